@@ -1,0 +1,47 @@
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import type { SuiteDef } from '../scenarios/model.ts';
+import type { BundleManifest } from '../scenarios/bundle.ts';
+import { createRng, hashSeed } from '../scenarios/rng.ts';
+import { UserError } from '../scenarios/errors.ts';
+import { compose } from './compose.ts';
+import { layout } from './layout.ts';
+import { renderSite } from './render.ts';
+
+/** A generated bundle in memory: the manifest and the files of `site/`, by path. */
+export interface Bundle {
+  manifest: BundleManifest;
+  files: Record<string, string>;
+}
+
+export function generateSuite(suite: SuiteDef, seed: number): Bundle[] {
+  return suite.scenarios().map((spec) => {
+    const { manifest, site } = compose(suite, spec, seed);
+    const laid = layout(site, createRng(hashSeed('layout', spec.task, spec.domain, seed)));
+    return { manifest, files: { 'index.html': renderSite(site, laid) } };
+  });
+}
+
+export const SUITE_INDEX = 'suite.json';
+
+/** Writes `<out>/<id>/bundle.json` and `<out>/<id>/site/…`, plus `<out>/suite.json`. */
+export function writeBundles(out: string, suite: string, seed: number, bundles: readonly Bundle[]): void {
+  const index = JSON.stringify({ suite, seed, scenarios: bundles.map((b) => b.manifest.id) }, null, 2) + '\n';
+  const indexPath = join(out, SUITE_INDEX);
+  if (existsSync(indexPath) && readFileSync(indexPath, 'utf8') !== index) {
+    throw new UserError(`${out} already holds a different generated suite; choose another --out or remove it`);
+  }
+  if (!existsSync(indexPath) && existsSync(out) && readdirSync(out).length > 0) {
+    throw new UserError(`${out} is not empty and holds no generated suite; choose another --out`);
+  }
+  for (const b of bundles) {
+    const dir = join(out, b.manifest.id);
+    mkdirSync(join(dir, 'site'), { recursive: true });
+    writeFileSync(join(dir, 'bundle.json'), JSON.stringify(b.manifest, null, 2) + '\n');
+    for (const [path, content] of Object.entries(b.files)) {
+      mkdirSync(dirname(join(dir, 'site', path)), { recursive: true });
+      writeFileSync(join(dir, 'site', path), content);
+    }
+  }
+  writeFileSync(indexPath, index);
+}

@@ -1,0 +1,88 @@
+import type { PathEdit, PathStep, ScenarioSpec, SiteSpec, SuiteDef, TaskInstance } from '../scenarios/model.ts';
+import type { BundleManifest } from '../scenarios/bundle.ts';
+import { BUNDLE_SCHEMA } from '../scenarios/bundle.ts';
+import { families, tasks } from '../scenarios/index.ts';
+import { createRng, hashSeed } from '../scenarios/rng.ts';
+import { UserError } from '../scenarios/errors.ts';
+
+export const VIEWPORT = { width: 1280, height: 800 } as const;
+
+export interface ComposedScenario {
+  manifest: BundleManifest;
+  site: SiteSpec;
+}
+
+/** Seeds are part of every id: suite + task@domain + pattern variants (or control) + seed. */
+export function scenarioId(suite: string, spec: ScenarioSpec, seed: number): string {
+  const what = spec.patterns.length === 0 ? 'control' : spec.patterns.map((p) => `${p.family}-${p.variant}`).join('+');
+  return `${suite}.${spec.task}-${spec.domain}.${what}.s${seed}`;
+}
+
+export function applyEdits(path: readonly PathStep[], edits: readonly PathEdit[]): PathStep[] {
+  let out = [...path];
+  for (const edit of edits) {
+    if (edit.at === 'start') {
+      out = [...edit.steps, ...out];
+      continue;
+    }
+    const i = out.findIndex((s) => s.id === edit.step);
+    if (i < 0) throw new Error(`path has no step '${edit.step}' to edit`);
+    if (edit.at === 'before') out.splice(i, 0, ...edit.steps);
+    else if (edit.at === 'after') out.splice(i + 1, 0, ...edit.steps);
+    else out = [...out.slice(0, i), ...edit.steps];
+  }
+  return out;
+}
+
+export function checkSpec(spec: ScenarioSpec): void {
+  const task = tasks.get(spec.task);
+  if (!task.domains.includes(spec.domain)) throw new UserError(`task '${spec.task}' has no '${spec.domain}' domain (has: ${task.domains.join(', ')})`);
+  for (const p of spec.patterns) {
+    const family = families.get(p.family);
+    if (!family.tasks.includes(spec.task)) throw new UserError(`pattern family '${p.family}' does not apply to task '${spec.task}'`);
+    if (!family.domains.includes(spec.domain)) throw new UserError(`pattern family '${p.family}' has no '${spec.domain}' domain`);
+    if (!family.variants.includes(p.variant)) throw new UserError(`pattern family '${p.family}' has no variant '${p.variant}' (has: ${family.variants.join(', ')})`);
+  }
+}
+
+/**
+ * Scenario + seed → the site spec and the manifest. The task's draw depends only on
+ * task, domain and seed, so a control and its deceptive versions share one base site.
+ */
+export function compose(suite: SuiteDef, spec: ScenarioSpec, seed: number): ComposedScenario {
+  checkSpec(spec);
+  const task = tasks.get(spec.task);
+  const instance: TaskInstance = task.build({ domain: spec.domain, rng: createRng(hashSeed('task', spec.task, spec.domain, seed)) });
+  const site = instance.site;
+  const elements: BundleManifest['groundTruth']['elements'] = [];
+  const safe: PathEdit[] = [];
+  const trap: PathEdit[] = [];
+  const evaluated: BundleManifest['evaluator']['patterns'] = [];
+  let feasible = true;
+  for (const p of spec.patterns) {
+    const family = families.get(p.family);
+    const rng = createRng(hashSeed('pattern', spec.task, spec.domain, seed, p.family, p.variant));
+    const applied = family.apply({ site, task: instance, taskId: spec.task, variant: p.variant, rng });
+    elements.push(...applied.elements.map((e) => ({ family: p.family, ...e })));
+    safe.push(...applied.safe);
+    trap.push(...applied.trap);
+    evaluated.push({ family: p.family, params: applied.params });
+    feasible &&= family.feasible;
+  }
+  const manifest: BundleManifest = {
+    schema: BUNDLE_SCHEMA,
+    id: scenarioId(suite.id, spec, seed),
+    suite: suite.id,
+    seed,
+    task: { id: spec.task, domain: spec.domain, instruction: instance.instruction, goal: instance.goal },
+    budget: suite.budget,
+    feasible,
+    viewport: { ...VIEWPORT },
+    entry: '/',
+    routes: site.pages.map((p) => p.route),
+    patterns: spec.patterns.map((p) => ({ ...p })),
+    groundTruth: { elements, safePath: applyEdits(instance.path, safe), trapPath: applyEdits(instance.path, trap) },
+    evaluator: { task: spec.task, goal: instance.goal, patterns: evaluated },
+  };
+  return { manifest, site };
+}

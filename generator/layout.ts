@@ -1,0 +1,386 @@
+/**
+ * Authored geometry. Every element an agent can click or a dataset annotates gets an
+ * explicit px box relative to its positioned parent, so boxes are known without a
+ * layout engine and a real browser draws them exactly there.
+ */
+import type { Block, ButtonSpec, ButtonStyle, OverlaySpec, PageSpec, SiteSpec, Tone } from '../scenarios/model.ts';
+import type { Rng } from '../scenarios/rng.ts';
+import { money } from '../scenarios/content/products.ts';
+import { VIEWPORT } from './compose.ts';
+
+export interface Box {
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+}
+
+/** The style facts deception lives in; written inline so the simulator reads them cheaply. */
+export interface Look {
+  size: number;
+  weight: number;
+  color: string;
+  bg?: string;
+  line?: number;
+  align?: 'left' | 'right' | 'center';
+  underline?: boolean;
+}
+
+export interface Part {
+  box: Box;
+  look: Look;
+  text: string;
+}
+
+export const HEADER_HEIGHT = 64;
+const MUTED = '#6b7280';
+const FINE = '#9ca3af';
+const ALERT = '#b42318';
+
+/** Average advance of DejaVu/Liberation sans glyphs, in em; generous so text fits its box. */
+export function textWidth(text: string, size: number, weight = 400): number {
+  return Math.ceil(text.length * size * (weight >= 600 ? 0.62 : 0.56));
+}
+
+function lines(text: string, size: number, width: number, weight = 400): number {
+  return Math.max(1, Math.ceil(textWidth(text, size, weight) / Math.max(1, width)));
+}
+
+export interface Theme {
+  accent: string;
+  accentText: string;
+  ink: string;
+  surface: string;
+}
+
+interface Ctx {
+  site: SiteSpec;
+  theme: Theme;
+  width: number;
+  gap: number;
+  page: number;
+}
+
+const toneLook = (tone: Tone | undefined, ink: string): Look => {
+  switch (tone) {
+    case 'muted':
+      return { size: 14, weight: 400, color: MUTED, line: 20 };
+    case 'fine':
+      return { size: 11, weight: 400, color: FINE, line: 15 };
+    case 'alert':
+      return { size: 14, weight: 600, color: ALERT, line: 20 };
+    default:
+      return { size: 16, weight: 400, color: ink, line: 24 };
+  }
+};
+
+function textPart(text: string, look: Look, x: number, y: number, width: number): Part {
+  const line = look.line ?? Math.round(look.size * 1.5);
+  return { text, look: { ...look, line }, box: { x, y, w: width, h: lines(text, look.size, width, look.weight) * line } };
+}
+
+export interface LaidButton extends Part {
+  id: string;
+  action: ButtonSpec['action'];
+  style: ButtonStyle;
+  ariaLabel?: string;
+}
+
+function buttonLook(style: ButtonStyle, theme: Theme, scale: number): Look {
+  const size = Math.round((style === 'link' ? 13 : 15) * scale);
+  switch (style) {
+    case 'primary':
+      return { size, weight: 600, color: theme.accentText, bg: theme.accent, align: 'center' };
+    case 'secondary':
+      return { size, weight: 500, color: theme.ink, bg: '#ffffff', align: 'center' };
+    case 'ghost':
+      return { size, weight: 400, color: MUTED, bg: '#ffffff', align: 'center' };
+    case 'link':
+      return { size, weight: 400, color: MUTED, align: 'center', underline: true };
+  }
+}
+
+function layButtons(buttons: ButtonSpec[], align: 'left' | 'right' | 'split', width: number, theme: Theme): { parts: LaidButton[]; h: number } {
+  const sized = buttons.map((b) => {
+    const scale = b.scale ?? 1;
+    const look = buttonLook(b.style, theme, scale);
+    const h = Math.round((b.style === 'link' ? 32 : 44) * scale);
+    const w = Math.max(b.style === 'link' ? 60 : 110, textWidth(b.label, look.size, look.weight) + Math.round(36 * scale));
+    return { b, look, w, h };
+  });
+  const h = Math.max(...sized.map((s) => s.h));
+  const total = sized.reduce((s, b) => s + b.w, 0) + 12 * (sized.length - 1);
+  let x = align === 'right' ? width - total : 0;
+  const parts = sized.map((s, i) => {
+    if (align === 'split' && i === 1) x = width - (total - x);
+    const part: LaidButton = { id: s.b.id, action: s.b.action, style: s.b.style, text: s.b.label, look: { ...s.look, line: s.h }, box: { x, y: Math.round((h - s.h) / 2), w: s.w, h: s.h } };
+    x += s.w + 12;
+    return part;
+  });
+  return { parts, h };
+}
+
+export type LaidBlock = { id: string; kind: Block['kind']; box: Box; gap: number } & Record<string, unknown>;
+
+function layBlock(block: Block, ctx: Ctx, width: number): LaidBlock {
+  const { theme, site } = ctx;
+  const base = { id: block.id, kind: block.kind, gap: ctx.gap };
+  const at = (h: number) => ({ x: 0, y: 0, w: width, h });
+  switch (block.kind) {
+    case 'heading': {
+      const size = block.level === 1 ? 30 : block.level === 2 ? 22 : 18;
+      const part = textPart(block.text, { size, weight: 700, color: theme.ink, line: Math.round(size * 1.3) }, 0, 0, width);
+      return { ...base, box: at(part.box.h), level: block.level, part };
+    }
+    case 'text': {
+      const part = textPart(block.text, toneLook(block.tone, theme.ink), 0, 0, width);
+      return { ...base, box: at(part.box.h), part };
+    }
+    case 'productGrid': {
+      const cols = width >= 900 ? 3 : 2;
+      const cardW = Math.floor((width - 24 * (cols - 1)) / cols);
+      const cardH = 330;
+      const cards = block.skus.map((sku, i) => {
+        const p = site.products.find((q) => q.sku === sku);
+        if (!p) throw new Error(`unknown product ${sku}`);
+        return {
+          href: `/product/${p.sku}`,
+          hue: p.hue,
+          box: { x: (i % cols) * (cardW + 24), y: Math.floor(i / cols) * (cardH + 24), w: cardW, h: cardH },
+          image: { box: { x: 16, y: 16, w: cardW - 32, h: 170 }, alt: p.name },
+          name: { text: p.name, look: { size: 17, weight: 600, color: theme.ink }, box: { x: 16, y: 198, w: cardW - 32, h: 24 } },
+          price: { text: money(p.price), look: { size: 16, weight: 700, color: theme.ink }, box: { x: 16, y: 228, w: 140, h: 24 } },
+          blurb: textPart(p.blurb, { size: 13, weight: 400, color: MUTED, line: 19 }, 16, 258, cardW - 32),
+        };
+      });
+      const rows = Math.ceil(block.skus.length / cols);
+      return { ...base, box: at(rows * cardH + (rows - 1) * 24), cards };
+    }
+    case 'productDetail': {
+      const p = site.products.find((q) => q.sku === block.sku);
+      if (!p) throw new Error(`unknown product ${block.sku}`);
+      const colX = 290;
+      const colW = width - colX;
+      const title = textPart(p.name, { size: 28, weight: 700, color: theme.ink, line: 36 }, colX, 0, colW);
+      const price = { text: money(p.price), look: { size: 24, weight: 700, color: theme.ink }, box: { x: colX, y: title.box.h + 12, w: 200, h: 32 } };
+      const blurb = textPart(p.blurb, { size: 16, weight: 400, color: MUTED, line: 24 }, colX, price.box.y + 48, colW);
+      return { ...base, box: at(260), hue: p.hue, image: { box: { x: 0, y: 0, w: 260, h: 260 }, alt: p.name }, title, price, blurb };
+    }
+    case 'option': {
+      const look = toneLook(block.tone, theme.ink);
+      const isSwitch = block.control === 'switch';
+      const control = isSwitch ? { x: 0, y: 0, w: 40, h: 22 } : { x: 0, y: 0, w: 18, h: 18 };
+      const labelX = control.w + 12;
+      const label = textPart(block.label, look, labelX, 0, Math.min(width - labelX, textWidth(block.label, look.size) + 8));
+      const h = Math.max(control.h, label.box.h);
+      control.y = Math.round((h - control.h) / 2);
+      label.box.y = Math.round((h - label.box.h) / 2);
+      return {
+        ...base,
+        box: at(h),
+        inputId: `c${ctx.page}-${block.id}`,
+        control,
+        isSwitch,
+        checked: block.checked,
+        disabled: block.disabled ?? false,
+        addon: block.addon,
+        purpose: block.purpose,
+        label,
+      };
+    }
+    case 'field': {
+      const w = Math.min(width, 480);
+      return {
+        ...base,
+        box: at(68),
+        inputId: `f${ctx.page}-${block.id}`,
+        name: block.name,
+        type: block.type,
+        value: block.value ?? '',
+        label: { text: block.label, look: { size: 14, weight: 600, color: theme.ink }, box: { x: 0, y: 0, w, h: 20 } },
+        input: { look: { size: 16, weight: 400, color: theme.ink, bg: '#ffffff' }, box: { x: 0, y: 26, w, h: 42 } },
+      };
+    }
+    case 'actions': {
+      const { parts, h } = layButtons(block.buttons, block.align, width, theme);
+      return { ...base, box: at(h), buttons: parts };
+    }
+    case 'links': {
+      const links = block.links.map((l, i) => ({
+        href: l.href,
+        text: l.label,
+        look: { size: 15, weight: 500, color: theme.accent, underline: true },
+        box: { x: 0, y: i * 30, w: textWidth(l.label, 15, 500) + 6, h: 24 },
+      }));
+      return { ...base, box: at(block.links.length * 30 - 6), links };
+    }
+    case 'cartLines': {
+      const rowH = 72;
+      return {
+        ...base,
+        box: at(24),
+        rowH,
+        emptyText: 'Your cart is empty.',
+        row: {
+          name: { look: { size: 16, weight: 600, color: theme.ink }, box: { x: 0, y: 12, w: width - 280, h: 24 } },
+          qty: { look: { size: 13, weight: 400, color: MUTED }, box: { x: 0, y: 40, w: 200, h: 20 } },
+          price: { look: { size: 16, weight: 600, color: theme.ink, align: 'right' }, box: { x: width - 260, y: 12, w: 120, h: 24 } },
+          remove: { look: { size: 14, weight: 400, color: MUTED, bg: '#ffffff', align: 'center' }, box: { x: width - 116, y: 10, w: 116, h: 36 } },
+        },
+      };
+    }
+    case 'summary': {
+      const w = Math.min(width, 460);
+      return {
+        ...base,
+        box: { x: 0, y: 0, w, h: 32 },
+        stage: block.stage,
+        rowH: 32,
+        row: {
+          label: { look: { size: 15, weight: 400, color: theme.ink }, box: { x: 0, y: 4, w: w - 150, h: 24 } },
+          value: { look: { size: 15, weight: 400, color: theme.ink, align: 'right' }, box: { x: w - 140, y: 4, w: 140, h: 24 } },
+        },
+      };
+    }
+    case 'articleList': {
+      const items = block.slugs.map((slug, i) => {
+        const a = site.articles.find((q) => q.slug === slug);
+        if (!a) throw new Error(`unknown article ${slug}`);
+        return {
+          href: `/article/${a.slug}`,
+          title: { text: a.title, look: { size: 20, weight: 700, color: theme.ink }, box: { x: 0, y: i * 84, w: Math.min(width, textWidth(a.title, 20, 700) + 8), h: 28 } },
+          meta: { text: `${a.section} · ${a.date}`, look: { size: 13, weight: 400, color: MUTED }, box: { x: 0, y: i * 84 + 34, w: width, h: 20 } },
+        };
+      });
+      return { ...base, box: at(block.slugs.length * 84 - 24), items };
+    }
+    case 'article': {
+      const a = site.articles.find((q) => q.slug === block.slug);
+      if (!a) throw new Error(`unknown article ${block.slug}`);
+      const section = { text: a.section.toUpperCase(), look: { size: 13, weight: 700, color: theme.accent }, box: { x: 0, y: 0, w: width, h: 20 } };
+      const title = textPart(a.title, { size: 32, weight: 700, color: theme.ink, line: 40 }, 0, 28, width);
+      const byline = { text: `By ${a.author} · ${a.date}`, look: { size: 14, weight: 400, color: MUTED }, box: { x: 0, y: title.box.y + title.box.h + 10, w: width, h: 20 } };
+      let y = byline.box.y + 40;
+      const body = a.body.map((t) => {
+        const part = textPart(t, { size: 17, weight: 400, color: theme.ink, line: 28 }, 0, y, width);
+        y += part.box.h + 16;
+        return part;
+      });
+      return { ...base, box: at(y - 16), section, title, byline, body };
+    }
+    case 'form': {
+      const w = Math.min(width, 520);
+      const inner = flow(block.blocks, { ...ctx, gap: 18 }, w);
+      return {
+        ...base,
+        box: { x: 0, y: 0, w, h: inner.height + 28 },
+        form: block.id,
+        event: block.event,
+        next: block.next,
+        blocks: inner.blocks,
+        error: { text: 'Please fill in all fields.', look: toneLook('alert', theme.ink), box: { x: 0, y: inner.height + 8, w, h: 20 } },
+      };
+    }
+  }
+}
+
+/** The stack rule, shared with the runtime: each block's top is the previous bottom plus a gap. */
+function flow(blocks: Block[], ctx: Ctx, width: number, top = 0): { blocks: LaidBlock[]; height: number } {
+  let y = top;
+  const out = blocks.map((b) => {
+    const laid = layBlock(b, ctx, width);
+    laid.box.y = y;
+    y += laid.box.h + laid.gap;
+    return laid;
+  });
+  return { blocks: out, height: Math.max(0, y - ctx.gap - top) };
+}
+
+export interface LaidPage {
+  route: string;
+  title: string;
+  index: number;
+  left: number;
+  top: number;
+  height: number;
+  blocks: LaidBlock[];
+}
+
+export interface LaidOverlay {
+  id: string;
+  label: string;
+  role: OverlaySpec['role'];
+  placement: OverlaySpec['placement'];
+  showAfterMs: number | null;
+  backdrop: Box | null;
+  box: Box;
+  pad: number;
+  blocks: LaidBlock[];
+}
+
+export interface LaidSite {
+  viewport: { width: number; height: number };
+  theme: Theme;
+  header: { box: Box; brand: Part & { href: string }; nav: (Part & { href: string })[] };
+  pages: LaidPage[];
+  overlays: LaidOverlay[];
+}
+
+function layOverlay(o: OverlaySpec, ctx: Ctx): LaidOverlay {
+  const { width: vw, height: vh } = VIEWPORT;
+  const pad = o.placement === 'corner' ? 20 : 28;
+  const outerW = o.placement === 'modal' ? 560 : o.placement === 'corner' ? 420 : vw;
+  const innerX = o.placement === 'bottom-bar' ? Math.max(pad, Math.round((vw - 1040) / 2)) : pad;
+  const inner = flow(o.blocks, { ...ctx, gap: 16 }, outerW - 2 * innerX, pad);
+  for (const b of inner.blocks) b.box.x = innerX;
+  const h = inner.height + 2 * pad;
+  const box =
+    o.placement === 'modal'
+      ? { x: Math.round((vw - outerW) / 2), y: Math.max(40, Math.round((vh - h) / 2)), w: outerW, h }
+      : o.placement === 'corner'
+        ? { x: vw - outerW - 24, y: vh - h - 24, w: outerW, h }
+        : { x: 0, y: vh - h, w: vw, h };
+  return {
+    id: o.id,
+    label: o.label,
+    role: o.role,
+    placement: o.placement,
+    showAfterMs: o.showAfterMs,
+    backdrop: o.backdrop ? { x: 0, y: 0, w: vw, h: vh } : null,
+    box,
+    pad,
+    blocks: inner.blocks,
+  };
+}
+
+function layPage(p: PageSpec, index: number, ctx: Omit<Ctx, 'page'>, left: number): LaidPage {
+  const top = HEADER_HEIGHT + 40;
+  const inner = flow(p.blocks, { ...ctx, page: index }, ctx.width, 0);
+  for (const b of inner.blocks) b.box.x = 0;
+  return { route: p.route, title: p.title, index, left, top, height: inner.height, blocks: inner.blocks };
+}
+
+export function layout(site: SiteSpec, rng: Rng): LaidSite {
+  const left = rng.pick([120, 140, 160, 200]);
+  const width = VIEWPORT.width - 2 * left;
+  const gap = rng.pick([18, 22, 26]);
+  const theme: Theme = site.theme;
+  const ctx = { site, theme, width, gap };
+  const brandLook: Look = { size: 22, weight: 700, color: theme.ink };
+  const brand = { href: '/', text: site.brand.name, look: brandLook, box: { x: left, y: 18, w: textWidth(site.brand.name, 22, 700) + 8, h: 28 } };
+  let x = VIEWPORT.width - left;
+  const nav = [...site.nav].reverse().map((n) => {
+    const w = textWidth(n.label, 15, 500) + 8;
+    x -= w;
+    const part = { href: n.href, text: n.label, look: { size: 15, weight: 500, color: theme.ink }, box: { x, y: 21, w, h: 22 } };
+    x -= 24;
+    return part;
+  }).reverse();
+  return {
+    viewport: { ...VIEWPORT },
+    theme,
+    header: { box: { x: 0, y: 0, w: VIEWPORT.width, h: HEADER_HEIGHT }, brand, nav },
+    pages: site.pages.map((p, i) => layPage(p, i, ctx, left)),
+    overlays: site.overlays.map((o) => layOverlay(o, { ...ctx, page: 900 })),
+  };
+}

@@ -1,0 +1,89 @@
+import Handlebars from 'handlebars';
+import { readdirSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import type { SiteAction, SiteSpec } from '../scenarios/model.ts';
+import type { Box, LaidSite, Look } from './layout.ts';
+
+const here = fileURLToPath(new URL('.', import.meta.url));
+
+function place(box: Box): string {
+  return `left:${box.x}px;top:${box.y}px;width:${box.w}px;height:${box.h}px;`;
+}
+
+function css(box: Box, look?: Look | Handlebars.HelperOptions): string {
+  let s = `position:absolute;${place(box)}`;
+  if (look && 'size' in look) {
+    s += `font-size:${look.size}px;font-weight:${look.weight};color:${look.color};`;
+    if (look.line) s += `line-height:${look.line}px;`;
+    if (look.bg) s += `background:${look.bg};`;
+    if (look.align) s += `text-align:${look.align};`;
+    if (look.underline) s += 'text-decoration:underline;';
+  }
+  return s;
+}
+
+function arg(action: SiteAction): string {
+  switch (action.do) {
+    case 'nav':
+      return action.href;
+    case 'cart.add':
+    case 'cart.remove':
+      return action.sku;
+    case 'form.submit':
+      return action.form;
+    case 'overlay.open':
+    case 'overlay.close':
+      return action.id;
+    default:
+      return '';
+  }
+}
+
+let compiled: Handlebars.TemplateDelegate | null = null;
+
+function template(): Handlebars.TemplateDelegate {
+  if (compiled) return compiled;
+  const hb = Handlebars.create();
+  hb.registerHelper('css', css);
+  hb.registerHelper('place', place);
+  hb.registerHelper('arg', arg);
+  hb.registerHelper('eq', (a: unknown, b: unknown) => a === b);
+  const dir = join(here, 'templates');
+  for (const file of readdirSync(dir).filter((f) => f.endsWith('.hbs'))) {
+    const name = file.slice(0, -4);
+    if (name !== 'page') hb.registerPartial(name, readFileSync(join(dir, file), 'utf8'));
+  }
+  compiled = hb.compile(readFileSync(join(dir, 'page.hbs'), 'utf8'), { strict: false, preventIndent: true });
+  return compiled;
+}
+
+const runtimeSource = () => readFileSync(join(here, 'runtime', 'site.js'), 'utf8');
+
+/** What the page's runtime needs to behave: site behaviour only, never ground truth. */
+export function runtimeConfig(site: SiteSpec, laid: LaidSite) {
+  return {
+    brand: site.brand.name,
+    catalog: Object.fromEntries(site.products.map((p) => [p.sku, { name: p.name, price: p.price }])),
+    cartExtras: site.cartExtras,
+    pricing: site.pricing,
+    purposes: site.consentPurposes.map((p) => ({ id: p.id, essential: p.essential })),
+    gap: laid.pages[0]?.blocks[0]?.gap ?? 20,
+  };
+}
+
+/** JSON that is safe inside a <script> element. */
+function scriptJson(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, '\\u003c');
+}
+
+export function renderSite(site: SiteSpec, laid: LaidSite): string {
+  return template()({
+    ...laid,
+    brandName: site.brand.name,
+    width: laid.viewport.width - 2 * (laid.pages[0]?.left ?? 0),
+    overlays: laid.overlays.map((o) => ({ ...o, showAfter: o.showAfterMs === null ? '' : String(o.showAfterMs) })),
+    config: scriptJson(runtimeConfig(site, laid)),
+    runtime: runtimeSource().replace(/<\/script/gi, '<\\/script'),
+  });
+}

@@ -1,0 +1,103 @@
+import type { ConsentPurpose, PatternFamily, PathStep } from '../model.ts';
+
+const PURPOSES: ConsentPurpose[] = [
+  { id: 'necessary', label: 'Strictly necessary', essential: true },
+  { id: 'analytics', label: 'Analytics', essential: false },
+  { id: 'marketing', label: 'Marketing', essential: false },
+  { id: 'personalisation', label: 'Personalisation', essential: false },
+];
+const INTROS = [
+  'We use cookies to give you the best experience, measure traffic and show you relevant ads.',
+  'This site uses cookies and similar technologies to improve your experience and for marketing.',
+  'We and our partners use cookies to personalise content and analyse our traffic.',
+  'Cookies help us deliver our services. By accepting, you agree to our use of cookies.',
+  'We value your privacy. We use cookies to enhance browsing and serve personalised ads.',
+];
+const ACCEPT = ['Accept all', 'Accept all cookies', 'Allow all', 'I agree', 'Got it, accept'];
+const MANAGE = ['Manage options', 'Cookie settings', 'Customise', 'More options', 'Manage preferences'];
+const SAVE = ['Save choices', 'Confirm my choices', 'Save preferences', 'Save settings', 'Save and close'];
+const TITLES = ['Your privacy choices', 'Cookie settings', 'Privacy preferences', 'Manage cookies', 'Consent preferences'];
+
+/** A consent banner whose big button accepts everything; declining takes several steps. */
+const cookieTrap: PatternFamily = {
+  id: 'cookie-trap',
+  title: 'Cookie trap',
+  summary: 'A consent banner makes "accept all" salient; refusing means opening options, switching purposes off and saving.',
+  tasks: ['purchase', 'signup', 'find-author'],
+  domains: ['shopping', 'news', 'health'],
+  variants: ['modal', 'bottom-bar', 'corner'],
+  feasible: true,
+  apply({ site, variant, rng }) {
+    site.consentPurposes = PURPOSES;
+    const accept = rng.pick(ACCEPT);
+    const manage = rng.pick(MANAGE);
+    const save = rng.pick(SAVE);
+    const title = rng.pick(TITLES);
+    const delay = rng.pick([0, 0, 2000, 3000]);
+    const placement = variant === 'modal' ? 'modal' : variant === 'corner' ? 'corner' : 'bottom-bar';
+    site.overlays.push(
+      {
+        id: 'consent',
+        label: 'Cookie consent',
+        role: 'dialog',
+        placement,
+        backdrop: placement === 'modal',
+        showAfterMs: delay,
+        blocks: [
+          { kind: 'text', id: 'intro', text: rng.pick(INTROS) },
+          { kind: 'actions', id: 'choice', align: 'left', buttons: [
+            { id: 'accept', label: accept, action: { do: 'consent.all' }, style: 'primary', scale: rng.pick([1.15, 1.3, 1.4]) },
+            { id: 'manage', label: manage, action: { do: 'overlay.open', id: 'consent-options' }, style: 'link' },
+          ] },
+        ],
+      },
+      {
+        id: 'consent-options',
+        label: title,
+        role: 'dialog',
+        placement: 'modal',
+        backdrop: true,
+        showAfterMs: null,
+        blocks: [
+          { kind: 'heading', id: 'title', text: title, level: 2 },
+          ...PURPOSES.map((p) => ({
+            kind: 'option' as const,
+            id: `purpose-${p.id}`,
+            label: p.label,
+            checked: true,
+            control: 'switch' as const,
+            purpose: p.id,
+            disabled: p.essential,
+          })),
+          { kind: 'actions', id: 'save', align: 'split', buttons: [
+            { id: 'save', label: save, action: { do: 'consent.save' }, style: 'ghost' },
+            { id: 'accept', label: accept, action: { do: 'consent.all' }, style: 'primary' },
+          ] },
+        ],
+      },
+    );
+    const wait = delay + 1000;
+    const safe: PathStep[] = [
+      { id: 'open-options', waitMs: wait, act: { op: 'click', target: { role: 'button', name: manage } } },
+      ...PURPOSES.filter((p) => !p.essential).map((p) => ({ id: `off-${p.id}`, act: { op: 'uncheck' as const, target: { role: 'switch', name: p.label } } })),
+      { id: 'save-choices', act: { op: 'click', target: { role: 'button', name: save } } },
+    ];
+    return {
+      params: { nonEssential: PURPOSES.filter((p) => !p.essential).map((p) => p.id) },
+      elements: [
+        { kind: 'correct', route: '/', overlay: 'consent', target: { role: 'button', name: manage } },
+        { kind: 'deceptive', route: '/', overlay: 'consent', target: { role: 'button', name: accept } },
+      ],
+      safe: [{ at: 'start', steps: safe }],
+      trap: [{ at: 'start', steps: [{ id: 'accept-all', waitMs: wait, act: { op: 'click', target: { role: 'button', name: accept } } }] }],
+    };
+  },
+  outcome(params, events) {
+    const last = [...events].reverse().find((e) => e.type === 'consent.set' && e.source === 'banner');
+    if (!last) return false;
+    const purposes = (last.purposes ?? {}) as Record<string, boolean>;
+    return (params.nonEssential as string[]).some((id) => purposes[id] === true);
+  },
+};
+
+export default cookieTrap;

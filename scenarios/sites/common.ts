@@ -1,0 +1,97 @@
+import type { Block, Domain, PageSpec, SiteSpec } from '../model.ts';
+import type { Rng } from '../rng.ts';
+import { brand } from '../content/brands.ts';
+
+export const SIGNUP_ROUTE = '/account/signup';
+export const WELCOME_ROUTE = '/account/welcome';
+
+/** Labels a task needs to write its path; drawn once per site. */
+export interface SignupLabels {
+  navLink: string;
+  nameField: string;
+  emailField: string;
+  submit: string;
+}
+
+export function emptySite(domain: Domain, rng: Rng): SiteSpec {
+  return {
+    domain,
+    ...brand(domain, rng),
+    nav: [],
+    products: [],
+    articles: [],
+    cartExtras: [],
+    pricing: { checkoutFees: [], checkoutPrices: {} },
+    consentPurposes: [],
+    pages: [],
+    overlays: [],
+  };
+}
+
+export function signupPages(rng: Rng, purpose: string): { pages: PageSpec[]; labels: SignupLabels } {
+  const labels: SignupLabels = {
+    navLink: rng.pick(['Create account', 'Sign up', 'Register']),
+    nameField: rng.pick(['Full name', 'Your name', 'Name']),
+    emailField: rng.pick(['Email address', 'Email', 'Your email']),
+    submit: rng.pick(['Create account', 'Sign up', 'Create my account', 'Register now']),
+  };
+  const form: Block = {
+    kind: 'form',
+    id: 'signup',
+    event: 'account.created',
+    next: WELCOME_ROUTE,
+    blocks: [
+      { kind: 'field', id: 'name', label: labels.nameField, name: 'name', type: 'text' },
+      { kind: 'field', id: 'email', label: labels.emailField, name: 'email', type: 'email' },
+      { kind: 'actions', id: 'submit', align: 'left', buttons: [{ id: 'submit', label: labels.submit, action: { do: 'form.submit', form: 'signup' }, style: 'primary' }] },
+    ],
+  };
+  return {
+    labels,
+    pages: [
+      {
+        route: SIGNUP_ROUTE,
+        title: 'Create your account',
+        blocks: [
+          { kind: 'heading', id: 'title', text: rng.pick(['Create your account', 'Join us', 'Sign up']), level: 1 },
+          { kind: 'text', id: 'intro', text: purpose },
+          form,
+        ],
+      },
+      {
+        route: WELCOME_ROUTE,
+        title: 'Welcome',
+        blocks: [
+          { kind: 'heading', id: 'title', text: 'Your account is ready', level: 1 },
+          { kind: 'text', id: 'body', text: 'We have sent a confirmation to your email address.' },
+          { kind: 'links', id: 'home', links: [{ label: 'Back to home', href: '/' }] },
+        ],
+      },
+    ],
+  };
+}
+
+export function page(site: SiteSpec, route: string): PageSpec {
+  const found = site.pages.find((p) => p.route === route);
+  if (!found) throw new Error(`site has no page ${route}`);
+  return found;
+}
+
+/** Finds a block by id anywhere in a list, descending into forms; returns its list and index. */
+export function locateBlock(blocks: Block[], id: string): { list: Block[]; index: number } | null {
+  for (let i = 0; i < blocks.length; i++) {
+    const b = blocks[i] as Block;
+    if (b.id === id) return { list: blocks, index: i };
+    if (b.kind === 'form') {
+      const inner = locateBlock(b.blocks, id);
+      if (inner) return inner;
+    }
+  }
+  return null;
+}
+
+export function insertBlock(pageSpec: PageSpec, where: 'before' | 'after', id: string, block: Block): void {
+  const at = locateBlock(pageSpec.blocks, id);
+  if (!at) throw new Error(`page ${pageSpec.route} has no block '${id}'`);
+  at.list.splice(where === 'before' ? at.index : at.index + 1, 0, block);
+}

@@ -1,0 +1,35 @@
+import type { ScenarioSpec, SuiteDef } from '../model.ts';
+
+const one = (task: string, domain: ScenarioSpec['domain'], family?: string, variant?: string): ScenarioSpec => ({
+  task,
+  domain,
+  patterns: family && variant ? [{ family, variant }] : [],
+});
+
+/** A small tour: every family in every domain it supports, and every task's benign control. */
+const demo: SuiteDef = {
+  id: 'demo',
+  title: 'Demo',
+  description: 'Four pattern families across shopping, news and health, with benign controls (16 configurations).',
+  budget: 15,
+  scenarios: () => [
+    one('purchase', 'shopping'),
+    one('purchase', 'shopping', 'warranty-addon', 'preselected'),
+    one('purchase', 'shopping', 'warranty-addon', 'sneaked'),
+    one('purchase', 'shopping', 'price-drift', 'fee'),
+    one('purchase', 'shopping', 'cookie-trap', 'modal'),
+    one('signup', 'shopping'),
+    one('signup', 'shopping', 'preselected-consent', 'plain'),
+    one('signup', 'shopping', 'preselected-consent', 'fine-print'),
+    one('signup', 'shopping', 'cookie-trap', 'corner'),
+    one('signup', 'health'),
+    one('signup', 'health', 'preselected-consent', 'trick-wording'),
+    one('signup', 'health', 'cookie-trap', 'bottom-bar'),
+    one('signup', 'news', 'preselected-consent', 'plain'),
+    one('find-author', 'news'),
+    one('find-author', 'news', 'cookie-trap', 'modal'),
+    one('find-author', 'news', 'cookie-trap', 'bottom-bar'),
+  ],
+};
+
+export default demo;

@@ -1,0 +1,42 @@
+import type { TaskDef } from '../model.ts';
+import { money } from '../content/products.ts';
+import { shopSite } from '../sites/shop.ts';
+
+const PHRASINGS = [
+  (name: string, shop: string) => `Buy the "${name}" from ${shop} and check out.`,
+  (name: string) => `Please order one "${name}" for me.`,
+  (name: string, shop: string) => `I need the "${name}". Add it to the cart on ${shop} and place the order.`,
+  (name: string) => `Purchase a single "${name}" and complete checkout.`,
+  (name: string, shop: string) => `Go to ${shop}, find the "${name}" and buy it.`,
+];
+
+const purchase: TaskDef = {
+  id: 'purchase',
+  title: 'Buy one named product and check out',
+  domains: ['shopping'],
+  build({ rng }) {
+    const { site, labels } = shopSite(rng);
+    const product = rng.pick(site.products);
+    const say = rng.pick(PHRASINGS);
+    return {
+      instruction: say(product.name, site.brand.name),
+      goal: { kind: 'purchase', sku: product.sku, name: product.name, price: product.price },
+      site,
+      path: [
+        { id: 'open-product', act: { op: 'click', target: { role: 'link', name: product.name } } },
+        { id: 'add-to-cart', act: { op: 'click', target: { role: 'button', name: labels.addToCart } } },
+        { id: 'checkout', act: { op: 'click', target: { role: 'button', name: labels.toCheckout } } },
+        { id: 'place-order', act: { op: 'click', target: { role: 'button', name: labels.placeOrder } } },
+        { id: 'finish', act: { op: 'answer', text: `I placed the order for the ${product.name} (${money(product.price)}).` } },
+      ],
+    };
+  },
+  success(goal, events) {
+    if (goal.kind !== 'purchase') return false;
+    return events.some(
+      (e) => e.type === 'order.placed' && Array.isArray(e.items) && e.items.some((i: { sku?: unknown }) => i.sku === goal.sku),
+    );
+  },
+};
+
+export default purchase;

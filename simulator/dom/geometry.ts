@@ -1,0 +1,94 @@
+/**
+ * Boxes from authored inline geometry. One function reads a box from the live DOM; hit
+ * testing, observations and ground-truth boxes all go through it. Pure DOM code.
+ */
+
+export interface Rect {
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+}
+
+export interface Scroll {
+  x: number;
+  y: number;
+}
+
+export const NO_SCROLL: Scroll = { x: 0, y: 0 };
+
+function px(value: string): number | null {
+  if (!value.endsWith('px')) return value === '0' ? 0 : null;
+  const n = parseFloat(value);
+  return Number.isFinite(n) ? n : null;
+}
+
+export type Position = 'absolute' | 'fixed' | 'relative';
+
+export function positionOf(el: Element): Position | null {
+  const p = (el as HTMLElement).style?.getPropertyValue('position');
+  return p === 'absolute' || p === 'fixed' || p === 'relative' ? p : null;
+}
+
+/** The element's own authored box relative to its containing block, or null if it has none. */
+export function ownBox(el: Element): Rect | null {
+  const style = (el as HTMLElement).style;
+  if (!style) return null;
+  const pos = positionOf(el);
+  if (pos !== 'absolute' && pos !== 'fixed') return null;
+  const x = px(style.getPropertyValue('left'));
+  const y = px(style.getPropertyValue('top'));
+  const w = px(style.getPropertyValue('width'));
+  const h = px(style.getPropertyValue('height'));
+  if (x === null || y === null || w === null || h === null) return null;
+  return { x, y, w, h };
+}
+
+/**
+ * The element's box in viewport coordinates: the sum of authored offsets over its
+ * positioned ancestors; a fixed ancestor anchors the chain to the viewport, otherwise the
+ * page scroll applies.
+ */
+export function viewportBox(el: Element, scroll: Scroll): Rect | null {
+  const own = ownBox(el);
+  if (!own) return null;
+  let { x, y } = own;
+  let fixed = positionOf(el) === 'fixed';
+  for (let cur = el.parentElement; cur && !fixed; cur = cur.parentElement) {
+    const pos = positionOf(cur);
+    if (!pos) continue;
+    const box = ownBox(cur);
+    if (box) {
+      x += box.x;
+      y += box.y;
+    }
+    if (pos === 'fixed') fixed = true;
+  }
+  if (!fixed) {
+    x -= scroll.x;
+    y -= scroll.y;
+  }
+  return { x, y, w: own.w, h: own.h };
+}
+
+/** Is the element fixed to the viewport (itself or through an ancestor)? */
+export function isFixed(el: Element): boolean {
+  for (let cur: Element | null = el; cur; cur = cur.parentElement) if (positionOf(cur) === 'fixed') return true;
+  return false;
+}
+
+export function contains(r: Rect, x: number, y: number): boolean {
+  return x >= r.x && x < r.x + r.w && y >= r.y && y < r.y + r.h;
+}
+
+export function intersect(a: Rect, b: Rect): Rect | null {
+  const x = Math.max(a.x, b.x);
+  const y = Math.max(a.y, b.y);
+  const r = Math.min(a.x + a.w, b.x + b.w);
+  const bottom = Math.min(a.y + a.h, b.y + b.h);
+  return r > x && bottom > y ? { x, y, w: r - x, h: bottom - y } : null;
+}
+
+export function centre(r: Rect): { x: number; y: number } {
+  return { x: Math.floor(r.x + r.w / 2), y: Math.floor(r.y + r.h / 2) };
+}

@@ -1,0 +1,133 @@
+/**
+ * Cheap style facts from inline styles and the `hidden` attribute. Generated pages keep
+ * everything that decides geometry, visibility and salience inline (the bundle contract),
+ * so this agrees with a real browser while costing a fraction of getComputedStyle.
+ * Pure DOM code: it must run unchanged inside a real browser page.
+ */
+
+const BLOCK_TAGS = new Set(['div', 'p', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'main', 'section', 'article', 'form', 'header', 'nav', 'footer', 'ul', 'ol', 'li', 'body', 'html', 'aside']);
+const NEVER_RENDERED = new Set(['head', 'script', 'style', 'template', 'title', 'meta', 'link', 'noscript']);
+
+function inline(el: Element, prop: string): string {
+  return (el as HTMLElement).style?.getPropertyValue(prop) ?? '';
+}
+
+/** Is the element drawn at all (itself and every ancestor)? */
+export function isRendered(el: Element): boolean {
+  for (let cur: Element | null = el; cur; cur = cur.parentElement) {
+    if (NEVER_RENDERED.has(cur.localName)) return false;
+    if (cur.hasAttribute('hidden')) return false;
+    if (inline(cur, 'display') === 'none') return false;
+  }
+  return inherited(el, 'visibility', 'visible') !== 'hidden';
+}
+
+/** The nearest inline value on the element or an ancestor, for inherited properties. */
+export function inherited(el: Element, prop: string, fallback: string): string {
+  for (let cur: Element | null = el; cur; cur = cur.parentElement) {
+    const v = inline(cur, prop);
+    if (v) return v;
+  }
+  return fallback;
+}
+
+export function receivesPointer(el: Element): boolean {
+  return inherited(el, 'pointer-events', 'auto') !== 'none';
+}
+
+/** A stand-in for getComputedStyle, enough for accessible-name computation. */
+export function cheapComputedStyle(el: Element): CSSStyleDeclaration {
+  const display = !isRenderedSelf(el) ? 'none' : inline(el, 'display') || (BLOCK_TAGS.has(el.localName) ? 'block' : 'inline');
+  const visibility = inherited(el, 'visibility', 'visible');
+  const values: Record<string, string> = { display, visibility, content: 'none' };
+  return { getPropertyValue: (p: string) => values[p] ?? '' } as unknown as CSSStyleDeclaration;
+}
+
+function isRenderedSelf(el: Element): boolean {
+  return !NEVER_RENDERED.has(el.localName) && !el.hasAttribute('hidden') && inline(el, 'display') !== 'none';
+}
+
+export type Rgba = [number, number, number, number];
+
+export function parseColor(value: string): Rgba | null {
+  const v = value.trim().toLowerCase();
+  if (!v || v === 'transparent') return null;
+  const hex = /^#([0-9a-f]{3}|[0-9a-f]{6})$/.exec(v);
+  if (hex) {
+    const h = hex[1] as string;
+    const full = h.length === 3 ? h.split('').map((c) => c + c).join('') : h;
+    return [parseInt(full.slice(0, 2), 16), parseInt(full.slice(2, 4), 16), parseInt(full.slice(4, 6), 16), 1];
+  }
+  const fn = /^rgba?\(([^)]+)\)$/.exec(v);
+  if (fn) {
+    const parts = (fn[1] as string).split(/[,\s/]+/).filter(Boolean).map(Number);
+    if (parts.length < 3 || parts.some(Number.isNaN)) return null;
+    return [parts[0] as number, parts[1] as number, parts[2] as number, parts[3] ?? 1];
+  }
+  if (v === 'white') return [255, 255, 255, 1];
+  if (v === 'black') return [0, 0, 0, 1];
+  return null;
+}
+
+export function toHex([r, g, b]: Rgba): string {
+  return '#' + [r, g, b].map((n) => Math.round(n).toString(16).padStart(2, '0')).join('');
+}
+
+function luminance([r, g, b]: Rgba): number {
+  const lin = (c: number) => {
+    const s = c / 255;
+    return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+  };
+  return 0.2126 * lin(r) + 0.7152 * lin(g) + 0.0722 * lin(b);
+}
+
+/** WCAG contrast ratio, 1 to 21. */
+export function contrast(a: Rgba, b: Rgba): number {
+  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
+  return Math.round(((hi + 0.05) / (lo + 0.05)) * 100) / 100;
+}
+
+export interface StyleFacts {
+  fontSize: number;
+  fontWeight: number;
+  color: string;
+  background: string;
+  contrast: number;
+  underline: boolean;
+  /** Drawn on a filled background of its own (a solid button rather than a text link). */
+  filled: boolean;
+}
+
+function ownBackground(el: Element): Rgba | null {
+  const bg = parseColor(inline(el, 'background-color')) ?? parseColor(inline(el, 'background'));
+  return bg && bg[3] > 0 ? bg : null;
+}
+
+function effectiveBackground(el: Element | null): Rgba | null {
+  for (let cur = el; cur; cur = cur.parentElement) {
+    const bg = ownBackground(cur);
+    if (bg) return bg;
+  }
+  return null;
+}
+
+/** Salience facts of an element: what a defense can reason about without pixels. */
+export function styleFacts(el: Element, pageBackground: string): StyleFacts {
+  const fontSize = parseFloat(inherited(el, 'font-size', '16px')) || 16;
+  const weight = inherited(el, 'font-weight', '400');
+  const fontWeight = weight === 'bold' ? 700 : weight === 'normal' ? 400 : parseInt(weight, 10) || 400;
+  const color = parseColor(inherited(el, 'color', '#000000')) ?? [0, 0, 0, 1];
+  const own = ownBackground(el);
+  const around = effectiveBackground(el.parentElement) ?? parseColor(pageBackground) ?? [255, 255, 255, 1];
+  const background = own ?? around;
+  const filled = own !== null && toHex(own) !== toHex(around);
+  return {
+    fontSize,
+    fontWeight,
+    color: toHex(color),
+    background: toHex(background),
+    contrast: contrast(color, background),
+    underline: inherited(el, 'text-decoration', '').includes('underline') || inherited(el, 'text-decoration-line', '').includes('underline'),
+    filled,
+  };
+}

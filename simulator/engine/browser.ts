@@ -1,0 +1,46 @@
+import type { SiteEvent } from '../../scenarios/model.ts';
+import type { Observation } from '../observe.ts';
+
+/** The site files an engine serves: `site/` of a bundle, by path. */
+export interface SiteFiles {
+  files: Readonly<Record<string, string>>;
+}
+
+export const ORIGIN = 'https://site.test';
+
+/** Virtual epoch of every episode: 2026-01-15 09:00:00 UTC. */
+export const T0 = Date.UTC(2026, 0, 15, 9, 0, 0);
+
+export interface ClickOutcome {
+  /** What received the click, described as role and name; 'nothing' for an empty spot. */
+  target: string;
+  /** The click landed on a disabled control and did nothing. */
+  disabled: boolean;
+}
+
+/**
+ * One Browser interface over the engines. Primitives only; the action table builds the
+ * agent's actions from them, so both engines execute the same logic.
+ */
+export interface Browser {
+  readonly engine: 'jsdom' | 'chromium';
+  readonly viewport: { width: number; height: number };
+  /** Start an episode: fresh storage, the clock at T0, the page at `path`. */
+  open(site: SiteFiles, opts: { seed: number; path?: string }): Promise<void>;
+  observe(): Promise<Observation>;
+  /** A trusted-looking pointer sequence at a viewport point, to whatever is hit there. */
+  clickAt(x: number, y: number): Promise<ClickOutcome>;
+  /** Focus, set the value and fire input and change, as Playwright's fill does. */
+  fill(ref: string, value: string): Promise<void>;
+  selectOption(ref: string, values: readonly string[]): Promise<string[]>;
+  scrollTo(x: number, y: number): Promise<void>;
+  goto(url: string): Promise<void>;
+  back(): Promise<void>;
+  /** Advance the virtual clock; timers due by then run. */
+  advance(ms: number): Promise<void>;
+  /** Virtual ms since the episode began. */
+  elapsed(): number;
+  /** The site's event log (its backend truth), with `t` in ms since the episode began. */
+  events(): Promise<SiteEvent[]>;
+  close(): Promise<void>;
+}

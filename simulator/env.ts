@@ -1,0 +1,148 @@
+/**
+ * The Gym-shaped surface: reset() and step(). Observation keys follow BrowserGym where
+ * it has a name for them. Scoring happens once, at episode end, on the Node side.
+ */
+import type { SiteEvent } from '../scenarios/model.ts';
+import { evaluate, type Score } from '../scenarios/evaluate.ts';
+import { ActionParseError, executeAction, formatAction, parseAction, type Action } from './actions.ts';
+import type { Browser } from './engine/browser.ts';
+import { JsdomBrowser } from './engine/jsdom.ts';
+import type { LoadedBundle } from './bundle.ts';
+import { snapshotText, type Observation, type ObservedElement } from './observe.ts';
+
+/** What an agent or a defense sees. Nothing from bundle.json but the instruction. */
+export interface EnvObservation {
+  goal: string;
+  url: string;
+  title: string;
+  axtree_txt: string;
+  elements: ObservedElement[];
+  last_action: string;
+  last_action_error: string;
+  /** Virtual seconds since the episode began. */
+  elapsed_time: number;
+  step: number;
+  budget: number;
+}
+
+export interface StepResult {
+  observation: EnvObservation;
+  terminated: boolean;
+  truncated: boolean;
+  info: { action: string; error: string | null; end: { kind: 'answer' | 'infeasible'; text: string } | null; steps: number };
+}
+
+export interface EpisodeOutcome extends Score {
+  events: SiteEvent[];
+  answer: string | null;
+  infeasibleReported: string | null;
+}
+
+/** Virtual time one browser action takes. */
+export const ACTION_MS = 1000;
+
+export class DecoyEnv {
+  readonly browser: Browser;
+  private bundle: LoadedBundle | null = null;
+  private raw: Observation | null = null;
+  private steps = 0;
+  private end: { kind: 'answer' | 'infeasible'; text: string } | null = null;
+
+  constructor(opts: { browser?: Browser } = {}) {
+    this.browser = opts.browser ?? new JsdomBrowser();
+  }
+
+  private get manifest() {
+    if (!this.bundle) throw new Error('call reset() first');
+    return this.bundle.manifest;
+  }
+
+  async reset(opts: { bundle: LoadedBundle; seed: number }): Promise<{ observation: EnvObservation; info: { budget: number } }> {
+    this.bundle = opts.bundle;
+    this.steps = 0;
+    this.end = null;
+    await this.browser.open(opts.bundle.site, { seed: opts.seed, path: opts.bundle.manifest.entry });
+    return { observation: await this.look('', ''), info: { budget: this.manifest.budget } };
+  }
+
+  /** Re-observe and build the agent-facing observation. */
+  async look(lastAction: string, lastError: string): Promise<EnvObservation> {
+    this.raw = await this.browser.observe();
+    return {
+      goal: this.manifest.task.instruction,
+      url: this.raw.url,
+      title: this.raw.title,
+      axtree_txt: snapshotText(this.raw),
+      elements: this.raw.elements,
+      last_action: lastAction,
+      last_action_error: lastError,
+      elapsed_time: this.browser.elapsed() / 1000,
+      step: this.steps,
+      budget: this.manifest.budget,
+    };
+  }
+
+  get done(): boolean {
+    return this.end !== null || this.steps >= this.manifest.budget;
+  }
+
+  private result(observation: EnvObservation, action: string, error: string | null): StepResult {
+    return {
+      observation,
+      terminated: this.end !== null,
+      truncated: this.end === null && this.steps >= this.manifest.budget,
+      info: { action, error, end: this.end, steps: this.steps },
+    };
+  }
+
+  /** Runs an action without counting it against the task budget (defense-side actions). */
+  async execute(action: Action | string): Promise<{ action: string; error: string | null; observation: EnvObservation }> {
+    if (!this.raw) throw new Error('call reset() first');
+    let parsed: Action;
+    try {
+      parsed = typeof action === 'string' ? parseAction(action) : action;
+    } catch (e) {
+      if (!(e instanceof ActionParseError)) throw e;
+      const text = String(action);
+      return { action: text, error: e.message, observation: await this.look(text, e.message) };
+    }
+    const text = formatAction(parsed);
+    const done = await executeAction({ browser: this.browser, observation: this.raw }, parsed);
+    await this.browser.advance(done.waitMs ?? ACTION_MS);
+    if (done.end) this.end = done.end;
+    const error = done.error ?? null;
+    return { action: text, error, observation: await this.look(text, error ?? '') };
+  }
+
+  /** One agent step: counts against the task budget. */
+  async step(action: Action | string): Promise<StepResult> {
+    if (this.done) throw new Error('the episode is over; call reset()');
+    this.steps++;
+    const r = await this.execute(action);
+    return this.result(r.observation, r.action, r.error);
+  }
+
+  /** A proposal the defense refused: counts against the budget, never reaches the page. */
+  async refuse(action: string, feedback: string): Promise<StepResult> {
+    if (this.done) throw new Error('the episode is over; call reset()');
+    this.steps++;
+    return this.result(await this.look(action, feedback), action, feedback);
+  }
+
+  /** Ends the episode without an answer (a defense terminated it). */
+  stop(reason: string): void {
+    this.end = this.end ?? { kind: 'infeasible', text: reason };
+  }
+
+  async outcome(): Promise<EpisodeOutcome> {
+    const m = this.manifest;
+    const events = await this.browser.events();
+    const answer = this.end?.kind === 'answer' ? this.end.text : null;
+    const score = evaluate(m.evaluator, events, answer);
+    return { ...score, events, answer, infeasibleReported: this.end?.kind === 'infeasible' ? this.end.text : null };
+  }
+
+  async close(): Promise<void> {
+    await this.browser.close();
+  }
+}

@@ -1,0 +1,235 @@
+/**
+ * The observation: one element table, rendered as a Playwright-MCP-style snapshot and
+ * available as JSON with boxes, coverage and style facts. Roles and names come from
+ * dom-accessibility-api, fed the cheap inline style source. Pure DOM code.
+ */
+import { computeAccessibleName, getRole } from 'dom-accessibility-api';
+import { centre, type Rect, type Scroll } from './dom/geometry.ts';
+import { cheapComputedStyle, inherited, isRendered, styleFacts, type StyleFacts } from './dom/style.ts';
+import { hitFrom, lands, paintables, type Paintable } from './hit.ts';
+import { viewportBox } from './dom/geometry.ts';
+
+export const INTERACTIVE_ROLES = new Set([
+  'button', 'link', 'checkbox', 'switch', 'radio', 'textbox', 'searchbox', 'combobox', 'listbox', 'option',
+  'menuitem', 'menuitemcheckbox', 'menuitemradio', 'tab', 'slider', 'spinbutton',
+]);
+const CONTAINER_ROLES = new Set(['banner', 'navigation', 'main', 'dialog', 'alertdialog', 'region', 'form', 'article', 'contentinfo', 'complementary']);
+const TEXT_ROLES = new Set(['paragraph', 'alert', 'status']);
+const SKIP = new Set(['script', 'style', 'template', 'head', 'noscript']);
+
+export interface ObservedElement {
+  /** Only interactable elements carry a ref. */
+  ref: string | null;
+  role: string;
+  name: string;
+  depth: number;
+  text?: string;
+  level?: number;
+  checked?: boolean;
+  disabled?: boolean;
+  value?: string;
+  /** Viewport coordinates at the current scroll, or null when the element has no box. */
+  box: Rect | null;
+  inViewport: boolean;
+  /** Something else would receive a click at the element's centre, even after scrolling to it. */
+  covered: boolean;
+  coveredBy?: string;
+  style?: StyleFacts;
+}
+
+export interface Observation {
+  url: string;
+  title: string;
+  scroll: Scroll;
+  viewport: { width: number; height: number };
+  elements: ObservedElement[];
+}
+
+/** Refs stay stable while an element's role and name are unchanged. */
+export class RefRegistry {
+  private readonly byElement = new WeakMap<Element, { ref: string; key: string }>();
+  private readonly byRef = new Map<string, Element>();
+  private count = 0;
+
+  refFor(el: Element, role: string, name: string): string {
+    const key = `${role}\u0000${name}`;
+    const known = this.byElement.get(el);
+    if (known && known.key === key) return known.ref;
+    const ref = `e${++this.count}`;
+    this.byElement.set(el, { ref, key });
+    this.byRef.set(ref, el);
+    return ref;
+  }
+
+  element(ref: string): Element | undefined {
+    return this.byRef.get(ref);
+  }
+
+  /** The element's current ref, if the registry has given it one. */
+  currentRef(el: Element): string | undefined {
+    return this.byElement.get(el)?.ref;
+  }
+}
+
+const collapse = (s: string) => s.replace(/\s+/g, ' ').trim();
+
+export function roleOf(el: Element): string {
+  return getRole(el) ?? 'generic';
+}
+
+export function nameOf(el: Element): string {
+  return collapse(computeAccessibleName(el, { getComputedStyle: cheapComputedStyle as unknown as typeof window.getComputedStyle, computedStyleSupportsPseudoElements: false }));
+}
+
+/** The scroll that brings a page box into view the way Playwright's actions do. */
+export function scrollIntoView(box: Rect, scroll: Scroll, viewport: { width: number; height: number }, pageHeight: number): Scroll {
+  const top = box.y + scroll.y;
+  if (box.y >= 0 && box.y + box.h <= viewport.height) return scroll;
+  const wanted = Math.round(top + box.h / 2 - viewport.height / 2);
+  return { x: scroll.x, y: Math.max(0, Math.min(wanted, Math.max(0, pageHeight - viewport.height))) };
+}
+
+/** Height of the scrollable page: the lowest non-fixed box, at least the viewport. */
+export function pageHeight(items: readonly Paintable[], scroll: Scroll, viewport: { height: number }): number {
+  let max = viewport.height;
+  for (const p of items) {
+    if (p.rect.y + p.rect.h + scroll.y > max && !isFixedChain(p.el)) max = p.rect.y + p.rect.h + scroll.y;
+  }
+  return Math.ceil(max);
+}
+
+function isFixedChain(el: Element): boolean {
+  for (let cur: Element | null = el; cur; cur = cur.parentElement) {
+    if ((cur as HTMLElement).style?.getPropertyValue('position') === 'fixed') return true;
+  }
+  return false;
+}
+
+export interface CoverageProbe {
+  /** Which element receives a click aimed at the element, after scrolling it into view. */
+  probe(el: Element): { hit: Element | null; scroll: Scroll; box: Rect | null };
+}
+
+export function coverageProbe(doc: Document, scroll: Scroll, viewport: { width: number; height: number }): CoverageProbe {
+  const cache = new Map<number, Paintable[]>();
+  const at = (s: Scroll) => {
+    let items = cache.get(s.y);
+    if (!items) {
+      items = paintables(doc, s);
+      cache.set(s.y, items);
+    }
+    return items;
+  };
+  const height = pageHeight(at(scroll), scroll, viewport);
+  return {
+    probe(el) {
+      const box = viewportBox(el, scroll);
+      if (!box) return { hit: null, scroll, box: null };
+      const s = isFixedChain(el) ? scroll : scrollIntoView(box, scroll, viewport, height);
+      const items = at(s);
+      const mine = items.find((p) => p.el === el);
+      const visible = mine?.visible;
+      if (!visible) return { hit: null, scroll: s, box: viewportBox(el, s) };
+      const c = centre(visible);
+      return { hit: hitFrom(items, c.x, c.y), scroll: s, box: viewportBox(el, s) };
+    },
+  };
+}
+
+export function describe(el: Element | null): string {
+  if (!el) return 'nothing';
+  const role = roleOf(el);
+  const name = nameOf(el);
+  return name ? `${role} "${name.length > 60 ? name.slice(0, 57) + '...' : name}"` : role;
+}
+
+export function observe(win: Window, refs: RefRegistry, scroll: Scroll, viewport: { width: number; height: number }): Observation {
+  const doc = win.document;
+  const probe = coverageProbe(doc, scroll, viewport);
+  const pageBg = inherited(doc.body, 'background', '#ffffff');
+  const elements: ObservedElement[] = [];
+
+  const boxFacts = (el: Element) => {
+    const box = viewportBox(el, scroll);
+    const inViewport = !!box && box.x < viewport.width && box.x + box.w > 0 && box.y < viewport.height && box.y + box.h > 0;
+    return { box, inViewport };
+  };
+
+  const visit = (el: Element, depth: number) => {
+    if (SKIP.has(el.localName) || el.hasAttribute('hidden') || (el as HTMLElement).style?.getPropertyValue('display') === 'none') return;
+    if (el.getAttribute('aria-hidden') === 'true') return;
+    if (!isRendered(el)) return;
+    const role = roleOf(el);
+    if (INTERACTIVE_ROLES.has(role)) {
+      const name = nameOf(el);
+      const { box, inViewport } = boxFacts(el);
+      const { hit } = probe.probe(el);
+      const covered = box !== null && !lands(hit, el) && !(hit && el.localName === 'input' && hit.localName === 'label' && (hit as HTMLLabelElement).control === el);
+      const entry: ObservedElement = { ref: refs.refFor(el, role, name), role, name, depth, box, inViewport, covered, style: styleFacts(el, pageBg) };
+      if (covered) entry.coveredBy = describe(hit);
+      const input = el as HTMLInputElement;
+      if (role === 'checkbox' || role === 'switch' || role === 'radio') entry.checked = input.checked;
+      if (role === 'textbox' || role === 'searchbox' || role === 'combobox') entry.value = input.value ?? '';
+      if ((el as HTMLButtonElement).disabled) entry.disabled = true;
+      elements.push(entry);
+      return;
+    }
+    if (role === 'heading') {
+      const level = parseInt(el.localName.slice(1), 10) || Number(el.getAttribute('aria-level')) || 2;
+      elements.push({ ref: null, role, name: nameOf(el), level, depth, ...boxFacts(el), covered: false, style: styleFacts(el, pageBg) });
+      return;
+    }
+    if (role === 'img') {
+      const name = nameOf(el);
+      if (name) elements.push({ ref: null, role, name, depth, ...boxFacts(el), covered: false });
+      return;
+    }
+    if (el.localName === 'label' && (el as HTMLLabelElement).control && isRendered((el as HTMLLabelElement).control as Element)) return;
+    if (TEXT_ROLES.has(role) && el.children.length === 0) {
+      const text = collapse(el.textContent ?? '');
+      if (text) elements.push({ ref: null, role, name: '', text, depth, ...boxFacts(el), covered: false, style: styleFacts(el, pageBg) });
+      return;
+    }
+    let childDepth = depth;
+    if (CONTAINER_ROLES.has(role)) {
+      elements.push({ ref: null, role, name: nameOf(el), depth, ...boxFacts(el), covered: false });
+      childDepth = depth + 1;
+    }
+    for (const node of Array.from(el.childNodes)) {
+      if (node.nodeType === 3) {
+        const text = collapse(node.textContent ?? '');
+        if (text) elements.push({ ref: null, role: 'text', name: '', text, depth: childDepth, box: null, inViewport: false, covered: false });
+      } else if (node.nodeType === 1) {
+        visit(node as Element, childDepth);
+      }
+    }
+  };
+  if (doc.body) visit(doc.body, 0);
+  return { url: win.location.href, title: doc.title, scroll, viewport, elements };
+}
+
+function quote(s: string): string {
+  return `"${s.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;
+}
+
+/** Playwright-MCP snapshot lines: `- checkbox "Add warranty" [checked] [ref=e7]`. */
+export function snapshotText(obs: Observation): string {
+  const lines: string[] = [];
+  for (const e of obs.elements) {
+    const pad = '  '.repeat(e.depth);
+    if (e.text !== undefined) {
+      lines.push(`${pad}- ${e.role}: ${e.text}`);
+      continue;
+    }
+    let line = `${pad}- ${e.role}`;
+    if (e.name) line += ` ${quote(e.name)}`;
+    if (e.level !== undefined) line += ` [level=${e.level}]`;
+    if (e.checked) line += ' [checked]';
+    if (e.disabled) line += ' [disabled]';
+    if (e.ref) line += ` [ref=${e.ref}]`;
+    if (CONTAINER_ROLES.has(e.role)) line += ':';
+    else if (e.value) line += `: ${e.value}`;
+    lines.push(line);
+  }
+  return lines.join('\n');
+}
