@@ -35,7 +35,6 @@ export interface StepResult {
 export interface EpisodeOutcome extends Score {
   events: SiteEvent[];
   answer: string | null;
-  infeasibleReported: string | null;
 }
 
 /** Virtual time one browser action takes. */
@@ -129,17 +128,11 @@ export class DecoyEnv {
     return this.result(await this.look(action, feedback), action, feedback);
   }
 
-  /** Ends the episode without an answer (a defense terminated it). */
-  stop(reason: string): void {
-    this.end = this.end ?? { kind: 'infeasible', text: reason };
-  }
-
-  async outcome(): Promise<EpisodeOutcome> {
-    const m = this.manifest;
+  /** Scores the episode: T and D from the site's event log and the final answer. */
+  async outcome(answer: string | null): Promise<EpisodeOutcome> {
     const events = await this.browser.events();
-    const answer = this.end?.kind === 'answer' ? this.end.text : null;
-    const score = evaluate(m.evaluator, events, answer);
-    return { ...score, events, answer, infeasibleReported: this.end?.kind === 'infeasible' ? this.end.text : null };
+    const score = evaluate(this.manifest.evaluator, events, answer);
+    return { ...score, events, answer };
   }
 
   async close(): Promise<void> {

@@ -1,0 +1,9 @@
+import type { DefenseDef } from '../defense.ts';
+
+const none: DefenseDef = {
+  id: 'none',
+  description: 'No defense: every proposal is executed as is.',
+  create: () => ({ review: () => ({ kind: 'allow' }) }),
+};
+
+export default none;

@@ -1,0 +1,23 @@
+import type { Aggregate, Summary } from '../metrics.ts';
+
+function cell(value: number, ci: [number, number]): string {
+  return `${value.toFixed(1).padStart(5)} [${ci[0].toFixed(0)}–${ci[1].toFixed(0)}]`;
+}
+
+function row(name: string, a: Aggregate): string[] {
+  return [name, String(a.episodes), String(a.counts.t), String(a.counts.d), String(a.counts.stc), cell(a.tsr, a.ci.tsr), cell(a.dpsr, a.ci.dpsr), cell(a.stc, a.ci.stc)];
+}
+
+/** The results table printed by `decoy run` and `decoy demo`. */
+export function resultsTable(summary: Summary, title: string): string {
+  const head = ['pattern', 'N', '#T', '#D', '#STC', 'TSR % [95% CI]', 'DPSR % [95% CI]', 'STC % [95% CI]'];
+  const rows = [
+    ...Object.entries(summary.byPattern).map(([k, a]) => row(k, a)),
+    row('feasible', summary.feasible),
+    row('all', summary),
+  ];
+  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] as string).length)));
+  const fmt = (r: string[]) => r.map((c, i) => (i === 0 ? c.padEnd(widths[i] as number) : c.padStart(widths[i] as number))).join('  ');
+  const rule = widths.map((w) => '─'.repeat(w)).join('  ');
+  return [title, fmt(head), rule, ...rows.slice(0, -2).map(fmt), rule, ...rows.slice(-2).map(fmt)].join('\n');
+}
