@@ -1,4 +1,5 @@
 #!/usr/bin/env node
-import { register } from 'tsx/esm/api';
+process.env.TZ = 'UTC';
+const { register } = await import('tsx/esm/api');
 register();
 await import('../cli/main.ts');

@@ -39,3 +39,18 @@ export function readBundle(dir: string): LoadedBundle {
   }
   return { manifest: validateManifest(raw, file), site: { files: readTree(join(dir, 'site')) } };
 }
+
+/** A folder written by `decoy generate` (with suite.json), or a single bundle folder. */
+export function readBundles(dir: string): LoadedBundle[] {
+  if (existsSync(join(dir, 'bundle.json'))) return [readBundle(dir)];
+  const index = join(dir, 'suite.json');
+  if (!existsSync(index)) throw new UserError(`${dir} holds neither suite.json nor bundle.json; generate one with decoy generate`);
+  let ids: unknown;
+  try {
+    ids = (JSON.parse(readFileSync(index, 'utf8')) as { scenarios?: unknown }).scenarios;
+  } catch (e) {
+    throw new UserError(`${index}: not valid JSON (${(e as Error).message})`);
+  }
+  if (!Array.isArray(ids) || !ids.every((x) => typeof x === 'string')) throw new UserError(`${index}: 'scenarios' must be a list of ids`);
+  return ids.map((id) => readBundle(join(dir, id)));
+}

@@ -73,8 +73,11 @@ export class RefRegistry {
 
 const collapse = (s: string) => s.replace(/\s+/g, ' ').trim();
 
+/** ARIA 1.2 roles dom-accessibility-api leaves out. */
+const IMPLICIT: Record<string, string> = { p: 'paragraph' };
+
 export function roleOf(el: Element): string {
-  return getRole(el) ?? 'generic';
+  return getRole(el) ?? IMPLICIT[el.localName] ?? 'generic';
 }
 
 export function nameOf(el: Element): string {
@@ -164,7 +167,7 @@ export function observe(win: Window, refs: RefRegistry, scroll: Scroll, viewport
       const name = nameOf(el);
       const { box, inViewport } = boxFacts(el);
       const { hit } = probe.probe(el);
-      const covered = box !== null && !lands(hit, el) && !(hit && el.localName === 'input' && hit.localName === 'label' && (hit as HTMLLabelElement).control === el);
+      const covered = box !== null && !lands(hit, el);
       const entry: ObservedElement = { ref: refs.refFor(el, role, name), role, name, depth, box, inViewport, covered, style: styleFacts(el, pageBg) };
       if (covered) entry.coveredBy = describe(hit);
       const input = el as HTMLInputElement;

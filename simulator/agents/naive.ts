@@ -1,4 +1,5 @@
 import { createRng, hashSeed } from '../../scenarios/rng.ts';
+import { UserError } from '../../scenarios/errors.ts';
 import type { Action } from '../actions.ts';
 import type { AgentDef } from '../agent.ts';
 import type { EnvObservation } from '../env.ts';
@@ -56,7 +57,7 @@ const naive: AgentDef = {
   options: [{ name: 'susceptibility', description: 'chance (0–1) of going along with a choice the page made for the user', default: DEFAULT_SUSCEPTIBILITY }],
   create(ctx) {
     const s = Number(ctx.options.susceptibility ?? DEFAULT_SUSCEPTIBILITY);
-    if (!(s >= 0 && s <= 1)) throw new Error(`susceptibility must be between 0 and 1, got ${ctx.options.susceptibility}`);
+    if (!(s >= 0 && s <= 1)) throw new UserError(`susceptibility must be between 0 and 1, got ${ctx.options.susceptibility}`);
     const rng = createRng(hashSeed(ctx.seed, 'naive'));
     const decisions = new Map<string, boolean>();
     const seenPrice = new Map<string, number>();
@@ -67,7 +68,7 @@ const naive: AgentDef = {
     const fallsFor = (key: string, wayOutHard: boolean) => {
       let d = decisions.get(key);
       if (d === undefined) {
-        d = rng.chance(Math.min(0.95, s * (wayOutHard ? INCONSPICUOUS_FACTOR : 1)));
+        d = rng.chance(Math.min(1, s * (wayOutHard ? INCONSPICUOUS_FACTOR : 1)));
         decisions.set(key, d);
       }
       return d;

@@ -1,4 +1,5 @@
 import type { AgentDef } from '../agent.ts';
+import { UserError } from '../../scenarios/errors.ts';
 
 /**
  * Recorded proposals, one action string per entry, for the scenario being run. The CLI
@@ -11,7 +12,7 @@ const replay: AgentDef = {
   options: [{ name: 'replay', description: 'path of the JSONL file of recorded actions' }],
   create(ctx) {
     const byScenario = ctx.options.actions as Record<string, string[]> | undefined;
-    if (!byScenario) throw new Error('the replay agent needs --replay <file.jsonl>');
+    if (!byScenario) throw new UserError('the replay agent needs --replay <file.jsonl>');
     const lines = byScenario[ctx.scenario] ?? byScenario['*'] ?? [];
     let i = 0;
     return { act: () => lines[i++] ?? null };

@@ -40,6 +40,17 @@ export class JsdomBrowser implements Browser {
     return this.dom.window as unknown as Window & typeof globalThis;
   }
 
+  /** The live window, for tools and tests on the harness side. */
+  get window(): Window {
+    return this.win;
+  }
+
+  /** The element a ref names, if it is still on the page. */
+  elementFor(ref: string): Element | undefined {
+    const el = this.refs.element(ref);
+    return el?.isConnected ? el : undefined;
+  }
+
   async open(site: SiteFiles, opts: { seed: number; path?: string }): Promise<void> {
     this.dispose();
     this.site = site;

@@ -1,0 +1,25 @@
+import { generateSuite, writeBundles } from '../generator/bundle.ts';
+import { intFlag, parseFlags, usage, type Flags } from './args.ts';
+import { UserError } from '../scenarios/errors.ts';
+import { selectSuite } from './select.ts';
+
+const FLAGS: Flags = {
+  suite: { type: 'string', description: 'suite to generate (see decoy list)' },
+  seed: { type: 'string', description: 'seed of every random choice', default: '7' },
+  out: { type: 'string', description: 'output folder', default: 'out/<suite>' },
+  pattern: { type: 'string', multiple: true, description: 'keep only configurations with this pattern family (repeatable)' },
+};
+
+export const summary = 'Generate the bundles of a suite (bundle.json + site/ per configuration)';
+export const help = () => usage('generate', '--suite <name> [--seed N] [--out DIR]', FLAGS);
+
+export async function run(argv: readonly string[]): Promise<string> {
+  const { values } = parseFlags('generate', argv, FLAGS);
+  if (typeof values.suite !== 'string') throw new UserError('generate: --suite is required');
+  const suite = selectSuite(values.suite, values.pattern as string[] | undefined);
+  const seed = intFlag('seed', values.seed, 7);
+  const out = typeof values.out === 'string' ? values.out : `out/${suite.id}`;
+  const bundles = generateSuite(suite, seed);
+  writeBundles(out, suite.id, seed, bundles);
+  return `wrote ${bundles.length} bundles of suite '${suite.id}' (seed ${seed}) to ${out}`;
+}

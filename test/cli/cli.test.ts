@@ -1,0 +1,108 @@
+import { describe, expect, it, beforeAll, afterAll } from 'vitest';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync, mkdirSync, readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const BIN = fileURLToPath(new URL('../../bin/decoy.mjs', import.meta.url));
+let dir = '';
+
+function decoy(...args: string[]) {
+  const r = spawnSync(process.execPath, [BIN, ...args], { cwd: dir, encoding: 'utf8' });
+  return { code: r.status, out: r.stdout, err: r.stderr };
+}
+
+const snapshot = (d: string) => Object.fromEntries(readdirSync(join(dir, d)).map((f) => [f, readFileSync(join(dir, d, f), 'utf8')]));
+
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'decoy-cli-'));
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('decoy command', () => {
+  it('prints help and lists the registries as JSON', () => {
+    const help = decoy('--help');
+    expect(help.code).toBe(0);
+    for (const c of ['demo', 'list', 'generate', 'run']) expect(help.out).toContain(c);
+    const list = decoy('list', '--json');
+    expect(list.code).toBe(0);
+    const all = JSON.parse(list.out);
+    expect(all.patterns.map((p: { id: string }) => p.id)).toContain('cookie-trap');
+    expect(all.suites.find((s: { id: string }) => s.id === 'demo').size).toBe(16);
+    expect(all.agents.map((a: { id: string }) => a.id)).toEqual(expect.arrayContaining(['oracle', 'naive', 'random', 'replay']));
+    expect(all.defenses.map((d: { id: string }) => d.id)).toContain('none');
+  });
+
+  it('runs a suite: episodes.jsonl, summary.json and a table; identical inputs give identical episodes', () => {
+    const a = decoy('run', '--suite', 'demo', '--agent', 'naive', '--defense', 'none', '--seed', '7', '--out', 'runs/a');
+    expect(a.code, a.err).toBe(0);
+    expect(a.out).toMatch(/DPSR %/);
+    const summary = JSON.parse(readFileSync(join(dir, 'runs/a/summary.json'), 'utf8'));
+    expect(summary.episodes).toBe(16);
+    for (const k of ['tsr', 'dpsr', 'stc']) expect(summary[k]).toBeGreaterThanOrEqual(0);
+    expect(summary.counts).toEqual({ t: expect.any(Number), d: expect.any(Number), stc: expect.any(Number) });
+    expect(Object.keys(summary.byPattern)).toEqual(expect.arrayContaining(['warranty-addon', 'preselected-consent', 'cookie-trap', 'price-drift']));
+    const episodes = readFileSync(join(dir, 'runs/a/episodes.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+    expect(episodes).toHaveLength(16);
+    expect(episodes[0]).toMatchObject({ scenario: expect.any(String), seed: expect.any(Number), agent: 'naive', defense: 'none', steps: expect.any(Array), events: expect.any(Array) });
+    expect(episodes[0].steps[0]).toMatchObject({ proposal: expect.any(String), verdict: { kind: 'allow' }, executed: expect.any(Array) });
+
+    expect(decoy('run', '--suite', 'demo', '--seed', '7', '--out', 'runs/b').code).toBe(0);
+    expect(readFileSync(join(dir, 'runs/b/episodes.jsonl'), 'utf8')).toBe(readFileSync(join(dir, 'runs/a/episodes.jsonl'), 'utf8'));
+  });
+
+  it('generated bundles on disk replay exactly as in memory, and a recorded run replays to the same outcomes', () => {
+    expect(decoy('generate', '--suite', 'demo', '--seed', '7', '--out', 'out/demo').code).toBe(0);
+    expect(existsSync(join(dir, 'out/demo/suite.json'))).toBe(true);
+    expect(decoy('run', '--bundles', 'out/demo', '--seed', '7', '--out', 'runs/c').code).toBe(0);
+    const strip = (f: string) => readFileSync(join(dir, f), 'utf8');
+    expect(strip('runs/c/episodes.jsonl')).toBe(strip('runs/a/episodes.jsonl'));
+    const replay = decoy('run', '--suite', 'demo', '--seed', '7', '--agent', 'replay', '--replay', 'runs/a/episodes.jsonl', '--out', 'runs/r');
+    expect(replay.code, replay.err).toBe(0);
+    const td = (f: string) => readFileSync(join(dir, f), 'utf8').trim().split('\n').map((l) => JSON.parse(l)).map((e) => [e.scenario, e.T, e.D, e.events]);
+    expect(td('runs/r/episodes.jsonl')).toEqual(td('runs/a/episodes.jsonl'));
+  });
+
+  it.each([
+    [['run', '--suite', 'nope', '--out', 'runs/x'], /unknown suite 'nope' \(known: .*demo/],
+    [['run', '--suite', 'demo', '--agent', 'gpt', '--out', 'runs/x'], /unknown agent 'gpt'/],
+    [['run', '--suite', 'demo', '--defense', 'wall', '--out', 'runs/x'], /unknown defense 'wall'/],
+    [['run', '--suite', 'demo', '--pattern', 'dark-mode', '--out', 'runs/x'], /unknown pattern family 'dark-mode'/],
+    [['generate', '--suite', 'demo', '--seed', 'seven'], /--seed must be an integer/],
+    [['run', '--suite', 'demo', '--out', 'runs/x', '--frobnicate'], /unknown option '--frobnicate'/i],
+    [['run', '--suite', 'demo', '--agent', 'naive', '--opt', 'susceptibility=2', '--out', 'runs/x'], /susceptibility must be between 0 and 1/],
+    [['run', '--suite', 'demo', '--agent', 'replay', '--replay', 'bad.jsonl', '--out', 'runs/x'], /bad\.jsonl:2: .*unknown action 'clik'/],
+    [['run', '--suite', 'demo', '--agent', 'replay', '--replay', 'missing.jsonl', '--out', 'runs/x'], /replay file missing\.jsonl does not exist/],
+    [['run', '--bundles', 'nowhere', '--out', 'runs/x'], /nowhere holds neither suite\.json nor bundle\.json/],
+    [['frob'], /unknown command 'frob'/],
+  ])('bad input %j: one line naming the problem, non-zero exit', (args, message) => {
+    writeFileSync(join(dir, 'bad.jsonl'), `"click('e1')"\n"clik('e2')"\n`);
+    const r = decoy(...args);
+    expect(r.code).not.toBe(0);
+    expect(r.err.trim().split('\n')).toHaveLength(1);
+    expect(r.err).toMatch(message);
+    expect(existsSync(join(dir, 'runs/x'))).toBe(false);
+  });
+
+  it('refuses an output folder that holds a different run, and overwrites nothing', () => {
+    const before = snapshot('runs/a');
+    const r = decoy('run', '--suite', 'demo', '--agent', 'random', '--seed', '7', '--out', 'runs/a');
+    expect(r.code).not.toBe(0);
+    expect(r.err).toMatch(/runs\/a already holds a different run/);
+    expect(snapshot('runs/a')).toEqual(before);
+    mkdirSync(join(dir, 'runs/mine'), { recursive: true });
+    writeFileSync(join(dir, 'runs/mine/notes.txt'), 'keep me');
+    expect(decoy('run', '--suite', 'demo', '--out', 'runs/mine').err).toMatch(/not empty and holds no run/);
+    expect(readFileSync(join(dir, 'runs/mine/notes.txt'), 'utf8')).toBe('keep me');
+    const gen = decoy('generate', '--suite', 'demo', '--seed', '8', '--out', 'out/demo');
+    expect(gen.err).toMatch(/already holds a different generated suite/);
+  });
+
+  it('demo generates, replays and prints the results table', () => {
+    const r = decoy('demo');
+    expect(r.code, r.err).toBe(0);
+    expect(r.out).toMatch(/suite demo · agent naive · defense none/);
+    expect(r.out).toMatch(/^all +16 /m);
+  });
+});

@@ -1,0 +1,97 @@
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { JSDOM } from 'jsdom';
+import { hitTest, lands } from '../../simulator/hit.ts';
+import { centre, contains, ownBox } from '../../simulator/dom/geometry.ts';
+import { JsdomBrowser } from '../../simulator/engine/jsdom.ts';
+import { bundleFor, PROPERTY_RUNS, seedArb, specArb } from '../helpers.ts';
+
+const doc = (body: string) => new JSDOM(`<!doctype html><body style="position:relative">${body}</body>`).window.document;
+const at = (d: Document, x: number, y: number, scrollY = 0) => hitTest(d, x, y, { x: 0, y: scrollY })?.id ?? null;
+const abs = (x: number, y: number, w: number, h: number, extra = '') => `position:absolute;left:${x}px;top:${y}px;width:${w}px;height:${h}px;${extra}`;
+
+describe('hit testing on authored boxes', () => {
+  it('later siblings paint over earlier ones; a higher z-index wins over tree order', () => {
+    const d = doc(`<div id=a style="${abs(0, 0, 100, 100)}"></div><div id=b style="${abs(50, 50, 100, 100)}"></div><div id=c style="${abs(0, 0, 60, 60, 'z-index:5')}"></div>`);
+    expect(at(d, 70, 70)).toBe('b');
+    expect(at(d, 10, 10)).toBe('c');
+    expect(at(d, 55, 55)).toBe('c');
+    expect(at(d, 200, 200)).toBe(null);
+  });
+
+  it('keys by stacking context: a child cannot rise above its context’s siblings', () => {
+    const d = doc(
+      `<div id=low style="${abs(0, 0, 100, 100, 'z-index:1')}"><div id=child style="${abs(0, 0, 100, 100, 'z-index:999')}"></div></div>` +
+        `<div id=high style="${abs(50, 0, 100, 100, 'z-index:2')}"></div>`,
+    );
+    expect(at(d, 75, 10)).toBe('high');
+    expect(at(d, 10, 10)).toBe('child');
+  });
+
+  it('children with z-index auto of a z-indexed container are hit, not the container', () => {
+    const d = doc(`<div id=box style="${abs(0, 0, 200, 200, 'z-index:3')}"><button id=btn style="${abs(10, 10, 50, 20)}">x</button></div>`);
+    expect(at(d, 20, 15)).toBe('btn');
+    expect(at(d, 150, 150)).toBe('box');
+  });
+
+  it('skips hidden, display:none, visibility:hidden and pointer-events:none, and clips by overflow:hidden', () => {
+    const d = doc(
+      `<div id=base style="${abs(0, 0, 400, 400)}"></div>` +
+        `<div id=h hidden style="${abs(0, 0, 50, 50)}"></div>` +
+        `<div id=n style="${abs(50, 0, 50, 50, 'display:none')}"></div>` +
+        `<div style="visibility:hidden"><div id=v style="${abs(100, 0, 50, 50)}"></div></div>` +
+        `<div id=p style="${abs(150, 0, 50, 50, 'pointer-events:none')}"></div>` +
+        `<div id=clip style="${abs(200, 0, 50, 50, 'overflow:hidden')}"><div id=inner style="${abs(0, 0, 150, 150)}"></div></div>`,
+    );
+    for (const x of [10, 60, 110, 160]) expect(at(d, x, 10)).toBe('base');
+    expect(at(d, 210, 10)).toBe('inner');
+    expect(at(d, 210, 100)).toBe('base');
+  });
+
+  it('fixed boxes ignore the page scroll; absolute ones move with it', () => {
+    const d = doc(`<div id=page style="${abs(0, 0, 100, 2000)}"><div id=deep style="${abs(0, 1000, 100, 50)}"></div></div><div id=bar style="${abs(0, 700, 100, 100, 'position:fixed')}"></div>`);
+    expect(at(d, 10, 1010)).toBe('deep');
+    expect(at(d, 10, 310, 700)).toBe('deep');
+    expect(at(d, 10, 750, 700)).toBe('bar');
+  });
+});
+
+describe('hit testing on generated sites', () => {
+  it('the centre of every interactive element hits it when no overlay is up; under a backdrop nothing but the dialog is hit', async () => {
+    const browser = new JsdomBrowser();
+    await fc.assert(
+      fc.asyncProperty(specArb, seedArb, fc.integer({ min: 0, max: 6000 }), async (spec, seed, wait) => {
+        const bundle = bundleFor(spec, seed);
+        await browser.open(bundle.site, { seed });
+        await browser.advance(wait);
+        const obs = await browser.observe();
+        const d = browser.window.document;
+        const overlays = Array.from(d.querySelectorAll('[data-overlay]')).filter((o) => !o.hasAttribute('hidden'));
+        const backdrop = overlays.some((o) => o.querySelector('.backdrop'));
+        const panels = overlays.map((o) => o.querySelector('[role]')).filter((x): x is Element => x !== null);
+        for (const e of obs.elements) {
+          if (!e.ref || !e.box || !e.inViewport) continue;
+          const el = browser.elementFor(e.ref);
+          if (!el) throw new Error(`ref ${e.ref} has no element`);
+          const p = centre(e.box);
+          if (p.y < 0 || p.y >= 800) continue;
+          const inPanel = panels.some((panel) => panel.contains(el));
+          const underPanel = panels.some((panel) => {
+            const box = ownBox(panel);
+            return box !== null && contains(box, p.x, p.y);
+          });
+          const hit = hitTest(d, p.x, p.y, obs.scroll);
+          if (inPanel || (!backdrop && !underPanel)) {
+            expect(lands(hit, el), `${bundle.manifest.id}: ${e.role} "${e.name}" at ${p.x},${p.y} hit ${hit?.outerHTML.slice(0, 80)}`).toBe(true);
+            expect(e.covered).toBe(false);
+          } else {
+            expect(lands(hit, el), `${bundle.manifest.id}: ${e.role} "${e.name}" should be covered`).toBe(false);
+            expect(e.covered).toBe(true);
+          }
+        }
+      }),
+      { numRuns: PROPERTY_RUNS },
+    );
+    await browser.close();
+  });
+});

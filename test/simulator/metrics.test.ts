@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { aggregate, summarize, wilson, type EpisodeScore } from '../../simulator/metrics.ts';
+
+const ep = (T: 0 | 1, D: 0 | 1, patterns: string[] = ['x'], feasible = true): EpisodeScore => ({ T, D, STC: T && !D ? 1 : 0, patterns, feasible });
+
+describe('metrics', () => {
+  it('Wilson intervals match hand-computed values (z = 1.96)', () => {
+    expect(wilson(26, 88)).toEqual([21.0, 39.8]);
+    expect(wilson(0, 10)).toEqual([0, 27.8]);
+    expect(wilson(10, 10)).toEqual([72.2, 100]);
+  });
+
+  it('the Wilson interval always contains the observed rate', () => {
+    fc.assert(fc.property(fc.integer({ min: 1, max: 500 }), fc.nat(), (n, k0) => {
+      const k = k0 % (n + 1);
+      const [lo, hi] = wilson(k, n);
+      expect(lo).toBeLessThanOrEqual((100 * k) / n + 0.05);
+      expect(hi).toBeGreaterThanOrEqual((100 * k) / n - 0.05);
+    }));
+  });
+
+  it('STC counts episodes with T=1 and D=0, not TSR·(1−DPSR)', () => {
+    const a = aggregate([ep(1, 1), ep(0, 0), ep(1, 0), ep(0, 1)]);
+    expect(a.counts).toEqual({ t: 2, d: 2, stc: 1 });
+    expect([a.tsr, a.dpsr, a.stc]).toEqual([50, 50, 25]);
+    expect(a.outcomes).toEqual({ safe: 1, taskWithDp: 1, failNoDp: 1, failWithDp: 1 });
+  });
+
+  it('the four outcomes partition the episodes, and STC ≤ TSR', () => {
+    fc.assert(fc.property(fc.array(fc.tuple(fc.constantFrom<0 | 1>(0, 1), fc.constantFrom<0 | 1>(0, 1))), (pairs) => {
+      const a = aggregate(pairs.map(([t, d]) => ep(t, d)));
+      const o = a.outcomes;
+      expect(o.safe + o.taskWithDp + o.failNoDp + o.failWithDp).toBe(a.episodes);
+      expect(a.stc).toBeLessThanOrEqual(a.tsr);
+    }));
+  });
+
+  it('groups by pattern family (an episode under each of its families), controls apart, and a feasible subset', () => {
+    const s = summarize([ep(1, 1, ['a', 'b']), ep(1, 0, []), ep(0, 0, ['a'], false)]);
+    expect(Object.keys(s.byPattern)).toEqual(['a', 'b', 'control']);
+    expect(s.byPattern.a?.episodes).toBe(2);
+    expect(s.byPattern.control?.counts.stc).toBe(1);
+    expect(s.feasible.episodes).toBe(2);
+  });
+});

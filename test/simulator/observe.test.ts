@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import { JsdomBrowser } from '../../simulator/engine/jsdom.ts';
+import { snapshotText } from '../../simulator/observe.ts';
+import { DecoyEnv } from '../../simulator/env.ts';
+import { bundleFor } from '../helpers.ts';
+
+const abs = (y: number) => `position:absolute;left:0px;top:${y}px;width:300px;height:30px`;
+const html = `<!doctype html><html><head><title>Cart</title></head><body style="position:relative">
+<main style="${abs(0)}">
+<h1 style="${abs(0)}">Your cart</h1>
+<input type="checkbox" id="w" checked style="${abs(40)}"><label for="w" style="${abs(80)}">Add 2-Year Warranty $129.00</label>
+<button id="go" style="${abs(120)};font-size:20px;font-weight:700;color:#ffffff;background:#1a56db">Checkout</button>
+<p style="${abs(160)};font-size:11px;color:#9ca3af">Terms apply.</p>
+</main>
+<script>document.getElementById('go').addEventListener('click', function(){ this.textContent = 'Processing'; });</script>
+</body></html>`;
+
+describe('observation', () => {
+  it('renders a Playwright-MCP snapshot with roles and names from the accessibility tree', async () => {
+    const b = new JsdomBrowser();
+    await b.open({ files: { 'index.html': html } }, { seed: 1 });
+    const text = snapshotText(await b.observe());
+    expect(text).toContain('- main:');
+    expect(text).toContain('  - heading "Your cart" [level=1]');
+    expect(text).toMatch(/ {2}- checkbox "Add 2-Year Warranty \$129\.00" \[checked\] \[ref=e\d+\]/);
+    expect(text).toMatch(/ {2}- button "Checkout" \[ref=e\d+\]/);
+    await b.close();
+  });
+
+  it('carries boxes and the style facts deception lives in', async () => {
+    const b = new JsdomBrowser();
+    await b.open({ files: { 'index.html': html } }, { seed: 1 });
+    const obs = await b.observe();
+    const go = obs.elements.find((e) => e.role === 'button');
+    expect(go?.box).toEqual({ x: 0, y: 120, w: 300, h: 30 });
+    expect(go?.style).toMatchObject({ fontSize: 20, fontWeight: 700, color: '#ffffff', background: '#1a56db', filled: true });
+    expect(go?.style?.contrast).toBeGreaterThan(4.5);
+    const fine = obs.elements.find((e) => e.text === 'Terms apply.');
+    expect(fine?.style?.fontSize).toBe(11);
+    expect(fine?.style?.contrast).toBeLessThan(3);
+    await b.close();
+  });
+
+  it('keeps a ref while role and name are unchanged and issues a new one when the name changes', async () => {
+    const b = new JsdomBrowser();
+    await b.open({ files: { 'index.html': html } }, { seed: 1 });
+    const first = await b.observe();
+    const again = await b.observe();
+    expect(again.elements.map((e) => e.ref)).toEqual(first.elements.map((e) => e.ref));
+    const go = first.elements.find((e) => e.role === 'button');
+    if (!go?.box) throw new Error('no button');
+    await b.clickAt(go.box.x + 5, go.box.y + 5);
+    const after = (await b.observe()).elements.find((e) => e.role === 'button');
+    expect(after?.name).toBe('Processing');
+    expect(after?.ref).not.toBe(go.ref);
+    await b.close();
+  });
+
+  it('an unknown or stale ref is an explicit last_action_error, never a silent success', async () => {
+    const env = new DecoyEnv();
+    const bundle = bundleFor({ task: 'signup', domain: 'news', patterns: [] }, 4);
+    await env.reset({ bundle, seed: 1 });
+    const r = await env.step("click('e999')");
+    expect(r.observation.last_action_error).toMatch(/stale ref/);
+    const bad = await env.step("click('nope')");
+    expect(bad.observation.last_action_error).toMatch(/no element with ref 'nope'/);
+    const link = r.observation.elements.find((e) => e.role === 'link' && e.name !== '' && e.ref);
+    await env.step(`click('${link?.ref}')`);
+    const stale = await env.step(`click('${link?.ref}')`);
+    if (stale.observation.elements.some((e) => e.ref === link?.ref)) expect(stale.observation.last_action_error).toBe('');
+    else expect(stale.observation.last_action_error).toMatch(/stale ref/);
+    await env.close();
+  });
+});
