@@ -5,7 +5,7 @@
  * `visibility` and `pointer-events` exclude. Pure DOM code.
  */
 import { contains, intersect, isFixed, ownBox, positionOf, type Rect, type Scroll, viewportBox } from './dom/geometry.ts';
-import { isRendered, receivesPointer } from './dom/style.ts';
+import { inline, isRendered, receivesPointer } from './dom/style.ts';
 
 type Key = number[];
 
@@ -18,7 +18,7 @@ export interface Paintable {
 }
 
 function zIndex(el: Element): number | null {
-  const z = (el as HTMLElement).style?.getPropertyValue('z-index');
+  const z = inline(el, 'z-index');
   if (!z || z === 'auto') return null;
   const n = parseInt(z, 10);
   return Number.isFinite(n) ? n : null;
@@ -28,15 +28,15 @@ function formsStackingContext(el: Element): boolean {
   const pos = positionOf(el);
   if (pos === 'fixed') return true;
   if (pos && zIndex(el) !== null) return true;
-  const opacity = (el as HTMLElement).style?.getPropertyValue('opacity');
-  return opacity !== undefined && opacity !== '' && parseFloat(opacity) < 1;
+  const opacity = inline(el, 'opacity');
+  return opacity !== '' && parseFloat(opacity) < 1;
 }
 
 /** Every rendered element with a box, in tree order, with its painting key and clip. */
 export function paintables(doc: Document, scroll: Scroll): Paintable[] {
   const order = new Map<Element, number>();
   const out: Paintable[] = [];
-  const all = doc.body ? doc.body.getElementsByTagName('*') : [];
+  const all = doc.body ? doc.body.querySelectorAll('*') : [];
   let i = 0;
   for (const el of Array.from(all)) {
     order.set(el, ++i);
@@ -57,7 +57,7 @@ function clip(el: Element, rect: Rect, scroll: Scroll): Rect | null {
   let visible: Rect | null = rect;
   const fixed = isFixed(el);
   for (let cur = el.parentElement; cur && visible; cur = cur.parentElement) {
-    const overflow = (cur as HTMLElement).style?.getPropertyValue('overflow');
+    const overflow = inline(cur, 'overflow');
     if (overflow !== 'hidden' || !ownBox(cur)) continue;
     if (fixed && !isFixed(cur)) continue;
     const box = viewportBox(cur, scroll);

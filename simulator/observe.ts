@@ -5,7 +5,7 @@
  */
 import { computeAccessibleName, getRole } from 'dom-accessibility-api';
 import { centre, type Rect, type Scroll } from './dom/geometry.ts';
-import { cheapComputedStyle, inherited, isRendered, styleFacts, type StyleFacts } from './dom/style.ts';
+import { cheapComputedStyle, inherited, inline, isRendered, styleFacts, type StyleFacts } from './dom/style.ts';
 import { hitFrom, lands, paintables, type Paintable } from './hit.ts';
 import { viewportBox } from './dom/geometry.ts';
 
@@ -103,7 +103,7 @@ export function pageHeight(items: readonly Paintable[], scroll: Scroll, viewport
 
 function isFixedChain(el: Element): boolean {
   for (let cur: Element | null = el; cur; cur = cur.parentElement) {
-    if ((cur as HTMLElement).style?.getPropertyValue('position') === 'fixed') return true;
+    if (inline(cur, 'position') === 'fixed') return true;
   }
   return false;
 }
@@ -159,7 +159,7 @@ export function observe(win: Window, refs: RefRegistry, scroll: Scroll, viewport
   };
 
   const visit = (el: Element, depth: number) => {
-    if (SKIP.has(el.localName) || el.hasAttribute('hidden') || (el as HTMLElement).style?.getPropertyValue('display') === 'none') return;
+    if (SKIP.has(el.localName) || el.hasAttribute('hidden') || inline(el, 'display') === 'none') return;
     if (el.getAttribute('aria-hidden') === 'true') return;
     if (!isRendered(el)) return;
     const role = roleOf(el);

@@ -3,6 +3,8 @@
  * testing, observations and ground-truth boxes all go through it. Pure DOM code.
  */
 
+import { inline, inlineStyle } from './style.ts';
+
 export interface Rect {
   x: number;
   y: number;
@@ -26,20 +28,19 @@ function px(value: string): number | null {
 export type Position = 'absolute' | 'fixed' | 'relative';
 
 export function positionOf(el: Element): Position | null {
-  const p = (el as HTMLElement).style?.getPropertyValue('position');
+  const p = inline(el, 'position');
   return p === 'absolute' || p === 'fixed' || p === 'relative' ? p : null;
 }
 
 /** The element's own authored box relative to its containing block, or null if it has none. */
 export function ownBox(el: Element): Rect | null {
-  const style = (el as HTMLElement).style;
-  if (!style) return null;
-  const pos = positionOf(el);
+  const style = inlineStyle(el);
+  const pos = style.get('position');
   if (pos !== 'absolute' && pos !== 'fixed') return null;
-  const x = px(style.getPropertyValue('left'));
-  const y = px(style.getPropertyValue('top'));
-  const w = px(style.getPropertyValue('width'));
-  const h = px(style.getPropertyValue('height'));
+  const x = px(style.get('left') ?? '');
+  const y = px(style.get('top') ?? '');
+  const w = px(style.get('width') ?? '');
+  const h = px(style.get('height') ?? '');
   if (x === null || y === null || w === null || h === null) return null;
   return { x, y, w, h };
 }

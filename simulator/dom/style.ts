@@ -8,8 +8,30 @@
 const BLOCK_TAGS = new Set(['div', 'p', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'main', 'section', 'article', 'form', 'header', 'nav', 'footer', 'ul', 'ol', 'li', 'body', 'html', 'aside']);
 const NEVER_RENDERED = new Set(['head', 'script', 'style', 'template', 'title', 'meta', 'link', 'noscript']);
 
-function inline(el: Element, prop: string): string {
-  return (el as HTMLElement).style?.getPropertyValue(prop) ?? '';
+const parsed = new WeakMap<Element, { raw: string; props: Map<string, string> }>();
+
+/**
+ * The element's inline declarations, read from the style attribute and cached until the
+ * attribute changes: far cheaper than going through jsdom's CSSOM on every read.
+ */
+export function inlineStyle(el: Element): Map<string, string> {
+  const raw = el.getAttribute('style') ?? '';
+  const hit = parsed.get(el);
+  if (hit && hit.raw === raw) return hit.props;
+  const props = new Map<string, string>();
+  for (const decl of raw.split(';')) {
+    const colon = decl.indexOf(':');
+    if (colon < 0) continue;
+    const name = decl.slice(0, colon).trim().toLowerCase();
+    const value = decl.slice(colon + 1).replace(/!important/i, '').trim();
+    if (name) props.set(name, value);
+  }
+  parsed.set(el, { raw, props });
+  return props;
+}
+
+export function inline(el: Element, prop: string): string {
+  return inlineStyle(el).get(prop) ?? '';
 }
 
 /** Is the element drawn at all (itself and every ancestor)? */
