@@ -2,10 +2,13 @@ import { families, suites, tasks } from '../scenarios/index.ts';
 import { agents, defenses } from '../simulator/registries.ts';
 import { parseFlags, usage, type Flags } from './args.ts';
 
-const FLAGS: Flags = { json: { type: 'boolean', description: 'print JSON instead of text' } };
+const FLAGS: Flags = {
+  json: { type: 'boolean', description: 'print JSON instead of text' },
+  markdown: { type: 'boolean', description: 'print the catalogue as the Markdown tables of the README' },
+};
 
 export const summary = 'List pattern families, tasks, suites, agents and defenses';
-export const help = () => usage('list', '[--json]', FLAGS);
+export const help = () => usage('list', '[--json | --markdown]', FLAGS);
 
 /** Everything the registries hold; nothing here is kept by hand. */
 export function catalogue() {
@@ -22,6 +25,7 @@ export async function run(argv: readonly string[]): Promise<string> {
   const { values } = parseFlags('list', argv, FLAGS);
   const all = catalogue();
   if (values.json) return JSON.stringify(all, null, 2);
+  if (values.markdown) return markdown();
   const section = (title: string, rows: { id: string; text: string }[]) => {
     const w = Math.max(...rows.map((r) => r.id.length));
     return [title, ...rows.map((r) => `  ${r.id.padEnd(w)}  ${r.text}`)].join('\n');
@@ -33,4 +37,33 @@ export async function run(argv: readonly string[]): Promise<string> {
     section('Agents', all.agents.map((a) => ({ id: a.id, text: a.description }))),
     section('Defenses', all.defenses.map((d) => ({ id: d.id, text: d.description }))),
   ].join('\n\n');
+}
+
+const table = (head: string[], rows: string[][]) =>
+  [`| ${head.join(' | ')} |`, `| ${head.map(() => '---').join(' | ')} |`, ...rows.map((r) => `| ${r.join(' | ')} |`)].join('\n');
+
+/** The README's catalogue section, derived from the registries. */
+export function markdown(): string {
+  const all = catalogue();
+  return [
+    '### Pattern families',
+    '',
+    table(['id', 'what the page does', 'tasks', 'domains', 'variants', 'safe completion'], all.patterns.map((p) => [`\`${p.id}\``, p.summary, p.tasks.join(', '), p.domains.join(', '), p.variants.join(', '), p.feasible ? 'yes' : 'no (infeasible)'])),
+    '',
+    '### Tasks',
+    '',
+    table(['id', 'what the user asks', 'domains'], all.tasks.map((t) => [`\`${t.id}\``, t.title, t.domains.join(', ')])),
+    '',
+    '### Suites',
+    '',
+    table(['id', 'configurations', 'task budget', 'composition'], all.suites.map((s) => [`\`${s.id}\``, String(s.size), String(s.budget), s.description])),
+    '',
+    '### Agents',
+    '',
+    table(['id', 'behaviour', 'options'], all.agents.map((a) => [`\`${a.id}\``, a.description, a.options.map((o) => `\`${o.name}\`${o.default !== undefined ? ` (default ${o.default})` : ''}: ${o.description}`).join('; ') || '—'])),
+    '',
+    '### Defenses',
+    '',
+    table(['id', 'behaviour'], all.defenses.map((d) => [`\`${d.id}\``, d.description])),
+  ].join('\n');
 }

@@ -9,7 +9,6 @@ import { UserError } from '../../scenarios/errors.ts';
 const replay: AgentDef = {
   id: 'replay',
   description: 'Replays recorded action strings (a JSONL file given with --replay).',
-  options: [{ name: 'replay', description: 'path of the JSONL file of recorded actions' }],
   create(ctx) {
     const byScenario = ctx.options.actions as Record<string, string[]> | undefined;
     if (!byScenario) throw new UserError('the replay agent needs --replay <file.jsonl>');
