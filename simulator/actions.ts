@@ -47,12 +47,12 @@ export interface ExecContext {
   observation: Observation;
 }
 
-interface ActionSpec {
-  name: ActionName;
+interface ActionSpec<N extends ActionName = ActionName> {
+  name: N;
   description: string;
   params: Param[];
   example: string;
-  execute(ctx: ExecContext, action: Action): Promise<Executed>;
+  execute(ctx: ExecContext, action: Extract<Action, { name: N }>): Promise<Executed>;
 }
 
 export class ActionParseError extends Error {
@@ -115,7 +115,8 @@ async function setChecked(ctx: ExecContext, bid: string, want: boolean): Promise
 
 const TEXT_ROLES = new Set(['textbox', 'searchbox', 'combobox']);
 
-const spec = (s: ActionSpec) => s;
+/** Types each executor's action by its name; the table holds them as one list. */
+const spec = <N extends ActionName>(s: ActionSpec<N>) => s as unknown as ActionSpec;
 
 export const ACTIONS: readonly ActionSpec[] = [
   spec({
@@ -124,7 +125,6 @@ export const ACTIONS: readonly ActionSpec[] = [
     params: [{ name: 'bid', kind: 'string', description: 'ref of the element, e.g. e12' }],
     example: "click('e12')",
     async execute(ctx, a) {
-      if (a.name !== 'click') throw new Error('unreachable');
       const el = find(ctx, a.bid);
       if (typeof el === 'string') return { error: el };
       const error = await clickElement(ctx, el);
@@ -140,7 +140,6 @@ export const ACTIONS: readonly ActionSpec[] = [
     ],
     example: "fill('e3', 'Maya Lindqvist')",
     async execute(ctx, a) {
-      if (a.name !== 'fill') throw new Error('unreachable');
       const el = find(ctx, a.bid);
       if (typeof el === 'string') return { error: el };
       if (!TEXT_ROLES.has(el.role)) return { error: `${label(el)} is not a text field` };
@@ -158,7 +157,6 @@ export const ACTIONS: readonly ActionSpec[] = [
     ],
     example: "select_option('e8', 'Standard delivery')",
     async execute(ctx, a) {
-      if (a.name !== 'select_option') throw new Error('unreachable');
       const el = find(ctx, a.bid);
       if (typeof el === 'string') return { error: el };
       if (el.role !== 'combobox' && el.role !== 'listbox') return { error: `${label(el)} is not a drop-down` };
@@ -172,7 +170,6 @@ export const ACTIONS: readonly ActionSpec[] = [
     params: [{ name: 'bid', kind: 'string', description: 'ref of the checkbox' }],
     example: "check('e7')",
     async execute(ctx, a) {
-      if (a.name !== 'check') throw new Error('unreachable');
       return setChecked(ctx, a.bid, true);
     },
   }),
@@ -182,7 +179,6 @@ export const ACTIONS: readonly ActionSpec[] = [
     params: [{ name: 'bid', kind: 'string', description: 'ref of the checkbox' }],
     example: "uncheck('e7')",
     async execute(ctx, a) {
-      if (a.name !== 'uncheck') throw new Error('unreachable');
       return setChecked(ctx, a.bid, false);
     },
   }),
@@ -195,7 +191,6 @@ export const ACTIONS: readonly ActionSpec[] = [
     ],
     example: 'mouse_click(640, 400)',
     async execute(ctx, a) {
-      if (a.name !== 'mouse_click') throw new Error('unreachable');
       const { width, height } = ctx.browser.viewport;
       if (a.x < 0 || a.y < 0 || a.x >= width || a.y >= height) return { error: `point (${a.x}, ${a.y}) is outside the ${width}×${height} viewport` };
       await ctx.browser.clickAt(a.x, a.y);
@@ -208,7 +203,6 @@ export const ACTIONS: readonly ActionSpec[] = [
     params: [{ name: 'url', kind: 'string', description: 'a path such as /cart, or a full URL of this site' }],
     example: "goto('/cart')",
     async execute(ctx, a) {
-      if (a.name !== 'goto') throw new Error('unreachable');
       try {
         await ctx.browser.goto(a.url);
         return {};
@@ -236,7 +230,6 @@ export const ACTIONS: readonly ActionSpec[] = [
     ],
     example: 'scroll(0, 400)',
     async execute(ctx, a) {
-      if (a.name !== 'scroll') throw new Error('unreachable');
       const s = ctx.observation.scroll;
       await ctx.browser.scrollTo(s.x + a.delta_x, s.y + a.delta_y);
       return {};
@@ -248,7 +241,6 @@ export const ACTIONS: readonly ActionSpec[] = [
     params: [{ name: 'text', kind: 'string', description: 'the message' }],
     example: "send_msg_to_user('The author is Maya Lindqvist.')",
     async execute(_ctx, a) {
-      if (a.name !== 'send_msg_to_user') throw new Error('unreachable');
       return { end: { kind: 'answer', text: a.text } };
     },
   }),
@@ -258,7 +250,6 @@ export const ACTIONS: readonly ActionSpec[] = [
     params: [{ name: 'reason', kind: 'string', description: 'why' }],
     example: "report_infeasible('The total at checkout is higher than the advertised price.')",
     async execute(_ctx, a) {
-      if (a.name !== 'report_infeasible') throw new Error('unreachable');
       return { end: { kind: 'infeasible', text: a.reason } };
     },
   }),
@@ -268,7 +259,6 @@ export const ACTIONS: readonly ActionSpec[] = [
     params: [{ name: 'wait_ms', kind: 'number', description: 'milliseconds to wait', default: 1000 }],
     example: 'noop(2000)',
     async execute(_ctx, a) {
-      if (a.name !== 'noop') throw new Error('unreachable');
       if (a.wait_ms < 0 || a.wait_ms > 60_000) return { error: 'wait_ms must be between 0 and 60000' };
       return { waitMs: a.wait_ms };
     },
@@ -464,7 +454,7 @@ export function formatAction(action: Action): string {
 export async function executeAction(ctx: ExecContext, action: Action): Promise<Executed> {
   const def = BY_NAME.get(action.name);
   if (!def) return { error: `unknown action ${(action as { name: string }).name}` };
-  return def.execute(ctx, action);
+  return def.execute(ctx, action as never);
 }
 
 /** The action space as text, for prompts. */
