@@ -39,7 +39,7 @@ const ALERT = '#b42318';
 
 /** Average advance of DejaVu/Liberation sans glyphs, in em; generous so text fits its box. */
 export function textWidth(text: string, size: number, weight = 400): number {
-  return Math.ceil(text.length * size * (weight >= 600 ? 0.62 : 0.56));
+  return Math.ceil(text.length * size * (weight >= 600 ? 0.68 : 0.62));
 }
 
 function lines(text: string, size: number, width: number, weight = 400): number {
