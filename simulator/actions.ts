@@ -4,7 +4,7 @@
  * BrowserGym's (`click('e12')`, `fill('e3', "x")`, ...).
  */
 import type { Browser } from './engine/browser.ts';
-import type { Observation, ObservedElement } from './observe.ts';
+import { scrollIntoView, type Observation, type ObservedElement } from './observe.ts';
 import { centre, intersect, type Rect } from './dom/geometry.ts';
 
 export type Action =
@@ -81,15 +81,13 @@ async function clickElement(ctx: ExecContext, el: ObservedElement): Promise<stri
   if (el.covered) return `${label(el)} is covered by ${el.coveredBy ?? 'another element'}; the click would land there instead`;
   const { browser, observation } = ctx;
   const vp = browser.viewport;
-  let scroll = observation.scroll;
+  const scroll = observation.scroll;
   let box: Rect = el.box;
-  if (box.y < 0 || box.y + box.h > vp.height) {
-    const top = box.y + scroll.y;
-    const wanted = Math.max(0, Math.round(top + box.h / 2 - vp.height / 2));
-    await browser.scrollTo(scroll.x, wanted);
+  const wanted = scrollIntoView(box, scroll, vp, Infinity);
+  if (wanted.y !== scroll.y) {
+    await browser.scrollTo(wanted.x, wanted.y);
     const after = (await browser.observe()).scroll;
     box = { ...box, y: box.y - (after.y - scroll.y) };
-    scroll = after;
   }
   const visible = intersect(box, { x: 0, y: 0, w: vp.width, h: vp.height }) ?? box;
   const point = centre(visible);

@@ -4,10 +4,9 @@
  * dom-accessibility-api, fed the cheap inline style source. Pure DOM code.
  */
 import { computeAccessibleName, getRole } from 'dom-accessibility-api';
-import { centre, type Rect, type Scroll } from './dom/geometry.ts';
+import { centre, isFixed, viewportBox, type Rect, type Scroll } from './dom/geometry.ts';
 import { cheapComputedStyle, inherited, inline, isRendered, styleFacts, type StyleFacts } from './dom/style.ts';
 import { hitFrom, lands, paintables, type Paintable } from './hit.ts';
-import { viewportBox } from './dom/geometry.ts';
 
 export const INTERACTIVE_ROLES = new Set([
   'button', 'link', 'checkbox', 'switch', 'radio', 'textbox', 'searchbox', 'combobox', 'listbox', 'option',
@@ -96,16 +95,9 @@ export function scrollIntoView(box: Rect, scroll: Scroll, viewport: { width: num
 export function pageHeight(items: readonly Paintable[], scroll: Scroll, viewport: { height: number }): number {
   let max = viewport.height;
   for (const p of items) {
-    if (p.rect.y + p.rect.h + scroll.y > max && !isFixedChain(p.el)) max = p.rect.y + p.rect.h + scroll.y;
+    if (p.rect.y + p.rect.h + scroll.y > max && !isFixed(p.el)) max = p.rect.y + p.rect.h + scroll.y;
   }
   return Math.ceil(max);
-}
-
-function isFixedChain(el: Element): boolean {
-  for (let cur: Element | null = el; cur; cur = cur.parentElement) {
-    if (inline(cur, 'position') === 'fixed') return true;
-  }
-  return false;
 }
 
 export interface CoverageProbe {
@@ -128,7 +120,7 @@ export function coverageProbe(doc: Document, scroll: Scroll, viewport: { width: 
     probe(el) {
       const box = viewportBox(el, scroll);
       if (!box) return { hit: null, scroll, box: null };
-      const s = isFixedChain(el) ? scroll : scrollIntoView(box, scroll, viewport, height);
+      const s = isFixed(el) ? scroll : scrollIntoView(box, scroll, viewport, height);
       const items = at(s);
       const mine = items.find((p) => p.el === el);
       const visible = mine?.visible;
