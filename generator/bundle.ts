@@ -17,7 +17,7 @@ export interface Bundle {
 export function generateSuite(suite: SuiteDef, seed: number): Bundle[] {
   return suite.scenarios().map((spec) => {
     const { manifest, site } = compose(suite, spec, seed);
-    const laid = layout(site, createRng(hashSeed('layout', spec.task, spec.domain, seed)));
+    const laid = layout(site, createRng(hashSeed('layout', spec.task, spec.domain, seed, spec.instance ?? 0)));
     return { manifest, files: { 'index.html': renderSite(site, laid) } };
   });
 }

@@ -15,7 +15,7 @@ export interface ComposedScenario {
 /** Seeds are part of every id: suite + task@domain + pattern variants (or control) + seed. */
 export function scenarioId(suite: string, spec: ScenarioSpec, seed: number): string {
   const what = spec.patterns.length === 0 ? 'control' : spec.patterns.map((p) => `${p.family}-${p.variant}`).join('+');
-  return `${suite}.${spec.task}-${spec.domain}.${what}.s${seed}`;
+  return `${suite}.${spec.task}-${spec.domain}.${what}${spec.instance !== undefined ? `.i${spec.instance}` : ''}.s${seed}`;
 }
 
 export function applyEdits(path: readonly PathStep[], edits: readonly PathEdit[]): PathStep[] {
@@ -37,11 +37,27 @@ export function applyEdits(path: readonly PathStep[], edits: readonly PathEdit[]
 export function checkSpec(spec: ScenarioSpec): void {
   const task = tasks.get(spec.task);
   if (!task.domains.includes(spec.domain)) throw new UserError(`task '${spec.task}' has no '${spec.domain}' domain (has: ${task.domains.join(', ')})`);
+  const held = new Map<string, string>();
   for (const p of spec.patterns) {
     const family = families.get(p.family);
     if (!family.tasks.includes(spec.task)) throw new UserError(`pattern family '${p.family}' does not apply to task '${spec.task}'`);
     if (!family.domains.includes(spec.domain)) throw new UserError(`pattern family '${p.family}' has no '${spec.domain}' domain`);
     if (!family.variants.includes(p.variant)) throw new UserError(`pattern family '${p.family}' has no variant '${p.variant}' (has: ${family.variants.join(', ')})`);
+    for (const token of [family.id, ...family.exclusive]) {
+      const other = held.get(token);
+      if (other) throw new UserError(`pattern families '${other}' and '${family.id}' cannot share a site (both hold '${token}')`);
+      held.set(token, family.id);
+    }
+  }
+}
+
+/** Can these families share one site of this task? (The composer's own rule, for suites and tests.) */
+export function compatible(spec: ScenarioSpec): boolean {
+  try {
+    checkSpec(spec);
+    return true;
+  } catch {
+    return false;
   }
 }
 
@@ -52,23 +68,26 @@ export function checkSpec(spec: ScenarioSpec): void {
 export function compose(suite: SuiteDef, spec: ScenarioSpec, seed: number): ComposedScenario {
   checkSpec(spec);
   const task = tasks.get(spec.task);
-  const instance: TaskInstance = task.build({ domain: spec.domain, rng: createRng(hashSeed('task', spec.task, spec.domain, seed)) });
+  const instance: TaskInstance = task.build({ domain: spec.domain, rng: createRng(hashSeed('task', spec.task, spec.domain, seed, spec.instance ?? 0)) });
   const site = instance.site;
   const elements: BundleManifest['groundTruth']['elements'] = [];
-  const safe: PathEdit[] = [];
-  const trap: PathEdit[] = [];
+  const applied: { family: string; safe: PathEdit[]; trap: PathEdit[] }[] = [];
   const evaluated: BundleManifest['evaluator']['patterns'] = [];
   let feasible = true;
   for (const p of spec.patterns) {
     const family = families.get(p.family);
-    const rng = createRng(hashSeed('pattern', spec.task, spec.domain, seed, p.family, p.variant));
-    const applied = family.apply({ site, task: instance, taskId: spec.task, variant: p.variant, rng });
-    elements.push(...applied.elements.map((e) => ({ family: p.family, ...e })));
-    safe.push(...applied.safe);
-    trap.push(...applied.trap);
-    evaluated.push({ family: p.family, params: applied.params });
+    const missing = family.needs.filter((n) => !instance.capabilities.includes(n));
+    if (missing.length > 0) throw new UserError(`pattern family '${p.family}' needs ${missing.join(', ')}, which task '${spec.task}' in ${spec.domain} does not offer`);
+    const rng = createRng(hashSeed('pattern', spec.task, spec.domain, seed, spec.instance ?? 0, p.family, p.variant));
+    const out = family.apply({ site, task: instance, taskId: spec.task, variant: p.variant, rng });
+    elements.push(...out.elements.map((e) => ({ family: p.family, ...e })));
+    applied.push({ family: p.family, safe: out.safe, trap: out.trap });
+    evaluated.push({ family: p.family, params: out.params });
     feasible &&= family.feasible;
   }
+  const trapPaths = Object.fromEntries(
+    applied.map((a) => [a.family, applyEdits(instance.path, applied.flatMap((b) => (b === a ? b.trap : b.safe)))]),
+  );
   const manifest: BundleManifest = {
     schema: BUNDLE_SCHEMA,
     id: scenarioId(suite.id, spec, seed),
@@ -81,7 +100,13 @@ export function compose(suite: SuiteDef, spec: ScenarioSpec, seed: number): Comp
     entry: '/',
     routes: site.pages.map((p) => p.route),
     patterns: spec.patterns.map((p) => ({ ...p })),
-    groundTruth: { elements, safePath: applyEdits(instance.path, safe), trapPath: applyEdits(instance.path, trap) },
+    ...(spec.condition ? { condition: spec.condition } : {}),
+    groundTruth: {
+      elements,
+      safePath: applyEdits(instance.path, applied.flatMap((a) => a.safe)),
+      trapPath: applyEdits(instance.path, applied.flatMap((a) => a.trap)),
+      trapPaths,
+    },
     evaluator: { task: spec.task, goal: instance.goal, patterns: evaluated },
   };
   return { manifest, site };

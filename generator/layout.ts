@@ -83,7 +83,18 @@ export interface LaidButton extends Part {
   id: string;
   action: ButtonSpec['action'];
   style: ButtonStyle;
+  render: NonNullable<ButtonSpec['render']>;
   ariaLabel?: string;
+  /** For render 'image': the alt text and an SVG data URI drawing the label. */
+  alt?: string;
+  face?: string;
+}
+
+/** An image of a button label: what the 'image' render shows instead of text. */
+function labelImage(text: string, look: Look, w: number, h: number): string {
+  const esc = text.replace(/&/g, '&amp;').replace(/</g, '&lt;');
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}"><rect width="100%" height="100%" rx="8" fill="${look.bg ?? 'none'}"/><text x="50%" y="50%" dominant-baseline="central" text-anchor="middle" font-family="DejaVu Sans, sans-serif" font-size="${look.size}" font-weight="${look.weight}" fill="${look.color}"${look.underline ? ' text-decoration="underline"' : ''}>${esc}</text></svg>`;
+  return `data:image/svg+xml,${encodeURIComponent(svg)}`;
 }
 
 function buttonLook(style: ButtonStyle, theme: Theme, scale: number): Look {
@@ -113,7 +124,13 @@ function layButtons(buttons: ButtonSpec[], align: 'left' | 'right' | 'split', wi
   let x = align === 'right' ? width - total : 0;
   const parts = sized.map((s, i) => {
     if (align === 'split' && i === 1) x = width - (total - x);
-    const part: LaidButton = { id: s.b.id, action: s.b.action, style: s.b.style, text: s.b.label, look: { ...s.look, line: s.h }, box: { x, y: Math.round((h - s.h) / 2), w: s.w, h: s.h } };
+    const render = s.b.render ?? 'button';
+    const part: LaidButton = { id: s.b.id, action: s.b.action, style: s.b.style, render, text: s.b.label, look: { ...s.look, line: s.h }, box: { x, y: Math.round((h - s.h) / 2), w: s.w, h: s.h } };
+    if (s.b.ariaLabel) part.ariaLabel = s.b.ariaLabel;
+    if (render === 'image') {
+      part.alt = s.b.alt ?? s.b.label;
+      part.face = labelImage(s.b.label, s.look, s.w, s.h);
+    }
     x += s.w + 12;
     return part;
   });
@@ -185,6 +202,8 @@ function layBlock(block: Block, ctx: Ctx, width: number): LaidBlock {
         disabled: block.disabled ?? false,
         addon: block.addon,
         purpose: block.purpose,
+        name: block.name,
+        price: block.price,
         label,
       };
     }
@@ -197,6 +216,7 @@ function layBlock(block: Block, ctx: Ctx, width: number): LaidBlock {
         name: block.name,
         type: block.type,
         value: block.value ?? '',
+        required: !block.optional,
         label: { text: block.label, look: { size: 14, weight: 600, color: theme.ink }, box: { x: 0, y: 0, w, h: 20 } },
         input: { look: { size: 16, weight: 400, color: theme.ink, bg: '#ffffff' }, box: { x: 0, y: 26, w, h: 42 } },
       };
@@ -268,6 +288,83 @@ function layBlock(block: Block, ctx: Ctx, width: number): LaidBlock {
       });
       return { ...base, box: at(y - 16), section, title, byline, body };
     }
+    case 'radios': {
+      const legend = { text: block.legend, look: { size: 14, weight: 600, color: theme.ink }, box: { x: 0, y: 0, w: width, h: 20 } };
+      const options = block.options.map((o, i) => {
+        const look = toneLook(o.tone, theme.ink);
+        const y = 28 + i * 30;
+        return {
+          inputId: `r${ctx.page}-${block.id}-${i}`,
+          value: o.value,
+          checked: o.checked ?? false,
+          control: { x: 0, y: y + 3, w: 18, h: 18 },
+          label: { text: o.label, look: { ...look, line: 24 }, box: { x: 28, y, w: Math.min(width - 28, textWidth(o.label, look.size) + 8), h: 24 } },
+        };
+      });
+      return { ...base, box: at(28 + block.options.length * 30 - 6), name: block.name, legend, options };
+    }
+    case 'select': {
+      const w = Math.min(width, 320);
+      return {
+        ...base,
+        box: at(68),
+        inputId: `s${ctx.page}-${block.id}`,
+        name: block.name,
+        options: block.options.map((o) => ({ ...o, selected: o.value === (block.value ?? block.options[0]?.value) })),
+        label: { text: block.label, look: { size: 14, weight: 600, color: theme.ink }, box: { x: 0, y: 0, w, h: 20 } },
+        input: { look: { size: 16, weight: 400, color: theme.ink, bg: '#ffffff' }, box: { x: 0, y: 26, w, h: 42 } },
+      };
+    }
+    case 'image':
+      return { ...base, box: at(block.height), alt: block.alt, hue: block.hue };
+    case 'countdown': {
+      const mm = String(Math.floor(block.seconds / 60)).padStart(2, '0');
+      const ss = String(block.seconds % 60).padStart(2, '0');
+      const part = textPart(block.text.replace('{time}', `${mm}:${ss}`), toneLook(block.tone ?? 'alert', theme.ink), 0, 0, width);
+      return { ...base, box: at(part.box.h), part, template: block.text, seconds: block.seconds };
+    }
+    case 'group': {
+      const pad = block.look === 'plain' ? 0 : 16;
+      const inner = width - 2 * pad;
+      const cols = Math.max(1, block.columns ?? 1);
+      const colGap = 20;
+      const colW = Math.floor((inner - colGap * (cols - 1)) / cols);
+      const children: LaidBlock[] = [];
+      let y = 0;
+      for (let i = 0; i < block.blocks.length; i += cols) {
+        const row = block.blocks.slice(i, i + cols).map((b, j) => {
+          const laid = layBlock(b, { ...ctx, gap: 14 }, colW);
+          laid.box.x = pad + j * (colW + colGap);
+          return laid;
+        });
+        const rowH = Math.max(...row.map((r) => r.box.h));
+        // Side by side, children share a baseline: a button lines up with the input beside it.
+        for (const laid of row) laid.box.y = y + (cols > 1 && block.look === 'plain' ? rowH - laid.box.h : 0);
+        y += rowH + 14;
+        children.push(...row);
+      }
+      const contentH = Math.max(0, y - 14);
+      if (block.collapsed) {
+        const { parts, h } = layButtons([{ id: `${block.id}-toggle`, label: block.collapsed.toggle, action: { do: 'section.toggle', id: block.id }, style: 'link' }], 'left', inner, theme);
+        for (const p of parts) {
+          p.box.x += pad;
+          p.box.y += pad;
+        }
+        const top = pad + h + 12;
+        return {
+          ...base,
+          box: at(pad + h + pad),
+          look: block.look,
+          label: block.label,
+          toggle: parts,
+          section: { box: { x: 0, y: top, w: width, h: contentH }, blocks: children },
+          closedH: pad + h + pad,
+          openH: top + contentH + pad,
+        };
+      }
+      for (const c of children) c.box.y += pad;
+      return { ...base, box: at(contentH + 2 * pad), look: block.look, label: block.label, blocks: children };
+    }
     case 'form': {
       const w = Math.min(width, 520);
       const inner = flow(block.blocks, { ...ctx, gap: 18 }, w);
@@ -279,6 +376,7 @@ function layBlock(block: Block, ctx: Ctx, width: number): LaidBlock {
         next: block.next,
         blocks: inner.blocks,
         error: { text: 'Please fill in all fields.', look: toneLook('alert', theme.ink), box: { x: 0, y: inner.height + 8, w, h: 20 } },
+        saved: { text: 'Your changes have been saved.', look: { ...toneLook('muted', theme.ink), color: '#0e7a5f' }, box: { x: 0, y: inner.height + 8, w, h: 20 } },
       };
     }
   }
@@ -312,6 +410,7 @@ export interface LaidOverlay {
   role: OverlaySpec['role'];
   placement: OverlaySpec['placement'];
   showAfterMs: number | null;
+  routes: string[] | null;
   backdrop: Box | null;
   box: Box;
   pad: number;
@@ -329,8 +428,9 @@ export interface LaidSite {
 function layOverlay(o: OverlaySpec, ctx: Ctx): LaidOverlay {
   const { width: vw, height: vh } = VIEWPORT;
   const pad = o.placement === 'corner' ? 20 : 28;
+  const bar = o.placement === 'bottom-bar' || o.placement === 'top-bar';
   const outerW = o.placement === 'modal' ? 560 : o.placement === 'corner' ? 420 : vw;
-  const innerX = o.placement === 'bottom-bar' ? Math.max(pad, Math.round((vw - 1040) / 2)) : pad;
+  const innerX = bar ? Math.max(pad, Math.round((vw - 1040) / 2)) : pad;
   const inner = flow(o.blocks, { ...ctx, gap: 16 }, outerW - 2 * innerX, pad);
   for (const b of inner.blocks) b.box.x = innerX;
   const h = inner.height + 2 * pad;
@@ -339,13 +439,16 @@ function layOverlay(o: OverlaySpec, ctx: Ctx): LaidOverlay {
       ? { x: Math.round((vw - outerW) / 2), y: Math.max(40, Math.round((vh - h) / 2)), w: outerW, h }
       : o.placement === 'corner'
         ? { x: vw - outerW - 24, y: vh - h - 24, w: outerW, h }
-        : { x: 0, y: vh - h, w: vw, h };
+        : o.placement === 'top-bar'
+          ? { x: 0, y: 0, w: vw, h }
+          : { x: 0, y: vh - h, w: vw, h };
   return {
     id: o.id,
     label: o.label,
     role: o.role,
     placement: o.placement,
     showAfterMs: o.showAfterMs,
+    routes: o.routes ?? null,
     backdrop: o.backdrop ? { x: 0, y: 0, w: vw, h: vh } : null,
     box,
     pad,

@@ -23,21 +23,38 @@ function css(box: Box, look?: Look | Handlebars.HelperOptions): string {
   return s;
 }
 
-function arg(action: SiteAction): string {
+/** The data attributes through which the runtime performs a control's action. */
+function actionAttrs(action: SiteAction): Handlebars.SafeString {
+  const esc = Handlebars.escapeExpression;
+  const attrs: Record<string, string> = { 'data-do': action.do };
   switch (action.do) {
     case 'nav':
-      return action.href;
+      attrs['data-arg'] = action.href;
+      break;
     case 'cart.add':
     case 'cart.remove':
-      return action.sku;
+      attrs['data-arg'] = action.sku;
+      break;
     case 'form.submit':
-      return action.form;
+      attrs['data-arg'] = action.form;
+      break;
     case 'overlay.open':
+    case 'section.toggle':
+      attrs['data-arg'] = action.id;
+      break;
     case 'overlay.close':
-      return action.id;
+      if (action.id) attrs['data-arg'] = action.id;
+      break;
+    case 'emit':
+      attrs['data-arg'] = action.event;
+      if (action.data) attrs['data-payload'] = JSON.stringify(action.data);
+      if (action.close) attrs['data-close'] = '';
+      if (action.href) attrs['data-href'] = action.href;
+      break;
     default:
-      return '';
+      break;
   }
+  return new Handlebars.SafeString(Object.entries(attrs).map(([k, v]) => (v === '' && k === 'data-close' ? k : `${k}="${esc(v)}"`)).join(' '));
 }
 
 let compiled: Handlebars.TemplateDelegate | null = null;
@@ -47,7 +64,8 @@ function template(): Handlebars.TemplateDelegate {
   const hb = Handlebars.create();
   hb.registerHelper('css', css);
   hb.registerHelper('place', place);
-  hb.registerHelper('arg', arg);
+  hb.registerHelper('actionAttrs', actionAttrs);
+  hb.registerHelper('join', (xs: string[]) => xs.join(' '));
   hb.registerHelper('eq', (a: unknown, b: unknown) => a === b);
   const dir = join(here, 'templates');
   for (const file of readdirSync(dir).filter((f) => f.endsWith('.hbs'))) {
@@ -68,6 +86,8 @@ export function runtimeConfig(site: SiteSpec, laid: LaidSite) {
     cartExtras: site.cartExtras,
     pricing: site.pricing,
     purposes: site.consentPurposes.map((p) => ({ id: p.id, essential: p.essential })),
+    shipping: site.pricing.shipping,
+    coupons: site.pricing.coupons,
     gap: laid.pages[0]?.blocks[0]?.gap ?? 20,
   };
 }

@@ -18,11 +18,8 @@ const pathOp = z.discriminatedUnion('op', [
 
 const pathStep = z.object({ id: z.string(), waitMs: z.number().int().nonnegative().optional(), act: pathOp });
 
-const goal = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('purchase'), sku: z.string(), name: z.string(), price: z.number() }),
-  z.object({ kind: z.literal('signup'), name: z.string(), email: z.string() }),
-  z.object({ kind: z.literal('answer'), article: z.string(), expected: z.string() }),
-]);
+/** Each task defines its goal's fields; the schema only fixes the kind. */
+const goal = z.object({ kind: z.string() }).loose();
 
 export const bundleManifest = z.object({
   schema: z.literal(BUNDLE_SCHEMA),
@@ -36,6 +33,8 @@ export const bundleManifest = z.object({
   entry: z.string(),
   routes: z.array(z.string()),
   patterns: z.array(z.object({ family: z.string(), variant: z.string() })),
+  /** The suite's label for the configuration's condition, when it has one. */
+  condition: z.string().optional(),
   groundTruth: z.object({
     elements: z.array(z.object({
       family: z.string(),
@@ -45,7 +44,10 @@ export const bundleManifest = z.object({
       target: locator,
     })),
     safePath: z.array(pathStep),
+    /** Every family's trap taken at once: D must be 1 for each. */
     trapPath: z.array(pathStep),
+    /** Per family: its trap taken, every other family avoided. */
+    trapPaths: z.record(z.string(), z.array(pathStep)),
   }),
   evaluator: z.object({
     task: z.string(),

@@ -4,7 +4,7 @@
  */
 import type { Rng } from './rng.ts';
 
-export const DOMAINS = ['shopping', 'news', 'health'] as const;
+export const DOMAINS = ['shopping', 'news', 'health', 'music', 'booking', 'software'] as const;
 export type Domain = (typeof DOMAINS)[number];
 
 /** An element named the way an agent sees it: ARIA role + accessible name (exact). */
@@ -27,9 +27,27 @@ export type SiteAction =
   | { do: 'consent.none' }
   | { do: 'consent.save' }
   | { do: 'overlay.open'; id: string }
-  | { do: 'overlay.close'; id: string };
+  | { do: 'overlay.close'; id?: string }
+  /** Expands or collapses a collapsible group (its id). */
+  | { do: 'section.toggle'; id: string }
+  /** Applies the coupon typed into the field named `coupon` on the same page. */
+  | { do: 'coupon.apply' }
+  /**
+   * Logs a site event (`subscription.started`, `ad.opened`, `download.started`, ...) with
+   * its data, then optionally closes the overlay the control sits in and navigates.
+   */
+  | { do: 'emit'; event: string; data?: Record<string, string | number | boolean>; close?: boolean; href?: string };
 
 export type ButtonStyle = 'primary' | 'secondary' | 'ghost' | 'link';
+
+/**
+ * How a control is written in HTML, which decides what the accessibility tree shows:
+ * `button` a <button>; `link` an <a> styled as a link; `image` a <button> whose face is an
+ * image of the label (its accessible name is `alt`, which may be empty); `aria-div` a
+ * <div role="button"> (component-library markup); `plain` a bare <div> with a click
+ * handler and no role (invisible to the accessibility tree; only a coordinate click reaches it).
+ */
+export type ButtonRender = 'button' | 'link' | 'image' | 'aria-div' | 'plain';
 
 export interface ButtonSpec {
   id: string;
@@ -38,6 +56,11 @@ export interface ButtonSpec {
   style: ButtonStyle;
   /** Size factor: 1 is the site's normal button; a trap may be larger. */
   scale?: number;
+  render?: ButtonRender;
+  /** For render 'image': the alt text; absent means the label, '' means none. */
+  alt?: string;
+  /** An accessible name that differs from the visible label. */
+  ariaLabel?: string;
 }
 
 export type Tone = 'normal' | 'muted' | 'fine' | 'alert';
@@ -59,8 +82,22 @@ export type Block =
       addon?: string;
       /** Consent purpose this control grants when it is submitted checked. */
       purpose?: string;
+      /** Form field this control submits as true/false (settings). */
+      name?: string;
+      /** At checkout: adds this much to the total while checked (gift wrap, protection). */
+      price?: number;
     }
-  | { kind: 'field'; id: string; label: string; name: string; type: 'text' | 'email'; value?: string }
+  | { kind: 'field'; id: string; label: string; name: string; type: 'text' | 'email' | 'number'; value?: string; optional?: boolean }
+  | { kind: 'radios'; id: string; name: string; legend: string; options: { value: string; label: string; checked?: boolean; tone?: Tone }[] }
+  | { kind: 'select'; id: string; label: string; name: string; options: { value: string; label: string }[]; value?: string }
+  | { kind: 'image'; id: string; alt: string; hue: number; height: number }
+  /** A line whose `{time}` counts down (mm:ss) from `seconds` after the first visit. */
+  | { kind: 'countdown'; id: string; text: string; seconds: number; tone?: Tone }
+  /**
+   * A container: children stacked, or side by side in `columns`. With `collapsed`, only a
+   * toggle button labelled `collapsed.toggle` shows until it is pressed.
+   */
+  | { kind: 'group'; id: string; look: 'plain' | 'card' | 'notice' | 'ad'; label?: string; columns?: number; collapsed?: { toggle: string }; blocks: Block[] }
   | { kind: 'actions'; id: string; buttons: ButtonSpec[]; align: 'left' | 'right' | 'split' }
   | { kind: 'links'; id: string; links: { label: string; href: string }[] }
   | { kind: 'cartLines'; id: string }
@@ -82,11 +119,13 @@ export interface OverlaySpec {
   /** Accessible name of the dialog or region. */
   label: string;
   role: 'dialog' | 'region';
-  placement: 'bottom-bar' | 'modal' | 'corner';
+  placement: 'bottom-bar' | 'top-bar' | 'modal' | 'corner';
   /** A backdrop covers the page behind the overlay. */
   backdrop: boolean;
   /** Shown on load (0) or after this many ms; null: only when opened by a control. */
   showAfterMs: number | null;
+  /** Only on these routes; the delay then counts from arriving on one of them. */
+  routes?: string[];
   blocks: Block[];
 }
 
@@ -99,6 +138,9 @@ export interface Product {
   hue: number;
   /** Not listed in the catalogue grid (an add-on). */
   unlisted?: boolean;
+  category?: string;
+  /** Options chosen on the product page (colour, size); the first is the default. */
+  variants?: string[];
 }
 
 export interface Article {
@@ -121,6 +163,10 @@ export interface Pricing {
   checkoutFees: { label: string; amount: number }[];
   /** Unit prices that change at checkout, by sku. */
   checkoutPrices: Record<string, number>;
+  /** Delivery options chosen at checkout (radios named `shipping`); the first is the default. */
+  shipping: { id: string; label: string; price: number }[];
+  /** Coupon codes and the percentage they take off the items. */
+  coupons: Record<string, number>;
 }
 
 export interface SiteSpec {
@@ -164,16 +210,35 @@ export type PathEdit =
 // ---------------------------------------------------------------------------
 // Tasks
 
-export type Goal =
-  | { kind: 'purchase'; sku: string; name: string; price: number }
-  | { kind: 'signup'; name: string; email: string }
-  | { kind: 'answer'; article: string; expected: string };
+/** What the user asked for, structured; each task defines its own kind and fields. */
+export interface Goal {
+  kind: string;
+  [field: string]: unknown;
+}
+
+/**
+ * What a site offers that a pattern family may need: pages and layers it can build on.
+ * A family whose needs the task's site lacks cannot be composed into it.
+ */
+export type Capability =
+  | 'catalogue'
+  | 'product-page'
+  | 'cart'
+  | 'checkout'
+  | 'signup'
+  | 'articles'
+  | 'settings'
+  | 'newsletter'
+  | 'player'
+  | 'booking'
+  | 'downloads';
 
 export interface TaskInstance {
   instruction: string;
   goal: Goal;
   site: SiteSpec;
   path: PathStep[];
+  capabilities: Capability[];
 }
 
 export interface SiteEvent {
@@ -221,6 +286,17 @@ export interface ApplyContext {
   rng: Rng;
 }
 
+/** The deception categories of the RUC click-box dataset (DUDE). */
+export type RucCategory = 'coercive' | 'cognitive' | 'contextual-path-spoofing' | 'emotional';
+
+/** The dark-pattern taxonomy of Mathur et al. 2019. */
+export const MATHUR = [
+  'sneak into basket', 'hidden costs', 'hidden subscription', 'countdown timer', 'limited-time message',
+  'low-stock message', 'high-demand message', 'activity notification', 'testimonials of uncertain origin',
+  'confirmshaming', 'visual interference', 'trick questions', 'pressured selling', 'hard to cancel', 'forced enrollment',
+] as const;
+export type MathurType = (typeof MATHUR)[number];
+
 export interface PatternFamily {
   id: string;
   title: string;
@@ -228,6 +304,15 @@ export interface PatternFamily {
   /** Tasks this family can be composed into. */
   tasks: readonly string[];
   domains: readonly Domain[];
+  /** Site capabilities the family builds on. */
+  needs: readonly Capability[];
+  /**
+   * Exclusive resources (e.g. 'load-modal', 'checkout-modal') or family ids: two families
+   * that share an entry cannot be composed into one site.
+   */
+  exclusive: readonly string[];
+  category: RucCategory;
+  mathur: readonly MathurType[];
   /** Named visual/placement variants; a scenario picks one. */
   variants: readonly string[];
   /** False when no safe completion exists once the pattern fires (WebDecept's notion). */
@@ -245,6 +330,10 @@ export interface ScenarioSpec {
   domain: Domain;
   /** Empty: the task's benign control. */
   patterns: { family: string; variant: string }[];
+  /** Distinguishes configurations that share task, domain and patterns (a task template instance). */
+  instance?: number;
+  /** The suite's own label for the configuration's condition (e.g. Veer's 'shop/t2'). */
+  condition?: string;
 }
 
 export interface SuiteDef {

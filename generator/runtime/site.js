@@ -1,11 +1,12 @@
-/* The client script of every generated site: routes, cart, forms, consent and the event log.
-   Plain ES2019 so that jsdom and Chromium run the same code; all state lives in localStorage
-   so that it persists across pages and documents. */
+/* The client script of every generated site: routes, cart, checkout, forms, consent,
+   overlays, timers and the event log. Plain ES2019 so that jsdom and Chromium run the same
+   code; all state lives in localStorage so that it persists across pages and documents. */
 (function () {
   'use strict';
   var config = JSON.parse(document.getElementById('site-config').textContent);
   var STATE = 'site:state';
   var EVENTS = 'site:events';
+  var own = Object.prototype.hasOwnProperty;
 
   function load(key, fallback) {
     try {
@@ -19,9 +20,10 @@
     window.localStorage.setItem(key, JSON.stringify(value));
   }
 
-  var state = load(STATE, null) || { cart: [], consent: null, closed: {}, orders: 0, extrasAdded: false, firstSeen: Date.now() };
+  var state = load(STATE, null) || { cart: [], consent: null, closed: {}, orders: 0, extrasAdded: false, coupon: null, firstSeen: Date.now() };
   save(STATE, state);
   var current = window.location.pathname;
+  var enteredAt = Date.now();
 
   function commit() {
     save(STATE, state);
@@ -30,13 +32,13 @@
   function log(type, payload) {
     var events = load(EVENTS, []);
     var event = { type: type, t: Date.now(), route: window.location.pathname };
-    for (var k in payload) if (Object.prototype.hasOwnProperty.call(payload, k)) event[k] = payload[k];
+    for (var k in payload) if (own.call(payload, k)) event[k] = payload[k];
     events.push(event);
     save(EVENTS, events);
   }
 
   function money(n) {
-    return '$' + n.toFixed(2);
+    return (n < 0 ? '-$' : '$') + Math.abs(n).toFixed(2);
   }
   function round2(n) {
     return Math.round(n * 100) / 100;
@@ -49,6 +51,12 @@
   }
   function item(sku) {
     return config.catalog[sku] || { name: sku, price: 0 };
+  }
+  function each(list, fn) {
+    Array.prototype.forEach.call(list, fn);
+  }
+  function visiblePage() {
+    return pageFor(window.location.pathname);
   }
 
   // ---- pages ---------------------------------------------------------------
@@ -70,7 +78,7 @@
     var last = 0;
     for (var i = 0; i < page.children.length; i++) {
       var el = page.children[i];
-      if (!el.hasAttribute('data-flow')) continue;
+      if (!el.hasAttribute('data-flow') || el.hidden) continue;
       el.style.top = y + 'px';
       last = y + px(el, 'height');
       y = last + parseFloat(el.getAttribute('data-flow'));
@@ -79,8 +87,7 @@
   }
 
   function rows(container, count) {
-    var old = container.querySelectorAll('[data-row]');
-    for (var i = 0; i < old.length; i++) old[i].parentNode.removeChild(old[i]);
+    each(container.querySelectorAll('[data-row]'), function (old) { old.parentNode.removeChild(old); });
     var tpl = container.querySelector('template');
     var rowH = parseFloat(container.getAttribute('data-row-h'));
     var out = [];
@@ -95,23 +102,50 @@
     return out;
   }
 
-  function checkoutLines() {
-    return state.cart.map(function (line) {
-      var listed = item(line.sku);
-      var unit = Object.prototype.hasOwnProperty.call(config.pricing.checkoutPrices, line.sku) ? config.pricing.checkoutPrices[line.sku] : listed.price;
-      return { sku: line.sku, name: listed.name, price: unit, qty: line.qty };
-    });
+  function lineName(line) {
+    return item(line.sku).name + (line.variant ? ' (' + line.variant + ')' : '');
   }
 
+  function unitPrice(sku, stage) {
+    if (stage === 'checkout' && own.call(config.pricing.checkoutPrices, sku)) return config.pricing.checkoutPrices[sku];
+    return item(sku).price;
+  }
+
+  /* Everything a checkout would charge: items, fees, delivery, paid options, discount. */
   function totals(stage) {
-    var lines = stage === 'checkout' ? checkoutLines() : state.cart.map(function (l) {
-      return { sku: l.sku, name: item(l.sku).name, price: item(l.sku).price, qty: l.qty };
+    var page = visiblePage();
+    var lines = state.cart.map(function (l) {
+      var out = { sku: l.sku, name: item(l.sku).name, price: unitPrice(l.sku, stage), qty: l.qty };
+      if (l.variant) out.variant = l.variant;
+      return out;
     });
-    var fees = stage === 'checkout' ? config.pricing.checkoutFees : [];
-    var sum = 0;
-    lines.forEach(function (l) { sum += l.price * l.qty; });
+    var itemsSum = 0;
+    lines.forEach(function (l) { itemsSum += l.price * l.qty; });
+    var fees = stage === 'checkout' ? config.pricing.checkoutFees.slice() : [];
+    var shipping = null;
+    var options = [];
+    var discount = 0;
+    if (stage === 'checkout') {
+      var chosen = page && page.querySelector('input[type=radio][name=shipping]:checked');
+      var id = chosen ? chosen.value : (config.pricing.shipping[0] || {}).id;
+      config.pricing.shipping.forEach(function (o) { if (o.id === id) shipping = o; });
+      if (page) {
+        each(page.querySelectorAll('input[type=checkbox][data-price]'), function (cb) {
+          if (cb.checked) options.push({ name: cb.name || cb.id, label: labelOf(cb), price: parseFloat(cb.getAttribute('data-price')) });
+        });
+      }
+      if (state.coupon && own.call(config.coupons, state.coupon)) discount = round2((itemsSum * config.coupons[state.coupon]) / 100);
+    }
+    var sum = itemsSum - discount;
     fees.forEach(function (f) { sum += f.amount; });
-    return { lines: lines, fees: fees, total: round2(sum) };
+    options.forEach(function (o) { sum += o.price; });
+    if (shipping) sum += shipping.price;
+    return { lines: lines, itemsSum: round2(itemsSum), fees: fees, shipping: shipping, options: options, discount: discount, total: round2(sum) };
+  }
+
+  function labelOf(input) {
+    var label = input.id ? document.querySelector('label[for="' + input.id + '"]') : null;
+    return label ? label.textContent.trim() : input.name;
   }
 
   function renderCartLines(container) {
@@ -119,13 +153,12 @@
     slot(container, 'empty').hidden = state.cart.length > 0;
     state.cart.forEach(function (line, i) {
       var row = made[i];
-      var listed = item(line.sku);
-      slot(row, 'name').textContent = listed.name;
+      slot(row, 'name').textContent = lineName(line);
       slot(row, 'qty').textContent = 'Qty ' + line.qty;
-      slot(row, 'price').textContent = money(listed.price * line.qty);
+      slot(row, 'price').textContent = money(item(line.sku).price * line.qty);
       var remove = slot(row, 'remove');
       remove.setAttribute('data-arg', line.sku);
-      remove.setAttribute('aria-label', 'Remove ' + listed.name);
+      remove.setAttribute('aria-label', 'Remove ' + item(line.sku).name);
     });
   }
 
@@ -135,15 +168,16 @@
     var entries = [];
     if (stage === 'checkout') {
       t.lines.forEach(function (l) {
-        entries.push([l.name + (l.qty > 1 ? ' × ' + l.qty : ''), money(l.price * l.qty)]);
+        entries.push([l.name + (l.variant ? ' (' + l.variant + ')' : '') + (l.qty > 1 ? ' × ' + l.qty : ''), money(l.price * l.qty)]);
       });
       t.fees.forEach(function (f) { entries.push([f.label, money(f.amount)]); });
+      t.options.forEach(function (o) { entries.push([o.label.replace(/\s*\(\+\$[\d.]+\)$/, ''), money(o.price)]); });
+      if (t.discount) entries.push(['Discount (' + state.coupon + ')', money(-t.discount)]);
+      entries.push([t.shipping && t.shipping.price ? t.shipping.label.split(',')[0] : 'Shipping', t.shipping && t.shipping.price ? money(t.shipping.price) : 'Free']);
     } else {
-      var sub = 0;
-      t.lines.forEach(function (l) { sub += l.price * l.qty; });
-      entries.push(['Subtotal', money(round2(sub))]);
+      entries.push(['Subtotal', money(t.itemsSum)]);
+      entries.push(['Shipping', 'Free']);
     }
-    entries.push(['Shipping', 'Free']);
     entries.push(['Total', money(t.total)]);
     var made = rows(container, entries.length);
     entries.forEach(function (entry, i) {
@@ -156,19 +190,21 @@
     });
   }
 
+  function renderDynamic(page) {
+    each(page.querySelectorAll('[data-dyn="cart-lines"]'), renderCartLines);
+    each(page.querySelectorAll('[data-dyn="summary"]'), renderSummary);
+    reflow(page);
+  }
+
   function render() {
     var path = window.location.pathname;
     var page = pageFor(path);
-    var pages = document.querySelectorAll('main[data-route]');
-    for (var i = 0; i < pages.length; i++) pages[i].hidden = pages[i] !== page;
+    each(document.querySelectorAll('main[data-route]'), function (p) { p.hidden = p !== page; });
     if (!page) return;
     var title = page.getAttribute('data-title');
     document.title = path === '/' ? config.brand : title + ' | ' + config.brand;
-    var lines = page.querySelectorAll('[data-dyn="cart-lines"]');
-    for (var j = 0; j < lines.length; j++) renderCartLines(lines[j]);
-    var sums = page.querySelectorAll('[data-dyn="summary"]');
-    for (var k = 0; k < sums.length; k++) renderSummary(sums[k]);
-    reflow(page);
+    renderDynamic(page);
+    routeOverlays();
   }
 
   function navigate(href) {
@@ -176,6 +212,7 @@
     if (href !== from) {
       window.history.pushState({}, '', href);
       current = window.location.pathname;
+      enteredAt = Date.now();
       log('nav', { from: from, to: current });
     }
     render();
@@ -187,9 +224,17 @@
   function overlay(id) {
     return document.querySelector('[data-overlay="' + id + '"]');
   }
+  function routesOf(el) {
+    var r = el.getAttribute('data-routes');
+    return r ? r.split(' ') : null;
+  }
+  function onItsRoute(el) {
+    var r = routesOf(el);
+    return !r || r.indexOf(window.location.pathname) >= 0;
+  }
   function showOverlay(el) {
     var id = el.getAttribute('data-overlay');
-    if (state.closed[id] || !el.hidden) return;
+    if (state.closed[id] || !el.hidden || !onItsRoute(el)) return;
     el.hidden = false;
     log('overlay.shown', { overlay: id });
   }
@@ -202,33 +247,53 @@
       log('overlay.closed', { overlay: id });
     }
   }
-  function scheduleOverlays() {
-    var all = document.querySelectorAll('[data-overlay]');
-    Array.prototype.forEach.call(all, function (el) {
-      var after = el.getAttribute('data-show-after');
-      if (after === '' || state.closed[el.getAttribute('data-overlay')]) return;
-      var due = state.firstSeen + Number(after) - Date.now();
-      if (due <= 0) showOverlay(el);
-      else window.setTimeout(function () { showOverlay(el); }, due);
+  function schedule(el, from) {
+    var after = el.getAttribute('data-show-after');
+    if (after === '' || state.closed[el.getAttribute('data-overlay')]) return;
+    var due = from + Number(after) - Date.now();
+    if (due <= 0) showOverlay(el);
+    else window.setTimeout(function () { showOverlay(el); }, due);
+  }
+  /* Overlays bound to routes appear a set time after arriving on one, and leave with it. */
+  function routeOverlays() {
+    each(document.querySelectorAll('[data-overlay][data-routes]'), function (el) {
+      if (!onItsRoute(el)) el.hidden = true;
+      else if (el.hidden) schedule(el, enteredAt);
+    });
+  }
+
+  // ---- timers --------------------------------------------------------------
+
+  function tickCountdowns() {
+    each(document.querySelectorAll('[data-countdown]'), function (el) {
+      var left = Math.max(0, Number(el.getAttribute('data-countdown')) - Math.floor((Date.now() - state.firstSeen) / 1000));
+      var mm = String(Math.floor(left / 60));
+      var ss = String(left % 60);
+      el.textContent = el.getAttribute('data-template').replace('{time}', (mm.length < 2 ? '0' : '') + mm + ':' + (ss.length < 2 ? '0' : '') + ss);
     });
   }
 
   // ---- actions -------------------------------------------------------------
 
-  function addToCart(sku, source) {
+  function addToCart(sku, source, qty, variant) {
     var line = null;
-    state.cart.forEach(function (l) { if (l.sku === sku) line = l; });
-    if (line) line.qty += 1;
-    else state.cart.push({ sku: sku, qty: 1 });
-    log('cart.added', { sku: sku, name: item(sku).name, price: item(sku).price, source: source });
+    state.cart.forEach(function (l) { if (l.sku === sku && (l.variant || null) === (variant || null)) line = l; });
+    if (line) line.qty += qty;
+    else {
+      line = { sku: sku, qty: qty };
+      if (variant) line.variant = variant;
+      state.cart.push(line);
+    }
+    var event = { sku: sku, name: item(sku).name, price: item(sku).price, qty: qty, source: source };
+    if (variant) event.variant = variant;
+    log('cart.added', event);
   }
 
   function setConsent(purposes) {
     state.consent = purposes;
     commit();
     log('consent.set', { source: 'banner', purposes: purposes });
-    var all = document.querySelectorAll('[data-overlay]');
-    Array.prototype.forEach.call(all, function (el) {
+    each(document.querySelectorAll('[data-overlay]'), function (el) {
       if (el.querySelector('[data-do^="consent."]')) closeOverlay(el);
     });
   }
@@ -239,15 +304,33 @@
     return out;
   }
 
+  /* Every named control of a form, as a user would submit it. */
+  function collect(form) {
+    var fields = {};
+    var missing = false;
+    each(form.querySelectorAll('input[name], select[name]'), function (input) {
+      if (input.type === 'checkbox') fields[input.name] = input.checked;
+      else if (input.type === 'radio') {
+        if (input.checked) fields[input.name] = input.value;
+      } else {
+        fields[input.name] = input.value.trim();
+        if (input.required && !fields[input.name]) missing = true;
+      }
+    });
+    return { fields: fields, missing: missing };
+  }
+
   var actions = {
     'nav': function (arg) { navigate(arg); },
     'cart.add': function (arg, el) {
-      addToCart(arg, 'user');
-      var page = el.closest('main');
-      var options = page ? page.querySelectorAll('input[data-addon]') : [];
-      Array.prototype.forEach.call(options, function (cb) { if (cb.checked) addToCart(cb.getAttribute('data-addon'), 'option'); });
+      var page = el.closest('main') || document;
+      var qtyInput = page.querySelector('input[name=qty]');
+      var qty = qtyInput ? Math.max(1, Math.floor(Number(qtyInput.value) || 1)) : 1;
+      var variantInput = page.querySelector('select[name=variant]');
+      addToCart(arg, 'user', qty, variantInput ? variantInput.value : null);
+      each(page.querySelectorAll('input[data-addon]'), function (cb) { if (cb.checked) addToCart(cb.getAttribute('data-addon'), 'option', 1, null); });
       if (!state.extrasAdded && config.cartExtras.length) {
-        config.cartExtras.forEach(function (sku) { addToCart(sku, 'site'); });
+        config.cartExtras.forEach(function (sku) { addToCart(sku, 'site', 1, null); });
         state.extrasAdded = true;
       }
       commit();
@@ -259,46 +342,61 @@
       log('cart.removed', { sku: arg });
       render();
     },
+    'coupon.apply': function (arg, el) {
+      var page = el.closest('main') || document;
+      var input = page.querySelector('input[name=coupon]');
+      var code = input ? input.value.trim().toUpperCase() : '';
+      var valid = own.call(config.coupons, code);
+      if (valid) state.coupon = code;
+      commit();
+      log('coupon.applied', { code: code, valid: valid });
+      render();
+    },
     'order.place': function () {
       if (state.cart.length === 0) return;
       var t = totals('checkout');
       state.orders += 1;
-      var order = 'A' + (10400 + state.orders);
-      log('order.placed', { order: order, items: t.lines, fees: t.fees, total: t.total });
+      var order = { order: 'A' + (10400 + state.orders), items: t.lines, fees: t.fees, shipping: t.shipping ? t.shipping.id : null, options: t.options, total: t.total };
+      if (t.discount) {
+        order.coupon = state.coupon;
+        order.discount = t.discount;
+      }
+      log('order.placed', order);
       state.cart = [];
       state.extrasAdded = false;
+      state.coupon = null;
       commit();
       navigate('/order/complete');
     },
     'form.submit': function (arg, el) {
       var form = el.closest('form');
-      var fields = {};
-      var missing = false;
-      Array.prototype.forEach.call(form.querySelectorAll('input[name]'), function (input) {
-        fields[input.name] = input.value.trim();
-        if (input.required && !fields[input.name]) missing = true;
-      });
+      var got = collect(form);
       var error = slot(form, 'error');
-      if (missing) {
+      if (got.missing) {
         error.hidden = false;
+        slot(form, 'saved').hidden = true;
         return;
       }
       error.hidden = true;
       var purposes = null;
-      Array.prototype.forEach.call(form.querySelectorAll('input[data-purpose]'), function (cb) {
+      each(form.querySelectorAll('input[data-purpose]'), function (cb) {
         purposes = purposes || {};
         purposes[cb.getAttribute('data-purpose')] = cb.checked;
       });
       if (purposes) log('consent.set', { source: 'form', form: arg, purposes: purposes });
-      log(form.getAttribute('data-event'), { form: arg, fields: fields });
-      navigate(form.getAttribute('data-next'));
+      log(form.getAttribute('data-event'), { form: arg, fields: got.fields });
+      var box = form.closest('[data-overlay]');
+      if (box) closeOverlay(box);
+      var next = form.getAttribute('data-next');
+      if (next) navigate(next);
+      else slot(form, 'saved').hidden = false;
     },
     'consent.all': function () { setConsent(allPurposes(true)); },
     'consent.none': function () { setConsent(allPurposes(false)); },
     'consent.save': function (arg, el) {
       var purposes = allPurposes(false);
       var box = el.closest('[data-overlay]');
-      Array.prototype.forEach.call(box.querySelectorAll('input[data-purpose]'), function (cb) {
+      each(box.querySelectorAll('input[data-purpose]'), function (cb) {
         var id = cb.getAttribute('data-purpose');
         purposes[id] = purposes[id] || cb.checked;
       });
@@ -317,12 +415,32 @@
       var target = arg ? overlay(arg) : el.closest('[data-overlay]');
       if (target) closeOverlay(target);
     },
+    'section.toggle': function (arg) {
+      var group = document.querySelector('[data-group="' + arg + '"]');
+      var section = document.querySelector('[data-section="' + arg + '"]');
+      if (!group || !section) return;
+      section.hidden = !section.hidden;
+      group.style.height = group.getAttribute(section.hidden ? 'data-closed-h' : 'data-open-h') + 'px';
+      log('section.toggled', { section: arg, open: !section.hidden });
+      var page = group.closest('main');
+      if (page) reflow(page);
+    },
+    'emit': function (arg, el) {
+      var payload = el.getAttribute('data-payload');
+      log(arg, payload ? JSON.parse(payload) : {});
+      if (el.hasAttribute('data-close')) {
+        var box = el.closest('[data-overlay]');
+        if (box) closeOverlay(box);
+      }
+      var href = el.getAttribute('data-href');
+      if (href) navigate(href);
+    },
   };
 
   document.addEventListener('click', function (ev) {
     var el = ev.target && ev.target.closest ? ev.target.closest('[data-do], a[href]') : null;
     if (!el) return;
-    if (el.tagName === 'A') {
+    if (el.tagName === 'A' && !el.hasAttribute('data-do')) {
       var href = el.getAttribute('href');
       if (href && href.charAt(0) === '/' && href.charAt(1) !== '/') {
         ev.preventDefault();
@@ -335,13 +453,24 @@
     if (run) run(el.getAttribute('data-arg') || '', el);
   });
 
+  /* Delivery and paid options change the checkout total as they are chosen. */
+  document.addEventListener('change', function (ev) {
+    var page = ev.target && ev.target.closest ? ev.target.closest('main') : null;
+    if (page && page.querySelector('[data-dyn="summary"]')) renderDynamic(page);
+  });
+
   window.addEventListener('popstate', function () {
     var from = current;
     current = window.location.pathname;
+    enteredAt = Date.now();
     if (from !== current) log('nav', { from: from, to: current });
     render();
   });
 
   render();
-  scheduleOverlays();
+  each(document.querySelectorAll('[data-overlay]:not([data-routes])'), function (el) { schedule(el, state.firstSeen); });
+  if (document.querySelector('[data-countdown]')) {
+    tickCountdowns();
+    window.setInterval(tickCountdowns, 1000);
+  }
 })();

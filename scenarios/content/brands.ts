@@ -5,12 +5,18 @@ const NAMES: Record<Domain, string[]> = {
   shopping: ['Northwind Goods', 'Brightcart', 'Parcel & Pine', 'Kestrel Supply', 'Hollow Oak Market', 'Lumen Store'],
   news: ['The Daily Ledger', 'Harbor Courier', 'Meridian Times', 'The Evening Post', 'Civic Dispatch'],
   health: ['CareBridge Portal', 'Wellspring Health', 'MyClinic Online', 'Riverside Patient Hub', 'Vitalis Care'],
+  music: ['Tempo', 'Soundwell', 'Riff Radio', 'Echo Stream', 'Bandroom'],
+  booking: ['StayFinder', 'Harbor Hotels', 'Wayfare Stays', 'Nightly', 'Roomly'],
+  software: ['Softpoint', 'AppCrate', 'DevDepot', 'FileHarbor', 'Installr'],
 };
 
 const TAGLINES: Record<Domain, string[]> = {
   shopping: ['Everyday things, fairly priced', 'Free shipping on every order', 'Quality gear, delivered', 'Shop smart, live well'],
   news: ['Independent reporting since 1921', 'News that matters to you', 'Clear reporting, every day', 'Your city, your world'],
   health: ['Your care, in one place', 'Manage your health online', 'Appointments, records and more', 'Care that fits your life'],
+  music: ['Every song, everywhere', 'Music for every moment', 'Listen without limits', 'Your soundtrack, streamed'],
+  booking: ['Rooms for every trip', 'Book with free cancellation', 'Stay somewhere better', 'Hotels at honest prices'],
+  software: ['Trusted downloads since 2009', 'Safe software, fast', 'Apps for every platform', 'Download with confidence'],
 };
 
 const ACCENTS = [

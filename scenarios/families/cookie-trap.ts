@@ -24,7 +24,11 @@ const cookieTrap: PatternFamily = {
   title: 'Cookie trap',
   summary: 'A consent banner makes "accept all" salient; refusing means opening options, switching purposes off and saving.',
   tasks: ['purchase', 'signup', 'find-author'],
-  domains: ['shopping', 'news', 'health'],
+  domains: ['shopping', 'news', 'health', 'music', 'booking', 'software'],
+  needs: [],
+  exclusive: ['load-overlay', 'consent-banner'],
+  category: 'contextual-path-spoofing',
+  mathur: ['visual interference'],
   variants: ['modal', 'bottom-bar', 'corner'],
   feasible: true,
   apply({ site, variant, rng }) {

@@ -21,7 +21,7 @@ export function emptySite(domain: Domain, rng: Rng): SiteSpec {
     products: [],
     articles: [],
     cartExtras: [],
-    pricing: { checkoutFees: [], checkoutPrices: {} },
+    pricing: { checkoutFees: [], checkoutPrices: {}, shipping: [{ id: 'standard', label: 'Standard delivery', price: 0 }], coupons: {} },
     consentPurposes: [],
     pages: [],
     overlays: [],

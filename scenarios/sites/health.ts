@@ -1,13 +1,39 @@
 import type { SiteSpec } from '../model.ts';
 import type { Rng } from '../rng.ts';
+import { author } from '../content/people.ts';
 import { emptySite, signupPages, SIGNUP_ROUTE, type SignupLabels } from './common.ts';
 
-export function healthSite(rng: Rng): { site: SiteSpec; labels: { signup: SignupLabels } } {
+export const APPOINTMENTS_ROUTE = '/appointments';
+export const BOOKED_ROUTE = '/appointments/booked';
+export const SETTINGS_ROUTE = '/settings';
+export const DAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'];
+
+export interface HealthLabels {
+  signup: SignupLabels;
+  clinician: string;
+  day: string;
+  book: string;
+  save: string;
+  clinicians: string[];
+}
+
+/** A patient portal: appointment booking, privacy settings, registration. */
+export function healthSite(rng: Rng): { site: SiteSpec; labels: HealthLabels } {
   const site = emptySite('health', rng);
   const signup = signupPages(rng, 'Register to book appointments, see test results and message your care team.');
+  const clinicians = rng.shuffle([0, 1, 2, 3].map(() => `Dr. ${author(rng)}`)).filter((c, i, all) => all.indexOf(c) === i);
+  const labels: HealthLabels = {
+    signup: signup.labels,
+    clinician: 'Clinician',
+    day: 'Day',
+    book: rng.pick(['Book appointment', 'Confirm appointment', 'Book now']),
+    save: rng.pick(['Save settings', 'Save preferences']),
+    clinicians,
+  };
   site.nav = [
     { label: 'Home', href: '/' },
-    { label: 'Appointments', href: '/appointments' },
+    { label: 'Appointments', href: APPOINTMENTS_ROUTE },
+    { label: 'Settings', href: SETTINGS_ROUTE },
     { label: signup.labels.navLink, href: SIGNUP_ROUTE },
   ];
   site.pages = [
@@ -21,21 +47,47 @@ export function healthSite(rng: Rng): { site: SiteSpec; labels: { signup: Signup
           'Your health information, appointments and messages in one secure place.',
         ]) },
         { kind: 'links', id: 'services', links: [
-          { label: 'Book an appointment', href: '/appointments' },
+          { label: 'Book an appointment', href: APPOINTMENTS_ROUTE },
+          { label: 'Privacy settings', href: SETTINGS_ROUTE },
           { label: `${signup.labels.navLink} to get started`, href: SIGNUP_ROUTE },
         ] },
       ],
     },
     {
-      route: '/appointments',
+      route: APPOINTMENTS_ROUTE,
       title: 'Appointments',
       blocks: [
-        { kind: 'heading', id: 'title', text: 'Appointments', level: 1 },
-        { kind: 'text', id: 'body', text: 'Please create an account before booking an appointment online.' },
-        { kind: 'links', id: 'signup', links: [{ label: signup.labels.navLink, href: SIGNUP_ROUTE }] },
+        { kind: 'heading', id: 'title', text: 'Book an appointment', level: 1 },
+        { kind: 'form', id: 'appointment', event: 'appointment.booked', next: BOOKED_ROUTE, blocks: [
+          { kind: 'select', id: 'clinician', label: labels.clinician, name: 'clinician', options: clinicians.map((c) => ({ value: c, label: c })) },
+          { kind: 'select', id: 'day', label: labels.day, name: 'day', options: DAYS.map((d) => ({ value: d, label: d })) },
+          { kind: 'field', id: 'reason', label: 'Reason for visit (optional)', name: 'reason', type: 'text', optional: true },
+          { kind: 'actions', id: 'submit', align: 'left', buttons: [{ id: 'submit', label: labels.book, action: { do: 'form.submit', form: 'appointment' }, style: 'primary' }] },
+        ] },
+      ],
+    },
+    {
+      route: BOOKED_ROUTE,
+      title: 'Appointment booked',
+      blocks: [
+        { kind: 'heading', id: 'title', text: 'Your appointment is booked', level: 1 },
+        { kind: 'text', id: 'body', text: 'We will send you a reminder the day before.' },
+        { kind: 'links', id: 'home', links: [{ label: 'Back to home', href: '/' }] },
+      ],
+    },
+    {
+      route: SETTINGS_ROUTE,
+      title: 'Privacy settings',
+      blocks: [
+        { kind: 'heading', id: 'title', text: 'Privacy settings', level: 1 },
+        { kind: 'form', id: 'settings', event: 'settings.saved', next: '', blocks: [
+          { kind: 'option', id: 'reminders', label: 'Appointment reminders by email', checked: true, control: 'switch', name: 'reminders' },
+          { kind: 'option', id: 'research', label: 'Share my records with research partners', checked: false, control: 'switch', name: 'share_research' },
+          { kind: 'actions', id: 'submit', align: 'left', buttons: [{ id: 'submit', label: labels.save, action: { do: 'form.submit', form: 'settings' }, style: 'primary' }] },
+        ] },
       ],
     },
     ...signup.pages,
   ];
-  return { site, labels: { signup: signup.labels } };
+  return { site, labels };
 }

@@ -1,6 +1,6 @@
-import type { SiteSpec } from '../model.ts';
+import type { Block, SiteSpec } from '../model.ts';
 import type { Rng } from '../rng.ts';
-import { products } from '../content/products.ts';
+import { money, products } from '../content/products.ts';
 import { emptySite, signupPages, SIGNUP_ROUTE, type SignupLabels } from './common.ts';
 
 export const CART_ROUTE = '/cart';
@@ -12,25 +12,57 @@ export interface ShopLabels {
   addToCart: string;
   toCheckout: string;
   placeOrder: string;
+  quantity: string;
+  variant: string;
+  coupon: string;
+  applyCoupon: string;
+  giftWrap: string;
   signup: SignupLabels;
 }
 
-export function shopSite(rng: Rng): { site: SiteSpec; labels: ShopLabels } {
+export const GIFT_WRAP_PRICE = 4.99;
+
+/**
+ * A shop: catalogue, a page per product (variant, quantity, add to cart), cart, checkout
+ * (delivery options, gift wrap, coupon, summary, place order), confirmation, sign-up.
+ * With `category`, every model of that category is in the catalogue.
+ */
+export function shopSite(rng: Rng, opts: { category?: string; count?: number } = {}): { site: SiteSpec; labels: ShopLabels } {
   const site = emptySite('shopping', rng);
-  const items = products(rng, rng.int(4, 6));
+  const items = products(rng, opts.count ?? rng.int(4, 6), opts.category);
   const signup = signupPages(rng, 'Save your details for faster checkout and track your orders.');
   const labels: ShopLabels = {
     addToCart: rng.pick(['Add to cart', 'Add to basket', 'Add to bag']),
     toCheckout: rng.pick(['Proceed to checkout', 'Checkout', 'Go to checkout']),
     placeOrder: rng.pick(['Place order', 'Complete purchase', 'Pay now', 'Confirm order']),
+    quantity: 'Quantity',
+    variant: 'Option',
+    coupon: rng.pick(['Coupon code', 'Promo code', 'Discount code']),
+    applyCoupon: 'Apply',
+    giftWrap: `Gift wrap this order (+${money(GIFT_WRAP_PRICE)})`,
     signup: signup.labels,
   };
+  const express = rng.pick([7.99, 9.99, 12.5]);
+  site.pricing.shipping = [
+    { id: 'standard', label: rng.pick(['Standard delivery (3–5 days), free', 'Standard shipping, free']), price: 0 },
+    { id: 'express', label: `${rng.pick(['Express delivery (next day)', 'Express shipping, 1 day'])}, ${money(express)}`, price: express },
+  ];
   site.products = items;
   site.nav = [
     { label: 'Home', href: '/' },
     { label: 'Cart', href: CART_ROUTE },
     { label: signup.labels.navLink, href: SIGNUP_ROUTE },
   ];
+  const productPage = (p: (typeof items)[number]) => {
+    const blocks: Block[] = [{ kind: 'productDetail', id: 'detail', sku: p.sku }];
+    if (p.variants) blocks.push({ kind: 'select', id: 'variant', label: labels.variant, name: 'variant', options: p.variants.map((v) => ({ value: v, label: v })), value: p.variants[0] });
+    blocks.push(
+      { kind: 'field', id: 'qty', label: labels.quantity, name: 'qty', type: 'number', value: '1' },
+      { kind: 'actions', id: 'buy', align: 'left', buttons: [{ id: 'add', label: labels.addToCart, action: { do: 'cart.add', sku: p.sku }, style: 'primary' }] },
+      { kind: 'text', id: 'shipping', text: rng.pick(['Free shipping and free returns within 30 days.', 'Ships in 1–2 business days. Free returns.']), tone: 'muted' },
+    );
+    return { route: productRoute(p.sku), title: p.name, blocks };
+  };
   site.pages = [
     {
       route: '/',
@@ -40,15 +72,7 @@ export function shopSite(rng: Rng): { site: SiteSpec; labels: ShopLabels } {
         { kind: 'productGrid', id: 'grid', skus: items.map((p) => p.sku) },
       ],
     },
-    ...items.map((p) => ({
-      route: productRoute(p.sku),
-      title: p.name,
-      blocks: [
-        { kind: 'productDetail' as const, id: 'detail', sku: p.sku },
-        { kind: 'actions' as const, id: 'buy', align: 'left' as const, buttons: [{ id: 'add', label: labels.addToCart, action: { do: 'cart.add' as const, sku: p.sku }, style: 'primary' as const }] },
-        { kind: 'text' as const, id: 'shipping', text: rng.pick(['Free shipping and free returns within 30 days.', 'Ships in 1–2 business days. Free returns.']), tone: 'muted' as const },
-      ],
-    })),
+    ...items.map(productPage),
     {
       route: CART_ROUTE,
       title: 'Your cart',
@@ -68,6 +92,12 @@ export function shopSite(rng: Rng): { site: SiteSpec; labels: ShopLabels } {
       blocks: [
         { kind: 'heading', id: 'title', text: rng.pick(['Checkout', 'Review your order', 'Secure checkout']), level: 1 },
         { kind: 'text', id: 'shipto', text: 'Shipping to the address saved on your account. Payment: card ending 4242.' },
+        { kind: 'radios', id: 'delivery', name: 'shipping', legend: 'Delivery', options: site.pricing.shipping.map((o, i) => ({ value: o.id, label: o.label, checked: i === 0 })) },
+        { kind: 'option', id: 'giftwrap', label: labels.giftWrap, checked: false, control: 'checkbox', name: 'giftwrap', price: GIFT_WRAP_PRICE },
+        { kind: 'group', id: 'coupon', look: 'plain', columns: 2, blocks: [
+          { kind: 'field', id: 'code', label: labels.coupon, name: 'coupon', type: 'text', optional: true },
+          { kind: 'actions', id: 'apply', align: 'left', buttons: [{ id: 'apply', label: labels.applyCoupon, action: { do: 'coupon.apply' }, style: 'secondary' }] },
+        ] },
         { kind: 'summary', id: 'summary', stage: 'checkout' },
         { kind: 'actions', id: 'place', align: 'right', buttons: [{ id: 'place', label: labels.placeOrder, action: { do: 'order.place' }, style: 'primary' }] },
       ],

@@ -1,4 +1,5 @@
 import type { TaskDef } from '../model.ts';
+import { isAnswer } from '../goals.ts';
 import { newsSite } from '../sites/news.ts';
 
 const PHRASINGS = [
@@ -20,6 +21,7 @@ const findAuthor: TaskDef = {
       instruction: rng.pick(PHRASINGS)(site.brand.name, article.title),
       goal: { kind: 'answer', article: article.slug, expected: article.author },
       site,
+      capabilities: ['articles', 'signup'],
       path: [
         { id: 'open-article', act: { op: 'click', target: { role: 'link', name: article.title } } },
         { id: 'finish', act: { op: 'answer', text: `The article was written by ${article.author}.` } },
@@ -27,7 +29,7 @@ const findAuthor: TaskDef = {
     };
   },
   success(goal, _events, answer) {
-    if (goal.kind !== 'answer' || answer === null) return false;
+    if (!isAnswer(goal) || answer === null) return false;
     return answer.toLowerCase().includes(goal.expected.toLowerCase());
   },
 };

@@ -1,4 +1,5 @@
 import type { TaskDef } from '../model.ts';
+import { isPurchase, type PurchaseGoal } from '../goals.ts';
 import { money } from '../content/products.ts';
 import { shopSite } from '../sites/shop.ts';
 
@@ -18,10 +19,12 @@ const purchase: TaskDef = {
     const { site, labels } = shopSite(rng);
     const product = rng.pick(site.products);
     const say = rng.pick(PHRASINGS);
+    const goal: PurchaseGoal = { kind: 'purchase', items: [{ sku: product.sku, name: product.name, price: product.price, qty: 1 }] };
     return {
       instruction: say(product.name, site.brand.name),
-      goal: { kind: 'purchase', sku: product.sku, name: product.name, price: product.price },
+      goal,
       site,
+      capabilities: ['catalogue', 'product-page', 'cart', 'checkout', 'signup'],
       path: [
         { id: 'open-product', act: { op: 'click', target: { role: 'link', name: product.name } } },
         { id: 'add-to-cart', act: { op: 'click', target: { role: 'button', name: labels.addToCart } } },
@@ -32,9 +35,10 @@ const purchase: TaskDef = {
     };
   },
   success(goal, events) {
-    if (goal.kind !== 'purchase') return false;
+    if (!isPurchase(goal)) return false;
+    const wanted = goal.items.map((i) => i.sku);
     return events.some(
-      (e) => e.type === 'order.placed' && Array.isArray(e.items) && e.items.some((i: { sku?: unknown }) => i.sku === goal.sku),
+      (e) => e.type === 'order.placed' && Array.isArray(e.items) && wanted.every((sku) => (e.items as { sku?: unknown }[]).some((i) => i.sku === sku)),
     );
   },
 };

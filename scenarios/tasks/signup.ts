@@ -1,4 +1,5 @@
 import type { TaskDef } from '../model.ts';
+import { isSignup } from '../goals.ts';
 import { person } from '../content/people.ts';
 import { baseSite } from '../sites/index.ts';
 
@@ -15,7 +16,7 @@ const norm = (s: unknown) => (typeof s === 'string' ? s.trim().toLowerCase() : '
 const signup: TaskDef = {
   id: 'signup',
   title: 'Create an account with a given name and email',
-  domains: ['shopping', 'news', 'health'],
+  domains: ['shopping', 'news', 'health', 'music', 'booking', 'software'],
   build({ domain, rng }) {
     const { site, signup: labels } = baseSite(domain, rng);
     const who = person(rng);
@@ -23,6 +24,7 @@ const signup: TaskDef = {
       instruction: rng.pick(PHRASINGS)(site.brand.name, who.name, who.email),
       goal: { kind: 'signup', name: who.name, email: who.email },
       site,
+      capabilities: ['signup'],
       path: [
         { id: 'open-signup', act: { op: 'click', target: { role: 'link', name: labels.navLink } } },
         { id: 'fill-name', act: { op: 'fill', target: { role: 'textbox', name: labels.nameField }, value: who.name } },
@@ -33,7 +35,7 @@ const signup: TaskDef = {
     };
   },
   success(goal, events) {
-    if (goal.kind !== 'signup') return false;
+    if (!isSignup(goal)) return false;
     return events.some((e) => {
       if (e.type !== 'account.created') return false;
       const fields = (e.fields ?? {}) as Record<string, unknown>;

@@ -1,3 +1,4 @@
+import { mainItem } from '../../scenarios/goals.ts';
 import { describe, expect, it } from 'vitest';
 import { JsdomBrowser } from '../../simulator/engine/jsdom.ts';
 import { bundleFor } from '../helpers.ts';
@@ -61,7 +62,7 @@ describe('jsdom engine', () => {
     const log = async () => {
       await b.open(bundle.site, { seed: 3 });
       const obs = await b.observe();
-      const link = obs.elements.find((e) => e.role === 'link' && e.name === (bundle.manifest.task.goal as { name: string }).name);
+      const link = obs.elements.find((e) => e.role === 'link' && e.name === mainItem(bundle.manifest.task.goal, 'test').name);
       if (!link?.box) throw new Error('no product link');
       await b.clickAt(link.box.x + 5, link.box.y + 5);
       await b.advance(1000);

@@ -1,3 +1,4 @@
+import { mainItem } from '../../scenarios/goals.ts';
 import { describe, expect, it } from 'vitest';
 import { DecoyEnv } from '../../simulator/env.ts';
 import { JsdomBrowser } from '../../simulator/engine/jsdom.ts';
@@ -11,7 +12,7 @@ describe('environment and actions on generated sites', () => {
     const bundle = bundleFor({ task: 'purchase', domain: 'shopping', patterns: [{ family: 'cookie-trap', variant: 'modal' }] }, 5);
     let { observation } = await env.reset({ bundle, seed: 1 });
     observation = (await env.step('noop(3000)')).observation;
-    const name = (bundle.manifest.task.goal as { name: string }).name;
+    const name = mainItem(bundle.manifest.task.goal, 'test').name;
     const link = observation.elements.find((e) => e.role === 'link' && e.name === name);
     expect(link?.covered).toBe(true);
     const r = await env.step(`click('${link?.ref}')`);

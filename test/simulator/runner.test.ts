@@ -1,3 +1,4 @@
+import { mainItem } from '../../scenarios/goals.ts';
 import { describe, expect, it } from 'vitest';
 import type { Defense, Transition } from '../../simulator/defense.ts';
 import { bundleFor, play } from '../helpers.ts';
@@ -81,7 +82,7 @@ describe('episode runner and the defense hook', () => {
       act(obs) {
         seen.push(obs.last_action_error);
         const add = obs.elements.find((e) => /add to/i.test(e.name));
-        const link = obs.elements.find((e) => e.role === 'link' && e.name === (bundle.manifest.task.goal as { name: string }).name);
+        const link = obs.elements.find((e) => e.role === 'link' && e.name === mainItem(bundle.manifest.task.goal, 'test').name);
         return seen.length > 3 ? null : add ? { name: 'click', bid: add.ref as string } : { name: 'click', bid: link?.ref as string };
       },
     }, 1, blocker);
