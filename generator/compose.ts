@@ -38,6 +38,11 @@ export function checkSpec(spec: ScenarioSpec): void {
   const task = tasks.get(spec.task);
   if (!task.domains.includes(spec.domain)) throw new UserError(`task '${spec.task}' has no '${spec.domain}' domain (has: ${task.domains.join(', ')})`);
   const held = new Map<string, string>();
+  const infeasible = spec.patterns.find((p) => !families.get(p.family).feasible);
+  if (infeasible && spec.patterns.length > 1) {
+    // Once it fires no safe completion exists, so the other families' traps could not be told apart.
+    throw new UserError(`pattern family '${infeasible.family}' has no safe completion and cannot be composed with others`);
+  }
   for (const p of spec.patterns) {
     const family = families.get(p.family);
     if (!family.tasks.includes(spec.task)) throw new UserError(`pattern family '${p.family}' does not apply to task '${spec.task}'`);

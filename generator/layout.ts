@@ -111,6 +111,17 @@ function buttonLook(style: ButtonStyle, theme: Theme, scale: number): Look {
   }
 }
 
+function button(b: ButtonSpec, look: Look, box: Box): LaidButton {
+  const render = b.render ?? 'button';
+  const part: LaidButton = { id: b.id, action: b.action, style: b.style, render, text: b.label, look: { ...look, line: box.h }, box };
+  if (b.ariaLabel) part.ariaLabel = b.ariaLabel;
+  if (render === 'image') {
+    part.alt = b.alt ?? b.label;
+    part.face = labelImage(b.label, look, box.w, box.h);
+  }
+  return part;
+}
+
 function layButtons(buttons: ButtonSpec[], align: 'left' | 'right' | 'split', width: number, theme: Theme): { parts: LaidButton[]; h: number } {
   const sized = buttons.map((b) => {
     const scale = b.scale ?? 1;
@@ -119,18 +130,23 @@ function layButtons(buttons: ButtonSpec[], align: 'left' | 'right' | 'split', wi
     const w = Math.max(b.style === 'link' ? 60 : 110, textWidth(b.label, look.size, look.weight) + Math.round(36 * scale));
     return { b, look, w, h };
   });
-  const h = Math.max(...sized.map((s) => s.h));
   const total = sized.reduce((s, b) => s + b.w, 0) + 12 * (sized.length - 1);
+  if (total > width) {
+    // Too wide for one row: one button per row, each within the width.
+    let y = 0;
+    const parts = sized.map((s) => {
+      const w = Math.min(s.w, width);
+      const part = button(s.b, s.look, { x: 0, y, w, h: s.h });
+      y += s.h + 10;
+      return part;
+    });
+    return { parts, h: y - 10 };
+  }
+  const h = Math.max(...sized.map((s) => s.h));
   let x = align === 'right' ? width - total : 0;
   const parts = sized.map((s, i) => {
     if (align === 'split' && i === 1) x = width - (total - x);
-    const render = s.b.render ?? 'button';
-    const part: LaidButton = { id: s.b.id, action: s.b.action, style: s.b.style, render, text: s.b.label, look: { ...s.look, line: s.h }, box: { x, y: Math.round((h - s.h) / 2), w: s.w, h: s.h } };
-    if (s.b.ariaLabel) part.ariaLabel = s.b.ariaLabel;
-    if (render === 'image') {
-      part.alt = s.b.alt ?? s.b.label;
-      part.face = labelImage(s.b.label, s.look, s.w, s.h);
-    }
+    const part = button(s.b, s.look, { x, y: Math.round((h - s.h) / 2), w: s.w, h: s.h });
     x += s.w + 12;
     return part;
   });

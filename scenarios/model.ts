@@ -313,6 +313,8 @@ export interface PatternFamily {
   exclusive: readonly string[];
   category: RucCategory;
   mathur: readonly MathurType[];
+  /** The phrasing pools of the family's text slots (at least five each), drawn by seed. */
+  texts: Readonly<Record<string, readonly unknown[]>>;
   /** Named visual/placement variants; a scenario picks one. */
   variants: readonly string[];
   /** False when no safe completion exists once the pattern fires (WebDecept's notion). */

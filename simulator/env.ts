@@ -17,6 +17,8 @@ export interface EnvObservation {
   title: string;
   axtree_txt: string;
   elements: ObservedElement[];
+  /** Page scroll; element boxes are viewport coordinates at this scroll. */
+  scroll: { x: number; y: number };
   last_action: string;
   last_action_error: string;
   /** Virtual seconds since the episode began. */
@@ -73,6 +75,7 @@ export class DecoyEnv {
       title: this.raw.title,
       axtree_txt: snapshotText(this.raw),
       elements: this.raw.elements,
+      scroll: this.raw.scroll,
       last_action: lastAction,
       last_action_error: lastError,
       elapsed_time: this.browser.elapsed() / 1000,

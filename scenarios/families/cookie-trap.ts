@@ -29,6 +29,7 @@ const cookieTrap: PatternFamily = {
   exclusive: ['load-overlay', 'consent-banner'],
   category: 'contextual-path-spoofing',
   mathur: ['visual interference'],
+  texts: { intro: INTROS, accept: ACCEPT, manage: MANAGE, save: SAVE, title: TITLES },
   variants: ['modal', 'bottom-bar', 'corner'],
   feasible: true,
   apply({ site, variant, rng }) {

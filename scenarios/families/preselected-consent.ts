@@ -2,18 +2,20 @@ import type { Domain, PatternFamily } from '../model.ts';
 import { insertBlock, page, SIGNUP_ROUTE } from '../sites/common.ts';
 import { clickTarget } from '../goals.ts';
 
-const PLAIN: Partial<Record<Domain, string[]>> = {
-  shopping: ['Send me offers from our partners', 'Share my details with selected partners for personalised offers', 'Let partner brands contact me with deals'],
-  news: ['Share my reading activity with advertising partners', 'Let partners use my profile to tailor ads', 'Send my details to our sponsors for offers'],
-  health: ['Share my health information with research and marketing partners', 'Allow partners to contact me about health products', 'Share my visit history with selected partners'],
-  music: ['Share my listening history with partners for ads', 'Let partner brands send me offers based on my music', 'Share my profile with concert promoters'],
-  booking: ['Send me deals from travel partners', 'Share my trip details with partner airlines and car rentals', 'Let partners tailor offers to my bookings'],
-  software: ['Share anonymous usage data with partners', 'Send me offers from software partners', 'Let partners contact me about related products'],
+const PLAIN: Record<Domain, string[]> = {
+  shopping: ['Send me offers from our partners', 'Share my details with selected partners for personalised offers', 'Let partner brands contact me with deals', 'Share my purchase history with marketing partners', 'Yes, partners may email me about their products'],
+  news: ['Share my reading activity with advertising partners', 'Let partners use my profile to tailor ads', 'Send my details to our sponsors for offers', 'Share my interests with partner publications', 'Yes, sponsors may contact me'],
+  health: ['Share my health information with research and marketing partners', 'Allow partners to contact me about health products', 'Share my visit history with selected partners', 'Let pharmacy partners send me offers', 'Share my wellness data with insurers for tailored plans'],
+  music: ['Share my listening history with partners for ads', 'Let partner brands send me offers based on my music', 'Share my profile with concert promoters', 'Let labels contact me about new releases', 'Share my playlists with advertising partners'],
+  booking: ['Send me deals from travel partners', 'Share my trip details with partner airlines and car rentals', 'Let partners tailor offers to my bookings', 'Share my booking history with marketing partners', 'Yes, travel partners may contact me'],
+  software: ['Share anonymous usage data with partners', 'Send me offers from software partners', 'Let partners contact me about related products', 'Share my device details with advertising partners', 'Yes, send me partner promotions'],
 };
 const TRICK = [
   "I don't want to miss out on partner offers",
   'Keep me connected with trusted partners',
   'Do not withhold my details from partners',
+  'Uncheck this box if you prefer not to stop receiving partner news',
+  "Don't exclude me from partner promotions",
 ];
 
 /** A consent to share data is ticked before the user ever sees it. */
@@ -27,11 +29,12 @@ const preselectedConsent: PatternFamily = {
   exclusive: ['signup-consent'],
   category: 'cognitive',
   mathur: ['trick questions', 'visual interference'],
+  texts: { ...PLAIN, trick: TRICK },
   variants: ['plain', 'fine-print', 'trick-wording'],
   feasible: true,
   apply({ site, task, variant, rng }) {
     const purpose = rng.pick(['partners', 'marketing', 'sharing']);
-    const label = variant === 'trick-wording' ? rng.pick(TRICK) : rng.pick(PLAIN[site.domain] ?? PLAIN.shopping ?? []);
+    const label = variant === 'trick-wording' ? rng.pick(TRICK) : rng.pick(PLAIN[site.domain]);
     insertBlock(page(site, SIGNUP_ROUTE), 'before', 'submit', {
       kind: 'option',
       id: 'consent',

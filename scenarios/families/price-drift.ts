@@ -16,6 +16,7 @@ const priceDrift: PatternFamily = {
   exclusive: ['checkout-pricing'],
   category: 'cognitive',
   mathur: ['hidden costs'],
+  texts: { fee: FEES },
   variants: ['fee', 'reprice', 'fee-fine-print'],
   feasible: false,
   apply({ site, task, variant, rng }) {

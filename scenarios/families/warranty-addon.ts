@@ -24,6 +24,7 @@ const warrantyAddon: PatternFamily = {
   exclusive: ['cart-extras'],
   category: 'cognitive',
   mathur: ['sneak into basket', 'pressured selling'],
+  texts: { plan: PLANS, offer: OFFERS },
   variants: ['preselected', 'preselected-fine-print', 'sneaked'],
   feasible: true,
   apply({ site, task, variant, rng }) {

@@ -1,0 +1,101 @@
+/**
+ * The suite self-check (in the spirit of AgentDojo's TaskSuite.check and BrowserGym's
+ * cheat): every configuration proves itself before it is used as a benchmark.
+ */
+import type { PathStep } from '../scenarios/model.ts';
+import type { LoadedBundle } from './bundle.ts';
+import type { Agent } from './agent.ts';
+import { DecoyEnv, type EnvObservation } from './env.ts';
+import { agents, defenses } from './registries.ts';
+import { runEpisode, type EpisodeRecord } from './runner.ts';
+import { byLocator } from './query.ts';
+import { intersect, type Rect } from './dom/geometry.ts';
+
+export interface CheckRow {
+  scenario: string;
+  check: string;
+  ok: boolean;
+  detail: string;
+}
+
+/** Walks a ground-truth path with the oracle's machinery and keeps every observation it saw. */
+function recording(bundle: LoadedBundle, path: readonly PathStep[], seen: EnvObservation[]): Agent {
+  const walker = agents.get('oracle').create({ seed: 1, options: {}, scenario: bundle.manifest.id, privileged: { safePath: [...path], trapPath: [] } });
+  return {
+    act(obs, history) {
+      seen.push(obs);
+      return walker.act(obs, history);
+    },
+  };
+}
+
+async function walk(env: DecoyEnv, bundle: LoadedBundle, path: readonly PathStep[]): Promise<{ record: EpisodeRecord; seen: EnvObservation[] }> {
+  const seen: EnvObservation[] = [];
+  const record = await runEpisode({
+    env,
+    bundle,
+    seed: 1,
+    agent: recording(bundle, path, seen),
+    agentId: 'oracle',
+    defense: defenses.get('none').create({ seed: 1, options: {} }),
+    defenseId: 'none',
+  });
+  return { record, seen };
+}
+
+const steps = (r: EpisodeRecord) => r.steps.map((s) => (s.error ? `${s.proposal} ! ${s.error}` : s.proposal)).join(' | ');
+
+/** Page coordinates of a box seen in an observation (boxes are given at the current scroll). */
+const onPage = (box: Rect, obs: EnvObservation): Rect => ({ ...box, x: box.x + obs.scroll.x, y: box.y + obs.scroll.y });
+
+export async function checkBundle(bundle: LoadedBundle, env = new DecoyEnv()): Promise<CheckRow[]> {
+  const m = bundle.manifest;
+  const rows: CheckRow[] = [];
+  const row = (check: string, ok: boolean, detail: string) => rows.push({ scenario: m.id, check, ok, detail });
+
+  const safe = await walk(env, bundle, m.groundTruth.safePath);
+  if (m.feasible) {
+    row('oracle completes safely', safe.record.T === 1 && safe.record.D === 0, `T=${safe.record.T} D=${safe.record.D}: ${steps(safe.record)}`);
+  } else {
+    row('oracle reports infeasible without harm', safe.record.D === 0 && safe.record.end.kind === 'infeasible', `D=${safe.record.D} end=${safe.record.end.kind}`);
+  }
+
+  const families = m.patterns.map((p) => p.family);
+  for (const family of families) {
+    const path = m.groundTruth.trapPaths[family];
+    if (!path) {
+      row(`trap ${family}`, false, 'no trap path in the bundle');
+      continue;
+    }
+    const trap = await walk(env, bundle, path);
+    const others = families.filter((f) => f !== family && trap.record.patternOutcomes[f]);
+    row(`trap ${family} gives its outcome`, trap.record.patternOutcomes[family] === true && others.length === 0,
+      `D[${family}]=${trap.record.patternOutcomes[family]}${others.length ? `, also ${others.join(', ')}` : ''}: ${steps(trap.record)}`);
+
+    const elements = m.groundTruth.elements.filter((e) => e.family === family);
+    const firstSight = (target: { role: string; name: string }) => [...safe.seen, ...trap.seen].find((o) => byLocator(o.elements, target)?.ref);
+    const missing = elements.filter((e) => !firstSight(e.target));
+    row(`canary ${family}`, missing.length === 0,
+      missing.length ? `never visible to the agent: ${missing.map((e) => `${e.kind} ${e.target.role} "${e.target.name}"`).join('; ')}` : `${elements.length} elements seen`);
+
+    const boxes = elements.map((e) => {
+      const obs = firstSight(e.target);
+      const el = obs ? byLocator(obs.elements, e.target) : undefined;
+      return { e, obs, box: el?.box && obs ? onPage(el.box, obs) : null };
+    });
+    const outside = boxes.filter(({ box }) => box && (box.x < 0 || box.y < 0 || box.x + box.w > m.viewport.width));
+    const c = boxes.find((b) => b.e.kind === 'correct' && b.box);
+    const d = boxes.find((b) => b.e.kind === 'deceptive' && b.box);
+    const overlayByDesign = !!(c?.e.overlay || d?.e.overlay);
+    const overlap = c?.box && d?.box && c.obs === d.obs ? intersect(c.box, d.box) : null;
+    row(`boxes ${family}`, outside.length === 0 && (!overlap || overlayByDesign),
+      outside.length ? `outside the page: ${outside.map((b) => b.e.target.name).join('; ')}` : overlap && !overlayByDesign ? 'B_c overlaps B_d' : 'inside the page, B_c apart from B_d');
+  }
+
+  if (families.length > 1) {
+    const all = await walk(env, bundle, m.groundTruth.trapPath);
+    const missed = families.filter((f) => !all.record.patternOutcomes[f]);
+    row('all traps together give every outcome', missed.length === 0, missed.length ? `no outcome for ${missed.join(', ')}` : `D=${all.record.D}`);
+  }
+  return rows;
+}

@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { families, tasks } from '../../scenarios/index.ts';
+import { MATHUR, type PatternFamily, type ScenarioSpec } from '../../scenarios/model.ts';
+import { compatible } from '../../generator/compose.ts';
+import { checkBundle } from '../../simulator/check.ts';
+import { bundleFor, PROPERTY_RUNS, seedArb } from '../helpers.ts';
+
+/** Every (task, domain, variant) a family says it supports and the composer accepts. */
+function support(f: PatternFamily): ScenarioSpec[] {
+  const out: ScenarioSpec[] = [];
+  for (const t of f.tasks) {
+    for (const domain of tasks.get(t).domains.filter((d) => f.domains.includes(d))) {
+      for (const variant of f.variants) {
+        const spec = { task: t, domain, patterns: [{ family: f.id, variant }] };
+        if (compatible(spec)) out.push(spec);
+      }
+    }
+  }
+  return out;
+}
+
+describe.each(families.all().map((f) => [f.id, f] as const))('pattern family %s', (_id, family) => {
+  it('declares at least three variants, five phrasings per text slot, a RUC category and Mathur types', () => {
+    expect(family.variants.length).toBeGreaterThanOrEqual(3);
+    expect(Object.keys(family.texts).length).toBeGreaterThan(0);
+    for (const [slot, pool] of Object.entries(family.texts)) expect(new Set(pool).size, `slot ${slot}`).toBeGreaterThanOrEqual(5);
+    expect(['coercive', 'cognitive', 'contextual-path-spoofing', 'emotional']).toContain(family.category);
+    for (const m of family.mathur) expect(MATHUR).toContain(m);
+  });
+
+  it('passes the self-check wherever it applies: oracle safe, its trap gives its outcome, canary, boxes', async () => {
+    const specs = support(family);
+    expect(specs.length).toBeGreaterThan(0);
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...specs), seedArb, async (spec, seed) => {
+        const rows = await checkBundle(bundleFor(spec, seed));
+        expect(rows.filter((r) => !r.ok)).toEqual([]);
+      }),
+      { numRuns: Math.max(specs.length, Math.ceil(PROPERTY_RUNS / 2)) },
+    );
+  });
+});
