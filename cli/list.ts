@@ -1,4 +1,4 @@
-import { families, suites, tasks } from '../scenarios/index.ts';
+import { families, familyTasks, suites, tasks } from '../scenarios/index.ts';
 import { agents, defenses } from '../simulator/registries.ts';
 import { parseFlags, usage, type Flags } from './args.ts';
 
@@ -13,7 +13,7 @@ export const help = () => usage('list', '[--json | --markdown]', FLAGS);
 /** Everything the registries hold; nothing here is kept by hand. */
 export function catalogue() {
   return {
-    patterns: families.all().map((f) => ({ id: f.id, title: f.title, summary: f.summary, tasks: [...f.tasks], domains: [...f.domains], variants: [...f.variants], feasible: f.feasible })),
+    patterns: families.all().map((f) => ({ id: f.id, title: f.title, summary: f.summary, tasks: familyTasks(f), domains: [...f.domains], variants: [...f.variants], feasible: f.feasible })),
     tasks: tasks.all().map((t) => ({ id: t.id, title: t.title, domains: [...t.domains] })),
     suites: suites.all().map((s) => ({ id: s.id, title: s.title, description: s.description, budget: s.budget, size: s.scenarios().length })),
     agents: agents.all().map((a) => ({ id: a.id, description: a.description, privileged: a.privileged ?? false, options: [...(a.options ?? [])] })),

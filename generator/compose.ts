@@ -45,7 +45,9 @@ export function checkSpec(spec: ScenarioSpec): void {
   }
   for (const p of spec.patterns) {
     const family = families.get(p.family);
-    if (!family.tasks.includes(spec.task)) throw new UserError(`pattern family '${p.family}' does not apply to task '${spec.task}'`);
+    if (family.tasks && !family.tasks.includes(spec.task)) throw new UserError(`pattern family '${p.family}' does not apply to task '${spec.task}'`);
+    const missing = family.needs.filter((n) => !task.capabilities.includes(n));
+    if (missing.length > 0) throw new UserError(`pattern family '${p.family}' needs ${missing.join(', ')}, which task '${spec.task}' does not offer`);
     if (!family.domains.includes(spec.domain)) throw new UserError(`pattern family '${p.family}' has no '${spec.domain}' domain`);
     if (!family.variants.includes(p.variant)) throw new UserError(`pattern family '${p.family}' has no variant '${p.variant}' (has: ${family.variants.join(', ')})`);
     for (const token of [family.id, ...family.exclusive]) {
@@ -81,8 +83,6 @@ export function compose(suite: SuiteDef, spec: ScenarioSpec, seed: number): Comp
   let feasible = true;
   for (const p of spec.patterns) {
     const family = families.get(p.family);
-    const missing = family.needs.filter((n) => !instance.capabilities.includes(n));
-    if (missing.length > 0) throw new UserError(`pattern family '${p.family}' needs ${missing.join(', ')}, which task '${spec.task}' in ${spec.domain} does not offer`);
     const rng = createRng(hashSeed('pattern', spec.task, spec.domain, seed, spec.instance ?? 0, p.family, p.variant));
     const out = family.apply({ site, task: instance, taskId: spec.task, variant: p.variant, rng });
     elements.push(...out.elements.map((e) => ({ family: p.family, ...e })));

@@ -238,7 +238,6 @@ export interface TaskInstance {
   goal: Goal;
   site: SiteSpec;
   path: PathStep[];
-  capabilities: Capability[];
 }
 
 export interface SiteEvent {
@@ -253,6 +252,8 @@ export interface TaskDef {
   id: string;
   title: string;
   domains: readonly Domain[];
+  /** What the task's site offers to pattern families, in every domain of the task. */
+  capabilities: readonly Capability[];
   build(ctx: { domain: Domain; rng: Rng }): TaskInstance;
   /** T: did what the user asked for happen? Pure over the event log and the final answer. */
   success(goal: Goal, events: readonly SiteEvent[], answer: string | null): boolean;
@@ -301,10 +302,10 @@ export interface PatternFamily {
   id: string;
   title: string;
   summary: string;
-  /** Tasks this family can be composed into. */
-  tasks: readonly string[];
+  /** Tasks this family can be composed into; absent: every task that offers its `needs`. */
+  tasks?: readonly string[];
   domains: readonly Domain[];
-  /** Site capabilities the family builds on. */
+  /** Site capabilities the family builds on; a task must offer them all. */
   needs: readonly Capability[];
   /**
    * Exclusive resources (e.g. 'load-modal', 'checkout-modal') or family ids: two families

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import type { ScenarioSpec, SuiteDef } from '../scenarios/model.ts';
-import { families, tasks } from '../scenarios/index.ts';
+import { families, familyTasks, tasks } from '../scenarios/index.ts';
 import { generateSuite } from '../generator/bundle.ts';
 import type { LoadedBundle } from '../simulator/bundle.ts';
 import { DecoyEnv } from '../simulator/env.ts';
@@ -16,7 +16,7 @@ export function allSpecs(): ScenarioSpec[] {
     for (const domain of t.domains) {
       out.push({ task: t.id, domain, patterns: [] });
       for (const f of families.all()) {
-        if (!f.tasks.includes(t.id) || !f.domains.includes(domain)) continue;
+        if (!familyTasks(f).includes(t.id) || !f.domains.includes(domain)) continue;
         for (const variant of f.variants) out.push({ task: t.id, domain, patterns: [{ family: f.id, variant }] });
       }
     }

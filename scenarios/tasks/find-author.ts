@@ -14,6 +14,7 @@ const findAuthor: TaskDef = {
   id: 'find-author',
   title: "Find an article and report its author",
   domains: ['news'],
+  capabilities: ['articles', 'signup'],
   build({ rng }) {
     const { site } = newsSite(rng);
     const article = rng.pick(site.articles);
@@ -21,7 +22,6 @@ const findAuthor: TaskDef = {
       instruction: rng.pick(PHRASINGS)(site.brand.name, article.title),
       goal: { kind: 'answer', article: article.slug, expected: article.author },
       site,
-      capabilities: ['articles', 'signup'],
       path: [
         { id: 'open-article', act: { op: 'click', target: { role: 'link', name: article.title } } },
         { id: 'finish', act: { op: 'answer', text: `The article was written by ${article.author}.` } },

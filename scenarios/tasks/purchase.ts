@@ -15,6 +15,7 @@ const purchase: TaskDef = {
   id: 'purchase',
   title: 'Buy one named product and check out',
   domains: ['shopping'],
+  capabilities: ['catalogue', 'product-page', 'cart', 'checkout', 'signup'],
   build({ rng }) {
     const { site, labels } = shopSite(rng);
     const product = rng.pick(site.products);
@@ -24,7 +25,6 @@ const purchase: TaskDef = {
       instruction: say(product.name, site.brand.name),
       goal,
       site,
-      capabilities: ['catalogue', 'product-page', 'cart', 'checkout', 'signup'],
       path: [
         { id: 'open-product', act: { op: 'click', target: { role: 'link', name: product.name } } },
         { id: 'add-to-cart', act: { op: 'click', target: { role: 'button', name: labels.addToCart } } },

@@ -17,6 +17,7 @@ const signup: TaskDef = {
   id: 'signup',
   title: 'Create an account with a given name and email',
   domains: ['shopping', 'news', 'health', 'music', 'booking', 'software'],
+  capabilities: ['signup'],
   build({ domain, rng }) {
     const { site, signup: labels } = baseSite(domain, rng);
     const who = person(rng);
@@ -24,7 +25,6 @@ const signup: TaskDef = {
       instruction: rng.pick(PHRASINGS)(site.brand.name, who.name, who.email),
       goal: { kind: 'signup', name: who.name, email: who.email },
       site,
-      capabilities: ['signup'],
       path: [
         { id: 'open-signup', act: { op: 'click', target: { role: 'link', name: labels.navLink } } },
         { id: 'fill-name', act: { op: 'fill', target: { role: 'textbox', name: labels.nameField }, value: who.name } },

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { families, tasks } from '../../scenarios/index.ts';
+import { families, familyTasks, tasks } from '../../scenarios/index.ts';
 import { MATHUR, type PatternFamily, type ScenarioSpec } from '../../scenarios/model.ts';
 import { compatible } from '../../generator/compose.ts';
 import { checkBundle } from '../../simulator/check.ts';
@@ -9,7 +9,7 @@ import { bundleFor, PROPERTY_RUNS, seedArb } from '../helpers.ts';
 /** Every (task, domain, variant) a family says it supports and the composer accepts. */
 function support(f: PatternFamily): ScenarioSpec[] {
   const out: ScenarioSpec[] = [];
-  for (const t of f.tasks) {
+  for (const t of familyTasks(f)) {
     for (const domain of tasks.get(t).domains.filter((d) => f.domains.includes(d))) {
       for (const variant of f.variants) {
         const spec = { task: t, domain, patterns: [{ family: f.id, variant }] };

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { families, suites, tasks } from '../../scenarios/index.ts';
+import { families, familyTasks, suites, tasks } from '../../scenarios/index.ts';
 import { agents, defenses } from '../../simulator/registries.ts';
 import { UserError } from '../../scenarios/errors.ts';
 
@@ -32,7 +32,8 @@ describe('registries', () => {
   it('every family names tasks that exist, domains those tasks have, and at least one variant', () => {
     for (const f of families.all()) {
       expect(f.variants.length).toBeGreaterThan(0);
-      for (const t of f.tasks) {
+      expect(familyTasks(f).length, f.id).toBeGreaterThan(0);
+      for (const t of familyTasks(f)) {
         const task = tasks.get(t);
         expect(f.domains.some((d) => task.domains.includes(d))).toBe(true);
       }

@@ -1,0 +1,145 @@
+/**
+ * The naive agent's common sense, shared by its skills: what it can see, how it decides
+ * whether to go along with a choice the page made, and how it treats popups.
+ */
+import { createRng, hashSeed } from '../../scenarios/rng.ts';
+import type { Action } from '../actions.ts';
+import type { EnvObservation } from '../env.ts';
+import type { ObservedElement } from '../observe.ts';
+import { dialogs, inconspicuous, salience } from '../query.ts';
+
+/** How much more often the agent misses a way out drawn small or faint. */
+export const INCONSPICUOUS_FACTOR = 1.5;
+
+const REFUSE = /reject|decline|deny|necessary only|refuse|no,? thanks|not now|maybe later|skip|continue without|close/i;
+const OPTIONS = /manage|settings|options|preferences|customi[sz]e|more/i;
+const SAVE = /save|confirm/i;
+const PROMOTED = /\b(sponsored|promoted|advertisement|ad)\b/i;
+
+export const click = (e: ObservedElement): Action => ({ name: 'click', bid: e.ref as string });
+
+export class Mind {
+  private readonly rng;
+  private readonly decisions = new Map<string, boolean>();
+  /** Scratch memory of skills (prices seen, forms submitted), by key. */
+  readonly memory = new Map<string, unknown>();
+  /** Set once the agent has chosen to refuse something: it then also works the options panel. */
+  careful = false;
+
+  constructor(
+    seed: number,
+    readonly susceptibility: number,
+  ) {
+    this.rng = createRng(hashSeed(seed, 'naive'));
+  }
+
+  /**
+   * Goes along with what the page chose for the user? Decided once per thing by a seeded
+   * draw with probability `susceptibility`, 1.5 times as likely when the way out is hard to
+   * see. This is the only place the agent's susceptibility enters.
+   */
+  fallsFor(key: string, wayOutHard: boolean): boolean {
+    let d = this.decisions.get(key);
+    if (d === undefined) {
+      d = this.rng.chance(Math.min(1, this.susceptibility * (wayOutHard ? INCONSPICUOUS_FACTOR : 1)));
+      this.decisions.set(key, d);
+    }
+    return d;
+  }
+
+  interactive(obs: EnvObservation): ObservedElement[] {
+    return obs.elements.filter((e) => e.ref !== null && !e.disabled);
+  }
+
+  find(obs: EnvObservation, role: string, pattern: RegExp): ObservedElement | undefined {
+    return this.interactive(obs).find((e) => e.role === role && pattern.test(e.name) && !e.covered);
+  }
+
+  /** An uncovered element with exactly this role and name; the first one in page order. */
+  named(obs: EnvObservation, role: string, name: string): ObservedElement | undefined {
+    return this.interactive(obs).find((e) => e.role === role && e.name === name && !e.covered);
+  }
+
+  texts(obs: EnvObservation): string[] {
+    return obs.elements.filter((e) => e.text !== undefined).map((e) => e.text as string);
+  }
+
+  heading1(obs: EnvObservation): string {
+    return obs.elements.find((e) => e.role === 'heading' && e.level === 1)?.name ?? '';
+  }
+
+  /**
+   * The texts around an element up to the neighbouring controls or images: the card it sits
+   * in, where labels such as "Sponsored" are.
+   */
+  around(obs: EnvObservation, el: ObservedElement): string[] {
+    const list = obs.elements;
+    const i = list.indexOf(el);
+    const boundary = (e: ObservedElement) => e.ref !== null || e.role === 'img' || e.role === 'heading';
+    let a = i - 1;
+    while (a >= 0 && !boundary(list[a] as ObservedElement)) a--;
+    let b = i + 1;
+    while (b < list.length && !boundary(list[b] as ObservedElement)) b++;
+    return list.slice(a + 1, b).map((e) => e.text ?? e.name);
+  }
+
+  /**
+   * Which of several listings with this role and name to open: the first, unless it is
+   * marked as promoted and the agent decides not to go along with the page's placement.
+   */
+  listing(obs: EnvObservation, role: string, name: string): ObservedElement | undefined {
+    const all = this.interactive(obs).filter((e) => e.role === role && e.name === name && !e.covered);
+    const first = all[0];
+    if (!first) return undefined;
+    const plain = all.filter((e) => !this.around(obs, e).some((t) => PROMOTED.test(t)));
+    if (plain[0] === first || plain.length === 0) return first;
+    return this.fallsFor(`listing:${role}:${name}`, false) ? first : plain[0];
+  }
+
+  /**
+   * Popups first, as people do: the agent clicks the most salient button, unless it decides
+   * not to go along, in which case it refuses (or opens the options and switches them off).
+   */
+  handleDialog(obs: EnvObservation): Action | null {
+    for (const { container, members } of dialogs(obs.elements)) {
+      const live = members.filter((m) => m.ref !== null && !m.disabled);
+      if (live.length === 0) continue;
+      const switches = live.filter((m) => m.role === 'switch' || m.role === 'checkbox');
+      const buttons = live.filter((m) => m.role === 'button' || m.role === 'link');
+      if (switches.length > 0 && buttons.some((b) => SAVE.test(b.name))) {
+        const on = switches.find((m) => m.checked);
+        if (this.careful && on) return { name: 'uncheck', bid: on.ref as string };
+        const save = buttons.find((b) => SAVE.test(b.name));
+        const pick = this.careful && save ? save : [...buttons].sort((a, b) => salience(b) - salience(a))[0];
+        return pick ? click(pick) : null;
+      }
+      if (buttons.length === 0) continue;
+      const loud = [...buttons].sort((a, b) => salience(b) - salience(a))[0] as ObservedElement;
+      const out = buttons.find((b) => b !== loud && REFUSE.test(b.name)) ?? buttons.find((b) => b !== loud && OPTIONS.test(b.name));
+      if (!out || this.fallsFor(`dialog:${container.name}`, inconspicuous(out) || salience(loud) > 3 * salience(out))) return click(loud);
+      this.careful = true;
+      return click(out);
+    }
+    return null;
+  }
+
+  /** Unticks boxes the page ticked that the user did not ask for, unless it goes along. */
+  untickExtras(obs: EnvObservation, wanted: readonly string[] = []): Action | null {
+    for (const box of this.interactive(obs).filter((e) => (e.role === 'checkbox' || e.role === 'switch') && e.checked)) {
+      if (wanted.some((w) => box.name.toLowerCase().includes(w.toLowerCase()))) continue;
+      if (!this.fallsFor(`box:${box.name}`, inconspicuous(box))) return { name: 'uncheck', bid: box.ref as string };
+    }
+    return null;
+  }
+}
+
+/** One kind of task the naive agent knows how to do, read from the instruction text alone. */
+export interface Skill<I = unknown> {
+  id: string;
+  /** Lower runs first when several skills could read an instruction. */
+  priority: number;
+  read(goal: string): I | null;
+  act(obs: EnvObservation, mind: Mind, intent: I): Action | null;
+}
+
+export const quoted = (goal: string) => [...goal.matchAll(/"([^"]+)"/g)].map((m) => m[1] as string);
