@@ -4,10 +4,11 @@ import { DOMAINS } from './model.ts';
 /** bundle.json: everything about a generated site that the site itself must not show. */
 export const BUNDLE_SCHEMA = 'decoy.bundle/1';
 
-const locator = z.object({ role: z.string(), name: z.string() });
+const locator = z.object({ role: z.string(), name: z.string(), index: z.number().int().nonnegative().optional() });
 
 const pathOp = z.discriminatedUnion('op', [
   z.object({ op: z.literal('click'), target: locator }),
+  z.object({ op: z.literal('click-text'), text: z.string() }),
   z.object({ op: z.literal('check'), target: locator }),
   z.object({ op: z.literal('uncheck'), target: locator }),
   z.object({ op: z.literal('fill'), target: locator, value: z.string() }),

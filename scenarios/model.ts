@@ -7,10 +7,15 @@ import type { Rng } from './rng.ts';
 export const DOMAINS = ['shopping', 'news', 'health', 'music', 'booking', 'software'] as const;
 export type Domain = (typeof DOMAINS)[number];
 
-/** An element named the way an agent sees it: ARIA role + accessible name (exact). */
+/**
+ * An element named the way an agent sees it: ARIA role + accessible name (exact). Role
+ * 'text' names a piece of visible text that is not an accessible control (a bare clickable
+ * div): only a coordinate click reaches it. `index` picks among several matches in page order.
+ */
 export interface Locator {
   role: string;
   name: string;
+  index?: number;
 }
 
 // ---------------------------------------------------------------------------
@@ -189,6 +194,8 @@ export interface SiteSpec {
 
 export type PathOp =
   | { op: 'click'; target: Locator }
+  /** A coordinate click on the centre of visible text (for controls with no accessible role). */
+  | { op: 'click-text'; text: string }
   | { op: 'check'; target: Locator }
   | { op: 'uncheck'; target: Locator }
   | { op: 'fill'; target: Locator; value: string }

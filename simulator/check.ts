@@ -73,7 +73,11 @@ export async function checkBundle(bundle: LoadedBundle, env = new DecoyEnv()): P
       `D[${family}]=${trap.record.patternOutcomes[family]}${others.length ? `, also ${others.join(', ')}` : ''}: ${steps(trap.record)}`);
 
     const elements = m.groundTruth.elements.filter((e) => e.family === family);
-    const firstSight = (target: { role: string; name: string }) => [...safe.seen, ...trap.seen].find((o) => byLocator(o.elements, target)?.ref);
+    const firstSight = (target: { role: string; name: string; index?: number }) =>
+      [...safe.seen, ...trap.seen].find((o) => {
+        const el = byLocator(o.elements, target);
+        return el && (el.ref !== null || el.box !== null);
+      });
     const missing = elements.filter((e) => !firstSight(e.target));
     row(`canary ${family}`, missing.length === 0,
       missing.length ? `never visible to the agent: ${missing.map((e) => `${e.kind} ${e.target.role} "${e.target.name}"`).join('; ')}` : `${elements.length} elements seen`);

@@ -190,10 +190,19 @@ export function observe(win: Window, refs: RefRegistry, scroll: Scroll, viewport
       elements.push({ ref: null, role, name: nameOf(el), depth, ...boxFacts(el), covered: false });
       childDepth = depth + 1;
     }
+    let own: ReturnType<typeof boxFacts> | null = null;
     for (const node of Array.from(el.childNodes)) {
       if (node.nodeType === 3) {
         const text = collapse(node.textContent ?? '');
-        if (text) elements.push({ ref: null, role: 'text', name: '', text, depth: childDepth, box: null, inViewport: false, covered: false });
+        if (!text) continue;
+        own ??= boxFacts(el);
+        const entry: ObservedElement = { ref: null, role: 'text', name: '', text, depth: childDepth, ...own, covered: false };
+        if (own.box) {
+          const { hit } = probe.probe(el);
+          entry.covered = !lands(hit, el);
+          entry.style = styleFacts(el, pageBg);
+        }
+        elements.push(entry);
       } else if (node.nodeType === 1) {
         visit(node as Element, childDepth);
       }

@@ -2,9 +2,13 @@
 import type { Locator } from '../scenarios/model.ts';
 import type { ObservedElement } from './observe.ts';
 
-/** The element with exactly this role and name; an uncovered one when there are several. */
+/**
+ * The element a locator names: exact role and name (role 'text': an entry whose text is the
+ * name), the `index`-th match in page order, else an uncovered one when there are several.
+ */
 export function byLocator(elements: readonly ObservedElement[], loc: Locator): ObservedElement | undefined {
-  const matches = elements.filter((e) => e.role === loc.role && e.name === loc.name);
+  const matches = loc.role === 'text' ? elements.filter((e) => e.text === loc.name && e.box) : elements.filter((e) => e.role === loc.role && e.name === loc.name);
+  if (loc.index !== undefined) return matches[loc.index];
   return matches.find((e) => !e.covered) ?? matches[0];
 }
 

@@ -2,6 +2,7 @@ import type { PathStep } from '../../scenarios/model.ts';
 import { formatAction, type Action } from '../actions.ts';
 import type { AgentDef } from '../agent.ts';
 import { byLocator } from '../query.ts';
+import { centre } from '../dom/geometry.ts';
 
 const MIN_WAIT_MS = 2000;
 
@@ -31,6 +32,18 @@ const oracle: AgentDef = {
           if (act.op === 'goto') {
             i++;
             return { name: 'goto', url: act.url };
+          }
+          if (act.op === 'click-text') {
+            const spot = byLocator(obs.elements, { role: 'text', name: act.text });
+            if ((!spot?.box || spot.covered) && waited < Math.max(step.waitMs ?? 0, MIN_WAIT_MS)) {
+              waited += 1000;
+              return { name: 'noop', wait_ms: 1000 };
+            }
+            waited = 0;
+            i++;
+            if (!spot?.box) return { name: 'report_infeasible', reason: `step '${step.id}': no text "${act.text}" on the page` };
+            const c = centre(spot.box);
+            return { name: 'mouse_click', x: c.x, y: c.y };
           }
           const el = byLocator(obs.elements, act.target);
           if (!el || el.covered) {
