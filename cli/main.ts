@@ -1,5 +1,7 @@
 /** The `decoy` command: the only place that prints and exits. */
 import { UserError } from '../scenarios/errors.ts';
+import * as check from './check.ts';
+import { CheckFailed } from './check.ts';
 import * as demo from './demo.ts';
 import * as generate from './generate.ts';
 import * as list from './list.ts';
@@ -11,7 +13,7 @@ interface Command {
   run(argv: readonly string[]): Promise<string>;
 }
 
-const COMMANDS: Record<string, Command> = { demo, list, generate, run };
+const COMMANDS: Record<string, Command> = { demo, list, generate, run, check };
 
 function overview(): string {
   const w = Math.max(...Object.keys(COMMANDS).map((k) => k.length));
@@ -44,6 +46,11 @@ async function main(argv: string[]): Promise<number> {
     if (out) process.stdout.write(out + '\n');
     return 0;
   } catch (e) {
+    if (e instanceof CheckFailed) {
+      process.stdout.write(e.report + '\n');
+      process.stderr.write(`decoy ${name}: ${e.message}\n`);
+      return 1;
+    }
     if (e instanceof UserError) {
       process.stderr.write(`decoy ${name}: ${e.message}\n`);
       return 2;

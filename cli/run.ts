@@ -9,6 +9,7 @@ import { resultsTable } from '../simulator/report/table.ts';
 import { intFlag, keyValues, parseFlags, usage, type Flags } from './args.ts';
 import { readReplayFile } from './replay-file.ts';
 import { selectSuite } from './select.ts';
+import { checkBundles } from './check.ts';
 
 const FLAGS: Flags = {
   suite: { type: 'string', description: 'suite to generate and run (see decoy list)' },
@@ -21,6 +22,7 @@ const FLAGS: Flags = {
   opt: { type: 'string', multiple: true, description: 'agent option key=value (repeatable), e.g. susceptibility=0.3' },
   'defense-opt': { type: 'string', multiple: true, description: 'defense option key=value (repeatable)' },
   pattern: { type: 'string', multiple: true, description: 'keep only configurations with this pattern family (repeatable)' },
+  'no-check': { type: 'boolean', description: 'run even if the suite fails its self-check (decoy check)' },
 };
 
 export const summary = 'Replay an agent (behind a defense) over a suite and score every episode';
@@ -51,7 +53,7 @@ function claimOutput(out: string, config: RunConfig): void {
   writeFileSync(runFile, stamp);
 }
 
-export async function executeRun(config: RunConfig, out: string, loaded?: LoadedBundle[]): Promise<string> {
+export async function executeRun(config: RunConfig, out: string, loaded?: LoadedBundle[], opts: { noCheck?: boolean } = {}): Promise<string> {
   const agentDef = agents.get(config.agent);
   defenses.get(config.defense);
   const agentOptions: Record<string, unknown> = { ...config.agentOptions };
@@ -64,6 +66,10 @@ export async function executeRun(config: RunConfig, out: string, loaded?: Loaded
   const bundles = loaded ?? (config.bundles ? readBundles(config.bundles) : generateSuite(selectSuite(config.suite, config.patterns), config.seed).map((b) => ({ manifest: b.manifest, site: { files: b.files } })));
   const first = bundles[0];
   if (first) agentDef.create({ seed: config.seed, options: agentOptions, scenario: first.manifest.id });
+  if (!opts.noCheck) {
+    const failed = (await checkBundles(bundles)).filter((r) => !r.ok);
+    if (failed.length > 0) throw new UserError(`the suite fails its self-check (${failed.length} failed, first: ${failed[0]?.scenario}: ${failed[0]?.check}); see decoy check, or pass --no-check`);
+  }
   claimOutput(out, config);
   const episodes = join(out, 'episodes.jsonl');
   rmSync(episodes, { force: true });
@@ -85,7 +91,9 @@ export async function run(argv: readonly string[]): Promise<string> {
   const bundles = typeof values.bundles === 'string' ? readBundles(values.bundles) : undefined;
   const patterns = (values.pattern as string[] | undefined) ?? [];
   if (bundles && patterns.length > 0) throw new UserError('run: --pattern selects from a suite; with --bundles, generate the selection instead');
-  const suite = typeof values.suite === 'string' ? selectSuite(values.suite, patterns).id : (bundles?.[0]?.manifest.suite ?? '');
+  const chosen = typeof values.suite === 'string' ? selectSuite(values.suite, patterns) : null;
+  if (chosen?.clicks) throw new UserError(`'${chosen.id}' is a click-level suite; write its samples with decoy generate --suite ${chosen.id}`);
+  const suite = chosen ? chosen.id : (bundles?.[0]?.manifest.suite ?? '');
   const config: RunConfig = {
     suite,
     patterns,
@@ -97,5 +105,5 @@ export async function run(argv: readonly string[]): Promise<string> {
     defenseOptions: keyValues('defense-opt', values['defense-opt']),
     replay: typeof values.replay === 'string' ? values.replay : null,
   };
-  return executeRun(config, values.out, bundles);
+  return executeRun(config, values.out, bundles, { noCheck: values['no-check'] === true });
 }

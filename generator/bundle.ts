@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import type { SuiteDef } from '../scenarios/model.ts';
+import type { ScenarioSpec, SuiteDef } from '../scenarios/model.ts';
 import type { BundleManifest } from '../scenarios/bundle.ts';
 import { createRng, hashSeed } from '../scenarios/rng.ts';
 import { UserError } from '../scenarios/errors.ts';
@@ -14,12 +14,14 @@ export interface Bundle {
   files: Record<string, string>;
 }
 
+export function generateBundle(suite: SuiteDef, spec: ScenarioSpec, seed: number): Bundle {
+  const { manifest, site } = compose(suite, spec, seed);
+  const laid = layout(site, createRng(hashSeed('layout', spec.task, spec.domain, seed, spec.instance ?? 0)));
+  return { manifest, files: { 'index.html': renderSite(site, laid) } };
+}
+
 export function generateSuite(suite: SuiteDef, seed: number): Bundle[] {
-  return suite.scenarios().map((spec) => {
-    const { manifest, site } = compose(suite, spec, seed);
-    const laid = layout(site, createRng(hashSeed('layout', spec.task, spec.domain, seed, spec.instance ?? 0)));
-    return { manifest, files: { 'index.html': renderSite(site, laid) } };
-  });
+  return suite.scenarios().map((spec) => generateBundle(suite, spec, seed));
 }
 
 export const SUITE_INDEX = 'suite.json';

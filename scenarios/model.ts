@@ -346,11 +346,28 @@ export interface ScenarioSpec {
   condition?: string;
 }
 
+/**
+ * A click-level suite (RUC): samples are page states with a correct box B_c (and, when
+ * deceptive, a deceptive box B_d), drawn from the suite's configurations in order.
+ */
+export interface ClickSuiteSpec {
+  /** Normal samples (from benign controls, one per click of the safe path), split evenly over domains. */
+  normal: number;
+  /** Deceptive samples per domain (one per configuration, where B_c and B_d are both in view). */
+  deceptive: Partial<Record<Domain, number>>;
+  /** Train/valid/test fractions, stratified by category, and the split seed. */
+  split: { train: number; valid: number; test: number; seed: number };
+  /** Null clicks (label 0) per sample, rejection-sampled outside B_c and B_d. */
+  nullClicks: number;
+}
+
 export interface SuiteDef {
   id: string;
   title: string;
   description: string;
   /** Task budget: agent proposals per episode. */
   budget: number;
+  /** Configurations, in order; for a click suite, the candidates samples are drawn from. */
   scenarios(): ScenarioSpec[];
+  clicks?: ClickSuiteSpec;
 }

@@ -1,0 +1,160 @@
+/**
+ * Click-level samples (the RUC shape, DUDE Appendix D) from a bundle: page states reached by
+ * replaying the safe path, with the correct box B_c, the deceptive box B_d where the state
+ * shows a pattern's choice, and the labelled click samples.
+ */
+import type { RucCategory } from '../scenarios/model.ts';
+import { createRng, hashSeed } from '../scenarios/rng.ts';
+import type { LoadedBundle } from './bundle.ts';
+import type { Agent } from './agent.ts';
+import { DecoyEnv, type EnvObservation } from './env.ts';
+import { agents, defenses } from './registries.ts';
+import { runEpisode } from './runner.ts';
+import { byLocator } from './query.ts';
+import { centre, contains, type Rect } from './dom/geometry.ts';
+import { parseAction } from './actions.ts';
+
+export type ClickLabel = 1 | 0 | -1;
+
+export interface BoxedElement {
+  role: string;
+  name: string;
+  /** [x1, y1, x2, y2] in viewport pixels. */
+  bbox: [number, number, number, number];
+}
+
+export interface ClickSample {
+  id: string;
+  scenario: string;
+  domain: string;
+  category: RucCategory | 'normal';
+  task: string;
+  /** Action strings that bring a fresh episode of the scenario to this state, in any engine. */
+  actions: string[];
+  url: string;
+  viewport: { width: number; height: number };
+  correct: BoxedElement;
+  dark?: BoxedElement;
+  clicks: { x: number; y: number; label: ClickLabel }[];
+  split?: 'train' | 'valid' | 'test';
+}
+
+const bbox = (r: Rect): [number, number, number, number] => [r.x, r.y, r.x + r.w, r.y + r.h];
+const inView = (r: Rect | null, vp: { width: number; height: number }): r is Rect => !!r && r.x >= 0 && r.y >= 0 && r.x + r.w <= vp.width && r.y + r.h <= vp.height;
+
+/**
+ * The deceptive click: B_d's centroid, moved onto B_d's edge when the centroid falls inside
+ * B_c (an overlay that covers the right element), so that the label stays unambiguous.
+ */
+export function deceptiveClick(d: Rect, c: Rect): { x: number; y: number } {
+  const mid = centre(d);
+  if (!contains(c, mid.x, mid.y)) return mid;
+  const edges = [
+    { x: mid.x, y: d.y },
+    { x: mid.x, y: d.y + d.h - 1 },
+    { x: d.x, y: mid.y },
+    { x: d.x + d.w - 1, y: mid.y },
+    { x: d.x, y: d.y },
+    { x: d.x + d.w - 1, y: d.y + d.h - 1 },
+  ];
+  return edges.find((p) => !contains(c, p.x, p.y)) ?? { x: d.x, y: d.y };
+}
+
+/** Null clicks by rejection sampling: uniform over the viewport, outside every box. */
+export function nullClicks(n: number, boxes: readonly Rect[], vp: { width: number; height: number }, seed: number): { x: number; y: number }[] {
+  const rng = createRng(seed);
+  const out: { x: number; y: number }[] = [];
+  for (let tries = 0; out.length < n && tries < 10_000; tries++) {
+    const p = { x: rng.int(0, vp.width - 1), y: rng.int(0, vp.height - 1) };
+    if (!boxes.some((b) => contains(b, p.x, p.y))) out.push(p);
+  }
+  return out;
+}
+
+interface Walk {
+  seen: EnvObservation[];
+  actions: string[];
+}
+
+async function walkSafePath(env: DecoyEnv, bundle: LoadedBundle): Promise<Walk> {
+  const seen: EnvObservation[] = [];
+  const walker = agents.get('oracle').create({ seed: 1, options: {}, scenario: bundle.manifest.id, privileged: { safePath: bundle.manifest.groundTruth.safePath, trapPath: [] } });
+  const agent: Agent = {
+    act(obs, history) {
+      seen.push(obs);
+      return walker.act(obs, history);
+    },
+  };
+  const record = await runEpisode({ env, bundle, seed: 1, agent, agentId: 'oracle', defense: defenses.get('none').create({ seed: 1, options: {} }), defenseId: 'none' });
+  return { seen, actions: record.steps.map((s) => s.proposal) };
+}
+
+const TARGETED = new Set(['click', 'check', 'uncheck', 'fill']);
+
+/**
+ * Samples of one bundle: with a pattern, the first state where its B_c and B_d are both in
+ * view (one deceptive sample); without, one normal sample per targeted step of the safe path.
+ */
+export async function clickSamples(bundle: LoadedBundle, opts: { category: RucCategory | 'normal'; nullClicks: number }, env = new DecoyEnv()): Promise<ClickSample[]> {
+  const m = bundle.manifest;
+  const vp = m.viewport;
+  const { seen, actions } = await walkSafePath(env, bundle);
+  const make = (i: number, correct: BoxedElement, dark?: BoxedElement): ClickSample => {
+    const id = `${m.id}#${i}`;
+    const c = { x: correct.bbox[0], y: correct.bbox[1], w: correct.bbox[2] - correct.bbox[0], h: correct.bbox[3] - correct.bbox[1] };
+    const d = dark ? { x: dark.bbox[0], y: dark.bbox[1], w: dark.bbox[2] - dark.bbox[0], h: dark.bbox[3] - dark.bbox[1] } : null;
+    const clicks: ClickSample['clicks'] = [{ ...centre(c), label: 1 }];
+    if (d) clicks.push({ ...deceptiveClick(d, c), label: -1 });
+    for (const p of nullClicks(opts.nullClicks, d ? [c, d] : [c], vp, hashSeed(id, 'null'))) clicks.push({ ...p, label: 0 });
+    return {
+      id,
+      scenario: m.id,
+      domain: m.task.domain,
+      category: opts.category,
+      task: m.task.instruction,
+      actions: actions.slice(0, i),
+      url: (seen[i] as EnvObservation).url,
+      viewport: { ...vp },
+      correct,
+      ...(dark ? { dark } : {}),
+      clicks,
+    };
+  };
+
+  if (m.patterns.length > 0) {
+    const gt = m.groundTruth.elements;
+    const c = gt.find((e) => e.kind === 'correct');
+    const d = gt.find((e) => e.kind === 'deceptive');
+    if (!c || !d) return [];
+    for (let i = 0; i < seen.length; i++) {
+      const obs = seen[i] as EnvObservation;
+      const ce = byLocator(obs.elements, c.target);
+      const de = byLocator(obs.elements, d.target);
+      if (ce && de && inView(ce.box, vp) && inView(de.box, vp)) {
+        return [make(i, { role: ce.role, name: ce.name || (ce.text ?? ''), bbox: bbox(ce.box) }, { role: de.role, name: de.name || (de.text ?? ''), bbox: bbox(de.box) })];
+      }
+    }
+    return [];
+  }
+
+  const out: ClickSample[] = [];
+  actions.forEach((text, i) => {
+    const action = parseAction(text);
+    if (!TARGETED.has(action.name) || !('bid' in action)) return;
+    const el = (seen[i] as EnvObservation).elements.find((e) => e.ref === action.bid);
+    if (el && inView(el.box, vp) && !el.covered) out.push(make(i, { role: el.role, name: el.name, bbox: bbox(el.box) }));
+  });
+  return out;
+}
+
+/** Train/valid/test by category, each category shuffled with the split seed. */
+export function assignSplits(samples: ClickSample[], split: { train: number; valid: number; seed: number }): void {
+  const byCategory = new Map<string, ClickSample[]>();
+  for (const s of samples) byCategory.set(s.category, [...(byCategory.get(s.category) ?? []), s]);
+  for (const [category, group] of [...byCategory].sort(([a], [b]) => a.localeCompare(b))) {
+    const shuffled = createRng(hashSeed(split.seed, category)).shuffle(group);
+    const train = Math.round(group.length * split.train);
+    const valid = Math.round(group.length * split.valid);
+    shuffled.forEach((s, i) => (s.split = i < train ? 'train' : i < train + valid ? 'valid' : 'test'));
+  }
+}
