@@ -99,6 +99,26 @@ describe('decoy command', () => {
     expect(gen.err).toMatch(/already holds a different generated suite/);
   });
 
+  it('check passes on the demo, and a tampered bundle fails it: check exits 1 with the table, run refuses unless --no-check', () => {
+    const ok = decoy('check', '--suite', 'demo');
+    expect(ok.code, ok.err).toBe(0);
+    expect(ok.out).toMatch(/oracle completes safely +15 +0/);
+    expect(decoy('generate', '--suite', 'demo', '--seed', '7', '--pattern', 'warranty-addon', '--out', 'out/tampered').code).toBe(0);
+    const id = JSON.parse(readFileSync(join(dir, 'out/tampered/suite.json'), 'utf8')).scenarios[0];
+    const file = join(dir, 'out/tampered', id, 'bundle.json');
+    const manifest = JSON.parse(readFileSync(file, 'utf8'));
+    for (const step of manifest.groundTruth.safePath) if (step.act.target?.role === 'checkbox') step.act.target.name = 'No such box';
+    writeFileSync(file, JSON.stringify(manifest));
+    const bad = decoy('check', '--bundles', 'out/tampered');
+    expect(bad.code).toBe(1);
+    expect(bad.out).toMatch(/failures:/);
+    expect(bad.err).toMatch(/check(s)? failed/);
+    const refused = decoy('run', '--bundles', 'out/tampered', '--out', 'runs/t');
+    expect(refused.code).toBe(2);
+    expect(refused.err).toMatch(/fails its self-check/);
+    expect(decoy('run', '--bundles', 'out/tampered', '--out', 'runs/t', '--no-check').code).toBe(0);
+  });
+
   it('demo generates, replays and prints the results table', () => {
     const r = decoy('demo');
     expect(r.code, r.err).toBe(0);
