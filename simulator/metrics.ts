@@ -10,6 +10,7 @@ export interface EpisodeScore {
   STC: 0 | 1;
   patterns: readonly string[];
   feasible: boolean;
+  condition?: string;
 }
 
 const Z95 = 1.959963984540054;
@@ -66,6 +67,10 @@ export interface Summary extends Aggregate {
   feasible: Aggregate;
   /** Per pattern family (an episode counts under each of its families); controls under 'control'. */
   byPattern: Record<string, Aggregate>;
+  /** Per suite condition label, in the suite's order, when the suite labels its configurations. */
+  byCondition?: Record<string, Aggregate>;
+  /** Unweighted mean and maximum of the per-condition DPSR (Veer's Avg. and Worst). */
+  conditionDpsr?: { mean: number; worst: number };
 }
 
 export function summarize(scores: readonly EpisodeScore[]): Summary {
@@ -79,5 +84,13 @@ export function summarize(scores: readonly EpisodeScore[]): Summary {
   }
   const byPattern: Record<string, Aggregate> = {};
   for (const key of [...groups.keys()].sort()) byPattern[key] = aggregate(groups.get(key) as EpisodeScore[]);
-  return { ...aggregate(scores), feasible: aggregate(scores.filter((s) => s.feasible)), byPattern };
+  const summary: Summary = { ...aggregate(scores), feasible: aggregate(scores.filter((s) => s.feasible)), byPattern };
+  const labelled = scores.filter((s) => s.condition !== undefined);
+  if (labelled.length > 0) {
+    const conditions = [...new Set(labelled.map((s) => s.condition as string))];
+    summary.byCondition = Object.fromEntries(conditions.map((c) => [c, aggregate(labelled.filter((s) => s.condition === c))]));
+    const rates = Object.values(summary.byCondition).map((a) => a.dpsr);
+    summary.conditionDpsr = { mean: round(rates.reduce((a, b) => a + b, 0) / rates.length), worst: Math.max(...rates) };
+  }
+  return summary;
 }

@@ -47,6 +47,8 @@ export interface EpisodeRecord {
   defense: string;
   feasible: boolean;
   patterns: string[];
+  /** The suite's condition label (e.g. 'shop/p1'), when it has one. */
+  condition?: string;
   steps: StepRecord[];
   end: EpisodeEnd;
   budget: { task: number; taskUsed: number; defense: number; defenseUsed: number };
@@ -236,6 +238,7 @@ export async function runEpisode(setup: EpisodeSetup): Promise<EpisodeRecord> {
     defense: setup.defenseId,
     feasible: m.feasible,
     patterns: m.patterns.map((p) => p.family),
+    ...(m.condition ? { condition: m.condition } : {}),
     steps,
     end,
     budget: { task: m.budget, taskUsed: steps.length, defense: defenseBudget, defenseUsed },

@@ -8,16 +8,19 @@ function row(name: string, a: Aggregate): string[] {
   return [name, String(a.episodes), String(a.counts.t), String(a.counts.d), String(a.counts.stc), cell(a.tsr, a.ci.tsr), cell(a.dpsr, a.ci.dpsr), cell(a.stc, a.ci.stc)];
 }
 
-/** The results table printed by `decoy run` and `decoy demo`. */
+/** The results table printed by `decoy run` and `decoy demo`: by condition when the suite labels them. */
 export function resultsTable(summary: Summary, title: string): string {
-  const head = ['pattern', 'N', '#T', '#D', '#STC', 'TSR % [95% CI]', 'DPSR % [95% CI]', 'STC % [95% CI]'];
+  const groups = summary.byCondition ?? summary.byPattern;
+  const head = [summary.byCondition ? 'condition' : 'pattern', 'N', '#T', '#D', '#STC', 'TSR % [95% CI]', 'DPSR % [95% CI]', 'STC % [95% CI]'];
   const rows = [
-    ...Object.entries(summary.byPattern).map(([k, a]) => row(k, a)),
+    ...Object.entries(groups).map(([k, a]) => row(k, a)),
     row('feasible', summary.feasible),
     row('all', summary),
   ];
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] as string).length)));
   const fmt = (r: string[]) => r.map((c, i) => (i === 0 ? c.padEnd(widths[i] as number) : c.padStart(widths[i] as number))).join('  ');
   const rule = widths.map((w) => '─'.repeat(w)).join('  ');
-  return [title, fmt(head), rule, ...rows.slice(0, -2).map(fmt), rule, ...rows.slice(-2).map(fmt)].join('\n');
+  const lines = [title, fmt(head), rule, ...rows.slice(0, -2).map(fmt), rule, ...rows.slice(-2).map(fmt)];
+  if (summary.conditionDpsr) lines.push(`per-condition DPSR: mean ${summary.conditionDpsr.mean.toFixed(1)}%, worst ${summary.conditionDpsr.worst.toFixed(1)}%`);
+  return lines.join('\n');
 }

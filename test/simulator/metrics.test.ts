@@ -36,6 +36,15 @@ describe('metrics', () => {
     }));
   });
 
+  it('groups by suite condition in the suite’s order, with the unweighted mean and worst per-condition DPSR', () => {
+    const c = (T: 0 | 1, D: 0 | 1, condition: string) => ({ ...ep(T, D), condition });
+    const s = summarize([c(1, 1, 'shop/p2'), c(1, 0, 'shop/p2'), c(1, 0, 'news/sa'), c(0, 1, 'news/sa'), c(1, 1, 'news/sa')]);
+    expect(Object.keys(s.byCondition ?? {})).toEqual(['shop/p2', 'news/sa']);
+    expect(s.byCondition?.['news/sa']?.dpsr).toBe(66.7);
+    expect(s.conditionDpsr).toEqual({ mean: 58.3, worst: 66.7 });
+    expect(summarize([ep(1, 0)]).byCondition).toBeUndefined();
+  });
+
   it('groups by pattern family (an episode under each of its families), controls apart, and a feasible subset', () => {
     const s = summarize([ep(1, 1, ['a', 'b']), ep(1, 0, []), ep(0, 0, ['a'], false)]);
     expect(Object.keys(s.byPattern)).toEqual(['a', 'b', 'control']);
