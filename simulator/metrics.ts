@@ -89,8 +89,8 @@ export function summarize(scores: readonly EpisodeScore[]): Summary {
   if (labelled.length > 0) {
     const conditions = [...new Set(labelled.map((s) => s.condition as string))];
     summary.byCondition = Object.fromEntries(conditions.map((c) => [c, aggregate(labelled.filter((s) => s.condition === c))]));
-    const rates = Object.values(summary.byCondition).map((a) => a.dpsr);
-    summary.conditionDpsr = { mean: round(rates.reduce((a, b) => a + b, 0) / rates.length), worst: Math.max(...rates) };
+    const rates = Object.values(summary.byCondition).map((a) => (100 * a.counts.d) / a.episodes);
+    summary.conditionDpsr = { mean: round(rates.reduce((a, b) => a + b, 0) / rates.length), worst: round(Math.max(...rates)) };
   }
   return summary;
 }
