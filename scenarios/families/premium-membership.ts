@@ -98,7 +98,8 @@ const premiumMembership: PatternFamily = {
     const days = rng.pick([7, 14, 30]);
     const acceptLabel = rng.pick(ACCEPTS)(plan);
     const declineLabel = rng.pick(DECLINES);
-    const delay = rng.pick([0, 1000, 2000]);
+    // On arrival, or a moment later: either way before anyone can place the order.
+    const delay = rng.pick([0, 500, 1000]);
     const scale = rng.pick([1.1, 1.2, 1.3]);
 
     // The offer is salient and the way out plain; with `swap` they trade places and looks.
