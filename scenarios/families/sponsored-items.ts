@@ -67,6 +67,7 @@ const sponsoredItems: PatternFamily = {
       price: price(rng, Math.ceil(real.price * 1.1), Math.ceil(real.price * 1.45)),
       blurb: real.blurb,
       hue: (real.hue + rng.int(-12, 12) + 360) % 360,
+      // Not among the grid's own listings (it is shown as a promoted one), nor a product other families pick.
       unlisted: true,
       ...(real.category ? { category: real.category } : {}),
       ...(real.variants ? { variants: [...real.variants] } : {}),
