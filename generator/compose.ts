@@ -29,6 +29,7 @@ export function applyEdits(path: readonly PathStep[], edits: readonly PathEdit[]
     if (i < 0) throw new Error(`path has no step '${edit.step}' to edit`);
     if (edit.at === 'before') out.splice(i, 0, ...edit.steps);
     else if (edit.at === 'after') out.splice(i + 1, 0, ...edit.steps);
+    else if (edit.at === 'replace') out.splice(i, 1, ...edit.steps);
     else out = [...out.slice(0, i), ...edit.steps];
   }
   return out;

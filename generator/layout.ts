@@ -115,7 +115,7 @@ function button(b: ButtonSpec, look: Look, box: Box): LaidButton {
   const render = b.render ?? 'button';
   const part: LaidButton = { id: b.id, action: b.action, style: b.style, render, text: b.label, look: { ...look, line: box.h }, box };
   if (b.ariaLabel) part.ariaLabel = b.ariaLabel;
-  if (render === 'image') {
+  if (render === 'image' || render === 'plain-image') {
     part.alt = b.alt ?? b.label;
     part.face = labelImage(b.label, look, box.w, box.h);
   }
@@ -173,11 +173,15 @@ function layBlock(block: Block, ctx: Ctx, width: number): LaidBlock {
       const cols = width >= 900 ? 3 : 2;
       const cardW = Math.floor((width - 24 * (cols - 1)) / cols);
       const cardH = 330;
-      const cards = block.skus.map((sku, i) => {
+      const listed = [...(block.promoted ?? []), ...block.skus.map((sku) => ({ sku, label: undefined }))];
+      const cards = listed.map(({ sku, label }, i) => {
         const p = site.products.find((q) => q.sku === sku);
         if (!p) throw new Error(`unknown product ${sku}`);
+        const labelW = label ? textWidth(label, 12) + 8 : 0;
         return {
           href: `/product/${p.sku}`,
+          // After the image in document order, so it reads as part of the card's text.
+          label: label ? { text: label, look: { size: 12, weight: 400, color: MUTED }, box: { x: cardW - 16 - labelW, y: 230, w: labelW, h: 20 } } : null,
           hue: p.hue,
           box: { x: (i % cols) * (cardW + 24), y: Math.floor(i / cols) * (cardH + 24), w: cardW, h: cardH },
           image: { box: { x: 16, y: 16, w: cardW - 32, h: 170 }, alt: p.name },
@@ -186,7 +190,7 @@ function layBlock(block: Block, ctx: Ctx, width: number): LaidBlock {
           blurb: textPart(p.blurb, { size: 13, weight: 400, color: MUTED, line: 19 }, 16, 258, cardW - 32),
         };
       });
-      const rows = Math.ceil(block.skus.length / cols);
+      const rows = Math.ceil(cards.length / cols);
       return { ...base, box: at(rows * cardH + (rows - 1) * 24), cards };
     }
     case 'productDetail': {

@@ -50,9 +50,11 @@ export type ButtonStyle = 'primary' | 'secondary' | 'ghost' | 'link';
  * `button` a <button>; `link` an <a> styled as a link; `image` a <button> whose face is an
  * image of the label (its accessible name is `alt`, which may be empty); `aria-div` a
  * <div role="button"> (component-library markup); `plain` a bare <div> with a click
- * handler and no role (invisible to the accessibility tree; only a coordinate click reaches it).
+ * handler and no role (invisible to the accessibility tree; only a coordinate click reaches it);
+ * `plain-image` a bare <div> with a click handler whose face is an image of the label: at most
+ * an image (named by `alt`) in the accessibility tree, never a control.
  */
-export type ButtonRender = 'button' | 'link' | 'image' | 'aria-div' | 'plain';
+export type ButtonRender = 'button' | 'link' | 'image' | 'aria-div' | 'plain' | 'plain-image';
 
 export interface ButtonSpec {
   id: string;
@@ -62,7 +64,7 @@ export interface ButtonSpec {
   /** Size factor: 1 is the site's normal button; a trap may be larger. */
   scale?: number;
   render?: ButtonRender;
-  /** For render 'image': the alt text; absent means the label, '' means none. */
+  /** For render 'image' or 'plain-image': the alt text; absent means the label, '' means none. */
   alt?: string;
   /** An accessible name that differs from the visible label. */
   ariaLabel?: string;
@@ -73,7 +75,8 @@ export type Tone = 'normal' | 'muted' | 'fine' | 'alert';
 export type Block =
   | { kind: 'heading'; id: string; text: string; level: 1 | 2 | 3 }
   | { kind: 'text'; id: string; text: string; tone?: Tone }
-  | { kind: 'productGrid'; id: string; skus: string[] }
+  /** Catalogue cards; `promoted` listings come first, each marked with a small `label` ("Sponsored"). */
+  | { kind: 'productGrid'; id: string; skus: string[]; promoted?: { sku: string; label: string }[] }
   | { kind: 'productDetail'; id: string; sku: string }
   | {
       kind: 'option';
@@ -210,9 +213,10 @@ export interface PathStep {
   act: PathOp;
 }
 
+/** `replace` swaps one step for others (keep its id to let other families anchor on it). */
 export type PathEdit =
   | { at: 'start'; steps: PathStep[] }
-  | { at: 'before' | 'after' | 'replace-from'; step: string; steps: PathStep[] };
+  | { at: 'before' | 'after' | 'replace' | 'replace-from'; step: string; steps: PathStep[] };
 
 // ---------------------------------------------------------------------------
 // Tasks

@@ -55,7 +55,14 @@ const oracle: AgentDef = {
           }
           waited = 0;
           i++;
-          if (act.op === 'click') return formatAction({ name: 'click', bid: el.ref as string });
+          if (act.op === 'click') {
+            // A clickable drawn without a control role (an image in a bare div) has no ref: click where it is.
+            if (el.ref === null && el.box) {
+              const c = centre(el.box);
+              return { name: 'mouse_click', x: c.x, y: c.y };
+            }
+            return formatAction({ name: 'click', bid: el.ref as string });
+          }
           if (act.op === 'fill') return { name: 'fill', bid: el.ref as string, value: act.value };
           if (el.checked === (act.op === 'check')) continue;
           return { name: act.op, bid: el.ref as string };
