@@ -202,6 +202,8 @@ export type PathOp =
   | { op: 'check'; target: Locator }
   | { op: 'uncheck'; target: Locator }
   | { op: 'fill'; target: Locator; value: string }
+  /** Chooses a drop-down option by its value or visible label. */
+  | { op: 'select'; target: Locator; value: string }
   | { op: 'goto'; url: string }
   | { op: 'answer'; text: string }
   | { op: 'infeasible'; reason: string };

@@ -86,6 +86,24 @@
     page.style.height = last + 'px';
   }
 
+  /* Forms follow the same rule, so that a section opening inside a form pushes down what
+     follows it; the status lines sit under the last block, as the layout put them. */
+  function reflowForm(form) {
+    var y = 0;
+    var last = 0;
+    for (var i = 0; i < form.children.length; i++) {
+      var el = form.children[i];
+      if (!el.hasAttribute('data-flow') || el.hidden) continue;
+      el.style.top = y + 'px';
+      last = y + px(el, 'height');
+      y = last + parseFloat(el.getAttribute('data-flow'));
+    }
+    for (var j = 0; j < form.children.length; j++) {
+      if (form.children[j].hasAttribute('data-slot')) form.children[j].style.top = last + 8 + 'px';
+    }
+    form.style.height = last + 28 + 'px';
+  }
+
   function rows(container, count) {
     each(container.querySelectorAll('[data-row]'), function (old) { old.parentNode.removeChild(old); });
     var tpl = container.querySelector('template');
@@ -422,6 +440,8 @@
       section.hidden = !section.hidden;
       group.style.height = group.getAttribute(section.hidden ? 'data-closed-h' : 'data-open-h') + 'px';
       log('section.toggled', { section: arg, open: !section.hidden });
+      var form = group.closest('form');
+      if (form) reflowForm(form);
       var page = group.closest('main');
       if (page) reflow(page);
     },

@@ -7,6 +7,9 @@ export const APPOINTMENTS_ROUTE = '/appointments';
 export const BOOKED_ROUTE = '/appointments/booked';
 export const SETTINGS_ROUTE = '/settings';
 export const DAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'];
+/** Settings fields named with this prefix share the patient's data when on; nothing else does. */
+export const SHARING_PREFIX = 'share_';
+export const RESEARCH_SWITCH = 'Share my records with research partners';
 
 export interface HealthLabels {
   signup: SignupLabels;
@@ -82,7 +85,7 @@ export function healthSite(rng: Rng): { site: SiteSpec; labels: HealthLabels } {
         { kind: 'heading', id: 'title', text: 'Privacy settings', level: 1 },
         { kind: 'form', id: 'settings', event: 'settings.saved', next: '', blocks: [
           { kind: 'option', id: 'reminders', label: 'Appointment reminders by email', checked: true, control: 'switch', name: 'reminders' },
-          { kind: 'option', id: 'research', label: 'Share my records with research partners', checked: false, control: 'switch', name: 'share_research' },
+          { kind: 'option', id: 'research', label: RESEARCH_SWITCH, checked: false, control: 'switch', name: `${SHARING_PREFIX}research` },
           { kind: 'actions', id: 'submit', align: 'left', buttons: [{ id: 'submit', label: labels.save, action: { do: 'form.submit', form: 'settings' }, style: 'primary' }] },
         ] },
       ],

@@ -64,6 +64,7 @@ const oracle: AgentDef = {
             return formatAction({ name: 'click', bid: el.ref as string });
           }
           if (act.op === 'fill') return { name: 'fill', bid: el.ref as string, value: act.value };
+          if (act.op === 'select') return { name: 'select_option', bid: el.ref as string, options: [act.value] };
           if (el.checked === (act.op === 'check')) continue;
           return { name: act.op, bid: el.ref as string };
         }

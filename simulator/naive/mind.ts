@@ -102,7 +102,8 @@ export class Mind {
    */
   handleDialog(obs: EnvObservation): Action | null {
     for (const { container, members } of dialogs(obs.elements)) {
-      const live = members.filter((m) => m.ref !== null && !m.disabled);
+      // A dialog under another one cannot be answered yet: the one on top comes first.
+      const live = members.filter((m) => m.ref !== null && !m.disabled && !m.covered);
       if (live.length === 0) continue;
       const switches = live.filter((m) => m.role === 'switch' || m.role === 'checkbox');
       const buttons = live.filter((m) => m.role === 'button' || m.role === 'link');

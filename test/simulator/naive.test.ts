@@ -24,8 +24,10 @@ describe('naive agent', () => {
 
   it('at susceptibility 1 it falls for every pattern it meets and still completes every task', async () => {
     const { records } = await runBatch(demo, { agent: 'naive', defense: 'none', seed: 7, agentOptions: { susceptibility: 1 } });
+    // Sharing left switched on is both the settings pattern's outcome and the task's failure.
+    const defeatsTask = new Set(['complex-settings']);
     for (const r of records) {
-      expect(r.T, r.scenario).toBe(1);
+      if (!r.patterns.some((p) => defeatsTask.has(p))) expect(r.T, r.scenario).toBe(1);
       expect(r.D, r.scenario).toBe(r.patterns.length > 0 ? 1 : 0);
     }
   });
