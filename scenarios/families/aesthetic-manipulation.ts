@@ -28,6 +28,8 @@ interface Copy {
   acceptScale: number;
   declineScale: number;
   declineAlign: 'left' | 'right';
+  /** Written as a button or as a bare link: the way out may not even look like a control. */
+  declineRender: 'button' | 'link';
 }
 
 /** The offer's blocks: a loud way to subscribe above a small, faint way to play. */
@@ -44,7 +46,7 @@ function offerBlocks(c: Copy, track: { id: string; title: string }, inOverlay: b
     { kind: 'heading', id: 'headline', text: c.headline, level: inOverlay ? 2 : 1 },
     { kind: 'text', id: 'body', text: c.body },
     { kind: 'actions', id: 'upgrade', align: 'left', buttons: [accept] },
-    { kind: 'actions', id: 'decline', align: c.declineAlign, buttons: [{ id: 'decline', label: c.decline, action: play, style: 'link', scale: c.declineScale }] },
+    { kind: 'actions', id: 'decline', align: c.declineAlign, buttons: [{ id: 'decline', label: c.decline, action: play, style: 'link', scale: c.declineScale, render: c.declineRender }] },
   ];
 }
 
@@ -71,6 +73,7 @@ function draw(rng: Rng, shown: string | null): Copy {
     acceptScale: rng.pick([1.3, 1.45, 1.6]),
     declineScale: rng.pick([0.8, 0.85, 0.9]),
     declineAlign: rng.pick(['left', 'right'] as const),
+    declineRender: rng.pick(['button', 'link'] as const),
   };
 }
 
@@ -117,7 +120,7 @@ const aestheticManipulation: PatternFamily = {
     }
     const goal = task.goal.track;
     const where = variant === 'takeover' ? { route: upgradeRoute(goal) } : { route: trackRoute(goal), overlay: upsellId(goal) };
-    const decline = { role: 'button', name: copy.decline };
+    const decline = { role: copy.declineRender, name: copy.decline };
     const accept = { role: 'button', name: copy.accept };
     return {
       params: { event: 'subscription.started' },

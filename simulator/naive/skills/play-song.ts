@@ -12,9 +12,9 @@ const WAY_OUT = /no,? thanks|not now|maybe later|skip|continue without|with ads/
  * goes on without it. The agent goes along with the loud one unless it decides not to.
  */
 function between(obs: EnvObservation, mind: Mind): Action | null {
-  const buttons = mind.interactive(obs).filter((e) => e.role === 'button' && !e.covered);
-  const loud = [...buttons].sort((a, b) => salience(b) - salience(a))[0];
-  const out = buttons.find((b) => b !== loud && WAY_OUT.test(b.name));
+  const controls = mind.interactive(obs).filter((e) => (e.role === 'button' || e.role === 'link') && !e.covered);
+  const loud = [...controls.filter((e) => e.role === 'button')].sort((a, b) => salience(b) - salience(a))[0];
+  const out = controls.find((b) => b !== loud && WAY_OUT.test(b.name));
   if (!loud || !out) return null;
   const hard = inconspicuous(out) || salience(loud) > 3 * salience(out);
   return click(mind.fallsFor(`between:${mind.heading1(obs)}`, hard) ? loud : out);
