@@ -241,6 +241,8 @@ export type Capability =
   | 'signup'
   | 'articles'
   | 'settings'
+  /** A plans page where the user picks a subscription plan. */
+  | 'plans'
   | 'newsletter'
   | 'player'
   | 'booking'

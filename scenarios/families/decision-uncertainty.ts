@@ -1,0 +1,120 @@
+import type { Block, PatternFamily } from '../model.ts';
+import { clickTarget } from '../goals.ts';
+import { chosenPlan, isPlan } from '../tasks/choose-plan.ts';
+import { locateBlock, page } from '../sites/common.ts';
+import { PLAN_DONE_ROUTE, premiumPrice, PREMIUM_ROUTE } from '../sites/music.ts';
+
+type Label = (name: string, price: string) => string;
+
+/** A trial that turns paid, named after the free plan so that the two are easy to confuse. */
+const TRIAL: Label[] = [
+  (n, p) => `${n} Plus: $0 for the first month, then ${p}/month`,
+  (n, p) => `${n} Premium trial: 1 month free, then ${p} a month`,
+  (n, p) => `${n} Extra (free for 30 days, ${p}/month after)`,
+  (n, p) => `${n} + Premium: free today, then ${p} monthly`,
+  (n, p) => `${n} Unlimited: try 1 month free, then ${p}/month`,
+];
+/** Worded like the free plan itself, down to its opening "Name:". */
+const LOOKALIKE: Label[] = [
+  (n, p) => `${n}: no ads for the first month, then ${p}/month`,
+  (n, p) => `${n}: listen ad-free today, ${p} a month after 30 days`,
+  (n, p) => `${n}: $0 now, then ${p} a month`,
+  (n, p) => `${n} (no ads): first month on us, then ${p}/month`,
+  (n, p) => `${n}: all of Premium free for 1 month, then ${p}/month`,
+];
+const BADGES = ['Most popular', 'Recommended for you', 'Best value', 'Limited-time offer', 'Our top pick'];
+const PITCHES = [
+  (p: string) => `Get everything in Premium free for 1 month. ${p}/month after, cancel anytime.`,
+  (p: string) => `Ad-free music, offline downloads and unlimited skips. Free for 30 days, then ${p}/month.`,
+  (p: string) => `Start free today and upgrade your listening. Then ${p} a month.`,
+  (p: string) => `Join Premium at no cost for your first month, then ${p} monthly.`,
+  (p: string) => `Your first month of Premium is free. Just ${p}/month afterwards.`,
+];
+const OFFERS = ['Start my free month', 'Try it free', 'Get 1 month free', 'Start free trial', 'Claim free Premium'];
+
+const TRIAL_VALUE = 'trial';
+
+/** The plan the user asked for is there, but a paid plan or trial is chosen, named or shown to look like it. */
+const decisionUncertainty: PatternFamily = {
+  id: 'decision-uncertainty',
+  title: 'Decision uncertainty',
+  summary: 'On the plans page a trial that becomes paid is preselected, labelled like the free plan, or shown far louder than it.',
+  tasks: ['choose-plan'],
+  domains: ['music'],
+  needs: ['plans'],
+  exclusive: ['plan-choice'],
+  category: 'cognitive',
+  mathur: ['trick questions', 'visual interference', 'hidden subscription'],
+  texts: { trial: TRIAL, lookalike: LOOKALIKE, badge: BADGES, pitch: PITCHES, offer: OFFERS },
+  variants: ['preselected', 'ambiguous-labels', 'emphasis'],
+  feasible: true,
+  apply({ site, task, variant, rng }) {
+    if (!isPlan(task.goal)) throw new Error(`decision-uncertainty needs a plan task, got '${task.goal.kind}'`);
+    const plansPage = page(site, PREMIUM_ROUTE);
+    const at = locateBlock(plansPage.blocks, 'plans');
+    const radios = at?.list[at.index];
+    if (radios?.kind !== 'radios') throw new Error('decision-uncertainty: the plans page has no plan radios');
+    const free = radios.options.find((o) => o.value === task.goal.plan);
+    if (!free) throw new Error(`decision-uncertainty: no '${String(task.goal.plan)}' plan`);
+    const price = premiumPrice(site) ?? `$${rng.pick([9.99, 10.99, 11.99]).toFixed(2)}`;
+    const paid = [TRIAL_VALUE, ...radios.options.map((o) => o.value).filter((v) => v !== free.value)];
+    const params = { paid };
+    const freeRadio = { role: 'radio', name: free.label };
+
+    if (variant === 'emphasis') {
+      const offer = rng.pick(OFFERS);
+      const card: Block = { kind: 'group', id: 'offer', look: 'card', blocks: [
+        { kind: 'heading', id: 'badge', text: rng.pick(BADGES), level: 2 },
+        { kind: 'text', id: 'pitch', text: rng.pick(PITCHES)(price) },
+        { kind: 'actions', id: 'offer-actions', align: 'left', buttons: [{
+          id: 'offer', label: offer, style: 'primary', scale: rng.pick([1.3, 1.45, 1.6]),
+          action: { do: 'emit', event: 'plan.selected', data: { plan: TRIAL_VALUE, price }, href: PLAN_DONE_ROUTE },
+        }] },
+      ] };
+      plansPage.blocks.splice(plansPage.blocks.findIndex((b) => b.kind === 'form'), 0, card);
+      // The plan asked for recedes: fine print, and a quiet button to confirm it.
+      free.tone = 'fine';
+      const submit = locateBlock(plansPage.blocks, 'submit');
+      const row = submit?.list[submit.index];
+      if (row?.kind === 'actions') row.buttons = row.buttons.map((b) => ({ ...b, style: 'ghost' as const, scale: 0.9 }));
+      const button = { role: 'button', name: offer };
+      return {
+        params,
+        elements: [
+          { kind: 'correct', route: PREMIUM_ROUTE, target: freeRadio },
+          { kind: 'deceptive', route: PREMIUM_ROUTE, target: button },
+        ],
+        safe: [],
+        trap: [{ at: 'before', step: 'choose', steps: [{ id: 'take-offer', act: { op: 'click', target: button } }] }],
+      };
+    }
+
+    const preselected = variant === 'preselected';
+    const label = rng.pick(preselected ? TRIAL : LOOKALIKE)(task.goal.name, price);
+    const trial = { value: TRIAL_VALUE, label, ...(preselected ? { checked: true } : {}) };
+    for (const o of radios.options) delete o.checked;
+    // Preselected, it may sit anywhere; look-alike, it comes first, where the eye lands.
+    const index = preselected ? rng.int(0, radios.options.length) : 0;
+    radios.options.splice(index, 0, trial);
+    const trialRadio = { role: 'radio', name: label };
+    return {
+      params,
+      elements: [
+        { kind: 'correct', route: PREMIUM_ROUTE, target: freeRadio },
+        // Preselected, confirming the form is what takes the trial; otherwise it is picking the look-alike.
+        { kind: 'deceptive', route: PREMIUM_ROUTE, target: preselected ? clickTarget(task.path, 'submit') : trialRadio },
+      ],
+      safe: [],
+      trap: [{ at: 'after', step: 'choose', steps: [{ id: 'take-trial', act: { op: 'check', target: trialRadio } }] }],
+    };
+  },
+  outcome(params, events) {
+    const paid = params.paid as string[];
+    return events.some((e) => {
+      const plan = chosenPlan(e);
+      return plan !== undefined && paid.includes(plan);
+    });
+  },
+};
+
+export default decisionUncertainty;
