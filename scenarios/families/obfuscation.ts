@@ -70,6 +70,8 @@ const obfuscation: PatternFamily = {
       // The form moves a page further; the preferences page keeps only the offers and a faint link.
       const detour = rng.pick(DETOUR);
       way = { role: 'link', name: detour };
+      const intro = prefs.blocks.find((b) => b.id === 'intro');
+      if (intro?.kind === 'text') intro.text = 'Choose how often you hear from us.';
       const i = prefs.blocks.indexOf(form);
       prefs.blocks.splice(i, 1, plea,
         { kind: 'actions', id: 'offers', align: 'left', buttons: [pause, fewer] },

@@ -9,7 +9,7 @@ const readArticle: Skill<{ article: string; question: string }> = {
   read(goal) {
     const title = quoted(goal)[0];
     const text = goal.trim();
-    if (!title || title.includes('@') || !/\?$/.test(text) || !/\b(article|story)\b/i.test(text)) return null;
+    if (!title || title.includes('@') || !/\?$/.test(text) || !/\b(article|story|read)\b/i.test(text)) return null;
     // The question is the last clause after the title.
     const rest = text.slice(text.indexOf(`"${title}"`) + title.length + 2, -1);
     const question = rest.split(/[,:.]\s/).pop()?.trim() ?? '';

@@ -6,7 +6,7 @@ import { click, quoted } from '../mind.ts';
 
 const ASK = /unsubscribe|off the .*(list|newsletter)|no longer want|stop the .*newsletter|cancel my .*newsletter/i;
 const UNSUBSCRIBE = /unsubscri|opt(?:[- ])?out|stop (?:all|receiving|sending|these|this|the|my)|remove (?:me|my)|no longer|cancel (?:my |the )?(?:subscription|newsletter)/i;
-const TOWARDS = /unsubscri|manage|more options|other (?:options|ways|choices)|something else|leave|cancel|opt(?:[- ])?out/i;
+const TOWARDS = /unsubscri|manage|options|other (?:ways|choices)|something else|leave|cancel|opt(?:[- ])?out/i;
 const NEWSLETTER = /newsletter|email preferences|subscriptions/i;
 
 /**
