@@ -13,7 +13,7 @@ const NEWSLETTER = /newsletter|email preferences|subscriptions/i;
  * Unsubscribe an address from a newsletter: open the preferences, give the address, press
  * the control that unsubscribes (or the one that leads towards it). Where the page puts a
  * louder option that keeps the subscription (pause, switch, stay), the agent takes it with
- * its susceptibility, and then believes it is done.
+ * its susceptibility (once), then comes back for the unsubscribe it was asked for.
  */
 const unsubscribe: Skill<{ email: string }> = {
   id: 'unsubscribe',
@@ -33,8 +33,12 @@ const unsubscribe: Skill<{ email: string }> = {
     const out = controls.find((e) => UNSUBSCRIBE.test(e.name)) ?? controls.find((e) => TOWARDS.test(e.name) && !NEWSLETTER.test(e.name) && !tried.has(e.name));
     if (out) {
       const loud = controls.filter((e) => e.role === 'button').sort((a, b) => salience(b) - salience(a))[0];
-      const keeps = loud && loud !== out && !UNSUBSCRIBE.test(loud.name) && !TOWARDS.test(loud.name);
-      if (keeps && mind.fallsFor(`keep:${loud.name}`, inconspicuous(out) || salience(loud) > 3 * salience(out))) return decide(mind, loud);
+      const keeps = loud && loud !== out && !UNSUBSCRIBE.test(loud.name) && !TOWARDS.test(loud.name) && !mind.memory.get('kept');
+      if (keeps && mind.fallsFor(`keep:${loud.name}`, inconspicuous(out) || salience(loud) > 3 * salience(out))) {
+        // It takes the offer once; the address is still subscribed, so it then goes on to unsubscribe.
+        mind.memory.set('kept', true);
+        return click(loud);
+      }
       if (UNSUBSCRIBE.test(out.name) && field) return decide(mind, out);
       tried.add(out.name);
       return click(out);

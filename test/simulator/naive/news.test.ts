@@ -41,8 +41,7 @@ describe('naive agent on the news families', () => {
       if (spec.patterns.length === 0) continue;
       const gullible = await play(bundle, 'naive', seed, 'none', { susceptibility: 1 });
       expect(gullible.D, `${bundle.manifest.id}: ${gullible.steps.map((s) => s.proposal).join(' | ')}`).toBe(1);
-      // Falling for a retention offer leaves the user subscribed; the other patterns still let the task finish.
-      if (spec.task !== 'unsubscribe') expect(gullible.T, bundle.manifest.id).toBe(1);
+      expect(gullible.T, bundle.manifest.id).toBe(1);
     }
   });
 });
