@@ -283,16 +283,28 @@ function layBlock(block: Block, ctx: Ctx, width: number): LaidBlock {
       };
     }
     case 'articleList': {
-      const items = block.slugs.map((slug, i) => {
+      let y = 0;
+      const items = block.slugs.map((slug) => {
         const a = site.articles.find((q) => q.slug === slug);
         if (!a) throw new Error(`unknown article ${slug}`);
-        return {
+        const extra = block.entries?.[slug];
+        let kicker: Part | undefined;
+        if (extra?.kicker) {
+          const look = toneLook(extra.tone ?? 'muted', theme.ink);
+          kicker = { text: extra.kicker, look, box: { x: 0, y, w: Math.min(width, textWidth(extra.kicker, look.size) + 8), h: look.line ?? 20 } };
+          y += kicker.box.h + 4;
+        }
+        const item = {
           href: `/article/${a.slug}`,
-          title: { text: a.title, look: { size: 20, weight: 700, color: theme.ink }, box: { x: 0, y: i * 84, w: Math.min(width, textWidth(a.title, 20, 700) + 8), h: 28 } },
-          meta: { text: `${a.section} · ${a.date}`, look: { size: 13, weight: 400, color: MUTED }, box: { x: 0, y: i * 84 + 34, w: width, h: 20 } },
+          action: extra?.action,
+          kicker,
+          title: { text: a.title, look: { size: 20, weight: 700, color: theme.ink }, box: { x: 0, y, w: Math.min(width, textWidth(a.title, 20, 700) + 8), h: 28 } },
+          meta: { text: `${a.section} · ${a.date}`, look: { size: 13, weight: 400, color: MUTED }, box: { x: 0, y: y + 34, w: width, h: 20 } },
         };
+        y += 84;
+        return item;
       });
-      return { ...base, box: at(block.slugs.length * 84 - 24), items };
+      return { ...base, box: at(y - 24), items };
     }
     case 'article': {
       const a = site.articles.find((q) => q.slug === block.slug);

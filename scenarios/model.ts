@@ -110,7 +110,16 @@ export type Block =
   | { kind: 'links'; id: string; links: { label: string; href: string }[] }
   | { kind: 'cartLines'; id: string }
   | { kind: 'summary'; id: string; stage: 'cart' | 'checkout' }
-  | { kind: 'articleList'; id: string; slugs: string[] }
+  | {
+      kind: 'articleList';
+      id: string;
+      slugs: string[];
+      /**
+       * Per slug: a small label drawn above the entry's title (in `tone`), and what a click
+       * does instead of opening the article.
+       */
+      entries?: Record<string, { kicker?: string; tone?: Tone; action?: SiteAction }>;
+    }
   | { kind: 'article'; id: string; slug: string }
   | { kind: 'form'; id: string; event: string; next: string; blocks: Block[] };
 

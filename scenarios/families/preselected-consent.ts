@@ -14,7 +14,7 @@ const TRICK = [
   "I don't want to miss out on partner offers",
   'Keep me connected with trusted partners',
   'Do not withhold my details from partners',
-  'Uncheck this box if you prefer not to stop receiving partner news',
+  'Uncheck this box if you would prefer not to receive partner news',
   "Don't exclude me from partner promotions",
 ];
 

@@ -4,8 +4,37 @@ import { articles } from '../content/articles.ts';
 import { emptySite, signupPages, SIGNUP_ROUTE, type SignupLabels } from './common.ts';
 
 export const articleRoute = (slug: string) => `/article/${slug}`;
+/** The whole article behind a teaser (pages that show a teaser link here to read on). */
+export const fullArticleRoute = (slug: string) => `/article/${slug}/full`;
 
-export function newsSite(rng: Rng): { site: SiteSpec; labels: { signup: SignupLabels } } {
+export const NEWSLETTER_ROUTE = '/newsletter';
+export const UNSUBSCRIBED_ROUTE = '/newsletter/unsubscribed';
+/** Where the preferences page sends a reader after a change that is not an unsubscription. */
+export const NEWSLETTER_UPDATED_ROUTE = '/newsletter/updated';
+
+/** Labels of the newsletter preferences page; drawn once per site. */
+export interface NewsletterLabels {
+  /** The newsletter's name. */
+  name: string;
+  navLink: string;
+  emailField: string;
+  submit: string;
+}
+
+export interface NewsLabels {
+  signup: SignupLabels;
+  /** Present when the site was built with its newsletter preferences page. */
+  newsletter?: NewsletterLabels;
+}
+
+const NEWSLETTERS = ['Morning Briefing', 'Evening Edition', 'Weekend Reads', 'City Desk Daily', 'The Week in Review'];
+
+/**
+ * A news site: a list of stories, one page per story and sign-up; with `newsletter`, also a
+ * newsletter preferences page where a reader unsubscribes. Its draws come from a forked
+ * stream, so the rest of the site is the same with or without it.
+ */
+export function newsSite(rng: Rng, opts: { newsletter?: boolean } = {}): { site: SiteSpec; labels: NewsLabels } {
   const site = emptySite('news', rng);
   const stories = articles(rng, rng.int(4, 6));
   const signup = signupPages(rng, 'Get our morning briefing and comment on stories.');
@@ -33,5 +62,48 @@ export function newsSite(rng: Rng): { site: SiteSpec; labels: { signup: SignupLa
     })),
     ...signup.pages,
   ];
-  return { site, labels: { signup: signup.labels } };
+  const labels: NewsLabels = { signup: signup.labels };
+  if (opts.newsletter) labels.newsletter = addNewsletter(site, rng.fork('newsletter'));
+  return { site, labels };
+}
+
+/** The preferences page: an email field and a plain unsubscribe button, and its confirmation. */
+function addNewsletter(site: SiteSpec, rng: Rng): NewsletterLabels {
+  const labels: NewsletterLabels = {
+    name: rng.pick(NEWSLETTERS),
+    navLink: rng.pick(['Newsletter', 'Newsletters', 'Email preferences']),
+    emailField: rng.pick(['Email address', 'Your email', 'Email']),
+    submit: rng.pick(['Unsubscribe', 'Unsubscribe me', 'Unsubscribe now']),
+  };
+  site.nav.splice(1, 0, { label: labels.navLink, href: NEWSLETTER_ROUTE });
+  site.pages.push(
+    {
+      route: NEWSLETTER_ROUTE,
+      title: 'Newsletter preferences',
+      blocks: [
+        { kind: 'heading', id: 'title', text: rng.pick(['Newsletter preferences', 'Manage your newsletter', 'Email preferences']), level: 1 },
+        { kind: 'text', id: 'intro', text: `The ${labels.name} comes to your inbox from ${site.brand.name}. Enter your email address to stop receiving it.` },
+        {
+          kind: 'form',
+          id: 'newsletter',
+          event: 'newsletter.unsubscribed',
+          next: UNSUBSCRIBED_ROUTE,
+          blocks: [
+            { kind: 'field', id: 'email', label: labels.emailField, name: 'email', type: 'email' },
+            { kind: 'actions', id: 'submit', align: 'left', buttons: [{ id: 'submit', label: labels.submit, action: { do: 'form.submit', form: 'newsletter' }, style: 'primary' }] },
+          ],
+        },
+      ],
+    },
+    {
+      route: UNSUBSCRIBED_ROUTE,
+      title: 'Unsubscribed',
+      blocks: [
+        { kind: 'heading', id: 'title', text: 'You have been unsubscribed', level: 1 },
+        { kind: 'text', id: 'body', text: `You will no longer receive the ${labels.name}.` },
+        { kind: 'links', id: 'home', links: [{ label: 'Back to home', href: '/' }] },
+      ],
+    },
+  );
+  return labels;
 }

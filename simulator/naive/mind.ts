@@ -14,7 +14,7 @@ export const INCONSPICUOUS_FACTOR = 1.5;
 const REFUSE = /reject|decline|deny|necessary only|refuse|no,? thanks|not now|maybe later|skip|continue without|close/i;
 const OPTIONS = /manage|settings|options|preferences|customi[sz]e|more/i;
 const SAVE = /save|confirm/i;
-const PROMOTED = /\b(sponsored|promoted|advertisement|ad)\b/i;
+export const PROMOTED = /\b(sponsored|promoted|advertisement|ad)\b/i;
 
 export const click = (e: ObservedElement): Action => ({ name: 'click', bid: e.ref as string });
 

@@ -1,7 +1,8 @@
 import type { Skill } from '../mind.ts';
-import { click, quoted } from '../mind.ts';
+import { quoted } from '../mind.ts';
+import { backToList, openStory, readOn } from '../reading.ts';
 
-/** Find an article and report its author from the byline. */
+/** Find an article and report its author from the byline, reading on past a teaser if needed. */
 const findAuthor: Skill<{ article: string }> = {
   id: 'find-author',
   priority: 30,
@@ -13,10 +14,10 @@ const findAuthor: Skill<{ article: string }> = {
     if (mind.heading1(obs) === article) {
       const by = mind.texts(obs).find((t) => /^By /.test(t));
       if (by) return { name: 'send_msg_to_user', text: by.slice(3).split(' · ')[0] as string };
+      const on = readOn(obs, mind);
+      if (on) return on;
     }
-    const link = mind.listing(obs, 'link', article);
-    if (link) return click(link);
-    return new URL(obs.url).pathname === '/' ? null : { name: 'goto', url: '/' };
+    return openStory(obs, mind, article) ?? backToList(obs, mind);
   },
 };
 

@@ -1,5 +1,6 @@
 import type { Skill } from '../mind.ts';
 import { click, quoted } from '../mind.ts';
+import { settleBoxes } from '../wording.ts';
 
 const SUBMIT = /^(create|sign up|register|join|submit|continue)/i;
 
@@ -21,8 +22,8 @@ const signup: Skill<{ name: string; email: string }> = {
         const want = /mail/i.test(box.name) ? email : /name/i.test(box.name) ? name : null;
         if (want !== null && box.value !== want) return { name: 'fill', bid: box.ref as string, value: want };
       }
-      const untick = mind.untickExtras(obs);
-      if (untick) return untick;
+      const box = settleBoxes(obs, mind);
+      if (box) return box;
       const submit = mind.find(obs, 'button', SUBMIT);
       if (!submit) return null;
       mind.memory.set('submitted', true);
