@@ -199,6 +199,8 @@ export type PathOp =
   | { op: 'check'; target: Locator }
   | { op: 'uncheck'; target: Locator }
   | { op: 'fill'; target: Locator; value: string }
+  /** Chooses an option of a drop-down by its value or label. */
+  | { op: 'select'; target: Locator; value: string }
   | { op: 'goto'; url: string }
   | { op: 'answer'; text: string }
   | { op: 'infeasible'; reason: string };
