@@ -164,7 +164,7 @@ export function shoppingFor({ site, task, rng }: Pick<ApplyContext, 'site' | 'ta
   if (!item) throw new Error(`${family}: the purchase has no items`);
   const category = item.category ?? site.products.find((p) => p.sku === item.sku)?.category;
   const label = goal.choose?.category ?? (category ? CATEGORY_LABELS[category] : undefined);
-  if (label && (goal.choose || rng.chance(0.3))) return `everything in ${label}`;
+  if (label && (goal.choose || rng.chance(0.3))) return label.endsWith('s') ? label : `${label} products`;
   return `the ${item.name}`;
 }
 
