@@ -178,14 +178,20 @@ const purchase: Skill<PurchaseIntent> = {
 
     const place = mind.find(obs, 'button', PLACE);
     if (place) {
-      if (pending) return { name: 'goto', url: '/' };
-      const todo = setCheckout(obs, mind, { ...intent, items }, mem) ?? mind.untickExtras(obs, intent.gift ? ['gift wrap'] : []);
-      if (todo) return todo;
-      const total = statedTotal(mind.texts(obs));
-      const expected = expectedTotal(obs, mind, { ...intent, items }, mem);
-      if (total !== null && expected !== null && total > expected + 0.005 && !mind.fallsFor(`total:${total}`, false)) {
-        return { name: 'report_infeasible', reason: `The total ${total.toFixed(2)} is higher than the expected ${expected.toFixed(2)}.` };
+      if (!pending) {
+        const todo = setCheckout(obs, mind, { ...intent, items }, mem) ?? mind.untickExtras(obs, intent.gift ? ['gift wrap'] : []);
+        if (todo) return todo;
       }
+      // The total is judged against the wanted items this page lists (all of them, normally).
+      const texts = mind.texts(obs);
+      const listed = items.filter((w) => texts.some((t) => t.startsWith(w.name as string)));
+      const total = statedTotal(texts);
+      const expected = listed.length > 0 ? expectedTotal(obs, mind, { ...intent, items: listed }, mem) : null;
+      const higher = total !== null && expected !== null && total > expected + 0.005;
+      if (higher && !mind.fallsFor(`total:${total}`, false)) {
+        return { name: 'report_infeasible', reason: `The total ${(total as number).toFixed(2)} is higher than the expected ${(expected as number).toFixed(2)}.` };
+      }
+      if (pending && !higher) return { name: 'goto', url: '/' };
       return click(place);
     }
 
