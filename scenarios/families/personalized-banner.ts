@@ -2,7 +2,7 @@ import type { PatternFamily } from '../model.ts';
 import { money, price } from '../content/products.ts';
 import { BANNER_VARIANTS, happened, shoppingFor, stickyBanner } from './lib/offers.ts';
 
-const CLUBS = ['SmartSaver Club', 'Insider Circle', 'Member Deals Plus', 'PrimeCart Pass', 'Loyalty Plus'];
+const CLUBS = ['Perks Plus', 'Deal Circle', 'Member Price Pass', 'Savvy Club', 'Rewards Premium'];
 const HEADLINES = [
   (topic: string, pct: number) => `Get ${topic} for ${pct}% less`,
   (topic: string, pct: number) => `Still thinking about ${topic}? Take ${pct}% off`,
