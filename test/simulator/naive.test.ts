@@ -35,7 +35,7 @@ describe('naive agent', () => {
       const r = readIntent(g);
       return r && { skill: r.skill.id, intent: r.intent };
     };
-    expect(read('Buy the "Cedar Desk Lamp" from Lumen Store and check out.')).toEqual({ skill: 'purchase', intent: { product: 'Cedar Desk Lamp' } });
+    expect(read('Buy the "Cedar Desk Lamp" from Lumen Store and check out.')).toEqual({ skill: 'purchase', intent: { items: [{ name: 'Cedar Desk Lamp', qty: 1 }] } });
     expect(read('Sign me up on X. Use the name "Ines Sato" and the email address "ines@mail.test".')).toEqual({ skill: 'signup', intent: { name: 'Ines Sato', email: 'ines@mail.test' } });
     expect(read('Who is the author of "Library Extends Weekend Opening Hours" on Y?')).toEqual({ skill: 'find-author', intent: { article: 'Library Extends Weekend Opening Hours' } });
     expect(read('Do something')).toBeNull();
