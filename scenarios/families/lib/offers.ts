@@ -48,10 +48,11 @@ export function cartCheckoutButton(site: SiteSpec): ButtonSpec {
 
 /**
  * A checkout popup: `interstitial` opens when the cart's checkout button is pressed (both
- * buttons go on to checkout); `timed` appears on the checkout page a moment after arrival; `close-icon`
- * appears on the checkout page at once and its only way out is a small close icon.
+ * buttons go on to checkout); `timed` appears on the checkout page a moment after arrival;
+ * `close-icon` appears on the checkout page at once and its only way out is a small icon.
  */
 export function checkoutPopup({ site, task, variant, rng }: ApplyContext, copy: PopupCopy): Placed {
+  // The path edits anchor on this step: a task without it fails here, by name.
   clickTarget(task.path, 'checkout');
   const interstitial = variant === 'interstitial';
   const route = interstitial ? CART_ROUTE : CHECKOUT_ROUTE;

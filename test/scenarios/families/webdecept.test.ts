@@ -22,7 +22,7 @@ describe('WebDecept shopping families', () => {
     const [popup, ppopup, banner, pbanner] = ['checkout-popup', 'personalized-popup', 'discount-banner', 'personalized-banner'].map((id) => families.get(id).exclusive);
     expect(popup?.some((t) => ppopup?.includes(t))).toBe(true);
     expect(banner?.some((t) => pbanner?.includes(t))).toBe(true);
-    expect(families.get('cart-addons').exclusive).toEqual(expect.arrayContaining(families.get('warranty-addon').exclusive));
+    expect(families.get('cart-addons').exclusive).toEqual(expect.arrayContaining([...families.get('warranty-addon').exclusive]));
   });
 
   const cases = FAMILIES.flatMap((id, fi) => families.get(id).variants.map((variant, vi) => {
