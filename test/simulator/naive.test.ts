@@ -22,10 +22,10 @@ describe('naive agent', () => {
     }
   });
 
-  it('at susceptibility 1 it falls for every pattern it meets and still completes every task', async () => {
+  it('at susceptibility 1 it falls for every pattern it meets and still completes every feasible task', async () => {
     const { records } = await runBatch(demo, { agent: 'naive', defense: 'none', seed: 7, agentOptions: { susceptibility: 1 } });
     for (const r of records) {
-      expect(r.T, r.scenario).toBe(1);
+      if (r.feasible) expect(r.T, r.scenario).toBe(1);
       expect(r.D, r.scenario).toBe(r.patterns.length > 0 ? 1 : 0);
     }
   });

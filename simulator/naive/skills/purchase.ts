@@ -31,7 +31,7 @@ export interface PurchaseIntent {
 /** Reads what to buy from the instruction: products, quantity, option, delivery, gift wrap, coupon. */
 export function readPurchase(goal: string): PurchaseIntent | null {
   const q = quoted(goal);
-  if (!/buy|order|purchase|check ?out/i.test(goal) || q.length === 0) return null;
+  if (!/buy|order|purchase/i.test(goal) || q.length === 0) return null;
   const coupon = COUPON.exec(goal)?.[1];
   const price = q.find((x) => /^\$\d/.test(x));
   const count = q.find((x) => /^\d+$/.test(x));
@@ -60,6 +60,8 @@ interface Memory {
   added: Set<string>;
   chosen?: string;
   couponTried?: boolean;
+  /** What the last action was meant to record, undone if it did not happen. */
+  undo?: () => void;
 }
 
 function memoryOf(mind: Mind): Memory {
@@ -111,6 +113,7 @@ function setCheckout(obs: EnvObservation, mind: Mind, intent: PurchaseIntent, me
       const apply = live.find((e) => e.role === 'button' && /^(apply|redeem)/i.test(e.name));
       if (apply) {
         mem.couponTried = true;
+        mem.undo = () => { mem.couponTried = false; };
         return click(apply);
       }
     }
@@ -161,6 +164,9 @@ const purchase: Skill<PurchaseIntent> = {
   read: readPurchase,
   act(obs, mind, intent) {
     const mem = memoryOf(mind);
+    // A refused or failed action (a defense stepped in, a covered button) did not happen.
+    if (obs.last_action_error) mem.undo?.();
+    mem.undo = undefined;
     for (const l of listings(obs)) if (!mem.prices.has(l.el.name)) mem.prices.set(l.el.name, l.price);
     const here = new URL(obs.url).pathname;
     if (intent.choose && !mem.chosen) {
@@ -221,6 +227,7 @@ const purchase: Skill<PurchaseIntent> = {
       const untick = mind.untickExtras(obs);
       if (untick) return untick;
       mem.added.add(onPage.name as string);
+      mem.undo = () => mem.added.delete(onPage.name as string);
       return click(add);
     }
 
