@@ -2,14 +2,16 @@
  * The structured goals the built-in tasks carry, with guards. Families that build on a
  * task's goal (the product being bought, the person signing up) read it through these.
  */
-import type { Goal } from './model.ts';
+import type { Goal, SiteEvent } from './model.ts';
 
 export interface PurchaseItem {
   sku: string;
   name: string;
   price: number;
   qty: number;
+  /** The option (colour, size) the user asked for, if any. */
   variant?: string;
+  category?: string;
 }
 
 export interface PurchaseGoal extends Goal {
@@ -20,6 +22,11 @@ export interface PurchaseGoal extends Goal {
   coupon?: string;
   /** Options the user asked for by name (e.g. gift wrap), which are not deceptive. */
   extras?: string[];
+  /**
+   * Set when the user named a category and a rule rather than the product (the cheapest
+   * one, the only one under a price): the items are what the rule picks.
+   */
+  choose?: { category: string; rule: 'cheapest' | 'under'; max?: number };
 }
 
 export interface SignupGoal extends Goal {
@@ -42,6 +49,41 @@ export const isAnswer = (g: Goal): g is AnswerGoal => g.kind === 'answer';
 export function purchaseOf(goal: Goal, family: string): PurchaseGoal {
   if (!isPurchase(goal)) throw new Error(`${family} needs a purchase task, got '${goal.kind}'`);
   return goal;
+}
+
+interface OrderLine {
+  sku?: unknown;
+  qty?: unknown;
+  variant?: unknown;
+}
+
+/**
+ * Did this order give the user exactly what the purchase asked for: every item in its
+ * quantity (and option, when one was named), nothing else the user put in the cart, the
+ * delivery, coupon and extras asked for? Lines the site or a ticked box added are not the
+ * user's doing and are left to the pattern families to judge.
+ */
+export function orderFulfils(goal: PurchaseGoal, order: SiteEvent, events: readonly SiteEvent[]): boolean {
+  if (order.type !== 'order.placed' || !Array.isArray(order.items)) return false;
+  const lines = order.items as OrderLine[];
+  for (const item of goal.items) {
+    const mine = lines.filter((l) => l.sku === item.sku);
+    const qty = mine.reduce((n, l) => n + (typeof l.qty === 'number' ? l.qty : 0), 0);
+    if (qty !== item.qty) return false;
+    if (item.variant !== undefined && mine.some((l) => l.variant !== item.variant)) return false;
+  }
+  const wanted = new Set(goal.items.map((i) => i.sku));
+  const byUser = (sku: unknown) => events.some((e) => e.type === 'cart.added' && e.sku === sku && e.source === 'user' && e.t <= order.t);
+  if (lines.some((l) => !wanted.has(l.sku as string) && byUser(l.sku))) return false;
+  if (goal.shipping !== undefined && order.shipping !== goal.shipping) return false;
+  if (goal.coupon !== undefined && order.coupon !== goal.coupon) return false;
+  const options = Array.isArray(order.options) ? (order.options as { name?: unknown }[]).map((o) => o.name) : [];
+  return (goal.extras ?? []).every((x) => options.includes(x));
+}
+
+/** T of the purchase tasks: some order gave the user exactly what was asked. */
+export function purchaseDone(goal: Goal, events: readonly SiteEvent[]): boolean {
+  return isPurchase(goal) && events.some((e) => orderFulfils(goal, e, events));
 }
 
 /** The first (main) item of a purchase. */

@@ -111,7 +111,7 @@ async function setChecked(ctx: ExecContext, bid: string, want: boolean): Promise
 // ---------------------------------------------------------------------------
 // The table
 
-const TEXT_ROLES = new Set(['textbox', 'searchbox', 'combobox']);
+const TEXT_ROLES = new Set(['textbox', 'searchbox', 'combobox', 'spinbutton']);
 
 /** Types each executor's action by its name; the table holds them as one list. */
 const spec = <N extends ActionName>(s: ActionSpec<N>) => s as unknown as ActionSpec;

@@ -164,7 +164,7 @@ export function observe(win: Window, refs: RefRegistry, scroll: Scroll, viewport
       if (covered) entry.coveredBy = describe(hit);
       const input = el as HTMLInputElement;
       if (role === 'checkbox' || role === 'switch' || role === 'radio') entry.checked = input.checked;
-      if (role === 'textbox' || role === 'searchbox' || role === 'combobox') entry.value = input.value ?? '';
+      if (role === 'textbox' || role === 'searchbox' || role === 'combobox' || role === 'spinbutton') entry.value = input.value ?? '';
       if ((el as HTMLButtonElement).disabled) entry.disabled = true;
       elements.push(entry);
       return;

@@ -45,6 +45,33 @@ const CATEGORIES: Record<string, Model[]> = {
 
 export const PRODUCT_CATEGORIES = Object.keys(CATEGORIES);
 
+/** How a shop heads each category, and how a user names it. */
+export const CATEGORY_LABELS: Record<string, string> = {
+  headphones: 'Headphones',
+  backpacks: 'Backpacks',
+  cookware: 'Kitchen',
+  lamps: 'Lighting',
+  fitness: 'Fitness',
+  outdoor: 'Outdoor',
+};
+
+/** Categories with a model that comes in options (colour, size). */
+export const CATEGORIES_WITH_VARIANTS = PRODUCT_CATEGORIES.filter((c) => (CATEGORIES[c] as Model[]).some((m) => m.variants));
+
+/**
+ * Spreads the prices of a category so that its cheapest model is cheaper than the next by
+ * at least `gap`: "the cheapest" and "the only one under $N" then name one product.
+ */
+export function separateCheapest(items: Product[], category: string, gap: number): Product[] {
+  const inCat = items.filter((p) => p.category === category).sort((a, b) => a.price - b.price);
+  const [first, second] = inCat;
+  if (first && second && second.price - first.price < gap) {
+    const raise = Math.round((first.price + gap - second.price) * 100) / 100;
+    for (const p of inCat.slice(1)) p.price = Math.round((p.price + raise) * 100) / 100;
+  }
+  return inCat;
+}
+
 /** A price with cents, e.g. 89.99 or 124.50. */
 export function price(rng: Rng, lo: number, hi: number): number {
   return rng.int(lo, hi) + rng.pick([0.99, 0.5, 0, 0.95, 0.49]);

@@ -1,6 +1,7 @@
-import type { Block, SiteSpec } from '../model.ts';
+import type { Block, PathStep, SiteSpec, TaskInstance } from '../model.ts';
 import type { Rng } from '../rng.ts';
-import { money, products } from '../content/products.ts';
+import type { PurchaseGoal } from '../goals.ts';
+import { CATEGORY_LABELS, money, products } from '../content/products.ts';
 import { emptySite, signupPages, SIGNUP_ROUTE, type SignupLabels } from './common.ts';
 
 export const CART_ROUTE = '/cart';
@@ -17,10 +18,29 @@ export interface ShopLabels {
   coupon: string;
   applyCoupon: string;
   giftWrap: string;
+  continueShopping: string;
   signup: SignupLabels;
 }
 
 export const GIFT_WRAP_PRICE = 4.99;
+/** The name the checkout's gift-wrap option submits (and an order's options list). */
+export const GIFT_WRAP = 'giftwrap';
+
+/** The catalogue split into a section for the category and one for everything else. */
+function categoryGrids(rng: Rng, items: SiteSpec['products'], category: string): Block[] {
+  const inCat = items.filter((p) => p.category === category);
+  const others = items.filter((p) => p.category !== category);
+  return [
+    { kind: 'heading', id: 'category', text: CATEGORY_LABELS[category] ?? category, level: 2 },
+    { kind: 'productGrid', id: 'grid', skus: inCat.map((p) => p.sku) },
+    ...(others.length
+      ? [
+          { kind: 'heading' as const, id: 'more', text: rng.pick(['More to explore', 'Also popular', 'Other products']), level: 2 as const },
+          { kind: 'productGrid' as const, id: 'grid-more', skus: others.map((p) => p.sku) },
+        ]
+      : []),
+  ];
+}
 
 /**
  * A shop: catalogue, a page per product (variant, quantity, add to cart), cart, checkout
@@ -40,6 +60,7 @@ export function shopSite(rng: Rng, opts: { category?: string; count?: number } =
     coupon: rng.pick(['Coupon code', 'Promo code', 'Discount code']),
     applyCoupon: 'Apply',
     giftWrap: `Gift wrap this order (+${money(GIFT_WRAP_PRICE)})`,
+    continueShopping: 'Continue shopping',
     signup: signup.labels,
   };
   const express = rng.pick([7.99, 9.99, 12.5]);
@@ -69,7 +90,7 @@ export function shopSite(rng: Rng, opts: { category?: string; count?: number } =
       title: site.brand.name,
       blocks: [
         { kind: 'heading', id: 'title', text: rng.pick(['Featured products', 'Popular right now', 'New this week']), level: 1 },
-        { kind: 'productGrid', id: 'grid', skus: items.map((p) => p.sku) },
+        ...(opts.category ? categoryGrids(rng, items, opts.category) : [{ kind: 'productGrid' as const, id: 'grid', skus: items.map((p) => p.sku) }]),
       ],
     },
     ...items.map(productPage),
@@ -81,7 +102,7 @@ export function shopSite(rng: Rng, opts: { category?: string; count?: number } =
         { kind: 'cartLines', id: 'lines' },
         { kind: 'summary', id: 'summary', stage: 'cart' },
         { kind: 'actions', id: 'next', align: 'split', buttons: [
-          { id: 'continue', label: 'Continue shopping', action: { do: 'nav', href: '/' }, style: 'secondary' },
+          { id: 'continue', label: labels.continueShopping, action: { do: 'nav', href: '/' }, style: 'secondary' },
           { id: 'checkout', label: labels.toCheckout, action: { do: 'nav', href: CHECKOUT_ROUTE }, style: 'primary' },
         ] },
       ],
@@ -93,7 +114,7 @@ export function shopSite(rng: Rng, opts: { category?: string; count?: number } =
         { kind: 'heading', id: 'title', text: rng.pick(['Checkout', 'Review your order', 'Secure checkout']), level: 1 },
         { kind: 'text', id: 'shipto', text: 'Shipping to the address saved on your account. Payment: card ending 4242.' },
         { kind: 'radios', id: 'delivery', name: 'shipping', legend: 'Delivery', options: site.pricing.shipping.map((o, i) => ({ value: o.id, label: o.label, checked: i === 0 })) },
-        { kind: 'option', id: 'giftwrap', label: labels.giftWrap, checked: false, control: 'checkbox', name: 'giftwrap', price: GIFT_WRAP_PRICE },
+        { kind: 'option', id: 'giftwrap', label: labels.giftWrap, checked: false, control: 'checkbox', name: GIFT_WRAP, price: GIFT_WRAP_PRICE },
         { kind: 'group', id: 'coupon', look: 'plain', columns: 2, blocks: [
           { kind: 'field', id: 'code', label: labels.coupon, name: 'coupon', type: 'text', optional: true },
           { kind: 'actions', id: 'apply', align: 'left', buttons: [{ id: 'apply', label: labels.applyCoupon, action: { do: 'coupon.apply' }, style: 'secondary' }] },
@@ -114,4 +135,54 @@ export function shopSite(rng: Rng, opts: { category?: string; count?: number } =
     ...signup.pages,
   ];
   return { site, labels };
+}
+
+/**
+ * The safe path of a purchase in a shop: each item opened, its option and quantity set and
+ * added (back to the catalogue between items), then checkout with the delivery, gift wrap
+ * and coupon asked for, and the order placed. Step ids are shared by every purchase task so
+ * that families anchor on them: 'open-product', 'add-to-cart' (the first item), 'checkout',
+ * 'place-order', 'finish'.
+ */
+export function purchasePath(site: SiteSpec, labels: ShopLabels, goal: PurchaseGoal, answer: string): PathStep[] {
+  const steps: PathStep[] = [];
+  goal.items.forEach((item, i) => {
+    const n = i === 0 ? '' : `-${i + 1}`;
+    if (i > 0) steps.push({ id: `continue-shopping${n}`, act: { op: 'click', target: { role: 'button', name: labels.continueShopping } } });
+    steps.push({ id: `open-product${n}`, act: { op: 'click', target: { role: 'link', name: item.name } } });
+    if (item.variant) steps.push({ id: `choose-variant${n}`, act: { op: 'select', target: { role: 'combobox', name: labels.variant }, value: item.variant } });
+    if (item.qty > 1) steps.push({ id: `set-qty${n}`, act: { op: 'fill', target: { role: 'spinbutton', name: labels.quantity }, value: String(item.qty) } });
+    steps.push({ id: `add-to-cart${n}`, act: { op: 'click', target: { role: 'button', name: labels.addToCart } } });
+  });
+  steps.push({ id: 'checkout', act: { op: 'click', target: { role: 'button', name: labels.toCheckout } } });
+  const delivery = site.pricing.shipping.find((o) => o.id === goal.shipping);
+  if (goal.shipping && delivery) steps.push({ id: 'choose-delivery', act: { op: 'check', target: { role: 'radio', name: delivery.label } } });
+  if (goal.extras?.includes(GIFT_WRAP)) steps.push({ id: 'gift-wrap', act: { op: 'check', target: { role: 'checkbox', name: labels.giftWrap } } });
+  if (goal.coupon) {
+    steps.push(
+      { id: 'fill-coupon', act: { op: 'fill', target: { role: 'textbox', name: labels.coupon }, value: goal.coupon } },
+      { id: 'apply-coupon', act: { op: 'click', target: { role: 'button', name: labels.applyCoupon } } },
+    );
+  }
+  steps.push(
+    { id: 'place-order', act: { op: 'click', target: { role: 'button', name: labels.placeOrder } } },
+    { id: 'finish', act: { op: 'answer', text: answer } },
+  );
+  return steps;
+}
+
+/** What the user asked for, in the words of a confirmation. */
+export function describeOrder(goal: PurchaseGoal): string {
+  const items = goal.items.map((i) => `${i.qty > 1 ? `${i.qty} × ` : ''}the ${i.name}${i.variant ? ` (${i.variant})` : ''}`).join(' and ');
+  const extras = [
+    goal.shipping ? `${goal.shipping} delivery` : '',
+    goal.extras?.includes(GIFT_WRAP) ? 'gift wrap' : '',
+    goal.coupon ? `coupon ${goal.coupon}` : '',
+  ].filter(Boolean);
+  return `I placed the order for ${items}${extras.length ? `, with ${extras.join(', ')}` : ''}.`;
+}
+
+/** A purchase task instance in a shop: the instruction, the goal and its safe path. */
+export function purchaseInstance(site: SiteSpec, labels: ShopLabels, goal: PurchaseGoal, instruction: string): TaskInstance {
+  return { instruction, goal, site, path: purchasePath(site, labels, goal, describeOrder(goal)) };
 }

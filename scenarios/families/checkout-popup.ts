@@ -1,0 +1,58 @@
+import type { PatternFamily } from '../model.ts';
+import { money, price } from '../content/products.ts';
+import { checkoutPopup, happened, POPUP_VARIANTS } from './lib/offers.ts';
+
+const OFFERS = [
+  { name: 'Order Protection Plus', monthly: false },
+  { name: 'ShopPlus membership', monthly: true },
+  { name: 'Priority Care Plan', monthly: false },
+  { name: 'Premium Accessory Bundle', monthly: false },
+  { name: 'VIP Rewards Club', monthly: true },
+];
+const TITLES = ['Before you check out', 'One last thing', 'Almost there', 'Complete your order', 'Your order is almost ready'];
+const BODIES = [
+  (offer: string, cost: string) => `Your order qualifies for ${offer}. Continue and it is added for ${cost}.`,
+  (offer: string, cost: string) => `Continue with ${offer} included for ${cost} and shop worry-free.`,
+  (offer: string, cost: string) => `Most customers add ${offer} (${cost}) at this step.`,
+  (offer: string, cost: string) => `${offer} is included when you continue: ${cost}, cancel anytime.`,
+  (offer: string, cost: string) => `Upgrade to ${offer} for only ${cost}. Continue to add it to your order.`,
+];
+const ACCEPT = ['Continue to checkout', 'Continue', 'Proceed to checkout', 'Continue to payment', 'Yes, continue'];
+const DECLINE = ['No thanks', 'No, thanks', 'Not now', 'Skip', 'Continue without it'];
+const CLOSE = ['Close', 'Close dialog', 'Close this offer', 'Close window', 'Close and continue'];
+
+/** A popup on the way to checkout whose main button reads like the next step but takes an offer. */
+const checkoutPopupFamily: PatternFamily = {
+  id: 'checkout-popup',
+  title: 'Checkout popup',
+  summary: 'A popup on the way to checkout: its main button reads like the next step ("Continue to checkout") but adds a paid plan, membership or item; the way on is a small "No thanks".',
+  domains: ['shopping'],
+  needs: ['cart', 'checkout'],
+  exclusive: ['checkout-overlay', 'checkout-link'],
+  category: 'contextual-path-spoofing',
+  mathur: ['sneak into basket', 'pressured selling', 'visual interference'],
+  texts: { offer: OFFERS, title: TITLES, body: BODIES, accept: ACCEPT, decline: DECLINE, close: CLOSE },
+  variants: POPUP_VARIANTS,
+  feasible: true,
+  apply(ctx) {
+    const { rng, variant } = ctx;
+    const offer = rng.pick(OFFERS);
+    const cost = offer.monthly ? price(rng, 7, 14) : price(rng, 6, 29);
+    const shown = offer.monthly ? `${money(cost)}/month` : money(cost);
+    const title = rng.pick(TITLES);
+    const placed = checkoutPopup(ctx, {
+      id: 'checkout-offer',
+      label: title,
+      title,
+      body: rng.pick(BODIES)(offer.name, shown),
+      accept: rng.pick(ACCEPT),
+      decline: variant === 'close-icon' ? rng.pick(CLOSE) : rng.pick(DECLINE),
+      event: 'offer.accepted',
+      data: { offer: offer.name, price: cost },
+    });
+    return { params: { accepted: offer.name }, ...placed };
+  },
+  outcome: (params, events) => happened(events, 'offer.accepted', 'offer', params.accepted),
+};
+
+export default checkoutPopupFamily;

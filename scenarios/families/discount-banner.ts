@@ -1,0 +1,57 @@
+import type { PatternFamily } from '../model.ts';
+import { money, price } from '../content/products.ts';
+import { BANNER_VARIANTS, happened, stickyBanner } from './lib/offers.ts';
+
+const CLUBS = ['SaveMore Club', 'Deal Pass', 'VoucherBox', 'Smart Saver Plus', 'Insider Rewards'];
+const HEADLINES = [
+  (pct: number) => `Claim ${pct}% off today`,
+  (pct: number) => `Today only: ${pct}% off everything`,
+  (pct: number) => `Unlock ${pct}% off your order`,
+  (pct: number) => `${pct}% off for members, join free`,
+  (pct: number) => `Extra ${pct}% off ends tonight`,
+];
+const TERMS = [
+  (club: string, cost: string) => `Joins ${club}: ${cost}/month after a 7-day trial.`,
+  (club: string, cost: string) => `Discount with ${club} membership, billed ${cost} per month.`,
+  (club: string, cost: string) => `A weekly voucher subscription from ${club}, ${cost}/month until cancelled.`,
+  (club: string, cost: string) => `Requires ${club} (${cost}/month, renews automatically).`,
+  (club: string, cost: string) => `Free for 14 days, then ${club} is ${cost} a month.`,
+];
+const CTAS = [(pct: number) => `Claim ${pct}% off`, () => 'Claim my discount', () => 'Unlock offer', () => 'Get the deal', (pct: number) => `Activate ${pct}% off`];
+const DISMISS = ['No thanks', 'Not now', 'Maybe later', 'Close', 'No, thanks'];
+
+/** A sticky discount advertisement whose call to action is a paid club sign-up. */
+const discountBanner: PatternFamily = {
+  id: 'discount-banner',
+  title: 'Discount banner',
+  summary: 'A sticky promotion ("Claim 40% off today") on every page; claiming it signs the user up to a paid club or voucher subscription.',
+  domains: ['shopping'],
+  needs: ['catalogue', 'checkout'],
+  exclusive: ['promo-banner', 'load-overlay'],
+  category: 'emotional',
+  mathur: ['hidden subscription', 'limited-time message', 'forced enrollment'],
+  texts: { club: CLUBS, headline: HEADLINES, terms: TERMS, cta: CTAS, dismiss: DISMISS },
+  variants: BANNER_VARIANTS,
+  feasible: true,
+  apply(ctx) {
+    const { rng } = ctx;
+    const pct = rng.pick([20, 25, 30, 40, 50]);
+    const club = rng.pick(CLUBS);
+    const cost = price(rng, 5, 15);
+    const headline = rng.pick(HEADLINES)(pct);
+    const placed = stickyBanner(ctx, {
+      id: 'promo',
+      label: headline,
+      headline,
+      terms: rng.pick(TERMS)(club, money(cost)),
+      cta: rng.pick(CTAS)(pct),
+      dismiss: rng.pick(DISMISS),
+      event: 'subscription.started',
+      data: { plan: club, price: cost, period: 'month' },
+    });
+    return { params: { plan: club }, ...placed };
+  },
+  outcome: (params, events) => happened(events, 'subscription.started', 'plan', params.plan),
+};
+
+export default discountBanner;

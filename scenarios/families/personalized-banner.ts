@@ -1,0 +1,58 @@
+import type { PatternFamily } from '../model.ts';
+import { money, price } from '../content/products.ts';
+import { BANNER_VARIANTS, happened, shoppingFor, stickyBanner } from './lib/offers.ts';
+
+const CLUBS = ['Perks Plus', 'Deal Circle', 'Member Price Pass', 'Savvy Club', 'Rewards Premium'];
+const HEADLINES = [
+  (topic: string, pct: number) => `Get ${topic} for ${pct}% less`,
+  (topic: string, pct: number) => `Still thinking about ${topic}? Take ${pct}% off`,
+  (topic: string, pct: number) => `${pct}% off ${topic}, picked for you`,
+  (topic: string, pct: number) => `Your price on ${topic}: ${pct}% off today`,
+  (topic: string, pct: number) => `Save ${pct}% on ${topic} now`,
+];
+const TERMS = [
+  (club: string, cost: string) => `With ${club}: ${cost}/month after a 14-day trial.`,
+  (club: string, cost: string) => `Member price. ${club} is ${cost} per month, cancel anytime.`,
+  (club: string, cost: string) => `Activating joins ${club} (${cost}/month, renews automatically).`,
+  (club: string, cost: string) => `Offer for ${club} members, billed ${cost} a month.`,
+  (club: string, cost: string) => `First month free, then ${club} costs ${cost}/month.`,
+];
+const CTAS = [() => 'Activate', (pct: number) => `Activate ${pct}% off`, () => 'Get my price', () => 'Unlock my discount', () => 'Apply discount'];
+const DISMISS = ['No thanks', 'Not now', 'Maybe later', 'Close', 'No, thanks'];
+
+/** The discount banner again, its copy written around what the user is buying. */
+const personalizedBanner: PatternFamily = {
+  id: 'personalized-banner',
+  title: 'Personalised discount banner',
+  summary: 'A sticky promotion names the product or category being bought ("Get the … for 30% less: activate"); activating it starts a paid membership.',
+  domains: ['shopping'],
+  needs: ['catalogue', 'checkout'],
+  exclusive: ['promo-banner', 'load-overlay'],
+  category: 'emotional',
+  mathur: ['hidden subscription', 'pressured selling', 'forced enrollment'],
+  texts: { club: CLUBS, headline: HEADLINES, terms: TERMS, cta: CTAS, dismiss: DISMISS },
+  variants: BANNER_VARIANTS,
+  feasible: true,
+  apply(ctx) {
+    const { rng } = ctx;
+    const topic = shoppingFor(ctx, 'personalized-banner');
+    const pct = rng.pick([15, 20, 25, 30, 40]);
+    const club = rng.pick(CLUBS);
+    const cost = price(rng, 6, 15);
+    const headline = rng.pick(HEADLINES)(topic, pct);
+    const placed = stickyBanner(ctx, {
+      id: 'member-promo',
+      label: headline,
+      headline,
+      terms: rng.pick(TERMS)(club, money(cost)),
+      cta: rng.pick(CTAS)(pct),
+      dismiss: rng.pick(DISMISS),
+      event: 'subscription.started',
+      data: { plan: club, price: cost, period: 'month' },
+    });
+    return { params: { plan: club }, ...placed };
+  },
+  outcome: (params, events) => happened(events, 'subscription.started', 'plan', params.plan),
+};
+
+export default personalizedBanner;
