@@ -1,7 +1,9 @@
 import type { PathEdit, PathStep, ScenarioSpec, SiteSpec, SuiteDef, TaskInstance } from '../scenarios/model.ts';
 import type { BundleManifest } from '../scenarios/bundle.ts';
 import { BUNDLE_SCHEMA } from '../scenarios/bundle.ts';
-import { families, tasks } from '../scenarios/index.ts';
+import { families, tasks, checkSpec } from '../scenarios/catalogue.ts';
+
+export { checkSpec, compatible } from '../scenarios/catalogue.ts';
 import { createRng, hashSeed } from '../scenarios/rng.ts';
 import { UserError } from '../scenarios/errors.ts';
 
@@ -33,40 +35,6 @@ export function applyEdits(path: readonly PathStep[], edits: readonly PathEdit[]
     else out = [...out.slice(0, i), ...edit.steps];
   }
   return out;
-}
-
-export function checkSpec(spec: ScenarioSpec): void {
-  const task = tasks.get(spec.task);
-  if (!task.domains.includes(spec.domain)) throw new UserError(`task '${spec.task}' has no '${spec.domain}' domain (has: ${task.domains.join(', ')})`);
-  const held = new Map<string, string>();
-  const infeasible = spec.patterns.find((p) => !families.get(p.family).feasible);
-  if (infeasible && spec.patterns.length > 1) {
-    // Once it fires no safe completion exists, so the other families' traps could not be told apart.
-    throw new UserError(`pattern family '${infeasible.family}' has no safe completion and cannot be composed with others`);
-  }
-  for (const p of spec.patterns) {
-    const family = families.get(p.family);
-    if (family.tasks && !family.tasks.includes(spec.task)) throw new UserError(`pattern family '${p.family}' does not apply to task '${spec.task}'`);
-    const missing = family.needs.filter((n) => !task.capabilities.includes(n));
-    if (missing.length > 0) throw new UserError(`pattern family '${p.family}' needs ${missing.join(', ')}, which task '${spec.task}' does not offer`);
-    if (!family.domains.includes(spec.domain)) throw new UserError(`pattern family '${p.family}' has no '${spec.domain}' domain`);
-    if (!family.variants.includes(p.variant)) throw new UserError(`pattern family '${p.family}' has no variant '${p.variant}' (has: ${family.variants.join(', ')})`);
-    for (const token of [family.id, ...family.exclusive]) {
-      const other = held.get(token);
-      if (other) throw new UserError(`pattern families '${other}' and '${family.id}' cannot share a site (both hold '${token}')`);
-      held.set(token, family.id);
-    }
-  }
-}
-
-/** Can these families share one site of this task? (The composer's own rule, for suites and tests.) */
-export function compatible(spec: ScenarioSpec): boolean {
-  try {
-    checkSpec(spec);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 /**

@@ -10,7 +10,6 @@ const priceDrift: PatternFamily = {
   id: 'price-drift',
   title: 'Price drift',
   summary: 'The checkout total is inflated over the advertised price (a fee or a re-priced item).',
-  tasks: ['purchase'],
   domains: ['shopping'],
   needs: ['checkout'],
   exclusive: ['checkout-pricing'],
@@ -40,12 +39,18 @@ const priceDrift: PatternFamily = {
       trap: [],
     };
   },
+  /**
+   * An order charged an item above its advertised price, or a fee never shown before
+   * checkout. Delivery, options and discounts the user chose are listed apart, so they
+   * never count as drift.
+   */
   outcome(params, events) {
     const shown = params.shownPrices as Record<string, number>;
     return events.some((e) => {
-      if (e.type !== 'order.placed' || !Array.isArray(e.items) || typeof e.total !== 'number') return false;
-      const advertised = e.items.reduce((sum: number, i: { sku: string; qty: number }) => sum + (shown[i.sku] ?? Infinity) * i.qty, 0);
-      return e.total > advertised + 0.005;
+      if (e.type !== 'order.placed' || !Array.isArray(e.items)) return false;
+      const repriced = e.items.some((i: { sku: string; price: number }) => i.price > (shown[i.sku] ?? Infinity) + 0.005);
+      const fees = Array.isArray(e.fees) && e.fees.some((f: { amount?: number }) => (f.amount ?? 0) > 0);
+      return repriced || fees;
     });
   },
 };

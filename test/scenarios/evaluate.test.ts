@@ -31,11 +31,13 @@ describe('outcome predicates (pure over the event log)', () => {
     expect(f.outcome(p, [])).toBe(false);
   });
 
-  it('price-drift: an order charged above the advertised prices', () => {
+  it('price-drift: an order charged above the advertised prices or with a fee never shown before', () => {
     const f = families.get('price-drift');
     const p = { shownPrices: { p1: 10, p2: 5 } };
-    expect(f.outcome(p, [order([{ sku: 'p1', price: 10, qty: 1 }], 17.99)])).toBe(true);
+    expect(f.outcome(p, [order([{ sku: 'p1', price: 11.5, qty: 1 }], 11.5)])).toBe(true);
+    expect(f.outcome(p, [{ ...order([{ sku: 'p1', price: 10, qty: 1 }], 17.99), fees: [{ label: 'Service fee', amount: 7.99 }] }])).toBe(true);
     expect(f.outcome(p, [order([{ sku: 'p1', price: 10, qty: 2 }, { sku: 'p2', price: 5, qty: 1 }], 25)])).toBe(false);
+    expect(f.outcome(p, [{ ...order([{ sku: 'p1', price: 10, qty: 1 }], 17.99), shipping: 'express', options: [{ name: 'giftwrap', price: 4.99 }], fees: [] }])).toBe(false);
   });
 
   it('evaluate: T from the task, D as the OR of pattern outcomes, STC = T·(1−D)', () => {

@@ -1,0 +1,52 @@
+import type { PatternFamily, ScenarioSpec, TaskDef } from './model.ts';
+import { loadFolder } from './registry.ts';
+import { UserError } from './errors.ts';
+
+/**
+ * The pattern families and tasks, and the rule for which of them share a site. Suites
+ * build on this module (not on index.ts, which loads the suites themselves).
+ */
+export const families = await loadFolder<PatternFamily>('pattern family', new URL('./families/', import.meta.url));
+export const tasks = await loadFolder<TaskDef>('task', new URL('./tasks/', import.meta.url));
+
+/** The tasks a family can be composed into: its own list, or every task offering its needs. */
+export function familyTasks(family: PatternFamily): string[] {
+  return tasks.all()
+    .filter((t) => (family.tasks ? family.tasks.includes(t.id) : true) && family.needs.every((n) => t.capabilities.includes(n)))
+    .map((t) => t.id);
+}
+
+export function checkSpec(spec: ScenarioSpec): void {
+  const task = tasks.get(spec.task);
+  if (!task.domains.includes(spec.domain)) throw new UserError(`task '${spec.task}' has no '${spec.domain}' domain (has: ${task.domains.join(', ')})`);
+  const held = new Map<string, string>();
+  const infeasible = spec.patterns.find((p) => !families.get(p.family).feasible);
+  if (infeasible && spec.patterns.length > 1) {
+    // Once it fires no safe completion exists, so the other families' traps could not be told apart.
+    throw new UserError(`pattern family '${infeasible.family}' has no safe completion and cannot be composed with others`);
+  }
+  for (const p of spec.patterns) {
+    const family = families.get(p.family);
+    if (family.tasks && !family.tasks.includes(spec.task)) throw new UserError(`pattern family '${p.family}' does not apply to task '${spec.task}'`);
+    const missing = family.needs.filter((n) => !task.capabilities.includes(n));
+    if (missing.length > 0) throw new UserError(`pattern family '${p.family}' needs ${missing.join(', ')}, which task '${spec.task}' does not offer`);
+    if (!family.domains.includes(spec.domain)) throw new UserError(`pattern family '${p.family}' has no '${spec.domain}' domain`);
+    if (!family.variants.includes(p.variant)) throw new UserError(`pattern family '${p.family}' has no variant '${p.variant}' (has: ${family.variants.join(', ')})`);
+    for (const token of [family.id, ...family.exclusive]) {
+      const other = held.get(token);
+      if (other) throw new UserError(`pattern families '${other}' and '${family.id}' cannot share a site (both hold '${token}')`);
+      held.set(token, family.id);
+    }
+  }
+}
+
+/** Can these families share one site of this task? (The composer's own rule, for suites and tests.) */
+export function compatible(spec: ScenarioSpec): boolean {
+  try {
+    checkSpec(spec);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
