@@ -7,6 +7,7 @@ import type { Action } from '../actions.ts';
 import type { EnvObservation } from '../env.ts';
 import type { ObservedElement } from '../observe.ts';
 import { dialogs, inconspicuous, salience } from '../query.ts';
+import { centre } from '../dom/geometry.ts';
 
 /** How much more often the agent misses a way out drawn small or faint. */
 export const INCONSPICUOUS_FACTOR = 1.5;
@@ -116,9 +117,15 @@ export class Mind {
       }
       if (buttons.length === 0) continue;
       const loud = [...buttons].sort((a, b) => salience(b) - salience(a))[0] as ObservedElement;
-      const out = buttons.find((b) => b !== loud && REFUSE.test(b.name)) ?? buttons.find((b) => b !== loud && OPTIONS.test(b.name));
+      // A way out may be plain clickable text with no role: seen on screen, reachable by position.
+      const spoken = members.find((m) => m.role === 'text' && m.box && !m.covered && REFUSE.test(m.text ?? ''));
+      const out = buttons.find((b) => b !== loud && REFUSE.test(b.name)) ?? spoken ?? buttons.find((b) => b !== loud && OPTIONS.test(b.name));
       if (!out || this.fallsFor(`dialog:${container.name}`, inconspicuous(out) || salience(loud) > 3 * salience(out))) return click(loud);
       this.careful = true;
+      if (out.ref === null && out.box) {
+        const c = centre(out.box);
+        return { name: 'mouse_click', x: c.x, y: c.y };
+      }
       return click(out);
     }
     return null;
