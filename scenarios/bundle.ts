@@ -12,6 +12,7 @@ const pathOp = z.discriminatedUnion('op', [
   z.object({ op: z.literal('check'), target: locator }),
   z.object({ op: z.literal('uncheck'), target: locator }),
   z.object({ op: z.literal('fill'), target: locator, value: z.string() }),
+  z.object({ op: z.literal('select'), target: locator, value: z.string() }),
   z.object({ op: z.literal('goto'), url: z.string() }),
   z.object({ op: z.literal('answer'), text: z.string() }),
   z.object({ op: z.literal('infeasible'), reason: z.string() }),

@@ -27,7 +27,8 @@ export type SiteAction =
   | { do: 'cart.add'; sku: string }
   | { do: 'cart.remove'; sku: string }
   | { do: 'order.place' }
-  | { do: 'form.submit'; form: string }
+  /** `fields`: what the pressed control submits with the form, as an HTML submit button's name=value does. */
+  | { do: 'form.submit'; form: string; fields?: Record<string, string> }
   | { do: 'consent.all' }
   | { do: 'consent.none' }
   | { do: 'consent.save' }
@@ -199,6 +200,8 @@ export type PathOp =
   | { op: 'check'; target: Locator }
   | { op: 'uncheck'; target: Locator }
   | { op: 'fill'; target: Locator; value: string }
+  /** Chooses the option with this value (or label) of a drop-down. */
+  | { op: 'select'; target: Locator; value: string }
   | { op: 'goto'; url: string }
   | { op: 'answer'; text: string }
   | { op: 'infeasible'; reason: string };

@@ -57,6 +57,7 @@ const oracle: AgentDef = {
           i++;
           if (act.op === 'click') return formatAction({ name: 'click', bid: el.ref as string });
           if (act.op === 'fill') return { name: 'fill', bid: el.ref as string, value: act.value };
+          if (act.op === 'select') return { name: 'select_option', bid: el.ref as string, options: [act.value] };
           if (el.checked === (act.op === 'check')) continue;
           return { name: act.op, bid: el.ref as string };
         }
