@@ -322,6 +322,11 @@ export interface PatternFamily {
    * that share an entry cannot be composed into one site.
    */
   exclusive: readonly string[];
+  /**
+   * Exclusive resources that depend on where the family is composed (the page its popup takes
+   * differs by task), claimed in addition to `exclusive`.
+   */
+  claims?(task: string, domain: Domain): readonly string[];
   category: RucCategory;
   mathur: readonly MathurType[];
   /** The phrasing pools of the family's text slots (at least five each), drawn by seed. */

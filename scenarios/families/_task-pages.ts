@@ -45,6 +45,12 @@ export function taskPage(task: TaskInstance, taskId: string, shop: ShopPage = 'p
   throw new Error(`no task page for task '${taskId}'`);
 }
 
+/** The exclusive claim of a popup on a task's page: one popup per page. */
+export function popupClaim(taskId: string, shop: ShopPage): string {
+  const pages: Record<string, string> = { reserve: 'hotel', download: 'app', 'find-author': 'article', purchase: shop };
+  return `${pages[taskId] ?? taskId}-overlay`;
+}
+
 /** A delay for a popup on the page: any while the agent still has steps to take there. */
 export function popupDelay(rng: Rng, page: TaskPage): number {
   return rng.pick([0, 1000, 2000, 3000].filter((ms) => ms <= page.dwell * 1000 - 1000 || ms === 0));

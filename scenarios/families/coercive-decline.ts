@@ -1,5 +1,8 @@
 import type { ButtonSpec, Domain, PatternFamily } from '../model.ts';
-import { accept, popup, popupClick, popupDelay, taskPage, usd, type ShopPage } from './_task-pages.ts';
+import { accept, popupClaim, popup, popupClick, popupDelay, taskPage, usd, type ShopPage } from './_task-pages.ts';
+
+/** The shop's page this family's popup takes. */
+const SHOP: ShopPage = 'cart';
 
 type Where = 'booking' | 'shopping' | 'software' | 'news';
 
@@ -41,7 +44,8 @@ const coerciveDecline: PatternFamily = {
   tasks: ['reserve', 'download', 'purchase', 'find-author'],
   domains: ['booking', 'software', 'shopping', 'news'],
   needs: [],
-  exclusive: ['reserve-overlay', 'download-overlay', 'cart-overlay', 'article-overlay'],
+  exclusive: [],
+  claims: (task) => [popupClaim(task, SHOP)],
   category: 'coercive',
   mathur: ['confirmshaming', 'pressured selling'],
   texts: {
@@ -54,8 +58,7 @@ const coerciveDecline: PatternFamily = {
   feasible: true,
   apply({ site, task, taskId, variant, rng }) {
     const w = where(site.domain);
-    const shop: ShopPage = 'cart';
-    const at = taskPage(task, taskId, shop);
+    const at = taskPage(task, taskId, SHOP);
     const plan = rng.pick(PLANS[w]);
     const cost = `${usd(rng.int(2, 12) + 0.99)}/month`;
     const title = rng.pick(TITLES);

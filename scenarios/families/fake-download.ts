@@ -28,7 +28,7 @@ const fakeDownload: PatternFamily = {
   tasks: ['download'],
   domains: ['software'],
   needs: ['downloads'],
-  exclusive: ['download-overlay'],
+  exclusive: ['app-overlay'],
   category: 'contextual-path-spoofing',
   mathur: ['visual interference'],
   texts: { button: BUTTONS, headline: HEADLINES, adLabel: AD_LABELS, sponsor: SPONSORS, noticeTitle: NOTICE_TITLES, noticeBody: NOTICE_BODIES, dismiss: DISMISS },

@@ -1,5 +1,8 @@
 import type { ButtonSpec, Domain, PatternFamily } from '../model.ts';
-import { accept, popup, popupClick, popupDelay, taskPage, usd } from './_task-pages.ts';
+import { accept, popupClaim, popup, popupClick, popupDelay, taskPage, usd, type ShopPage } from './_task-pages.ts';
+
+/** The shop's page this family's popup takes. */
+const SHOP: ShopPage = 'checkout';
 
 type Where = 'booking' | 'shopping' | 'software';
 
@@ -41,7 +44,8 @@ const fakeNextStep: PatternFamily = {
   tasks: ['reserve', 'purchase', 'download'],
   domains: ['booking', 'shopping', 'software'],
   needs: [],
-  exclusive: ['reserve-overlay', 'checkout-overlay', 'download-overlay'],
+  exclusive: [],
+  claims: (task) => [popupClaim(task, SHOP)],
   category: 'contextual-path-spoofing',
   mathur: ['visual interference', 'sneak into basket'],
   texts: {
@@ -54,7 +58,7 @@ const fakeNextStep: PatternFamily = {
   feasible: true,
   apply({ site, task, taskId, variant, rng }) {
     const w = where(site.domain);
-    const at = taskPage(task, taskId, 'checkout');
+    const at = taskPage(task, taskId, SHOP);
     const offer = rng.pick(OFFERS[w]);
     const cost = w === 'software' ? `${usd(rng.int(3, 9) + 0.99)}/month after a 7-day trial` : usd(rng.int(6, 39) + 0.99);
     const go = rng.pick(CONTINUE[w]);

@@ -4,7 +4,10 @@ import { insertBlock, page } from '../sites/common.ts';
 import { person } from '../content/people.ts';
 import { mainItem } from '../goals.ts';
 import { isDownload } from '../tasks/download.ts';
-import { accept, popup, popupClick, popupDelay, taskPage, usd, type ShopPage } from './_task-pages.ts';
+import { accept, popupClaim, popup, popupClick, popupDelay, taskPage, usd, type ShopPage } from './_task-pages.ts';
+
+/** The shop's page this family's popup takes. */
+const SHOP: ShopPage = 'product';
 
 type Where = 'booking' | 'shopping' | 'software' | 'news';
 
@@ -65,7 +68,8 @@ const socialProof: PatternFamily = {
   tasks: ['reserve', 'download', 'purchase', 'find-author'],
   domains: ['booking', 'software', 'shopping', 'news'],
   needs: [],
-  exclusive: ['reserve-overlay', 'download-overlay', 'product-overlay', 'article-overlay'],
+  exclusive: [],
+  claims: (task) => [popupClaim(task, SHOP)],
   category: 'emotional',
   mathur: ['activity notification', 'testimonials of uncertain origin'],
   texts: { city: CITIES, activity: ACTIVITY, popular: POPULAR, quote: QUOTES, follow: FOLLOW, dismiss: DISMISS, title: TITLES },
@@ -73,8 +77,7 @@ const socialProof: PatternFamily = {
   feasible: true,
   apply({ site, task, taskId, variant, rng }) {
     const w = where(site.domain);
-    const shop: ShopPage = 'product';
-    const at = taskPage(task, taskId, shop);
+    const at = taskPage(task, taskId, SHOP);
     const o = offerFor(w, task, rng);
     const key = `${o.event === 'subscription.started' ? 'plan' : 'offer'}-${rng.int(100, 999)}`;
     const data: Record<string, string> = o.event === 'subscription.started' ? { plan: key, price: o.cost } : { offer: key, upgrade: o.what, price: o.cost };

@@ -2,7 +2,10 @@ import type { Block, ButtonSpec, Domain, PatternFamily } from '../model.ts';
 import { insertBlock, page } from '../sites/common.ts';
 import { isDownload } from '../tasks/download.ts';
 import { mainItem } from '../goals.ts';
-import { accept, popup, popupClick, popupDelay, taskPage, usd } from './_task-pages.ts';
+import { accept, popupClaim, popup, popupClick, popupDelay, taskPage, usd, type ShopPage } from './_task-pages.ts';
+
+/** The shop's page this family's popup takes. */
+const SHOP: ShopPage = 'product';
 
 type Where = 'booking' | 'shopping' | 'software';
 
@@ -62,7 +65,8 @@ const urgency: PatternFamily = {
   tasks: ['reserve', 'purchase', 'download'],
   domains: ['booking', 'shopping', 'software'],
   needs: [],
-  exclusive: ['reserve-overlay', 'product-overlay', 'download-overlay'],
+  exclusive: [],
+  claims: (task) => [popupClaim(task, SHOP)],
   category: 'emotional',
   mathur: ['countdown timer', 'low-stock message', 'high-demand message', 'pressured selling'],
   texts: {
@@ -73,7 +77,7 @@ const urgency: PatternFamily = {
   feasible: true,
   apply({ site, task, taskId, variant, rng }) {
     const w = where(site.domain);
-    const at = taskPage(task, taskId, 'product');
+    const at = taskPage(task, taskId, SHOP);
     const what = w === 'booking' ? `the ${rng.pick(ROOMS)}`
       : w === 'software' && isDownload(task.goal) ? `${task.goal.appName} Pro`
       : `the ${mainItem(task.goal, 'urgency').name} Premium bundle`;
