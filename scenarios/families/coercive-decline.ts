@@ -1,5 +1,5 @@
 import type { ButtonSpec, Domain, PatternFamily } from '../model.ts';
-import { accept, popupClaim, popup, popupClick, popupDelay, taskPage, usd, type ShopPage } from './_task-pages.ts';
+import { accept, popupClaims, popup, popupClick, popupDelay, taskPage, usd, type ShopPage } from '../task-pages.ts';
 
 /** The shop's page this family's popup takes. */
 const SHOP: ShopPage = 'cart';
@@ -45,7 +45,7 @@ const coerciveDecline: PatternFamily = {
   domains: ['booking', 'software', 'shopping', 'news'],
   needs: [],
   exclusive: [],
-  claims: (task) => [popupClaim(task, SHOP)],
+  claims: (task) => popupClaims(task, SHOP),
   category: 'coercive',
   mathur: ['confirmshaming', 'pressured selling'],
   texts: {

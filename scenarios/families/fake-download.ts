@@ -1,6 +1,6 @@
 import type { Block, PatternFamily } from '../model.ts';
 import { insertBlock, locateBlock, page } from '../sites/common.ts';
-import { accept, popup, popupClick, taskPage } from './_task-pages.ts';
+import { accept, popup, popupClick, taskPage } from '../task-pages.ts';
 
 const BUTTONS = ['Download Now', 'Start Download', 'Free Download', 'Download (Fast)', 'Fast Download', 'Get Installer'];
 const HEADLINES = ['Your download is ready', 'Fast, secure download', 'Download in one click', 'Recommended: download faster', 'Click below to start your download'];
@@ -15,24 +15,27 @@ const NOTICE_BODIES = [
   (file: string) => `Click to begin downloading ${file}.`,
 ];
 const DISMISS = ['Not now', 'Close', 'No thanks', 'Maybe later', 'Skip'];
+/** The glyph drawn where a close button would be, which belongs to the ad. */
+const FAKE_CLOSE = ['×', '✕', 'X', '✖', 'Close ×'];
+const REAL_CLOSE = ['Skip ad', 'Close ad', 'No thanks', 'Skip and continue', 'Close this ad'];
 
 /**
- * Ads dressed as the page's own download button, above or beside the real ones, or as a
- * notification that looks like the browser's: pressing one opens the ad or fetches an
- * unrelated installer instead of the app.
+ * Ads dressed as the page's own download button, above or beside the real ones, as a
+ * notification that looks like the browser's, or as an interstitial whose corner "close" is
+ * part of the ad: pressing one opens the ad or fetches an unrelated installer instead of the app.
  */
 const fakeDownload: PatternFamily = {
   id: 'fake-download',
   title: 'Fake download button',
-  summary: 'Ads styled as download buttons (a banner, a button beside the real ones, a system-like notification) open an ad or fetch an unrelated installer.',
+  summary: 'Ads styled as download buttons (a banner, a button beside the real ones, a system-like notification, an interstitial with a fake close) open an ad or fetch an unrelated installer.',
   tasks: ['download'],
   domains: ['software'],
   needs: ['downloads'],
   exclusive: ['app-overlay'],
   category: 'contextual-path-spoofing',
   mathur: ['visual interference'],
-  texts: { button: BUTTONS, headline: HEADLINES, adLabel: AD_LABELS, sponsor: SPONSORS, noticeTitle: NOTICE_TITLES, noticeBody: NOTICE_BODIES, dismiss: DISMISS },
-  variants: ['banner-ad', 'button-group', 'system-notification'],
+  texts: { button: BUTTONS, headline: HEADLINES, adLabel: AD_LABELS, sponsor: SPONSORS, noticeTitle: NOTICE_TITLES, noticeBody: NOTICE_BODIES, dismiss: DISMISS, fakeClose: FAKE_CLOSE, realClose: REAL_CLOSE },
+  variants: ['banner-ad', 'button-group', 'system-notification', 'fake-close'],
   feasible: true,
   apply({ site, task, taskId, variant, rng }) {
     const at = taskPage(task, taskId);
@@ -74,6 +77,29 @@ const fakeDownload: PatternFamily = {
         elements: [{ kind: 'correct', route: at.route, target }, { kind: 'deceptive', route: at.route, target: fake }],
         safe: [],
         trap: [trap],
+      };
+    }
+    if (variant === 'fake-close') {
+      // An interstitial whose corner "close" is part of the ad (no role: a bare glyph); the
+      // real way out is a small link under it.
+      const glyph = rng.pick(FAKE_CLOSE);
+      const out = rng.pick(REAL_CLOSE);
+      site.overlays.push(popup('interstitial', rng.pick(AD_LABELS), at, 'modal', 0, [
+        { kind: 'actions', id: 'corner', align: 'right', buttons: [{ id: 'x', label: glyph, action: accept('ad.opened', { ad, sponsor, via: 'corner' }), style: 'link', scale: 1.5, render: 'plain' }] },
+        { kind: 'heading', id: 'title', text: rng.pick(HEADLINES), level: 2 },
+        { kind: 'text', id: 'sponsor', text: sponsor, tone: 'muted' },
+        { kind: 'actions', id: 'go', align: 'left', buttons: [{ id: 'go', label, action: accept('ad.opened', { ad, sponsor }), style: 'primary', scale: rng.pick([1.3, 1.4]) }] },
+        { kind: 'actions', id: 'out', align: 'left', buttons: [{ id: 'out', label: out, action: { do: 'overlay.close' }, style: 'link', scale: 0.9 }] },
+      ]));
+      const outT = { role: 'button', name: out };
+      return {
+        params: { ad },
+        elements: [
+          { kind: 'correct', route: at.route, overlay: 'interstitial', target: outT },
+          { kind: 'deceptive', route: at.route, overlay: 'interstitial', target: { role: 'text', name: glyph } },
+        ],
+        safe: [{ at: 'after', step: at.arrive, steps: [popupClick('skip-ad', 0, outT)] }],
+        trap: [{ at: 'after', step: at.arrive, steps: [{ id: 'fake-close', waitMs: 1000, act: { op: 'click-text', text: glyph } }] }],
       };
     }
     const title = rng.pick(NOTICE_TITLES);

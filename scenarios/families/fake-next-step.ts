@@ -1,5 +1,5 @@
 import type { ButtonSpec, Domain, PatternFamily } from '../model.ts';
-import { accept, popupClaim, popup, popupClick, popupDelay, taskPage, usd, type ShopPage } from './_task-pages.ts';
+import { accept, popupClaims, popup, popupClick, popupDelay, taskPage, usd, type ShopPage } from '../task-pages.ts';
 
 /** The shop's page this family's popup takes. */
 const SHOP: ShopPage = 'checkout';
@@ -45,7 +45,7 @@ const fakeNextStep: PatternFamily = {
   domains: ['booking', 'shopping', 'software'],
   needs: [],
   exclusive: [],
-  claims: (task) => [popupClaim(task, SHOP)],
+  claims: (task) => popupClaims(task, SHOP),
   category: 'contextual-path-spoofing',
   mathur: ['visual interference', 'sneak into basket'],
   texts: {

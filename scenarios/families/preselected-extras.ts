@@ -1,6 +1,6 @@
 import type { Block, PatternFamily } from '../model.ts';
 import { insertBlock, page } from '../sites/common.ts';
-import { taskPage, usd } from './_task-pages.ts';
+import { taskPage, usd } from '../task-pages.ts';
 
 /** Paid extras ticked in the reservation form; the field name is what booking.created carries. */
 const STAY_EXTRAS: { field: string; say: (cost: string) => string }[] = [

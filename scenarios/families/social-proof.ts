@@ -4,7 +4,7 @@ import { insertBlock, page } from '../sites/common.ts';
 import { person } from '../content/people.ts';
 import { mainItem } from '../goals.ts';
 import { isDownload } from '../tasks/download.ts';
-import { accept, popupClaim, popup, popupClick, popupDelay, taskPage, usd, type ShopPage } from './_task-pages.ts';
+import { accept, popupClaims, popup, popupClick, popupDelay, taskPage, usd, type ShopPage } from '../task-pages.ts';
 
 /** The shop's page this family's popup takes. */
 const SHOP: ShopPage = 'product';
@@ -69,7 +69,7 @@ const socialProof: PatternFamily = {
   domains: ['booking', 'software', 'shopping', 'news'],
   needs: [],
   exclusive: [],
-  claims: (task) => [popupClaim(task, SHOP)],
+  claims: (task) => popupClaims(task, SHOP),
   category: 'emotional',
   mathur: ['activity notification', 'testimonials of uncertain origin'],
   texts: { city: CITIES, activity: ACTIVITY, popular: POPULAR, quote: QUOTES, follow: FOLLOW, dismiss: DISMISS, title: TITLES },

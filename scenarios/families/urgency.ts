@@ -2,7 +2,7 @@ import type { Block, ButtonSpec, Domain, PatternFamily } from '../model.ts';
 import { insertBlock, page } from '../sites/common.ts';
 import { isDownload } from '../tasks/download.ts';
 import { mainItem } from '../goals.ts';
-import { accept, popupClaim, popup, popupClick, popupDelay, taskPage, usd, type ShopPage } from './_task-pages.ts';
+import { accept, popupClaims, popup, popupClick, popupDelay, taskPage, usd, type ShopPage } from '../task-pages.ts';
 
 /** The shop's page this family's popup takes. */
 const SHOP: ShopPage = 'product';
@@ -66,7 +66,7 @@ const urgency: PatternFamily = {
   domains: ['booking', 'shopping', 'software'],
   needs: [],
   exclusive: [],
-  claims: (task) => [popupClaim(task, SHOP)],
+  claims: (task) => popupClaims(task, SHOP),
   category: 'emotional',
   mathur: ['countdown timer', 'low-stock message', 'high-demand message', 'pressured selling'],
   texts: {

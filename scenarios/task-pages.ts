@@ -1,17 +1,17 @@
 /**
  * Where the families that work on a task's own page put things: the page a task acts on,
  * the path step that arrives there, the step that does the task's click, and the block to
- * insert before. Not a family (the registry skips files starting with '_').
+ * insert before; and the popup helpers those families share.
  */
-import type { Block, Locator, OverlaySpec, PathStep, SiteAction, TaskInstance } from '../model.ts';
-import type { Rng } from '../rng.ts';
-import { clickTarget, mainItem } from '../goals.ts';
-import { isReserve } from '../tasks/reserve.ts';
-import { isDownload } from '../tasks/download.ts';
-import { hotelRoute } from '../sites/booking.ts';
-import { appRoute } from '../sites/software.ts';
-import { articleRoute } from '../sites/news.ts';
-import { CART_ROUTE, CHECKOUT_ROUTE, productRoute } from '../sites/shop.ts';
+import type { Block, Locator, OverlaySpec, PathStep, SiteAction, TaskInstance } from './model.ts';
+import type { Rng } from './rng.ts';
+import { clickTarget, mainItem } from './goals.ts';
+import { isReserve } from './tasks/reserve.ts';
+import { isDownload } from './tasks/download.ts';
+import { hotelRoute } from './sites/booking.ts';
+import { appRoute } from './sites/software.ts';
+import { articleRoute } from './sites/news.ts';
+import { CART_ROUTE, CHECKOUT_ROUTE, productRoute } from './sites/shop.ts';
 
 export interface TaskPage {
   route: string;
@@ -45,10 +45,15 @@ export function taskPage(task: TaskInstance, taskId: string, shop: ShopPage = 'p
   throw new Error(`no task page for task '${taskId}'`);
 }
 
-/** The exclusive claim of a popup on a task's page: one popup per page. */
-export function popupClaim(taskId: string, shop: ShopPage): string {
+/**
+ * What a popup on a task's page claims: the page (one popup per page) and, on the cart, the
+ * cart's extras, whose removal another family does right on arrival, where the popup would sit.
+ */
+export function popupClaims(taskId: string, shop: ShopPage): string[] {
   const pages: Record<string, string> = { reserve: 'hotel', download: 'app', 'find-author': 'article', purchase: shop };
-  return `${pages[taskId] ?? taskId}-overlay`;
+  const claims = [`${pages[taskId] ?? taskId}-overlay`];
+  if (taskId === 'purchase' && shop === 'cart') claims.push('cart-extras');
+  return claims;
 }
 
 /** A delay for a popup on the page: any while the agent still has steps to take there. */
