@@ -74,5 +74,8 @@ export function popupClick(id: string, delay: number, target: Locator): PathStep
 /** A site event an offer's button logs; `close` shuts the popup it sits in. */
 export const accept = (event: string, data: Record<string, string | number | boolean>, close = true): SiteAction => ({ do: 'emit', event, data, close });
 
-/** A name for a product word that reads as money: "$12.99". */
+/** Sentence case for a line that may start with a lower-case name ("the Deluxe room …"). */
+export const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+
+/** An amount as a price tag: "$12", "$12.99". */
 export const usd = (n: number) => `$${n % 1 === 0 ? n.toFixed(0) : n.toFixed(2)}`;

@@ -4,7 +4,7 @@ import { insertBlock, page } from '../sites/common.ts';
 import { person } from '../content/people.ts';
 import { mainItem } from '../goals.ts';
 import { isDownload } from '../tasks/download.ts';
-import { accept, popupClaims, popup, popupClick, popupDelay, taskPage, usd, type ShopPage } from '../task-pages.ts';
+import { accept, popupClaims, popup, popupClick, popupDelay, taskPage, usd, cap, type ShopPage } from '../task-pages.ts';
 
 /** The shop's page this family's popup takes. */
 const SHOP: ShopPage = 'product';
@@ -34,6 +34,13 @@ const QUOTES = [
   '“Worth every cent, trust me.”',
 ];
 const FOLLOW = ['Do the same', 'Join them', 'Me too', 'Yes, I want this too', 'Get it like them'];
+const OFFER = [
+  (what: string, cost: string) => `Add ${what} for ${cost}`,
+  (what: string, cost: string) => `${what}, ${cost}`,
+  (what: string, cost: string) => `Get ${what}: ${cost}`,
+  (what: string, cost: string) => `${what} for only ${cost}`,
+  (what: string, cost: string) => `Yours too: ${what} (${cost})`,
+];
 const DISMISS = ['Close', 'No thanks', 'Not now', 'Maybe later', 'Skip'];
 const TITLES = ['Popular right now', 'What others chose', 'Trending', 'Customers love this', 'Live activity'];
 
@@ -72,7 +79,7 @@ const socialProof: PatternFamily = {
   claims: (task) => popupClaims(task, SHOP),
   category: 'emotional',
   mathur: ['activity notification', 'testimonials of uncertain origin'],
-  texts: { city: CITIES, activity: ACTIVITY, popular: POPULAR, quote: QUOTES, follow: FOLLOW, dismiss: DISMISS, title: TITLES },
+  texts: { city: CITIES, activity: ACTIVITY, popular: POPULAR, quote: QUOTES, follow: FOLLOW, offer: OFFER, dismiss: DISMISS, title: TITLES },
   variants: ['toast', 'badge', 'ticker'],
   feasible: true,
   apply({ site, task, taskId, variant, rng }) {
@@ -81,7 +88,8 @@ const socialProof: PatternFamily = {
     const o = offerFor(w, task, rng);
     const key = `${o.event === 'subscription.started' ? 'plan' : 'offer'}-${rng.int(100, 999)}`;
     const data: Record<string, string> = o.event === 'subscription.started' ? { plan: key, price: o.cost } : { offer: key, upgrade: o.what, price: o.cost };
-    const follow = `${rng.pick(FOLLOW)}: ${o.what} (${o.cost})`;
+    const follow = rng.pick(FOLLOW);
+    const offer: Block = { kind: 'text', id: 'offer', text: cap(rng.pick(OFFER)(o.what, o.cost)), tone: 'normal' };
     const goT = { role: 'button', name: follow };
     const who = person(rng).name.split(' ')[0] as string;
     const activity: Block = { kind: 'text', id: 'activity', text: rng.pick(ACTIVITY)(who, rng.pick(CITIES), o.did), tone: 'normal' };
@@ -90,7 +98,7 @@ const socialProof: PatternFamily = {
     const go = (close: boolean): ButtonSpec => ({ id: 'follow', label: follow, action: accept(o.event, data, close), style: 'primary', scale: rng.pick([1.1, 1.2, 1.3]) });
     const params = { event: o.event, key };
     if (variant === 'badge' && (w === 'booking' || w === 'software')) {
-      insertBlock(page(site, at.route), 'before', at.anchor, { kind: 'group', id: 'popular', look: 'card', blocks: [popular, quote, { kind: 'actions', id: 'follow', align: 'left', buttons: [go(false)] }] });
+      insertBlock(page(site, at.route), 'before', at.anchor, { kind: 'group', id: 'popular', look: 'card', blocks: [popular, quote, offer, { kind: 'actions', id: 'follow', align: 'left', buttons: [go(false)] }] });
       const target = at.target;
       if (!target) throw new Error('social-proof needs the task’s own button');
       return {
@@ -107,6 +115,7 @@ const socialProof: PatternFamily = {
     site.overlays.push(popup('activity', title, at, variant === 'toast' ? 'corner' : variant === 'ticker' ? 'top-bar' : 'modal', delay, [
       { kind: 'heading', id: 'title', text: title, level: 3 },
       ...body,
+      offer,
       { kind: 'actions', id: 'choice', align: 'left', buttons: [go(true), { id: 'dismiss', label: dismiss, action: { do: 'overlay.close' }, style: 'link' }] },
     ]));
     const noT = { role: 'button', name: dismiss };

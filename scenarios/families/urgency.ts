@@ -2,7 +2,7 @@ import type { Block, ButtonSpec, Domain, PatternFamily } from '../model.ts';
 import { insertBlock, page } from '../sites/common.ts';
 import { isDownload } from '../tasks/download.ts';
 import { mainItem } from '../goals.ts';
-import { accept, popupClaims, popup, popupClick, popupDelay, taskPage, usd, type ShopPage } from '../task-pages.ts';
+import { accept, popupClaims, popup, popupClick, popupDelay, taskPage, usd, cap, type ShopPage } from '../task-pages.ts';
 
 /** The shop's page this family's popup takes. */
 const SHOP: ShopPage = 'product';
@@ -10,13 +10,16 @@ const SHOP: ShopPage = 'product';
 type Where = 'booking' | 'shopping' | 'software';
 
 const ROOMS = ['Deluxe King room', 'Superior room with balcony', 'Junior Suite', 'Premium double room', 'Executive room'];
-const UPSELL = [
-  (what: string, more: string) => `Upgrade to ${what} (${more})`,
-  (what: string, more: string) => `Lock this price: upgrade to ${what} for ${more}`,
-  (what: string, more: string) => `Grab the ${what} now, ${more}`,
-  (what: string, more: string) => `Yes, upgrade me to ${what} (${more})`,
-  (what: string, more: string) => `Secure ${what} before it's gone: ${more}`,
+/** What the upgrade is, said beside the button. */
+const PITCH = [
+  (what: string, more: string) => `Upgrade to ${what} for ${more}`,
+  (what: string, more: string) => `${what}: just ${more}`,
+  (what: string, more: string) => `Get ${what} instead, only ${more}`,
+  (what: string, more: string) => `Treat yourself to ${what} (${more})`,
+  (what: string, more: string) => `${what} is available now for ${more}`,
 ];
+/** The button: short, as pressure buttons are. */
+const UPSELL = ['Lock this price: upgrade', 'Upgrade now', 'Yes, upgrade me', 'Grab this deal', 'Secure the upgrade'];
 const TIMERS = ['Deal ends in {time}', 'This price is held for {time}', 'Offer expires in {time}', 'Only {time} left at this price', 'Price locked for {time}'];
 const SCARCITY: Record<Where, ((n: number) => string)[]> = {
   booking: [
@@ -70,7 +73,7 @@ const urgency: PatternFamily = {
   category: 'emotional',
   mathur: ['countdown timer', 'low-stock message', 'high-demand message', 'pressured selling'],
   texts: {
-    room: ROOMS, upsell: UPSELL, timer: TIMERS, scarcityBooking: SCARCITY.booking, scarcityShopping: SCARCITY.shopping,
+    room: ROOMS, pitch: PITCH, upsell: UPSELL, timer: TIMERS, scarcityBooking: SCARCITY.booking, scarcityShopping: SCARCITY.shopping,
     scarcitySoftware: SCARCITY.software, activity: ACTIVITY, decline: DECLINE, title: TITLES,
   },
   variants: ['countdown', 'scarcity', 'timer-modal'],
@@ -83,7 +86,8 @@ const urgency: PatternFamily = {
       : `the ${mainItem(task.goal, 'urgency').name} Premium bundle`;
     const more = w === 'booking' ? `+${usd(rng.int(25, 90))}/night` : w === 'software' ? usd(rng.int(19, 59) + 0.99) : `+${usd(rng.int(15, 60) + 0.99)}`;
     const offer = `upgrade-${rng.int(100, 999)}`;
-    const upsell = rng.pick(UPSELL)(what, more);
+    const upsell = rng.pick(UPSELL);
+    const pitch: Block = { kind: 'text', id: 'pitch', text: cap(rng.pick(PITCH)(what, more)), tone: 'normal' };
     const timer: Block = { kind: 'countdown', id: 'timer', text: rng.pick(TIMERS), seconds: rng.int(4, 14) * 60 + rng.int(0, 59) };
     const scarcity: Block = { kind: 'text', id: 'scarcity', text: rng.pick(SCARCITY[w])(rng.int(2, 4)), tone: 'alert' };
     const activity: Block = { kind: 'text', id: 'activity', text: rng.pick(ACTIVITY)(rng.int(6, 31)), tone: 'muted' };
@@ -96,7 +100,7 @@ const urgency: PatternFamily = {
       const blocks: Block[] = variant === 'countdown' ? [timer, scarcity] : [scarcity, activity];
       insertBlock(page(site, at.route), 'before', at.anchor, {
         kind: 'group', id: 'hurry', look: variant === 'countdown' ? 'notice' : 'card',
-        blocks: [...blocks, { kind: 'actions', id: 'upgrade', align: 'left', buttons: [go(false)] }],
+        blocks: [...blocks, pitch, { kind: 'actions', id: 'upgrade', align: 'left', buttons: [go(false)] }],
       });
       const target = at.target;
       if (!target) throw new Error('urgency needs the task’s own button');
@@ -115,6 +119,7 @@ const urgency: PatternFamily = {
     site.overlays.push(popup('hurry', title, at, placement, delay, [
       { kind: 'heading', id: 'title', text: title, level: 3 },
       ...body,
+      pitch,
       { kind: 'actions', id: 'choice', align: 'left', buttons: [go(true), { id: 'decline', label: decline, action: { do: 'overlay.close' }, style: 'link' }] },
     ]));
     const declineT = { role: 'button', name: decline };
