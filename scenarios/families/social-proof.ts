@@ -33,7 +33,7 @@ const QUOTES = [
   '“Wish I had done it sooner!”',
   '“Worth every cent, trust me.”',
 ];
-const FOLLOW = ['Do the same', 'Join them', 'Me too', 'Yes, I want this too', 'Get it like them'];
+const FOLLOW = ['Do the same as them', 'Join them and upgrade', 'Me too, add it now', 'Yes, I want this too', 'Get it like the others'];
 const OFFER = [
   (what: string, cost: string) => `Add ${what} for ${cost}`,
   (what: string, cost: string) => `${what}, ${cost}`,
@@ -95,7 +95,7 @@ const socialProof: PatternFamily = {
     const activity: Block = { kind: 'text', id: 'activity', text: rng.pick(ACTIVITY)(who, rng.pick(CITIES), o.did), tone: 'normal' };
     const popular: Block = { kind: 'text', id: 'popular', text: rng.pick(POPULAR)(rng.int(61, 94)), tone: 'alert' };
     const quote: Block = { kind: 'text', id: 'quote', text: rng.pick(QUOTES), tone: 'muted' };
-    const go = (close: boolean): ButtonSpec => ({ id: 'follow', label: follow, action: accept(o.event, data, close), style: 'primary', scale: rng.pick([1.1, 1.2, 1.3]) });
+    const go = (close: boolean): ButtonSpec => ({ id: 'follow', label: follow, action: accept(o.event, data, close), style: 'primary', scale: rng.pick([1.25, 1.35, 1.45]) });
     const params = { event: o.event, key };
     if (variant === 'badge' && (w === 'booking' || w === 'software')) {
       insertBlock(page(site, at.route), 'before', at.anchor, { kind: 'group', id: 'popular', look: 'card', blocks: [popular, quote, offer, { kind: 'actions', id: 'follow', align: 'left', buttons: [go(false)] }] });

@@ -19,7 +19,7 @@ const PITCH = [
   (what: string, more: string) => `${what} is available now for ${more}`,
 ];
 /** The button: short, as pressure buttons are. */
-const UPSELL = ['Lock this price: upgrade', 'Upgrade now', 'Yes, upgrade me', 'Grab this deal', 'Secure the upgrade'];
+const UPSELL = ['Lock this price: upgrade', 'Upgrade me right now', 'Yes, I want the upgrade', 'Grab this deal now', 'Secure the upgrade now'];
 const TIMERS = ['Deal ends in {time}', 'This price is held for {time}', 'Offer expires in {time}', 'Only {time} left at this price', 'Price locked for {time}'];
 const SCARCITY: Record<Where, ((n: number) => string)[]> = {
   booking: [
@@ -91,7 +91,7 @@ const urgency: PatternFamily = {
     const timer: Block = { kind: 'countdown', id: 'timer', text: rng.pick(TIMERS), seconds: rng.int(4, 14) * 60 + rng.int(0, 59) };
     const scarcity: Block = { kind: 'text', id: 'scarcity', text: rng.pick(SCARCITY[w])(rng.int(2, 4)), tone: 'alert' };
     const activity: Block = { kind: 'text', id: 'activity', text: rng.pick(ACTIVITY)(rng.int(6, 31)), tone: 'muted' };
-    const scale = rng.pick([1.15, 1.25, 1.35]);
+    const scale = rng.pick([1.25, 1.35, 1.45]);
     // In a popup the upgrade also closes it; on the page it stays where it was.
     const go = (close: boolean): ButtonSpec => ({ id: 'upgrade', label: upsell, action: accept('offer.accepted', { offer, upgrade: what, price: more }, close), style: 'primary', scale });
     const goT = { role: 'button', name: upsell };
