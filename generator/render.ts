@@ -37,6 +37,7 @@ function actionAttrs(action: SiteAction): Handlebars.SafeString {
       break;
     case 'form.submit':
       attrs['data-arg'] = action.form;
+      if (action.fields) attrs['data-fields'] = JSON.stringify(action.fields);
       break;
     case 'overlay.open':
     case 'section.toggle':

@@ -32,7 +32,7 @@ export function checkSpec(spec: ScenarioSpec): void {
     if (missing.length > 0) throw new UserError(`pattern family '${p.family}' needs ${missing.join(', ')}, which task '${spec.task}' does not offer`);
     if (!family.domains.includes(spec.domain)) throw new UserError(`pattern family '${p.family}' has no '${spec.domain}' domain`);
     if (!family.variants.includes(p.variant)) throw new UserError(`pattern family '${p.family}' has no variant '${p.variant}' (has: ${family.variants.join(', ')})`);
-    for (const token of [family.id, ...family.exclusive]) {
+    for (const token of [family.id, ...family.exclusive, ...(family.claims?.(spec.task, spec.domain) ?? [])]) {
       const other = held.get(token);
       if (other) throw new UserError(`pattern families '${other}' and '${family.id}' cannot share a site (both hold '${token}')`);
       held.set(token, family.id);

@@ -27,7 +27,8 @@ export type SiteAction =
   | { do: 'cart.add'; sku: string }
   | { do: 'cart.remove'; sku: string }
   | { do: 'order.place' }
-  | { do: 'form.submit'; form: string }
+  /** `fields`: what the pressed control submits with the form, as an HTML submit button's name=value does. */
+  | { do: 'form.submit'; form: string; fields?: Record<string, string> }
   | { do: 'consent.all' }
   | { do: 'consent.none' }
   | { do: 'consent.save' }
@@ -336,6 +337,11 @@ export interface PatternFamily {
    * that share an entry cannot be composed into one site.
    */
   exclusive: readonly string[];
+  /**
+   * Exclusive resources that depend on where the family is composed (the page its popup takes
+   * differs by task), claimed in addition to `exclusive`.
+   */
+  claims?(task: string, domain: Domain): readonly string[];
   category: RucCategory;
   mathur: readonly MathurType[];
   /** The phrasing pools of the family's text slots (at least five each), drawn by seed. */

@@ -396,6 +396,12 @@
         return;
       }
       error.hidden = true;
+      /* The pressed control's own fields, as a submit button's name=value. */
+      var extra = el.getAttribute('data-fields');
+      if (extra) {
+        var pressed = JSON.parse(extra);
+        for (var f in pressed) if (own.call(pressed, f)) got.fields[f] = pressed[f];
+      }
       var purposes = null;
       each(form.querySelectorAll('input[data-purpose]'), function (cb) {
         purposes = purposes || {};

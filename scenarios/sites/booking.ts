@@ -55,10 +55,15 @@ export function bookingSite(rng: Rng): { site: SiteSpec; hotels: Hotel[]; labels
         { kind: 'heading' as const, id: 'title', text: h.name, level: 1 as const },
         { kind: 'text' as const, id: 'about', text: `${h.blurb} $${h.price} per night, rated ${h.rating}.` },
         { kind: 'form' as const, id: 'reserve', event: 'booking.created', next: BOOKED_ROUTE, blocks: [
-          { kind: 'select' as const, id: 'nights', label: labels.nights, name: 'nights', options: [1, 2, 3, 4, 5, 6, 7].map((n) => ({ value: String(n), label: `${n} night${n > 1 ? 's' : ''}` })) },
-          { kind: 'select' as const, id: 'guests', label: labels.guests, name: 'guests', options: [1, 2, 3, 4].map((n) => ({ value: String(n), label: `${n} guest${n > 1 ? 's' : ''}` })) },
-          { kind: 'field' as const, id: 'name', label: labels.name, name: 'name', type: 'text' as const },
-          { kind: 'field' as const, id: 'email', label: labels.email, name: 'email', type: 'email' as const },
+          // Side by side, so the whole form and the button sit in one screen.
+          { kind: 'group' as const, id: 'stay', look: 'plain' as const, columns: 2, blocks: [
+            { kind: 'select' as const, id: 'nights', label: labels.nights, name: 'nights', options: [1, 2, 3, 4, 5, 6, 7].map((n) => ({ value: String(n), label: `${n} night${n > 1 ? 's' : ''}` })) },
+            { kind: 'select' as const, id: 'guests', label: labels.guests, name: 'guests', options: [1, 2, 3, 4].map((n) => ({ value: String(n), label: `${n} guest${n > 1 ? 's' : ''}` })) },
+          ] },
+          { kind: 'group' as const, id: 'who', look: 'plain' as const, columns: 2, blocks: [
+            { kind: 'field' as const, id: 'name', label: labels.name, name: 'name', type: 'text' as const },
+            { kind: 'field' as const, id: 'email', label: labels.email, name: 'email', type: 'email' as const },
+          ] },
           { kind: 'actions' as const, id: 'submit', align: 'left' as const, buttons: [{ id: 'submit', label: labels.reserve, action: { do: 'form.submit' as const, form: 'reserve' }, style: 'primary' as const }] },
         ] },
       ],

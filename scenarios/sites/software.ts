@@ -7,7 +7,10 @@ export const appRoute = (id: string) => `/app/${id}`;
 export const THANKS_ROUTE = '/download/thanks';
 export const PLATFORMS = ['Windows', 'macOS', 'Linux'] as const;
 
-/** A download portal: popular apps, a page per app with a download per platform. */
+/**
+ * A download portal: popular apps, a page per app with a download button per platform; each
+ * submits the page's download form, so the event carries the platform and any options.
+ */
 export function softwareSite(rng: Rng): { site: SiteSpec; apps: App[]; signup: SignupLabels; download: (p: string) => string } {
   const site = emptySite('software', rng);
   const list = apps(rng, rng.int(4, 6));
@@ -41,12 +44,15 @@ export function softwareSite(rng: Rng): { site: SiteSpec; apps: App[]; signup: S
         { kind: 'heading' as const, id: 'title', text: a.name, level: 1 as const },
         { kind: 'text' as const, id: 'about', text: a.blurb },
         { kind: 'text' as const, id: 'meta', text: `Version ${a.version} · ${a.size} · free`, tone: 'muted' as const },
-        { kind: 'actions' as const, id: 'downloads', align: 'left' as const, buttons: PLATFORMS.map((p) => ({
-          id: `dl-${p.toLowerCase()}`,
-          label: download(p),
-          action: { do: 'emit' as const, event: 'download.started', data: { app: a.id, platform: p, file: `${a.name.toLowerCase()}-${a.version}-${p.toLowerCase()}` }, href: THANKS_ROUTE },
-          style: p === 'Windows' ? ('primary' as const) : ('secondary' as const),
-        })) },
+        // One form, so that download options beside the buttons travel with the download.
+        { kind: 'form' as const, id: 'download', event: 'download.started', next: THANKS_ROUTE, blocks: [
+          { kind: 'actions' as const, id: 'downloads', align: 'left' as const, buttons: PLATFORMS.map((p) => ({
+            id: `dl-${p.toLowerCase()}`,
+            label: download(p),
+            action: { do: 'form.submit' as const, form: 'download', fields: { app: a.id, platform: p, file: `${a.name.toLowerCase()}-${a.version}-${p.toLowerCase()}` } },
+            style: p === 'Windows' ? ('primary' as const) : ('secondary' as const),
+          })) },
+        ] },
       ],
     })),
     {

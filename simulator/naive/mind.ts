@@ -12,7 +12,8 @@ import { centre } from '../dom/geometry.ts';
 /** How much more often the agent misses a way out drawn small or faint. */
 export const INCONSPICUOUS_FACTOR = 1.5;
 
-const REFUSE = /reject|decline|deny|necessary only|refuse|no,? thanks|not now|maybe later|skip|continue without|close/i;
+// A refusal phrased as the user's own reluctance ("No, I'd rather pay full price") is still a refusal.
+const REFUSE = /reject|decline|deny|necessary only|refuse|no,? thanks|not now|maybe later|skip|continue without|close|^no\b|i don[’']?t|i[’']?d rather|full price/i;
 const OPTIONS = /manage|settings|options|preferences|customi[sz]e|more/i;
 const SAVE = /save|confirm/i;
 export const PROMOTED = /\b(sponsored|promoted|advertisement|ad)\b/i;
