@@ -5,7 +5,7 @@ import { families, familyTasks, suites, tasks } from '../../scenarios/index.ts';
 import { agents, defenses } from '../../simulator/registries.ts';
 import { UserError } from '../../scenarios/errors.ts';
 
-const filesIn = (rel: string) => readdirSync(fileURLToPath(new URL(`../../${rel}/`, import.meta.url))).filter((f) => f.endsWith('.ts')).map((f) => f.slice(0, -3)).sort();
+const filesIn = (rel: string) => readdirSync(fileURLToPath(new URL(`../../${rel}/`, import.meta.url))).filter((f) => f.endsWith('.ts') && !f.startsWith('_')).map((f) => f.slice(0, -3)).sort();
 
 describe('registries', () => {
   it.each([
@@ -40,11 +40,11 @@ describe('registries', () => {
     }
   });
 
-  it('cookie trap and consent reach beyond shopping; every task has its benign control in the demo suite', () => {
+  it('cookie trap and consent reach beyond shopping; every task has its benign control and every family a place in some suite', () => {
     expect(families.get('cookie-trap').domains).toEqual(expect.arrayContaining(['news', 'health']));
     expect(families.get('preselected-consent').domains).toEqual(expect.arrayContaining(['news', 'health']));
-    const demo = suites.get('demo').scenarios();
-    for (const t of tasks.ids()) expect(demo.some((s) => s.task === t && s.patterns.length === 0)).toBe(true);
-    for (const f of families.ids()) expect(demo.some((s) => s.patterns.some((p) => p.family === f))).toBe(true);
+    const all = suites.all().flatMap((s) => s.scenarios());
+    for (const t of tasks.all()) for (const d of t.domains) expect(all.some((s) => s.task === t.id && s.domain === d && s.patterns.length === 0), `${t.id} in ${d}`).toBe(true);
+    for (const f of families.ids()) expect(all.some((s) => s.patterns.some((p) => p.family === f)), f).toBe(true);
   });
 });
