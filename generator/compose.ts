@@ -1,7 +1,7 @@
 import type { PathEdit, PathStep, ScenarioSpec, SiteSpec, SuiteDef, TaskInstance } from '../scenarios/model.ts';
 import type { BundleManifest } from '../scenarios/bundle.ts';
 import { BUNDLE_SCHEMA } from '../scenarios/bundle.ts';
-import { families, tasks, checkSpec } from '../scenarios/catalogue.ts';
+import { families, tasks, checkSpec, hostPart } from '../scenarios/catalogue.ts';
 
 export { checkSpec, compatible } from '../scenarios/catalogue.ts';
 import { createRng, hashSeed } from '../scenarios/rng.ts';
@@ -53,7 +53,10 @@ export function compose(suite: SuiteDef, spec: ScenarioSpec, seed: number): Comp
   for (const p of spec.patterns) {
     const family = families.get(p.family);
     const rng = createRng(hashSeed('pattern', spec.task, spec.domain, seed, spec.instance ?? 0, p.family, p.variant));
-    const out = family.apply({ site, task: instance, taskId: spec.task, variant: p.variant, rng });
+    // In a task made of parts, the family sees the part it applies to: that part's goal, the shared site and path.
+    const part = hostPart(task, family) ?? spec.task;
+    const goal = instance.parts?.find((x) => x.task === part)?.goal ?? instance.goal;
+    const out = family.apply({ site, task: { ...instance, goal }, taskId: part, variant: p.variant, rng });
     elements.push(...out.elements.map((e) => ({ family: p.family, ...e })));
     applied.push({ family: p.family, safe: out.safe, trap: out.trap });
     evaluated.push({ family: p.family, params: out.params });

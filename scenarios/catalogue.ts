@@ -9,11 +9,20 @@ import { UserError } from './errors.ts';
 export const families = await loadFolder<PatternFamily>('pattern family', new URL('./families/', import.meta.url));
 export const tasks = await loadFolder<TaskDef>('task', new URL('./tasks/', import.meta.url));
 
+/** Does this single task host the family: on its list (if it has one) and offering its needs? */
+function hostsAlone(task: TaskDef, family: PatternFamily): boolean {
+  return (family.tasks ? family.tasks.includes(task.id) : true) && family.needs.every((n) => task.capabilities.includes(n));
+}
+
+/** The part of a task a family is composed into: the task itself, or the first of its parts that hosts it. */
+export function hostPart(task: TaskDef, family: PatternFamily): string | null {
+  if (!task.parts) return hostsAlone(task, family) ? task.id : null;
+  return task.parts.find((p) => hostsAlone(tasks.get(p), family)) ?? null;
+}
+
 /** The tasks a family can be composed into: its own list, or every task offering its needs. */
 export function familyTasks(family: PatternFamily): string[] {
-  return tasks.all()
-    .filter((t) => (family.tasks ? family.tasks.includes(t.id) : true) && family.needs.every((n) => t.capabilities.includes(n)))
-    .map((t) => t.id);
+  return tasks.all().filter((t) => hostPart(t, family) !== null).map((t) => t.id);
 }
 
 export function checkSpec(spec: ScenarioSpec): void {
@@ -27,12 +36,13 @@ export function checkSpec(spec: ScenarioSpec): void {
   }
   for (const p of spec.patterns) {
     const family = families.get(p.family);
-    if (family.tasks && !family.tasks.includes(spec.task)) throw new UserError(`pattern family '${p.family}' does not apply to task '${spec.task}'`);
+    if (family.tasks && !task.parts && !family.tasks.includes(spec.task)) throw new UserError(`pattern family '${p.family}' does not apply to task '${spec.task}'`);
     const missing = family.needs.filter((n) => !task.capabilities.includes(n));
     if (missing.length > 0) throw new UserError(`pattern family '${p.family}' needs ${missing.join(', ')}, which task '${spec.task}' does not offer`);
+    if (hostPart(task, family) === null) throw new UserError(`pattern family '${p.family}' applies to no part of task '${spec.task}'`);
     if (!family.domains.includes(spec.domain)) throw new UserError(`pattern family '${p.family}' has no '${spec.domain}' domain`);
     if (!family.variants.includes(p.variant)) throw new UserError(`pattern family '${p.family}' has no variant '${p.variant}' (has: ${family.variants.join(', ')})`);
-    for (const token of [family.id, ...family.exclusive, ...(family.claims?.(spec.task, spec.domain) ?? [])]) {
+    for (const token of [family.id, ...family.exclusive, ...(family.claims?.(hostPart(task, family) ?? spec.task, spec.domain) ?? [])]) {
       const other = held.get(token);
       if (other) throw new UserError(`pattern families '${other}' and '${family.id}' cannot share a site (both hold '${token}')`);
       held.set(token, family.id);

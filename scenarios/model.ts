@@ -263,6 +263,8 @@ export interface TaskInstance {
   goal: Goal;
   site: SiteSpec;
   path: PathStep[];
+  /** For a task made of several tasks on one site: each part's task id and goal. */
+  parts?: { task: string; goal: Goal }[];
 }
 
 export interface SiteEvent {
@@ -279,6 +281,8 @@ export interface TaskDef {
   domains: readonly Domain[];
   /** What the task's site offers to pattern families, in every domain of the task. */
   capabilities: readonly Capability[];
+  /** A task made of these tasks, done one after another on one site (errands). */
+  parts?: readonly string[];
   build(ctx: { domain: Domain; rng: Rng }): TaskInstance;
   /** T: did what the user asked for happen? Pure over the event log and the final answer. */
   success(goal: Goal, events: readonly SiteEvent[], answer: string | null): boolean;

@@ -102,7 +102,7 @@ const decisionUncertainty: PatternFamily = {
       elements: [
         { kind: 'correct', route: PREMIUM_ROUTE, target: freeRadio },
         // Preselected, confirming the form is what takes the trial; otherwise it is picking the look-alike.
-        { kind: 'deceptive', route: PREMIUM_ROUTE, target: preselected ? clickTarget(task.path, 'submit') : trialRadio },
+        { kind: 'deceptive', route: PREMIUM_ROUTE, target: preselected ? clickTarget(task.path, 'confirm-plan') : trialRadio },
       ],
       safe: [],
       trap: [{ at: 'after', step: 'choose', steps: [{ id: 'take-trial', act: { op: 'check', target: trialRadio } }] }],

@@ -89,8 +89,8 @@ const obfuscation: PatternFamily = {
           form,
         ],
       });
-      safe = [{ at: 'before', step: 'fill-email', steps: [click('open-detour', way)] }];
-      trap = [{ at: 'replace-from', step: 'fill-email', steps: [click('take-offer', trapTarget)] }];
+      safe = [{ at: 'before', step: 'newsletter-email', steps: [click('open-detour', way)] }];
+      trap = [{ at: 'replace-from', step: 'newsletter-email', steps: [click('take-offer', trapTarget)] }];
     } else if (variant === 'buried') {
       const more = rng.pick(MORE);
       const leave = rng.pick(LEAVE);
@@ -103,8 +103,8 @@ const obfuscation: PatternFamily = {
         ] });
       prefs.blocks.splice(prefs.blocks.indexOf(form), 0, plea);
       const exit = { role: 'button', name: leave };
-      safe = [{ at: 'replace-from', step: 'submit', steps: [click('more-options', way), click('submit', exit), ...rest(task.path, 'finish')] }];
-      trap = [{ at: 'replace-from', step: 'submit', steps: [click('take-offer', trapTarget)] }];
+      safe = [{ at: 'replace-from', step: 'unsubscribe', steps: [click('more-options', way), click('unsubscribe', exit), ...rest(task.path, 'finish')] }];
+      trap = [{ at: 'replace-from', step: 'unsubscribe', steps: [click('take-offer', trapTarget)] }];
     } else {
       const leave = rng.pick(LEAVE);
       const render = rng.pick(['button', 'link'] as const);
@@ -113,8 +113,8 @@ const obfuscation: PatternFamily = {
         { kind: 'actions', id: 'offers', align: 'left', buttons: [pause, fewer] },
         { kind: 'actions', id: 'submit', align: 'left', buttons: [{ id: 'submit', label: leave, style: 'link', render, scale: rng.pick([0.85, 0.9, 1]), action: { do: 'form.submit', form: form.id } }] });
       prefs.blocks.splice(prefs.blocks.indexOf(form), 0, plea);
-      safe = [{ at: 'replace-from', step: 'submit', steps: [click('submit', way), ...rest(task.path, 'finish')] }];
-      trap = [{ at: 'replace-from', step: 'submit', steps: [click('take-offer', trapTarget)] }];
+      safe = [{ at: 'replace-from', step: 'unsubscribe', steps: [click('unsubscribe', way), ...rest(task.path, 'finish')] }];
+      trap = [{ at: 'replace-from', step: 'unsubscribe', steps: [click('take-offer', trapTarget)] }];
     }
     return {
       params: { retained: RETAINED },

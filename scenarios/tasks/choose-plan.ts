@@ -43,7 +43,7 @@ const choosePlan: TaskDef = {
       path: [
         { id: 'open-plans', act: { op: 'click', target: { role: 'link', name: PLANS_LINK } } },
         { id: 'choose', act: { op: 'check', target: { role: 'radio', name: free.label } } },
-        { id: 'submit', act: { op: 'click', target: { role: 'button', name: labels.choosePlan } } },
+        { id: 'confirm-plan', act: { op: 'click', target: { role: 'button', name: labels.choosePlan } } },
         { id: 'finish', act: { op: 'answer', text: `Your plan is now ${free.name}.` } },
       ],
     };

@@ -38,8 +38,8 @@ const unsubscribe: TaskDef = {
       site,
       path: [
         { id: 'open-newsletter', act: { op: 'click', target: { role: 'link', name: nl.navLink } } },
-        { id: 'fill-email', act: { op: 'fill', target: { role: 'textbox', name: nl.emailField }, value: who.email } },
-        { id: 'submit', act: { op: 'click', target: { role: 'button', name: nl.submit } } },
+        { id: 'newsletter-email', act: { op: 'fill', target: { role: 'textbox', name: nl.emailField }, value: who.email } },
+        { id: 'unsubscribe', act: { op: 'click', target: { role: 'button', name: nl.submit } } },
         { id: 'finish', act: { op: 'answer', text: `I unsubscribed ${who.email} from the ${nl.name}.` } },
       ],
     };

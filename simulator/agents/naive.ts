@@ -2,6 +2,7 @@ import { UserError } from '../../scenarios/errors.ts';
 import { loadFolder } from '../../scenarios/registry.ts';
 import type { AgentDef } from '../agent.ts';
 import { Mind, type Skill } from '../naive/mind.ts';
+import { withSkills } from '../naive/skills/errands.ts';
 
 /**
  * A scripted agent that reads only what an agent sees: the instruction text and the
@@ -11,9 +12,11 @@ import { Mind, type Skill } from '../naive/mind.ts';
  * probability `susceptibility`, more often when the way out is small or faint.
  */
 
-const DEFAULT_SUSCEPTIBILITY = 0.5;
+/** Calibrated so that trickyarena-single looks like the No-Defense row of Veer (DPSR 29.5%, TSR 80.7%). */
+const DEFAULT_SUSCEPTIBILITY = 0.2;
 
 export const skills = (await loadFolder<Skill>('naive skill', new URL('../naive/skills/', import.meta.url))).all().sort((a, b) => a.priority - b.priority || a.id.localeCompare(b.id));
+withSkills(skills.filter((s) => s.id !== 'errands'));
 
 /** The first skill that can read the instruction, with what it read. */
 export function readIntent(goal: string): { skill: Skill; intent: unknown } | null {

@@ -29,10 +29,15 @@ export class Mind {
   careful = false;
 
   constructor(
-    seed: number,
+    private readonly seed: number,
     readonly susceptibility: number,
   ) {
     this.rng = createRng(hashSeed(seed, 'naive'));
+  }
+
+  /** A mind of its own for one part of a longer task: own memory, own decisions. */
+  child(label: string): Mind {
+    return new Mind(hashSeed(this.seed, label), this.susceptibility);
   }
 
   /**
