@@ -20,9 +20,16 @@ export function scenarioId(suite: string, spec: ScenarioSpec, seed: number): str
   return `${suite}.${spec.task}-${spec.domain}.${what}${spec.instance !== undefined ? `.i${spec.instance}` : ''}.s${seed}`;
 }
 
+/**
+ * Edits apply in pattern order. Where two families insert after the same step, a step that
+ * waits for a popup goes first whichever family came first: the popup covers the page as
+ * soon as it shows, so the other family's click has to come after it is handled.
+ */
 export function applyEdits(path: readonly PathStep[], edits: readonly PathEdit[]): PathStep[] {
   let out = [...path];
+  const inserted = new Set<PathStep>();
   for (const edit of edits) {
+    for (const s of edit.steps) inserted.add(s);
     if (edit.at === 'start') {
       out = [...edit.steps, ...out];
       continue;
@@ -30,7 +37,11 @@ export function applyEdits(path: readonly PathStep[], edits: readonly PathEdit[]
     const i = out.findIndex((s) => s.id === edit.step);
     if (i < 0) throw new Error(`path has no step '${edit.step}' to edit`);
     if (edit.at === 'before') out.splice(i, 0, ...edit.steps);
-    else if (edit.at === 'after') out.splice(i + 1, 0, ...edit.steps);
+    else if (edit.at === 'after') {
+      let j = i + 1;
+      if (edit.steps[0]?.waitMs === undefined) while (out[j] && inserted.has(out[j] as PathStep) && out[j]?.waitMs !== undefined) j++;
+      out.splice(j, 0, ...edit.steps);
+    }
     else if (edit.at === 'replace') out.splice(i, 1, ...edit.steps);
     else out = [...out.slice(0, i), ...edit.steps];
   }

@@ -22,7 +22,7 @@ export function hostPart(task: TaskDef, family: PatternFamily): string | null {
 
 /** The tasks a family can be composed into: its own list, or every task offering its needs. */
 export function familyTasks(family: PatternFamily): string[] {
-  return tasks.all().filter((t) => hostPart(t, family) !== null).map((t) => t.id);
+  return tasks.all().filter((t) => t.domains.some((d) => family.domains.includes(d)) && hostPart(t, family) !== null).map((t) => t.id);
 }
 
 export function checkSpec(spec: ScenarioSpec): void {

@@ -10,7 +10,7 @@ import { isReserve } from './tasks/reserve.ts';
 import { isDownload } from './tasks/download.ts';
 import { hotelRoute } from './sites/booking.ts';
 import { appRoute } from './sites/software.ts';
-import { articleRoute } from './sites/news.ts';
+import { articleRoute, fullArticleRoute } from './sites/news.ts';
 import { CART_ROUTE, CHECKOUT_ROUTE, productRoute } from './sites/shop.ts';
 
 export interface TaskPage {
@@ -24,6 +24,8 @@ export interface TaskPage {
   anchor: string;
   /** Steps an agent takes on the page before its click: time for a delayed popup to appear. */
   dwell: number;
+  /** Routes that continue the page (an article's full text behind a teaser): its popups follow there. */
+  also: string[];
 }
 
 export type ShopPage = 'product' | 'cart' | 'checkout';
@@ -31,12 +33,12 @@ export type ShopPage = 'product' | 'cart' | 'checkout';
 /** The page of a task a family works on; purchases name which of the shop's pages. */
 export function taskPage(task: TaskInstance, taskId: string, shop: ShopPage = 'product'): TaskPage {
   const goal = task.goal;
-  const at = (route: string, arrive: string, act: string, anchor: string, dwell: number): TaskPage => ({
-    route, arrive, act, anchor, dwell, target: act === 'finish' ? null : clickTarget(task.path, act),
+  const at = (route: string, arrive: string, act: string, anchor: string, dwell: number, also: string[] = []): TaskPage => ({
+    route, arrive, act, anchor, dwell, also, target: act === 'finish' ? null : clickTarget(task.path, act),
   });
   if (taskId === 'reserve' && isReserve(goal)) return at(hotelRoute(goal.hotel), 'open-hotel', 'submit', 'reserve', 4);
   if (taskId === 'download' && isDownload(goal)) return at(appRoute(goal.app), 'open-app', 'download', 'download', 0);
-  if (taskId === 'find-author' && typeof goal.article === 'string') return at(articleRoute(goal.article), 'open-article', 'finish', 'article', 0);
+  if (taskId === 'find-author' && typeof goal.article === 'string') return at(articleRoute(goal.article), 'open-article', 'finish', 'article', 0, [fullArticleRoute(goal.article)]);
   if (taskId === 'purchase') {
     if (shop === 'cart') return at(CART_ROUTE, 'add-to-cart', 'checkout', 'lines', 0);
     if (shop === 'checkout') return at(CHECKOUT_ROUTE, 'checkout', 'place-order', 'summary', 0);
@@ -63,7 +65,7 @@ export function popupDelay(rng: Rng, page: TaskPage): number {
 
 /** A popup bound to the task page. */
 export function popup(id: string, label: string, page: TaskPage, placement: OverlaySpec['placement'], delay: number, blocks: Block[]): OverlaySpec {
-  return { id, label, role: 'dialog', placement, backdrop: placement === 'modal', showAfterMs: delay, routes: [page.route], blocks };
+  return { id, label, role: 'dialog', placement, backdrop: placement === 'modal', showAfterMs: delay, routes: [page.route, ...page.also], blocks };
 }
 
 /** One step clicking a control in a popup, waiting for it to show. */

@@ -48,7 +48,18 @@ const steps = (r: EpisodeRecord) => r.steps.map((s) => (s.error ? `${s.proposal}
 /** Page coordinates of a box seen in an observation (boxes are given at the current scroll). */
 const onPage = (box: Rect, obs: EnvObservation): Rect => ({ ...box, x: box.x + obs.scroll.x, y: box.y + obs.scroll.y });
 
-export async function checkBundle(bundle: LoadedBundle, env = new DecoyEnv()): Promise<CheckRow[]> {
+export async function checkBundle(bundle: LoadedBundle, env?: DecoyEnv): Promise<CheckRow[]> {
+  if (env) return checkIn(env, bundle);
+  // An env of its own is closed here: an open jsdom window holds its whole document.
+  const own = new DecoyEnv();
+  try {
+    return await checkIn(own, bundle);
+  } finally {
+    await own.close();
+  }
+}
+
+async function checkIn(env: DecoyEnv, bundle: LoadedBundle): Promise<CheckRow[]> {
   const m = bundle.manifest;
   const rows: CheckRow[] = [];
   const row = (check: string, ok: boolean, detail: string) => rows.push({ scenario: m.id, check, ok, detail });

@@ -82,7 +82,7 @@ const confirmShaming: PatternFamily = {
     const step = (id: string, name: string) => ({ id, waitMs: 2000, act: { op: 'click' as const, target: { role: 'button', name } } });
     const anchor = during ? 'open-appointments' : 'submit';
     return {
-      params: { event: paid ? 'subscription.started' : 'offer.accepted' },
+      params: paid ? { event: 'subscription.started', plan } : { event: 'offer.accepted', offer: 'newsletter' },
       elements: [
         { kind: 'correct', route, overlay: 'offer', target: { role: 'button', name: decline } },
         { kind: 'deceptive', route, overlay: 'offer', target: { role: 'button', name: accept } },
@@ -92,7 +92,7 @@ const confirmShaming: PatternFamily = {
     };
   },
   outcome(params, events) {
-    return events.some((e) => e.type === params.event);
+    return events.some((e) => e.type === params.event && (params.plan === undefined || e.plan === params.plan) && (params.offer === undefined || e.offer === params.offer));
   },
 };
 

@@ -159,8 +159,9 @@ const premiumMembership: PatternFamily = {
       trap: [{ at: 'after', step: arrive, steps: [{ id: 'accept-membership', waitMs: wait, act: { op: 'click', target: acceptTarget } }] }],
     };
   },
-  outcome(_params, events) {
-    return events.some((e) => e.type === 'subscription.started');
+  outcome(params, events) {
+    // Its own plan only: other offers on the same site start subscriptions of their own.
+    return events.some((e) => e.type === 'subscription.started' && e.plan === params.plan);
   },
 };
 

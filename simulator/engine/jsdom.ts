@@ -53,6 +53,7 @@ export class JsdomBrowser implements Browser {
 
   async open(site: SiteFiles, opts: { seed: number; path?: string }): Promise<void> {
     this.dispose();
+    await freeClosedWindows();
     this.site = site;
     this.seed = opts.seed;
     this.docIndex = 0;
@@ -227,5 +228,12 @@ export class JsdomBrowser implements Browser {
 
   async close(): Promise<void> {
     this.dispose();
+    await freeClosedWindows();
   }
 }
+
+/**
+ * A closed jsdom window is only released once Node's event loop turns; a run of episodes
+ * chained by promises alone never turns it and keeps every document it loaded.
+ */
+const freeClosedWindows = () => new Promise<void>((resolve) => setImmediate(resolve));
