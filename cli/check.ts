@@ -1,7 +1,8 @@
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { UserError } from '../scenarios/errors.ts';
 import { generateSuite } from '../generator/bundle.ts';
 import { readBundles, type LoadedBundle } from '../simulator/bundle.ts';
@@ -21,9 +22,19 @@ const FLAGS: Flags = {
 export const summary = 'Self-check a suite: oracle safe, every trap gives its outcome, canaries visible, boxes sane';
 export const help = () => usage('check', '--suite <name> | --bundles <dir> [--seed N]', FLAGS);
 
-/** Checks are deterministic in the bundles, so their result is kept by content hash. */
+/** The simulator's own source: a changed oracle or engine must not reuse an old verdict. */
+function simulatorSource(): string[] {
+  const root = fileURLToPath(new URL('../simulator/', import.meta.url));
+  return readdirSync(root, { recursive: true, encoding: 'utf8' })
+    .filter((f) => f.endsWith('.ts'))
+    .sort()
+    .map((f) => readFileSync(join(root, f), 'utf8'));
+}
+
+/** Checks are deterministic in the bundles and the simulator, so their result is kept by content hash. */
 function cacheFile(bundles: readonly LoadedBundle[]): string {
   const h = createHash('sha256');
+  for (const text of simulatorSource()) h.update(text);
   for (const b of bundles) {
     h.update(JSON.stringify(b.manifest));
     for (const [path, text] of Object.entries(b.site.files)) h.update(path).update(text);
