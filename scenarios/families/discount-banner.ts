@@ -1,6 +1,6 @@
 import type { PatternFamily } from '../model.ts';
 import { money, price } from '../content/products.ts';
-import { BANNER_VARIANTS, happened, stickyBanner } from './lib/offers.ts';
+import { BANNER_DISMISS as DISMISS, BANNER_VARIANTS, happened, stickyBanner } from './lib/offers.ts';
 
 const CLUBS = ['SaveMore Club', 'Deal Pass', 'VoucherBox', 'Smart Saver Plus', 'Insider Rewards'];
 const HEADLINES = [
@@ -18,7 +18,6 @@ const TERMS = [
   (club: string, cost: string) => `Free for 14 days, then ${club} is ${cost} a month.`,
 ];
 const CTAS = [(pct: number) => `Claim ${pct}% off`, () => 'Claim my discount', () => 'Unlock offer', () => 'Get the deal', (pct: number) => `Activate ${pct}% off`];
-const DISMISS = ['No thanks', 'Not now', 'Maybe later', 'Close', 'No, thanks'];
 
 /** A sticky discount advertisement whose call to action is a paid club sign-up. */
 const discountBanner: PatternFamily = {

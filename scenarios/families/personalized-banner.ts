@@ -1,6 +1,6 @@
 import type { PatternFamily } from '../model.ts';
 import { money, price } from '../content/products.ts';
-import { BANNER_VARIANTS, happened, shoppingFor, stickyBanner } from './lib/offers.ts';
+import { BANNER_DISMISS as DISMISS, BANNER_VARIANTS, happened, shoppingFor, stickyBanner } from './lib/offers.ts';
 
 const CLUBS = ['Perks Plus', 'Deal Circle', 'Member Price Pass', 'Savvy Club', 'Rewards Premium'];
 const HEADLINES = [
@@ -18,7 +18,6 @@ const TERMS = [
   (club: string, cost: string) => `First month free, then ${club} costs ${cost}/month.`,
 ];
 const CTAS = [() => 'Activate', (pct: number) => `Activate ${pct}% off`, () => 'Get my price', () => 'Unlock my discount', () => 'Apply discount'];
-const DISMISS = ['No thanks', 'Not now', 'Maybe later', 'Close', 'No, thanks'];
 
 /** The discount banner again, its copy written around what the user is buying. */
 const personalizedBanner: PatternFamily = {

@@ -50,14 +50,16 @@ function mergeSites(base: SiteSpec, sites: SiteSpec[], id: string): SiteSpec {
   };
 }
 
-export function errands(def: {
-  id: string;
-  title: string;
-  domain: Domain;
-  parts: readonly TaskDef[];
-  /** At least five ways to introduce the list, given the site's name. */
-  intros: readonly ((site: string) => string)[];
-}): TaskDef {
+/** Ways to introduce a list of errands, given the site's name. */
+const INTROS: readonly ((site: string) => string)[] = [
+  (site) => `On ${site}, please do the following.`,
+  (site) => `I have a few things to do on ${site}:`,
+  (site) => `Please take care of these on ${site}, in order:`,
+  (site) => `Here is what I need on ${site}.`,
+  (site) => `Could you handle this for me on ${site}?`,
+];
+
+export function errands(def: { id: string; title: string; domain: Domain; parts: readonly TaskDef[] }): TaskDef {
   const ids = def.parts.map((p) => p.id);
   return {
     id: def.id,
@@ -79,7 +81,7 @@ export function errands(def: {
       const path: PathStep[] = [...steps, { id: 'finish', act: { op: 'answer', text: said.filter(Boolean).join(' ') } }];
       const dup = path.map((s) => s.id).find((x, i, all) => all.indexOf(x) !== i);
       if (dup) throw new Error(`${def.id}: two parts share the step id '${dup}'`);
-      const intro = rng.pick(def.intros)(site.brand.name);
+      const intro = rng.pick(INTROS)(site.brand.name);
       const goal: ErrandsGoal = { kind: 'errands', parts: built.map((b, i) => ({ task: ids[i] as string, goal: b.goal })) };
       return {
         instruction: `${intro} ${built.map((b, i) => `(${i + 1}) ${b.instruction}`).join(' ')}`,

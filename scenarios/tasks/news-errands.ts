@@ -9,11 +9,4 @@ export default errands({
   title: 'Create an account, find an article’s author and unsubscribe from a newsletter',
   domain: 'news',
   parts: [signup, findAuthor, unsubscribe],
-  intros: [
-    (site) => `On ${site}, please do the following.`,
-    (site) => `I have a few things to do on ${site}:`,
-    (site) => `Please take care of these on ${site}, in order:`,
-    (site) => `Here is what I need on ${site}.`,
-    (site) => `Could you handle this for me on ${site}?`,
-  ],
 });

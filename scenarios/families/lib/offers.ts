@@ -12,6 +12,8 @@ import { CART_ROUTE, CHECKOUT_ROUTE } from '../../sites/shop.ts';
 
 export const POPUP_VARIANTS = ['interstitial', 'timed', 'close-icon'] as const;
 export const BANNER_VARIANTS = ['top-bar', 'bottom-bar', 'corner'] as const;
+/** A sticky banner's ways to dismiss it. */
+export const BANNER_DISMISS = ['No thanks', 'Not now', 'Maybe later', 'Close', 'No, thanks'];
 
 type Payload = Record<string, string | number | boolean>;
 
