@@ -4,12 +4,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { UserError } from '../scenarios/errors.ts';
-import { generateSuite } from '../generator/bundle.ts';
-import { readBundles, type LoadedBundle } from '../simulator/bundle.ts';
+import type { LoadedBundle } from '../simulator/bundle.ts';
 import { checkBundle, type CheckRow } from '../simulator/check.ts';
 import { DecoyEnv } from '../simulator/env.ts';
-import { intFlag, parseFlags, usage, type Flags } from './args.ts';
-import { selectSuite } from './select.ts';
+import { parseFlags, usage, type Flags } from './args.ts';
+import { bundlesFrom } from './select.ts';
 
 const FLAGS: Flags = {
   suite: { type: 'string', description: 'suite to generate and check (see decoy list)' },
@@ -79,11 +78,7 @@ export function checkTable(rows: readonly CheckRow[]): string {
 
 export async function run(argv: readonly string[]): Promise<string> {
   const { values } = parseFlags('check', argv, FLAGS);
-  if (typeof values.suite !== 'string' && typeof values.bundles !== 'string') throw new UserError('check: give --suite <name> or --bundles <dir>');
-  const seed = intFlag('seed', values.seed, 7);
-  const bundles = typeof values.bundles === 'string'
-    ? readBundles(values.bundles)
-    : generateSuite(selectSuite(values.suite as string, (values.pattern as string[] | undefined) ?? []), seed).map((b) => ({ manifest: b.manifest, site: { files: b.files } }));
+  const bundles = bundlesFrom('check', values);
   const rows = await checkBundles(bundles);
   const failed = rows.filter((r) => !r.ok).length;
   const out = values.json ? JSON.stringify(rows, null, 2) : `${bundles.length} configurations, ${rows.length} checks\n${checkTable(rows)}`;

@@ -1,6 +1,7 @@
 /** The `decoy` command: the only place that prints and exits. */
 import { UserError } from '../scenarios/errors.ts';
 import * as check from './check.ts';
+import * as conform from './conform.ts';
 import { CheckFailed } from './check.ts';
 import * as demo from './demo.ts';
 import * as generate from './generate.ts';
@@ -13,7 +14,7 @@ interface Command {
   run(argv: readonly string[]): Promise<string>;
 }
 
-const COMMANDS: Record<string, Command> = { demo, list, generate, run, check };
+const COMMANDS: Record<string, Command> = { demo, list, generate, run, check, conform };
 
 function overview(): string {
   const w = Math.max(...Object.keys(COMMANDS).map((k) => k.length));

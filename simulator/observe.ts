@@ -48,7 +48,14 @@ export interface Observation {
 export class RefRegistry {
   private readonly byElement = new WeakMap<Element, { ref: string; key: string }>();
   private readonly byRef = new Map<string, Element>();
-  private count = 0;
+
+  /** `count`: refs already given in this episode (a new document in Chromium goes on from there). */
+  constructor(private count = 0) {}
+
+  /** How many refs this episode has given so far. */
+  get issued(): number {
+    return this.count;
+  }
 
   refFor(el: Element, role: string, name: string): string {
     const key = `${role}\u0000${name}`;

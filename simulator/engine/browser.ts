@@ -8,6 +8,15 @@ export interface SiteFiles {
 
 export const ORIGIN = 'https://site.test';
 
+/** A path's own HTML file when the site has one, else the single-page entry. */
+export function documentFor(site: SiteFiles, pathname: string): string {
+  const clean = pathname.replace(/^\/+/, '').replace(/\/+$/, '');
+  const own = clean.endsWith('.html') ? site.files[clean] : clean ? site.files[`${clean}/index.html`] : undefined;
+  const html = own ?? site.files['index.html'];
+  if (html === undefined) throw new Error('site has no index.html');
+  return html;
+}
+
 /** Virtual epoch of every episode: 2026-01-15 09:00:00 UTC. */
 export const T0 = Date.UTC(2026, 0, 15, 9, 0, 0);
 

@@ -10,8 +10,9 @@ import { hashSeed } from '../../scenarios/rng.ts';
 import type { Scroll } from '../dom/geometry.ts';
 import { hitTest, paintables } from '../hit.ts';
 import { describe, observe, pageHeight, RefRegistry, type Observation } from '../observe.ts';
-import { ORIGIN, T0, type Browser, type ClickOutcome, type SiteFiles } from './browser.ts';
+import { documentFor, ORIGIN, T0, type Browser, type ClickOutcome, type SiteFiles } from './browser.ts';
 import { prelude } from './prelude.ts';
+import { fillField, selectValues } from '../dom/forms.ts';
 
 const FAKED = ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date', 'performance', 'requestAnimationFrame', 'cancelAnimationFrame'] as const;
 const EVENTS_KEY = 'site:events';
@@ -64,18 +65,8 @@ export class JsdomBrowser implements Browser {
     this.load(new URL(opts.path ?? '/', ORIGIN).href, {});
   }
 
-  /** A path's own HTML file when the site has one, else the single-page entry. */
-  private documentFor(pathname: string): string {
-    const files = this.site?.files ?? {};
-    const clean = pathname.replace(/^\/+/, '').replace(/\/+$/, '');
-    const own = clean.endsWith('.html') ? files[clean] : clean ? files[`${clean}/index.html`] : undefined;
-    const html = own ?? files['index.html'];
-    if (html === undefined) throw new Error('site has no index.html');
-    return html;
-  }
-
   private load(url: string, storage: Record<string, string>): void {
-    const html = this.documentFor(new URL(url).pathname);
+    const html = documentFor(this.site ?? { files: {} }, new URL(url).pathname);
     const console = new VirtualConsole();
     console.on('jsdomError', (e: Error) => this.diagnostics.push(`jsdom: ${e.message}`));
     console.on('error', (...args: unknown[]) => this.diagnostics.push(`console.error: ${args.map(String).join(' ')}`));
@@ -157,25 +148,11 @@ export class JsdomBrowser implements Browser {
   }
 
   async fill(ref: string, value: string): Promise<void> {
-    const el = this.element(ref) as HTMLInputElement;
-    const win = this.win;
-    el.focus();
-    el.value = value;
-    el.dispatchEvent(new win.Event('input', { bubbles: true, composed: true }));
-    el.dispatchEvent(new win.Event('change', { bubbles: true }));
+    fillField(this.element(ref) as HTMLInputElement, value);
   }
 
   async selectOption(ref: string, values: readonly string[]): Promise<string[]> {
-    const el = this.element(ref) as HTMLSelectElement;
-    const win = this.win;
-    const chosen: string[] = [];
-    for (const option of Array.from(el.options)) {
-      option.selected = values.includes(option.value) || values.includes((option.textContent ?? '').trim());
-      if (option.selected) chosen.push(option.value);
-    }
-    el.dispatchEvent(new win.Event('input', { bubbles: true, composed: true }));
-    el.dispatchEvent(new win.Event('change', { bubbles: true }));
-    return chosen;
+    return selectValues(this.element(ref) as HTMLSelectElement, values);
   }
 
   async scrollTo(x: number, y: number): Promise<void> {

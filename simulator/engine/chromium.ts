@@ -1,0 +1,214 @@
+/**
+ * The reference engine: a real Chromium driven by playwright-core. The bundle is served
+ * from the same https origin as in jsdom through request routing (so localStorage works),
+ * time is Playwright's fake clock paused at T0 and advanced by the simulator, and the
+ * observation is computed by the simulator's own DOM code running inside the page, so the
+ * two engines differ only where the browser does: layout, hit testing, real input.
+ */
+import { accessSync, constants } from 'node:fs';
+import { delimiter, join } from 'node:path';
+import { chromium, type Browser as Chromium, type BrowserContext, type Page, type Route } from 'playwright-core';
+import type { SiteEvent } from '../../scenarios/model.ts';
+import { hashSeed } from '../../scenarios/rng.ts';
+import { UserError } from '../../scenarios/errors.ts';
+import type { Scroll } from '../dom/geometry.ts';
+import type { Observation } from '../observe.ts';
+import { documentFor, ORIGIN, T0, type Browser, type ClickOutcome, type SiteFiles } from './browser.ts';
+import { NavigationError } from './jsdom.ts';
+import { pageScript } from './page-script.ts';
+import { prelude } from './prelude.ts';
+import type { PageApi } from './in-page.ts';
+
+const EVENTS_KEY = 'site:events';
+const NAMES = ['chromium', 'chromium-browser', 'google-chrome', 'google-chrome-stable'];
+/** What a headless browser on a closed network needs: nothing that calls home. */
+const ARGS = ['--no-first-run', '--no-default-browser-check', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-default-apps', '--disable-extensions', '--mute-audio'];
+
+/** The browser to drive: the one named, else $DECOY_CHROMIUM, else a Chromium on PATH. */
+export function findChromium(explicit?: string): string {
+  const named = explicit ?? process.env.DECOY_CHROMIUM;
+  const runnable = (p: string) => {
+    try {
+      accessSync(p, constants.X_OK);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  if (named) {
+    if (!runnable(named)) throw new UserError(`no runnable browser at '${named}'`);
+    return named;
+  }
+  for (const dir of (process.env.PATH ?? '').split(delimiter)) {
+    for (const name of NAMES) if (dir && runnable(join(dir, name))) return join(dir, name);
+  }
+  throw new UserError("no Chromium found: install Debian's package (apt-get install -y chromium), or name a browser with --browser PATH or DECOY_CHROMIUM");
+}
+
+type Call = { [K in keyof PageApi]: PageApi[K] extends (...a: infer A) => infer R ? [K, A, R] : never }[keyof PageApi];
+
+export class ChromiumBrowser implements Browser {
+  readonly engine = 'chromium' as const;
+  readonly viewport: { width: number; height: number };
+  /** Page errors; never shown to agents. */
+  readonly diagnostics: string[] = [];
+  private readonly executable: string;
+  private readonly scale: number;
+  private browser: Chromium | null = null;
+  private context: BrowserContext | null = null;
+  private pg: Page | null = null;
+  private site: SiteFiles | null = null;
+  private seed = 0;
+  private docIndex = 0;
+  private issued = 0;
+  private scroll: Scroll = { x: 0, y: 0 };
+  private now = T0;
+
+  constructor(opts: { executable?: string; viewport?: { width: number; height: number }; scale?: number } = {}) {
+    this.executable = findChromium(opts.executable);
+    this.viewport = opts.viewport ?? { width: 1280, height: 800 };
+    this.scale = opts.scale ?? 1;
+  }
+
+  private get page(): Page {
+    if (!this.pg) throw new Error('no page is open');
+    return this.pg;
+  }
+
+  private async call<K extends Call[0]>(name: K, ...args: Extract<Call, [K, unknown, unknown]>[1]): Promise<Extract<Call, [K, unknown, unknown]>[2]> {
+    return this.page.evaluate(([n, a]) => {
+      const api = (window as unknown as { __decoy: Record<string, (...x: unknown[]) => unknown> }).__decoy;
+      return api[n as string]!(...(a as unknown[]));
+    }, [name, args] as const) as Promise<Extract<Call, [K, unknown, unknown]>[2]>;
+  }
+
+  async open(site: SiteFiles, opts: { seed: number; path?: string }): Promise<void> {
+    await this.context?.close();
+    this.browser ??= await chromium.launch({ executablePath: this.executable, headless: true, args: ARGS });
+    this.site = site;
+    this.seed = opts.seed;
+    this.docIndex = 0;
+    this.issued = 0;
+    this.scroll = { x: 0, y: 0 };
+    this.now = T0;
+    this.diagnostics.length = 0;
+    this.context = await this.browser.newContext({ viewport: this.viewport, deviceScaleFactor: this.scale, timezoneId: 'UTC', locale: 'en-US', serviceWorkers: 'block' });
+    await this.context.addInitScript({ content: await pageScript() });
+    await this.context.route('**/*', (route) => this.serve(route));
+    const page = await this.context.newPage();
+    page.on('pageerror', (e) => this.diagnostics.push(`page: ${e.message}`));
+    this.pg = page;
+    await page.clock.install({ time: T0 });
+    await page.clock.pauseAt(T0);
+    await page.goto(new URL(opts.path ?? '/', ORIGIN).href, { waitUntil: 'load' });
+  }
+
+  /** The site's files from its own origin; nothing else is reachable. */
+  private async serve(route: Route): Promise<void> {
+    const req = route.request();
+    const url = new URL(req.url());
+    if (url.origin !== ORIGIN || !this.site) return route.abort('blockedbyclient');
+    if (req.resourceType() !== 'document') return route.fulfill({ status: 404, body: '' });
+    const seed = hashSeed(this.seed, this.docIndex++);
+    // The prelude runs first and removes its own tag, so the document is the bundle's.
+    const tag = `<script>${prelude(seed)};document.currentScript.remove();</script>`;
+    const html = documentFor(this.site, url.pathname);
+    const at = html.search(/<head[^>]*>/i);
+    const body = at < 0 ? tag + html : html.replace(/<head[^>]*>/i, (m) => m + tag);
+    return route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body });
+  }
+
+  async observe(): Promise<Observation> {
+    const { observation, issued } = await this.call('observe', this.scroll, this.viewport, this.issued);
+    this.issued = issued;
+    return observation;
+  }
+
+  async clickAt(x: number, y: number): Promise<ClickOutcome> {
+    const aim = await this.call('aim', x, y);
+    if (aim.disabled) return { target: aim.target, disabled: true };
+    await this.page.mouse.click(x, y);
+    await this.settle();
+    return { target: aim.target, disabled: false };
+  }
+
+  /** After real input a link may be taking the page elsewhere: wait until the next document has loaded. */
+  private async settle(): Promise<void> {
+    const leaving = await this.call('leaving').catch(() => 'gone');
+    if (leaving && leaving !== 'gone') await this.page.waitForURL(leaving, { waitUntil: 'load' });
+    await this.page.waitForLoadState('load');
+    if (leaving) await this.syncScroll({ x: 0, y: 0 });
+  }
+
+  async fill(ref: string, value: string): Promise<void> {
+    await this.call('fill', ref, value);
+  }
+
+  async selectOption(ref: string, values: readonly string[]): Promise<string[]> {
+    return this.call('selectOption', ref, [...values]);
+  }
+
+  async scrollTo(_x: number, y: number): Promise<void> {
+    const height = await this.call('pageHeight', this.viewport);
+    await this.syncScroll({ x: 0, y: Math.max(0, Math.min(Math.round(y), height - this.viewport.height)) });
+  }
+
+  /** The virtual scroll is the truth (as in jsdom); the window follows it for real input and screenshots. */
+  private async syncScroll(to: Scroll): Promise<void> {
+    this.scroll = to;
+    await this.page.evaluate(([x, y]) => window.scrollTo(x, y), [to.x, to.y] as const);
+  }
+
+  async goto(url: string): Promise<void> {
+    const target = new URL(url, this.page.url());
+    if (target.origin !== ORIGIN) throw new NavigationError(`navigation to ${target.origin} is outside the site`);
+    await this.page.goto(target.href, { waitUntil: 'load' });
+    await this.syncScroll({ x: 0, y: 0 });
+  }
+
+  async back(): Promise<void> {
+    const before = this.page.url();
+    // jsdom runs history.back() through two timers on the virtual clock, landing 1 ms later.
+    await this.advance(1);
+    await this.page.goBack({ waitUntil: 'load' });
+    if (this.page.url() !== before) await this.syncScroll({ x: 0, y: 0 });
+  }
+
+  async advance(ms: number): Promise<void> {
+    if (ms > 0) await this.page.clock.runFor(ms);
+    this.now += ms;
+  }
+
+  elapsed(): number {
+    return this.now - T0;
+  }
+
+  async events(): Promise<SiteEvent[]> {
+    const raw = await this.page.evaluate((k) => localStorage.getItem(k), EVENTS_KEY);
+    const list = raw ? (JSON.parse(raw) as SiteEvent[]) : [];
+    return list.map((e) => ({ ...e, t: e.t - T0 }));
+  }
+
+  /** A PNG of the viewport at the current scroll. */
+  async screenshot(): Promise<Buffer> {
+    return this.page.screenshot({ type: 'png', animations: 'disabled', caret: 'hide' });
+  }
+
+  /** Conformance probes, run inside the page at the current scroll. */
+  async measureBoxes(): Promise<ReturnType<PageApi['boxes']>> {
+    return this.call('boxes', this.scroll);
+  }
+
+  async compareHits(points?: { x: number; y: number }[]): Promise<ReturnType<PageApi['hits']>> {
+    const at = points ?? (await this.call('probePoints', this.scroll, this.viewport));
+    return this.call('hits', at, this.scroll);
+  }
+
+  async close(): Promise<void> {
+    await this.context?.close();
+    await this.browser?.close();
+    this.context = null;
+    this.browser = null;
+    this.pg = null;
+  }
+}
