@@ -2,6 +2,7 @@
 import { UserError } from '../scenarios/errors.ts';
 import * as check from './check.ts';
 import * as conform from './conform.ts';
+import * as dataset from './dataset.ts';
 import { CheckFailed } from './check.ts';
 import * as demo from './demo.ts';
 import * as generate from './generate.ts';
@@ -14,7 +15,7 @@ interface Command {
   run(argv: readonly string[]): Promise<string>;
 }
 
-const COMMANDS: Record<string, Command> = { demo, list, generate, run, check, conform };
+const COMMANDS: Record<string, Command> = { demo, list, generate, run, check, conform, dataset };
 
 function overview(): string {
   const w = Math.max(...Object.keys(COMMANDS).map((k) => k.length));

@@ -11,7 +11,7 @@ import { chromium, type Browser as Chromium, type BrowserContext, type Page, typ
 import type { SiteEvent } from '../../scenarios/model.ts';
 import { hashSeed } from '../../scenarios/rng.ts';
 import { UserError } from '../../scenarios/errors.ts';
-import type { Scroll } from '../dom/geometry.ts';
+import type { Rect, Scroll } from '../dom/geometry.ts';
 import type { Observation } from '../observe.ts';
 import { documentFor, ORIGIN, T0, type Browser, type ClickOutcome, type SiteFiles } from './browser.ts';
 import { NavigationError } from './jsdom.ts';
@@ -192,6 +192,11 @@ export class ChromiumBrowser implements Browser {
   /** A PNG of the viewport at the current scroll. */
   async screenshot(): Promise<Buffer> {
     return this.page.screenshot({ type: 'png', animations: 'disabled', caret: 'hide' });
+  }
+
+  /** Chromium's layout box of the element of a role at an authored viewport box (null if none is there). */
+  async measure(box: Rect, role: string): Promise<Rect | null> {
+    return this.call('measure', box, role, this.scroll);
   }
 
   /** Conformance probes, run inside the page at the current scroll. */

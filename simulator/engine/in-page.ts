@@ -7,7 +7,7 @@ import { ownBox, viewportBox, type Rect, type Scroll } from '../dom/geometry.ts'
 import { isRendered } from '../dom/style.ts';
 import { fillField, selectValues } from '../dom/forms.ts';
 import { hitTest, paintables } from '../hit.ts';
-import { describe, observe, pageHeight, RefRegistry, type Observation } from '../observe.ts';
+import { describe, observe, pageHeight, RefRegistry, roleOf, type Observation } from '../observe.ts';
 
 type Viewport = { width: number; height: number };
 
@@ -58,6 +58,16 @@ const api = {
     const target = hit ?? document.body;
     const control = target.closest('button, input, select, textarea') as HTMLButtonElement | null;
     return { target: describe(hit), disabled: !!(control?.disabled || target.closest('fieldset[disabled]')) };
+  },
+  /** Chromium's layout box of the element of this role that sits at an authored box. */
+  measure(box: Rect, role: string, scroll: Scroll): Rect | null {
+    for (const el of Array.from(document.body.querySelectorAll('*'))) {
+      const ours = isRendered(el) ? viewportBox(el, scroll) : null;
+      if (!ours || ours.x !== box.x || ours.y !== box.y || ours.w !== box.w || ours.h !== box.h || roleOf(el) !== role) continue;
+      const r = el.getBoundingClientRect();
+      return { x: r.x, y: r.y, w: r.width, h: r.height };
+    }
+    return null;
   },
   leaving(): string | null {
     return state.leaving;
