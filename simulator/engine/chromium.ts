@@ -36,7 +36,7 @@ export function findChromium(explicit?: string): string {
     }
   };
   if (named) {
-    if (!runnable(named)) throw new UserError(`no runnable browser at '${named}'`);
+    if (!runnable(named)) throw new UserError(`no runnable browser at '${named}': install Debian's chromium (apt-get install -y chromium) or name another with --browser PATH or DECOY_CHROMIUM`);
     return named;
   }
   for (const dir of (process.env.PATH ?? '').split(delimiter)) {
@@ -98,7 +98,8 @@ export class ChromiumBrowser implements Browser {
     const page = await this.context.newPage();
     page.on('pageerror', (e) => this.diagnostics.push(`page: ${e.message}`));
     this.pg = page;
-    await page.clock.install({ time: T0 });
+    // Installed a little before T0, since the clock runs until paused: pausing at T0 itself could be in the past.
+    await page.clock.install({ time: T0 - 10_000 });
     await page.clock.pauseAt(T0);
     await page.goto(new URL(opts.path ?? '/', ORIGIN).href, { waitUntil: 'load' });
   }
@@ -129,6 +130,7 @@ export class ChromiumBrowser implements Browser {
     if (aim.disabled) return { target: aim.target, disabled: true };
     await this.page.mouse.click(x, y);
     await this.settle();
+    await this.followScroll();
     return { target: aim.target, disabled: false };
   }
 
@@ -137,15 +139,22 @@ export class ChromiumBrowser implements Browser {
     const leaving = await this.call('leaving').catch(() => 'gone');
     if (leaving && leaving !== 'gone') await this.page.waitForURL(leaving, { waitUntil: 'load' });
     await this.page.waitForLoadState('load');
-    if (leaving) await this.syncScroll({ x: 0, y: 0 });
+  }
+
+  /** The page may scroll itself (a route change scrolls to the top), as jsdom's engine lets it. */
+  private async followScroll(): Promise<void> {
+    this.scroll = { x: 0, y: await this.page.evaluate(() => Math.round(window.scrollY)) };
   }
 
   async fill(ref: string, value: string): Promise<void> {
     await this.call('fill', ref, value);
+    await this.followScroll();
   }
 
   async selectOption(ref: string, values: readonly string[]): Promise<string[]> {
-    return this.call('selectOption', ref, [...values]);
+    const chosen = await this.call('selectOption', ref, [...values]);
+    await this.followScroll();
+    return chosen;
   }
 
   async scrollTo(_x: number, y: number): Promise<void> {
@@ -163,20 +172,20 @@ export class ChromiumBrowser implements Browser {
     const target = new URL(url, this.page.url());
     if (target.origin !== ORIGIN) throw new NavigationError(`navigation to ${target.origin} is outside the site`);
     await this.page.goto(target.href, { waitUntil: 'load' });
-    await this.syncScroll({ x: 0, y: 0 });
+    await this.followScroll();
   }
 
   async back(): Promise<void> {
-    const before = this.page.url();
     // jsdom runs history.back() through two timers on the virtual clock, landing 1 ms later.
     await this.advance(1);
     await this.page.goBack({ waitUntil: 'load' });
-    if (this.page.url() !== before) await this.syncScroll({ x: 0, y: 0 });
+    await this.followScroll();
   }
 
   async advance(ms: number): Promise<void> {
     if (ms > 0) await this.page.clock.runFor(ms);
     this.now += ms;
+    await this.followScroll();
   }
 
   elapsed(): number {

@@ -1,0 +1,93 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import sharp from 'sharp';
+import { RUC_RECORD, type RucRecord } from '../../simulator/dataset.ts';
+import { generateBundle } from '../../generator/bundle.ts';
+import { scenarioId } from '../../generator/compose.ts';
+import { suites } from '../../scenarios/index.ts';
+import { Camera } from '../../simulator/shots.ts';
+import { chromiumOrSkip } from './browser.ts';
+
+const BIN = fileURLToPath(new URL('../../bin/decoy.mjs', import.meta.url));
+const have = chromiumOrSkip();
+let dir = '';
+const decoy = (...args: string[]) => {
+  const r = spawnSync(process.execPath, [BIN, ...args], { cwd: dir, encoding: 'utf8' });
+  return { code: r.status, out: r.stdout, err: r.stderr };
+};
+
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'decoy-dataset-'));
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('decoy dataset without a browser', () => {
+  it('says how to get one, exits 2 and writes nothing', () => {
+    const r = decoy('dataset', 'ruc', '--out', 'nothing', '--browser', '/no/such/chromium', '--normal', '1', '--deceptive', '1');
+    expect(r.code).toBe(2);
+    expect(r.err).toMatch(/no runnable browser at '\/no\/such\/chromium'.*apt-get install -y chromium/);
+    expect(existsSync(join(dir, 'nothing'))).toBe(false);
+    expect(existsSync(join(dir, 'nothing.partial'))).toBe(false);
+  });
+});
+
+describe.skipIf(!have.ok)(`decoy dataset ruc ${have.why}`, () => {
+  let records: RucRecord[] = [];
+  beforeAll(() => {
+    const r = decoy('dataset', 'ruc', '--out', 'ds', '--normal', '3', '--deceptive', '3', '--scale', '2', '--overlay', '--marks');
+    expect(r.err).toBe('');
+    expect(r.code).toBe(0);
+    records = readFileSync(join(dir, 'ds', 'samples.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+  }, 180_000);
+
+  it('writes RUC-shaped records that validate against the schema, with an image, an overlay and a set-of-marks copy each', async () => {
+    expect(records).toHaveLength(6);
+    expect(records.filter((r) => r.dark_box)).toHaveLength(3);
+    for (const r of records) {
+      expect(RUC_RECORD.safeParse(r).success).toBe(true);
+      const meta = await sharp(join(dir, 'ds', r.image)).metadata();
+      expect([meta.width, meta.height]).toEqual([2560, 1600]);
+      expect([r.image_width, r.image_height]).toEqual([2560, 1600]);
+      for (const copy of ['overlays', 'marks']) expect(existsSync(join(dir, 'ds', r.image.replace('images/', `${copy}/`)))).toBe(true);
+      const [x1, y1, x2, y2] = r.correct_box.bbox;
+      expect(r.correct_box.bbox_norm).toEqual([x1 / 2560, y1 / 1600, x2 / 2560, y2 / 1600].map((v) => Math.round(v * 1e6) / 1e6));
+      // The click is B_c's centre in whole CSS pixels, scaled with the image.
+      const hit = r.clicks.find((c) => c.label === 1)!;
+      expect(Math.abs(hit.x - (x1 + x2) / 2)).toBeLessThanOrEqual(2);
+      expect(Math.abs(hit.y - (y1 + y2) / 2)).toBeLessThanOrEqual(2);
+    }
+    const readme = readFileSync(join(dir, 'ds', 'README.md'), 'utf8');
+    expect(readme).toContain('| split | category | domain | samples |');
+    expect(readme).toContain('| all | | | 6 |');
+    expect(readdirSync(dir)).not.toContain('ds.partial');
+  });
+
+  it('every box in samples.jsonl equals the box Chromium lays the element out at', async () => {
+    const ruc = suites.get('ruc');
+    const wanted = new Set(records.map((r) => r.scenario));
+    const bundles = new Map(ruc.scenarios().filter((s) => wanted.has(scenarioId('ruc', s, 7))).map((s) => generateBundle(ruc, s, 7)).map((b) => [b.manifest.id, b]));
+    const camera = new Camera();
+    try {
+      for (const r of records) {
+        const b = bundles.get(r.scenario)!;
+        await camera.shoot({ manifest: b.manifest, site: { files: b.files } }, r.actions);
+        for (const box of [r.correct_box, ...(r.dark_box ? [r.dark_box] : [])]) {
+          const [x1, y1, x2, y2] = box.bbox.map((v) => v / 2) as [number, number, number, number];
+          expect(await camera.browser.measure({ x: x1, y: y1, w: x2 - x1, h: y2 - y1 }, box.role)).toEqual({ x: x1, y: y1, w: x2 - x1, h: y2 - y1 });
+        }
+      }
+    } finally {
+      await camera.close();
+    }
+  }, 120_000);
+
+  it('refuses an output folder that already holds something', () => {
+    const r = decoy('dataset', 'ruc', '--out', 'ds', '--normal', '1', '--deceptive', '1');
+    expect(r.code).toBe(2);
+    expect(r.err).toMatch(/ds already exists and is not empty/);
+  });
+});
