@@ -3,6 +3,7 @@ import { UserError } from '../scenarios/errors.ts';
 import * as check from './check.ts';
 import * as conform from './conform.ts';
 import * as dataset from './dataset.ts';
+import * as shoot from './shoot.ts';
 import { CheckFailed } from './check.ts';
 import * as demo from './demo.ts';
 import * as generate from './generate.ts';
@@ -15,7 +16,7 @@ interface Command {
   run(argv: readonly string[]): Promise<string>;
 }
 
-const COMMANDS: Record<string, Command> = { demo, list, generate, run, check, conform, dataset };
+const COMMANDS: Record<string, Command> = { demo, list, generate, run, check, conform, dataset, shoot };
 
 function overview(): string {
   const w = Math.max(...Object.keys(COMMANDS).map((k) => k.length));

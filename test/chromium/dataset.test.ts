@@ -91,3 +91,21 @@ describe.skipIf(!have.ok)(`decoy dataset ruc ${have.why}`, () => {
     expect(r.err).toMatch(/ds already exists and is not empty/);
   });
 });
+
+describe.skipIf(!have.ok)(`decoy shoot ${have.why}`, () => {
+  it('writes a 1280x800 screenshot and a boxed copy into every bundle of a suite', async () => {
+    const r = decoy('shoot', '--suite', 'demo', '--pattern', 'warranty-addon', '--out', 'shots');
+    expect(r.err).toBe('');
+    expect(r.code).toBe(0);
+    const ids = readdirSync(join(dir, 'shots')).filter((d) => d.startsWith('demo.'));
+    expect(ids).toHaveLength(2);
+    for (const id of ids) {
+      for (const f of ['start.png', 'start-boxes.png']) {
+        const meta = await sharp(join(dir, 'shots', id, 'shots', f)).metadata();
+        expect([meta.width, meta.height]).toEqual([1280, 800]);
+      }
+      const plain = readFileSync(join(dir, 'shots', id, 'shots', 'start.png'));
+      expect(readFileSync(join(dir, 'shots', id, 'shots', 'start-boxes.png')).equals(plain)).toBe(false);
+    }
+  }, 120_000);
+});
