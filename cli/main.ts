@@ -6,6 +6,7 @@ import * as demo from './demo.ts';
 import * as generate from './generate.ts';
 import * as list from './list.ts';
 import * as run from './run.ts';
+import * as site from './site.ts';
 
 interface Command {
   summary: string;
@@ -13,7 +14,7 @@ interface Command {
   run(argv: readonly string[]): Promise<string>;
 }
 
-const COMMANDS: Record<string, Command> = { demo, list, generate, run, check };
+const COMMANDS: Record<string, Command> = { demo, list, generate, run, check, site };
 
 function overview(): string {
   const w = Math.max(...Object.keys(COMMANDS).map((k) => k.length));
