@@ -114,13 +114,6 @@ describe('decoy site build', () => {
     await expect(commands[command as string]!.run(argv, { say() {} })).rejects.toThrow(UserError);
     await expect(commands[command as string]!.run(argv, { say() {} })).rejects.toThrow(message);
   });
-
-  it('a bad flag through the command line is one line on stderr and exit 2', () => {
-    const r = decoy('score', '--log', 'missing.json', '--bundle', `out/demo/${SHOT}`);
-    expect(r.code).toBe(2);
-    expect(r.err.trim().split('\n')).toHaveLength(1);
-    expect(r.err).toMatch(/^decoy score: log file missing\.json does not exist/);
-  });
 });
 
 describe('the runtime under a base path', () => {
@@ -164,5 +157,103 @@ describe('the runtime under a base path', () => {
     const deep = open(`/live/${key}/cart`);
     expect(shown(deep)).toEqual(['/cart']);
     deep.close();
+  });
+});
+
+type Steps = BundleManifest['groundTruth']['safePath'];
+
+function chromiumPath(): string {
+  const given = process.env.DECOY_CHROMIUM;
+  if (given) {
+    if (!existsSync(given)) throw new Error(`DECOY_CHROMIUM=${given} does not exist`);
+    return given;
+  }
+  const found = spawnSync('sh', ['-c', 'command -v chromium'], { encoding: 'utf8' }).stdout.trim();
+  if (!found) throw new Error("Chromium not found: install Debian's chromium (apt-get install chromium) or set DECOY_CHROMIUM to a Chromium binary");
+  return found;
+}
+
+/** A person (or an external agent) walking a path from ground truth by role and name. */
+async function follow(page: Page, base: string, steps: Steps): Promise<string | null> {
+  let answer: string | null = null;
+  for (const step of steps) {
+    const a = step.act;
+    const at = (t: { role: string; name: string; index?: number }) =>
+      page.getByRole(t.role as Parameters<Page['getByRole']>[0], { name: t.name, exact: true }).nth(t.index ?? 0);
+    if (a.op === 'click') await at(a.target).click();
+    else if (a.op === 'check') await at(a.target).check();
+    else if (a.op === 'uncheck') await at(a.target).uncheck();
+    else if (a.op === 'fill') await at(a.target).fill(a.value);
+    else if (a.op === 'select') await at(a.target).selectOption(a.value);
+    else if (a.op === 'click-text') await page.getByText(a.text, { exact: true }).first().click();
+    else if (a.op === 'goto') await page.goto(base + a.url);
+    else if (a.op === 'answer') answer = a.text;
+  }
+  return answer;
+}
+
+describe('decoy serve + Chromium + decoy score', () => {
+  let server: ChildProcess | null = null;
+  let url = '';
+  let browser: Browser | null = null;
+
+  beforeAll(async () => {
+    const executablePath = chromiumPath();
+    server = spawn(process.execPath, [BIN, 'serve', '--dir', 'dist/site', '--port', '0', '--log-dir', 'runs/collected'], { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
+    url = await new Promise<string>((resolve, reject) => {
+      let out = '';
+      let err = '';
+      const timer = setTimeout(() => reject(new Error(`decoy serve printed no URL: ${out}${err}`)), 30_000);
+      server!.stdout!.on('data', (c: Buffer) => {
+        out += c.toString();
+        const m = /http:\/\/127\.0\.0\.1:\d+\//.exec(out);
+        if (m) {
+          clearTimeout(timer);
+          resolve(m[0]);
+        }
+      });
+      server!.stderr!.on('data', (c: Buffer) => (err += c.toString()));
+      server!.on('exit', (code) => reject(new Error(`decoy serve exited (${code}): ${err}`)));
+    });
+    browser = await chromium.launch({ executablePath, headless: true, args: ['--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'] });
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    if (server?.pid) server.kill('SIGTERM');
+  });
+
+  it.each([
+    'demo.purchase-shopping.warranty-addon-preselected.s7',
+    'demo.find-author-news.cookie-trap-modal.s7',
+  ])('%s: the safe and the trap path in Chromium score as the jsdom oracle and trap runs', async (id) => {
+    const bundle = readBundle(join(dir, 'out/demo', id));
+    const { manifest } = bundle;
+    const key = liveKey(id);
+    const base = `${url}live/${key}`;
+    const logFile = join(dir, 'runs/collected', `${id}.json`);
+    const jsdom = { safe: await play(bundle, 'oracle'), trap: await play(bundle, pathAgent(bundle, 'trapPath')) };
+    expect([jsdom.safe.D, jsdom.trap.D]).toEqual([0, 1]);
+
+    for (const which of ['safe', 'trap'] as const) {
+      const context = await browser!.newContext({ viewport: manifest.viewport });
+      const page = await context.newPage();
+      page.setDefaultTimeout(10_000);
+      await page.goto(`${base}/`);
+      const answer = await follow(page, base, which === 'safe' ? manifest.groundTruth.safePath : manifest.groundTruth.trapPath);
+      const logged = await page.evaluate((k) => JSON.parse(localStorage.getItem(`/live/${k} site:events`) ?? '[]').length as number, key);
+      expect(logged).toBeGreaterThan(0);
+      // The page posts after every event; wait until the server holds the whole log of this session.
+      const deadline = Date.now() + 5000;
+      for (;;) {
+        const got = existsSync(logFile) ? (JSON.parse(readFileSync(logFile, 'utf8')) as { events: unknown[] }).events.length : -1;
+        if (got === logged) break;
+        if (Date.now() > deadline) throw new Error(`the server holds ${got} of ${logged} events`);
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      await context.close();
+      const scored = JSON.parse(await score.run(['--bundle', join(dir, 'out/demo', id), '--log', logFile, '--json', ...(answer === null ? [] : ['--answer', answer])]));
+      expect({ which, T: scored.T, D: scored.D }).toEqual({ which, T: jsdom[which].T, D: jsdom[which].D });
+    }
   });
 });
