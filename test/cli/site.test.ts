@@ -127,7 +127,7 @@ describe('the runtime under a base path', () => {
       runScripts: 'dangerously',
       pretendToBeVisual: true,
       beforeParse(w) {
-        Object.assign(w, { fetch: (url: string, init: { body: string }) => (posts.push({ url, body: JSON.parse(init.body) }), Promise.resolve({})) });
+        Object.assign(w, { scrollTo() {}, fetch: (url: string, init: { body: string }) => (posts.push({ url, body: JSON.parse(init.body) }), Promise.resolve({})) });
       },
     }).window;
     const shown = (w: { document: Document }) => [...w.document.querySelectorAll('main[data-route]')].filter((p) => !(p as HTMLElement).hidden).map((p) => p.getAttribute('data-route'));
