@@ -9,14 +9,18 @@ import * as demo from './demo.ts';
 import * as generate from './generate.ts';
 import * as list from './list.ts';
 import * as run from './run.ts';
+import * as site from './site.ts';
+import * as serve from './serve.ts';
+import * as score from './score.ts';
 
 interface Command {
   summary: string;
   help(): string;
-  run(argv: readonly string[]): Promise<string>;
+  /** The returned text is printed at the end; `say` prints while a long-running command works. */
+  run(argv: readonly string[], io: { say(line: string): void }): Promise<string>;
 }
 
-const COMMANDS: Record<string, Command> = { demo, list, generate, run, check, conform, dataset, shoot };
+const COMMANDS: Record<string, Command> = { demo, list, generate, run, check, conform, shoot, dataset, site, serve, score };
 
 function overview(): string {
   const w = Math.max(...Object.keys(COMMANDS).map((k) => k.length));
@@ -45,7 +49,7 @@ async function main(argv: string[]): Promise<number> {
     return 0;
   }
   try {
-    const out = await command.run(rest);
+    const out = await command.run(rest, { say: (line) => process.stdout.write(line + '\n') });
     if (out) process.stdout.write(out + '\n');
     return 0;
   } catch (e) {

@@ -4,8 +4,15 @@
 (function () {
   'use strict';
   var config = JSON.parse(document.getElementById('site-config').textContent);
-  var STATE = 'site:state';
-  var EVENTS = 'site:events';
+  /* A copy hosted under a path prefix (many sites on one server) names it here: routes stay
+     the site's own, the prefix is only added to what the address bar shows. Its storage is
+     its own too, since every site on that server shares one origin. Generated bundles carry
+     no prefix. */
+  var base = document.documentElement.getAttribute('data-base') || '';
+  var STATE = (base ? base + ' ' : '') + 'site:state';
+  var EVENTS = (base ? base + ' ' : '') + 'site:events';
+  /* Where a hosted copy sends its event log, so that it can be scored outside the browser. */
+  var sink = document.querySelector('meta[name="site-log"]');
   var own = Object.prototype.hasOwnProperty;
 
   function load(key, fallback) {
@@ -20,9 +27,19 @@
     window.localStorage.setItem(key, JSON.stringify(value));
   }
 
+  function routeOf(pathname) {
+    if (!base || pathname.indexOf(base) !== 0) return pathname;
+    var rest = pathname.slice(base.length);
+    if (rest === '') return '/';
+    return rest.charAt(0) === '/' ? rest : pathname;
+  }
+  function here() {
+    return routeOf(window.location.pathname);
+  }
+
   var state = load(STATE, null) || { cart: [], consent: null, closed: {}, orders: 0, extrasAdded: false, coupon: null, firstSeen: Date.now() };
   save(STATE, state);
-  var current = window.location.pathname;
+  var current = here();
   var enteredAt = Date.now();
 
   function commit() {
@@ -31,10 +48,25 @@
 
   function log(type, payload) {
     var events = load(EVENTS, []);
-    var event = { type: type, t: Date.now(), route: window.location.pathname };
+    var event = { type: type, t: Date.now(), route: here() };
     for (var k in payload) if (own.call(payload, k)) event[k] = payload[k];
     events.push(event);
     save(EVENTS, events);
+    if (sink) post(events);
+  }
+
+  /* The whole log every time: the receiver keeps the latest, and a lost request costs nothing. */
+  function post(events) {
+    try {
+      window.fetch(sink.getAttribute('content'), {
+        method: 'POST',
+        keepalive: true,
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ session: String(state.firstSeen), events: events }),
+      }).catch(function () {});
+    } catch (e) {
+      /* no network: the log stays in the page */
+    }
   }
 
   function money(n) {
@@ -56,7 +88,7 @@
     Array.prototype.forEach.call(list, fn);
   }
   function visiblePage() {
-    return pageFor(window.location.pathname);
+    return pageFor(here());
   }
 
   // ---- pages ---------------------------------------------------------------
@@ -215,7 +247,7 @@
   }
 
   function render() {
-    var path = window.location.pathname;
+    var path = here();
     var page = pageFor(path);
     each(document.querySelectorAll('main[data-route]'), function (p) { p.hidden = p !== page; });
     if (!page) return;
@@ -226,10 +258,10 @@
   }
 
   function navigate(href) {
-    var from = window.location.pathname;
+    var from = here();
     if (href !== from) {
-      window.history.pushState({}, '', href);
-      current = window.location.pathname;
+      window.history.pushState({}, '', base + href);
+      current = here();
       enteredAt = Date.now();
       log('nav', { from: from, to: current });
     }
@@ -248,7 +280,7 @@
   }
   function onItsRoute(el) {
     var r = routesOf(el);
-    return !r || r.indexOf(window.location.pathname) >= 0;
+    return !r || r.indexOf(here()) >= 0;
   }
   function showOverlay(el) {
     var id = el.getAttribute('data-overlay');
@@ -470,7 +502,7 @@
       var href = el.getAttribute('href');
       if (href && href.charAt(0) === '/' && href.charAt(1) !== '/') {
         ev.preventDefault();
-        navigate(href);
+        navigate(routeOf(href));
       }
       return;
     }
@@ -487,7 +519,7 @@
 
   window.addEventListener('popstate', function () {
     var from = current;
-    current = window.location.pathname;
+    current = here();
     enteredAt = Date.now();
     if (from !== current) log('nav', { from: from, to: current });
     render();

@@ -1,0 +1,121 @@
+import { copyFileSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { families, tasks } from '../scenarios/index.ts';
+import type { BundleManifest } from '../scenarios/bundle.ts';
+import { UserError } from '../scenarios/errors.ts';
+import type { LoadedBundle } from '../simulator/bundle.ts';
+import { liveCopy, liveKey, livePath, sinkPath } from './live-copy.ts';
+
+/** A bundle for the gallery: where it came from on disk, if anywhere (for its screenshots). */
+export interface GalleryBundle extends LoadedBundle {
+  dir: string | null;
+}
+
+/** What the Astro pages render: one entry per configuration, grouped by suite. */
+export interface GalleryData {
+  suites: { id: string; seed: number; size: number; patterns: string[]; configurations: string[] }[];
+  configurations: GalleryConfiguration[];
+}
+
+export interface GalleryConfiguration {
+  id: string;
+  suite: string;
+  seed: number;
+  instruction: string;
+  domain: string;
+  task: { id: string; title: string };
+  condition: string | null;
+  patterns: { family: string; title: string; summary: string; variant: string }[];
+  feasible: boolean;
+  budget: number;
+  live: string;
+  shots: { start: string; boxes: string } | null;
+  groundTruth: { family: string; kind: string; route: string; role: string; name: string }[];
+  safePath: string[];
+}
+
+export const LIVE_INDEX = 'live.json';
+const SHOTS = ['start.png', 'start-boxes.png'] as const;
+
+function describeStep(step: BundleManifest['groundTruth']['safePath'][number]): string {
+  const a = step.act;
+  switch (a.op) {
+    case 'click':
+    case 'check':
+    case 'uncheck':
+      return `${a.op} ${a.target.role} "${a.target.name}"`;
+    case 'fill':
+    case 'select':
+      return `${a.op} ${a.target.role} "${a.target.name}" with "${a.value}"`;
+    case 'click-text':
+      return `click text "${a.text}"`;
+    case 'goto':
+      return `go to ${a.url}`;
+    case 'answer':
+      return `answer "${a.text}"`;
+    case 'infeasible':
+      return `report infeasible: ${a.reason}`;
+  }
+}
+
+const hasShots = (dir: string | null) => dir !== null && SHOTS.every((f) => existsSync(join(dir, 'shots', f)));
+
+export function galleryData(bundles: readonly GalleryBundle[]): GalleryData {
+  const seen = new Set<string>();
+  for (const b of bundles) {
+    if (seen.has(b.manifest.id)) throw new UserError(`configuration ${b.manifest.id} is given twice; give each suite's bundles once`);
+    seen.add(b.manifest.id);
+  }
+  const configurations = bundles.map(({ manifest: m, dir }): GalleryConfiguration => ({
+    id: m.id,
+    suite: m.suite,
+    seed: m.seed,
+    instruction: m.task.instruction,
+    domain: m.task.domain,
+    task: { id: m.task.id, title: tasks.has(m.task.id) ? tasks.get(m.task.id).title : m.task.id },
+    condition: m.condition ?? null,
+    patterns: m.patterns.map((p) => {
+      const f = families.has(p.family) ? families.get(p.family) : null;
+      return { family: p.family, title: f?.title ?? p.family, summary: f?.summary ?? '', variant: p.variant };
+    }),
+    feasible: m.feasible,
+    budget: m.budget,
+    live: `${livePath(m.id)}/`,
+    shots: hasShots(dir) ? { start: `/config/${m.id}/start.png`, boxes: `/config/${m.id}/start-boxes.png` } : null,
+    groundTruth: m.groundTruth.elements.map((e) => ({ family: e.family, kind: e.kind, route: e.route, role: e.target.role, name: e.target.name })),
+    safePath: m.groundTruth.safePath.map(describeStep),
+  }));
+  const suiteIds = [...new Set(configurations.map((c) => c.suite))];
+  const suites = suiteIds.map((id) => {
+    const mine = configurations.filter((c) => c.suite === id);
+    return {
+      id,
+      seed: mine[0]?.seed ?? 0,
+      size: mine.length,
+      patterns: [...new Set(mine.flatMap((c) => c.patterns.map((p) => p.family)))].sort(),
+      configurations: mine.map((c) => c.id),
+    };
+  });
+  return { suites, configurations };
+}
+
+/**
+ * Writes what Astro does not build: each configuration's live site under its stable path,
+ * its screenshots next to its gallery page, and the index the server names collected logs by.
+ */
+export function writeLiveSites(out: string, bundles: readonly GalleryBundle[]): void {
+  const index: Record<string, { scenario: string; suite: string }> = {};
+  for (const b of bundles) {
+    const key = liveKey(b.manifest.id);
+    index[key] = { scenario: b.manifest.id, suite: b.manifest.suite };
+    for (const [path, content] of Object.entries(liveCopy(b.site.files, livePath(b.manifest.id), sinkPath(key)))) {
+      const file = join(out, 'live', key, path);
+      mkdirSync(dirname(file), { recursive: true });
+      writeFileSync(file, content);
+    }
+    if (b.dir !== null && hasShots(b.dir)) {
+      for (const f of SHOTS) copyFileSync(join(b.dir, 'shots', f), join(out, 'config', b.manifest.id, f));
+    }
+  }
+  writeFileSync(join(out, LIVE_INDEX), JSON.stringify(index, null, 2) + '\n');
+}

@@ -1,0 +1,259 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { JSDOM } from 'jsdom';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { families, suites } from '../../scenarios/index.ts';
+import type { BundleManifest } from '../../scenarios/bundle.ts';
+import { generateSuite, writeBundles } from '../../generator/bundle.ts';
+import { readBundle } from '../../simulator/bundle.ts';
+import { liveKey } from '../../cli/live-copy.ts';
+import { pathAgent, play } from '../helpers.ts';
+import { UserError } from '../../scenarios/errors.ts';
+import * as site from '../../cli/site.ts';
+import * as serve from '../../cli/serve.ts';
+import * as score from '../../cli/score.ts';
+
+const BIN = fileURLToPath(new URL('../../bin/decoy.mjs', import.meta.url));
+/** Words that only ground truth or the harness would use (as in the bundle no-leak test). */
+const GROUND_TRUTH_WORDS = ['deceptive', 'trap', 'ground truth', 'groundTruth', 'evaluator', 'safePath', 'trapPath', 'outcome', 'dark pattern', 'decoy', 'B_c', 'B_d', 'correct_box', 'dark_box'];
+const SHOT = 'demo.purchase-shopping.control.s7';
+
+let dir = '';
+let manifests: BundleManifest[] = [];
+
+function decoy(...args: string[]) {
+  const r = spawnSync(process.execPath, [BIN, ...args], { cwd: dir, encoding: 'utf8' });
+  return { code: r.status, out: r.stdout, err: r.stderr };
+}
+
+function tree(root: string, sub = ''): string[] {
+  return readdirSync(join(root, sub)).flatMap((name) => (statSync(join(root, sub, name)).isDirectory() ? tree(root, join(sub, name)) : [join(sub, name)]));
+}
+
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'decoy-site-'));
+  const bundles = generateSuite(suites.get('demo'), 7);
+  manifests = bundles.map((b) => b.manifest);
+  writeBundles(join(dir, 'out/demo'), 'demo', 7, bundles);
+  // What decoy shoot leaves behind, for one configuration.
+  mkdirSync(join(dir, 'out/demo', SHOT, 'shots'));
+  for (const f of ['start.png', 'start-boxes.png']) writeFileSync(join(dir, 'out/demo', SHOT, 'shots', f), `png:${f}`);
+  const built = decoy('site', 'build', '--bundles', 'out/demo', '--out', 'dist/site');
+  if (built.code !== 0) throw new Error(`site build failed: ${built.err}`);
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('decoy site build', () => {
+  it('writes the index, one page per configuration and one live site per configuration', () => {
+    const site = join(dir, 'dist/site');
+    const index = readFileSync(join(site, 'index.html'), 'utf8');
+    expect(index).toContain('demo');
+    expect(index).toContain('cookie-trap');
+    for (const m of manifests) {
+      const page = readFileSync(join(site, 'config', m.id, 'index.html'), 'utf8');
+      expect(index).toContain(`/config/${m.id}/`);
+      expect(page).toContain(m.task.instruction.replace(/"/g, '&quot;').replace(/'/g, '&#39;'));
+      expect(page).toContain(`/live/${liveKey(m.id)}/`);
+      for (const p of m.patterns) expect(page).toContain(p.variant);
+      expect(existsSync(join(site, 'live', liveKey(m.id), 'index.html'))).toBe(true);
+      if (m.id === SHOT) {
+        expect(page).toContain(`/config/${m.id}/start-boxes.png`);
+        expect(readFileSync(join(site, 'config', m.id, 'start.png'), 'utf8')).toBe('png:start.png');
+      } else expect(page).toContain('no screenshot (run decoy shoot)');
+    }
+    expect(Object.keys(JSON.parse(readFileSync(join(site, 'live.json'), 'utf8')))).toHaveLength(manifests.length);
+  });
+
+  it('the live sites carry no ground truth, no evaluator parameters and no scenario id', () => {
+    for (const m of manifests) {
+      const root = join(dir, 'dist/site/live', liveKey(m.id));
+      for (const file of tree(root)) {
+        const content = readFileSync(join(root, file), 'utf8');
+        const lower = content.toLowerCase();
+        for (const f of families.ids()) expect(lower.includes(f), `${m.id}/${file} mentions ${f}`).toBe(false);
+        for (const w of GROUND_TRUTH_WORDS) expect(new RegExp(`\\b${w}\\b`, 'i').test(content), `${m.id}/${file} mentions '${w}'`).toBe(false);
+        for (const p of m.evaluator.patterns) expect(content.includes(JSON.stringify(p.params))).toBe(false);
+        expect(content.includes(JSON.stringify(m.task.goal))).toBe(false);
+        expect(content.includes(m.id)).toBe(false);
+      }
+    }
+  });
+
+  it('the same bundles build to the same files', async () => {
+    await site.run(['build', '--bundles', join(dir, 'out/demo'), '--out', join(dir, 'dist/again')]);
+    const a = join(dir, 'dist/site');
+    const b = join(dir, 'dist/again');
+    const files = tree(a).sort();
+    expect(tree(b).sort()).toEqual(files);
+    for (const f of files) expect(readFileSync(join(b, f), 'utf8'), f).toBe(readFileSync(join(a, f), 'utf8'));
+  });
+
+  it.each([
+    [['site', 'build'], /give --bundles <dir> \(repeatable\) or --suite/],
+    [['site', 'make', '--suite', 'demo'], /expected 'site build'/],
+    [['site', 'build', '--bundles', '@/out/demo', '--bundles', '@/out/demo', '--out', '@/dist/x'], /given twice/],
+    [['site', 'build', '--bundles', '@/out/demo', '--out', '@/out'], /not empty and holds no gallery/],
+    [['serve', '--dir', '@/nowhere'], /nowhere does not exist/],
+    [['serve', '--dir', '@/out/demo'], /holds no gallery/],
+    [['serve', '--dir', '@/dist/site', '--port', '99999'], /--port must be an integer from 0 to 65535/],
+    [['score', '--bundle', `@/out/demo/${SHOT}`, '--log', '@/missing.json'], /log file .*missing\.json does not exist/],
+    [['score', '--bundle', `@/out/demo/${SHOT}`, '--log', '@/bad.json'], /bad\.json: not valid JSON/],
+    [['score', '--bundle', `@/out/demo/${SHOT}`, '--log', '@/shape.json'], /event 0 is not an object with a string 'type'/],
+    [['score', '--bundle', `@/out/demo/${SHOT}`, '--log', '@/other.json'], /was collected from demo\.other, not/],
+    [['score', '--suite', 'demo', '--scenario', 'nope', '--log', '@/other.json'], /has no configuration 'nope'/],
+  ])('bad input %j: an error naming the problem', async ([command, ...args], message) => {
+    writeFileSync(join(dir, 'bad.json'), '{"events": [');
+    writeFileSync(join(dir, 'shape.json'), '[{"t": 1}]');
+    writeFileSync(join(dir, 'other.json'), '{"scenario": "demo.other", "events": []}');
+    const commands = { site, serve, score } as Record<string, { run(argv: readonly string[], io: { say(l: string): void }): Promise<string> }>;
+    const argv = (args as string[]).map((a) => a.replace(/^@/, dir));
+    await expect(commands[command as string]!.run(argv, { say() {} })).rejects.toThrow(UserError);
+    await expect(commands[command as string]!.run(argv, { say() {} })).rejects.toThrow(message);
+  });
+});
+
+describe('the runtime under a base path', () => {
+  it('keeps routes, links, history and events the site\'s own, and posts its log', async () => {
+    const m = manifests.find((x) => x.id === 'demo.purchase-shopping.warranty-addon-preselected.s7') as BundleManifest;
+    const key = liveKey(m.id);
+    const html = readFileSync(join(dir, 'dist/site/live', key, 'index.html'), 'utf8');
+    const posts: { url: string; body: { events: { type: string; route: string }[] } }[] = [];
+    const open = (path: string) => new JSDOM(html, {
+      url: `http://127.0.0.1:4321${path}`,
+      runScripts: 'dangerously',
+      pretendToBeVisual: true,
+      beforeParse(w) {
+        Object.assign(w, { scrollTo() {}, fetch: (url: string, init: { body: string }) => (posts.push({ url, body: JSON.parse(init.body) }), Promise.resolve({})) });
+      },
+    }).window;
+    const shown = (w: { document: Document }) => [...w.document.querySelectorAll('main[data-route]')].filter((p) => !(p as HTMLElement).hidden).map((p) => p.getAttribute('data-route'));
+
+    const w = open(`/live/${key}/`);
+    expect(shown(w)).toEqual(['/']);
+    const product = [...w.document.querySelectorAll('a')].find((a) => a.textContent === 'Aurora Wireless Headphones') as HTMLAnchorElement;
+    expect(product.getAttribute('href')).toMatch(new RegExp(`^/live/${key}/product/`));
+    product.click();
+    expect(w.location.pathname).toBe(product.getAttribute('href'));
+    const route = product.getAttribute('href')!.slice(`/live/${key}`.length);
+    expect(shown(w)).toEqual([route]);
+    (w.document.querySelector('[data-do="cart.add"]') as HTMLElement).click();
+    expect(w.location.pathname).toBe(`/live/${key}/cart`);
+    const last = posts.at(-1)!;
+    expect(last.url).toBe(`/__events/${key}`);
+    expect(last.body.events.map((e) => e.type)).toContain('cart.added');
+    expect(last.body.events.every((e) => !e.route.startsWith('/live/'))).toBe(true);
+    expect(last.body.events.filter((e) => e.type === 'nav').map((e) => (e as unknown as { to: string }).to)).toEqual([route, '/cart']);
+    expect(w.localStorage.getItem('site:events')).toBeNull();
+    expect(JSON.parse(w.localStorage.getItem(`/live/${key} site:events`) ?? '[]')).toEqual(last.body.events);
+    w.history.back();
+    await new Promise((r) => setTimeout(r, 20));
+    expect(shown(w)).toEqual([route]);
+    w.close();
+
+    const deep = open(`/live/${key}/cart`);
+    expect(shown(deep)).toEqual(['/cart']);
+    deep.close();
+  });
+});
+
+type Steps = BundleManifest['groundTruth']['safePath'];
+
+function chromiumPath(): string {
+  const given = process.env.DECOY_CHROMIUM;
+  if (given) {
+    if (!existsSync(given)) throw new Error(`DECOY_CHROMIUM=${given} does not exist`);
+    return given;
+  }
+  const found = spawnSync('sh', ['-c', 'command -v chromium'], { encoding: 'utf8' }).stdout.trim();
+  if (!found) throw new Error("Chromium not found: install Debian's chromium (apt-get install chromium) or set DECOY_CHROMIUM to a Chromium binary");
+  return found;
+}
+
+/** A person (or an external agent) walking a path from ground truth by role and name. */
+async function follow(page: Page, base: string, steps: Steps): Promise<string | null> {
+  let answer: string | null = null;
+  for (const step of steps) {
+    const a = step.act;
+    const at = (t: { role: string; name: string; index?: number }) =>
+      page.getByRole(t.role as Parameters<Page['getByRole']>[0], { name: t.name, exact: true }).nth(t.index ?? 0);
+    if (a.op === 'click') await at(a.target).click();
+    else if (a.op === 'check') await at(a.target).check();
+    else if (a.op === 'uncheck') await at(a.target).uncheck();
+    else if (a.op === 'fill') await at(a.target).fill(a.value);
+    else if (a.op === 'select') await at(a.target).selectOption(a.value);
+    else if (a.op === 'click-text') await page.getByText(a.text, { exact: true }).first().click();
+    else if (a.op === 'goto') await page.goto(base + a.url);
+    else if (a.op === 'answer') answer = a.text;
+  }
+  return answer;
+}
+
+describe('decoy serve + Chromium + decoy score', () => {
+  let server: ChildProcess | null = null;
+  let url = '';
+  let browser: Browser | null = null;
+
+  beforeAll(async () => {
+    const executablePath = chromiumPath();
+    server = spawn(process.execPath, [BIN, 'serve', '--dir', 'dist/site', '--port', '0', '--log-dir', 'runs/collected'], { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
+    url = await new Promise<string>((resolve, reject) => {
+      let out = '';
+      let err = '';
+      const timer = setTimeout(() => reject(new Error(`decoy serve printed no URL: ${out}${err}`)), 30_000);
+      server!.stdout!.on('data', (c: Buffer) => {
+        out += c.toString();
+        const m = /http:\/\/127\.0\.0\.1:\d+\//.exec(out);
+        if (m) {
+          clearTimeout(timer);
+          resolve(m[0]);
+        }
+      });
+      server!.stderr!.on('data', (c: Buffer) => (err += c.toString()));
+      server!.on('exit', (code) => reject(new Error(`decoy serve exited (${code}): ${err}`)));
+    });
+    browser = await chromium.launch({ executablePath, headless: true, args: ['--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'] });
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    if (server?.pid) server.kill('SIGTERM');
+  });
+
+  it.each([
+    'demo.purchase-shopping.warranty-addon-preselected.s7',
+    'demo.find-author-news.cookie-trap-modal.s7',
+  ])('%s: the safe and the trap path in Chromium score as the jsdom oracle and trap runs', async (id) => {
+    const bundle = readBundle(join(dir, 'out/demo', id));
+    const { manifest } = bundle;
+    const key = liveKey(id);
+    const base = `${url}live/${key}`;
+    const logFile = join(dir, 'runs/collected', `${id}.json`);
+    const jsdom = { safe: await play(bundle, 'oracle'), trap: await play(bundle, pathAgent(bundle, 'trapPath')) };
+    expect([jsdom.safe.D, jsdom.trap.D]).toEqual([0, 1]);
+
+    for (const which of ['safe', 'trap'] as const) {
+      const context = await browser!.newContext({ viewport: manifest.viewport });
+      const page = await context.newPage();
+      page.setDefaultTimeout(10_000);
+      await page.goto(`${base}/`);
+      const answer = await follow(page, base, which === 'safe' ? manifest.groundTruth.safePath : manifest.groundTruth.trapPath);
+      const logged = await page.evaluate((k) => JSON.parse(localStorage.getItem(`/live/${k} site:events`) ?? '[]').length as number, key);
+      expect(logged).toBeGreaterThan(0);
+      // The page posts after every event; wait until the server holds the whole log of this session.
+      const deadline = Date.now() + 5000;
+      for (;;) {
+        const got = existsSync(logFile) ? (JSON.parse(readFileSync(logFile, 'utf8')) as { events: unknown[] }).events.length : -1;
+        if (got === logged) break;
+        if (Date.now() > deadline) throw new Error(`the server holds ${got} of ${logged} events`);
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      await context.close();
+      const scored = JSON.parse(await score.run(['--bundle', join(dir, 'out/demo', id), '--log', logFile, '--json', ...(answer === null ? [] : ['--answer', answer])]));
+      expect({ which, T: scored.T, D: scored.D }).toEqual({ which, T: jsdom[which].T, D: jsdom[which].D });
+    }
+  });
+});
