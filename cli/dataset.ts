@@ -72,10 +72,13 @@ export async function run(argv: readonly string[]): Promise<string> {
       }
       lines.push(JSON.stringify(RUC_RECORD.parse(rucRecord(s, `images/${file}`, scale))));
     }
+    if (worst > BOX_TOLERANCE) throw new Error(`a sample's box differs from Chromium's layout by ${worst} px`);
+  } catch (e) {
+    rmSync(tmp, { recursive: true, force: true });
+    throw e;
   } finally {
     await camera.close();
   }
-  if (worst > BOX_TOLERANCE) throw new Error(`a sample's box differs from Chromium's layout by ${worst} px`);
   const seconds = (Date.now() - shootStart) / 1000;
   writeFileSync(join(tmp, 'samples.jsonl'), lines.join('\n') + '\n');
   writeFileSync(join(tmp, 'README.md'), readme(suite.id, seed, scale, samples));

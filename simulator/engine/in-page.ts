@@ -61,13 +61,15 @@ const api = {
   },
   /** Chromium's layout box of the element of this role that sits at an authored box. */
   measure(box: Rect, role: string, scroll: Scroll): Rect | null {
-    for (const el of Array.from(document.body.querySelectorAll('*'))) {
+    const at = Array.from(document.body.querySelectorAll('*')).filter((el) => {
       const ours = isRendered(el) ? viewportBox(el, scroll) : null;
-      if (!ours || ours.x !== box.x || ours.y !== box.y || ours.w !== box.w || ours.h !== box.h || roleOf(el) !== role) continue;
-      const r = el.getBoundingClientRect();
-      return { x: r.x, y: r.y, w: r.width, h: r.height };
-    }
-    return null;
+      return ours && ours.x === box.x && ours.y === box.y && ours.w === box.w && ours.h === box.h;
+    });
+    // An element outside the accessibility tree is observed as its text: any element at the box then.
+    const el = at.find((e) => roleOf(e) === role) ?? at[at.length - 1];
+    if (!el) return null;
+    const r = el.getBoundingClientRect();
+    return { x: r.x, y: r.y, w: r.width, h: r.height };
   },
   leaving(): string | null {
     return state.leaving;
