@@ -10,6 +10,7 @@ import { generateBundle } from '../../generator/bundle.ts';
 import { scenarioId } from '../../generator/compose.ts';
 import { suites } from '../../scenarios/index.ts';
 import { Camera } from '../../simulator/shots.ts';
+import { clickSamples } from '../../simulator/clicks.ts';
 import { chromiumOrSkip } from './browser.ts';
 
 const BIN = fileURLToPath(new URL('../../bin/decoy.mjs', import.meta.url));
@@ -106,6 +107,27 @@ describe.skipIf(!have.ok)(`decoy shoot ${have.why}`, () => {
       }
       const plain = readFileSync(join(dir, 'shots', id, 'shots', 'start.png'));
       expect(readFileSync(join(dir, 'shots', id, 'shots', 'start-boxes.png')).equals(plain)).toBe(false);
+    }
+  }, 120_000);
+});
+
+describe.skipIf(!have.ok)(`Chromium box measurement ${have.why}`, () => {
+  it('measures an element outside the accessibility tree (observed as its text) at its box', async () => {
+    const ruc = suites.get('ruc');
+    const spec = ruc.scenarios().find((s) => s.patterns[0]?.family === 'fake-download' && s.patterns[0].variant === 'fake-close')!;
+    const b = generateBundle(ruc, spec, 7);
+    const bundle = { manifest: b.manifest, site: { files: b.files } };
+    const [sample] = await clickSamples(bundle, { category: 'contextual-path-spoofing', nullClicks: 0 });
+    expect(sample?.dark).toBeDefined();
+    const camera = new Camera();
+    try {
+      await camera.shoot(bundle, sample!.actions);
+      for (const e of [sample!.correct, sample!.dark!]) {
+        const [x1, y1, x2, y2] = e.bbox;
+        expect(await camera.browser.measure({ x: x1, y: y1, w: x2 - x1, h: y2 - y1 }, e.role)).toEqual({ x: x1, y: y1, w: x2 - x1, h: y2 - y1 });
+      }
+    } finally {
+      await camera.close();
     }
   }, 120_000);
 });
