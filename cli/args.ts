@@ -53,3 +53,6 @@ export function keyValues(name: string, values: unknown): Record<string, string 
   }
   return out;
 }
+
+/** A count flag that may be absent (undefined), never below 0. */
+export const optionalInt = (name: string, v: unknown) => (v === undefined ? undefined : Math.max(0, intFlag(name, v, 0)));

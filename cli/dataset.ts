@@ -4,10 +4,10 @@ import { UserError } from '../scenarios/errors.ts';
 import { findChromium } from '../simulator/engine/chromium.ts';
 import { Camera } from '../simulator/shots.ts';
 import { rucRecord, RUC_RECORD } from '../simulator/dataset.ts';
-import type { ClickSample } from '../simulator/clicks.ts';
+import { bboxRect, type ClickSample } from '../simulator/clicks.ts';
 import { CORRECT, DECEPTIVE, drawBoxes, MARK } from '../simulator/report/draw.ts';
 import { BOX_TOLERANCE } from '../simulator/conform.ts';
-import { intFlag, parseFlags, usage, type Flags } from './args.ts';
+import { intFlag, optionalInt, parseFlags, usage, type Flags } from './args.ts';
 import { countsTable, generateClicks, resize } from './clicks.ts';
 import { selectSuite } from './select.ts';
 
@@ -25,8 +25,6 @@ const FLAGS: Flags = {
 export const summary = 'Render a click suite (ruc) in Chromium: images, samples.jsonl in RUC\'s shape, README with counts';
 export const help = () => usage('dataset', 'ruc --out <dir> [--scale N] [--overlay] [--marks] [--normal N] [--deceptive N]', FLAGS);
 
-const rect = (b: readonly number[]) => ({ x: b[0]!, y: b[1]!, w: b[2]! - b[0]!, h: b[3]! - b[1]! });
-const optionalInt = (name: string, v: unknown) => (v === undefined ? undefined : Math.max(0, intFlag(name, v, 0)));
 
 export async function run(argv: readonly string[]): Promise<string> {
   const { values, positionals } = parseFlags('dataset', argv, FLAGS);
@@ -63,7 +61,7 @@ export async function run(argv: readonly string[]): Promise<string> {
       const file = `${String(i).padStart(5, '0')}.png`;
       writeFileSync(join(tmp, 'images', file), shot.png);
       if (values.overlay) {
-        const boxes = [{ rect: rect(s.correct.bbox), colour: CORRECT }, ...(s.dark ? [{ rect: rect(s.dark.bbox), colour: DECEPTIVE }] : [])];
+        const boxes = [{ rect: bboxRect(s.correct.bbox), colour: CORRECT }, ...(s.dark ? [{ rect: bboxRect(s.dark.bbox), colour: DECEPTIVE }] : [])];
         writeFileSync(join(tmp, 'overlays', file), await drawBoxes(shot.png, boxes, scale));
       }
       if (values.marks) {
@@ -91,7 +89,7 @@ export async function run(argv: readonly string[]): Promise<string> {
 async function deviation(camera: Camera, s: ClickSample): Promise<number> {
   let worst = 0;
   for (const e of [s.correct, ...(s.dark ? [s.dark] : [])]) {
-    const ours = rect(e.bbox);
+    const ours = bboxRect(e.bbox);
     const theirs = await camera.browser.measure(ours, e.role);
     if (!theirs) throw new Error(`sample ${s.id}: no ${e.role} "${e.name}" at its box in Chromium`);
     worst = Math.max(worst, Math.abs(theirs.x - ours.x), Math.abs(theirs.y - ours.y), Math.abs(theirs.w - ours.w), Math.abs(theirs.h - ours.h));

@@ -1,7 +1,5 @@
 import { generateSuite, writeBundles } from '../generator/bundle.ts';
-import { intFlag, parseFlags, usage, type Flags } from './args.ts';
-
-const optionalInt = (name: string, v: unknown) => (v === undefined ? undefined : Math.max(0, intFlag(name, v, 0)));
+import { intFlag, optionalInt, parseFlags, usage, type Flags } from './args.ts';
 import { UserError } from '../scenarios/errors.ts';
 import { selectSuite } from './select.ts';
 import { generateClicks, resize, writeSamples } from './clicks.ts';

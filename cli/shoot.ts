@@ -4,7 +4,7 @@ import { UserError } from '../scenarios/errors.ts';
 import { families } from '../scenarios/index.ts';
 import { generateSuite, writeBundles } from '../generator/bundle.ts';
 import { readBundles, type LoadedBundle } from '../simulator/bundle.ts';
-import { clickSamples } from '../simulator/clicks.ts';
+import { bboxRect, clickSamples } from '../simulator/clicks.ts';
 import { findChromium } from '../simulator/engine/chromium.ts';
 import { Camera } from '../simulator/shots.ts';
 import { CORRECT, DECEPTIVE, drawBoxes } from '../simulator/report/draw.ts';
@@ -24,7 +24,6 @@ const FLAGS: Flags = {
 export const summary = 'Screenshots of every configuration in Chromium (shots/start.png and start-boxes.png per bundle)';
 export const help = () => usage('shoot', '--bundles <dir> | --suite <name> [--out DIR] [--scale N] [--browser PATH]', FLAGS);
 
-const rect = (b: readonly number[]) => ({ x: b[0]!, y: b[1]!, w: b[2]! - b[0]!, h: b[3]! - b[1]! });
 
 export async function run(argv: readonly string[]): Promise<string> {
   const { values } = parseFlags('shoot', argv, FLAGS);
@@ -52,7 +51,7 @@ export async function run(argv: readonly string[]): Promise<string> {
       const first = b.manifest.patterns[0];
       const [sample] = first ? await clickSamples(b, { category: families.get(first.family).category, nullClicks: 0 }) : [];
       const shot = await camera.shoot(b, sample?.actions ?? []);
-      const boxes = sample ? [{ rect: rect(sample.correct.bbox), colour: CORRECT }, ...(sample.dark ? [{ rect: rect(sample.dark.bbox), colour: DECEPTIVE }] : [])] : [];
+      const boxes = sample ? [{ rect: bboxRect(sample.correct.bbox), colour: CORRECT }, ...(sample.dark ? [{ rect: bboxRect(sample.dark.bbox), colour: DECEPTIVE }] : [])] : [];
       const to = join(dir, b.manifest.id, 'shots');
       mkdirSync(to, { recursive: true });
       writeFileSync(join(to, 'start.png'), shot.png);

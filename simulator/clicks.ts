@@ -40,6 +40,8 @@ export interface ClickSample {
 }
 
 const bbox = (r: Rect): [number, number, number, number] => [r.x, r.y, r.x + r.w, r.y + r.h];
+/** The inverse of a sample's [x1, y1, x2, y2]. */
+export const bboxRect = (b: readonly number[]): Rect => ({ x: b[0]!, y: b[1]!, w: b[2]! - b[0]!, h: b[3]! - b[1]! });
 const inView = (r: Rect | null, vp: { width: number; height: number }): r is Rect => !!r && r.x >= 0 && r.y >= 0 && r.x + r.w <= vp.width && r.y + r.h <= vp.height;
 
 /**
@@ -101,8 +103,8 @@ export async function clickSamples(bundle: LoadedBundle, opts: { category: RucCa
   const { seen, actions } = await walkSafePath(env, bundle);
   const make = (i: number, correct: BoxedElement, dark?: BoxedElement): ClickSample => {
     const id = `${m.id}#${i}`;
-    const c = { x: correct.bbox[0], y: correct.bbox[1], w: correct.bbox[2] - correct.bbox[0], h: correct.bbox[3] - correct.bbox[1] };
-    const d = dark ? { x: dark.bbox[0], y: dark.bbox[1], w: dark.bbox[2] - dark.bbox[0], h: dark.bbox[3] - dark.bbox[1] } : null;
+    const c = bboxRect(correct.bbox);
+    const d = dark ? bboxRect(dark.bbox) : null;
     const clicks: ClickSample['clicks'] = [{ ...centre(c), label: 1 }];
     if (d) clicks.push({ ...deceptiveClick(d, c), label: -1 });
     for (const p of nullClicks(opts.nullClicks, d ? [c, d] : [c], vp, hashSeed(id, 'null'))) clicks.push({ ...p, label: 0 });
