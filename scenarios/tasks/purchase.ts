@@ -1,5 +1,5 @@
 import type { TaskDef } from '../model.ts';
-import { isPurchase, type PurchaseGoal } from '../goals.ts';
+import { purchaseDone, type PurchaseGoal } from '../goals.ts';
 import { money } from '../content/products.ts';
 import { shopSite } from '../sites/shop.ts';
 
@@ -34,13 +34,7 @@ const purchase: TaskDef = {
       ],
     };
   },
-  success(goal, events) {
-    if (!isPurchase(goal)) return false;
-    const wanted = goal.items.map((i) => i.sku);
-    return events.some(
-      (e) => e.type === 'order.placed' && Array.isArray(e.items) && wanted.every((sku) => (e.items as { sku?: unknown }[]).some((i) => i.sku === sku)),
-    );
-  },
+  success: (goal, events) => purchaseDone(goal, events),
 };
 
 export default purchase;

@@ -58,6 +58,29 @@ describe.each(TEMPLATES)('purchase template %s', (id) => {
   });
 });
 
+/** Every registered task whose goal is a purchase, so a new template is held to the same rule. */
+const PURCHASE_TASKS = tasks.all().filter((t) => t.domains.includes('shopping') && build(t.id, 0).goal.kind === 'purchase').map((t) => t.id);
+
+describe('one definition of a fulfilled order, for every purchase task', () => {
+  it('the registry\'s purchase tasks are the nine templates', () => {
+    expect([...PURCHASE_TASKS].sort()).toEqual([...TEMPLATES].sort());
+  });
+
+  it.each(PURCHASE_TASKS)('%s: three of the item plus an unrelated item the user added is a failure; the exact order a success', (id) => {
+    const task = tasks.get(id);
+    for (const seed of SEEDS) {
+      const goal = build(id, seed).goal as PurchaseGoal;
+      expect(task.success(goal, orderFor(goal), null)).toBe(true);
+      const three = (o: Record<string, unknown>) => { for (const line of o.items as Record<string, unknown>[]) line.qty = (line.qty as number) === 3 ? 5 : 3; };
+      const unrelated = { sku: 'p0099', name: 'Unrelated', price: 12, qty: 1 };
+      const withOther = (o: Record<string, unknown>) => { (o.items as object[]).push(unrelated); };
+      expect(task.success(goal, orderFor(goal, three), null)).toBe(false);
+      expect(task.success(goal, [added('p0099'), ...orderFor(goal, withOther)], null)).toBe(false);
+      expect(task.success(goal, [added('p0099'), ...orderFor(goal, (o) => { three(o); withOther(o); })], null)).toBe(false);
+    }
+  });
+});
+
 describe('what each template checks', () => {
   const goalOf = (id: string, seed = 3) => build(id, seed).goal as PurchaseGoal;
   const ok = (id: string, goal: PurchaseGoal, events: SiteEvent[]) => tasks.get(id).success(goal, events, null);
