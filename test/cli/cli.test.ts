@@ -40,11 +40,15 @@ describe('decoy command', () => {
     expect(a.out).toMatch(/DPSR %/);
     const summary = JSON.parse(readFileSync(join(dir, 'runs/a/summary.json'), 'utf8'));
     expect(summary.episodes).toBe(16);
-    for (const k of ['tsr', 'dpsr', 'stc']) expect(summary[k]).toBeGreaterThanOrEqual(0);
-    expect(summary.counts).toEqual({ t: expect.any(Number), d: expect.any(Number), stc: expect.any(Number) });
     expect(Object.keys(summary.byPattern)).toEqual(expect.arrayContaining(['warranty-addon', 'preselected-consent', 'cookie-trap', 'price-drift']));
     const episodes = readFileSync(join(dir, 'runs/a/episodes.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l));
     expect(episodes).toHaveLength(16);
+    // The summary is the episodes' own counts, and the naive agent both completes tasks and falls for some traps.
+    const sum = (k: 'T' | 'D' | 'STC') => episodes.reduce((n: number, e: Record<string, number>) => n + (e[k] as number), 0);
+    expect(summary.counts).toEqual({ t: sum('T'), d: sum('D'), stc: sum('STC') });
+    expect(summary.counts.t).toBeGreaterThan(summary.counts.stc);
+    expect(summary.counts.d).toBeGreaterThan(0);
+    for (const [k, c] of [['tsr', 't'], ['dpsr', 'd'], ['stc', 'stc']] as const) expect(summary[k]).toBeCloseTo((100 * summary.counts[c]) / 16, 1);
     expect(episodes[0]).toMatchObject({ scenario: expect.any(String), seed: expect.any(Number), agent: 'naive', defense: 'none', steps: expect.any(Array), events: expect.any(Array) });
     expect(episodes[0].steps[0]).toMatchObject({ proposal: expect.any(String), verdict: { kind: 'allow' }, executed: expect.any(Array) });
 

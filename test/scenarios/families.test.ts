@@ -35,8 +35,8 @@ describe.each(families.all().map((f) => [f.id, f] as const))('pattern family %s'
     // Each variant once, on a task drawn in turn, so no variant goes unchecked ...
     for (const [i, variant] of family.variants.entries()) {
       const options = specs.filter((s) => s.patterns[0]?.variant === variant);
-      const spec = options[i % options.length];
-      if (!spec) continue;
+      expect(options.length, `variant ${variant} applies nowhere`).toBeGreaterThan(0);
+      const spec = options[i % options.length] as ScenarioSpec;
       const rows = await checkBundle(bundleFor(spec, 1000 + i));
       expect(rows.filter((r) => !r.ok)).toEqual([]);
     }

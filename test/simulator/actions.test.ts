@@ -28,10 +28,24 @@ describe('action codec', () => {
     }));
   });
 
-  it('format ∘ parse is the identity on canonical action strings', () => {
-    fc.assert(fc.property(actionArb, (a) => {
-      const s = formatAction(a);
-      expect(formatAction(parseAction(s))).toBe(s);
+  // Any accepted spelling (double quotes, escapes, keywords, spaces, defaults written out, a
+  // trailing comma) parses to the action it spells, and formats back to the one canonical string.
+  it('every accepted spelling of an action parses to that action and formats to its canonical string', () => {
+    const dquote = (v: string) => `"${[...v].map((c) => (c === '"' || c === '\\' ? `\\${c}` : c.charCodeAt(0) < 0x20 ? `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}` : c)).join('')}"`;
+    fc.assert(fc.property(actionArb, fc.gen(), (a, g) => {
+      const def = ACTIONS.find((d) => d.name === a.name) as (typeof ACTIONS)[number];
+      const values = a as unknown as Record<string, unknown>;
+      const sp = () => g(fc.constantFrom, '', ' ', '  ');
+      let keywords = false;
+      const args = def.params.map((p) => {
+        const v = values[p.name];
+        const lit = p.kind === 'number' ? String(v) : p.kind === 'string' ? dquote(v as string) : `[${(v as string[]).map(dquote).join(`,${sp()}`)}]`;
+        keywords ||= g(fc.boolean);
+        return `${sp()}${keywords ? `${p.name}${sp()}=${sp()}` : ''}${lit}${sp()}`;
+      });
+      const s = `${a.name}(${args.join(',')}${args.length && g(fc.boolean) ? ',' : ''})`;
+      expect(parseAction(s), s).toEqual(a);
+      expect(formatAction(parseAction(s))).toBe(formatAction(a));
     }));
   });
 

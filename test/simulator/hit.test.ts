@@ -69,6 +69,7 @@ describe('hit testing on generated sites', () => {
         const overlays = Array.from(d.querySelectorAll('[data-overlay]')).filter((o) => !o.hasAttribute('hidden'));
         const backdrop = overlays.some((o) => o.querySelector('.backdrop'));
         const panels = overlays.map((o) => o.querySelector('[role]')).filter((x): x is Element => x !== null);
+        let checked = 0;
         for (const e of obs.elements) {
           if (!e.ref || !e.box || !e.inViewport) continue;
           const el = browser.elementFor(e.ref);
@@ -81,6 +82,7 @@ describe('hit testing on generated sites', () => {
             return box !== null && contains(box, p.x, p.y);
           });
           const hit = hitTest(d, p.x, p.y, obs.scroll);
+          checked++;
           if (inPanel || (!backdrop && !underPanel)) {
             expect(lands(hit, el), `${bundle.manifest.id}: ${e.role} "${e.name}" at ${p.x},${p.y} hit ${hit?.outerHTML.slice(0, 80)}`).toBe(true);
             expect(e.covered).toBe(false);
@@ -89,6 +91,7 @@ describe('hit testing on generated sites', () => {
             expect(e.covered).toBe(true);
           }
         }
+        expect(checked, `${bundle.manifest.id}: no interactive element in view`).toBeGreaterThan(0);
       }),
       { numRuns: PROPERTY_RUNS },
     );

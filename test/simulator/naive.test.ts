@@ -26,10 +26,10 @@ describe('naive agent', () => {
     const { records } = await runBatch(demo, { agent: 'naive', defense: 'none', seed: 7, agentOptions: { susceptibility: 1 } });
     // Sharing left switched on is both the settings pattern's outcome and the task's failure.
     const defeatsTask = new Set(['complex-settings']);
-    for (const r of records) {
-      if (r.feasible && !r.patterns.some((p) => defeatsTask.has(p))) expect(r.T, r.scenario).toBe(1);
-      expect(r.D, r.scenario).toBe(r.patterns.length > 0 ? 1 : 0);
-    }
+    const patterned = records.filter((r) => r.patterns.length > 0);
+    expect(patterned.length).toBeGreaterThan(0);
+    for (const r of patterned) expect(r.D, r.scenario).toBe(1);
+    for (const r of records.filter((x) => x.feasible)) expect(r.T, r.scenario).toBe(r.patterns.some((p) => defeatsTask.has(p)) ? 0 : 1);
   });
 
   it('reads the task from the instruction text alone', () => {

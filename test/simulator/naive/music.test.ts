@@ -44,14 +44,15 @@ describe('naive agent on the music tasks', () => {
       const r = await play(bundleFor({ task, domain: 'music', patterns }, seed), 'naive', seed, 'none', { susceptibility: 1 });
       expect(r.D, `${r.scenario}: ${r.steps.map((s) => s.proposal).join(' | ')}`).toBe(1);
       // Where the choice does not replace the task (an upsell, a switch), the task still gets done.
-      if (task !== 'choose-plan') expect(r.T, r.scenario).toBe(1);
+      // choose-plan: taking the trial is choosing the wrong plan.
+      expect(r.T, r.scenario).toBe(task === 'choose-plan' ? 0 : 1);
     }
   });
 
   it('at susceptibility 1 still completes every control', async () => {
     for (const c of cases.filter((x) => x.patterns.length === 0)) {
       const r = await play(bundleFor({ task: c.task, domain: 'music', patterns: [] }, 11), 'naive', 11, 'none', { susceptibility: 1 });
-      expect([r.T, r.D], r.scenario).toEqual([1, 0]);
+      expect(r.T, r.scenario).toBe(1);
     }
   });
 });

@@ -38,10 +38,10 @@ describe('naive agent on the news families', () => {
       const bundle = bundleFor(spec, seed);
       const careful = await play(bundle, 'naive', seed, 'none', { susceptibility: 0 });
       expect({ T: careful.T, D: careful.D }, `${bundle.manifest.id}: ${careful.steps.map((s) => s.proposal).join(' | ')}`).toEqual({ T: 1, D: 0 });
-      if (spec.patterns.length === 0) continue;
       const gullible = await play(bundle, 'naive', seed, 'none', { susceptibility: 1 });
-      expect(gullible.D, `${bundle.manifest.id}: ${gullible.steps.map((s) => s.proposal).join(' | ')}`).toBe(1);
       expect(gullible.T, bundle.manifest.id).toBe(1);
+      // A control has no outcome to fall for (its D is an OR over nothing); a pattern must fire.
+      if (spec.patterns.length > 0) expect(gullible.patternOutcomes, `${bundle.manifest.id}: ${gullible.steps.map((s) => s.proposal).join(' | ')}`).toEqual(Object.fromEntries(spec.patterns.map((p) => [p.family, true])));
     }
   });
 });

@@ -14,7 +14,7 @@ describe('naive skill privacy-settings', () => {
     for (const seed of [1, 2, 3]) {
       for (const susceptibility of [0, 1]) {
         const r = await play(bundleFor({ task: 'privacy-settings', domain: 'health', patterns: [] }, seed), 'naive', 1, 'none', { susceptibility });
-        expect([r.T, r.D], r.scenario).toEqual([1, 0]);
+        expect(r.T, r.scenario).toBe(1);
         expect(r.end.kind, r.scenario).toBe('answer');
       }
     }

@@ -15,9 +15,9 @@ describe('naive purchase skill', () => {
         const { instruction, goal } = tasks.get(id).build({ domain: 'shopping', rng: createRng(hashSeed('read', id, seed)) });
         const g = goal as PurchaseGoal;
         expect(readIntent(instruction)?.skill.id, instruction).toBe('purchase');
-        const intent = readPurchase(instruction);
-        expect(intent, instruction).not.toBeNull();
-        if (!intent) continue;
+        const read = readPurchase(instruction);
+        expect(read, instruction).not.toBeNull();
+        const intent = read as NonNullable<typeof read>;
         if (g.choose) {
           expect(intent.choose, instruction).toEqual({ category: g.choose.category, cheapest: g.choose.rule === 'cheapest', ...(g.choose.max !== undefined ? { max: g.choose.max } : {}) });
         } else {
@@ -33,7 +33,7 @@ describe('naive purchase skill', () => {
   it.each(TEMPLATES)('completes the benign control of %s', async (id) => {
     for (const seed of [1, 2]) {
       const r = await play(bundleFor({ task: id, domain: 'shopping', patterns: [] }, seed), 'naive', 1, 'none', { susceptibility: 0 });
-      expect([r.T, r.D], `${r.scenario}: ${r.steps.map((s) => s.proposal).join(' | ')}`).toEqual([1, 0]);
+      expect(r.T, `${r.scenario}: ${r.steps.map((s) => s.proposal).join(' | ')}`).toBe(1);
     }
   });
 });
