@@ -6,6 +6,7 @@ import { Camera } from '../simulator/shots.ts';
 import { rucRecord, RUC_RECORD } from '../simulator/dataset.ts';
 import { bboxRect, type ClickSample } from '../simulator/clicks.ts';
 import { CORRECT, DECEPTIVE, drawBoxes, MARK } from '../simulator/report/draw.ts';
+import { setOfMarks } from '../simulator/report/marks.ts';
 import { BOX_TOLERANCE } from '../simulator/conform.ts';
 import { intFlag, optionalInt, parseFlags, usage, type Flags } from './args.ts';
 import { countsTable, generateClicks, resize } from './clicks.ts';
@@ -65,7 +66,7 @@ export async function run(argv: readonly string[]): Promise<string> {
         writeFileSync(join(tmp, 'overlays', file), await drawBoxes(shot.png, boxes, scale));
       }
       if (values.marks) {
-        const marks = shot.observation.elements.filter((e) => e.ref && e.box && e.inViewport).map((e) => ({ rect: e.box!, colour: MARK, label: e.ref!.slice(1) }));
+        const marks = setOfMarks(shot.observation.elements, bundle.manifest.viewport).map((m) => ({ rect: m.rect, colour: MARK, label: m.label }));
         writeFileSync(join(tmp, 'marks', file), await drawBoxes(shot.png, marks, scale));
       }
       lines.push(JSON.stringify(RUC_RECORD.parse(rucRecord(s, `images/${file}`, scale))));
