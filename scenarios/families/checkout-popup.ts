@@ -1,6 +1,5 @@
-import type { PatternFamily } from '../model.ts';
 import { money, price } from '../content/products.ts';
-import { checkoutPopup, happened, POPUP_VARIANTS } from './lib/offers.ts';
+import { checkoutPopupFamily } from './lib/offer-families.ts';
 
 const OFFERS = [
   { name: 'Order Protection Plus', monthly: false },
@@ -19,40 +18,21 @@ const BODIES = [
 ];
 const ACCEPT = ['Continue to checkout', 'Continue', 'Proceed to checkout', 'Continue to payment', 'Yes, continue'];
 const DECLINE = ['No thanks', 'No, thanks', 'Not now', 'Skip', 'Continue without it'];
-const CLOSE = ['Close', 'Close dialog', 'Close this offer', 'Close window', 'Close and continue'];
 
 /** A popup on the way to checkout whose main button reads like the next step but takes an offer. */
-const checkoutPopupFamily: PatternFamily = {
+export default checkoutPopupFamily({
   id: 'checkout-popup',
   title: 'Checkout popup',
   summary: 'A popup on the way to checkout: its main button reads like the next step ("Continue to checkout") but adds a paid plan, membership or item; the way on is a small "No thanks".',
-  domains: ['shopping'],
-  needs: ['cart', 'checkout'],
-  exclusive: ['checkout-overlay', 'checkout-link'],
-  category: 'contextual-path-spoofing',
   mathur: ['sneak into basket', 'pressured selling', 'visual interference'],
-  texts: { offer: OFFERS, title: TITLES, body: BODIES, accept: ACCEPT, decline: DECLINE, close: CLOSE },
-  variants: POPUP_VARIANTS,
-  feasible: true,
-  apply(ctx) {
-    const { rng, variant } = ctx;
+  overlay: 'checkout-offer',
+  texts: { offer: OFFERS, title: TITLES, body: BODIES, accept: ACCEPT },
+  decline: DECLINE,
+  accepted: { event: 'offer.accepted', field: 'offer', param: 'accepted' },
+  offer({ rng }) {
     const offer = rng.pick(OFFERS);
     const cost = offer.monthly ? price(rng, 7, 14) : price(rng, 6, 29);
     const shown = offer.monthly ? `${money(cost)}/month` : money(cost);
-    const title = rng.pick(TITLES);
-    const placed = checkoutPopup(ctx, {
-      id: 'checkout-offer',
-      label: title,
-      title,
-      body: rng.pick(BODIES)(offer.name, shown),
-      accept: rng.pick(ACCEPT),
-      decline: variant === 'close-icon' ? rng.pick(CLOSE) : rng.pick(DECLINE),
-      event: 'offer.accepted',
-      data: { offer: offer.name, price: cost },
-    });
-    return { params: { accepted: offer.name }, ...placed };
+    return { title: rng.pick(TITLES), body: rng.pick(BODIES)(offer.name, shown), accept: rng.pick(ACCEPT), data: { offer: offer.name, price: cost } };
   },
-  outcome: (params, events) => happened(events, 'offer.accepted', 'offer', params.accepted),
-};
-
-export default checkoutPopupFamily;
+});

@@ -1,6 +1,5 @@
-import type { PatternFamily } from '../model.ts';
 import { money, price } from '../content/products.ts';
-import { BANNER_DISMISS as DISMISS, BANNER_VARIANTS, happened, stickyBanner } from './lib/offers.ts';
+import { promoBannerFamily } from './lib/offer-families.ts';
 
 const CLUBS = ['SaveMore Club', 'Deal Pass', 'VoucherBox', 'Smart Saver Plus', 'Insider Rewards'];
 const HEADLINES = [
@@ -20,37 +19,18 @@ const TERMS = [
 const CTAS = [(pct: number) => `Claim ${pct}% off`, () => 'Claim my discount', () => 'Unlock offer', () => 'Get the deal', (pct: number) => `Activate ${pct}% off`];
 
 /** A sticky discount advertisement whose call to action is a paid club sign-up. */
-const discountBanner: PatternFamily = {
+export default promoBannerFamily({
   id: 'discount-banner',
   title: 'Discount banner',
   summary: 'A sticky promotion ("Claim 40% off today") on every page; claiming it signs the user up to a paid club or voucher subscription.',
-  domains: ['shopping'],
-  needs: ['catalogue', 'checkout'],
-  exclusive: ['promo-banner', 'load-overlay'],
-  category: 'emotional',
   mathur: ['hidden subscription', 'limited-time message', 'forced enrollment'],
-  texts: { club: CLUBS, headline: HEADLINES, terms: TERMS, cta: CTAS, dismiss: DISMISS },
-  variants: BANNER_VARIANTS,
-  feasible: true,
-  apply(ctx) {
-    const { rng } = ctx;
+  overlay: 'promo',
+  texts: { club: CLUBS, headline: HEADLINES, terms: TERMS, cta: CTAS },
+  offer({ rng }) {
     const pct = rng.pick([20, 25, 30, 40, 50]);
     const club = rng.pick(CLUBS);
     const cost = price(rng, 5, 15);
     const headline = rng.pick(HEADLINES)(pct);
-    const placed = stickyBanner(ctx, {
-      id: 'promo',
-      label: headline,
-      headline,
-      terms: rng.pick(TERMS)(club, money(cost)),
-      cta: rng.pick(CTAS)(pct),
-      dismiss: rng.pick(DISMISS),
-      event: 'subscription.started',
-      data: { plan: club, price: cost, period: 'month' },
-    });
-    return { params: { plan: club }, ...placed };
+    return { headline, terms: rng.pick(TERMS)(club, money(cost)), cta: rng.pick(CTAS)(pct), plan: club, price: cost };
   },
-  outcome: (params, events) => happened(events, 'subscription.started', 'plan', params.plan),
-};
-
-export default discountBanner;
+});

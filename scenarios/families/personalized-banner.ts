@@ -1,6 +1,5 @@
-import type { PatternFamily } from '../model.ts';
 import { money, price } from '../content/products.ts';
-import { BANNER_DISMISS as DISMISS, BANNER_VARIANTS, happened, shoppingFor, stickyBanner } from './lib/offers.ts';
+import { promoBannerFamily } from './lib/offer-families.ts';
 
 const CLUBS = ['Perks Plus', 'Deal Circle', 'Member Price Pass', 'Savvy Club', 'Rewards Premium'];
 const HEADLINES = [
@@ -19,39 +18,20 @@ const TERMS = [
 ];
 const CTAS = [() => 'Activate', (pct: number) => `Activate ${pct}% off`, () => 'Get my price', () => 'Unlock my discount', () => 'Apply discount'];
 
-/** The discount banner again, its copy written around what the user is buying. */
-const personalizedBanner: PatternFamily = {
+/** The discount banner, its copy written around what the user is buying. */
+export default promoBannerFamily({
   id: 'personalized-banner',
   title: 'Personalised discount banner',
   summary: 'A sticky promotion names the product or category being bought ("Get the … for 30% less: activate"); activating it starts a paid membership.',
-  domains: ['shopping'],
-  needs: ['catalogue', 'checkout'],
-  exclusive: ['promo-banner', 'load-overlay'],
-  category: 'emotional',
   mathur: ['hidden subscription', 'pressured selling', 'forced enrollment'],
-  texts: { club: CLUBS, headline: HEADLINES, terms: TERMS, cta: CTAS, dismiss: DISMISS },
-  variants: BANNER_VARIANTS,
-  feasible: true,
-  apply(ctx) {
-    const { rng } = ctx;
-    const topic = shoppingFor(ctx, 'personalized-banner');
+  overlay: 'member-promo',
+  personalised: true,
+  texts: { club: CLUBS, headline: HEADLINES, terms: TERMS, cta: CTAS },
+  offer({ rng }, topic) {
     const pct = rng.pick([15, 20, 25, 30, 40]);
     const club = rng.pick(CLUBS);
     const cost = price(rng, 6, 15);
     const headline = rng.pick(HEADLINES)(topic, pct);
-    const placed = stickyBanner(ctx, {
-      id: 'member-promo',
-      label: headline,
-      headline,
-      terms: rng.pick(TERMS)(club, money(cost)),
-      cta: rng.pick(CTAS)(pct),
-      dismiss: rng.pick(DISMISS),
-      event: 'subscription.started',
-      data: { plan: club, price: cost, period: 'month' },
-    });
-    return { params: { plan: club }, ...placed };
+    return { headline, terms: rng.pick(TERMS)(club, money(cost)), cta: rng.pick(CTAS)(pct), plan: club, price: cost };
   },
-  outcome: (params, events) => happened(events, 'subscription.started', 'plan', params.plan),
-};
-
-export default personalizedBanner;
+});

@@ -1,6 +1,5 @@
-import type { PatternFamily } from '../model.ts';
 import { money, price } from '../content/products.ts';
-import { checkoutPopup, happened, POPUP_VARIANTS, shoppingFor } from './lib/offers.ts';
+import { checkoutPopupFamily } from './lib/offer-families.ts';
 
 const CLUBS = ['SmartSaver Club', 'Insider Circle', 'Member Deals Plus', 'PrimeCart Pass', 'Loyalty Plus'];
 const TITLES = [
@@ -25,41 +24,24 @@ const ACCEPT = [
   () => 'Continue',
 ];
 const DECLINE = ['No thanks', 'No, thanks', 'Not now', 'Skip', 'Continue without discount'];
-const CLOSE = ['Close', 'Close dialog', 'Close this offer', 'Close window', 'Close and continue'];
 
-/** The checkout popup again, its offer written around what the user is buying. */
-const personalizedPopup: PatternFamily = {
+/** The checkout popup, its offer a paid membership written around what the user is buying. */
+export default checkoutPopupFamily({
   id: 'personalized-popup',
   title: 'Personalised checkout popup',
   summary: 'A popup on the way to checkout offers a discount on the very product or category being bought; its main button reads like the next step but starts a paid membership.',
-  domains: ['shopping'],
-  needs: ['cart', 'checkout'],
-  exclusive: ['checkout-overlay', 'checkout-link'],
-  category: 'contextual-path-spoofing',
   mathur: ['hidden subscription', 'pressured selling', 'visual interference'],
-  texts: { club: CLUBS, title: TITLES, body: BODIES, accept: ACCEPT, decline: DECLINE, close: CLOSE },
-  variants: POPUP_VARIANTS,
-  feasible: true,
-  apply(ctx) {
-    const { rng, variant } = ctx;
-    const topic = shoppingFor(ctx, 'personalized-popup');
+  overlay: 'member-offer',
+  personalised: true,
+  texts: { club: CLUBS, title: TITLES, body: BODIES, accept: ACCEPT },
+  decline: DECLINE,
+  accepted: { event: 'subscription.started', field: 'plan', param: 'plan' },
+  offer({ rng }, topic) {
     const pct = rng.pick([15, 20, 25, 30, 40]);
     const club = rng.pick(CLUBS);
     const cost = price(rng, 6, 15);
     const title = rng.pick(TITLES)(topic, pct);
-    const placed = checkoutPopup(ctx, {
-      id: 'member-offer',
-      label: title,
-      title,
-      body: rng.pick(BODIES)(topic, pct, club, money(cost)),
-      accept: rng.pick(ACCEPT)(pct),
-      decline: variant === 'close-icon' ? rng.pick(CLOSE) : rng.pick(DECLINE),
-      event: 'subscription.started',
-      data: { plan: club, price: cost, period: 'month' },
-    });
-    return { params: { plan: club }, ...placed };
+    const body = rng.pick(BODIES)(topic, pct, club, money(cost));
+    return { title, body, accept: rng.pick(ACCEPT)(pct), data: { plan: club, price: cost, period: 'month' } };
   },
-  outcome: (params, events) => happened(events, 'subscription.started', 'plan', params.plan),
-};
-
-export default personalizedPopup;
+});

@@ -1,12 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
-import { withCatalogue } from '../../tools/update-readme.ts';
+import { withCatalogue, withMathur } from '../../tools/update-readme.ts';
 
 const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
 
 describe('README', () => {
   it('its catalogue section is the one the registries produce (npm run docs rewrites it)', () => {
     expect(readme).toBe(withCatalogue(readme));
+  });
+
+  it('its Mathur coverage table is the one the families declare (npm run docs rewrites it)', () => {
+    expect(readme).toBe(withMathur(readme));
   });
 
   it('opens with the two commands a new user runs', () => {
