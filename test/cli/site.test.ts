@@ -10,7 +10,7 @@ import { families, suites } from '../../scenarios/index.ts';
 import type { BundleManifest } from '../../scenarios/bundle.ts';
 import { generateSuite, writeBundles } from '../../generator/bundle.ts';
 import { readBundle } from '../../simulator/bundle.ts';
-import { liveKey } from '../../cli/live-copy.ts';
+import { liveKey } from '../../harness/live-copy.ts';
 import { pathAgent, play } from '../helpers.ts';
 import { UserError } from '../../scenarios/errors.ts';
 import * as site from '../../cli/site.ts';

@@ -3,7 +3,6 @@ import { families, suites } from '../scenarios/index.ts';
 import { UserError } from '../scenarios/errors.ts';
 import { generateSuite } from '../generator/bundle.ts';
 import { readBundles, type LoadedBundle } from '../simulator/bundle.ts';
-import { intFlag } from './args.ts';
 
 /** A suite narrowed to the configurations that hold one of the given pattern families. */
 export function selectSuite(name: string, patterns: readonly string[] = []): SuiteDef {
@@ -15,10 +14,10 @@ export function selectSuite(name: string, patterns: readonly string[] = []): Sui
   return { ...suite, scenarios: () => keep };
 }
 
-/** The bundles a command works on: `--bundles DIR` from disk, else `--suite` generated in memory. */
-export function bundlesFrom(command: string, values: { suite?: unknown; bundles?: unknown; seed?: unknown; pattern?: unknown }): LoadedBundle[] {
-  if (typeof values.bundles === 'string') return readBundles(values.bundles);
-  if (typeof values.suite !== 'string') throw new UserError(`${command}: give --suite <name> or --bundles <dir>`);
-  const seed = intFlag('seed', values.seed, 7);
-  return generateSuite(selectSuite(values.suite, (values.pattern as string[] | undefined) ?? []), seed).map((b) => ({ manifest: b.manifest, site: { files: b.files } }));
+/** Where a command's bundles come from: a folder written by decoy generate, or a suite generated in memory. */
+export type BundleSource = { readonly bundles: string } | { readonly suite: string; readonly seed: number; readonly patterns: readonly string[] };
+
+export function loadBundles(source: BundleSource): LoadedBundle[] {
+  if ('bundles' in source) return readBundles(source.bundles);
+  return generateSuite(selectSuite(source.suite, source.patterns), source.seed).map((b) => ({ manifest: b.manifest, site: { files: b.files } }));
 }
