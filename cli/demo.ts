@@ -11,7 +11,7 @@ export const { help, run } = defineCommand({
       .option('--defense <id>', 'defense id (see decoy list)', 'none')
       .option('--seed <n>', SEED_HELP, '7')
       .option('--opt <key=value>', 'agent option (repeatable)', repeat)
-      .option('--bundles <dir>', 'where the demo bundles are written (default: out/demo/s<seed>)')
+      .option('--bundles <dir>', 'where the demo bundles are written (default: out/demo-s<seed>)')
       .option('--out <dir>', 'where the run is written, replacing an earlier demo there (default: runs/demo/<agent>-<defense>-s<seed>)'),
   schema: z.object({ agent: z.string(), defense: z.string(), seed, opt: keyValues('opt'), bundles: text, out: text, args: noArgs }),
   async run(c, io) {

@@ -32,14 +32,18 @@ function overview(): string {
   ].join('\n');
 }
 
-/** Progress of a long job: one line rewritten in place on a terminal, else a line every `every` items and at the end. */
+/**
+ * Progress of a long job, on stderr so that stdout holds only the result (`--json` stays
+ * parseable): one line rewritten in place on a terminal, else a line every twentieth of
+ * the work and at the end.
+ */
 function progressPrinter(): Io['progress'] {
-  const tty = process.stdout.isTTY === true;
+  const tty = process.stderr.isTTY === true;
   return (label, done, total) => {
     const every = Math.max(1, Math.ceil(total / 20));
     const line = `${label}: ${done}/${total}`;
-    if (tty) process.stdout.write(`\r${line}${done === total ? '\n' : ''}`);
-    else if (done % every === 0 || done === total) process.stdout.write(`${line}\n`);
+    if (tty) process.stderr.write(`\r${line}${done === total ? '\n' : ''}`);
+    else if (done % every === 0 || done === total) process.stderr.write(`${line}\n`);
   };
 }
 

@@ -121,13 +121,13 @@ export interface DemoConfig {
   readonly defense: string;
   readonly seed: number;
   readonly agentOptions: Readonly<Record<string, unknown>>;
-  /** Where the bundles go; out/demo/s<seed> unless given. */
+  /** Where the bundles go; out/demo-s<seed> unless given. */
   readonly bundles?: string;
   /** Where the run goes; runs/demo/<agent>-<defense>-s<seed> unless given. */
   readonly out?: string;
 }
 
-export const demoFolders = (c: Pick<DemoConfig, 'agent' | 'defense' | 'seed'>) => ({ bundles: join('out', 'demo', `s${c.seed}`), out: join('runs', 'demo', `${c.agent}-${c.defense}-s${c.seed}`) });
+export const demoFolders = (c: Pick<DemoConfig, 'agent' | 'defense' | 'seed'>) => ({ bundles: join('out', `demo-s${c.seed}`), out: join('runs', 'demo', `${c.agent}-${c.defense}-s${c.seed}`) });
 
 /**
  * The demo: generates the demo suite, writes it, and runs it. Each agent, defense and seed
