@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { UserError } from '../scenarios/errors.ts';
 import { generateSuite, writeBundles } from '../generator/bundle.ts';
-import { selectSuite } from '../harness/select.ts';
+import { assertBundleFolder, selectSuite } from '../harness/select.ts';
 import { generateClicks, quotas, resize, writeSamples } from '../harness/clicks.ts';
 import { defineCommand, int, list, noArgs, repeat, required, seed, SEED_HELP, text } from './command.ts';
 
@@ -23,6 +23,7 @@ export const { help, run } = defineCommand({
     if (suite.clicks) {
       const spec = resize(suite.clicks, c.normal, c.deceptive);
       quotas(suite, spec);
+      assertBundleFolder(out, suite.id, c.seed);
       const { bundles, samples } = await generateClicks(suite, c.seed, spec, io.progress);
       writeBundles(out, suite.id, c.seed, bundles);
       writeSamples(out, samples);

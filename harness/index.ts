@@ -14,7 +14,7 @@ export { buildGallery } from './gallery-build.ts';
 export { liveKey, livePath, liveCopy } from './live-copy.ts';
 export { startGalleryServer, type GalleryServer } from './server.ts';
 export { readReplayFile } from './replay-file.ts';
-export { selectSuite, loadBundles, type BundleSource } from './select.ts';
+export { selectSuite, loadBundles, assertBundleFolder, type BundleSource } from './select.ts';
 export { manifestOf, readLog, scoreLog, scoreCollected, type ManifestSource } from './score.ts';
 export { catalogue, suiteSize } from './catalogue.ts';
 export type { Progress } from './progress.ts';
