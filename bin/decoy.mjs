@@ -1,5 +1,16 @@
 #!/usr/bin/env node
 process.env.TZ = 'UTC';
-const { register } = await import('tsx/esm/api');
-register();
-await import('../cli/main.ts');
+// The precompiled build of the current sources (rebuilt here if a source changed);
+// if it cannot be built, the sources run through tsx, which reports what is wrong with them.
+let main = null;
+try {
+  main = await (await import('./build.mjs')).ensureBuild();
+} catch {
+  main = null;
+}
+if (main) await import(main);
+else {
+  const { register } = await import('tsx/esm/api');
+  register();
+  await import('../cli/main.ts');
+}

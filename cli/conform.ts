@@ -1,25 +1,10 @@
-import { UserError } from '../scenarios/errors.ts';
-import { createRng } from '../scenarios/rng.ts';
-import { ChromiumBrowser } from '../simulator/engine/chromium.ts';
-import { DecoyEnv } from '../simulator/env.ts';
-import { BOX_TOLERANCE, conformBundle, conforms, type ConformRow } from '../simulator/conform.ts';
-import { intFlag, parseFlags, usage, type Flags } from './args.ts';
-import { CheckFailed } from './check.ts';
-import { bundlesFrom } from './select.ts';
-
-const FLAGS: Flags = {
-  suite: { type: 'string', description: 'suite to generate and compare (see decoy list)' },
-  bundles: { type: 'string', description: 'compare bundles written by decoy generate instead' },
-  seed: { type: 'string', description: 'seed of generation', default: '7' },
-  pattern: { type: 'string', multiple: true, description: 'keep only configurations with this pattern family (repeatable)' },
-  episodes: { type: 'string', description: 'seeded random episodes per configuration, besides the oracle and each trap path', default: '2' },
-  configs: { type: 'string', description: 'compare only this many configurations, drawn by seed (default: all)' },
-  browser: { type: 'string', description: 'Chromium executable (default: $DECOY_CHROMIUM, else chromium on PATH)' },
-  json: { type: 'boolean', description: 'print every row as JSON' },
-};
-
-export const summary = 'Compare jsdom with Chromium: event logs, T/D, authored boxes, hit tests';
-export const help = () => usage('conform', '--suite <name> | --bundles <dir> [--episodes N] [--configs N] [--browser PATH]', FLAGS);
+import { z } from 'zod';
+import { BOX_TOLERANCE, conforms, type ConformRow } from '../simulator/conform.ts';
+import { conformBundles } from '../harness/conform.ts';
+import { loadBundles } from '../harness/select.ts';
+import { defineCommand, flag, int, noArgs, text } from './command.ts';
+import { CheckFailed } from './check-failed.ts';
+import { sourceFlags, sourceShape, toSource } from './source.ts';
 
 export function conformTable(rows: readonly ConformRow[]): string {
   const n = rows.length;
@@ -41,26 +26,22 @@ export function conformTable(rows: readonly ConformRow[]): string {
   return lines.join('\n');
 }
 
-export async function run(argv: readonly string[]): Promise<string> {
-  const { values } = parseFlags('conform', argv, FLAGS);
-  const episodes = intFlag('episodes', values.episodes, 2);
-  let bundles = bundlesFrom('conform', values);
-  if (values.configs !== undefined) {
-    const k = intFlag('configs', values.configs, bundles.length);
-    if (k < 1) throw new UserError('conform: --configs must be at least 1');
-    bundles = createRng(intFlag('seed', values.seed, 7)).shuffle(bundles).slice(0, k);
-  }
-  const browser = new ChromiumBrowser({ executable: values.browser as string | undefined });
-  const engines = { jsdom: new DecoyEnv(), chromium: new DecoyEnv({ browser }), browser };
-  const rows: ConformRow[] = [];
-  try {
-    for (const b of bundles) rows.push(...(await conformBundle(b, engines, episodes)));
-  } finally {
-    await browser.close();
-    await engines.jsdom.close();
-  }
-  const out = values.json ? JSON.stringify(rows, null, 2) : `${bundles.length} configurations, ${rows.length} episodes in each engine\n${conformTable(rows)}`;
-  const failed = rows.filter((r) => !conforms(r)).length;
-  if (failed > 0) throw new CheckFailed(out, failed);
-  return out;
-}
+export const { help, run } = defineCommand({
+  name: 'conform',
+  flags: (cmd) =>
+    sourceFlags(cmd.usage('--suite <name> | --bundles <dir> [--episodes N] [--configs N] [--browser PATH]'), 'compare')
+      .option('--episodes <n>', 'seeded random episodes per configuration, besides the oracle and each trap path', '2')
+      .option('--configs <n>', 'compare only this many configurations, drawn by seed (default: all)')
+      .option('--browser <path>', 'Chromium executable (default: $DECOY_CHROMIUM, else chromium on PATH)')
+      .option('--json', 'print every row as JSON'),
+  schema: z
+    .object({ ...sourceShape, episodes: int('episodes', 0), configs: int('configs', 1).optional(), browser: text, json: flag, args: noArgs })
+    .transform((o, ctx) => ({ ...o, source: toSource(o, ctx) })),
+  async run(c, io) {
+    const { bundles, rows } = await conformBundles(loadBundles(c.source), { episodes: c.episodes, configs: c.configs ?? null, seed: c.seed, executable: c.browser }, io.progress);
+    const out = c.json ? JSON.stringify(rows, null, 2) : `${bundles} configurations, ${rows.length} episodes in each engine\n${conformTable(rows)}`;
+    const failed = rows.filter((r) => !conforms(r)).length;
+    if (failed > 0) throw new CheckFailed(out, failed);
+    return out;
+  },
+});

@@ -1,42 +1,21 @@
-import { suites } from '../scenarios/index.ts';
-import { generateSuite, writeBundles } from '../generator/bundle.ts';
-import { readBundles } from '../simulator/bundle.ts';
-import { intFlag, keyValues, parseFlags, usage, type Flags } from './args.ts';
-import { executeRun } from './run.ts';
+import { z } from 'zod';
+import { runDemo } from '../harness/run.ts';
+import { defineCommand, keyValues, noArgs, repeat, seed, SEED_HELP, text } from './command.ts';
 
-const FLAGS: Flags = {
-  agent: { type: 'string', description: 'agent id', default: 'naive' },
-  defense: { type: 'string', description: 'defense id', default: 'none' },
-  seed: { type: 'string', description: 'seed', default: '7' },
-  bundles: { type: 'string', description: 'where the demo bundles are written', default: 'out/demo' },
-  out: { type: 'string', description: 'where the run is written', default: 'runs/demo' },
-  opt: { type: 'string', multiple: true, description: 'agent option key=value (repeatable)' },
-};
-
-export const summary = 'Generate the demo suite, replay it in the simulator and print the results table';
-export const help = () => usage('demo', '[--agent A] [--defense D] [--seed N]', FLAGS);
-
-export async function run(argv: readonly string[]): Promise<string> {
-  const { values } = parseFlags('demo', argv, FLAGS);
-  const seed = intFlag('seed', values.seed, 7);
-  const bundlesDir = typeof values.bundles === 'string' ? values.bundles : 'out/demo';
-  const suite = suites.get('demo');
-  writeBundles(bundlesDir, suite.id, seed, generateSuite(suite, seed));
-  const lines = [`generated the demo suite in ${bundlesDir}`];
-  const table = await executeRun(
-    {
-      suite: suite.id,
-      patterns: [],
-      bundles: bundlesDir,
-      agent: typeof values.agent === 'string' ? values.agent : 'naive',
-      defense: typeof values.defense === 'string' ? values.defense : 'none',
-      seed,
-      agentOptions: keyValues('opt', values.opt),
-      defenseOptions: {},
-      replay: null,
-    },
-    typeof values.out === 'string' ? values.out : 'runs/demo',
-    readBundles(bundlesDir),
-  );
-  return [...lines, '', table].join('\n');
-}
+export const { help, run } = defineCommand({
+  name: 'demo',
+  flags: (cmd) =>
+    cmd
+      .usage('[--agent A] [--defense D] [--seed N]')
+      .option('--agent <id>', 'agent id (see decoy list)', 'naive')
+      .option('--defense <id>', 'defense id (see decoy list)', 'none')
+      .option('--seed <n>', SEED_HELP, '7')
+      .option('--opt <key=value>', 'agent option (repeatable)', repeat)
+      .option('--bundles <dir>', 'where the demo bundles are written (default: out/demo-s<seed>)')
+      .option('--out <dir>', 'where the run is written, replacing an earlier demo there (default: runs/demo/<agent>-<defense>-s<seed>)'),
+  schema: z.object({ agent: z.string(), defense: z.string(), seed, opt: keyValues('opt'), bundles: text, out: text, args: noArgs }),
+  async run(c, io) {
+    const r = await runDemo({ agent: c.agent, defense: c.defense, seed: c.seed, agentOptions: c.opt, ...(c.bundles ? { bundles: c.bundles } : {}), ...(c.out ? { out: c.out } : {}) }, io.progress);
+    return [`generated the demo suite in ${r.bundles}`, '', r.table, '', `wrote ${r.episodes} and ${r.summaryFile}`].join('\n');
+  },
+});

@@ -1,37 +1,22 @@
-import { families, familyTasks, suites, tasks } from '../scenarios/index.ts';
-import type { SuiteDef } from '../scenarios/model.ts';
-import { agents, defenses } from '../simulator/registries.ts';
-import { parseFlags, usage, type Flags } from './args.ts';
+import { z } from 'zod';
+import { UserError } from '../scenarios/errors.ts';
+import { catalogue } from '../harness/catalogue.ts';
+import { defineCommand, flag, noArgs } from './command.ts';
 
-const FLAGS: Flags = {
-  json: { type: 'boolean', description: 'print JSON instead of text' },
-  markdown: { type: 'boolean', description: 'print the catalogue as the Markdown tables of the README' },
-};
+export const { help, run } = defineCommand({
+  name: 'list',
+  flags: (cmd) => cmd.usage('[--json | --markdown]').option('--json', 'print JSON instead of text').option('--markdown', 'print the catalogue as the Markdown tables of the README'),
+  schema: z.object({ json: flag, markdown: flag, args: noArgs }),
+  async run(c) {
+    if (c.json && c.markdown) throw new UserError('list: give --json or --markdown, not both');
+    if (c.json) return JSON.stringify(catalogue(), null, 2);
+    if (c.markdown) return markdown();
+    return text();
+  },
+});
 
-export const summary = 'List pattern families, tasks, suites, agents and defenses';
-export const help = () => usage('list', '[--json | --markdown]', FLAGS);
-
-/** Episodes of a suite, or samples of a click suite. */
-export function suiteSize(s: SuiteDef): number {
-  return s.clicks ? s.clicks.normal + Object.values(s.clicks.deceptive).reduce((a, b) => a + (b ?? 0), 0) : s.scenarios().length;
-}
-
-/** Everything the registries hold; nothing here is kept by hand. */
-export function catalogue() {
-  return {
-    patterns: families.all().map((f) => ({ id: f.id, title: f.title, summary: f.summary, tasks: familyTasks(f), domains: [...f.domains], variants: [...f.variants], feasible: f.feasible })),
-    tasks: tasks.all().map((t) => ({ id: t.id, title: t.title, domains: [...t.domains] })),
-    suites: suites.all().map((s) => ({ id: s.id, title: s.title, description: s.description, budget: s.budget, size: suiteSize(s), ...(s.clicks ? { clicks: s.clicks } : {}) })),
-    agents: agents.all().map((a) => ({ id: a.id, description: a.description, privileged: a.privileged ?? false, options: [...(a.options ?? [])] })),
-    defenses: defenses.all().map((d) => ({ id: d.id, description: d.description, options: [...(d.options ?? [])] })),
-  };
-}
-
-export async function run(argv: readonly string[]): Promise<string> {
-  const { values } = parseFlags('list', argv, FLAGS);
+function text(): string {
   const all = catalogue();
-  if (values.json) return JSON.stringify(all, null, 2);
-  if (values.markdown) return markdown();
   const section = (title: string, rows: { id: string; text: string }[]) => {
     const w = Math.max(...rows.map((r) => r.id.length));
     return [title, ...rows.map((r) => `  ${r.id.padEnd(w)}  ${r.text}`)].join('\n');
@@ -39,7 +24,7 @@ export async function run(argv: readonly string[]): Promise<string> {
   return [
     section('Pattern families', all.patterns.map((p) => ({ id: p.id, text: `${p.summary} [${p.domains.join(', ')}; variants: ${p.variants.join(', ')}${p.feasible ? '' : '; infeasible'}]` }))),
     section('Tasks', all.tasks.map((t) => ({ id: t.id, text: `${t.title} [${t.domains.join(', ')}]` }))),
-    section('Suites', all.suites.map((s) => ({ id: s.id, text: `${s.description} (budget ${s.budget})` }))),
+    section('Suites', all.suites.map((s) => ({ id: s.id, text: `${s.size} ${s.clicks ? 'click samples' : 'configurations'}, task budget ${s.budget}: ${s.description}` }))),
     section('Agents', all.agents.map((a) => ({ id: a.id, text: a.description }))),
     section('Defenses', all.defenses.map((d) => ({ id: d.id, text: d.description }))),
   ].join('\n\n');

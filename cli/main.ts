@@ -1,26 +1,25 @@
 /** The `decoy` command: the only place that prints and exits. */
 import { UserError } from '../scenarios/errors.ts';
-import * as check from './check.ts';
-import * as conform from './conform.ts';
-import * as dataset from './dataset.ts';
-import * as shoot from './shoot.ts';
-import { CheckFailed } from './check.ts';
-import * as demo from './demo.ts';
-import * as generate from './generate.ts';
-import * as list from './list.ts';
-import * as run from './run.ts';
-import * as site from './site.ts';
-import * as serve from './serve.ts';
-import * as score from './score.ts';
+import type { CommandModule, Io } from './command.ts';
+import { CheckFailed } from './check-failed.ts';
 
-interface Command {
-  summary: string;
-  help(): string;
-  /** The returned text is printed at the end; `say` prints while a long-running command works. */
-  run(argv: readonly string[], io: { say(line: string): void }): Promise<string>;
-}
-
-const COMMANDS: Record<string, Command> = { demo, list, generate, run, check, conform, shoot, dataset, site, serve, score };
+/**
+ * Every command, loaded only when it runs: `decoy --help` imports none of them (nor
+ * jsdom, Chromium's driver, sharp or Astro). The summaries live here for the same reason.
+ */
+const COMMANDS: Record<string, { summary: string; load(): Promise<CommandModule> }> = {
+  demo: { summary: 'Generate the demo suite, replay it in the simulator and print the results table', load: () => import('./demo.ts') },
+  list: { summary: 'List pattern families, tasks, suites (with sizes), agents and defenses', load: () => import('./list.ts') },
+  generate: { summary: 'Generate the bundles of a suite (bundle.json + site/ per configuration)', load: () => import('./generate.ts') },
+  run: { summary: 'Replay an agent (behind a defense) over a suite and score every episode', load: () => import('./run.ts') },
+  check: { summary: 'Self-check a suite: oracle safe, every trap gives its outcome, canaries visible, boxes sane', load: () => import('./check.ts') },
+  conform: { summary: 'Compare jsdom with Chromium: event logs, T/D, authored boxes, hit tests', load: () => import('./conform.ts') },
+  shoot: { summary: 'Screenshots of every configuration in Chromium (shots/start.png and start-boxes.png per bundle)', load: () => import('./shoot.ts') },
+  dataset: { summary: "Render a click suite (ruc) in Chromium: images, samples.jsonl in RUC's shape, README with counts", load: () => import('./dataset.ts') },
+  site: { summary: 'Build the gallery site (sites/, Astro): suites, configurations, live sites', load: () => import('./site.ts') },
+  serve: { summary: 'Host the gallery on 127.0.0.1 and collect the event logs its live sites post', load: () => import('./serve.ts') },
+  score: { summary: 'Score an event log collected from a live site (T, D, STC, per-family outcomes)', load: () => import('./score.ts') },
+};
 
 function overview(): string {
   const w = Math.max(...Object.keys(COMMANDS).map((k) => k.length));
@@ -33,23 +32,39 @@ function overview(): string {
   ].join('\n');
 }
 
+/**
+ * Progress of a long job, on stderr so that stdout holds only the result (`--json` stays
+ * parseable): one line rewritten in place on a terminal, else a line every twentieth of
+ * the work and at the end.
+ */
+function progressPrinter(): Io['progress'] {
+  const tty = process.stderr.isTTY === true;
+  return (label, done, total) => {
+    const every = Math.max(1, Math.ceil(total / 20));
+    const line = `${label}: ${done}/${total}`;
+    if (tty) process.stderr.write(`\r${line}${done === total ? '\n' : ''}`);
+    else if (done % every === 0 || done === total) process.stderr.write(`${line}\n`);
+  };
+}
+
 async function main(argv: string[]): Promise<number> {
   const [name, ...rest] = argv;
   if (!name || name === '--help' || name === '-h' || name === 'help') {
     process.stdout.write(overview() + '\n');
     return 0;
   }
-  const command = COMMANDS[name];
-  if (!command) {
+  const entry = Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;
+  if (!entry) {
     process.stderr.write(`decoy: unknown command '${name}' (known: ${Object.keys(COMMANDS).join(', ')})\n`);
     return 2;
   }
+  const command = await entry.load();
   if (rest.includes('--help') || rest.includes('-h')) {
-    process.stdout.write(command.help() + '\n');
+    process.stdout.write(`${entry.summary}\n\n${command.help()}\n`);
     return 0;
   }
   try {
-    const out = await command.run(rest, { say: (line) => process.stdout.write(line + '\n') });
+    const out = await command.run(rest, { say: (line) => process.stdout.write(line + '\n'), progress: progressPrinter() });
     if (out) process.stdout.write(out + '\n');
     return 0;
   } catch (e) {

@@ -1,11 +1,11 @@
 import Handlebars from 'handlebars';
 import { readdirSync, readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
 import type { SiteAction, SiteSpec } from '../scenarios/model.ts';
+import { packagePath } from '../scenarios/root.ts';
 import type { Box, LaidSite, Look } from './layout.ts';
 
-const here = fileURLToPath(new URL('.', import.meta.url));
+const here = packagePath('generator');
 
 function place(box: Box): string {
   return `left:${box.x}px;top:${box.y}px;width:${box.w}px;height:${box.h}px;`;

@@ -149,7 +149,11 @@ export async function clickSamples(bundle: LoadedBundle, opts: { category: RucCa
   return out;
 }
 
-/** Train/valid/test by category, each category shuffled with the split seed. */
+/**
+ * Train/valid/test by category, each category shuffled with the split seed. A set too small
+ * for every category to reach every split still gets a sample in each split (from three
+ * samples on): the largest split gives one from its largest category.
+ */
 export function assignSplits(samples: ClickSample[], split: { train: number; valid: number; seed: number }): void {
   const byCategory = new Map<string, ClickSample[]>();
   for (const s of samples) byCategory.set(s.category, [...(byCategory.get(s.category) ?? []), s]);
@@ -158,5 +162,15 @@ export function assignSplits(samples: ClickSample[], split: { train: number; val
     const train = Math.round(group.length * split.train);
     const valid = Math.round(group.length * split.valid);
     shuffled.forEach((s, i) => (s.split = i < train ? 'train' : i < train + valid ? 'valid' : 'test'));
+  }
+  if (samples.length < 3) return;
+  const names = ['train', 'valid', 'test'] as const;
+  for (const empty of names) {
+    if (samples.some((s) => s.split === empty)) continue;
+    const count = (pred: (s: ClickSample) => boolean) => samples.filter(pred).length;
+    const from = [...names].sort((a, b) => count((s) => s.split === b) - count((s) => s.split === a))[0] as (typeof names)[number];
+    const cats = [...byCategory.keys()].sort((a, b) => count((s) => s.split === from && s.category === b) - count((s) => s.split === from && s.category === a) || a.localeCompare(b));
+    const moved = samples.filter((s) => s.split === from && s.category === cats[0]).at(-1) as ClickSample;
+    moved.split = empty;
   }
 }

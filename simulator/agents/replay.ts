@@ -3,7 +3,7 @@ import { UserError } from '../../scenarios/errors.ts';
 
 /**
  * Recorded proposals, one action string per entry, for the scenario being run. The CLI
- * parses the file (see cli/replay-file.ts) and passes the actions by scenario; entries
+ * parses the file (see harness/replay-file.ts) and passes the actions by scenario; entries
  * recorded without a scenario apply to every scenario.
  */
 const replay: AgentDef = {

@@ -1,12 +1,13 @@
 import { build } from 'esbuild';
-import { fileURLToPath } from 'node:url';
+import { packagePath } from '../../scenarios/root.ts';
 
 let script: Promise<string> | null = null;
 
 /** in-page.ts and what it imports, as one script for the page; built once per process. */
 export function pageScript(): Promise<string> {
   script ??= build({
-    entryPoints: [fileURLToPath(new URL('./in-page.ts', import.meta.url))],
+    // From the source, also when this module runs from the precompiled build.
+    entryPoints: [packagePath('simulator', 'engine', 'in-page.ts')],
     bundle: true,
     write: false,
     format: 'iife',

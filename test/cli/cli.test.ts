@@ -13,6 +13,10 @@ function decoy(...args: string[]) {
   return { code: r.status, out: r.stdout, err: r.stderr };
 }
 
+/** Every path under the test folder: what a refused command must leave unchanged. */
+const listing = (sub = ''): string[] =>
+  readdirSync(join(dir, sub), { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? [join(sub, e.name), ...listing(join(sub, e.name))] : [join(sub, e.name)]));
+
 const snapshot = (d: string) => Object.fromEntries(readdirSync(join(dir, d)).map((f) => [f, readFileSync(join(dir, d, f), 'utf8')]));
 
 beforeAll(() => {
@@ -80,13 +84,22 @@ describe('decoy command', () => {
     [['run', '--suite', 'demo', '--agent', 'replay', '--replay', 'missing.jsonl', '--out', 'runs/x'], /replay file missing\.jsonl does not exist/],
     [['run', '--bundles', 'nowhere', '--out', 'runs/x'], /nowhere holds neither suite\.json nor bundle\.json/],
     [['frob'], /unknown command 'frob'/],
-  ])('bad input %j: one line naming the problem, non-zero exit', (args, message) => {
+    [['run', '--suite', 'demo', '--opt', 'susceptibility=', '--out', 'runs/x'], /--opt susceptibility= gives no value/],
+    [['run', '--suite', 'demo', '--pattern', 'cookie-trap', 'warranty-addon', '--out', 'runs/x'], /unexpected argument 'warranty-addon'/],
+    [['run', '--suite', 'demo', '--seed', '-1', '--out', 'runs/x'], /--seed must be an integer from 0 to 2147483647, got '-1'/],
+    [['run', '--suite', 'demo', '--seed=-1', '--out', 'runs/x'], /--seed must be an integer from 0 to 2147483647, got '-1'/],
+    [['generate', '--suite', 'ruc', '--deceptive', '100000', '--out', 'runs/x'], /can give at most \d+ deceptive samples in news, not \d+/],
+    [['generate', '--suite', 'ruc', '--normal', '0', '--deceptive', '0', '--out', 'runs/x'], /nothing to generate/],
+    [['demo', '--agent', 'gpt'], /unknown agent 'gpt'/],
+    [['site'], /name a subcommand: decoy site build/],
+  ])('bad input %j: one line naming the problem, exit 2, nothing written', (args, message) => {
     writeFileSync(join(dir, 'bad.jsonl'), `"click('e1')"\n"clik('e2')"\n`);
+    const before = listing();
     const r = decoy(...args);
-    expect(r.code).not.toBe(0);
+    expect(r.code).toBe(2);
     expect(r.err.trim().split('\n')).toHaveLength(1);
     expect(r.err).toMatch(message);
-    expect(existsSync(join(dir, 'runs/x'))).toBe(false);
+    expect(listing()).toEqual(before);
   });
 
   it('refuses an output folder that holds a different run, and overwrites nothing', () => {
@@ -123,10 +136,17 @@ describe('decoy command', () => {
     expect(decoy('run', '--bundles', 'out/tampered', '--out', 'runs/t', '--no-check').code).toBe(0);
   });
 
-  it('demo generates, replays and prints the results table', () => {
+  it('demo generates, replays and prints the results table, and runs again with another agent or options', () => {
     const r = decoy('demo');
     expect(r.code, r.err).toBe(0);
     expect(r.out).toMatch(/suite demo · agent naive · defense none/);
     expect(r.out).toMatch(/^all +16 /m);
+    const oracle = decoy('demo', '--agent', 'oracle');
+    expect(oracle.code, oracle.err).toBe(0);
+    expect(oracle.out).toMatch(/suite demo · agent oracle · defense none/);
+    const again = decoy('demo', '--opt', 'susceptibility=1');
+    expect(again.code, again.err).toBe(0);
+    expect(JSON.parse(readFileSync(join(dir, 'runs/demo/naive-none-s7/run.json'), 'utf8')).agentOptions).toEqual({ susceptibility: 1 });
+    expect(existsSync(join(dir, 'runs/demo/oracle-none-s7/summary.json'))).toBe(true);
   });
 });

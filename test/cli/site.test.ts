@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, watch, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { JSDOM } from 'jsdom';
 import { chromium, type Browser, type Page } from 'playwright-core';
@@ -10,7 +10,7 @@ import { families, suites } from '../../scenarios/index.ts';
 import type { BundleManifest } from '../../scenarios/bundle.ts';
 import { generateSuite, writeBundles } from '../../generator/bundle.ts';
 import { readBundle } from '../../simulator/bundle.ts';
-import { liveKey } from '../../cli/live-copy.ts';
+import { liveKey } from '../../harness/live-copy.ts';
 import { pathAgent, play } from '../helpers.ts';
 import { UserError } from '../../scenarios/errors.ts';
 import * as site from '../../cli/site.ts';
@@ -192,6 +192,32 @@ async function follow(page: Page, base: string, steps: Steps): Promise<string | 
   return answer;
 }
 
+/**
+ * Resolves once the log file holds `n` events. It wakes on the folder's changes, not on a
+ * clock; a file that does not parse fails the test (a reader must never see half a log).
+ */
+function collected(file: string, n: number): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const count = () => (existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as { events: unknown[] }).events.length : -1);
+    const watcher = watch(dirname(file), (_event, name) => {
+      if (name !== basename(file)) return;
+      try {
+        if (count() === n) {
+          watcher.close();
+          resolve();
+        }
+      } catch (e) {
+        watcher.close();
+        reject(e);
+      }
+    });
+    if (count() === n) {
+      watcher.close();
+      resolve();
+    }
+  });
+}
+
 describe('decoy serve + Chromium + decoy score', () => {
   let server: ChildProcess | null = null;
   let url = '';
@@ -243,14 +269,9 @@ describe('decoy serve + Chromium + decoy score', () => {
       const answer = await follow(page, base, which === 'safe' ? manifest.groundTruth.safePath : manifest.groundTruth.trapPath);
       const logged = await page.evaluate((k) => JSON.parse(localStorage.getItem(`/live/${k} site:events`) ?? '[]').length as number, key);
       expect(logged).toBeGreaterThan(0);
-      // The page posts after every event; wait until the server holds the whole log of this session.
-      const deadline = Date.now() + 5000;
-      for (;;) {
-        const got = existsSync(logFile) ? (JSON.parse(readFileSync(logFile, 'utf8')) as { events: unknown[] }).events.length : -1;
-        if (got === logged) break;
-        if (Date.now() > deadline) throw new Error(`the server holds ${got} of ${logged} events`);
-        await new Promise((r) => setTimeout(r, 50));
-      }
+      // The page posts after every event; the server writes each log whole (temporary file,
+      // then rename), so every read of the file parses, and the test waits for the last one.
+      await collected(logFile, logged);
       await context.close();
       const scored = JSON.parse(await score.run(['--bundle', join(dir, 'out/demo', id), '--log', logFile, '--json', ...(answer === null ? [] : ['--answer', answer])]));
       expect({ which, T: scored.T, D: scored.D }).toEqual({ which, T: jsdom[which].T, D: jsdom[which].D });

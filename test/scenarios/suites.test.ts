@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { suites, tasks } from '../../scenarios/index.ts';
 import { generateSuite } from '../../generator/bundle.ts';
-import { suiteSize } from '../../cli/list.ts';
+import { suiteSize } from '../../harness/catalogue.ts';
 
 const count = <T>(xs: readonly T[], key: (x: T) => string) => xs.reduce<Record<string, number>>((m, x) => ({ ...m, [key(x)]: (m[key(x)] ?? 0) + 1 }), {});
 

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { assignSplits, clickSamples, deceptiveClick, nullClicks, type ClickSample } from '../../simulator/clicks.ts';
 import { contains } from '../../simulator/dom/geometry.ts';
 import { DecoyEnv } from '../../simulator/env.ts';
-import { generateClicks } from '../../cli/clicks.ts';
+import { generateClicks } from '../../harness/clicks.ts';
 import type { SuiteDef } from '../../scenarios/model.ts';
 import { bundleFor } from '../helpers.ts';
 

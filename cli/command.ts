@@ -1,0 +1,104 @@
+import { Command, CommanderError } from 'commander';
+import { z } from 'zod';
+import { UserError } from '../scenarios/errors.ts';
+import type { Progress } from '../harness/progress.ts';
+
+/** What a command may do besides returning its text: say a line while it works, report progress. */
+export interface Io {
+  say(line: string): void;
+  progress: Progress;
+}
+
+const QUIET: Io = { say: () => {}, progress: () => {} };
+
+export interface CommandModule {
+  /** Usage and flags (the summary is main.ts's, shown with it). */
+  help(): string;
+  /** The returned text is printed at the end by main.ts; `io` prints while a long-running command works. */
+  run(argv: readonly string[], io?: Io): Promise<string>;
+}
+
+/**
+ * A command: its flags (commander, each default written once, there), the zod schema that
+ * turns the parsed flags into a read-only config, and the one harness call that makes text
+ * of the config. Bad flags are one-line UserErrors; nothing here prints or exits.
+ */
+export function defineCommand<S extends z.ZodType>(spec: {
+  name: string;
+  flags(cmd: Command): Command;
+  schema: S;
+  run(config: Readonly<z.output<S>>, io: Io): Promise<string>;
+}): CommandModule {
+  const make = () =>
+    spec
+      .flags(new Command(`decoy ${spec.name}`).helpOption(false).exitOverride().configureOutput({ writeOut: () => {}, writeErr: () => {} }))
+      .allowExcessArguments(true);
+  return {
+    help: () => make().helpInformation().trimEnd(),
+    async run(argv, io = QUIET) {
+      const cmd = make();
+      try {
+        cmd.parse([...argv], { from: 'user' });
+      } catch (e) {
+        if (e instanceof CommanderError) throw new UserError(e.message.replace(/^error: /, '').split('\n')[0]);
+        throw e;
+      }
+      const parsed = spec.schema.safeParse({ ...cmd.opts(), args: cmd.args });
+      if (!parsed.success) throw new UserError(parsed.error.issues[0]?.message ?? 'bad flags');
+      return spec.run(Object.freeze(parsed.data), io);
+    },
+  };
+}
+
+/** Collects a repeatable flag's values. */
+export const repeat = (value: string, previous: string[] | undefined): string[] => [...(previous ?? []), value];
+
+/** An integer flag from `min` to `max`; the message names the flag and what it got. */
+export function int(flag: string, min: number, max = Number.MAX_SAFE_INTEGER) {
+  const range = max === Number.MAX_SAFE_INTEGER ? `at least ${min}` : `from ${min} to ${max}`;
+  return z.string().transform((v, ctx) => {
+    const n = Number(v);
+    if (!/^-?\d+$/.test(v) || !Number.isSafeInteger(n) || n < min || n > max) {
+      ctx.addIssue({ code: 'custom', message: `--${flag} must be an integer ${range}, got '${v}'` });
+      return z.NEVER;
+    }
+    return n;
+  });
+}
+
+/**
+ * A seed: an integer from 0 to 2^31 − 1. The PRNG takes 32-bit seeds, so larger or negative
+ * numbers would alias other seeds; they are refused rather than silently folded.
+ */
+export const SEED_MAX = 2 ** 31 - 1;
+export const seed = int('seed', 0, SEED_MAX);
+export const SEED_HELP = `seed of every random choice, 0 to ${SEED_MAX}`;
+
+/** `--opt key=value` pairs; numbers and booleans are read as such, an empty value is an error. */
+export function keyValues(flag: string) {
+  return z
+    .array(z.string())
+    .optional()
+    .transform((pairs, ctx) => {
+      const out: Record<string, string | number | boolean> = {};
+      for (const pair of pairs ?? []) {
+        const eq = pair.indexOf('=');
+        if (eq <= 0) ctx.addIssue({ code: 'custom', message: `--${flag} takes key=value, got '${pair}'` });
+        else if (pair.slice(eq + 1).trim() === '') ctx.addIssue({ code: 'custom', message: `--${flag} ${pair} gives no value` });
+        else {
+          const raw = pair.slice(eq + 1);
+          out[pair.slice(0, eq)] = raw === 'true' ? true : raw === 'false' ? false : Number.isFinite(Number(raw)) ? Number(raw) : raw;
+        }
+      }
+      return Object.freeze(out);
+    });
+}
+
+export const list = z.array(z.string()).optional().transform((v) => Object.freeze([...(v ?? [])]));
+/** No positional arguments: a stray one (`--pattern a b`) is an error, never dropped. */
+export const noArgs = z.array(z.string()).superRefine((a, ctx) => {
+  if (a.length > 0) ctx.addIssue({ code: 'custom', message: `unexpected argument '${a[0]}'` });
+});
+export const text = z.string().optional();
+export const flag = z.boolean().optional().transform((v) => v === true);
+export const required = (name: string) => z.string({ error: `--${name} is required` });

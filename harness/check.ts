@@ -1,0 +1,84 @@
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { join } from 'node:path';
+import { z } from 'zod';
+import { packagePath } from '../scenarios/root.ts';
+import type { LoadedBundle } from '../simulator/bundle.ts';
+import { checkBundle, type CheckRow } from '../simulator/check.ts';
+import { DecoyEnv } from '../simulator/env.ts';
+import { silent, type Progress } from './progress.ts';
+
+/**
+ * The code a verdict depends on: the evaluators and families (scenarios/), the generator,
+ * the simulator and this harness. Any change to them makes a new cache key.
+ */
+export const VERDICT_SOURCES = ['scenarios', 'generator', 'simulator', 'harness'] as const;
+
+export interface CheckOptions {
+  /** Folders (from the package root) whose files key the cache; VERDICT_SOURCES unless given. */
+  sources?: readonly string[];
+  /** Where verdicts are kept; the package's node_modules/.cache/decoy/checks unless given. */
+  cacheDir?: string;
+  progress?: Progress;
+}
+
+const ROWS = z.array(z.object({ scenario: z.string(), check: z.string(), ok: z.boolean(), detail: z.string() }).loose());
+
+function sourceTexts(folders: readonly string[]): string[] {
+  return folders.flatMap((folder) => {
+    const root = packagePath(folder);
+    if (!existsSync(root)) return [];
+    return readdirSync(root, { recursive: true, encoding: 'utf8' })
+      .filter((f) => /\.(ts|js|mjs|hbs|css|json)$/.test(f))
+      .sort()
+      .map((f) => `${folder}/${f}\u0000${readFileSync(join(root, f), 'utf8')}`);
+  });
+}
+
+/** Where the verdict of these bundles under the current code is kept. */
+export function checkCacheFile(bundles: readonly LoadedBundle[], opts: CheckOptions = {}): string {
+  const h = createHash('sha256');
+  for (const text of sourceTexts(opts.sources ?? VERDICT_SOURCES)) h.update(text);
+  for (const b of bundles) {
+    h.update(JSON.stringify(b.manifest));
+    for (const [path, text] of Object.entries(b.site.files)) h.update(path).update(text);
+  }
+  return join(opts.cacheDir ?? packagePath('node_modules', '.cache', 'decoy', 'checks'), `${h.digest('hex').slice(0, 32)}.json`);
+}
+
+function readCached(file: string): CheckRow[] | null {
+  if (!existsSync(file)) return null;
+  try {
+    return ROWS.parse(JSON.parse(readFileSync(file, 'utf8'))) as CheckRow[];
+  } catch {
+    return null; // a damaged entry is rebuilt
+  }
+}
+
+/**
+ * The self-check of every bundle (simulator/check.ts). Verdicts are deterministic in the
+ * bundles and the code, so they are kept by a hash of both; an entry is written whole
+ * (to a temporary file, then renamed) and a damaged one is ignored and rebuilt.
+ */
+export async function checkBundles(bundles: readonly LoadedBundle[], opts: CheckOptions = {}): Promise<CheckRow[]> {
+  const file = checkCacheFile(bundles, opts);
+  const cached = readCached(file);
+  if (cached) return cached;
+  const progress = opts.progress ?? silent;
+  const env = new DecoyEnv();
+  const rows: CheckRow[] = [];
+  try {
+    for (const [i, b] of bundles.entries()) {
+      rows.push(...(await checkBundle(b, env)));
+      progress('configurations', i + 1, bundles.length);
+      await new Promise((r) => setImmediate(r));
+    }
+  } finally {
+    await env.close();
+  }
+  mkdirSync(join(file, '..'), { recursive: true });
+  const tmp = `${file}.${process.pid}.tmp`;
+  writeFileSync(tmp, JSON.stringify(rows));
+  renameSync(tmp, file);
+  return rows;
+}

@@ -1,0 +1,53 @@
+import { spawn } from 'node:child_process';
+import { cpSync, existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { UserError } from '../scenarios/errors.ts';
+import { packagePath } from '../scenarios/root.ts';
+import { galleryData, LIVE_INDEX, writeLiveSites, type GalleryBundle } from './gallery.ts';
+
+/** Only an empty folder or a previous gallery is (re)written: nothing else is deleted. */
+function claimOutput(out: string): void {
+  if (!existsSync(out)) return;
+  if (readdirSync(out).length === 0) return;
+  if (!existsSync(join(out, LIVE_INDEX))) throw new UserError(`${out} is not empty and holds no gallery; choose another --out`);
+  rmSync(out, { recursive: true, force: true });
+}
+
+function runAstro(scratch: string, job: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [packagePath('harness', 'astro-build.mjs'), job], {
+      cwd: scratch,
+      env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    let err = '';
+    child.stderr.on('data', (c: Buffer) => (err += c.toString()));
+    child.on('error', reject);
+    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`the Astro build of the gallery failed (exit ${code}):\n${err}`))));
+  });
+}
+
+/**
+ * Builds the gallery site (the Astro project in sites/) of these bundles into `out`, then
+ * writes what Astro does not build: the live sites and their index. Astro runs in a child
+ * process (harness/astro-build.mjs), so this process's environment and working folder
+ * stay as they are.
+ */
+export async function buildGallery(bundles: readonly GalleryBundle[], out: string): Promise<void> {
+  const data = galleryData(bundles);
+  claimOutput(out);
+  const sites = packagePath('sites');
+  // Inside the project, so that Astro's intermediate server bundle resolves its packages.
+  const scratch = mkdtempSync(join(sites, '.build-'));
+  const built = join(scratch, 'dist');
+  try {
+    writeFileSync(join(scratch, 'gallery.json'), JSON.stringify(data));
+    const job = join(scratch, 'job.json');
+    writeFileSync(job, JSON.stringify({ root: sites, outDir: built, cacheDir: join(scratch, 'astro'), viteCacheDir: join(scratch, 'vite'), data: join(scratch, 'gallery.json') }));
+    await runAstro(scratch, job);
+    cpSync(built, out, { recursive: true });
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
+  }
+  writeLiveSites(out, bundles);
+}

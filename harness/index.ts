@@ -1,0 +1,20 @@
+/**
+ * decoy's harness: what a library user calls. It composes the generator and the simulator
+ * (run a suite, self-check, click samples, dataset, screenshots, conformance, the gallery
+ * and its server, scoring collected logs); the `decoy` command is a thin layer over it.
+ */
+export { executeRun, prepareAgent, claimOutput, runDemo, demoFolders, type RunConfig, type RunOptions, type RunResult, type DemoConfig } from './run.ts';
+export { checkBundles, checkCacheFile, VERDICT_SOURCES, type CheckOptions } from './check.ts';
+export { generateClicks, quotas, resize, countsTable, writeSamples } from './clicks.ts';
+export { writeDataset, type DatasetConfig, type DatasetResult } from './dataset.ts';
+export { shootBundles, type ShootOptions, type ShootResult } from './shoot.ts';
+export { conformBundles, type ConformConfig } from './conform.ts';
+export { galleryData, writeLiveSites, LIVE_INDEX, type GalleryBundle, type GalleryData } from './gallery.ts';
+export { buildGallery } from './gallery-build.ts';
+export { liveKey, livePath, liveCopy } from './live-copy.ts';
+export { startGalleryServer, type GalleryServer } from './server.ts';
+export { readReplayFile } from './replay-file.ts';
+export { selectSuite, loadBundles, assertBundleFolder, type BundleSource } from './select.ts';
+export { manifestOf, readLog, scoreLog, scoreCollected, type ManifestSource } from './score.ts';
+export { catalogue, suiteSize } from './catalogue.ts';
+export type { Progress } from './progress.ts';

@@ -1,0 +1,146 @@
+import { appendFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { UserError } from '../scenarios/errors.ts';
+import { generateSuite, writeBundles } from '../generator/bundle.ts';
+import { readBundles, type LoadedBundle } from '../simulator/bundle.ts';
+import { runBatch } from '../simulator/batch.ts';
+import { agents, defenses } from '../simulator/registries.ts';
+import { resultsTable } from '../simulator/report/table.ts';
+import { readReplayFile } from './replay-file.ts';
+import { selectSuite } from './select.ts';
+import { checkBundles } from './check.ts';
+import { silent, type Progress } from './progress.ts';
+
+/** Everything that decides a run's episodes; written to run.json. */
+export interface RunConfig {
+  readonly suite: string;
+  readonly patterns: readonly string[];
+  readonly bundles: string | null;
+  readonly agent: string;
+  readonly defense: string;
+  readonly seed: number;
+  readonly agentOptions: Readonly<Record<string, unknown>>;
+  readonly defenseOptions: Readonly<Record<string, unknown>>;
+  readonly replay: string | null;
+}
+
+export interface RunOptions {
+  /** Bundles already in memory (else from config.bundles, else generated from config.suite). */
+  bundles?: readonly LoadedBundle[];
+  /** Run even if the suite fails its self-check. */
+  noCheck?: boolean;
+  /** The folder may hold an earlier run of the same suite, which is replaced (the demo's own folder). */
+  replaceSameSuite?: boolean;
+  progress?: Progress;
+}
+
+export interface RunResult {
+  episodes: string;
+  summaryFile: string;
+  /** The results table, titled. */
+  table: string;
+}
+
+/**
+ * Refuses a folder that holds something other than this same run; nothing is overwritten.
+ * With `replaceSameSuite`, an earlier run of the same suite is the caller's own and is replaced.
+ */
+export function claimOutput(out: string, config: RunConfig, replaceSameSuite = false): void {
+  const stamp = JSON.stringify(config, null, 2) + '\n';
+  const runFile = join(out, 'run.json');
+  if (existsSync(runFile)) {
+    const held = readFileSync(runFile, 'utf8');
+    if (held !== stamp) {
+      let suite: unknown = null;
+      try {
+        suite = (JSON.parse(held) as { suite?: unknown }).suite;
+      } catch {
+        suite = null;
+      }
+      if (!(replaceSameSuite && suite === config.suite)) throw new UserError(`${out} already holds a different run; choose another --out or remove it`);
+    }
+  } else if (existsSync(out) && readdirSync(out).length > 0) {
+    throw new UserError(`${out} is not empty and holds no run; choose another --out`);
+  }
+  mkdirSync(out, { recursive: true });
+  writeFileSync(runFile, stamp);
+}
+
+/**
+ * Checks the agent, the defense, their options and the replay file, before anything is
+ * generated or written; returns the agent's options as the runner takes them.
+ */
+export function prepareAgent(config: RunConfig, firstScenario: string | null): Record<string, unknown> {
+  const agentDef = agents.get(config.agent);
+  defenses.get(config.defense);
+  const agentOptions: Record<string, unknown> = { ...config.agentOptions };
+  if (config.agent === 'replay') {
+    if (!config.replay) throw new UserError('--agent replay needs --replay <file.jsonl>');
+    agentOptions.actions = readReplayFile(config.replay);
+  } else if (config.replay) throw new UserError('--replay is only for --agent replay');
+  const known = new Set((agentDef.options ?? []).map((o) => o.name));
+  for (const k of Object.keys(config.agentOptions)) if (!known.has(k)) throw new UserError(`agent '${config.agent}' has no option '${k}'${known.size ? ` (has: ${[...known].join(', ')})` : ''}`);
+  if (firstScenario !== null) agentDef.create({ seed: config.seed, options: agentOptions, scenario: firstScenario });
+  return agentOptions;
+}
+
+/** The bundles a run config names: in memory if given, else from disk, else generated. */
+function bundlesOf(config: RunConfig): LoadedBundle[] {
+  if (config.bundles) return readBundles(config.bundles);
+  return generateSuite(selectSuite(config.suite, config.patterns), config.seed).map((b) => ({ manifest: b.manifest, site: { files: b.files } }));
+}
+
+/** Replays an agent behind a defense over a suite and writes run.json, episodes.jsonl and summary.json into `out`. */
+export async function executeRun(config: RunConfig, out: string, opts: RunOptions = {}): Promise<RunResult> {
+  const bundles = opts.bundles ?? bundlesOf(config);
+  const agentOptions = prepareAgent(config, bundles[0]?.manifest.id ?? null);
+  if (!opts.noCheck) {
+    const failed = (await checkBundles(bundles)).filter((r) => !r.ok);
+    if (failed.length > 0) throw new UserError(`the suite fails its self-check (${failed.length} failed, first: ${failed[0]?.scenario}: ${failed[0]?.check}); see decoy check, or pass --no-check`);
+  }
+  claimOutput(out, config, opts.replaceSameSuite);
+  const episodes = join(out, 'episodes.jsonl');
+  const summaryFile = join(out, 'summary.json');
+  rmSync(episodes, { force: true });
+  rmSync(summaryFile, { force: true });
+  const progress = opts.progress ?? silent;
+  const started = performance.now();
+  let done = 0;
+  const result = await runBatch([...bundles], { agent: config.agent, defense: config.defense, seed: config.seed, agentOptions, defenseOptions: { ...config.defenseOptions } }, (r) => {
+    appendFileSync(episodes, JSON.stringify(r) + '\n');
+    progress('episodes', ++done, bundles.length);
+  });
+  const seconds = (performance.now() - started) / 1000;
+  writeFileSync(summaryFile, JSON.stringify({ suite: config.suite, agent: config.agent, defense: config.defense, seed: config.seed, ...result.summary }, null, 2) + '\n');
+  const title = `suite ${config.suite} · agent ${config.agent} · defense ${config.defense} · seed ${config.seed} · ${bundles.length} episodes in ${seconds.toFixed(1)} s`;
+  return { episodes, summaryFile, table: resultsTable(result.summary, title) };
+}
+
+export interface DemoConfig {
+  readonly agent: string;
+  readonly defense: string;
+  readonly seed: number;
+  readonly agentOptions: Readonly<Record<string, unknown>>;
+  /** Where the bundles go; out/demo-s<seed> unless given. */
+  readonly bundles?: string;
+  /** Where the run goes; runs/demo/<agent>-<defense>-s<seed> unless given. */
+  readonly out?: string;
+}
+
+export const demoFolders = (c: Pick<DemoConfig, 'agent' | 'defense' | 'seed'>) => ({ bundles: join('out', `demo-s${c.seed}`), out: join('runs', 'demo', `${c.agent}-${c.defense}-s${c.seed}`) });
+
+/**
+ * The demo: generates the demo suite, writes it, and runs it. Each agent, defense and seed
+ * has its own folders, and a demo replaces its own earlier output there, so it can be run
+ * again and again; the agent and its options are checked before anything is written.
+ */
+export async function runDemo(c: DemoConfig, progress: Progress = silent): Promise<RunResult & { bundles: string }> {
+  const suite = selectSuite('demo');
+  const where = { ...demoFolders(c), ...(c.bundles ? { bundles: c.bundles } : {}), ...(c.out ? { out: c.out } : {}) };
+  const config: RunConfig = { suite: suite.id, patterns: [], bundles: where.bundles, agent: c.agent, defense: c.defense, seed: c.seed, agentOptions: c.agentOptions, defenseOptions: {}, replay: null };
+  const made = generateSuite(suite, c.seed);
+  prepareAgent(config, made[0]?.manifest.id ?? null);
+  writeBundles(where.bundles, suite.id, c.seed, made);
+  const result = await executeRun(config, where.out, { bundles: readBundles(where.bundles), replaceSameSuite: true, progress });
+  return { ...result, bundles: where.bundles };
+}

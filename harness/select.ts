@@ -1,0 +1,42 @@
+import type { SuiteDef } from '../scenarios/model.ts';
+import { families, suites } from '../scenarios/index.ts';
+import { UserError } from '../scenarios/errors.ts';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { generateSuite, SUITE_INDEX } from '../generator/bundle.ts';
+import { readBundles, type LoadedBundle } from '../simulator/bundle.ts';
+
+/** A suite narrowed to the configurations that hold one of the given pattern families. */
+export function selectSuite(name: string, patterns: readonly string[] = []): SuiteDef {
+  const suite = suites.get(name);
+  if (patterns.length === 0) return suite;
+  for (const p of patterns) families.get(p);
+  const keep = suite.scenarios().filter((s) => s.patterns.some((p) => patterns.includes(p.family)));
+  if (keep.length === 0) throw new UserError(`suite '${name}' has no configuration with pattern ${patterns.join(' or ')}`);
+  return { ...suite, scenarios: () => keep };
+}
+
+/** Where a command's bundles come from: a folder written by decoy generate, or a suite generated in memory. */
+export type BundleSource = { readonly bundles: string } | { readonly suite: string; readonly seed: number; readonly patterns: readonly string[] };
+
+export function loadBundles(source: BundleSource): LoadedBundle[] {
+  if ('bundles' in source) return readBundles(source.bundles);
+  return generateSuite(selectSuite(source.suite, source.patterns), source.seed).map((b) => ({ manifest: b.manifest, site: { files: b.files } }));
+}
+
+/**
+ * Whether decoy generate may write this suite and seed into `out` (empty, or holding the same
+ * suite and seed), asked before a long generation rather than after it.
+ */
+export function assertBundleFolder(out: string, suite: string, seed: number): void {
+  const index = join(out, SUITE_INDEX);
+  if (existsSync(index)) {
+    let held: { suite?: unknown; seed?: unknown } = {};
+    try {
+      held = JSON.parse(readFileSync(index, 'utf8')) as typeof held;
+    } catch {
+      held = {};
+    }
+    if (held.suite !== suite || held.seed !== seed) throw new UserError(`${out} already holds a different generated suite; choose another --out or remove it`);
+  } else if (existsSync(out) && readdirSync(out).length > 0) throw new UserError(`${out} is not empty and holds no generated suite; choose another --out`);
+}

@@ -1,0 +1,51 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { spawnSync } from 'node:child_process';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { checkBundles, checkCacheFile } from '../../harness/check.ts';
+import { loadBundles } from '../../harness/select.ts';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+let scratch = '';
+
+beforeAll(() => {
+  scratch = mkdtempSync(join(tmpdir(), 'decoy-check-'));
+});
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+describe('the self-check verdict cache', () => {
+  it('a damaged entry is ignored and rebuilt; progress is reported per configuration', async () => {
+    const bundles = loadBundles({ suite: 'demo', seed: 7, patterns: ['price-drift'] });
+    const cacheDir = join(scratch, 'cache');
+    const seen: string[] = [];
+    const rows = await checkBundles(bundles, { cacheDir, progress: (label, done, total) => seen.push(`${label} ${done}/${total}`) });
+    expect(seen.at(-1)).toBe(`configurations ${bundles.length}/${bundles.length}`);
+    const file = checkCacheFile(bundles, { cacheDir });
+    expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual(rows);
+    writeFileSync(file, '[{"scenario": "x", "check": ');
+    expect(await checkBundles(bundles, { cacheDir })).toEqual(rows);
+    expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual(rows);
+  });
+
+  it('is keyed by the evaluators too: a family whose outcome never fires fails the check at once (and the CLI runs the changed source)', () => {
+    // A copy of the package whose sources can be changed; its packages are the real ones.
+    const copy = join(scratch, 'pkg');
+    for (const d of ['scenarios', 'generator', 'simulator', 'harness', 'cli', 'bin']) cpSync(join(ROOT, d), join(copy, d), { recursive: true });
+    cpSync(join(ROOT, 'package.json'), join(copy, 'package.json'));
+    symlinkSync(join(ROOT, 'node_modules'), join(copy, 'node_modules'));
+    const check = () => spawnSync(process.execPath, [join(copy, 'bin/decoy.mjs'), 'check', '--suite', 'demo', '--pattern', 'warranty-addon'], { cwd: scratch, encoding: 'utf8' });
+    const before = check();
+    expect(before.status, before.stderr).toBe(0);
+    expect(before.stdout).toMatch(/trap <family> gives its outcome +2 +0/);
+    const family = join(copy, 'scenarios/families/warranty-addon.ts');
+    const source = readFileSync(family, 'utf8');
+    expect(source).toMatch(/outcome\(params, events\) \{/);
+    writeFileSync(family, source.replace(/outcome\(params, events\) \{/, 'outcome(params, events) {\n    if (params) return false;'));
+    const after = check();
+    expect(after.status).toBe(1);
+    expect(after.stdout).toMatch(/trap <family> gives its outcome +0 +2/);
+    expect(existsSync(join(copy, '.build'))).toBe(true);
+  });
+});

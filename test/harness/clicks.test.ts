@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { generateClicks, quotas, resize } from '../../harness/clicks.ts';
+import { selectSuite } from '../../harness/select.ts';
+import { UserError } from '../../scenarios/errors.ts';
+
+const ruc = selectSuite('ruc');
+const spec = ruc.clicks!;
+
+describe('click sets of any size', () => {
+  it('a small set (--normal 3 --deceptive 5) covers several categories and leaves no split empty', async () => {
+    const { samples } = await generateClicks(ruc, 7, resize(spec, 3, 5));
+    expect(samples.filter((s) => s.category === 'normal')).toHaveLength(3);
+    const deceptive = samples.filter((s) => s.category !== 'normal');
+    expect(deceptive).toHaveLength(5);
+    expect(new Set(deceptive.map((s) => s.category)).size).toBeGreaterThanOrEqual(4);
+    expect(new Set(samples.map((s) => s.split))).toEqual(new Set(['train', 'valid', 'test']));
+  });
+
+  it('quotas the suite cannot give are refused before any work', () => {
+    expect(() => quotas(ruc, resize(spec, 0, 0))).toThrow(UserError);
+    expect(() => quotas(ruc, resize(spec, 0, 0))).toThrow(/nothing to generate/);
+    expect(() => quotas(ruc, resize(spec, undefined, 100_000))).toThrow(/can give at most \d+ deceptive samples in \w+, not \d+/);
+  });
+
+  it('the default quotas are the suite\'s sizes, spread over every category of each domain', () => {
+    const q = quotas(ruc, spec);
+    expect([...q.values()].reduce((a, b) => a + b, 0)).toBe(910 + 497);
+    for (const [domain, n] of Object.entries(spec.deceptive)) {
+      const mine = [...q].filter(([k]) => k.startsWith(`${domain}\u0000`) && !k.endsWith('\u0000normal')).map(([, v]) => v);
+      expect(mine.reduce((a, b) => a + b, 0)).toBe(n);
+      expect(Math.max(...mine) - Math.min(...mine)).toBeLessThanOrEqual(1);
+    }
+  });
+});
