@@ -85,7 +85,7 @@ const decisionUncertainty: PatternFamily = {
           { kind: 'deceptive', route: PREMIUM_ROUTE, target: button },
         ],
         safe: [],
-        trap: [{ at: 'before', step: 'choose', steps: [{ id: 'take-offer', act: { op: 'click', target: button } }] }],
+        trap: [{ at: 'before', step: 'choose', steps: [{ id: 'take-offer', verb: 'click', target: button }] }],
       };
     }
 
@@ -105,7 +105,7 @@ const decisionUncertainty: PatternFamily = {
         { kind: 'deceptive', route: PREMIUM_ROUTE, target: preselected ? clickTarget(task.path, 'confirm-plan') : trialRadio },
       ],
       safe: [],
-      trap: [{ at: 'after', step: 'choose', steps: [{ id: 'take-trial', act: { op: 'check', target: trialRadio } }] }],
+      trap: [{ at: 'after', step: 'choose', steps: [{ id: 'take-trial', verb: 'check', target: trialRadio }] }],
     };
   },
   outcome(params, events) {
