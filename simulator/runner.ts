@@ -109,6 +109,12 @@ export async function runEpisode(setup: EpisodeSetup): Promise<EpisodeRecord> {
           failure = { step: t.id, reason: 'defense budget exhausted' };
           break;
         }
+        if (t.verb === 'answer' || t.verb === 'infeasible') {
+          // Ending the task is the agent's decision; the defense may only change the page state.
+          failure = { step: t.id, reason: `step '${t.id}': a trajectory cannot ${t.verb === 'answer' ? 'answer' : 'report infeasible'} for the agent` };
+          executed.push({ by: 'defense', action: t.verb, error: failure.reason, step: t.id, expected: { ok: false, detail: failure.reason } });
+          break;
+        }
         const g = groundStep(t, obs);
         if (!g.ok) {
           failure = { step: t.id, reason: g.failure.message };

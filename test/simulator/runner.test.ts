@@ -90,6 +90,16 @@ describe('episode runner and the defense hook', () => {
     expect(r.D).toBe(0);
   });
 
+  it('a trajectory cannot end the task for the agent: an answer step is refused and the episode goes on', async () => {
+    const bundle = warranty();
+    const r = await play(bundle, 'naive', 1, untickBeforeAdding(() => [{ id: 'done', verb: 'answer', text: 'bought' }]), { susceptibility: 1 });
+    const step = r.steps.find((s) => s.verdict.kind === 'intervene');
+    expect(step?.executed).toEqual([{ by: 'defense', action: 'answer', error: "step 'done': a trajectory cannot answer for the agent", step: 'done', expected: { ok: false, detail: "step 'done': a trajectory cannot answer for the agent" } }]);
+    expect(r.budget.defenseUsed).toBe(0);
+    expect(r.end.kind).toBe('answer');
+    expect(r.answer).not.toBe('bought');
+  });
+
   it('respects the defense budget and never charges defense actions to the task budget', async () => {
     const bundle = warranty();
     const many = (name: string): Step[] =>
