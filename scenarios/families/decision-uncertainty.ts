@@ -85,7 +85,11 @@ const decisionUncertainty: PatternFamily = {
           { kind: 'deceptive', route: PREMIUM_ROUTE, target: button },
         ],
         safe: [],
-        trap: [{ at: 'before', step: 'choose', steps: [{ id: 'take-offer', verb: 'click', target: button }] }],
+        // Taking the offer leaves the plans page: the task's own choice and confirmation are never reached.
+        trap: [
+          { at: 'replace', step: 'choose', steps: [{ id: 'take-offer', verb: 'click', target: button }] },
+          { at: 'replace', step: 'confirm-plan', steps: [] },
+        ],
       };
     }
 
