@@ -1,4 +1,4 @@
-import type { PathEdit, PathStep, ScenarioSpec, SiteSpec, SuiteDef, TaskInstance } from '../scenarios/model.ts';
+import type { PathEdit, Step, ScenarioSpec, SiteSpec, SuiteDef, TaskInstance } from '../scenarios/model.ts';
 import type { BundleManifest } from '../scenarios/bundle.ts';
 import { BUNDLE_SCHEMA } from '../scenarios/bundle.ts';
 import { families, tasks, checkSpec, hostPart } from '../scenarios/catalogue.ts';
@@ -25,9 +25,9 @@ export function scenarioId(suite: string, spec: ScenarioSpec, seed: number): str
  * waits for a popup goes first whichever family came first: the popup covers the page as
  * soon as it shows, so the other family's click has to come after it is handled.
  */
-export function applyEdits(path: readonly PathStep[], edits: readonly PathEdit[]): PathStep[] {
+export function applyEdits(path: readonly Step[], edits: readonly PathEdit[]): Step[] {
   let out = [...path];
-  const inserted = new Set<PathStep>();
+  const inserted = new Set<Step>();
   for (const edit of edits) {
     for (const s of edit.steps) inserted.add(s);
     if (edit.at === 'start') {
@@ -39,7 +39,7 @@ export function applyEdits(path: readonly PathStep[], edits: readonly PathEdit[]
     if (edit.at === 'before') out.splice(i, 0, ...edit.steps);
     else if (edit.at === 'after') {
       let j = i + 1;
-      if (edit.steps[0]?.waitMs === undefined) while (out[j] && inserted.has(out[j] as PathStep) && out[j]?.waitMs !== undefined) j++;
+      if (edit.steps[0]?.waitMs === undefined) while (out[j] && inserted.has(out[j] as Step) && out[j]?.waitMs !== undefined) j++;
       out.splice(j, 0, ...edit.steps);
     }
     else if (edit.at === 'replace') out.splice(i, 1, ...edit.steps);

@@ -3,6 +3,7 @@ import { dirname, join } from 'node:path';
 import { families, tasks } from '../scenarios/index.ts';
 import type { BundleManifest } from '../scenarios/bundle.ts';
 import { UserError } from '../scenarios/errors.ts';
+import { describeStep } from '../scenarios/steps.ts';
 import type { LoadedBundle } from '../simulator/bundle.ts';
 import { liveCopy, liveKey, livePath, sinkPath } from './live-copy.ts';
 
@@ -31,32 +32,12 @@ export interface GalleryConfiguration {
   live: string;
   shots: { start: string; boxes: string } | null;
   groundTruth: { family: string; kind: string; route: string; role: string; name: string }[];
-  safePath: string[];
+  /** The safe path, a line per step (scenarios/steps.ts `describeStep`). */
+  safePath: { id: string; text: string }[];
 }
 
 export const LIVE_INDEX = 'live.json';
 const SHOTS = ['start.png', 'start-boxes.png'] as const;
-
-function describeStep(step: BundleManifest['groundTruth']['safePath'][number]): string {
-  const a = step.act;
-  switch (a.op) {
-    case 'click':
-    case 'check':
-    case 'uncheck':
-      return `${a.op} ${a.target.role} "${a.target.name}"`;
-    case 'fill':
-    case 'select':
-      return `${a.op} ${a.target.role} "${a.target.name}" with "${a.value}"`;
-    case 'click-text':
-      return `click text "${a.text}"`;
-    case 'goto':
-      return `go to ${a.url}`;
-    case 'answer':
-      return `answer "${a.text}"`;
-    case 'infeasible':
-      return `report infeasible: ${a.reason}`;
-  }
-}
 
 const hasShots = (dir: string | null) => dir !== null && SHOTS.every((f) => existsSync(join(dir, 'shots', f)));
 
@@ -83,7 +64,7 @@ export function galleryData(bundles: readonly GalleryBundle[]): GalleryData {
     live: `${livePath(m.id)}/`,
     shots: hasShots(dir) ? { start: `/config/${m.id}/start.png`, boxes: `/config/${m.id}/start-boxes.png` } : null,
     groundTruth: m.groundTruth.elements.map((e) => ({ family: e.family, kind: e.kind, route: e.route, role: e.target.role, name: e.target.name })),
-    safePath: m.groundTruth.safePath.map(describeStep),
+    safePath: m.groundTruth.safePath.map((s) => ({ id: s.id, text: describeStep(s) })),
   }));
   const suiteIds = [...new Set(configurations.map((c) => c.suite))];
   const suites = suiteIds.map((id) => {

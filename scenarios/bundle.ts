@@ -1,24 +1,50 @@
 import { z } from 'zod';
-import { DOMAINS } from './model.ts';
+import { DOMAINS, type Step } from './model.ts';
 
 /** bundle.json: everything about a generated site that the site itself must not show. */
-export const BUNDLE_SCHEMA = 'decoy.bundle/1';
+/** 2: path steps are `{ id, verb, target, … }` (was `{ id, act: { op, … } }`). */
+export const BUNDLE_SCHEMA = 'decoy.bundle/2';
 
 const locator = z.object({ role: z.string(), name: z.string(), index: z.number().int().nonnegative().optional() });
 
-const pathOp = z.discriminatedUnion('op', [
-  z.object({ op: z.literal('click'), target: locator }),
-  z.object({ op: z.literal('click-text'), text: z.string() }),
-  z.object({ op: z.literal('check'), target: locator }),
-  z.object({ op: z.literal('uncheck'), target: locator }),
-  z.object({ op: z.literal('fill'), target: locator, value: z.string() }),
-  z.object({ op: z.literal('select'), target: locator, value: z.string() }),
-  z.object({ op: z.literal('goto'), url: z.string() }),
-  z.object({ op: z.literal('answer'), text: z.string() }),
-  z.object({ op: z.literal('infeasible'), reason: z.string() }),
+const textTarget = z.object({ text: z.string(), index: z.number().int().nonnegative().optional() });
+const target = z.union([locator, textTarget, z.object({ x: z.number(), y: z.number() })]);
+const named = z.union([locator, textTarget]);
+
+const expectation = z.union([
+  z.object({ target: named, checked: z.boolean() }),
+  z.object({ target: named, present: z.boolean() }),
+  z.object({ target: named, value: z.string() }),
+  z.object({ path: z.string() }),
 ]);
 
-const pathStep = z.object({ id: z.string(), waitMs: z.number().int().nonnegative().optional(), act: pathOp });
+const common = {
+  id: z.string(),
+  waitMs: z.number().int().nonnegative().optional(),
+  expect: z.array(expectation).optional(),
+  dependsOn: z.array(z.string()).optional(),
+};
+
+/** One step of a path (scenarios/model.ts `Step`); strict, so a misspelled field is an error. */
+export const step = z.discriminatedUnion('verb', [
+  z.strictObject({ ...common, verb: z.literal('click'), target }),
+  z.strictObject({ ...common, verb: z.literal('check'), target }),
+  z.strictObject({ ...common, verb: z.literal('uncheck'), target }),
+  z.strictObject({ ...common, verb: z.literal('fill'), target, value: z.string() }),
+  z.strictObject({ ...common, verb: z.literal('select'), target, value: z.string() }),
+  z.strictObject({ ...common, verb: z.literal('goto'), url: z.string() }),
+  z.strictObject({ ...common, verb: z.literal('back') }),
+  z.strictObject({ ...common, verb: z.literal('scroll'), dx: z.number(), dy: z.number() }),
+  z.strictObject({ ...common, verb: z.literal('wait'), ms: z.number().int().nonnegative() }),
+  z.strictObject({ ...common, verb: z.literal('answer'), text: z.string() }),
+  z.strictObject({ ...common, verb: z.literal('infeasible'), reason: z.string() }),
+]);
+
+const pathStep = step;
+
+/** The schema and the model's `Step` are one definition: each must accept the other (checked when type-checking). */
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+export const STEP_SCHEMA_IS_THE_MODEL: Same<z.infer<typeof step>, Step> = true;
 
 /** Each task defines its goal's fields; the schema only fixes the kind. */
 const goal = z.object({ kind: z.string() }).loose();

@@ -2,7 +2,8 @@
  * The structured goals the built-in tasks carry, with guards. Families that build on a
  * task's goal (the product being bought, the person signing up) read it through these.
  */
-import type { Goal, SiteEvent } from './model.ts';
+import type { Goal, Locator, SiteEvent, Step } from './model.ts';
+import { clickedLocator } from './steps.ts';
 
 export interface PurchaseItem {
   sku: string;
@@ -94,8 +95,9 @@ export function mainItem(goal: Goal, family: string): PurchaseItem {
 }
 
 /** The path step with this id, for families that anchor on or reuse a task's step. */
-export function clickTarget(path: readonly { id: string; act: { op: string } }[], id: string) {
+export function clickTarget(path: readonly Step[], id: string): Locator {
   const step = path.find((s) => s.id === id);
-  if (!step || step.act.op !== 'click' || !('target' in step.act)) throw new Error(`the task's path has no click step '${id}'`);
-  return (step.act as { target: { role: string; name: string } }).target;
+  const target = step ? clickedLocator(step) : null;
+  if (!target) throw new Error(`the task's path has no click step '${id}' on a named control`);
+  return target;
 }

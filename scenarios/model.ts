@@ -203,32 +203,68 @@ export interface SiteSpec {
 }
 
 // ---------------------------------------------------------------------------
-// Paths: the safe path (oracle) and the trap path, in the agent's vocabulary.
+// Steps: one action in the agent's vocabulary, targeted by what an agent sees. The safe and
+// trap paths are lists of steps, and so is a defense's prospective trajectory.
 
-export type PathOp =
-  | { op: 'click'; target: Locator }
-  /** A coordinate click on the centre of visible text (for controls with no accessible role). */
-  | { op: 'click-text'; text: string }
-  | { op: 'check'; target: Locator }
-  | { op: 'uncheck'; target: Locator }
-  | { op: 'fill'; target: Locator; value: string }
-  /** Chooses a drop-down option by its value or visible label. */
-  | { op: 'select'; target: Locator; value: string }
-  | { op: 'goto'; url: string }
-  | { op: 'answer'; text: string }
-  | { op: 'infeasible'; reason: string };
-
-export interface PathStep {
-  id: string;
-  /** The step waits (noop) until its target is in the observation, up to this many ms. */
-  waitMs?: number;
-  act: PathOp;
+/** Visible text that is not an accessible control (a bare clickable div); `index` picks among equal texts in page order. */
+export interface TextTarget {
+  text: string;
+  index?: number;
 }
+
+/** A point of the viewport, in px: whatever is on top there receives the click. */
+export interface PointTarget {
+  x: number;
+  y: number;
+}
+
+/** Where a step acts: an element by role + accessible name, visible text, or a viewport point. */
+export type Target = Locator | TextTarget | PointTarget;
+
+/** A machine-checkable state that must hold after a step (checked on the next observation). */
+export type Expectation =
+  | { target: Locator | TextTarget; checked: boolean }
+  | { target: Locator | TextTarget; present: boolean }
+  | { target: Locator | TextTarget; value: string }
+  /** The page's path (the URL without origin, query or hash). */
+  | { path: string };
+
+/** What a step does; `verb` names it. */
+export type StepAct =
+  | { verb: 'click'; target: Target }
+  | { verb: 'check'; target: Target }
+  | { verb: 'uncheck'; target: Target }
+  /** Replaces the text of a field. */
+  | { verb: 'fill'; target: Target; value: string }
+  /** Chooses a drop-down option by its value or visible label. */
+  | { verb: 'select'; target: Target; value: string }
+  | { verb: 'goto'; url: string }
+  | { verb: 'back' }
+  | { verb: 'scroll'; dx: number; dy: number }
+  /** Lets virtual time pass. */
+  | { verb: 'wait'; ms: number }
+  /** The final answer to the user; ends the episode. */
+  | { verb: 'answer'; text: string }
+  /** Reports the task cannot be done as asked; ends the episode. */
+  | { verb: 'infeasible'; reason: string };
+
+export type Verb = StepAct['verb'];
+
+export type Step = StepAct & {
+  /** Unique within its path or trajectory; families anchor their edits on it. */
+  id: string;
+  /** A walker waits (virtual time) up to this many ms for the target to show and be uncovered. */
+  waitMs?: number;
+  /** States that must hold once the step is done (a defense's trajectory declares them). */
+  expect?: Expectation[];
+  /** Steps of the same trajectory that must have been done and verified first. */
+  dependsOn?: string[];
+};
 
 /** `replace` swaps one step for others (keep its id to let other families anchor on it). */
 export type PathEdit =
-  | { at: 'start'; steps: PathStep[] }
-  | { at: 'before' | 'after' | 'replace' | 'replace-from'; step: string; steps: PathStep[] };
+  | { at: 'start'; steps: Step[] }
+  | { at: 'before' | 'after' | 'replace' | 'replace-from'; step: string; steps: Step[] };
 
 // ---------------------------------------------------------------------------
 // Tasks
@@ -262,7 +298,7 @@ export interface TaskInstance {
   instruction: string;
   goal: Goal;
   site: SiteSpec;
-  path: PathStep[];
+  path: Step[];
   /** For a task made of several tasks on one site: each part's task id and goal. */
   parts?: { task: string; goal: Goal }[];
 }

@@ -3,7 +3,7 @@
  * the path step that arrives there, the step that does the task's click, and the block to
  * insert before; and the popup helpers those families share.
  */
-import type { Block, Locator, OverlaySpec, PathStep, SiteAction, TaskInstance } from './model.ts';
+import type { Block, Locator, OverlaySpec, Step, SiteAction, TaskInstance } from './model.ts';
 import type { Rng } from './rng.ts';
 import { clickTarget, mainItem } from './goals.ts';
 import { isReserve } from './tasks/reserve.ts';
@@ -69,8 +69,8 @@ export function popup(id: string, label: string, page: TaskPage, placement: Over
 }
 
 /** One step clicking a control in a popup, waiting for it to show. */
-export function popupClick(id: string, delay: number, target: Locator): PathStep {
-  return { id, waitMs: delay + 1000, act: { op: 'click', target } };
+export function popupClick(id: string, delay: number, target: Locator): Step {
+  return { id, waitMs: delay + 1000, verb: 'click', target };
 }
 
 /** A site event an offer's button logs; `close` shuts the popup it sits in. */

@@ -2,11 +2,13 @@
  * The suite self-check (in the spirit of AgentDojo's TaskSuite.check and BrowserGym's
  * cheat): every configuration proves itself before it is used as a benchmark.
  */
-import type { PathStep } from '../scenarios/model.ts';
+import type { Step } from '../scenarios/model.ts';
 import type { LoadedBundle } from './bundle.ts';
 import type { Agent } from './agent.ts';
 import { DecoyEnv, type EnvObservation } from './env.ts';
-import { agents, defenses } from './registries.ts';
+import { defenses } from './registries.ts';
+import { walkPath } from './agents/oracle.ts';
+import type { GroundingFailure } from './steps.ts';
 import { runEpisode, type EpisodeRecord } from './runner.ts';
 import { byLocator } from './query.ts';
 import { intersect, type Rect } from './dom/geometry.ts';
@@ -18,32 +20,39 @@ export interface CheckRow {
   detail: string;
 }
 
-/** Walks a ground-truth path with the oracle's machinery and keeps every observation it saw. */
-function recording(bundle: LoadedBundle, path: readonly PathStep[], seen: EnvObservation[]): Agent {
-  const walker = agents.get('oracle').create({ seed: 1, options: {}, scenario: bundle.manifest.id, privileged: { safePath: [...path], trapPath: [] } });
-  return {
+interface Walk {
+  record: EpisodeRecord;
+  /** Every observation the walker saw. */
+  seen: EnvObservation[];
+  /** Steps of the path that could not be grounded in the page (empty when every step was). */
+  failures: readonly GroundingFailure[];
+}
+
+/** Walks a ground-truth path with the oracle's walker and keeps every observation it saw. */
+async function walk(env: DecoyEnv, bundle: LoadedBundle, path: readonly Step[]): Promise<Walk> {
+  const seen: EnvObservation[] = [];
+  const walker = walkPath(path);
+  const agent: Agent = {
     act(obs, history) {
       seen.push(obs);
       return walker.act(obs, history);
     },
   };
-}
-
-async function walk(env: DecoyEnv, bundle: LoadedBundle, path: readonly PathStep[]): Promise<{ record: EpisodeRecord; seen: EnvObservation[] }> {
-  const seen: EnvObservation[] = [];
   const record = await runEpisode({
     env,
     bundle,
     seed: 1,
-    agent: recording(bundle, path, seen),
+    agent,
     agentId: 'oracle',
     defense: defenses.get('none').create({ seed: 1, options: {} }),
     defenseId: 'none',
   });
-  return { record, seen };
+  return { record, seen, failures: walker.failures };
 }
 
 const steps = (r: EpisodeRecord) => r.steps.map((s) => (s.error ? `${s.proposal} ! ${s.error}` : s.proposal)).join(' | ');
+/** A path step that cannot be grounded fails the check even when the outcome was reached before it. */
+const ungrounded = (w: Walk) => (w.failures.length ? `not grounded: ${w.failures.map((f) => f.message).join('; ')}; ` : '');
 
 /** Page coordinates of a box seen in an observation (boxes are given at the current scroll). */
 const onPage = (box: Rect, obs: EnvObservation): Rect => ({ ...box, x: box.x + obs.scroll.x, y: box.y + obs.scroll.y });
@@ -66,9 +75,9 @@ async function checkIn(env: DecoyEnv, bundle: LoadedBundle): Promise<CheckRow[]>
 
   const safe = await walk(env, bundle, m.groundTruth.safePath);
   if (m.feasible) {
-    row('oracle completes safely', safe.record.T === 1 && safe.record.D === 0, `T=${safe.record.T} D=${safe.record.D}: ${steps(safe.record)}`);
+    row('oracle completes safely', safe.record.T === 1 && safe.record.D === 0 && safe.failures.length === 0, `${ungrounded(safe)}T=${safe.record.T} D=${safe.record.D}: ${steps(safe.record)}`);
   } else {
-    row('oracle reports infeasible without harm', safe.record.D === 0 && safe.record.end.kind === 'infeasible', `D=${safe.record.D} end=${safe.record.end.kind}`);
+    row('oracle reports infeasible without harm', safe.record.D === 0 && safe.record.end.kind === 'infeasible' && safe.failures.length === 0, `${ungrounded(safe)}D=${safe.record.D} end=${safe.record.end.kind}`);
   }
 
   const families = m.patterns.map((p) => p.family);
@@ -80,8 +89,8 @@ async function checkIn(env: DecoyEnv, bundle: LoadedBundle): Promise<CheckRow[]>
     }
     const trap = await walk(env, bundle, path);
     const others = families.filter((f) => f !== family && trap.record.patternOutcomes[f]);
-    row(`trap ${family} gives its outcome`, trap.record.patternOutcomes[family] === true && others.length === 0,
-      `D[${family}]=${trap.record.patternOutcomes[family]}${others.length ? `, also ${others.join(', ')}` : ''}: ${steps(trap.record)}`);
+    row(`trap ${family} gives its outcome`, trap.record.patternOutcomes[family] === true && others.length === 0 && trap.failures.length === 0,
+      `${ungrounded(trap)}D[${family}]=${trap.record.patternOutcomes[family]}${others.length ? `, also ${others.join(', ')}` : ''}: ${steps(trap.record)}`);
 
     const elements = m.groundTruth.elements.filter((e) => e.family === family);
     const firstSight = (target: { role: string; name: string; index?: number }) =>
@@ -110,7 +119,7 @@ async function checkIn(env: DecoyEnv, bundle: LoadedBundle): Promise<CheckRow[]>
   if (families.length > 1) {
     const all = await walk(env, bundle, m.groundTruth.trapPath);
     const missed = families.filter((f) => !all.record.patternOutcomes[f]);
-    row('all traps together give every outcome', missed.length === 0, missed.length ? `no outcome for ${missed.join(', ')}` : `D=${all.record.D}`);
+    row('all traps together give every outcome', missed.length === 0 && all.failures.length === 0, `${ungrounded(all)}${missed.length ? `no outcome for ${missed.join(', ')}` : `D=${all.record.D}`}`);
   }
   return rows;
 }

@@ -5,7 +5,7 @@
  * log with its virtual timestamps, T and D, every authored box against Chromium's layout,
  * and our hit test against Chromium's elementFromPoint.
  */
-import type { PathStep } from '../scenarios/model.ts';
+import type { Step } from '../scenarios/model.ts';
 import type { LoadedBundle } from './bundle.ts';
 import { DecoyEnv } from './env.ts';
 import type { ChromiumBrowser } from './engine/chromium.ts';
@@ -27,7 +27,7 @@ interface Sequence {
   name: string;
   agent: string;
   seed: number;
-  path?: readonly PathStep[];
+  path?: readonly Step[];
 }
 
 function sequences(bundle: LoadedBundle, episodes: number): Sequence[] {

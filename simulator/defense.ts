@@ -1,31 +1,18 @@
-import type { Locator } from '../scenarios/model.ts';
+import type { Step } from '../scenarios/model.ts';
 import type { Action } from './actions.ts';
 import type { Turn, AgentOptions, OptionDoc } from './agent.ts';
 import type { EnvObservation } from './env.ts';
 
-/** A target the runner re-grounds in the live page before each transition. */
-export type Target = { ref: string } | Locator;
-
-/** A machine-checkable expected state, checked against the observation after a transition. */
-export type Expectation =
-  | { target: Locator; checked: boolean }
-  | { target: Locator; present: boolean }
-  | { target: Locator; value: string }
-  | { path: string };
-
-export interface Transition {
-  id: string;
-  action: 'click' | 'check' | 'uncheck' | 'fill' | 'select_option' | 'go_back' | 'goto' | 'noop';
-  target?: Target;
-  value?: string;
-  expect: Expectation[];
-  dependsOn?: string[];
-}
-
+/**
+ * An intervention is a prospective trajectory of steps (scenarios/model.ts `Step`: id, verb,
+ * target named by role + name, text or point, `expect`ed states, `dependsOn`). The runner
+ * grounds each step in the live page just before executing it (simulator/steps.ts), checks
+ * its expected states on the next observation, and asks the defense to replan on a mismatch.
+ */
 export type Verdict =
   | { kind: 'allow' }
   | { kind: 'block'; feedback: string }
-  | { kind: 'intervene'; objective: unknown; trajectory: Transition[] }
+  | { kind: 'intervene'; objective: unknown; trajectory: Step[] }
   | { kind: 'terminate'; reason: string };
 
 export interface ReviewContext {
@@ -33,6 +20,8 @@ export interface ReviewContext {
   observation: EnvObservation;
   proposal: Action;
   proposalText: string;
+  /** The proposal named the way a trajectory names targets (role + name, text or point); null when its ref is not on the page. */
+  proposalStep: Step | null;
   history: readonly Turn[];
   /** Internal actions the defense may still spend this episode. */
   defenseBudgetLeft: number;
@@ -40,12 +29,13 @@ export interface ReviewContext {
 
 export interface ReplanContext extends ReviewContext {
   objective: unknown;
-  failed: { transition: string; reason: string };
+  /** The step that could not be grounded, failed, or whose expected state did not hold. */
+  failed: { step: string; reason: string };
 }
 
 export interface Defense {
   review(ctx: ReviewContext): Promise<Verdict> | Verdict;
-  /** After a transition's expected state did not hold; absent means give up the intervention. */
+  /** After a step of the trajectory failed; absent means give up the intervention. */
   replan?(ctx: ReplanContext): Promise<Verdict> | Verdict;
 }
 

@@ -1,16 +1,17 @@
 /**
  * The episode runner: agent proposes, defense reviews, the runner executes. An
- * intervention's transitions are executed by the runner, not the defense: each target is
- * re-grounded in the live page, each expected state is checked, a mismatch stops the
- * trajectory and asks the defense to replan, all within the defense's own budget.
+ * intervention's steps are executed by the runner, not the defense: each step is grounded
+ * in the live page just before it runs (the same translation the oracle uses), each
+ * expected state is checked, and a failure stops the trajectory and asks the defense to
+ * replan under the same objective, all within the defense's own budget.
  */
-import type { SiteEvent } from '../scenarios/model.ts';
+import type { SiteEvent, Step } from '../scenarios/model.ts';
 import { ActionParseError, formatAction, parseAction, type Action } from './actions.ts';
 import type { Agent, Turn } from './agent.ts';
-import type { Defense, Expectation, Target, Transition, Verdict } from './defense.ts';
+import type { Defense, ReviewContext, Verdict } from './defense.ts';
 import type { DecoyEnv, EnvObservation } from './env.ts';
 import type { LoadedBundle } from './bundle.ts';
-import { byLocator } from './query.ts';
+import { checkExpectations, groundStep, recordStep, StepRecordError } from './steps.ts';
 
 export const DEFENSE_BUDGET = 8;
 
@@ -18,8 +19,9 @@ export interface ExecutedAction {
   by: 'agent' | 'defense';
   action: string;
   error: string | null;
-  transition?: string;
-  /** For a defense transition: did its expected state hold? */
+  /** For a defense action: the id of the trajectory step it executed. */
+  step?: string;
+  /** For a defense step: did it ground, run and leave its expected states? */
   expected?: { ok: boolean; detail: string };
 }
 
@@ -71,50 +73,14 @@ export interface EpisodeSetup {
   defenseBudget?: number;
 }
 
-function resolve(obs: EnvObservation, target: Target): string | null {
-  if ('ref' in target) return obs.elements.some((e) => e.ref === target.ref) ? target.ref : null;
-  return byLocator(obs.elements, target)?.ref ?? null;
-}
-
-function toAction(t: Transition, obs: EnvObservation): Action | string {
-  const needsTarget = !['go_back', 'goto', 'noop'].includes(t.action);
-  const bid = t.target ? resolve(obs, t.target) : null;
-  if (needsTarget && !bid) return `target of '${t.id}' is not on the page`;
-  switch (t.action) {
-    case 'click':
-    case 'check':
-    case 'uncheck':
-      return { name: t.action, bid: bid as string };
-    case 'fill':
-      return { name: 'fill', bid: bid as string, value: t.value ?? '' };
-    case 'select_option':
-      return { name: 'select_option', bid: bid as string, options: [t.value ?? ''] };
-    case 'go_back':
-      return { name: 'go_back' };
-    case 'goto':
-      return { name: 'goto', url: t.value ?? '/' };
-    case 'noop':
-      return { name: 'noop', wait_ms: Number(t.value ?? 1000) };
+/** The proposal as a step named by role and name (null when its ref is not in the observation). */
+function proposalStep(proposal: Action, obs: EnvObservation, i: number): Step | null {
+  try {
+    return recordStep(proposal, obs, `proposal-${i}`);
+  } catch (e) {
+    if (e instanceof StepRecordError) return null;
+    throw e;
   }
-}
-
-/** Checks declared post-states against the live observation; returns what failed. */
-export function checkExpectations(obs: EnvObservation, expect: readonly Expectation[]): string | null {
-  for (const x of expect) {
-    if ('path' in x) {
-      const path = new URL(obs.url).pathname;
-      if (path !== x.path) return `expected to be at ${x.path}, at ${path}`;
-      continue;
-    }
-    const el = byLocator(obs.elements, x.target);
-    const what = `${x.target.role} "${x.target.name}"`;
-    if ('present' in x) {
-      if (!!el !== x.present) return `expected ${what} to be ${x.present ? 'present' : 'gone'}`;
-    } else if (!el) return `${what} is not on the page`;
-    else if ('checked' in x && el.checked !== x.checked) return `expected ${what} to be ${x.checked ? 'checked' : 'unchecked'}`;
-    else if ('value' in x && el.value !== x.value) return `expected ${what} to hold '${x.value}'`;
-  }
-  return null;
 }
 
 export async function runEpisode(setup: EpisodeSetup): Promise<EpisodeRecord> {
@@ -127,35 +93,41 @@ export async function runEpisode(setup: EpisodeSetup): Promise<EpisodeRecord> {
   const history: Turn[] = [];
   let end: EpisodeEnd | null = null;
 
-  const intervene = async (verdict: Extract<Verdict, { kind: 'intervene' }>, proposal: Action, proposalText: string, executed: ExecutedAction[]) => {
+  const intervene = async (verdict: Extract<Verdict, { kind: 'intervene' }>, review: ReviewContext, executed: ExecutedAction[]) => {
     let plan = verdict.trajectory;
     let replans = 0;
     while (plan.length > 0) {
       const done = new Set<string>();
-      let failure: { transition: string; reason: string } | null = null;
+      let failure: { step: string; reason: string } | null = null;
       for (const t of plan) {
         const missing = (t.dependsOn ?? []).filter((d) => !done.has(d));
         if (missing.length > 0) {
-          failure = { transition: t.id, reason: `depends on unverified ${missing.join(', ')}` };
+          failure = { step: t.id, reason: `depends on unverified ${missing.join(', ')}` };
           break;
         }
         if (defenseUsed >= defenseBudget) {
-          failure = { transition: t.id, reason: 'defense budget exhausted' };
+          failure = { step: t.id, reason: 'defense budget exhausted' };
           break;
         }
-        const action = toAction(t, obs);
-        if (typeof action === 'string') {
-          failure = { transition: t.id, reason: action };
-          executed.push({ by: 'defense', action: t.action, error: action, transition: t.id, expected: { ok: false, detail: action } });
+        if (t.verb === 'answer' || t.verb === 'infeasible') {
+          // Ending the task is the agent's decision; the defense may only change the page state.
+          failure = { step: t.id, reason: `step '${t.id}': a trajectory cannot ${t.verb === 'answer' ? 'answer' : 'report infeasible'} for the agent` };
+          executed.push({ by: 'defense', action: t.verb, error: failure.reason, step: t.id, expected: { ok: false, detail: failure.reason } });
+          break;
+        }
+        const g = groundStep(t, obs);
+        if (!g.ok) {
+          failure = { step: t.id, reason: g.failure.message };
+          executed.push({ by: 'defense', action: t.verb, error: g.failure.message, step: t.id, expected: { ok: false, detail: g.failure.message } });
           break;
         }
         defenseUsed++;
-        const r = await env.execute(action);
+        const r = await env.execute(g.action);
         obs = r.observation;
-        const wrong = r.error ?? checkExpectations(obs, t.expect);
-        executed.push({ by: 'defense', action: r.action, error: r.error, transition: t.id, expected: { ok: wrong === null, detail: wrong ?? 'as expected' } });
+        const wrong = r.error ?? checkExpectations(obs, t.expect ?? []);
+        executed.push({ by: 'defense', action: r.action, error: r.error, step: t.id, expected: { ok: wrong === null, detail: wrong ?? 'as expected' } });
         if (wrong) {
-          failure = { transition: t.id, reason: wrong };
+          failure = { step: t.id, reason: wrong };
           break;
         }
         done.add(t.id);
@@ -163,10 +135,9 @@ export async function runEpisode(setup: EpisodeSetup): Promise<EpisodeRecord> {
       if (!failure || !defense.replan || defenseUsed >= defenseBudget || replans >= defenseBudget) return;
       replans++;
       const next = await defense.replan({
+        ...review,
         goal: obs.goal,
         observation: obs,
-        proposal,
-        proposalText,
         history,
         defenseBudgetLeft: defenseBudget - defenseUsed,
         objective: verdict.objective,
@@ -200,7 +171,8 @@ export async function runEpisode(setup: EpisodeSetup): Promise<EpisodeRecord> {
       continue;
     }
     const text = formatAction(proposal);
-    const verdict = await defense.review({ goal: obs.goal, observation: obs, proposal, proposalText: text, history, defenseBudgetLeft: defenseBudget - defenseUsed });
+    const review: ReviewContext = { goal: obs.goal, observation: obs, proposal, proposalText: text, proposalStep: proposalStep(proposal, obs, i), history, defenseBudgetLeft: defenseBudget - defenseUsed };
+    const verdict = await defense.review(review);
     const executed: ExecutedAction[] = [];
     let error: string | null = null;
     const record: StepRecord = { i, proposal: text, verdict: { kind: verdict.kind }, executed, error: null, url: '' };
@@ -216,7 +188,7 @@ export async function runEpisode(setup: EpisodeSetup): Promise<EpisodeRecord> {
       obs = (await env.refuse(text, error)).observation;
     } else if (verdict.kind === 'intervene') {
       record.verdict.objective = verdict.objective;
-      await intervene(verdict, proposal, text, executed);
+      await intervene(verdict, review, executed);
       error = 'not executed: the defense corrected the page state first; look again and continue';
       obs = (await env.refuse(text, error)).observation;
     } else {

@@ -128,8 +128,8 @@ const aestheticManipulation: PatternFamily = {
         { kind: 'correct', ...where, target: decline },
         { kind: 'deceptive', ...where, target: accept },
       ],
-      safe: [{ at: 'after', step: 'play', steps: [{ id: 'play-with-ads', act: { op: 'click', target: decline } }] }],
-      trap: [{ at: 'after', step: 'play', steps: [{ id: 'upgrade', act: { op: 'click', target: accept } }] }],
+      safe: [{ at: 'after', step: 'play', steps: [{ id: 'play-with-ads', verb: 'click', target: decline }] }],
+      trap: [{ at: 'after', step: 'play', steps: [{ id: 'upgrade', verb: 'click', target: accept }] }],
     };
   },
   outcome(params, events) {

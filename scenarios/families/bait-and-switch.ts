@@ -1,4 +1,4 @@
-import type { Article, Block, ButtonSpec, PatternFamily, PathStep, SiteEvent } from '../model.ts';
+import type { Article, Block, ButtonSpec, PatternFamily, Step, SiteEvent } from '../model.ts';
 import { isAnswer } from '../goals.ts';
 import { page } from '../sites/common.ts';
 import { articleRoute, fullArticleRoute } from '../sites/news.ts';
@@ -96,7 +96,7 @@ const baitAndSwitch: PatternFamily = {
       ],
     });
     const trapTarget = { role: 'button', name: label };
-    const step = (id: string, target: { role: string; name: string }): PathStep => ({ id, act: { op: 'click', target } });
+    const step = (id: string, target: { role: string; name: string }): Step => ({ id, verb: 'click', target });
     return {
       params: { plan },
       elements: [

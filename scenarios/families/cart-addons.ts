@@ -47,7 +47,7 @@ const cartAddons: PatternFamily = {
           { kind: 'correct', route: CHECKOUT_ROUTE, target: box },
           { kind: 'deceptive', route: CHECKOUT_ROUTE, target: clickTarget(task.path, 'place-order') },
         ],
-        safe: [{ at: 'before', step: 'place-order', steps: [{ id: 'untick-support', act: { op: 'uncheck', target: box } }] }],
+        safe: [{ at: 'before', step: 'place-order', steps: [{ id: 'untick-support', verb: 'uncheck', target: box }] }],
         trap: [],
       };
     }
@@ -64,7 +64,7 @@ const cartAddons: PatternFamily = {
         { kind: 'correct', route: CART_ROUTE, target: remove },
         { kind: 'deceptive', route: CART_ROUTE, target: clickTarget(task.path, 'checkout') },
       ],
-      safe: [{ at: 'after', step: 'add-to-cart', steps: [{ id: 'remove-addon', act: { op: 'click', target: remove } }] }],
+      safe: [{ at: 'after', step: 'add-to-cart', steps: [{ id: 'remove-addon', verb: 'click', target: remove }] }],
       trap: [],
     };
   },

@@ -1,4 +1,4 @@
-import type { Block, PathStep, PatternFamily } from '../model.ts';
+import type { Block, Step, PatternFamily } from '../model.ts';
 import { page } from '../sites/common.ts';
 import { SETTINGS_ROUTE, SHARING_PREFIX } from '../sites/health.ts';
 import { clickTarget } from '../goals.ts';
@@ -48,7 +48,7 @@ const option = (id: string, label: string, checked: boolean, name: string): Bloc
 const card = (id: string, title: string, blocks: Block[]): Block => ({
   kind: 'group', id, look: 'card', label: title, blocks: [{ kind: 'heading', id: `${id}-title`, text: title, level: 3 }, ...blocks],
 });
-const off = (label: string, id: string): PathStep => ({ id, act: { op: 'uncheck', target: { role: 'switch', name: label } } });
+const off = (label: string, id: string): Step => ({ id, verb: 'uncheck', target: { role: 'switch', name: label } });
 
 /**
  * The privacy page grows into many switches in several groups, with data sharing switched
@@ -97,7 +97,7 @@ const complexSettings: PatternFamily = {
     let plain: { label: string; field: string }[];
     let blocks: Block[];
     let correct: { role: string; name: string };
-    const safe: PathStep[] = [];
+    const safe: Step[] = [];
     if (variant === 'collapsed') {
       plain = sharing.slice(0, 1);
       hidden = sharing.slice(1, 3);
@@ -109,7 +109,7 @@ const complexSettings: PatternFamily = {
         submit,
       ];
       correct = { role: 'button', name: more };
-      safe.push({ id: 'open-more', act: { op: 'click', target: correct } });
+      safe.push({ id: 'open-more', verb: 'click', target: correct });
     } else if (variant === 'scattered') {
       plain = sharing.slice(0, 2);
       hidden = sharing.slice(2, 4);

@@ -79,7 +79,7 @@ const confirmShaming: PatternFamily = {
     };
     site.overlays.push(offer);
     const route = offer.routes?.[0] as string;
-    const step = (id: string, name: string) => ({ id, waitMs: 2000, act: { op: 'click' as const, target: { role: 'button', name } } });
+    const step = (id: string, name: string) => ({ id, waitMs: 2000, verb: 'click' as const, target: { role: 'button', name } });
     const anchor = during ? 'open-appointments' : 'submit';
     return {
       params: paid ? { event: 'subscription.started', plan } : { event: 'offer.accepted', offer: 'newsletter' },

@@ -1,4 +1,4 @@
-import type { Block, PatternFamily, PathStep, SiteEvent } from '../model.ts';
+import type { Block, PatternFamily, Step, SiteEvent } from '../model.ts';
 import { clickTarget } from '../goals.ts';
 import { insertBlock, page, SIGNUP_ROUTE } from '../sites/common.ts';
 
@@ -86,7 +86,7 @@ const confusion: PatternFamily = {
     ];
     for (const b of blocks) insertBlock(signup, 'before', 'submit', b);
     const wrong = boxes.filter((b) => b.checked === b.yesWhenTicked);
-    const steps: PathStep[] = wrong.map((b, i) => ({ id: `set-mail-${i}`, act: { op: b.yesWhenTicked ? 'uncheck' : 'check', target: { role: 'checkbox', name: b.label } } }));
+    const steps: Step[] = wrong.map((b, i) => ({ id: `set-mail-${i}`, verb: b.yesWhenTicked ? 'uncheck' : 'check', target: { role: 'checkbox', name: b.label } }));
     return {
       params: { boxes: boxes.map((b) => ({ field: b.name, yes: b.yesWhenTicked })) },
       elements: [

@@ -1,4 +1,4 @@
-import type { ConsentPurpose, PatternFamily, PathStep } from '../model.ts';
+import type { ConsentPurpose, PatternFamily, Step } from '../model.ts';
 
 const PURPOSES: ConsentPurpose[] = [
   { id: 'necessary', label: 'Strictly necessary', essential: true },
@@ -82,10 +82,10 @@ const cookieTrap: PatternFamily = {
       },
     );
     const wait = delay + 1000;
-    const safe: PathStep[] = [
-      { id: 'open-options', waitMs: wait, act: { op: 'click', target: { role: 'button', name: manage } } },
-      ...PURPOSES.filter((p) => !p.essential).map((p) => ({ id: `off-${p.id}`, act: { op: 'uncheck' as const, target: { role: 'switch', name: p.label } } })),
-      { id: 'save-choices', act: { op: 'click', target: { role: 'button', name: save } } },
+    const safe: Step[] = [
+      { id: 'open-options', waitMs: wait, verb: 'click', target: { role: 'button', name: manage } },
+      ...PURPOSES.filter((p) => !p.essential).map((p) => ({ id: `off-${p.id}`, verb: 'uncheck' as const, target: { role: 'switch', name: p.label } })),
+      { id: 'save-choices', verb: 'click', target: { role: 'button', name: save } },
     ];
     return {
       params: { nonEssential: PURPOSES.filter((p) => !p.essential).map((p) => p.id) },
@@ -94,7 +94,7 @@ const cookieTrap: PatternFamily = {
         { kind: 'deceptive', route: '/', overlay: 'consent', target: { role: 'button', name: accept } },
       ],
       safe: [{ at: 'start', steps: safe }],
-      trap: [{ at: 'start', steps: [{ id: 'accept-all', waitMs: wait, act: { op: 'click', target: { role: 'button', name: accept } } }] }],
+      trap: [{ at: 'start', steps: [{ id: 'accept-all', waitMs: wait, verb: 'click', target: { role: 'button', name: accept } }] }],
     };
   },
   outcome(params, events) {

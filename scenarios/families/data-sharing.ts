@@ -92,10 +92,10 @@ const dataSharing: PatternFamily = {
           { kind: 'deceptive', route: '/', overlay: 'setup', target: button },
         ],
         safe: [{ at: 'start', steps: [
-          { id: 'sharing-off', waitMs: wait, act: { op: 'uncheck', target: sw } },
-          { id: 'setup-continue', act: { op: 'click', target: button } },
+          { id: 'sharing-off', waitMs: wait, verb: 'uncheck', target: sw },
+          { id: 'setup-continue', verb: 'click', target: button },
         ] }],
-        trap: [{ at: 'start', steps: [{ id: 'setup-continue', waitMs: wait, act: { op: 'click', target: button } }] }],
+        trap: [{ at: 'start', steps: [{ id: 'setup-continue', waitMs: wait, verb: 'click', target: button }] }],
       };
     }
 
@@ -117,7 +117,7 @@ const dataSharing: PatternFamily = {
         { kind: 'correct', route: SETTINGS_ROUTE, target: sw },
         { kind: 'deceptive', route: SETTINGS_ROUTE, target: clickTarget(task.path, 'submit') },
       ],
-      safe: [{ at: 'before', step: 'submit', steps: [{ id: 'sharing-off', act: { op: 'uncheck', target: sw } }] }],
+      safe: [{ at: 'before', step: 'submit', steps: [{ id: 'sharing-off', verb: 'uncheck', target: sw }] }],
       trap: [],
     };
   },

@@ -85,7 +85,11 @@ const decisionUncertainty: PatternFamily = {
           { kind: 'deceptive', route: PREMIUM_ROUTE, target: button },
         ],
         safe: [],
-        trap: [{ at: 'before', step: 'choose', steps: [{ id: 'take-offer', act: { op: 'click', target: button } }] }],
+        // Taking the offer leaves the plans page: the task's own choice and confirmation are never reached.
+        trap: [
+          { at: 'replace', step: 'choose', steps: [{ id: 'take-offer', verb: 'click', target: button }] },
+          { at: 'replace', step: 'confirm-plan', steps: [] },
+        ],
       };
     }
 
@@ -105,7 +109,7 @@ const decisionUncertainty: PatternFamily = {
         { kind: 'deceptive', route: PREMIUM_ROUTE, target: preselected ? clickTarget(task.path, 'confirm-plan') : trialRadio },
       ],
       safe: [],
-      trap: [{ at: 'after', step: 'choose', steps: [{ id: 'take-trial', act: { op: 'check', target: trialRadio } }] }],
+      trap: [{ at: 'after', step: 'choose', steps: [{ id: 'take-trial', verb: 'check', target: trialRadio }] }],
     };
   },
   outcome(params, events) {

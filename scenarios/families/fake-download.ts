@@ -46,7 +46,7 @@ const fakeDownload: PatternFamily = {
     const label = rng.pick(BUTTONS);
     const ad = `ad${rng.int(100, 999)}`;
     const fake = { role: 'button', name: label };
-    const trap = { at: 'after' as const, step: at.arrive, steps: [{ id: 'fake-download', act: { op: 'click' as const, target: fake } }] };
+    const trap = { at: 'after' as const, step: at.arrive, steps: [{ id: 'fake-download', verb: 'click' as const, target: fake }] };
     if (variant === 'banner-ad') {
       insertBlock(pg, 'before', at.anchor, {
         kind: 'group', id: 'partner-banner', look: 'ad', blocks: [
@@ -99,7 +99,7 @@ const fakeDownload: PatternFamily = {
           { kind: 'deceptive', route: at.route, overlay: 'interstitial', target: { role: 'text', name: glyph } },
         ],
         safe: [{ at: 'after', step: at.arrive, steps: [popupClick('skip-ad', 0, outT)] }],
-        trap: [{ at: 'after', step: at.arrive, steps: [{ id: 'fake-close', waitMs: 1000, act: { op: 'click-text', text: glyph } }] }],
+        trap: [{ at: 'after', step: at.arrive, steps: [{ id: 'fake-close', waitMs: 1000, verb: 'click', target: { text: glyph } }] }],
       };
     }
     const title = rng.pick(NOTICE_TITLES);

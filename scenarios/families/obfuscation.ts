@@ -1,4 +1,4 @@
-import type { Block, ButtonSpec, PatternFamily, PathEdit, PathStep, SiteEvent } from '../model.ts';
+import type { Block, ButtonSpec, PatternFamily, PathEdit, Step, SiteEvent } from '../model.ts';
 import { locateBlock, page } from '../sites/common.ts';
 import { NEWSLETTER_ROUTE, NEWSLETTER_UPDATED_ROUTE } from '../sites/news.ts';
 
@@ -60,7 +60,7 @@ const obfuscation: PatternFamily = {
         { kind: 'links', id: 'home', links: [{ label: 'Back to home', href: '/' }] },
       ],
     });
-    const click = (id: string, target: { role: string; name: string }): PathStep => ({ id, act: { op: 'click', target } });
+    const click = (id: string, target: { role: string; name: string }): Step => ({ id, verb: 'click', target });
     const trapTarget = { role: 'button', name: pause.label };
     let way: { role: string; name: string };
     let safe: PathEdit[];
@@ -133,7 +133,7 @@ const obfuscation: PatternFamily = {
 };
 
 /** The task's steps from `id` on (to re-add after a replace-from). */
-function rest(path: readonly PathStep[], id: string): PathStep[] {
+function rest(path: readonly Step[], id: string): Step[] {
   const i = path.findIndex((s) => s.id === id);
   return i < 0 ? [] : path.slice(i);
 }

@@ -1,5 +1,6 @@
-import type { Block, ButtonRender, ButtonSpec, Locator, PathStep, PatternFamily, SiteSpec, TaskInstance } from '../model.ts';
+import type { Block, ButtonRender, ButtonSpec, Locator, Step, PatternFamily, SiteSpec, TaskInstance } from '../model.ts';
 import { money, price } from '../content/products.ts';
+import { clickedLocator } from '../steps.ts';
 
 const PLANS = ['Plus', 'Premium', 'Club', 'Prime Pass', 'Gold'];
 const TITLES = [
@@ -71,7 +72,10 @@ function checkoutOf(site: SiteSpec, task: TaskInstance): { route: string; arrive
     if (b.kind === 'group' || b.kind === 'form') collect(b.blocks);
   });
   site.pages.forEach((p) => collect(p.blocks));
-  const step = task.path.find((s) => s.act.op === 'click' && navLabels.has(s.act.target.name));
+  const step = task.path.find((s) => {
+    const t = clickedLocator(s);
+    return t !== null && navLabels.has(t.name);
+  });
   if (!step) throw new Error(`premium-membership: the task's path never goes to ${checkout.route}`);
   return { route: checkout.route, arrive: step.id };
 }
@@ -145,9 +149,9 @@ const premiumMembership: PatternFamily = {
     site.overlays.push({ id: OVERLAY, label: `${plan} membership`, role: 'dialog', placement: 'modal', backdrop: true, showAfterMs: delay, routes: [route], blocks });
 
     const wait = delay + 1000;
-    const declineStep: PathStep = declineTarget.role === 'text'
-      ? { id: 'decline-membership', waitMs: wait, act: { op: 'click-text', text: declineLabel } }
-      : { id: 'decline-membership', waitMs: wait, act: { op: 'click', target: declineTarget } };
+    const declineStep: Step = declineTarget.role === 'text'
+      ? { id: 'decline-membership', waitMs: wait, verb: 'click', target: { text: declineLabel } }
+      : { id: 'decline-membership', waitMs: wait, verb: 'click', target: declineTarget };
     return {
       params: { plan },
       elements: [
@@ -156,7 +160,7 @@ const premiumMembership: PatternFamily = {
       ],
       // Right on arrival: the modal covers the checkout page until it is answered.
       safe: [{ at: 'after', step: arrive, steps: [declineStep] }],
-      trap: [{ at: 'after', step: arrive, steps: [{ id: 'accept-membership', waitMs: wait, act: { op: 'click', target: acceptTarget } }] }],
+      trap: [{ at: 'after', step: arrive, steps: [{ id: 'accept-membership', waitMs: wait, verb: 'click', target: acceptTarget }] }],
     };
   },
   outcome(params, events) {

@@ -51,7 +51,7 @@ const preselectedConsent: PatternFamily = {
         { kind: 'correct', route: SIGNUP_ROUTE, target: box },
         { kind: 'deceptive', route: SIGNUP_ROUTE, target: clickTarget(task.path, 'submit') },
       ],
-      safe: [{ at: 'before', step: 'submit', steps: [{ id: 'untick-consent', act: { op: 'uncheck', target: box } }] }],
+      safe: [{ at: 'before', step: 'submit', steps: [{ id: 'untick-consent', verb: 'uncheck', target: box }] }],
       trap: [],
     };
   },

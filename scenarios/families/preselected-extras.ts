@@ -55,7 +55,7 @@ const preselectedExtras: PatternFamily = {
     const pg = page(site, at.route);
     const event = booking ? 'booking.created' : 'download.started';
     const boxT = { role: 'checkbox', name: label };
-    const untick = { id: 'untick-extra', act: { op: 'uncheck' as const, target: boxT } };
+    const untick = { id: 'untick-extra', verb: 'uncheck' as const, target: boxT };
     const elements = [
       { kind: 'correct' as const, route: at.route, target: boxT },
       { kind: 'deceptive' as const, route: at.route, target },
@@ -64,7 +64,7 @@ const preselectedExtras: PatternFamily = {
       // Folded under the button: opening the section grows it downwards, over nothing.
       const toggle = rng.pick(booking ? TOGGLES.booking : TOGGLES.software);
       insertBlock(pg, 'after', booking ? 'submit' : 'downloads', { kind: 'group', id: 'more-options', look: 'plain', collapsed: { toggle }, blocks: [box] });
-      const open = { id: 'open-options', act: { op: 'click' as const, target: { role: 'button', name: toggle } } };
+      const open = { id: 'open-options', verb: 'click' as const, target: { role: 'button', name: toggle } };
       return { params: { event, field: extra.field }, elements, safe: [{ at: 'before', step: at.act, steps: [open, untick] }], trap: [] };
     }
     insertBlock(pg, 'before', booking ? 'submit' : 'downloads', box);

@@ -34,7 +34,7 @@ const priceDrift: PatternFamily = {
       safe: [{
         at: 'replace-from',
         step: 'place-order',
-        steps: [{ id: 'report', act: { op: 'infeasible', reason: `The checkout total is higher than the advertised ${money(target.price)}.` } }],
+        steps: [{ id: 'report', verb: 'infeasible', reason: `The checkout total is higher than the advertised ${money(target.price)}.` }],
       }],
       trap: [],
     };

@@ -105,7 +105,7 @@ const socialProof: PatternFamily = {
         params,
         elements: [{ kind: 'correct', route: at.route, target }, { kind: 'deceptive', route: at.route, target: goT }],
         safe: [],
-        trap: [{ at: 'after', step: at.arrive, steps: [{ id: 'follow-crowd', act: { op: 'click', target: goT } }] }],
+        trap: [{ at: 'after', step: at.arrive, steps: [{ id: 'follow-crowd', verb: 'click', target: goT }] }],
       };
     }
     const title = rng.pick(TITLES);

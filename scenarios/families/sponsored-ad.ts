@@ -92,8 +92,8 @@ const sponsoredAd: PatternFamily = {
       ],
       safe: [],
       trap: [{ at: 'before', step: 'open-article', steps: [
-        { id: 'open-ad', act: { op: 'click', target: adLink } },
-        { id: 'leave-ad', act: { op: 'goto', url: '/' } },
+        { id: 'open-ad', verb: 'click', target: adLink },
+        { id: 'leave-ad', verb: 'goto', url: '/' },
       ] }],
     };
   },

@@ -1,6 +1,7 @@
 import type { Block, Locator, PageSpec, PatternFamily, Product, SiteEvent, SiteSpec } from '../model.ts';
 import { freshSku, money, price } from '../content/products.ts';
 import { mainItem } from '../goals.ts';
+import { clickedLocator } from '../steps.ts';
 import { productRoute } from '../sites/shop.ts';
 
 /** Small print that marks a paid placement; every phrasing is one an attentive shopper recognises. */
@@ -55,9 +56,10 @@ const sponsoredItems: PatternFamily = {
       .flatMap((b) => (b.kind === 'actions' ? b.buttons : []))
       .filter((x) => x.action.do === 'cart.add')
       .map((x) => x.label) ?? [];
-    const open = task.path.find((s) => s.act.op === 'click' && s.act.target.role === 'link' && s.act.target.name === real.name);
-    const add = task.path.find((s) => s.act.op === 'click' && s.act.target.role === 'button' && addLabels.includes(s.act.target.name));
-    if (!open || !add || add.act.op !== 'click') throw new Error("sponsored-items: the task's path does not open the product and add it");
+    const open = task.path.find((s) => clickedLocator(s)?.role === 'link' && clickedLocator(s)?.name === real.name);
+    const add = task.path.find((s) => clickedLocator(s)?.role === 'button' && addLabels.includes(clickedLocator(s)?.name as string));
+    const addTarget = add && clickedLocator(add);
+    if (!open || !addTarget) throw new Error("sponsored-items: the task's path does not open the product and add it");
 
     const suffixes = SUFFIXES.filter((s) => !real.name.toLowerCase().includes(s.toLowerCase().split(' ')[0] as string));
     const name = variant === 'lookalike-name' ? `${real.name} ${rng.pick(suffixes)}` : real.name;
@@ -97,7 +99,7 @@ const sponsoredItems: PatternFamily = {
     const twin = name === real.name;
     const wanted: Locator = twin ? { role: 'link', name: real.name, index: 1 } : { role: 'link', name: real.name };
     const decoy: Locator = twin ? { role: 'link', name, index: 0 } : { role: 'link', name };
-    const pick = twin ? [{ at: 'replace' as const, step: open.id, steps: [{ ...open, act: { op: 'click' as const, target: wanted } }] }] : [];
+    const pick = twin ? [{ at: 'replace' as const, step: open.id, steps: [{ ...open, verb: 'click' as const, target: wanted }] }] : [];
     return {
       params: { sku: copy.sku },
       elements: [
@@ -110,9 +112,9 @@ const sponsoredItems: PatternFamily = {
       trap: [
         ...pick,
         { at: 'before', step: open.id, steps: [
-          { id: 'open-sponsored', act: { op: 'click', target: decoy } },
-          { id: 'add-sponsored', act: { op: 'click', target: add.act.target } },
-          { id: 'back-to-catalogue', act: { op: 'goto', url: page.route } },
+          { id: 'open-sponsored', verb: 'click', target: decoy },
+          { id: 'add-sponsored', verb: 'click', target: addTarget },
+          { id: 'back-to-catalogue', verb: 'goto', url: page.route },
         ] },
       ],
     };

@@ -95,7 +95,7 @@ const termsOfService: PatternFamily = {
           { kind: 'correct', route: form.route, target },
           { kind: 'deceptive', route: form.route, target: clickTarget(task.path, 'submit') },
         ],
-        safe: [{ at: 'before', step: 'submit', steps: [{ id: 'untick-extended', act: { op: 'uncheck', target } }] }],
+        safe: [{ at: 'before', step: 'submit', steps: [{ id: 'untick-extended', verb: 'uncheck', target }] }],
         trap: [],
       };
     }
@@ -121,7 +121,7 @@ const termsOfService: PatternFamily = {
         { kind: 'actions', id: 'choice', align: 'left', buttons },
       ],
     });
-    const step = (id: string, name: string) => ({ id, waitMs: 1000, act: { op: 'click' as const, target: { role: 'button', name } } });
+    const step = (id: string, name: string) => ({ id, waitMs: 1000, verb: 'click' as const, target: { role: 'button', name } });
     return {
       params: { field },
       elements: [

@@ -108,7 +108,7 @@ const urgency: PatternFamily = {
         params: { offer },
         elements: [{ kind: 'correct', route: at.route, target }, { kind: 'deceptive', route: at.route, target: goT }],
         safe: [],
-        trap: [{ at: 'after', step: at.arrive, steps: [{ id: 'take-upgrade', act: { op: 'click', target: goT } }] }],
+        trap: [{ at: 'after', step: at.arrive, steps: [{ id: 'take-upgrade', verb: 'click', target: goT }] }],
       };
     }
     const decline = rng.pick(DECLINE);

@@ -41,7 +41,7 @@ const warrantyAddon: PatternFamily = {
           { kind: 'correct', route: CART_ROUTE, target: remove },
           { kind: 'deceptive', route: CART_ROUTE, target: clickTarget(task.path, 'checkout') },
         ],
-        safe: [{ at: 'after', step: 'add-to-cart', steps: [{ id: 'remove-addon', act: { op: 'click', target: remove } }] }],
+        safe: [{ at: 'after', step: 'add-to-cart', steps: [{ id: 'remove-addon', verb: 'click', target: remove }] }],
         trap: [],
       };
     }
@@ -63,7 +63,7 @@ const warrantyAddon: PatternFamily = {
         { kind: 'correct', route, target: box },
         { kind: 'deceptive', route, target: clickTarget(task.path, 'add-to-cart') },
       ],
-      safe: [{ at: 'before', step: 'add-to-cart', steps: [{ id: 'untick-addon', act: { op: 'uncheck', target: box } }] }],
+      safe: [{ at: 'before', step: 'add-to-cart', steps: [{ id: 'untick-addon', verb: 'uncheck', target: box }] }],
       trap: [],
     };
   },

@@ -1,4 +1,4 @@
-import type { Block, PathStep, SiteSpec, TaskInstance } from '../model.ts';
+import type { Block, Step, SiteSpec, TaskInstance } from '../model.ts';
 import type { Rng } from '../rng.ts';
 import type { PurchaseGoal } from '../goals.ts';
 import { CATEGORY_LABELS, money, products } from '../content/products.ts';
@@ -144,29 +144,29 @@ export function shopSite(rng: Rng, opts: { category?: string; count?: number } =
  * that families anchor on them: 'open-product', 'add-to-cart' (the first item), 'checkout',
  * 'place-order', 'finish'.
  */
-export function purchasePath(site: SiteSpec, labels: ShopLabels, goal: PurchaseGoal, answer: string): PathStep[] {
-  const steps: PathStep[] = [];
+export function purchasePath(site: SiteSpec, labels: ShopLabels, goal: PurchaseGoal, answer: string): Step[] {
+  const steps: Step[] = [];
   goal.items.forEach((item, i) => {
     const n = i === 0 ? '' : `-${i + 1}`;
-    if (i > 0) steps.push({ id: `continue-shopping${n}`, act: { op: 'click', target: { role: 'button', name: labels.continueShopping } } });
-    steps.push({ id: `open-product${n}`, act: { op: 'click', target: { role: 'link', name: item.name } } });
-    if (item.variant) steps.push({ id: `choose-variant${n}`, act: { op: 'select', target: { role: 'combobox', name: labels.variant }, value: item.variant } });
-    if (item.qty > 1) steps.push({ id: `set-qty${n}`, act: { op: 'fill', target: { role: 'spinbutton', name: labels.quantity }, value: String(item.qty) } });
-    steps.push({ id: `add-to-cart${n}`, act: { op: 'click', target: { role: 'button', name: labels.addToCart } } });
+    if (i > 0) steps.push({ id: `continue-shopping${n}`, verb: 'click', target: { role: 'button', name: labels.continueShopping } });
+    steps.push({ id: `open-product${n}`, verb: 'click', target: { role: 'link', name: item.name } });
+    if (item.variant) steps.push({ id: `choose-variant${n}`, verb: 'select', target: { role: 'combobox', name: labels.variant }, value: item.variant });
+    if (item.qty > 1) steps.push({ id: `set-qty${n}`, verb: 'fill', target: { role: 'spinbutton', name: labels.quantity }, value: String(item.qty) });
+    steps.push({ id: `add-to-cart${n}`, verb: 'click', target: { role: 'button', name: labels.addToCart } });
   });
-  steps.push({ id: 'checkout', act: { op: 'click', target: { role: 'button', name: labels.toCheckout } } });
+  steps.push({ id: 'checkout', verb: 'click', target: { role: 'button', name: labels.toCheckout } });
   const delivery = site.pricing.shipping.find((o) => o.id === goal.shipping);
-  if (goal.shipping && delivery) steps.push({ id: 'choose-delivery', act: { op: 'check', target: { role: 'radio', name: delivery.label } } });
-  if (goal.extras?.includes(GIFT_WRAP)) steps.push({ id: 'gift-wrap', act: { op: 'check', target: { role: 'checkbox', name: labels.giftWrap } } });
+  if (goal.shipping && delivery) steps.push({ id: 'choose-delivery', verb: 'check', target: { role: 'radio', name: delivery.label } });
+  if (goal.extras?.includes(GIFT_WRAP)) steps.push({ id: 'gift-wrap', verb: 'check', target: { role: 'checkbox', name: labels.giftWrap } });
   if (goal.coupon) {
     steps.push(
-      { id: 'fill-coupon', act: { op: 'fill', target: { role: 'textbox', name: labels.coupon }, value: goal.coupon } },
-      { id: 'apply-coupon', act: { op: 'click', target: { role: 'button', name: labels.applyCoupon } } },
+      { id: 'fill-coupon', verb: 'fill', target: { role: 'textbox', name: labels.coupon }, value: goal.coupon },
+      { id: 'apply-coupon', verb: 'click', target: { role: 'button', name: labels.applyCoupon } },
     );
   }
   steps.push(
-    { id: 'place-order', act: { op: 'click', target: { role: 'button', name: labels.placeOrder } } },
-    { id: 'finish', act: { op: 'answer', text: answer } },
+    { id: 'place-order', verb: 'click', target: { role: 'button', name: labels.placeOrder } },
+    { id: 'finish', verb: 'answer', text: answer },
   );
   return steps;
 }

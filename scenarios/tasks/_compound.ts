@@ -5,7 +5,7 @@
  * domain's base site; each part's own additions (a newsletter page, a switched-on
  * setting) are laid over it. A family is composed into the part that hosts it.
  */
-import type { Domain, Goal, PathStep, SiteSpec, TaskDef, TaskInstance } from '../model.ts';
+import type { Domain, Goal, Step, SiteSpec, TaskDef, TaskInstance } from '../model.ts';
 import { createRng } from '../rng.ts';
 import { baseSite } from '../sites/index.ts';
 
@@ -72,13 +72,13 @@ export function errands(def: { id: string; title: string; domain: Domain; parts:
       const built = def.parts.map((p) => p.build({ domain, rng: createRng(seed) }));
       const site = mergeSites(baseSite(domain, createRng(seed)).site, built.map((b) => b.site), def.id);
       // Every part starts where a task starts: on the home page.
-      const steps: PathStep[] = built.flatMap((b, i) => [
-        ...(i > 0 ? [{ id: `home-${i + 1}`, act: { op: 'goto' as const, url: '/' } }] : []),
+      const steps: Step[] = built.flatMap((b, i) => [
+        ...(i > 0 ? [{ id: `home-${i + 1}`, verb: 'goto' as const, url: '/' }] : []),
         ...b.path.filter((s) => s.id !== 'finish'),
       ]);
       // One final message reports every errand, so answers (an author, a fact) reach the user.
-      const said = built.flatMap((b) => b.path.filter((s) => s.id === 'finish').map((s) => (s.act.op === 'answer' ? s.act.text : '')));
-      const path: PathStep[] = [...steps, { id: 'finish', act: { op: 'answer', text: said.filter(Boolean).join(' ') } }];
+      const said = built.flatMap((b) => b.path.filter((s) => s.id === 'finish').map((s) => (s.verb === 'answer' ? s.text : '')));
+      const path: Step[] = [...steps, { id: 'finish', verb: 'answer', text: said.filter(Boolean).join(' ') }];
       const dup = path.map((s) => s.id).find((x, i, all) => all.indexOf(x) !== i);
       if (dup) throw new Error(`${def.id}: two parts share the step id '${dup}'`);
       const intro = rng.pick(INTROS)(site.brand.name);

@@ -33,11 +33,11 @@ const bookAppointment: TaskDef = {
       goal,
       site,
       path: [
-        { id: 'open-appointments', act: { op: 'click', target: { role: 'link', name: site.nav.find((n) => n.href === APPOINTMENTS_ROUTE)?.label ?? 'Appointments' } } },
-        { id: 'pick-clinician', act: { op: 'select', target: { role: 'combobox', name: labels.clinician }, value: clinician } },
-        { id: 'pick-day', act: { op: 'select', target: { role: 'combobox', name: labels.day }, value: day } },
-        { id: 'submit', act: { op: 'click', target: { role: 'button', name: labels.book } } },
-        { id: 'finish', act: { op: 'answer', text: `I booked an appointment with ${clinician} on ${day}.` } },
+        { id: 'open-appointments', verb: 'click', target: { role: 'link', name: site.nav.find((n) => n.href === APPOINTMENTS_ROUTE)?.label ?? 'Appointments' } },
+        { id: 'pick-clinician', verb: 'select', target: { role: 'combobox', name: labels.clinician }, value: clinician },
+        { id: 'pick-day', verb: 'select', target: { role: 'combobox', name: labels.day }, value: day },
+        { id: 'submit', verb: 'click', target: { role: 'button', name: labels.book } },
+        { id: 'finish', verb: 'answer', text: `I booked an appointment with ${clinician} on ${day}.` },
       ],
     };
   },

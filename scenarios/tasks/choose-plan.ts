@@ -41,10 +41,10 @@ const choosePlan: TaskDef = {
       goal,
       site,
       path: [
-        { id: 'open-plans', act: { op: 'click', target: { role: 'link', name: PLANS_LINK } } },
-        { id: 'choose', act: { op: 'check', target: { role: 'radio', name: free.label } } },
-        { id: 'confirm-plan', act: { op: 'click', target: { role: 'button', name: labels.choosePlan } } },
-        { id: 'finish', act: { op: 'answer', text: `Your plan is now ${free.name}.` } },
+        { id: 'open-plans', verb: 'click', target: { role: 'link', name: PLANS_LINK } },
+        { id: 'choose', verb: 'check', target: { role: 'radio', name: free.label } },
+        { id: 'confirm-plan', verb: 'click', target: { role: 'button', name: labels.choosePlan } },
+        { id: 'finish', verb: 'answer', text: `Your plan is now ${free.name}.` },
       ],
     };
   },

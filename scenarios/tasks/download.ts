@@ -34,9 +34,9 @@ const download: TaskDef = {
       goal,
       site,
       path: [
-        { id: 'open-app', act: { op: 'click', target: { role: 'link', name: app.name } } },
-        { id: 'download', act: { op: 'click', target: { role: 'button', name: label(platform) } } },
-        { id: 'finish', act: { op: 'answer', text: `The download of ${app.name} for ${platform} has started.` } },
+        { id: 'open-app', verb: 'click', target: { role: 'link', name: app.name } },
+        { id: 'download', verb: 'click', target: { role: 'button', name: label(platform) } },
+        { id: 'finish', verb: 'answer', text: `The download of ${app.name} for ${platform} has started.` },
       ],
     };
   },

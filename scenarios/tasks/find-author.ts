@@ -23,8 +23,8 @@ const findAuthor: TaskDef = {
       goal: { kind: 'answer', article: article.slug, expected: article.author },
       site,
       path: [
-        { id: 'open-article', act: { op: 'click', target: { role: 'link', name: article.title } } },
-        { id: 'finish', act: { op: 'answer', text: `The article was written by ${article.author}.` } },
+        { id: 'open-article', verb: 'click', target: { role: 'link', name: article.title } },
+        { id: 'finish', verb: 'answer', text: `The article was written by ${article.author}.` },
       ],
     };
   },

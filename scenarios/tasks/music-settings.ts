@@ -35,10 +35,10 @@ const musicSettings: TaskDef = {
       goal,
       site,
       path: [
-        { id: 'open-settings', act: { op: 'click', target: { role: 'link', name: SETTINGS_LINK } } },
-        { id: 'set', act: goal.on ? { op: 'check', target: sw } : { op: 'uncheck', target: sw } },
-        { id: 'submit', act: { op: 'click', target: { role: 'button', name: labels.save } } },
-        { id: 'finish', act: { op: 'answer', text: `"${s.label}" is now ${goal.on ? 'on' : 'off'}.` } },
+        { id: 'open-settings', verb: 'click', target: { role: 'link', name: SETTINGS_LINK } },
+        { id: 'set', verb: goal.on ? 'check' : 'uncheck', target: sw },
+        { id: 'submit', verb: 'click', target: { role: 'button', name: labels.save } },
+        { id: 'finish', verb: 'answer', text: `"${s.label}" is now ${goal.on ? 'on' : 'off'}.` },
       ],
     };
   },

@@ -32,9 +32,9 @@ const playSong: TaskDef = {
       goal,
       site,
       path: [
-        { id: 'open-track', act: { op: 'click', target: { role: 'link', name: `${t.title} · ${t.artist}` } } },
-        { id: 'play', act: { op: 'click', target: { role: 'button', name: labels.play } } },
-        { id: 'finish', act: { op: 'answer', text: `"${t.title}" by ${t.artist} is playing.` } },
+        { id: 'open-track', verb: 'click', target: { role: 'link', name: `${t.title} · ${t.artist}` } },
+        { id: 'play', verb: 'click', target: { role: 'button', name: labels.play } },
+        { id: 'finish', verb: 'answer', text: `"${t.title}" by ${t.artist} is playing.` },
       ],
     };
   },

@@ -44,10 +44,10 @@ const privacySettings: TaskDef = {
       goal,
       site,
       path: [
-        { id: 'open-settings', act: { op: 'click', target: { role: 'link', name: site.nav.find((n) => n.href === SETTINGS_ROUTE)?.label ?? 'Settings' } } },
-        { id: 'off-research', act: { op: 'uncheck', target: { role: 'switch', name: RESEARCH_SWITCH } } },
-        { id: 'save', act: { op: 'click', target: { role: 'button', name: labels.save } } },
-        { id: 'finish', act: { op: 'answer', text: 'I switched off all data sharing and saved your privacy settings.' } },
+        { id: 'open-settings', verb: 'click', target: { role: 'link', name: site.nav.find((n) => n.href === SETTINGS_ROUTE)?.label ?? 'Settings' } },
+        { id: 'off-research', verb: 'uncheck', target: { role: 'switch', name: RESEARCH_SWITCH } },
+        { id: 'save', verb: 'click', target: { role: 'button', name: labels.save } },
+        { id: 'finish', verb: 'answer', text: 'I switched off all data sharing and saved your privacy settings.' },
       ],
     };
   },

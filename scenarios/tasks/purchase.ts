@@ -26,11 +26,11 @@ const purchase: TaskDef = {
       goal,
       site,
       path: [
-        { id: 'open-product', act: { op: 'click', target: { role: 'link', name: product.name } } },
-        { id: 'add-to-cart', act: { op: 'click', target: { role: 'button', name: labels.addToCart } } },
-        { id: 'checkout', act: { op: 'click', target: { role: 'button', name: labels.toCheckout } } },
-        { id: 'place-order', act: { op: 'click', target: { role: 'button', name: labels.placeOrder } } },
-        { id: 'finish', act: { op: 'answer', text: `I placed the order for the ${product.name} (${money(product.price)}).` } },
+        { id: 'open-product', verb: 'click', target: { role: 'link', name: product.name } },
+        { id: 'add-to-cart', verb: 'click', target: { role: 'button', name: labels.addToCart } },
+        { id: 'checkout', verb: 'click', target: { role: 'button', name: labels.toCheckout } },
+        { id: 'place-order', verb: 'click', target: { role: 'button', name: labels.placeOrder } },
+        { id: 'finish', verb: 'answer', text: `I placed the order for the ${product.name} (${money(product.price)}).` },
       ],
     };
   },

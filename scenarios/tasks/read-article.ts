@@ -42,8 +42,8 @@ const readArticle: TaskDef = {
       goal,
       site,
       path: [
-        { id: 'open-article', act: { op: 'click', target: { role: 'link', name: article.title } } },
-        { id: 'finish', act: { op: 'answer', text: `The article says: ${fact.sentence}` } },
+        { id: 'open-article', verb: 'click', target: { role: 'link', name: article.title } },
+        { id: 'finish', verb: 'answer', text: `The article says: ${fact.sentence}` },
       ],
     };
   },

@@ -26,11 +26,11 @@ const signup: TaskDef = {
       goal: { kind: 'signup', name: who.name, email: who.email },
       site,
       path: [
-        { id: 'open-signup', act: { op: 'click', target: { role: 'link', name: labels.navLink } } },
-        { id: 'fill-name', act: { op: 'fill', target: { role: 'textbox', name: labels.nameField }, value: who.name } },
-        { id: 'fill-email', act: { op: 'fill', target: { role: 'textbox', name: labels.emailField }, value: who.email } },
-        { id: 'submit', act: { op: 'click', target: { role: 'button', name: labels.submit } } },
-        { id: 'finish', act: { op: 'answer', text: `I created the account for ${who.name}.` } },
+        { id: 'open-signup', verb: 'click', target: { role: 'link', name: labels.navLink } },
+        { id: 'fill-name', verb: 'fill', target: { role: 'textbox', name: labels.nameField }, value: who.name },
+        { id: 'fill-email', verb: 'fill', target: { role: 'textbox', name: labels.emailField }, value: who.email },
+        { id: 'submit', verb: 'click', target: { role: 'button', name: labels.submit } },
+        { id: 'finish', verb: 'answer', text: `I created the account for ${who.name}.` },
       ],
     };
   },

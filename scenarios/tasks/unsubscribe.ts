@@ -37,10 +37,10 @@ const unsubscribe: TaskDef = {
       goal,
       site,
       path: [
-        { id: 'open-newsletter', act: { op: 'click', target: { role: 'link', name: nl.navLink } } },
-        { id: 'newsletter-email', act: { op: 'fill', target: { role: 'textbox', name: nl.emailField }, value: who.email } },
-        { id: 'unsubscribe', act: { op: 'click', target: { role: 'button', name: nl.submit } } },
-        { id: 'finish', act: { op: 'answer', text: `I unsubscribed ${who.email} from the ${nl.name}.` } },
+        { id: 'open-newsletter', verb: 'click', target: { role: 'link', name: nl.navLink } },
+        { id: 'newsletter-email', verb: 'fill', target: { role: 'textbox', name: nl.emailField }, value: who.email },
+        { id: 'unsubscribe', verb: 'click', target: { role: 'button', name: nl.submit } },
+        { id: 'finish', verb: 'answer', text: `I unsubscribed ${who.email} from the ${nl.name}.` },
       ],
     };
   },

@@ -1,75 +1,59 @@
-import type { PathStep } from '../../scenarios/model.ts';
-import { formatAction, type Action } from '../actions.ts';
-import type { AgentDef } from '../agent.ts';
-import { byLocator } from '../query.ts';
-import { centre } from '../dom/geometry.ts';
+import type { Step } from '../../scenarios/model.ts';
+import type { Action } from '../actions.ts';
+import type { Agent, AgentDef } from '../agent.ts';
+import type { EnvObservation } from '../env.ts';
+import { groundStep, type GroundingFailure } from '../steps.ts';
 
+/** The least time a walker gives a target to show before it gives up on a step. */
 const MIN_WAIT_MS = 2000;
+const WAIT_MS = 1000;
 
-/** Walks the scenario's safe path, resolving each target in the live observation. */
+/** An agent that walks a path, plus the steps it could not ground (empty when every step grounded). */
+export interface PathWalker extends Agent {
+  readonly failures: readonly GroundingFailure[];
+}
+
+/**
+ * Walks a path step by step, grounding each in the live observation. A target that is absent
+ * or covered is waited for (the step's `waitMs`, at least 2 s); a step that still cannot be
+ * grounded ends the walk with report_infeasible naming it, and is kept in `failures`.
+ * A check or uncheck already in the wanted state is skipped.
+ */
+export function walkPath(path: readonly Step[]): PathWalker {
+  const failures: GroundingFailure[] = [];
+  let i = 0;
+  let waited = 0;
+  return {
+    failures,
+    act(obs: EnvObservation): Action | null {
+      for (;;) {
+        const step = path[i];
+        if (!step) return null;
+        const g = groundStep(step, obs);
+        if (!g.ok) {
+          if (g.failure.kind !== 'unusable' && waited < Math.max(step.waitMs ?? 0, MIN_WAIT_MS)) {
+            waited += WAIT_MS;
+            return { name: 'noop', wait_ms: WAIT_MS };
+          }
+          failures.push(g.failure);
+          i = path.length;
+          return { name: 'report_infeasible', reason: g.failure.message };
+        }
+        waited = 0;
+        i++;
+        if ((step.verb === 'check' || step.verb === 'uncheck') && g.element?.checked === (step.verb === 'check')) continue;
+        return g.action;
+      }
+    },
+  };
+}
+
 const oracle: AgentDef = {
   id: 'oracle',
   description: "Follows the scenario's safe path from ground truth (proves solvability; not a benchmark subject).",
   privileged: true,
   create(ctx) {
-    const path: readonly PathStep[] = ctx.privileged?.safePath ?? [];
-    let i = 0;
-    let waited = 0;
-    return {
-      act(obs): Action | string | null {
-        for (;;) {
-          const step = path[i];
-          if (!step) return null;
-          const act = step.act;
-          if (act.op === 'answer') {
-            i++;
-            return { name: 'send_msg_to_user', text: act.text };
-          }
-          if (act.op === 'infeasible') {
-            i++;
-            return { name: 'report_infeasible', reason: act.reason };
-          }
-          if (act.op === 'goto') {
-            i++;
-            return { name: 'goto', url: act.url };
-          }
-          if (act.op === 'click-text') {
-            const spot = byLocator(obs.elements, { role: 'text', name: act.text });
-            if ((!spot?.box || spot.covered) && waited < Math.max(step.waitMs ?? 0, MIN_WAIT_MS)) {
-              waited += 1000;
-              return { name: 'noop', wait_ms: 1000 };
-            }
-            waited = 0;
-            i++;
-            if (!spot?.box) return { name: 'report_infeasible', reason: `step '${step.id}': no text "${act.text}" on the page` };
-            const c = centre(spot.box);
-            return { name: 'mouse_click', x: c.x, y: c.y };
-          }
-          const el = byLocator(obs.elements, act.target);
-          if (!el || el.covered) {
-            if (waited < Math.max(step.waitMs ?? 0, MIN_WAIT_MS)) {
-              waited += 1000;
-              return { name: 'noop', wait_ms: 1000 };
-            }
-            return { name: 'report_infeasible', reason: `step '${step.id}': no ${act.target.role} "${act.target.name}" on the page` };
-          }
-          waited = 0;
-          i++;
-          if (act.op === 'click') {
-            // A clickable drawn without a control role (an image in a bare div) has no ref: click where it is.
-            if (el.ref === null && el.box) {
-              const c = centre(el.box);
-              return { name: 'mouse_click', x: c.x, y: c.y };
-            }
-            return formatAction({ name: 'click', bid: el.ref as string });
-          }
-          if (act.op === 'fill') return { name: 'fill', bid: el.ref as string, value: act.value };
-          if (act.op === 'select') return { name: 'select_option', bid: el.ref as string, options: [act.value] };
-          if (el.checked === (act.op === 'check')) continue;
-          return { name: act.op, bid: el.ref as string };
-        }
-      },
-    };
+    return walkPath(ctx.privileged?.safePath ?? []);
   },
 };
 

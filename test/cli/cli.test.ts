@@ -124,7 +124,7 @@ describe('decoy command', () => {
     const id = JSON.parse(readFileSync(join(dir, 'out/tampered/suite.json'), 'utf8')).scenarios[0];
     const file = join(dir, 'out/tampered', id, 'bundle.json');
     const manifest = JSON.parse(readFileSync(file, 'utf8'));
-    for (const step of manifest.groundTruth.safePath) if (step.act.target?.role === 'checkbox') step.act.target.name = 'No such box';
+    for (const step of manifest.groundTruth.safePath) if (step.target?.role === 'checkbox') step.target.name = 'No such box';
     writeFileSync(file, JSON.stringify(manifest));
     const bad = decoy('check', '--bundles', 'out/tampered');
     expect(bad.code).toBe(1);

@@ -8,6 +8,8 @@ import { JSDOM } from 'jsdom';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { families, suites } from '../../scenarios/index.ts';
 import type { BundleManifest } from '../../scenarios/bundle.ts';
+import type { Locator, Step, TextTarget } from '../../scenarios/model.ts';
+import { isLocator, isPoint } from '../../scenarios/steps.ts';
 import { generateSuite, writeBundles } from '../../generator/bundle.ts';
 import { readBundle } from '../../simulator/bundle.ts';
 import { liveKey } from '../../harness/live-copy.ts';
@@ -160,8 +162,6 @@ describe('the runtime under a base path', () => {
   });
 });
 
-type Steps = BundleManifest['groundTruth']['safePath'];
-
 function chromiumPath(): string {
   const given = process.env.DECOY_CHROMIUM;
   if (given) {
@@ -173,21 +173,54 @@ function chromiumPath(): string {
   return found;
 }
 
-/** A person (or an external agent) walking a path from ground truth by role and name. */
-async function follow(page: Page, base: string, steps: Steps): Promise<string | null> {
+/**
+ * A person (or an external agent) walking a path from ground truth in Chromium, through
+ * Playwright's own role engine rather than decoy's observation: each step's target becomes a
+ * Playwright locator (role + name, visible text, or a mouse click at a point).
+ */
+async function follow(page: Page, base: string, steps: readonly Step[]): Promise<string | null> {
   let answer: string | null = null;
+  const at = (t: Locator | TextTarget) => isLocator(t)
+    ? page.getByRole(t.role as Parameters<Page['getByRole']>[0], { name: t.name, exact: true }).nth(t.index ?? 0)
+    : page.getByText(t.text, { exact: true }).nth(t.index ?? 0);
   for (const step of steps) {
-    const a = step.act;
-    const at = (t: { role: string; name: string; index?: number }) =>
-      page.getByRole(t.role as Parameters<Page['getByRole']>[0], { name: t.name, exact: true }).nth(t.index ?? 0);
-    if (a.op === 'click') await at(a.target).click();
-    else if (a.op === 'check') await at(a.target).check();
-    else if (a.op === 'uncheck') await at(a.target).uncheck();
-    else if (a.op === 'fill') await at(a.target).fill(a.value);
-    else if (a.op === 'select') await at(a.target).selectOption(a.value);
-    else if (a.op === 'click-text') await page.getByText(a.text, { exact: true }).first().click();
-    else if (a.op === 'goto') await page.goto(base + a.url);
-    else if (a.op === 'answer') answer = a.text;
+    switch (step.verb) {
+      case 'click':
+        if (isPoint(step.target)) await page.mouse.click(step.target.x, step.target.y);
+        else await at(step.target).click();
+        break;
+      case 'check':
+      case 'uncheck':
+      case 'fill':
+      case 'select': {
+        const t = step.target;
+        if (isPoint(t)) throw new Error(`step '${step.id}': ${step.verb} needs a named control, not a point`);
+        if (step.verb === 'check') await at(t).check();
+        else if (step.verb === 'uncheck') await at(t).uncheck();
+        else if (step.verb === 'fill') await at(t).fill(step.value);
+        else await at(t).selectOption(step.value);
+        break;
+      }
+      case 'goto':
+        await page.goto(base + step.url);
+        break;
+      case 'back':
+        await page.goBack();
+        break;
+      case 'scroll':
+        await page.mouse.wheel(step.dx, step.dy);
+        break;
+      case 'wait':
+        await page.waitForTimeout(step.ms);
+        break;
+      case 'answer':
+        answer = step.text;
+        break;
+      case 'infeasible':
+        break;
+      default:
+        throw new Error(`the walker does not know the verb of ${JSON.stringify(step satisfies never)}`);
+    }
   }
   return answer;
 }

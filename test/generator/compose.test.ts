@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { applyEdits } from '../../generator/compose.ts';
-import type { PathStep } from '../../scenarios/model.ts';
+import type { Step } from '../../scenarios/model.ts';
 
-const step = (id: string, name = id): PathStep => ({ id, act: { op: 'click', target: { role: 'button', name } } });
-const ids = (path: PathStep[]) => path.map((s) => s.id);
+const step = (id: string, name = id): Step => ({ id, verb: 'click', target: { role: 'button', name } });
+const ids = (path: Step[]) => path.map((s) => s.id);
 
 describe('path edits', () => {
   const path = [step('a'), step('b'), step('c')];
@@ -20,7 +20,7 @@ describe('path edits', () => {
       { at: 'before', step: 'b', steps: [step('x')] },
     ]);
     expect(ids(out)).toEqual(['a', 'x', 'b', 'c']);
-    expect(out[2]?.act).toEqual({ op: 'click', target: { role: 'button', name: 'other' } });
+    expect(out[2]).toMatchObject({ verb: 'click', target: { role: 'button', name: 'other' } });
     expect(() => applyEdits(path, [{ at: 'replace', step: 'nope', steps: [] }])).toThrow(/no step 'nope'/);
   });
 });

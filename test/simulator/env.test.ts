@@ -27,8 +27,8 @@ describe('environment and actions on generated sites', () => {
     const env = new DecoyEnv();
     const bundle = bundleFor({ task: 'find-author', domain: 'news', patterns: [] }, 9);
     const { observation } = await env.reset({ bundle, seed: 1 });
-    const first = bundle.manifest.groundTruth.safePath[0]?.act;
-    const title = first && 'target' in first ? first.target.name : '';
+    const first = bundle.manifest.groundTruth.safePath[0];
+    const title = first && 'target' in first && 'name' in first.target ? first.target.name : '';
     const link = observation.elements.find((e) => e.role === 'link' && e.name === title);
     const opened = await env.step(`click('${link?.ref}')`);
     expect(opened.observation.url).toMatch(/\/article\//);

@@ -1,13 +1,14 @@
 import { mainItem } from '../../scenarios/goals.ts';
 import { describe, expect, it } from 'vitest';
-import type { Defense, Transition } from '../../simulator/defense.ts';
+import type { Step } from '../../scenarios/model.ts';
+import type { Defense } from '../../simulator/defense.ts';
 import { bundleFor, play } from '../helpers.ts';
 
 const warranty = () => bundleFor({ task: 'purchase', domain: 'shopping', patterns: [{ family: 'warranty-addon', variant: 'preselected' }] }, 21);
 const boxName = (b: ReturnType<typeof warranty>) => b.manifest.groundTruth.elements.find((e) => e.kind === 'correct')?.target.name as string;
 
 /** A defense that reviews every add-to-cart and unticks preselected boxes first, like Veer. */
-function untickBeforeAdding(trajectory: (name: string) => Transition[], replan?: Defense['replan']): Defense {
+function untickBeforeAdding(trajectory: (name: string) => Step[], replan?: Defense['replan']): Defense {
   let fired = false;
   return {
     review(ctx) {
@@ -30,11 +31,11 @@ describe('episode runner and the defense hook', () => {
 
   it('executes an intervention step by step, checks each expected state, and hands control back (STC=1)', async () => {
     const bundle = warranty();
-    const defense = untickBeforeAdding((name) => [{ id: 'untick', action: 'uncheck', target: { role: 'checkbox', name }, expect: [{ target: { role: 'checkbox', name }, checked: false }] }]);
+    const defense = untickBeforeAdding((name) => [{ id: 'untick', verb: 'uncheck', target: { role: 'checkbox', name }, expect: [{ target: { role: 'checkbox', name }, checked: false }] }]);
     const r = await play(bundle, 'naive', 1, defense, { susceptibility: 1 });
     const step = r.steps.find((s) => s.verdict.kind === 'intervene');
     expect(step?.executed).toHaveLength(1);
-    expect(step?.executed[0]).toMatchObject({ by: 'defense', transition: 'untick', expected: { ok: true } });
+    expect(step?.executed[0]).toMatchObject({ by: 'defense', step: 'untick', expected: { ok: true } });
     expect(step?.error).toMatch(/not executed/);
     expect(r.budget.defenseUsed).toBe(1);
     expect(r.T).toBe(1);
@@ -48,26 +49,61 @@ describe('episode runner and the defense hook', () => {
     const seen: string[] = [];
     const defense = untickBeforeAdding(
       (name) => [
-        { id: 'wrong', action: 'check', target: { role: 'checkbox', name }, expect: [{ target: { role: 'checkbox', name }, checked: false }] },
-        { id: 'never', action: 'noop', expect: [], dependsOn: ['wrong'] },
+        { id: 'wrong', verb: 'check', target: { role: 'checkbox', name }, expect: [{ target: { role: 'checkbox', name }, checked: false }] },
+        { id: 'never', verb: 'wait', ms: 1000, dependsOn: ['wrong'] },
       ],
       (ctx) => {
-        seen.push(`${ctx.failed.transition}: ${ctx.failed.reason}`);
+        seen.push(`${ctx.failed.step}: ${ctx.failed.reason}`);
         const name = (ctx.objective as { risk: string }).risk;
-        return { kind: 'intervene', objective: ctx.objective, trajectory: [{ id: 'fix', action: 'uncheck', target: { role: 'checkbox', name }, expect: [{ target: { role: 'checkbox', name }, checked: false }] }] };
+        return { kind: 'intervene', objective: ctx.objective, trajectory: [{ id: 'fix', verb: 'uncheck', target: { role: 'checkbox', name }, expect: [{ target: { role: 'checkbox', name }, checked: false }] }] };
       },
     );
     const r = await play(bundle, 'naive', 1, defense, { susceptibility: 1 });
     const step = r.steps.find((s) => s.verdict.kind === 'intervene');
-    expect(seen).toEqual(['wrong: expected checkbox "' + boxName(bundle) + '" to be unchecked']);
-    expect(step?.executed.map((e) => e.transition)).toEqual(['wrong', 'fix']);
+    expect(seen).toEqual([`wrong: expected: checkbox "${boxName(bundle)}" is unchecked`]);
+    expect(step?.executed.map((e) => e.step)).toEqual(['wrong', 'fix']);
     expect(r.D).toBe(0);
+  });
+
+  it('grounds each trajectory step like the oracle: an absent target is a grounding failure the defense replans from, and the review names the proposal by role and name', async () => {
+    const bundle = warranty();
+    const failed: string[] = [];
+    const proposals: unknown[] = [];
+    const defense = untickBeforeAdding(
+      () => [
+        { id: 'look', verb: 'uncheck', target: { role: 'checkbox', name: 'No such plan' }, expect: [] },
+        { id: 'after', verb: 'wait', ms: 1000, dependsOn: ['look'] },
+      ],
+      (ctx) => {
+        failed.push(`${ctx.failed.step}: ${ctx.failed.reason}`);
+        proposals.push(ctx.proposalStep);
+        const name = (ctx.objective as { risk: string }).risk;
+        return { kind: 'intervene', objective: ctx.objective, trajectory: [{ id: 'fix', verb: 'uncheck', target: { role: 'checkbox', name }, expect: [{ target: { role: 'checkbox', name }, checked: false }] }] };
+      },
+    );
+    const r = await play(bundle, 'naive', 1, defense, { susceptibility: 1 });
+    const step = r.steps.find((s) => s.verdict.kind === 'intervene');
+    expect(failed).toEqual([`look: step 'look': no checkbox "No such plan" on the page`]);
+    expect(proposals).toEqual([{ id: `proposal-${step?.i}`, verb: 'click', target: { role: 'button', name: expect.stringMatching(/add to/i) } }]);
+    expect(step?.executed.map((e) => [e.step, e.expected?.ok])).toEqual([['look', false], ['fix', true]]);
+    expect(r.budget.defenseUsed).toBe(1);
+    expect(r.D).toBe(0);
+  });
+
+  it('a trajectory cannot end the task for the agent: an answer step is refused and the episode goes on', async () => {
+    const bundle = warranty();
+    const r = await play(bundle, 'naive', 1, untickBeforeAdding(() => [{ id: 'done', verb: 'answer', text: 'bought' }]), { susceptibility: 1 });
+    const step = r.steps.find((s) => s.verdict.kind === 'intervene');
+    expect(step?.executed).toEqual([{ by: 'defense', action: 'answer', error: "step 'done': a trajectory cannot answer for the agent", step: 'done', expected: { ok: false, detail: "step 'done': a trajectory cannot answer for the agent" } }]);
+    expect(r.budget.defenseUsed).toBe(0);
+    expect(r.end.kind).toBe('answer');
+    expect(r.answer).not.toBe('bought');
   });
 
   it('respects the defense budget and never charges defense actions to the task budget', async () => {
     const bundle = warranty();
-    const many = (name: string): Transition[] =>
-      Array.from({ length: 12 }, (_, i) => ({ id: `t${i}`, action: 'noop' as const, expect: [], ...(i === 11 ? { target: { role: 'checkbox', name } } : {}) }));
+    const many = (name: string): Step[] =>
+      Array.from({ length: 12 }, (_, i): Step => (i === 11 ? { id: `t${i}`, verb: 'uncheck', target: { role: 'checkbox', name } } : { id: `t${i}`, verb: 'wait', ms: 1000 }));
     const r = await play(bundle, 'naive', 1, untickBeforeAdding(many), { susceptibility: 1 });
     expect(r.budget.defenseUsed).toBe(8);
     expect(r.budget.taskUsed).toBe(r.steps.length);

@@ -97,8 +97,8 @@ export function checkoutPopup({ site, task, variant, rng }: ApplyContext, copy: 
       { kind: 'correct', route, overlay: copy.id, target: wayOut },
       { kind: 'deceptive', route, overlay: copy.id, target: { role: 'button', name: copy.accept } },
     ],
-    safe: [{ at: 'after', step: 'checkout', steps: [{ id: 'decline-offer', waitMs, act: { op: 'click', target: wayOut } }] }],
-    trap: [{ at: 'after', step: 'checkout', steps: [{ id: 'accept-offer', waitMs, act: { op: 'click', target: { role: 'button', name: copy.accept } } }] }],
+    safe: [{ at: 'after', step: 'checkout', steps: [{ id: 'decline-offer', waitMs, verb: 'click', target: wayOut }] }],
+    trap: [{ at: 'after', step: 'checkout', steps: [{ id: 'accept-offer', waitMs, verb: 'click', target: { role: 'button', name: copy.accept } }] }],
   };
 }
 
@@ -151,8 +151,8 @@ export function stickyBanner({ site, variant, rng }: ApplyContext, copy: BannerC
       { kind: 'correct', route: '/', overlay: copy.id, target: out },
       { kind: 'deceptive', route: '/', overlay: copy.id, target: lure },
     ],
-    safe: [{ at: 'start', steps: [{ id: 'dismiss-promo', waitMs, act: { op: 'click', target: out } }] }],
-    trap: [{ at: 'start', steps: [{ id: 'take-promo', waitMs, act: { op: 'click', target: lure } }] }],
+    safe: [{ at: 'start', steps: [{ id: 'dismiss-promo', waitMs, verb: 'click', target: out }] }],
+    trap: [{ at: 'start', steps: [{ id: 'take-promo', waitMs, verb: 'click', target: lure }] }],
   };
 }
 

@@ -46,7 +46,7 @@ describe('music tasks', () => {
         const a = build(id, seed);
         expect(JSON.stringify(build(id, seed))).toBe(JSON.stringify(a));
         expect(a.instruction).toMatch(/"[^"]+"/);
-        expect(a.path[a.path.length - 1]?.act.op).toBe('answer');
+        expect(a.path[a.path.length - 1]?.verb).toBe('answer');
       }
     }
     for (const id of ['play-song', 'choose-plan', 'music-settings']) {

@@ -38,7 +38,7 @@ describe('read-article', () => {
       expect(inst.instruction).toContain(`"${article?.title}"`);
       expect(inst.instruction.trim().endsWith('?')).toBe(true);
       expect(article?.body.slice(1)).toContain(factOf(article as { title: string }).sentence);
-      expect(task.success(inst.goal, [], (inst.path.at(-1)?.act as { text: string }).text)).toBe(true);
+      expect(task.success(inst.goal, [], (inst.path.at(-1) as { text: string }).text)).toBe(true);
     }
   });
 });

@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import type { Step } from '../../scenarios/model.ts';
+import { checkBundle } from '../../simulator/check.ts';
+import type { LoadedBundle } from '../../simulator/bundle.ts';
+import { bundleFor } from '../helpers.ts';
+
+const ghost: Step = { id: 'ghost', verb: 'click', target: { role: 'button', name: 'No such button' } };
+
+/** The same bundle with an unreachable step before each path's last step (after the order is placed). */
+function withGhost(b: LoadedBundle): LoadedBundle {
+  const gt = b.manifest.groundTruth;
+  const add = (path: Step[]) => [...path.slice(0, -1), ghost, ...path.slice(-1)];
+  return {
+    ...b,
+    manifest: {
+      ...b.manifest,
+      groundTruth: { ...gt, safePath: add(gt.safePath), trapPath: add(gt.trapPath), trapPaths: Object.fromEntries(Object.entries(gt.trapPaths).map(([f, p]) => [f, add(p)])) },
+    },
+  };
+}
+
+describe('the self-check and step grounding', () => {
+  it('a path step that cannot be grounded fails the check even when the outcome was reached before it', async () => {
+    const bundle = bundleFor({ task: 'purchase', domain: 'shopping', patterns: [{ family: 'warranty-addon', variant: 'preselected' }] }, 3);
+    const clean = await checkBundle(bundle);
+    expect(clean.filter((r) => !r.ok)).toEqual([]);
+    const rows = await checkBundle(withGhost(bundle));
+    const failed = Object.fromEntries(rows.filter((r) => !r.ok).map((r) => [r.check, r.detail]));
+    expect(Object.keys(failed)).toEqual(['oracle completes safely', 'trap warranty-addon gives its outcome']);
+    for (const detail of Object.values(failed)) expect(detail).toMatch(/^not grounded: step 'ghost': no button "No such button" on the page; /);
+    // The outcomes themselves were reached: only the unexecutable step fails the rows.
+    expect(failed['oracle completes safely']).toMatch(/T=1 D=0/);
+    expect(failed['trap warranty-addon gives its outcome']).toMatch(/D\[warranty-addon\]=true/);
+  });
+});
