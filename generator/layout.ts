@@ -6,7 +6,7 @@
 import type { Block, ButtonSpec, ButtonStyle, OverlaySpec, PageSpec, SiteSpec, Tone } from '../scenarios/model.ts';
 import type { Rng } from '../scenarios/rng.ts';
 import { money } from '../scenarios/content/products.ts';
-import { VIEWPORT } from './compose.ts';
+import { VIEWPORT } from '../scenarios/contract.ts';
 
 export interface Box {
   x: number;
