@@ -1,11 +1,12 @@
 import Handlebars from 'handlebars';
 import { readdirSync, readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
 import type { SiteAction, SiteSpec } from '../scenarios/model.ts';
 import type { Box, LaidSite, Look } from './layout.ts';
+import type { RuntimeConfig } from './runtime/config.ts';
+import { runtimeScript } from './runtime-bundle.ts';
+import { projectRoot } from './root.ts';
 
-const here = fileURLToPath(new URL('.', import.meta.url));
 
 function place(box: Box): string {
   return `left:${box.x}px;top:${box.y}px;width:${box.w}px;height:${box.h}px;`;
@@ -68,7 +69,7 @@ function template(): Handlebars.TemplateDelegate {
   hb.registerHelper('actionAttrs', actionAttrs);
   hb.registerHelper('join', (xs: string[]) => xs.join(' '));
   hb.registerHelper('eq', (a: unknown, b: unknown) => a === b);
-  const dir = join(here, 'templates');
+  const dir = join(projectRoot(), 'generator', 'templates');
   for (const file of readdirSync(dir).filter((f) => f.endsWith('.hbs'))) {
     const name = file.slice(0, -4);
     if (name !== 'page') hb.registerPartial(name, readFileSync(join(dir, file), 'utf8'));
@@ -77,10 +78,9 @@ function template(): Handlebars.TemplateDelegate {
   return compiled;
 }
 
-const runtimeSource = () => readFileSync(join(here, 'runtime', 'site.js'), 'utf8');
 
 /** What the page's runtime needs to behave: site behaviour only, never ground truth. */
-export function runtimeConfig(site: SiteSpec, laid: LaidSite) {
+export function runtimeConfig(site: SiteSpec, laid: LaidSite): RuntimeConfig {
   return {
     brand: site.brand.name,
     catalog: Object.fromEntries(site.products.map((p) => [p.sku, { name: p.name, price: p.price }])),
@@ -105,6 +105,6 @@ export function renderSite(site: SiteSpec, laid: LaidSite): string {
     width: laid.viewport.width - 2 * (laid.pages[0]?.left ?? 0),
     overlays: laid.overlays.map((o) => ({ ...o, showAfter: o.showAfterMs === null ? '' : String(o.showAfterMs) })),
     config: scriptJson(runtimeConfig(site, laid)),
-    runtime: runtimeSource().replace(/<\/script/gi, '<\\/script'),
+    runtime: runtimeScript().replace(/<\/script/gi, '<\\/script'),
   });
 }

@@ -80,6 +80,9 @@ export function stack(blocks: readonly { height: number; gap: number }[]): { top
   return { tops, bottom };
 }
 
+/** A form's status lines ("Please fill in all fields.") sit `gap` under its last block; the form ends `below` under it. */
+export const FORM_STATUS = { gap: 8, below: 28 } as const;
+
 // ---------------------------------------------------------------------------
 // Money
 
