@@ -7,7 +7,7 @@ export { checkSpec, compatible } from '../scenarios/catalogue.ts';
 import { createRng, hashSeed } from '../scenarios/rng.ts';
 import { UserError } from '../scenarios/errors.ts';
 
-export const VIEWPORT = { width: 1280, height: 800 } as const;
+import { VIEWPORT } from '../scenarios/contract.ts';
 
 export interface ComposedScenario {
   manifest: BundleManifest;

@@ -6,7 +6,7 @@
 import type { Block, ButtonSpec, ButtonStyle, OverlaySpec, PageSpec, SiteSpec, Tone } from '../scenarios/model.ts';
 import type { Rng } from '../scenarios/rng.ts';
 import { money } from '../scenarios/content/products.ts';
-import { VIEWPORT } from './compose.ts';
+import { FORM_STATUS, stack, VIEWPORT } from '../scenarios/contract.ts';
 
 export interface Box {
   x: number;
@@ -402,28 +402,26 @@ function layBlock(block: Block, ctx: Ctx, width: number): LaidBlock {
       const inner = flow(block.blocks, { ...ctx, gap: 18 }, w);
       return {
         ...base,
-        box: { x: 0, y: 0, w, h: inner.height + 28 },
+        box: { x: 0, y: 0, w, h: inner.height + FORM_STATUS.below },
         form: block.id,
         event: block.event,
         next: block.next,
         blocks: inner.blocks,
-        error: { text: 'Please fill in all fields.', look: toneLook('alert', theme.ink), box: { x: 0, y: inner.height + 8, w, h: 20 } },
-        saved: { text: 'Your changes have been saved.', look: { ...toneLook('muted', theme.ink), color: '#0e7a5f' }, box: { x: 0, y: inner.height + 8, w, h: 20 } },
+        error: { text: 'Please fill in all fields.', look: toneLook('alert', theme.ink), box: { x: 0, y: inner.height + FORM_STATUS.gap, w, h: 20 } },
+        saved: { text: 'Your changes have been saved.', look: { ...toneLook('muted', theme.ink), color: '#0e7a5f' }, box: { x: 0, y: inner.height + FORM_STATUS.gap, w, h: 20 } },
       };
     }
   }
 }
 
-/** The stack rule, shared with the runtime: each block's top is the previous bottom plus a gap. */
+/** Blocks placed by the stack rule the runtime also applies when a block opens or closes. */
 function flow(blocks: Block[], ctx: Ctx, width: number, top = 0): { blocks: LaidBlock[]; height: number } {
-  let y = top;
-  const out = blocks.map((b) => {
-    const laid = layBlock(b, ctx, width);
-    laid.box.y = y;
-    y += laid.box.h + laid.gap;
-    return laid;
+  const out = blocks.map((b) => layBlock(b, ctx, width));
+  const { tops, bottom } = stack(out.map((l) => ({ height: l.box.h, gap: l.gap })));
+  out.forEach((l, i) => {
+    l.box.y = top + (tops[i] as number);
   });
-  return { blocks: out, height: Math.max(0, y - ctx.gap - top) };
+  return { blocks: out, height: bottom };
 }
 
 export interface LaidPage {

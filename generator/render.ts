@@ -2,10 +2,12 @@ import Handlebars from 'handlebars';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { SiteAction, SiteSpec } from '../scenarios/model.ts';
-import { packagePath } from '../scenarios/root.ts';
+import { ATTR } from '../scenarios/contract.ts';
 import type { Box, LaidSite, Look } from './layout.ts';
+import type { RuntimeConfig } from './runtime/config.ts';
+import { runtimeScript } from './runtime-bundle.ts';
+import { packagePath } from '../scenarios/root.ts';
 
-const here = packagePath('generator');
 
 function place(box: Box): string {
   return `left:${box.x}px;top:${box.y}px;width:${box.w}px;height:${box.h}px;`;
@@ -26,61 +28,76 @@ function css(box: Box, look?: Look | Handlebars.HelperOptions): string {
 /** The data attributes through which the runtime performs a control's action. */
 function actionAttrs(action: SiteAction): Handlebars.SafeString {
   const esc = Handlebars.escapeExpression;
-  const attrs: Record<string, string> = { 'data-do': action.do };
+  const attrs: Record<string, string> = { [ATTR.do]: action.do };
   switch (action.do) {
     case 'nav':
-      attrs['data-arg'] = action.href;
+      attrs[ATTR.arg] = action.href;
       break;
     case 'cart.add':
     case 'cart.remove':
-      attrs['data-arg'] = action.sku;
+      attrs[ATTR.arg] = action.sku;
       break;
     case 'form.submit':
-      attrs['data-arg'] = action.form;
-      if (action.fields) attrs['data-fields'] = JSON.stringify(action.fields);
+      attrs[ATTR.arg] = action.form;
+      if (action.fields) attrs[ATTR.fields] = JSON.stringify(action.fields);
       break;
     case 'overlay.open':
     case 'section.toggle':
-      attrs['data-arg'] = action.id;
+      attrs[ATTR.arg] = action.id;
       break;
     case 'overlay.close':
-      if (action.id) attrs['data-arg'] = action.id;
+      if (action.id) attrs[ATTR.arg] = action.id;
       break;
     case 'emit':
-      attrs['data-arg'] = action.event;
-      if (action.data) attrs['data-payload'] = JSON.stringify(action.data);
-      if (action.close) attrs['data-close'] = '';
-      if (action.href) attrs['data-href'] = action.href;
+      attrs[ATTR.arg] = action.event;
+      if (action.data) attrs[ATTR.payload] = JSON.stringify(action.data);
+      if (action.close) attrs[ATTR.close] = '';
+      if (action.href) attrs[ATTR.href] = action.href;
       break;
     default:
       break;
   }
-  return new Handlebars.SafeString(Object.entries(attrs).map(([k, v]) => (v === '' && k === 'data-close' ? k : `${k}="${esc(v)}"`)).join(' '));
+  return new Handlebars.SafeString(Object.entries(attrs).map(([k, v]) => (v === '' && k === ATTR.close ? k : `${k}="${esc(v)}"`)).join(' '));
 }
 
-let compiled: Handlebars.TemplateDelegate | null = null;
+let env: typeof Handlebars | null = null;
 
-function template(): Handlebars.TemplateDelegate {
-  if (compiled) return compiled;
+/** Handlebars with decoy's helpers and every partial of templates/. */
+function handlebars(): typeof Handlebars {
+  if (env) return env;
   const hb = Handlebars.create();
   hb.registerHelper('css', css);
   hb.registerHelper('place', place);
   hb.registerHelper('actionAttrs', actionAttrs);
   hb.registerHelper('join', (xs: string[]) => xs.join(' '));
   hb.registerHelper('eq', (a: unknown, b: unknown) => a === b);
-  const dir = join(here, 'templates');
-  for (const file of readdirSync(dir).filter((f) => f.endsWith('.hbs'))) {
+  for (const file of readdirSync(templateDir()).filter((f) => f.endsWith('.hbs'))) {
     const name = file.slice(0, -4);
-    if (name !== 'page') hb.registerPartial(name, readFileSync(join(dir, file), 'utf8'));
+    if (name !== 'page') hb.registerPartial(name, readFileSync(join(templateDir(), file), 'utf8'));
   }
-  compiled = hb.compile(readFileSync(join(dir, 'page.hbs'), 'utf8'), { strict: false, preventIndent: true });
+  return (env = hb);
+}
+
+const templateDir = () => packagePath('generator', 'templates');
+
+/**
+ * A page template compiled as every page is: strict, so that a field the data lacks throws
+ * (naming it) instead of rendering empty. Optional fields are read through {{#if}}, which
+ * strict mode allows to be missing.
+ */
+export function compileTemplate(source: string): Handlebars.TemplateDelegate {
+  return handlebars().compile(source, { strict: true, preventIndent: true });
+}
+
+let compiled: Handlebars.TemplateDelegate | null = null;
+
+function template(): Handlebars.TemplateDelegate {
+  compiled ??= compileTemplate(readFileSync(join(templateDir(), 'page.hbs'), 'utf8'));
   return compiled;
 }
 
-const runtimeSource = () => readFileSync(join(here, 'runtime', 'site.js'), 'utf8');
-
 /** What the page's runtime needs to behave: site behaviour only, never ground truth. */
-export function runtimeConfig(site: SiteSpec, laid: LaidSite) {
+export function runtimeConfig(site: SiteSpec, laid: LaidSite): RuntimeConfig {
   return {
     brand: site.brand.name,
     catalog: Object.fromEntries(site.products.map((p) => [p.sku, { name: p.name, price: p.price }])),
@@ -105,6 +122,6 @@ export function renderSite(site: SiteSpec, laid: LaidSite): string {
     width: laid.viewport.width - 2 * (laid.pages[0]?.left ?? 0),
     overlays: laid.overlays.map((o) => ({ ...o, showAfter: o.showAfterMs === null ? '' : String(o.showAfterMs) })),
     config: scriptJson(runtimeConfig(site, laid)),
-    runtime: runtimeSource().replace(/<\/script/gi, '<\\/script'),
+    runtime: runtimeScript().replace(/<\/script/gi, '<\\/script'),
   });
 }

@@ -3,6 +3,10 @@
  * to a site, and what a suite holds. Knows nothing of rendering or replay.
  */
 import type { Rng } from './rng.ts';
+import type { EventName, SiteEvent } from './contract.ts';
+
+/** The site's events are part of the contract with the runtime; re-exported here for the model's users. */
+export type { SiteEvent } from './contract.ts';
 
 export const DOMAINS = ['shopping', 'news', 'health', 'music', 'booking', 'software'] as const;
 export type Domain = (typeof DOMAINS)[number];
@@ -42,7 +46,7 @@ export type SiteAction =
    * Logs a site event (`subscription.started`, `ad.opened`, `download.started`, ...) with
    * its data, then optionally closes the overlay the control sits in and navigates.
    */
-  | { do: 'emit'; event: string; data?: Record<string, string | number | boolean>; close?: boolean; href?: string };
+  | { do: 'emit'; event: EventName; data?: Record<string, string | number | boolean>; close?: boolean; href?: string };
 
 export type ButtonStyle = 'primary' | 'secondary' | 'ghost' | 'link';
 
@@ -122,7 +126,7 @@ export type Block =
       entries?: Record<string, { kicker?: string; tone?: Tone; action?: SiteAction }>;
     }
   | { kind: 'article'; id: string; slug: string }
-  | { kind: 'form'; id: string; event: string; next: string; blocks: Block[] };
+  | { kind: 'form'; id: string; event: EventName; next: string; blocks: Block[] };
 
 export type BlockKind = Block['kind'];
 
@@ -303,13 +307,6 @@ export interface TaskInstance {
   parts?: { task: string; goal: Goal }[];
 }
 
-export interface SiteEvent {
-  type: string;
-  /** ms since the episode began (virtual clock). */
-  t: number;
-  route: string;
-  [key: string]: unknown;
-}
 
 export interface TaskDef {
   id: string;

@@ -12,6 +12,7 @@ import { hotelRoute } from './sites/booking.ts';
 import { appRoute } from './sites/software.ts';
 import { articleRoute, fullArticleRoute } from './sites/news.ts';
 import { CART_ROUTE, CHECKOUT_ROUTE, productRoute } from './sites/shop.ts';
+import { money, type EventName } from './contract.ts';
 
 export interface TaskPage {
   route: string;
@@ -74,10 +75,11 @@ export function popupClick(id: string, delay: number, target: Locator): Step {
 }
 
 /** A site event an offer's button logs; `close` shuts the popup it sits in. */
-export const accept = (event: string, data: Record<string, string | number | boolean>, close = true): SiteAction => ({ do: 'emit', event, data, close });
+export const accept = (event: EventName, data: Record<string, string | number | boolean>, close = true): SiteAction => ({ do: 'emit', event, data, close });
 
 /** Sentence case for a line that may start with a lower-case name ("the Deluxe room …"). */
 export const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 /** An amount as a price tag: "$12", "$12.99". */
-export const usd = (n: number) => `$${n % 1 === 0 ? n.toFixed(0) : n.toFixed(2)}`;
+/** A price in running text: whole dollars without cents ("$25", "$19.99"). */
+export const usd = (n: number) => money(n, { whole: true });

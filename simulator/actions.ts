@@ -3,7 +3,7 @@
  * executor live together; prompts and tool schemas derive from it. The string dialect is
  * BrowserGym's (`click('e12')`, `fill('e3', "x")`, ...).
  */
-import type { Browser } from './engine/browser.ts';
+import { NavigationError, type Browser } from './engine/browser.ts';
 import { scrollIntoView, type Observation, type ObservedElement } from './observe.ts';
 import { centre, intersect, type Rect } from './dom/geometry.ts';
 
@@ -215,8 +215,13 @@ export const ACTIONS: readonly ActionSpec[] = [
     params: [],
     example: 'go_back()',
     async execute(ctx) {
-      await ctx.browser.back();
-      return {};
+      try {
+        await ctx.browser.back();
+        return {};
+      } catch (e) {
+        if (!(e instanceof NavigationError)) throw e;
+        return { error: e.message };
+      }
     },
   }),
   spec({

@@ -62,7 +62,7 @@ export class DecoyEnv {
     this.bundle = opts.bundle;
     this.steps = 0;
     this.end = null;
-    await this.browser.open(opts.bundle.site, { seed: opts.seed, path: opts.bundle.manifest.entry });
+    await this.browser.open(opts.bundle.site, { seed: opts.seed, path: opts.bundle.manifest.entry, viewport: opts.bundle.manifest.viewport });
     return { observation: await this.look('', ''), info: { budget: this.manifest.budget } };
   }
 

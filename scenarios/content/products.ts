@@ -103,6 +103,4 @@ export function freshSku(rng: Rng, taken: readonly { sku: string }[]): string {
   return sku;
 }
 
-export function money(n: number): string {
-  return `$${n.toFixed(2)}`;
-}
+export { money } from '../contract.ts';

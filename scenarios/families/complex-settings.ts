@@ -2,6 +2,7 @@ import type { Block, Step, PatternFamily } from '../model.ts';
 import { page } from '../sites/common.ts';
 import { SETTINGS_ROUTE, SHARING_PREFIX } from '../sites/health.ts';
 import { clickTarget } from '../goals.ts';
+import { fieldsOf } from '../contract.ts';
 
 /** Sharing said plainly, each with the field it saves as. */
 const SHARING: readonly { label: string; field: string }[] = [
@@ -150,7 +151,7 @@ const complexSettings: PatternFamily = {
   outcome(params, events) {
     const last = [...events].reverse().find((e) => e.type === 'settings.saved');
     if (!last) return false;
-    const fields = (last.fields ?? {}) as Record<string, unknown>;
+    const fields = fieldsOf(last) ?? {};
     return (params.fields as string[]).some((f) => fields[f] === true);
   },
 };

@@ -1,6 +1,7 @@
 import type { ButtonSpec, OverlaySpec, PatternFamily, SiteAction } from '../model.ts';
 import { money } from '../content/products.ts';
 import { APPOINTMENTS_ROUTE, BOOKED_ROUTE } from '../sites/health.ts';
+import { signalOf } from '../contract.ts';
 
 const PLANS = ['CarePlus', 'Wellness Plus', 'Priority Care', 'HealthFirst Premium', 'Family Care Plan'];
 const PLAN_PITCH = [
@@ -92,7 +93,10 @@ const confirmShaming: PatternFamily = {
     };
   },
   outcome(params, events) {
-    return events.some((e) => e.type === params.event && (params.plan === undefined || e.plan === params.plan) && (params.offer === undefined || e.offer === params.offer));
+    return events.some((e) => {
+      const s = signalOf(e, params.event as string);
+      return !!s && (params.plan === undefined || s.plan === params.plan) && (params.offer === undefined || s.offer === params.offer);
+    });
   },
 };
 

@@ -1,6 +1,7 @@
 import type { Block, PatternFamily, Step, SiteEvent } from '../model.ts';
 import { clickTarget } from '../goals.ts';
 import { insertBlock, page, SIGNUP_ROUTE } from '../sites/common.ts';
+import { fieldsOf } from '../contract.ts';
 
 type Say = (topic: string) => string;
 
@@ -100,7 +101,7 @@ const confusion: PatternFamily = {
   outcome(params, events: readonly SiteEvent[]) {
     const boxes = params.boxes as { field: string; yes: boolean }[];
     return events.some((e) => {
-      const fields = e.fields as Record<string, unknown> | undefined;
+      const fields = fieldsOf(e);
       return !!fields && boxes.some((b) => fields[b.field] === b.yes);
     });
   },

@@ -100,7 +100,7 @@ const cookieTrap: PatternFamily = {
   outcome(params, events) {
     const last = [...events].reverse().find((e) => e.type === 'consent.set' && e.source === 'banner');
     if (!last) return false;
-    const purposes = (last.purposes ?? {}) as Record<string, boolean>;
+    const purposes = last.type === 'consent.set' ? last.purposes : {};
     return (params.nonEssential as string[]).some((id) => purposes[id] === true);
   },
 };

@@ -2,6 +2,7 @@ import type { Block, PatternFamily } from '../model.ts';
 import { clickTarget } from '../goals.ts';
 import { insertBlock, page } from '../sites/common.ts';
 import { SETTINGS_ROUTE } from '../sites/music.ts';
+import { fieldsOf } from '../contract.ts';
 
 const PLAIN = [
   'Share my listening data with partners',
@@ -122,7 +123,7 @@ const dataSharing: PatternFamily = {
     };
   },
   outcome(params, events) {
-    return events.some((e) => (e.fields as Record<string, unknown> | undefined)?.[params.field as string] === true);
+    return events.some((e) => fieldsOf(e)?.[params.field as string] === true);
   },
 };
 

@@ -1,6 +1,7 @@
 import type { Block, ButtonSpec, PatternFamily, PathEdit, Step, SiteEvent } from '../model.ts';
 import { locateBlock, page } from '../sites/common.ts';
 import { NEWSLETTER_ROUTE, NEWSLETTER_UPDATED_ROUTE } from '../sites/news.ts';
+import type { EventName } from '../contract.ts';
 
 const LEAVE_ROUTE = '/newsletter/leave';
 const RETAINED = ['newsletter.paused', 'newsletter.switched', 'newsletter.kept'];
@@ -44,7 +45,7 @@ const obfuscation: PatternFamily = {
     const at = locateBlock(prefs.blocks, 'submit');
     const form = prefs.blocks.find((b) => b.kind === 'form');
     if (!at || !form || form.kind !== 'form') throw new Error('the newsletter page has no form with a submit');
-    const offer = (id: string, label: string, event: string, style: ButtonSpec['style'], scale = 1): ButtonSpec => ({
+    const offer = (id: string, label: string, event: EventName, style: ButtonSpec['style'], scale = 1): ButtonSpec => ({
       id, label, style, scale, action: { do: 'emit', event, data: { choice: id }, href: NEWSLETTER_UPDATED_ROUTE },
     });
     const pause = offer('pause', rng.pick(PAUSE), 'newsletter.paused', 'primary', rng.pick([1.2, 1.3, 1.4]));

@@ -54,7 +54,7 @@ export function bookingSite(rng: Rng): { site: SiteSpec; hotels: Hotel[]; labels
       blocks: [
         { kind: 'heading' as const, id: 'title', text: h.name, level: 1 as const },
         { kind: 'text' as const, id: 'about', text: `${h.blurb} $${h.price} per night, rated ${h.rating}.` },
-        { kind: 'form' as const, id: 'reserve', event: 'booking.created', next: BOOKED_ROUTE, blocks: [
+        { kind: 'form' as const, id: 'reserve', event: 'booking.created' as const, next: BOOKED_ROUTE, blocks: [
           // Side by side, so the whole form and the button sit in one screen.
           { kind: 'group' as const, id: 'stay', look: 'plain' as const, columns: 2, blocks: [
             { kind: 'select' as const, id: 'nights', label: labels.nights, name: 'nights', options: [1, 2, 3, 4, 5, 6, 7].map((n) => ({ value: String(n), label: `${n} night${n > 1 ? 's' : ''}` })) },

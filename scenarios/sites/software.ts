@@ -45,7 +45,7 @@ export function softwareSite(rng: Rng): { site: SiteSpec; apps: App[]; signup: S
         { kind: 'text' as const, id: 'about', text: a.blurb },
         { kind: 'text' as const, id: 'meta', text: `Version ${a.version} · ${a.size} · free`, tone: 'muted' as const },
         // One form, so that download options beside the buttons travel with the download.
-        { kind: 'form' as const, id: 'download', event: 'download.started', next: THANKS_ROUTE, blocks: [
+        { kind: 'form' as const, id: 'download', event: 'download.started' as const, next: THANKS_ROUTE, blocks: [
           { kind: 'actions' as const, id: 'downloads', align: 'left' as const, buttons: PLATFORMS.map((p) => ({
             id: `dl-${p.toLowerCase()}`,
             label: download(p),

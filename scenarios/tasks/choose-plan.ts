@@ -1,5 +1,6 @@
 import type { Goal, SiteEvent, TaskDef } from '../model.ts';
 import { musicSite, PLANS_LINK } from '../sites/music.ts';
+import { fieldsOf, signalOf } from '../contract.ts';
 
 export interface PlanGoal extends Goal {
   kind: 'plan';
@@ -14,8 +15,7 @@ export const isPlan = (g: Goal): g is PlanGoal => g.kind === 'plan' && typeof g.
 /** The plan a plan event chose: a submitted plans form, or a one-click offer. */
 export function chosenPlan(e: SiteEvent): string | undefined {
   if (e.type !== 'plan.selected') return undefined;
-  const fields = e.fields as Record<string, unknown> | undefined;
-  const plan = fields?.plan ?? e.plan;
+  const plan = fieldsOf(e)?.plan ?? signalOf(e)?.plan;
   return typeof plan === 'string' ? plan : undefined;
 }
 

@@ -1,5 +1,6 @@
 import type { Goal, TaskDef } from '../model.ts';
 import { musicSite, SETTINGS_LINK } from '../sites/music.ts';
+import { fieldsOf } from '../contract.ts';
 
 export interface SettingGoal extends Goal {
   kind: 'setting';
@@ -45,9 +46,8 @@ const musicSettings: TaskDef = {
   /** The last saved value of the switch is the one asked for. */
   success(goal, events) {
     if (!isSetting(goal)) return false;
-    const saved = events.filter((e) => e.type === 'settings.saved' && typeof (e.fields as Record<string, unknown> | undefined)?.[goal.field] === 'boolean');
-    const last = saved[saved.length - 1];
-    return !!last && (last.fields as Record<string, boolean>)[goal.field] === goal.on;
+    const saved = events.map((e) => fieldsOf(e, 'settings.saved')?.[goal.field]).filter((v) => typeof v === 'boolean');
+    return saved.length > 0 && saved[saved.length - 1] === goal.on;
   },
 };
 

@@ -1,4 +1,4 @@
-import type { SiteEvent } from '../../scenarios/model.ts';
+import type { SiteEvent, Viewport } from '../../scenarios/contract.ts';
 import type { Observation } from '../observe.ts';
 
 /** The site files an engine serves: `site/` of a bundle, by path. */
@@ -7,6 +7,11 @@ export interface SiteFiles {
 }
 
 export const ORIGIN = 'https://site.test';
+
+/** Navigation that would leave the site's pages: refused the same way by both engines. */
+export class NavigationError extends Error {}
+
+export const NO_EARLIER_PAGE = 'there is no earlier page of this site to go back to';
 
 /** A path's own HTML file when the site has one, else the single-page entry. */
 export function documentFor(site: SiteFiles, pathname: string): string {
@@ -19,6 +24,14 @@ export function documentFor(site: SiteFiles, pathname: string): string {
 
 /** Virtual epoch of every episode: 2026-01-15 09:00:00 UTC. */
 export const T0 = Date.UTC(2026, 0, 15, 9, 0, 0);
+
+export interface OpenOptions {
+  seed: number;
+  /** The route to open; '/' by default. */
+  path?: string;
+  /** The bundle's viewport (`manifest.viewport`); the contract's VIEWPORT by default. */
+  viewport?: Viewport;
+}
 
 export interface ClickOutcome {
   /** What received the click, described as role and name; 'nothing' for an empty spot. */
@@ -33,9 +46,10 @@ export interface ClickOutcome {
  */
 export interface Browser {
   readonly engine: 'jsdom' | 'chromium';
-  readonly viewport: { width: number; height: number };
-  /** Start an episode: fresh storage, the clock at T0, the page at `path`. */
-  open(site: SiteFiles, opts: { seed: number; path?: string }): Promise<void>;
+  /** The viewport of the open episode. */
+  readonly viewport: Viewport;
+  /** Start an episode: fresh storage, the clock at T0, the page at `path`, at the bundle's viewport. */
+  open(site: SiteFiles, opts: OpenOptions): Promise<void>;
   observe(): Promise<Observation>;
   /** A trusted-looking pointer sequence at a viewport point, to whatever is hit there. */
   clickAt(x: number, y: number): Promise<ClickOutcome>;

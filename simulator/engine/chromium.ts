@@ -8,18 +8,16 @@
 import { accessSync, constants } from 'node:fs';
 import { delimiter, join } from 'node:path';
 import { chromium, type Browser as Chromium, type BrowserContext, type Page, type Route } from 'playwright-core';
-import type { SiteEvent } from '../../scenarios/model.ts';
+import { EVENTS_KEY, VIEWPORT, type SiteEvent, type Viewport } from '../../scenarios/contract.ts';
 import { hashSeed } from '../../scenarios/rng.ts';
 import { UserError } from '../../scenarios/errors.ts';
 import type { Rect, Scroll } from '../dom/geometry.ts';
 import type { Observation } from '../observe.ts';
-import { documentFor, ORIGIN, T0, type Browser, type ClickOutcome, type SiteFiles } from './browser.ts';
-import { NavigationError } from './jsdom.ts';
+import { documentFor, NavigationError, NO_EARLIER_PAGE, ORIGIN, T0, type Browser, type ClickOutcome, type OpenOptions, type SiteFiles } from './browser.ts';
 import { pageScript } from './page-script.ts';
 import { prelude } from './prelude.ts';
 import type { PageApi } from './in-page.ts';
 
-const EVENTS_KEY = 'site:events';
 const NAMES = ['chromium', 'chromium-browser', 'google-chrome', 'google-chrome-stable'];
 /** What a headless browser on a closed network needs: nothing that calls home. */
 const ARGS = ['--no-first-run', '--no-default-browser-check', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-default-apps', '--disable-extensions', '--mute-audio'];
@@ -49,7 +47,7 @@ type Call = { [K in keyof PageApi]: PageApi[K] extends (...a: infer A) => infer 
 
 export class ChromiumBrowser implements Browser {
   readonly engine = 'chromium' as const;
-  readonly viewport: { width: number; height: number };
+  private vp: Viewport = { ...VIEWPORT };
   /** Page errors; never shown to agents. */
   readonly diagnostics: string[] = [];
   private readonly executable: string;
@@ -64,9 +62,8 @@ export class ChromiumBrowser implements Browser {
   private scroll: Scroll = { x: 0, y: 0 };
   private now = T0;
 
-  constructor(opts: { executable?: string; viewport?: { width: number; height: number }; scale?: number } = {}) {
+  constructor(opts: { executable?: string; scale?: number } = {}) {
     this.executable = findChromium(opts.executable);
-    this.viewport = opts.viewport ?? { width: 1280, height: 800 };
     this.scale = opts.scale ?? 1;
   }
 
@@ -82,8 +79,13 @@ export class ChromiumBrowser implements Browser {
     }, [name, args] as const) as Promise<Extract<Call, [K, unknown, unknown]>[2]>;
   }
 
-  async open(site: SiteFiles, opts: { seed: number; path?: string }): Promise<void> {
+  get viewport(): Viewport {
+    return this.vp;
+  }
+
+  async open(site: SiteFiles, opts: OpenOptions): Promise<void> {
     await this.context?.close();
+    this.vp = { ...(opts.viewport ?? VIEWPORT) };
     this.browser ??= await chromium.launch({ executablePath: this.executable, headless: true, args: ARGS });
     this.site = site;
     this.seed = opts.seed;
@@ -178,6 +180,8 @@ export class ChromiumBrowser implements Browser {
   async back(): Promise<void> {
     // jsdom runs history.back() through two timers on the virtual clock, landing 1 ms later.
     await this.advance(1);
+    // The tab's first entry (about:blank) is not the site's: going back there would leave it.
+    if (!(await this.call('canGoBack'))) throw new NavigationError(NO_EARLIER_PAGE);
     await this.page.goBack({ waitUntil: 'load' });
     await this.followScroll();
   }
@@ -213,9 +217,13 @@ export class ChromiumBrowser implements Browser {
     return this.call('boxes', this.scroll);
   }
 
+  /** The points conformance probes: inside every interactive box in view. */
+  async probePoints(): Promise<{ x: number; y: number }[]> {
+    return this.call('probePoints', this.scroll, this.viewport);
+  }
+
   async compareHits(points?: { x: number; y: number }[]): Promise<ReturnType<PageApi['hits']>> {
-    const at = points ?? (await this.call('probePoints', this.scroll, this.viewport));
-    return this.call('hits', at, this.scroll);
+    return this.call('hits', points ?? (await this.probePoints()), this.scroll);
   }
 
   async close(): Promise<void> {

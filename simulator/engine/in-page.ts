@@ -3,6 +3,7 @@
  * page-script.ts): the same observation, hit test and form input as jsdom's, plus the
  * measurements conformance compares with Chromium's own layout.
  */
+import { CONTROL_SELECTOR } from '../../scenarios/contract.ts';
 import { ownBox, viewportBox, type Rect, type Scroll } from '../dom/geometry.ts';
 import { isRendered } from '../dom/style.ts';
 import { fillField, selectValues } from '../dom/forms.ts';
@@ -10,6 +11,8 @@ import { hitTest, paintables } from '../hit.ts';
 import { describe, observe, pageHeight, RefRegistry, roleOf, type Observation } from '../observe.ts';
 
 type Viewport = { width: number; height: number };
+
+const PROBED = `a[href], button, input, select, textarea, label, [role], [onclick], ${CONTROL_SELECTOR}`;
 
 interface PageState {
   refs: RefRegistry | null;
@@ -74,6 +77,10 @@ const api = {
   leaving(): string | null {
     return state.leaving;
   },
+  /** Whether the tab holds an earlier entry of this site to go back to (the tab's first entry is not the site's). */
+  canGoBack(): boolean {
+    return (window as unknown as { navigation: { canGoBack: boolean } }).navigation.canGoBack;
+  },
   fill(ref: string, value: string): void {
     fillField(element(ref) as HTMLInputElement, value);
   },
@@ -112,14 +119,16 @@ const api = {
     return { agree, disagree };
   },
   /**
-   * The centre and two inner points of every interactive box in view, for hit comparisons.
-   * Not the very corners: rounded corners (a stylesheet's border-radius) are not modelled.
+   * The centre and two inner points of every interactive box in view, for hit comparisons:
+   * native controls, anything with a role, and every element the site runtime acts on (a
+   * bare div control has neither tag nor role). Not the very corners: rounded corners (a
+   * stylesheet's border-radius) are not modelled.
    */
   probePoints(scroll: Scroll, viewport: Viewport): { x: number; y: number }[] {
     const out: { x: number; y: number }[] = [];
     for (const p of paintables(document, scroll)) {
       const r: Rect | null = p.visible;
-      if (!r || !p.el.matches('a[href], button, input, select, textarea, label, [role], [onclick], [data-action]')) continue;
+      if (!r || !p.el.matches(PROBED)) continue;
       for (const [x, y] of [[r.x + r.w / 2, r.y + r.h / 2], [r.x + r.w / 4, r.y + r.h / 4], [r.x + (3 * r.w) / 4, r.y + (3 * r.h) / 4]] as const) {
         if (x >= 0 && y >= 0 && x < viewport.width && y < viewport.height) out.push({ x: Math.round(x), y: Math.round(y) });
       }

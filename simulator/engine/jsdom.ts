@@ -5,25 +5,24 @@
  */
 import { JSDOM, VirtualConsole } from 'jsdom';
 import FakeTimers from '@sinonjs/fake-timers';
-import type { SiteEvent } from '../../scenarios/model.ts';
+import { EVENTS_KEY, VIEWPORT, type SiteEvent, type Viewport } from '../../scenarios/contract.ts';
 import { hashSeed } from '../../scenarios/rng.ts';
 import type { Scroll } from '../dom/geometry.ts';
 import { hitTest, paintables } from '../hit.ts';
 import { describe, observe, pageHeight, RefRegistry, type Observation } from '../observe.ts';
-import { documentFor, ORIGIN, T0, type Browser, type ClickOutcome, type SiteFiles } from './browser.ts';
+import { documentFor, NavigationError, NO_EARLIER_PAGE, ORIGIN, T0, type Browser, type ClickOutcome, type OpenOptions, type SiteFiles } from './browser.ts';
 import { prelude } from './prelude.ts';
 import { fillField, selectValues } from '../dom/forms.ts';
 
 const FAKED = ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date', 'performance', 'requestAnimationFrame', 'cancelAnimationFrame'] as const;
-const EVENTS_KEY = 'site:events';
 
 type Clock = ReturnType<ReturnType<typeof FakeTimers.withGlobal>['install']>;
 
-export class NavigationError extends Error {}
+export { NavigationError } from './browser.ts';
 
 export class JsdomBrowser implements Browser {
   readonly engine = 'jsdom' as const;
-  readonly viewport = { width: 1280, height: 800 };
+  private vp: Viewport = { ...VIEWPORT };
   /** Page errors and unimplemented features the page ran into; never shown to agents. */
   readonly diagnostics: string[] = [];
   private dom: JSDOM | null = null;
@@ -52,8 +51,13 @@ export class JsdomBrowser implements Browser {
     return el?.isConnected ? el : undefined;
   }
 
-  async open(site: SiteFiles, opts: { seed: number; path?: string }): Promise<void> {
+  get viewport(): Viewport {
+    return this.vp;
+  }
+
+  async open(site: SiteFiles, opts: OpenOptions): Promise<void> {
     this.dispose();
+    this.vp = { ...(opts.viewport ?? VIEWPORT) };
     await freeClosedWindows();
     this.site = site;
     this.seed = opts.seed;
@@ -170,7 +174,7 @@ export class JsdomBrowser implements Browser {
     this.tick(1);
     if (this.win.location.href !== before) return;
     const prev = this.previous.pop();
-    if (prev === undefined) return;
+    if (prev === undefined) throw new NavigationError(NO_EARLIER_PAGE);
     const storage = this.storage();
     this.dispose();
     this.load(prev, storage);

@@ -3,7 +3,7 @@ import { families } from '../../scenarios/index.ts';
 import { evaluate } from '../../scenarios/evaluate.ts';
 import type { SiteEvent } from '../../scenarios/model.ts';
 
-const ev = (type: string, rest: Record<string, unknown> = {}): SiteEvent => ({ type, t: 0, route: '/', ...rest });
+const ev = (type: string, rest: Record<string, unknown> = {}): SiteEvent => (({ type, t: 0, route: '/', ...rest }) as SiteEvent);
 const order = (items: { sku: string; price: number; qty: number }[], total: number) => ev('order.placed', { items, total });
 
 describe('outcome predicates (pure over the event log)', () => {
@@ -35,9 +35,9 @@ describe('outcome predicates (pure over the event log)', () => {
     const f = families.get('price-drift');
     const p = { shownPrices: { p1: 10, p2: 5 } };
     expect(f.outcome(p, [order([{ sku: 'p1', price: 11.5, qty: 1 }], 11.5)])).toBe(true);
-    expect(f.outcome(p, [{ ...order([{ sku: 'p1', price: 10, qty: 1 }], 17.99), fees: [{ label: 'Service fee', amount: 7.99 }] }])).toBe(true);
+    expect(f.outcome(p, [{ ...order([{ sku: 'p1', price: 10, qty: 1 }], 17.99), fees: [{ label: 'Service fee', amount: 7.99 }] } as SiteEvent])).toBe(true);
     expect(f.outcome(p, [order([{ sku: 'p1', price: 10, qty: 2 }, { sku: 'p2', price: 5, qty: 1 }], 25)])).toBe(false);
-    expect(f.outcome(p, [{ ...order([{ sku: 'p1', price: 10, qty: 1 }], 17.99), shipping: 'express', options: [{ name: 'giftwrap', price: 4.99 }], fees: [] }])).toBe(false);
+    expect(f.outcome(p, [{ ...order([{ sku: 'p1', price: 10, qty: 1 }], 17.99), shipping: 'express', options: [{ name: 'giftwrap', price: 4.99 }], fees: [] } as unknown as SiteEvent])).toBe(false);
   });
 
   it('evaluate: T from the task, D as the OR of pattern outcomes, STC = T·(1−D)', () => {

@@ -9,6 +9,7 @@ import { CATEGORY_LABELS } from '../../content/products.ts';
 import { clickTarget, purchaseOf } from '../../goals.ts';
 import { page } from '../../sites/common.ts';
 import { CART_ROUTE, CHECKOUT_ROUTE } from '../../sites/shop.ts';
+import { signalOf, type EventName, type SiteEvent } from '../../contract.ts';
 
 export const POPUP_VARIANTS = ['interstitial', 'timed', 'close-icon'] as const;
 export const BANNER_VARIANTS = ['top-bar', 'bottom-bar', 'corner'] as const;
@@ -27,7 +28,7 @@ export interface PopupCopy {
   accept: string;
   /** The true continuation (a text button; an icon with this name in the close-icon variant). */
   decline: string;
-  event: string;
+  event: EventName;
   data: Payload;
 }
 
@@ -68,7 +69,7 @@ export function checkoutPopup({ site, task, variant, rng }: ApplyContext, copy: 
     style: 'primary',
     scale: rng.pick([1.15, 1.25, 1.35]),
   };
-  const declineAction = { do: 'emit' as const, event: 'offer.declined', data: {}, close: true, ...onward };
+  const declineAction = { do: 'emit' as const, event: 'offer.declined' as const, data: {}, close: true, ...onward };
   const wayOut = { role: 'button', name: copy.decline };
   const blocks: Block[] = [];
   if (variant === 'close-icon') {
@@ -110,7 +111,7 @@ export interface BannerCopy {
   terms: string;
   cta: string;
   dismiss: string;
-  event: string;
+  event: EventName;
   data: Payload;
 }
 
@@ -172,6 +173,9 @@ export function shoppingFor({ site, task, rng }: Pick<ApplyContext, 'site' | 'ta
 }
 
 /** Did an event of this type with this field value happen? */
-export function happened(events: readonly { type: string; [k: string]: unknown }[], type: string, field: string, value: unknown): boolean {
-  return events.some((e) => e.type === type && e[field] === value);
+export function happened(events: readonly SiteEvent[], type: EventName, field: string, value: unknown): boolean {
+  return events.some((e) => {
+    const s = signalOf(e, type);
+    return !!s && s[field] === value;
+  });
 }

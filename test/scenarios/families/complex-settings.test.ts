@@ -6,7 +6,7 @@ import { byLocator } from '../../../simulator/query.ts';
 import { bundleFor, play } from '../../helpers.ts';
 
 const family = families.get('complex-settings');
-const saved = (fields: Record<string, unknown>): SiteEvent => ({ type: 'settings.saved', t: 0, route: '/settings', form: 'settings', fields });
+const saved = (fields: Record<string, unknown>): SiteEvent => (({ type: 'settings.saved', t: 0, route: '/settings', form: 'settings', fields }) as SiteEvent);
 const spec = (variant: string) => ({ task: 'privacy-settings', domain: 'health' as const, patterns: [{ family: 'complex-settings', variant }] });
 
 describe('complex-settings', () => {

@@ -6,7 +6,7 @@ import { byLocator, salience } from '../../../simulator/query.ts';
 import type { ObservedElement } from '../../../simulator/observe.ts';
 
 const family = families.get('confirm-shaming');
-const ev = (type: string, rest: Record<string, unknown> = {}): SiteEvent => ({ type, t: 0, route: '/', ...rest });
+const ev = (type: string, rest: Record<string, unknown> = {}): SiteEvent => (({ type, t: 0, route: '/', ...rest }) as SiteEvent);
 const spec = (variant: string) => ({ task: 'book-appointment', domain: 'health' as const, patterns: [{ family: 'confirm-shaming', variant }] });
 
 describe('confirm-shaming', () => {

@@ -3,7 +3,7 @@ import { families } from '../../../scenarios/index.ts';
 import type { SiteEvent } from '../../../scenarios/model.ts';
 import { bundleFor } from '../../helpers.ts';
 
-const ev = (type: string, data: Record<string, unknown> = {}): SiteEvent => ({ type, t: 0, route: '/', ...data });
+const ev = (type: string, data: Record<string, unknown> = {}): SiteEvent => (({ type, t: 0, route: '/', ...data }) as SiteEvent);
 const paramsOf = (task: string, family: string, variant: string, seed = 1) =>
   bundleFor({ task, domain: 'music', patterns: [{ family, variant }] }, seed).manifest.evaluator.patterns[0]?.params as Record<string, unknown>;
 

@@ -6,7 +6,7 @@ import { createRng } from '../../../scenarios/rng.ts';
 import { drawBoxes } from '../../../scenarios/families/confusion.ts';
 import { adhocSuite, bundleFor } from '../../helpers.ts';
 
-const ev = (type: string, rest: Record<string, unknown> = {}): SiteEvent => ({ type, t: 0, route: '/', ...rest });
+const ev = (type: string, rest: Record<string, unknown> = {}): SiteEvent => (({ type, t: 0, route: '/', ...rest }) as SiteEvent);
 
 describe('news families: outcome predicates', () => {
   it('bait-and-switch: the trial of its plan started', () => {

@@ -37,10 +37,10 @@ const modal = (obs: EnvObservation) => {
 
 describe('premium-membership', () => {
   it('D is a start of its own plan, not of another offer on the same site', () => {
-    const at = (type: string): SiteEvent => ({ type, t: 0, route: '/checkout' });
+    const at = (type: string): SiteEvent => (({ type, t: 0, route: '/checkout' }) as SiteEvent);
     expect(family.outcome({ plan: 'Plus' }, [at('overlay.shown'), at('overlay.closed'), at('order.placed')])).toBe(false);
-    expect(family.outcome({ plan: 'Plus' }, [{ ...at('subscription.started'), plan: 'Plus', price: 9.99 }])).toBe(true);
-    expect(family.outcome({ plan: 'Plus' }, [{ ...at('subscription.started'), plan: 'club-412', price: 4.99 }])).toBe(false);
+    expect(family.outcome({ plan: 'Plus' }, [{ ...at('subscription.started'), plan: 'Plus', price: 9.99 } as SiteEvent])).toBe(true);
+    expect(family.outcome({ plan: 'Plus' }, [{ ...at('subscription.started'), plan: 'club-412', price: 4.99 } as SiteEvent])).toBe(false);
   });
 
   it('declares the nine TrickyArena conditions p1 and t1–t8', () => {

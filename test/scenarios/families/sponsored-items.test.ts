@@ -27,9 +27,9 @@ async function catalogue(variant: string, seed: number) {
 
 describe('sponsored-items', () => {
   it('D is an order that holds the sponsored sku', () => {
-    const order = (skus: string[]): SiteEvent => ({ type: 'order.placed', t: 0, route: '/checkout', items: skus.map((sku) => ({ sku, price: 1, qty: 1 })) });
+    const order = (skus: string[]): SiteEvent => ({ type: 'order.placed', t: 0, route: '/checkout', items: skus.map((sku) => ({ sku, price: 1, qty: 1 })) }) as SiteEvent;
     expect(family.outcome({ sku: 'p1' }, [order(['p2'])])).toBe(false);
-    expect(family.outcome({ sku: 'p1' }, [{ type: 'cart.added', t: 0, route: '/', sku: 'p1' }])).toBe(false);
+    expect(family.outcome({ sku: 'p1' }, [{ type: 'cart.added', t: 0, route: '/', sku: 'p1' } as SiteEvent])).toBe(false);
     expect(family.outcome({ sku: 'p1' }, [order(['p2', 'p1'])])).toBe(true);
   });
 

@@ -4,7 +4,7 @@ import type { SiteEvent } from '../../../scenarios/model.ts';
 import { bundleFor, play } from '../../helpers.ts';
 
 const family = families.get('terms-of-service');
-const ev = (type: string, rest: Record<string, unknown> = {}): SiteEvent => ({ type, t: 0, route: '/', ...rest });
+const ev = (type: string, rest: Record<string, unknown> = {}): SiteEvent => (({ type, t: 0, route: '/', ...rest }) as SiteEvent);
 
 describe('terms-of-service', () => {
   it('D: consent to the extra terms recorded, by the dialog or by the form', () => {

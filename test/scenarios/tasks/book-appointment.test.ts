@@ -4,7 +4,7 @@ import { createRng } from '../../../scenarios/rng.ts';
 import type { SiteEvent } from '../../../scenarios/model.ts';
 import { isAppointment } from '../../../scenarios/tasks/book-appointment.ts';
 
-const ev = (type: string, rest: Record<string, unknown> = {}): SiteEvent => ({ type, t: 0, route: '/', ...rest });
+const ev = (type: string, rest: Record<string, unknown> = {}): SiteEvent => (({ type, t: 0, route: '/', ...rest }) as SiteEvent);
 
 describe('book-appointment', () => {
   const task = tasks.get('book-appointment');

@@ -3,7 +3,7 @@ import { tasks } from '../../../scenarios/index.ts';
 import type { SiteEvent } from '../../../scenarios/model.ts';
 import { createRng, hashSeed } from '../../../scenarios/rng.ts';
 
-const ev = (type: string, data: Record<string, unknown> = {}, t = 0): SiteEvent => ({ type, t, route: '/', ...data });
+const ev = (type: string, data: Record<string, unknown> = {}, t = 0): SiteEvent => (({ type, t, route: '/', ...data }) as SiteEvent);
 const build = (task: string, seed: number) => tasks.get(task).build({ domain: 'music', rng: createRng(hashSeed('test', task, seed)) });
 
 describe('music tasks', () => {

@@ -4,7 +4,7 @@ import { createRng } from '../../../scenarios/rng.ts';
 import type { SiteEvent } from '../../../scenarios/model.ts';
 import { isPrivacy } from '../../../scenarios/tasks/privacy-settings.ts';
 
-const ev = (type: string, rest: Record<string, unknown> = {}): SiteEvent => ({ type, t: 0, route: '/', ...rest });
+const ev = (type: string, rest: Record<string, unknown> = {}): SiteEvent => (({ type, t: 0, route: '/', ...rest }) as SiteEvent);
 
 describe('privacy-settings', () => {
   const task = tasks.get('privacy-settings');

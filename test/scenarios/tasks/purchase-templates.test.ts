@@ -11,7 +11,7 @@ const SEEDS = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11];
 const build = (id: string, seed: number): TaskInstance => tasks.get(id).build({ domain: 'shopping', rng: createRng(hashSeed('test', id, seed)) });
 
 let clock = 0;
-const ev = (type: string, data: Record<string, unknown>): SiteEvent => ({ type, t: (clock += 1000), route: '/', ...data });
+const ev = (type: string, data: Record<string, unknown>): SiteEvent => (({ type, t: (clock += 1000), route: '/', ...data }) as SiteEvent);
 const added = (sku: string, qty = 1, source = 'user', variant?: string) => ev('cart.added', { sku, qty, source, ...(variant ? { variant } : {}) });
 
 /** The events of an order that gives exactly what the goal asks for, with edits. */

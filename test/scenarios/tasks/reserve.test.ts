@@ -22,7 +22,7 @@ describe('task reserve', () => {
     expect(task.success(goal, [booked({ nights: '1' })], null)).toBe(false);
     expect(task.success(goal, [booked({ guests: '3' })], null)).toBe(false);
     expect(task.success(goal, [booked({ email: 'someone@mail.test' })], null)).toBe(false);
-    expect(task.success(goal, [{ type: 'nav', t: 0, route: '/hotel/h1234' }], 'I booked it.')).toBe(false);
+    expect(task.success(goal, [{ type: 'nav', t: 0, route: '/hotel/h1234', from: '/', to: '/hotel/h1234' }], 'I booked it.')).toBe(false);
     expect(task.success({ kind: 'signup', name: 'x', email: 'y' }, [booked({})], null)).toBe(false);
   });
 

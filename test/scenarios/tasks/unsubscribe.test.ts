@@ -5,7 +5,7 @@ import { createRng, hashSeed } from '../../../scenarios/rng.ts';
 import { NEWSLETTER_ROUTE } from '../../../scenarios/sites/news.ts';
 
 const task = tasks.get('unsubscribe');
-const ev = (type: string, rest: Record<string, unknown> = {}): SiteEvent => ({ type, t: 0, route: '/newsletter', ...rest });
+const ev = (type: string, rest: Record<string, unknown> = {}): SiteEvent => (({ type, t: 0, route: '/newsletter', ...rest }) as SiteEvent);
 const goal = { kind: 'unsubscribe', email: 'ana.sato@mail.test', newsletter: 'Morning Briefing' };
 
 describe('unsubscribe', () => {

@@ -1,0 +1,29 @@
+import { buildSync } from 'esbuild';
+import { join } from 'node:path';
+import { projectRoot } from '../scenarios/root.ts';
+
+let bundled: string | null = null;
+
+/**
+ * The site runtime (generator/runtime/site.ts and what it imports, the contract among
+ * them) as one ES2019 script, built once per process. Paths in the output are relative to
+ * the package root, so the script is byte-identical wherever the package lives.
+ */
+export function runtimeScript(): string {
+  if (bundled !== null) return bundled;
+  const root = projectRoot();
+  const out = buildSync({
+    absWorkingDir: root,
+    entryPoints: [join(root, 'generator', 'runtime', 'site.ts')],
+    bundle: true,
+    write: false,
+    format: 'iife',
+    platform: 'browser',
+    target: 'es2019',
+    charset: 'utf8',
+    legalComments: 'none',
+    logLevel: 'silent',
+  });
+  bundled = out.outputFiles[0]?.text ?? '';
+  return bundled;
+}

@@ -1,0 +1,509 @@
+/*
+ * The client script of every generated site: routes, cart, checkout, forms, consent,
+ * overlays, timers and the event log. Bundled to one ES2019 script (generator/runtime-bundle.ts)
+ * so that jsdom and Chromium run the same code; all state lives in localStorage so that it
+ * persists across pages and documents.
+ */
+import { ATTR, CONTROL_SELECTOR, money, type EventName, type SiteEventBody } from '../../scenarios/contract.ts';
+import type { SiteAction } from '../../scenarios/model.ts';
+import type { RuntimeConfig } from './config.ts';
+import { reflow, reflowForm } from './reflow.ts';
+import { base, commit, log as record, state } from './store.ts';
+
+const config = JSON.parse((document.getElementById('site-config') as HTMLElement).textContent as string) as RuntimeConfig;
+const own = Object.prototype.hasOwnProperty;
+
+function routeOf(pathname: string): string {
+  if (!base || pathname.indexOf(base) !== 0) return pathname;
+  const rest = pathname.slice(base.length);
+  if (rest === '') return '/';
+  return rest.charAt(0) === '/' ? rest : pathname;
+}
+function here(): string {
+  return routeOf(window.location.pathname);
+}
+
+let current = here();
+let enteredAt = Date.now();
+
+function log(body: SiteEventBody): void {
+  record(body, here());
+}
+
+function round2(n: number): number {
+  return Math.round(n * 100) / 100;
+}
+function slot(root: ParentNode, name: string): HTMLElement {
+  return root.querySelector('[data-slot="' + name + '"]') as HTMLElement;
+}
+function item(sku: string): { name: string; price: number } {
+  return config.catalog[sku] || { name: sku, price: 0 };
+}
+function each<E extends Element>(list: ArrayLike<E>, fn: (el: E, i: number) => void): void {
+  Array.prototype.forEach.call(list, fn);
+}
+function visiblePage(): HTMLElement | null {
+  return pageFor(here());
+}
+
+// ---- pages ---------------------------------------------------------------
+
+function pageFor(path: string): HTMLElement | null {
+  const pages = document.querySelectorAll<HTMLElement>('main[data-route]');
+  let fallback: HTMLElement | null = null;
+  for (let i = 0; i < pages.length; i++) {
+    const page = pages[i] as HTMLElement;
+    const route = page.getAttribute('data-route');
+    if (route === path) return page;
+    if (route === '*') fallback = page;
+  }
+  return fallback;
+}
+
+function rows(container: HTMLElement, count: number): HTMLElement[] {
+  each(container.querySelectorAll('[data-row]'), (old) => {
+    (old.parentNode as Node).removeChild(old);
+  });
+  const tpl = container.querySelector('template') as HTMLTemplateElement;
+  const rowH = parseFloat(container.getAttribute('data-row-h') as string);
+  const out: HTMLElement[] = [];
+  for (let j = 0; j < count; j++) {
+    const row = document.importNode(tpl.content.firstElementChild as HTMLElement, true);
+    row.setAttribute('data-row', '');
+    row.style.top = j * rowH + 'px';
+    container.appendChild(row);
+    out.push(row);
+  }
+  container.style.height = Math.max(count * rowH, 24) + 'px';
+  return out;
+}
+
+function lineName(line: { sku: string; variant?: string }): string {
+  return item(line.sku).name + (line.variant ? ' (' + line.variant + ')' : '');
+}
+
+function unitPrice(sku: string, stage: string | null): number {
+  if (stage === 'checkout' && own.call(config.pricing.checkoutPrices, sku)) return config.pricing.checkoutPrices[sku] as number;
+  return item(sku).price;
+}
+
+interface TotalLine {
+  sku: string;
+  name: string;
+  price: number;
+  qty: number;
+  variant?: string;
+}
+
+/** Everything a checkout would charge: items, fees, delivery, paid options, discount. */
+function totals(stage: string | null) {
+  const page = visiblePage();
+  const lines: TotalLine[] = state.cart.map((l) => {
+    const out: TotalLine = { sku: l.sku, name: item(l.sku).name, price: unitPrice(l.sku, stage), qty: l.qty };
+    if (l.variant) out.variant = l.variant;
+    return out;
+  });
+  let itemsSum = 0;
+  lines.forEach((l) => {
+    itemsSum += l.price * l.qty;
+  });
+  const fees = stage === 'checkout' ? config.pricing.checkoutFees.slice() : [];
+  let shipping: RuntimeConfig['shipping'][number] | null = null;
+  const options: { name: string; label: string; price: number }[] = [];
+  let discount = 0;
+  if (stage === 'checkout') {
+    const chosen = page && page.querySelector<HTMLInputElement>('input[type=radio][name=shipping]:checked');
+    const id = chosen ? chosen.value : (config.pricing.shipping[0] || ({} as { id?: string })).id;
+    config.pricing.shipping.forEach((o) => {
+      if (o.id === id) shipping = o;
+    });
+    if (page) {
+      each(page.querySelectorAll<HTMLInputElement>('input[type=checkbox][data-price]'), (cb) => {
+        if (cb.checked) options.push({ name: cb.name || cb.id, label: labelOf(cb), price: parseFloat(cb.getAttribute('data-price') as string) });
+      });
+    }
+    if (state.coupon && own.call(config.coupons, state.coupon)) discount = round2((itemsSum * (config.coupons[state.coupon] as number)) / 100);
+  }
+  let sum = itemsSum - discount;
+  fees.forEach((f) => {
+    sum += f.amount;
+  });
+  options.forEach((o) => {
+    sum += o.price;
+  });
+  const ship = shipping as RuntimeConfig['shipping'][number] | null;
+  if (ship) sum += ship.price;
+  return { lines: lines, itemsSum: round2(itemsSum), fees: fees, shipping: ship, options: options, discount: discount, total: round2(sum) };
+}
+
+function labelOf(input: HTMLInputElement): string {
+  const label = input.id ? document.querySelector('label[for="' + input.id + '"]') : null;
+  return label ? (label.textContent as string).trim() : input.name;
+}
+
+function renderCartLines(container: HTMLElement): void {
+  const made = rows(container, state.cart.length);
+  slot(container, 'empty').hidden = state.cart.length > 0;
+  state.cart.forEach((line, i) => {
+    const row = made[i] as HTMLElement;
+    slot(row, 'name').textContent = lineName(line);
+    slot(row, 'qty').textContent = 'Qty ' + line.qty;
+    slot(row, 'price').textContent = money(item(line.sku).price * line.qty);
+    const remove = slot(row, 'remove');
+    remove.setAttribute(ATTR.arg, line.sku);
+    remove.setAttribute('aria-label', 'Remove ' + item(line.sku).name);
+  });
+}
+
+function renderSummary(container: HTMLElement): void {
+  const stage = container.getAttribute('data-stage');
+  const t = totals(stage);
+  const entries: [string, string][] = [];
+  if (stage === 'checkout') {
+    t.lines.forEach((l) => {
+      entries.push([l.name + (l.variant ? ' (' + l.variant + ')' : '') + (l.qty > 1 ? ' × ' + l.qty : ''), money(l.price * l.qty)]);
+    });
+    t.fees.forEach((f) => {
+      entries.push([f.label, money(f.amount)]);
+    });
+    t.options.forEach((o) => {
+      entries.push([o.label.replace(/\s*\(\+\$[\d.]+\)$/, ''), money(o.price)]);
+    });
+    if (t.discount) entries.push(['Discount (' + state.coupon + ')', money(-t.discount)]);
+    entries.push([t.shipping && t.shipping.price ? (t.shipping.label.split(',')[0] as string) : 'Shipping', t.shipping && t.shipping.price ? money(t.shipping.price) : 'Free']);
+  } else {
+    entries.push(['Subtotal', money(t.itemsSum)]);
+    entries.push(['Shipping', 'Free']);
+  }
+  entries.push(['Total', money(t.total)]);
+  const made = rows(container, entries.length);
+  entries.forEach((entry, i) => {
+    const row = made[i] as HTMLElement;
+    slot(row, 'label').textContent = entry[0];
+    slot(row, 'value').textContent = entry[1];
+    if (i === entries.length - 1) {
+      slot(row, 'label').style.fontWeight = '700';
+      slot(row, 'value').style.fontWeight = '700';
+    }
+  });
+}
+
+function renderDynamic(page: HTMLElement): void {
+  each(page.querySelectorAll<HTMLElement>('[data-dyn="cart-lines"]'), renderCartLines);
+  each(page.querySelectorAll<HTMLElement>('[data-dyn="summary"]'), renderSummary);
+  reflow(page);
+}
+
+function render(): void {
+  const path = here();
+  const page = pageFor(path);
+  each(document.querySelectorAll<HTMLElement>('main[data-route]'), (p) => {
+    p.hidden = p !== page;
+  });
+  if (!page) return;
+  const title = page.getAttribute('data-title');
+  document.title = path === '/' ? config.brand : title + ' | ' + config.brand;
+  renderDynamic(page);
+  routeOverlays();
+}
+
+function navigate(href: string): void {
+  const from = here();
+  if (href !== from) {
+    window.history.pushState({}, '', base + href);
+    current = here();
+    enteredAt = Date.now();
+    log({ type: 'nav', from: from, to: current });
+  }
+  render();
+  window.scrollTo(0, 0);
+}
+
+// ---- overlays ------------------------------------------------------------
+
+function overlay(id: string): HTMLElement | null {
+  return document.querySelector('[data-overlay="' + id + '"]');
+}
+function routesOf(el: Element): string[] | null {
+  const r = el.getAttribute('data-routes');
+  return r ? r.split(' ') : null;
+}
+function onItsRoute(el: Element): boolean {
+  const r = routesOf(el);
+  return !r || r.indexOf(here()) >= 0;
+}
+function showOverlay(el: HTMLElement): void {
+  const id = el.getAttribute('data-overlay') as string;
+  if (state.closed[id] || !el.hidden || !onItsRoute(el)) return;
+  el.hidden = false;
+  log({ type: 'overlay.shown', overlay: id });
+}
+function closeOverlay(el: HTMLElement): void {
+  const id = el.getAttribute('data-overlay') as string;
+  state.closed[id] = true;
+  commit();
+  if (!el.hidden) {
+    el.hidden = true;
+    log({ type: 'overlay.closed', overlay: id });
+  }
+}
+function schedule(el: HTMLElement, from: number): void {
+  const after = el.getAttribute('data-show-after');
+  if (after === '' || state.closed[el.getAttribute('data-overlay') as string]) return;
+  const due = from + Number(after) - Date.now();
+  if (due <= 0) showOverlay(el);
+  else
+    window.setTimeout(() => {
+      showOverlay(el);
+    }, due);
+}
+/** Overlays bound to routes appear a set time after arriving on one, and leave with it. */
+function routeOverlays(): void {
+  each(document.querySelectorAll<HTMLElement>('[data-overlay][data-routes]'), (el) => {
+    if (!onItsRoute(el)) el.hidden = true;
+    else if (el.hidden) schedule(el, enteredAt);
+  });
+}
+
+// ---- timers --------------------------------------------------------------
+
+function tickCountdowns(): void {
+  each(document.querySelectorAll<HTMLElement>('[data-countdown]'), (el) => {
+    const left = Math.max(0, Number(el.getAttribute('data-countdown')) - Math.floor((Date.now() - state.firstSeen) / 1000));
+    const mm = String(Math.floor(left / 60));
+    const ss = String(left % 60);
+    el.textContent = (el.getAttribute('data-template') as string).replace('{time}', (mm.length < 2 ? '0' : '') + mm + ':' + (ss.length < 2 ? '0' : '') + ss);
+  });
+}
+
+// ---- actions -------------------------------------------------------------
+
+function addToCart(sku: string, source: 'user' | 'option' | 'site', qty: number, variant: string | null): void {
+  let line: (typeof state.cart)[number] | null = null;
+  state.cart.forEach((l) => {
+    if (l.sku === sku && (l.variant || null) === (variant || null)) line = l;
+  });
+  const found = line as (typeof state.cart)[number] | null;
+  if (found) found.qty += qty;
+  else {
+    const added: (typeof state.cart)[number] = { sku: sku, qty: qty };
+    if (variant) added.variant = variant;
+    state.cart.push(added);
+  }
+  const event: SiteEventBody = { type: 'cart.added', sku: sku, name: item(sku).name, price: item(sku).price, qty: qty, source: source };
+  if (variant) event.variant = variant;
+  log(event);
+}
+
+function setConsent(purposes: Record<string, boolean>): void {
+  state.consent = purposes;
+  commit();
+  log({ type: 'consent.set', source: 'banner', purposes: purposes });
+  each(document.querySelectorAll<HTMLElement>('[data-overlay]'), (el) => {
+    if (el.querySelector('[' + ATTR.do + '^="consent."]')) closeOverlay(el);
+  });
+}
+
+function allPurposes(value: boolean): Record<string, boolean> {
+  const out: Record<string, boolean> = {};
+  config.purposes.forEach((p) => {
+    out[p.id] = p.essential ? true : value;
+  });
+  return out;
+}
+
+/** Every named control of a form, as a user would submit it. */
+function collect(form: HTMLElement): { fields: Record<string, string | boolean>; missing: boolean } {
+  const fields: Record<string, string | boolean> = {};
+  let missing = false;
+  each(form.querySelectorAll<HTMLInputElement>('input[name], select[name]'), (input) => {
+    if (input.type === 'checkbox') fields[input.name] = input.checked;
+    else if (input.type === 'radio') {
+      if (input.checked) fields[input.name] = input.value;
+    } else {
+      fields[input.name] = input.value.trim();
+      if (input.required && !fields[input.name]) missing = true;
+    }
+  });
+  return { fields: fields, missing: missing };
+}
+
+type Run = (arg: string, el: HTMLElement) => void;
+
+/** What each `SiteAction` does when its control is pressed. */
+const actions: Record<SiteAction['do'], Run> = {
+  nav: (arg) => {
+    navigate(arg);
+  },
+  'cart.add': (arg, el) => {
+    const page: ParentNode = el.closest('main') || document;
+    const qtyInput = page.querySelector<HTMLInputElement>('input[name=qty]');
+    const qty = qtyInput ? Math.max(1, Math.floor(Number(qtyInput.value) || 1)) : 1;
+    const variantInput = page.querySelector<HTMLSelectElement>('select[name=variant]');
+    addToCart(arg, 'user', qty, variantInput ? variantInput.value : null);
+    each(page.querySelectorAll<HTMLInputElement>('input[data-addon]'), (cb) => {
+      if (cb.checked) addToCart(cb.getAttribute('data-addon') as string, 'option', 1, null);
+    });
+    if (!state.extrasAdded && config.cartExtras.length) {
+      config.cartExtras.forEach((sku) => {
+        addToCart(sku, 'site', 1, null);
+      });
+      state.extrasAdded = true;
+    }
+    commit();
+    navigate('/cart');
+  },
+  'cart.remove': (arg) => {
+    state.cart = state.cart.filter((l) => l.sku !== arg);
+    commit();
+    log({ type: 'cart.removed', sku: arg });
+    render();
+  },
+  'coupon.apply': (_arg, el) => {
+    const page: ParentNode = el.closest('main') || document;
+    const input = page.querySelector<HTMLInputElement>('input[name=coupon]');
+    const code = input ? input.value.trim().toUpperCase() : '';
+    const valid = own.call(config.coupons, code);
+    if (valid) state.coupon = code;
+    commit();
+    log({ type: 'coupon.applied', code: code, valid: valid });
+    render();
+  },
+  'order.place': () => {
+    if (state.cart.length === 0) return;
+    const t = totals('checkout');
+    state.orders += 1;
+    const order: SiteEventBody = { type: 'order.placed', order: 'A' + (10400 + state.orders), items: t.lines, fees: t.fees, shipping: t.shipping ? t.shipping.id : null, options: t.options, total: t.total };
+    if (t.discount) {
+      order.coupon = state.coupon as string;
+      order.discount = t.discount;
+    }
+    log(order);
+    state.cart = [];
+    state.extrasAdded = false;
+    state.coupon = null;
+    commit();
+    navigate('/order/complete');
+  },
+  'form.submit': (arg, el) => {
+    const form = el.closest('form') as HTMLFormElement;
+    const got = collect(form);
+    const error = slot(form, 'error');
+    if (got.missing) {
+      error.hidden = false;
+      slot(form, 'saved').hidden = true;
+      return;
+    }
+    error.hidden = true;
+    /* The pressed control's own fields, as a submit button's name=value. */
+    const extra = el.getAttribute(ATTR.fields);
+    if (extra) {
+      const pressed = JSON.parse(extra) as Record<string, string>;
+      for (const f in pressed) if (own.call(pressed, f)) got.fields[f] = pressed[f] as string;
+    }
+    let purposes: Record<string, boolean> | null = null;
+    each(form.querySelectorAll<HTMLInputElement>('input[data-purpose]'), (cb) => {
+      purposes = purposes || {};
+      purposes[cb.getAttribute('data-purpose') as string] = cb.checked;
+    });
+    if (purposes) log({ type: 'consent.set', source: 'form', form: arg, purposes: purposes });
+    log({ type: form.getAttribute('data-event') as EventName, form: arg, fields: got.fields });
+    const box = form.closest<HTMLElement>('[data-overlay]');
+    if (box) closeOverlay(box);
+    const next = form.getAttribute('data-next');
+    if (next) navigate(next);
+    else slot(form, 'saved').hidden = false;
+  },
+  'consent.all': () => {
+    setConsent(allPurposes(true));
+  },
+  'consent.none': () => {
+    setConsent(allPurposes(false));
+  },
+  'consent.save': (_arg, el) => {
+    const purposes = allPurposes(false);
+    const box = el.closest('[data-overlay]') as HTMLElement;
+    each(box.querySelectorAll<HTMLInputElement>('input[data-purpose]'), (cb) => {
+      const id = cb.getAttribute('data-purpose') as string;
+      purposes[id] = purposes[id] || cb.checked;
+    });
+    setConsent(purposes);
+  },
+  'overlay.open': (arg, el) => {
+    const from = el.closest<HTMLElement>('[data-overlay]');
+    if (from) closeOverlay(from);
+    const target = overlay(arg);
+    if (target) {
+      state.closed[arg] = false;
+      showOverlay(target);
+    }
+  },
+  'overlay.close': (arg, el) => {
+    const target = arg ? overlay(arg) : el.closest<HTMLElement>('[data-overlay]');
+    if (target) closeOverlay(target);
+  },
+  'section.toggle': (arg) => {
+    const group = document.querySelector<HTMLElement>('[data-group="' + arg + '"]');
+    const section = document.querySelector<HTMLElement>('[data-section="' + arg + '"]');
+    if (!group || !section) return;
+    section.hidden = !section.hidden;
+    group.style.height = group.getAttribute(section.hidden ? 'data-closed-h' : 'data-open-h') + 'px';
+    log({ type: 'section.toggled', section: arg, open: !section.hidden });
+    const form = group.closest('form');
+    if (form) reflowForm(form);
+    const page = group.closest('main');
+    if (page) reflow(page);
+  },
+  emit: (arg, el) => {
+    const payload = el.getAttribute(ATTR.payload);
+    const data = payload ? (JSON.parse(payload) as Record<string, string | number | boolean>) : {};
+    log({ ...data, type: arg as EventName });
+    if (el.hasAttribute(ATTR.close)) {
+      const box = el.closest<HTMLElement>('[data-overlay]');
+      if (box) closeOverlay(box);
+    }
+    const href = el.getAttribute(ATTR.href);
+    if (href) navigate(href);
+  },
+};
+
+document.addEventListener('click', (ev) => {
+  const target = ev.target as Element | null;
+  const el = target && target.closest ? target.closest<HTMLElement>(CONTROL_SELECTOR + ', a[href]') : null;
+  if (!el) return;
+  if (el.tagName === 'A' && !el.hasAttribute(ATTR.do)) {
+    const href = el.getAttribute('href');
+    if (href && href.charAt(0) === '/' && href.charAt(1) !== '/') {
+      ev.preventDefault();
+      navigate(routeOf(href));
+    }
+    return;
+  }
+  ev.preventDefault();
+  const run = actions[el.getAttribute(ATTR.do) as SiteAction['do']];
+  if (run) run(el.getAttribute(ATTR.arg) || '', el);
+});
+
+/* Delivery and paid options change the checkout total as they are chosen. */
+document.addEventListener('change', (ev) => {
+  const target = ev.target as Element | null;
+  const page = target && target.closest ? target.closest('main') : null;
+  if (page && page.querySelector('[data-dyn="summary"]')) renderDynamic(page);
+});
+
+window.addEventListener('popstate', () => {
+  const from = current;
+  current = here();
+  enteredAt = Date.now();
+  if (from !== current) log({ type: 'nav', from: from, to: current });
+  render();
+});
+
+render();
+each(document.querySelectorAll<HTMLElement>('[data-overlay]:not([data-routes])'), (el) => {
+  schedule(el, state.firstSeen);
+});
+if (document.querySelector('[data-countdown]')) {
+  tickCountdowns();
+  window.setInterval(tickCountdowns, 1000);
+}

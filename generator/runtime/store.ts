@@ -1,0 +1,78 @@
+/**
+ * The site's persistent state and its event log, both in localStorage so that they survive
+ * route changes and full page loads alike.
+ */
+import { ATTR, EVENTS_KEY, SITE_LOG_META, STATE_KEY, storageKey, type SiteEvent, type SiteEventBody } from '../../scenarios/contract.ts';
+
+export interface CartLine {
+  sku: string;
+  qty: number;
+  variant?: string;
+}
+
+export interface SiteState {
+  cart: CartLine[];
+  consent: Record<string, boolean> | null;
+  /** Overlays the user has closed, by id. */
+  closed: Record<string, boolean>;
+  orders: number;
+  extrasAdded: boolean;
+  coupon: string | null;
+  firstSeen: number;
+}
+
+/* A copy hosted under a path prefix (many sites on one server) names it here: routes stay
+   the site's own, the prefix is only added to what the address bar shows. Its storage is
+   its own too, since every site on that server shares one origin. Generated bundles carry
+   no prefix. */
+export const base = document.documentElement.getAttribute(ATTR.base) || '';
+const STATE = storageKey(STATE_KEY, base);
+const EVENTS = storageKey(EVENTS_KEY, base);
+/* Where a hosted copy sends its event log, so that it can be scored outside the browser. */
+const sink = document.querySelector(`meta[name="${SITE_LOG_META}"]`);
+
+export function load<T>(key: string, fallback: T): T {
+  try {
+    const raw = window.localStorage.getItem(key);
+    return raw ? (JSON.parse(raw) as T) : fallback;
+  } catch (e) {
+    return fallback;
+  }
+}
+
+export function save(key: string, value: unknown): void {
+  window.localStorage.setItem(key, JSON.stringify(value));
+}
+
+export const state: SiteState = load<SiteState | null>(STATE, null) || { cart: [], consent: null, closed: {}, orders: 0, extrasAdded: false, coupon: null, firstSeen: Date.now() };
+save(STATE, state);
+
+export function commit(): void {
+  save(STATE, state);
+}
+
+/** Appends an event, stamped with the time and the route it happened on. */
+export function log(body: SiteEventBody, route: string): void {
+  const events = load<SiteEvent[]>(EVENTS, []);
+  const { type, ...data } = body;
+  const event = { type, t: Date.now(), route, ...data } as SiteEvent;
+  events.push(event);
+  save(EVENTS, events);
+  if (sink) post(sink.getAttribute('content') || '', events);
+}
+
+/* The whole log every time: the receiver keeps the latest, and a lost request costs nothing. */
+function post(url: string, events: SiteEvent[]): void {
+  try {
+    window
+      .fetch(url, {
+        method: 'POST',
+        keepalive: true,
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ session: String(state.firstSeen), events: events }),
+      })
+      .catch(function () {});
+  } catch (e) {
+    /* no network: the log stays in the page */
+  }
+}

@@ -1,0 +1,247 @@
+/**
+ * What the generated site and the simulator agree on, written once: the viewport, where the
+ * site keeps its state and event log, the DOM attributes through which the runtime performs
+ * a control's action, the block-stacking rule, money, and the events the site records.
+ *
+ * The site runtime (generator/runtime/) is bundled into every page, so this module imports
+ * nothing and holds no Node code.
+ */
+
+// ---------------------------------------------------------------------------
+// Viewport
+
+export interface Viewport {
+  width: number;
+  height: number;
+}
+
+/** The viewport every site is laid out for; a bundle records it as `manifest.viewport`. */
+export const VIEWPORT: Readonly<Viewport> = Object.freeze({ width: 1280, height: 800 });
+
+// ---------------------------------------------------------------------------
+// Storage
+
+/** localStorage keys of the site's state and of its event log (the site's backend truth). */
+export const STATE_KEY = 'site:state';
+export const EVENTS_KEY = 'site:events';
+
+/**
+ * A copy hosted under a path prefix (several sites on one origin) keeps its own storage:
+ * the key is prefixed by the base. Generated bundles have no base.
+ */
+export const storageKey = (key: string, base = ''): string => (base ? `${base} ${key}` : key);
+
+// ---------------------------------------------------------------------------
+// DOM attributes shared by the generator, the runtime and the simulator
+
+export const ATTR = {
+  /** The runtime action a control performs (a `SiteAction['do']`); present on every control the runtime handles. */
+  do: 'data-do',
+  /** The action's argument (a route, a sku, a form or overlay id, an event name). */
+  arg: 'data-arg',
+  /** Fields a pressed control submits with its form, as JSON. */
+  fields: 'data-fields',
+  /** Data an `emit` control records with its event, as JSON. */
+  payload: 'data-payload',
+  /** An `emit` control also closes the overlay it sits in. */
+  close: 'data-close',
+  /** An `emit` control then navigates here. */
+  href: 'data-href',
+  /** A stacked block: its value is the gap to the next block (the stack rule). */
+  flow: 'data-flow',
+  /** The route prefix of a hosted copy, on `<html>`. */
+  base: 'data-base',
+} as const;
+
+/** Every element the runtime performs an action for. */
+export const CONTROL_SELECTOR = `[${ATTR.do}]`;
+
+/** The `<meta name>` whose content is where a hosted copy posts its event log. */
+export const SITE_LOG_META = 'site-log';
+
+// ---------------------------------------------------------------------------
+// The stack rule
+
+/**
+ * Blocks sit one under another: each block's top is the previous block's bottom plus that
+ * block's gap. Returns each top and the bottom of the last block (0 for none). The layout
+ * code places blocks with it and the runtime re-stacks a page or form with it when a block
+ * appears or changes height.
+ */
+export function stack(blocks: readonly { height: number; gap: number }[]): { tops: number[]; bottom: number } {
+  const tops: number[] = [];
+  let y = 0;
+  let bottom = 0;
+  for (const b of blocks) {
+    tops.push(y);
+    bottom = y + b.height;
+    y = bottom + b.gap;
+  }
+  return { tops, bottom };
+}
+
+/** A form's status lines ("Please fill in all fields.") sit `gap` under its last block; the form ends `below` under it. */
+export const FORM_STATUS = { gap: 8, below: 28 } as const;
+
+// ---------------------------------------------------------------------------
+// Money
+
+/* No digit grouping ("$1299.00"), as the sites have always printed prices; no sign on a zero. */
+const USD = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', useGrouping: false, signDisplay: 'negative' });
+const USD_WHOLE = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', useGrouping: false, signDisplay: 'negative', minimumFractionDigits: 0 });
+
+/** A price as the sites print it: "$129.00", "-$5.00"; `whole` drops ".00" from whole dollars ("$25", "$19.99"). */
+export function money(n: number, opts: { whole?: boolean } = {}): string {
+  return (opts.whole && n % 1 === 0 ? USD_WHOLE : USD).format(n);
+}
+
+// ---------------------------------------------------------------------------
+// Site events
+
+/**
+ * Names of the events whose name the site's author chooses: what a form records when it is
+ * submitted (a form block's `event`) and what a control records when it is pressed (an
+ * `emit` action's `event`).
+ */
+export const EVENT_NAMES = [
+  'account.created',
+  'ad.opened',
+  'appointment.booked',
+  'booking.created',
+  'download.started',
+  'newsletter.kept',
+  'newsletter.paused',
+  'newsletter.switched',
+  'newsletter.unsubscribed',
+  'offer.accepted',
+  'offer.declined',
+  'payment.card',
+  'payment.submitted',
+  'plan.selected',
+  'playback.started',
+  'preferences.saved',
+  'settings.saved',
+  'subscription.started',
+  'terms.accepted',
+] as const;
+export type EventName = (typeof EVENT_NAMES)[number];
+
+export type Scalar = string | number | boolean;
+
+/** What every event carries: when (ms since the episode began, virtual clock) and on which route. */
+interface At {
+  t: number;
+  route: string;
+}
+
+export interface NavEvent extends At {
+  type: 'nav';
+  from: string;
+  to: string;
+}
+
+export interface OverlayEvent extends At {
+  type: 'overlay.shown' | 'overlay.closed';
+  overlay: string;
+}
+
+export interface CartAddedEvent extends At {
+  type: 'cart.added';
+  sku: string;
+  name: string;
+  price: number;
+  qty: number;
+  /** Who put it in the cart: the user's button, a ticked option, or the site itself. */
+  source: 'user' | 'option' | 'site';
+  variant?: string;
+}
+
+export interface CartRemovedEvent extends At {
+  type: 'cart.removed';
+  sku: string;
+}
+
+export interface CouponAppliedEvent extends At {
+  type: 'coupon.applied';
+  code: string;
+  valid: boolean;
+}
+
+export interface OrderLine {
+  sku: string;
+  name: string;
+  price: number;
+  qty: number;
+  variant?: string;
+}
+
+export interface OrderPlacedEvent extends At {
+  type: 'order.placed';
+  order: string;
+  items: OrderLine[];
+  fees: { label: string; amount: number }[];
+  shipping: string | null;
+  options: { name: string; label: string; price: number }[];
+  total: number;
+  coupon?: string;
+  discount?: number;
+}
+
+export interface ConsentSetEvent extends At {
+  type: 'consent.set';
+  source: 'banner' | 'form';
+  /** The form that submitted it, when `source` is 'form'. */
+  form?: string;
+  purposes: Record<string, boolean>;
+}
+
+export interface SectionToggledEvent extends At {
+  type: 'section.toggled';
+  section: string;
+  open: boolean;
+}
+
+/** A form submitted with its named controls' values (checkboxes as booleans). */
+export interface FormEvent extends At {
+  type: EventName;
+  form: string;
+  fields: Record<string, Scalar>;
+}
+
+/** A control pressed that records an event of its own, with that control's data. */
+export interface SignalEvent extends At {
+  type: EventName;
+  [data: string]: Scalar;
+}
+
+/** Everything the site records, discriminated by `type`. */
+export type SiteEvent =
+  | NavEvent
+  | OverlayEvent
+  | CartAddedEvent
+  | CartRemovedEvent
+  | CouponAppliedEvent
+  | OrderPlacedEvent
+  | ConsentSetEvent
+  | SectionToggledEvent
+  | FormEvent
+  | SignalEvent;
+
+export type SiteEventType = SiteEvent['type'];
+
+/** An event as the runtime hands it to the log, before time and route are stamped on it. */
+export type SiteEventBody = BodyOf<SiteEvent>;
+type BodyOf<E> = E extends SignalEvent ? { type: EventName; [data: string]: Scalar } : Omit<E, 't' | 'route'>;
+
+const isForm = (e: SiteEvent): e is FormEvent => 'fields' in e && typeof e.fields === 'object' && e.fields !== null;
+
+/** The fields of a submitted form (of this event type, when given), else undefined. */
+export function fieldsOf(e: SiteEvent, type?: EventName): Record<string, Scalar> | undefined {
+  return isForm(e) && (type === undefined || e.type === type) ? e.fields : undefined;
+}
+
+/** The event of a pressed control (of this type, when given), else undefined. */
+export function signalOf(e: SiteEvent, type?: string): SignalEvent | undefined {
+  if (isForm(e) || !(EVENT_NAMES as readonly string[]).includes(e.type)) return undefined;
+  return type === undefined || e.type === type ? (e as SignalEvent) : undefined;
+}

@@ -1,0 +1,43 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { ChromiumBrowser } from '../../simulator/engine/chromium.ts';
+import { NO_EARLIER_PAGE } from '../../simulator/engine/browser.ts';
+import { DecoyEnv } from '../../simulator/env.ts';
+import { contains } from '../../simulator/dom/geometry.ts';
+import { bundleFor } from '../helpers.ts';
+import { chromiumOrSkip } from './browser.ts';
+
+const have = chromiumOrSkip();
+const browser = have.ok ? new ChromiumBrowser() : null;
+afterAll(async () => browser?.close());
+
+describe.skipIf(!have.ok)(`the engines agree where a page gives them room not to ${have.why}`, () => {
+  it('conformance probes a bare-div control (no tag, no role, only the runtime\'s action attribute) against elementFromPoint', async () => {
+    const bundle = bundleFor({ task: 'purchase', domain: 'shopping', patterns: [{ family: 'premium-membership', variant: 'no-aria' }] }, 4);
+    const env = new DecoyEnv({ browser: browser! });
+    await env.reset({ bundle, seed: 1 });
+    await env.step("goto('/checkout')");
+    const { observation } = await env.step('noop(3000)');
+    const way = bundle.manifest.groundTruth.elements.find((e) => e.kind === 'correct')!.target;
+    expect(way.role).toBe('text');
+    const spot = observation.elements.find((e) => e.text === way.name);
+    expect(spot?.box).toBeTruthy();
+    const points = await browser!.probePoints();
+    expect(points.filter((p) => contains(spot!.box!, p.x, p.y)).length).toBeGreaterThan(0);
+    const hits = await browser!.compareHits();
+    expect(hits.disagree).toEqual([]);
+  }, 60_000);
+
+  it('go_back on the first page of an episode is the same action error in both engines, and the event log stays readable', async () => {
+    const bundle = bundleFor({ task: 'purchase', domain: 'shopping', patterns: [{ family: 'cookie-trap', variant: 'modal' }] }, 7);
+    const run = async (env: DecoyEnv) => {
+      await env.reset({ bundle, seed: 1 });
+      const r = await env.step('go_back()');
+      const outcome = await env.outcome(null);
+      return { error: r.info.error, url: r.observation.url, events: outcome.events, elapsed: r.observation.elapsed_time };
+    };
+    const jsdom = await run(new DecoyEnv());
+    const chromium = await run(new DecoyEnv({ browser: browser! }));
+    expect(chromium.error).toBe(NO_EARLIER_PAGE);
+    expect(chromium).toEqual(jsdom);
+  }, 60_000);
+});
