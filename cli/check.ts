@@ -29,7 +29,7 @@ export const { help, run } = defineCommand({
   schema: z.object({ ...sourceShape, json: flag, args: noArgs }).transform((o, ctx) => ({ ...o, source: toSource(o, ctx) })),
   async run(c, io) {
     const bundles = loadBundles(c.source);
-    const rows = await checkBundles(bundles, { progress: io.progress });
+    const rows = await checkBundles(bundles, c.json ? {} : { progress: io.progress });
     const failed = rows.filter((r) => !r.ok).length;
     const out = c.json ? JSON.stringify(rows, null, 2) : `${bundles.length} configurations, ${rows.length} checks\n${checkTable(rows)}`;
     if (failed > 0) throw new CheckFailed(out, failed);

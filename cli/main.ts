@@ -33,17 +33,17 @@ function overview(): string {
 }
 
 /**
- * Progress of a long job, on stderr so that stdout holds only the result (`--json` stays
- * parseable): one line rewritten in place on a terminal, else a line every twentieth of
- * the work and at the end.
+ * Progress of a long job: one line rewritten in place on a terminal, else a line every
+ * twentieth of the work and at the end. Commands that print JSON report none, so that
+ * their output stays parseable.
  */
 function progressPrinter(): Io['progress'] {
-  const tty = process.stderr.isTTY === true;
+  const tty = process.stdout.isTTY === true;
   return (label, done, total) => {
     const every = Math.max(1, Math.ceil(total / 20));
     const line = `${label}: ${done}/${total}`;
-    if (tty) process.stderr.write(`\r${line}${done === total ? '\n' : ''}`);
-    else if (done % every === 0 || done === total) process.stderr.write(`${line}\n`);
+    if (tty) process.stdout.write(`\r${line}${done === total ? '\n' : ''}`);
+    else if (done % every === 0 || done === total) process.stdout.write(`${line}\n`);
   };
 }
 

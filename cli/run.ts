@@ -20,13 +20,12 @@ export const { help, run } = defineCommand({
     .object({ ...sourceShape, out: required('out'), agent: z.string(), defense: z.string(), opt: keyValues('opt'), defenseOpt: keyValues('defense-opt'), replay: text, check: z.boolean(), args: noArgs })
     .transform((o, ctx) => ({ ...o, source: toSource(o, ctx) })),
   async run(c, io) {
-    const bundles = loadBundles(c.source);
-    let suite: string;
     if ('suite' in c.source) {
       const chosen = selectSuite(c.source.suite, c.source.patterns);
       if (chosen.clicks) throw new UserError(`'${chosen.id}' is a click-level suite; write its samples with decoy generate --suite ${chosen.id}`);
-      suite = chosen.id;
-    } else suite = bundles[0]?.manifest.suite ?? '';
+    }
+    const bundles = loadBundles(c.source);
+    const suite = 'suite' in c.source ? c.source.suite : (bundles[0]?.manifest.suite ?? '');
     const config = {
       suite,
       patterns: c.pattern,
