@@ -60,6 +60,7 @@ export function groundStep(step: Step, view: StepView): Grounding {
     case 'infeasible':
       return { ok: true, action: { name: 'report_infeasible', reason: step.reason }, element: null };
     default:
+      break; // the verbs that act on a target, below
   }
   const target: Target = step.target;
   if (!isLocator(target) && !isText(target)) {
