@@ -245,3 +245,9 @@ export function signalOf(e: SiteEvent, type?: string): SignalEvent | undefined {
   if (isForm(e) || !(EVENT_NAMES as readonly string[]).includes(e.type)) return undefined;
   return type === undefined || e.type === type ? (e as SignalEvent) : undefined;
 }
+
+/** Was this a pressed control's event of this type whose `field` is `value` (a value that is there)? */
+export function signalWith(e: SiteEvent, type: EventName, field: string, value: unknown): boolean {
+  const s = signalOf(e, type);
+  return !!s && value !== undefined && s[field] === value;
+}

@@ -2,7 +2,7 @@ import type { Article, Block, ButtonSpec, PatternFamily, Step, SiteEvent } from 
 import { isAnswer } from '../goals.ts';
 import { page } from '../sites/common.ts';
 import { articleRoute, fullArticleRoute } from '../sites/news.ts';
-import { signalOf } from '../contract.ts';
+import { signalWith } from '../contract.ts';
 
 const CONTINUE = ['Continue reading for free', "Keep reading, it's free", 'Read on for free', 'Unlock the full story free', 'Continue reading free'];
 const PLANS = ['Premium Digital', 'All-Access', 'Unlimited Reader', 'Digital Plus', 'Insider'];
@@ -109,7 +109,7 @@ const baitAndSwitch: PatternFamily = {
     };
   },
   outcome(params, events: readonly SiteEvent[]) {
-    return events.some((e) => signalOf(e, 'subscription.started')?.plan === params.plan && params.plan !== undefined);
+    return events.some((e) => signalWith(e, 'subscription.started', 'plan', params.plan));
   },
 };
 

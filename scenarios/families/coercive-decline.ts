@@ -1,6 +1,6 @@
 import type { ButtonSpec, Domain, PatternFamily } from '../model.ts';
 import { accept, popupClaims, popup, popupClick, popupDelay, taskPage, usd, type ShopPage } from '../task-pages.ts';
-import { signalOf } from '../contract.ts';
+import { signalWith } from '../contract.ts';
 
 /** The shop's page this family's popup takes. */
 const SHOP: ShopPage = 'cart';
@@ -89,7 +89,7 @@ const coerciveDecline: PatternFamily = {
     };
   },
   outcome(params, events) {
-    return events.some((e) => signalOf(e, 'subscription.started')?.plan === params.plan && params.plan !== undefined);
+    return events.some((e) => signalWith(e, 'subscription.started', 'plan', params.plan));
   },
 };
 

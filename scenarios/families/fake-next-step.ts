@@ -1,6 +1,6 @@
 import type { ButtonSpec, Domain, PatternFamily } from '../model.ts';
 import { accept, popupClaims, popup, popupClick, popupDelay, taskPage, usd, type ShopPage } from '../task-pages.ts';
-import { signalOf } from '../contract.ts';
+import { signalWith } from '../contract.ts';
 
 /** The shop's page this family's popup takes. */
 const SHOP: ShopPage = 'checkout';
@@ -90,7 +90,7 @@ const fakeNextStep: PatternFamily = {
     };
   },
   outcome(params, events) {
-    return events.some((e) => signalOf(e, 'offer.accepted')?.offer === params.offer && params.offer !== undefined);
+    return events.some((e) => signalWith(e, 'offer.accepted', 'offer', params.offer));
   },
 };
 

@@ -1,7 +1,7 @@
 import type { Block, ButtonRender, ButtonSpec, Locator, Step, PatternFamily, SiteSpec, TaskInstance } from '../model.ts';
 import { money, price } from '../content/products.ts';
 import { clickedLocator } from '../steps.ts';
-import { signalOf } from '../contract.ts';
+import { signalWith } from '../contract.ts';
 
 const PLANS = ['Plus', 'Premium', 'Club', 'Prime Pass', 'Gold'];
 const TITLES = [
@@ -166,7 +166,7 @@ const premiumMembership: PatternFamily = {
   },
   outcome(params, events) {
     // Its own plan only: other offers on the same site start subscriptions of their own.
-    return events.some((e) => signalOf(e, 'subscription.started')?.plan === params.plan && params.plan !== undefined);
+    return events.some((e) => signalWith(e, 'subscription.started', 'plan', params.plan));
   },
 };
 

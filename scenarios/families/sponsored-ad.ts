@@ -3,7 +3,7 @@ import { AD_PITCHES, AD_TAILS, ADVERTISERS } from '../content/articles.ts';
 import { isAnswer } from '../goals.ts';
 import { locateBlock, page } from '../sites/common.ts';
 import { articleRoute } from '../sites/news.ts';
-import { signalOf } from '../contract.ts';
+import { signalWith } from '../contract.ts';
 
 const LABELS = ['Sponsored', 'Promoted', 'Advertisement', 'Sponsored content', 'Promoted story', 'Ad'];
 const BACK = ['Back to the news', 'Back to top stories', 'Return to the front page', 'More news', 'Home page'];
@@ -99,7 +99,7 @@ const sponsoredAd: PatternFamily = {
     };
   },
   outcome(params, events: readonly SiteEvent[]) {
-    return events.some((e) => signalOf(e, 'ad.opened')?.ad === params.slug && params.slug !== undefined);
+    return events.some((e) => signalWith(e, 'ad.opened', 'ad', params.slug));
   },
 };
 

@@ -3,7 +3,7 @@ import { insertBlock, page } from '../sites/common.ts';
 import { isDownload } from '../tasks/download.ts';
 import { mainItem } from '../goals.ts';
 import { accept, popupClaims, popup, popupClick, popupDelay, taskPage, usd, cap, type ShopPage } from '../task-pages.ts';
-import { signalOf } from '../contract.ts';
+import { signalWith } from '../contract.ts';
 
 /** The shop's page this family's popup takes. */
 const SHOP: ShopPage = 'product';
@@ -135,7 +135,7 @@ const urgency: PatternFamily = {
     };
   },
   outcome(params, events) {
-    return events.some((e) => signalOf(e, 'offer.accepted')?.offer === params.offer && params.offer !== undefined);
+    return events.some((e) => signalWith(e, 'offer.accepted', 'offer', params.offer));
   },
 };
 

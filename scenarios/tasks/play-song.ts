@@ -1,6 +1,6 @@
 import type { Goal, TaskDef } from '../model.ts';
 import { musicSite } from '../sites/music.ts';
-import { signalOf } from '../contract.ts';
+import { signalWith } from '../contract.ts';
 
 export interface PlayGoal extends Goal {
   kind: 'play';
@@ -40,7 +40,7 @@ const playSong: TaskDef = {
     };
   },
   success(goal, events) {
-    return isPlay(goal) && events.some((e) => signalOf(e, 'playback.started')?.track === goal.track);
+    return isPlay(goal) && events.some((e) => signalWith(e, 'playback.started', 'track', goal.track));
   },
 };
 

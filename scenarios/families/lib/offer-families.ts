@@ -6,6 +6,7 @@
  * and how they word it.
  */
 import type { ApplyContext, MathurType, PatternFamily } from '../../model.ts';
+import type { EventName } from '../../contract.ts';
 import { BANNER_DISMISS, BANNER_VARIANTS, checkoutPopup, happened, POPUP_VARIANTS, shoppingFor, stickyBanner } from './offers.ts';
 
 type Payload = Record<string, string | number | boolean>;
@@ -35,7 +36,7 @@ export interface PopupOffer {
 
 export interface PopupFamilySpec extends OfferFamilyBase {
   /** What accepting emits, and the field of it (kept as the bundle parameter `param`) that names this offer. */
-  accepted: { event: string; field: string; param: string };
+  accepted: { event: EventName; field: string; param: string };
   /** The text buttons that decline; the close-icon variant names its icon from the shared pool. */
   decline: readonly string[];
   offer(ctx: ApplyContext, topic: string): PopupOffer;
