@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { ATTR, SITE_LOG_META } from '../scenarios/contract.ts';
 
 /**
  * The path a configuration's live site is served under. Scenario ids name the pattern family
@@ -27,8 +28,8 @@ export function liveCopy(files: Readonly<Record<string, string>>, base: string, 
       continue;
     }
     out[path] = content
-      .replace(/<html\b/, `<html data-base="${base}"`)
-      .replace(/<head>/, `<head>\n<meta name="site-log" content="${sink}">`)
+      .replace(/<html\b/, `<html ${ATTR.base}="${base}"`)
+      .replace(/<head>/, `<head>\n<meta name="${SITE_LOG_META}" content="${sink}">`)
       .replace(/\bhref="\/(?!\/)/g, `href="${base}/`);
   }
   return out;

@@ -151,8 +151,10 @@ describe('the runtime under a base path', () => {
     expect(last.body.events.filter((e) => e.type === 'nav').map((e) => (e as unknown as { to: string }).to)).toEqual([route, '/cart']);
     expect(w.localStorage.getItem('site:events')).toBeNull();
     expect(JSON.parse(w.localStorage.getItem(`/live/${key} site:events`) ?? '[]')).toEqual(last.body.events);
+    // jsdom runs history.back() on a timer: wait for the page's own popstate, not for a guessed time.
+    const popped = new Promise((r) => w.addEventListener('popstate', r, { once: true }));
     w.history.back();
-    await new Promise((r) => setTimeout(r, 20));
+    await popped;
     expect(shown(w)).toEqual([route]);
     w.close();
 
