@@ -55,3 +55,16 @@ export function pathAgent(bundle: LoadedBundle, which: 'safePath' | 'trapPath', 
 }
 
 export const PROPERTY_RUNS = Number(process.env.DECOY_PROPERTY_RUNS ?? 25);
+
+/** A premium-membership modal in the state its click sample shows: the dialog up, the page behind it in view. */
+export async function modalSample() {
+  const { clickSamples } = await import('../simulator/clicks.ts');
+  const bundle = bundleFor({ task: 'purchase', domain: 'shopping', patterns: [{ family: 'premium-membership', variant: 'base' }] }, 7);
+  const [sample] = await clickSamples(bundle, { category: 'cognitive', nullClicks: 0 });
+  if (!sample) throw new Error('the modal configuration gave no click sample');
+  const own = new DecoyEnv();
+  let { observation } = await own.reset({ bundle, seed: 1 });
+  for (const a of sample.actions) observation = (await own.step(a)).observation;
+  await own.close();
+  return { bundle, sample, observation };
+}

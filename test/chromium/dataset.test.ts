@@ -12,8 +12,7 @@ import { suites } from '../../scenarios/index.ts';
 import { Camera } from '../../simulator/shots.ts';
 import { clickSamples } from '../../simulator/clicks.ts';
 import { chromiumOrSkip } from './browser.ts';
-import { bundleFor } from '../helpers.ts';
-import { DecoyEnv } from '../../simulator/env.ts';
+import { modalSample } from '../helpers.ts';
 import { setOfMarks } from '../../simulator/report/marks.ts';
 
 const BIN = fileURLToPath(new URL('../../bin/decoy.mjs', import.meta.url));
@@ -137,15 +136,10 @@ describe.skipIf(!have.ok)(`Chromium box measurement ${have.why}`, () => {
 
 describe.skipIf(!have.ok)(`set-of-marks in Chromium ${have.why}`, () => {
   it('numbers the same elements as jsdom on a modal sample: the dialog\'s controls, nothing behind it', async () => {
-    const bundle = bundleFor({ task: 'purchase', domain: 'shopping', patterns: [{ family: 'premium-membership', variant: 'base' }] }, 7);
-    const [sample] = await clickSamples(bundle, { category: 'cognitive', nullClicks: 0 });
-    const env = new DecoyEnv();
-    let { observation } = await env.reset({ bundle, seed: 1 });
-    for (const a of sample!.actions) observation = (await env.step(a)).observation;
-    await env.close();
+    const { bundle, sample, observation } = await modalSample();
     const camera = new Camera();
     try {
-      const shot = await camera.shoot(bundle, sample!.actions);
+      const shot = await camera.shoot(bundle, sample.actions);
       const refs = (elements: typeof observation.elements) => setOfMarks(elements, bundle.manifest.viewport).map((m) => m.ref);
       expect(shot.observation.elements.filter((e) => e.ref && e.inViewport && e.covered).length).toBeGreaterThan(0);
       expect(refs(shot.observation.elements)).toEqual(refs(observation.elements));

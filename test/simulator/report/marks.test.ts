@@ -1,18 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { bundleFor } from '../../helpers.ts';
-import { clickSamples } from '../../../simulator/clicks.ts';
-import { DecoyEnv } from '../../../simulator/env.ts';
+import { modalSample } from '../../helpers.ts';
 import { intersect } from '../../../simulator/dom/geometry.ts';
 import { setOfMarks } from '../../../simulator/report/marks.ts';
 
 describe('set-of-marks', () => {
   it('on a modal sample, marks the dialog\'s controls and nothing the modal hides', async () => {
-    const bundle = bundleFor({ task: 'purchase', domain: 'shopping', patterns: [{ family: 'premium-membership', variant: 'base' }] }, 7);
-    const [sample] = await clickSamples(bundle, { category: 'cognitive', nullClicks: 0 });
-    const env = new DecoyEnv();
-    let { observation } = await env.reset({ bundle, seed: 1 });
-    for (const a of sample!.actions) observation = (await env.step(a)).observation;
-    await env.close();
+    const { bundle, sample, observation } = await modalSample();
 
     const marks = setOfMarks(observation.elements, bundle.manifest.viewport);
     const marked = new Set(marks.map((m) => m.ref));
@@ -21,7 +14,7 @@ describe('set-of-marks', () => {
     expect(hidden.length).toBeGreaterThan(0);
     for (const e of hidden) expect(marked.has(e.ref as string), `${e.role} "${e.name}" is behind the modal`).toBe(false);
     // The offer and the way out are both numbered, as are the rest of the dialog's controls.
-    for (const gt of [sample!.correct, sample!.dark!]) {
+    for (const gt of [sample.correct, sample.dark!]) {
       expect(observation.elements.some((e) => e.ref && marked.has(e.ref) && e.role === gt.role && e.name === gt.name), `${gt.role} "${gt.name}"`).toBe(true);
     }
     const open = observation.elements.filter((e) => e.ref && e.box && e.inViewport && !e.covered);
