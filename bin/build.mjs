@@ -1,11 +1,11 @@
 /**
  * The precompiled CLI: every module of the package's TypeScript folders transpiled one to
  * one (imports between them kept, `.ts` rewritten to `.js`), in .build/ under a
- * fingerprint of the sources' names, sizes and times. `npm ci` builds it (prepare);
+ * fingerprint of the sources' names and contents. `npm ci` builds it (prepare);
  * bin/decoy.mjs rebuilds it when a source changed, so it never runs stale code.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -27,10 +27,8 @@ function sources() {
 /** Where the build of the current sources lives (it may not exist yet). */
 export function buildDir() {
   const h = createHash('sha256');
-  for (const f of [...sources(), 'bin/build.mjs']) {
-    const s = statSync(join(ROOT, f));
-    h.update(`${f}\u0000${s.size}\u0000${s.mtimeMs}\n`);
-  }
+  // By content, not by size and time: a copy that keeps times (cp -p, rsync -a, tar) must not run old code.
+  for (const f of [...sources(), 'bin/build.mjs']) h.update(`${f}\u0000`).update(readFileSync(join(ROOT, f))).update('\u0000');
   return join(CACHE, h.digest('hex').slice(0, 16));
 }
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { existsSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { suites, families } from '../../scenarios/index.ts';
@@ -25,5 +26,25 @@ describe('the precompiled CLI', () => {
     // Files that are not modules are found from the package root, from the build too.
     const root = (await import(pathToFileURL(join(build.buildDir(), 'scenarios', 'root.js')).href)) as typeof import('../../scenarios/root.ts');
     expect(root.projectRoot()).toBe(projectRoot());
+  });
+
+  it('is told apart from an older build by content: a source edited with its size and times kept is a new build', async () => {
+    const pkg = mkdtempSync(join(tmpdir(), 'decoy-build-'));
+    try {
+      mkdirSync(join(pkg, 'bin'));
+      mkdirSync(join(pkg, 'scenarios'));
+      copyFileSync(join(projectRoot(), 'bin', 'build.mjs'), join(pkg, 'bin', 'build.mjs'));
+      const source = join(pkg, 'scenarios', 'rule.ts');
+      writeFileSync(source, 'export const hit = true;\n');
+      const before = statSync(source);
+      const copy = (await import(pathToFileURL(join(pkg, 'bin', 'build.mjs')).href)) as Build;
+      const first = copy.buildDir();
+      writeFileSync(source, 'export const hit = null;\n');
+      utimesSync(source, before.atime, before.mtime);
+      expect(statSync(source).size).toBe(before.size);
+      expect(copy.buildDir()).not.toBe(first);
+    } finally {
+      rmSync(pkg, { recursive: true, force: true });
+    }
   });
 });
