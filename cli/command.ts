@@ -44,7 +44,13 @@ export function defineCommand<S extends z.ZodType>(spec: {
         throw e;
       }
       const parsed = spec.schema.safeParse({ ...cmd.opts(), args: cmd.args });
-      if (!parsed.success) throw new UserError(parsed.error.issues[0]?.message ?? 'bad flags');
+      if (!parsed.success) {
+        const issue = parsed.error.issues[0];
+        const key = issue?.path[0];
+        // Messages written for a flag name it; a field's generic message gets the flag's name here.
+        const named = !issue || issue.message.startsWith('--') || key === undefined || key === 'args';
+        throw new UserError(named ? (issue?.message ?? 'bad flags') : `--${String(key).replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}: ${issue.message}`);
+      }
       return spec.run(Object.freeze(parsed.data), io);
     },
   };
@@ -99,6 +105,8 @@ export const list = z.array(z.string()).optional().transform((v) => Object.freez
 export const noArgs = z.array(z.string()).superRefine((a, ctx) => {
   if (a.length > 0) ctx.addIssue({ code: 'custom', message: `unexpected argument '${a[0]}'` });
 });
-export const text = z.string().optional();
+/** A value that names something (a path, a suite, an agent): never empty, which would mean the current folder or nothing. */
+export const path = z.string().refine((v) => v.trim() !== '', 'an empty value names nothing');
+export const text = path.optional();
 export const flag = z.boolean().optional().transform((v) => v === true);
-export const required = (name: string) => z.string({ error: `--${name} is required` });
+export const required = (name: string) => z.string({ error: `--${name} is required` }).refine((v) => v.trim() !== '', `--${name} is required (an empty value names nothing)`);

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { UserError } from '../scenarios/errors.ts';
 import { executeRun } from '../harness/run.ts';
 import { loadBundles, selectSuite } from '../harness/select.ts';
-import { defineCommand, flag, keyValues, noArgs, repeat, required, text } from './command.ts';
+import { defineCommand, flag, keyValues, noArgs, path, repeat, required, text } from './command.ts';
 import { sourceFlags, sourceShape, toSource } from './source.ts';
 
 export const { help, run } = defineCommand({
@@ -17,7 +17,7 @@ export const { help, run } = defineCommand({
       .option('--replay <file>', 'JSONL of recorded actions, for --agent replay')
       .option('--no-check', 'run even if the suite fails its self-check (decoy check)'),
   schema: z
-    .object({ ...sourceShape, out: required('out'), agent: z.string(), defense: z.string(), opt: keyValues('opt'), defenseOpt: keyValues('defense-opt'), replay: text, check: z.boolean(), args: noArgs })
+    .object({ ...sourceShape, out: required('out'), agent: path, defense: path, opt: keyValues('opt'), defenseOpt: keyValues('defense-opt'), replay: text, check: z.boolean(), args: noArgs })
     .transform((o, ctx) => ({ ...o, source: toSource(o, ctx) })),
   async run(c, io) {
     if ('suite' in c.source) {

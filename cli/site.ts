@@ -7,7 +7,7 @@ import { readBundles } from '../simulator/bundle.ts';
 import { selectSuite } from '../harness/select.ts';
 import { LIVE_INDEX, type GalleryBundle } from '../harness/gallery.ts';
 import { buildGallery } from '../harness/gallery-build.ts';
-import { defineCommand, list, repeat, seed, SEED_HELP, text } from './command.ts';
+import { defineCommand, list, path, repeat, seed, SEED_HELP, text } from './command.ts';
 
 const SUBCOMMANDS = ['build'];
 
@@ -23,11 +23,12 @@ export const { help, run } = defineCommand({
       .option('--pattern <family>', 'with --suite: keep only configurations with this pattern family (repeatable)', repeat)
       .option('--out <dir>', 'output folder of the static site', 'dist/site'),
   schema: z
-    .object({ bundles: list, suite: text, seed, pattern: list, out: z.string(), args: z.array(z.string()) })
+    .object({ bundles: list, suite: text, seed, pattern: list, out: path, args: z.array(z.string()) })
     .superRefine((o, ctx) => {
       const sub = o.args[0];
       if (sub === undefined) ctx.addIssue({ code: 'custom', message: `name a subcommand: ${SUBCOMMANDS.map((s) => `decoy site ${s}`).join(', ')}` });
       else if (!SUBCOMMANDS.includes(sub)) ctx.addIssue({ code: 'custom', message: `unknown subcommand '${sub}'; expected 'site build'` });
+      else if (o.args.length > 1) ctx.addIssue({ code: 'custom', message: `unexpected argument '${o.args[1]}'` });
       else if (o.suite !== undefined && o.bundles.length > 0) ctx.addIssue({ code: 'custom', message: 'site build: give --bundles or --suite, not both' });
       else if (o.suite === undefined && o.bundles.length === 0) ctx.addIssue({ code: 'custom', message: 'site build: give --bundles <dir> (repeatable) or --suite <name>' });
       else if (o.suite === undefined && o.pattern.length > 0) ctx.addIssue({ code: 'custom', message: 'site build: --pattern selects from a suite; with --bundles, generate the selection instead' });

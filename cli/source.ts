@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { z } from 'zod';
 import type { BundleSource } from '../harness/select.ts';
-import { list, repeat, seed, SEED_HELP } from './command.ts';
+import { list, repeat, seed, SEED_HELP, text } from './command.ts';
 
 /** The flags of commands that work on a suite generated in memory or on bundles from disk. */
 export function sourceFlags(cmd: Command, what: string): Command {
@@ -12,7 +12,7 @@ export function sourceFlags(cmd: Command, what: string): Command {
     .option('--pattern <family>', 'with --suite: keep only configurations with this pattern family (repeatable)', repeat);
 }
 
-export const sourceShape = { suite: z.string().optional(), bundles: z.string().optional(), seed, pattern: list };
+export const sourceShape = { suite: text, bundles: text, seed, pattern: list };
 
 /** --suite (with --seed, --pattern) or --bundles, exactly one. */
 export function toSource(o: { suite?: string | undefined; bundles?: string | undefined; seed: number; pattern: readonly string[] }, ctx: z.RefinementCtx): BundleSource {

@@ -92,6 +92,10 @@ describe('decoy command', () => {
     [['generate', '--suite', 'ruc', '--normal', '0', '--deceptive', '0', '--out', 'runs/x'], /nothing to generate/],
     [['demo', '--agent', 'gpt'], /unknown agent 'gpt'/],
     [['site'], /name a subcommand: decoy site build/],
+    [['site', 'build', '--suite', 'demo', 'extra'], /unexpected argument 'extra'/],
+    [['generate', '--suite', 'demo', '--out', ''], /--out: an empty value names nothing/],
+    [['run', '--suite', 'demo', '--out', ''], /--out is required/],
+    [['run', '--suite', 'demo', '--agent', '', '--out', 'runs/x'], /--agent: an empty value names nothing/],
   ])('bad input %j: one line naming the problem, exit 2, nothing written', (args, message) => {
     writeFileSync(join(dir, 'bad.jsonl'), `"click('e1')"\n"clik('e2')"\n`);
     const before = listing();
