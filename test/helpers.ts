@@ -4,6 +4,7 @@ import { families, familyTasks, tasks } from '../scenarios/index.ts';
 import { generateSuite } from '../generator/bundle.ts';
 import type { LoadedBundle } from '../simulator/bundle.ts';
 import { DecoyEnv } from '../simulator/env.ts';
+import { clickSamples } from '../simulator/clicks.ts';
 import { agents, defenses } from '../simulator/registries.ts';
 import { runEpisode, type EpisodeRecord } from '../simulator/runner.ts';
 import type { Agent } from '../simulator/agent.ts';
@@ -58,7 +59,6 @@ export const PROPERTY_RUNS = Number(process.env.DECOY_PROPERTY_RUNS ?? 25);
 
 /** A premium-membership modal in the state its click sample shows: the dialog up, the page behind it in view. */
 export async function modalSample() {
-  const { clickSamples } = await import('../simulator/clicks.ts');
   const bundle = bundleFor({ task: 'purchase', domain: 'shopping', patterns: [{ family: 'premium-membership', variant: 'base' }] }, 7);
   const [sample] = await clickSamples(bundle, { category: 'cognitive', nullClicks: 0 });
   if (!sample) throw new Error('the modal configuration gave no click sample');
