@@ -60,6 +60,12 @@ function actionAttrs(action: SiteAction): Handlebars.SafeString {
   return new Handlebars.SafeString(Object.entries(attrs).map(([k, v]) => (v === '' && k === ATTR.close ? k : `${k}="${esc(v)}"`)).join(' '));
 }
 
+/** A data attribute's name, as the contract spells it (`{{attr "flow"}}`): templates never spell one themselves. */
+function attrName(key: string): string {
+  if (!Object.prototype.hasOwnProperty.call(ATTR, key)) throw new Error(`template: no data attribute "${key}" in the contract's ATTR`);
+  return ATTR[key as keyof typeof ATTR];
+}
+
 let env: typeof Handlebars | null = null;
 
 /** Handlebars with decoy's helpers and every partial of templates/. */
@@ -69,6 +75,7 @@ function handlebars(): typeof Handlebars {
   hb.registerHelper('css', css);
   hb.registerHelper('place', place);
   hb.registerHelper('actionAttrs', actionAttrs);
+  hb.registerHelper('attr', attrName);
   hb.registerHelper('join', (xs: string[]) => xs.join(' '));
   hb.registerHelper('eq', (a: unknown, b: unknown) => a === b);
   for (const file of readdirSync(templateDir()).filter((f) => f.endsWith('.hbs'))) {

@@ -51,6 +51,49 @@ export const ATTR = {
   flow: 'data-flow',
   /** The route prefix of a hosted copy, on `<html>`. */
   base: 'data-base',
+  /** A page (`<main>`): the route it answers, `*` for the not-found page. */
+  route: 'data-route',
+  /** A page's title, put in `document.title` while it shows. */
+  title: 'data-title',
+  /** An overlay's wrapper: its id. */
+  overlay: 'data-overlay',
+  /** When an overlay shows by itself: ms after the first visit (or after arriving on one of its routes); empty for never. */
+  showAfter: 'data-show-after',
+  /** The routes an overlay belongs to, space-separated; it shows only there. */
+  routes: 'data-routes',
+  /** A block the runtime fills from its state: `cart-lines` or `summary`. */
+  dyn: 'data-dyn',
+  /** A dynamic block's row height, px. */
+  rowH: 'data-row-h',
+  /** A row the runtime made from a dynamic block's template. */
+  row: 'data-row',
+  /** A named part of a block the runtime writes into (a row's cells, a form's status lines). */
+  slot: 'data-slot',
+  /** Which totals a summary shows: `cart` or `checkout`. */
+  stage: 'data-stage',
+  /** A countdown: the seconds it starts from. */
+  countdown: 'data-countdown',
+  /** A countdown's text, `{time}` standing for the time left. */
+  template: 'data-template',
+  /** A form: its id. */
+  form: 'data-form',
+  /** A form: the event its submission records. */
+  event: 'data-event',
+  /** A form: the route it goes to once submitted (empty: stay and say it was saved). */
+  next: 'data-next',
+  /** A collapsible group: its id; the section it opens carries the same id. */
+  group: 'data-group',
+  /** A collapsible group's height closed and open, px. */
+  closedH: 'data-closed-h',
+  openH: 'data-open-h',
+  /** The collapsible section of a group. */
+  section: 'data-section',
+  /** A checkbox that puts this sku into the cart with the product. */
+  addon: 'data-addon',
+  /** A checkbox that sets this consent purpose. */
+  purpose: 'data-purpose',
+  /** A checkbox for a paid option at checkout: its price. */
+  price: 'data-price',
 } as const;
 
 /** Every element the runtime performs an action for. */

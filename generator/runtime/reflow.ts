@@ -30,7 +30,7 @@ export function reflowForm(form: HTMLElement): void {
   const last = restack(form);
   for (let j = 0; j < form.children.length; j++) {
     const el = form.children[j] as HTMLElement;
-    if (el.hasAttribute('data-slot')) el.style.top = last + FORM_STATUS.gap + 'px';
+    if (el.hasAttribute(ATTR.slot)) el.style.top = last + FORM_STATUS.gap + 'px';
   }
   form.style.height = last + FORM_STATUS.below + 'px';
 }

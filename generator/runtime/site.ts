@@ -34,7 +34,7 @@ function round2(n: number): number {
   return Math.round(n * 100) / 100;
 }
 function slot(root: ParentNode, name: string): HTMLElement {
-  return root.querySelector('[data-slot="' + name + '"]') as HTMLElement;
+  return root.querySelector('[' + ATTR.slot + '="' + name + '"]') as HTMLElement;
 }
 function item(sku: string): { name: string; price: number } {
   return config.catalog[sku] || { name: sku, price: 0 };
@@ -49,11 +49,11 @@ function visiblePage(): HTMLElement | null {
 // ---- pages ---------------------------------------------------------------
 
 function pageFor(path: string): HTMLElement | null {
-  const pages = document.querySelectorAll<HTMLElement>('main[data-route]');
+  const pages = document.querySelectorAll<HTMLElement>('main[' + ATTR.route + ']');
   let fallback: HTMLElement | null = null;
   for (let i = 0; i < pages.length; i++) {
     const page = pages[i] as HTMLElement;
-    const route = page.getAttribute('data-route');
+    const route = page.getAttribute(ATTR.route);
     if (route === path) return page;
     if (route === '*') fallback = page;
   }
@@ -61,15 +61,15 @@ function pageFor(path: string): HTMLElement | null {
 }
 
 function rows(container: HTMLElement, count: number): HTMLElement[] {
-  each(container.querySelectorAll('[data-row]'), (old) => {
+  each(container.querySelectorAll('[' + ATTR.row + ']'), (old) => {
     (old.parentNode as Node).removeChild(old);
   });
   const tpl = container.querySelector('template') as HTMLTemplateElement;
-  const rowH = parseFloat(container.getAttribute('data-row-h') as string);
+  const rowH = parseFloat(container.getAttribute(ATTR.rowH) as string);
   const out: HTMLElement[] = [];
   for (let j = 0; j < count; j++) {
     const row = document.importNode(tpl.content.firstElementChild as HTMLElement, true);
-    row.setAttribute('data-row', '');
+    row.setAttribute(ATTR.row, '');
     row.style.top = j * rowH + 'px';
     container.appendChild(row);
     out.push(row);
@@ -118,8 +118,8 @@ function totals(stage: string | null) {
       if (o.id === id) shipping = o;
     });
     if (page) {
-      each(page.querySelectorAll<HTMLInputElement>('input[type=checkbox][data-price]'), (cb) => {
-        if (cb.checked) options.push({ name: cb.name || cb.id, label: labelOf(cb), price: parseFloat(cb.getAttribute('data-price') as string) });
+      each(page.querySelectorAll<HTMLInputElement>('input[type=checkbox][' + ATTR.price + ']'), (cb) => {
+        if (cb.checked) options.push({ name: cb.name || cb.id, label: labelOf(cb), price: parseFloat(cb.getAttribute(ATTR.price) as string) });
       });
     }
     if (state.coupon && own.call(config.coupons, state.coupon)) discount = round2((itemsSum * (config.coupons[state.coupon] as number)) / 100);
@@ -156,7 +156,7 @@ function renderCartLines(container: HTMLElement): void {
 }
 
 function renderSummary(container: HTMLElement): void {
-  const stage = container.getAttribute('data-stage');
+  const stage = container.getAttribute(ATTR.stage);
   const t = totals(stage);
   const entries: [string, string][] = [];
   if (stage === 'checkout') {
@@ -189,19 +189,19 @@ function renderSummary(container: HTMLElement): void {
 }
 
 function renderDynamic(page: HTMLElement): void {
-  each(page.querySelectorAll<HTMLElement>('[data-dyn="cart-lines"]'), renderCartLines);
-  each(page.querySelectorAll<HTMLElement>('[data-dyn="summary"]'), renderSummary);
+  each(page.querySelectorAll<HTMLElement>('[' + ATTR.dyn + '="cart-lines"]'), renderCartLines);
+  each(page.querySelectorAll<HTMLElement>('[' + ATTR.dyn + '="summary"]'), renderSummary);
   reflow(page);
 }
 
 function render(): void {
   const path = here();
   const page = pageFor(path);
-  each(document.querySelectorAll<HTMLElement>('main[data-route]'), (p) => {
+  each(document.querySelectorAll<HTMLElement>('main[' + ATTR.route + ']'), (p) => {
     p.hidden = p !== page;
   });
   if (!page) return;
-  const title = page.getAttribute('data-title');
+  const title = page.getAttribute(ATTR.title);
   document.title = path === '/' ? config.brand : title + ' | ' + config.brand;
   renderDynamic(page);
   routeOverlays();
@@ -222,10 +222,10 @@ function navigate(href: string): void {
 // ---- overlays ------------------------------------------------------------
 
 function overlay(id: string): HTMLElement | null {
-  return document.querySelector('[data-overlay="' + id + '"]');
+  return document.querySelector('[' + ATTR.overlay + '="' + id + '"]');
 }
 function routesOf(el: Element): string[] | null {
-  const r = el.getAttribute('data-routes');
+  const r = el.getAttribute(ATTR.routes);
   return r ? r.split(' ') : null;
 }
 function onItsRoute(el: Element): boolean {
@@ -233,13 +233,13 @@ function onItsRoute(el: Element): boolean {
   return !r || r.indexOf(here()) >= 0;
 }
 function showOverlay(el: HTMLElement): void {
-  const id = el.getAttribute('data-overlay') as string;
+  const id = el.getAttribute(ATTR.overlay) as string;
   if (state.closed[id] || !el.hidden || !onItsRoute(el)) return;
   el.hidden = false;
   log({ type: 'overlay.shown', overlay: id });
 }
 function closeOverlay(el: HTMLElement): void {
-  const id = el.getAttribute('data-overlay') as string;
+  const id = el.getAttribute(ATTR.overlay) as string;
   state.closed[id] = true;
   commit();
   if (!el.hidden) {
@@ -248,8 +248,8 @@ function closeOverlay(el: HTMLElement): void {
   }
 }
 function schedule(el: HTMLElement, from: number): void {
-  const after = el.getAttribute('data-show-after');
-  if (after === '' || state.closed[el.getAttribute('data-overlay') as string]) return;
+  const after = el.getAttribute(ATTR.showAfter);
+  if (after === '' || state.closed[el.getAttribute(ATTR.overlay) as string]) return;
   const due = from + Number(after) - Date.now();
   if (due <= 0) showOverlay(el);
   else
@@ -259,7 +259,7 @@ function schedule(el: HTMLElement, from: number): void {
 }
 /** Overlays bound to routes appear a set time after arriving on one, and leave with it. */
 function routeOverlays(): void {
-  each(document.querySelectorAll<HTMLElement>('[data-overlay][data-routes]'), (el) => {
+  each(document.querySelectorAll<HTMLElement>('[' + ATTR.overlay + '][' + ATTR.routes + ']'), (el) => {
     if (!onItsRoute(el)) el.hidden = true;
     else if (el.hidden) schedule(el, enteredAt);
   });
@@ -268,11 +268,11 @@ function routeOverlays(): void {
 // ---- timers --------------------------------------------------------------
 
 function tickCountdowns(): void {
-  each(document.querySelectorAll<HTMLElement>('[data-countdown]'), (el) => {
-    const left = Math.max(0, Number(el.getAttribute('data-countdown')) - Math.floor((Date.now() - state.firstSeen) / 1000));
+  each(document.querySelectorAll<HTMLElement>('[' + ATTR.countdown + ']'), (el) => {
+    const left = Math.max(0, Number(el.getAttribute(ATTR.countdown)) - Math.floor((Date.now() - state.firstSeen) / 1000));
     const mm = String(Math.floor(left / 60));
     const ss = String(left % 60);
-    el.textContent = (el.getAttribute('data-template') as string).replace('{time}', (mm.length < 2 ? '0' : '') + mm + ':' + (ss.length < 2 ? '0' : '') + ss);
+    el.textContent = (el.getAttribute(ATTR.template) as string).replace('{time}', (mm.length < 2 ? '0' : '') + mm + ':' + (ss.length < 2 ? '0' : '') + ss);
   });
 }
 
@@ -299,7 +299,7 @@ function setConsent(purposes: Record<string, boolean>): void {
   state.consent = purposes;
   commit();
   log({ type: 'consent.set', source: 'banner', purposes: purposes });
-  each(document.querySelectorAll<HTMLElement>('[data-overlay]'), (el) => {
+  each(document.querySelectorAll<HTMLElement>('[' + ATTR.overlay + ']'), (el) => {
     if (el.querySelector('[' + ATTR.do + '^="consent."]')) closeOverlay(el);
   });
 }
@@ -341,8 +341,8 @@ const actions: Record<SiteAction['do'], Run> = {
     const qty = qtyInput ? Math.max(1, Math.floor(Number(qtyInput.value) || 1)) : 1;
     const variantInput = page.querySelector<HTMLSelectElement>('select[name=variant]');
     addToCart(arg, 'user', qty, variantInput ? variantInput.value : null);
-    each(page.querySelectorAll<HTMLInputElement>('input[data-addon]'), (cb) => {
-      if (cb.checked) addToCart(cb.getAttribute('data-addon') as string, 'option', 1, null);
+    each(page.querySelectorAll<HTMLInputElement>('input[' + ATTR.addon + ']'), (cb) => {
+      if (cb.checked) addToCart(cb.getAttribute(ATTR.addon) as string, 'option', 1, null);
     });
     if (!state.extrasAdded && config.cartExtras.length) {
       config.cartExtras.forEach((sku) => {
@@ -402,15 +402,15 @@ const actions: Record<SiteAction['do'], Run> = {
       for (const f in pressed) if (own.call(pressed, f)) got.fields[f] = pressed[f] as string;
     }
     let purposes: Record<string, boolean> | null = null;
-    each(form.querySelectorAll<HTMLInputElement>('input[data-purpose]'), (cb) => {
+    each(form.querySelectorAll<HTMLInputElement>('input[' + ATTR.purpose + ']'), (cb) => {
       purposes = purposes || {};
-      purposes[cb.getAttribute('data-purpose') as string] = cb.checked;
+      purposes[cb.getAttribute(ATTR.purpose) as string] = cb.checked;
     });
     if (purposes) log({ type: 'consent.set', source: 'form', form: arg, purposes: purposes });
-    log({ type: form.getAttribute('data-event') as EventName, form: arg, fields: got.fields });
-    const box = form.closest<HTMLElement>('[data-overlay]');
+    log({ type: form.getAttribute(ATTR.event) as EventName, form: arg, fields: got.fields });
+    const box = form.closest<HTMLElement>('[' + ATTR.overlay + ']');
     if (box) closeOverlay(box);
-    const next = form.getAttribute('data-next');
+    const next = form.getAttribute(ATTR.next);
     if (next) navigate(next);
     else slot(form, 'saved').hidden = false;
   },
@@ -422,15 +422,15 @@ const actions: Record<SiteAction['do'], Run> = {
   },
   'consent.save': (_arg, el) => {
     const purposes = allPurposes(false);
-    const box = el.closest('[data-overlay]') as HTMLElement;
-    each(box.querySelectorAll<HTMLInputElement>('input[data-purpose]'), (cb) => {
-      const id = cb.getAttribute('data-purpose') as string;
+    const box = el.closest('[' + ATTR.overlay + ']') as HTMLElement;
+    each(box.querySelectorAll<HTMLInputElement>('input[' + ATTR.purpose + ']'), (cb) => {
+      const id = cb.getAttribute(ATTR.purpose) as string;
       purposes[id] = purposes[id] || cb.checked;
     });
     setConsent(purposes);
   },
   'overlay.open': (arg, el) => {
-    const from = el.closest<HTMLElement>('[data-overlay]');
+    const from = el.closest<HTMLElement>('[' + ATTR.overlay + ']');
     if (from) closeOverlay(from);
     const target = overlay(arg);
     if (target) {
@@ -439,15 +439,15 @@ const actions: Record<SiteAction['do'], Run> = {
     }
   },
   'overlay.close': (arg, el) => {
-    const target = arg ? overlay(arg) : el.closest<HTMLElement>('[data-overlay]');
+    const target = arg ? overlay(arg) : el.closest<HTMLElement>('[' + ATTR.overlay + ']');
     if (target) closeOverlay(target);
   },
   'section.toggle': (arg) => {
-    const group = document.querySelector<HTMLElement>('[data-group="' + arg + '"]');
-    const section = document.querySelector<HTMLElement>('[data-section="' + arg + '"]');
+    const group = document.querySelector<HTMLElement>('[' + ATTR.group + '="' + arg + '"]');
+    const section = document.querySelector<HTMLElement>('[' + ATTR.section + '="' + arg + '"]');
     if (!group || !section) return;
     section.hidden = !section.hidden;
-    group.style.height = group.getAttribute(section.hidden ? 'data-closed-h' : 'data-open-h') + 'px';
+    group.style.height = group.getAttribute(section.hidden ? ATTR.closedH : ATTR.openH) + 'px';
     log({ type: 'section.toggled', section: arg, open: !section.hidden });
     const form = group.closest('form');
     if (form) reflowForm(form);
@@ -459,7 +459,7 @@ const actions: Record<SiteAction['do'], Run> = {
     const data = payload ? (JSON.parse(payload) as Record<string, string | number | boolean>) : {};
     log({ ...data, type: arg as EventName });
     if (el.hasAttribute(ATTR.close)) {
-      const box = el.closest<HTMLElement>('[data-overlay]');
+      const box = el.closest<HTMLElement>('[' + ATTR.overlay + ']');
       if (box) closeOverlay(box);
     }
     const href = el.getAttribute(ATTR.href);
@@ -488,7 +488,7 @@ document.addEventListener('click', (ev) => {
 document.addEventListener('change', (ev) => {
   const target = ev.target as Element | null;
   const page = target && target.closest ? target.closest('main') : null;
-  if (page && page.querySelector('[data-dyn="summary"]')) renderDynamic(page);
+  if (page && page.querySelector('[' + ATTR.dyn + '="summary"]')) renderDynamic(page);
 });
 
 window.addEventListener('popstate', () => {
@@ -500,10 +500,10 @@ window.addEventListener('popstate', () => {
 });
 
 render();
-each(document.querySelectorAll<HTMLElement>('[data-overlay]:not([data-routes])'), (el) => {
+each(document.querySelectorAll<HTMLElement>('[' + ATTR.overlay + ']:not([' + ATTR.routes + '])'), (el) => {
   schedule(el, state.firstSeen);
 });
-if (document.querySelector('[data-countdown]')) {
+if (document.querySelector('[' + ATTR.countdown + ']')) {
   tickCountdowns();
   window.setInterval(tickCountdowns, 1000);
 }
