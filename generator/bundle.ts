@@ -7,6 +7,7 @@ import { UserError } from '../scenarios/errors.ts';
 import { compose } from './compose.ts';
 import { layout } from './layout.ts';
 import { renderSite } from './render.ts';
+import { opaqueIds } from './ids.ts';
 
 /** A generated bundle in memory: the manifest and the files of `site/`, by path. */
 export interface Bundle {
@@ -16,7 +17,8 @@ export interface Bundle {
 
 export function generateBundle(suite: SuiteDef, spec: ScenarioSpec, seed: number): Bundle {
   const { manifest, site } = compose(suite, spec, seed);
-  const laid = layout(site, createRng(hashSeed('layout', spec.task, spec.domain, seed, spec.instance ?? 0)));
+  const base = [spec.task, spec.domain, seed, spec.instance ?? 0] as const;
+  const laid = layout(site, createRng(hashSeed('layout', ...base)), opaqueIds(hashSeed('ids', ...base)));
   return { manifest, files: { 'index.html': renderSite(site, laid) } };
 }
 

@@ -7,6 +7,7 @@ import type { Block, ButtonSpec, ButtonStyle, OverlaySpec, PageSpec, SiteSpec, T
 import type { Rng } from '../scenarios/rng.ts';
 import { money } from '../scenarios/content/products.ts';
 import { FORM_STATUS, stack, VIEWPORT } from '../scenarios/contract.ts';
+import type { Ids } from './ids.ts';
 
 export interface Box {
   x: number;
@@ -58,7 +59,9 @@ interface Ctx {
   theme: Theme;
   width: number;
   gap: number;
-  page: number;
+  ids: Ids;
+  /** Where a block sits: its page's route (or its overlay) and the ids of the blocks around it. */
+  place: string[];
 }
 
 const toneLook = (tone: Tone | undefined, ink: string): Look => {
@@ -122,13 +125,29 @@ function button(b: ButtonSpec, look: Look, box: Box): LaidButton {
   return part;
 }
 
-function layButtons(buttons: ButtonSpec[], align: 'left' | 'right' | 'split', width: number, theme: Theme): { parts: LaidButton[]; h: number } {
+/** An action as the page writes it: what it refers to by name (an overlay, a form, a section) by its opaque id. */
+function refer(action: ButtonSpec['action'], ids: Ids): ButtonSpec['action'] {
+  switch (action.do) {
+    case 'overlay.open':
+      return { ...action, id: ids.ref('overlay', action.id) };
+    case 'overlay.close':
+      return action.id === undefined ? action : { ...action, id: ids.ref('overlay', action.id) };
+    case 'section.toggle':
+      return { ...action, id: ids.ref('section', action.id) };
+    case 'form.submit':
+      return { ...action, form: ids.ref('form', action.form) };
+    default:
+      return action;
+  }
+}
+
+function layButtons(buttons: ButtonSpec[], align: 'left' | 'right' | 'split', width: number, theme: Theme, ids: Ids): { parts: LaidButton[]; h: number } {
   const sized = buttons.map((b) => {
     const scale = b.scale ?? 1;
     const look = buttonLook(b.style, theme, scale);
     const h = Math.round((b.style === 'link' ? 32 : 44) * scale);
     const w = Math.max(b.style === 'link' ? 60 : 110, textWidth(b.label, look.size, look.weight) + Math.round(36 * scale));
-    return { b, look, w, h };
+    return { b: { ...b, action: refer(b.action, ids) }, look, w, h };
   });
   const total = sized.reduce((s, b) => s + b.w, 0) + 12 * (sized.length - 1);
   if (total > width) {
@@ -215,7 +234,7 @@ function layBlock(block: Block, ctx: Ctx, width: number): LaidBlock {
       return {
         ...base,
         box: at(h),
-        inputId: `c${ctx.page}-${block.id}`,
+        inputId: ctx.ids.element(...ctx.place, block.id),
         control,
         isSwitch,
         checked: block.checked,
@@ -232,7 +251,7 @@ function layBlock(block: Block, ctx: Ctx, width: number): LaidBlock {
       return {
         ...base,
         box: at(68),
-        inputId: `f${ctx.page}-${block.id}`,
+        inputId: ctx.ids.element(...ctx.place, block.id),
         name: block.name,
         type: block.type,
         value: block.value ?? '',
@@ -242,7 +261,7 @@ function layBlock(block: Block, ctx: Ctx, width: number): LaidBlock {
       };
     }
     case 'actions': {
-      const { parts, h } = layButtons(block.buttons, block.align, width, theme);
+      const { parts, h } = layButtons(block.buttons, block.align, width, theme, ctx.ids);
       return { ...base, box: at(h), buttons: parts };
     }
     case 'links': {
@@ -296,7 +315,7 @@ function layBlock(block: Block, ctx: Ctx, width: number): LaidBlock {
         }
         const item = {
           href: `/article/${a.slug}`,
-          action: extra?.action,
+          action: extra?.action && refer(extra.action, ctx.ids),
           kicker,
           title: { text: a.title, look: { size: 20, weight: 700, color: theme.ink }, box: { x: 0, y, w: Math.min(width, textWidth(a.title, 20, 700) + 8), h: 28 } },
           meta: { text: `${a.section} · ${a.date}`, look: { size: 13, weight: 400, color: MUTED }, box: { x: 0, y: y + 34, w: width, h: 20 } },
@@ -326,7 +345,7 @@ function layBlock(block: Block, ctx: Ctx, width: number): LaidBlock {
         const look = toneLook(o.tone, theme.ink);
         const y = 28 + i * 30;
         return {
-          inputId: `r${ctx.page}-${block.id}-${i}`,
+          inputId: ctx.ids.element(...ctx.place, block.id, o.value),
           value: o.value,
           checked: o.checked ?? false,
           control: { x: 0, y: y + 3, w: 18, h: 18 },
@@ -340,7 +359,7 @@ function layBlock(block: Block, ctx: Ctx, width: number): LaidBlock {
       return {
         ...base,
         box: at(68),
-        inputId: `s${ctx.page}-${block.id}`,
+        inputId: ctx.ids.element(...ctx.place, block.id),
         name: block.name,
         options: block.options.map((o) => ({ ...o, selected: o.value === (block.value ?? block.options[0]?.value) })),
         label: { text: block.label, look: { size: 14, weight: 600, color: theme.ink }, box: { x: 0, y: 0, w, h: 20 } },
@@ -365,7 +384,7 @@ function layBlock(block: Block, ctx: Ctx, width: number): LaidBlock {
       let y = 0;
       for (let i = 0; i < block.blocks.length; i += cols) {
         const row = block.blocks.slice(i, i + cols).map((b, j) => {
-          const laid = layBlock(b, { ...ctx, gap: 14 }, colW);
+          const laid = layBlock(b, { ...ctx, gap: 14, place: [...ctx.place, block.id] }, colW);
           laid.box.x = pad + j * (colW + colGap);
           return laid;
         });
@@ -377,7 +396,7 @@ function layBlock(block: Block, ctx: Ctx, width: number): LaidBlock {
       }
       const contentH = Math.max(0, y - 14);
       if (block.collapsed) {
-        const { parts, h } = layButtons([{ id: `${block.id}-toggle`, label: block.collapsed.toggle, action: { do: 'section.toggle', id: block.id }, style: 'link' }], 'left', inner, theme);
+        const { parts, h } = layButtons([{ id: `${block.id}-toggle`, label: block.collapsed.toggle, action: { do: 'section.toggle', id: block.id }, style: 'link' }], 'left', inner, theme, ctx.ids);
         for (const p of parts) {
           p.box.x += pad;
           p.box.y += pad;
@@ -389,7 +408,7 @@ function layBlock(block: Block, ctx: Ctx, width: number): LaidBlock {
           look: block.look,
           label: block.label,
           toggle: parts,
-          section: { box: { x: 0, y: top, w: width, h: contentH }, blocks: children },
+          section: { id: ctx.ids.ref('section', block.id), box: { x: 0, y: top, w: width, h: contentH }, blocks: children },
           closedH: pad + h + pad,
           openH: top + contentH + pad,
         };
@@ -399,11 +418,11 @@ function layBlock(block: Block, ctx: Ctx, width: number): LaidBlock {
     }
     case 'form': {
       const w = Math.min(width, 520);
-      const inner = flow(block.blocks, { ...ctx, gap: 18 }, w);
+      const inner = flow(block.blocks, { ...ctx, gap: 18, place: [...ctx.place, block.id] }, w);
       return {
         ...base,
         box: { x: 0, y: 0, w, h: inner.height + FORM_STATUS.below },
-        form: block.id,
+        form: ctx.ids.ref('form', block.id),
         event: block.event,
         next: block.next,
         blocks: inner.blocks,
@@ -473,7 +492,7 @@ function layOverlay(o: OverlaySpec, ctx: Ctx): LaidOverlay {
           ? { x: 0, y: 0, w: vw, h }
           : { x: 0, y: vh - h, w: vw, h };
   return {
-    id: o.id,
+    id: ctx.ids.ref('overlay', o.id),
     label: o.label,
     role: o.role,
     placement: o.placement,
@@ -486,19 +505,19 @@ function layOverlay(o: OverlaySpec, ctx: Ctx): LaidOverlay {
   };
 }
 
-function layPage(p: PageSpec, index: number, ctx: Omit<Ctx, 'page'>, left: number): LaidPage {
+function layPage(p: PageSpec, index: number, ctx: Omit<Ctx, 'place'>, left: number): LaidPage {
   const top = HEADER_HEIGHT + 40;
-  const inner = flow(p.blocks, { ...ctx, page: index }, ctx.width, 0);
+  const inner = flow(p.blocks, { ...ctx, place: [p.route] }, ctx.width, 0);
   for (const b of inner.blocks) b.box.x = 0;
   return { route: p.route, title: p.title, index, left, top, height: inner.height, blocks: inner.blocks };
 }
 
-export function layout(site: SiteSpec, rng: Rng): LaidSite {
+export function layout(site: SiteSpec, rng: Rng, ids: Ids): LaidSite {
   const left = rng.pick([120, 140, 160, 200]);
   const width = VIEWPORT.width - 2 * left;
   const gap = rng.pick([18, 22, 26]);
   const theme: Theme = site.theme;
-  const ctx = { site, theme, width, gap };
+  const ctx = { site, theme, width, gap, ids };
   const brandLook: Look = { size: 22, weight: 700, color: theme.ink };
   const brand = { href: '/', text: site.brand.name, look: brandLook, box: { x: left, y: 18, w: textWidth(site.brand.name, 22, 700) + 8, h: 28 } };
   let x = VIEWPORT.width - left;
@@ -514,6 +533,6 @@ export function layout(site: SiteSpec, rng: Rng): LaidSite {
     theme,
     header: { box: { x: 0, y: 0, w: VIEWPORT.width, h: HEADER_HEIGHT }, brand, nav },
     pages: site.pages.map((p, i) => layPage(p, i, ctx, left)),
-    overlays: site.overlays.map((o) => layOverlay(o, { ...ctx, page: 900 })),
+    overlays: site.overlays.map((o) => layOverlay(o, { ...ctx, place: [`overlay ${o.id}`] })),
   };
 }
