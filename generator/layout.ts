@@ -172,6 +172,35 @@ function layButtons(buttons: ButtonSpec[], align: 'left' | 'right' | 'split', wi
   return { parts, h };
 }
 
+/**
+ * Products the site's script knows from the start: all but those an element brings into the
+ * cart (a ticked add-on, what the shop adds with the first item), which travel with that
+ * element, so the page's data says no more before it is shown than the page does.
+ */
+export function listed(site: SiteSpec): SiteSpec['products'] {
+  const brought = new Set([...site.cartExtras, ...addons(site)]);
+  return site.products.filter((p) => !brought.has(p.sku));
+}
+
+function addons(site: SiteSpec): string[] {
+  const out: string[] = [];
+  const walk = (blocks: readonly Block[]): void => {
+    for (const b of blocks) {
+      if (b.kind === 'option' && b.addon !== undefined) out.push(b.addon);
+      if (b.kind === 'group' || b.kind === 'form') walk(b.blocks);
+    }
+  };
+  for (const p of site.pages) walk(p.blocks);
+  for (const o of site.overlays) walk(o.blocks);
+  return out;
+}
+
+function carried(site: SiteSpec, sku: string): { name: string; price: number } {
+  const p = site.products.find((q) => q.sku === sku);
+  if (!p) throw new Error(`unknown product ${sku}`);
+  return { name: p.name, price: p.price };
+}
+
 export type LaidBlock = { id: string; kind: Block['kind']; box: Box; gap: number } & Record<string, unknown>;
 
 function layBlock(block: Block, ctx: Ctx, width: number): LaidBlock {
@@ -240,6 +269,7 @@ function layBlock(block: Block, ctx: Ctx, width: number): LaidBlock {
         checked: block.checked,
         disabled: block.disabled ?? false,
         addon: block.addon,
+        item: block.addon === undefined ? undefined : JSON.stringify(carried(site, block.addon)),
         purpose: block.purpose,
         name: block.name,
         price: block.price,
@@ -279,6 +309,7 @@ function layBlock(block: Block, ctx: Ctx, width: number): LaidBlock {
         ...base,
         box: at(24),
         rowH,
+        includes: JSON.stringify(site.cartExtras.map((sku) => ({ sku, ...carried(site, sku) }))),
         emptyText: 'Your cart is empty.',
         row: {
           name: { look: { size: 16, weight: 600, color: theme.ink }, box: { x: 0, y: 12, w: width - 280, h: 24 } },
@@ -294,6 +325,10 @@ function layBlock(block: Block, ctx: Ctx, width: number): LaidBlock {
         ...base,
         box: { x: 0, y: 0, w, h: 32 },
         stage: block.stage,
+        charges: block.stage === 'checkout' ? {
+          fees: JSON.stringify(site.pricing.checkoutFees),
+          prices: JSON.stringify(Object.fromEntries(listed(site).map((p) => [p.sku, site.pricing.checkoutPrices[p.sku] ?? p.price]))),
+        } : null,
         rowH: 32,
         row: {
           label: { look: { size: 15, weight: 400, color: theme.ink }, box: { x: 0, y: 4, w: w - 150, h: 24 } },

@@ -3,7 +3,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { SiteAction, SiteSpec } from '../scenarios/model.ts';
 import { ATTR } from '../scenarios/contract.ts';
-import type { Box, LaidSite, Look } from './layout.ts';
+import { listed, type Box, type LaidSite, type Look } from './layout.ts';
 import type { RuntimeConfig } from './runtime/config.ts';
 import { runtimeScript } from './runtime-bundle.ts';
 import { packagePath } from '../scenarios/root.ts';
@@ -107,9 +107,7 @@ function template(): Handlebars.TemplateDelegate {
 export function runtimeConfig(site: SiteSpec, laid: LaidSite): RuntimeConfig {
   return {
     brand: site.brand.name,
-    catalog: Object.fromEntries(site.products.map((p) => [p.sku, { name: p.name, price: p.price }])),
-    cartExtras: site.cartExtras,
-    pricing: site.pricing,
+    catalog: Object.fromEntries(listed(site).map((p) => [p.sku, { name: p.name, price: p.price }])),
     purposes: site.consentPurposes.map((p) => ({ id: p.id, essential: p.essential })),
     shipping: site.pricing.shipping,
     coupons: site.pricing.coupons,

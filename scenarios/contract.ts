@@ -94,6 +94,14 @@ export const ATTR = {
   purpose: 'data-purpose',
   /** A checkbox for a paid option at checkout: its price. */
   price: 'data-price',
+  /** A product an element brings into the cart that the catalogue does not list, as JSON `{ name, price }`. */
+  item: 'data-item',
+  /** A cart: the lines the shop puts in it with the first item, as JSON `[{ sku, name, price }]` (`[]` for none). */
+  includes: 'data-includes',
+  /** A checkout summary: the fee lines it charges, as JSON `[{ label, amount }]` (`[]` for none). */
+  fees: 'data-fees',
+  /** A checkout summary: the unit price it charges for every catalogue product, as JSON by sku. */
+  prices: 'data-prices',
 } as const;
 
 /** Every element the runtime performs an action for. */

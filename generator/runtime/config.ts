@@ -1,17 +1,15 @@
-/** What the page's runtime is told about its site (the JSON of `#site-config`): behaviour only, never ground truth. */
+/**
+ * What the page's runtime is told about its site at load (the JSON of `#site-config`): the
+ * same keys on every site, none named for a pattern, and nothing a page shows only later
+ * (checkout fees and prices, a product the shop adds to the cart) — those travel as data of
+ * the page that shows them. Behaviour only, never ground truth.
+ */
 export interface RuntimeConfig {
   brand: string;
+  /** The products the site lists, by sku. */
   catalog: Record<string, { name: string; price: number }>;
-  /** Skus the site adds to the cart by itself with the first add. */
-  cartExtras: string[];
-  pricing: {
-    checkoutFees: { label: string; amount: number }[];
-    /** Unit prices that replace the catalogue's at checkout. */
-    checkoutPrices: Record<string, number>;
-    shipping: { id: string; label: string; price: number }[];
-    coupons: Record<string, number>;
-  };
   purposes: { id: string; essential: boolean }[];
+  /** Delivery options at checkout; the first is the default. */
   shipping: { id: string; label: string; price: number }[];
   /** Percent off, by code. */
   coupons: Record<string, number>;

@@ -37,7 +37,11 @@ function slot(root: ParentNode, name: string): HTMLElement {
   return root.querySelector('[' + ATTR.slot + '="' + name + '"]') as HTMLElement;
 }
 function item(sku: string): { name: string; price: number } {
-  return config.catalog[sku] || { name: sku, price: 0 };
+  return config.catalog[sku] || state.items[sku] || { name: sku, price: 0 };
+}
+function json<T>(el: Element | null, attr: string, fallback: T): T {
+  const raw = el ? el.getAttribute(attr) : null;
+  return raw ? (JSON.parse(raw) as T) : fallback;
 }
 function each<E extends Element>(list: ArrayLike<E>, fn: (el: E, i: number) => void): void {
   Array.prototype.forEach.call(list, fn);
@@ -82,8 +86,16 @@ function lineName(line: { sku: string; variant?: string }): string {
   return item(line.sku).name + (line.variant ? ' (' + line.variant + ')' : '');
 }
 
+/* What the checkout page charges is the checkout page's own data, like what it shows. */
+function checkoutSummary(): Element | null {
+  return document.querySelector('[' + ATTR.dyn + '="summary"][' + ATTR.stage + '="checkout"]');
+}
+
 function unitPrice(sku: string, stage: string | null): number {
-  if (stage === 'checkout' && own.call(config.pricing.checkoutPrices, sku)) return config.pricing.checkoutPrices[sku] as number;
+  if (stage === 'checkout') {
+    const prices = json<Record<string, number>>(checkoutSummary(), ATTR.prices, {});
+    if (own.call(prices, sku)) return prices[sku] as number;
+  }
   return item(sku).price;
 }
 
@@ -107,14 +119,14 @@ function totals(stage: string | null) {
   lines.forEach((l) => {
     itemsSum += l.price * l.qty;
   });
-  const fees = stage === 'checkout' ? config.pricing.checkoutFees.slice() : [];
+  const fees = stage === 'checkout' ? json<{ label: string; amount: number }[]>(checkoutSummary(), ATTR.fees, []) : [];
   let shipping: RuntimeConfig['shipping'][number] | null = null;
   const options: { name: string; label: string; price: number }[] = [];
   let discount = 0;
   if (stage === 'checkout') {
     const chosen = page && page.querySelector<HTMLInputElement>('input[type=radio][name=shipping]:checked');
-    const id = chosen ? chosen.value : (config.pricing.shipping[0] || ({} as { id?: string })).id;
-    config.pricing.shipping.forEach((o) => {
+    const id = chosen ? chosen.value : (config.shipping[0] || ({} as { id?: string })).id;
+    config.shipping.forEach((o) => {
       if (o.id === id) shipping = o;
     });
     if (page) {
@@ -342,11 +354,16 @@ const actions: Record<SiteAction['do'], Run> = {
     const variantInput = page.querySelector<HTMLSelectElement>('select[name=variant]');
     addToCart(arg, 'user', qty, variantInput ? variantInput.value : null);
     each(page.querySelectorAll<HTMLInputElement>('input[' + ATTR.addon + ']'), (cb) => {
-      if (cb.checked) addToCart(cb.getAttribute(ATTR.addon) as string, 'option', 1, null);
+      if (!cb.checked) return;
+      const sku = cb.getAttribute(ATTR.addon) as string;
+      state.items[sku] = json(cb, ATTR.item, item(sku));
+      addToCart(sku, 'option', 1, null);
     });
-    if (!state.extrasAdded && config.cartExtras.length) {
-      config.cartExtras.forEach((sku) => {
-        addToCart(sku, 'site', 1, null);
+    const includes = json<{ sku: string; name: string; price: number }[]>(document.querySelector('[' + ATTR.includes + ']'), ATTR.includes, []);
+    if (!state.extrasAdded && includes.length) {
+      includes.forEach((x) => {
+        state.items[x.sku] = { name: x.name, price: x.price };
+        addToCart(x.sku, 'site', 1, null);
       });
       state.extrasAdded = true;
     }

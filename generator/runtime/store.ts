@@ -17,6 +17,8 @@ export interface SiteState {
   closed: Record<string, boolean>;
   orders: number;
   extrasAdded: boolean;
+  /** Products the catalogue does not list that an element brought into the cart, by sku. */
+  items: Record<string, { name: string; price: number }>;
   coupon: string | null;
   firstSeen: number;
 }
@@ -44,7 +46,7 @@ export function save(key: string, value: unknown): void {
   window.localStorage.setItem(key, JSON.stringify(value));
 }
 
-export const state: SiteState = load<SiteState | null>(STATE, null) || { cart: [], consent: null, closed: {}, orders: 0, extrasAdded: false, coupon: null, firstSeen: Date.now() };
+export const state: SiteState = load<SiteState | null>(STATE, null) || { cart: [], consent: null, closed: {}, orders: 0, extrasAdded: false, items: {}, coupon: null, firstSeen: Date.now() };
 save(STATE, state);
 
 export function commit(): void {
