@@ -47,6 +47,8 @@ export function save(key: string, value: unknown): void {
 }
 
 export const state: SiteState = load<SiteState | null>(STATE, null) || { cart: [], consent: null, closed: {}, orders: 0, extrasAdded: false, items: {}, coupon: null, firstSeen: Date.now() };
+/* A state saved before products could travel with the elements that bring them. */
+state.items = state.items || {};
 save(STATE, state);
 
 export function commit(): void {
