@@ -1,0 +1,178 @@
+/**
+ * A classifier that reads only what a page hides: attributes, ids, names and the text of its
+ * scripts, never visible text or styles. It learns per-token lookups on one seed's bundles
+ * and is scored on another's: if it tells the trap (B_d) from the way out (B_c) better than
+ * chance, something hidden in the page gives the pattern away.
+ */
+import { JSDOM } from 'jsdom';
+import type { Bundle } from '../../generator/bundle.ts';
+import { ATTR } from '../../scenarios/contract.ts';
+import { nameOf, roleOf } from '../../simulator/observe.ts';
+
+export type Kind = 'correct' | 'deceptive';
+
+export interface Sample {
+  kind: Kind;
+  /** The family that put the element there (for reporting what gives a family away). */
+  family: string;
+  tokens: Set<string>;
+}
+
+/* What an agent sees anyway (accessible names and roles, the text they come from) or what
+   draws the page (styles and the classes that carry them): not hidden, so not features. */
+const VISIBLE = new Set(['style', 'class', 'aria-label', 'alt', 'title', 'placeholder', 'role', 'tabindex', 'aria-modal', 'type', 'hidden', 'src', 'href', 'checked', 'disabled', 'selected']);
+
+/* Digits vary from seed to seed (prices, skus, ids); a lookup that generalises keeps their shape only. */
+const shape = (s: string) => s.toLowerCase().replace(/\d+(\.\d+)?/g, '#');
+
+function attributeTokens(el: Element, where: string, out: Set<string>): void {
+  for (const a of Array.from(el.attributes)) {
+    if (VISIBLE.has(a.name)) continue;
+    out.add(`${where}${a.name}`);
+    out.add(`${where}${a.name}=${shape(a.value)}`);
+    for (const word of a.value.split(/[^A-Za-z0-9_]+/)) if (word) out.add(`${where}${a.name}~${shape(word)}`);
+  }
+}
+
+/** Every key path of a JSON value whose leaf (or key) is `value`. */
+function pathsTo(json: unknown, value: string, path = ''): string[] {
+  if (json === null || typeof json !== 'object') return String(json) === value ? [path] : [];
+  const out: string[] = [];
+  for (const [k, v] of Object.entries(json as Record<string, unknown>)) {
+    const key = Array.isArray(json) ? '[]' : /\d/.test(k) ? '#' : k;
+    if (k === value) out.push(`${path}.${key}`);
+    out.push(...pathsTo(v, value, `${path}.${key}`));
+  }
+  return out;
+}
+
+/** The hidden tokens of one element: its own attributes, its ancestors', and where its values occur in the page's script data. */
+export function tokensOf(el: Element, config: unknown): Set<string> {
+  const out = new Set<string>();
+  attributeTokens(el, '', out);
+  for (let up = el.parentElement; up && up.localName !== 'body'; up = up.parentElement) attributeTokens(up, '^', out);
+  for (const a of Array.from(el.attributes)) {
+    if (VISIBLE.has(a.name)) continue;
+    for (const word of [a.value, ...a.value.split(/[^A-Za-z0-9_.-]+/)]) {
+      if (word.length > 1) for (const p of pathsTo(config, word)) out.add(`${a.name}@script${p}`);
+    }
+  }
+  return out;
+}
+
+/** The element a locator names, in a page whose pages and overlays are all shown (names of hidden elements are empty). */
+function find(doc: Document, roles: Map<Element, string>, route: string, role: string, name: string, index: number | undefined): Element | undefined {
+  const scopes = [
+    ...Array.from(doc.querySelectorAll(`main[${ATTR.route}]`)).filter((m) => m.getAttribute(ATTR.route) === route),
+    ...Array.from(doc.querySelectorAll(`[${ATTR.overlay}]`)),
+  ];
+  const matches: Element[] = [];
+  for (const scope of scopes) {
+    for (const el of Array.from(scope.querySelectorAll('*'))) {
+      if (role === 'text' ? el.children.length === 0 && el.textContent?.trim() === name : roles.get(el) === role && nameOf(el) === name) matches.push(el);
+    }
+  }
+  return matches[index ?? 0];
+}
+
+export interface Harvest {
+  samples: Sample[];
+  /** Ground-truth elements with no static element (rows the runtime draws, such as a cart line's Remove). */
+  unresolved: number;
+}
+
+/**
+ * The B_c and B_d elements of bundles, each as the hidden tokens a classifier may read. Only
+ * pairs: a family's elements count when its B_c and its B_d are both found, so that where an
+ * element sits (its route, its dialog) is no feature by the accident of which ones were found.
+ */
+export function harvest(bundles: readonly Bundle[]): Harvest {
+  const samples: Sample[] = [];
+  let unresolved = 0;
+  for (const b of bundles) {
+    const elements = b.manifest.groundTruth.elements;
+    if (elements.length === 0) continue;
+    // The runtime script is the same bytes on every site: nothing in it tells one site from another.
+    const doc = new JSDOM((b.files['index.html'] as string).replace(/<script>[\s\S]*?<\/script>/g, '')).window.document;
+    for (const el of Array.from(doc.querySelectorAll('[hidden]'))) el.removeAttribute('hidden');
+    const roles = new Map<Element, string>();
+    for (const el of Array.from(doc.body.querySelectorAll('*'))) roles.set(el, roleOf(el));
+    const config: unknown = JSON.parse(doc.getElementById('site-config')?.textContent ?? '{}');
+    for (const family of new Set(elements.map((e) => e.family))) {
+      const own = elements.filter((e) => e.family === family);
+      const found = own.map((e) => ({ e, el: find(doc, roles, e.route, e.target.role, e.target.name, e.target.index) }));
+      unresolved += found.filter((f) => !f.el).length;
+      if (found.some((f) => !f.el) || !own.some((e) => e.kind === 'correct') || !own.some((e) => e.kind === 'deceptive')) continue;
+      for (const { e, el } of found) samples.push({ kind: e.kind, family, tokens: tokensOf(el as Element, config) });
+    }
+    doc.defaultView?.close();
+  }
+  return { samples, unresolved };
+}
+
+export interface Verdict {
+  /** Mean of the recall on B_d and on B_c: 0.5 is chance whatever the class sizes. */
+  balancedAccuracy: number;
+  deceptive: { caught: number; of: number };
+  correct: { flagged: number; of: number };
+}
+
+function verdict(test: readonly Sample[], predict: (s: Sample) => Kind): Verdict {
+  const d = test.filter((s) => s.kind === 'deceptive');
+  const c = test.filter((s) => s.kind === 'correct');
+  const caught = d.filter((s) => predict(s) === 'deceptive').length;
+  const flagged = c.filter((s) => predict(s) === 'deceptive').length;
+  const recall = (hit: number, of: number) => (of === 0 ? 0.5 : hit / of);
+  return { balancedAccuracy: (recall(caught, d.length) + recall(c.length - flagged, c.length)) / 2, deceptive: { caught, of: d.length }, correct: { flagged, of: c.length } };
+}
+
+function counts(train: readonly Sample[]): Map<string, { d: number; c: number }> {
+  const n = new Map<string, { d: number; c: number }>();
+  for (const s of train) {
+    for (const t of s.tokens) {
+      const got = n.get(t) ?? { d: 0, c: 0 };
+      if (s.kind === 'deceptive') got.d++;
+      else got.c++;
+      n.set(t, got);
+    }
+  }
+  return n;
+}
+
+/**
+ * Naive Bayes over token presence, with balanced priors and add-one smoothing: every token
+ * the training seed saw weighs in by its log-odds.
+ */
+export function naiveBayes(train: readonly Sample[], test: readonly Sample[]): Verdict {
+  const n = counts(train);
+  const nd = train.filter((s) => s.kind === 'deceptive').length;
+  const nc = train.length - nd;
+  const weight = new Map<string, number>();
+  for (const [t, { d, c }] of n) weight.set(t, Math.log((d + 1) / (nd + 2)) - Math.log((c + 1) / (nc + 2)));
+  return verdict(test, (s) => {
+    let score = 0;
+    for (const t of s.tokens) score += weight.get(t) ?? 0;
+    return score > 0 ? 'deceptive' : 'correct';
+  });
+}
+
+/**
+ * The audit's kind of rule: a token seen on at least `support` B_d of the training seed and
+ * on no B_c flags an element as the trap.
+ */
+export function pureTokens(train: readonly Sample[], support = 3): Set<string> {
+  const out = new Set<string>();
+  for (const [t, { d, c }] of counts(train)) if (c === 0 && d >= support) out.add(t);
+  return out;
+}
+
+export function pureTokenRule(train: readonly Sample[], test: readonly Sample[], support = 3): Verdict {
+  const pure = pureTokens(train, support);
+  return verdict(test, (s) => ([...s.tokens].some((t) => pure.has(t)) ? 'deceptive' : 'correct'));
+}
+
+/** The same samples with every token of these attributes (the element's, its ancestors', the script paths their values lead to) left out. */
+export function without(samples: readonly Sample[], attributes: readonly string[]): Sample[] {
+  const drop = (t: string) => attributes.some((a) => t.replace(/^\^/, '').startsWith(a));
+  return samples.map((s) => ({ ...s, tokens: new Set([...s.tokens].filter((t) => !drop(t))) }));
+}
