@@ -404,7 +404,6 @@ function layBlock(block: Block, ctx: Ctx, width: number): LaidBlock {
         ...base,
         box: { x: 0, y: 0, w, h: inner.height + FORM_STATUS.below },
         form: block.id,
-        event: block.event,
         next: block.next,
         blocks: inner.blocks,
         error: { text: 'Please fill in all fields.', look: toneLook('alert', theme.ink), box: { x: 0, y: inner.height + FORM_STATUS.gap, w, h: 20 } },
