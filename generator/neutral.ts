@@ -34,7 +34,7 @@ export function neutralize(spec: SiteSpec, salt: number): { site: SiteSpec; mean
       meaning.controls[id] = { event: action.event, ...(action.data ? { data: { ...action.data } } : {}) };
       if (action.href !== undefined) return { do: 'nav', href: action.href, ...(action.close ? { close: true } : {}), control: id };
       if (action.close) return { do: 'overlay.close', control: id };
-      throw new Error(`an emit control (${action.event}) that neither navigates nor closes its overlay shows nothing a page could do`);
+      return { do: 'press', control: id };
     }
     if (action.do === 'form.submit' && action.fields) {
       meaning.controls[id] = { fields: { ...action.fields } };
@@ -68,7 +68,9 @@ export function neutralize(spec: SiteSpec, salt: number): { site: SiteSpec; mean
           walk(b.blocks, true);
           break;
         case 'option':
-          if (inForm && (b.name !== undefined || b.purpose !== undefined)) {
+          /* A paid option's name goes into the order placed (as a checkout's line item id). */
+          if (!inForm && b.price !== undefined && b.name !== undefined) b.name = field(b.name);
+          else if (inForm && (b.name !== undefined || b.purpose !== undefined)) {
             b.name = field(b.name ?? '', b.purpose);
             delete b.purpose;
           }

@@ -18,7 +18,7 @@ export const siteMeaning = z.strictObject({
   })),
   /** By form id: the event its submission records. */
   forms: z.record(z.string(), z.enum(EVENT_NAMES)),
-  /** By the name a form field has on the page: its name in the evaluators' terms, the consent purpose it grants when checked, its values' meanings. */
+  /** By the name a form field (or a checkout's paid option) has on the page: its name in the evaluators' terms, the consent purpose it grants when checked, its values' meanings. */
   fields: z.record(z.string(), z.strictObject({
     name: z.string().optional(),
     purpose: z.string().optional(),
@@ -55,6 +55,10 @@ export function siteEvents(meaning: SiteMeaning, log: readonly PageEvent[]): Sit
       if (purposes) out.push({ type: 'consent.set', t: e.t, route: e.route, source: 'form', form: e.form, purposes });
       const event = meaning.forms[e.form];
       if (event) out.push({ type: event, t: e.t, route: e.route, form: e.form, fields });
+      continue;
+    }
+    if (e.type === 'order.placed') {
+      out.push({ ...e, options: e.options.map((o) => ({ ...o, name: meaning.fields[o.name]?.name ?? o.name })) });
       continue;
     }
     out.push(e);

@@ -47,6 +47,8 @@ export type SiteAction = (
   | { do: 'section.toggle'; id: string }
   /** Applies the coupon typed into the field named `coupon` on the same page. */
   | { do: 'coupon.apply' }
+  /** Nothing the page shows: the press is recorded and that is all (an advert that would open elsewhere). */
+  | { do: 'press' }
   /**
    * Records a site event (`subscription.started`, `ad.opened`, `download.started`, ...) with
    * its data, then optionally closes the overlay the control sits in and navigates. Never

@@ -437,6 +437,7 @@ const actions: Record<Served['do'], Run> = {
     const target = arg ? overlay(arg) : el.closest<HTMLElement>('[' + ATTR.overlay + ']');
     if (target) closeOverlay(target);
   },
+  press: () => {},
   'section.toggle': (arg) => {
     const group = document.querySelector<HTMLElement>('[' + ATTR.group + '="' + arg + '"]');
     const section = document.querySelector<HTMLElement>('[' + ATTR.section + '="' + arg + '"]');
