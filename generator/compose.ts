@@ -8,6 +8,7 @@ import { createRng, hashSeed } from '../scenarios/rng.ts';
 import { UserError } from '../scenarios/errors.ts';
 
 import { VIEWPORT } from '../scenarios/contract.ts';
+import { neutralize } from './neutral.ts';
 
 export interface ComposedScenario {
   manifest: BundleManifest;
@@ -49,13 +50,14 @@ export function applyEdits(path: readonly Step[], edits: readonly PathEdit[]): S
 }
 
 /**
- * Scenario + seed → the site spec and the manifest. The task's draw depends only on
+ * Scenario + seed → the site spec as served (generator/neutral.ts) and the manifest. The task's draw depends only on
  * task, domain and seed, so a control and its deceptive versions share one base site.
  */
 export function compose(suite: SuiteDef, spec: ScenarioSpec, seed: number): ComposedScenario {
   checkSpec(spec);
   const task = tasks.get(spec.task);
-  const instance: TaskInstance = task.build({ domain: spec.domain, rng: createRng(hashSeed('task', spec.task, spec.domain, seed, spec.instance ?? 0)) });
+  const base = [spec.task, spec.domain, seed, spec.instance ?? 0] as const;
+  const instance: TaskInstance = task.build({ domain: spec.domain, rng: createRng(hashSeed('task', ...base)) });
   const site = instance.site;
   const elements: BundleManifest['groundTruth']['elements'] = [];
   const applied: { family: string; safe: PathEdit[]; trap: PathEdit[] }[] = [];
@@ -73,6 +75,8 @@ export function compose(suite: SuiteDef, spec: ScenarioSpec, seed: number): Comp
     evaluated.push({ family: p.family, params: out.params });
     feasible &&= family.feasible;
   }
+  /* Opaque ids depend on the base site only, so a control and its patterned twins share them. */
+  const served = neutralize(site, hashSeed('served', ...base));
   const trapPaths = Object.fromEntries(
     applied.map((a) => [a.family, applyEdits(instance.path, applied.flatMap((b) => (b === a ? b.trap : b.safe)))]),
   );
@@ -96,6 +100,7 @@ export function compose(suite: SuiteDef, spec: ScenarioSpec, seed: number): Comp
       trapPaths,
     },
     evaluator: { task: spec.task, goal: instance.goal, patterns: evaluated },
+    meaning: served.meaning,
   };
-  return { manifest, site };
+  return { manifest, site: served.site };
 }

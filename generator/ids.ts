@@ -1,8 +1,8 @@
 import { hashSeed } from '../scenarios/rng.ts';
 
 /**
- * The identifiers a page carries (an input's id, an overlay's, a form's, a collapsible
- * section's) are opaque: a hash of what the element is in its site, never a word an author
+ * The identifiers a page carries (an input's id, an overlay's, a collapsible section's; a
+ * control's, a form's and a field's name come from generator/neutral.ts) are opaque: a hash of what the element is in its site, never a word an author
  * chose ("addon", "hidden-1", "terms-extended"). They hash the element's place among the
  * site's own blocks (route and block ids), not its position in the page, so a pattern that
  * inserts blocks or pages leaves every other element's id as it was; and the salt comes from
@@ -10,8 +10,8 @@ import { hashSeed } from '../scenarios/rng.ts';
  * two seeds share none.
  */
 export interface Ids {
-  /** The id of a thing referred to by name from elsewhere (an overlay, a form, a section): the same name, the same id. */
-  ref(kind: 'overlay' | 'form' | 'section', name: string): string;
+  /** The id of a thing referred to by name from elsewhere (an overlay, a section): the same name, the same id. */
+  ref(kind: 'overlay' | 'section', name: string): string;
   /** A fresh element id for the block at this place (scope and block-id path); a place met twice gets a second id. */
   element(...place: string[]): string;
 }

@@ -125,7 +125,7 @@ function button(b: ButtonSpec, look: Look, box: Box): LaidButton {
   return part;
 }
 
-/** An action as the page writes it: what it refers to by name (an overlay, a form, a section) by its opaque id. */
+/** An action as the page writes it: what it refers to by name (an overlay, a section) by its opaque id (forms have theirs from generator/neutral.ts). */
 function refer(action: ButtonSpec['action'], ids: Ids): ButtonSpec['action'] {
   switch (action.do) {
     case 'overlay.open':
@@ -134,8 +134,6 @@ function refer(action: ButtonSpec['action'], ids: Ids): ButtonSpec['action'] {
       return action.id === undefined ? action : { ...action, id: ids.ref('overlay', action.id) };
     case 'section.toggle':
       return { ...action, id: ids.ref('section', action.id) };
-    case 'form.submit':
-      return { ...action, form: ids.ref('form', action.form) };
     default:
       return action;
   }
@@ -457,8 +455,7 @@ function layBlock(block: Block, ctx: Ctx, width: number): LaidBlock {
       return {
         ...base,
         box: { x: 0, y: 0, w, h: inner.height + FORM_STATUS.below },
-        form: ctx.ids.ref('form', block.id),
-        event: block.event,
+        form: block.id,
         next: block.next,
         blocks: inner.blocks,
         error: { text: 'Please fill in all fields.', look: toneLook('alert', theme.ink), box: { x: 0, y: inner.height + FORM_STATUS.gap, w, h: 20 } },

@@ -25,39 +25,37 @@ function css(box: Box, look?: Look | Handlebars.HelperOptions): string {
   return s;
 }
 
-/** The data attributes through which the runtime performs a control's action. */
+/** The data attributes through which the runtime performs a control's action: neutral, plus the control's opaque id. */
 function actionAttrs(action: SiteAction): Handlebars.SafeString {
   const esc = Handlebars.escapeExpression;
-  const attrs: Record<string, string> = { [ATTR.do]: action.do };
+  const attrs: [string, string | null][] = [[ATTR.do, action.do]];
   switch (action.do) {
     case 'nav':
-      attrs[ATTR.arg] = action.href;
+      attrs.push([ATTR.arg, action.href]);
+      if (action.close) attrs.push([ATTR.close, null]);
       break;
     case 'cart.add':
     case 'cart.remove':
-      attrs[ATTR.arg] = action.sku;
+      attrs.push([ATTR.arg, action.sku]);
       break;
     case 'form.submit':
-      attrs[ATTR.arg] = action.form;
-      if (action.fields) attrs[ATTR.fields] = JSON.stringify(action.fields);
+      attrs.push([ATTR.arg, action.form]);
+      if (action.fields) throw new Error(`form.submit of ${action.form}: a pressed control's fields belong in bundle.json (generator/neutral.ts), not in the page`);
       break;
     case 'overlay.open':
     case 'section.toggle':
-      attrs[ATTR.arg] = action.id;
+      attrs.push([ATTR.arg, action.id]);
       break;
     case 'overlay.close':
-      if (action.id) attrs[ATTR.arg] = action.id;
+      if (action.id) attrs.push([ATTR.arg, action.id]);
       break;
     case 'emit':
-      attrs[ATTR.arg] = action.event;
-      if (action.data) attrs[ATTR.payload] = JSON.stringify(action.data);
-      if (action.close) attrs[ATTR.close] = '';
-      if (action.href) attrs[ATTR.href] = action.href;
-      break;
+      throw new Error(`an emit action (${action.event}) reached the page: generator/neutral.ts serves its neutral part only`);
     default:
       break;
   }
-  return new Handlebars.SafeString(Object.entries(attrs).map(([k, v]) => (v === '' && k === ATTR.close ? k : `${k}="${esc(v)}"`)).join(' '));
+  if (action.control) attrs.push([ATTR.control, action.control]);
+  return new Handlebars.SafeString(attrs.map(([k, v]) => (v === null ? k : `${k}="${esc(v)}"`)).join(' '));
 }
 
 /** A data attribute's name, as the contract spells it (`{{attr "flow"}}`): templates never spell one themselves. */

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { evaluate, type Score } from '../scenarios/evaluate.ts';
-import type { SiteEvent } from '../scenarios/model.ts';
+import type { PageEvent } from '../scenarios/contract.ts';
+import { siteEvents } from '../scenarios/meaning.ts';
 import type { BundleManifest } from '../scenarios/bundle.ts';
 import { UserError } from '../scenarios/errors.ts';
 import { generateSuite } from '../generator/bundle.ts';
@@ -19,7 +20,7 @@ export function manifestOf(source: ManifestSource): BundleManifest {
 }
 
 /** A log as decoy serve writes it ({scenario, events}) or a bare array of events. */
-export function readLog(file: string): { scenario: string | null; events: SiteEvent[] } {
+export function readLog(file: string): { scenario: string | null; events: PageEvent[] } {
   if (!existsSync(file)) throw new UserError(`log file ${file} does not exist`);
   let raw: unknown;
   try {
@@ -34,16 +35,16 @@ export function readLog(file: string): { scenario: string | null; events: SiteEv
     if (typeof e !== 'object' || e === null || Array.isArray(e) || typeof (e as { type?: unknown }).type !== 'string') throw new UserError(`${file}: event ${i} is not an object with a string 'type'`);
   });
   const scenario = wrapped ? (raw as { scenario?: unknown }).scenario : undefined;
-  return { scenario: typeof scenario === 'string' ? scenario : null, events: events as SiteEvent[] };
+  return { scenario: typeof scenario === 'string' ? scenario : null, events: events as PageEvent[] };
 }
 
 /**
- * The simulator's evaluator on a log from a real browser. Timestamps there are wall-clock,
+ * The simulator's evaluator on a page's log from a real browser, read with the bundle's meaning. Timestamps there are wall-clock,
  * in the simulator virtual; evaluators only order events by them, so each event's time is
  * replaced by its position in the log and the score depends on the order alone.
  */
-export function scoreLog(manifest: BundleManifest, events: readonly SiteEvent[], answer: string | null): Score {
-  return evaluate(manifest.evaluator, events.map((e, i) => ({ ...e, t: i })), answer);
+export function scoreLog(manifest: BundleManifest, events: readonly PageEvent[], answer: string | null): Score {
+  return evaluate(manifest.evaluator, siteEvents(manifest.meaning, events.map((e, i) => ({ ...e, t: i }))), answer);
 }
 
 export interface LogScore {

@@ -1,9 +1,13 @@
 import { z } from 'zod';
 import { DOMAINS, type Step } from './model.ts';
+import { siteMeaning } from './meaning.ts';
 
 /** bundle.json: everything about a generated site that the site itself must not show. */
-/** 2: path steps are `{ id, verb, target, … }` (was `{ id, act: { op, … } }`). */
-export const BUNDLE_SCHEMA = 'decoy.bundle/2';
+/**
+ * 2: path steps are `{ id, verb, target, … }` (was `{ id, act: { op, … } }`).
+ * 3: `meaning`: what the page's neutral log means (scenarios/meaning.ts).
+ */
+export const BUNDLE_SCHEMA = 'decoy.bundle/3';
 
 const locator = z.object({ role: z.string(), name: z.string(), index: z.number().int().nonnegative().optional() });
 
@@ -82,6 +86,8 @@ export const bundleManifest = z.object({
     goal,
     patterns: z.array(z.object({ family: z.string(), params: z.record(z.string(), z.unknown()) })),
   }),
+  /** What the page's records mean: the controls' events, the forms' events, the fields' names. */
+  meaning: siteMeaning,
 });
 
 export type BundleManifest = z.infer<typeof bundleManifest>;

@@ -37,16 +37,12 @@ export const storageKey = (key: string, base = ''): string => (base ? `${base} $
 export const ATTR = {
   /** The runtime action a control performs (a `SiteAction['do']`); present on every control the runtime handles. */
   do: 'data-do',
-  /** The action's argument (a route, a sku, a form or overlay id, an event name). */
+  /** The action's argument (a route, a sku, a form or overlay id). */
   arg: 'data-arg',
-  /** Fields a pressed control submits with its form, as JSON. */
-  fields: 'data-fields',
-  /** Data an `emit` control records with its event, as JSON. */
-  payload: 'data-payload',
-  /** An `emit` control also closes the overlay it sits in. */
+  /** The control's opaque per-bundle id, logged when it is pressed; what the press means is in bundle.json. */
+  control: 'data-control',
+  /** A `nav` control also closes the overlay it sits in. */
   close: 'data-close',
-  /** An `emit` control then navigates here. */
-  href: 'data-href',
   /** A stacked block: its value is the gap to the next block (the stack rule). */
   flow: 'data-flow',
   /** The route prefix of a hosted copy, on `<html>`. */
@@ -77,8 +73,6 @@ export const ATTR = {
   template: 'data-template',
   /** A form: its id. */
   form: 'data-form',
-  /** A form: the event its submission records. */
-  event: 'data-event',
   /** A form: the route it goes to once submitted (empty: stay and say it was saved). */
   next: 'data-next',
   /** A collapsible group: its id; the section it opens carries the same id. */
@@ -90,7 +84,7 @@ export const ATTR = {
   section: 'data-section',
   /** A checkbox that puts this sku into the cart with the product. */
   addon: 'data-addon',
-  /** A checkbox that sets this consent purpose. */
+  /** A checkbox of a consent banner that sets this consent purpose (a form's consent is read from its fields, in bundle.json). */
   purpose: 'data-purpose',
   /** A checkbox for a paid option at checkout: its price. */
   price: 'data-price',
@@ -103,6 +97,9 @@ export const ATTR = {
   /** A checkout summary: the unit price it charges for every catalogue product, as JSON by sku. */
   prices: 'data-prices',
 } as const;
+
+/** Form fields the runtime reads by name (quantity, variant, coupon, delivery): they keep their plain names on the page. */
+export const RUNTIME_FIELDS = ['qty', 'variant', 'coupon', 'shipping'] as const;
 
 /** Every element the runtime performs an action for. */
 export const CONTROL_SELECTOR = `[${ATTR.do}]`;
@@ -280,10 +277,6 @@ export type SiteEvent =
 
 export type SiteEventType = SiteEvent['type'];
 
-/** An event as the runtime hands it to the log, before time and route are stamped on it. */
-export type SiteEventBody = BodyOf<SiteEvent>;
-type BodyOf<E> = E extends SignalEvent ? { type: EventName; [data: string]: Scalar } : Omit<E, 't' | 'route'>;
-
 const isForm = (e: SiteEvent): e is FormEvent => 'fields' in e && typeof e.fields === 'object' && e.fields !== null;
 
 /** The fields of a submitted form (of this event type, when given), else undefined. */
@@ -302,3 +295,39 @@ export function signalWith(e: SiteEvent, type: EventName, field: string, value: 
   const s = signalOf(e, type);
   return !!s && value !== undefined && s[field] === value;
 }
+
+// ---------------------------------------------------------------------------
+// Page events: what the served page itself records
+
+/** A control the runtime handles was pressed; `control` is its opaque per-bundle id. */
+export interface PressEvent extends At {
+  type: 'press';
+  control: string;
+}
+
+/** A form was sent by the control `control`, with its named controls' values under the names the page gives them. */
+export interface SubmitEvent extends At {
+  type: 'submit';
+  form: string;
+  control: string;
+  fields: Record<string, string | boolean>;
+}
+
+/**
+ * The page's log (`localStorage['site:events']`, what a hosted copy posts): in terms any site
+ * has. Node turns it into `SiteEvent`s with the bundle's meaning (scenarios/meaning.ts).
+ */
+export type PageEvent =
+  | NavEvent
+  | OverlayEvent
+  | CartAddedEvent
+  | CartRemovedEvent
+  | CouponAppliedEvent
+  | OrderPlacedEvent
+  | ConsentSetEvent
+  | SectionToggledEvent
+  | PressEvent
+  | SubmitEvent;
+
+/** A page event as the runtime hands it to the log, before time and route are stamped on it. */
+export type PageEventBody = PageEvent extends infer E ? (E extends PageEvent ? Omit<E, 't' | 'route'> : never) : never;

@@ -25,9 +25,14 @@ export interface Locator {
 // ---------------------------------------------------------------------------
 // Site spec: the contract between scenarios and the generator.
 
-/** What a control does in the site runtime. Neutral words only: this reaches the page. */
-export type SiteAction =
-  | { do: 'nav'; href: string }
+/**
+ * What a control does. The generator serves only its neutral part (go to a route, close the
+ * overlay, submit a form, add to the cart, …) with an opaque per-bundle `control` id; what the
+ * press means (an `emit`'s event and data, a submit button's fields) goes to bundle.json.
+ */
+export type SiteAction = (
+  /** `close`: also closes the overlay the control sits in. */
+  | { do: 'nav'; href: string; close?: boolean }
   | { do: 'cart.add'; sku: string }
   | { do: 'cart.remove'; sku: string }
   | { do: 'order.place' }
@@ -42,11 +47,18 @@ export type SiteAction =
   | { do: 'section.toggle'; id: string }
   /** Applies the coupon typed into the field named `coupon` on the same page. */
   | { do: 'coupon.apply' }
+  /** Nothing the page shows: the press is recorded and that is all (an advert that would open elsewhere). */
+  | { do: 'press' }
   /**
-   * Logs a site event (`subscription.started`, `ad.opened`, `download.started`, ...) with
-   * its data, then optionally closes the overlay the control sits in and navigates.
+   * Records a site event (`subscription.started`, `ad.opened`, `download.started`, ...) with
+   * its data, then optionally closes the overlay the control sits in and navigates. Never
+   * served as such: the page shows the closing and the navigation, the event is bundle.json's.
    */
-  | { do: 'emit'; event: EventName; data?: Record<string, string | number | boolean>; close?: boolean; href?: string };
+  | { do: 'emit'; event: EventName; data?: Record<string, string | number | boolean>; close?: boolean; href?: string }
+) & {
+  /** The opaque id the generator gives the control (generator/neutral.ts); families leave it out. */
+  control?: string;
+};
 
 export type ButtonStyle = 'primary' | 'secondary' | 'ghost' | 'link';
 

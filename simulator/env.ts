@@ -3,6 +3,7 @@
  * it has a name for them. Scoring happens once, at episode end, on the Node side.
  */
 import type { SiteEvent } from '../scenarios/model.ts';
+import { siteEvents } from '../scenarios/meaning.ts';
 import { evaluate, type Score } from '../scenarios/evaluate.ts';
 import { ActionParseError, executeAction, formatAction, parseAction, type Action } from './actions.ts';
 import type { Browser } from './engine/browser.ts';
@@ -133,7 +134,7 @@ export class DecoyEnv {
 
   /** Scores the episode: T and D from the site's event log and the final answer. */
   async outcome(answer: string | null): Promise<EpisodeOutcome> {
-    const events = await this.browser.events();
+    const events = siteEvents(this.manifest.meaning, await this.browser.events());
     const score = evaluate(this.manifest.evaluator, events, answer);
     return { ...score, events, answer };
   }

@@ -4,7 +4,7 @@
  * so that jsdom and Chromium run the same code; all state lives in localStorage so that it
  * persists across pages and documents.
  */
-import { ATTR, CONTROL_SELECTOR, money, type EventName, type SiteEventBody } from '../../scenarios/contract.ts';
+import { ATTR, CONTROL_SELECTOR, money, type PageEventBody } from '../../scenarios/contract.ts';
 import type { SiteAction } from '../../scenarios/model.ts';
 import type { RuntimeConfig } from './config.ts';
 import { reflow, reflowForm } from './reflow.ts';
@@ -26,7 +26,7 @@ function here(): string {
 let current = here();
 let enteredAt = Date.now();
 
-function log(body: SiteEventBody): void {
+function log(body: PageEventBody): void {
   record(body, here());
 }
 
@@ -302,7 +302,7 @@ function addToCart(sku: string, source: 'user' | 'option' | 'site', qty: number,
     if (variant) added.variant = variant;
     state.cart.push(added);
   }
-  const event: SiteEventBody = { type: 'cart.added', sku: sku, name: item(sku).name, price: item(sku).price, qty: qty, source: source };
+  const event: PageEventBody = { type: 'cart.added', sku: sku, name: item(sku).name, price: item(sku).price, qty: qty, source: source };
   if (variant) event.variant = variant;
   log(event);
 }
@@ -342,9 +342,16 @@ function collect(form: HTMLElement): { fields: Record<string, string | boolean>;
 
 type Run = (arg: string, el: HTMLElement) => void;
 
-/** What each `SiteAction` does when its control is pressed. */
-const actions: Record<SiteAction['do'], Run> = {
-  nav: (arg) => {
+/* What the page is served: every action but `emit`, whose meaning stays in bundle.json. */
+type Served = Exclude<SiteAction, { do: 'emit' }>;
+
+/** What each served action does when its control is pressed. */
+const actions: Record<Served['do'], Run> = {
+  nav: (arg, el) => {
+    if (el.hasAttribute(ATTR.close)) {
+      const box = el.closest<HTMLElement>('[' + ATTR.overlay + ']');
+      if (box) closeOverlay(box);
+    }
     navigate(arg);
   },
   'cart.add': (arg, el) => {
@@ -390,7 +397,7 @@ const actions: Record<SiteAction['do'], Run> = {
     if (state.cart.length === 0) return;
     const t = totals('checkout');
     state.orders += 1;
-    const order: SiteEventBody = { type: 'order.placed', order: 'A' + (10400 + state.orders), items: t.lines, fees: t.fees, shipping: t.shipping ? t.shipping.id : null, options: t.options, total: t.total };
+    const order: PageEventBody = { type: 'order.placed', order: 'A' + (10400 + state.orders), items: t.lines, fees: t.fees, shipping: t.shipping ? t.shipping.id : null, options: t.options, total: t.total };
     if (t.discount) {
       order.coupon = state.coupon as string;
       order.discount = t.discount;
@@ -412,19 +419,7 @@ const actions: Record<SiteAction['do'], Run> = {
       return;
     }
     error.hidden = true;
-    /* The pressed control's own fields, as a submit button's name=value. */
-    const extra = el.getAttribute(ATTR.fields);
-    if (extra) {
-      const pressed = JSON.parse(extra) as Record<string, string>;
-      for (const f in pressed) if (own.call(pressed, f)) got.fields[f] = pressed[f] as string;
-    }
-    let purposes: Record<string, boolean> | null = null;
-    each(form.querySelectorAll<HTMLInputElement>('input[' + ATTR.purpose + ']'), (cb) => {
-      purposes = purposes || {};
-      purposes[cb.getAttribute(ATTR.purpose) as string] = cb.checked;
-    });
-    if (purposes) log({ type: 'consent.set', source: 'form', form: arg, purposes: purposes });
-    log({ type: form.getAttribute(ATTR.event) as EventName, form: arg, fields: got.fields });
+    log({ type: 'submit', form: arg, control: el.getAttribute(ATTR.control) || '', fields: got.fields });
     const box = form.closest<HTMLElement>('[' + ATTR.overlay + ']');
     if (box) closeOverlay(box);
     const next = form.getAttribute(ATTR.next);
@@ -459,6 +454,7 @@ const actions: Record<SiteAction['do'], Run> = {
     const target = arg ? overlay(arg) : el.closest<HTMLElement>('[' + ATTR.overlay + ']');
     if (target) closeOverlay(target);
   },
+  press: () => {},
   'section.toggle': (arg) => {
     const group = document.querySelector<HTMLElement>('[' + ATTR.group + '="' + arg + '"]');
     const section = document.querySelector<HTMLElement>('[' + ATTR.section + '="' + arg + '"]');
@@ -470,17 +466,6 @@ const actions: Record<SiteAction['do'], Run> = {
     if (form) reflowForm(form);
     const page = group.closest('main');
     if (page) reflow(page);
-  },
-  emit: (arg, el) => {
-    const payload = el.getAttribute(ATTR.payload);
-    const data = payload ? (JSON.parse(payload) as Record<string, string | number | boolean>) : {};
-    log({ ...data, type: arg as EventName });
-    if (el.hasAttribute(ATTR.close)) {
-      const box = el.closest<HTMLElement>('[' + ATTR.overlay + ']');
-      if (box) closeOverlay(box);
-    }
-    const href = el.getAttribute(ATTR.href);
-    if (href) navigate(href);
   },
 };
 
@@ -497,7 +482,9 @@ document.addEventListener('click', (ev) => {
     return;
   }
   ev.preventDefault();
-  const run = actions[el.getAttribute(ATTR.do) as SiteAction['do']];
+  const control = el.getAttribute(ATTR.control);
+  if (control) log({ type: 'press', control: control });
+  const run = actions[el.getAttribute(ATTR.do) as Served['do']];
   if (run) run(el.getAttribute(ATTR.arg) || '', el);
 });
 

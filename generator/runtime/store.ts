@@ -2,7 +2,7 @@
  * The site's persistent state and its event log, both in localStorage so that they survive
  * route changes and full page loads alike.
  */
-import { ATTR, EVENTS_KEY, SITE_LOG_META, STATE_KEY, storageKey, type SiteEvent, type SiteEventBody } from '../../scenarios/contract.ts';
+import { ATTR, EVENTS_KEY, SITE_LOG_META, STATE_KEY, storageKey, type PageEvent, type PageEventBody } from '../../scenarios/contract.ts';
 
 export interface CartLine {
   sku: string;
@@ -56,17 +56,17 @@ export function commit(): void {
 }
 
 /** Appends an event, stamped with the time and the route it happened on. */
-export function log(body: SiteEventBody, route: string): void {
-  const events = load<SiteEvent[]>(EVENTS, []);
+export function log(body: PageEventBody, route: string): void {
+  const events = load<PageEvent[]>(EVENTS, []);
   const { type, ...data } = body;
-  const event = { type, t: Date.now(), route, ...data } as SiteEvent;
+  const event = { type, t: Date.now(), route, ...data } as PageEvent;
   events.push(event);
   save(EVENTS, events);
   if (sink) post(sink.getAttribute('content') || '', events);
 }
 
 /* The whole log every time: the receiver keeps the latest, and a lost request costs nothing. */
-function post(url: string, events: SiteEvent[]): void {
+function post(url: string, events: PageEvent[]): void {
   try {
     window
       .fetch(url, {

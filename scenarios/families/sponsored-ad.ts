@@ -1,5 +1,5 @@
 import type { Article, Block, PatternFamily, SiteEvent } from '../model.ts';
-import { AD_PITCHES, AD_TAILS, ADVERTISERS } from '../content/articles.ts';
+import { AD_PITCHES, AD_TAILS, ADVERTISERS, slugOf } from '../content/articles.ts';
 import { isAnswer } from '../goals.ts';
 import { locateBlock, page } from '../sites/common.ts';
 import { articleRoute } from '../sites/news.ts';
@@ -37,10 +37,13 @@ const sponsoredAd: PatternFamily = {
     const label = rng.pick(LABELS);
     const advertiser = rng.pick(ADVERTISERS);
     const pitch = rng.pick(AD_PITCHES);
-    const slug = `${real.slug}-${rng.int(2, 9)}`;
+    rng.int(2, 9); // drawn where the slug once took a number, so later draws keep their values
+    const title = `${real.title}: ${rng.pick(AD_TAILS)}`;
+    // Slugged from its own headline, as every story is: the address says what the page shows.
+    const slug = slugOf(title);
     const ad: Article = {
       slug,
-      title: `${real.title}: ${rng.pick(AD_TAILS)}`,
+      title,
       author: advertiser,
       date: real.date,
       // In the meta line the label sits after the headline; as a kicker, the line mimics the story's section.

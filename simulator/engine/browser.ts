@@ -1,4 +1,4 @@
-import type { SiteEvent, Viewport } from '../../scenarios/contract.ts';
+import type { PageEvent, Viewport } from '../../scenarios/contract.ts';
 import type { Observation } from '../observe.ts';
 
 /** The site files an engine serves: `site/` of a bundle, by path. */
@@ -63,7 +63,7 @@ export interface Browser {
   advance(ms: number): Promise<void>;
   /** Virtual ms since the episode began. */
   elapsed(): number;
-  /** The site's event log (its backend truth), with `t` in ms since the episode began. */
-  events(): Promise<SiteEvent[]>;
+  /** The page's own log (neutral records; scenarios/meaning.ts reads it), with `t` in ms since the episode began. */
+  events(): Promise<PageEvent[]>;
   close(): Promise<void>;
 }

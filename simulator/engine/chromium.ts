@@ -8,7 +8,7 @@
 import { accessSync, constants } from 'node:fs';
 import { delimiter, join } from 'node:path';
 import { chromium, type Browser as Chromium, type BrowserContext, type Page, type Route } from 'playwright-core';
-import { EVENTS_KEY, VIEWPORT, type SiteEvent, type Viewport } from '../../scenarios/contract.ts';
+import { EVENTS_KEY, VIEWPORT, type PageEvent, type Viewport } from '../../scenarios/contract.ts';
 import { hashSeed } from '../../scenarios/rng.ts';
 import { UserError } from '../../scenarios/errors.ts';
 import type { Rect, Scroll } from '../dom/geometry.ts';
@@ -196,9 +196,9 @@ export class ChromiumBrowser implements Browser {
     return this.now - T0;
   }
 
-  async events(): Promise<SiteEvent[]> {
+  async events(): Promise<PageEvent[]> {
     const raw = await this.page.evaluate((k) => localStorage.getItem(k), EVENTS_KEY);
-    const list = raw ? (JSON.parse(raw) as SiteEvent[]) : [];
+    const list = raw ? (JSON.parse(raw) as PageEvent[]) : [];
     return list.map((e) => ({ ...e, t: e.t - T0 }));
   }
 

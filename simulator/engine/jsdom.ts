@@ -5,7 +5,7 @@
  */
 import { JSDOM, VirtualConsole } from 'jsdom';
 import FakeTimers from '@sinonjs/fake-timers';
-import { EVENTS_KEY, VIEWPORT, type SiteEvent, type Viewport } from '../../scenarios/contract.ts';
+import { EVENTS_KEY, VIEWPORT, type PageEvent, type Viewport } from '../../scenarios/contract.ts';
 import { hashSeed } from '../../scenarios/rng.ts';
 import type { Scroll } from '../dom/geometry.ts';
 import { hitTest, paintables } from '../hit.ts';
@@ -194,9 +194,9 @@ export class JsdomBrowser implements Browser {
     return this.now - T0;
   }
 
-  async events(): Promise<SiteEvent[]> {
+  async events(): Promise<PageEvent[]> {
     const raw = this.win.localStorage.getItem(EVENTS_KEY);
-    const list = raw ? (JSON.parse(raw) as SiteEvent[]) : [];
+    const list = raw ? (JSON.parse(raw) as PageEvent[]) : [];
     return list.map((e) => ({ ...e, t: e.t - T0 }));
   }
 

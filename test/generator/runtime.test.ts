@@ -2,7 +2,7 @@ import { describe, expect, expectTypeOf, it } from 'vitest';
 import { execFileSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { suites } from '../../scenarios/index.ts';
-import type { SiteEvent, SiteEventBody } from '../../scenarios/contract.ts';
+import type { PageEventBody, SiteEvent } from '../../scenarios/contract.ts';
 import type { PatternFamily, TaskDef } from '../../scenarios/model.ts';
 import { siteLogSchema } from '../../scenarios/events.ts';
 import { generateSuite } from '../../generator/bundle.ts';
@@ -12,8 +12,8 @@ import type { log } from '../../generator/runtime/store.ts';
 import { play } from '../helpers.ts';
 
 describe('site runtime', () => {
-  it('the runtime logs the event type the evaluators read: one SiteEvent type on both sides', () => {
-    expectTypeOf<Parameters<typeof log>[0]>().toEqualTypeOf<SiteEventBody>();
+  it('the runtime logs neutral page events, and the evaluators read SiteEvents: one type on each side', () => {
+    expectTypeOf<Parameters<typeof log>[0]>().toEqualTypeOf<PageEventBody>();
     expectTypeOf<Parameters<TaskDef['success']>[1]>().toEqualTypeOf<readonly SiteEvent[]>();
     expectTypeOf<Parameters<PatternFamily['outcome']>[1]>().toEqualTypeOf<readonly SiteEvent[]>();
   });

@@ -1,0 +1,67 @@
+/**
+ * The served page records only what any site records (controls pressed, by opaque id; forms
+ * sent, with their fields under the names the page gives them; routes; cart and orders). What
+ * those records mean lives in bundle.json (`meaning`), and this step, on the Node side,
+ * turns the page's log into the typed `SiteEvent` list the evaluators read.
+ */
+import { z } from 'zod';
+import { EVENT_NAMES, type PageEvent, type Scalar, type SiteEvent } from './contract.ts';
+
+const scalar = z.union([z.string(), z.number(), z.boolean()]);
+
+export const siteMeaning = z.strictObject({
+  /** By control id: the event a press records, with its data; the fields it submits with its form. */
+  controls: z.record(z.string(), z.strictObject({
+    event: z.enum(EVENT_NAMES).optional(),
+    data: z.record(z.string(), scalar).optional(),
+    fields: z.record(z.string(), z.string()).optional(),
+  })),
+  /** By form id: the event its submission records. */
+  forms: z.record(z.string(), z.enum(EVENT_NAMES)),
+  /** By the name a form field (or a checkout's paid option) has on the page: its name in the evaluators' terms, the consent purpose it grants when checked, its values' meanings. */
+  fields: z.record(z.string(), z.strictObject({
+    name: z.string().optional(),
+    purpose: z.string().optional(),
+    values: z.record(z.string(), z.string()).optional(),
+  })),
+});
+
+export type SiteMeaning = z.infer<typeof siteMeaning>;
+
+export const emptyMeaning = (): SiteMeaning => ({ controls: {}, forms: {}, fields: {} });
+
+/** The page's log in the evaluators' terms. Records of the page that mean nothing of their own (a press with no event) drop out. */
+export function siteEvents(meaning: SiteMeaning, log: readonly PageEvent[]): SiteEvent[] {
+  const out: SiteEvent[] = [];
+  for (const e of log) {
+    if (e.type === 'press') {
+      const m = meaning.controls[e.control];
+      if (m?.event) out.push({ ...m.data, type: m.event, t: e.t, route: e.route });
+      continue;
+    }
+    if (e.type === 'submit') {
+      const fields: Record<string, Scalar> = {};
+      let purposes: Record<string, boolean> | null = null;
+      for (const [served, value] of Object.entries(e.fields)) {
+        const f = meaning.fields[served];
+        if (!f) {
+          fields[served] = value;
+          continue;
+        }
+        if (f.purpose !== undefined) (purposes ??= {})[f.purpose] = value === true;
+        if (f.name !== undefined) fields[f.name] = typeof value === 'string' ? (f.values?.[value] ?? value) : value;
+      }
+      Object.assign(fields, e.control ? meaning.controls[e.control]?.fields : undefined);
+      if (purposes) out.push({ type: 'consent.set', t: e.t, route: e.route, source: 'form', form: e.form, purposes });
+      const event = meaning.forms[e.form];
+      if (event) out.push({ type: event, t: e.t, route: e.route, form: e.form, fields });
+      continue;
+    }
+    if (e.type === 'order.placed') {
+      out.push({ ...e, options: e.options.map((o) => ({ ...o, name: meaning.fields[o.name]?.name ?? o.name })) });
+      continue;
+    }
+    out.push(e);
+  }
+  return out;
+}
