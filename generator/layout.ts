@@ -84,6 +84,8 @@ function textPart(text: string, look: Look, x: number, y: number, width: number)
 
 export interface LaidButton extends Part {
   id: string;
+  /** The element's id on the page: opaque, like every id (generator/ids.ts). */
+  domId: string;
   action: ButtonSpec['action'];
   style: ButtonStyle;
   render: NonNullable<ButtonSpec['render']>;
@@ -114,9 +116,9 @@ function buttonLook(style: ButtonStyle, theme: Theme, scale: number): Look {
   }
 }
 
-function button(b: ButtonSpec, look: Look, box: Box): LaidButton {
+function button(b: ButtonSpec & { domId: string }, look: Look, box: Box): LaidButton {
   const render = b.render ?? 'button';
-  const part: LaidButton = { id: b.id, action: b.action, style: b.style, render, text: b.label, look: { ...look, line: box.h }, box };
+  const part: LaidButton = { id: b.id, domId: b.domId, action: b.action, style: b.style, render, text: b.label, look: { ...look, line: box.h }, box };
   if (b.ariaLabel) part.ariaLabel = b.ariaLabel;
   if (render === 'image' || render === 'plain-image') {
     part.alt = b.alt ?? b.label;
@@ -139,13 +141,13 @@ function refer(action: ButtonSpec['action'], ids: Ids): ButtonSpec['action'] {
   }
 }
 
-function layButtons(buttons: ButtonSpec[], align: 'left' | 'right' | 'split', width: number, theme: Theme, ids: Ids): { parts: LaidButton[]; h: number } {
+function layButtons(buttons: ButtonSpec[], align: 'left' | 'right' | 'split', width: number, theme: Theme, ids: Ids, place: readonly string[]): { parts: LaidButton[]; h: number } {
   const sized = buttons.map((b) => {
     const scale = b.scale ?? 1;
     const look = buttonLook(b.style, theme, scale);
     const h = Math.round((b.style === 'link' ? 32 : 44) * scale);
     const w = Math.max(b.style === 'link' ? 60 : 110, textWidth(b.label, look.size, look.weight) + Math.round(36 * scale));
-    return { b: { ...b, action: refer(b.action, ids) }, look, w, h };
+    return { b: { ...b, action: refer(b.action, ids), domId: ids.element(...place, b.id) }, look, w, h };
   });
   const total = sized.reduce((s, b) => s + b.w, 0) + 12 * (sized.length - 1);
   if (total > width) {
@@ -289,7 +291,7 @@ function layBlock(block: Block, ctx: Ctx, width: number): LaidBlock {
       };
     }
     case 'actions': {
-      const { parts, h } = layButtons(block.buttons, block.align, width, theme, ctx.ids);
+      const { parts, h } = layButtons(block.buttons, block.align, width, theme, ctx.ids, [...ctx.place, block.id]);
       return { ...base, box: at(h), buttons: parts };
     }
     case 'links': {
@@ -429,7 +431,7 @@ function layBlock(block: Block, ctx: Ctx, width: number): LaidBlock {
       }
       const contentH = Math.max(0, y - 14);
       if (block.collapsed) {
-        const { parts, h } = layButtons([{ id: `${block.id}-toggle`, label: block.collapsed.toggle, action: { do: 'section.toggle', id: block.id }, style: 'link' }], 'left', inner, theme, ctx.ids);
+        const { parts, h } = layButtons([{ id: `${block.id}-toggle`, label: block.collapsed.toggle, action: { do: 'section.toggle', id: block.id }, style: 'link' }], 'left', inner, theme, ctx.ids, ctx.place);
         for (const p of parts) {
           p.box.x += pad;
           p.box.y += pad;

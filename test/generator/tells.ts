@@ -141,10 +141,11 @@ function counts(train: readonly Sample[]): Map<string, { d: number; c: number }>
 
 /**
  * Naive Bayes over token presence, with balanced priors and add-one smoothing: every token
- * the training seed saw weighs in by its log-odds.
+ * the training seed saw at least `support` times weighs in by its log-odds.
  */
-export function naiveBayes(train: readonly Sample[], test: readonly Sample[]): Verdict {
-  const n = counts(train);
+export function naiveBayes(train: readonly Sample[], test: readonly Sample[], support = 3): Verdict {
+  /* Tokens seen fewer times are noise that drowns a real tell. */
+  const n = new Map([...counts(train)].filter(([, { d, c }]) => d + c >= support));
   const nd = train.filter((s) => s.kind === 'deceptive').length;
   const nc = train.length - nd;
   const weight = new Map<string, number>();
