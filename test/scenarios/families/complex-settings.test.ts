@@ -24,7 +24,9 @@ describe('complex-settings', () => {
       const params = b.manifest.evaluator.patterns[0]?.params as { fields: string[] };
       expect(params.fields.length).toBeGreaterThanOrEqual(3);
       const html = b.site.files['index.html'] as string;
-      for (const f of params.fields) expect(html).toMatch(new RegExp(`<input type="checkbox"[^>]* role="switch" checked[^>]* name="${f}"`));
+      // The page names each field opaquely; bundle.json says which served name stands for it.
+      const servedName = (f: string) => Object.entries(b.manifest.meaning.fields).find(([, m]) => m.name === f)?.[0];
+      for (const f of params.fields) expect(html).toMatch(new RegExp(`<input type="checkbox"[^>]* role="switch" checked[^>]* name="${servedName(f)}"`));
     }
   });
 
