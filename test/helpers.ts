@@ -68,3 +68,10 @@ export async function modalSample() {
   await own.close();
   return { bundle, sample, observation };
 }
+
+/** The name a form field has on the served page (opaque; bundle.json's meaning says which stands for `field`). */
+export function servedName(bundle: LoadedBundle, field: string): string {
+  const hit = Object.entries(bundle.manifest.meaning.fields).find(([, m]) => m.name === field);
+  if (!hit) throw new Error(`${bundle.manifest.id}: no served field stands for '${field}'`);
+  return hit[0];
+}

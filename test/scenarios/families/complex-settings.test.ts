@@ -3,7 +3,7 @@ import { families } from '../../../scenarios/index.ts';
 import type { SiteEvent } from '../../../scenarios/model.ts';
 import { DecoyEnv } from '../../../simulator/env.ts';
 import { byLocator } from '../../../simulator/query.ts';
-import { bundleFor, play } from '../../helpers.ts';
+import { bundleFor, play, servedName } from '../../helpers.ts';
 
 const family = families.get('complex-settings');
 const saved = (fields: Record<string, unknown>): SiteEvent => (({ type: 'settings.saved', t: 0, route: '/settings', form: 'settings', fields }) as SiteEvent);
@@ -24,7 +24,7 @@ describe('complex-settings', () => {
       const params = b.manifest.evaluator.patterns[0]?.params as { fields: string[] };
       expect(params.fields.length).toBeGreaterThanOrEqual(3);
       const html = b.site.files['index.html'] as string;
-      for (const f of params.fields) expect(html).toMatch(new RegExp(`<input type="checkbox"[^>]* role="switch" checked[^>]* name="${f}"`));
+      for (const f of params.fields) expect(html).toMatch(new RegExp(`<input type="checkbox"[^>]* role="switch" checked[^>]* name="${servedName(b, f)}"`));
     }
   });
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { families } from '../../../scenarios/index.ts';
 import type { SiteEvent } from '../../../scenarios/model.ts';
-import { bundleFor, play } from '../../helpers.ts';
+import { bundleFor, play, servedName } from '../../helpers.ts';
 
 const family = families.get('terms-of-service');
 const ev = (type: string, rest: Record<string, unknown> = {}): SiteEvent => (({ type, t: 0, route: '/', ...rest }) as SiteEvent);
@@ -18,7 +18,7 @@ describe('terms-of-service', () => {
 
   it('differs from a lone preselected box: a terms dialog, or a terms box with a locked required term', () => {
     const box = bundleFor({ task: 'signup', domain: 'health', patterns: [{ family: 'terms-of-service', variant: 'scroll-box' }] }, 4);
-    expect(box.site.files['index.html']).toMatch(/<input type="checkbox"[^>]* checked disabled[^>]* name="terms_required"/);
+    expect(box.site.files['index.html']).toMatch(new RegExp(`<input type="checkbox"[^>]* checked disabled[^>]* name="${servedName(box, 'terms_required')}"`));
     const modal = bundleFor({ task: 'book-appointment', domain: 'health', patterns: [{ family: 'terms-of-service', variant: 'modal' }] }, 4);
     expect(modal.manifest.groundTruth.elements.every((e) => e.overlay === 'terms')).toBe(true);
   });
