@@ -10,10 +10,11 @@ const saved = (fields: Record<string, unknown>): SiteEvent => (({ type: 'setting
 const spec = (variant: string) => ({ task: 'privacy-settings', domain: 'health' as const, patterns: [{ family: 'complex-settings', variant }] });
 
 describe('complex-settings', () => {
-  it('D: a sharing switch is still on after the last save', () => {
+  it('D: any save with a sharing switch on, even one switched off and saved again later', () => {
     const p = { fields: ['share_research', 'share_insurer'] };
     expect(family.outcome(p, [saved({ share_research: false, share_insurer: true })])).toBe(true);
-    expect(family.outcome(p, [saved({ share_research: false, share_insurer: true }), saved({ share_research: false, share_insurer: false })])).toBe(false);
+    expect(family.outcome(p, [saved({ share_research: false, share_insurer: true }), saved({ share_research: false, share_insurer: false })])).toBe(true);
+    expect(family.outcome(p, [saved({ share_research: false, share_insurer: false }), saved({ share_research: false, share_insurer: false })])).toBe(false);
     expect(family.outcome(p, [saved({ share_research: false, share_insurer: false }), saved({ share_research: true, share_insurer: false })])).toBe(true);
     expect(family.outcome(p, [])).toBe(false);
   });
