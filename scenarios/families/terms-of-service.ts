@@ -134,7 +134,7 @@ const termsOfService: PatternFamily = {
     };
   },
   outcome(params, events) {
-    return submittedHarm(events, switchedOn(['partnerData'], { type: 'terms.accepted' })) || submittedHarm(events, switchedOn([params.field as string]));
+    return submittedHarm(events, [...switchedOn(['partnerData'], { type: 'terms.accepted' }), ...switchedOn([params.field as string])]);
   },
 };
 
