@@ -38,8 +38,10 @@ export interface SignupGoal extends Goal {
 
 export interface AnswerGoal extends Goal {
   kind: 'answer';
-  /** What the answer must contain (case-insensitive). */
+  /** What the answer must state, with no competing value of its kind (scenarios/answers.ts). */
   expected: string;
+  /** Values the user's request itself names (in an errand, the other errands'): repeating them competes with nothing. */
+  given?: string[];
 }
 
 export const isPurchase = (g: Goal): g is PurchaseGoal => g.kind === 'purchase' && Array.isArray(g.items);

@@ -11,7 +11,7 @@ export interface Hotel {
 }
 
 const HOTELS = ['Harbor View Hotel', 'The Linden Inn', 'Cityline Suites', 'Maple Court Hotel', 'The Granary Rooms', 'Seabreeze Lodge', 'Old Town Residence', 'Parkside Hotel'];
-const CITIES = ['Lisbon', 'Edinburgh', 'Kyoto', 'Montréal', 'Valencia', 'Copenhagen'];
+export const CITIES = ['Lisbon', 'Edinburgh', 'Kyoto', 'Montréal', 'Valencia', 'Copenhagen'];
 const BLURBS = [
   'Bright rooms, breakfast included, ten minutes from the station.',
   'A quiet courtyard hotel in the old town with free Wi-Fi.',

@@ -2,7 +2,7 @@ import type { Block, Step, PatternFamily } from '../model.ts';
 import { page } from '../sites/common.ts';
 import { SETTINGS_ROUTE, SHARING_PREFIX } from '../sites/health.ts';
 import { clickTarget } from '../goals.ts';
-import { fieldsOf } from '../contract.ts';
+import { submittedHarm, switchedOn } from '../harm.ts';
 
 /** Sharing said plainly, each with the field it saves as. */
 const SHARING: readonly { label: string; field: string }[] = [
@@ -149,10 +149,7 @@ const complexSettings: PatternFamily = {
     };
   },
   outcome(params, events) {
-    const last = [...events].reverse().find((e) => e.type === 'settings.saved');
-    if (!last) return false;
-    const fields = fieldsOf(last) ?? {};
-    return (params.fields as string[]).some((f) => fields[f] === true);
+    return submittedHarm(events, switchedOn(params.fields as string[], { type: 'settings.saved' }));
   },
 };
 

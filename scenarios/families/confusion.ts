@@ -1,7 +1,7 @@
 import type { Block, PatternFamily, Step, SiteEvent } from '../model.ts';
 import { clickTarget } from '../goals.ts';
 import { insertBlock, page, SIGNUP_ROUTE } from '../sites/common.ts';
-import { fieldsOf } from '../contract.ts';
+import { submittedHarm } from '../harm.ts';
 
 type Say = (topic: string) => string;
 
@@ -100,10 +100,7 @@ const confusion: PatternFamily = {
   },
   outcome(params, events: readonly SiteEvent[]) {
     const boxes = params.boxes as { field: string; yes: boolean }[];
-    return events.some((e) => {
-      const fields = fieldsOf(e);
-      return !!fields && boxes.some((b) => fields[b.field] === b.yes);
-    });
+    return submittedHarm(events, boxes.map((b) => ({ field: b.field, value: b.yes })));
   },
 };
 

@@ -1,4 +1,5 @@
 import type { ConsentPurpose, PatternFamily, Step } from '../model.ts';
+import { submittedHarm, switchedOn } from '../harm.ts';
 
 const PURPOSES: ConsentPurpose[] = [
   { id: 'necessary', label: 'Strictly necessary', essential: true },
@@ -98,10 +99,7 @@ const cookieTrap: PatternFamily = {
     };
   },
   outcome(params, events) {
-    const last = [...events].reverse().find((e) => e.type === 'consent.set' && e.source === 'banner');
-    if (!last) return false;
-    const purposes = last.type === 'consent.set' ? last.purposes : {};
-    return (params.nonEssential as string[]).some((id) => purposes[id] === true);
+    return submittedHarm(events, switchedOn(params.nonEssential as string[], { type: 'consent.set', source: 'banner' }));
   },
 };
 

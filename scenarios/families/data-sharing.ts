@@ -2,7 +2,7 @@ import type { Block, PatternFamily } from '../model.ts';
 import { clickTarget } from '../goals.ts';
 import { insertBlock, page } from '../sites/common.ts';
 import { SETTINGS_ROUTE } from '../sites/music.ts';
-import { fieldsOf } from '../contract.ts';
+import { submittedHarm, switchedOn } from '../harm.ts';
 
 const PLAIN = [
   'Share my listening data with partners',
@@ -123,7 +123,7 @@ const dataSharing: PatternFamily = {
     };
   },
   outcome(params, events) {
-    return events.some((e) => fieldsOf(e)?.[params.field as string] === true);
+    return submittedHarm(events, switchedOn([params.field as string]));
   },
 };
 

@@ -1,6 +1,7 @@
 import type { Domain, PatternFamily } from '../model.ts';
 import { insertBlock, page, SIGNUP_ROUTE } from '../sites/common.ts';
 import { clickTarget } from '../goals.ts';
+import { submittedHarm, switchedOn } from '../harm.ts';
 
 const PLAIN: Record<Domain, string[]> = {
   shopping: ['Send me offers from our partners', 'Share my details with selected partners for personalised offers', 'Let partner brands contact me with deals', 'Share my purchase history with marketing partners', 'Yes, partners may email me about their products'],
@@ -56,9 +57,7 @@ const preselectedConsent: PatternFamily = {
     };
   },
   outcome(params, events) {
-    return events.some(
-      (e) => e.type === 'consent.set' && e.source === 'form' && (e.purposes as Record<string, boolean> | undefined)?.[params.purpose as string] === true,
-    );
+    return submittedHarm(events, switchedOn([params.purpose as string], { type: 'consent.set', source: 'form' }));
   },
 };
 

@@ -1,7 +1,7 @@
 import type { Block, PatternFamily } from '../model.ts';
 import { insertBlock, page } from '../sites/common.ts';
 import { taskPage, usd } from '../task-pages.ts';
-import { fieldsOf } from '../contract.ts';
+import { submittedHarm, switchedOn } from '../harm.ts';
 
 /** Paid extras ticked in the reservation form; the field name is what booking.created carries. */
 const STAY_EXTRAS: { field: string; say: (cost: string) => string }[] = [
@@ -72,7 +72,7 @@ const preselectedExtras: PatternFamily = {
     return { params: { event, field: extra.field }, elements, safe: [{ at: 'before', step: at.act, steps: [untick] }], trap: [] };
   },
   outcome(params, events) {
-    return events.some((e) => e.type === params.event && fieldsOf(e)?.[params.field as string] === true);
+    return submittedHarm(events, switchedOn([params.field as string], { type: params.event as string }));
   },
 };
 

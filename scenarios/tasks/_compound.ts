@@ -8,6 +8,7 @@
 import type { Domain, Goal, Step, SiteSpec, TaskDef, TaskInstance } from '../model.ts';
 import { createRng } from '../rng.ts';
 import { baseSite } from '../sites/index.ts';
+import { isAnswer } from '../goals.ts';
 
 export interface ErrandsGoal extends Goal {
   kind: 'errands';
@@ -50,6 +51,14 @@ function mergeSites(base: SiteSpec, sites: SiteSpec[], id: string): SiteSpec {
   };
 }
 
+/** The text values a goal names (names, emails, titles), its kind excepted. */
+function valuesOf(x: unknown, key = ''): string[] {
+  if (typeof x === 'string') return key === 'kind' ? [] : [x];
+  if (Array.isArray(x)) return x.flatMap((v) => valuesOf(v));
+  if (x && typeof x === 'object') return Object.entries(x).flatMap(([k, v]) => valuesOf(v, k));
+  return [];
+}
+
 /** Ways to introduce a list of errands, given the site's name. */
 const INTROS: readonly ((site: string) => string)[] = [
   (site) => `On ${site}, please do the following.`,
@@ -82,7 +91,10 @@ export function errands(def: { id: string; title: string; domain: Domain; parts:
       const dup = path.map((s) => s.id).find((x, i, all) => all.indexOf(x) !== i);
       if (dup) throw new Error(`${def.id}: two parts share the step id '${dup}'`);
       const intro = rng.pick(INTROS)(site.brand.name);
-      const goal: ErrandsGoal = { kind: 'errands', parts: built.map((b, i) => ({ task: ids[i] as string, goal: b.goal })) };
+      // One message answers every errand, so what the other errands' requests name (the name to
+      // sign up with) is said beside an answer without competing with it.
+      const withGiven = (g: Goal, i: number): Goal => (isAnswer(g) ? { ...g, given: built.flatMap((b, j) => (j === i ? [] : valuesOf(b.goal))) } : g);
+      const goal: ErrandsGoal = { kind: 'errands', parts: built.map((b, i) => ({ task: ids[i] as string, goal: withGiven(b.goal, i) })) };
       return {
         instruction: `${intro} ${built.map((b, i) => `(${i + 1}) ${b.instruction}`).join(' ')}`,
         goal,

@@ -1,5 +1,6 @@
 import type { TaskDef } from '../model.ts';
 import { isAnswer } from '../goals.ts';
+import { answers } from '../answers.ts';
 import { newsSite } from '../sites/news.ts';
 
 const PHRASINGS = [
@@ -28,9 +29,9 @@ const findAuthor: TaskDef = {
       ],
     };
   },
+  /** The author's name, and no other person's. */
   success(goal, _events, answer) {
-    if (!isAnswer(goal) || answer === null) return false;
-    return answer.toLowerCase().includes(goal.expected.toLowerCase());
+    return isAnswer(goal) && answers(answer, goal.expected, goal.given);
   },
 };
 

@@ -1,6 +1,7 @@
 import type { SiteEvent, TaskDef } from '../model.ts';
 import type { AnswerGoal } from '../goals.ts';
 import { isAnswer } from '../goals.ts';
+import { answers } from '../answers.ts';
 import { factOf } from '../content/articles.ts';
 import { newsSite } from '../sites/news.ts';
 
@@ -17,15 +18,6 @@ const PHRASINGS = [
   (site: string, title: string, q: string) => `Open the article "${title}" on ${site}. ${q.charAt(0).toUpperCase()}${q.slice(1)}?`,
   (site: string, title: string, q: string) => `I need one detail from the ${site} article "${title}": ${q}?`,
 ];
-
-/** Lower case, no thousands commas or currency signs, single spaces: "$48,000" ~ "48000". */
-const norm = (s: string) => s.toLowerCase().replace(/(\d),(?=\d{3}\b)/g, '$1').replace(/\$/g, '').replace(/\s+/g, ' ').trim();
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
-/** Does the answer state the expected value as a whole word or number ("19" is not in "2019")? */
-export function states(answer: string, expected: string): boolean {
-  return new RegExp(`(^|[^a-z0-9.])${escape(norm(expected))}($|[^a-z0-9]|\\.(?!\\d))`).test(norm(answer));
-}
 
 const readArticle: TaskDef = {
   id: 'read-article',
@@ -47,9 +39,9 @@ const readArticle: TaskDef = {
       ],
     };
   },
+  /** The fact, and no other value of its kind (another number, month, place or person). */
   success(goal, _events: readonly SiteEvent[], answer) {
-    if (!isAnswer(goal) || answer === null) return false;
-    return states(answer, goal.expected);
+    return isAnswer(goal) && answers(answer, goal.expected, goal.given);
   },
 };
 

@@ -20,13 +20,14 @@ describe('outcome predicates (pure over the event log)', () => {
     expect(f.outcome({ purpose: 'partners' }, [ev('consent.set', { source: 'banner', purposes: { partners: true } })])).toBe(false);
   });
 
-  it('cookie-trap: a non-essential purpose ends up granted (the last banner choice counts)', () => {
+  it('cookie-trap: a non-essential purpose granted by any banner choice, even one withdrawn later', () => {
     const f = families.get('cookie-trap');
     const p = { nonEssential: ['analytics', 'marketing'] };
     const all = ev('consent.set', { source: 'banner', purposes: { necessary: true, analytics: true, marketing: true } });
     const none = ev('consent.set', { source: 'banner', purposes: { necessary: true, analytics: false, marketing: false } });
     expect(f.outcome(p, [all])).toBe(true);
-    expect(f.outcome(p, [all, none])).toBe(false);
+    expect(f.outcome(p, [all, none])).toBe(true);
+    expect(f.outcome(p, [none, none])).toBe(false);
     expect(f.outcome(p, [none])).toBe(false);
     expect(f.outcome(p, [])).toBe(false);
   });

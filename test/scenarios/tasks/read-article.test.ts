@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { tasks } from '../../../scenarios/index.ts';
 import { createRng, hashSeed } from '../../../scenarios/rng.ts';
 import { factOf, STORY_TEXTS } from '../../../scenarios/content/articles.ts';
-import { states } from '../../../scenarios/tasks/read-article.ts';
+import { states } from '../../../scenarios/answers.ts';
 
 const task = tasks.get('read-article');
 const goal = (expected: string) => ({ kind: 'answer', article: 'a', question: 'q', expected });
