@@ -59,4 +59,16 @@ describe.skipIf(!have.ok)(`jsdom against Chromium ${have.why}`, () => {
     const rows = await conformBundle({ manifest: bundle.manifest, site: { files } }, engines!, 0);
     expect(rows.some((r) => !conforms(r) && r.boxes.worst >= 7)).toBe(true);
   }, 60_000);
+
+  it('a ground-truth path must run in Chromium as in jsdom: a dead step after the outcome fails the row in both engines', async () => {
+    const bundle = bundleFor({ task: 'purchase', domain: 'shopping', patterns: [] }, 3);
+    const gt = bundle.manifest.groundTruth;
+    const ghost = { id: 'ghost', verb: 'click' as const, target: { role: 'button', name: 'No such button' } };
+    const safePath = [...gt.safePath.slice(0, -1), ghost, ...gt.safePath.slice(-1)];
+    const rows = await conformBundle({ ...bundle, manifest: { ...bundle.manifest, groundTruth: { ...gt, safePath } } }, engines!, 0);
+    const oracle = rows.find((r) => r.sequence === 'oracle');
+    expect(oracle?.same).toBe(true);
+    expect(oracle && conforms(oracle)).toBe(false);
+    expect(oracle?.unrun).toMatch(/^jsdom: not grounded: step 'ghost'.*chromium: not grounded: step 'ghost'/);
+  }, 60_000);
 });
