@@ -8,6 +8,7 @@
  * inside a real browser page.
  */
 import Specificity from '@bramus/specificity';
+import { declarations } from './style.ts';
 
 interface Declaration {
   name: string;
@@ -81,19 +82,6 @@ function matches(el: Element, selector: string): boolean {
   }
 }
 
-function inlineDeclarations(el: Element): Declaration[] {
-  const out: Declaration[] = [];
-  for (const decl of (el.getAttribute('style') ?? '').split(';')) {
-    const colon = decl.indexOf(':');
-    if (colon < 0) continue;
-    const name = decl.slice(0, colon).trim().toLowerCase();
-    const raw = decl.slice(colon + 1);
-    const important = /!\s*important\s*$/i.test(raw);
-    if (name) out.push({ name, value: raw.replace(/!\s*important\s*$/i, '').trim(), important });
-  }
-  return out;
-}
-
 /**
  * The declarations of the named properties that apply to an element, in cascade order
  * (a later one overrides an earlier one of the same property or of its shorthand).
@@ -110,7 +98,7 @@ export function cascade(el: Element, wanted: (name: string) => boolean): { name:
   }
   matched.sort((a, b) => a.weight - b.weight || a.order - b.order);
   const sheet = matched.flatMap((m) => m.declarations);
-  const inline = inlineDeclarations(el).filter((d) => wanted(d.name));
+  const inline = declarations(el.getAttribute('style') ?? '').filter((d) => wanted(d.name));
   const ordered = [...sheet.filter((d) => !d.important), ...inline.filter((d) => !d.important), ...sheet.filter((d) => d.important), ...inline.filter((d) => d.important)];
   return ordered.map(({ name, value }) => ({ name, value }));
 }
