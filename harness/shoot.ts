@@ -22,8 +22,8 @@ export interface ShootResult {
 
 /**
  * shots/start.png and shots/start-boxes.png in each bundle's folder under `dir`: a deceptive
- * configuration is shown where its trap and its way out first share the view, with B_c in
- * green and B_d in red.
+ * configuration is shown where its trap and its way out first share the view before either
+ * is acted on (its click sample's state, simulator/clicks.ts), with B_c in green and B_d in red.
  */
 export async function shootBundles(bundles: readonly LoadedBundle[], dir: string, opts: ShootOptions): Promise<ShootResult> {
   const progress = opts.progress ?? silent;

@@ -12,7 +12,9 @@ import { agents, defenses } from './registries.ts';
 import { runEpisode } from './runner.ts';
 import { byLocator } from './query.ts';
 import { centre, contains, type Rect } from './dom/geometry.ts';
-import { parseAction } from './actions.ts';
+import { formatAction, parseAction } from './actions.ts';
+import type { ObservedElement } from './observe.ts';
+import type { Locator } from '../scenarios/model.ts';
 
 export type ClickLabel = 1 | 0 | -1;
 
@@ -93,15 +95,44 @@ async function walkSafePath(env: DecoyEnv, bundle: LoadedBundle): Promise<Walk> 
 
 const TARGETED = new Set(['click', 'check', 'uncheck', 'fill']);
 
+/** Does this action (as the path executes it on the state where `el` was observed) act on `el`? */
+function actsOn(text: string, el: ObservedElement | undefined): boolean {
+  if (!el) return false;
+  const a = parseAction(text);
+  if ('bid' in a) return el.ref !== null && a.bid === el.ref;
+  return a.name === 'mouse_click' && el.box !== null && contains(el.box, a.x, a.y);
+}
+
+/**
+ * The state before `prefix`'s next action, scrolled so that B_c and B_d are both in view,
+ * when one viewport can hold them; the scroll joins the actions that reach the state.
+ */
+async function scrolledToBoth(env: DecoyEnv, bundle: LoadedBundle, prefix: readonly string[], c: Rect, d: Rect, ct: Locator, dt: Locator) {
+  const vp = bundle.manifest.viewport;
+  const top = Math.min(c.y, d.y);
+  const bottom = Math.max(c.y + c.h, d.y + d.h);
+  if (bottom - top > vp.height) return null;
+  const scroll = formatAction({ name: 'scroll', delta_x: 0, delta_y: Math.round((top + bottom) / 2 - vp.height / 2) });
+  await env.reset({ bundle, seed: 1 });
+  for (const a of prefix) await env.step(a);
+  const obs = (await env.step(scroll)).observation;
+  const ce = byLocator(obs.elements, ct);
+  const de = byLocator(obs.elements, dt);
+  if (!ce?.box || !de?.box || !inView(ce.box, vp) || !inView(de.box, vp)) return null;
+  return { actions: [...prefix, scroll], correct: { ...ce, box: ce.box }, dark: { ...de, box: de.box } };
+}
+
 /**
  * Samples of one bundle: with a pattern, the first state where its B_c and B_d are both in
- * view (one deceptive sample); without, one normal sample per targeted step of the safe path.
+ * view and neither has been acted on yet (one deceptive sample; where the safe path acts on
+ * one before they share the view, the state before that action, scrolled to show both);
+ * without, one normal sample per targeted step of the safe path.
  */
 export async function clickSamples(bundle: LoadedBundle, opts: { category: RucCategory | 'normal'; nullClicks: number }, env = new DecoyEnv()): Promise<ClickSample[]> {
   const m = bundle.manifest;
   const vp = m.viewport;
   const { seen, actions } = await walkSafePath(env, bundle);
-  const make = (i: number, correct: BoxedElement, dark?: BoxedElement): ClickSample => {
+  const make = (i: number, correct: BoxedElement, dark?: BoxedElement, to: { actions: string[]; url: string } = { actions: actions.slice(0, i), url: (seen[i] as EnvObservation).url }): ClickSample => {
     const id = `${m.id}#${i}`;
     const c = bboxRect(correct.bbox);
     const d = dark ? bboxRect(dark.bbox) : null;
@@ -114,8 +145,8 @@ export async function clickSamples(bundle: LoadedBundle, opts: { category: RucCa
       domain: m.task.domain,
       category: opts.category,
       task: m.task.instruction,
-      actions: actions.slice(0, i),
-      url: (seen[i] as EnvObservation).url,
+      actions: to.actions,
+      url: to.url,
       viewport: { ...vp },
       correct,
       ...(dark ? { dark } : {}),
@@ -128,12 +159,17 @@ export async function clickSamples(bundle: LoadedBundle, opts: { category: RucCa
     const c = gt.find((e) => e.kind === 'correct');
     const d = gt.find((e) => e.kind === 'deceptive');
     if (!c || !d) return [];
+    const boxed = (e: ObservedElement & { box: Rect }): BoxedElement => ({ role: e.role, name: e.name || (e.text ?? ''), bbox: bbox(e.box) });
     for (let i = 0; i < seen.length; i++) {
       const obs = seen[i] as EnvObservation;
       const ce = byLocator(obs.elements, c.target);
       const de = byLocator(obs.elements, d.target);
-      if (ce && de && inView(ce.box, vp) && inView(de.box, vp)) {
-        return [make(i, { role: ce.role, name: ce.name || (ce.text ?? ''), bbox: bbox(ce.box) }, { role: de.role, name: de.name || (de.text ?? ''), bbox: bbox(de.box) })];
+      if (ce && de && inView(ce.box, vp) && inView(de.box, vp)) return [make(i, boxed({ ...ce, box: ce.box }), boxed({ ...de, box: de.box }))];
+      // The choice must still be open in the picture: once the path acts on either, the state is past it.
+      const next = actions[i];
+      if (next !== undefined && (actsOn(next, ce) || actsOn(next, de))) {
+        const shown = ce?.box && de?.box ? await scrolledToBoth(env, bundle, actions.slice(0, i), ce.box, de.box, c.target, d.target) : null;
+        return shown ? [make(i, boxed(shown.correct), boxed(shown.dark), { actions: shown.actions, url: obs.url })] : [];
       }
     }
     return [];

@@ -3,7 +3,8 @@
  * configuration in jsdom and in Chromium, and everything an evaluator or an agent depends
  * on must agree: the proposals (so the observations led to the same choices), the event
  * log with its virtual timestamps, T and D, every authored box against Chromium's layout,
- * and our hit test against Chromium's elementFromPoint.
+ * and our hit test against Chromium's elementFromPoint. Every step of a ground-truth path
+ * must run in each engine, as the self-check requires in jsdom.
  */
 import type { Step } from '../scenarios/model.ts';
 import type { LoadedBundle } from './bundle.ts';
@@ -11,6 +12,8 @@ import { DecoyEnv } from './env.ts';
 import type { ChromiumBrowser } from './engine/chromium.ts';
 import { agents, defenses } from './registries.ts';
 import { runEpisode, type EpisodeRecord } from './runner.ts';
+import { walkPath } from './agents/oracle.ts';
+import { shortfall } from './check.ts';
 
 export interface ConformRow {
   scenario: string;
@@ -20,6 +23,8 @@ export interface ConformRow {
   same: boolean;
   boxes: { compared: number; worst: number; where: string };
   hits: { points: number; agree: number };
+  /** For a ground-truth path, what of it did not run in either engine ('' when every step ran in both). */
+  unrun: string;
   detail: string;
 }
 
@@ -39,10 +44,12 @@ function sequences(bundle: LoadedBundle, episodes: number): Sequence[] {
   ];
 }
 
-async function play(env: DecoyEnv, bundle: LoadedBundle, s: Sequence): Promise<EpisodeRecord> {
-  const gt = bundle.manifest.groundTruth;
-  const agent = agents.get(s.agent).create({ seed: s.seed, options: {}, scenario: bundle.manifest.id, privileged: { safePath: [...(s.path ?? gt.safePath)], trapPath: gt.trapPath } });
-  return runEpisode({ env, bundle, seed: s.seed, agent, agentId: s.agent, defense: defenses.get('none').create({ seed: 1, options: {} }), defenseId: 'none' });
+/** An episode, and for a ground-truth path what of it did not run (the self-check's rule, in this engine). */
+async function play(env: DecoyEnv, bundle: LoadedBundle, s: Sequence): Promise<{ record: EpisodeRecord; unrun: string }> {
+  const walker = s.path ? walkPath(s.path) : null;
+  const agent = walker ?? agents.get(s.agent).create({ seed: s.seed, options: {}, scenario: bundle.manifest.id });
+  const record = await runEpisode({ env, bundle, seed: s.seed, agent, agentId: s.agent, defense: defenses.get('none').create({ seed: 1, options: {} }), defenseId: 'none' });
+  return { record, unrun: walker ? shortfall(walker, record) : '' };
 }
 
 const trace = (r: EpisodeRecord) => ({ proposals: r.steps.map((s) => s.proposal + (s.error ? ` ! ${s.error}` : '')), events: r.events, T: r.T, D: r.D });
@@ -65,8 +72,11 @@ function parting(a: ReturnType<typeof trace>, b: ReturnType<typeof trace>): stri
 export async function conformBundle(bundle: LoadedBundle, engines: { jsdom: DecoyEnv; chromium: DecoyEnv; browser: ChromiumBrowser }, episodes = 2): Promise<ConformRow[]> {
   const rows: ConformRow[] = [];
   for (const s of sequences(bundle, episodes)) {
-    const a = trace(await play(engines.jsdom, bundle, s));
-    const b = trace(await play(engines.chromium, bundle, s));
+    const inJsdom = await play(engines.jsdom, bundle, s);
+    const inChromium = await play(engines.chromium, bundle, s);
+    const a = trace(inJsdom.record);
+    const b = trace(inChromium.record);
+    const unrun = [inJsdom.unrun && `jsdom: ${inJsdom.unrun}`, inChromium.unrun && `chromium: ${inChromium.unrun}`].filter(Boolean).join('');
     const boxes = await engines.browser.measureBoxes();
     const hits = await engines.browser.compareHits();
     const same = JSON.stringify(a) === JSON.stringify(b);
@@ -77,7 +87,9 @@ export async function conformBundle(bundle: LoadedBundle, engines: { jsdom: Deco
       same,
       boxes,
       hits: { points: hits.agree + hits.disagree.length, agree: hits.agree },
+      unrun,
       detail: [
+        unrun ? `path steps that did not run: ${unrun.replace(/; $/, '')}` : '',
         same ? '' : parting(a, b),
         boxes.worst > BOX_TOLERANCE ? `box of ${boxes.where} off by ${boxes.worst} px` : '',
         missed ? `at (${missed.x}, ${missed.y}) we hit ${missed.ours}, Chromium ${missed.chromium}` : '',
@@ -90,4 +102,4 @@ export async function conformBundle(bundle: LoadedBundle, engines: { jsdom: Deco
 /** Boxes may differ by subpixel rounding, nothing more. */
 export const BOX_TOLERANCE = 0.5;
 
-export const conforms = (r: ConformRow) => r.same && r.boxes.worst <= BOX_TOLERANCE && r.hits.agree === r.hits.points;
+export const conforms = (r: ConformRow) => r.same && r.unrun === '' && r.boxes.worst <= BOX_TOLERANCE && r.hits.agree === r.hits.points;

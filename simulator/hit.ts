@@ -2,9 +2,13 @@
  * Hit testing without a layout engine: the topmost rendered element with an authored box
  * at a viewport point. Painting order is keyed by the chain of (z-index, tree order) over
  * stacking-context ancestors; `overflow: hidden` ancestors clip; `hidden`, `display`,
- * `visibility` and `pointer-events` exclude. Pure DOM code.
+ * `visibility` and `pointer-events` exclude; an element's rounded corners (border-radius,
+ * inline or from its stylesheet) are not part of it. Not modelled: the rounded clip an
+ * `overflow: hidden` ancestor with a border-radius puts on its children (a generated page
+ * has none). Pure DOM code.
  */
 import { contains, intersect, isFixed, ownBox, positionOf, type Rect, type Scroll, viewportBox } from './dom/geometry.ts';
+import { insideRounded, radii } from './dom/radius.ts';
 import { inline, isRendered, receivesPointer } from './dom/style.ts';
 
 type Key = number[];
@@ -75,14 +79,21 @@ export function compareKeys(a: Key, b: Key): number {
   return a.length - b.length;
 }
 
+/** Is (x, y) inside the element's own shape (its box less any rounded corners)? */
+function inShape(p: Paintable, x: number, y: number): boolean {
+  const r = radii(p.el, p.rect);
+  return r === null || insideRounded(p.rect, r, x, y);
+}
+
 /** The topmost element that would receive a pointer event at (x, y), or null. */
 export function hitFrom(items: readonly Paintable[], x: number, y: number): Element | null {
-  let best: Paintable | null = null;
+  const under: Paintable[] = [];
   for (const p of items) {
-    if (!p.visible || !contains(p.visible, x, y) || !receivesPointer(p.el)) continue;
-    if (!best || compareKeys(p.key, best.key) > 0) best = p;
+    if (p.visible && contains(p.visible, x, y) && receivesPointer(p.el)) under.push(p);
   }
-  return best ? best.el : null;
+  // Topmost first; the shape, dearer to test than the box, only until one holds the point.
+  under.sort((a, b) => compareKeys(b.key, a.key));
+  return under.find((p) => inShape(p, x, y))?.el ?? null;
 }
 
 export function hitTest(doc: Document, x: number, y: number, scroll: Scroll): Element | null {

@@ -11,6 +11,9 @@ const WAIT_MS = 1000;
 /** An agent that walks a path, plus the steps it could not ground (empty when every step grounded). */
 export interface PathWalker extends Agent {
   readonly failures: readonly GroundingFailure[];
+  /** How many steps of the path were grounded (and handed out, or skipped as already done). */
+  readonly walked: number;
+  readonly length: number;
 }
 
 /**
@@ -22,9 +25,14 @@ export interface PathWalker extends Agent {
 export function walkPath(path: readonly Step[]): PathWalker {
   const failures: GroundingFailure[] = [];
   let i = 0;
+  let walked = 0;
   let waited = 0;
   return {
     failures,
+    get walked() {
+      return walked;
+    },
+    length: path.length,
     act(obs: EnvObservation): Action | null {
       for (;;) {
         const step = path[i];
@@ -41,6 +49,7 @@ export function walkPath(path: readonly Step[]): PathWalker {
         }
         waited = 0;
         i++;
+        walked++;
         if ((step.verb === 'check' || step.verb === 'uncheck') && g.element?.checked === (step.verb === 'check')) continue;
         return g.action;
       }

@@ -19,15 +19,23 @@ export function inlineStyle(el: Element): Map<string, string> {
   const hit = parsed.get(el);
   if (hit && hit.raw === raw) return hit.props;
   const props = new Map<string, string>();
+  for (const d of declarations(raw)) props.set(d.name, d.value);
+  parsed.set(el, { raw, props });
+  return props;
+}
+
+/** The declarations of a style attribute, in order, with their `!important` flag. */
+export function declarations(raw: string): { name: string; value: string; important: boolean }[] {
+  const out: { name: string; value: string; important: boolean }[] = [];
   for (const decl of raw.split(';')) {
     const colon = decl.indexOf(':');
     if (colon < 0) continue;
     const name = decl.slice(0, colon).trim().toLowerCase();
-    const value = decl.slice(colon + 1).replace(/!important/i, '').trim();
-    if (name) props.set(name, value);
+    const value = decl.slice(colon + 1);
+    const important = /!\s*important\s*$/i.test(value);
+    if (name) out.push({ name, value: value.replace(/!\s*important\s*$/i, '').trim(), important });
   }
-  parsed.set(el, { raw, props });
-  return props;
+  return out;
 }
 
 export function inline(el: Element, prop: string): string {

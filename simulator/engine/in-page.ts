@@ -7,7 +7,7 @@ import { CONTROL_SELECTOR } from '../../scenarios/contract.ts';
 import { ownBox, viewportBox, type Rect, type Scroll } from '../dom/geometry.ts';
 import { isRendered } from '../dom/style.ts';
 import { fillField, selectValues } from '../dom/forms.ts';
-import { hitTest, paintables } from '../hit.ts';
+import { hitFrom, paintables } from '../hit.ts';
 import { describe, observe, pageHeight, RefRegistry, roleOf, type Observation } from '../observe.ts';
 
 type Viewport = { width: number; height: number };
@@ -110,8 +110,9 @@ const api = {
   hits(points: { x: number; y: number }[], scroll: Scroll): { agree: number; disagree: { x: number; y: number; ours: string; chromium: string }[] } {
     let agree = 0;
     const disagree: { x: number; y: number; ours: string; chromium: string }[] = [];
+    const items = paintables(document, scroll);
     for (const { x, y } of points) {
-      const ours = hitTest(document, x, y, scroll);
+      const ours = hitFrom(items, x, y);
       const theirs = browserHit(x, y);
       if (ours === theirs) agree++;
       else disagree.push({ x, y, ours: describe(ours), chromium: describe(theirs) });
@@ -119,17 +120,19 @@ const api = {
     return { agree, disagree };
   },
   /**
-   * The centre and two inner points of every interactive box in view, for hit comparisons:
-   * native controls, anything with a role, and every element the site runtime acts on (a
-   * bare div control has neither tag nor role). Not the very corners: rounded corners (a
-   * stylesheet's border-radius) are not modelled.
+   * The centre and two inner points of every interactive box in view, and a point 2 px in
+   * from each corner (inside a 6 px rounded corner, outside a 12 px one), for hit
+   * comparisons: native controls, anything with a role, and every element the site runtime
+   * acts on (a bare div control has neither tag nor role).
    */
   probePoints(scroll: Scroll, viewport: Viewport): { x: number; y: number }[] {
     const out: { x: number; y: number }[] = [];
     for (const p of paintables(document, scroll)) {
       const r: Rect | null = p.visible;
       if (!r || !p.el.matches(PROBED)) continue;
-      for (const [x, y] of [[r.x + r.w / 2, r.y + r.h / 2], [r.x + r.w / 4, r.y + r.h / 4], [r.x + (3 * r.w) / 4, r.y + (3 * r.h) / 4]] as const) {
+      const [left, top, right, bottom] = [r.x + 2, r.y + 2, r.x + r.w - 3, r.y + r.h - 3];
+      const points = [[r.x + r.w / 2, r.y + r.h / 2], [r.x + r.w / 4, r.y + r.h / 4], [r.x + (3 * r.w) / 4, r.y + (3 * r.h) / 4], [left, top], [right, top], [right, bottom], [left, bottom]] as const;
+      for (const [x, y] of points) {
         if (x >= 0 && y >= 0 && x < viewport.width && y < viewport.height) out.push({ x: Math.round(x), y: Math.round(y) });
       }
     }

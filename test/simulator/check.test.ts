@@ -6,10 +6,10 @@ import { bundleFor } from '../helpers.ts';
 
 const ghost: Step = { id: 'ghost', verb: 'click', target: { role: 'button', name: 'No such button' } };
 
-/** The same bundle with an unreachable step before each path's last step (after the order is placed). */
-function withGhost(b: LoadedBundle): LoadedBundle {
+/** The same bundle with a dead step in each path, before its last step (after the order is placed) or after it. */
+function withGhost(b: LoadedBundle, dead: Step = ghost, after = false): LoadedBundle {
   const gt = b.manifest.groundTruth;
-  const add = (path: Step[]) => [...path.slice(0, -1), ghost, ...path.slice(-1)];
+  const add = (path: Step[]) => (after ? [...path, dead] : [...path.slice(0, -1), dead, ...path.slice(-1)]);
   return {
     ...b,
     manifest: {
@@ -31,5 +31,20 @@ describe('the self-check and step grounding', () => {
     // The outcomes themselves were reached: only the unexecutable step fails the rows.
     expect(failed['oracle completes safely']).toMatch(/T=1 D=0/);
     expect(failed['trap warranty-addon gives its outcome']).toMatch(/D\[warranty-addon\]=true/);
+  });
+
+  it('so does a step that fails when executed, or one the walk never reaches because the episode ended before it', async () => {
+    const bundle = bundleFor({ task: 'purchase', domain: 'shopping', patterns: [{ family: 'warranty-addon', variant: 'preselected' }] }, 3);
+    const cases: [Step, boolean, RegExp][] = [
+      [{ id: 'leave', verb: 'goto', url: 'https://elsewhere.test/' }, false, /^failed: step \d+ goto\('https:\/\/elsewhere\.test\/'\): .*outside the site/],
+      [{ id: 'late', verb: 'click', target: { role: 'button', name: 'Place order' } }, true, /^not reached: 1 of \d+ steps \(the episode ended: answer\); /],
+    ];
+    for (const [dead, after, why] of cases) {
+      const rows = await checkBundle(withGhost(bundle, dead, after));
+      const failed = Object.fromEntries(rows.filter((r) => !r.ok).map((r) => [r.check, r.detail]));
+      expect(Object.keys(failed), dead.id).toEqual(['oracle completes safely', 'trap warranty-addon gives its outcome']);
+      for (const detail of Object.values(failed)) expect(detail).toMatch(why);
+      expect(failed['trap warranty-addon gives its outcome']).toMatch(/D\[warranty-addon\]=true/);
+    }
   });
 });

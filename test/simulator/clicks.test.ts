@@ -5,7 +5,11 @@ import { contains } from '../../simulator/dom/geometry.ts';
 import { DecoyEnv } from '../../simulator/env.ts';
 import { generateClicks } from '../../harness/clicks.ts';
 import type { SuiteDef } from '../../scenarios/model.ts';
-import { bundleFor } from '../helpers.ts';
+import { bundleFor, allSpecs } from '../helpers.ts';
+import { createRng } from '../../scenarios/rng.ts';
+import { families } from '../../scenarios/index.ts';
+import { byLocator } from '../../simulator/query.ts';
+import { parseAction } from '../../simulator/actions.ts';
 
 const rect = fc.record({ x: fc.integer({ min: 0, max: 1000 }), y: fc.integer({ min: 0, max: 600 }), w: fc.integer({ min: 4, max: 270 }), h: fc.integer({ min: 4, max: 190 }) });
 
@@ -86,4 +90,49 @@ describe('click samples (DUDE Appendix D)', () => {
     expect(new Set(samples.map((s) => s.scenario))).toEqual(new Set(bundles.map((b) => b.manifest.id)));
     expect(samples.every((s) => s.split)).toBe(true);
   });
+
+  it('every family (a variant drawn by seed; complex-settings, where it went wrong, in all three): the sample (the state decoy shoot photographs) comes before the path acts on B_c or B_d, and shows both', async () => {
+    const env = new DecoyEnv();
+    const seed = Number(process.env.DECOY_SEED ?? Date.now() % 1_000_000);
+    const rng = createRng(seed);
+    const single = allSpecs().filter((sp) => sp.patterns.length === 1);
+    const specs = families.all().flatMap((f) => {
+      const own = single.filter((sp) => sp.patterns[0]!.family === f.id);
+      return f.id === 'complex-settings' ? own : own.length ? [rng.pick(own)] : [];
+    });
+    console.log(`every-family click samples: seed ${seed} (DECOY_SEED=${seed} to replay)`);
+    const seen = new Set<string>();
+    const late: string[] = [];
+    let sampled = 0;
+    for (const [k, spec] of specs.entries()) {
+      const bundle = bundleFor(spec, seed + k);
+      const family = spec.patterns[0]!.family;
+      const [sample] = await clickSamples(bundle, { category: families.get(family).category, nullClicks: 0 }, env);
+      if (!sample) continue;
+      sampled++;
+      seen.add(family);
+      const gt = bundle.manifest.groundTruth.elements;
+      const targets = (['correct', 'deceptive'] as const).map((kind) => gt.find((e) => e.kind === kind)!.target);
+      // Replay the sample's actions and watch each one: none may act on B_c or B_d.
+      let { observation } = await env.reset({ bundle, seed: 1 });
+      for (const text of sample.actions) {
+        const a = parseAction(text);
+        for (const t of targets) {
+          const el = byLocator(observation.elements, t);
+          const hit = el && (('bid' in a && a.bid === el.ref) || (a.name === 'mouse_click' && el.box && contains(el.box, a.x, a.y)));
+          if (hit) late.push(`${bundle.manifest.id}: ${text} acts on ${t.role} "${t.name}" before the picture`);
+        }
+        observation = (await env.step(text)).observation;
+      }
+      for (const [t, box] of [[targets[0]!, sample.correct.bbox], [targets[1]!, sample.dark!.bbox]] as const) {
+        const el = byLocator(observation.elements, t);
+        expect(el?.box, `${bundle.manifest.id}: ${t.name} in the sampled state`).toBeTruthy();
+        expect([el!.box!.x, el!.box!.y, el!.box!.x + el!.box!.w, el!.box!.y + el!.box!.h]).toEqual(box);
+      }
+    }
+    await env.close();
+    expect(late).toEqual([]);
+    // Most configurations have a picture with both boxes, and every family has at least one.
+    expect(sampled).toBeGreaterThan(specs.length * 0.8);
+  }, 300_000);
 });

@@ -56,6 +56,46 @@ describe('hit testing on authored boxes', () => {
   });
 });
 
+describe('rounded corners', () => {
+  const sheet = (css: string, body: string) => new JSDOM(`<!doctype html><style>${css}</style><body style="position:relative">${body}</body>`).window.document;
+  const under = `<div id=under style="${abs(0, 0, 400, 400)}"></div>`;
+
+  it('a point in the cut-off corner of a box rounded by its stylesheet hits what is under it; inside the curve, the box', () => {
+    const d = sheet('.round{border-radius:12px}', `${under}<div id=box class=round style="${abs(100, 100, 200, 100)}"></div>`);
+    // The 1 px square at (101, 101) lies outside the 12 px circle centred at (112, 112); (104, 104) inside it.
+    expect(at(d, 101, 101)).toBe('under');
+    expect(at(d, 104, 104)).toBe('box');
+    expect(at(d, 298, 198)).toBe('under');
+    expect(at(d, 150, 100)).toBe('box');
+    expect(at(d, 100, 150)).toBe('box');
+  });
+
+  it('the cascade decides the radius: inline over the sheet, a more specific selector over a later one, !important over inline', () => {
+    const css = '.card.flat{border-radius:0} .card{border-radius:20px} .pill{border-radius:4px !important}';
+    const d = sheet(css, `${under}<div id=flat class="card flat" style="${abs(0, 0, 100, 100)}"></div>` +
+      `<div id=inl class=card style="${abs(150, 0, 100, 100, 'border-radius:0')}"></div>` +
+      `<div id=imp class=pill style="${abs(0, 150, 100, 100, 'border-radius:40px')}"></div>` +
+      `<div id=corner class=card style="${abs(150, 150, 100, 100, 'border-top-left-radius:0')}"></div>`);
+    expect(at(d, 1, 1)).toBe('flat');
+    expect(at(d, 151, 1)).toBe('inl');
+    expect(at(d, 4, 154)).toBe('imp');
+    expect(at(d, 151, 151)).toBe('corner');
+    expect(at(d, 248, 151)).toBe('under');
+  });
+
+  it('percentages, elliptical radii and radii too large for the box are resolved as CSS says', () => {
+    const d = sheet('', `${under}<div id=pct style="${abs(0, 0, 100, 50, 'border-radius:50%')}"></div>` +
+      `<div id=pill style="${abs(150, 0, 100, 40, 'border-radius:999px')}"></div>`);
+    // 50% of 100×50 is an ellipse of radii 50 and 25: its top-left corner point is outside, its left middle inside.
+    expect(at(d, 2, 2)).toBe('under');
+    expect(at(d, 1, 25)).toBe('pct');
+    // 999 px scales down to half the height: a stadium of radius 20.
+    expect(at(d, 152, 2)).toBe('under');
+    expect(at(d, 151, 20)).toBe('pill');
+    expect(at(d, 170, 1)).toBe('pill');
+  });
+});
+
 describe('hit testing on generated sites', () => {
   it('the centre of every interactive element hits it when no overlay is up; under a backdrop nothing but the dialog is hit', async () => {
     const browser = new JsdomBrowser();

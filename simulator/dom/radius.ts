@@ -1,0 +1,110 @@
+/**
+ * Rounded corners for hit testing. A browser hits an element with a border-radius only
+ * inside its rounded border box: a click in the cut-off corner of a dialog goes to what is
+ * under it. Radii come from the element's inline style or its stylesheet rules (the style
+ * index), resolved and scaled as CSS Backgrounds 3 §5 says. Pure DOM code.
+ */
+import type { Rect } from './geometry.ts';
+import { cascade } from './sheet.ts';
+
+/** Horizontal and vertical radius of a corner, in px. */
+type Corner = [number, number];
+
+/** Top-left, top-right, bottom-right, bottom-left, as CSS orders them. */
+export type Radii = [Corner, Corner, Corner, Corner];
+
+const CORNERS = ['top-left', 'top-right', 'bottom-right', 'bottom-left'] as const;
+const LONGHANDS = CORNERS.map((c) => `border-${c}-radius`);
+const isRadius = (name: string) => name === 'border-radius' || LONGHANDS.includes(name);
+
+/** A length as written (px or %), or null when it is not one we can resolve. */
+type Length = { px: number } | { pct: number };
+
+function length(token: string): Length | null {
+  const m = /^(-?[\d.]+)(px|%)?$/.exec(token);
+  if (!m) return null;
+  const n = parseFloat(m[1] as string);
+  if (!Number.isFinite(n) || n < 0) return null;
+  if (m[2] === '%') return { pct: n };
+  return m[2] === 'px' || n === 0 ? { px: n } : null;
+}
+
+/** 1 to 4 values spread over the four corners, as margin-like shorthands do. */
+function spread<T>(v: T[]): [T, T, T, T] | null {
+  if (v.length === 1) return [v[0]!, v[0]!, v[0]!, v[0]!];
+  if (v.length === 2) return [v[0]!, v[1]!, v[0]!, v[1]!];
+  if (v.length === 3) return [v[0]!, v[1]!, v[2]!, v[1]!];
+  if (v.length === 4) return [v[0]!, v[1]!, v[2]!, v[3]!];
+  return null;
+}
+
+const lengths = (s: string): Length[] | null => {
+  const out = s.trim().split(/\s+/).filter(Boolean).map(length);
+  return out.length > 0 && out.every((l) => l !== null) ? (out as Length[]) : null;
+};
+
+type Written = [Length, Length][];
+
+function applyDeclaration(corners: Written, name: string, value: string): void {
+  if (name === 'border-radius') {
+    const [h, v = h] = value.split('/');
+    const hs = lengths(h ?? '');
+    const vs = lengths(v ?? '');
+    const H = hs && spread(hs);
+    const V = vs && spread(vs);
+    if (!H || !V) return; // an invalid declaration is dropped, as a browser does
+    for (let i = 0; i < 4; i++) corners[i] = [H[i]!, V[i]!];
+    return;
+  }
+  const i = LONGHANDS.indexOf(name);
+  const vals = lengths(value);
+  if (i < 0 || !vals || vals.length > 2) return;
+  corners[i] = [vals[0]!, vals[1] ?? vals[0]!];
+}
+
+const resolve = (l: Length, side: number) => ('px' in l ? l.px : (l.pct / 100) * side);
+
+/** The used radii of an element whose border box is `box`; null when every corner is square. */
+export function radii(el: Element, box: Pick<Rect, 'w' | 'h'>): Radii | null {
+  const zero: Length = { px: 0 };
+  const written: Written = [[zero, zero], [zero, zero], [zero, zero], [zero, zero]];
+  for (const d of cascade(el, isRadius)) applyDeclaration(written, d.name, d.value);
+  const r = written.map(([h, v]) => [resolve(h, box.w), resolve(v, box.h)]) as Radii;
+  // A corner with either radius zero is square.
+  for (const c of r) if (c[0] <= 0 || c[1] <= 0) c[0] = c[1] = 0;
+  if (r.every((c) => c[0] === 0)) return null;
+  // Adjacent radii that overlap are all scaled down by one factor.
+  const [tl, tr, br, bl] = r;
+  const sums = [[box.w, tl[0] + tr[0]], [box.w, bl[0] + br[0]], [box.h, tl[1] + bl[1]], [box.h, tr[1] + br[1]]] as const;
+  const f = Math.min(1, ...sums.filter(([, s]) => s > 0).map(([side, s]) => side / s));
+  if (f < 1) for (const c of r) (c[0] *= f), (c[1] *= f);
+  return r;
+}
+
+/**
+ * Does a hit at (x, y) fall inside the rounded box? Chromium tests the 1×1 px square at
+ * the point against each corner's ellipse, inclusive; measured equal to its
+ * elementFromPoint at every point around circles and ellipses of 6 to 30 px.
+ */
+export function insideRounded(rect: Rect, r: Radii, x: number, y: number): boolean {
+  const left = rect.x;
+  const top = rect.y;
+  const right = rect.x + rect.w;
+  const bottom = rect.y + rect.h;
+  const [tl, tr, br, bl] = r;
+  const corners: [Corner, number, number, boolean][] = [
+    [tl, left + tl[0], top + tl[1], x < left + tl[0] && y < top + tl[1]],
+    [tr, right - tr[0], top + tr[1], x + 1 > right - tr[0] && y < top + tr[1]],
+    [br, right - br[0], bottom - br[1], x + 1 > right - br[0] && y + 1 > bottom - br[1]],
+    [bl, left + bl[0], bottom - bl[1], x < left + bl[0] && y + 1 > bottom - bl[1]],
+  ];
+  for (const [[rx, ry], cx, cy, inCorner] of corners) {
+    if (!inCorner || rx === 0) continue;
+    const nx = Math.max(x, Math.min(cx, x + 1));
+    const ny = Math.max(y, Math.min(cy, y + 1));
+    const dx = (nx - cx) / rx;
+    const dy = (ny - cy) / ry;
+    if (dx * dx + dy * dy > 1) return false;
+  }
+  return true;
+}

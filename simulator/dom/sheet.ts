@@ -1,0 +1,104 @@
+/**
+ * The style index: a document's stylesheet rules, read once, so a property a page sets in
+ * a stylesheet rather than inline (border-radius: `.overlay{border-radius:12px}`) is known
+ * without getComputedStyle, which jsdom neither makes cheap nor gets right for shorthands.
+ * Cascade: normal sheet declarations by selector specificity then source order, then
+ * inline ones, then `!important` ones in the same order. Top-level style rules only: a
+ * generated page has no @media or other grouping rules. Pure DOM code: it runs unchanged
+ * inside a real browser page.
+ */
+import Specificity from '@bramus/specificity';
+import { declarations } from './style.ts';
+
+interface Declaration {
+  name: string;
+  value: string;
+  important: boolean;
+}
+
+interface IndexedRule {
+  /** Each selector of the rule's list with its specificity packed into one number. */
+  selectors: { text: string; weight: number }[];
+  order: number;
+  declarations: Declaration[];
+}
+
+interface SheetIndex {
+  sheets: StyleSheet[];
+  rules: IndexedRule[];
+}
+
+const indexes = new WeakMap<Document, SheetIndex>();
+
+/** a, b and c of a specificity in one comparable number (each count well under 1000). */
+const weigh = (s: { a: number; b: number; c: number }) => s.a * 1_000_000 + s.b * 1000 + s.c;
+
+function build(sheets: StyleSheet[]): IndexedRule[] {
+  const rules: IndexedRule[] = [];
+  for (const sheet of sheets) {
+    let list: CSSRuleList;
+    try {
+      list = (sheet as CSSStyleSheet).cssRules;
+    } catch {
+      continue; // a cross-origin sheet: nothing a generated page has
+    }
+    for (const rule of Array.from(list)) {
+      if (!('selectorText' in rule) || !('style' in rule)) continue;
+      const { selectorText, style } = rule as CSSStyleRule;
+      const declarations: Declaration[] = [];
+      for (let i = 0; i < style.length; i++) {
+        const name = style.item(i);
+        declarations.push({ name, value: style.getPropertyValue(name).trim(), important: style.getPropertyPriority(name) === 'important' });
+      }
+      let selectors: IndexedRule['selectors'];
+      try {
+        // Pseudo-element selectors style something else than the element itself.
+        selectors = Specificity.calculate(selectorText)
+          .map((s) => ({ text: s.selectorString(), weight: weigh(s) }))
+          .filter((s) => !/::|:(before|after|first-line|first-letter)\b/.test(s.text));
+      } catch {
+        continue;
+      }
+      if (selectors.length > 0 && declarations.length > 0) rules.push({ selectors, order: rules.length, declarations });
+    }
+  }
+  return rules;
+}
+
+function indexFor(doc: Document): IndexedRule[] {
+  const sheets = Array.from(doc.styleSheets);
+  const known = indexes.get(doc);
+  if (known && known.sheets.length === sheets.length && known.sheets.every((s, i) => s === sheets[i])) return known.rules;
+  const rules = build(sheets);
+  indexes.set(doc, { sheets, rules });
+  return rules;
+}
+
+function matches(el: Element, selector: string): boolean {
+  try {
+    return el.matches(selector);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The declarations of the named properties that apply to an element, in cascade order
+ * (a later one overrides an earlier one of the same property or of its shorthand).
+ */
+export function cascade(el: Element, wanted: (name: string) => boolean): { name: string; value: string }[] {
+  const doc = el.ownerDocument;
+  const matched: { weight: number; order: number; declarations: Declaration[] }[] = [];
+  for (const rule of indexFor(doc)) {
+    const own = rule.declarations.filter((d) => wanted(d.name));
+    if (own.length === 0) continue;
+    let weight = -1;
+    for (const s of rule.selectors) if (s.weight > weight && matches(el, s.text)) weight = s.weight;
+    if (weight >= 0) matched.push({ weight, order: rule.order, declarations: own });
+  }
+  matched.sort((a, b) => a.weight - b.weight || a.order - b.order);
+  const sheet = matched.flatMap((m) => m.declarations);
+  const inline = declarations(el.getAttribute('style') ?? '').filter((d) => wanted(d.name));
+  const ordered = [...sheet.filter((d) => !d.important), ...inline.filter((d) => !d.important), ...sheet.filter((d) => d.important), ...inline.filter((d) => d.important)];
+  return ordered.map(({ name, value }) => ({ name, value }));
+}
