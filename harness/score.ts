@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { evaluate, type Score } from '../scenarios/evaluate.ts';
 import type { SiteEvent } from '../scenarios/model.ts';
 import type { BundleManifest } from '../scenarios/bundle.ts';
@@ -21,6 +21,7 @@ export function manifestOf(source: ManifestSource): BundleManifest {
 /** A log as decoy serve writes it ({scenario, events}) or a bare array of events. */
 export function readLog(file: string): { scenario: string | null; events: SiteEvent[] } {
   if (!existsSync(file)) throw new UserError(`log file ${file} does not exist`);
+  if (!statSync(file).isFile()) throw new UserError(`log file ${file} is a folder, not a file`);
   let raw: unknown;
   try {
     raw = JSON.parse(readFileSync(file, 'utf8'));
