@@ -15,13 +15,17 @@ export const { help, run } = defineCommand({
     .object({ ...sourceShape, episodes: int('episodes', 0), configs: int('configs', 1).optional(), browser: text, json: flag, args: noArgs })
     .transform((o, ctx) => ({ ...o, source: toSource(o, ctx) })),
   async run(c, io) {
-    const [{ conformBundles }, { loadBundles }, { conforms }, { conformTable }] = await Promise.all([
+    const [{ launchableChromium }, { conformBundles }, { loadBundles }, { conforms }, { conformTable }] = await Promise.all([
+      import('../simulator/engine/chromium.ts'),
       import('../harness/conform.ts'),
       import('../harness/select.ts'),
       import('../simulator/conform.ts'),
       import('./conform-table.ts'),
     ]);
-    const { bundles, rows } = await conformBundles(loadBundles(c.source), { episodes: c.episodes, configs: c.configs ?? null, seed: c.seed, executable: c.browser }, c.json ? undefined : io.progress);
+    const loaded = loadBundles(c.source);
+    // Before any work: a browser that does not start would otherwise fail every episode.
+    const executable = await launchableChromium(c.browser);
+    const { bundles, rows } = await conformBundles(loaded, { episodes: c.episodes, configs: c.configs ?? null, seed: c.seed, executable }, c.json ? undefined : io.progress);
     const out = c.json ? JSON.stringify(rows, null, 2) : `${bundles} configurations, ${rows.length} episodes in each engine\n${conformTable(rows)}`;
     const failed = rows.filter((r) => !conforms(r)).length;
     if (failed > 0) throw new CheckFailed(out, failed);
