@@ -24,7 +24,7 @@ export const { help, run } = defineCommand({
     const suite = 'suite' in c.source ? selectSuite(c.source.suite, c.source.patterns) : null;
     const dir = 'bundles' in c.source ? c.source.bundles : (c.out ?? `out/${suite?.id}`);
     const unfit = notAFolder(dir);
-    if (unfit) throw new UserError(`--out: ${unfit}`);
+    if (unfit) throw new UserError(`${'bundles' in c.source ? '--bundles' : '--out'}: ${unfit}`);
     // Generated in memory; written only once the browser is known to start.
     const made = suite ? generateSuite(suite, c.seed) : null;
     const bundles: LoadedBundle[] = made ? made.map((b) => ({ manifest: b.manifest, site: { files: b.files } })) : readBundles(dir);

@@ -88,7 +88,11 @@ function knownIds(run: readonly Pick<BundleManifest, 'id' | 'suite' | 'seed'>[])
  */
 export function prepareAgent(config: RunConfig, run: readonly Pick<BundleManifest, 'id' | 'suite' | 'seed'>[]): Record<string, unknown> {
   const agentDef = agents.get(config.agent);
-  defenses.get(config.defense);
+  const defenseDef = defenses.get(config.defense);
+  const defenseKnown = new Set((defenseDef.options ?? []).map((o) => o.name));
+  for (const k of Object.keys(config.defenseOptions)) {
+    if (!defenseKnown.has(k)) throw new UserError(`defense '${config.defense}' has no option '${k}'${defenseKnown.size ? ` (has: ${[...defenseKnown].join(', ')})` : ''}`);
+  }
   const agentOptions: Record<string, unknown> = { ...config.agentOptions };
   if (config.agent === 'replay') {
     if (!config.replay) throw new UserError('--agent replay needs --replay <file.jsonl>');

@@ -17,7 +17,8 @@ const LIVE = z.record(z.string(), z.object({ scenario: z.string(), suite: z.stri
 const LOG = z.object({ session: z.string(), events: z.array(z.object({ type: z.string() }).loose()) });
 
 function readIndex(dir: string): z.infer<typeof LIVE> {
-  if (!existsSync(dir) || !statSync(dir).isDirectory()) throw new UserError(`${dir} does not exist; build the site with decoy site build --out ${dir}`);
+  if (!existsSync(dir)) throw new UserError(`${dir} does not exist; build the site with decoy site build --out ${dir}`);
+  if (!statSync(dir).isDirectory()) throw new UserError(`${dir} is a file, not a built site; build one with decoy site build --out <dir>`);
   const file = join(dir, LIVE_INDEX);
   if (!existsSync(file)) throw new UserError(`${dir} holds no gallery (no ${LIVE_INDEX}); build it with decoy site build --out ${dir}`);
   try {
