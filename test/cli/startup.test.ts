@@ -36,6 +36,14 @@ describe('the CLI starts fast: decoy <command> --help loads flags, not the harne
     expect(packages.filter((p) => !LIGHT_PACKAGES.has(p))).toEqual([]);
   });
 
+  it('every command prints its usage and flags from its flag module alone', async () => {
+    for (const [name, entry] of Object.entries(COMMANDS)) {
+      const help = (await entry.load()).help();
+      expect(help, name).toMatch(new RegExp(`^Usage: decoy ${name} `));
+      expect(help, name).toMatch(/^Options:$/m);
+    }
+  });
+
   it('the check itself sees a heavy import (the table that needs the simulator)', async () => {
     const { files } = await staticGraph('cli/conform-table.ts');
     expect(files).toContain('simulator/conform.ts');
