@@ -22,10 +22,9 @@ export const { help, run } = defineCommand({
       import('../simulator/conform.ts'),
       import('./conform-table.ts'),
     ]);
-    const loaded = loadBundles(c.source);
     // Before any work: a browser that does not start would otherwise fail every episode.
     const executable = await launchableChromium(c.browser);
-    const { bundles, rows } = await conformBundles(loaded, { episodes: c.episodes, configs: c.configs ?? null, seed: c.seed, executable }, c.json ? undefined : io.progress);
+    const { bundles, rows } = await conformBundles(loadBundles(c.source), { episodes: c.episodes, configs: c.configs ?? null, seed: c.seed, executable }, c.json ? undefined : io.progress);
     const out = c.json ? JSON.stringify(rows, null, 2) : `${bundles} configurations, ${rows.length} episodes in each engine\n${conformTable(rows)}`;
     const failed = rows.filter((r) => !conforms(r)).length;
     if (failed > 0) throw new CheckFailed(out, failed);

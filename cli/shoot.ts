@@ -25,11 +25,11 @@ export const { help, run } = defineCommand({
     const dir = 'bundles' in c.source ? c.source.bundles : (c.out ?? `out/${suite?.id}`);
     const unfit = notAFolder(dir);
     if (unfit) throw new UserError(`${'bundles' in c.source ? '--bundles' : '--out'}: ${unfit}`);
-    // Generated in memory; written only once the browser is known to start.
-    const made = suite ? generateSuite(suite, c.seed) : null;
-    const bundles: LoadedBundle[] = made ? made.map((b) => ({ manifest: b.manifest, site: { files: b.files } })) : readBundles(dir);
+    // Before any work: without a browser that starts there is nothing to shoot with.
     const executable = await launchableChromium(c.browser);
+    const made = suite ? generateSuite(suite, c.seed) : null;
     if (suite && made) writeBundles(dir, suite.id, c.seed, made);
+    const bundles: LoadedBundle[] = made ? made.map((b) => ({ manifest: b.manifest, site: { files: b.files } })) : readBundles(dir);
     const started = Date.now();
     const r = await shootBundles(bundles, dir, { executable, scale: c.scale, progress: io.progress });
     const s = (Date.now() - started) / 1000;
