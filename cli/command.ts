@@ -153,9 +153,9 @@ export function notAFolder(dir: string): string | null {
   }
 }
 
-/** An output folder: a path that is a folder or can become one. */
-export const outDir = (flag: string) =>
-  path.superRefine((v, ctx) => {
+/** An output folder: a path (by default any non-empty one) that is a folder or can become one. */
+export const outDir = (flag: string, value: z.ZodString = path) =>
+  value.superRefine((v, ctx) => {
     const problem = notAFolder(v);
     if (problem) ctx.addIssue({ code: 'custom', message: `--${flag}: ${problem}` });
   });
