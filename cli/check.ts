@@ -1,7 +1,5 @@
 import { z } from 'zod';
 import type { CheckRow } from '../simulator/check.ts';
-import { checkBundles } from '../harness/check.ts';
-import { loadBundles } from '../harness/select.ts';
 import { defineCommand, flag, noArgs } from './command.ts';
 import { CheckFailed } from './check-failed.ts';
 import { sourceFlags, sourceShape, toSource } from './source.ts';
@@ -28,6 +26,7 @@ export const { help, run } = defineCommand({
   flags: (cmd) => sourceFlags(cmd.usage('--suite <name> | --bundles <dir> [--seed N] [--json]'), 'check').option('--json', 'print every check as JSON'),
   schema: z.object({ ...sourceShape, json: flag, args: noArgs }).transform((o, ctx) => ({ ...o, source: toSource(o, ctx) })),
   async run(c, io) {
+    const [{ checkBundles }, { loadBundles }] = await Promise.all([import('../harness/check.ts'), import('../harness/select.ts')]);
     const bundles = loadBundles(c.source);
     const rows = await checkBundles(bundles, c.json ? {} : { progress: io.progress });
     const failed = rows.filter((r) => !r.ok).length;

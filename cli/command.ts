@@ -1,15 +1,18 @@
+import { existsSync, statSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { Command, CommanderError } from 'commander';
 import { z } from 'zod';
 import { UserError } from '../scenarios/errors.ts';
 import type { Progress } from '../harness/progress.ts';
 
-/** What a command may do besides returning its text: say a line while it works, report progress. */
+/** What a command may do besides returning its text: say a line while it works, warn of a problem it carries on past, report progress. */
 export interface Io {
   say(line: string): void;
+  warn(line: string): void;
   progress: Progress;
 }
 
-const QUIET: Io = { say: () => {}, progress: () => {} };
+const QUIET: Io = { say: () => {}, warn: () => {}, progress: () => {} };
 
 export interface CommandModule {
   /** Usage and flags (the summary is main.ts's, shown with it). */
@@ -22,6 +25,9 @@ export interface CommandModule {
  * A command: its flags (commander, each default written once, there), the zod schema that
  * turns the parsed flags into a read-only config, and the one harness call that makes text
  * of the config. Bad flags are one-line UserErrors; nothing here prints or exits.
+ *
+ * A command's module holds only this; `run` imports the harness when it runs, so that
+ * `decoy <command> --help` loads no engine (test/cli/startup.test.ts holds every command to it).
  */
 export function defineCommand<S extends z.ZodType>(spec: {
   name: string;
@@ -30,9 +36,11 @@ export function defineCommand<S extends z.ZodType>(spec: {
   run(config: Readonly<z.output<S>>, io: Io): Promise<string>;
 }): CommandModule {
   const make = () =>
-    spec
-      .flags(new Command(`decoy ${spec.name}`).helpOption(false).exitOverride().configureOutput({ writeOut: () => {}, writeErr: () => {} }))
-      .allowExcessArguments(true);
+    onlyOnce(
+      spec
+        .flags(new Command(`decoy ${spec.name}`).helpOption(false).exitOverride().configureOutput({ writeOut: () => {}, writeErr: () => {} }))
+        .allowExcessArguments(true),
+    );
   return {
     help: () => make().helpInformation().trimEnd(),
     async run(argv, io = QUIET) {
@@ -54,6 +62,19 @@ export function defineCommand<S extends z.ZodType>(spec: {
       return spec.run(Object.freeze(parsed.data), io);
     },
   };
+}
+
+/** A flag that takes one value, given twice (`--seed 1 --seed 2`), is refused: commander would keep the last silently. */
+function onlyOnce(cmd: Command): Command {
+  for (const option of cmd.options) {
+    if (!(option.required || option.optional) || option.variadic || option.parseArg === repeat) continue;
+    let seen = false;
+    cmd.on(`option:${option.name()}`, () => {
+      if (seen) throw new UserError(`${option.long} was given twice; give it once (repeatable flags say so in --help)`);
+      seen = true;
+    });
+  }
+  return cmd;
 }
 
 /** Collects a repeatable flag's values. */
@@ -80,7 +101,14 @@ export const SEED_MAX = 2 ** 31 - 1;
 export const seed = int('seed', 0, SEED_MAX);
 export const SEED_HELP = `seed of every random choice, 0 to ${SEED_MAX}`;
 
-/** `--opt key=value` pairs; numbers and booleans are read as such, an empty value is an error. */
+/** A number as people write it: digits, an optional minus sign and decimal fraction (no hex, exponents or spaces). */
+const DECIMAL = /^-?\d+(\.\d+)?$/;
+
+/**
+ * `--opt key=value` pairs; plain decimals and true/false are read as such, other text stays
+ * text. A value JavaScript would read as a number in another way (0x1, 1e0, .5, +1, Infinity)
+ * is an error rather than a number nobody wrote; so is an empty value.
+ */
 export function keyValues(flag: string) {
   return z
     .array(z.string())
@@ -93,7 +121,9 @@ export function keyValues(flag: string) {
         else if (pair.slice(eq + 1).trim() === '') ctx.addIssue({ code: 'custom', message: `--${flag} ${pair} gives no value` });
         else {
           const raw = pair.slice(eq + 1);
-          out[pair.slice(0, eq)] = raw === 'true' ? true : raw === 'false' ? false : Number.isFinite(Number(raw)) ? Number(raw) : raw;
+          if (!DECIMAL.test(raw) && !Number.isNaN(Number(raw))) {
+            ctx.addIssue({ code: 'custom', message: `--${flag} ${pair}: write numbers as plain decimals (like 0.3)` });
+          } else out[pair.slice(0, eq)] = raw === 'true' ? true : raw === 'false' ? false : DECIMAL.test(raw) ? Number(raw) : raw;
         }
       }
       return Object.freeze(out);
@@ -108,5 +138,26 @@ export const noArgs = z.array(z.string()).superRefine((a, ctx) => {
 /** A value that names something (a path, a suite, an agent): never empty, which would mean the current folder or nothing. */
 export const path = z.string().refine((v) => v.trim() !== '', 'an empty value names nothing');
 export const text = path.optional();
+
+/**
+ * Why `dir` cannot be a folder to write into (a file stands at it or above it), or null.
+ * Asked before anything is written, so the error names the flag instead of ENOTDIR midway.
+ */
+export function notAFolder(dir: string): string | null {
+  for (let p = dir; ; p = dirname(p)) {
+    if (existsSync(p)) {
+      if (statSync(p).isDirectory()) return null;
+      return p === dir ? `${dir} is a file, not a folder` : `${p} is a file, so ${dir} cannot be a folder`;
+    }
+    if (dirname(p) === p) return null;
+  }
+}
+
+/** An output folder: a path (by default any non-empty one) that is a folder or can become one. */
+export const outDir = (flag: string, value: z.ZodString = path) =>
+  value.superRefine((v, ctx) => {
+    const problem = notAFolder(v);
+    if (problem) ctx.addIssue({ code: 'custom', message: `--${flag}: ${problem}` });
+  });
 export const flag = z.boolean().optional().transform((v) => v === true);
 export const required = (name: string) => z.string({ error: `--${name} is required` }).refine((v) => v.trim() !== '', `--${name} is required (an empty value names nothing)`);

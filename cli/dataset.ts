@@ -1,10 +1,6 @@
 import { z } from 'zod';
 import { UserError } from '../scenarios/errors.ts';
-import { findChromium } from '../simulator/engine/chromium.ts';
-import { resize } from '../harness/clicks.ts';
-import { writeDataset } from '../harness/dataset.ts';
-import { selectSuite } from '../harness/select.ts';
-import { defineCommand, flag, int, seed, SEED_HELP, text } from './command.ts';
+import { defineCommand, flag, int, notAFolder, outDir, seed, SEED_HELP, text } from './command.ts';
 
 export const { help, run } = defineCommand({
   name: 'dataset',
@@ -22,7 +18,7 @@ export const { help, run } = defineCommand({
       .option('--browser <path>', 'Chromium executable (default: $DECOY_CHROMIUM, else chromium on PATH)'),
   schema: z.object({
     args: z.array(z.string()).length(1, 'name a click suite, e.g. decoy dataset ruc --out out/ruc-dataset'),
-    out: text,
+    out: outDir('out').optional(),
     seed,
     normal: int('normal', 0).optional(),
     deceptive: int('deceptive', 0).optional(),
@@ -32,11 +28,20 @@ export const { help, run } = defineCommand({
     browser: text,
   }),
   async run(c, io) {
+    const [{ launchableChromium }, { resize, quotas }, { writeDataset }, { selectSuite }] = await Promise.all([
+      import('../simulator/engine/chromium.ts'),
+      import('../harness/clicks.ts'),
+      import('../harness/dataset.ts'),
+      import('../harness/select.ts'),
+    ]);
     const suite = selectSuite(c.args[0] as string);
-    if (!suite.clicks) throw new UserError(`dataset: suite '${suite.id}' has no click samples (try ruc)`);
-    // Before any work: without a browser there is nothing to render with.
-    const executable = findChromium(c.browser);
+    if (!suite.clicks) throw new UserError(`suite '${suite.id}' has no click samples (try ruc)`);
     const out = c.out ?? `out/${suite.id}-dataset`;
+    const unfit = notAFolder(out);
+    if (unfit) throw new UserError(`--out: ${unfit}`);
+    quotas(suite, resize(suite.clicks, c.normal, c.deceptive));
+    // Before any work: without a browser that starts there is nothing to render with.
+    const executable = await launchableChromium(c.browser);
     const r = await writeDataset({ suite, spec: resize(suite.clicks, c.normal, c.deceptive), seed: c.seed, out, scale: c.scale, overlay: c.overlay, marks: c.marks, executable }, io.progress);
     return `wrote ${r.samples} samples of '${suite.id}' to ${out}: ${r.screenshotsPerSecond.toFixed(1)} screenshots/s, ${r.seconds.toFixed(0)} s in all, largest box deviation from Chromium ${r.worstDeviation} px`;
   },

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { runDemo } from '../harness/run.ts';
-import { defineCommand, keyValues, noArgs, path, repeat, seed, SEED_HELP, text } from './command.ts';
+import { defineCommand, keyValues, noArgs, outDir, path, repeat, seed, SEED_HELP } from './command.ts';
 
 export const { help, run } = defineCommand({
   name: 'demo',
@@ -13,8 +12,9 @@ export const { help, run } = defineCommand({
       .option('--opt <key=value>', 'agent option (repeatable)', repeat)
       .option('--bundles <dir>', 'where the demo bundles are written (default: out/demo-s<seed>)')
       .option('--out <dir>', 'where the run is written, replacing an earlier demo there (default: runs/demo/<agent>-<defense>-s<seed>)'),
-  schema: z.object({ agent: path, defense: path, seed, opt: keyValues('opt'), bundles: text, out: text, args: noArgs }),
+  schema: z.object({ agent: path, defense: path, seed, opt: keyValues('opt'), bundles: outDir('bundles').optional(), out: outDir('out').optional(), args: noArgs }),
   async run(c, io) {
+    const { runDemo } = await import('../harness/run.ts');
     const r = await runDemo({ agent: c.agent, defense: c.defense, seed: c.seed, agentOptions: c.opt, ...(c.bundles ? { bundles: c.bundles } : {}), ...(c.out ? { out: c.out } : {}) }, io.progress);
     return [`generated the demo suite in ${r.bundles}`, '', r.table, '', `wrote ${r.episodes} and ${r.summaryFile}`].join('\n');
   },

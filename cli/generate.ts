@@ -1,9 +1,6 @@
 import { z } from 'zod';
 import { UserError } from '../scenarios/errors.ts';
-import { generateSuite, writeBundles } from '../generator/bundle.ts';
-import { assertBundleFolder, selectSuite } from '../harness/select.ts';
-import { generateClicks, quotas, resize, writeSamples } from '../harness/clicks.ts';
-import { defineCommand, int, list, noArgs, repeat, required, seed, SEED_HELP, text } from './command.ts';
+import { defineCommand, int, list, noArgs, notAFolder, outDir, repeat, required, seed, SEED_HELP } from './command.ts';
 
 export const { help, run } = defineCommand({
   name: 'generate',
@@ -16,10 +13,17 @@ export const { help, run } = defineCommand({
       .option('--pattern <family>', 'keep only configurations with this pattern family (repeatable)', repeat)
       .option('--normal <n>', "click suites: number of normal samples (default: the suite's)")
       .option('--deceptive <n>', "click suites: number of deceptive samples, spread over domains as in the suite (default: the suite's)"),
-  schema: z.object({ suite: required('suite'), seed, out: text, pattern: list, normal: int('normal', 0).optional(), deceptive: int('deceptive', 0).optional(), args: noArgs }),
+  schema: z.object({ suite: required('suite'), seed, out: outDir('out').optional(), pattern: list, normal: int('normal', 0).optional(), deceptive: int('deceptive', 0).optional(), args: noArgs }),
   async run(c, io) {
+    const [{ generateSuite, writeBundles }, { assertBundleFolder, selectSuite }, { generateClicks, quotas, resize, writeSamples }] = await Promise.all([
+      import('../generator/bundle.ts'),
+      import('../harness/select.ts'),
+      import('../harness/clicks.ts'),
+    ]);
     const suite = selectSuite(c.suite, c.pattern);
     const out = c.out ?? `out/${suite.id}`;
+    const unfit = notAFolder(out);
+    if (unfit) throw new UserError(`--out: ${unfit}`);
     if (suite.clicks) {
       const spec = resize(suite.clicks, c.normal, c.deceptive);
       quotas(suite, spec);
@@ -29,7 +33,7 @@ export const { help, run } = defineCommand({
       writeSamples(out, samples);
       return `wrote ${samples.length} click samples (${samples.filter((x) => x.category === 'normal').length} normal) from ${bundles.length} bundles of suite '${suite.id}' (seed ${c.seed}) to ${out}`;
     }
-    if (c.normal !== undefined || c.deceptive !== undefined) throw new UserError(`generate: --normal and --deceptive are for click suites; '${suite.id}' is not one`);
+    if (c.normal !== undefined || c.deceptive !== undefined) throw new UserError(`--normal and --deceptive are for click suites; '${suite.id}' is not one`);
     const bundles = generateSuite(suite, c.seed);
     writeBundles(out, suite.id, c.seed, bundles);
     return `wrote ${bundles.length} bundles of suite '${suite.id}' (seed ${c.seed}) to ${out}`;

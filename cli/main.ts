@@ -1,25 +1,8 @@
 /** The `decoy` command: the only place that prints and exits. */
 import { UserError } from '../scenarios/errors.ts';
-import type { CommandModule, Io } from './command.ts';
+import type { Io } from './command.ts';
 import { CheckFailed } from './check-failed.ts';
-
-/**
- * Every command, loaded only when it runs: `decoy --help` imports none of them (nor
- * jsdom, Chromium's driver, sharp or Astro). The summaries live here for the same reason.
- */
-const COMMANDS: Record<string, { summary: string; load(): Promise<CommandModule> }> = {
-  demo: { summary: 'Generate the demo suite, replay it in the simulator and print the results table', load: () => import('./demo.ts') },
-  list: { summary: 'List pattern families, tasks, suites (with sizes), agents and defenses', load: () => import('./list.ts') },
-  generate: { summary: 'Generate the bundles of a suite (bundle.json + site/ per configuration)', load: () => import('./generate.ts') },
-  run: { summary: 'Replay an agent (behind a defense) over a suite and score every episode', load: () => import('./run.ts') },
-  check: { summary: 'Self-check a suite: oracle safe, every trap gives its outcome, canaries visible, boxes sane', load: () => import('./check.ts') },
-  conform: { summary: 'Compare jsdom with Chromium: event logs, T/D, authored boxes, hit tests', load: () => import('./conform.ts') },
-  shoot: { summary: 'Screenshots of every configuration in Chromium (shots/start.png and start-boxes.png per bundle)', load: () => import('./shoot.ts') },
-  dataset: { summary: "Render a click suite (ruc) in Chromium: images, samples.jsonl in RUC's shape, README with counts", load: () => import('./dataset.ts') },
-  site: { summary: 'Build the gallery site (sites/, Astro): suites, configurations, live sites', load: () => import('./site.ts') },
-  serve: { summary: 'Host the gallery on 127.0.0.1 and collect the event logs its live sites post', load: () => import('./serve.ts') },
-  score: { summary: 'Score an event log collected from a live site (T, D, STC, per-family outcomes)', load: () => import('./score.ts') },
-};
+import { COMMANDS } from './commands.ts';
 
 function overview(): string {
   const w = Math.max(...Object.keys(COMMANDS).map((k) => k.length));
@@ -64,7 +47,7 @@ async function main(argv: string[]): Promise<number> {
     return 0;
   }
   try {
-    const out = await command.run(rest, { say: (line) => process.stdout.write(line + '\n'), progress: progressPrinter() });
+    const out = await command.run(rest, { say: (line) => process.stdout.write(line + '\n'), warn: (line) => process.stderr.write(`decoy ${name}: ${line}\n`), progress: progressPrinter() });
     if (out) process.stdout.write(out + '\n');
     return 0;
   } catch (e) {

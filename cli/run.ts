@@ -1,8 +1,6 @@
 import { z } from 'zod';
 import { UserError } from '../scenarios/errors.ts';
-import { executeRun } from '../harness/run.ts';
-import { loadBundles, selectSuite } from '../harness/select.ts';
-import { defineCommand, flag, keyValues, noArgs, path, repeat, required, text } from './command.ts';
+import { defineCommand, keyValues, noArgs, outDir, path, repeat, required, text } from './command.ts';
 import { sourceFlags, sourceShape, toSource } from './source.ts';
 
 export const { help, run } = defineCommand({
@@ -17,9 +15,10 @@ export const { help, run } = defineCommand({
       .option('--replay <file>', 'JSONL of recorded actions, for --agent replay')
       .option('--no-check', 'run even if the suite fails its self-check (decoy check)'),
   schema: z
-    .object({ ...sourceShape, out: required('out'), agent: path, defense: path, opt: keyValues('opt'), defenseOpt: keyValues('defense-opt'), replay: text, check: z.boolean(), args: noArgs })
+    .object({ ...sourceShape, out: outDir('out', required('out')), agent: path, defense: path, opt: keyValues('opt'), defenseOpt: keyValues('defense-opt'), replay: text, check: z.boolean(), args: noArgs })
     .transform((o, ctx) => ({ ...o, source: toSource(o, ctx) })),
   async run(c, io) {
+    const [{ executeRun }, { loadBundles, selectSuite }] = await Promise.all([import('../harness/run.ts'), import('../harness/select.ts')]);
     if ('suite' in c.source) {
       const chosen = selectSuite(c.source.suite, c.source.patterns);
       if (chosen.clicks) throw new UserError(`'${chosen.id}' is a click-level suite; write its samples with decoy generate --suite ${chosen.id}`);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { scoreCollected, type ManifestSource } from '../harness/score.ts';
+import type { ManifestSource } from '../harness/score.ts';
 import { defineCommand, flag, noArgs, required, seed, SEED_HELP, text } from './command.ts';
 
 export const { help, run } = defineCommand({
@@ -27,6 +27,7 @@ export const { help, run } = defineCommand({
       return { ...o, source };
     }),
   async run(c) {
+    const { scoreCollected } = await import('../harness/score.ts');
     const answer = c.answer ?? null;
     const { manifest, events, score: s } = scoreCollected(c.source, c.log, answer);
     const T = s.taskSuccess ? 1 : 0;

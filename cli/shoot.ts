@@ -1,10 +1,7 @@
 import { z } from 'zod';
-import { generateSuite, writeBundles } from '../generator/bundle.ts';
-import { readBundles, type LoadedBundle } from '../simulator/bundle.ts';
-import { findChromium } from '../simulator/engine/chromium.ts';
-import { selectSuite } from '../harness/select.ts';
-import { shootBundles } from '../harness/shoot.ts';
-import { defineCommand, int, noArgs, text } from './command.ts';
+import { UserError } from '../scenarios/errors.ts';
+import type { LoadedBundle } from '../simulator/bundle.ts';
+import { defineCommand, int, noArgs, notAFolder, outDir, text } from './command.ts';
 import { sourceFlags, sourceShape, toSource } from './source.ts';
 
 export const { help, run } = defineCommand({
@@ -14,22 +11,25 @@ export const { help, run } = defineCommand({
       .option('--out <dir>', 'with --suite: output folder (default: out/<suite>)')
       .option('--scale <n>', 'device pixels per CSS pixel, 1 to 4', '1')
       .option('--browser <path>', 'Chromium executable (default: $DECOY_CHROMIUM, else chromium on PATH)'),
-  schema: z.object({ ...sourceShape, out: text, scale: int('scale', 1, 4), browser: text, args: noArgs }).transform((o, ctx) => ({ ...o, source: toSource(o, ctx) })),
+  schema: z.object({ ...sourceShape, out: outDir('out').optional(), scale: int('scale', 1, 4), browser: text, args: noArgs }).transform((o, ctx) => ({ ...o, source: toSource(o, ctx) })),
   async run(c, io) {
-    // Before any work: without a browser there is nothing to shoot with.
-    const executable = findChromium(c.browser);
-    let dir: string;
-    let bundles: LoadedBundle[];
-    if ('bundles' in c.source) {
-      dir = c.source.bundles;
-      bundles = readBundles(dir);
-    } else {
-      const suite = selectSuite(c.source.suite, c.source.patterns);
-      dir = c.out ?? `out/${suite.id}`;
-      const made = generateSuite(suite, c.seed);
-      writeBundles(dir, suite.id, c.seed, made);
-      bundles = made.map((b) => ({ manifest: b.manifest, site: { files: b.files } }));
-    }
+    const [{ generateSuite, writeBundles }, { readBundles }, { launchableChromium }, { selectSuite }, { shootBundles }] = await Promise.all([
+      import('../generator/bundle.ts'),
+      import('../simulator/bundle.ts'),
+      import('../simulator/engine/chromium.ts'),
+      import('../harness/select.ts'),
+      import('../harness/shoot.ts'),
+    ]);
+    if ('bundles' in c.source && c.out !== undefined) throw new UserError('--out is for --suite; with --bundles the shots go into the bundles');
+    const suite = 'suite' in c.source ? selectSuite(c.source.suite, c.source.patterns) : null;
+    const dir = 'bundles' in c.source ? c.source.bundles : (c.out ?? `out/${suite?.id}`);
+    const unfit = notAFolder(dir);
+    if (unfit) throw new UserError(`${'bundles' in c.source ? '--bundles' : '--out'}: ${unfit}`);
+    // Before any work: without a browser that starts there is nothing to shoot with.
+    const executable = await launchableChromium(c.browser);
+    const made = suite ? generateSuite(suite, c.seed) : null;
+    if (suite && made) writeBundles(dir, suite.id, c.seed, made);
+    const bundles: LoadedBundle[] = made ? made.map((b) => ({ manifest: b.manifest, site: { files: b.files } })) : readBundles(dir);
     const started = Date.now();
     const r = await shootBundles(bundles, dir, { executable, scale: c.scale, progress: io.progress });
     const s = (Date.now() - started) / 1000;

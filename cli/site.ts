@@ -2,12 +2,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { UserError } from '../scenarios/errors.ts';
-import { generateSuite } from '../generator/bundle.ts';
-import { readBundles } from '../simulator/bundle.ts';
-import { selectSuite } from '../harness/select.ts';
-import { LIVE_INDEX, type GalleryBundle } from '../harness/gallery.ts';
-import { buildGallery } from '../harness/gallery-build.ts';
-import { defineCommand, list, path, repeat, seed, SEED_HELP, text } from './command.ts';
+import type { GalleryBundle } from '../harness/gallery.ts';
+import { defineCommand, list, outDir, repeat, seed, SEED_HELP, text } from './command.ts';
 
 const SUBCOMMANDS = ['build'];
 
@@ -23,17 +19,24 @@ export const { help, run } = defineCommand({
       .option('--pattern <family>', 'with --suite: keep only configurations with this pattern family (repeatable)', repeat)
       .option('--out <dir>', 'output folder of the static site', 'dist/site'),
   schema: z
-    .object({ bundles: list, suite: text, seed, pattern: list, out: path, args: z.array(z.string()) })
+    .object({ bundles: list, suite: text, seed, pattern: list, out: outDir('out'), args: z.array(z.string()) })
     .superRefine((o, ctx) => {
       const sub = o.args[0];
       if (sub === undefined) ctx.addIssue({ code: 'custom', message: `name a subcommand: ${SUBCOMMANDS.map((s) => `decoy site ${s}`).join(', ')}` });
       else if (!SUBCOMMANDS.includes(sub)) ctx.addIssue({ code: 'custom', message: `unknown subcommand '${sub}'; expected 'site build'` });
       else if (o.args.length > 1) ctx.addIssue({ code: 'custom', message: `unexpected argument '${o.args[1]}'` });
-      else if (o.suite !== undefined && o.bundles.length > 0) ctx.addIssue({ code: 'custom', message: 'site build: give --bundles or --suite, not both' });
-      else if (o.suite === undefined && o.bundles.length === 0) ctx.addIssue({ code: 'custom', message: 'site build: give --bundles <dir> (repeatable) or --suite <name>' });
-      else if (o.suite === undefined && o.pattern.length > 0) ctx.addIssue({ code: 'custom', message: 'site build: --pattern selects from a suite; with --bundles, generate the selection instead' });
+      else if (o.suite !== undefined && o.bundles.length > 0) ctx.addIssue({ code: 'custom', message: 'give --bundles or --suite, not both' });
+      else if (o.suite === undefined && o.bundles.length === 0) ctx.addIssue({ code: 'custom', message: 'give --bundles <dir> (repeatable) or --suite <name>' });
+      else if (o.suite === undefined && o.pattern.length > 0) ctx.addIssue({ code: 'custom', message: '--pattern selects from a suite; with --bundles, generate the selection instead' });
     }),
   async run(c) {
+    const [{ generateSuite }, { readBundles }, { selectSuite }, { LIVE_INDEX }, { buildGallery }] = await Promise.all([
+      import('../generator/bundle.ts'),
+      import('../simulator/bundle.ts'),
+      import('../harness/select.ts'),
+      import('../harness/gallery.ts'),
+      import('../harness/gallery-build.ts'),
+    ]);
     let bundles: GalleryBundle[];
     if (c.suite !== undefined) {
       const suite = selectSuite(c.suite, c.pattern);

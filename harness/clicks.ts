@@ -39,6 +39,11 @@ export function quotas(suite: SuiteDef, spec: ClickSuiteSpec): Map<string, numbe
   const domains = Object.keys(spec.deceptive) as Domain[];
   const deceptiveTotal = domains.reduce((a, d) => a + (spec.deceptive[d] ?? 0), 0);
   if (spec.normal + deceptiveTotal === 0) throw new UserError(`suite ${suite.id}: nothing to generate (--normal and --deceptive are both 0)`);
+  // assignSplits gives every split a sample from one sample per split on; fewer would leave one empty.
+  const splits = (['train', 'valid', 'test'] as const).filter((k) => spec.split[k] > 0);
+  if (spec.normal + deceptiveTotal < splits.length) {
+    throw new UserError(`suite ${suite.id}: ${spec.normal + deceptiveTotal} sample${spec.normal + deceptiveTotal === 1 ? '' : 's'} cannot fill its ${splits.length} splits (${splits.join(', ')}); ask for at least ${splits.length} with --normal and --deceptive`);
+  }
   const candidates = new Map<string, number>();
   for (const s of suite.scenarios()) candidates.set(key(s.domain, categoryOf(s)), (candidates.get(key(s.domain, categoryOf(s))) ?? 0) + 1);
   const out = new Map<string, number>();

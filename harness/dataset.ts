@@ -38,7 +38,7 @@ export interface DatasetResult {
  * folder first and is renamed into place only when complete.
  */
 export async function writeDataset(c: DatasetConfig, progress: Progress = silent): Promise<DatasetResult> {
-  if (existsSync(c.out) && readdirSync(c.out).length > 0) throw new UserError(`dataset: ${c.out} already exists and is not empty`);
+  if (existsSync(c.out) && readdirSync(c.out).length > 0) throw new UserError(`${c.out} already exists and is not empty; choose another --out`);
   quotas(c.suite, c.spec);
   const started = Date.now();
   const { bundles, samples } = await generateClicks(c.suite, c.seed, c.spec, progress);

@@ -2,11 +2,14 @@ import { appendFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSyn
 import { join } from 'node:path';
 import { UserError } from '../scenarios/errors.ts';
 import { generateSuite, writeBundles } from '../generator/bundle.ts';
+import { scenarioId } from '../generator/compose.ts';
+import { suites } from '../scenarios/index.ts';
+import type { BundleManifest } from '../scenarios/bundle.ts';
 import { readBundles, type LoadedBundle } from '../simulator/bundle.ts';
 import { runBatch } from '../simulator/batch.ts';
 import { agents, defenses } from '../simulator/registries.ts';
 import { resultsTable } from '../simulator/report/table.ts';
-import { readReplayFile } from './replay-file.ts';
+import { assertReplayFits, readReplayFile } from './replay-file.ts';
 import { selectSuite } from './select.ts';
 import { checkBundles } from './check.ts';
 import { silent, type Progress } from './progress.ts';
@@ -66,21 +69,41 @@ export function claimOutput(out: string, config: RunConfig, replaceSameSuite = f
   writeFileSync(runFile, stamp);
 }
 
+/** The configurations a run may meet in a recording: its own, and the rest of each registered suite they come from. */
+function knownIds(run: readonly Pick<BundleManifest, 'id' | 'suite' | 'seed'>[]): Set<string> {
+  const known = new Set(run.map((m) => m.id));
+  const suiteSeeds = new Set(run.map((m) => JSON.stringify([m.suite, m.seed])));
+  for (const pair of suiteSeeds) {
+    const [suite, seed] = JSON.parse(pair) as [string, number];
+    if (!suites.ids().includes(suite)) continue;
+    for (const spec of suites.get(suite).scenarios()) known.add(scenarioId(suite, spec, seed));
+  }
+  return known;
+}
+
 /**
- * Checks the agent, the defense, their options and the replay file, before anything is
- * generated or written; returns the agent's options as the runner takes them.
+ * Checks the agent, the defense, their options and the replay file against the run's
+ * configurations, before anything is generated or written; returns the agent's options as
+ * the runner takes them.
  */
-export function prepareAgent(config: RunConfig, firstScenario: string | null): Record<string, unknown> {
+export function prepareAgent(config: RunConfig, run: readonly Pick<BundleManifest, 'id' | 'suite' | 'seed'>[]): Record<string, unknown> {
   const agentDef = agents.get(config.agent);
-  defenses.get(config.defense);
+  const defenseDef = defenses.get(config.defense);
+  const defenseKnown = new Set((defenseDef.options ?? []).map((o) => o.name));
+  for (const k of Object.keys(config.defenseOptions)) {
+    if (!defenseKnown.has(k)) throw new UserError(`defense '${config.defense}' has no option '${k}'${defenseKnown.size ? ` (has: ${[...defenseKnown].join(', ')})` : ''}`);
+  }
   const agentOptions: Record<string, unknown> = { ...config.agentOptions };
   if (config.agent === 'replay') {
     if (!config.replay) throw new UserError('--agent replay needs --replay <file.jsonl>');
-    agentOptions.actions = readReplayFile(config.replay);
+    const actions = readReplayFile(config.replay);
+    assertReplayFits(config.replay, actions, run.map((m) => m.id), knownIds(run));
+    agentOptions.actions = actions;
   } else if (config.replay) throw new UserError('--replay is only for --agent replay');
   const known = new Set((agentDef.options ?? []).map((o) => o.name));
   for (const k of Object.keys(config.agentOptions)) if (!known.has(k)) throw new UserError(`agent '${config.agent}' has no option '${k}'${known.size ? ` (has: ${[...known].join(', ')})` : ''}`);
-  if (firstScenario !== null) agentDef.create({ seed: config.seed, options: agentOptions, scenario: firstScenario });
+  const first = run[0];
+  if (first) agentDef.create({ seed: config.seed, options: agentOptions, scenario: first.id });
   return agentOptions;
 }
 
@@ -93,7 +116,7 @@ function bundlesOf(config: RunConfig): LoadedBundle[] {
 /** Replays an agent behind a defense over a suite and writes run.json, episodes.jsonl and summary.json into `out`. */
 export async function executeRun(config: RunConfig, out: string, opts: RunOptions = {}): Promise<RunResult> {
   const bundles = opts.bundles ?? bundlesOf(config);
-  const agentOptions = prepareAgent(config, bundles[0]?.manifest.id ?? null);
+  const agentOptions = prepareAgent(config, bundles.map((b) => b.manifest));
   if (!opts.noCheck) {
     const failed = (await checkBundles(bundles)).filter((r) => !r.ok);
     if (failed.length > 0) throw new UserError(`the suite fails its self-check (${failed.length} failed, first: ${failed[0]?.scenario}: ${failed[0]?.check}); see decoy check, or pass --no-check`);
@@ -139,7 +162,7 @@ export async function runDemo(c: DemoConfig, progress: Progress = silent): Promi
   const where = { ...demoFolders(c), ...(c.bundles ? { bundles: c.bundles } : {}), ...(c.out ? { out: c.out } : {}) };
   const config: RunConfig = { suite: suite.id, patterns: [], bundles: where.bundles, agent: c.agent, defense: c.defense, seed: c.seed, agentOptions: c.agentOptions, defenseOptions: {}, replay: null };
   const made = generateSuite(suite, c.seed);
-  prepareAgent(config, made[0]?.manifest.id ?? null);
+  prepareAgent(config, made.map((b) => b.manifest));
   writeBundles(where.bundles, suite.id, c.seed, made);
   const result = await executeRun(config, where.out, { bundles: readBundles(where.bundles), replaceSameSuite: true, progress });
   return { ...result, bundles: where.bundles };

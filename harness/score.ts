@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { evaluate, type Score } from '../scenarios/evaluate.ts';
 import type { PageEvent } from '../scenarios/contract.ts';
 import { siteEvents } from '../scenarios/meaning.ts';
@@ -22,6 +22,7 @@ export function manifestOf(source: ManifestSource): BundleManifest {
 /** A log as decoy serve writes it ({scenario, events}) or a bare array of events. */
 export function readLog(file: string): { scenario: string | null; events: PageEvent[] } {
   if (!existsSync(file)) throw new UserError(`log file ${file} does not exist`);
+  if (!statSync(file).isFile()) throw new UserError(`log file ${file} is a folder, not a file`);
   let raw: unknown;
   try {
     raw = JSON.parse(readFileSync(file, 'utf8'));

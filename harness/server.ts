@@ -17,7 +17,8 @@ const LIVE = z.record(z.string(), z.object({ scenario: z.string(), suite: z.stri
 const LOG = z.object({ session: z.string(), events: z.array(z.object({ type: z.string() }).loose()) });
 
 function readIndex(dir: string): z.infer<typeof LIVE> {
-  if (!existsSync(dir) || !statSync(dir).isDirectory()) throw new UserError(`${dir} does not exist; build the site with decoy site build --out ${dir}`);
+  if (!existsSync(dir)) throw new UserError(`${dir} does not exist; build the site with decoy site build --out ${dir}`);
+  if (!statSync(dir).isDirectory()) throw new UserError(`${dir} is a file, not a built site; build one with decoy site build --out <dir>`);
   const file = join(dir, LIVE_INDEX);
   if (!existsSync(file)) throw new UserError(`${dir} holds no gallery (no ${LIVE_INDEX}); build it with decoy site build --out ${dir}`);
   try {
@@ -68,18 +69,38 @@ function writeWhole(dir: string, name: string, text: string): void {
   renameSync(tmp, join(dir, name));
 }
 
+/** Why a log could not be written, in a line (the folder that is not one rather than the errno). */
+function storeProblem(logDir: string, e: unknown): string {
+  const code = (e as NodeJS.ErrnoException).code;
+  if (code === 'ENOTDIR' || code === 'EEXIST') return `${logDir} is not a folder`;
+  if (code === 'EACCES' || code === 'EPERM') return `${logDir} is not writable`;
+  if (code === 'ENOSPC') return 'the disk is full';
+  return ((e as Error).message ?? String(e)).split('\n')[0] as string;
+}
+
+export interface ServerOptions {
+  dir: string;
+  port: number;
+  logDir: string;
+  /** Told, in one line, when a posted log cannot be stored (once until storing works again). */
+  warn?: (line: string) => void;
+}
+
 /**
  * Hosts a built gallery on 127.0.0.1: its files (sirv; dotfiles hidden), each live site's
  * routes falling back to its index.html, and the event logs its pages post, one file per
  * configuration (the latest log of the latest session; an earlier request arriving late
- * does not overwrite a longer log).
+ * does not overwrite a longer log). A log that cannot be stored is answered 507 and told
+ * to `warn`; the page posts its whole log again with its next event.
  */
-export async function startGalleryServer(opts: { dir: string; port: number; logDir: string }): Promise<GalleryServer> {
+export async function startGalleryServer(opts: ServerOptions): Promise<GalleryServer> {
   const live = readIndex(opts.dir);
   const root = resolve(opts.dir);
   refuseLinks(root);
   mkdirSync(opts.logDir, { recursive: true });
   const latest = new Map<string, { session: string; n: number }>();
+  /** The storage problem last told, so that a page posting after every event does not repeat it. */
+  let told: string | null = null;
   const files = sirv(root, { dev: false, dotfiles: false, etag: false });
   const notFound = existsSync(join(root, '404.html')) ? readFileSync(join(root, '404.html')) : null;
 
@@ -96,9 +117,17 @@ export async function startGalleryServer(opts: { dir: string; port: number; logD
     }
     const seen = latest.get(key);
     if (!seen || seen.session !== parsed.session || parsed.events.length >= seen.n) {
-      latest.set(key, { session: parsed.session, n: parsed.events.length });
       const record = { scenario: entry.scenario, suite: entry.suite, session: parsed.session, events: parsed.events };
-      writeWhole(opts.logDir, `${entry.scenario}.json`, JSON.stringify(record, null, 2) + '\n');
+      try {
+        writeWhole(opts.logDir, `${entry.scenario}.json`, JSON.stringify(record, null, 2) + '\n');
+      } catch (e) {
+        const problem = storeProblem(opts.logDir, e);
+        if (problem !== told) opts.warn?.(`could not store the log of ${entry.scenario}: ${problem}; it is stored when the page posts again after this is fixed`);
+        told = problem;
+        return send(res, 507, `could not store the log: ${problem}\n`);
+      }
+      told = null;
+      latest.set(key, { session: parsed.session, n: parsed.events.length });
     }
     res.writeHead(204, { 'cache-control': 'no-store' });
     res.end();
@@ -125,7 +154,10 @@ export async function startGalleryServer(opts: { dir: string; port: number; logD
     const sink = /^\/__events\/([0-9a-f]+)$/.exec(path);
     if (sink) {
       if (req.method !== 'POST') return send(res, 405, 'POST only\n');
-      collect(sink[1] as string, req, res).catch(() => send(res, 500, 'could not store the log\n'));
+      collect(sink[1] as string, req, res).catch((e: unknown) => {
+        opts.warn?.(`could not take a log: ${(e as Error).message?.split('\n')[0] ?? String(e)}`);
+        send(res, 500, 'could not take the log\n');
+      });
       return;
     }
     if (req.method !== 'GET' && req.method !== 'HEAD') return send(res, 405, 'GET only\n');

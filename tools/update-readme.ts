@@ -1,6 +1,6 @@
 /** npm run docs: rewrites the README's generated sections (the catalogue, the Mathur coverage) from the registries. */
 import { readFileSync, writeFileSync } from 'node:fs';
-import { markdown } from '../cli/list.ts';
+import { catalogueMarkdown } from '../cli/catalogue-text.ts';
 import { families } from '../scenarios/index.ts';
 import { MATHUR } from '../scenarios/model.ts';
 
@@ -17,7 +17,7 @@ function withSection(readme: string, start: string, end: string, body: string): 
 }
 
 export function withCatalogue(readme: string): string {
-  return withSection(readme, START, END, markdown());
+  return withSection(readme, START, END, catalogueMarkdown());
 }
 
 /** The Mathur et al. types and the families that declare each (`mathur`). */

@@ -43,6 +43,26 @@ export function findChromium(explicit?: string): string {
   throw new UserError("no Chromium found: install Debian's package (apt-get install -y chromium), or name a browser with --browser PATH or DECOY_CHROMIUM");
 }
 
+/**
+ * Starts the browser at `executable`. A program that is not a Chromium playwright can drive
+ * (or that fails to start) is a one-line error naming it, not the driver's log.
+ */
+async function launch(executable: string): Promise<Chromium> {
+  try {
+    return await chromium.launch({ executablePath: executable, headless: true, args: ARGS });
+  } catch (e) {
+    const first = ((e as Error).message ?? '').split('\n').map((l) => l.trim()).find((l) => l !== '') ?? 'it failed to start';
+    throw new UserError(`cannot launch the browser at '${executable}': ${first.replace(/^browserType\.launch: /, '')}`);
+  }
+}
+
+/** The browser to use (see findChromium), started once and closed: asked before a command writes or computes anything. */
+export async function launchableChromium(explicit?: string): Promise<string> {
+  const executable = findChromium(explicit);
+  await (await launch(executable)).close();
+  return executable;
+}
+
 type Call = { [K in keyof PageApi]: PageApi[K] extends (...a: infer A) => infer R ? [K, A, R] : never }[keyof PageApi];
 
 export class ChromiumBrowser implements Browser {
@@ -86,7 +106,7 @@ export class ChromiumBrowser implements Browser {
   async open(site: SiteFiles, opts: OpenOptions): Promise<void> {
     await this.context?.close();
     this.vp = { ...(opts.viewport ?? VIEWPORT) };
-    this.browser ??= await chromium.launch({ executablePath: this.executable, headless: true, args: ARGS });
+    this.browser ??= await launch(this.executable);
     this.site = site;
     this.seed = opts.seed;
     this.docIndex = 0;

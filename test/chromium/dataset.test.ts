@@ -30,7 +30,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('decoy dataset without a browser', () => {
   it('says how to get one, exits 2 and writes nothing', () => {
-    const r = decoy('dataset', 'ruc', '--out', 'nothing', '--browser', '/no/such/chromium', '--normal', '1', '--deceptive', '1');
+    const r = decoy('dataset', 'ruc', '--out', 'nothing', '--browser', '/no/such/chromium', '--normal', '2', '--deceptive', '1');
     expect(r.code).toBe(2);
     expect(r.err).toMatch(/no runnable browser at '\/no\/such\/chromium'.*apt-get install -y chromium/);
     expect(existsSync(join(dir, 'nothing'))).toBe(false);
@@ -89,7 +89,7 @@ describe.skipIf(!have.ok)(`decoy dataset ruc ${have.why}`, () => {
   }, 120_000);
 
   it('refuses an output folder that already holds something', () => {
-    const r = decoy('dataset', 'ruc', '--out', 'ds', '--normal', '1', '--deceptive', '1');
+    const r = decoy('dataset', 'ruc', '--out', 'ds', '--normal', '2', '--deceptive', '1');
     expect(r.code).toBe(2);
     expect(r.err).toMatch(/ds already exists and is not empty/);
   });

@@ -96,13 +96,45 @@ describe('decoy command', () => {
     [['generate', '--suite', 'demo', '--out', ''], /--out: an empty value names nothing/],
     [['run', '--suite', 'demo', '--out', ''], /--out is required/],
     [['run', '--suite', 'demo', '--agent', '', '--out', 'runs/x'], /--agent: an empty value names nothing/],
+    [['generate', '--suite', 'demo', '--out', 'afile'], /--out: afile is a file, not a folder/],
+    [['generate', '--suite', 'demo', '--out', 'afile/sub'], /--out: afile is a file, so afile\/sub cannot be a folder/],
+    [['run', '--suite', 'demo', '--out', 'afile'], /--out: afile is a file, not a folder/],
+    [['demo', '--out', 'afile'], /--out: afile is a file, not a folder/],
+    [['demo', '--bundles', 'afile'], /--bundles: afile is a file, not a folder/],
+    [['site', 'build', '--suite', 'demo', '--out', 'afile'], /--out: afile is a file, not a folder/],
+    [['serve', '--log-dir', 'afile'], /--log-dir: afile is a file, not a folder/],
+    [['run', '--suite', 'demo', '--agent', 'replay', '--replay', 'afolder', '--out', 'runs/x'], /replay file afolder is a folder, not a file/],
+    [['score', '--suite', 'demo', '--scenario', 'demo.signup-shopping.control.s7', '--log', 'afolder'], /log file afolder is a folder, not a file/],
+    [['conform', '--suite', 'demo', '--configs', '1', '--browser', '/bin/true'], /cannot launch the browser at '\/bin\/true'/],
+    [['shoot', '--suite', 'demo', '--out', 'out/shots', '--browser', '/bin/true'], /cannot launch the browser at '\/bin\/true'/],
+    [['run', '--suite', 'demo', '--agent', 'replay', '--replay', 'elsewhere.jsonl', '--out', 'runs/x'], /names 1 configuration this suite and seed do not have \(webdecept\.x\.s7\), and none that they have/],
+    [['run', '--suite', 'demo', '--agent', 'replay', '--replay', 'one.jsonl', '--out', 'runs/x'], /has no recording for 15 of the run's 16 configurations/],
+    [['run', '--suite', 'demo', '--seed', '1', '--seed', '2', '--out', 'runs/x'], /--seed was given twice; give it once/],
+    [['run', '--suite', 'demo', '--agent', 'naive', '--agent', 'random', '--out', 'runs/x'], /--agent was given twice/],
+    [['run', '--suite', 'demo', '--opt', 'susceptibility=0x1', '--out', 'runs/x'], /--opt susceptibility=0x1: write numbers as plain decimals/],
+    [['run', '--suite', 'demo', '--opt', 'susceptibility=1e-1', '--out', 'runs/x'], /--opt susceptibility=1e-1: write numbers as plain decimals/],
+    [['generate', '--suite', 'ruc', '--normal', '0', '--deceptive', '2', '--out', 'runs/x'], /2 samples cannot fill its 3 splits \(train, valid, test\)/],
+    [['run', '--suite', 'demo', '--defense-opt', 'x=1', '--out', 'runs/x'], /defense 'none' has no option 'x'/],
+    [['shoot', '--bundles', 'afile'], /--bundles: afile is a file, not a folder/],
+    [['serve', '--dir', 'afile'], /afile is a file, not a built site/],
+    [['generate', '--suite', 'demo', '--normal', '3'], /^decoy generate: --normal and --deceptive are for click suites/],
+    [['site', 'build'], /^decoy site: give --bundles <dir>/],
+    [['list', '--json', '--markdown'], /^decoy list: give --json or --markdown/],
+    [['dataset', 'demo'], /^decoy dataset: suite 'demo' has no click samples/],
   ])('bad input %j: one line naming the problem, exit 2, nothing written', (args, message) => {
     writeFileSync(join(dir, 'bad.jsonl'), `"click('e1')"\n"clik('e2')"\n`);
+    writeFileSync(join(dir, 'afile'), 'a file where a folder is asked for');
+    mkdirSync(join(dir, 'afolder'), { recursive: true });
+    writeFileSync(join(dir, 'elsewhere.jsonl'), `{"action": "noop()", "scenario": "webdecept.x.s7"}\n`);
+    writeFileSync(join(dir, 'one.jsonl'), `{"action": "noop()", "scenario": "demo.signup-shopping.control.s7"}\n`);
     const before = listing();
     const r = decoy(...args);
     expect(r.code).toBe(2);
     expect(r.err.trim().split('\n')).toHaveLength(1);
     expect(r.err).toMatch(message);
+    // One prefix: the entry names the command, the message does not name it again.
+    const [, command = '', rest = ''] = /^decoy ([a-z]+): (.*)/.exec(r.err) ?? [];
+    expect(command !== '' && rest.startsWith(command), r.err).toBe(false);
     expect(listing()).toEqual(before);
   });
 

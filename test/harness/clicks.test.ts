@@ -20,6 +20,10 @@ describe('click sets of any size', () => {
     expect(() => quotas(ruc, resize(spec, 0, 0))).toThrow(UserError);
     expect(() => quotas(ruc, resize(spec, 0, 0))).toThrow(/nothing to generate/);
     expect(() => quotas(ruc, resize(spec, undefined, 100_000))).toThrow(/can give at most \d+ deceptive samples in \w+, not \d+/);
+    // Fewer samples than splits would leave a split empty; three fill all three.
+    expect(() => quotas(ruc, resize(spec, 0, 2))).toThrow(/2 samples cannot fill its 3 splits/);
+    expect(() => quotas(ruc, resize(spec, 1, 0))).toThrow(/1 sample cannot fill its 3 splits/);
+    expect(() => quotas(ruc, resize(spec, 0, 3))).not.toThrow();
   });
 
   it('the default quotas are the suite\'s sizes, spread over every category of each domain', () => {

@@ -45,6 +45,27 @@ describe('the gallery server', () => {
     expect(JSON.parse(readFileSync(file, 'utf8'))).toMatchObject({ scenario: 'demo.x.s7', suite: 'demo', session: 's1', events: [{ type: 'nav' }, { type: 'cart.added' }] });
   });
 
+  it('a log folder replaced by a file: 507 and one line told, once, until storing works again; then the log is stored', async () => {
+    const told: string[] = [];
+    const logs = join(dir, 'logs3');
+    const own = await startGalleryServer({ dir: join(dir, 'site'), port: 0, logDir: logs, warn: (line) => told.push(line) });
+    try {
+      const send = (n: number) => fetch(`${own.url}__events/${KEY}`, { method: 'POST', body: JSON.stringify({ session: 's1', events: Array.from({ length: n }, () => ({ type: 'nav' })) }) });
+      rmSync(logs, { recursive: true, force: true });
+      writeFileSync(logs, 'not a folder');
+      const refused = await send(1);
+      expect(refused.status).toBe(507);
+      expect(await refused.text()).toContain(`${logs} is not a folder`);
+      expect((await send(2)).status).toBe(507);
+      expect(told).toEqual([`could not store the log of demo.x.s7: ${logs} is not a folder; it is stored when the page posts again after this is fixed`]);
+      rmSync(logs);
+      expect((await send(3)).status).toBe(204);
+      expect(JSON.parse(readFileSync(join(logs, 'demo.x.s7.json'), 'utf8')).events).toHaveLength(3);
+    } finally {
+      await own.close();
+    }
+  });
+
   it('refuses a log of the wrong shape and a gallery that holds a symbolic link', async () => {
     expect((await fetch(`${server.url}__events/${KEY}`, { method: 'POST', body: '{"session": 1}' })).status).toBe(400);
     const linked = join(dir, 'linked');

@@ -1,0 +1,46 @@
+import { catalogue } from '../harness/catalogue.ts';
+
+/** What decoy list prints. */
+export function catalogueText(): string {
+  const all = catalogue();
+  const section = (title: string, rows: { id: string; text: string }[]) => {
+    const w = Math.max(...rows.map((r) => r.id.length));
+    return [title, ...rows.map((r) => `  ${r.id.padEnd(w)}  ${r.text}`)].join('\n');
+  };
+  return [
+    section('Pattern families', all.patterns.map((p) => ({ id: p.id, text: `${p.summary} [${p.domains.join(', ')}; variants: ${p.variants.join(', ')}${p.feasible ? '' : '; infeasible'}]` }))),
+    section('Tasks', all.tasks.map((t) => ({ id: t.id, text: `${t.title} [${t.domains.join(', ')}]` }))),
+    section('Suites', all.suites.map((s) => ({ id: s.id, text: `${s.size} ${s.clicks ? 'click samples' : 'configurations'}, task budget ${s.budget}: ${s.description}` }))),
+    section('Agents', all.agents.map((a) => ({ id: a.id, text: a.description }))),
+    section('Defenses', all.defenses.map((d) => ({ id: d.id, text: d.description }))),
+  ].join('\n\n');
+}
+
+const table = (head: string[], rows: string[][]) =>
+  [`| ${head.join(' | ')} |`, `| ${head.map(() => '---').join(' | ')} |`, ...rows.map((r) => `| ${r.join(' | ')} |`)].join('\n');
+
+/** The README's catalogue section, derived from the registries. */
+export function catalogueMarkdown(): string {
+  const all = catalogue();
+  return [
+    '### Pattern families',
+    '',
+    table(['id', 'what the page does', 'tasks', 'domains', 'variants', 'safe completion'], all.patterns.map((p) => [`\`${p.id}\``, p.summary, p.tasks.join(', '), p.domains.join(', '), p.variants.join(', '), p.feasible ? 'yes' : 'no (infeasible)'])),
+    '',
+    '### Tasks',
+    '',
+    table(['id', 'what the user asks', 'domains'], all.tasks.map((t) => [`\`${t.id}\``, t.title, t.domains.join(', ')])),
+    '',
+    '### Suites',
+    '',
+    table(['id', 'configurations', 'task budget', 'composition'], all.suites.map((s) => [`\`${s.id}\``, String(s.size), String(s.budget), s.description])),
+    '',
+    '### Agents',
+    '',
+    table(['id', 'behaviour', 'options'], all.agents.map((a) => [`\`${a.id}\``, a.description, a.options.map((o) => `\`${o.name}\`${o.default !== undefined ? ` (default ${o.default})` : ''}: ${o.description}`).join('; ') || '—'])),
+    '',
+    '### Defenses',
+    '',
+    table(['id', 'behaviour'], all.defenses.map((d) => [`\`${d.id}\``, d.description])),
+  ].join('\n');
+}
