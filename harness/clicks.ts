@@ -55,7 +55,11 @@ export function quotas(suite: SuiteDef, spec: ClickSuiteSpec): Map<string, numbe
     const want = spec.deceptive[d] ?? 0;
     // One deceptive configuration gives at most one sample.
     const offered = cats.reduce((a, k) => a + (candidates.get(k) ?? 0), 0);
-    if (want > offered) throw new UserError(`suite ${suite.id} can give at most ${offered} deceptive samples in ${d}, not ${want}; ask for fewer with --deceptive`);
+    if (want > offered) {
+      // --deceptive is shared over domains in fixed proportions, so this domain bounds the total.
+      const most = Math.floor((offered * deceptiveTotal) / want);
+      throw new UserError(`suite ${suite.id} can give at most ${offered} deceptive samples in ${d}, not ${want} (its share of --deceptive ${deceptiveTotal}); ask for about ${most} or fewer with --deceptive`);
+    }
     // Evenly over categories, never more than a category offers; the rest to the others.
     const share = new Map(cats.map((k) => [k, 0]));
     let left = want;

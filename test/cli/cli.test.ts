@@ -88,7 +88,7 @@ describe('decoy command', () => {
     [['run', '--suite', 'demo', '--pattern', 'cookie-trap', 'warranty-addon', '--out', 'runs/x'], /unexpected argument 'warranty-addon'/],
     [['run', '--suite', 'demo', '--seed', '-1', '--out', 'runs/x'], /--seed must be an integer from 0 to 2147483647, got '-1'/],
     [['run', '--suite', 'demo', '--seed=-1', '--out', 'runs/x'], /--seed must be an integer from 0 to 2147483647, got '-1'/],
-    [['generate', '--suite', 'ruc', '--deceptive', '100000', '--out', 'runs/x'], /can give at most \d+ deceptive samples in news, not \d+/],
+    [['generate', '--suite', 'ruc', '--deceptive', '100000', '--out', 'runs/x'], /can give at most \d+ deceptive samples in news, not \d+ \(its share of --deceptive 100000\); ask for about \d+ or fewer/],
     [['generate', '--suite', 'ruc', '--normal', '0', '--deceptive', '0', '--out', 'runs/x'], /nothing to generate/],
     [['demo', '--agent', 'gpt'], /unknown agent 'gpt'/],
     [['site'], /name a subcommand: decoy site build/],
