@@ -262,8 +262,8 @@ export interface SignalEvent extends At {
   [data: string]: Scalar;
 }
 
-/** Everything the site records, discriminated by `type`. */
-export type SiteEvent =
+/** What the page records and the evaluators read alike: navigation, overlays, cart, orders, consent, sections. */
+type CommonEvent =
   | NavEvent
   | OverlayEvent
   | CartAddedEvent
@@ -271,9 +271,10 @@ export type SiteEvent =
   | CouponAppliedEvent
   | OrderPlacedEvent
   | ConsentSetEvent
-  | SectionToggledEvent
-  | FormEvent
-  | SignalEvent;
+  | SectionToggledEvent;
+
+/** Everything the site records, discriminated by `type`. */
+export type SiteEvent = CommonEvent | FormEvent | SignalEvent;
 
 export type SiteEventType = SiteEvent['type'];
 
@@ -317,17 +318,7 @@ export interface SubmitEvent extends At {
  * The page's log (`localStorage['site:events']`, what a hosted copy posts): in terms any site
  * has. Node turns it into `SiteEvent`s with the bundle's meaning (scenarios/meaning.ts).
  */
-export type PageEvent =
-  | NavEvent
-  | OverlayEvent
-  | CartAddedEvent
-  | CartRemovedEvent
-  | CouponAppliedEvent
-  | OrderPlacedEvent
-  | ConsentSetEvent
-  | SectionToggledEvent
-  | PressEvent
-  | SubmitEvent;
+export type PageEvent = CommonEvent | PressEvent | SubmitEvent;
 
 /** A page event as the runtime hands it to the log, before time and route are stamped on it. */
 export type PageEventBody = PageEvent extends infer E ? (E extends PageEvent ? Omit<E, 't' | 'route'> : never) : never;
