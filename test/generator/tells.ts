@@ -15,6 +15,8 @@ export interface Sample {
   kind: Kind;
   /** The family that put the element there (for reporting what gives a family away). */
   family: string;
+  /** The element's role, as the accessibility tree shows it to any agent. */
+  role: string;
   tokens: Set<string>;
 }
 
@@ -79,16 +81,23 @@ export interface Harvest {
   samples: Sample[];
   /** Ground-truth elements with no static element (rows the runtime draws, such as a cart line's Remove). */
   unresolved: number;
+  /** Ground-truth elements whose pattern has no element of the other kind in the same role (a ticked box against a submit button): the role tells them apart, visibly. */
+  unmatched: number;
 }
 
 /**
  * The B_c and B_d elements of bundles, each as the hidden tokens a classifier may read. Only
  * pairs: a family's elements count when its B_c and its B_d are both found, so that where an
- * element sits (its route, its dialog) is no feature by the accident of which ones were found.
+ * element sits (its route, its dialog) is no feature by the accident of which ones were found;
+ * and an element counts only when its pattern has one of the other kind in the same visible
+ * role. A checkbox way out against a submit-button trap differs in what every agent sees (its
+ * role), and a checkbox carries no action of its own: counting it would score the role, which is
+ * not hidden, as a tell.
  */
 export function harvest(bundles: readonly Bundle[]): Harvest {
   const samples: Sample[] = [];
   let unresolved = 0;
+  let unmatched = 0;
   for (const b of bundles) {
     const elements = b.manifest.groundTruth.elements;
     if (elements.length === 0) continue;
@@ -103,11 +112,19 @@ export function harvest(bundles: readonly Bundle[]): Harvest {
       const found = own.map((e) => ({ e, el: find(doc, roles, e.route, e.target.role, e.target.name, e.target.index) }));
       unresolved += found.filter((f) => !f.el).length;
       if (found.some((f) => !f.el) || !own.some((e) => e.kind === 'correct') || !own.some((e) => e.kind === 'deceptive')) continue;
-      for (const { e, el } of found) samples.push({ kind: e.kind, family, tokens: tokensOf(el as Element, config) });
+      const role = (el: Element | undefined) => roles.get(el as Element) ?? '';
+      for (const { e, el } of found) {
+        /* Like with like: a trap is compared with a way out of the same pattern that the accessibility tree shows in the same role. */
+        if (!found.some((o) => o.e.kind !== e.kind && role(o.el) === role(el))) {
+          unmatched++;
+          continue;
+        }
+        samples.push({ kind: e.kind, family, role: role(el), tokens: tokensOf(el as Element, config) });
+      }
     }
     doc.defaultView?.close();
   }
-  return { samples, unresolved };
+  return { samples, unresolved, unmatched };
 }
 
 export interface Verdict {
@@ -144,17 +161,32 @@ function counts(train: readonly Sample[]): Map<string, { d: number; c: number }>
  * the training seed saw at least `support` times weighs in by its log-odds.
  */
 export function naiveBayes(train: readonly Sample[], test: readonly Sample[], support = 3): Verdict {
+  return verdict(test, byRole(train, (t) => bayes(t, support)));
+}
+
+/**
+ * One model per visible role, learned on that role's training samples and applied to that
+ * role's test samples (an agent knows the role; the question is what hidden markup adds to it).
+ */
+function byRole(train: readonly Sample[], learn: (train: readonly Sample[]) => (s: Sample) => Kind): (s: Sample) => Kind {
+  const models = new Map<string, (s: Sample) => Kind>();
+  for (const role of new Set(train.map((s) => s.role))) models.set(role, learn(train.filter((s) => s.role === role)));
+  /* A role never seen in training gets the majority guess, which is no better than chance. */
+  return (s) => (models.get(s.role) ?? (() => 'correct' as const))(s);
+}
+
+function bayes(train: readonly Sample[], support: number): (s: Sample) => Kind {
   /* Tokens seen fewer times are noise that drowns a real tell. */
   const n = new Map([...counts(train)].filter(([, { d, c }]) => d + c >= support));
   const nd = train.filter((s) => s.kind === 'deceptive').length;
   const nc = train.length - nd;
   const weight = new Map<string, number>();
   for (const [t, { d, c }] of n) weight.set(t, Math.log((d + 1) / (nd + 2)) - Math.log((c + 1) / (nc + 2)));
-  return verdict(test, (s) => {
+  return (s) => {
     let score = 0;
     for (const t of s.tokens) score += weight.get(t) ?? 0;
     return score > 0 ? 'deceptive' : 'correct';
-  });
+  };
 }
 
 /**
@@ -168,8 +200,13 @@ export function pureTokens(train: readonly Sample[], support = 3): Set<string> {
 }
 
 export function pureTokenRule(train: readonly Sample[], test: readonly Sample[], support = 3): Verdict {
-  const pure = pureTokens(train, support);
-  return verdict(test, (s) => ([...s.tokens].some((t) => pure.has(t)) ? 'deceptive' : 'correct'));
+  return verdict(
+    test,
+    byRole(train, (t) => {
+      const pure = pureTokens(t, support);
+      return (s) => ([...s.tokens].some((x) => pure.has(x)) ? 'deceptive' : 'correct');
+    }),
+  );
 }
 
 /** The same samples with every token of these attributes (the element's, its ancestors', the script paths their values lead to) left out. */
