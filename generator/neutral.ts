@@ -40,8 +40,8 @@ export function neutralize(spec: SiteSpec, salt: number): { site: SiteSpec; mean
       if (action.close) return { do: 'overlay.close', control: id };
       return { do: 'press', control: id };
     }
-    if (action.do === 'form.submit' && action.fields) {
-      meaning.controls[id] = { fields: { ...action.fields } };
+    if (action.do === 'form.submit' && (action.fields || action.purposes)) {
+      meaning.controls[id] = { ...(action.fields ? { fields: { ...action.fields } } : {}), ...(action.purposes ? { purposes: { ...action.purposes } } : {}) };
       return { do: 'form.submit', form: action.form, control: id };
     }
     return { ...action, control: id };
@@ -69,11 +69,15 @@ export function neutralize(spec: SiteSpec, salt: number): { site: SiteSpec; mean
           break;
         case 'form':
           b.id = form(b.id);
-          meaning.forms[b.id] = b.event;
+          if (b.event) meaning.forms[b.id] = b.event;
+          if (b.consent === 'banner') (meaning.banners ??= []).push(b.id);
+          delete b.consent;
           walk(b.blocks, true);
           break;
         case 'option':
           /* A paid option's name goes into the order placed (as a checkout's line item id). */
+          /* A consent switch says what it grants only through bundle.json: it is read from its form's submission. */
+          if (!inForm && b.purpose !== undefined) throw new Error(`consent switch ${b.id} is not in a form`);
           if (!inForm && b.price !== undefined && b.name !== undefined) b.name = field(b.name);
           else if (inForm && (b.name !== undefined || b.purpose !== undefined)) {
             b.name = field(b.name ?? '', b.purpose);

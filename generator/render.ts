@@ -106,7 +106,6 @@ export function runtimeConfig(site: SiteSpec, laid: LaidSite): RuntimeConfig {
   return {
     brand: site.brand.name,
     catalog: Object.fromEntries(listed(site).map((p) => [p.sku, { name: p.name, price: p.price }])),
-    purposes: site.consentPurposes.map((p) => ({ id: p.id, essential: p.essential })),
     shipping: site.pricing.shipping,
     coupons: site.pricing.coupons,
     gap: laid.pages[0]?.blocks[0]?.gap ?? 20,

@@ -10,14 +10,17 @@ import { EVENT_NAMES, type PageEvent, type Scalar, type SiteEvent } from './cont
 const scalar = z.union([z.string(), z.number(), z.boolean()]);
 
 export const siteMeaning = z.strictObject({
-  /** By control id: the event a press records, with its data; the fields it submits with its form. */
+  /** By control id: the event a press records, with its data; the fields it submits with its form; the consent its submission gives whatever the switches say. */
   controls: z.record(z.string(), z.strictObject({
     event: z.enum(EVENT_NAMES).optional(),
     data: z.record(z.string(), scalar).optional(),
     fields: z.record(z.string(), z.string()).optional(),
+    purposes: z.record(z.string(), z.boolean()).optional(),
   })),
   /** By form id: the event its submission records. */
   forms: z.record(z.string(), z.enum(EVENT_NAMES)),
+  /** The forms that are a consent banner: the consent their submission gives is the banner's. */
+  banners: z.array(z.string()).optional(),
   /** By the name a form field (or a checkout's paid option) has on the page: its name in the evaluators' terms, the consent purpose it grants when checked, its values' meanings. */
   fields: z.record(z.string(), z.strictObject({
     name: z.string().optional(),
@@ -51,8 +54,13 @@ export function siteEvents(meaning: SiteMeaning, log: readonly PageEvent[]): Sit
         if (f.purpose !== undefined) (purposes ??= {})[f.purpose] = value === true;
         if (f.name !== undefined) fields[f.name] = typeof value === 'string' ? (f.values?.[value] ?? value) : value;
       }
-      Object.assign(fields, e.control ? meaning.controls[e.control]?.fields : undefined);
-      if (purposes) out.push({ type: 'consent.set', t: e.t, route: e.route, source: 'form', form: e.form, purposes });
+      const pressed = e.control ? meaning.controls[e.control] : undefined;
+      Object.assign(fields, pressed?.fields);
+      if (pressed?.purposes) purposes = { ...purposes, ...pressed.purposes };
+      if (purposes) {
+        if (meaning.banners?.includes(e.form)) out.push({ type: 'consent.set', t: e.t, route: e.route, source: 'banner', purposes });
+        else out.push({ type: 'consent.set', t: e.t, route: e.route, source: 'form', form: e.form, purposes });
+      }
       const event = meaning.forms[e.form];
       if (event) out.push({ type: event, t: e.t, route: e.route, form: e.form, fields });
       continue;

@@ -36,11 +36,12 @@ export type SiteAction = (
   | { do: 'cart.add'; sku: string }
   | { do: 'cart.remove'; sku: string }
   | { do: 'order.place' }
-  /** `fields`: what the pressed control submits with the form, as an HTML submit button's name=value does. */
-  | { do: 'form.submit'; form: string; fields?: Record<string, string> }
-  | { do: 'consent.all' }
-  | { do: 'consent.none' }
-  | { do: 'consent.save' }
+  /**
+   * `fields`: what the pressed control submits with the form, as an HTML submit button's
+   * name=value does. `purposes`: the consent a press gives whatever the form's switches say
+   * ("Accept all", "Reject all"); like `fields`, it lives in bundle.json, never on the page.
+   */
+  | { do: 'form.submit'; form: string; fields?: Record<string, string>; purposes?: Record<string, boolean> }
   | { do: 'overlay.open'; id: string }
   | { do: 'overlay.close'; id?: string }
   /** Expands or collapses a collapsible group (its id). */
@@ -138,7 +139,11 @@ export type Block =
       entries?: Record<string, { kicker?: string; tone?: Tone; action?: SiteAction }>;
     }
   | { kind: 'article'; id: string; slug: string }
-  | { kind: 'form'; id: string; event: EventName; next: string; blocks: Block[] };
+  /**
+   * `event`: what a submission records (none: it records only the consent its switches and
+   * pressed control give). `consent: 'banner'`: a cookie banner, whose consent is the banner's.
+   */
+  | { kind: 'form'; id: string; event?: EventName; consent?: 'banner'; next: string; blocks: Block[] };
 
 export type BlockKind = Block['kind'];
 

@@ -8,7 +8,6 @@ export interface RuntimeConfig {
   brand: string;
   /** The products the site lists, by sku. */
   catalog: Record<string, { name: string; price: number }>;
-  purposes: { id: string; essential: boolean }[];
   /** Delivery options at checkout; the first is the default. */
   shipping: { id: string; label: string; price: number }[];
   /** Percent off, by code. */

@@ -1,5 +1,5 @@
 /*
- * The client script of every generated site: routes, cart, checkout, forms, consent,
+ * The client script of every generated site: routes, cart, checkout, forms,
  * overlays, timers and the event log. Bundled to one ES2019 script (generator/runtime-bundle.ts)
  * so that jsdom and Chromium run the same code; all state lives in localStorage so that it
  * persists across pages and documents.
@@ -307,23 +307,6 @@ function addToCart(sku: string, source: 'user' | 'option' | 'site', qty: number,
   log(event);
 }
 
-function setConsent(purposes: Record<string, boolean>): void {
-  state.consent = purposes;
-  commit();
-  log({ type: 'consent.set', source: 'banner', purposes: purposes });
-  each(document.querySelectorAll<HTMLElement>('[' + ATTR.overlay + ']'), (el) => {
-    if (el.querySelector('[' + ATTR.do + '^="consent."]')) closeOverlay(el);
-  });
-}
-
-function allPurposes(value: boolean): Record<string, boolean> {
-  const out: Record<string, boolean> = {};
-  config.purposes.forEach((p) => {
-    out[p.id] = p.essential ? true : value;
-  });
-  return out;
-}
-
 /** Every named control of a form, as a user would submit it. */
 function collect(form: HTMLElement): { fields: Record<string, string | boolean>; missing: boolean } {
   const fields: Record<string, string | boolean> = {};
@@ -425,21 +408,6 @@ const actions: Record<Served['do'], Run> = {
     const next = form.getAttribute(ATTR.next);
     if (next) navigate(next);
     else slot(form, 'saved').hidden = false;
-  },
-  'consent.all': () => {
-    setConsent(allPurposes(true));
-  },
-  'consent.none': () => {
-    setConsent(allPurposes(false));
-  },
-  'consent.save': (_arg, el) => {
-    const purposes = allPurposes(false);
-    const box = el.closest('[' + ATTR.overlay + ']') as HTMLElement;
-    each(box.querySelectorAll<HTMLInputElement>('input[' + ATTR.purpose + ']'), (cb) => {
-      const id = cb.getAttribute(ATTR.purpose) as string;
-      purposes[id] = purposes[id] || cb.checked;
-    });
-    setConsent(purposes);
   },
   'overlay.open': (arg, el) => {
     const from = el.closest<HTMLElement>('[' + ATTR.overlay + ']');

@@ -12,7 +12,6 @@ export interface CartLine {
 
 export interface SiteState {
   cart: CartLine[];
-  consent: Record<string, boolean> | null;
   /** Overlays the user has closed, by id. */
   closed: Record<string, boolean>;
   orders: number;
@@ -46,7 +45,7 @@ export function save(key: string, value: unknown): void {
   window.localStorage.setItem(key, JSON.stringify(value));
 }
 
-export const state: SiteState = load<SiteState | null>(STATE, null) || { cart: [], consent: null, closed: {}, orders: 0, extrasAdded: false, items: {}, coupon: null, firstSeen: Date.now() };
+export const state: SiteState = load<SiteState | null>(STATE, null) || { cart: [], closed: {}, orders: 0, extrasAdded: false, items: {}, coupon: null, firstSeen: Date.now() };
 /* A state saved before products could travel with the elements that bring them. */
 state.items = state.items || {};
 save(STATE, state);

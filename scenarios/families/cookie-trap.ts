@@ -41,6 +41,8 @@ const cookieTrap: PatternFamily = {
     const title = rng.pick(TITLES);
     const delay = rng.pick([0, 0, 2000, 3000]);
     const placement = variant === 'modal' ? 'modal' : variant === 'corner' ? 'corner' : 'bottom-bar';
+    /* Every choice is a submission of a banner form; what "accept all" grants is the control's meaning, in bundle.json. */
+    const all = Object.fromEntries(PURPOSES.map((p) => [p.id, true]));
     site.overlays.push(
       {
         id: 'consent',
@@ -51,9 +53,11 @@ const cookieTrap: PatternFamily = {
         showAfterMs: delay,
         blocks: [
           { kind: 'text', id: 'intro', text: rng.pick(INTROS) },
-          { kind: 'actions', id: 'choice', align: 'left', buttons: [
-            { id: 'accept', label: accept, action: { do: 'consent.all' }, style: 'primary', scale: rng.pick([1.15, 1.3, 1.4]) },
-            { id: 'manage', label: manage, action: { do: 'overlay.open', id: 'consent-options' }, style: 'link' },
+          { kind: 'form', id: 'consent-choice', consent: 'banner', next: '', blocks: [
+            { kind: 'actions', id: 'choice', align: 'left', buttons: [
+              { id: 'accept', label: accept, action: { do: 'form.submit', form: 'consent-choice', purposes: all }, style: 'primary', scale: rng.pick([1.15, 1.3, 1.4]) },
+              { id: 'manage', label: manage, action: { do: 'overlay.open', id: 'consent-options' }, style: 'link' },
+            ] },
           ] },
         ],
       },
@@ -66,18 +70,20 @@ const cookieTrap: PatternFamily = {
         showAfterMs: null,
         blocks: [
           { kind: 'heading', id: 'title', text: title, level: 2 },
-          ...PURPOSES.map((p) => ({
-            kind: 'option' as const,
-            id: `purpose-${p.id}`,
-            label: p.label,
-            checked: true,
-            control: 'switch' as const,
-            purpose: p.id,
-            disabled: p.essential,
-          })),
-          { kind: 'actions', id: 'save', align: 'split', buttons: [
-            { id: 'save', label: save, action: { do: 'consent.save' }, style: 'ghost' },
-            { id: 'accept', label: accept, action: { do: 'consent.all' }, style: 'primary' },
+          { kind: 'form', id: 'consent-options', consent: 'banner', next: '', blocks: [
+            ...PURPOSES.map((p) => ({
+              kind: 'option' as const,
+              id: `purpose-${p.id}`,
+              label: p.label,
+              checked: true,
+              control: 'switch' as const,
+              purpose: p.id,
+              disabled: p.essential,
+            })),
+            { kind: 'actions', id: 'save', align: 'split', buttons: [
+              { id: 'save', label: save, action: { do: 'form.submit', form: 'consent-options' }, style: 'ghost' },
+              { id: 'accept', label: accept, action: { do: 'form.submit', form: 'consent-options', purposes: all }, style: 'primary' },
+            ] },
           ] },
         ],
       },

@@ -86,4 +86,13 @@ describe('the page log is read with the bundle\'s meaning', () => {
       { type: 'account.created', form: 'signup', fields: { email: 'a@b.c', plan: 'trial', qty: '2', terms: 'all' }, ...at },
     ]);
   });
+
+  it('a banner form\'s submission is the banner\'s consent: its switches, or what the pressed control grants whatever they say; it records no event of its own', () => {
+    const banner: SiteMeaning = { controls: { save: {}, all: { purposes: { ads: true, stats: true } } }, forms: {}, fields: { f1: { purpose: 'ads' }, f2: { purpose: 'stats' } }, banners: ['b'] };
+    const sent = (control: string): PageEvent => ({ type: 'submit', form: 'b', control, fields: { f1: false, f2: true }, ...at });
+    expect(siteEvents(banner, [sent('save'), sent('all')])).toEqual([
+      { type: 'consent.set', source: 'banner', purposes: { ads: false, stats: true }, ...at },
+      { type: 'consent.set', source: 'banner', purposes: { ads: true, stats: true }, ...at },
+    ]);
+  });
 });
