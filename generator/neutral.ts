@@ -14,6 +14,7 @@ import { RUNTIME_FIELDS } from '../scenarios/contract.ts';
 import { emptyMeaning, type SiteMeaning } from '../scenarios/meaning.ts';
 import type { Block, SiteAction, SiteSpec } from '../scenarios/model.ts';
 import { hashSeed } from '../scenarios/rng.ts';
+import { articleRoute } from '../scenarios/sites/news.ts';
 
 export function neutralize(spec: SiteSpec, salt: number): { site: SiteSpec; meaning: SiteMeaning } {
   const site = structuredClone(spec);
@@ -62,7 +63,11 @@ export function neutralize(spec: SiteSpec, salt: number): { site: SiteSpec; mean
           for (const button of b.buttons) button.action = control(button.action);
           break;
         case 'articleList':
-          for (const entry of Object.values(b.entries ?? {})) if (entry.action) entry.action = control(entry.action);
+          /* Every entry is a control that goes to its story, so a sponsored entry's markup is any entry's. */
+          b.entries = Object.fromEntries(b.slugs.map((slug) => {
+            const entry = b.entries?.[slug] ?? {};
+            return [slug, { ...entry, action: control(entry.action ?? { do: 'nav', href: articleRoute(slug) }) }];
+          }));
           break;
         case 'group':
           walk(b.blocks, inForm);

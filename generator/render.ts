@@ -26,12 +26,13 @@ function css(box: Box, look?: Look | Handlebars.HelperOptions): string {
 }
 
 /** The data attributes through which the runtime performs a control's action: neutral, plus the control's opaque id. */
-function actionAttrs(action: SiteAction): Handlebars.SafeString {
+/* Called in a template's context: on a link (`this.href`), a `nav` to where the link points needs no argument. */
+function actionAttrs(this: { href?: unknown } | undefined, action: SiteAction): Handlebars.SafeString {
   const esc = Handlebars.escapeExpression;
   const attrs: [string, string | null][] = [[ATTR.do, action.do]];
   switch (action.do) {
     case 'nav':
-      attrs.push([ATTR.arg, action.href]);
+      if (action.href !== this?.href) attrs.push([ATTR.arg, action.href]);
       if (action.close) attrs.push([ATTR.close, null]);
       break;
     case 'cart.add':
@@ -40,7 +41,7 @@ function actionAttrs(action: SiteAction): Handlebars.SafeString {
       break;
     case 'form.submit':
       attrs.push([ATTR.arg, action.form]);
-      if (action.fields) throw new Error(`form.submit of ${action.form}: a pressed control's fields belong in bundle.json (generator/neutral.ts), not in the page`);
+      if (action.fields || action.purposes) throw new Error(`form.submit of ${action.form}: a pressed control's fields and consent belong in bundle.json (generator/neutral.ts), not in the page`);
       break;
     case 'overlay.open':
     case 'section.toggle':

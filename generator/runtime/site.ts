@@ -330,12 +330,13 @@ type Served = Exclude<SiteAction, { do: 'emit' }>;
 
 /** What each served action does when its control is pressed. */
 const actions: Record<Served['do'], Run> = {
+  /* A link goes where its href points; only a button, or a link that goes elsewhere, names the route. */
   nav: (arg, el) => {
     if (el.hasAttribute(ATTR.close)) {
       const box = el.closest<HTMLElement>('[' + ATTR.overlay + ']');
       if (box) closeOverlay(box);
     }
-    navigate(arg);
+    navigate(arg || routeOf(el.getAttribute('href') || '/'));
   },
   'cart.add': (arg, el) => {
     const page: ParentNode = el.closest('main') || document;
