@@ -32,15 +32,18 @@ export function neutralize(spec: SiteSpec, salt: number): { site: SiteSpec; mean
   /* A form's id is opaque too: the page logs it with every submission, and meaning.forms reads it back. */
   const form = (id: string): string => token('m', id);
 
-  const control = (authored: SiteAction): SiteAction => {
+  /* `overlay`: the overlay the control sits in. A control that closes it names it, whether it is the trap or the way out. */
+  const control = (authored: SiteAction, overlay?: string): SiteAction => {
     const id = token('k', JSON.stringify(authored));
     const action = authored.do === 'form.submit' ? { ...authored, form: form(authored.form) } : authored;
+    const close = (): SiteAction => ({ do: 'overlay.close', ...(overlay !== undefined ? { id: overlay } : {}), control: id });
     if (action.do === 'emit') {
       meaning.controls[id] = { event: action.event, ...(action.data ? { data: { ...action.data } } : {}) };
       if (action.href !== undefined) return { do: 'nav', href: action.href, ...(action.close ? { close: true } : {}), control: id };
-      if (action.close) return { do: 'overlay.close', control: id };
+      if (action.close) return close();
       return { do: 'press', control: id };
     }
+    if (action.do === 'overlay.close' && action.id === undefined) return close();
     if (action.do === 'form.submit' && (action.fields || action.purposes)) {
       meaning.controls[id] = { ...(action.fields ? { fields: { ...action.fields } } : {}), ...(action.purposes ? { purposes: { ...action.purposes } } : {}) };
       return { do: 'form.submit', form: action.form, control: id };
@@ -56,11 +59,11 @@ export function neutralize(spec: SiteSpec, salt: number): { site: SiteSpec; mean
     return served;
   };
 
-  const walk = (blocks: Block[], inForm: boolean): void => {
+  const walk = (blocks: Block[], inForm: boolean, overlay?: string): void => {
     for (const b of blocks) {
       switch (b.kind) {
         case 'actions':
-          for (const button of b.buttons) button.action = control(button.action);
+          for (const button of b.buttons) button.action = control(button.action, overlay);
           break;
         case 'articleList':
           /* Every entry is a control that goes to its story, so a sponsored entry's markup is any entry's. */
@@ -70,14 +73,14 @@ export function neutralize(spec: SiteSpec, salt: number): { site: SiteSpec; mean
           }));
           break;
         case 'group':
-          walk(b.blocks, inForm);
+          walk(b.blocks, inForm, overlay);
           break;
         case 'form':
           b.id = form(b.id);
           if (b.event) meaning.forms[b.id] = b.event;
           if (b.consent === 'banner') (meaning.banners ??= []).push(b.id);
           delete b.consent;
-          walk(b.blocks, true);
+          walk(b.blocks, true, overlay);
           break;
         case 'option':
           /* A paid option's name goes into the order placed (as a checkout's line item id). */
@@ -112,6 +115,6 @@ export function neutralize(spec: SiteSpec, salt: number): { site: SiteSpec; mean
     }
   };
   for (const page of site.pages) walk(page.blocks, false);
-  for (const overlay of site.overlays) walk(overlay.blocks, false);
+  for (const overlay of site.overlays) walk(overlay.blocks, false, overlay.id);
   return { site, meaning };
 }

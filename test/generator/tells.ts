@@ -208,9 +208,3 @@ export function pureTokenRule(train: readonly Sample[], test: readonly Sample[],
     }),
   );
 }
-
-/** The same samples with every token of these attributes (the element's, its ancestors', the script paths their values lead to) left out. */
-export function without(samples: readonly Sample[], attributes: readonly string[]): Sample[] {
-  const drop = (t: string) => attributes.some((a) => t.replace(/^\^/, '').startsWith(a));
-  return samples.map((s) => ({ ...s, tokens: new Set([...s.tokens].filter((t) => !drop(t))) }));
-}
