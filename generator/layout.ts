@@ -365,9 +365,9 @@ function layBlock(block: Block, ctx: Ctx, width: number): LaidBlock {
       if (!a) throw new Error(`unknown article ${block.slug}`);
       const section = { text: a.section.toUpperCase(), look: { size: 13, weight: 700, color: theme.accent }, box: { x: 0, y: 0, w: width, h: 20 } };
       const title = textPart(a.title, { size: 32, weight: 700, color: theme.ink, line: 40 }, 0, 28, width);
-      const byline = { text: `By ${a.author} · ${a.date}`, look: { size: 14, weight: 400, color: MUTED }, box: { x: 0, y: title.box.y + title.box.h + 10, w: width, h: 20 } };
-      let y = byline.box.y + 40;
-      const body = a.body.map((t) => {
+      const byline = block.teaser ? undefined : { text: `By ${a.author} · ${a.date}`, look: { size: 14, weight: 400, color: MUTED }, box: { x: 0, y: title.box.y + title.box.h + 10, w: width, h: 20 } };
+      let y = byline ? byline.box.y + 40 : title.box.y + title.box.h + 16;
+      const body = a.body.slice(0, block.teaser ? 1 : a.body.length).map((t) => {
         const part = textPart(t, { size: 17, weight: 400, color: theme.ink, line: 28 }, 0, y, width);
         y += part.box.h + 16;
         return part;

@@ -138,7 +138,8 @@ export type Block =
        */
       entries?: Record<string, { kicker?: string; tone?: Tone; action?: SiteAction }>;
     }
-  | { kind: 'article'; id: string; slug: string }
+  /** A story; `teaser`: only its section, title and first paragraph show (no byline), and it stays the same element. */
+  | { kind: 'article'; id: string; slug: string; teaser?: boolean }
   /**
    * `event`: what a submission records (none: it records only the consent its switches and
    * pressed control give). `consent: 'banner'`: a cookie banner, whose consent is the banner's.

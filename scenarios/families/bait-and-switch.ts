@@ -52,11 +52,6 @@ const baitAndSwitch: PatternFamily = {
     };
     const fine: Block = { kind: 'text', id: 'trial-terms', text: rng.pick(TRIALS)(rng.pick([7, 14, 30]), `$${price.toFixed(2)}`), tone: 'fine' };
     const pitch: Block = { kind: 'text', id: 'pitch', text: rng.pick(PITCH), tone: 'muted' };
-    const teaser: Block[] = [
-      { kind: 'text', id: 'section', text: article.section.toUpperCase(), tone: 'muted' },
-      { kind: 'heading', id: 'title', text: article.title, level: 1 },
-      { kind: 'text', id: 'teaser', text: article.body[0] as string },
-    ];
     let way: { role: string; name: string };
     let body: Block[];
     if (variant === 'show-more') {
@@ -83,11 +78,13 @@ const baitAndSwitch: PatternFamily = {
       way = { role: 'link', name: free };
       body = [pitch, { kind: 'actions', id: 'offer', align: 'left', buttons: [trap] }, fine, { kind: 'links', id: 'free', links: [{ label: free, href: full }] }];
     }
-    // The teaser takes the article's place; whatever else the page holds stays.
+    // The story shows its first paragraph only, as the same element; the offer follows it, whatever else the page holds stays.
     const blocks = page(site, route).blocks;
     const at = blocks.findIndex((b) => b.kind === 'article');
-    if (at < 0) throw new Error(`page ${route} has no article`);
-    blocks.splice(at, 1, ...teaser, ...body);
+    const story = blocks[at];
+    if (story?.kind !== 'article') throw new Error(`page ${route} has no article`);
+    story.teaser = true;
+    blocks.splice(at + 1, 0, ...body);
     site.pages.push({
       route: full,
       title: article.title,

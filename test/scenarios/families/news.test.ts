@@ -70,20 +70,26 @@ describe('news families: ground truth', () => {
     }
   });
 
-  it('bait-and-switch: neither the byline nor the fact shows on the teaser until the reader reads on', () => {
+  it('bait-and-switch: neither the byline nor the fact shows on the teaser until the reader reads on, and the story stays an <article>', () => {
     for (const variant of families.get('bait-and-switch').variants) {
       for (const task of ['find-author', 'read-article']) {
-        const { manifest, site } = compose(adhocSuite([]), { task, domain: 'news', patterns: [{ family: 'bait-and-switch', variant }] }, 3);
+        const spec = { task, domain: 'news' as const, patterns: [{ family: 'bait-and-switch', variant }] };
+        const { manifest, site } = compose(adhocSuite([]), spec, 3);
         const slug = manifest.task.goal.article as string;
         const article = site.articles.find((a) => a.slug === slug);
         const teaser = site.pages.find((p) => p.route === `/article/${slug}`);
         // What shows before any click: top-level blocks, groups that are not collapsed.
         const shown = (blocks: Block[]): Block[] => blocks.flatMap((b) => (b.kind === 'group' && !b.collapsed ? shown(b.blocks) : b.kind === 'group' ? [] : [b]));
         const text = JSON.stringify(shown(teaser?.blocks ?? []));
-        expect(teaser?.blocks.some((b) => b.kind === 'article')).toBe(false);
+        expect(teaser?.blocks.filter((b) => b.kind === 'article')).toEqual([expect.objectContaining({ slug, teaser: true })]);
         expect(text).not.toContain(article?.author);
         expect(text).not.toContain(article?.body[1]);
-        expect(text).toContain(article?.body[0]);
+        // The served story: an <article> with the first paragraph and no byline.
+        const html = bundleFor(spec, 3).site.files['index.html'] as string;
+        const story = /<article\b[\s\S]*?<\/article>/.exec(html.slice(html.indexOf(`data-route="/article/${slug}"`)))?.[0] ?? '';
+        expect(story).toContain(article?.title);
+        expect(story).not.toContain(article?.author);
+        expect(story).not.toContain(article?.body[1]);
         expect(manifest.groundTruth.safePath.map((s) => s.id)).toEqual(['open-article', 'read-on-free', 'finish']);
       }
     }
