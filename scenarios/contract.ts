@@ -262,7 +262,7 @@ export interface SignalEvent extends At {
   [data: string]: Scalar;
 }
 
-/** What the page records and the evaluators read alike: navigation, overlays, cart, orders, consent, sections. */
+/** What the page records and the evaluators read alike: navigation, overlays, cart, orders, sections. */
 type CommonEvent =
   | NavEvent
   | OverlayEvent
@@ -270,11 +270,10 @@ type CommonEvent =
   | CartRemovedEvent
   | CouponAppliedEvent
   | OrderPlacedEvent
-  | ConsentSetEvent
   | SectionToggledEvent;
 
-/** Everything the site records, discriminated by `type`. */
-export type SiteEvent = CommonEvent | FormEvent | SignalEvent;
+/** Everything the site records in the evaluators' terms, discriminated by `type`; consent is read from the forms sent (scenarios/meaning.ts). */
+export type SiteEvent = CommonEvent | ConsentSetEvent | FormEvent | SignalEvent;
 
 export type SiteEventType = SiteEvent['type'];
 
