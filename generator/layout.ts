@@ -270,7 +270,6 @@ function layBlock(block: Block, ctx: Ctx, width: number): LaidBlock {
         disabled: block.disabled ?? false,
         addon: block.addon,
         item: block.addon === undefined ? undefined : JSON.stringify(carried(site, block.addon)),
-        purpose: block.purpose,
         name: block.name,
         price: block.price,
         label,

@@ -84,8 +84,6 @@ export const ATTR = {
   section: 'data-section',
   /** A checkbox that puts this sku into the cart with the product. */
   addon: 'data-addon',
-  /** A checkbox of a consent banner that sets this consent purpose (a form's consent is read from its fields, in bundle.json). */
-  purpose: 'data-purpose',
   /** A checkbox for a paid option at checkout: its price. */
   price: 'data-price',
   /** A product an element brings into the cart that the catalogue does not list, as JSON `{ name, price }`. */
