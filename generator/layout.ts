@@ -3,7 +3,7 @@
  * explicit px box relative to its positioned parent, so boxes are known without a
  * layout engine and a real browser draws them exactly there.
  */
-import type { Block, ButtonSpec, ButtonStyle, OverlaySpec, PageSpec, SiteSpec, Tone } from '../scenarios/model.ts';
+import type { Block, ButtonSpec, ButtonStyle, ControlRef, OverlaySpec, PageSpec, SiteSpec, Tone } from '../scenarios/model.ts';
 import type { Rng } from '../scenarios/rng.ts';
 import { money } from '../scenarios/content/products.ts';
 import { FORM_STATUS, stack, VIEWPORT } from '../scenarios/contract.ts';
@@ -484,6 +484,8 @@ export interface LaidPage {
   top: number;
   height: number;
   blocks: LaidBlock[];
+  /** The element id of the control whose press this page takes (OverlaySpec/PageSpec `takes`). */
+  takes?: string;
 }
 
 export interface LaidOverlay {
@@ -497,6 +499,7 @@ export interface LaidOverlay {
   box: Box;
   pad: number;
   blocks: LaidBlock[];
+  takes?: string;
 }
 
 export interface LaidSite {
@@ -561,11 +564,19 @@ export function layout(site: SiteSpec, rng: Rng, ids: Ids): LaidSite {
     x -= 24;
     return part;
   }).reverse();
+  const pages = site.pages.map((p, i) => layPage(p, i, ctx, left));
+  const overlays = site.overlays.map((o) => layOverlay(o, { ...ctx, place: [`overlay ${o.id}`] }));
+  // A hook names its control by place; the control's id is known once every page is laid.
+  const hook = (spec: { takes?: ControlRef }, laid: { takes?: string }): void => {
+    if (spec.takes) laid.takes = ids.placed(spec.takes.route, spec.takes.button);
+  };
+  site.pages.forEach((p, i) => hook(p, pages[i] as LaidPage));
+  site.overlays.forEach((o, i) => hook(o, overlays[i] as LaidOverlay));
   return {
     viewport: { ...VIEWPORT },
     theme,
     header: { box: { x: 0, y: 0, w: VIEWPORT.width, h: HEADER_HEIGHT }, brand, nav },
-    pages: site.pages.map((p, i) => layPage(p, i, ctx, left)),
-    overlays: site.overlays.map((o) => layOverlay(o, { ...ctx, place: [`overlay ${o.id}`] })),
+    pages,
+    overlays,
   };
 }

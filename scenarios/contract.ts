@@ -53,6 +53,13 @@ export const ATTR = {
   title: 'data-title',
   /** An overlay's wrapper: its id. */
   overlay: 'data-overlay',
+  /**
+   * An overlay or page that steps in when a control of the base site is pressed: that control's
+   * element id. The control keeps its own markup. An overlay takes the press until it has been
+   * closed, and closing it with its own close control lets the press go on; a page takes every
+   * press (the control leads there instead).
+   */
+  takes: 'data-takes',
   /** When an overlay shows by itself: ms after the first visit (or after arriving on one of its routes); empty for never. */
   showAfter: 'data-show-after',
   /** The routes an overlay belongs to, space-separated; it shows only there. */

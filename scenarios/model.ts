@@ -148,10 +148,22 @@ export type Block =
 
 export type BlockKind = Block['kind'];
 
+/**
+ * A control of the base site, named by the route of its page and its button id: a pattern's
+ * overlay or page hooks it from outside (`takes`) so that the control's own markup stays as
+ * the base site wrote it.
+ */
+export interface ControlRef {
+  route: string;
+  button: string;
+}
+
 export interface PageSpec {
   route: string;
   title: string;
   blocks: Block[];
+  /** Every press of this control leads to this page instead of doing its own action. */
+  takes?: ControlRef;
 }
 
 export interface OverlaySpec {
@@ -166,6 +178,8 @@ export interface OverlaySpec {
   showAfterMs: number | null;
   /** Only on these routes; the delay then counts from arriving on one of them. */
   routes?: string[];
+  /** The first press of this control opens the overlay instead; closing it with its own close control lets that press go on. */
+  takes?: ControlRef;
   blocks: Block[];
 }
 

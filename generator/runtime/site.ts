@@ -421,7 +421,9 @@ const actions: Record<Served['do'], Run> = {
   },
   'overlay.close': (arg, el) => {
     const target = arg ? overlay(arg) : el.closest<HTMLElement>('[' + ATTR.overlay + ']');
-    if (target) closeOverlay(target);
+    if (!target) return;
+    closeOverlay(target);
+    resume(target);
   },
   press: () => {},
   'section.toggle': (arg) => {
@@ -438,6 +440,39 @@ const actions: Record<Served['do'], Run> = {
   },
 };
 
+function perform(el: HTMLElement): void {
+  const control = el.getAttribute(ATTR.control);
+  if (control) log({ type: 'press', control: control });
+  const run = actions[el.getAttribute(ATTR.do) as Served['do']];
+  if (run) run(el.getAttribute(ATTR.arg) || '', el);
+}
+
+// ---- interruptions: a pattern's overlay or page hooks a base control from outside (ATTR.takes)
+
+/**
+ * Does an overlay or page take this press? An overlay opens instead of the control's action
+ * until it has been closed; a page is gone to instead, every time. The press itself is not
+ * logged: what the user saw happen (the overlay shown, the route changed) is.
+ */
+function interrupted(el: HTMLElement): boolean {
+  const taker = el.id ? document.querySelector<HTMLElement>('[' + ATTR.takes + '="' + el.id + '"]') : null;
+  if (!taker) return false;
+  if (taker.tagName === 'MAIN') {
+    navigate(taker.getAttribute(ATTR.route) as string);
+    return true;
+  }
+  if (state.closed[taker.getAttribute(ATTR.overlay) as string] || !onItsRoute(taker)) return false;
+  showOverlay(taker);
+  return true;
+}
+
+/** Closing an overlay that took a press lets the press go on. */
+function resume(box: HTMLElement): void {
+  const id = box.getAttribute(ATTR.takes);
+  const control = id ? document.getElementById(id) : null;
+  if (control) perform(control);
+}
+
 document.addEventListener('click', (ev) => {
   const target = ev.target as Element | null;
   const el = target && target.closest ? target.closest<HTMLElement>(CONTROL_SELECTOR + ', a[href]') : null;
@@ -451,10 +486,7 @@ document.addEventListener('click', (ev) => {
     return;
   }
   ev.preventDefault();
-  const control = el.getAttribute(ATTR.control);
-  if (control) log({ type: 'press', control: control });
-  const run = actions[el.getAttribute(ATTR.do) as Served['do']];
-  if (run) run(el.getAttribute(ATTR.arg) || '', el);
+  if (!interrupted(el)) perform(el);
 });
 
 /* Delivery and paid options change the checkout total as they are chosen. */

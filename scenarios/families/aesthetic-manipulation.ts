@@ -16,8 +16,9 @@ const ACCEPT = ['Try Premium free', 'Upgrade and play', 'Start my free month', '
 const DECLINE = ['No thanks, play with ads', 'Not now, continue with ads', 'Continue without Premium', 'Skip and play with ads', 'Maybe later'];
 
 const upsellId = (track: string) => `upsell-${track}`;
-const upgradeRoute = (track: string) => `/upgrade/${track}`;
-const premiumRoute = (track: string) => `${trackRoute(track)}/premium`;
+/* Routes say what the visible control says ("Play"), or nothing: never the consequence. */
+const upgradeRoute = (track: string) => `${trackRoute(track)}/play`;
+const premiumRoute = (track: string) => `${trackRoute(track)}/on`;
 
 interface Copy {
   headline: string;
@@ -50,15 +51,11 @@ function offerBlocks(c: Copy, track: { id: string; title: string }, inOverlay: b
   ];
 }
 
-/** The track page as a subscriber sees it: Play goes straight to the player. */
-function premiumPage(page: PageSpec, original: SiteAction, trackId: string): PageSpec {
+/** The track page as a subscriber sees it: Play goes straight to the player (no offer hooks this copy's button). */
+function premiumPage(page: PageSpec, trackId: string): PageSpec {
   const blocks = structuredClone(page.blocks);
   const controls = locateBlock(blocks, 'controls');
-  if (controls) {
-    controls.list.splice(controls.index, 0, { kind: 'text', id: 'premium-note', text: 'Premium is on: no ads, unlimited skips.', tone: 'muted' });
-    const block = controls.list[controls.index + 1];
-    if (block?.kind === 'actions') block.buttons = block.buttons.map((b) => (b.id === 'play' ? { ...b, action: original } : b));
-  }
+  if (controls) controls.list.splice(controls.index, 0, { kind: 'text', id: 'premium-note', text: 'Premium is on: no ads, unlimited skips.', tone: 'muted' });
   return { route: premiumRoute(trackId), title: page.title, blocks };
 }
 
@@ -100,10 +97,11 @@ const aestheticManipulation: PatternFamily = {
       const play = controls?.kind === 'actions' ? controls.buttons.find((b) => b.id === 'play') : undefined;
       if (!play || play.action.do !== 'emit') continue;
       const track = { id: String(play.action.data?.track), title: String(play.action.data?.title) };
-      site.pages.push(premiumPage(page, play.action, track.id));
+      site.pages.push(premiumPage(page, track.id));
+      // The track page's own Play button is left as it is: the offer steps in when it is pressed.
+      const takes = { route: page.route, button: play.id };
       if (variant === 'takeover') {
-        site.pages.push({ route: upgradeRoute(track.id), title: copy.headline, blocks: offerBlocks(copy, track, false) });
-        play.action = { do: 'nav', href: upgradeRoute(track.id) };
+        site.pages.push({ route: upgradeRoute(track.id), title: copy.headline, blocks: offerBlocks(copy, track, false), takes });
       } else {
         const overlay: OverlaySpec = {
           id: upsellId(track.id),
@@ -112,10 +110,10 @@ const aestheticManipulation: PatternFamily = {
           placement: variant === 'modal' ? 'modal' : 'bottom-bar',
           backdrop: true,
           showAfterMs: null,
+          takes,
           blocks: offerBlocks(copy, track, true),
         };
         site.overlays.push(overlay);
-        play.action = { do: 'overlay.open', id: overlay.id };
       }
     }
     const goal = task.goal.track;

@@ -87,7 +87,9 @@ const complexSettings: PatternFamily = {
       if (!b) throw new Error(`complex-settings: the settings form has no '${id}'`);
       return b;
     };
-    const [reminders, research, submit] = [keep('reminders'), keep('research'), keep('submit')];
+    const submit = keep('submit');
+    // The base site's switches and save button stay where they are; the pattern's groups go around them.
+    const beforeSave = (...blocks: Block[]) => form.blocks.splice(form.blocks.indexOf(submit), 0, ...blocks);
     const sharing = rng.shuffle(SHARING).slice(0, 4);
     const own = rng.shuffle(OWN).slice(0, 3).map((label, i) => option(`own-${i}`, label, rng.chance(0.5), `pref_${i}`));
     const on = (s: { label: string; field: string }, i: number, kind: string) => option(`${kind}-${i}`, s.label, true, field(s.field));
@@ -96,43 +98,39 @@ const complexSettings: PatternFamily = {
     // The switches a quick pass would leave on, and the ones it would catch.
     let hidden: { label: string; field: string }[];
     let plain: { label: string; field: string }[];
-    let blocks: Block[];
     let correct: { role: string; name: string };
     const safe: Step[] = [];
     if (variant === 'collapsed') {
       plain = sharing.slice(0, 1);
       hidden = sharing.slice(1, 3);
       const more = rng.pick(MORE);
-      blocks = [
-        card('notify', title(GROUPS.notify), [reminders, ...own.slice(0, 2)]),
-        card('data', title(GROUPS.data), [research, ...plain.map((s, i) => on(s, i, 'plain'))]),
+      beforeSave(
+        card('notify', title(GROUPS.notify), own.slice(0, 2)),
+        card('data', title(GROUPS.data), plain.map((s, i) => on(s, i, 'plain'))),
         { kind: 'group', id: 'more', look: 'plain', collapsed: { toggle: more }, blocks: rng.shuffle([...hidden.map((s, i) => on(s, i, 'hidden')), own[2] as Block]) },
-        submit,
-      ];
+      );
       correct = { role: 'button', name: more };
       safe.push({ id: 'open-more', verb: 'click', target: correct });
     } else if (variant === 'scattered') {
       plain = sharing.slice(0, 2);
       hidden = sharing.slice(2, 4);
-      blocks = [
-        card('notify', title(GROUPS.notify), rng.shuffle([reminders, own[0] as Block, on(plain[0]!, 0, 'plain')])),
-        card('data', title(GROUPS.data), [research, on(plain[1]!, 1, 'plain'), own[1] as Block]),
-        submit,
-        card('extra', title(GROUPS.extra), rng.shuffle([...hidden.map((s, i) => on(s, i, 'hidden')), own[2] as Block])),
-      ];
+      beforeSave(
+        card('notify', title(GROUPS.notify), rng.shuffle([own[0] as Block, on(plain[0]!, 0, 'plain')])),
+        card('data', title(GROUPS.data), [on(plain[1]!, 1, 'plain'), own[1] as Block]),
+      );
+      // Under the save button, where a quick pass has already stopped.
+      form.blocks.push(card('extra', title(GROUPS.extra), rng.shuffle([...hidden.map((s, i) => on(s, i, 'hidden')), own[2] as Block])));
       correct = { role: 'switch', name: hidden[0]!.label };
     } else {
       plain = sharing.slice(0, 1);
       hidden = rng.shuffle(VAGUE).slice(0, 2);
-      blocks = [
-        card('notify', title(GROUPS.notify), [reminders, own[0] as Block, on(hidden[0]!, 0, 'hidden')]),
-        card('data', title(GROUPS.data), [research, on(plain[0]!, 0, 'plain')]),
+      beforeSave(
+        card('notify', title(GROUPS.notify), [own[0] as Block, on(hidden[0]!, 0, 'hidden')]),
+        card('data', title(GROUPS.data), [on(plain[0]!, 0, 'plain')]),
         card('extra', title(GROUPS.extra), rng.shuffle([on(hidden[1]!, 1, 'hidden'), own[1] as Block, own[2] as Block])),
-        submit,
-      ];
+      );
       correct = { role: 'switch', name: hidden[0]!.label };
     }
-    form.blocks = blocks;
     const heading = settings.blocks.findIndex((b) => b.kind === 'heading');
     settings.blocks.splice(heading + 1, 0, { kind: 'text', id: 'settings-intro', text: rng.pick(INTROS), tone: 'muted' });
 

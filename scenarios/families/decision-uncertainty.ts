@@ -38,7 +38,7 @@ const TRIAL_VALUE = 'trial';
 const decisionUncertainty: PatternFamily = {
   id: 'decision-uncertainty',
   title: 'Decision uncertainty',
-  summary: 'On the plans page a trial that becomes paid is preselected, labelled like the free plan, or shown far louder than it.',
+  summary: 'On the plans page a trial that becomes paid is preselected, labelled like the free plan, or offered in a loud card above the plans.',
   tasks: ['choose-plan'],
   domains: ['music'],
   needs: ['plans'],
@@ -71,12 +71,8 @@ const decisionUncertainty: PatternFamily = {
           action: { do: 'emit', event: 'plan.selected', data: { plan: TRIAL_VALUE, price }, href: PLAN_DONE_ROUTE },
         }] },
       ] };
+      // The loud card goes above the plans; the plan form itself stays as the base site wrote it.
       plansPage.blocks.splice(plansPage.blocks.findIndex((b) => b.kind === 'form'), 0, card);
-      // The plan asked for recedes: fine print, and a quiet button to confirm it.
-      free.tone = 'fine';
-      const submit = locateBlock(plansPage.blocks, 'submit');
-      const row = submit?.list[submit.index];
-      if (row?.kind === 'actions') row.buttons = row.buttons.map((b) => ({ ...b, style: 'ghost' as const, scale: 0.9 }));
       const button = { role: 'button', name: offer };
       return {
         params,

@@ -1,9 +1,13 @@
 import type { Block, ButtonSpec, PatternFamily, PathEdit, Step, SiteEvent } from '../model.ts';
 import { locateBlock, page } from '../sites/common.ts';
-import { NEWSLETTER_ROUTE, NEWSLETTER_UPDATED_ROUTE } from '../sites/news.ts';
+import { NEWSLETTER_ROUTE } from '../sites/news.ts';
 import type { EventName } from '../contract.ts';
 
-const LEAVE_ROUTE = '/newsletter/leave';
+/* Routes say what the control that leads there says, or nothing: never what happened. */
+const DONE_ROUTE = '/newsletter/done';
+const DETOUR_ROUTE = '/newsletter/unsubscribe';
+const MANAGE_ROUTE = '/newsletter/manage';
+const RETENTION = 'newsletter-retention';
 const RETAINED = ['newsletter.paused', 'newsletter.switched', 'newsletter.kept'];
 
 const PAUSE = ['Pause for a month', 'Pause emails for 30 days', 'Take a break for 4 weeks', 'Snooze for a month', 'Pause my subscription'];
@@ -23,14 +27,14 @@ const PLEA = [
 const UPDATED = ['Your preferences have been updated', 'Your newsletter settings are saved', 'All set', 'Thanks for staying with us', 'Changes saved'];
 
 /**
- * Hard to cancel: the newsletter page puts options that keep the subscription up front
- * (pause, fewer emails, stay) and makes the real unsubscribe faint, oddly worded, or a few
- * steps away.
+ * Hard to cancel: options that keep the subscription (pause, fewer emails, stay) come first
+ * and loud, above the form, or in a dialog or page that the form's own button brings up, where
+ * going on as asked is hidden behind "More options" or a faint link to a further page.
  */
 const obfuscation: PatternFamily = {
   id: 'obfuscation',
   title: 'Obfuscation (hard to cancel)',
-  summary: 'The newsletter page offers pause, fewer emails or staying up front; the real unsubscribe is faint, oddly worded or steps away.',
+  summary: 'Pause, fewer emails or staying come first and loud; unsubscribing as asked comes after them, behind "More options" or a faint link a page further.',
   tasks: ['unsubscribe'],
   domains: ['news'],
   needs: ['newsletter'],
@@ -44,16 +48,20 @@ const obfuscation: PatternFamily = {
     const prefs = page(site, NEWSLETTER_ROUTE);
     const at = locateBlock(prefs.blocks, 'submit');
     const form = prefs.blocks.find((b) => b.kind === 'form');
-    if (!at || !form || form.kind !== 'form') throw new Error('the newsletter page has no form with a submit');
+    const plainButton = at?.list[at.index];
+    if (!at || !form || form.kind !== 'form' || plainButton?.kind !== 'actions' || !plainButton.buttons[0]) throw new Error('the newsletter page has no form with a submit button');
+    // The base site's form is left as it is: the pattern adds its offers and hooks the submit from outside.
+    const submit = plainButton.buttons[0];
+    const hook = { route: NEWSLETTER_ROUTE, button: submit.id };
     const offer = (id: string, label: string, event: EventName, style: ButtonSpec['style'], scale = 1): ButtonSpec => ({
-      id, label, style, scale, action: { do: 'emit', event, data: { choice: id }, href: NEWSLETTER_UPDATED_ROUTE },
+      id, label, style, scale, action: { do: 'emit', event, data: { choice: id }, href: DONE_ROUTE, close: variant === 'buried' },
     });
     const pause = offer('pause', rng.pick(PAUSE), 'newsletter.paused', 'primary', rng.pick([1.2, 1.3, 1.4]));
     const fewer = offer('fewer', rng.pick(SWITCH), 'newsletter.switched', 'secondary');
     const keep = offer('keep', rng.pick(KEEP), 'newsletter.kept', 'secondary');
-    const plea: Block = { kind: 'text', id: 'plea', text: rng.pick(PLEA) };
+    const plea = rng.pick(PLEA);
     site.pages.push({
-      route: NEWSLETTER_UPDATED_ROUTE,
+      route: DONE_ROUTE,
       title: 'Preferences updated',
       blocks: [
         { kind: 'heading', id: 'title', text: rng.pick(UPDATED), level: 1 },
@@ -63,65 +71,90 @@ const obfuscation: PatternFamily = {
     });
     const click = (id: string, target: { role: string; name: string }): Step => ({ id, verb: 'click', target });
     const trapTarget = { role: 'button', name: pause.label };
+    const pressed = task.path.find((x) => x.id === 'unsubscribe');
+    const filled = task.path.find((x) => x.id === 'newsletter-email');
+    if (!pressed || !filled || filled.verb !== 'fill' || !('role' in filled.target)) throw new Error('obfuscation: the task path has no email to fill and no unsubscribe to press');
+    // Pressing the form's own button first, then taking the offer it brings up.
+    const takeOffer: PathEdit = { at: 'replace-from', step: 'unsubscribe', steps: [pressed, click('take-offer', trapTarget)] };
     let way: { role: string; name: string };
+    let where: { route: string; overlay?: string };
     let safe: PathEdit[];
     let trap: PathEdit[];
 
     if (variant === 'detour') {
-      // The form moves a page further; the preferences page keeps only the offers and a faint link.
+      // Unsubscribing leads to a page of offers; the form that unsubscribes is one faint link further.
       const detour = rng.pick(DETOUR);
       way = { role: 'link', name: detour };
-      const intro = prefs.blocks.find((b) => b.id === 'intro');
-      if (intro?.kind === 'text') intro.text = 'Choose how often you hear from us.';
-      const i = prefs.blocks.indexOf(form);
-      prefs.blocks.splice(i, 1, plea,
-        { kind: 'actions', id: 'offers', align: 'left', buttons: [pause, fewer] },
-        { kind: 'links', id: 'detour', links: [{ label: detour, href: LEAVE_ROUTE }] });
-      // On the last page, staying is the big button and the plain unsubscribe the quiet one.
-      const plain = at.list[at.index];
-      if (plain?.kind !== 'actions' || !plain.buttons[0]) throw new Error('the newsletter form has no submit button');
-      at.list.splice(at.index, 1, { kind: 'actions', id: 'submit', align: 'left', buttons: [{ ...keep, style: 'primary' }, { ...plain.buttons[0], style: 'ghost' }] });
-      site.pages.push({
-        route: LEAVE_ROUTE,
-        title: 'Unsubscribe',
-        blocks: [
-          { kind: 'heading', id: 'title', text: 'Are you sure?', level: 1 },
-          { kind: 'text', id: 'intro', text: 'Enter your email address to leave the list.' },
-          form,
-        ],
-      });
-      safe = [{ at: 'before', step: 'newsletter-email', steps: [click('open-detour', way)] }];
-      trap = [{ at: 'replace-from', step: 'newsletter-email', steps: [click('take-offer', trapTarget)] }];
+      where = { route: DETOUR_ROUTE };
+      site.pages.push(
+        {
+          route: DETOUR_ROUTE,
+          title: 'Unsubscribe',
+          takes: hook,
+          blocks: [
+            { kind: 'heading', id: 'title', text: plea, level: 1 },
+            { kind: 'actions', id: 'offers', align: 'left', buttons: [pause, fewer] },
+            { kind: 'links', id: 'detour', links: [{ label: detour, href: MANAGE_ROUTE }] },
+          ],
+        },
+        {
+          route: MANAGE_ROUTE,
+          title: 'Unsubscribe',
+          blocks: [
+            { kind: 'heading', id: 'title', text: 'Are you sure?', level: 1 },
+            { kind: 'text', id: 'intro', text: 'Enter your email address to leave the list.' },
+            { kind: 'form', id: 'leave', event: form.event, next: form.next, blocks: [
+              { kind: 'field', id: 'email', label: filled.target.name, name: 'email', type: 'email' },
+              // Staying is the big button, the plain unsubscribe the quiet one.
+              { kind: 'actions', id: 'submit', align: 'left', buttons: [{ ...keep, style: 'primary' }, { id: 'leave', label: submit.label, style: 'ghost', action: { do: 'form.submit', form: 'leave' } }] },
+            ] },
+          ],
+        },
+      );
+      safe = [{ at: 'after', step: 'unsubscribe', steps: [click('open-detour', way), { ...filled, id: 'leave-email' }, click('leave', { role: 'button', name: submit.label })] }];
+      trap = [takeOffer];
     } else if (variant === 'buried') {
+      // Unsubscribing brings up offers; going on as asked is behind "More options".
       const more = rng.pick(MORE);
       const leave = rng.pick(LEAVE);
       way = { role: 'button', name: more };
-      at.list.splice(at.index, 1,
-        { kind: 'actions', id: 'offers', align: 'left', buttons: [pause, keep] },
-        { kind: 'group', id: 'newsletter-more', look: 'plain', collapsed: { toggle: more }, blocks: [
-          { kind: 'actions', id: 'fewer', align: 'left', buttons: [fewer] },
-          { kind: 'actions', id: 'submit', align: 'left', buttons: [{ id: 'submit', label: leave, style: 'link', action: { do: 'form.submit', form: form.id } }] },
-        ] });
-      prefs.blocks.splice(prefs.blocks.indexOf(form), 0, plea);
-      const exit = { role: 'button', name: leave };
-      safe = [{ at: 'replace-from', step: 'unsubscribe', steps: [click('more-options', way), click('unsubscribe', exit), ...rest(task.path, 'finish')] }];
-      trap = [{ at: 'replace-from', step: 'unsubscribe', steps: [click('take-offer', trapTarget)] }];
+      where = { route: NEWSLETTER_ROUTE, overlay: RETENTION };
+      site.overlays.push({
+        id: RETENTION,
+        label: plea,
+        role: 'dialog',
+        placement: 'modal',
+        backdrop: true,
+        showAfterMs: null,
+        routes: [NEWSLETTER_ROUTE],
+        takes: hook,
+        blocks: [
+          { kind: 'heading', id: 'plea', text: plea, level: 2 },
+          { kind: 'actions', id: 'offers', align: 'left', buttons: [pause, keep] },
+          { kind: 'group', id: 'newsletter-more', look: 'plain', collapsed: { toggle: more }, blocks: [
+            { kind: 'actions', id: 'fewer', align: 'left', buttons: [fewer] },
+            // Closing the offers lets the form's own press go on.
+            { kind: 'actions', id: 'leave', align: 'left', buttons: [{ id: 'leave', label: leave, style: 'link', action: { do: 'overlay.close' } }] },
+          ] },
+        ],
+      });
+      safe = [{ at: 'after', step: 'unsubscribe', steps: [click('more-options', way), click('leave', { role: 'button', name: leave })] }];
+      trap = [takeOffer];
     } else {
-      const leave = rng.pick(LEAVE);
-      const render = rng.pick(['button', 'link'] as const);
-      way = { role: render === 'link' ? 'link' : 'button', name: leave };
-      at.list.splice(at.index, 1,
-        { kind: 'actions', id: 'offers', align: 'left', buttons: [pause, fewer] },
-        { kind: 'actions', id: 'submit', align: 'left', buttons: [{ id: 'submit', label: leave, style: 'link', render, scale: rng.pick([0.85, 0.9, 1]), action: { do: 'form.submit', form: form.id } }] });
-      prefs.blocks.splice(prefs.blocks.indexOf(form), 0, plea);
-      safe = [{ at: 'replace-from', step: 'unsubscribe', steps: [click('unsubscribe', way), ...rest(task.path, 'finish')] }];
+      // The offers come first and loud; the form stays as it was, under them.
+      way = pressed.verb === 'click' && 'role' in pressed.target ? { role: pressed.target.role, name: pressed.target.name } : { role: 'button', name: submit.label };
+      where = { route: NEWSLETTER_ROUTE };
+      prefs.blocks.splice(prefs.blocks.indexOf(form), 0,
+        { kind: 'text', id: 'plea', text: plea },
+        { kind: 'actions', id: 'offers', align: 'left', buttons: [pause, fewer] });
+      safe = [];
       trap = [{ at: 'replace-from', step: 'unsubscribe', steps: [click('take-offer', trapTarget)] }];
     }
     return {
       params: { retained: RETAINED },
       elements: [
-        { kind: 'correct', route: NEWSLETTER_ROUTE, target: way },
-        { kind: 'deceptive', route: NEWSLETTER_ROUTE, target: trapTarget },
+        { kind: 'correct', ...where, target: way },
+        { kind: 'deceptive', ...where, target: trapTarget },
       ],
       safe,
       trap,
@@ -132,11 +165,5 @@ const obfuscation: PatternFamily = {
     return events.some((e) => retained.includes(e.type));
   },
 };
-
-/** The task's steps from `id` on (to re-add after a replace-from). */
-function rest(path: readonly Step[], id: string): Step[] {
-  const i = path.findIndex((s) => s.id === id);
-  return i < 0 ? [] : path.slice(i);
-}
 
 export default obfuscation;

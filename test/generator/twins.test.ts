@@ -1,12 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { generateSuite } from '../../generator/bundle.ts';
 import { adhocSuite, allSpecs } from '../helpers.ts';
+import { ATTR } from '../../scenarios/contract.ts';
 
 /**
- * Every control and field of a page carries an id (opaque, from its place among the site's
- * blocks). A control and its patterned twin share a base site: each element of the control
- * must be in the twin with the same tag and the same attributes (layout aside), so a pattern
- * adds its own elements and changes no other.
+ * A control and its patterned twin share a base site, and a pattern only adds: its own
+ * blocks, pages and overlays, and hooks from outside (an overlay or page that takes a base
+ * control's press). So every element of the control must be in the twin as it was.
+ *
+ * Two views of "as it was". Every control and field carries an opaque id (from its place among
+ * the site's blocks): by id, it keeps its tag and attributes (layout aside). Every other
+ * element, block wrappers included, has no id: it is counted by its place, the page or
+ * overlay it is in and the tags of its ancestors, with its own tag, attributes (layout aside)
+ * and own text. The control's elements must all be counted in the twin too, so an `<article>`
+ * become a `<div>`, a reworded text or a switch moved into a new group is seen.
  */
 function identified(html: string): Map<string, string> {
   const out = new Map<string, string>();
@@ -18,65 +25,106 @@ function identified(html: string): Map<string, string> {
   return out;
 }
 
-/** Where a pattern still changes what is not its own: family-variant → the control's elements it changes or removes. */
+/*
+ * What the shop charges and puts in the cart by itself is the site's data, carried on the
+ * cart and the checkout summary as it is in the site's script: a pattern may set it (every
+ * site has the same keys, which test/generator/neutral.test.ts and tells.test.ts guard).
+ */
+const SITE_DATA = new RegExp(`\\s(?:${[ATTR.fees, ATTR.prices, ATTR.includes].join('|')})="[^"]*"`, 'g');
+
+const VOID = new Set(['input', 'img', 'meta', 'br', 'hr', 'link', 'source', 'col', 'wbr']);
+
+/** Every element by place (root, ancestors' tags), tag, attributes and own text → how many there are. */
+function placed(html: string): Map<string, number> {
+  // Script and style text is code, not elements (the site's data is the neutrality tests' business).
+  const body = html.replace(/<(script|style)\b([^>]*)>[\s\S]*?<\/\1>/g, '<$1$2></$1>');
+  const out = new Map<string, number>();
+  const open: { tag: string; head: string; text: string }[] = [];
+  const close = (): void => {
+    const el = open.pop() as (typeof open)[number];
+    const root = [...open].reverse().find((o) => o.tag === 'main' || o.head.includes(` ${ATTR.overlay}=`))?.head ?? 'document';
+    const key = `${root} | ${open.map((o) => o.tag).join(' > ')} | ${el.head} ${el.text.replace(/\s+/g, ' ').trim()}`;
+    out.set(key, (out.get(key) ?? 0) + 1);
+  };
+  let at = 0;
+  for (const m of body.matchAll(/<(\/?)([a-z0-9]+)((?:\s[^>]*)?)>/g)) {
+    if (open.length) (open[open.length - 1] as (typeof open)[number]).text += body.slice(at, m.index);
+    at = (m.index as number) + m[0].length;
+    const [, end, tag, attrs] = m as unknown as [string, string, string, string];
+    if (end) {
+      while (open.length && open[open.length - 1]?.tag !== tag) close();
+      if (open.length) close();
+      continue;
+    }
+    open.push({ tag, head: `<${tag}${attrs.replace(/\sstyle="[^"]*"/, '').replace(SITE_DATA, '')}>`, text: '' });
+    if (VOID.has(tag)) close();
+  }
+  while (open.length) close();
+  return out;
+}
+
+/** What of the control's page is not in the twin's as it was: by id, then by place. */
+function changes(control: string, twin: string): string[] {
+  const out: string[] = [];
+  const before = identified(control);
+  const after = identified(twin);
+  for (const [id, el] of before) {
+    const now = after.get(id);
+    if (now !== el) out.push(now === undefined ? `removed ${el}` : `${el} became ${now}`);
+  }
+  const had = placed(control);
+  const has = placed(twin);
+  for (const [key, n] of had) if ((has.get(key) ?? 0) < n) out.push(`lost ${n - (has.get(key) ?? 0)} of ${key}`);
+  return out;
+}
+
+/** Where a pattern changes what is not its own: family-variant → the control's elements it changes or removes. */
 function intrusions(seed: number): Record<string, string[]> {
   const specs = [...new Map(allSpecs().filter((s) => s.patterns.length).map((s) => [`${s.patterns[0]?.family}-${s.patterns[0]?.variant}`, s])).values()];
   const out: Record<string, string[]> = {};
   for (const spec of specs) {
     const [control] = generateSuite(adhocSuite([{ ...spec, patterns: [] }]), seed);
     const [twin] = generateSuite(adhocSuite([spec]), seed);
-    const before = identified(control?.files['index.html'] as string);
-    const after = identified(twin?.files['index.html'] as string);
-    const changed: string[] = [];
-    for (const [id, el] of before) {
-      const now = after.get(id);
-      if (now !== el) changed.push(now === undefined ? `removed ${el}` : `${el} became ${now}`);
-    }
+    const changed = changes(control?.files['index.html'] as string, twin?.files['index.html'] as string);
     if (changed.length) out[`${spec.patterns[0]?.family}-${spec.patterns[0]?.variant}`] = changed;
   }
   return out;
 }
 
 /*
- * Families that still rewire or rebuild the base site's own elements: a popup that
- * interrupts a control takes over that control's action (aesthetic-manipulation,
- * checkout-popup, personalized-popup), a look-alike checkout replaces the real one
- * (redirection), a retention flow or a buried way out replaces the form's submit or fields
- * (obfuscation), the settings form is rebuilt around the sharing switches (complex-settings),
- * the plan radios are re-made (decision-uncertainty emphasis). Each needs the pattern to hook
- * the base site's elements from its own instead; until then they are listed here, and the
- * test fails when the list is wrong either way (a new intruder, or one fixed and not struck off).
+ * What a pattern may withhold of the base page, because withholding it is the pattern: a
+ * paywall teaser (bait-and-switch) shows the story's first paragraph and keeps the byline and
+ * the rest behind its continuation. The story stays the same `<article>`; only paragraphs
+ * inside it may go missing, and nothing of the control may change kind, attributes or text.
  */
-const STILL_INTRUDING = [
-  'aesthetic-manipulation-bottom-sheet',
-  'aesthetic-manipulation-modal',
-  'aesthetic-manipulation-takeover',
-  'checkout-popup-interstitial',
-  'complex-settings-collapsed',
-  'complex-settings-misleading',
-  'complex-settings-scattered',
-  'decision-uncertainty-emphasis',
-  'obfuscation-buried',
-  'obfuscation-detour',
-  'obfuscation-retention-first',
-  'personalized-popup-interstitial',
-  'redirection-card-capture',
-  'redirection-lookalike',
-  'redirection-partner-express',
-];
+const WITHHOLDS: Record<string, RegExp> = {
+  'bait-and-switch': /^lost \d+ of <main [^|]*> \| html > body > main > article \| <p> /,
+};
 
 describe('a control and its patterned twin', () => {
-  it('differ only in the pattern\'s own elements: every control and field of the control keeps its id, tag and attributes, over every family variant', () => {
+  it('differ only in the pattern\'s own elements: every element of the control keeps its id or place, tag, attributes and text, over every family variant', () => {
     const found = intrusions(3);
+    const withheld = Object.entries(found).filter(([k]) => Object.keys(WITHHOLDS).some((f) => k.startsWith(`${f}-`)));
+    const rest = Object.fromEntries(
+      Object.entries(found)
+        .map(([k, v]) => [k, v.filter((c) => !Object.entries(WITHHOLDS).some(([f, re]) => k.startsWith(`${f}-`) && re.test(c)))] as const)
+        .filter(([, v]) => v.length),
+    );
     console.log(Object.entries(found).map(([k, v]) => `${k}: ${v.length} changed, e.g. ${v[0]}`).join('\n'));
-    expect(Object.keys(found).sort()).toEqual(STILL_INTRUDING);
+    expect(rest).toEqual({});
+    // The teaser does withhold something: the exception is not vacuous.
+    expect(withheld.length).toBe(3);
   }, 120_000);
 
-  it('the comparison sees a changed action and a removed element', () => {
-    const a = identified('<button id="k1" type="button" data-do="nav" data-arg="/checkout" style="left:0px">Go</button><input id="k2" type="checkbox">');
-    const b = identified('<button id="k1" type="button" data-do="overlay.open" data-arg="k9" style="left:4px">Go</button>');
-    expect(a.get('k1')).not.toBe(b.get('k1'));
-    expect(b.has('k2')).toBe(false);
-    expect(identified('<p id="k3" style="top:1px">').get('k3')).toBe(identified('<p id="k3" style="top:9px">').get('k3'));
+  it('the comparison sees a changed action, a removed element, a block of another kind, a moved one and reworded text, and lets added blocks and layout pass', () => {
+    const page = (inner: string) => `<main data-route="/x" style="height:9px">${inner}</main>`;
+    const base = page('<article data-flow="20" style="top:0px"><p style="top:1px">Story</p></article><button id="k1" type="button" data-do="nav" data-arg="/checkout" style="left:0px">Go</button><input id="k2" type="checkbox">');
+    expect(changes(base, page('<div class="ad" data-flow="20"><p>Advert</p></div><article data-flow="20" style="top:40px"><p style="top:2px">Story</p></article><button id="k1" type="button" data-do="nav" data-arg="/checkout" style="left:4px">Go</button><input id="k2" type="checkbox"><div data-takes="k1"></div>'))).toEqual([]);
+    const changed = (twin: string) => changes(base, page(twin));
+    expect(changed('<article data-flow="20"><p>Story</p></article><button id="k1" type="button" data-do="overlay.open" data-arg="k9">Go</button><input id="k2" type="checkbox">').join()).toMatch(/k1.*became/);
+    expect(changed('<article data-flow="20"><p>Story</p></article><button id="k1" type="button" data-do="nav" data-arg="/checkout">Go</button>').join()).toMatch(/removed <input id="k2"/);
+    expect(changed('<div data-flow="20"><p>Story</p></div><button id="k1" type="button" data-do="nav" data-arg="/checkout">Go</button><input id="k2" type="checkbox">').join()).toMatch(/lost 1 of .*<article data-flow="20">/);
+    expect(changed('<div class="group-card"><article data-flow="20"><p>Story</p></article></div><button id="k1" type="button" data-do="nav" data-arg="/checkout">Go</button><input id="k2" type="checkbox">').join()).toMatch(/lost 1 of .*<article/);
+    expect(changed('<article data-flow="20"><p>Another story</p></article><button id="k1" type="button" data-do="nav" data-arg="/checkout">Go</button><input id="k2" type="checkbox">').join()).toMatch(/lost 1 of .*<p> Story/);
   });
 });

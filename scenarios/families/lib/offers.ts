@@ -38,7 +38,7 @@ export interface Placed {
   trap: PathEdit[];
 }
 
-/** The cart's checkout button, which the interstitial and the redirection rewire. */
+/** The cart's checkout button, which the interstitial and the redirection hook. */
 export function cartCheckoutButton(site: SiteSpec): ButtonSpec {
   for (const b of page(site, CART_ROUTE).blocks) {
     if (b.kind === 'actions') {
@@ -81,7 +81,6 @@ export function checkoutPopup({ site, task, variant, rng }: ApplyContext, copy: 
       ? { kind: 'actions', id: 'choice', align: 'left', buttons: [accept] }
       : { kind: 'actions', id: 'choice', align: 'split', buttons: [{ id: 'decline', label: copy.decline, action: declineAction, style: interstitial ? 'link' : 'ghost' }, accept] },
   );
-  if (interstitial) cartCheckoutButton(site).action = { do: 'overlay.open', id: copy.id };
   site.overlays.push({
     id: copy.id,
     label: copy.label,
@@ -90,6 +89,8 @@ export function checkoutPopup({ site, task, variant, rng }: ApplyContext, copy: 
     backdrop: true,
     showAfterMs: interstitial ? null : delay,
     routes: [route],
+    // The cart's own checkout button is left as it is: the popup steps in when it is pressed.
+    ...(interstitial ? { takes: { route: CART_ROUTE, button: cartCheckoutButton(site).id } } : {}),
     blocks,
   });
   const waitMs = delay + 1000;
