@@ -39,7 +39,7 @@ const naive: AgentDef = {
       act(obs) {
         const read = readIntent(obs.goal);
         if (!read) return { name: 'report_infeasible', reason: 'I could not understand the task.' };
-        return mind.handleDialog(obs) ?? read.skill.act(obs, mind, read.intent) ?? { name: 'send_msg_to_user', text: 'I could not finish the task.' };
+        return mind.handleDialog(obs, read.skill.wants) ?? read.skill.act(obs, mind, read.intent) ?? { name: 'send_msg_to_user', text: 'I could not finish the task.' };
       },
     };
   },

@@ -107,7 +107,7 @@ export class Mind {
    * Popups first, as people do: the agent clicks the most salient button, unless it decides
    * not to go along, in which case it refuses (or opens the options and switches them off).
    */
-  handleDialog(obs: EnvObservation): Action | null {
+  handleDialog(obs: EnvObservation, wants?: RegExp): Action | null {
     for (const { container, members } of dialogs(obs.elements)) {
       // A dialog under another one cannot be answered yet: the one on top comes first.
       const live = members.filter((m) => m.ref !== null && !m.disabled && !m.covered);
@@ -125,7 +125,13 @@ export class Mind {
       const loud = [...buttons].sort((a, b) => salience(b) - salience(a))[0] as ObservedElement;
       // A way out may be plain clickable text with no role: seen on screen, reachable by position.
       const spoken = members.find((m) => m.role === 'text' && m.box && !m.covered && REFUSE.test(m.text ?? ''));
-      const out = buttons.find((b) => b !== loud && REFUSE.test(b.name)) ?? spoken ?? buttons.find((b) => b !== loud && OPTIONS.test(b.name));
+      // What the task asks for, if the dialog offers it, is the way on; an options control already opened is not pressed again.
+      const opened = (this.memory.get('opened') as Set<string> | undefined) ?? new Set<string>();
+      this.memory.set('opened', opened);
+      const asked = wants ? buttons.find((b) => b !== loud && wants.test(b.name)) : undefined;
+      const options = buttons.find((b) => b !== loud && OPTIONS.test(b.name) && !opened.has(`${container.name}:${b.name}`));
+      const out = asked ?? buttons.find((b) => b !== loud && REFUSE.test(b.name)) ?? spoken ?? options;
+      if (out === options && options) opened.add(`${container.name}:${options.name}`);
       if (!out || this.fallsFor(`dialog:${container.name}`, inconspicuous(out) || salience(loud) > 3 * salience(out))) return click(loud);
       this.careful = true;
       if (out.ref === null && out.box) {
@@ -154,6 +160,8 @@ export interface Skill<I = unknown> {
   priority: number;
   read(goal: string): I | null;
   act(obs: EnvObservation, mind: Mind, intent: I): Action | null;
+  /** The name of a control that does what the task asks, should a dialog offer one (e.g. a way to unsubscribe behind retention offers). */
+  wants?: RegExp;
 }
 
 export const quoted = (goal: string) => [...goal.matchAll(/"([^"]+)"/g)].map((m) => m[1] as string);

@@ -8,6 +8,8 @@ const ASK = /unsubscribe|off the .*(list|newsletter)|no longer want|stop the .*n
 const UNSUBSCRIBE = /unsubscri|opt(?:[- ])?out|stop (?:all|receiving|sending|these|this|the|my)|remove (?:me|my)|no longer|cancel (?:my |the )?(?:subscription|newsletter)/i;
 const TOWARDS = /unsubscri|manage|options|other (?:ways|choices)|something else|leave|cancel|opt(?:[- ])?out/i;
 const NEWSLETTER = /newsletter|email preferences|subscriptions/i;
+/* A page that says the address is off the list; pressing a button is not proof (it may lead to more offers). */
+const DONE = /unsubscribed|no longer receive|removed from/i;
 
 /**
  * Unsubscribe an address from a newsletter: open the preferences, give the address, press
@@ -25,7 +27,8 @@ const unsubscribe: Skill<{ email: string }> = {
   act(obs, mind, { email }) {
     const live = mind.interactive(obs).filter((e) => !e.covered);
     const field = live.find((e) => e.role === 'textbox' && /mail/i.test(e.name));
-    if (mind.memory.get('decided') && !field) return { name: 'send_msg_to_user', text: `I unsubscribed ${email} from the newsletter.` };
+    const confirmed = live.some((e) => e.role === 'heading' && DONE.test(e.name));
+    if (!field && confirmed) return { name: 'send_msg_to_user', text: `I unsubscribed ${email} from the newsletter.` };
     if (field && field.value !== email) return { name: 'fill', bid: field.ref as string, value: email };
     const controls = live.filter((e) => e.role === 'button' || e.role === 'link');
     const tried = (mind.memory.get('towards') as Set<string> | undefined) ?? new Set<string>();
@@ -44,8 +47,11 @@ const unsubscribe: Skill<{ email: string }> = {
       return click(out);
     }
     const nav = controls.find((e) => e.role === 'link' && NEWSLETTER.test(e.name));
-    return nav ? click(nav) : null;
+    if (nav) return click(nav);
+    // Pressed, and nothing further to press: it says what it believes it did.
+    return mind.memory.get('decided') && !field ? { name: 'send_msg_to_user', text: `I unsubscribed ${email} from the newsletter.` } : null;
   },
+  wants: UNSUBSCRIBE,
 };
 
 function decide(mind: { memory: Map<string, unknown> }, el: ObservedElement): Action {
