@@ -8,6 +8,7 @@ import type { Rng } from '../scenarios/rng.ts';
 import { money } from '../scenarios/content/products.ts';
 import { FORM_STATUS, stack, VIEWPORT } from '../scenarios/contract.ts';
 import type { Ids } from './ids.ts';
+import { pictureRules, productPicture, scenePicture, type Picture } from './images.ts';
 
 export interface Box {
   x: number;
@@ -62,6 +63,15 @@ interface Ctx {
   ids: Ids;
   /** Where a block sits: its page's route (or its overlay) and the ids of the blocks around it. */
   place: string[];
+  /** Every picture the site shows, gathered for the stylesheet. */
+  pictures: Picture[];
+}
+
+/** The class of a product's picture, noted for the stylesheet. */
+function productImage(ctx: Ctx, p: { name: string; hue: number }): string {
+  const pic = productPicture(p.name, p.hue);
+  ctx.pictures.push(pic);
+  return pic.cls;
 }
 
 const toneLook = (tone: Tone | undefined, ink: string): Look => {
@@ -230,7 +240,7 @@ function layBlock(block: Block, ctx: Ctx, width: number): LaidBlock {
           href: `/product/${p.sku}`,
           // After the image in document order, so it reads as part of the card's text.
           label: label ? { text: label, look: { size: 12, weight: 400, color: MUTED }, box: { x: cardW - 16 - labelW, y: 230, w: labelW, h: 20 } } : null,
-          hue: p.hue,
+          picture: productImage(ctx, p),
           box: { x: (i % cols) * (cardW + 24), y: Math.floor(i / cols) * (cardH + 24), w: cardW, h: cardH },
           image: { box: { x: 16, y: 16, w: cardW - 32, h: 170 }, alt: p.name },
           name: { text: p.name, look: { size: 17, weight: 600, color: theme.ink }, box: { x: 16, y: 198, w: cardW - 32, h: 24 } },
@@ -249,7 +259,7 @@ function layBlock(block: Block, ctx: Ctx, width: number): LaidBlock {
       const title = textPart(p.name, { size: 28, weight: 700, color: theme.ink, line: 36 }, colX, 0, colW);
       const price = { text: money(p.price), look: { size: 24, weight: 700, color: theme.ink }, box: { x: colX, y: title.box.h + 12, w: 200, h: 32 } };
       const blurb = textPart(p.blurb, { size: 16, weight: 400, color: MUTED, line: 24 }, colX, price.box.y + 48, colW);
-      return { ...base, box: at(260), hue: p.hue, image: { box: { x: 0, y: 0, w: 260, h: 260 }, alt: p.name }, title, price, blurb };
+      return { ...base, box: at(260), picture: productImage(ctx, p), image: { box: { x: 0, y: 0, w: 260, h: 260 }, alt: p.name }, title, price, blurb };
     }
     case 'option': {
       const look = toneLook(block.tone, theme.ink);
@@ -401,8 +411,11 @@ function layBlock(block: Block, ctx: Ctx, width: number): LaidBlock {
         input: { look: { size: 16, weight: 400, color: theme.ink, bg: '#ffffff' }, box: { x: 0, y: 26, w, h: 42 } },
       };
     }
-    case 'image':
-      return { ...base, box: at(block.height), alt: block.alt, hue: block.hue };
+    case 'image': {
+      const pic = scenePicture(block.hue);
+      ctx.pictures.push(pic);
+      return { ...base, box: at(block.height), alt: block.alt, picture: pic.cls };
+    }
     case 'countdown': {
       const mm = String(Math.floor(block.seconds / 60)).padStart(2, '0');
       const ss = String(block.seconds % 60).padStart(2, '0');
@@ -506,6 +519,8 @@ export interface LaidSite {
   header: { box: Box; brand: Part & { href: string }; nav: (Part & { href: string })[] };
   pages: LaidPage[];
   overlays: LaidOverlay[];
+  /** The stylesheet rules that paint the site's pictures. */
+  pictures: string;
 }
 
 function layOverlay(o: OverlaySpec, ctx: Ctx): LaidOverlay {
@@ -551,7 +566,7 @@ export function layout(site: SiteSpec, rng: Rng, ids: Ids): LaidSite {
   const width = VIEWPORT.width - 2 * left;
   const gap = rng.pick([18, 22, 26]);
   const theme: Theme = site.theme;
-  const ctx = { site, theme, width, gap, ids };
+  const ctx = { site, theme, width, gap, ids, pictures: [] as Picture[] };
   const brandLook: Look = { size: 22, weight: 700, color: theme.ink };
   const brand = { href: '/', text: site.brand.name, look: brandLook, box: { x: left, y: 18, w: textWidth(site.brand.name, 22, 700) + 8, h: 28 } };
   let x = VIEWPORT.width - left;
@@ -562,11 +577,14 @@ export function layout(site: SiteSpec, rng: Rng, ids: Ids): LaidSite {
     x -= 24;
     return part;
   }).reverse();
+  const pages = site.pages.map((p, i) => layPage(p, i, ctx, left));
+  const overlays = site.overlays.map((o) => layOverlay(o, { ...ctx, place: [`overlay ${o.id}`] }));
   return {
     viewport: { ...VIEWPORT },
     theme,
     header: { box: { x: 0, y: 0, w: VIEWPORT.width, h: HEADER_HEIGHT }, brand, nav },
-    pages: site.pages.map((p, i) => layPage(p, i, ctx, left)),
-    overlays: site.overlays.map((o) => layOverlay(o, { ...ctx, place: [`overlay ${o.id}`] })),
+    pages,
+    overlays,
+    pictures: pictureRules(ctx.pictures),
   };
 }
