@@ -3,13 +3,22 @@
  * content and footer; overlays apart), over every bundle of every suite. A real small shop
  * has a few dozen; a page with a handful looks generated.
  */
-import { JSDOM } from 'jsdom';
 import { suites } from '../scenarios/index.ts';
-import { generateSuite } from '../generator/bundle.ts';
+import { generateBundle } from '../generator/bundle.ts';
 import { ATTR } from '../scenarios/contract.ts';
 
-/** What an agent can act on. Template rows (cart lines) are not counted: they are not in the page until shown. */
-const INTERACTIVE = `a[href], button, input, select, textarea, [role=button], [${ATTR.do}]`;
+/**
+ * What an agent can act on: links, buttons, form controls, anything with a role of button or
+ * an action. The pages are decoy's own templates, so their opening tags are read directly;
+ * template rows (cart lines) are not counted, as they are not in the page until shown.
+ */
+function interactive(html: string): number {
+  let n = 0;
+  for (const [, tag, attrs] of html.matchAll(/<([a-z]+)\b([^>]*)>/g)) {
+    if ((tag === 'a' && /\bhref=/.test(attrs ?? '')) || tag === 'button' || tag === 'input' || tag === 'select' || tag === 'textarea' || /\brole="button"/.test(attrs ?? '') || (attrs ?? '').includes(`${ATTR.do}=`)) n++;
+  }
+  return n;
+}
 
 export interface Density {
   pages: number;
@@ -23,13 +32,12 @@ function quantile(sorted: readonly number[], q: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
 }
 
-/** Interactive elements on each page of a bundle's single-page HTML (without running its script). */
+/** Interactive elements on each page of a bundle's single-page HTML: the header's and the page's own (overlays apart). */
 export function pageCounts(html: string): number[] {
-  const { document } = new JSDOM(html).window;
-  const header = document.querySelector('header')?.querySelectorAll(INTERACTIVE).length ?? 0;
-  return [...document.querySelectorAll(`main[${ATTR.route}]`)]
-    .filter((m) => m.getAttribute(ATTR.route) !== '*')
-    .map((m) => header + m.querySelectorAll(INTERACTIVE).length);
+  const served = html.replace(/<template>[\s\S]*?<\/template>/g, '');
+  const header = interactive(served.slice(served.indexOf('<header'), served.indexOf('</header>')));
+  const pages = [...served.matchAll(new RegExp(`<main ${ATTR.route}="([^"]*)"[\\s\\S]*?</main>`, 'g'))];
+  return pages.filter((m) => m[1] !== '*').map((m) => header + interactive(m[0]));
 }
 
 export function density(counts: readonly number[]): Density {
@@ -37,8 +45,10 @@ export function density(counts: readonly number[]): Density {
   return { pages: sorted.length, p10: quantile(sorted, 0.1), median: quantile(sorted, 0.5), p90: quantile(sorted, 0.9), max: sorted.at(-1) ?? 0 };
 }
 
-export function suiteDensity(suiteId: string, seed: number): Density {
-  return density(generateSuite(suites.get(suiteId), seed).flatMap((b) => pageCounts(b.files['index.html'] ?? '')));
+/** One bundle at a time: a whole suite's pages at once do not fit in memory. */
+export function suiteCounts(suiteId: string, seed: number): number[] {
+  const suite = suites.get(suiteId);
+  return suite.scenarios().flatMap((spec) => pageCounts(generateBundle(suite, spec, seed).files['index.html'] ?? ''));
 }
 
 const line = (name: string, d: Density) =>
@@ -48,7 +58,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const seed = Number(process.env.BENCH_SEED ?? 7);
   const all: number[] = [];
   for (const id of suites.ids()) {
-    const counts = generateSuite(suites.get(id), seed).flatMap((b) => pageCounts(b.files['index.html'] ?? ''));
+    const counts = suiteCounts(id, seed);
     all.push(...counts);
     console.log(line(id, density(counts)));
   }

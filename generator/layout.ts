@@ -211,7 +211,8 @@ function carried(site: SiteSpec, sku: string): { name: string; price: number } {
   return { name: p.name, price: p.price };
 }
 
-export type LaidBlock = { id: string; kind: Block['kind']; box: Box; gap: number } & Record<string, unknown>;
+/** A block as laid out: one of the site spec's, or the footer the layout ends every page with. */
+export type LaidBlock = { id: string; kind: Block['kind'] | 'footer'; box: Box; gap: number } & Record<string, unknown>;
 
 function layBlock(block: Block, ctx: Ctx, width: number): LaidBlock {
   const { theme, site } = ctx;
@@ -516,7 +517,7 @@ export interface LaidOverlay {
 export interface LaidSite {
   viewport: { width: number; height: number };
   theme: Theme;
-  header: { box: Box; brand: Part & { href: string }; nav: (Part & { href: string })[] };
+  header: { box: Box; brand: Part & { href: string }; nav: (Part & { href: string })[]; subnav: (Part & { href: string })[] };
   pages: LaidPage[];
   overlays: LaidOverlay[];
   /** The stylesheet rules that paint the site's pictures. */
@@ -554,11 +555,55 @@ function layOverlay(o: OverlaySpec, ctx: Ctx): LaidOverlay {
   };
 }
 
+/**
+ * The site's footer: the brand, columns of links and the small print. The last block of every
+ * page, placed by the stack rule like the rest, so the runtime keeps it under the content
+ * when a block opens above it.
+ */
+function layFooter(site: SiteSpec, theme: Theme, width: number, gap: number): LaidBlock | null {
+  if (!site.footer) return null;
+  const pad = 28;
+  const n = site.footer.columns.length + 1;
+  const colW = Math.floor((width - 24 * (n - 1)) / n);
+  const heading = (text: string, x: number): Part => ({ text, look: { size: 14, weight: 700, color: theme.ink }, box: { x, y: pad, w: colW, h: 20 } });
+  const brand = heading(site.brand.name, 0);
+  const tagline = textPart(site.brand.tagline, { size: 13, weight: 400, color: MUTED, line: 19 }, 0, pad + 30, colW);
+  const columns = site.footer.columns.map((c, i) => {
+    const x = (i + 1) * (colW + 24);
+    return {
+      heading: heading(c.heading, x),
+      links: c.links.map((l, j) => ({ href: l.href, text: l.label, box: { x, y: pad + 30 + j * 26, w: Math.min(colW, textWidth(l.label, 14) + 6), h: 20 } })),
+    };
+  });
+  const rows = Math.max(...site.footer.columns.map((c) => c.links.length), Math.ceil(tagline.box.h / 26));
+  const legal: Part = { text: site.footer.legal, look: { size: 12, weight: 400, color: FINE }, box: { x: 0, y: pad + 30 + rows * 26 + 14, w: width, h: 18 } };
+  const look: Look = { size: 14, weight: 400, color: MUTED, line: 20 };
+  return { id: 'footer', kind: 'footer', gap, box: { x: 0, y: 0, w: width, h: legal.box.y + legal.box.h + pad }, look, brand, tagline, columns, legal };
+}
+
 function layPage(p: PageSpec, index: number, ctx: Omit<Ctx, 'place'>, left: number): LaidPage {
   const top = HEADER_HEIGHT + 40;
   const inner = flow(p.blocks, { ...ctx, place: [p.route] }, ctx.width, 0);
   for (const b of inner.blocks) b.box.x = 0;
-  return { route: p.route, title: p.title, index, left, top, height: inner.height, blocks: inner.blocks };
+  const footer = layFooter(ctx.site, ctx.theme, ctx.width, ctx.gap);
+  if (!footer) return { route: p.route, title: p.title, index, left, top, height: inner.height, blocks: inner.blocks };
+  const blocks = [...inner.blocks, footer];
+  const { tops, bottom } = stack(blocks.map((l) => ({ height: l.box.h, gap: l.gap })));
+  footer.box.y = tops[tops.length - 1] as number;
+  return { route: p.route, title: p.title, index, left, top, height: bottom, blocks };
+}
+
+/** Secondary links beside the brand, as many as fit before the main navigation. */
+function laySubnav(site: SiteSpec, from: number, until: number): (Part & { href: string })[] {
+  const out: (Part & { href: string })[] = [];
+  let x = from;
+  for (const l of site.subnav ?? []) {
+    const w = textWidth(l.label, 14, 500) + 8;
+    if (x + w > until) break;
+    out.push({ href: l.href, text: l.label, look: { size: 14, weight: 500, color: MUTED }, box: { x, y: 22, w, h: 20 } });
+    x += w + 20;
+  }
+  return out;
 }
 
 export function layout(site: SiteSpec, rng: Rng, ids: Ids): LaidSite {
@@ -582,7 +627,7 @@ export function layout(site: SiteSpec, rng: Rng, ids: Ids): LaidSite {
   return {
     viewport: { ...VIEWPORT },
     theme,
-    header: { box: { x: 0, y: 0, w: VIEWPORT.width, h: HEADER_HEIGHT }, brand, nav },
+    header: { box: { x: 0, y: 0, w: VIEWPORT.width, h: HEADER_HEIGHT }, brand, nav, subnav: laySubnav(site, brand.box.x + brand.box.w + 36, (nav[0]?.box.x ?? VIEWPORT.width - left) - 40) },
     pages,
     overlays,
     pictures: pictureRules(ctx.pictures),

@@ -1,7 +1,7 @@
 import type { Block, PageSpec, SiteSpec } from '../model.ts';
 import type { Rng } from '../rng.ts';
 import { plans, settings, tracks, type Plan, type Setting, type Track } from '../content/music.ts';
-import { emptySite, locateBlock, signupPages, SIGNUP_ROUTE, type SignupLabels } from './common.ts';
+import { emptySite, infoPages, locateBlock, signupPages, SIGNUP_ROUTE, type SignupLabels } from './common.ts';
 
 export const trackRoute = (id: string) => `/track/${id}`;
 export const playingRoute = (id: string) => `/playing/${id}`;
@@ -129,6 +129,7 @@ export function musicSite(rng: Rng): {
       ],
     },
     ...signup.pages,
+    ...infoPages(site),
   ];
   return { site, tracks: list, labels, plans: offer, settings: switches };
 }

@@ -1,7 +1,7 @@
 import type { SiteSpec } from '../model.ts';
 import type { Rng } from '../rng.ts';
 import { articles } from '../content/articles.ts';
-import { emptySite, signupPages, SIGNUP_ROUTE, type SignupLabels } from './common.ts';
+import { emptySite, infoPages, signupPages, SIGNUP_ROUTE, type SignupLabels } from './common.ts';
 
 export const articleRoute = (slug: string) => `/article/${slug}`;
 /** The whole article behind a teaser (pages that show a teaser link here to read on). */
@@ -61,6 +61,7 @@ export function newsSite(rng: Rng, opts: { newsletter?: boolean } = {}): { site:
       ],
     })),
     ...signup.pages,
+    ...infoPages(site),
   ];
   const labels: NewsLabels = { signup: signup.labels };
   if (opts.newsletter) labels.newsletter = addNewsletter(site, rng.fork('newsletter'));

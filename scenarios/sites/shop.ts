@@ -2,7 +2,7 @@ import type { Block, Step, SiteSpec, TaskInstance } from '../model.ts';
 import type { Rng } from '../rng.ts';
 import type { PurchaseGoal } from '../goals.ts';
 import { CATEGORY_LABELS, money, products } from '../content/products.ts';
-import { emptySite, signupPages, SIGNUP_ROUTE, type SignupLabels } from './common.ts';
+import { emptySite, infoPages, signupPages, SIGNUP_ROUTE, type SignupLabels } from './common.ts';
 
 export const CART_ROUTE = '/cart';
 export const CHECKOUT_ROUTE = '/checkout';
@@ -133,6 +133,7 @@ export function shopSite(rng: Rng, opts: { category?: string; count?: number } =
       ],
     },
     ...signup.pages,
+    ...infoPages(site),
   ];
   return { site, labels };
 }

@@ -1,7 +1,7 @@
 import type { Block, SiteSpec } from '../model.ts';
 import type { Rng } from '../rng.ts';
 import { apps, type App } from '../content/places.ts';
-import { emptySite, signupPages, SIGNUP_ROUTE, type SignupLabels } from './common.ts';
+import { emptySite, infoPages, signupPages, SIGNUP_ROUTE, type SignupLabels } from './common.ts';
 
 export const appRoute = (id: string) => `/app/${id}`;
 export const THANKS_ROUTE = '/download/thanks';
@@ -65,6 +65,7 @@ export function softwareSite(rng: Rng): { site: SiteSpec; apps: App[]; signup: S
       ],
     },
     ...signup.pages,
+    ...infoPages(site),
   ];
   return { site, apps: list, signup: signup.labels, download };
 }
