@@ -2,6 +2,8 @@ import type { Block, Domain, PageSpec, SiteSpec } from '../model.ts';
 import type { Rng } from '../rng.ts';
 import { brand } from '../content/brands.ts';
 import { chrome, INFO_ROUTES } from '../content/chrome.ts';
+import { banner } from '../content/ads.ts';
+import { createRng, hashSeed } from '../rng.ts';
 
 export const SIGNUP_ROUTE = '/account/signup';
 export const WELCOME_ROUTE = '/account/welcome';
@@ -73,6 +75,12 @@ export function signupPages(rng: Rng, purpose: string): { pages: PageSpec[]; lab
       },
     ],
   };
+}
+
+/** A banner ad for a page of the site, drawn from the page's own stream; none where the domain shows no ads. */
+export function ads(site: SiteSpec, where: string): Block[] {
+  const ad = banner(site.domain, createRng(hashSeed('ad', site.brand.name, where)));
+  return ad ? [ad] : [];
 }
 
 /** The pages the footer's "About us", "Help centre" and "Contact us" open: text only. */
