@@ -54,8 +54,8 @@ export function suiteCounts(suiteId: string, seed: number): number[] {
 const line = (name: string, d: Density) =>
   `density   ${name.padEnd(19)} ${String(d.pages).padStart(6)} pages: interactive elements per page median ${d.median}, p10 ${d.p10}, p90 ${d.p90}, max ${d.max}`;
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-  const seed = Number(process.env.BENCH_SEED ?? 7);
+/** Prints the density of every suite and of all of them together. */
+export function printDensity(seed: number): void {
   const all: number[] = [];
   for (const id of suites.ids()) {
     const counts = suiteCounts(id, seed);
@@ -64,3 +64,5 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   }
   console.log(line('every suite', density(all)));
 }
+
+if (import.meta.url === `file://${process.argv[1]}`) printDensity(Number(process.env.BENCH_SEED ?? 7));
