@@ -556,36 +556,35 @@ function layOverlay(o: OverlaySpec, ctx: Ctx): LaidOverlay {
 }
 
 /**
- * The site's footer: the brand, columns of links and the small print. The last block of every
- * page, placed by the stack rule like the rest, so the runtime keeps it under the content
- * when a block opens above it.
+ * The site's footer: one row of links and the small print, as a small shop has it (columns of
+ * links cost an observation more than they add). The last block of every page, placed by the
+ * stack rule like the rest, so the runtime keeps it under the content when a block opens above it.
  */
-function layFooter(site: SiteSpec, theme: Theme, width: number, gap: number): LaidBlock | null {
+function layFooter(site: SiteSpec, width: number, gap: number): LaidBlock | null {
   if (!site.footer) return null;
-  const pad = 28;
-  const n = site.footer.columns.length + 1;
-  const colW = Math.floor((width - 24 * (n - 1)) / n);
-  const heading = (text: string, x: number): Part => ({ text, look: { size: 14, weight: 700, color: theme.ink }, box: { x, y: pad, w: colW, h: 20 } });
-  const brand = heading(site.brand.name, 0);
-  const tagline = textPart(site.brand.tagline, { size: 13, weight: 400, color: MUTED, line: 19 }, 0, pad + 30, colW);
-  const columns = site.footer.columns.map((c, i) => {
-    const x = (i + 1) * (colW + 24);
-    return {
-      heading: heading(c.heading, x),
-      links: c.links.map((l, j) => ({ href: l.href, text: l.label, box: { x, y: pad + 30 + j * 26, w: Math.min(colW, textWidth(l.label, 14) + 6), h: 20 } })),
-    };
+  const pad = 24;
+  let x = 0;
+  let y = pad;
+  const links = site.footer.columns.flatMap((c) => c.links).map((l) => {
+    const w = textWidth(l.label, 14) + 6;
+    if (x > 0 && x + w > width) {
+      x = 0;
+      y += 28;
+    }
+    const part = { href: l.href, text: l.label, box: { x, y, w, h: 20 } };
+    x += w + 24;
+    return part;
   });
-  const rows = Math.max(...site.footer.columns.map((c) => c.links.length), Math.ceil(tagline.box.h / 26));
-  const legal: Part = { text: site.footer.legal, look: { size: 12, weight: 400, color: FINE }, box: { x: 0, y: pad + 30 + rows * 26 + 14, w: width, h: 18 } };
+  const legal: Part = { text: site.footer.legal, look: { size: 12, weight: 400, color: FINE }, box: { x: 0, y: y + 34, w: width, h: 18 } };
   const look: Look = { size: 14, weight: 400, color: MUTED, line: 20 };
-  return { id: 'footer', kind: 'footer', gap, box: { x: 0, y: 0, w: width, h: legal.box.y + legal.box.h + pad }, look, brand, tagline, columns, legal };
+  return { id: 'footer', kind: 'footer', gap, box: { x: 0, y: 0, w: width, h: legal.box.y + legal.box.h + pad }, look, links, legal };
 }
 
 function layPage(p: PageSpec, index: number, ctx: Omit<Ctx, 'place'>, left: number): LaidPage {
   const top = HEADER_HEIGHT + 40;
   const inner = flow(p.blocks, { ...ctx, place: [p.route] }, ctx.width, 0);
   for (const b of inner.blocks) b.box.x = 0;
-  const footer = layFooter(ctx.site, ctx.theme, ctx.width, ctx.gap);
+  const footer = layFooter(ctx.site, ctx.width, ctx.gap);
   if (!footer) return { route: p.route, title: p.title, index, left, top, height: inner.height, blocks: inner.blocks };
   const blocks = [...inner.blocks, footer];
   const { tops, bottom } = stack(blocks.map((l) => ({ height: l.box.h, gap: l.gap })));

@@ -71,11 +71,14 @@ const OWN_COLUMN: Record<Domain, FooterColumn[]> = {
   ],
 };
 
+/** Two links of a domain's own: a footer row stays one line. */
+const trimmed = (c: FooterColumn): FooterColumn => ({ ...c, links: c.links.slice(0, 2) });
+
 /** The secondary navigation and footer of a site of this domain (drawn from its own stream). */
 export function chrome(domain: Domain, brand: string, rng: Rng): { subnav: Link[]; footer: { columns: FooterColumn[]; legal: string } } {
   const company: FooterColumn = {
     heading: rng.pick(['Company', `About ${brand}`]),
-    links: [{ label: 'About us', href: INFO_ROUTES.about }, { label: 'Careers', href: '/careers' }, { label: rng.pick(['Press room', 'Media']), href: '/press' }],
+    links: [{ label: 'About us', href: INFO_ROUTES.about }, { label: rng.pick(['Careers', 'Jobs']), href: '/careers' }],
   };
   const support: FooterColumn = {
     heading: rng.pick(['Support', 'Help']),
@@ -83,6 +86,6 @@ export function chrome(domain: Domain, brand: string, rng: Rng): { subnav: Link[
   };
   return {
     subnav: rng.pick(SUBNAV[domain]),
-    footer: { columns: [company, support, rng.pick(OWN_COLUMN[domain])], legal: `© 2026 ${brand}. All rights reserved.` },
+    footer: { columns: [company, support, trimmed(rng.pick(OWN_COLUMN[domain]))], legal: `© 2026 ${brand}. All rights reserved.` },
   };
 }

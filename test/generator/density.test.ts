@@ -18,17 +18,17 @@ const bundles = SPECS.map((spec) => bundleFor(spec, 5));
 const html = (i: number) => bundles[i]?.site.files['index.html'] ?? '';
 
 describe('page density', () => {
-  it('every page of every domain carries the header\'s links and a footer of links: at least 14 interactive elements, none of them a control with an action', () => {
+  it('every page of every domain carries the header\'s links and a footer of links: at least 12 interactive elements, none of them a control with an action', () => {
     bundles.forEach((b, i) => {
       const { document } = new JSDOM(html(i)).window;
       const pages = [...document.querySelectorAll(`main[${ATTR.route}]`)].filter((m) => m.getAttribute(ATTR.route) !== '*');
       for (const main of pages) {
         const footer = main.querySelector('footer');
         expect(footer, `${b.manifest.id} ${main.getAttribute(ATTR.route)}`).not.toBeNull();
-        expect(footer?.querySelectorAll('a[href]').length).toBeGreaterThanOrEqual(9);
+        expect(footer?.querySelectorAll('a[href]').length).toBeGreaterThanOrEqual(6);
         expect(footer?.querySelectorAll(`[${ATTR.do}], [${ATTR.control}]`).length).toBe(0);
       }
-      expect(Math.min(...pageCounts(html(i)))).toBeGreaterThanOrEqual(14);
+      expect(Math.min(...pageCounts(html(i)))).toBeGreaterThanOrEqual(12);
     });
   });
 
