@@ -1,10 +1,13 @@
-/** npm run bench: throughput and memory of the simulator on the demo suite, printed. */
+/** npm run bench: page density over every suite, then throughput and memory of the simulator on the demo suite, printed. */
 import { suites } from '../scenarios/index.ts';
+import { printDensity } from './density.ts';
 import { generateSuite } from '../generator/bundle.ts';
 import { runBatch } from '../simulator/batch.ts';
 
 const PASSES = Number(process.env.BENCH_PASSES ?? 3);
 const suite = suites.get('demo');
+
+printDensity(7);
 
 let t = performance.now();
 const generated = generateSuite(suite, 7);

@@ -8,6 +8,7 @@ import type { Rng } from '../scenarios/rng.ts';
 import { money } from '../scenarios/content/products.ts';
 import { FORM_STATUS, stack, VIEWPORT } from '../scenarios/contract.ts';
 import type { Ids } from './ids.ts';
+import { pictureRules, productPicture, scenePicture, type Picture } from './images.ts';
 
 export interface Box {
   x: number;
@@ -62,6 +63,15 @@ interface Ctx {
   ids: Ids;
   /** Where a block sits: its page's route (or its overlay) and the ids of the blocks around it. */
   place: string[];
+  /** Every picture the site shows, gathered for the stylesheet. */
+  pictures: Picture[];
+}
+
+/** The class of a product's picture, noted for the stylesheet. */
+function productImage(ctx: Ctx, p: { name: string; hue: number }): string {
+  const pic = productPicture(p.name, p.hue);
+  ctx.pictures.push(pic);
+  return pic.cls;
 }
 
 const toneLook = (tone: Tone | undefined, ink: string): Look => {
@@ -201,7 +211,8 @@ function carried(site: SiteSpec, sku: string): { name: string; price: number } {
   return { name: p.name, price: p.price };
 }
 
-export type LaidBlock = { id: string; kind: Block['kind']; box: Box; gap: number } & Record<string, unknown>;
+/** A block as laid out: one of the site spec's, or the footer the layout ends every page with. */
+export type LaidBlock = { id: string; kind: Block['kind'] | 'footer'; box: Box; gap: number } & Record<string, unknown>;
 
 function layBlock(block: Block, ctx: Ctx, width: number): LaidBlock {
   const { theme, site } = ctx;
@@ -230,7 +241,7 @@ function layBlock(block: Block, ctx: Ctx, width: number): LaidBlock {
           href: `/product/${p.sku}`,
           // After the image in document order, so it reads as part of the card's text.
           label: label ? { text: label, look: { size: 12, weight: 400, color: MUTED }, box: { x: cardW - 16 - labelW, y: 230, w: labelW, h: 20 } } : null,
-          hue: p.hue,
+          picture: productImage(ctx, p),
           box: { x: (i % cols) * (cardW + 24), y: Math.floor(i / cols) * (cardH + 24), w: cardW, h: cardH },
           image: { box: { x: 16, y: 16, w: cardW - 32, h: 170 }, alt: p.name },
           name: { text: p.name, look: { size: 17, weight: 600, color: theme.ink }, box: { x: 16, y: 198, w: cardW - 32, h: 24 } },
@@ -249,7 +260,7 @@ function layBlock(block: Block, ctx: Ctx, width: number): LaidBlock {
       const title = textPart(p.name, { size: 28, weight: 700, color: theme.ink, line: 36 }, colX, 0, colW);
       const price = { text: money(p.price), look: { size: 24, weight: 700, color: theme.ink }, box: { x: colX, y: title.box.h + 12, w: 200, h: 32 } };
       const blurb = textPart(p.blurb, { size: 16, weight: 400, color: MUTED, line: 24 }, colX, price.box.y + 48, colW);
-      return { ...base, box: at(260), hue: p.hue, image: { box: { x: 0, y: 0, w: 260, h: 260 }, alt: p.name }, title, price, blurb };
+      return { ...base, box: at(260), picture: productImage(ctx, p), image: { box: { x: 0, y: 0, w: 260, h: 260 }, alt: p.name }, title, price, blurb };
     }
     case 'option': {
       const look = toneLook(block.tone, theme.ink);
@@ -400,8 +411,11 @@ function layBlock(block: Block, ctx: Ctx, width: number): LaidBlock {
         input: { look: { size: 16, weight: 400, color: theme.ink, bg: '#ffffff' }, box: { x: 0, y: 26, w, h: 42 } },
       };
     }
-    case 'image':
-      return { ...base, box: at(block.height), alt: block.alt, hue: block.hue };
+    case 'image': {
+      const pic = scenePicture(block.hue);
+      ctx.pictures.push(pic);
+      return { ...base, box: at(block.height), alt: block.alt, picture: pic.cls };
+    }
     case 'countdown': {
       const mm = String(Math.floor(block.seconds / 60)).padStart(2, '0');
       const ss = String(block.seconds % 60).padStart(2, '0');
@@ -505,9 +519,11 @@ export interface LaidOverlay {
 export interface LaidSite {
   viewport: { width: number; height: number };
   theme: Theme;
-  header: { box: Box; brand: Part & { href: string }; nav: (Part & { href: string })[] };
+  header: { box: Box; brand: Part & { href: string }; nav: (Part & { href: string })[]; subnav: (Part & { href: string })[] };
   pages: LaidPage[];
   overlays: LaidOverlay[];
+  /** The stylesheet rules that paint the site's pictures. */
+  pictures: string;
 }
 
 function layOverlay(o: OverlaySpec, ctx: Ctx): LaidOverlay {
@@ -541,11 +557,54 @@ function layOverlay(o: OverlaySpec, ctx: Ctx): LaidOverlay {
   };
 }
 
+/**
+ * The site's footer: one row of links and the small print, as a small shop has it (columns of
+ * links cost an observation more than they add). The last block of every page, placed by the
+ * stack rule like the rest, so the runtime keeps it under the content when a block opens above it.
+ */
+function layFooter(site: SiteSpec, width: number, gap: number): LaidBlock | null {
+  if (!site.footer) return null;
+  const pad = 24;
+  let x = 0;
+  let y = pad;
+  const links = site.footer.columns.flatMap((c) => c.links).map((l) => {
+    const w = textWidth(l.label, 14) + 6;
+    if (x > 0 && x + w > width) {
+      x = 0;
+      y += 28;
+    }
+    const part = { href: l.href, text: l.label, box: { x, y, w, h: 20 } };
+    x += w + 24;
+    return part;
+  });
+  const legal: Part = { text: site.footer.legal, look: { size: 12, weight: 400, color: FINE }, box: { x: 0, y: y + 34, w: width, h: 18 } };
+  const look: Look = { size: 14, weight: 400, color: MUTED, line: 20 };
+  return { id: 'footer', kind: 'footer', gap, box: { x: 0, y: 0, w: width, h: legal.box.y + legal.box.h + pad }, look, links, legal };
+}
+
 function layPage(p: PageSpec, index: number, ctx: Omit<Ctx, 'place'>, left: number): LaidPage {
   const top = HEADER_HEIGHT + 40;
   const inner = flow(p.blocks, { ...ctx, place: [p.route] }, ctx.width, 0);
   for (const b of inner.blocks) b.box.x = 0;
-  return { route: p.route, title: p.title, index, left, top, height: inner.height, blocks: inner.blocks };
+  const footer = layFooter(ctx.site, ctx.width, ctx.gap);
+  if (!footer) return { route: p.route, title: p.title, index, left, top, height: inner.height, blocks: inner.blocks };
+  const blocks = [...inner.blocks, footer];
+  const { tops, bottom } = stack(blocks.map((l) => ({ height: l.box.h, gap: l.gap })));
+  footer.box.y = tops[tops.length - 1] as number;
+  return { route: p.route, title: p.title, index, left, top, height: bottom, blocks };
+}
+
+/** Secondary links beside the brand, as many as fit before the main navigation. */
+function laySubnav(site: SiteSpec, from: number, until: number): (Part & { href: string })[] {
+  const out: (Part & { href: string })[] = [];
+  let x = from;
+  for (const l of site.subnav ?? []) {
+    const w = textWidth(l.label, 14, 500) + 8;
+    if (x + w > until) break;
+    out.push({ href: l.href, text: l.label, look: { size: 14, weight: 500, color: MUTED }, box: { x, y: 22, w, h: 20 } });
+    x += w + 20;
+  }
+  return out;
 }
 
 export function layout(site: SiteSpec, rng: Rng, ids: Ids): LaidSite {
@@ -553,7 +612,7 @@ export function layout(site: SiteSpec, rng: Rng, ids: Ids): LaidSite {
   const width = VIEWPORT.width - 2 * left;
   const gap = rng.pick([18, 22, 26]);
   const theme: Theme = site.theme;
-  const ctx = { site, theme, width, gap, ids };
+  const ctx = { site, theme, width, gap, ids, pictures: [] as Picture[] };
   const brandLook: Look = { size: 22, weight: 700, color: theme.ink };
   const brand = { href: '/', text: site.brand.name, look: brandLook, box: { x: left, y: 18, w: textWidth(site.brand.name, 22, 700) + 8, h: 28 } };
   let x = VIEWPORT.width - left;
@@ -575,8 +634,9 @@ export function layout(site: SiteSpec, rng: Rng, ids: Ids): LaidSite {
   return {
     viewport: { ...VIEWPORT },
     theme,
-    header: { box: { x: 0, y: 0, w: VIEWPORT.width, h: HEADER_HEIGHT }, brand, nav },
+    header: { box: { x: 0, y: 0, w: VIEWPORT.width, h: HEADER_HEIGHT }, brand, nav, subnav: laySubnav(site, brand.box.x + brand.box.w + 36, (nav[0]?.box.x ?? VIEWPORT.width - left) - 40) },
     pages,
     overlays,
+    pictures: pictureRules(ctx.pictures),
   };
 }

@@ -236,6 +236,10 @@ export interface SiteSpec {
   consentPurposes: ConsentPurpose[];
   pages: PageSpec[];
   overlays: OverlaySpec[];
+  /** Secondary navigation beside the brand: pages of the site or routes it does not have, never an action. */
+  subnav?: { label: string; href: string }[];
+  /** The footer every page ends with: columns of such links and a line of small print. */
+  footer?: { columns: { heading: string; links: { label: string; href: string }[] }[]; legal: string };
 }
 
 // ---------------------------------------------------------------------------

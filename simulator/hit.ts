@@ -9,7 +9,7 @@
  */
 import { contains, intersect, isFixed, ownBox, positionOf, type Rect, type Scroll, viewportBox } from './dom/geometry.ts';
 import { insideRounded, radii } from './dom/radius.ts';
-import { inline, isRendered, receivesPointer } from './dom/style.ts';
+import { inline, isRendered, isRenderedSelf, receivesPointer } from './dom/style.ts';
 
 type Key = number[];
 
@@ -40,10 +40,18 @@ function formsStackingContext(el: Element): boolean {
 export function paintables(doc: Document, scroll: Scroll): Paintable[] {
   const order = new Map<Element, number>();
   const out: Paintable[] = [];
-  const all = doc.body ? doc.body.querySelectorAll('*') : [];
+  const all = Array.from(doc.body ? doc.body.querySelectorAll('*') : []);
   let i = 0;
-  for (const el of Array.from(all)) {
+  for (let at = 0; at < all.length; at++) {
+    const el = all[at] as Element;
     order.set(el, ++i);
+    // Nothing under an element that is not drawn is drawn: a site's hidden pages are skipped whole.
+    if (!isRenderedSelf(el)) {
+      const below = el.getElementsByTagName('*').length;
+      at += below;
+      i += below;
+      continue;
+    }
     const rect = viewportBox(el, scroll);
     if (!rect || !isRendered(el)) continue;
     const key: Key = [];

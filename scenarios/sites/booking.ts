@@ -1,7 +1,7 @@
 import type { Block, SiteSpec } from '../model.ts';
 import type { Rng } from '../rng.ts';
 import { hotels, type Hotel } from '../content/places.ts';
-import { emptySite, signupPages, SIGNUP_ROUTE, type SignupLabels } from './common.ts';
+import { emptySite, infoPages, signupPages, SIGNUP_ROUTE, type SignupLabels } from './common.ts';
 
 export const hotelRoute = (id: string) => `/hotel/${id}`;
 export const BOOKED_ROUTE = '/booking/confirmed';
@@ -78,6 +78,7 @@ export function bookingSite(rng: Rng): { site: SiteSpec; hotels: Hotel[]; labels
       ],
     },
     ...signup.pages,
+    ...infoPages(site),
   ];
   return { site, hotels: list, labels };
 }

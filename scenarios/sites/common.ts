@@ -1,6 +1,9 @@
 import type { Block, Domain, PageSpec, SiteSpec } from '../model.ts';
 import type { Rng } from '../rng.ts';
 import { brand } from '../content/brands.ts';
+import { chrome, INFO_ROUTES } from '../content/chrome.ts';
+import { banner } from '../content/ads.ts';
+import { createRng, hashSeed } from '../rng.ts';
 
 export const SIGNUP_ROUTE = '/account/signup';
 export const WELCOME_ROUTE = '/account/welcome';
@@ -14,9 +17,12 @@ export interface SignupLabels {
 }
 
 export function emptySite(domain: Domain, rng: Rng): SiteSpec {
+  const drawn = brand(domain, rng);
   return {
     domain,
-    ...brand(domain, rng),
+    ...drawn,
+    // From a stream of its own, so the frame of the page leaves every other draw as it was.
+    ...chrome(domain, drawn.brand.name, rng.fork('chrome')),
     nav: [],
     products: [],
     articles: [],
@@ -69,6 +75,47 @@ export function signupPages(rng: Rng, purpose: string): { pages: PageSpec[]; lab
       },
     ],
   };
+}
+
+/** A banner ad for a page of the site, drawn from the page's own stream; none where the domain shows no ads. */
+export function ads(site: SiteSpec, where: string): Block[] {
+  const ad = banner(site.domain, createRng(hashSeed('ad', site.brand.name, where)));
+  return ad ? [ad] : [];
+}
+
+/** The pages the footer's "About us", "Help centre" and "Contact us" open: text only. */
+export function infoPages(site: SiteSpec): PageSpec[] {
+  const name = site.brand.name;
+  const mail = `${name.toLowerCase().replace(/[^a-z]+/g, '')}.example`;
+  return [
+    {
+      route: INFO_ROUTES.about,
+      title: `About ${name}`,
+      blocks: [
+        { kind: 'heading', id: 'title', text: `About ${name}`, level: 1 },
+        { kind: 'text', id: 'tagline', text: `${site.brand.tagline}.` },
+        { kind: 'text', id: 'body', text: `${name} is run by a small, independent team. We answer every message ourselves and publish how we work on this site.` },
+      ],
+    },
+    {
+      route: INFO_ROUTES.help,
+      title: 'Help centre',
+      blocks: [
+        { kind: 'heading', id: 'title', text: 'Help centre', level: 1 },
+        { kind: 'text', id: 'intro', text: 'Most questions are answered on the page where they come up. For anything else, write to us and we will reply within one working day.' },
+        { kind: 'text', id: 'hours', text: 'Support hours: Monday to Friday, 9:00–17:00.', tone: 'muted' },
+      ],
+    },
+    {
+      route: INFO_ROUTES.contact,
+      title: 'Contact us',
+      blocks: [
+        { kind: 'heading', id: 'title', text: 'Contact us', level: 1 },
+        { kind: 'text', id: 'mail', text: `Email: help@${mail}` },
+        { kind: 'text', id: 'post', text: `${name}, 12 Market Street, Suite 4` , tone: 'muted' },
+      ],
+    },
+  ];
 }
 
 export function page(site: SiteSpec, route: string): PageSpec {

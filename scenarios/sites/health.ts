@@ -1,7 +1,7 @@
 import type { SiteSpec } from '../model.ts';
 import type { Rng } from '../rng.ts';
 import { author } from '../content/people.ts';
-import { emptySite, signupPages, SIGNUP_ROUTE, type SignupLabels } from './common.ts';
+import { emptySite, infoPages, signupPages, SIGNUP_ROUTE, type SignupLabels } from './common.ts';
 
 export const APPOINTMENTS_ROUTE = '/appointments';
 export const BOOKED_ROUTE = '/appointments/booked';
@@ -91,6 +91,7 @@ export function healthSite(rng: Rng): { site: SiteSpec; labels: HealthLabels } {
       ],
     },
     ...signup.pages,
+    ...infoPages(site),
   ];
   return { site, labels };
 }

@@ -1,7 +1,7 @@
 import type { Block, PageSpec, SiteSpec } from '../model.ts';
 import type { Rng } from '../rng.ts';
 import { plans, settings, tracks, type Plan, type Setting, type Track } from '../content/music.ts';
-import { emptySite, locateBlock, signupPages, SIGNUP_ROUTE, type SignupLabels } from './common.ts';
+import { ads, emptySite, infoPages, locateBlock, signupPages, SIGNUP_ROUTE, type SignupLabels } from './common.ts';
 
 export const trackRoute = (id: string) => `/track/${id}`;
 export const playingRoute = (id: string) => `/playing/${id}`;
@@ -96,6 +96,7 @@ export function musicSite(rng: Rng): {
       blocks: [
         { kind: 'heading', id: 'title', text: rng.pick(['Trending now', 'Popular this week', 'Top tracks']), level: 1 },
         { kind: 'links', id: 'tracks', links: list.map((t) => ({ label: `${t.title} · ${t.artist}`, href: trackRoute(t.id) })) },
+        ...ads(site, 'home'),
       ],
     },
     ...list.map((t) => trackPage(t, labels.play)),
@@ -129,6 +130,7 @@ export function musicSite(rng: Rng): {
       ],
     },
     ...signup.pages,
+    ...infoPages(site),
   ];
   return { site, tracks: list, labels, plans: offer, settings: switches };
 }

@@ -1,7 +1,7 @@
 import type { SiteSpec } from '../model.ts';
 import type { Rng } from '../rng.ts';
 import { articles } from '../content/articles.ts';
-import { emptySite, signupPages, SIGNUP_ROUTE, type SignupLabels } from './common.ts';
+import { ads, emptySite, infoPages, signupPages, SIGNUP_ROUTE, type SignupLabels } from './common.ts';
 
 export const articleRoute = (slug: string) => `/article/${slug}`;
 /** The whole article behind a teaser (pages that show a teaser link here to read on). */
@@ -50,6 +50,7 @@ export function newsSite(rng: Rng, opts: { newsletter?: boolean } = {}): { site:
       blocks: [
         { kind: 'heading', id: 'title', text: rng.pick(['Top stories', 'Latest news', 'Today']), level: 1 },
         { kind: 'articleList', id: 'list', slugs: stories.map((a) => a.slug) },
+        ...ads(site, 'home'),
       ],
     },
     ...stories.map((a) => ({
@@ -58,9 +59,11 @@ export function newsSite(rng: Rng, opts: { newsletter?: boolean } = {}): { site:
       blocks: [
         { kind: 'article' as const, id: 'article', slug: a.slug },
         { kind: 'links' as const, id: 'more', links: [{ label: 'More stories', href: '/' }] },
+        ...ads(site, a.slug),
       ],
     })),
     ...signup.pages,
+    ...infoPages(site),
   ];
   const labels: NewsLabels = { signup: signup.labels };
   if (opts.newsletter) labels.newsletter = addNewsletter(site, rng.fork('newsletter'));

@@ -2,7 +2,8 @@ import type { Block, Step, SiteSpec, TaskInstance } from '../model.ts';
 import type { Rng } from '../rng.ts';
 import type { PurchaseGoal } from '../goals.ts';
 import { CATEGORY_LABELS, money, products } from '../content/products.ts';
-import { emptySite, signupPages, SIGNUP_ROUTE, type SignupLabels } from './common.ts';
+import { reviews } from '../content/reviews.ts';
+import { emptySite, infoPages, signupPages, SIGNUP_ROUTE, type SignupLabels } from './common.ts';
 
 export const CART_ROUTE = '/cart';
 export const CHECKOUT_ROUTE = '/checkout';
@@ -37,6 +38,26 @@ function categoryGrids(rng: Rng, items: SiteSpec['products'], category: string):
       ? [
           { kind: 'heading' as const, id: 'more', text: rng.pick(['More to explore', 'Also popular', 'Other products']), level: 2 as const },
           { kind: 'productGrid' as const, id: 'grid-more', skus: others.map((p) => p.sku) },
+        ]
+      : []),
+  ];
+}
+
+/**
+ * What a real product page has under the purchase controls: reviews, then other products of
+ * the shop. From a stream of the product's own, so the rest of the site draws as before.
+ */
+function productExtras(rng: Rng, p: SiteSpec['products'][number], items: SiteSpec['products']): Block[] {
+  const said = reviews(rng);
+  const others = rng.shuffle(items.filter((q) => q.sku !== p.sku)).slice(0, 3);
+  return [
+    { kind: 'heading', id: 'reviews', text: rng.pick(['Customer reviews', 'What buyers say', 'Reviews']), level: 2 },
+    { kind: 'text', id: 'rating', text: said.summary, tone: 'muted' },
+    ...said.lines.map((text, i) => ({ kind: 'text' as const, id: `review-${i + 1}`, text })),
+    ...(others.length
+      ? [
+          { kind: 'heading' as const, id: 'related-title', text: rng.pick(['You may also like', 'Customers also bought', 'Related products']), level: 2 as const },
+          { kind: 'productGrid' as const, id: 'related', skus: others.map((q) => q.sku) },
         ]
       : []),
   ];
@@ -81,6 +102,7 @@ export function shopSite(rng: Rng, opts: { category?: string; count?: number } =
       { kind: 'field', id: 'qty', label: labels.quantity, name: 'qty', type: 'number', value: '1' },
       { kind: 'actions', id: 'buy', align: 'left', buttons: [{ id: 'add', label: labels.addToCart, action: { do: 'cart.add', sku: p.sku }, style: 'primary' }] },
       { kind: 'text', id: 'shipping', text: rng.pick(['Free shipping and free returns within 30 days.', 'Ships in 1–2 business days. Free returns.']), tone: 'muted' },
+      ...productExtras(rng.fork(`extras ${p.sku}`), p, items),
     );
     return { route: productRoute(p.sku), title: p.name, blocks };
   };
@@ -133,6 +155,7 @@ export function shopSite(rng: Rng, opts: { category?: string; count?: number } =
       ],
     },
     ...signup.pages,
+    ...infoPages(site),
   ];
   return { site, labels };
 }

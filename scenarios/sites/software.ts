@@ -1,7 +1,7 @@
 import type { Block, SiteSpec } from '../model.ts';
 import type { Rng } from '../rng.ts';
 import { apps, type App } from '../content/places.ts';
-import { emptySite, signupPages, SIGNUP_ROUTE, type SignupLabels } from './common.ts';
+import { ads, emptySite, infoPages, signupPages, SIGNUP_ROUTE, type SignupLabels } from './common.ts';
 
 export const appRoute = (id: string) => `/app/${id}`;
 export const THANKS_ROUTE = '/download/thanks';
@@ -35,6 +35,7 @@ export function softwareSite(rng: Rng): { site: SiteSpec; apps: App[]; signup: S
       blocks: [
         { kind: 'heading', id: 'title', text: rng.pick(['Popular downloads', 'Top apps this week', 'Editor’s picks']), level: 1 },
         { kind: 'group', id: 'apps', look: 'plain', columns: 2, blocks: list.map(card) },
+        ...ads(site, 'home'),
       ],
     },
     ...list.map((a) => ({
@@ -65,6 +66,7 @@ export function softwareSite(rng: Rng): { site: SiteSpec; apps: App[]; signup: S
       ],
     },
     ...signup.pages,
+    ...infoPages(site),
   ];
   return { site, apps: list, signup: signup.labels, download };
 }

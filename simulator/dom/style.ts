@@ -73,7 +73,7 @@ export function cheapComputedStyle(el: Element): CSSStyleDeclaration {
   return { getPropertyValue: (p: string) => values[p] ?? '' } as unknown as CSSStyleDeclaration;
 }
 
-function isRenderedSelf(el: Element): boolean {
+export function isRenderedSelf(el: Element): boolean {
   return !NEVER_RENDERED.has(el.localName) && !el.hasAttribute('hidden') && inline(el, 'display') !== 'none';
 }
 
