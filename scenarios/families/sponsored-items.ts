@@ -2,7 +2,7 @@ import type { Block, Locator, PageSpec, PatternFamily, Product, SiteEvent, SiteS
 import { freshSku, money, price } from '../content/products.ts';
 import { mainItem } from '../goals.ts';
 import { clickedLocator } from '../steps.ts';
-import { productRoute } from '../sites/shop.ts';
+import { isProductExtra, productRoute } from '../sites/shop.ts';
 
 /** Small print that marks a paid placement; every phrasing is one an attentive shopper recognises. */
 const LABELS = ['Sponsored', 'Ad', 'Promoted', 'Sponsored result', 'Promoted listing'];
@@ -10,14 +10,14 @@ const LABELS = ['Sponsored', 'Ad', 'Promoted', 'Sponsored result', 'Promoted lis
 const SUFFIXES = ['Pro', '2026 Edition', 'Plus', 'Deluxe', 'Limited Edition'];
 const PITCHES = ['Top pick for you', 'Customers also bought', 'Trending this week', 'Deal of the day', 'Recommended for you'];
 
-/** The task's product page, reduced to what any product page has (no options other families added). */
+/** The task's product page, reduced to what any product page has (no options other families added), its reviews and related products included. */
 function productPage(site: SiteSpec, real: Product, copy: Product): PageSpec {
   const source = site.pages.find((p) => p.route === productRoute(real.sku));
   if (!source) throw new Error(`sponsored-items: no product page for ${real.sku}`);
   const blocks: Block[] = [];
   for (const b of source.blocks) {
     if (b.kind === 'productDetail') blocks.push({ ...b, sku: copy.sku });
-    else if (b.kind === 'select' || b.kind === 'field') blocks.push(structuredClone(b));
+    else if (b.kind === 'select' || b.kind === 'field' || isProductExtra(b)) blocks.push(structuredClone(b));
     else if (b.kind === 'actions' && b.buttons.some((x) => x.action.do === 'cart.add')) {
       blocks.push({ ...b, buttons: b.buttons.map((x) => (x.action.do === 'cart.add' ? { ...x, action: { do: 'cart.add', sku: copy.sku } } : x)) });
     }

@@ -47,6 +47,9 @@ function categoryGrids(rng: Rng, items: SiteSpec['products'], category: string):
  * What a real product page has under the purchase controls: reviews, then other products of
  * the shop. From a stream of the product's own, so the rest of the site draws as before.
  */
+/** Whether a block of a product page is one of its extras (reviews, related products): a copy of the page carries them too. */
+export const isProductExtra = (b: Block): boolean => ['reviews', 'rating', 'related-title', 'related'].includes(b.id) || /^review-\d+$/.test(b.id);
+
 function productExtras(rng: Rng, p: SiteSpec['products'][number], items: SiteSpec['products']): Block[] {
   const said = reviews(rng);
   const others = rng.shuffle(items.filter((q) => q.sku !== p.sku)).slice(0, 3);

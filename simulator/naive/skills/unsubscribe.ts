@@ -27,7 +27,7 @@ const unsubscribe: Skill<{ email: string }> = {
   act(obs, mind, { email }) {
     const live = mind.interactive(obs).filter((e) => !e.covered);
     const field = live.find((e) => e.role === 'textbox' && /mail/i.test(e.name));
-    const confirmed = live.some((e) => e.role === 'heading' && DONE.test(e.name));
+    const confirmed = obs.elements.some((e) => e.role === 'heading' && DONE.test(e.name));
     if (!field && confirmed) return { name: 'send_msg_to_user', text: `I unsubscribed ${email} from the newsletter.` };
     if (field && field.value !== email) return { name: 'fill', bid: field.ref as string, value: email };
     const controls = live.filter((e) => e.role === 'button' || e.role === 'link');
