@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
@@ -7,6 +8,8 @@ export default defineConfig({
     testTimeout: 300_000,
     hookTimeout: 180_000,
     pool: 'forks',
+    // Vitest leaves one core to itself by default: on a 2-core machine that is one test file at a time, and the main process is idle.
+    maxWorkers: Math.max(2, availableParallelism()),
     env: { TZ: 'UTC' },
   },
 });
