@@ -74,7 +74,8 @@ const sponsoredItems: PatternFamily = {
       ...(real.category ? { category: real.category } : {}),
       ...(real.variants ? { variants: [...real.variants] } : {}),
     };
-    site.products.push(copy);
+    // At a drawn place in the catalogue: always last, the sponsored product would be known by its position in the site's data.
+    site.products.splice(rng.fork('catalogue-place').int(0, site.products.length), 0, copy);
     site.pages.push(productPage(site, real, copy));
     const label = rng.pick(LABELS);
 
