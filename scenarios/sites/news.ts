@@ -9,8 +9,6 @@ export const fullArticleRoute = (slug: string) => `/article/${slug}/full`;
 
 export const NEWSLETTER_ROUTE = '/newsletter';
 export const UNSUBSCRIBED_ROUTE = '/newsletter/unsubscribed';
-/** Where the preferences page sends a reader after a change that is not an unsubscription. */
-export const NEWSLETTER_UPDATED_ROUTE = '/newsletter/updated';
 
 /** Labels of the newsletter preferences page; drawn once per site. */
 export interface NewsletterLabels {

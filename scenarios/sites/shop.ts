@@ -43,24 +43,27 @@ function categoryGrids(rng: Rng, items: SiteSpec['products'], category: string):
   ];
 }
 
+/** The ids of a product page's extras; a review is `review-<n>`. */
+const EXTRA = { reviews: 'reviews', rating: 'rating', relatedTitle: 'related-title', related: 'related', review: 'review-' } as const;
+
+/** Whether a block of a product page is one of its extras (reviews, related products): a copy of the page carries them too. */
+export const isProductExtra = (b: Block): boolean => b.id.startsWith(EXTRA.review) || Object.values(EXTRA).includes(b.id as never);
+
 /**
  * What a real product page has under the purchase controls: reviews, then other products of
  * the shop. From a stream of the product's own, so the rest of the site draws as before.
  */
-/** Whether a block of a product page is one of its extras (reviews, related products): a copy of the page carries them too. */
-export const isProductExtra = (b: Block): boolean => ['reviews', 'rating', 'related-title', 'related'].includes(b.id) || /^review-\d+$/.test(b.id);
-
 function productExtras(rng: Rng, p: SiteSpec['products'][number], items: SiteSpec['products']): Block[] {
   const said = reviews(rng);
   const others = rng.shuffle(items.filter((q) => q.sku !== p.sku)).slice(0, 3);
   return [
-    { kind: 'heading', id: 'reviews', text: rng.pick(['Customer reviews', 'What buyers say', 'Reviews']), level: 2 },
-    { kind: 'text', id: 'rating', text: said.summary, tone: 'muted' },
-    ...said.lines.map((text, i) => ({ kind: 'text' as const, id: `review-${i + 1}`, text })),
+    { kind: 'heading', id: EXTRA.reviews, text: rng.pick(['Customer reviews', 'What buyers say', 'Reviews']), level: 2 },
+    { kind: 'text', id: EXTRA.rating, text: said.summary, tone: 'muted' },
+    ...said.lines.map((text, i) => ({ kind: 'text' as const, id: `${EXTRA.review}${i + 1}`, text })),
     ...(others.length
       ? [
-          { kind: 'heading' as const, id: 'related-title', text: rng.pick(['You may also like', 'Customers also bought', 'Related products']), level: 2 as const },
-          { kind: 'productGrid' as const, id: 'related', skus: others.map((q) => q.sku) },
+          { kind: 'heading' as const, id: EXTRA.relatedTitle, text: rng.pick(['You may also like', 'Customers also bought', 'Related products']), level: 2 as const },
+          { kind: 'productGrid' as const, id: EXTRA.related, skus: others.map((q) => q.sku) },
         ]
       : []),
   ];
