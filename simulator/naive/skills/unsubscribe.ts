@@ -27,8 +27,8 @@ const unsubscribe: Skill<{ email: string }> = {
   act(obs, mind, { email }) {
     const live = mind.interactive(obs).filter((e) => !e.covered);
     const field = live.find((e) => e.role === 'textbox' && /mail/i.test(e.name));
-    const confirmed = obs.elements.some((e) => e.role === 'heading' && DONE.test(e.name));
-    if (!field && confirmed) return { name: 'send_msg_to_user', text: `I unsubscribed ${email} from the newsletter.` };
+    const report: Action = { name: 'send_msg_to_user', text: `I unsubscribed ${email} from the newsletter.` };
+    if (!field && obs.elements.some((e) => e.role === 'heading' && DONE.test(e.name))) return report;
     if (field && field.value !== email) return { name: 'fill', bid: field.ref as string, value: email };
     const controls = live.filter((e) => e.role === 'button' || e.role === 'link');
     const tried = (mind.memory.get('towards') as Set<string> | undefined) ?? new Set<string>();
@@ -49,7 +49,7 @@ const unsubscribe: Skill<{ email: string }> = {
     const nav = controls.find((e) => e.role === 'link' && NEWSLETTER.test(e.name));
     if (nav) return click(nav);
     // Pressed, and nothing further to press: it says what it believes it did.
-    return mind.memory.get('decided') && !field ? { name: 'send_msg_to_user', text: `I unsubscribed ${email} from the newsletter.` } : null;
+    return mind.memory.get('decided') && !field ? report : null;
   },
   wants: UNSUBSCRIBE,
 };
