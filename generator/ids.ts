@@ -14,14 +14,11 @@ export interface Ids {
   ref(kind: 'overlay' | 'section', name: string): string;
   /** A fresh element id for the block at this place (scope and block-id path); a place met twice gets a second id. */
   element(...place: string[]): string;
-  /** The id already given to the one element whose place begins with `scope` and ends with `name` (a button of a page). */
-  placed(scope: string, name: string): string;
 }
 
 export function opaqueIds(salt: number): Ids {
   const refs = new Map<string, string>();
   const places = new Set<string>();
-  const given: { place: readonly string[]; id: string }[] = [];
   const taken = new Set<string>();
   const mint = (key: string): string => {
     for (let n = 0; ; n++) {
@@ -44,14 +41,7 @@ export function opaqueIds(salt: number): Ids {
       let key = `element\u0000${place.join('\u0000')}`;
       for (let n = 2; places.has(key); n++) key = `element\u0000${place.join('\u0000')}\u0000${n}`;
       places.add(key);
-      const id = mint(key);
-      given.push({ place, id });
-      return id;
-    },
-    placed(scope, name) {
-      const found = given.filter((g) => g.place[0] === scope && g.place[g.place.length - 1] === name);
-      if (found.length !== 1) throw new Error(`${found.length ? 'several elements' : 'no element'} '${name}' on ${scope}`);
-      return (found[0] as (typeof given)[number]).id;
+      return mint(key);
     },
   };
 }

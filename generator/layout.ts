@@ -3,7 +3,7 @@
  * explicit px box relative to its positioned parent, so boxes are known without a
  * layout engine and a real browser draws them exactly there.
  */
-import type { Block, ButtonSpec, ButtonStyle, ControlRef, OverlaySpec, PageSpec, SiteSpec, Tone } from '../scenarios/model.ts';
+import type { Block, ButtonSpec, ButtonStyle, ControlRef, OverlaySpec, PageSpec, SiteAction, SiteSpec, Tone } from '../scenarios/model.ts';
 import type { Rng } from '../scenarios/rng.ts';
 import { money } from '../scenarios/content/products.ts';
 import { FORM_STATUS, stack, VIEWPORT } from '../scenarios/contract.ts';
@@ -498,8 +498,9 @@ export interface LaidPage {
   top: number;
   height: number;
   blocks: LaidBlock[];
-  /** The element id of the control whose press this page takes (OverlaySpec/PageSpec `takes`). */
+  /** The kind of press this page takes (ATTR.takes), and the routes it takes it on. */
   takes?: string;
+  routes?: string[];
 }
 
 export interface LaidOverlay {
@@ -607,6 +608,25 @@ function laySubnav(site: SiteSpec, from: number, until: number): (Part & { href:
   return out;
 }
 
+/**
+ * What a hook takes, as served: the hooked control's served action, and its route for a link.
+ * Every control of that kind on that route is taken alike, so nothing served points at this one.
+ */
+function pressKind(site: SiteSpec, ref: ControlRef): string {
+  const found: SiteAction[] = [];
+  const walk = (blocks: Block[]): void => {
+    for (const b of blocks) {
+      if (b.kind === 'actions') found.push(...b.buttons.filter((x) => x.id === ref.button).map((x) => x.action));
+      else if (b.kind === 'group' || b.kind === 'form') walk(b.blocks);
+    }
+  };
+  const page = site.pages.find((p) => p.route === ref.route);
+  if (page) walk(page.blocks);
+  const action = found[0];
+  if (!action || found.length > 1) throw new Error(`${found.length ? 'several buttons' : 'no button'} '${ref.button}' on ${ref.route} to take`);
+  return action.do === 'nav' ? `nav ${action.href}` : action.do;
+}
+
 export function layout(site: SiteSpec, rng: Rng, ids: Ids): LaidSite {
   const left = rng.pick([120, 140, 160, 200]);
   const width = VIEWPORT.width - 2 * left;
@@ -625,12 +645,17 @@ export function layout(site: SiteSpec, rng: Rng, ids: Ids): LaidSite {
   }).reverse();
   const pages = site.pages.map((p, i) => layPage(p, i, ctx, left));
   const overlays = site.overlays.map((o) => layOverlay(o, { ...ctx, place: [`overlay ${o.id}`] }));
-  // A hook names its control by place; the control's id is known once every page is laid.
-  const hook = (spec: { takes?: ControlRef }, laid: { takes?: string }): void => {
-    if (spec.takes) laid.takes = ids.placed(spec.takes.route, spec.takes.button);
-  };
-  site.pages.forEach((p, i) => hook(p, pages[i] as LaidPage));
-  site.overlays.forEach((o, i) => hook(o, overlays[i] as LaidOverlay));
+  site.pages.forEach((p, i) => {
+    if (!p.takes) return;
+    const page = pages[i] as LaidPage;
+    page.takes = pressKind(site, p.takes);
+    page.routes = [p.takes.route];
+  });
+  site.overlays.forEach((o, i) => {
+    if (!o.takes) return;
+    if (!o.routes?.includes(o.takes.route)) throw new Error(`overlay ${o.id} takes a press on ${o.takes.route}, which is not one of its routes`);
+    (overlays[i] as LaidOverlay).takes = pressKind(site, o.takes);
+  });
   return {
     viewport: { ...VIEWPORT },
     theme,

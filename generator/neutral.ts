@@ -33,7 +33,18 @@ export function neutralize(spec: SiteSpec, salt: number): { site: SiteSpec; mean
   const form = (id: string): string => token('m', id);
 
   /* `overlay`: the overlay the control sits in. A control that closes it names it, whether it is the trap or the way out. */
+  /* Order buttons by whether their order is the shop's: one served id must not mean both. */
+  const orders = new Map<string, boolean>();
   const control = (authored: SiteAction, overlay?: string): SiteAction => {
+    if (authored.do === 'order.place') {
+      // Served like the shop's own order button, under the same id: only bundle.json says whose the order is.
+      const { instead, ...served } = authored;
+      const id = token('k', JSON.stringify(served));
+      if (orders.get(id) === !instead) throw new Error(`order button ${id} places the shop's order in one place and someone else's in another`);
+      orders.set(id, !!instead);
+      if (instead) meaning.controls[id] = { event: instead.event, ...(instead.data ? { data: { ...instead.data } } : {}), order: true };
+      return { ...served, control: id };
+    }
     const id = token('k', JSON.stringify(authored));
     const action = authored.do === 'form.submit' ? { ...authored, form: form(authored.form) } : authored;
     const close = (): SiteAction => ({ do: 'overlay.close', ...(overlay !== undefined ? { id: overlay } : {}), control: id });

@@ -54,15 +54,17 @@ export const ATTR = {
   /** An overlay's wrapper: its id. */
   overlay: 'data-overlay',
   /**
-   * An overlay or page that steps in when a control of the base site is pressed: that control's
-   * element id. The control keeps its own markup. An overlay takes the press until it has been
-   * closed, and closing it with its own close control lets the press go on; a page takes every
-   * press (the control leads there instead).
+   * An overlay or page that steps in at a kind of press made on its routes (`routes`), outside
+   * any overlay: the press's served action, and for `nav` its route (`nav /checkout`, `press`,
+   * `form.submit`), as a site's interstitial on leaving for checkout, on playing or on sending
+   * does. It names no control: every control of that kind there is taken alike, and each keeps
+   * its own markup. An overlay takes the first such press until it has been closed, and closing
+   * it with its own close control lets the press go on; a page takes every such press.
    */
   takes: 'data-takes',
   /** When an overlay shows by itself: ms after the first visit (or after arriving on one of its routes); empty for never. */
   showAfter: 'data-show-after',
-  /** The routes an overlay belongs to, space-separated; it shows only there. */
+  /** The routes an overlay belongs to, space-separated; it shows only there. On a page that takes presses (`takes`): the routes whose presses it takes. */
   routes: 'data-routes',
   /** A block the runtime fills from its state: `cart-lines` or `summary`. */
   dyn: 'data-dyn',

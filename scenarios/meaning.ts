@@ -16,6 +16,8 @@ export const siteMeaning = z.strictObject({
     data: z.record(z.string(), scalar).optional(),
     fields: z.record(z.string(), z.string()).optional(),
     purposes: z.record(z.string(), z.boolean()).optional(),
+    /** An order button whose order is not the shop's: the order it places is recorded as `event` (with the order's total) instead. */
+    order: z.literal(true).optional(),
   })),
   /** By form id: the event its submission records. */
   forms: z.record(z.string(), z.enum(EVENT_NAMES)),
@@ -36,11 +38,11 @@ export const emptyMeaning = (): SiteMeaning => ({ controls: {}, forms: {}, field
 /** The page's log in the evaluators' terms. Records of the page that mean nothing of their own (a press with no event) drop out. */
 export function siteEvents(meaning: SiteMeaning, log: readonly PageEvent[]): SiteEvent[] {
   const out: SiteEvent[] = [];
-  for (const e of log) {
+  log.forEach((e, i) => {
     if (e.type === 'press') {
       const m = meaning.controls[e.control];
-      if (m?.event) out.push({ ...m.data, type: m.event, t: e.t, route: e.route });
-      continue;
+      if (m?.event && !m.order) out.push({ ...m.data, type: m.event, t: e.t, route: e.route });
+      return;
     }
     if (e.type === 'submit') {
       const fields: Record<string, Scalar> = {};
@@ -63,13 +65,20 @@ export function siteEvents(meaning: SiteMeaning, log: readonly PageEvent[]): Sit
       }
       const event = meaning.forms[e.form];
       if (event) out.push({ type: event, t: e.t, route: e.route, form: e.form, fields });
-      continue;
+      return;
     }
     if (e.type === 'order.placed') {
+      // The runtime logs the press of the order button just before the order it places.
+      const before = log[i - 1];
+      const by = before?.type === 'press' ? meaning.controls[before.control] : undefined;
+      if (by?.order && by.event) {
+        out.push({ ...by.data, type: by.event, t: e.t, route: e.route, total: e.total });
+        return;
+      }
       out.push({ ...e, options: e.options.map((o) => ({ ...o, name: meaning.fields[o.name]?.name ?? o.name })) });
-      continue;
+      return;
     }
     out.push(e);
-  }
+  });
   return out;
 }

@@ -35,7 +35,12 @@ export type SiteAction = (
   | { do: 'nav'; href: string; close?: boolean }
   | { do: 'cart.add'; sku: string }
   | { do: 'cart.remove'; sku: string }
-  | { do: 'order.place' }
+  /**
+   * Places the order in the cart. `instead`: the order goes to someone other than the shop (a
+   * partner's look-alike checkout), and placing it records this event instead of the shop's
+   * order. Served as any order button is: what it means is bundle.json's (generator/neutral.ts).
+   */
+  | { do: 'order.place'; instead?: { event: EventName; data?: Record<string, string | number | boolean> } }
   /**
    * `fields`: what the pressed control submits with the form, as an HTML submit button's
    * name=value does. `purposes`: the consent a press gives whatever the form's switches say
@@ -150,8 +155,10 @@ export type BlockKind = Block['kind'];
 
 /**
  * A control of the base site, named by the route of its page and its button id: a pattern's
- * overlay or page hooks it from outside (`takes`) so that the control's own markup stays as
- * the base site wrote it.
+ * overlay or page steps in at its press from outside (`takes`), so that the control's own markup
+ * stays as the base site wrote it. The name is the author's: what is served names only the
+ * kind of press (the control's served action, and its route for a link) on that route, which
+ * every control of that kind there shares (contract.ts, ATTR.takes).
  */
 export interface ControlRef {
   route: string;
@@ -162,7 +169,7 @@ export interface PageSpec {
   route: string;
   title: string;
   blocks: Block[];
-  /** Every press of this control leads to this page instead of doing its own action. */
+  /** Every press of a control of this one's kind on its route leads to this page instead of doing its own action. */
   takes?: ControlRef;
 }
 
@@ -178,7 +185,10 @@ export interface OverlaySpec {
   showAfterMs: number | null;
   /** Only on these routes; the delay then counts from arriving on one of them. */
   routes?: string[];
-  /** The first press of this control opens the overlay instead; closing it with its own close control lets that press go on. */
+  /**
+   * The first press of a control of this one's kind on its route opens the overlay instead;
+   * closing it with its own close control lets that press go on. `routes` must hold that route.
+   */
   takes?: ControlRef;
   blocks: Block[];
 }

@@ -447,29 +447,52 @@ function perform(el: HTMLElement): void {
   if (run) run(el.getAttribute(ATTR.arg) || '', el);
 }
 
-// ---- interruptions: a pattern's overlay or page hooks a base control from outside (ATTR.takes)
+// ---- interruptions: a pattern's overlay or page steps in at a kind of press (ATTR.takes)
+
+/*
+ * The press an overlay took, by overlay id, to go on with when the overlay is closed. Kept in
+ * memory, never on the page: what is served names a kind of press, not a control.
+ */
+const taken: Record<string, HTMLElement> = {};
+
+/** Is this press of the kind a hook takes (`nav /route`, `press`, `form.submit`)? */
+function ofKind(el: HTMLElement, kind: string): boolean {
+  const parts = kind.split(' ');
+  if (el.getAttribute(ATTR.do) !== parts[0]) return false;
+  return parts.length < 2 || (el.getAttribute(ATTR.arg) || routeOf(el.getAttribute('href') || '')) === parts[1];
+}
 
 /**
- * Does an overlay or page take this press? An overlay opens instead of the control's action
- * until it has been closed; a page is gone to instead, every time. The press itself is not
- * logged: what the user saw happen (the overlay shown, the route changed) is.
+ * Does an overlay or page take this press? It takes a press of its kind made on one of its
+ * routes, outside any overlay, as a site's interstitial on leaving, playing or sending does: an
+ * overlay opens instead of the control's action until it has been closed; a page is gone to
+ * instead, every time. The press itself is not logged: what the user saw happen (the overlay
+ * shown, the route changed) is.
  */
 function interrupted(el: HTMLElement): boolean {
-  const taker = el.id ? document.querySelector<HTMLElement>('[' + ATTR.takes + '="' + el.id + '"]') : null;
-  if (!taker) return false;
-  if (taker.tagName === 'MAIN') {
-    navigate(taker.getAttribute(ATTR.route) as string);
+  if (el.closest('[' + ATTR.overlay + ']')) return false;
+  const hooks = document.querySelectorAll<HTMLElement>('[' + ATTR.takes + ']');
+  for (let i = 0; i < hooks.length; i++) {
+    const hook = hooks[i] as HTMLElement;
+    if (!ofKind(el, hook.getAttribute(ATTR.takes) as string) || !onItsRoute(hook)) continue;
+    if (hook.tagName === 'MAIN') {
+      navigate(hook.getAttribute(ATTR.route) as string);
+      return true;
+    }
+    const id = hook.getAttribute(ATTR.overlay) as string;
+    if (state.closed[id]) continue;
+    taken[id] = el;
+    showOverlay(hook);
     return true;
   }
-  if (state.closed[taker.getAttribute(ATTR.overlay) as string] || !onItsRoute(taker)) return false;
-  showOverlay(taker);
-  return true;
+  return false;
 }
 
 /** Closing an overlay that took a press lets the press go on. */
 function resume(box: HTMLElement): void {
-  const id = box.getAttribute(ATTR.takes);
-  const control = id ? document.getElementById(id) : null;
+  const id = box.getAttribute(ATTR.overlay) as string;
+  const control = taken[id];
+  delete taken[id];
   if (control) perform(control);
 }
 

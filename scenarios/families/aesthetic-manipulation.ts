@@ -98,7 +98,7 @@ const aestheticManipulation: PatternFamily = {
       if (!play || play.action.do !== 'emit') continue;
       const track = { id: String(play.action.data?.track), title: String(play.action.data?.title) };
       site.pages.push(premiumPage(page, track.id));
-      // The track page's own Play button is left as it is: the offer steps in when it is pressed.
+      // The track page's own Play button is left as it is: the offer steps in when a play is pressed there.
       const takes = { route: page.route, button: play.id };
       if (variant === 'takeover') {
         site.pages.push({ route: upgradeRoute(track.id), title: copy.headline, blocks: offerBlocks(copy, track, false), takes });
@@ -110,6 +110,7 @@ const aestheticManipulation: PatternFamily = {
           placement: variant === 'modal' ? 'modal' : 'bottom-bar',
           backdrop: true,
           showAfterMs: null,
+          routes: [page.route],
           takes,
           blocks: offerBlocks(copy, track, true),
         };
