@@ -1,26 +1,37 @@
 import { describe, expect, it } from 'vitest';
 import { JSDOM, VirtualConsole } from 'jsdom';
+import { parse, type DefaultTreeAdapterMap } from 'parse5';
 import { ATTR, EVENTS_KEY } from '../../scenarios/contract.ts';
 import type { PageEvent } from '../../scenarios/contract.ts';
+import type { ScenarioSpec } from '../../scenarios/model.ts';
+import { suites } from '../../scenarios/index.ts';
 import { runtimeScript } from '../../generator/runtime-bundle.ts';
+import { generateSuite } from '../../generator/bundle.ts';
+import { adhocSuite } from '../helpers.ts';
 
 /*
- * A pattern hooks a base control from outside: its overlay or page names the control's element
- * id (`data-takes`) and the control's own markup is what the base site wrote. The runtime on a
- * hand-written page: a button hooked by an overlay, one hooked by a page, one not hooked.
+ * A pattern steps in at a press of the base site from outside: its overlay or page names a kind
+ * of press on its routes (`data-takes`: the served action, and the route of a link), and every
+ * control of that kind there is taken alike, each keeping the markup the base site wrote. The
+ * runtime on a hand-written page: an overlay that takes presses leading to /next on /, a page
+ * that takes presses of `press` on /, a control of neither kind.
  */
 const CONFIG = { brand: 'Shop', catalog: {}, purposes: [], shipping: [], coupons: {}, gap: 20 };
 const html = `<!doctype html><html><body>
 <main ${ATTR.route}="/" ${ATTR.title}="Home" hidden>
 <button id="b1" type="button" ${ATTR.do}="nav" ${ATTR.arg}="/next" ${ATTR.control}="c1">Go</button>
-<button id="b2" type="button" ${ATTR.do}="nav" ${ATTR.arg}="/next" ${ATTR.control}="c2">Pay</button>
-<button id="b3" type="button" ${ATTR.do}="nav" ${ATTR.arg}="/next" ${ATTR.control}="c3">Plain</button>
+<button id="b2" type="button" ${ATTR.do}="press" ${ATTR.control}="c2">Play</button>
+<button id="b3" type="button" ${ATTR.do}="nav" ${ATTR.arg}="/other" ${ATTR.control}="c3">Plain</button>
+<button id="b4" type="button" ${ATTR.do}="nav" ${ATTR.arg}="/next" ${ATTR.control}="c4">Go too</button>
 </main>
-<main ${ATTR.route}="/next" ${ATTR.title}="Next" hidden></main>
-<main ${ATTR.route}="/elsewhere" ${ATTR.title}="Elsewhere" ${ATTR.takes}="b2" hidden></main>
+<main ${ATTR.route}="/next" ${ATTR.title}="Next" hidden>
+<button id="b5" type="button" ${ATTR.do}="press" ${ATTR.control}="c5">Play here</button>
+</main>
+<main ${ATTR.route}="/other" ${ATTR.title}="Other" hidden></main>
+<main ${ATTR.route}="/elsewhere" ${ATTR.title}="Elsewhere" ${ATTR.takes}="press" ${ATTR.routes}="/" hidden></main>
 <main ${ATTR.route}="*" ${ATTR.title}="Not found" hidden></main>
-<div ${ATTR.overlay}="o1" ${ATTR.showAfter}="" ${ATTR.takes}="b1" hidden><div role="dialog">
-<button type="button" ${ATTR.do}="overlay.close" ${ATTR.control}="c9">No thanks</button>
+<div ${ATTR.overlay}="o1" ${ATTR.showAfter}="" ${ATTR.routes}="/" ${ATTR.takes}="nav /next" hidden><div role="dialog">
+<button type="button" ${ATTR.do}="overlay.close" ${ATTR.arg}="o1" ${ATTR.control}="c9">No thanks</button>
 </div></div>
 <script type="application/json" id="site-config">${JSON.stringify(CONFIG)}</script>
 <script>${runtimeScript().replace(/<\/script/gi, '<\\/script')}</script>
@@ -32,42 +43,135 @@ function site() {
   const doc = dom.window.document;
   const click = (sel: string) => (doc.querySelector(sel) as HTMLElement).click();
   const log = () => (JSON.parse(dom.window.localStorage.getItem(EVENTS_KEY) ?? '[]') as PageEvent[]).map((e) => ('control' in e ? `${e.type} ${e.control}` : e.type === 'nav' ? `nav ${e.to}` : e.type));
-  const home = () => {
-    dom.window.history.pushState({}, '', '/');
+  const go = (route: string) => {
+    dom.window.history.pushState({}, '', route);
     dom.window.dispatchEvent(new dom.window.PopStateEvent('popstate'));
   };
-  return { dom, doc, click, log, home, overlay: () => doc.querySelector(`[${ATTR.overlay}="o1"]`) as HTMLElement };
+  return { dom, doc, click, log, go, overlay: () => doc.querySelector(`[${ATTR.overlay}="o1"]`) as HTMLElement };
 }
 
-describe('a control hooked from outside (data-takes)', () => {
-  it('an overlay takes the first press (not logged as one), closing it lets that press go on, and later presses are the control\'s own', () => {
+describe('a kind of press taken from outside (data-takes)', () => {
+  it('an overlay takes the first press of its kind on its route (not logged as one), closing it lets that press go on, and later presses are the controls\' own', () => {
     const s = site();
-    s.click('#b1');
+    s.click('#b4');
     expect(s.overlay().hidden).toBe(false);
     expect(s.dom.window.location.pathname).toBe('/');
     expect(s.log()).toEqual(['overlay.shown']);
     s.click(`[${ATTR.control}="c9"]`);
     expect(s.overlay().hidden).toBe(true);
     expect(s.dom.window.location.pathname).toBe('/next');
-    expect(s.log()).toEqual(['overlay.shown', 'press c9', 'overlay.closed', 'press c1', 'nav /next']);
-    s.home();
+    // The press that was taken goes on, not another of the same kind.
+    expect(s.log()).toEqual(['overlay.shown', 'press c9', 'overlay.closed', 'press c4', 'nav /next']);
+    s.go('/');
     s.click('#b1');
     expect(s.overlay().hidden).toBe(true);
     expect(s.log().slice(-2)).toEqual(['press c1', 'nav /next']);
     s.dom.window.close();
   });
 
-  it('a page takes every press of its control, and an unhooked control acts as written', () => {
+  it('a page takes every press of its kind on its route only, and a control of another kind acts as written', () => {
     const s = site();
     s.click('#b2');
     expect(s.dom.window.location.pathname).toBe('/elsewhere');
-    s.home();
+    s.go('/');
     s.click('#b2');
     expect(s.dom.window.location.pathname).toBe('/elsewhere');
-    s.home();
+    s.go('/');
     s.click('#b3');
+    expect(s.dom.window.location.pathname).toBe('/other');
+    s.go('/next');
+    s.click('#b5');
     expect(s.dom.window.location.pathname).toBe('/next');
-    expect(s.log()).toEqual(['nav /elsewhere', 'nav /', 'nav /elsewhere', 'nav /', 'press c3', 'nav /next']);
+    expect(s.log()).toEqual(['nav /elsewhere', 'nav /', 'nav /elsewhere', 'nav /', 'press c3', 'nav /other', 'nav /next', 'press c5']);
     s.dom.window.close();
   });
+});
+
+/*
+ * Nothing served points at a control. An attribute or a value of the site's script that names
+ * another element's id or control id tells a reader of the DOM which element something is about
+ * (`data-takes="k1a2"` gave away every redirection trap). The only references allowed are the
+ * standard HTML ones every element of its kind has: a label's `for` its input, ARIA's id lists.
+ */
+const REFERENCES = new Set(['for', 'aria-labelledby', 'aria-describedby', 'aria-controls']);
+
+/** Every string in a JSON value (keys too: a map keyed by an id points at it as well). */
+function strings(value: unknown, out: string[] = []): string[] {
+  if (typeof value === 'string') out.push(value);
+  else if (Array.isArray(value)) for (const v of value) strings(v, out);
+  else if (value && typeof value === 'object') for (const [k, v] of Object.entries(value)) out.push(k), strings(v, out);
+  return out;
+}
+
+type Node = DefaultTreeAdapterMap['node'];
+type Element = DefaultTreeAdapterMap['element'];
+
+/** Every element of a parsed document (parse5: a document a thousandth of jsdom's cost, for hundreds of bundles). */
+function elements(node: Node, out: Element[] = []): Element[] {
+  if ('tagName' in node) out.push(node);
+  if ('childNodes' in node) for (const c of node.childNodes) elements(c, out);
+  if ('content' in node && node.content) elements(node.content, out);
+  return out;
+}
+
+const attr = (el: Element, name: string): string | undefined => el.attrs.find((a) => a.name === name)?.value;
+const text = (el: Element): string => el.childNodes.map((c) => ('value' in c ? c.value : '')).join('');
+
+/** Where a served document names an element's id or control id outside the element itself: `<tag attr="value"> → the name`. */
+export function pointers(html: string): string[] {
+  const all = elements(parse(html));
+  const names = new Set<string>();
+  for (const el of all) {
+    const id = attr(el, 'id');
+    if (id && !(el.tagName === 'script')) names.add(id);
+    const c = attr(el, ATTR.control);
+    if (c) names.add(c);
+  }
+  const out: string[] = [];
+  const look = (where: string, values: string[], own: (string | undefined)[]) => {
+    for (const v of values) for (const token of new Set([v, ...v.split(/\s+/)])) if (names.has(token) && !own.includes(token)) out.push(`${where} → ${token}`);
+  };
+  for (const el of all) {
+    const own = [attr(el, 'id'), attr(el, ATTR.control)];
+    for (const a of el.attrs) {
+      if (a.name === 'id' || a.name === ATTR.control || a.name === 'style' || REFERENCES.has(a.name)) continue;
+      let values = [a.value];
+      if (/^[[{]/.test(a.value)) {
+        try {
+          values = strings(JSON.parse(a.value));
+        } catch {
+          // Not JSON: the value as it is.
+        }
+      }
+      look(`<${el.tagName} ${a.name}="${a.value.slice(0, 40)}">`, values, own);
+    }
+    if (el.tagName === 'script' && attr(el, 'type') === 'application/json') look(`script#${attr(el, 'id')}`, strings(JSON.parse(text(el))), []);
+  }
+  return out;
+}
+
+describe('nothing served points at a control', () => {
+  it('the check finds a hook that names its control, an id in an attribute\'s JSON and in the site\'s script, and lets a label\'s for pass', () => {
+    const page = (extra: string, config = '{}') => `<main><label for="k1">Name</label><input id="k1"><button id="k2" data-control="c7">Go</button>${extra}</main><script type="application/json" id="site-config">${config}</script>`;
+    expect(pointers(page(''))).toEqual([]);
+    expect(pointers(page('<div data-takes="k2"></div>'))).toEqual(['<div data-takes="k2"> → k2']);
+    expect(pointers(page('<div data-takes="nav k2"></div>'))).toEqual(['<div data-takes="nav k2"> → k2']);
+    expect(pointers(page('<div data-item=\'{"hooks":["c7"]}\'></div>'))).toEqual(['<div data-item="{"hooks":["c7"]}"> → c7']);
+    expect(pointers(page('', '{"takes":{"k1":true}}'))).toEqual(['script#site-config → k1']);
+  });
+
+  it('over one bundle of every pattern composition of every suite in each domain, and every task\'s control: no attribute or script value names another element\'s id or control id', () => {
+    // The hooks and references are the patterns' and the base sites': one bundle of each composition tells what every seed would.
+    const key = (sp: ScenarioSpec) => (sp.patterns.length ? `${sp.domain}|${sp.patterns.map((p) => `${p.family}:${p.variant}`).sort().join(',')}` : `${sp.task}|${sp.domain}`);
+    const specs = new Map(suites.all().flatMap((s) => s.scenarios()).map((sp) => [key(sp), sp]));
+    const found: Record<string, string[]> = {};
+    let pages = 0;
+    for (const b of generateSuite(adhocSuite([...specs.values()]), 7)) {
+      const hit = pointers(b.files['index.html'] as string);
+      pages += 1;
+      if (hit.length) found[b.manifest.id] = hit.slice(0, 3);
+    }
+    expect(pages).toBe(specs.size);
+    expect(found).toEqual({});
+  }, 60_000);
 });
