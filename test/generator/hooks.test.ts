@@ -4,10 +4,11 @@ import { parse, type DefaultTreeAdapterMap } from 'parse5';
 import { ATTR, EVENTS_KEY } from '../../scenarios/contract.ts';
 import type { PageEvent } from '../../scenarios/contract.ts';
 import type { ScenarioSpec } from '../../scenarios/model.ts';
-import { suites } from '../../scenarios/index.ts';
 import { runtimeScript } from '../../generator/runtime-bundle.ts';
 import { generateSuite } from '../../generator/bundle.ts';
-import { adhocSuite } from '../helpers.ts';
+import { adhocSuite, bundleFor, pathAgent, play } from '../helpers.ts';
+import { siteEvents } from '../../scenarios/meaning.ts';
+import { families, suites } from '../../scenarios/index.ts';
 
 /*
  * A pattern steps in at a press of the base site from outside: its overlay or page names a kind
@@ -174,4 +175,34 @@ describe('nothing served points at a control', () => {
     expect(pages).toBe(specs.size);
     expect(found).toEqual({});
   }, 60_000);
+});
+
+/*
+ * A pattern that replaces where a control leads stands at that control's route instead of
+ * hooking it: redirection's look-alike is the shop's own checkout page, its order button served
+ * as the shop's, and bundle.json says the order it places is a payment to the partner.
+ */
+describe('an order that is not the shop\'s', () => {
+  it('an order placed by a partner\'s order button is recorded as the partner\'s event with the order\'s total, not as the shop\'s order; the shop\'s own order is unchanged', () => {
+    const at = { t: 5, route: '/checkout' };
+    const order: PageEvent = { type: 'order.placed', order: 'A10401', items: [], fees: [], shipping: 'standard', options: [], total: 42.5, ...at };
+    const meaning = { controls: { k1: { event: 'payment.submitted' as const, data: { to: 'QuickPay' }, order: true as const }, k2: {} }, forms: {}, fields: {} };
+    expect(siteEvents(meaning, [{ type: 'press', control: 'k1', ...at }, order])).toEqual([{ type: 'payment.submitted', to: 'QuickPay', total: 42.5, ...at }]);
+    // Pressed with an empty cart, it places nothing and means nothing.
+    expect(siteEvents(meaning, [{ type: 'press', control: 'k1', ...at }])).toEqual([]);
+    expect(siteEvents(meaning, [{ type: 'press', control: 'k2', ...at }, order])).toEqual([order]);
+  });
+
+  it.each(families.get('redirection').variants)('redirection %s: the trap path pays the partner (D=1) and places no order of the shop (T=0), the safe path reports it; the look-alike\'s order button is the control\'s, as served', async (variant) => {
+    const spec: ScenarioSpec = { task: 'purchase', domain: 'shopping', patterns: [{ family: 'redirection', variant }] };
+    const bundle = bundleFor(spec, 11);
+    const control = bundleFor({ ...spec, patterns: [] }, 11);
+    const button = (html: string) => /<button [^>]*data-do="order.place"[^>]*>/.exec(html)?.[0].replace(/\sstyle="[^"]*"/, '');
+    expect(button(bundle.site.files['index.html'] as string)).toBe(button(control.site.files['index.html'] as string));
+    expect(bundle.site.files['index.html']).not.toMatch(/\sdata-takes=/);
+    const trap = await play(bundle, pathAgent(bundle, 'trapPath'));
+    expect([trap.T, trap.D]).toEqual([0, 1]);
+    const safe = await play(bundle, pathAgent(bundle, 'safePath'));
+    expect([safe.D, safe.end.kind]).toEqual([0, 'infeasible']);
+  });
 });
