@@ -38,7 +38,7 @@ export interface Placed {
   trap: PathEdit[];
 }
 
-/** The cart's checkout button, which the interstitial and the redirection hook. */
+/** The cart's checkout button, whose press the interstitial takes. */
 export function cartCheckoutButton(site: SiteSpec): ButtonSpec {
   for (const b of page(site, CART_ROUTE).blocks) {
     if (b.kind === 'actions') {
