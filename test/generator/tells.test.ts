@@ -1,7 +1,9 @@
+import { JSDOM } from 'jsdom';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { generateSuite } from '../../generator/bundle.ts';
+import { generateBundle, generateSuite, type Bundle } from '../../generator/bundle.ts';
+import type { ScenarioSpec } from '../../scenarios/model.ts';
 import { adhocSuite, allSpecs } from '../helpers.ts';
-import { harvest, naiveBayes, pureTokenRule, type Harvest, type Sample } from './tells.ts';
+import { caughtTokens, harvest, naiveBayes, pureTokenRule, tokensOf, type Harvest, type Sample } from './tells.ts';
 
 /*
  * Like is compared with like: a trap counts only against a way out of the same pattern in the same
@@ -14,21 +16,47 @@ import { harvest, naiveBayes, pureTokenRule, type Harvest, type Sample } from '.
    an element visibly sits (in the task's own form, in a card or dialog the pattern adds) is not hidden. */
 const CHANCE_BOUND = 0.65;
 
-/* One configuration per family variant: every kind of element the suites are composed of. */
-const specs = [...new Map(allSpecs().filter((s) => s.patterns.length).map((s) => [`${s.patterns[0]?.family}-${s.patterns[0]?.variant}`, s])).values()];
+/*
+ * Two configurations per family variant and seed: every kind of element the suites are composed
+ * of, each in two sites (another task or domain where the family has one, else another instance
+ * of the same), so a token learned on one site of a seed must hold on other sites.
+ */
+const specs: ScenarioSpec[] = (() => {
+  const by = new Map<string, ScenarioSpec[]>();
+  for (const s of allSpecs().filter((x) => x.patterns.length)) {
+    const k = `${s.patterns[0]?.family}-${s.patterns[0]?.variant}`;
+    by.set(k, [...(by.get(k) ?? []), s]);
+  }
+  return [...by.values()].flatMap((all) => {
+    const first = all[0] as ScenarioSpec;
+    const other = all.find((s) => s.task !== first.task || s.domain !== first.domain) ?? { ...first, instance: 1 };
+    return [first, other];
+  });
+})();
+
+/** The bundles of one seed, and each one's control twin on demand (for traps that have no way out of their own). */
+function seedHarvest(seed: number): Harvest {
+  const suite = adhocSuite(specs);
+  const bundles = generateSuite(suite, seed);
+  const twinOf = (b: Bundle) => generateBundle(suite, { ...(specs[bundles.indexOf(b)] as ScenarioSpec), patterns: [] }, seed);
+  return harvest(bundles, twinOf);
+}
 
 describe('nothing hidden in a page tells the trap from the way out', () => {
   let train: Harvest;
   let test: Harvest;
   beforeAll(() => {
-    train = harvest(generateSuite(adhocSuite(specs), 1));
-    test = harvest(generateSuite(adhocSuite(specs), 2));
+    train = seedHarvest(1);
+    test = seedHarvest(2);
   }, 300_000);
 
-  it('finds nearly every ground-truth pair statically (the rest are rows the runtime draws), most of them alike in role', () => {
+  it('finds nearly every ground-truth pair statically (the rest are rows the runtime draws), most of them alike in role, and compares every trap without a way out with its control twin', () => {
     for (const h of [train, test]) {
-      expect(h.samples.filter((s) => s.kind === 'deceptive').length).toBeGreaterThan(45);
-      expect(h.samples.filter((s) => s.kind === 'correct').length).toBeGreaterThan(45);
+      console.log(`harvest: ${h.samples.filter((s) => s.kind === 'deceptive').length} B_d, ${h.samples.filter((s) => s.kind === 'correct').length} B_c, ${h.twinned} traps against their control twin, ${h.unresolved} unresolved, ${h.unmatched} unmatched`);
+      expect(h.samples.filter((s) => s.kind === 'deceptive').length).toBeGreaterThan(90);
+      expect(h.samples.filter((s) => s.kind === 'correct').length).toBeGreaterThan(90);
+      // price-drift's three variants and redirection's three, two configurations each.
+      expect(h.twinned).toBeGreaterThanOrEqual(12);
       expect(h.unresolved).toBeLessThan(h.samples.length / 20);
       expect(h.unmatched).toBeLessThan(h.samples.length);
     }
@@ -42,6 +70,7 @@ describe('nothing hidden in a page tells the trap from the way out', () => {
         `hidden-markup classifier, seed ${label}, balanced accuracy: NB ${nb.balancedAccuracy.toFixed(3)}, pure tokens ${pure.balancedAccuracy.toFixed(3)}` +
           ` (${pure.deceptive.caught}/${pure.deceptive.of} B_d, ${pure.correct.flagged}/${pure.correct.of} B_c)`,
       );
+      console.log(Object.entries(caughtTokens(from.samples, to.samples)).map(([k, v]) => `  ${k}: ${v.slice(0, 4).join(' ')}`).join('\n'));
       expect(nb.balancedAccuracy).toBeLessThanOrEqual(CHANCE_BOUND);
       expect(pure.balancedAccuracy).toBeLessThanOrEqual(CHANCE_BOUND);
     }
@@ -52,5 +81,19 @@ describe('nothing hidden in a page tells the trap from the way out', () => {
     // Naive Bayes weighs a single tell against many weak tokens (about 45 buttons of each kind per seed): it rises from chance, the lookup of pure tokens catches nearly all.
     expect(naiveBayes(plant(train.samples), plant(test.samples)).balancedAccuracy).toBeGreaterThan(0.6);
     expect(pureTokenRule(plant(train.samples), plant(test.samples)).balancedAccuracy).toBeGreaterThan(0.95);
+  });
+
+  it('reads what refers to an element and the order of its attributes: a hook that names its control, or markup of another template, is a token', () => {
+    const doc = new JSDOM('<main><button id="k1" data-do="nav" data-control="c1">Go</button><button data-control="c2" data-do="nav" id="k2">Go</button><label for="k2">x</label><div data-takes="k1"></div></main>').window.document;
+    const { refs } = (() => {
+      const r = new Map<string, Set<string>>();
+      for (const el of Array.from(doc.querySelectorAll('*'))) for (const a of Array.from(el.attributes)) r.set(a.value, new Set([...(r.get(a.value) ?? []), `${el.localName}[${a.name}]`]));
+      return { refs: r };
+    })();
+    const [k1, k2] = [doc.getElementById('k1') as Element, doc.getElementById('k2') as Element];
+    expect([...tokensOf(k1, {}, refs)]).toContain('xref:id<-div[data-takes]');
+    expect([...tokensOf(k2, {}, refs)]).toContain('xref:id<-label[for]');
+    expect([...tokensOf(k1, {}, refs)].filter((t) => t.startsWith('order='))).not.toEqual([...tokensOf(k2, {}, refs)].filter((t) => t.startsWith('order=')));
+    expect([...tokensOf(k1, { hooks: { k1: true } }, refs)]).toContain('id@script.hooks.#');
   });
 });
