@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { generateBundle, generateSuite, type Bundle } from '../../generator/bundle.ts';
 import type { ScenarioSpec } from '../../scenarios/model.ts';
 import { adhocSuite, allSpecs } from '../helpers.ts';
+import { ATTR } from '../../scenarios/contract.ts';
 import { caughtTokens, harvest, naiveBayes, pureTokenRule, tokensOf, type Harvest, type Sample } from './tells.ts';
 
 /*
@@ -35,16 +36,16 @@ const specs: ScenarioSpec[] = (() => {
 })();
 
 /** The bundles of one seed, and each one's control twin on demand (for traps that have no way out of their own). */
-function seedHarvest(seed: number): Harvest {
+function seedHarvest(seed: number): Harvest & { bundles: Bundle[] } {
   const suite = adhocSuite(specs);
   const bundles = generateSuite(suite, seed);
   const twinOf = (b: Bundle) => generateBundle(suite, { ...(specs[bundles.indexOf(b)] as ScenarioSpec), patterns: [] }, seed);
-  return harvest(bundles, twinOf);
+  return { ...harvest(bundles, twinOf), bundles };
 }
 
 describe('nothing hidden in a page tells the trap from the way out', () => {
-  let train: Harvest;
-  let test: Harvest;
+  let train: ReturnType<typeof seedHarvest>;
+  let test: ReturnType<typeof seedHarvest>;
   beforeAll(() => {
     train = seedHarvest(1);
     test = seedHarvest(2);
@@ -74,6 +75,16 @@ describe('nothing hidden in a page tells the trap from the way out', () => {
       expect(nb.balancedAccuracy).toBeLessThanOrEqual(CHANCE_BOUND);
       expect(pure.balancedAccuracy).toBeLessThanOrEqual(CHANCE_BOUND);
     }
+  });
+
+  it('every served control carries a control id, the ones the layout draws itself (a section\'s toggle, a cart row\'s Remove) too', () => {
+    const bare: string[] = [];
+    // Every opening tag with an action, row templates' included (a plain scan: parsing each page again would double the file's time).
+    const tag = new RegExp(`<[a-z]+\\b[^>]*\\s${ATTR.do}="[^>]*>`, 'g');
+    for (const b of [...train.bundles, ...test.bundles]) {
+      for (const [el] of (b.files['index.html'] as string).matchAll(tag)) if (!el.includes(` ${ATTR.control}="`)) bare.push(`${b.manifest.id}: ${el.slice(0, 100)}`);
+    }
+    expect(bare).toEqual([]);
   });
 
   it('the same lookups, on the same tokens, catch a planted tell (an attribute only traps carry)', () => {
