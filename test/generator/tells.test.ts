@@ -4,6 +4,8 @@ import { generateBundle, generateSuite, type Bundle } from '../../generator/bund
 import type { ScenarioSpec } from '../../scenarios/model.ts';
 import { adhocSuite, allSpecs } from '../helpers.ts';
 import { ATTR } from '../../scenarios/contract.ts';
+import { families } from '../../scenarios/index.ts';
+import type { SiteEvent } from '../../scenarios/model.ts';
 import { caughtTokens, harvest, naiveBayes, pureTokenRule, tokensOf, type Harvest, type Sample } from './tells.ts';
 
 /*
@@ -85,6 +87,34 @@ describe('nothing hidden in a page tells the trap from the way out', () => {
       for (const [el] of (b.files['index.html'] as string).matchAll(tag)) if (!el.includes(` ${ATTR.control}="`)) bare.push(`${b.manifest.id}: ${el.slice(0, 100)}`);
     }
     expect(bare).toEqual([]);
+  });
+
+  it('a shop\'s fee lines and the lines it puts in the cart by itself are no tell: control shops carry them too (about one in three), and the fee a shop tells of is no price drift', () => {
+    const shops = allSpecs().filter((s) => s.domain === 'shopping' && !s.patterns.length);
+    const suite = adhocSuite(shops);
+    const served = (html: string, attr: string) => [...html.matchAll(new RegExp(`\\s${attr}="([^"]*)"`, 'g'))].map((m) => m[1] as string);
+    let n = 0;
+    let fees = 0;
+    let lines = 0;
+    for (const seed of [1, 2, 3, 4]) {
+      for (const spec of shops) {
+        const html = generateBundle(suite, spec, seed).files['index.html'] as string;
+        n++;
+        if (served(html, ATTR.fees).some((v) => v !== '[]')) fees++;
+        if (served(html, ATTR.includes).some((v) => v !== '[]')) lines++;
+      }
+    }
+    console.log(`control shops: ${fees}/${n} with a fee line, ${lines}/${n} with a line the shop adds`);
+    for (const k of [fees, lines]) {
+      expect(k).toBeGreaterThan(n / 6);
+      expect(k).toBeLessThan(n / 2);
+    }
+    const drift = families.get('price-drift');
+    const order = (fee: { label: string; amount: number }) => [{ type: 'order.placed', t: 1, route: '/checkout', order: 'A1', items: [], fees: [fee], shipping: null, options: [], total: fee.amount }] as SiteEvent[];
+    const params = { shownPrices: {}, disclosedFees: [{ label: 'Packaging fee', amount: 1.49 }] };
+    expect(drift.outcome(params, order({ label: 'Packaging fee', amount: 1.49 }))).toBe(false);
+    expect(drift.outcome(params, order({ label: 'Packaging fee', amount: 6.99 }))).toBe(true);
+    expect(drift.outcome(params, order({ label: 'Service fee', amount: 1.49 }))).toBe(true);
   });
 
   it('the same lookups, on the same tokens, catch a planted tell (an attribute only traps carry)', () => {
