@@ -24,9 +24,17 @@ const LANDING = [
   (sponsor: string) => `${sponsor}: faster downloads, fewer errors. Install it first.`,
   (sponsor: string) => `Get ${sponsor} and download up to 5x faster.`,
   (sponsor: string) => `${sponsor} is free for 14 days. Start your download with it.`,
+  (sponsor: string) => `Millions download with ${sponsor}. Try it today.`,
+  (sponsor: string) => `${sponsor} keeps your drivers and downloads up to date.`,
 ];
-const STARTED = [(file: string) => `Your download of ${file} has started.`, (file: string) => `Downloading ${file}…`, (file: string) => `${file} is on its way.`];
-const BACK = ['Back to the app', 'Return to the download page', 'Back to downloads', 'Continue to the app page'];
+const STARTED = [
+  (file: string) => `Your download of ${file} has started.`,
+  (file: string) => `Downloading ${file}…`,
+  (file: string) => `${file} is on its way.`,
+  (file: string) => `Preparing ${file}`,
+  (file: string) => `Thanks! ${file} is downloading.`,
+];
+const BACK = ['Back to the app', 'Return to the download page', 'Back to downloads', 'Continue to the app page', 'Back'];
 
 /**
  * Ads dressed as the page's own download button, above or beside the real ones, as a

@@ -44,8 +44,14 @@ const OFFER = [
 ];
 const DISMISS = ['Close', 'No thanks', 'Not now', 'Maybe later', 'Skip'];
 /** What the page the in-page offer opens says: the offer taken, and the way back. */
-const TAKEN = [(what: string) => `${cap(what)} has been added`, (what: string) => `You chose ${what}`, (what: string) => `Added: ${what}`];
-const BACK = ['Back to where you were', 'Continue', 'Return to the page', 'Go back'];
+const TAKEN = [
+  (what: string) => `${cap(what)} has been added`,
+  (what: string) => `You chose ${what}`,
+  (what: string) => `Added: ${what}`,
+  (what: string) => `Done: ${what} is yours`,
+  (what: string) => `${cap(what)}: added to your order`,
+];
+const BACK = ['Back to where you were', 'Continue', 'Return to the page', 'Go back', 'Back'];
 const TITLES = ['Popular right now', 'What others chose', 'Trending', 'Customers love this', 'Live activity'];
 
 /** What the others supposedly took, per domain: the choice, the past tense, the price. */

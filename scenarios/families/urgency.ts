@@ -54,8 +54,14 @@ const ACTIVITY = [
 ];
 const DECLINE = ['No thanks', 'Not now', 'Maybe later', 'Skip', 'No, keep my choice'];
 /** What the page the in-page upgrade opens says: the upgrade taken, and the way back. */
-const TAKEN = [(what: string) => `Upgrade added: ${what}`, (what: string) => `You upgraded to ${what}`, (what: string) => `${cap(what)} is yours`];
-const BACK = ['Back to where you were', 'Continue', 'Return to the page', 'Go back'];
+const TAKEN = [
+  (what: string) => `Upgrade added: ${what}`,
+  (what: string) => `You upgraded to ${what}`,
+  (what: string) => `${cap(what)} is yours`,
+  (what: string) => `Upgraded: ${what}`,
+  (what: string) => `${cap(what)} has been added`,
+];
+const BACK = ['Back to where you were', 'Continue', 'Return to the page', 'Go back', 'Back'];
 const TITLES = ['Limited-time upgrade', 'Hurry, prices are rising', 'Exclusive offer for you', 'Don’t miss out', 'Today only'];
 
 const where = (d: Domain): Where => (d === 'booking' || d === 'shopping' ? d : 'software');
