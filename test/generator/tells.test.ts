@@ -6,7 +6,7 @@ import { adhocSuite, allSpecs } from '../helpers.ts';
 import { ATTR } from '../../scenarios/contract.ts';
 import { families } from '../../scenarios/index.ts';
 import type { SiteEvent } from '../../scenarios/model.ts';
-import { caughtTokens, harvest, naiveBayes, pureTokenRule, tokensOf, type Harvest, type Sample } from './tells.ts';
+import { caughtTokens, harvest, referencesTo, naiveBayes, pureTokenRule, tokensOf, type Harvest, type Sample } from './tells.ts';
 
 /*
  * Like is compared with like: a trap counts only against a way out of the same pattern in the same
@@ -126,11 +126,7 @@ describe('nothing hidden in a page tells the trap from the way out', () => {
 
   it('reads what refers to an element and the order of its attributes: a hook that names its control, or markup of another template, is a token', () => {
     const doc = new JSDOM('<main><button id="k1" data-do="nav" data-control="c1">Go</button><button data-control="c2" data-do="nav" id="k2">Go</button><label for="k2">x</label><div data-takes="k1"></div></main>').window.document;
-    const { refs } = (() => {
-      const r = new Map<string, Set<string>>();
-      for (const el of Array.from(doc.querySelectorAll('*'))) for (const a of Array.from(el.attributes)) r.set(a.value, new Set([...(r.get(a.value) ?? []), `${el.localName}[${a.name}]`]));
-      return { refs: r };
-    })();
+    const refs = referencesTo(doc);
     const [k1, k2] = [doc.getElementById('k1') as Element, doc.getElementById('k2') as Element];
     expect([...tokensOf(k1, {}, refs)]).toContain('xref:id<-div[data-takes]');
     expect([...tokensOf(k2, {}, refs)]).toContain('xref:id<-label[for]');

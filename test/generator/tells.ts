@@ -53,7 +53,7 @@ function pathsTo(json: unknown, value: string, path = ''): string[] {
  * another element's attributes: `for` on a label is every field's, `data-takes` on an overlay
  * named only the control it hooks. A reference is a token whatever attribute carries it.
  */
-function referencesTo(doc: Document): Map<string, Set<string>> {
+export function referencesTo(doc: Document): Map<string, Set<string>> {
   const out = new Map<string, Set<string>>();
   for (const el of Array.from(doc.querySelectorAll('*'))) {
     for (const a of Array.from(el.attributes)) {
@@ -281,15 +281,14 @@ export function pureTokenRule(train: readonly Sample[], test: readonly Sample[],
   );
 }
 
-/** What the pure-token rule catches on `test`, by family, with the tokens that did it (for the report of a failing run). */
+/** What the pure-token rule catches on `test`, by kind and family, with the tokens that did it (for the report of a run). */
 export function caughtTokens(train: readonly Sample[], test: readonly Sample[], support = 3): Record<string, string[]> {
-  const out: Record<string, string[]> = {};
+  const out: Record<string, Set<string>> = {};
   for (const role of new Set(train.map((s) => s.role))) {
     const pure = pureTokens(train.filter((s) => s.role === role), support);
     for (const s of test.filter((x) => x.role === role)) {
-      const hit = [...s.tokens].filter((t) => pure.has(t));
-      if (hit.length) (out[`${s.kind === 'deceptive' ? 'B_d' : 'B_c'} ${s.family}`] ??= []).push(...hit.filter((t) => !out[`${s.kind === 'deceptive' ? 'B_d' : 'B_c'} ${s.family}`]?.includes(t)));
+      for (const t of s.tokens) if (pure.has(t)) (out[`${s.kind === 'deceptive' ? 'B_d' : 'B_c'} ${s.family}`] ??= new Set()).add(t);
     }
   }
-  return out;
+  return Object.fromEntries(Object.entries(out).map(([k, v]) => [k, [...v]]));
 }
