@@ -89,6 +89,16 @@ describe('nothing hidden in a page tells the trap from the way out', () => {
     expect(bare).toEqual([]);
   });
 
+  it('every trap does a kind of thing a site does anyway: its served action is one some control site or some way out serves (no press that shows nothing)', () => {
+    const controls = allSpecs().filter((s) => !s.patterns.length);
+    const base = new Set(generateSuite(adhocSuite(controls), 1).flatMap((b) => [...(b.files['index.html'] as string).matchAll(new RegExp(`\\s${ATTR.do}="([^"]*)"`, 'g'))].map((m) => m[1] as string)));
+    const kinds = (kind: string) => new Set([...train.samples, ...test.samples].filter((s) => s.kind === kind).flatMap((s) => [...s.tokens].filter((t) => t.startsWith(`${ATTR.do}=`)).map((t) => t.slice(ATTR.do.length + 1))));
+    const traps = kinds('deceptive');
+    for (const k of kinds('correct')) base.add(k);
+    expect(traps.size).toBeGreaterThan(2);
+    expect([...traps].filter((k) => !base.has(k))).toEqual([]);
+  });
+
   it('a shop\'s fee lines and the lines it puts in the cart by itself are no tell: control shops carry them too (about one in three), and the fee a shop tells of is no price drift', () => {
     const shops = allSpecs().filter((s) => s.domain === 'shopping' && !s.patterns.length);
     const suite = adhocSuite(shops);
