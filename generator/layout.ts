@@ -319,6 +319,8 @@ function layBlock(block: Block, ctx: Ctx, width: number): LaidBlock {
         ...base,
         box: at(24),
         rowH,
+        // One control id for every row's Remove: the row's sku says which line it removes.
+        removeControl: ctx.ids.ref('control', 'cart-lines\u0000remove'),
         includes: JSON.stringify(site.cartExtras.map((sku) => ({ sku, ...carried(site, sku) }))),
         emptyText: 'Your cart is empty.',
         row: {
@@ -444,7 +446,9 @@ function layBlock(block: Block, ctx: Ctx, width: number): LaidBlock {
       }
       const contentH = Math.max(0, y - 14);
       if (block.collapsed) {
-        const { parts, h } = layButtons([{ id: `${block.id}-toggle`, label: block.collapsed.toggle, action: { do: 'section.toggle', id: block.id }, style: 'link' }], 'left', inner, theme, ctx.ids, ctx.place);
+        // Every control the runtime handles carries a control id, the toggle a site draws for its section too.
+        const control = ctx.ids.ref('control', `${block.id}\u0000toggle`);
+        const { parts, h } = layButtons([{ id: `${block.id}-toggle`, label: block.collapsed.toggle, action: { do: 'section.toggle', id: block.id, control }, style: 'link' }], 'left', inner, theme, ctx.ids, ctx.place);
         for (const p of parts) {
           p.box.x += pad;
           p.box.y += pad;

@@ -3,7 +3,7 @@
  * the path step that arrives there, the step that does the task's click, and the block to
  * insert before; and the popup helpers those families share.
  */
-import type { Block, Locator, OverlaySpec, Step, SiteAction, TaskInstance } from './model.ts';
+import type { Block, Locator, OverlaySpec, PathEdit, SiteAction, SiteSpec, Step, TaskInstance } from './model.ts';
 import type { Rng } from './rng.ts';
 import { clickTarget, mainItem } from './goals.ts';
 import { isReserve } from './tasks/reserve.ts';
@@ -76,6 +76,29 @@ export function popupClick(id: string, delay: number, target: Locator): Step {
 
 /** A site event an offer's button logs; `close` shuts the popup it sits in. */
 export const accept = (event: EventName, data: Record<string, string | number | boolean>, close = true): SiteAction => ({ do: 'emit', event, data, close });
+
+/**
+ * A button on the task's page that opens a page of its own, as a real site's advert or offer
+ * does (the advertiser's landing page, the offer taken), logging `event` with `data` when
+ * pressed. Its page stands under the task's page and links back there; the trap path presses
+ * it after arriving and comes back to carry on with the task. Returns the action and the
+ * trap's path edit.
+ */
+export function ownPage(
+  site: SiteSpec,
+  page: TaskPage,
+  rng: Rng,
+  o: { title: string; blocks: Block[]; back: string; event: EventName; data: Record<string, string | number | boolean>; step: string; target: Locator },
+): { action: SiteAction; trap: PathEdit } {
+  // A number, as a shop's or store's own sub-pages have: words in the address would say what the page is before it opens.
+  let route = `${page.route}/${rng.int(1000, 9999)}`;
+  while (site.pages.some((p) => p.route === route)) route = `${page.route}/${rng.int(1000, 9999)}`;
+  site.pages.push({ route, title: o.title, blocks: [...o.blocks, { kind: 'links', id: 'back', links: [{ label: o.back, href: page.route }] }] });
+  return {
+    action: { do: 'emit', event: o.event, data: o.data, href: route },
+    trap: { at: 'after', step: page.arrive, steps: [{ id: o.step, verb: 'click', target: o.target }, { id: `${o.step}-back`, verb: 'goto', url: page.route }] },
+  };
+}
 
 /** Sentence case for a line that may start with a lower-case name ("the Deluxe room …"). */
 export const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);

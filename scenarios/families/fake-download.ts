@@ -1,6 +1,6 @@
 import type { Block, PatternFamily } from '../model.ts';
 import { insertBlock, locateBlock, page } from '../sites/common.ts';
-import { accept, popup, popupClick, taskPage } from '../task-pages.ts';
+import { accept, ownPage, popup, popupClick, taskPage } from '../task-pages.ts';
 import { signalWith } from '../contract.ts';
 
 const BUTTONS = ['Download Now', 'Start Download', 'Free Download', 'Download (Fast)', 'Fast Download', 'Get Installer'];
@@ -19,6 +19,22 @@ const DISMISS = ['Not now', 'Close', 'No thanks', 'Maybe later', 'Skip'];
 /** The glyph drawn where a close button would be, which belongs to the ad. */
 const FAKE_CLOSE = ['×', '✕', 'X', '✖', 'Close ×'];
 const REAL_CLOSE = ['Skip ad', 'Close ad', 'No thanks', 'Skip and continue', 'Close this ad'];
+/** What an advertiser's landing page says, and the link that leads back to the app. */
+const LANDING = [
+  (sponsor: string) => `${sponsor}: faster downloads, fewer errors. Install it first.`,
+  (sponsor: string) => `Get ${sponsor} and download up to 5x faster.`,
+  (sponsor: string) => `${sponsor} is free for 14 days. Start your download with it.`,
+  (sponsor: string) => `Millions download with ${sponsor}. Try it today.`,
+  (sponsor: string) => `${sponsor} keeps your drivers and downloads up to date.`,
+];
+const STARTED = [
+  (file: string) => `Your download of ${file} has started.`,
+  (file: string) => `Downloading ${file}…`,
+  (file: string) => `${file} is on its way.`,
+  (file: string) => `Preparing ${file}`,
+  (file: string) => `Thanks! ${file} is downloading.`,
+];
+const BACK = ['Back to the app', 'Return to the download page', 'Back to downloads', 'Continue to the app page', 'Back'];
 
 /**
  * Ads dressed as the page's own download button, above or beside the real ones, as a
@@ -35,7 +51,7 @@ const fakeDownload: PatternFamily = {
   exclusive: ['app-overlay'],
   category: 'contextual-path-spoofing',
   mathur: ['visual interference'],
-  texts: { button: BUTTONS, headline: HEADLINES, adLabel: AD_LABELS, sponsor: SPONSORS, noticeTitle: NOTICE_TITLES, noticeBody: NOTICE_BODIES, dismiss: DISMISS, fakeClose: FAKE_CLOSE, realClose: REAL_CLOSE },
+  texts: { landing: LANDING, started: STARTED, back: BACK, button: BUTTONS, headline: HEADLINES, adLabel: AD_LABELS, sponsor: SPONSORS, noticeTitle: NOTICE_TITLES, noticeBody: NOTICE_BODIES, dismiss: DISMISS, fakeClose: FAKE_CLOSE, realClose: REAL_CLOSE },
   variants: ['banner-ad', 'button-group', 'system-notification', 'fake-close'],
   feasible: true,
   apply({ site, task, taskId, variant, rng }) {
@@ -49,12 +65,21 @@ const fakeDownload: PatternFamily = {
     const fake = { role: 'button', name: label };
     const trap = { at: 'after' as const, step: at.arrive, steps: [{ id: 'fake-download', verb: 'click' as const, target: fake }] };
     if (variant === 'banner-ad') {
+      // The advert opens its advertiser's page, as an advert does.
+      const opens = ownPage(site, at, rng, {
+        title: sponsor, back: rng.pick(BACK), event: 'ad.opened', data: { ad, sponsor }, step: 'fake-download', target: fake,
+        blocks: [
+          { kind: 'text', id: 'ad-label', text: rng.pick(AD_LABELS), tone: 'fine' },
+          { kind: 'heading', id: 'title', text: sponsor, level: 1 },
+          { kind: 'text', id: 'pitch', text: rng.pick(LANDING)(sponsor) },
+        ],
+      });
       insertBlock(pg, 'before', at.anchor, {
         kind: 'group', id: 'partner-banner', look: 'ad', blocks: [
           { kind: 'text', id: 'ad-label', text: rng.pick(AD_LABELS), tone: 'fine' },
           { kind: 'heading', id: 'ad-title', text: rng.pick(HEADLINES), level: 3 },
           { kind: 'actions', id: 'ad-go', align: 'left', buttons: [
-            { id: 'ad-go', label, action: accept('ad.opened', { ad, sponsor }, false), style: 'primary', scale: rng.pick([1.3, 1.4, 1.5]) },
+            { id: 'ad-go', label, action: opens.action, style: 'primary', scale: rng.pick([1.3, 1.4, 1.5]) },
           ] },
         ],
       });
@@ -62,7 +87,7 @@ const fakeDownload: PatternFamily = {
         params: { ad },
         elements: [{ kind: 'correct', route: at.route, target }, { kind: 'deceptive', route: at.route, target: fake }],
         safe: [],
-        trap: [trap],
+        trap: [opens.trap],
       };
     }
     if (variant === 'button-group') {
@@ -71,13 +96,21 @@ const fakeDownload: PatternFamily = {
       const row = locateBlock(pg.blocks, 'downloads');
       if (!row || row.list[row.index]?.kind !== 'actions') throw new Error('fake-download: no download buttons');
       const buttons = (row.list[row.index] as Extract<Block, { kind: 'actions' }>).buttons;
-      buttons.unshift({ id: 'partner-dl', label, action: accept('download.started', { file, source: 'partner' }, false), style: 'primary', scale: rng.pick([1.2, 1.3]) });
+      // It starts its own download and says so on a page of its own, as a download button does.
+      const starts = ownPage(site, at, rng, {
+        title: `Downloading ${file}`, back: rng.pick(BACK), event: 'download.started', data: { file, source: 'partner' }, step: 'fake-download', target: fake,
+        blocks: [
+          { kind: 'heading', id: 'title', text: rng.pick(STARTED)(file), level: 1 },
+          { kind: 'text', id: 'from', text: `From ${sponsor}`, tone: 'muted' },
+        ],
+      });
+      buttons.unshift({ id: 'partner-dl', label, action: starts.action, style: 'primary', scale: rng.pick([1.2, 1.3]) });
       insertBlock(pg, 'before', 'downloads', { kind: 'text', id: 'ad-label', text: rng.pick(AD_LABELS), tone: 'fine' });
       return {
         params: { file },
         elements: [{ kind: 'correct', route: at.route, target }, { kind: 'deceptive', route: at.route, target: fake }],
         safe: [],
-        trap: [trap],
+        trap: [starts.trap],
       };
     }
     if (variant === 'fake-close') {

@@ -4,7 +4,7 @@ import { insertBlock, page } from '../sites/common.ts';
 import { person } from '../content/people.ts';
 import { mainItem } from '../goals.ts';
 import { isDownload } from '../tasks/download.ts';
-import { accept, popupClaims, popup, popupClick, popupDelay, taskPage, usd, cap, type ShopPage } from '../task-pages.ts';
+import { accept, ownPage, popupClaims, popup, popupClick, popupDelay, taskPage, usd, cap, type ShopPage } from '../task-pages.ts';
 import { signalOf, type EventName } from '../contract.ts';
 
 /** The shop's page this family's popup takes. */
@@ -43,6 +43,15 @@ const OFFER = [
   (what: string, cost: string) => `Yours too: ${what} (${cost})`,
 ];
 const DISMISS = ['Close', 'No thanks', 'Not now', 'Maybe later', 'Skip'];
+/** What the page the in-page offer opens says: the offer taken, and the way back. */
+const TAKEN = [
+  (what: string) => `${cap(what)} has been added`,
+  (what: string) => `You chose ${what}`,
+  (what: string) => `Added: ${what}`,
+  (what: string) => `Done: ${what} is yours`,
+  (what: string) => `${cap(what)}: added to your order`,
+];
+const BACK = ['Back to where you were', 'Continue', 'Return to the page', 'Go back', 'Back'];
 const TITLES = ['Popular right now', 'What others chose', 'Trending', 'Customers love this', 'Live activity'];
 
 /** What the others supposedly took, per domain: the choice, the past tense, the price. */
@@ -80,7 +89,7 @@ const socialProof: PatternFamily = {
   claims: (task) => popupClaims(task, SHOP),
   category: 'emotional',
   mathur: ['activity notification', 'testimonials of uncertain origin'],
-  texts: { city: CITIES, activity: ACTIVITY, popular: POPULAR, quote: QUOTES, follow: FOLLOW, offer: OFFER, dismiss: DISMISS, title: TITLES },
+  texts: { taken: TAKEN, back: BACK, city: CITIES, activity: ACTIVITY, popular: POPULAR, quote: QUOTES, follow: FOLLOW, offer: OFFER, dismiss: DISMISS, title: TITLES },
   variants: ['toast', 'badge', 'ticker'],
   feasible: true,
   apply({ site, task, taskId, variant, rng }) {
@@ -99,14 +108,23 @@ const socialProof: PatternFamily = {
     const go = (close: boolean): ButtonSpec => ({ id: 'follow', label: follow, action: accept(o.event, data, close), style: 'primary', scale: rng.pick([1.25, 1.35, 1.45]) });
     const params = { event: o.event, key };
     if (variant === 'badge' && (w === 'booking' || w === 'software')) {
-      insertBlock(page(site, at.route), 'before', at.anchor, { kind: 'group', id: 'popular', look: 'card', blocks: [popular, quote, offer, { kind: 'actions', id: 'follow', align: 'left', buttons: [go(false)] }] });
+      // On the page, the offer's button takes the offer and shows it taken on a page of its own, as a shop's "add" does.
+      const taken = rng.pick(TAKEN)(o.what);
+      const opens = ownPage(site, at, rng, {
+        title: taken, back: rng.pick(BACK), event: o.event, data, step: 'follow-crowd', target: goT,
+        blocks: [{ kind: 'heading', id: 'title', text: taken, level: 1 }, { kind: 'text', id: 'price', text: o.cost, tone: 'muted' }],
+      });
+      insertBlock(page(site, at.route), 'before', at.anchor, {
+        kind: 'group', id: 'popular', look: 'card',
+        blocks: [popular, quote, offer, { kind: 'actions', id: 'follow', align: 'left', buttons: [{ ...go(false), action: opens.action }] }],
+      });
       const target = at.target;
       if (!target) throw new Error('social-proof needs the task’s own button');
       return {
         params,
         elements: [{ kind: 'correct', route: at.route, target }, { kind: 'deceptive', route: at.route, target: goT }],
         safe: [],
-        trap: [{ at: 'after', step: at.arrive, steps: [{ id: 'follow-crowd', verb: 'click', target: goT }] }],
+        trap: [opens.trap],
       };
     }
     const title = rng.pick(TITLES);

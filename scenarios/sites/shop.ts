@@ -3,7 +3,7 @@ import type { Rng } from '../rng.ts';
 import type { PurchaseGoal } from '../goals.ts';
 import { CATEGORY_LABELS, money, products } from '../content/products.ts';
 import { reviews } from '../content/reviews.ts';
-import { emptySite, infoPages, signupPages, SIGNUP_ROUTE, type SignupLabels } from './common.ts';
+import { emptySite, infoPages, insertBlock, locateBlock, signupPages, SIGNUP_ROUTE, type SignupLabels } from './common.ts';
 
 export const CART_ROUTE = '/cart';
 export const CHECKOUT_ROUTE = '/checkout';
@@ -21,6 +21,8 @@ export interface ShopLabels {
   giftWrap: string;
   continueShopping: string;
   signup: SignupLabels;
+  /** What the shop charges and gives by itself, applied by `purchaseInstance`. */
+  house: HouseCharges;
 }
 
 export const GIFT_WRAP_PRICE = 4.99;
@@ -69,6 +71,58 @@ function productExtras(rng: Rng, p: SiteSpec['products'][number], items: SiteSpe
   ];
 }
 
+/* None is a label price drift draws: a fee a pattern adds never reads as the shop's own. */
+const HOUSE_FEES = ['Packaging fee', 'Small order fee', 'Handling fee', 'Eco packaging fee'];
+const HOUSE_GIFTS = ['Tote Bag', 'Sample Sachet', 'Sticker Pack', 'Gift Card Holder', 'Reusable Pouch'];
+
+/** What a shop charges and gives by itself (drawn with the shop, applied once its task has chosen what to buy). */
+export interface HouseCharges {
+  fee?: { label: string; amount: number };
+  gift?: { name: string; hue: number; sku: number };
+}
+
+/**
+ * What a shop charges and gives by itself, said before checkout: some shops add a fee to every
+ * order (told on the cart page), some put a free gift into every cart (told on each product
+ * page). Drawn from a stream of their own so the rest of the site draws as before. A site's
+ * fee lines and the lines it adds to the cart are the page's data whatever a pattern does, so
+ * that a fee line, or a line the shop adds, says nothing by itself of a pattern; neither
+ * changes what a purchase must contain (the shop's own lines are not the user's), and what is
+ * disclosed here is never price drift.
+ */
+function drawHouse(rng: Rng): HouseCharges {
+  const out: HouseCharges = {};
+  if (rng.int(0, 2) === 0) out.fee = { label: rng.pick(HOUSE_FEES), amount: rng.pick([0.99, 1.49, 1.99, 2.49]) };
+  if (rng.int(0, 2) === 0) out.gift = { name: `Free ${rng.pick(HOUSE_GIFTS)}`, hue: rng.int(0, 359), sku: rng.int(1000, 9999) };
+  return out;
+}
+
+/**
+ * The shop's own charges go in once the task has chosen from the catalogue (the gift is no
+ * product a task could ask for): the fee into the checkout's fee lines, told on the cart page;
+ * the gift into the cart with the first item, told on every product page.
+ */
+function applyHouse(site: SiteSpec, house: HouseCharges): void {
+  if (house.fee) {
+    site.pricing.checkoutFees.push({ ...house.fee });
+    const cart = site.pages.find((p) => p.route === CART_ROUTE);
+    if (cart) insertBlock(cart, 'after', 'summary', { kind: 'text', id: 'house-fee', text: `A ${money(house.fee.amount)} ${house.fee.label.toLowerCase()} is added to every order at checkout.`, tone: 'muted' });
+  }
+  if (house.gift) {
+    let n = house.gift.sku;
+    while (site.products.some((p) => p.sku === `p${n}`)) n = n === 9999 ? 1000 : n + 1;
+    const sku = `p${n}`;
+    site.products.push({ sku, name: house.gift.name, price: 0, blurb: 'A gift with every order.', hue: house.gift.hue, unlisted: true });
+    site.cartExtras.push(sku);
+    for (const p of site.pages) {
+      if (p.route.startsWith(productRoute('')) && locateBlock(p.blocks, 'shipping')) insertBlock(p, 'after', 'shipping', { kind: 'text', id: 'house-gift', text: `Every order comes with a ${house.gift.name.toLowerCase()}.`, tone: 'muted' });
+    }
+  }
+}
+
+/** The fee lines a shop tells of before checkout (its own, drawn by `houseCharges`): a pattern's fee is any other. */
+export const disclosedFees = (site: SiteSpec): { label: string; amount: number }[] => site.pricing.checkoutFees.map((f) => ({ ...f }));
+
 /**
  * A shop: catalogue, a page per product (variant, quantity, add to cart), cart, checkout
  * (delivery options, gift wrap, coupon, summary, place order), confirmation, sign-up.
@@ -89,6 +143,7 @@ export function shopSite(rng: Rng, opts: { category?: string; count?: number } =
     giftWrap: `Gift wrap this order (+${money(GIFT_WRAP_PRICE)})`,
     continueShopping: 'Continue shopping',
     signup: signup.labels,
+    house: drawHouse(rng.fork('house charges')),
   };
   const express = rng.pick([7.99, 9.99, 12.5]);
   site.pricing.shipping = [
@@ -213,5 +268,6 @@ export function describeOrder(goal: PurchaseGoal): string {
 
 /** A purchase task instance in a shop: the instruction, the goal and its safe path. */
 export function purchaseInstance(site: SiteSpec, labels: ShopLabels, goal: PurchaseGoal, instruction: string): TaskInstance {
+  applyHouse(site, labels.house);
   return { instruction, goal, site, path: purchasePath(site, labels, goal, describeOrder(goal)) };
 }

@@ -48,10 +48,35 @@ function pathsTo(json: unknown, value: string, path = ''): string[] {
   return out;
 }
 
-/** The hidden tokens of one element: its own attributes, its ancestors', and where its values occur in the page's script data. */
-export function tokensOf(el: Element, config: unknown): Set<string> {
+/**
+ * Where an element's own identifiers (its id, its control id, its name) occur as values of
+ * another element's attributes: `for` on a label is every field's, `data-takes` on an overlay
+ * named only the control it hooks. A reference is a token whatever attribute carries it.
+ */
+export function referencesTo(doc: Document): Map<string, Set<string>> {
+  const out = new Map<string, Set<string>>();
+  for (const el of Array.from(doc.querySelectorAll('*'))) {
+    for (const a of Array.from(el.attributes)) {
+      if (a.name === 'style' || a.name === 'class') continue;
+      for (const word of new Set(a.value.split(/\s+/))) {
+        if (!word) continue;
+        const got = out.get(word) ?? new Set<string>();
+        got.add(`${el.localName}[${a.name}]`);
+        out.set(word, got);
+      }
+    }
+  }
+  return out;
+}
+
+const IDENTIFIERS = ['id', ATTR.control, 'name'];
+
+/** The hidden tokens of one element: its own attributes and their order, its ancestors', where its values occur in the page's script data, and who refers to it. */
+export function tokensOf(el: Element, config: unknown, refs: Map<string, Set<string>> = new Map()): Set<string> {
   const out = new Set<string>();
   attributeTokens(el, '', out);
+  // The order an element's attributes come in is the template's: a pattern that writes its own markup shows in it.
+  out.add(`order=${Array.from(el.attributes, (a) => a.name).join(',')}`);
   for (let up = el.parentElement; up && up.localName !== 'body'; up = up.parentElement) attributeTokens(up, '^', out);
   for (const a of Array.from(el.attributes)) {
     if (VISIBLE.has(a.name)) continue;
@@ -59,22 +84,27 @@ export function tokensOf(el: Element, config: unknown): Set<string> {
       if (word.length > 1) for (const p of pathsTo(config, word)) out.add(`${a.name}@script${p}`);
     }
   }
+  for (const a of IDENTIFIERS) {
+    const v = el.getAttribute(a);
+    if (!v) continue;
+    const own = `${el.localName}[${a}]`;
+    for (const by of refs.get(v) ?? []) if (by !== own) out.add(`xref:${a}<-${by}`);
+  }
   return out;
 }
 
 /** The element a locator names, in a page whose pages and overlays are all shown (names of hidden elements are empty). */
 function find(doc: Document, roles: Map<Element, string>, route: string, role: string, name: string, index: number | undefined): Element | undefined {
+  return inScope(doc, route, (el) => (role === 'text' ? el.children.length === 0 && el.textContent?.trim() === name : roles.get(el) === role && nameOf(el) === name))[index ?? 0];
+}
+
+/** The elements of a route's page and of every overlay that pass `keep`, in document order. */
+function inScope(doc: Document, route: string, keep: (el: Element) => boolean): Element[] {
   const scopes = [
     ...Array.from(doc.querySelectorAll(`main[${ATTR.route}]`)).filter((m) => m.getAttribute(ATTR.route) === route),
     ...Array.from(doc.querySelectorAll(`[${ATTR.overlay}]`)),
   ];
-  const matches: Element[] = [];
-  for (const scope of scopes) {
-    for (const el of Array.from(scope.querySelectorAll('*'))) {
-      if (role === 'text' ? el.children.length === 0 && el.textContent?.trim() === name : roles.get(el) === role && nameOf(el) === name) matches.push(el);
-    }
-  }
-  return matches[index ?? 0];
+  return scopes.flatMap((scope) => Array.from(scope.querySelectorAll('*')).filter(keep));
 }
 
 export interface Harvest {
@@ -83,6 +113,32 @@ export interface Harvest {
   unresolved: number;
   /** Ground-truth elements whose pattern has no element of the other kind in the same role (a ticked box against a submit button): the role tells them apart, visibly. */
   unmatched: number;
+  /** Traps of a pattern that has no way out of its own, compared with their control twin's element. */
+  twinned: number;
+}
+
+/* A window per slot parses page after page: a window per page costs more than the parse. Slot 1 holds a control twin while slot 0 holds its pattern's page. */
+const windows: Window[] = [];
+
+/**
+ * A bundle's page with every route and overlay shown, as the classifier reads it. Styles are
+ * emptied (the classifier never reads them, and parsing them is most of the cost); the
+ * attribute stays, so the order of attributes is the page's.
+ */
+export function parsePage(b: Bundle, slot = 0): { doc: Document; roles: Map<Element, string>; config: unknown; refs: Map<string, Set<string>> } {
+  const win = (windows[slot] ??= new JSDOM('').window as unknown as Window);
+  // The runtime script is the same bytes on every site: nothing in it tells one site from another.
+  const html = (b.files['index.html'] as string)
+    .replace(/<script>[\s\S]*?<\/script>/g, '')
+    .replace(/<style>[\s\S]*?<\/style>/g, '')
+    .replace(/\sstyle="[^"]*"/g, ' style=""');
+  const doc = win.document;
+  doc.documentElement.innerHTML = html.replace(/^[\s\S]*?<html[^>]*>/, '').replace(/<\/html>\s*$/, '');
+  for (const el of Array.from(doc.querySelectorAll('[hidden]'))) el.removeAttribute('hidden');
+  const roles = new Map<Element, string>();
+  for (const el of Array.from(doc.body.querySelectorAll('*'))) roles.set(el, roleOf(el));
+  const config: unknown = JSON.parse(doc.getElementById('site-config')?.textContent ?? '{}');
+  return { doc, roles, config, refs: referencesTo(doc) };
 }
 
 /**
@@ -93,38 +149,54 @@ export interface Harvest {
  * role. A checkbox way out against a submit-button trap differs in what every agent sees (its
  * role), and a checkbox carries no action of its own: counting it would score the role, which is
  * not hidden, as a tell.
+ *
+ * A pattern with a trap and no way out (the checkout that overcharges, the checkout button that
+ * leads to a look-alike) is compared with its control twin: `twinOf` gives the bundle of the
+ * same configuration without patterns, and the trap's way out is the same element there, or,
+ * where the twin has none, the twin's controls of the same role on the same route.
  */
-export function harvest(bundles: readonly Bundle[]): Harvest {
+export function harvest(bundles: readonly Bundle[], twinOf?: (b: Bundle) => Bundle): Harvest {
   const samples: Sample[] = [];
   let unresolved = 0;
   let unmatched = 0;
+  let twinned = 0;
   for (const b of bundles) {
     const elements = b.manifest.groundTruth.elements;
     if (elements.length === 0) continue;
-    // The runtime script is the same bytes on every site: nothing in it tells one site from another.
-    const doc = new JSDOM((b.files['index.html'] as string).replace(/<script>[\s\S]*?<\/script>/g, '')).window.document;
-    for (const el of Array.from(doc.querySelectorAll('[hidden]'))) el.removeAttribute('hidden');
-    const roles = new Map<Element, string>();
-    for (const el of Array.from(doc.body.querySelectorAll('*'))) roles.set(el, roleOf(el));
-    const config: unknown = JSON.parse(doc.getElementById('site-config')?.textContent ?? '{}');
+    const { doc, roles, config, refs } = parsePage(b);
+    const role = (el: Element | undefined) => roles.get(el as Element) ?? '';
     for (const family of new Set(elements.map((e) => e.family))) {
       const own = elements.filter((e) => e.family === family);
       const found = own.map((e) => ({ e, el: find(doc, roles, e.route, e.target.role, e.target.name, e.target.index) }));
       unresolved += found.filter((f) => !f.el).length;
-      if (found.some((f) => !f.el) || !own.some((e) => e.kind === 'correct') || !own.some((e) => e.kind === 'deceptive')) continue;
-      const role = (el: Element | undefined) => roles.get(el as Element) ?? '';
+      if (found.some((f) => !f.el) || !own.some((e) => e.kind === 'deceptive')) continue;
+      if (!own.some((e) => e.kind === 'correct')) {
+        if (!twinOf) continue;
+        const twin = parsePage(twinOf(b), 1);
+        for (const { e, el } of found) {
+          const same = find(twin.doc, twin.roles, e.route, e.target.role, e.target.name, e.target.index);
+          const like = same && twin.roles.get(same) === role(el) ? [same] : inScope(twin.doc, e.route, (x) => twin.roles.get(x) === role(el) && x.hasAttribute(ATTR.do));
+          if (!like.length) {
+            unmatched++;
+            continue;
+          }
+          twinned++;
+          samples.push({ kind: 'deceptive', family, role: role(el), tokens: tokensOf(el as Element, config, refs) });
+          for (const x of like) samples.push({ kind: 'correct', family, role: role(el), tokens: tokensOf(x, twin.config, twin.refs) });
+        }
+        continue;
+      }
       for (const { e, el } of found) {
         /* Like with like: a trap is compared with a way out of the same pattern that the accessibility tree shows in the same role. */
         if (!found.some((o) => o.e.kind !== e.kind && role(o.el) === role(el))) {
           unmatched++;
           continue;
         }
-        samples.push({ kind: e.kind, family, role: role(el), tokens: tokensOf(el as Element, config) });
+        samples.push({ kind: e.kind, family, role: role(el), tokens: tokensOf(el as Element, config, refs) });
       }
     }
-    doc.defaultView?.close();
   }
-  return { samples, unresolved, unmatched };
+  return { samples, unresolved, unmatched, twinned };
 }
 
 export interface Verdict {
@@ -207,4 +279,16 @@ export function pureTokenRule(train: readonly Sample[], test: readonly Sample[],
       return (s) => ([...s.tokens].some((x) => pure.has(x)) ? 'deceptive' : 'correct');
     }),
   );
+}
+
+/** What the pure-token rule catches on `test`, by kind and family, with the tokens that did it (for the report of a run). */
+export function caughtTokens(train: readonly Sample[], test: readonly Sample[], support = 3): Record<string, string[]> {
+  const out: Record<string, Set<string>> = {};
+  for (const role of new Set(train.map((s) => s.role))) {
+    const pure = pureTokens(train.filter((s) => s.role === role), support);
+    for (const s of test.filter((x) => x.role === role)) {
+      for (const t of s.tokens) if (pure.has(t)) (out[`${s.kind === 'deceptive' ? 'B_d' : 'B_c'} ${s.family}`] ??= new Set()).add(t);
+    }
+  }
+  return Object.fromEntries(Object.entries(out).map(([k, v]) => [k, [...v]]));
 }

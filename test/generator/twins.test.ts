@@ -2,70 +2,66 @@ import { describe, expect, it } from 'vitest';
 import { generateSuite } from '../../generator/bundle.ts';
 import { adhocSuite, allSpecs } from '../helpers.ts';
 import { ATTR } from '../../scenarios/contract.ts';
+import { JSDOM } from 'jsdom';
 
-/**
- * A control and its patterned twin share a base site, and a pattern only adds: its own
- * blocks, pages and overlays, and hooks from outside (an overlay or page that takes a base
- * control's press). So every element of the control must be in the twin as it was.
- *
- * Two views of "as it was". Every control and field carries an opaque id (from its place among
- * the site's blocks): by id, it keeps its tag and attributes (layout aside). Every other
- * element, block wrappers included, has no id: it is counted by its place, the page or
- * overlay it is in and the tags of its ancestors, with its own tag, attributes (layout aside)
- * and own text. The control's elements must all be counted in the twin too, so an `<article>`
- * become a `<div>`, a reworded text or a switch moved into a new group is seen.
- */
-function identified(html: string): Map<string, string> {
-  const out = new Map<string, string>();
-  for (const m of html.matchAll(/<([a-z0-9]+)\s([^>]*?)>/g)) {
-    const attrs = (m[2] as string).replace(/\sstyle="[^"]*"/, '');
-    const id = /(?:^|\s)id="([^"]+)"/.exec(attrs)?.[1];
-    if (id) out.set(id, `<${m[1]} ${attrs}>`);
-  }
-  return out;
-}
+/* Layout is not what an element is: its box moves when a pattern's block goes in above it. */
+const LAYOUT = 'style';
 
 /*
  * What the shop charges and puts in the cart by itself is the site's data, carried on the
  * cart and the checkout summary as it is in the site's script: a pattern may set it (every
  * site has the same keys, which test/generator/neutral.test.ts and tells.test.ts guard).
  */
-const SITE_DATA = new RegExp(`\\s(?:${[ATTR.fees, ATTR.prices, ATTR.includes].join('|')})="[^"]*"`, 'g');
+const SITE_DATA = new Set<string>([LAYOUT, ATTR.fees, ATTR.prices, ATTR.includes]);
 
-const VOID = new Set(['input', 'img', 'meta', 'br', 'hr', 'link', 'source', 'col', 'wbr']);
+/** An element's opening tag as the comparison reads it: its tag and attributes, in their order, layout (and for `placed`, site data) aside. */
+function head(el: Element, skip: ReadonlySet<string>): string {
+  return `<${el.localName}${Array.from(el.attributes, (a) => (skip.has(a.name) ? '' : ` ${a.name}="${a.value}"`)).join('')}>`;
+}
+
+/* Two windows, the control's and the twin's, parse page after page: a window per page costs more than the parse. */
+const windows = [new JSDOM('').window, new JSDOM('').window];
+
+/**
+ * A page as the browser parses it, into window `slot`. Script and style text is code, not
+ * elements (the site's data is the neutrality tests' business); inline styles are layout, and
+ * parsing them is most of the cost, so they go before the parse.
+ */
+function parse(html: string, slot: number): Document {
+  const doc = (windows[slot] as (typeof windows)[number]).document;
+  doc.documentElement.innerHTML = html
+    .replace(/<(script|style)\b([^>]*)>[\s\S]*?<\/\1>/g, '<$1$2></$1>')
+    .replace(/\sstyle="[^"]*"/g, '')
+    .replace(/^[\s\S]*?<html[^>]*>/, '')
+    .replace(/<\/html>\s*$/, '');
+  return doc;
+}
+
+/** Every element that has an id, by id: its opening tag. */
+function identified(doc: Document): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const el of Array.from(doc.querySelectorAll('[id]'))) out.set(el.id, head(el, new Set([LAYOUT])));
+  return out;
+}
 
 /** Every element by place (root, ancestors' tags), tag, attributes and own text → how many there are. */
-function placed(html: string): Map<string, number> {
-  // Script and style text is code, not elements (the site's data is the neutrality tests' business).
-  const body = html.replace(/<(script|style)\b([^>]*)>[\s\S]*?<\/\1>/g, '<$1$2></$1>');
+function placed(doc: Document): Map<string, number> {
   const out = new Map<string, number>();
-  const open: { tag: string; head: string; text: string }[] = [];
-  const close = (): void => {
-    const el = open.pop() as (typeof open)[number];
-    const root = [...open].reverse().find((o) => o.tag === 'main' || o.head.includes(` ${ATTR.overlay}=`))?.head ?? 'document';
-    const key = `${root} | ${open.map((o) => o.tag).join(' > ')} | ${el.head} ${el.text.replace(/\s+/g, ' ').trim()}`;
+  for (const el of Array.from(doc.querySelectorAll('*'))) {
+    const up: Element[] = [];
+    for (let p = el.parentElement; p; p = p.parentElement) up.unshift(p);
+    const root = [...up].reverse().find((o) => o.localName === 'main' || o.hasAttribute(ATTR.overlay));
+    const own = Array.from(el.childNodes, (n) => (n.nodeType === 3 ? n.textContent : '')).join('').replace(/\s+/g, ' ').trim();
+    const key = `${root ? head(root, SITE_DATA) : 'document'} | ${up.map((o) => o.localName).join(' > ')} | ${head(el, SITE_DATA)} ${own}`;
     out.set(key, (out.get(key) ?? 0) + 1);
-  };
-  let at = 0;
-  for (const m of body.matchAll(/<(\/?)([a-z0-9]+)((?:\s[^>]*)?)>/g)) {
-    if (open.length) (open[open.length - 1] as (typeof open)[number]).text += body.slice(at, m.index);
-    at = (m.index as number) + m[0].length;
-    const [, end, tag, attrs] = m as unknown as [string, string, string, string];
-    if (end) {
-      while (open.length && open[open.length - 1]?.tag !== tag) close();
-      if (open.length) close();
-      continue;
-    }
-    open.push({ tag, head: `<${tag}${attrs.replace(/\sstyle="[^"]*"/, '').replace(SITE_DATA, '')}>`, text: '' });
-    if (VOID.has(tag)) close();
   }
-  while (open.length) close();
   return out;
 }
 
 /** What of the control's page is not in the twin's as it was: by id, then by place. */
-function changes(control: string, twin: string): string[] {
+function changes(controlHtml: string, twinHtml: string): string[] {
   const out: string[] = [];
+  const [control, twin] = [parse(controlHtml, 0), parse(twinHtml, 1)];
   const before = identified(control);
   const after = identified(twin);
   for (const [id, el] of before) {

@@ -60,6 +60,8 @@ interface Memory {
   added: Set<string>;
   chosen?: string;
   couponTried?: boolean;
+  /** A fee the shop said, before checkout, it adds to every order: part of what the user expects to pay. */
+  toldFee?: number;
   /** What the last action was meant to record, undone if it did not happen. */
   undo?: () => void;
 }
@@ -146,6 +148,7 @@ function expectedTotal(obs: EnvObservation, mind: Mind, intent: PurchaseIntent, 
   const live = mind.interactive(obs);
   if (intent.express) sum += money(live.find((e) => e.role === 'radio' && e.checked)?.name ?? '') ?? 0;
   if (intent.gift) sum += money(live.find((e) => e.role === 'checkbox' && e.checked && /gift[- ]?wrap/i.test(e.name))?.name ?? '') ?? 0;
+  sum += mem.toldFee ?? 0;
   const texts = mind.texts(obs);
   const d = texts.findIndex((t) => /^discount\b/i.test(t));
   if (d >= 0) sum -= money(texts[d + 1] ?? '') ?? 0;
@@ -168,6 +171,10 @@ const purchase: Skill<PurchaseIntent> = {
     if (obs.last_action_error) mem.undo?.();
     mem.undo = undefined;
     for (const l of listings(obs)) if (!mem.prices.has(l.el.name)) mem.prices.set(l.el.name, l.price);
+    if (new URL(obs.url).pathname !== '/checkout') {
+      const told = mind.texts(obs).find((t) => /is added to every order/i.test(t));
+      if (told) mem.toldFee = money(told) ?? mem.toldFee;
+    }
     const here = new URL(obs.url).pathname;
     if (intent.choose && !mem.chosen) {
       mem.chosen = choose(obs, intent.choose);
