@@ -101,7 +101,7 @@ function monthsIn(text: string): string[] {
   const re = new RegExp(`(?<![\\p{L}\\p{N}])(${[...MONTHS, ...MONTH_ABBREVIATIONS].join('|')})\\.?(?![\\p{L}\\p{N}])`, 'giu');
   for (const m of text.matchAll(re)) {
     const w = m[1] as string;
-    const abbreviation = w.length <= 4 && w.toLowerCase() !== 'may' && w.toLowerCase() !== 'june' && w.toLowerCase() !== 'july';
+    const abbreviation = MONTH_ABBREVIATIONS.some((a) => a.toLowerCase() === w.toLowerCase());
     const lower = w === w.toLowerCase();
     if (abbreviation && lower) continue; // "jan", "mar", "dec" in lower case are too often other words
     const before = text.slice(0, m.index).match(/(\p{L}+)\s*$/u)?.[1]?.toLowerCase();
@@ -118,7 +118,7 @@ const UNITS = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'e
 const TENS = ['', '', 'twenty', 'thirty', 'forty', 'fifty', 'sixty', 'seventy', 'eighty', 'ninety'];
 const SCALES: Record<string, number> = { hundred: 100, thousand: 1_000, million: 1_000_000, billion: 1_000_000_000 };
 const NUMBER_WORD = new Map<string, number>([...UNITS.map((w, i) => [w, i] as const), ...TENS.flatMap((w, i) => (w ? [[w, i * 10] as const] : [])), ['dozen', 12]]);
-const NUMBER_TOKEN = new RegExp(`\\d+(?:\\.\\d+)?|${[...NUMBER_WORD.keys(), ...Object.keys(SCALES)].sort((a, b) => b.length - a.length).join('|')}`, 'y');
+const NUMBER_TOKEN = `\\d+(?:\\.\\d+)?|${[...NUMBER_WORD.keys(), ...Object.keys(SCALES)].sort((a, b) => b.length - a.length).join('|')}`;
 
 /**
  * Every number a text states, in digits ("48,000", "$3.50") or in words ("thirty-seven",
@@ -129,7 +129,7 @@ function numbersIn(text: string): string[] {
   const t = norm(text);
   const out: number[] = [];
   // Tokens: a number word or figure, joined to the next by a space, hyphen or "and".
-  const re = new RegExp(`(?<![\\p{L}\\p{N}.])(?:${NUMBER_TOKEN.source})(?:(?:[ -]|\\s+and\\s+)(?:${NUMBER_TOKEN.source}))*(?![\\p{L}]|\\d)`, 'gu');
+  const re = new RegExp(`(?<![\\p{L}\\p{N}.])(?:${NUMBER_TOKEN})(?:(?:[ -]|\\s+and\\s+)(?:${NUMBER_TOKEN}))*(?![\\p{L}]|\\d)`, 'gu');
   for (const m of t.matchAll(re)) {
     const tokens = m[0].split(/[ -]+/).filter((x) => x && x !== 'and');
     if (tokens.length === 1 && tokens[0] === 'one') {
