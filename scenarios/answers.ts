@@ -88,6 +88,9 @@ const CAP_WORD = `(?:${SELF}|\\p{Lu}\\.|\\p{Lu}[\\p{L}\\p{M}'’-]*)`;
 /** Runs of capitalised words separated by nothing but spaces. */
 const CAP_RUN = new RegExp(`${CAP_WORD}(?:[ \\t]+(?:(?:${PARTICLES})[ \\t]+)?${CAP_WORD})*`, 'gu');
 
+/** A capitalised word just before or after "or", "/", "maybe" and the like: something offered instead. */
+const HEDGED = /(?<![\p{L}])(\p{Lu}[\p{L}\p{M}'’-]*),?\s*(?:\/|\bor\b|\bnor\b)|(?:\/|\bor\b|\bnor\b|\bmaybe\b|\bperhaps\b|\bpossibly\b)\s*(\p{Lu}[\p{L}\p{M}'’-]*)/gu;
+
 /** A street, in any case ("Harbor Street", "elm road"), unless the word before the street is an article or the like ("the road"). */
 const STREET = /(?<![\p{L}\p{N}])(\p{L}[\p{L}\p{M}'’-]*) (street|avenue|road|lane|boulevard|square|drive)(?![\p{L}\p{N}])/giu;
 const NOT_STREET_NAMES = new Set('the a an this that these those each every any some no one which what whose its his her their our your my same other another next first long busy new old main'.split(' '));
@@ -216,7 +219,9 @@ const KINDS: Record<AnswerKind, { is(value: string): boolean; key(value: string)
         const strange = words.filter((w) => w !== SELF && !ordinary(w) && !mine.has(w.toLowerCase()));
         return words.length >= 2 && strange.length > 0 ? [strange.join(' ').toLowerCase()] : [];
       });
-      return [...drawn, ...runs];
+      // A lone surname offered as an alternative ("Anika Brandt or Smith") is a name too.
+      const offered = [...text.matchAll(HEDGED)].flatMap((m) => [m[1], m[2]]).filter((w): w is string => !!w && !ordinary(w) && !mine.has(w.toLowerCase()) && !PLACES.includes(w));
+      return [...drawn, ...runs, ...offered.map((w) => w.toLowerCase())];
     },
   },
   place: {
