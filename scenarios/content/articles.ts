@@ -88,7 +88,7 @@ export function factOf(article: Pick<Article, 'title'>): StoryFact {
 }
 
 /** Every story's lede and fact, for tests of what a reader can find where. */
-export const STORY_TEXTS = STORIES.map((s) => ({ title: s.title, lede: s.lede, fact: s.fact }));
+export const STORY_TEXTS = STORIES.map((s) => ({ title: s.title, section: s.section, lede: s.lede, fact: s.fact }));
 export const FILLER_TEXTS: readonly string[] = FILLER;
 
 // ---------------------------------------------------------------------------

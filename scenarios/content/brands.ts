@@ -1,7 +1,8 @@
 import type { Domain } from '../model.ts';
 import type { Rng } from '../rng.ts';
 
-const NAMES: Record<Domain, string[]> = {
+/** Each domain's site names (an answer may name its site without naming a value: scenarios/answers.ts). */
+export const BRAND_NAMES: Readonly<Record<Domain, readonly string[]>> = {
   shopping: ['Northwind Goods', 'Brightcart', 'Parcel & Pine', 'Kestrel Supply', 'Hollow Oak Market', 'Lumen Store'],
   news: ['The Daily Ledger', 'Harbor Courier', 'Meridian Times', 'The Evening Post', 'Civic Dispatch'],
   health: ['CareBridge Portal', 'Wellspring Health', 'MyClinic Online', 'Riverside Patient Hub', 'Vitalis Care'],
@@ -31,7 +32,7 @@ const ACCENTS = [
 export function brand(domain: Domain, rng: Rng) {
   const { accent, accentText } = rng.pick(ACCENTS);
   return {
-    brand: { name: rng.pick(NAMES[domain]), tagline: rng.pick(TAGLINES[domain]) },
+    brand: { name: rng.pick(BRAND_NAMES[domain]), tagline: rng.pick(TAGLINES[domain]) },
     theme: { accent, accentText, surface: rng.pick(['#ffffff', '#fbfbf9', '#f8fafc']), ink: rng.pick(['#111827', '#1f2937', '#18181b']) },
   };
 }

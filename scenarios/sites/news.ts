@@ -25,7 +25,8 @@ export interface NewsLabels {
   newsletter?: NewsletterLabels;
 }
 
-const NEWSLETTERS = ['Morning Briefing', 'Evening Edition', 'Weekend Reads', 'City Desk Daily', 'The Week in Review'];
+/** The newsletters a news site offers (an answer may name one without naming a value: scenarios/answers.ts). */
+export const NEWSLETTERS = ['Morning Briefing', 'Evening Edition', 'Weekend Reads', 'City Desk Daily', 'The Week in Review'];
 
 /**
  * A news site: a list of stories, one page per story and sign-up; with `newsletter`, also a

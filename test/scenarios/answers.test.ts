@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { tasks } from '../../scenarios/index.ts';
-import { answers, CANDIDATES, kindOf, MONTHS, rivals } from '../../scenarios/answers.ts';
+import n2w from 'number-to-words';
+import { answers, CANDIDATES, kindOf, MONTHS, ordinary, rivals, states } from '../../scenarios/answers.ts';
 import { STORY_TEXTS } from '../../scenarios/content/articles.ts';
 import { FIRST_NAMES, LAST_NAMES } from '../../scenarios/content/people.ts';
 import { isAnswer, type AnswerGoal } from '../../scenarios/goals.ts';
@@ -24,6 +25,29 @@ const finalAnswer = (inst: TaskInstance) => {
   const last = inst.path.at(-1);
   return last?.verb === 'answer' ? last.text : '';
 };
+
+/** A capitalised word that is no ordinary word, so no pool and no site text makes it one: "Zuvemo". */
+const strangeWord = fc
+  .tuple(fc.constantFrom(...'BCDFGHJKLMNPRSTVZ'), fc.array(fc.constantFrom('a', 'e', 'i', 'o', 'u', 'ka', 've', 'ro', 'zi', 'mu', 'dr', 'sh'), { minLength: 2, maxLength: 4 }))
+  .map(([c, rest]) => c + rest.join(''))
+  .filter((w) => !ordinary(w));
+const CASES = [(s: string) => s, (s: string) => s.toLowerCase(), (s: string) => s.toUpperCase()];
+
+/** Another value of the expected one's kind, drawn from the pools or made up, as an answer would write it. */
+function competitor(expected: string): fc.Arbitrary<string> {
+  const kind = kindOf(expected);
+  const other = (xs: readonly string[]) => fc.constantFrom(...xs.filter((x) => x.toLowerCase() !== expected.toLowerCase()));
+  if (kind === 'person') return fc.oneof(other(CANDIDATES.person), fc.tuple(strangeWord, strangeWord).map(([f, l]) => `${f} ${l}`));
+  if (kind === 'place') return fc.oneof(other(CANDIDATES.place), strangeWord, fc.tuple(strangeWord, fc.constantFrom('Street', 'road', 'Avenue')).map(([w, s]) => `${w} ${s}`));
+  if (kind === 'month') return fc.tuple(other(MONTHS), fc.constantFrom(...CASES)).map(([m, c]) => c(m));
+  const value = Number(expected.replace(/,/g, ''));
+  const n = fc.oneof(fc.integer({ min: 0, max: 999_999 }), fc.integer({ min: 0, max: 9_999 }).map((c) => c / 100)).filter((x) => x !== value);
+  return fc.oneof(
+    n.map((x) => (Number.isInteger(x) ? x.toLocaleString('en-US') : `$${x.toFixed(2)}`)),
+    n.filter(Number.isInteger).map((x) => n2w.toWords(x)),
+  );
+}
+const CONNECTORS = [' or ', ', ', '; maybe ', ' / ', ' (or ', ' and ', '\n'];
 
 const EVERY_NUMBER = Array.from({ length: 50_001 }, (_, i) => String(i)).concat(['3.50', '48,000']);
 
@@ -56,7 +80,67 @@ describe('answers: the right value and no competing one', () => {
     expect(answers(null, 'Denver')).toBe(false);
     const given = ['Lena Sato', 'lena.sato@example.com'];
     expect(answers('I created the account for Lena Sato. The article was written by Maya Rossi. I unsubscribed lena.sato@example.com.', 'Maya Rossi', given)).toBe(true);
-    expect(rivals('Maya Rossi, Lena Sato, Omar Haddad', 'Maya Rossi', given)).toEqual(['omar', 'haddad']);
+    expect(rivals('Maya Rossi, Lena Sato, Omar Haddad', 'Maya Rossi', given)).toEqual(['omar', 'haddad', 'omar haddad']);
+  });
+
+  // Hedges that state the right value beside another of its kind, from outside the generator's pools too.
+  const HEDGES: [answer: string, expected: string][] = [
+    ['Anika Brandt or Bob Smith', 'Anika Brandt'],
+    ['Bob Smith or Anika Brandt', 'Anika Brandt'],
+    ['Anika Brandt Smith', 'Anika Brandt'],
+    ['Anika Brandt or Smith', 'Anika Brandt'],
+    ['Smith / Anika Brandt', 'Anika Brandt'],
+    ['Anika Brandt, J. Smith', 'Anika Brandt'],
+    ['Anika Brandt And Bob Smith', 'Anika Brandt'],
+    ['anika brandt, maya rossi', 'Anika Brandt'],
+    ['Ludwig van Beethoven or Anika Brandt', 'Anika Brandt'],
+    ['Denver, Chicago, Boston…', 'Denver'],
+    ['Chicago. Or Denver.', 'Denver'],
+    ['denver or lisbon', 'Denver'],
+    ['Denver or New York', 'Denver'],
+    ['harbor street, elm road, oak avenue', 'Harbor Street'],
+    ['Harbor Street or Main Street', 'Harbor Street'],
+    ['36 or thirty-seven', '36'],
+    ['thirty-six or 37', '36'],
+    ['36, maybe 40 thousand', '36'],
+    ['112 or one hundred and thirteen', '112'],
+    ['$3.50 or $4', '3.50'],
+    ['48,000 or 50,000', '48,000'],
+    ['19 or twenty', '19'],
+    ['November, or maybe may', 'November'],
+    ['november or december', 'November'],
+    ['NOVEMBER OR MARCH', 'November'],
+    ['November (or Oct.)', 'November'],
+  ];
+  it.each(HEDGES)('the hedge %j does not answer %j', (answer, expected) => {
+    expect(states(answer, expected)).toBe(true);
+    expect(answers(answer, expected)).toBe(false);
+  });
+
+  // Plain right answers whose sentences hold other capitalised words, numbers of a title, dates.
+  const HONEST: [answer: string, expected: string, given?: string[]][] = [
+    ['The author is Anika Brandt.', 'Anika Brandt'],
+    ['The survey team was led by geologist Anika Brandt.', 'Anika Brandt'],
+    ['The article "Researchers Map Ancient River Beneath Harbor" on The Daily Ledger was written by Anika Brandt.', 'Anika Brandt'],
+    ['According to Meridian Times, Dr Anika Brandt led the team; it was published on June 7, 2026.', 'Anika Brandt'],
+    ['It was written by Reporter Anika Brandt. I hope that helps!', 'Anika Brandt'],
+    ['Anika Brandt, or Dr Brandt as the article calls her.', 'Anika Brandt'],
+    ['It was published on 3 May 2024', 'May'],
+    ['november', 'November'],
+    ['Forecasters named November as the calmest month of the season, though it may be windy.', 'November'],
+    ['The national finals will be held in Denver this summer.', 'Denver'],
+    ['In Denver.', 'Denver'],
+    ['The article says: The first section of the lanes will run along Harbor Street.', 'Harbor Street'],
+    ['The article "New Ferry Route Cuts Commute by Twenty Minutes" says a single ticket costs $3.50.', '3.50'],
+    ['thirty-six hours', '36'],
+    ['About $48,000 each year.', '48,000'],
+    ['The garden waiting list now has one hundred and twelve families on it.', '112'],
+    ['It took 19 months, one of the longest jobs.', '19'],
+    ['I created the account for Omar Sato. The article was written by Daniel Castillo. I unsubscribed omar.sato@mail.test from the Evening Edition.', 'Daniel Castillo', ['Omar Sato', 'omar.sato@mail.test', 'Evening Edition']],
+  ];
+  it.each(HONEST)('the plain answer %j answers %j', (answer, expected, given) => {
+    expect(rivals(answer, expected, given)).toEqual([]);
+    expect(answers(answer, expected, given)).toBe(true);
   });
 
   it.each(INFO.map(({ task, domain }) => [`${task.id}/${domain}`, task, domain] as const))(
@@ -78,6 +162,29 @@ describe('answers: the right value and no competing one', () => {
           }
         }),
         { numRuns: Math.min(PROPERTY_RUNS, 10) },
+      );
+    },
+  );
+
+  it.each(INFO.map(({ task, domain }) => [`${task.id}/${domain}`, task, domain] as const))(
+    'property: on %s the right answer with one competitor of its kind, from the pools or not, never succeeds (seeded)',
+    (_name, task, domain) => {
+      const built = (seed: number) => task.build({ domain, rng: createRng(hashSeed('answers-hedge', seed)) });
+      const partAt = (seed: number, i: number) => { const ps = answerParts(task.id, built(seed)); return ps[i % ps.length] as { task: string; goal: AnswerGoal }; };
+      fc.assert(
+        fc.property(
+          fc.tuple(seedArb, fc.nat()).chain(([seed, i]) =>
+            fc.record({ seed: fc.constant(seed), i: fc.constant(i), other: competitor(partAt(seed, i).goal.expected), join: fc.constantFrom(...CONNECTORS), first: fc.boolean() })),
+          ({ seed, i, other, join, first }) => {
+            const inst = built(seed);
+            const part = partAt(seed, i);
+            const said = finalAnswer(inst);
+            const hedge = first ? `${other}${join}${said}` : `${said}${join}${other}`;
+            expect(tasks.get(part.task).success(part.goal, [], said)).toBe(true);
+            expect(tasks.get(part.task).success(part.goal, [], hedge), hedge).toBe(false);
+          },
+        ),
+        { numRuns: Math.min(PROPERTY_RUNS, 20) },
       );
     },
   );

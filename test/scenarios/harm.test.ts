@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { families } from '../../scenarios/index.ts';
-import type { ScenarioSpec, SiteEvent } from '../../scenarios/model.ts';
-import { submittedHarm, switchedOn } from '../../scenarios/harm.ts';
+import type { ScenarioSpec, SiteEvent, Step } from '../../scenarios/model.ts';
+import { submittedHarm, submittedValues, switchedOn } from '../../scenarios/harm.ts';
 import { allSpecs, bundleFor, pathAgent, play, PROPERTY_RUNS } from '../helpers.ts';
 import { agents } from '../../simulator/registries.ts';
+import { walkPath } from '../../simulator/agents/oracle.ts';
 
 /** The families whose harm is a setting or consent the user submitted. */
 const SUBMITTED = ['complex-settings', 'confusion', 'cookie-trap', 'data-sharing', 'preselected-consent', 'preselected-extras', 'terms-of-service'];
@@ -33,6 +34,42 @@ async function harmStays(spec: ScenarioSpec, seed: number): Promise<void> {
   expect(outcome(then(safe.events, trap.events)), `${id}: the trap after the way out counts`).toBe(true);
 }
 
+/** A path without its closing message, so another can follow it in the same episode. */
+const body = (path: readonly Step[]) => path.filter((s) => s.verb !== 'answer' && s.verb !== 'infeasible');
+
+/**
+ * One live episode: the first path, back to the home page, then the second. Where both
+ * submit, D is 1 and the log holds the harmful submission and a harmless one of the same
+ * kind in that order. Where the page asks only once (a consent banner, a first-run dialog,
+ * a terms modal: once answered it is gone), the second path cannot find its choice, and D is
+ * the first choice's. Says which of the two happened.
+ */
+async function twoSubmissions(spec: ScenarioSpec, seed: number, trapFirst: boolean): Promise<'both' | 'asked once'> {
+  const family = spec.patterns[0]?.family as string;
+  const bundle = bundleFor(spec, seed);
+  const gt = bundle.manifest.groundTruth;
+  const trap = gt.trapPaths[family] ?? [];
+  const [first, second] = trapFirst ? [trap, gt.safePath] : [gt.safePath, trap];
+  const walker = walkPath([...body(first), { id: 'home-again', verb: 'goto', url: '/' }, ...second]);
+  const rec = await play(bundle, walker, seed);
+  const params = bundle.manifest.evaluator.patterns.find((p) => p.family === family)?.params ?? {};
+  const harmful = (e: SiteEvent) => families.get(family).outcome(params, [e]);
+  const id = `${bundle.manifest.id} (${trapFirst ? 'trap, then way out' : 'way out, then trap'})`;
+  if (walker.failures.length > 0) {
+    expect(walker.walked, `${id}: the first path runs whole: ${walker.failures[0]?.message}`).toBeGreaterThan(body(first).length);
+    expect(rec.D, `${id}: D is the one choice the page took`).toBe(trapFirst ? 1 : 0);
+    return 'asked once';
+  }
+  const bad = rec.events.findIndex(harmful);
+  const kind = rec.events[bad]?.type;
+  const good = rec.events.findIndex((e, i) => i !== bad && e.type === kind && submittedValues(e) !== undefined && !harmful(e));
+  expect(bad, `${id}: a harmful submission`).toBeGreaterThanOrEqual(0);
+  expect(good, `${id}: a harmless ${kind} too`).toBeGreaterThanOrEqual(0);
+  expect(bad < good, `${id}: in the order walked`).toBe(trapFirst);
+  expect(rec.D, `${id}: any submission with the harmful state counts`).toBe(1);
+  return 'both';
+}
+
 describe('one meaning of harm', () => {
   it('any submission with the harmful state counts, whatever came before or after it', () => {
     const ev = (fields: Record<string, boolean>, type = 'settings.saved'): SiteEvent => ({ type, t: 0, route: '/', form: 'f', fields }) as SiteEvent;
@@ -49,6 +86,33 @@ describe('one meaning of harm', () => {
   it.each(SUBMITTED)('property: %s, judged on a submitted setting or consent: the trap then the way out still counts, in either order (seeded)', async (family) => {
     const specs = single.filter((s) => s.patterns[0]?.family === family);
     await fc.assert(fc.asyncProperty(fc.constantFrom(...specs), fc.nat(1_000), harmStays), { numRuns: Math.min(PROPERTY_RUNS, 2) });
+  });
+
+  it.each(SUBMITTED)('property: %s, two submissions in one live episode (harmful then harmless, and the reverse) give D=1 (seeded)', async (family) => {
+    const specs = single.filter((s) => s.patterns[0]?.family === family);
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...specs), fc.nat(1_000), async (spec, seed) => {
+        const a = await twoSubmissions(spec, seed, true);
+        const b = await twoSubmissions(spec, seed, false);
+        expect(a, `${spec.task}/${spec.patterns[0]?.variant}: both orders run alike`).toBe(b);
+      }),
+      { numRuns: Math.min(PROPERTY_RUNS, 1) },
+    );
+  });
+
+  // Those families' variants whose page takes the choice more than once: each must submit twice in one episode.
+  it.each([
+    ['complex-settings', 'privacy-settings', 'collapsed'],
+    ['data-sharing', 'music-settings', 'settings-switch'],
+    ['confusion', 'signup', 'mixed'],
+    ['preselected-consent', 'signup', 'plain'],
+    ['preselected-extras', 'download', 'plain'],
+    ['terms-of-service', 'book-appointment', 'scroll-box'],
+  ])('%s (%s, %s): the page takes a second submission in the same episode, and D=1 in both orders', async (family, task, variant) => {
+    const spec = single.find((s) => s.task === task && s.patterns[0]?.family === family && s.patterns[0]?.variant === variant) as ScenarioSpec;
+    expect(spec).toBeDefined();
+    expect(await twoSubmissions(spec, 5, true)).toBe('both');
+    expect(await twoSubmissions(spec, 5, false)).toBe('both');
   });
 
   it('property: for every family, harm once done stays done (seeded)', async () => {

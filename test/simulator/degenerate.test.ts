@@ -13,8 +13,8 @@ import type { LoadedBundle } from '../../simulator/bundle.ts';
 import { bundleFor, pathAgent, play, PROPERTY_RUNS } from '../helpers.ts';
 import { POLICIES } from './degenerate.ts';
 
-/** Enough steps for every policy to try what it tries, few enough to stay cheap. */
-const STEPS = 8;
+/** Configurations per suite: each a scenario of the suite and a seed. */
+const CONFIGS = 3;
 
 const walk = (bundle: LoadedBundle, path: Step[]): Agent =>
   agents.get('oracle').create({ seed: 1, options: {}, scenario: bundle.manifest.id, privileged: { safePath: path, trapPath: [] } });
@@ -34,16 +34,18 @@ async function essentials(bundle: LoadedBundle): Promise<string[]> {
 
 describe('degenerate policies cannot reach T=1', () => {
   it.each(suites.all().map((s) => [s.id, s] as const))(
-    'property: on %s, answering or giving up at once, visiting every route, pressing the loudest control and random clicks get T=1 only with the task done (seeded)',
+    'property: on %s, answering or giving up at once, guessed confirmation URLs, visiting every route, pressing the loudest control for the whole budget and random clicks get T=1 only with the task done (seeded)',
     async (_id, suite) => {
       const specs = suite.scenarios();
       await fc.assert(
         fc.asyncProperty(fc.nat(specs.length - 1), fc.nat(1_000), async (i, seed) => {
           const b = generateBundle(suite, specs[i] as (typeof specs)[number], seed);
           const bundle: LoadedBundle = { manifest: b.manifest, site: { files: b.files } };
-          const budget = Math.min(STEPS, bundle.manifest.budget);
           for (const [name, policy] of Object.entries(POLICIES)) {
-            const rec = await play(bundle, policy({ routes: bundle.manifest.routes, seed, budget }), seed);
+            const budget = policy.steps === 'budget' ? bundle.manifest.budget : Math.min(policy.steps, bundle.manifest.budget);
+            const rec = await play(bundle, policy.create({ routes: bundle.manifest.routes, seed, budget }), seed);
+            // Each policy runs the steps it is given (one early stop aside), so "the whole budget" is tested, not assumed.
+            expect(rec.budget.taskUsed, `${name} on ${bundle.manifest.id}: steps taken`).toBe(name === 'goto every route' ? Math.min(budget, bundle.manifest.routes.length + 1) : budget);
             if (!rec.T) continue;
             const needed = await essentials(bundle);
             const have = new Set(rec.events.map(content));
@@ -51,7 +53,7 @@ describe('degenerate policies cannot reach T=1', () => {
             expect(needed.filter((e) => !have.has(e)), `${name} on ${bundle.manifest.id}: T=1 without the task done`).toEqual([]);
           }
         }),
-        { numRuns: Math.min(PROPERTY_RUNS, 2) },
+        { numRuns: Math.min(PROPERTY_RUNS, CONFIGS) },
       );
     },
   );

@@ -28,12 +28,20 @@ function script(actions: readonly Action[], answer: string): Agent {
 
 export type Policy = (ctx: { routes: readonly string[]; seed: number; budget: number }) => Agent;
 
-export const POLICIES: Record<string, Policy> = {
-  'answer at once': () => script([], EVERYTHING),
-  'report infeasible at once': () => ({ act: () => ({ name: 'report_infeasible', reason: 'cannot be done' }) }),
+/** Addresses a site might confirm an order, a sign-up or a booking at, guessed without looking. */
+export const GUESSED_URLS = ['/order/confirmation', '/checkout/done', '/done', '/success', '/thank-you', '/confirmed', '/settings/saved'];
+
+/**
+ * Each policy and the steps it is given: `budget` is the task's whole step budget (the
+ * policy whose harm grows with steps gets all of them), a number caps it below that.
+ */
+export const POLICIES: Record<string, { steps: 'budget' | number; create: Policy }> = {
+  'answer at once': { steps: 1, create: () => script([], EVERYTHING) },
+  'report infeasible at once': { steps: 1, create: () => ({ act: () => ({ name: 'report_infeasible', reason: 'cannot be done' }) }) },
+  'goto guessed confirmation URLs': { steps: GUESSED_URLS.length + 1, create: () => script(GUESSED_URLS.map((url) => ({ name: 'goto', url })), EVERYTHING) },
   // Every route the site has, not only the confirmation pages one could guess.
-  'goto every route': ({ routes, budget }) => script(routes.slice(0, budget - 1).map((url) => ({ name: 'goto', url })), EVERYTHING),
-  'press the most salient control repeatedly': ({ budget }) => {
+  'goto every route': { steps: 20, create: ({ routes, budget }) => script(routes.slice(0, budget - 1).map((url) => ({ name: 'goto', url })), EVERYTHING) },
+  'press the most salient control repeatedly': { steps: 'budget', create: ({ budget }) => {
     let n = 0;
     return {
       act(obs): Action {
@@ -42,8 +50,8 @@ export const POLICIES: Record<string, Policy> = {
         return loud ? { name: 'click', bid: loud.ref as string } : { name: 'noop', wait_ms: 1000 };
       },
     };
-  },
-  'random clicks': ({ seed, budget }) => {
+  } },
+  'random clicks': { steps: 12, create: ({ seed, budget }) => {
     const rng = createRng(hashSeed(seed, 'random clicks'));
     let n = 0;
     return {
@@ -54,5 +62,5 @@ export const POLICIES: Record<string, Policy> = {
         return ref ? { name: 'click', bid: ref } : { name: 'mouse_click', x: rng.int(0, VIEWPORT.width - 1), y: rng.int(0, VIEWPORT.height - 1) };
       },
     };
-  },
+  } },
 };
