@@ -246,6 +246,8 @@ export function kindOf(value: string): AnswerKind | undefined {
 /** Does the text state the expected value as a whole word or number ("19" is not in "2019", "3.5" is "$3.50", "thirty-six" is 36)? */
 export function states(text: string, expected: string): boolean {
   if (kindOf(expected) === 'number') return numbersIn(text).includes(KINDS.number.key(expected));
+  // A month is stated only where a rival month would count, so "the november" states neither.
+  if (kindOf(expected) === 'month') return monthsIn(text).includes(KINDS.month.key(expected));
   return new RegExp(`(^|[^\\p{L}\\p{N}.])${escape(norm(expected))}($|[^\\p{L}\\p{N}]|\\.(?!\\d))`, 'u').test(norm(text));
 }
 

@@ -117,6 +117,12 @@ describe('answers: the right value and no competing one', () => {
     expect(answers(answer, expected)).toBe(false);
   });
 
+  it('a list of every month in lower case after "the" states none of them, so it answers no month question', () => {
+    const list = `One of: ${MONTHS.map((m) => `the ${m.toLowerCase()}`).join(', ')}.`;
+    for (const m of MONTHS) expect(answers(list, m)).toBe(false);
+    expect(answers('It was published in November 2024.', 'November')).toBe(true);
+  });
+
   // Plain right answers whose sentences hold other capitalised words, numbers of a title, dates.
   const HONEST: [answer: string, expected: string, given?: string[]][] = [
     ['The author is Anika Brandt.', 'Anika Brandt'],
