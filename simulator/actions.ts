@@ -6,6 +6,7 @@
 import { NavigationError, type Browser } from './engine/browser.ts';
 import { scrollIntoView, type Observation, type ObservedElement } from './observe.ts';
 import { centre, intersect, type Rect } from './dom/geometry.ts';
+import { quote as quoteInput } from '../scenarios/errors.ts';
 
 export type Action =
   | { name: 'click'; bid: string }
@@ -57,6 +58,18 @@ interface ActionSpec<N extends ActionName = ActionName> {
 
 export class ActionParseError extends Error {
   override name = 'ActionParseError';
+}
+
+/**
+ * The largest magnitude a number in an action may have. Pixels and milliseconds never come
+ * near it, and every number within it is written and read back exactly, so `1e309`
+ * (Infinity once read) is refused by the parser rather than carried into a scroll.
+ */
+export const NUMBER_LIMIT = 1e9;
+
+/** Why `n` cannot be an action's number, or null. */
+function badNumber(n: number): string | null {
+  return Number.isFinite(n) && Math.abs(n) <= NUMBER_LIMIT ? null : `a number from -${NUMBER_LIMIT} to ${NUMBER_LIMIT}`;
 }
 
 // ---------------------------------------------------------------------------
@@ -284,7 +297,7 @@ class Lexer {
   constructor(readonly src: string) {}
 
   fail(msg: string): never {
-    throw new ActionParseError(`${msg} at column ${this.i + 1} in ${JSON.stringify(this.src)}`);
+    throw new ActionParseError(`${msg} at column ${this.i + 1} in ${quoteInput(this.src)}`);
   }
 
   ws(): void {
@@ -330,8 +343,12 @@ class Lexer {
     }
     const m = /^-?\d+(\.\d+)?([eE][+-]?\d+)?/.exec(this.src.slice(this.i));
     if (!m) this.fail('expected a string, number or list');
+    const n = Number(m[0]);
+    const bad = badNumber(n);
+    if (bad) this.fail(`${bad} was expected, got ${quoteInput(m[0], 24)}`);
     this.i += m[0].length;
-    return Number(m[0]);
+    // -0 reads as 0: it is written as 0, and no action means anything else by it.
+    return n === 0 ? 0 : n;
   }
 
   string(): string {
@@ -377,7 +394,7 @@ export function parseAction(text: string): Action {
   const lx = new Lexer(text);
   const name = lx.ident();
   const def = BY_NAME.get(name as ActionName);
-  if (!def) throw new ActionParseError(`unknown action '${name}' (known: ${ACTIONS.map((a) => a.name).join(', ')})`);
+  if (!def) throw new ActionParseError(`unknown action ${quoteInput(name)} (known: ${ACTIONS.map((a) => a.name).join(', ')})`);
   lx.expect('(');
   const positional: Value[] = [];
   const named = new Map<string, Value>();
@@ -396,7 +413,7 @@ export function parseAction(text: string): Action {
       if (named.size > 0) lx.fail('positional argument after a keyword argument');
       positional.push(v);
     } else {
-      if (named.has(key)) lx.fail(`'${key}' given twice`);
+      if (named.has(key)) lx.fail(`${quoteInput(key)} given twice`);
       named.set(key, v);
     }
     if (!lx.eat(',') && lx.peek() !== ')') lx.fail("expected ',' or ')'");
@@ -417,7 +434,7 @@ export function parseAction(text: string): Action {
     } else out[p.name] = coerce(name, p, given);
   });
   const extra = [...named.keys()];
-  if (extra.length > 0) throw new ActionParseError(`${name}: unknown argument '${extra[0]}'`);
+  if (extra.length > 0) throw new ActionParseError(`${name}: unknown argument ${quoteInput(extra[0] ?? '')}`);
   return out as unknown as Action;
 }
 
@@ -445,7 +462,11 @@ export function formatAction(action: Action): string {
     const v = values[p.name];
     if (p.default !== undefined && v === p.default) return;
     if (p.kind === 'string') args.push(quote(v as string));
-    else if (p.kind === 'number') args.push(String(v));
+    else if (p.kind === 'number') {
+      const bad = badNumber(v as number);
+      if (bad) throw new ActionParseError(`${action.name}: '${p.name}' must be ${bad}, got ${String(v)}`);
+      args.push(String(v));
+    }
     else {
       const list = v as string[];
       args.push(list.length === 1 ? quote(list[0] as string) : `[${list.map(quote).join(', ')}]`);

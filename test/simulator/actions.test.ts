@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { ACTIONS, ActionParseError, formatAction, parseAction, toolSchemas, type Action } from '../../simulator/actions.ts';
+import { ACTIONS, ActionParseError, formatAction, NUMBER_LIMIT, parseAction, toolSchemas, type Action } from '../../simulator/actions.ts';
 
 const text = fc.string({ unit: 'binary', maxLength: 30 });
 const bid = fc.stringMatching(/^e[0-9]{1,4}$/);
@@ -72,6 +72,50 @@ describe('action codec', () => {
   ])('rejects %j with a message that names the problem', (s, message) => {
     expect(() => parseAction(s)).toThrow(ActionParseError);
     expect(() => parseAction(s)).toThrow(message);
+  });
+
+  // Any finite double in range, fractions and exponents included, is written so that it reads back exactly.
+  it('parse ∘ format is the identity on every action whose numbers are any doubles within the limit', () => {
+    const num = fc.double({ min: -NUMBER_LIMIT, max: NUMBER_LIMIT, noNaN: true }).map((n) => (n === 0 ? 0 : n));
+    fc.assert(fc.property(actionArb, fc.gen(), (a, g) => {
+      const def = ACTIONS.find((d) => d.name === a.name) as (typeof ACTIONS)[number];
+      const b = { ...a } as Record<string, unknown>;
+      for (const p of def.params) if (p.kind === 'number') b[p.name] = g(() => num);
+      expect(parseAction(formatAction(b as Action))).toEqual(b);
+    }));
+  });
+
+  // scroll(0, 1e309) reads as Infinity: refused with the range, never carried into the page; format refuses what parse would.
+  it('a number outside the limit (1e309, Infinity, NaN, 400 digits) is an ActionParseError naming the range, in parse and in format alike', () => {
+    const out = fc.oneof(
+      fc.constantFrom(Infinity, -Infinity, NaN, 1e309, -1e10),
+      fc.double({ min: NUMBER_LIMIT, noDefaultInfinity: true, noNaN: true }).filter((n) => n > NUMBER_LIMIT),
+    );
+    const literal = fc.constantFrom('1e309', '-1e309', '1e10', '-1000000001', '9'.repeat(400), '1.5e9');
+    const withNumbers = ACTIONS.filter((d) => d.params.some((p) => p.kind === 'number'));
+    fc.assert(fc.property(fc.constantFrom(...withNumbers), out, literal, (def, n, lit) => {
+      const args = def.params.map((p) => (p.kind === 'number' ? '1' : p.kind === 'string' ? "'e1'" : "['a']"));
+      const at = def.params.findIndex((p) => p.kind === 'number');
+      args[at] = lit;
+      const s = `${def.name}(${args.join(', ')})`;
+      expect(() => parseAction(s)).toThrow(ActionParseError);
+      expect(() => parseAction(s)).toThrow(/a number from -1000000000 to 1000000000 was expected/);
+      const message = (() => { try { parseAction(s); } catch (e) { return (e as Error).message; } return ''; })();
+      expect(message.length).toBeLessThan(200);
+      const a = parseAction(s.replace(lit, '1')) as unknown as Record<string, unknown>;
+      a[def.params[at]?.name as string] = n;
+      expect(() => formatAction(a as unknown as Action)).toThrow(ActionParseError);
+    }));
+    expect(() => parseAction('scroll(0, 1e309)')).toThrow(/a number from -1000000000 to 1000000000 was expected, got '1e309' at column 11/);
+    expect(formatAction(parseAction('scroll(-0, 1e9)'))).toBe('scroll(0, 1000000000)');
+  });
+
+  it('a parse error quotes only a short prefix of a 1 MB action string, on one line', () => {
+    const huge = `fill('e1', 'x', ${'y'.repeat(1 << 20)})`;
+    const message = (() => { try { parseAction(huge); } catch (e) { return (e as Error).message; } return ''; })();
+    expect(message).toMatch(/^expected a value at column 17 in 'fill\(\\'e1\\', \\'x\\', y+…' \(1048593 characters\)$/);
+    expect(message.length).toBeLessThan(200);
+    expect(() => parseAction(`${'a'.repeat(1 << 20)}()`)).toThrow(/^unknown action 'a{60}…' \(1048576 characters\) \(known: /);
   });
 
   it('generates one OpenAI tool schema per action from the same table', () => {
