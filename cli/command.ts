@@ -2,7 +2,7 @@ import { existsSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { Command, CommanderError } from 'commander';
 import { z } from 'zod';
-import { UserError } from '../scenarios/errors.ts';
+import { clip, quote, UserError } from '../scenarios/errors.ts';
 import type { Progress } from '../harness/progress.ts';
 
 /** What a command may do besides returning its text: say a line while it works, warn of a problem it carries on past, report progress. */
@@ -48,7 +48,8 @@ export function defineCommand<S extends z.ZodType>(spec: {
       try {
         cmd.parse([...argv], { from: 'user' });
       } catch (e) {
-        if (e instanceof CommanderError) throw new UserError(e.message.replace(/^error: /, '').split('\n')[0]);
+        // commander quotes what it got in single quotes: those quotes are cut to a short prefix like ours.
+        if (e instanceof CommanderError) throw new UserError((e.message.replace(/^error: /, '').split('\n')[0] ?? '').replace(/'([^']*)'/g, (_, got: string) => quote(got)));
         throw e;
       }
       const parsed = spec.schema.safeParse({ ...cmd.opts(), args: cmd.args });
@@ -86,7 +87,7 @@ export function int(flag: string, min: number, max = Number.MAX_SAFE_INTEGER) {
   return z.string().transform((v, ctx) => {
     const n = Number(v);
     if (!/^-?\d+$/.test(v) || !Number.isSafeInteger(n) || n < min || n > max) {
-      ctx.addIssue({ code: 'custom', message: `--${flag} must be an integer ${range}, got '${v}'` });
+      ctx.addIssue({ code: 'custom', message: `--${flag} must be an integer ${range}, got ${quote(v)}` });
       return z.NEVER;
     }
     return n;
@@ -117,12 +118,12 @@ export function keyValues(flag: string) {
       const out: Record<string, string | number | boolean> = {};
       for (const pair of pairs ?? []) {
         const eq = pair.indexOf('=');
-        if (eq <= 0) ctx.addIssue({ code: 'custom', message: `--${flag} takes key=value, got '${pair}'` });
-        else if (pair.slice(eq + 1).trim() === '') ctx.addIssue({ code: 'custom', message: `--${flag} ${pair} gives no value` });
+        if (eq <= 0) ctx.addIssue({ code: 'custom', message: `--${flag} takes key=value, got ${quote(pair)}` });
+        else if (pair.slice(eq + 1).trim() === '') ctx.addIssue({ code: 'custom', message: `--${flag} ${clip(pair)} gives no value` });
         else {
           const raw = pair.slice(eq + 1);
           if (!DECIMAL.test(raw) && !Number.isNaN(Number(raw))) {
-            ctx.addIssue({ code: 'custom', message: `--${flag} ${pair}: write numbers as plain decimals (like 0.3)` });
+            ctx.addIssue({ code: 'custom', message: `--${flag} ${clip(pair)}: write numbers as plain decimals (like 0.3)` });
           } else out[pair.slice(0, eq)] = raw === 'true' ? true : raw === 'false' ? false : DECIMAL.test(raw) ? Number(raw) : raw;
         }
       }
@@ -133,7 +134,7 @@ export function keyValues(flag: string) {
 export const list = z.array(z.string()).optional().transform((v) => Object.freeze([...(v ?? [])]));
 /** No positional arguments: a stray one (`--pattern a b`) is an error, never dropped. */
 export const noArgs = z.array(z.string()).superRefine((a, ctx) => {
-  if (a.length > 0) ctx.addIssue({ code: 'custom', message: `unexpected argument '${a[0]}'` });
+  if (a.length > 0) ctx.addIssue({ code: 'custom', message: `unexpected argument ${quote(a[0] ?? '')}` });
 });
 /** A value that names something (a path, a suite, an agent): never empty, which would mean the current folder or nothing. */
 export const path = z.string().refine((v) => v.trim() !== '', 'an empty value names nothing');
@@ -159,5 +160,8 @@ export const outDir = (flag: string, value: z.ZodString = path) =>
     const problem = notAFolder(v);
     if (problem) ctx.addIssue({ code: 'custom', message: `--${flag}: ${problem}` });
   });
+/** The help of --trust-bundles, on every command that reads bundles from disk. */
+export const TRUST_HELP = "load bundles whose pages hold scripts other than this version's decoy runtime (made by another version of decoy, or by hand)";
+export const TRUST_WITHOUT_BUNDLES = "--trust-bundles is for bundles read from disk (--bundles); a suite generated here is decoy's own";
 export const flag = z.boolean().optional().transform((v) => v === true);
 export const required = (name: string) => z.string({ error: `--${name} is required` }).refine((v) => v.trim() !== '', `--${name} is required (an empty value names nothing)`);

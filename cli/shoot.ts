@@ -29,7 +29,7 @@ export const { help, run } = defineCommand({
     const executable = await launchableChromium(c.browser);
     const made = suite ? generateSuite(suite, c.seed) : null;
     if (suite && made) writeBundles(dir, suite.id, c.seed, made);
-    const bundles: LoadedBundle[] = made ? made.map((b) => ({ manifest: b.manifest, site: { files: b.files } })) : readBundles(dir);
+    const bundles: LoadedBundle[] = made ? made.map((b) => ({ manifest: b.manifest, site: { files: b.files } })) : readBundles(dir, { trustBundles: c.trustBundles });
     const started = Date.now();
     const r = await shootBundles(bundles, dir, { executable, scale: c.scale, progress: io.progress });
     const s = (Date.now() - started) / 1000;

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import { UserError } from '../scenarios/errors.ts';
 import type { GalleryBundle } from '../harness/gallery.ts';
-import { defineCommand, list, outDir, repeat, seed, SEED_HELP, text } from './command.ts';
+import { defineCommand, flag, list, outDir, repeat, seed, SEED_HELP, text, TRUST_HELP, TRUST_WITHOUT_BUNDLES } from './command.ts';
 
 const SUBCOMMANDS = ['build'];
 
@@ -17,9 +17,10 @@ export const { help, run } = defineCommand({
       .option('--suite <name>', 'generate this suite in memory instead (see decoy list)')
       .option('--seed <n>', `with --suite: ${SEED_HELP}`, '7')
       .option('--pattern <family>', 'with --suite: keep only configurations with this pattern family (repeatable)', repeat)
-      .option('--out <dir>', 'output folder of the static site', 'dist/site'),
+      .option('--out <dir>', 'output folder of the static site', 'dist/site')
+      .option('--trust-bundles', `with --bundles: ${TRUST_HELP}`),
   schema: z
-    .object({ bundles: list, suite: text, seed, pattern: list, out: outDir('out'), args: z.array(z.string()) })
+    .object({ bundles: list, suite: text, seed, pattern: list, out: outDir('out'), trustBundles: flag, args: z.array(z.string()) })
     .superRefine((o, ctx) => {
       const sub = o.args[0];
       if (sub === undefined) ctx.addIssue({ code: 'custom', message: `name a subcommand: ${SUBCOMMANDS.map((s) => `decoy site ${s}`).join(', ')}` });
@@ -28,6 +29,7 @@ export const { help, run } = defineCommand({
       else if (o.suite !== undefined && o.bundles.length > 0) ctx.addIssue({ code: 'custom', message: 'give --bundles or --suite, not both' });
       else if (o.suite === undefined && o.bundles.length === 0) ctx.addIssue({ code: 'custom', message: 'give --bundles <dir> (repeatable) or --suite <name>' });
       else if (o.suite === undefined && o.pattern.length > 0) ctx.addIssue({ code: 'custom', message: '--pattern selects from a suite; with --bundles, generate the selection instead' });
+      else if (o.suite !== undefined && o.trustBundles) ctx.addIssue({ code: 'custom', message: TRUST_WITHOUT_BUNDLES });
     }),
   async run(c) {
     const [{ generateSuite }, { readBundles }, { selectSuite }, { LIVE_INDEX }, { buildGallery }] = await Promise.all([
@@ -45,7 +47,7 @@ export const { help, run } = defineCommand({
     } else {
       bundles = c.bundles.flatMap((dir) => {
         const single = existsSync(join(dir, 'bundle.json'));
-        return readBundles(dir).map((b) => ({ ...b, dir: single ? dir : join(dir, b.manifest.id) }));
+        return readBundles(dir, { trustBundles: c.trustBundles }).map((b) => ({ ...b, dir: single ? dir : join(dir, b.manifest.id) }));
       });
     }
     const started = performance.now();

@@ -5,7 +5,7 @@ import type { SiteAction, SiteSpec } from '../scenarios/model.ts';
 import { ATTR } from '../scenarios/contract.ts';
 import { listed, type Box, type LaidSite, type Look } from './layout.ts';
 import type { RuntimeConfig } from './runtime/config.ts';
-import { runtimeScript } from './runtime-bundle.ts';
+import { inlineRuntime } from './runtime-bundle.ts';
 import { packagePath } from '../scenarios/root.ts';
 
 
@@ -125,6 +125,6 @@ export function renderSite(site: SiteSpec, laid: LaidSite): string {
     width: laid.viewport.width - 2 * (laid.pages[0]?.left ?? 0),
     overlays: laid.overlays.map((o) => ({ ...o, showAfter: o.showAfterMs === null ? '' : String(o.showAfterMs) })),
     config: scriptJson(runtimeConfig(site, laid)),
-    runtime: runtimeScript().replace(/<\/script/gi, '<\\/script'),
+    runtime: inlineRuntime(),
   });
 }

@@ -27,3 +27,8 @@ export function runtimeScript(): string {
   bundled = out.outputFiles[0]?.text ?? '';
   return bundled;
 }
+
+/** The runtime as a page carries it, inside a `<script>` element (its `</script` escaped). */
+export function inlineRuntime(): string {
+  return runtimeScript().replace(/<\/script/gi, '<\\/script');
+}

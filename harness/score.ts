@@ -5,14 +5,14 @@ import { siteEvents } from '../scenarios/meaning.ts';
 import type { BundleManifest } from '../scenarios/bundle.ts';
 import { UserError } from '../scenarios/errors.ts';
 import { generateSuite } from '../generator/bundle.ts';
-import { readBundle } from '../simulator/bundle.ts';
+import { readManifest } from '../simulator/bundle.ts';
 import { selectSuite } from './select.ts';
 
 /** The configuration a log is scored against: a bundle folder, or one scenario of a suite generated in memory. */
 export type ManifestSource = { readonly bundle: string } | { readonly suite: string; readonly scenario: string; readonly seed: number };
 
 export function manifestOf(source: ManifestSource): BundleManifest {
-  if ('bundle' in source) return readBundle(source.bundle).manifest;
+  if ('bundle' in source) return readManifest(source.bundle);
   const suite = selectSuite(source.suite);
   const found = generateSuite(suite, source.seed).find((b) => b.manifest.id === source.scenario);
   if (!found) throw new UserError(`suite '${suite.id}' (seed ${source.seed}) has no configuration '${source.scenario}'`);

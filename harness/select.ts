@@ -17,10 +17,13 @@ export function selectSuite(name: string, patterns: readonly string[] = []): Sui
 }
 
 /** Where a command's bundles come from: a folder written by decoy generate, or a suite generated in memory. */
-export type BundleSource = { readonly bundles: string } | { readonly suite: string; readonly seed: number; readonly patterns: readonly string[] };
+export type BundleSource =
+  | { readonly bundles: string; readonly trustBundles?: boolean }
+  | { readonly suite: string; readonly seed: number; readonly patterns: readonly string[] };
 
+/** Bundles from disk are checked to be data unless trusted (simulator/trust.ts); a suite generated here is decoy's own. */
 export function loadBundles(source: BundleSource): LoadedBundle[] {
-  if ('bundles' in source) return readBundles(source.bundles);
+  if ('bundles' in source) return readBundles(source.bundles, { trustBundles: source.trustBundles === true });
   return generateSuite(selectSuite(source.suite, source.patterns), source.seed).map((b) => ({ manifest: b.manifest, site: { files: b.files } }));
 }
 

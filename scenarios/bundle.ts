@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DOMAINS, type Step } from './model.ts';
 import { siteMeaning } from './meaning.ts';
+import { quote } from './errors.ts';
 
 /** bundle.json: everything about a generated site that the site itself must not show. */
 /**
@@ -50,20 +51,35 @@ const pathStep = step;
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 export const STEP_SCHEMA_IS_THE_MODEL: Same<z.infer<typeof step>, Step> = true;
 
+/**
+ * A name that becomes a file or folder name (a scenario id in runs, datasets, the gallery;
+ * a suite): letters, digits and `. _ + -`, starting with a letter or digit, so it holds no
+ * `/`, `\`, `..` on its own, NUL or leading dot, and is never an absolute path.
+ */
+export const SAFE_NAME = /^[A-Za-z0-9][A-Za-z0-9._+-]{0,199}$/;
+export const safeName = z.string().superRefine((v, ctx) => {
+  if (!SAFE_NAME.test(v)) ctx.addIssue({ code: 'custom', message: `${quote(v)} is not a safe name (letters, digits and . _ + -, at most 200)` });
+});
+
+/** A route of the site: an absolute URL path without `..` segments, backslashes or NUL. */
+const route = z.string().superRefine((v, ctx) => {
+  if (!v.startsWith('/') || /[\\\0]/.test(v) || v.split('/').includes('..')) ctx.addIssue({ code: 'custom', message: `${quote(v)} is not a path of the site` });
+});
+
 /** Each task defines its goal's fields; the schema only fixes the kind. */
 const goal = z.object({ kind: z.string() }).loose();
 
 export const bundleManifest = z.object({
   schema: z.literal(BUNDLE_SCHEMA),
-  id: z.string(),
-  suite: z.string(),
+  id: safeName,
+  suite: safeName,
   seed: z.number().int(),
   task: z.object({ id: z.string(), domain: z.enum(DOMAINS), instruction: z.string(), goal }),
   budget: z.number().int().positive(),
   feasible: z.boolean(),
   viewport: z.object({ width: z.number().int().positive(), height: z.number().int().positive() }),
-  entry: z.string(),
-  routes: z.array(z.string()),
+  entry: route,
+  routes: z.array(route),
   patterns: z.array(z.object({ family: z.string(), variant: z.string() })),
   /** The suite's label for the configuration's condition, when it has one. */
   condition: z.string().optional(),

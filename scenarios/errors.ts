@@ -10,23 +10,28 @@ export class UserError extends Error {
 export const QUOTE_MAX = 60;
 
 /**
- * Input as an error message quotes it: in single quotes, on one line (control characters
- * escaped), and cut to its first `max` characters with its length said, so that a 1 MB
- * argument or file gives a message of one short line.
+ * Input as an error message repeats it: on one line (control characters escaped) and cut
+ * to its first `max` characters with its length said, so that a 1 MB argument or file gives
+ * a message of one short line. Every message that repeats input goes through here.
  */
-export function quote(input: string, max = QUOTE_MAX): string {
-  const chars = [...input];
-  const shown = chars.slice(0, max).map((c) => {
+export function clip(input: string, max = QUOTE_MAX, quoted = false): string {
+  const head = [...input.slice(0, 2 * max)].slice(0, max);
+  const cut = head.join('').length < input.length;
+  const shown = head.map((c) => {
     const code = c.codePointAt(0) ?? 0;
-    if (c === '\\' || c === "'") return `\\${c}`;
+    if (quoted && (c === '\\' || c === "'")) return `\\${c}`;
     if (c === '\n') return '\\n';
     if (c === '\t') return '\\t';
     if (c === '\r') return '\\r';
     if (code < 0x20 || (code >= 0x7f && code < 0xa0) || c === '\u2028' || c === '\u2029') return `\\u${code.toString(16).padStart(4, '0')}`;
     return c;
-  });
-  return chars.length > max ? `'${shown.join('')}…' (${chars.length} characters)` : `'${shown.join('')}'`;
+  }).join('');
+  const q = quoted ? "'" : '';
+  return cut ? `${q}${shown}…${q} (${input.length} characters)` : `${q}${shown}${q}`;
 }
+
+/** `clip` in single quotes (a quote or backslash in it escaped). */
+export const quote = (input: string, max = QUOTE_MAX): string => clip(input, max, true);
 
 export function unknownId(kind: string, id: string, known: readonly string[]): UserError {
   return new UserError(`unknown ${kind} ${quote(id)} (known: ${known.join(', ')})`);

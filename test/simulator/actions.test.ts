@@ -94,7 +94,7 @@ describe('action codec', () => {
     const literal = fc.constantFrom('1e309', '-1e309', '1e10', '-1000000001', '9'.repeat(400), '1.5e9');
     const withNumbers = ACTIONS.filter((d) => d.params.some((p) => p.kind === 'number'));
     fc.assert(fc.property(fc.constantFrom(...withNumbers), out, literal, (def, n, lit) => {
-      const args = def.params.map((p) => (p.kind === 'number' ? '1' : p.kind === 'string' ? "'e1'" : "['a']"));
+      const args: string[] = def.params.map((p) => (p.kind === 'number' ? '1' : p.kind === 'string' ? "'e1'" : "['a']"));
       const at = def.params.findIndex((p) => p.kind === 'number');
       args[at] = lit;
       const s = `${def.name}(${args.join(', ')})`;

@@ -1,0 +1,80 @@
+import { createHash } from 'node:crypto';
+import { parse, type DefaultTreeAdapterMap } from 'parse5';
+// The one thing the simulator takes from the generator: the runtime is the only code a
+// bundle may carry, so its text is part of what a bundle is allowed to be.
+import { inlineRuntime } from '../generator/runtime-bundle.ts';
+import { quote, UserError } from '../scenarios/errors.ts';
+
+/**
+ * What a bundle's served files (`site/`) may hold unless bundles are trusted: data, and no
+ * code but decoy's own site runtime. The whole policy is here:
+ *
+ * - a file is markup (`.html`, `.htm`, `.svg`: read and checked below) or inert data by its
+ *   extension (`DATA`); anything else (`.js`, `.mjs`, `.wasm`, `.xml`, `.xhtml`, no extension…)
+ *   is refused;
+ * - in markup, a `<script>` is JSON data (`type="application/json"`, no `src`) or the exact
+ *   text of this version's runtime (by SHA-256), in HTML and SVG alike;
+ * - no event handler attribute (`on…`), no `javascript:` or `vbscript:` in any attribute
+ *   value (browsers drop tabs and newlines from URLs, so whitespace does not hide one);
+ * - no element that loads or runs another document or plugin, or redirects
+ *   (`REFUSED_ELEMENTS`, `<meta http-equiv="refresh">`);
+ * - no XML entity declarations (`<!ENTITY`), which could spell what the checks look for.
+ *
+ * A bundle made by another version of decoy carries another runtime and is refused too.
+ */
+export const DATA = /\.(css|png|jpe?g|gif|webp|avif|ico|bmp|woff2?|ttf|otf|json|txt)$/i;
+const MARKUP = /\.(html?|svg)$/i;
+const REFUSED_ELEMENTS = new Set(['iframe', 'frame', 'frameset', 'object', 'embed', 'applet', 'portal', 'fencedframe', 'base']);
+const SCRIPT_URL = /(java|vb)script:/;
+
+export const TRUST_HINT = "a bundle may run no script but this version's decoy runtime; to load one made by another version of decoy, or one you trust, pass --trust-bundles";
+
+let runtimeHash: string | null = null;
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+
+type Node = DefaultTreeAdapterMap['node'];
+type Element = DefaultTreeAdapterMap['element'];
+
+/** What makes one file of a site more than data, briefly, or null when it is data. */
+export function servedFileProblem(name: string, text: string): string | null {
+  if (!MARKUP.test(name)) return DATA.test(name) ? null : 'a kind of file a bundle may not serve (only markup, styles, images, fonts, JSON and text)';
+  if (/<!ENTITY/i.test(text)) return 'an XML entity declaration';
+  let problem: string | null = null;
+  const visit = (node: Node): void => {
+    if (problem !== null) return;
+    if ('tagName' in node) problem = elementProblem(node);
+    const kids = 'childNodes' in node ? node.childNodes : [];
+    for (const kid of kids) visit(kid);
+    // A <template>'s content is a fragment of its own, outside childNodes.
+    if ('content' in node && node.content) visit(node.content as Node);
+  };
+  visit(parse(text));
+  return problem;
+}
+
+function elementProblem(el: Element): string | null {
+  const tag = el.tagName.toLowerCase();
+  const attr = (n: string) => el.attrs.find((a) => a.name.toLowerCase() === n)?.value;
+  for (const a of el.attrs) {
+    if (a.name.toLowerCase().startsWith('on')) return `an event handler attribute ${quote(`${a.name}="${a.value}"`, 40)} on <${tag}>`;
+    if (SCRIPT_URL.test(a.value.replace(/[\u0000-\u0020]/g, '').toLowerCase())) return `a script URL in ${quote(`${a.name}="${a.value}"`, 40)} on <${tag}>`;
+  }
+  if (REFUSED_ELEMENTS.has(tag)) return `a <${tag}> element`;
+  if (tag === 'meta' && attr('http-equiv')?.trim().toLowerCase() === 'refresh') return 'a <meta http-equiv="refresh">';
+  if (tag === 'script') {
+    if (attr('src') !== undefined) return `a script loaded from ${quote(attr('src') ?? '', 40)}`;
+    if (attr('type')?.trim().toLowerCase() === 'application/json') return null;
+    const text = el.childNodes.map((n) => ('value' in n && n.nodeName === '#text' ? n.value : '')).join('');
+    runtimeHash ??= sha256(inlineRuntime());
+    if (sha256(text) !== runtimeHash) return `a script that is not decoy's runtime (${quote(text.trim(), 40)})`;
+  }
+  return null;
+}
+
+/** Refuses a site whose files are more than data (see above), naming the first file and what it holds. */
+export function assertSiteIsData(files: Readonly<Record<string, string>>, where: string): void {
+  for (const name of Object.keys(files).sort()) {
+    const problem = servedFileProblem(name, files[name] ?? '');
+    if (problem) throw new UserError(`${where}/${name}: ${problem}; ${TRUST_HINT}`);
+  }
+}
