@@ -1,0 +1,179 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { suites } from '../../scenarios/index.ts';
+import { UserError } from '../../scenarios/errors.ts';
+import { generateBundle, writeBundles } from '../../generator/bundle.ts';
+import { inlineRuntime } from '../../generator/runtime-bundle.ts';
+import { readBundle, readBundles } from '../../simulator/bundle.ts';
+import { servedFileProblem } from '../../simulator/trust.ts';
+import { bundleFor, PROPERTY_RUNS } from '../helpers.ts';
+
+let dir = '';
+/** A generated bundle on disk, copied and edited for each case. */
+let good = '';
+let n = 0;
+
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'decoy-trust-'));
+  const b = bundleFor({ task: 'purchase', domain: 'shopping', patterns: [{ family: 'cookie-trap', variant: 'modal' }] }, 7);
+  writeBundles(join(dir, 'suite'), 'prop', 7, [{ manifest: b.manifest, files: b.site.files }]);
+  good = join(dir, 'suite', b.manifest.id);
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+/** A copy of the good bundle, edited. */
+function crafted(edit: (bundle: string) => void): string {
+  const to = join(dir, `c${n++}`);
+  cpSync(good, to, { recursive: true });
+  edit(to);
+  return to;
+}
+
+const inBody = (html: string) => (b: string) => {
+  const page = join(b, 'site', 'index.html');
+  writeFileSync(page, readFileSync(page, 'utf8').replace('</body>', `${html}</body>`));
+};
+
+/** The message readBundle refuses with (asserting it is one line and a UserError), or null. */
+function refusal(load: () => unknown): string | null {
+  try {
+    load();
+    return null;
+  } catch (e) {
+    expect(e).toBeInstanceOf(UserError);
+    const m = (e as Error).message;
+    expect(m).not.toContain('\n');
+    return m;
+  }
+}
+
+describe('a bundle is data: what its served files may hold', () => {
+  // Each is a way a page runs code of its own or leaves the page; the message names the file and what was found.
+  it.each([
+    ['an inline script', inBody('<script>fetch("/x")</script>'), /site\/index.html: a script that is not decoy's runtime \('fetch\("\/x"\)'\)/],
+    ["the runtime with one character changed", (b: string) => {
+      const page = join(b, 'site', 'index.html');
+      writeFileSync(page, readFileSync(page, 'utf8').replace(inlineRuntime(), `${inlineRuntime()};`));
+    }, /a script that is not decoy's runtime/],
+    ['a script from a file', inBody('<script src="/x.js"></script>'), /a script loaded from '\/x.js'/],
+    ['a module script', inBody('<script type="module">import "/x"</script>'), /a script that is not decoy's runtime/],
+    ['an event handler', inBody('<img src="x.png" onerror="this.remove()">'), /an event handler attribute 'onerror="this.remove\(\)"' on <img>/],
+    ['an event handler in SVG', inBody('<svg><rect ONLOAD="x()"/></svg>'), /an event handler attribute 'onload="x\(\)"' on <rect>/],
+    ['a javascript: URL hidden by a tab entity', inBody('<a href=" jav&#x09;ascript:alert(1)">x</a>'), /a script URL in 'href=" jav\\tascript:alert\(1\)"' on <a>/],
+    ['a script URL in an SVG animation', inBody('<svg><a><set attributeName="href" to="javascript:x()"/></a></svg>'), /a script URL in 'to="javascript:x\(\)"' on <set>/],
+    ['an iframe', inBody('<iframe srcdoc="<p>x</p>"></iframe>'), /a <iframe> element/],
+    ['an object', inBody('<object data="x.swf"></object>'), /a <object> element/],
+    ['an embed', inBody('<embed src="x.swf">'), /a <embed> element/],
+    ['a base URL', inBody('<base href="https://elsewhere.test/">'), /a <base> element/],
+    ['a refresh', inBody('<meta http-equiv="Refresh" content="0;url=/elsewhere">'), /a <meta http-equiv="refresh">/],
+    ['a script in inline SVG', inBody('<svg><script>x()</script></svg>'), /a script that is not decoy's runtime \('x\(\)'\)/],
+    ['a handler inside a template', inBody('<template><img src="x.png" onload="x()"></template>'), /an event handler attribute/],
+    ['a script file', (b: string) => writeFileSync(join(b, 'site', 'app.js'), 'x()'), /site\/app.js: a kind of file a bundle may not serve/],
+    ['a module file in a subfolder', (b: string) => { mkdirSync(join(b, 'site', 'lib')); writeFileSync(join(b, 'site', 'lib', 'x.mjs'), 'x()'); }, /site\/lib\/x.mjs: a kind of file/],
+    ['an SVG file with a script', (b: string) => writeFileSync(join(b, 'site', 'logo.svg'), '<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg"><script>x()</script></svg>'), /site\/logo.svg: a script that is not decoy's runtime/],
+    ['an SVG file with an onload', (b: string) => writeFileSync(join(b, 'site', 'logo.svg'), '<svg xmlns="http://www.w3.org/2000/svg" onload="x()"/>'), /site\/logo.svg: an event handler attribute/],
+    ['an SVG file declaring entities', (b: string) => writeFileSync(join(b, 'site', 'logo.svg'), '<!DOCTYPE svg [<!ENTITY j "javascript:x()">]><svg xmlns="http://www.w3.org/2000/svg"><a href="&j;">x</a></svg>'), /site\/logo.svg: an XML entity declaration/],
+    ['another page with a script', (b: string) => writeFileSync(join(b, 'site', 'cart.html'), '<p>cart</p><script>x()</script>'), /site\/cart.html: a script that is not decoy's runtime/],
+  ])('%s is refused with a one-line error naming the file, and loads with trustBundles', (_what, edit, message) => {
+    const b = crafted(edit);
+    const m = refusal(() => readBundle(b));
+    expect(m).toMatch(message);
+    expect(m).toContain('--trust-bundles');
+    expect(m).toContain(join(b, 'site'));
+    expect(readBundle(b, { trustBundles: true }).manifest.id).toBe(readBundle(good).manifest.id);
+  });
+
+  it('data is not refused: JSON scripts, styles, images, fonts and another page without code', () => {
+    const b = crafted((b) => {
+      inBody('<script type=" Application/JSON ">{"a": "<b>"}</script><a href="/help">javascript guide</a>')(b);
+      writeFileSync(join(b, 'site', 'extra.css'), 'body{color:red}');
+      writeFileSync(join(b, 'site', 'logo.svg'), '<svg xmlns="http://www.w3.org/2000/svg"><rect width="4" height="4"/></svg>');
+      writeFileSync(join(b, 'site', 'f.woff2'), 'x');
+      writeFileSync(join(b, 'site', 'about.html'), '<p>about</p>');
+    });
+    expect(Object.keys(readBundle(b).site.files).sort()).toEqual(['about.html', 'extra.css', 'f.woff2', 'index.html', 'logo.svg']);
+  });
+
+  // The runtime's hash is this version's; every registered suite's bundles carry it and nothing else that runs.
+  it.each(suites.all().map((s) => [s.id, s] as const))('every bundle generated for suite %s is data (property: any configuration, any seed)', (_id, suite) => {
+    const specs = suite.scenarios();
+    fc.assert(fc.property(fc.nat(specs.length - 1), fc.integer({ min: 0, max: 1_000_000 }), (i, seed) => {
+      const b = generateBundle(suite, specs[i] as (typeof specs)[number], seed);
+      for (const [name, text] of Object.entries(b.files)) expect(servedFileProblem(name, text), `${b.manifest.id} ${name}`).toBeNull();
+    }), { numRuns: Math.max(2, Math.round(PROPERTY_RUNS / 6)) });
+  });
+});
+
+describe('a bundle folder is read as data: links, names, missing parts', () => {
+  it('a symbolic link anywhere in a bundle is refused, never followed, a loop included', () => {
+    const cases: [string, (b: string) => void, RegExp][] = [
+      ['file link', (b) => symlinkSync('/etc/hostname', join(b, 'site', 'host.txt')), /site\/host.txt is a symbolic link/],
+      ['site link', (b) => { rmSync(join(b, 'site'), { recursive: true }); symlinkSync(join(good, 'site'), join(b, 'site')); }, /site is a symbolic link/],
+      ['manifest link', (b) => { rmSync(join(b, 'bundle.json')); symlinkSync(join(good, 'bundle.json'), join(b, 'bundle.json')); }, /bundle.json is a symbolic link/],
+      ['loop', (b) => symlinkSync('loop', join(b, 'site', 'loop')), /site\/loop is a symbolic link/],
+    ];
+    for (const [what, edit, message] of cases) expect(refusal(() => readBundle(crafted(edit))), what).toMatch(message);
+    symlinkSync('self', join(dir, 'self'));
+    expect(refusal(() => readBundles(join(dir, 'self')))).toMatch(/--bundles .*self is a symbolic link loop/);
+    // A suite's member that is a link to a bundle elsewhere is refused too.
+    const suite = join(dir, 'linked-suite');
+    mkdirSync(suite);
+    const id = readBundle(good).manifest.id;
+    writeFileSync(join(suite, 'suite.json'), JSON.stringify({ suite: 'prop', seed: 7, scenarios: [id] }));
+    symlinkSync(good, join(suite, id));
+    expect(refusal(() => readBundles(suite))).toMatch(/is a symbolic link/);
+  });
+
+  it('a bundle without site/ or site/index.html, or a bundle.json that is a folder, is a one-line error', () => {
+    expect(refusal(() => readBundle(crafted((b) => rmSync(join(b, 'site'), { recursive: true }))))).toMatch(/site does not exist/);
+    expect(refusal(() => readBundle(crafted((b) => rmSync(join(b, 'site', 'index.html')))))).toMatch(/site has no index.html/);
+    expect(refusal(() => readBundle(crafted((b) => { rmSync(join(b, 'site'), { recursive: true }); writeFileSync(join(b, 'site'), 'x'); })))).toMatch(/site is not a folder/);
+    expect(refusal(() => readBundle(crafted((b) => { rmSync(join(b, 'bundle.json')); mkdirSync(join(b, 'bundle.json')); })))).toMatch(/bundle.json is not a file/);
+  });
+
+  // Ids become file names in runs, datasets and the gallery.
+  it('ids and routes that are not safe names are refused, quoting a short prefix only', () => {
+    const withManifest = (edit: (m: Record<string, unknown>) => void) => crafted((b) => {
+      const m = JSON.parse(readFileSync(join(b, 'bundle.json'), 'utf8'));
+      edit(m);
+      writeFileSync(join(b, 'bundle.json'), JSON.stringify(m));
+    });
+    for (const id of ['../x', '/tmp/x', 'a/b', 'a\\b', 'a\0b', '.hidden', '..', '', 'x'.repeat(1 << 20)]) {
+      const m = refusal(() => readBundle(withManifest((m) => { m.id = id; })));
+      expect(m, id.slice(0, 20)).toMatch(/bundle.json: not a decoy bundle \(id: .* is not a safe name/);
+      expect((m ?? '').length).toBeLessThan(400);
+    }
+    expect(refusal(() => readBundle(withManifest((m) => { m.suite = '../../etc'; })))).toMatch(/suite: '..\/..\/etc' is not a safe name/);
+    expect(refusal(() => readBundle(withManifest((m) => { m.routes = ['/', '/../../x']; })))).toMatch(/routes.1: '\/..\/..\/x' is not a path of the site/);
+
+    const suite = (scenarios: unknown, name = `s${n++}`) => {
+      const to = join(dir, name);
+      mkdirSync(to);
+      writeFileSync(join(to, 'suite.json'), JSON.stringify({ suite: 'prop', seed: 7, scenarios }));
+      return to;
+    };
+    expect(refusal(() => readBundles(suite(['../suite/x'])))).toMatch(/suite.json: '..\/suite\/x' is not a safe name/);
+    const huge = refusal(() => readBundles(suite(['y'.repeat(1 << 20)])));
+    expect(huge).toMatch(/'y{60}…' \(1048576 characters\) is not a safe name/);
+    expect((huge ?? '').length).toBeLessThan(300);
+    const id = readBundle(good).manifest.id;
+    const twice = suite([id, id]);
+    cpSync(good, join(twice, id), { recursive: true });
+    expect(refusal(() => readBundles(twice))).toMatch(/is listed twice/);
+    const renamed = suite(['other-name']);
+    cpSync(good, join(renamed, 'other-name'), { recursive: true });
+    expect(refusal(() => readBundles(renamed))).toMatch(/its id '.*' is not its folder's name/);
+  });
+
+  it('a 1 MB suite.json that is not JSON is a short one-line error', () => {
+    const to = join(dir, `big${n++}`);
+    mkdirSync(to);
+    writeFileSync(join(to, 'suite.json'), `{"scenarios": [${'9'.repeat(1 << 20)}`);
+    const m = refusal(() => readBundles(to));
+    expect(m).toMatch(/suite.json: not valid JSON \(it begins '\{"scenarios": \[9+…' \(1048590 characters\)\)$/);
+    expect((m ?? '').length).toBeLessThan(300);
+  });
+});
