@@ -173,7 +173,7 @@ describe('a bundle folder is read as data: links, names, missing parts', () => {
     mkdirSync(to);
     writeFileSync(join(to, 'suite.json'), `{"scenarios": [${'9'.repeat(1 << 20)}`);
     const m = refusal(() => readBundles(to));
-    expect(m).toMatch(/suite.json: not valid JSON \(it begins '\{"scenarios": \[9+…' \(1048590 characters\)\)$/);
+    expect(m).toMatch(/suite.json: not valid JSON \(it begins '\{"scenarios": \[9+…' \(1048591 characters\)\)$/);
     expect((m ?? '').length).toBeLessThan(300);
   });
 });
