@@ -1,5 +1,5 @@
 /** The `decoy` command: the only place that prints and exits. */
-import { UserError } from '../scenarios/errors.ts';
+import { quote, UserError } from '../scenarios/errors.ts';
 import type { Io } from './command.ts';
 import { CheckFailed } from './check-failed.ts';
 import { COMMANDS } from './commands.ts';
@@ -38,7 +38,7 @@ async function main(argv: string[]): Promise<number> {
   }
   const entry = Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;
   if (!entry) {
-    process.stderr.write(`decoy: unknown command '${name}' (known: ${Object.keys(COMMANDS).join(', ')})\n`);
+    process.stderr.write(`decoy: unknown command ${quote(name)} (known: ${Object.keys(COMMANDS).join(', ')})\n`);
     return 2;
   }
   const command = await entry.load();

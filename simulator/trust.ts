@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { parse, type DefaultTreeAdapterMap } from 'parse5';
+import { createRequire } from 'node:module';
+import type { DefaultTreeAdapterMap } from 'parse5';
 // The one thing the simulator takes from the generator: the runtime is the only code a
 // bundle may carry, so its text is part of what a bundle is allowed to be.
 import { inlineRuntime } from '../generator/runtime-bundle.ts';
@@ -28,6 +29,13 @@ const REFUSED_ELEMENTS = new Set(['iframe', 'frame', 'frameset', 'object', 'embe
 const SCRIPT_URL = /(java|vb)script:/;
 
 export const TRUST_HINT = "a bundle may run no script but this version's decoy runtime; to load one made by another version of decoy, or one you trust, pass --trust-bundles";
+
+/**
+ * parse5 is loaded by require, as jsdom loads it: the same module loaded by import while
+ * jsdom requires it (commands load their modules in parallel) fails in Node 20 with
+ * "Cannot require() ES Module … not yet fully loaded".
+ */
+const parse = (html: string): DefaultTreeAdapterMap['document'] => (createRequire(import.meta.url)('parse5') as typeof import('parse5')).parse(html);
 
 let runtimeHash: string | null = null;
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');

@@ -82,7 +82,7 @@ describe('decoy command', () => {
     [['run', '--suite', 'demo', '--agent', 'naive', '--opt', 'susceptibility=2', '--out', 'runs/x'], /susceptibility must be between 0 and 1/],
     [['run', '--suite', 'demo', '--agent', 'replay', '--replay', 'bad.jsonl', '--out', 'runs/x'], /bad\.jsonl:2: .*unknown action 'clik'/],
     [['run', '--suite', 'demo', '--agent', 'replay', '--replay', 'missing.jsonl', '--out', 'runs/x'], /replay file missing\.jsonl does not exist/],
-    [['run', '--bundles', 'nowhere', '--out', 'runs/x'], /nowhere holds neither suite\.json nor bundle\.json/],
+    [['run', '--bundles', 'nowhere', '--out', 'runs/x'], /--bundles nowhere does not exist/],
     [['frob'], /unknown command 'frob'/],
     [['run', '--suite', 'demo', '--opt', 'susceptibility=', '--out', 'runs/x'], /--opt susceptibility= gives no value/],
     [['run', '--suite', 'demo', '--pattern', 'cookie-trap', 'warranty-addon', '--out', 'runs/x'], /unexpected argument 'warranty-addon'/],

@@ -1,0 +1,146 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { spawnSync } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { clip, quote, QUOTE_MAX, UserError } from '../../scenarios/errors.ts';
+import { COMMANDS } from '../../cli/commands.ts';
+import { writeBundles } from '../../generator/bundle.ts';
+import { bundleFor } from '../helpers.ts';
+
+const BIN = fileURLToPath(new URL('../../bin/decoy.mjs', import.meta.url));
+let dir = '';
+let id = '';
+
+function decoy(...args: string[]) {
+  const r = spawnSync(process.execPath, [BIN, ...args], { cwd: dir, encoding: 'utf8', maxBuffer: 1 << 24 });
+  return { code: r.status, out: r.stdout, err: r.stderr };
+}
+
+/** Every path under the test folder: what a refused command must leave unchanged. */
+const listing = (sub = ''): string[] =>
+  readdirSync(join(dir, sub), { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? [join(sub, e.name), ...listing(join(sub, e.name))] : [join(sub, e.name)]));
+
+const edit = (from: string, to: string, change: (b: string) => void) => {
+  cpSync(join(dir, from), join(dir, to), { recursive: true });
+  change(join(dir, to));
+};
+const page = (b: string) => join(b, id, 'site', 'index.html');
+// Linux takes at most 128 KiB in one argument; a file holds the 1 MB cases.
+const LONG_ARG = 'x'.repeat(100_000);
+const MB = 1 << 20;
+
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'decoy-inputs-'));
+  const b = bundleFor({ task: 'signup', domain: 'shopping', patterns: [] }, 7);
+  id = b.manifest.id;
+  writeBundles(join(dir, 'good'), b.manifest.suite, 7, [{ manifest: b.manifest, files: b.site.files }]);
+  edit('good', 'scripted', (b) => writeFileSync(page(b), readFileSync(page(b), 'utf8').replace('</body>', '<script>document.title = "x"</script></body>')));
+  edit('good', 'handler', (b) => writeFileSync(page(b), readFileSync(page(b), 'utf8').replace('</body>', '<img src="x.png" onerror="x()"></body>')));
+  edit('good', 'nosite', (b) => rmSync(join(b, id, 'site'), { recursive: true }));
+  edit('good', 'noindex', (b) => rmSync(page(b)));
+  edit('good', 'linked', (b) => symlinkSync('/etc/hostname', join(b, id, 'site', 'host.txt')));
+  edit('good', 'inner-loop', (b) => symlinkSync('loop', join(b, id, 'site', 'loop')));
+  symlinkSync('loop', join(dir, 'loop'));
+  mkdirSync(join(dir, 'bigsuite'));
+  writeFileSync(join(dir, 'bigsuite', 'suite.json'), `{"scenarios": ${'['.repeat(MB)}`);
+  mkdirSync(join(dir, 'bigid'));
+  writeFileSync(join(dir, 'bigid', 'suite.json'), JSON.stringify({ scenarios: ['y'.repeat(MB)] }));
+  mkdirSync(join(dir, 'escape'));
+  writeFileSync(join(dir, 'escape', 'suite.json'), JSON.stringify({ scenarios: ['../good'] }));
+  writeFileSync(join(dir, 'afile'), 'a file where a folder is asked for');
+  writeFileSync(join(dir, 'huge-action.jsonl'), `${JSON.stringify(`fill('e1', ${'z'.repeat(MB)})`)}\n`);
+  writeFileSync(join(dir, 'infinite.jsonl'), `${JSON.stringify('scroll(0, 1e309)')}\n`);
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('the prefix an error message quotes', () => {
+  it('is the input itself when short, else its first characters and its length, always one line (property)', () => {
+    fc.assert(fc.property(fc.string({ unit: 'binary', maxLength: 3 * QUOTE_MAX }), (s) => {
+      const q = quote(s);
+      expect(q).not.toMatch(/[\n\r\u2028\u2029]/);
+      expect(q.length).toBeLessThanOrEqual(6 * QUOTE_MAX + 30);
+      if ([...s].length <= QUOTE_MAX && !/[\\'\u0000-\u001f\u007f-\u009f\u2028\u2029]/.test(s)) expect(q).toBe(`'${s}'`);
+      if (s.length > 2 * QUOTE_MAX) expect(q).toMatch(new RegExp(`…' \\(${s.length} characters\\)$`));
+    }));
+    expect(quote('y'.repeat(MB))).toBe(`'${'y'.repeat(QUOTE_MAX)}…' (${MB} characters)`);
+    expect(clip('a=\nb')).toBe('a=\\nb');
+  });
+});
+
+/**
+ * Bad inputs, run in this process through the command modules (main.ts prints a UserError's
+ * message after `decoy <command>: ` and exits 2): the message must be one line and name the
+ * problem. A few are also run as the real command below, for the exit code and stderr.
+ */
+const BAD: [string[], RegExp][] = [
+  // A bundle is data: a script or handler of its own is refused wherever bundles are loaded.
+  [['run', '--bundles', '@/scripted', '--out', '@/runs/x'], /scripted\/.*\/site\/index.html: a script that is not decoy's runtime \('document.title = "x"'\); .*--trust-bundles/],
+  [['check', '--bundles', '@/handler'], /site\/index.html: an event handler attribute 'onerror="x\(\)"' on <img>/],
+  [['site', 'build', '--bundles', '@/scripted', '--out', '@/dist/x'], /site\/index.html: a script that is not decoy's runtime/],
+  [['run', '--suite', 'demo', '--trust-bundles', '--out', '@/runs/x'], /--trust-bundles is for bundles read from disk/],
+  [['site', 'build', '--suite', 'demo', '--trust-bundles'], /--trust-bundles is for bundles read from disk/],
+  // Missing parts, links, loops.
+  [['run', '--bundles', '@/nosite', '--out', '@/runs/x'], /nosite\/.*\/site does not exist/],
+  [['check', '--bundles', '@/noindex'], /noindex\/.*\/site has no index.html/],
+  [['run', '--bundles', '@/linked', '--out', '@/runs/x'], /site\/host.txt is a symbolic link/],
+  [['run', '--bundles', '@/inner-loop', '--out', '@/runs/x'], /site\/loop is a symbolic link/],
+  [['run', '--bundles', '@/loop', '--out', '@/runs/x'], /--bundles .*loop is a symbolic link loop/],
+  [['check', '--bundles', '@/escape'], /suite.json: '..\/good' is not a safe name/],
+  [['score', '--bundle', '@/loop', '--log', '@/afile'], /loop holds no bundle.json/],
+  // --out pointing at a file, on every command with --out.
+  [['run', '--bundles', '@/good', '--out', '@/afile'], /--out: .*afile is a file, not a folder/],
+  [['generate', '--suite', 'demo', '--out', '@/afile'], /--out: .*afile is a file, not a folder/],
+  [['demo', '--out', '@/afile'], /--out: .*afile is a file, not a folder/],
+  [['site', 'build', '--bundles', '@/good', '--out', '@/afile'], /--out: .*afile is a file, not a folder/],
+  [['shoot', '--suite', 'demo', '--out', '@/afile'], /--out: .*afile is a file, not a folder/],
+  [['dataset', 'ruc', '--out', '@/afile'], /--out: .*afile is a file, not a folder/],
+  // Input quoted by its first characters only.
+  [['run', '--bundles', '@/bigsuite', '--out', '@/runs/x'], /suite.json: not valid JSON \(it begins '\{"scenarios": \[+…' \(1048590 characters\)\)$/],
+  [['run', '--bundles', '@/bigid', '--out', '@/runs/x'], /suite.json: 'y{60}…' \(1048576 characters\) is not a safe name/],
+  [['run', '--bundles', '@/good', '--agent', 'replay', '--replay', '@/huge-action.jsonl', '--out', '@/runs/x'], /huge-action.jsonl:1: expected a value at column 12 in 'fill\(\\'e1\\', z+…' \(1048588 characters\)$/],
+  [['run', '--bundles', '@/good', '--agent', 'replay', '--replay', '@/infinite.jsonl', '--out', '@/runs/x'], /infinite.jsonl:1: a number from -1000000000 to 1000000000 was expected, got '1e309' at column 11/],
+  [['run', '--suite', LONG_ARG, '--out', '@/runs/x'], /unknown suite 'x{60}…' \(100000 characters\) \(known: /],
+  [['run', '--suite', 'demo', '--seed', LONG_ARG, '--out', '@/runs/x'], /--seed must be an integer from 0 to 2147483647, got 'x{60}…' \(100000 characters\)$/],
+  [['run', '--suite', 'demo', `--${LONG_ARG}`, '--out', '@/runs/x'], /unknown option '--x{58}…' \(100002 characters\)/],
+  [['run', '--suite', 'demo', '--opt', `${LONG_ARG}`, '--out', '@/runs/x'], /--opt takes key=value, got 'x{60}…' \(100000 characters\)$/],
+  [['run', '--suite', 'demo', '--out', '@/runs/x', LONG_ARG], /unexpected argument 'x{60}…' \(100000 characters\)$/],
+];
+
+const at = (args: readonly string[]) => args.map((a) => (a.startsWith('@/') ? join(dir, a.slice(2)) : a));
+
+describe('bad inputs: one line naming the problem, exit 2, nothing written', () => {
+  it.each(BAD.map(([args, message]) => [args.map((a) => clip(a, 24)).join(' '), args, message] as const))('decoy %s', async (_name, [name, ...args], message) => {
+    const before = listing();
+    const command = await COMMANDS[name as string]?.load();
+    const error = await command?.run(at(args)).then(() => null, (e: unknown) => e);
+    expect(error).toBeInstanceOf(UserError);
+    const m = (error as Error).message;
+    expect(m).not.toContain('\n');
+    expect(m).toMatch(message);
+    expect(m.length).toBeLessThan(1000);
+    expect(listing()).toEqual(before);
+  });
+
+  // The real command: exit code 2 and one line on stderr, for a bundle folder that loops, a 100 kB argument.
+  const SPAWNED: [string[], RegExp][] = [
+    [['run', '--bundles', 'loop', '--out', 'runs/x'], /^decoy run: --bundles loop is a symbolic link loop$/],
+    [[LONG_ARG], /^decoy: unknown command 'x{60}…' \(100000 characters\) \(known: /],
+  ];
+  it.each(SPAWNED.map(([args, m]) => [args.map((a) => clip(a, 24)).join(' '), args, m] as const))('decoy %s exits 2 with one line on stderr', (_name, args, message) => {
+    const before = listing();
+    const r = decoy(...args);
+    expect(r.code, r.err.slice(0, 300)).toBe(2);
+    expect(r.err.trim().split('\n')).toHaveLength(1);
+    expect(r.err.trim()).toMatch(message);
+    expect(listing()).toEqual(before);
+  });
+
+  it('--trust-bundles lifts the check: the scripted bundle runs', async () => {
+    const run = await COMMANDS.run?.load();
+    await run?.run(at(['--bundles', '@/scripted', '--trust-bundles', '--no-check', '--out', '@/runs/trusted']));
+    expect(existsSync(join(dir, 'runs/trusted/summary.json'))).toBe(true);
+  });
+});
