@@ -92,9 +92,19 @@ function readTree(dir: string, prefix = '', out: Record<string, string> = {}): R
   return out;
 }
 
+/** Refuses a link anywhere under `dir` (shots/ and whatever else a bundle folder holds), following none. */
+function assertNoLinks(dir: string): void {
+  for (const name of readdirSync(dir)) {
+    const s = entry(join(dir, name));
+    if (s.isDirectory()) assertNoLinks(join(dir, name));
+  }
+}
+
 /** A bundle folder: bundle.json and site/ with its index.html; its served files checked to be data unless trusted. */
 export function readBundle(dir: string, opts: ReadOptions = {}): LoadedBundle {
   folder(dir, 'bundle folder');
+  // Later steps copy files of the folder (screenshots into the gallery): none may lead out of it.
+  assertNoLinks(dir);
   const manifest = readManifest(dir);
   const site = join(dir, 'site');
   if (!entry(site).isDirectory()) throw new UserError(`${site} is not a folder; a bundle serves its pages from site/`);

@@ -114,6 +114,7 @@ describe('a bundle folder is read as data: links, names, missing parts', () => {
       ['site link', (b) => { rmSync(join(b, 'site'), { recursive: true }); symlinkSync(join(good, 'site'), join(b, 'site')); }, /site is a symbolic link/],
       ['manifest link', (b) => { rmSync(join(b, 'bundle.json')); symlinkSync(join(good, 'bundle.json'), join(b, 'bundle.json')); }, /bundle.json is a symbolic link/],
       ['loop', (b) => symlinkSync('loop', join(b, 'site', 'loop')), /site\/loop is a symbolic link/],
+      ['screenshot link', (b) => { mkdirSync(join(b, 'shots')); symlinkSync('/etc/hostname', join(b, 'shots', 'start.png')); }, /shots\/start.png is a symbolic link/],
     ];
     for (const [what, edit, message] of cases) expect(refusal(() => readBundle(crafted(edit))), what).toMatch(message);
     symlinkSync('self', join(dir, 'self'));
