@@ -1,6 +1,6 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { z } from 'zod';
-import { UserError } from '../scenarios/errors.ts';
+import { clip, UserError } from '../scenarios/errors.ts';
 import { parseAction } from '../simulator/actions.ts';
 
 const single = z.union([z.string(), z.object({ action: z.string(), scenario: z.string().optional() }).strict()]);
@@ -48,7 +48,7 @@ export function readReplayFile(path: string): Record<string, string[]> {
 }
 
 /** The first few of a list, for a one-line message. */
-const some = (ids: readonly string[]) => `${ids.slice(0, 2).join(', ')}${ids.length > 2 ? ` and ${ids.length - 2} more` : ''}`;
+const some = (ids: readonly string[]) => `${ids.slice(0, 2).map((id) => clip(id)).join(', ')}${ids.length > 2 ? ` and ${ids.length - 2} more` : ''}`;
 
 /**
  * Recorded proposals fit the run they replay: every configuration the file names is one the

@@ -1,6 +1,6 @@
 import { appendFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { UserError } from '../scenarios/errors.ts';
+import { quote, UserError } from '../scenarios/errors.ts';
 import { generateSuite, writeBundles } from '../generator/bundle.ts';
 import { scenarioId } from '../generator/compose.ts';
 import { suites } from '../scenarios/index.ts';
@@ -91,7 +91,7 @@ export function prepareAgent(config: RunConfig, run: readonly Pick<BundleManifes
   const defenseDef = defenses.get(config.defense);
   const defenseKnown = new Set((defenseDef.options ?? []).map((o) => o.name));
   for (const k of Object.keys(config.defenseOptions)) {
-    if (!defenseKnown.has(k)) throw new UserError(`defense '${config.defense}' has no option '${k}'${defenseKnown.size ? ` (has: ${[...defenseKnown].join(', ')})` : ''}`);
+    if (!defenseKnown.has(k)) throw new UserError(`defense '${config.defense}' has no option ${quote(k)}${defenseKnown.size ? ` (has: ${[...defenseKnown].join(', ')})` : ''}`);
   }
   const agentOptions: Record<string, unknown> = { ...config.agentOptions };
   if (config.agent === 'replay') {
@@ -101,7 +101,7 @@ export function prepareAgent(config: RunConfig, run: readonly Pick<BundleManifes
     agentOptions.actions = actions;
   } else if (config.replay) throw new UserError('--replay is only for --agent replay');
   const known = new Set((agentDef.options ?? []).map((o) => o.name));
-  for (const k of Object.keys(config.agentOptions)) if (!known.has(k)) throw new UserError(`agent '${config.agent}' has no option '${k}'${known.size ? ` (has: ${[...known].join(', ')})` : ''}`);
+  for (const k of Object.keys(config.agentOptions)) if (!known.has(k)) throw new UserError(`agent '${config.agent}' has no option ${quote(k)}${known.size ? ` (has: ${[...known].join(', ')})` : ''}`);
   const first = run[0];
   if (first) agentDef.create({ seed: config.seed, options: agentOptions, scenario: first.id });
   return agentOptions;

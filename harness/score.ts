@@ -3,7 +3,7 @@ import { evaluate, type Score } from '../scenarios/evaluate.ts';
 import type { PageEvent } from '../scenarios/contract.ts';
 import { siteEvents } from '../scenarios/meaning.ts';
 import type { BundleManifest } from '../scenarios/bundle.ts';
-import { UserError } from '../scenarios/errors.ts';
+import { clip, quote, UserError } from '../scenarios/errors.ts';
 import { generateSuite } from '../generator/bundle.ts';
 import { readManifest } from '../simulator/bundle.ts';
 import { selectSuite } from './select.ts';
@@ -15,7 +15,7 @@ export function manifestOf(source: ManifestSource): BundleManifest {
   if ('bundle' in source) return readManifest(source.bundle);
   const suite = selectSuite(source.suite);
   const found = generateSuite(suite, source.seed).find((b) => b.manifest.id === source.scenario);
-  if (!found) throw new UserError(`suite '${suite.id}' (seed ${source.seed}) has no configuration '${source.scenario}'`);
+  if (!found) throw new UserError(`suite '${suite.id}' (seed ${source.seed}) has no configuration ${quote(source.scenario)}`);
   return found.manifest;
 }
 
@@ -58,6 +58,6 @@ export interface LogScore {
 export function scoreCollected(source: ManifestSource, logFile: string, answer: string | null): LogScore {
   const manifest = manifestOf(source);
   const log = readLog(logFile);
-  if (log.scenario !== null && log.scenario !== manifest.id) throw new UserError(`${logFile} was collected from ${log.scenario}, not ${manifest.id}`);
+  if (log.scenario !== null && log.scenario !== manifest.id) throw new UserError(`${logFile} was collected from ${clip(log.scenario)}, not ${manifest.id}`);
   return { manifest, events: log.events.length, score: scoreLog(manifest, log.events, answer) };
 }

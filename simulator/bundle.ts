@@ -1,7 +1,7 @@
 import { lstatSync, readdirSync, readFileSync, statSync, type Stats } from 'node:fs';
 import { join } from 'node:path';
 import { bundleManifest, safeName, type BundleManifest } from '../scenarios/bundle.ts';
-import { quote, UserError } from '../scenarios/errors.ts';
+import { clip, quote, UserError } from '../scenarios/errors.ts';
 import type { SiteFiles } from './engine/browser.ts';
 import { assertSiteIsData } from './trust.ts';
 
@@ -23,7 +23,7 @@ export function validateManifest(raw: unknown, where: string): BundleManifest {
   const parsed = bundleManifest.safeParse(raw);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    throw new UserError(`${where}: not a decoy bundle (${issue?.path.join('.') || 'root'}: ${issue?.message})`);
+    throw new UserError(`${where}: not a decoy bundle (${clip(issue?.path.join('.') ?? '') || 'root'}: ${issue?.message})`);
   }
   return parsed.data;
 }
@@ -57,7 +57,7 @@ function folder(path: string, what: string): void {
   try {
     s = statSync(path);
   } catch (e) {
-    throw new UserError(`${what} ${path} ${fsProblem(e)}`);
+    throw new UserError(`${what} ${clip(path)} ${fsProblem(e)}`);
   }
   if (!s.isDirectory()) throw new UserError(`${what} ${path} is a file, not a folder`);
 }

@@ -53,6 +53,7 @@ beforeAll(() => {
   writeFileSync(join(dir, 'afile'), 'a file where a folder is asked for');
   writeFileSync(join(dir, 'huge-action.jsonl'), `${JSON.stringify(`fill('e1', ${'z'.repeat(MB)})`)}\n`);
   writeFileSync(join(dir, 'infinite.jsonl'), `${JSON.stringify('scroll(0, 1e309)')}\n`);
+  writeFileSync(join(dir, 'elsewhere.jsonl'), `${JSON.stringify({ action: 'noop()', scenario: 'w'.repeat(MB) })}\n`);
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -107,6 +108,8 @@ const BAD: [string[], RegExp][] = [
   [['run', '--suite', 'demo', `--${LONG_ARG}`, '--out', '@/runs/x'], /unknown option '--x{58}…' \(100002 characters\)/],
   [['run', '--suite', 'demo', '--opt', `${LONG_ARG}`, '--out', '@/runs/x'], /--opt takes key=value, got 'x{60}…' \(100000 characters\)$/],
   [['run', '--suite', 'demo', '--out', '@/runs/x', LONG_ARG], /unexpected argument 'x{60}…' \(100000 characters\)$/],
+  [['run', '--bundles', '@/good', '--opt', `${LONG_ARG}=1`, '--out', '@/runs/x'], /agent 'naive' has no option 'x{60}…' \(100000 characters\) \(has: /],
+  [['run', '--bundles', '@/good', '--agent', 'replay', '--replay', '@/elsewhere.jsonl', '--out', '@/runs/x'], /names 1 configuration this suite and seed do not have \(w{60}… \(1048576 characters\)\)/],
 ];
 
 const at = (args: readonly string[]) => args.map((a) => (a.startsWith('@/') ? join(dir, a.slice(2)) : a));
