@@ -141,6 +141,12 @@ describe('bad inputs: one line naming the problem, exit 2, nothing written', () 
     expect(listing()).toEqual(before);
   });
 
+  it('every command that reads bundles from disk takes --trust-bundles, and no other does', async () => {
+    const takes = [];
+    for (const [name, entry] of Object.entries(COMMANDS)) if ((await entry.load()).help().includes('--trust-bundles')) takes.push(name);
+    expect(takes.sort()).toEqual(['check', 'conform', 'run', 'shoot', 'site']);
+  });
+
   it('--trust-bundles lifts the check: the scripted bundle runs', async () => {
     const run = await COMMANDS.run?.load();
     await run?.run(at(['--bundles', '@/scripted', '--trust-bundles', '--no-check', '--out', '@/runs/trusted']));
