@@ -120,7 +120,7 @@ export function readManifest(dir: string): BundleManifest {
   try {
     lstatSync(file);
   } catch {
-    throw new UserError(`${dir} holds no bundle.json`);
+    throw new UserError(`${clip(dir)} holds no bundle.json`);
   }
   return validateManifest(readJson(file), file);
 }
