@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { request as httpRequest } from 'node:http';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { JSDOM } from 'jsdom';
 import { join } from 'node:path';
 import { startGalleryServer, type GalleryServer } from '../../harness/server.ts';
 import { LIVE_INDEX, writeLiveSites } from '../../harness/gallery.ts';
@@ -115,6 +116,33 @@ describe('the gallery server: two origins', () => {
 });
 
 describe('the gallery server: event posts', () => {
+  it('a live page posts its whole log to its own sink as JSON, with keepalive only while the body is small enough for a browser to send so (64 KiB)', async () => {
+    const html = readFileSync(join(dir, 'site', 'live', realKey, 'index.html'), 'utf8');
+    const posted = async (earlier: unknown[]) => {
+      const posts: { url: string; init: RequestInit }[] = [];
+      const w = new JSDOM(html, {
+        url: `${server.liveUrl}live/${realKey}/`,
+        runScripts: 'dangerously',
+        pretendToBeVisual: true,
+        beforeParse(win) {
+          win.localStorage.setItem(`/live/${realKey} site:events`, JSON.stringify(earlier));
+          Object.assign(win, { scrollTo() {}, fetch: (url: string, init: RequestInit) => (posts.push({ url, init }), Promise.resolve({})) });
+        },
+      }).window;
+      (w.document.querySelector(`a[href^="/live/${realKey}/product/"]`) as HTMLElement).click();
+      w.close();
+      const last = posts.at(-1)!;
+      expect(last.url).toBe(`/__events/${realKey}`);
+      expect(last.init).toMatchObject({ method: 'POST', headers: { 'content-type': 'application/json' } });
+      return { keepalive: last.init.keepalive, size: Buffer.byteLength(String(last.init.body)), events: JSON.parse(String(last.init.body)).events.length };
+    };
+    const short = await posted([]);
+    expect(short).toMatchObject({ keepalive: true, events: 1 });
+    const long = await posted(Array.from({ length: 400 }, (_, i) => ({ type: 'press', control: `c${i}`, t: i, route: '/', pad: 'x'.repeat(200) })));
+    expect(long.size).toBeGreaterThan(64 * 1024);
+    expect(long).toMatchObject({ keepalive: false, events: 401 });
+  });
+
   it('a post is taken only from the live origin, as JSON', async () => {
     const body = JSON.stringify({ session: 'o1', events: nav(1) });
     const url = `${server.liveUrl}__events/${KEY}`;
