@@ -193,12 +193,17 @@ export class ChromiumBrowser implements Browser {
   }
 
   async open(site: SiteFiles, opts: OpenOptions): Promise<void> {
+    // A browser that crashed or was closed is replaced: the next episode gets a working one.
+    // Launching is outside the call's time (a browser that cannot start is a UserError).
+    if (this.browser && !this.browser.isConnected()) {
+      this.browser = null;
+      this.context = null;
+    }
+    this.browser ??= await takeOrLaunch(this.executable);
+    const browser = this.browser;
     await this.guard('open', async () => {
-      await this.context?.close();
+      await this.context?.close().catch(() => {});
       this.vp = { ...(opts.viewport ?? VIEWPORT) };
-      // A browser that crashed or was closed is replaced: the next episode gets a working one.
-      if (this.browser && !this.browser.isConnected()) this.browser = null;
-      this.browser ??= await takeOrLaunch(this.executable);
       this.site = site;
       this.seed = opts.seed;
       this.docIndex = 0;
@@ -206,7 +211,7 @@ export class ChromiumBrowser implements Browser {
       this.scroll = { x: 0, y: 0 };
       this.now = T0;
       this.diagnostics.length = 0;
-      this.context = await this.browser.newContext({ viewport: this.viewport, deviceScaleFactor: this.scale, timezoneId: 'UTC', locale: 'en-US', serviceWorkers: 'block' });
+      this.context = await browser.newContext({ viewport: this.viewport, deviceScaleFactor: this.scale, timezoneId: 'UTC', locale: 'en-US', serviceWorkers: 'block' });
       this.context.setDefaultTimeout(this.callMs);
       await this.context.addInitScript({ content: NO_UDP_SCRIPT });
       await this.context.addInitScript({ content: await pageScript() });

@@ -106,13 +106,13 @@ describe.skipIf(!have.ok)(`Chromium sends no UDP ${have.why}`, () => {
 describe.skipIf(!have.ok)(`Chromium failures are short errors, and the next episode gets a working browser ${have.why}`, () => {
   const plain = bundleFor({ task: 'purchase', domain: 'shopping', patterns: [] }, 7);
   const busy: LoadedBundle = { manifest: plain.manifest, site: { files: { ...plain.site.files, 'index.html': plain.site.files['index.html']!.replace('</head>', '<script>for (;;) {}</script></head>') } } };
-  const browser = have.ok ? new ChromiumBrowser({ callMs: 10_000 }) : null;
+  const browser = have.ok ? new ChromiumBrowser({ callMs: 5_000 }) : null;
   afterAll(async () => browser?.close());
 
-  it('a page in a busy loop: open throws a ChromiumError naming the wait; a crashed page: a one-line ChromiumError; each time the next open works', async () => {
+  it('a page in a busy loop: open throws a ChromiumError naming the wait; a crashed page: a one-line ChromiumError; each time, and after the browser itself is gone, the next open works', async () => {
     const hung = await browser!.open(busy.site, { seed: 1 }).then(() => null, (e: unknown) => e);
     expect(hung).toBeInstanceOf(ChromiumError);
-    expect((hung as Error).message).toBe('Chromium did not answer within 10 s (open)');
+    expect((hung as Error).message).toBe('Chromium did not answer within 5 s (open)');
     const launches = chromiumLaunches();
     await browser!.open(plain.site, { seed: 1 });
     expect(chromiumLaunches()).toBe(launches + 1);
@@ -125,5 +125,12 @@ describe.skipIf(!have.ok)(`Chromium failures are short errors, and the next epis
     expect((crashed as Error).message).toMatch(/^Chromium failed \(observe\): .{1,200}$/);
     await browser!.open(plain.site, { seed: 1 });
     expect((await browser!.observe()).elements.length).toBeGreaterThan(0);
+
+    // The browser itself gone between episodes: the next open launches another.
+    await (browser as unknown as { browser: { close(): Promise<void> } }).browser.close();
+    const before = chromiumLaunches();
+    await browser!.open(plain.site, { seed: 1 });
+    expect((await browser!.observe()).elements.length).toBeGreaterThan(0);
+    expect(chromiumLaunches()).toBe(before + 1);
   }, 120_000);
 });

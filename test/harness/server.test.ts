@@ -3,7 +3,7 @@ import { request as httpRequest } from 'node:http';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { JSDOM } from 'jsdom';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { startGalleryServer, type GalleryServer } from '../../harness/server.ts';
 import { LIVE_INDEX, writeLiveSites } from '../../harness/gallery.ts';
 import { liveKey } from '../../harness/live-copy.ts';
@@ -95,7 +95,9 @@ describe('the gallery server: two origins', () => {
       expect(a.text).not.toContain(ID);
       expect(a.text).not.toContain('gallery');
     }
-    const pages = readdirSync(join(dir, 'site', 'live', realKey), { recursive: true }).map(String).filter((f) => f.endsWith('.html'));
+    const files = readdirSync(join(dir, 'site', 'live', realKey), { recursive: true, withFileTypes: true }).filter((f) => f.isFile());
+    for (const f of files) expect(readFileSync(join(f.parentPath, f.name), 'utf8')).not.toContain(bundle.manifest.id);
+    const pages = files.map((f) => relative(join(dir, 'site', 'live', realKey), join(f.parentPath, f.name))).filter((f) => f.endsWith('.html'));
     expect(pages.length).toBeGreaterThan(0);
     for (const route of ['', 'cart', 'checkout', ...pages]) {
       const a = await request(`${server.liveUrl}live/${realKey}/${route}`);
