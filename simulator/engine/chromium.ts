@@ -21,7 +21,7 @@ import type { PageApi } from './in-page.ts';
 const NAMES = ['chromium', 'chromium-browser', 'google-chrome', 'google-chrome-stable'];
 /**
  * What a headless browser on a closed network needs: nothing that calls home, and no UDP.
- * Request routing (`serve`) sees only HTTP(S) requests; WebRTC's STUN/TURN and QUIC go round
+ * Request routing (the `serve` method) sees only HTTP(S) requests; WebRTC's STUN/TURN and QUIC go round
  * it, so WebRTC may use no UDP that does not go through a proxy (there is none), QUIC is off,
  * and no host name resolves (the site's requests are answered by the routing, never looked
  * up), so not even a DNS query leaves.
