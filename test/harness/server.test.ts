@@ -247,6 +247,13 @@ describe('the gallery server: event posts', () => {
     }
   });
 
+  it('a live port in use is a one-line error naming --live-port', async () => {
+    const taken = Number(new URL(server.liveUrl).port);
+    const failed = startGalleryServer({ dir: join(dir, 'site'), port: 0, livePort: taken, logDir: join(dir, 'logs4') });
+    await expect(failed).rejects.toThrow(UserError);
+    await expect(failed).rejects.toThrow(`port ${taken} is already in use; choose another --live-port (0 picks a free one)`);
+  });
+
   it('refuses a log of the wrong shape, a gallery index naming a scenario that is no file name, and a gallery that holds a symbolic link', async () => {
     expect((await request(`${server.liveUrl}__events/${KEY}`, { method: 'POST', headers: { origin, 'content-type': 'application/json' }, body: '{"session": 1}' })).status).toBe(400);
     const bad = join(dir, 'bad');
