@@ -129,10 +129,11 @@ export async function startGalleryServer(opts: ServerOptions): Promise<GallerySe
 
   const gallery = createServer();
   const liveServer = createServer();
-  const [galleryPort, livePort] = [await listen(gallery, opts.port, '--port'), await listen(liveServer, opts.livePort, '--live-port').catch(async (e) => {
+  const galleryPort = await listen(gallery, opts.port, '--port');
+  const livePort = await listen(liveServer, opts.livePort, '--live-port').catch(async (e: unknown) => {
     await stop(gallery);
     throw e;
-  })];
+  });
   const url = `http://127.0.0.1:${galleryPort}/`;
   const liveUrl = `http://127.0.0.1:${livePort}/`;
   const liveOrigin = originOf(liveUrl);
@@ -143,8 +144,8 @@ export async function startGalleryServer(opts: ServerOptions): Promise<GallerySe
     // Not to be embedded by, or read from, another origin.
     res.setHeader('cross-origin-resource-policy', 'same-origin');
     res.setHeader('x-frame-options', 'DENY');
-    // A live page's requests here (a fetch, a link, a form) carry its origin: refused, so
-    // that even a request that needs no answer read tells the page nothing.
+    // A live page's requests here (a fetch, a link, a form, an image) carry its origin or
+    // are marked as from another site: refused, so that none reaches a gallery page.
     const site = req.headers['sec-fetch-site'];
     if (site === 'same-site' || site === 'cross-site' || originOf(req.headers.origin) === liveOrigin || originOf(req.headers.referer) === liveOrigin) {
       return send(res, 403, 'the gallery answers its own pages and people only\n');
