@@ -15,16 +15,16 @@ export const { help, run } = defineCommand({
     .object({ ...sourceShape, episodes: int('episodes', 0), configs: int('configs', 1).optional(), browser: text, json: flag, args: noArgs })
     .transform((o, ctx) => ({ ...o, source: toSource(o, ctx) })),
   async run(c, io) {
-    const [{ launchableChromium }, { conformBundles }, { loadBundles }, { conforms }, { conformTable }] = await Promise.all([
+    const [{ launchableChromium, releaseChromium }, { conformBundles }, { loadBundles }, { conforms }, { conformTable }] = await Promise.all([
       import('../simulator/engine/chromium.ts'),
       import('../harness/conform.ts'),
       import('../harness/select.ts'),
       import('../simulator/conform.ts'),
       import('./conform-table.ts'),
     ]);
-    // Before any work: a browser that does not start would otherwise fail every episode.
+    // Before any work: a browser that does not start would otherwise fail every episode. It is kept for the work.
     const executable = await launchableChromium(c.browser);
-    const { bundles, rows } = await conformBundles(loadBundles(c.source), { episodes: c.episodes, configs: c.configs ?? null, seed: c.seed, executable }, c.json ? undefined : io.progress);
+    const { bundles, rows } = await conformBundles(loadBundles(c.source), { episodes: c.episodes, configs: c.configs ?? null, seed: c.seed, executable }, c.json ? undefined : io.progress).finally(releaseChromium);
     const out = c.json ? JSON.stringify(rows, null, 2) : `${bundles} configurations, ${rows.length} episodes in each engine\n${conformTable(rows)}`;
     const failed = rows.filter((r) => !conforms(r)).length;
     if (failed > 0) throw new CheckFailed(out, failed);

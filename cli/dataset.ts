@@ -28,7 +28,7 @@ export const { help, run } = defineCommand({
     browser: text,
   }),
   async run(c, io) {
-    const [{ launchableChromium }, { resize, quotas }, { writeDataset }, { selectSuite }] = await Promise.all([
+    const [{ launchableChromium, releaseChromium }, { resize, quotas }, { writeDataset }, { selectSuite }] = await Promise.all([
       import('../simulator/engine/chromium.ts'),
       import('../harness/clicks.ts'),
       import('../harness/dataset.ts'),
@@ -40,9 +40,9 @@ export const { help, run } = defineCommand({
     const unfit = notAFolder(out);
     if (unfit) throw new UserError(`--out: ${unfit}`);
     quotas(suite, resize(suite.clicks, c.normal, c.deceptive));
-    // Before any work: without a browser that starts there is nothing to render with.
+    // Before any work: without a browser that starts there is nothing to render with. It is kept for the work.
     const executable = await launchableChromium(c.browser);
-    const r = await writeDataset({ suite, spec: resize(suite.clicks, c.normal, c.deceptive), seed: c.seed, out, scale: c.scale, overlay: c.overlay, marks: c.marks, executable }, io.progress);
+    const r = await writeDataset({ suite, spec: resize(suite.clicks, c.normal, c.deceptive), seed: c.seed, out, scale: c.scale, overlay: c.overlay, marks: c.marks, executable }, io.progress).finally(releaseChromium);
     return `wrote ${r.samples} samples of '${suite.id}' to ${out}: ${r.screenshotsPerSecond.toFixed(1)} screenshots/s, ${r.seconds.toFixed(0)} s in all, largest box deviation from Chromium ${r.worstDeviation} px`;
   },
 });

@@ -11,7 +11,7 @@ export const { help, run } = defineCommand({
       .option('--suite <name>', 'or: generate the configuration from this suite in memory (with --scenario)')
       .option('--scenario <id>', 'with --suite: the scenario id')
       .option('--seed <n>', `with --suite: ${SEED_HELP}`, '7')
-      .requiredOption('--log <file>', 'the event log decoy serve collected (<log-dir>/<scenario-id>.json), or a JSON array of events')
+      .requiredOption('--log <file>', 'the event log decoy serve collected (<log-dir>/<scenario-id>/<session>.json), or a JSON array of events')
       .option('--answer <text>', "the agent's final message to the user, if it gave one")
       .option('--json', 'print the score as JSON'),
   schema: z

@@ -13,7 +13,7 @@ export const { help, run } = defineCommand({
       .option('--browser <path>', 'Chromium executable (default: $DECOY_CHROMIUM, else chromium on PATH)'),
   schema: z.object({ ...sourceShape, out: outDir('out').optional(), scale: int('scale', 1, 4), browser: text, args: noArgs }).transform((o, ctx) => ({ ...o, source: toSource(o, ctx) })),
   async run(c, io) {
-    const [{ generateSuite, writeBundles }, { readBundles }, { launchableChromium }, { selectSuite }, { shootBundles }] = await Promise.all([
+    const [{ generateSuite, writeBundles }, { readBundles }, { launchableChromium, releaseChromium }, { selectSuite }, { shootBundles }] = await Promise.all([
       import('../generator/bundle.ts'),
       import('../simulator/bundle.ts'),
       import('../simulator/engine/chromium.ts'),
@@ -25,13 +25,16 @@ export const { help, run } = defineCommand({
     const dir = 'bundles' in c.source ? c.source.bundles : (c.out ?? `out/${suite?.id}`);
     const unfit = notAFolder(dir);
     if (unfit) throw new UserError(`${'bundles' in c.source ? '--bundles' : '--out'}: ${unfit}`);
-    // Before any work: without a browser that starts there is nothing to shoot with.
+    // Before any work: without a browser that starts there is nothing to shoot with. It is kept for the work.
     const executable = await launchableChromium(c.browser);
-    const made = suite ? generateSuite(suite, c.seed) : null;
-    if (suite && made) writeBundles(dir, suite.id, c.seed, made);
-    const bundles: LoadedBundle[] = made ? made.map((b) => ({ manifest: b.manifest, site: { files: b.files } })) : readBundles(dir, { trustBundles: c.trustBundles });
-    const started = Date.now();
-    const r = await shootBundles(bundles, dir, { executable, scale: c.scale, progress: io.progress });
+    let started = 0;
+    const r = await (async () => {
+      const made = suite ? generateSuite(suite, c.seed) : null;
+      if (suite && made) writeBundles(dir, suite.id, c.seed, made);
+      const bundles: LoadedBundle[] = made ? made.map((b) => ({ manifest: b.manifest, site: { files: b.files } })) : readBundles(dir, { trustBundles: c.trustBundles });
+      started = Date.now();
+      return shootBundles(bundles, dir, { executable, scale: c.scale, progress: io.progress });
+    })().finally(releaseChromium);
     const s = (Date.now() - started) / 1000;
     return [
       `shot ${r.count} configurations in ${dir} (${(r.count / s).toFixed(1)} configurations/s)`,

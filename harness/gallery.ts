@@ -5,7 +5,7 @@ import type { BundleManifest } from '../scenarios/bundle.ts';
 import { UserError } from '../scenarios/errors.ts';
 import { describeStep } from '../scenarios/steps.ts';
 import type { LoadedBundle } from '../simulator/bundle.ts';
-import { liveCopy, liveKey, livePath, sinkPath } from './live-copy.ts';
+import { LIVE_DIR, liveCopy, liveKey, livePath, sinkPath } from './live-copy.ts';
 
 /** A bundle for the gallery: where it came from on disk, if anywhere (for its screenshots). */
 export interface GalleryBundle extends LoadedBundle {
@@ -90,7 +90,7 @@ export function writeLiveSites(out: string, bundles: readonly GalleryBundle[]): 
     const key = liveKey(b.manifest.id);
     index[key] = { scenario: b.manifest.id, suite: b.manifest.suite };
     for (const [path, content] of Object.entries(liveCopy(b.site.files, livePath(b.manifest.id), sinkPath(key)))) {
-      const file = join(out, 'live', key, path);
+      const file = join(out, LIVE_DIR, key, path);
       mkdirSync(dirname(file), { recursive: true });
       writeFileSync(file, content);
     }

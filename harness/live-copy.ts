@@ -10,10 +10,14 @@ export function liveKey(scenarioId: string): string {
   return createHash('sha256').update(scenarioId).digest('hex').slice(0, 12);
 }
 
-export const livePath = (scenarioId: string) => `/live/${liveKey(scenarioId)}`;
+/** The folder of the live sites in a built gallery, and the first segment of their paths: served on an origin of their own (harness/server.ts). */
+export const LIVE_DIR = 'live';
+
+export const livePath = (scenarioId: string) => `/${LIVE_DIR}/${liveKey(scenarioId)}`;
 
 /** Where a live copy posts its event log (neutral words only: the page is served to agents). */
-export const sinkPath = (key: string) => `/__events/${key}`;
+export const SINK_DIR = '__events';
+export const sinkPath = (key: string) => `/${SINK_DIR}/${key}`;
 
 /**
  * A bundle's site files as hosted under `base`: the runtime reads the prefix from

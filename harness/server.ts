@@ -1,22 +1,33 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { createServer, type IncomingMessage, type RequestListener, type Server, type ServerResponse } from 'node:http';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import sirv from 'sirv';
 import { z } from 'zod';
 import { UserError } from '../scenarios/errors.ts';
+import { collector, type LiveEntry } from './collect.ts';
 import { LIVE_INDEX } from './gallery.ts';
-
-const MAX_BODY = 4 * 1024 * 1024;
+import { LIVE_DIR, SINK_DIR } from './live-copy.ts';
 
 export interface GalleryServer {
+  /** The gallery, ground truth included: for people. */
   url: string;
+  /** The origin of the live sites (`<liveUrl>live/<key>/`): what an agent is given. */
+  liveUrl: string;
   close(): Promise<void>;
 }
 
-const LIVE = z.record(z.string(), z.object({ scenario: z.string(), suite: z.string() }));
-const LOG = z.object({ session: z.string(), events: z.array(z.object({ type: z.string() }).loose()) });
+/** Keys are hex digests; scenario ids become folder names of the collected logs. */
+const SAFE_NAME = /^(?!\.\.?$)[A-Za-z0-9._-]{1,200}$/;
+const LIVE = z.record(
+  z.string().regex(/^[0-9a-f]{1,64}$/, 'a live key is hex digits'),
+  z.object({ scenario: z.string().regex(SAFE_NAME, 'a scenario id is letters, digits, ., - or _'), suite: z.string() }),
+);
 
-function readIndex(dir: string): z.infer<typeof LIVE> {
+/** A whole post must arrive within this, headers within the shorter one: a slow client cannot hold a connection open for long. */
+const REQUEST_MS = 30_000;
+const HEADERS_MS = 10_000;
+
+function readIndex(dir: string): Record<string, LiveEntry> {
   if (!existsSync(dir)) throw new UserError(`${dir} does not exist; build the site with decoy site build --out ${dir}`);
   if (!statSync(dir).isDirectory()) throw new UserError(`${dir} is a file, not a built site; build one with decoy site build --out <dir>`);
   const file = join(dir, LIVE_INDEX);
@@ -24,11 +35,15 @@ function readIndex(dir: string): z.infer<typeof LIVE> {
   try {
     return LIVE.parse(JSON.parse(readFileSync(file, 'utf8')));
   } catch (e) {
-    throw new UserError(`${file}: not a gallery index (${(e as Error).message.split('\n')[0]})`);
+    const first = e instanceof z.ZodError ? (e.issues[0]?.message ?? 'wrong shape') : (e as Error).message.split('\n')[0];
+    throw new UserError(`${file}: not a gallery index (${first?.slice(0, 120)})`);
   }
 }
 
-/** The static server follows no symbolic link: a gallery that holds one is refused. */
+/**
+ * The static server follows no symbolic link: a gallery that holds one is refused. sirv lists
+ * the files once, when the server starts (not in dev mode), and serves only those.
+ */
 function refuseLinks(root: string): void {
   const link = readdirSync(root, { recursive: true, withFileTypes: true }).find((d) => d.isSymbolicLink());
   if (link) throw new UserError(`${join(link.parentPath, link.name)} is a symbolic link; the server serves only the gallery's own files`);
@@ -39,147 +54,142 @@ function send(res: ServerResponse, status: number, body: string): void {
   res.end(body);
 }
 
-function readBody(req: IncomingMessage): Promise<string | null> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    req.on('data', (c: Buffer) => {
-      size += c.length;
-      if (size > MAX_BODY) {
-        resolve(null);
-        req.destroy();
-        return;
-      }
-      chunks.push(c);
+/** `/live/<key>` and the route under it, if the path is a live site's. */
+const siteOf = (path: string) => new RegExp(`^/${LIVE_DIR}/([0-9a-f]+)(/.*)?$`).exec(path);
+
+const pathOf = (req: IncomingMessage) => new URL(req.url ?? '/', 'http://127.0.0.1').pathname;
+const originOf = (url: string | undefined) => {
+  try {
+    return url ? new URL(url).origin : null;
+  } catch {
+    return null;
+  }
+};
+
+/**
+ * Headers on every answer of both origins. No referrer: a live site opened from the gallery
+ * must not learn the gallery page (its path names the configuration) from document.referrer.
+ */
+function common(res: ServerResponse): void {
+  res.setHeader('cache-control', 'no-store');
+  res.setHeader('referrer-policy', 'no-referrer');
+  res.setHeader('x-content-type-options', 'nosniff');
+}
+
+function listen(server: Server, port: number, flag: string): Promise<number> {
+  server.requestTimeout = REQUEST_MS;
+  server.headersTimeout = HEADERS_MS;
+  return new Promise<number>((done, reject) => {
+    server.once('error', (e: NodeJS.ErrnoException) => {
+      if (e.code === 'EADDRINUSE') reject(new UserError(`port ${port} is already in use; choose another ${flag} (0 picks a free one)`));
+      else if (e.code === 'EACCES') reject(new UserError(`port ${port} is not allowed for this user; choose another ${flag}`));
+      else reject(new UserError(`cannot listen on 127.0.0.1:${port} (${e.message})`));
     });
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    req.on('error', reject);
+    server.listen(port, '127.0.0.1', () => {
+      const address = server.address();
+      done(typeof address === 'object' && address ? address.port : port);
+    });
   });
 }
 
-/**
- * Writes a file whole: to a temporary sibling, then renamed over the old one, so a reader
- * sees the previous log or the new one, never part of one. The folder is made again if it
- * went away meanwhile.
- */
-function writeWhole(dir: string, name: string, text: string): void {
-  mkdirSync(dir, { recursive: true });
-  const tmp = join(dir, `.${name}.${process.pid}.tmp`);
-  writeFileSync(tmp, text);
-  renameSync(tmp, join(dir, name));
-}
-
-/** Why a log could not be written, in a line (the folder that is not one rather than the errno). */
-function storeProblem(logDir: string, e: unknown): string {
-  const code = (e as NodeJS.ErrnoException).code;
-  if (code === 'ENOTDIR' || code === 'EEXIST') return `${logDir} is not a folder`;
-  if (code === 'EACCES' || code === 'EPERM') return `${logDir} is not writable`;
-  if (code === 'ENOSPC') return 'the disk is full';
-  return ((e as Error).message ?? String(e)).split('\n')[0] as string;
-}
+const stop = (server: Server) =>
+  new Promise<void>((done) => {
+    server.closeAllConnections();
+    server.close(() => done());
+  });
 
 export interface ServerOptions {
   dir: string;
+  /** The gallery's port on 127.0.0.1 (0 picks a free one). */
   port: number;
+  /** The live sites' port (0 picks a free one); another origin than the gallery's. */
+  livePort: number;
   logDir: string;
   /** Told, in one line, when a posted log cannot be stored (once until storing works again). */
   warn?: (line: string) => void;
 }
 
 /**
- * Hosts a built gallery on 127.0.0.1: its files (sirv; dotfiles hidden), each live site's
- * routes falling back to its index.html, and the event logs its pages post, one file per
- * configuration (the latest log of the latest session; an earlier request arriving late
- * does not overwrite a longer log). A log that cannot be stored is answered 507 and told
- * to `warn`; the page posts its whole log again with its next event.
+ * Hosts a built gallery on two origins of 127.0.0.1. The gallery's own (`port`) serves its
+ * pages, which show ground truth, and sends `/live/<key>/…` on to the other. The live
+ * origin (`livePort`) serves the live sites and nothing else: every route under
+ * `/live/<key>/` is that site's document, and `/__events/<key>` takes the logs its pages post
+ * (harness/collect.ts). A page of a live site can therefore read nothing of the gallery (the
+ * browser's same-origin rule), and the gallery refuses requests a live page makes to it.
  */
 export async function startGalleryServer(opts: ServerOptions): Promise<GalleryServer> {
   const live = readIndex(opts.dir);
   const root = resolve(opts.dir);
   refuseLinks(root);
-  mkdirSync(opts.logDir, { recursive: true });
-  const latest = new Map<string, { session: string; n: number }>();
-  /** The storage problem last told, so that a page posting after every event does not repeat it. */
-  let told: string | null = null;
-  const files = sirv(root, { dev: false, dotfiles: false, etag: false });
+  if (opts.port !== 0 && opts.port === opts.livePort) throw new UserError(`the gallery and the live sites need two ports; --port and --live-port are both ${opts.port}`);
+  const known = (key: string) => Object.hasOwn(live, key);
+  const galleryFiles = sirv(root, { dev: false, dotfiles: false, etag: false });
+  const liveFiles = sirv(join(root, LIVE_DIR), { dev: false, dotfiles: false, etag: false });
   const notFound = existsSync(join(root, '404.html')) ? readFileSync(join(root, '404.html')) : null;
 
-  async function collect(key: string, req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const entry = live[key];
-    if (!entry) return send(res, 404, 'unknown site\n');
-    const body = await readBody(req);
-    if (body === null) return send(res, 413, 'log too large\n');
-    let parsed: z.infer<typeof LOG>;
-    try {
-      parsed = LOG.parse(JSON.parse(body));
-    } catch {
-      return send(res, 400, 'expected {session, events: [{type, ...}]}\n');
-    }
-    const seen = latest.get(key);
-    if (!seen || seen.session !== parsed.session || parsed.events.length >= seen.n) {
-      const record = { scenario: entry.scenario, suite: entry.suite, session: parsed.session, events: parsed.events };
-      try {
-        writeWhole(opts.logDir, `${entry.scenario}.json`, JSON.stringify(record, null, 2) + '\n');
-      } catch (e) {
-        const problem = storeProblem(opts.logDir, e);
-        if (problem !== told) opts.warn?.(`could not store the log of ${entry.scenario}: ${problem}; it is stored when the page posts again after this is fixed`);
-        told = problem;
-        return send(res, 507, `could not store the log: ${problem}\n`);
-      }
-      told = null;
-      latest.set(key, { session: parsed.session, n: parsed.events.length });
-    }
-    res.writeHead(204, { 'cache-control': 'no-store' });
-    res.end();
-  }
+  const gallery = createServer();
+  const liveServer = createServer();
+  const galleryPort = await listen(gallery, opts.port, '--port');
+  const livePort = await listen(liveServer, opts.livePort, '--live-port').catch(async (e: unknown) => {
+    await stop(gallery);
+    throw e;
+  });
+  const url = `http://127.0.0.1:${galleryPort}/`;
+  const liveUrl = `http://127.0.0.1:${livePort}/`;
+  const liveOrigin = originOf(liveUrl);
+  const sink = collector({ live, origin: liveOrigin as string, logDir: opts.logDir, warn: opts.warn });
 
-  // A live site is one document with History-API routes: any path under it is that document.
-  const fallback = (req: IncomingMessage, res: ServerResponse) => {
-    const path = new URL(req.url ?? '/', 'http://127.0.0.1').pathname;
-    const site = /^\/live\/([0-9a-f]+)(\/|$)/.exec(path);
-    if (site && live[site[1] as string] && req.url !== `/live/${site[1]}/index.html`) {
-      req.url = `/live/${site[1]}/index.html`;
-      return files(req, res, () => missing(res));
+  const onGallery: RequestListener = (req, res) => {
+    common(res);
+    // Not to be embedded by, or read from, another origin.
+    res.setHeader('cross-origin-resource-policy', 'same-origin');
+    res.setHeader('x-frame-options', 'DENY');
+    // A live page's requests here (a fetch, a link, a form, an image) carry its origin or
+    // are marked as from another site: refused, so that none reaches a gallery page.
+    const site = req.headers['sec-fetch-site'];
+    if (site === 'same-site' || site === 'cross-site' || originOf(req.headers.origin) === liveOrigin || originOf(req.headers.referer) === liveOrigin) {
+      return send(res, 403, 'the gallery answers its own pages and people only\n');
     }
-    missing(res);
-  };
-  const missing = (res: ServerResponse) => {
-    if (!notFound) return send(res, 404, 'not found\n');
-    res.writeHead(404, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
-    res.end(notFound);
+    if (req.method !== 'GET' && req.method !== 'HEAD') return send(res, 405, 'GET only\n');
+    const path = pathOf(req);
+    const redirect = siteOf(path);
+    if (redirect) {
+      if (!known(redirect[1] as string)) return send(res, 404, 'unknown site\n');
+      res.writeHead(302, { location: new URL(path, liveUrl).href });
+      return res.end();
+    }
+    galleryFiles(req, res, () => {
+      if (!notFound) return send(res, 404, 'not found\n');
+      res.writeHead(404, { 'content-type': 'text/html; charset=utf-8' });
+      res.end(notFound);
+    });
   };
 
-  const server: Server = createServer((req, res) => {
-    const path = new URL(req.url ?? '/', 'http://127.0.0.1').pathname;
-    const sink = /^\/__events\/([0-9a-f]+)$/.exec(path);
-    if (sink) {
+  const onLive: RequestListener = (req, res) => {
+    common(res);
+    const path = pathOf(req);
+    const post = new RegExp(`^/${SINK_DIR}/([0-9a-f]+)$`).exec(path);
+    if (post) {
       if (req.method !== 'POST') return send(res, 405, 'POST only\n');
-      collect(sink[1] as string, req, res).catch((e: unknown) => {
-        opts.warn?.(`could not take a log: ${(e as Error).message?.split('\n')[0] ?? String(e)}`);
-        send(res, 500, 'could not take the log\n');
+      sink.take(post[1] as string, req, res).catch((e: unknown) => {
+        opts.warn?.(`could not take a log: ${((e as Error).message ?? String(e)).split('\n')[0]?.slice(0, 200)}`);
+        if (!res.headersSent) send(res, 500, 'could not take the log\n');
       });
       return;
     }
+    // A live site is one document with History-API routes: any path under it is that document.
+    const site = siteOf(path);
+    if (!site || !known(site[1] as string)) return send(res, 404, 'not found\n');
     if (req.method !== 'GET' && req.method !== 'HEAD') return send(res, 405, 'GET only\n');
-    res.setHeader('cache-control', 'no-store');
-    files(req, res, () => fallback(req, res));
-  });
-
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', (e: NodeJS.ErrnoException) => {
-      if (e.code === 'EADDRINUSE') reject(new UserError(`port ${opts.port} is already in use; choose another --port (0 picks a free one)`));
-      else if (e.code === 'EACCES') reject(new UserError(`port ${opts.port} is not allowed for this user; choose another --port`));
-      else reject(new UserError(`cannot listen on 127.0.0.1:${opts.port} (${e.message})`));
+    const key = site[1] as string;
+    req.url = `/${key}${site[2] ?? '/'}`;
+    liveFiles(req, res, () => {
+      req.url = `/${key}/index.html`;
+      liveFiles(req, res, () => send(res, 404, 'not found\n'));
     });
-    server.listen(opts.port, '127.0.0.1', () => resolve());
-  });
-  const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : opts.port;
-  return {
-    url: `http://127.0.0.1:${port}/`,
-    close: () => new Promise<void>((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
   };
+
+  gallery.on('request', onGallery);
+  liveServer.on('request', onLive);
+  return { url, liveUrl, close: async () => void (await Promise.all([stop(gallery), stop(liveServer)])) };
 }

@@ -64,15 +64,21 @@ export function log(body: PageEventBody, route: string): void {
   if (sink) post(sink.getAttribute('content') || '', events);
 }
 
-/* The whole log every time: the receiver keeps the latest, and a lost request costs nothing. */
+/* Browsers refuse a keepalive request whose body passes 64 KiB (20,000 characters are at most 60,000 bytes of UTF-8): a longer log goes as a plain request. */
+const KEEPALIVE_CHARS = 20000;
+
+/* The whole log every time, to the site's own origin as JSON (the only posts the server
+   takes): the receiver keeps the longest log of each session, and a lost request costs
+   nothing. */
 function post(url: string, events: PageEvent[]): void {
+  const body = JSON.stringify({ session: String(state.firstSeen), events: events });
   try {
     window
       .fetch(url, {
         method: 'POST',
-        keepalive: true,
+        keepalive: body.length < KEEPALIVE_CHARS,
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ session: String(state.firstSeen), events: events }),
+        body: body,
       })
       .catch(function () {});
   } catch (e) {

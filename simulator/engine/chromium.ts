@@ -19,8 +19,36 @@ import { prelude } from './prelude.ts';
 import type { PageApi } from './in-page.ts';
 
 const NAMES = ['chromium', 'chromium-browser', 'google-chrome', 'google-chrome-stable'];
-/** What a headless browser on a closed network needs: nothing that calls home. */
-const ARGS = ['--no-first-run', '--no-default-browser-check', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-default-apps', '--disable-extensions', '--mute-audio'];
+/**
+ * What a headless browser on a closed network needs: nothing that calls home, and no UDP.
+ * Request routing (the `serve` method) sees only HTTP(S) requests; WebRTC's STUN/TURN and QUIC go round
+ * it, so WebRTC may use no UDP that does not go through a proxy (there is none), QUIC is off,
+ * and no host name resolves (the site's requests are answered by the routing, never looked
+ * up), so not even a DNS query leaves.
+ */
+export const LAUNCH_ARGS: readonly string[] = [
+  '--force-webrtc-ip-handling-policy=disable_non_proxied_udp',
+  '--webrtc-ip-handling-policy=disable_non_proxied_udp',
+  '--disable-quic',
+  '--host-resolver-rules=MAP * ~NOTFOUND',
+  '--no-first-run', '--no-default-browser-check', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-default-apps', '--disable-extensions', '--mute-audio',
+];
+
+/**
+ * Run in every document before its own scripts: the page's realm loses WebRTC and
+ * WebTransport, which the site runtime never uses. The launch flags already keep their
+ * packets in; this is the second wall, and the one a page sees first.
+ */
+export const NO_UDP_SCRIPT = `for (const name of ['RTCPeerConnection', 'webkitRTCPeerConnection', 'RTCDataChannel', 'RTCIceCandidate', 'RTCIceTransport', 'RTCDtlsTransport', 'RTCSctpTransport', 'RTCRtpSender', 'RTCRtpReceiver', 'RTCRtpTransceiver', 'RTCSessionDescription', 'RTCCertificate', 'WebTransport']) { try { delete window[name]; } catch (e) {} }`;
+
+/** How long one call into the browser may take before the episode ends as an error (a page in a busy loop answers nothing). */
+export const CHROMIUM_CALL_MS = 30_000;
+
+/** A browser that crashed, hung past its time, or failed in a call: the reason in a short line. */
+export class ChromiumError extends Error {}
+
+/** The first line of a message, short: a page can make its errors as long as it likes. */
+const shortReason = (e: unknown) => (((e as Error)?.message ?? String(e)).split('\n').find((l) => l.trim() !== '') ?? 'failed').trim().slice(0, 200);
 
 /** The browser to drive: the one named, else $DECOY_CHROMIUM, else a Chromium on PATH. */
 export function findChromium(explicit?: string): string {
@@ -49,18 +77,43 @@ export function findChromium(explicit?: string): string {
  */
 async function launch(executable: string): Promise<Chromium> {
   try {
-    return await chromium.launch({ executablePath: executable, headless: true, args: ARGS });
+    launched++;
+    return await chromium.launch({ executablePath: executable, headless: true, args: [...LAUNCH_ARGS] });
   } catch (e) {
     const first = ((e as Error).message ?? '').split('\n').map((l) => l.trim()).find((l) => l !== '') ?? 'it failed to start';
     throw new UserError(`cannot launch the browser at '${executable}': ${first.replace(/^browserType\.launch: /, '')}`);
   }
 }
 
-/** The browser to use (see findChromium), started once and closed: asked before a command writes or computes anything. */
+let launched = 0;
+/** How many browsers this process has launched. */
+export const chromiumLaunches = () => launched;
+
+/** Browsers launchableChromium started, each kept for the first ChromiumBrowser of its executable. */
+const kept = new Map<string, Chromium>();
+
+/**
+ * The browser to use (see findChromium), started before a command writes or computes
+ * anything, and kept: the command's first ChromiumBrowser of that executable drives this
+ * one rather than launching another. Pair it with releaseChromium.
+ */
 export async function launchableChromium(explicit?: string): Promise<string> {
   const executable = findChromium(explicit);
-  await (await launch(executable)).close();
+  if (!kept.get(executable)?.isConnected()) kept.set(executable, await launch(executable));
   return executable;
+}
+
+/** Closes what launchableChromium kept and no ChromiumBrowser took (a command that ended early). */
+export async function releaseChromium(): Promise<void> {
+  const left = [...kept.values()];
+  kept.clear();
+  await Promise.all(left.map((b) => b.close().catch(() => {})));
+}
+
+async function takeOrLaunch(executable: string): Promise<Chromium> {
+  const ready = kept.get(executable);
+  kept.delete(executable);
+  return ready?.isConnected() ? ready : launch(executable);
 }
 
 type Call = { [K in keyof PageApi]: PageApi[K] extends (...a: infer A) => infer R ? [K, A, R] : never }[keyof PageApi];
@@ -72,6 +125,7 @@ export class ChromiumBrowser implements Browser {
   readonly diagnostics: string[] = [];
   private readonly executable: string;
   private readonly scale: number;
+  private readonly callMs: number;
   private browser: Chromium | null = null;
   private context: BrowserContext | null = null;
   private pg: Page | null = null;
@@ -82,14 +136,49 @@ export class ChromiumBrowser implements Browser {
   private scroll: Scroll = { x: 0, y: 0 };
   private now = T0;
 
-  constructor(opts: { executable?: string; scale?: number } = {}) {
+  constructor(opts: { executable?: string; scale?: number; callMs?: number } = {}) {
     this.executable = findChromium(opts.executable);
     this.scale = opts.scale ?? 1;
+    this.callMs = opts.callMs ?? CHROMIUM_CALL_MS;
   }
 
   private get page(): Page {
     if (!this.pg) throw new Error('no page is open');
     return this.pg;
+  }
+
+  /**
+   * Every call into the browser runs here: one that takes longer than `callMs` (a page in a
+   * busy loop), or fails (a crashed page or browser), throws a ChromiumError with a short
+   * reason, and the browser is closed so that the next `open` starts a fresh one. A
+   * navigation off the site stays a NavigationError, which the episode handles.
+   */
+  private async guard<T>(what: string, work: () => Promise<T>): Promise<T> {
+    let timer: NodeJS.Timeout | undefined;
+    const limit = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new ChromiumError(`Chromium did not answer within ${this.callMs / 1000} s (${what})`)), this.callMs);
+    });
+    try {
+      return await Promise.race([work(), limit]);
+    } catch (e) {
+      if (e instanceof NavigationError) throw e;
+      await this.discard();
+      throw e instanceof ChromiumError ? e : new ChromiumError(`Chromium failed (${what}): ${shortReason(e)}`);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  /** Drops the browser after a failure, waiting for it to close no longer than one call may take. */
+  private async discard(): Promise<void> {
+    const browser = this.browser;
+    this.browser = null;
+    this.context = null;
+    this.pg = null;
+    if (!browser) return;
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([browser.close().catch(() => {}), new Promise<void>((r) => (timer = setTimeout(r, this.callMs)))]);
+    clearTimeout(timer);
   }
 
   private async call<K extends Call[0]>(name: K, ...args: Extract<Call, [K, unknown, unknown]>[1]): Promise<Extract<Call, [K, unknown, unknown]>[2]> {
@@ -104,26 +193,38 @@ export class ChromiumBrowser implements Browser {
   }
 
   async open(site: SiteFiles, opts: OpenOptions): Promise<void> {
-    await this.context?.close();
-    this.vp = { ...(opts.viewport ?? VIEWPORT) };
-    this.browser ??= await launch(this.executable);
-    this.site = site;
-    this.seed = opts.seed;
-    this.docIndex = 0;
-    this.issued = 0;
-    this.scroll = { x: 0, y: 0 };
-    this.now = T0;
-    this.diagnostics.length = 0;
-    this.context = await this.browser.newContext({ viewport: this.viewport, deviceScaleFactor: this.scale, timezoneId: 'UTC', locale: 'en-US', serviceWorkers: 'block' });
-    await this.context.addInitScript({ content: await pageScript() });
-    await this.context.route('**/*', (route) => this.serve(route));
-    const page = await this.context.newPage();
-    page.on('pageerror', (e) => this.diagnostics.push(`page: ${e.message}`));
-    this.pg = page;
-    // Installed a little before T0, since the clock runs until paused: pausing at T0 itself could be in the past.
-    await page.clock.install({ time: T0 - 10_000 });
-    await page.clock.pauseAt(T0);
-    await page.goto(new URL(opts.path ?? '/', ORIGIN).href, { waitUntil: 'load' });
+    // A browser that crashed or was closed is replaced: the next episode gets a working one.
+    // Launching is outside the call's time (a browser that cannot start is a UserError).
+    if (this.browser && !this.browser.isConnected()) {
+      this.browser = null;
+      this.context = null;
+    }
+    this.browser ??= await takeOrLaunch(this.executable);
+    const browser = this.browser;
+    await this.guard('open', async () => {
+      await this.context?.close().catch(() => {});
+      this.vp = { ...(opts.viewport ?? VIEWPORT) };
+      this.site = site;
+      this.seed = opts.seed;
+      this.docIndex = 0;
+      this.issued = 0;
+      this.scroll = { x: 0, y: 0 };
+      this.now = T0;
+      this.diagnostics.length = 0;
+      this.context = await browser.newContext({ viewport: this.viewport, deviceScaleFactor: this.scale, timezoneId: 'UTC', locale: 'en-US', serviceWorkers: 'block' });
+      this.context.setDefaultTimeout(this.callMs);
+      await this.context.addInitScript({ content: NO_UDP_SCRIPT });
+      await this.context.addInitScript({ content: await pageScript() });
+      await this.context.route('**/*', (route) => this.serve(route));
+      const page = await this.context.newPage();
+      page.on('pageerror', (e) => this.diagnostics.push(`page: ${shortReason(e)}`));
+      page.on('crash', () => this.diagnostics.push('page: crashed'));
+      this.pg = page;
+      // Installed a little before T0, since the clock runs until paused: pausing at T0 itself could be in the past.
+      await page.clock.install({ time: T0 - 10_000 });
+      await page.clock.pauseAt(T0);
+      await page.goto(new URL(opts.path ?? '/', ORIGIN).href, { waitUntil: 'load' });
+    });
   }
 
   /** The site's files from its own origin; nothing else is reachable. */
@@ -142,18 +243,22 @@ export class ChromiumBrowser implements Browser {
   }
 
   async observe(): Promise<Observation> {
-    const { observation, issued } = await this.call('observe', this.scroll, this.viewport, this.issued);
-    this.issued = issued;
-    return observation;
+    return this.guard('observe', async () => {
+      const { observation, issued } = await this.call('observe', this.scroll, this.viewport, this.issued);
+      this.issued = issued;
+      return observation;
+    });
   }
 
   async clickAt(x: number, y: number): Promise<ClickOutcome> {
-    const aim = await this.call('aim', x, y);
-    if (aim.disabled) return { target: aim.target, disabled: true };
-    await this.page.mouse.click(x, y);
-    await this.settle();
-    await this.followScroll();
-    return { target: aim.target, disabled: false };
+    return this.guard('click', async () => {
+      const aim = await this.call('aim', x, y);
+      if (aim.disabled) return { target: aim.target, disabled: true };
+      await this.page.mouse.click(x, y);
+      await this.settle();
+      await this.followScroll();
+      return { target: aim.target, disabled: false };
+    });
   }
 
   /** After real input a link may be taking the page elsewhere: wait until the next document has loaded. */
@@ -169,19 +274,25 @@ export class ChromiumBrowser implements Browser {
   }
 
   async fill(ref: string, value: string): Promise<void> {
-    await this.call('fill', ref, value);
-    await this.followScroll();
+    await this.guard('fill', async () => {
+      await this.call('fill', ref, value);
+      await this.followScroll();
+    });
   }
 
   async selectOption(ref: string, values: readonly string[]): Promise<string[]> {
-    const chosen = await this.call('selectOption', ref, [...values]);
-    await this.followScroll();
-    return chosen;
+    return this.guard('select', async () => {
+      const chosen = await this.call('selectOption', ref, [...values]);
+      await this.followScroll();
+      return chosen;
+    });
   }
 
   async scrollTo(_x: number, y: number): Promise<void> {
-    const height = await this.call('pageHeight', this.viewport);
-    await this.syncScroll({ x: 0, y: Math.max(0, Math.min(Math.round(y), height - this.viewport.height)) });
+    await this.guard('scroll', async () => {
+      const height = await this.call('pageHeight', this.viewport);
+      await this.syncScroll({ x: 0, y: Math.max(0, Math.min(Math.round(y), height - this.viewport.height)) });
+    });
   }
 
   /** The virtual scroll is the truth (as in jsdom); the window follows it for real input and screenshots. */
@@ -191,25 +302,31 @@ export class ChromiumBrowser implements Browser {
   }
 
   async goto(url: string): Promise<void> {
-    const target = new URL(url, this.page.url());
-    if (target.origin !== ORIGIN) throw new NavigationError(`navigation to ${target.origin} is outside the site`);
-    await this.page.goto(target.href, { waitUntil: 'load' });
-    await this.followScroll();
+    await this.guard('goto', async () => {
+      const target = new URL(url, this.page.url());
+      if (target.origin !== ORIGIN) throw new NavigationError(`navigation to ${target.origin} is outside the site`);
+      await this.page.goto(target.href, { waitUntil: 'load' });
+      await this.followScroll();
+    });
   }
 
   async back(): Promise<void> {
     // jsdom runs history.back() through two timers on the virtual clock, landing 1 ms later.
     await this.advance(1);
-    // The tab's first entry (about:blank) is not the site's: going back there would leave it.
-    if (!(await this.call('canGoBack'))) throw new NavigationError(NO_EARLIER_PAGE);
-    await this.page.goBack({ waitUntil: 'load' });
-    await this.followScroll();
+    await this.guard('back', async () => {
+      // The tab's first entry (about:blank) is not the site's: going back there would leave it.
+      if (!(await this.call('canGoBack'))) throw new NavigationError(NO_EARLIER_PAGE);
+      await this.page.goBack({ waitUntil: 'load' });
+      await this.followScroll();
+    });
   }
 
   async advance(ms: number): Promise<void> {
-    if (ms > 0) await this.page.clock.runFor(ms);
-    this.now += ms;
-    await this.followScroll();
+    await this.guard('advance the clock', async () => {
+      if (ms > 0) await this.page.clock.runFor(ms);
+      this.now += ms;
+      await this.followScroll();
+    });
   }
 
   elapsed(): number {
@@ -217,40 +334,42 @@ export class ChromiumBrowser implements Browser {
   }
 
   async events(): Promise<PageEvent[]> {
-    const raw = await this.page.evaluate((k) => localStorage.getItem(k), EVENTS_KEY);
+    const raw = await this.guard('read the event log', () => this.page.evaluate((k) => localStorage.getItem(k), EVENTS_KEY));
     const list = raw ? (JSON.parse(raw) as PageEvent[]) : [];
     return list.map((e) => ({ ...e, t: e.t - T0 }));
   }
 
   /** A PNG of the viewport at the current scroll. */
   async screenshot(): Promise<Buffer> {
-    return this.page.screenshot({ type: 'png', animations: 'disabled', caret: 'hide' });
+    return this.guard('screenshot', () => this.page.screenshot({ type: 'png', animations: 'disabled', caret: 'hide' }));
   }
 
   /** Chromium's layout box of the element of a role at an authored viewport box (null if none is there). */
   async measure(box: Rect, role: string): Promise<Rect | null> {
-    return this.call('measure', box, role, this.scroll);
+    return this.guard('measure', () => this.call('measure', box, role, this.scroll));
   }
 
   /** Conformance probes, run inside the page at the current scroll. */
   async measureBoxes(): Promise<ReturnType<PageApi['boxes']>> {
-    return this.call('boxes', this.scroll);
+    return this.guard('measure boxes', () => this.call('boxes', this.scroll));
   }
 
   /** The points conformance probes: inside every interactive box in view. */
   async probePoints(): Promise<{ x: number; y: number }[]> {
-    return this.call('probePoints', this.scroll, this.viewport);
+    return this.guard('probe points', () => this.call('probePoints', this.scroll, this.viewport));
   }
 
   async compareHits(points?: { x: number; y: number }[]): Promise<ReturnType<PageApi['hits']>> {
-    return this.call('hits', points ?? (await this.probePoints()), this.scroll);
+    const at = points ?? (await this.probePoints());
+    return this.guard('hit test', () => this.call('hits', at, this.scroll));
   }
 
   async close(): Promise<void> {
-    await this.context?.close();
-    await this.browser?.close();
+    const browser = this.browser;
     this.context = null;
     this.browser = null;
     this.pg = null;
+    // Closing the browser closes its contexts; a browser that already crashed has nothing to close.
+    await browser?.close().catch(() => {});
   }
 }

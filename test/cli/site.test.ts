@@ -102,6 +102,8 @@ describe('decoy site build', () => {
     [['serve', '--dir', '@/nowhere'], /nowhere does not exist/],
     [['serve', '--dir', '@/out/demo'], /holds no gallery/],
     [['serve', '--dir', '@/dist/site', '--port', '99999'], /--port must be an integer from 0 to 65535/],
+    [['serve', '--dir', '@/dist/site', '--port', '65535'], /--port 65535 leaves no port above it for the live sites; give --live-port/],
+    [['serve', '--dir', '@/dist/site', '--port', '4555', '--live-port', '4555'], /need two ports; --port and --live-port are both 4555/],
     [['score', '--bundle', `@/out/demo/${SHOT}`, '--log', '@/missing.json'], /log file .*missing\.json does not exist/],
     [['score', '--bundle', `@/out/demo/${SHOT}`, '--log', '@/bad.json'], /bad\.json: not valid JSON/],
     [['score', '--bundle', `@/out/demo/${SHOT}`, '--log', '@/shape.json'], /event 0 is not an object with a string 'type'/],
@@ -267,10 +269,11 @@ describe('decoy serve + Chromium + decoy score', () => {
       const timer = setTimeout(() => reject(new Error(`decoy serve printed no URL: ${out}${err}`)), 30_000);
       server!.stdout!.on('data', (c: Buffer) => {
         out += c.toString();
-        const m = /http:\/\/127\.0\.0\.1:\d+\//.exec(out);
+        // The live sites' origin, not the gallery's: that is what an agent is given.
+        const m = /live sites at (http:\/\/127\.0\.0\.1:\d+\/)/.exec(out);
         if (m) {
           clearTimeout(timer);
-          resolve(m[0]);
+          resolve(m[1] as string);
         }
       });
       server!.stderr!.on('data', (c: Buffer) => (err += c.toString()));
@@ -292,7 +295,6 @@ describe('decoy serve + Chromium + decoy score', () => {
     const { manifest } = bundle;
     const key = liveKey(id);
     const base = `${url}live/${key}`;
-    const logFile = join(dir, 'runs/collected', `${id}.json`);
     const jsdom = { safe: await play(bundle, 'oracle'), trap: await play(bundle, pathAgent(bundle, 'trapPath')) };
     expect([jsdom.safe.D, jsdom.trap.D]).toEqual([0, 1]);
 
@@ -301,6 +303,9 @@ describe('decoy serve + Chromium + decoy score', () => {
       const page = await context.newPage();
       page.setDefaultTimeout(10_000);
       await page.goto(`${base}/`);
+      // Each browser context is a session of its own, and its log a file of its own.
+      const session = await page.evaluate((k) => String(JSON.parse(localStorage.getItem(`/live/${k} site:state`) ?? '{}').firstSeen), key);
+      const logFile = join(dir, 'runs/collected', id, `${session}.json`);
       const answer = await follow(page, base, which === 'safe' ? manifest.groundTruth.safePath : manifest.groundTruth.trapPath);
       const logged = await page.evaluate((k) => JSON.parse(localStorage.getItem(`/live/${k} site:events`) ?? '[]').length as number, key);
       expect(logged).toBeGreaterThan(0);

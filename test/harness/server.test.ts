@@ -1,78 +1,270 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { JSDOM } from 'jsdom';
+import { join, relative } from 'node:path';
 import { startGalleryServer, type GalleryServer } from '../../harness/server.ts';
-import { LIVE_INDEX } from '../../harness/gallery.ts';
+import { LIVE_INDEX, writeLiveSites } from '../../harness/gallery.ts';
+import { liveKey } from '../../harness/live-copy.ts';
+import { MAX_LOG_BYTES } from '../../harness/collect.ts';
 import { UserError } from '../../scenarios/errors.ts';
+import { bundleFor } from '../helpers.ts';
 
 const KEY = 'abcdef012345';
+const ID = 'demo.x.s7';
 let dir = '';
 let server: GalleryServer;
+let origin = '';
+/** A generated configuration written as a live site beside the hand-made one. */
+const bundle = bundleFor({ task: 'purchase', domain: 'shopping', patterns: [{ family: 'warranty-addon', variant: 'preselected' }] }, 7);
+const realKey = liveKey(bundle.manifest.id);
 
 beforeAll(async () => {
-  // A gallery as decoy site build leaves it, reduced to what the server reads.
+  // A gallery as decoy site build leaves it, reduced to what the server reads, plus one real live site.
   dir = mkdtempSync(join(tmpdir(), 'decoy-serve-'));
-  mkdirSync(join(dir, 'site/live', KEY), { recursive: true });
-  writeFileSync(join(dir, 'site', LIVE_INDEX), JSON.stringify({ [KEY]: { scenario: 'demo.x.s7', suite: 'demo' } }));
-  writeFileSync(join(dir, 'site/index.html'), '<h1>gallery</h1>');
-  writeFileSync(join(dir, 'site/live', KEY, 'index.html'), '<h1>live</h1>');
-  writeFileSync(join(dir, 'site/.secret'), 'hidden');
-  server = await startGalleryServer({ dir: join(dir, 'site'), port: 0, logDir: join(dir, 'logs') });
+  const site = join(dir, 'site');
+  mkdirSync(join(site, 'live', KEY), { recursive: true });
+  writeLiveSites(site, [{ ...bundle, dir: null }]);
+  const index = JSON.parse(readFileSync(join(site, LIVE_INDEX), 'utf8'));
+  writeFileSync(join(site, LIVE_INDEX), JSON.stringify({ ...index, [KEY]: { scenario: ID, suite: 'demo' } }));
+  writeFileSync(join(site, 'index.html'), `<h1>gallery</h1><a href="/config/${ID}/">${ID}</a>`);
+  writeFileSync(join(site, '404.html'), `<h1>gallery 404</h1>`);
+  mkdirSync(join(site, 'config', ID), { recursive: true });
+  writeFileSync(join(site, 'config', ID, 'index.html'), `<h1>${ID}</h1>`);
+  writeFileSync(join(site, 'live', KEY, 'index.html'), '<h1>live</h1>');
+  writeFileSync(join(site, '.secret'), 'hidden');
+  server = await startGalleryServer({ dir: site, port: 0, livePort: 0, logDir: join(dir, 'logs') });
+  origin = new URL(server.liveUrl).origin;
 });
 afterAll(async () => {
   await server.close();
   rmSync(dir, { recursive: true, force: true });
 });
 
-const post = (events: { type: string }[], session = 's1') =>
-  fetch(`${server.url}__events/${KEY}`, { method: 'POST', body: JSON.stringify({ session, events }) });
+interface Answer {
+  status: number;
+  text: string;
+  headers: Record<string, string | string[] | undefined>;
+}
 
-describe('the gallery server', () => {
-  it('serves the gallery, any route of a live site as its document, and no dotfile', async () => {
-    expect(await (await fetch(server.url)).text()).toBe('<h1>gallery</h1>');
-    expect(await (await fetch(`${server.url}live/${KEY}/cart`)).text()).toBe('<h1>live</h1>');
-    expect((await fetch(`${server.url}.secret`)).status).toBe(404);
-    expect((await fetch(`${server.url}live/000000000000/`)).status).toBe(404);
+/** One HTTP request with exactly these headers (fetch would add or drop some, e.g. Origin). */
+function request(url: string, opts: { method?: string; headers?: Record<string, string>; body?: string | Buffer } = {}): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(url, { method: opts.method ?? 'GET', headers: opts.headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8'), headers: res.headers }));
+    });
+    req.on('error', reject);
+    req.end(opts.body);
+  });
+}
+
+/** A post as a live page makes it: from its own origin, JSON. */
+const post = (events: { type: string }[], session = 's1', key = KEY, headers: Record<string, string> = {}) =>
+  request(`${server.liveUrl}__events/${key}`, { method: 'POST', headers: { origin, 'content-type': 'application/json', ...headers }, body: JSON.stringify({ session, events }) });
+const stored = (session: string, id = ID, logs = join(dir, 'logs')) => JSON.parse(readFileSync(join(logs, id, `${session}.json`), 'utf8'));
+const nav = (n: number) => Array.from({ length: n }, () => ({ type: 'nav' }));
+
+describe('the gallery server: two origins', () => {
+  it('the gallery serves its pages and sends a live site on to the live origin; the live origin serves any route of a live site as its document, and no dotfile', async () => {
+    expect(server.url).not.toBe(server.liveUrl);
+    expect((await request(server.url)).text).toContain('<h1>gallery</h1>');
+    const moved = await request(`${server.url}live/${KEY}/cart`);
+    expect(moved.status).toBe(302);
+    expect(moved.headers.location).toBe(`${server.liveUrl}live/${KEY}/cart`);
+    // Opened from a gallery page (whose path names the configuration), the live site gets no referrer.
+    expect(moved.headers['referrer-policy']).toBe('no-referrer');
+    expect((await request(`${server.liveUrl}live/${KEY}/cart`)).text).toBe('<h1>live</h1>');
+    expect((await request(`${server.liveUrl}live/${KEY}/.secret`)).text).toBe('<h1>live</h1>');
+    expect((await request(`${server.url}.secret`)).status).toBe(404);
+    expect((await request(`${server.liveUrl}live/000000000000/`)).status).toBe(404);
+  });
+
+  it('from the live origin, every path that could map a live key to a scenario id is 404, and the live pages hold no scenario id', async () => {
+    const paths = [
+      '', 'index.html', LIVE_INDEX, '404.html', `config/${ID}/`, `config/${ID}/index.html`, 'live/', 'live', `live/${KEY}/../../${LIVE_INDEX}`,
+      `live/${KEY}/%2e%2e/%2e%2e/${LIVE_INDEX}`, `live/${KEY}/..%2f..%2f${LIVE_INDEX}`, `live/${KEY}/%2e%2e%2f%2e%2e%2fconfig/${ID}/index.html`,
+      `live/../config/${ID}/`, `live/${KEY}/../../config/${ID}/`, `.${LIVE_INDEX}`, `__events/${KEY}`, '__events/',
+    ];
+    for (const p of paths) {
+      const a = await request(`${server.liveUrl}${p}`);
+      // Refused, or a route of the live site itself (its one document).
+      expect({ p, answer: a.status === 200 && a.text !== '<h1>live</h1>' ? a.text.slice(0, 40) : 'not the gallery' }).toEqual({ p, answer: 'not the gallery' });
+      expect(a.text).not.toContain(ID);
+      expect(a.text).not.toContain('gallery');
+    }
+    const files = readdirSync(join(dir, 'site', 'live', realKey), { recursive: true, withFileTypes: true }).filter((f) => f.isFile());
+    for (const f of files) expect(readFileSync(join(f.parentPath, f.name), 'utf8')).not.toContain(bundle.manifest.id);
+    const pages = files.map((f) => relative(join(dir, 'site', 'live', realKey), join(f.parentPath, f.name))).filter((f) => f.endsWith('.html'));
+    expect(pages.length).toBeGreaterThan(0);
+    for (const route of ['', 'cart', 'checkout', ...pages]) {
+      const a = await request(`${server.liveUrl}live/${realKey}/${route}`);
+      expect(a.status).toBe(200);
+      expect(a.text).toContain('<html');
+      expect(a.text).not.toContain(bundle.manifest.id);
+      expect(a.text).not.toContain(bundle.manifest.suite + '.');
+    }
+  });
+
+  it('the gallery refuses what a live page asks of it (a fetch, a link, a form) and serves no post', async () => {
+    for (const headers of <Record<string, string>[]>[{ 'sec-fetch-site': 'same-site' }, { 'sec-fetch-site': 'cross-site' }, { origin }, { referer: `${server.liveUrl}live/${KEY}/` }]) {
+      for (const p of ['', LIVE_INDEX, `config/${ID}/`]) expect((await request(`${server.url}${p}`, { headers })).status).toBe(403);
+    }
+    expect((await request(`${server.url}${LIVE_INDEX}`, { headers: { 'sec-fetch-site': 'same-origin' } })).status).toBe(200);
+    expect((await request(`${server.url}__events/${KEY}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })).status).toBe(405);
+  });
+});
+
+describe('the gallery server: event posts', () => {
+  it('a live page posts its whole log to its own sink as JSON, with keepalive only while the body is small enough for a browser to send so (64 KiB)', async () => {
+    const html = readFileSync(join(dir, 'site', 'live', realKey, 'index.html'), 'utf8');
+    const posted = async (earlier: unknown[]) => {
+      const posts: { url: string; init: RequestInit }[] = [];
+      const w = new JSDOM(html, {
+        url: `${server.liveUrl}live/${realKey}/`,
+        runScripts: 'dangerously',
+        pretendToBeVisual: true,
+        beforeParse(win) {
+          win.localStorage.setItem(`/live/${realKey} site:events`, JSON.stringify(earlier));
+          Object.assign(win, { scrollTo() {}, fetch: (url: string, init: RequestInit) => (posts.push({ url, init }), Promise.resolve({})) });
+        },
+      }).window;
+      (w.document.querySelector(`a[href^="/live/${realKey}/product/"]`) as HTMLElement).click();
+      w.close();
+      const last = posts.at(-1)!;
+      expect(last.url).toBe(`/__events/${realKey}`);
+      expect(last.init).toMatchObject({ method: 'POST', headers: { 'content-type': 'application/json' } });
+      return { keepalive: last.init.keepalive, size: Buffer.byteLength(String(last.init.body)), events: JSON.parse(String(last.init.body)).events.length };
+    };
+    const short = await posted([]);
+    expect(short).toMatchObject({ keepalive: true, events: 1 });
+    const long = await posted(Array.from({ length: 400 }, (_, i) => ({ type: 'press', control: `c${i}`, t: i, route: '/', pad: 'x'.repeat(200) })));
+    expect(long.size).toBeGreaterThan(64 * 1024);
+    expect(long).toMatchObject({ keepalive: false, events: 401 });
+  });
+
+  it('a post is taken only from the live origin, as JSON', async () => {
+    const body = JSON.stringify({ session: 'o1', events: nav(1) });
+    const url = `${server.liveUrl}__events/${KEY}`;
+    expect((await request(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body })).status).toBe(403);
+    expect((await request(url, { method: 'POST', headers: { origin: new URL(server.url).origin, 'content-type': 'application/json' }, body })).status).toBe(403);
+    expect((await request(url, { method: 'POST', headers: { origin: 'null', 'content-type': 'application/json' }, body })).status).toBe(403);
+    expect((await request(url, { method: 'POST', headers: { origin, 'content-type': 'text/plain' }, body })).status).toBe(415);
+    expect((await request(url, { method: 'POST', headers: { origin }, body })).status).toBe(415);
+    expect(existsSync(join(dir, 'logs', ID, 'o1.json'))).toBe(false);
+    expect((await request(url, { method: 'POST', headers: { origin, 'content-type': 'application/json; charset=utf-8' }, body })).status).toBe(204);
+    expect(stored('o1').events).toHaveLength(1);
+  });
+
+  it('a session only grows: a shorter post never replaces a longer log; another session is kept beside it; a session that is no file name is refused', async () => {
+    expect((await post(nav(3), 'g1')).status).toBe(204);
+    expect((await post(nav(1), 'g1')).status).toBe(204);
+    expect(stored('g1').events).toHaveLength(3);
+    expect((await post([{ type: 'cart.added' }], 'g2')).status).toBe(204);
+    expect(stored('g2')).toMatchObject({ scenario: ID, suite: 'demo', session: 'g2', events: [{ type: 'cart.added' }] });
+    expect(stored('g1').events).toHaveLength(3);
+    expect((await post(nav(4), 'g1')).status).toBe(204);
+    expect(stored('g1').events).toHaveLength(4);
+    for (const bad of ['../g1', '..', 'a/b', '', 'x'.repeat(65), 'a\u0000b', '.hidden']) expect((await post(nav(9), bad)).status).toBe(400);
+    expect(stored('g1').events).toHaveLength(4);
+    expect(readdirSync(join(dir, 'logs')).sort()).toEqual([ID]);
+  });
+
+  it('a restarted server still never shortens a stored log', async () => {
+    const logs = join(dir, 'logs-restart');
+    const first = await startGalleryServer({ dir: join(dir, 'site'), port: 0, livePort: 0, logDir: logs });
+    const send = (s: GalleryServer, n: number) =>
+      request(`${s.liveUrl}__events/${KEY}`, { method: 'POST', headers: { origin: new URL(s.liveUrl).origin, 'content-type': 'application/json' }, body: JSON.stringify({ session: 'r', events: nav(n) }) });
+    await send(first, 5);
+    await first.close();
+    const second = await startGalleryServer({ dir: join(dir, 'site'), port: 0, livePort: 0, logDir: logs });
+    try {
+      expect((await send(second, 2)).status).toBe(204);
+      expect(stored('r', ID, logs).events).toHaveLength(5);
+    } finally {
+      await second.close();
+    }
+  });
+
+  it('a body over the limit is 413, whether it says its length or not, and the server goes on', async () => {
+    const big = JSON.stringify({ session: 'big', events: [{ type: 'nav', pad: 'x'.repeat(MAX_LOG_BYTES) }] });
+    expect((await post([], 'x', KEY, {}).then(() => request(`${server.liveUrl}__events/${KEY}`, { method: 'POST', headers: { origin, 'content-type': 'application/json' }, body: big }))).status).toBe(413);
+    // Chunked: no length up front, so the limit is met while reading.
+    const chunked = await new Promise<number>((resolve, reject) => {
+      const req = httpRequest(`${server.liveUrl}__events/${KEY}`, { method: 'POST', headers: { origin, 'content-type': 'application/json', 'transfer-encoding': 'chunked' } }, (res) => {
+        res.resume();
+        resolve(res.statusCode ?? 0);
+      });
+      req.on('error', reject);
+      const piece = 'x'.repeat(64 * 1024);
+      for (let i = 0; i * piece.length <= MAX_LOG_BYTES; i++) req.write(piece);
+      req.write(piece);
+    });
+    expect(chunked).toBe(413);
+    expect(existsSync(join(dir, 'logs', ID, 'big.json'))).toBe(false);
+    expect((await post(nav(1), 'after')).status).toBe(204);
+  });
+
+  it('a slow post held open does not keep other requests waiting', async () => {
+    // A client that sends its headers and part of a body, then nothing more.
+    const slow = httpRequest(`${server.liveUrl}__events/${KEY}`, { method: 'POST', headers: { origin, 'content-type': 'application/json', 'content-length': '1000' } });
+    slow.on('error', () => {});
+    slow.write('{"session": "slow", "ev');
+    const answered = await Promise.all([request(`${server.liveUrl}live/${KEY}/`), post(nav(2), 'quick'), request(server.url)]);
+    expect(answered.map((a) => a.status)).toEqual([200, 204, 200]);
+    expect(stored('quick').events).toHaveLength(2);
+    expect(existsSync(join(dir, 'logs', ID, 'slow.json'))).toBe(false);
+    slow.destroy();
   });
 
   it('writes each log whole, and a log folder that vanished is made again: no 500, no lost log', async () => {
-    expect((await post([{ type: 'nav' }])).status).toBe(204);
-    const file = join(dir, 'logs', 'demo.x.s7.json');
-    expect(JSON.parse(readFileSync(file, 'utf8')).events).toHaveLength(1);
+    expect((await post(nav(1), 'v1')).status).toBe(204);
     rmSync(join(dir, 'logs'), { recursive: true, force: true });
-    expect((await post([{ type: 'nav' }, { type: 'cart.added' }])).status).toBe(204);
-    expect(JSON.parse(readFileSync(file, 'utf8'))).toMatchObject({ scenario: 'demo.x.s7', suite: 'demo', session: 's1', events: [{ type: 'nav' }, { type: 'cart.added' }] });
+    expect((await post([{ type: 'nav' }, { type: 'cart.added' }], 'v1')).status).toBe(204);
+    expect(stored('v1')).toMatchObject({ scenario: ID, suite: 'demo', session: 'v1', events: [{ type: 'nav' }, { type: 'cart.added' }] });
   });
 
   it('a log folder replaced by a file: 507 and one line told, once, until storing works again; then the log is stored', async () => {
     const told: string[] = [];
     const logs = join(dir, 'logs3');
-    const own = await startGalleryServer({ dir: join(dir, 'site'), port: 0, logDir: logs, warn: (line) => told.push(line) });
+    const own = await startGalleryServer({ dir: join(dir, 'site'), port: 0, livePort: 0, logDir: logs, warn: (line) => told.push(line) });
     try {
-      const send = (n: number) => fetch(`${own.url}__events/${KEY}`, { method: 'POST', body: JSON.stringify({ session: 's1', events: Array.from({ length: n }, () => ({ type: 'nav' })) }) });
+      const send = (n: number) => request(`${own.liveUrl}__events/${KEY}`, { method: 'POST', headers: { origin: new URL(own.liveUrl).origin, 'content-type': 'application/json' }, body: JSON.stringify({ session: 's1', events: nav(n) }) });
       rmSync(logs, { recursive: true, force: true });
       writeFileSync(logs, 'not a folder');
       const refused = await send(1);
       expect(refused.status).toBe(507);
-      expect(await refused.text()).toContain(`${logs} is not a folder`);
+      expect(refused.text).toContain(`${logs} is not a folder`);
       expect((await send(2)).status).toBe(507);
-      expect(told).toEqual([`could not store the log of demo.x.s7: ${logs} is not a folder; it is stored when the page posts again after this is fixed`]);
+      expect(told).toEqual([`could not store the log of ${ID}: ${logs} is not a folder; it is stored when the page posts again after this is fixed`]);
       rmSync(logs);
       expect((await send(3)).status).toBe(204);
-      expect(JSON.parse(readFileSync(join(logs, 'demo.x.s7.json'), 'utf8')).events).toHaveLength(3);
+      expect(stored('s1', ID, logs).events).toHaveLength(3);
     } finally {
       await own.close();
     }
   });
 
-  it('refuses a log of the wrong shape and a gallery that holds a symbolic link', async () => {
-    expect((await fetch(`${server.url}__events/${KEY}`, { method: 'POST', body: '{"session": 1}' })).status).toBe(400);
+  it('a live port in use is a one-line error naming --live-port', async () => {
+    const taken = Number(new URL(server.liveUrl).port);
+    const failed = startGalleryServer({ dir: join(dir, 'site'), port: 0, livePort: taken, logDir: join(dir, 'logs4') });
+    await expect(failed).rejects.toThrow(UserError);
+    await expect(failed).rejects.toThrow(`port ${taken} is already in use; choose another --live-port (0 picks a free one)`);
+  });
+
+  it('refuses a log of the wrong shape, a gallery index naming a scenario that is no file name, and a gallery that holds a symbolic link', async () => {
+    expect((await request(`${server.liveUrl}__events/${KEY}`, { method: 'POST', headers: { origin, 'content-type': 'application/json' }, body: '{"session": 1}' })).status).toBe(400);
+    const bad = join(dir, 'bad');
+    mkdirSync(bad);
+    writeFileSync(join(bad, LIVE_INDEX), JSON.stringify({ [KEY]: { scenario: '../escape', suite: 'demo' } }));
+    await expect(startGalleryServer({ dir: bad, port: 0, livePort: 0, logDir: join(dir, 'logs2') })).rejects.toThrow(/not a gallery index \(a scenario id is letters/);
     const linked = join(dir, 'linked');
     mkdirSync(linked);
     writeFileSync(join(linked, LIVE_INDEX), '{}');
     symlinkSync('/etc', join(linked, 'etc'));
-    await expect(startGalleryServer({ dir: linked, port: 0, logDir: join(dir, 'logs2') })).rejects.toThrow(UserError);
-    await expect(startGalleryServer({ dir: linked, port: 0, logDir: join(dir, 'logs2') })).rejects.toThrow(/symbolic link/);
+    await expect(startGalleryServer({ dir: linked, port: 0, livePort: 0, logDir: join(dir, 'logs2') })).rejects.toThrow(UserError);
+    await expect(startGalleryServer({ dir: linked, port: 0, livePort: 0, logDir: join(dir, 'logs2') })).rejects.toThrow(/symbolic link/);
   });
 });

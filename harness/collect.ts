@@ -1,0 +1,134 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { z } from 'zod';
+
+/** The largest log a page may post; a longer body is answered 413 without reading the rest. */
+export const MAX_LOG_BYTES = 1024 * 1024;
+
+/** A session names a file: letters, digits, `-` and `_` only (the runtime sends the digits of a time). */
+const SESSION = /^[A-Za-z0-9_-]{1,64}$/;
+const LOG = z.object({
+  session: z.string().regex(SESSION, 'a session is 1 to 64 letters, digits, - or _'),
+  events: z.array(z.object({ type: z.string() }).loose()),
+});
+
+export interface LiveEntry {
+  scenario: string;
+  suite: string;
+}
+
+export interface Collector {
+  /** Answers a post of `key`'s event log. */
+  take(key: string, req: IncomingMessage, res: ServerResponse): Promise<void>;
+}
+
+function send(res: ServerResponse, status: number, body: string, close = false): void {
+  res.writeHead(status, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store', ...(close ? { connection: 'close' } : {}) });
+  res.end(body);
+}
+
+/** The body, or null once it passes `limit` bytes: reading stops there, and the connection is closed after the answer. */
+function readBody(req: IncomingMessage, limit: number): Promise<Buffer | null> {
+  return new Promise((resolve, reject) => {
+    if (Number(req.headers['content-length'] ?? 0) > limit) return resolve(null);
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const onData = (c: Buffer) => {
+      size += c.length;
+      if (size > limit) {
+        req.off('data', onData);
+        req.pause();
+        return resolve(null);
+      }
+      chunks.push(c);
+    };
+    req.on('data', onData);
+    req.on('end', () => resolve(Buffer.concat(chunks)));
+    req.on('error', reject);
+  });
+}
+
+/**
+ * Writes a file whole: to a temporary sibling, then renamed over the old one, so a reader
+ * sees the previous log or the new one, never part of one. The folder is made again if it
+ * went away meanwhile.
+ */
+function writeWhole(dir: string, name: string, text: string): void {
+  mkdirSync(dir, { recursive: true });
+  const tmp = join(dir, `.${name}.${process.pid}.tmp`);
+  writeFileSync(tmp, text);
+  renameSync(tmp, join(dir, name));
+}
+
+/** Why a log could not be written, in a line (the folder that is not one rather than the errno). */
+function storeProblem(logDir: string, e: unknown): string {
+  const code = (e as NodeJS.ErrnoException).code;
+  if (code === 'ENOTDIR' || code === 'EEXIST') return `${logDir} is not a folder`;
+  if (code === 'EACCES' || code === 'EPERM') return `${logDir} is not writable`;
+  if (code === 'ENOSPC') return 'the disk is full';
+  return ((e as Error).message ?? String(e)).split('\n')[0] as string;
+}
+
+/** How many events a stored log holds (0 if there is none or it does not parse). */
+function storedLength(file: string): number {
+  if (!existsSync(file)) return 0;
+  try {
+    const events = (JSON.parse(readFileSync(file, 'utf8')) as { events?: unknown }).events;
+    return Array.isArray(events) ? events.length : 0;
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * Takes the logs live sites post, one file per configuration and session:
+ * `<logDir>/<scenario-id>/<session>.json`. Only a post from the live sites' own origin
+ * (`origin`) with a JSON body is taken. A session's log only grows: a post holding no more
+ * events than the stored one (a late request, a replay) is answered but not written, so a
+ * log is never replaced by a shorter one, and another session is a file of its own beside
+ * it. A log that cannot be stored is answered 507 and told to `warn` once until storing
+ * works again; the page posts its whole log again with its next event.
+ */
+export function collector(opts: { live: Readonly<Record<string, LiveEntry>>; origin: string; logDir: string; limit?: number; warn?: (line: string) => void }): Collector {
+  const limit = opts.limit ?? MAX_LOG_BYTES;
+  /** Events stored per `<scenario>/<session>`, read from disk the first time a session posts. */
+  const stored = new Map<string, number>();
+  let told: string | null = null;
+
+  async function take(key: string, req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const entry = Object.hasOwn(opts.live, key) ? opts.live[key] : undefined;
+    if (!entry) return send(res, 404, 'unknown site\n');
+    if (req.headers.origin !== opts.origin) return send(res, 403, 'posts are taken from the site itself only\n');
+    const type = (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+    if (type !== 'application/json') return send(res, 415, 'expected content-type: application/json\n');
+    const body = await readBody(req, limit);
+    if (body === null) return send(res, 413, `log too large (over ${limit} bytes)\n`, true);
+    let parsed: z.infer<typeof LOG>;
+    try {
+      parsed = LOG.parse(JSON.parse(body.toString('utf8')));
+    } catch {
+      return send(res, 400, 'expected {session, events: [{type, ...}]} with a session of letters, digits, - or _\n');
+    }
+    const dir = join(opts.logDir, entry.scenario);
+    const name = `${parsed.session}.json`;
+    const id = `${entry.scenario}/${parsed.session}`;
+    const known = stored.get(id) ?? storedLength(join(dir, name));
+    if (parsed.events.length > known || !existsSync(join(dir, name))) {
+      const record = { scenario: entry.scenario, suite: entry.suite, session: parsed.session, events: parsed.events };
+      try {
+        writeWhole(dir, name, JSON.stringify(record, null, 2) + '\n');
+      } catch (e) {
+        const problem = storeProblem(opts.logDir, e);
+        if (problem !== told) opts.warn?.(`could not store the log of ${entry.scenario}: ${problem}; it is stored when the page posts again after this is fixed`);
+        told = problem;
+        return send(res, 507, `could not store the log: ${problem}\n`);
+      }
+      told = null;
+      stored.set(id, parsed.events.length);
+    } else stored.set(id, known);
+    res.writeHead(204, { 'cache-control': 'no-store' });
+    res.end();
+  }
+  return { take };
+}
