@@ -1,0 +1,25 @@
+import { Stopped } from '../harness/stop.ts';
+
+/** A word as a POSIX shell reads it back. */
+const quote = (w: string) => (/^[\w@%+=:,./-]+$/.test(w) ? w : `'${w.replaceAll("'", `'\\''`)}'`);
+
+/** The command line this process was started with, as the user would type it again. */
+export const sameCommand = (): string => ['decoy', ...process.argv.slice(2)].map(quote).join(' ');
+
+/**
+ * Runs a long job that stops cleanly on the first Ctrl-C (after its current item; a second
+ * Ctrl-C ends the process at once, which loses nothing written) and says how to resume.
+ */
+export async function stoppable<T>(work: (signal: AbortSignal) => Promise<T>): Promise<T> {
+  const stop = new AbortController();
+  const onSigint = () => stop.abort();
+  process.once('SIGINT', onSigint);
+  try {
+    return await work(stop.signal);
+  } catch (e) {
+    if (e instanceof Stopped) throw new Stopped(`${e.message}; to finish, run the same command again: ${sameCommand()}`);
+    throw e;
+  } finally {
+    process.off('SIGINT', onSigint);
+  }
+}
