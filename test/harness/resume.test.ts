@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -8,6 +9,12 @@ import { appendLine, completeLines, writeFileAtomic } from '../../scenarios/file
 import { executeRun, type RunConfig } from '../../harness/run.ts';
 import { Stopped } from '../../harness/stop.ts';
 import { loadBundles } from '../../harness/select.ts';
+import { writeDataset, type DatasetConfig } from '../../harness/dataset.ts';
+import { resize } from '../../harness/clicks.ts';
+import { SHOOT_PROGRESS, shootBundles } from '../../harness/shoot.ts';
+import { suites } from '../../scenarios/index.ts';
+import { findChromium } from '../../simulator/engine/chromium.ts';
+import { chromiumOrSkip } from '../chromium/browser.ts';
 
 const BIN = fileURLToPath(new URL('../../bin/decoy.mjs', import.meta.url));
 let dir = '';
@@ -153,4 +160,51 @@ describe('decoy run stopped by a signal', () => {
     await executeRun(config, whole, { noCheck: true });
     expect(files(join(dir, out))).toEqual(files(whole));
   });
+});
+
+const chromium = chromiumOrSkip();
+
+describe.skipIf(!chromium.ok)(`dataset and shoot resume ${chromium.why}`, () => {
+  const tree = (d: string): Record<string, string> =>
+    Object.fromEntries(
+      readdirSync(d, { recursive: true, encoding: 'utf8' })
+        .filter((f) => !statSync(join(d, f)).isDirectory())
+        .sort()
+        .map((f) => [f, createHash('sha256').update(readFileSync(join(d, f))).digest('hex')]),
+    );
+
+  it('a dataset stopped after a screenshot keeps it in <out>.partial, renders only the rest when run again, and ends as an uninterrupted one', async () => {
+    const suite = suites.get('ruc');
+    const config = (out: string): DatasetConfig => ({ suite, spec: resize(suite.clicks!, 2, 1), seed: 7, out: join(dir, out), scale: 1, overlay: true, marks: false, executable: findChromium() });
+    const whole = await writeDataset(config('ds-whole'));
+    expect(whole.resumed).toBe(0);
+    const stop = new AbortController();
+    const stopAt = (label: string, done: number) => label === 'screenshots' && done === 1 && stop.abort();
+    await expect(writeDataset(config('ds-cut'), stopAt, stop.signal)).rejects.toThrow(Stopped);
+    expect(existsSync(join(dir, 'ds-cut'))).toBe(false);
+    expect(readdirSync(join(dir, 'ds-cut.partial', 'images'))).toEqual(['00000.png']);
+    const shots: number[] = [];
+    const resumed = await writeDataset(config('ds-cut'), (label, done) => label === 'screenshots' && shots.push(done));
+    expect(resumed.resumed).toBe(1);
+    expect(shots).toEqual([1, 2, 3]);
+    expect(existsSync(join(dir, 'ds-cut.partial'))).toBe(false);
+    expect(tree(join(dir, 'ds-cut'))).toEqual(tree(join(dir, 'ds-whole')));
+  }, 120_000);
+
+  it('a shoot stopped after a configuration shoots only the rest when run again, and leaves what it shot before as it was', async () => {
+    const bundles = loadBundles({ suite: 'demo', seed: 7, patterns: ['warranty-addon'] });
+    const out = join(dir, 'shoot');
+    const stop = new AbortController();
+    const opts = { executable: findChromium(), scale: 1 };
+    await expect(shootBundles(bundles, out, { ...opts, signal: stop.signal, progress: () => stop.abort() })).rejects.toThrow(Stopped);
+    expect(readFileSync(join(out, SHOOT_PROGRESS), 'utf8')).toBe(`{"scale":1}\n${bundles[0]!.manifest.id}\n`);
+    const first = tree(join(out, bundles[0]!.manifest.id));
+    expect(Object.keys(first)).toEqual(['shots/start-boxes.png', 'shots/start.png']);
+    expect(existsSync(join(out, bundles[1]!.manifest.id))).toBe(false);
+    const r = await shootBundles(bundles, out, opts);
+    expect(r.resumed).toBe(1);
+    expect(existsSync(join(out, SHOOT_PROGRESS))).toBe(false);
+    expect(tree(join(out, bundles[1]!.manifest.id))).toHaveProperty(['shots/start.png']);
+    expect(tree(join(out, bundles[0]!.manifest.id))).toEqual(first);
+  }, 120_000);
 });
