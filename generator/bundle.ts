@@ -33,7 +33,9 @@ export const SUITE_INDEX = 'suite.json';
  * Writes `<out>/<id>/bundle.json` and `<out>/<id>/site/…`, plus `<out>/suite.json`. suite.json
  * is written first, as the folder's claim: writing the same suite again (after an
  * interruption, or to shoot it) rewrites every bundle, identical, and nothing else. Each
- * file is written whole, a bundle's site before its bundle.json.
+ * file is written whole, a bundle's site before its bundle.json; not flushed one by one
+ * (that took writing webdecept's 315 bundles from about 2–3 s to 6.6 s), since writing the suite
+ * again rewrites every file anyway.
  */
 export function writeBundles(out: string, suite: string, seed: number, bundles: readonly Bundle[]): void {
   const index = JSON.stringify({ suite, seed, scenarios: bundles.map((b) => b.manifest.id) }, null, 2) + '\n';
@@ -53,9 +55,9 @@ export function writeBundles(out: string, suite: string, seed: number, bundles: 
       const file = join(dir, 'site', path);
       mkdirSync(dirname(file), { recursive: true });
       clearTemps(dirname(file));
-      writeFileAtomic(file, content);
+      writeFileAtomic(file, content, { flush: false });
     }
     clearTemps(dir);
-    writeFileAtomic(join(dir, 'bundle.json'), JSON.stringify(b.manifest, null, 2) + '\n');
+    writeFileAtomic(join(dir, 'bundle.json'), JSON.stringify(b.manifest, null, 2) + '\n', { flush: false });
   }
 }

@@ -32,14 +32,18 @@ function writeAll(fd: number, data: string | Uint8Array): void {
  * file system), flushed to disk, then renamed over `path`, which a reader therefore sees
  * old or new, never half. The temporary name starts with a dot and names this process, so
  * writers in two processes never share one, and clearTemps can find what a kill left.
+ *
+ * `flush: false` skips the flush (about 10–20 ms a file on a busy disk): the rename alone
+ * is whole against a killed process, and only a crash of the machine itself could then
+ * leave an empty file. For bulk output that a re-run rewrites whole anyway (bundles).
  */
-export function writeFileAtomic(path: string, data: string | Uint8Array): void {
+export function writeFileAtomic(path: string, data: string | Uint8Array, opts: { flush?: boolean } = {}): void {
   const tmp = join(dirname(path), `.${basename(path)}.${process.pid}.tmp`);
   try {
     const fd = openSync(tmp, 'w');
     try {
       writeAll(fd, data);
-      fsyncSync(fd);
+      if (opts.flush !== false) fsyncSync(fd);
     } finally {
       closeSync(fd);
     }

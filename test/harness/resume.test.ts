@@ -32,8 +32,10 @@ describe('atomic files', () => {
     const f = join(d, 'a.json');
     writeFileAtomic(f, 'old');
     writeFileAtomic(f, Buffer.from('new'));
-    expect(readdirSync(d)).toEqual(['a.json']);
     expect(readFileSync(f, 'utf8')).toBe('new');
+    writeFileAtomic(f, 'unflushed', { flush: false });
+    expect(readdirSync(d)).toEqual(['a.json']);
+    expect(readFileSync(f, 'utf8')).toBe('unflushed');
     // A write that fails (its folder is gone) leaves nothing behind and throws.
     expect(() => writeFileAtomic(join(d, 'missing', 'b'), 'x')).toThrow();
     const log = join(d, 'log.jsonl');
