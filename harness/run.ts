@@ -110,6 +110,7 @@ export function finishedEpisodes(file: string, config: Pick<RunConfig, 'seed' | 
   truncateSync(file, end);
   return kept;
 }
+
 /** The configurations a run may meet in a recording: its own, and the rest of each registered suite they come from. */
 function knownIds(run: readonly Pick<BundleManifest, 'id' | 'suite' | 'seed'>[]): Set<string> {
   const known = new Set(run.map((m) => m.id));
