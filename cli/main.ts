@@ -1,8 +1,7 @@
 /** The `decoy` command: the only place that prints and exits. */
-import { UserError } from '../scenarios/errors.ts';
+import { Stopped, UserError } from '../scenarios/errors.ts';
 import type { Io } from './command.ts';
 import { CheckFailed } from './check-failed.ts';
-import { Stopped } from '../harness/stop.ts';
 import { COMMANDS } from './commands.ts';
 
 function overview(): string {

@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, truncateSync } from 'node:fs';
 import { join } from 'node:path';
-import { UserError } from '../scenarios/errors.ts';
+import { Stopped, UserError } from '../scenarios/errors.ts';
 import { appendLine, clearTemps, completeLines, isTempName, writeFileAtomic } from '../scenarios/files.ts';
 import { generateSuite, writeBundles } from '../generator/bundle.ts';
 import { scenarioId } from '../generator/compose.ts';
@@ -16,7 +16,7 @@ import { assertReplayFits, readReplayFile } from './replay-file.ts';
 import { selectSuite } from './select.ts';
 import { checkBundles } from './check.ts';
 import { silent, type Progress } from './progress.ts';
-import { Stopped, stopIfAsked } from './stop.ts';
+import { stopIfAsked } from './stop.ts';
 
 /** Everything that decides a run's episodes; written to run.json. */
 export interface RunConfig {

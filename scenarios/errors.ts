@@ -9,3 +9,11 @@ export class UserError extends Error {
 export function unknownId(kind: string, id: string, known: readonly string[]): UserError {
   return new UserError(`unknown ${kind} '${id}' (known: ${known.join(', ')})`);
 }
+
+/**
+ * A long job asked to stop (Ctrl-C) that stopped between two items: what it finished is
+ * written whole and kept, and running the same command again does only the rest.
+ */
+export class Stopped extends UserError {
+  override name = 'Stopped';
+}

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { appendLine, completeLines, writeFileAtomic } from '../../scenarios/files.ts';
 import { executeRun, type RunConfig } from '../../harness/run.ts';
-import { Stopped } from '../../harness/stop.ts';
+import { Stopped } from '../../scenarios/errors.ts';
 import { loadBundles } from '../../harness/select.ts';
 import { writeDataset, type DatasetConfig } from '../../harness/dataset.ts';
 import { resize } from '../../harness/clicks.ts';
