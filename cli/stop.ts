@@ -7,13 +7,18 @@ const quote = (w: string) => (/^[\w@%+=:,./-]+$/.test(w) ? w : `'${w.replaceAll(
 export const sameCommand = (): string => ['decoy', ...process.argv.slice(2)].map(quote).join(' ');
 
 /**
- * Runs a long job that stops cleanly on the first Ctrl-C (after its current item; a second
- * Ctrl-C ends the process at once, which loses nothing written) and says how to resume.
+ * Runs a long job that stops cleanly on the first Ctrl-C (after its current item) and says
+ * how to resume. A second Ctrl-C ends the process at once, which loses nothing written;
+ * it exits rather than dies, so that exit handlers (Playwright's, which closes the browser)
+ * still run.
  */
 export async function stoppable<T>(work: (signal: AbortSignal) => Promise<T>): Promise<T> {
   const stop = new AbortController();
-  const onSigint = () => stop.abort();
-  process.once('SIGINT', onSigint);
+  const onSigint = () => {
+    if (stop.signal.aborted) process.exit(130);
+    stop.abort();
+  };
+  process.on('SIGINT', onSigint);
   try {
     return await work(stop.signal);
   } catch (e) {
