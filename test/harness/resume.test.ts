@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -13,6 +13,7 @@ import { writeDataset, type DatasetConfig } from '../../harness/dataset.ts';
 import { resize } from '../../harness/clicks.ts';
 import { SHOOT_PROGRESS, shootBundles } from '../../harness/shoot.ts';
 import { suites } from '../../scenarios/index.ts';
+import { generateSuite, writeBundles } from '../../generator/bundle.ts';
 import { findChromium } from '../../simulator/engine/chromium.ts';
 import { chromiumOrSkip } from '../chromium/browser.ts';
 
@@ -46,6 +47,26 @@ describe('atomic files', () => {
     const lines = completeLines(readFileSync(log));
     expect(lines.map((l) => l.text)).toEqual(['{"a":1}', '{"b":"é"}']);
     expect(lines.at(-1)?.end).toBe(Buffer.byteLength('{"a":1}\n{"b":"é"}\n'));
+  });
+});
+
+describe('generate stopped midway', () => {
+  it('writes suite.json first, so the same suite written again over a half-written folder finishes it, leaving no temporary file', () => {
+    const made = generateSuite(suites.get('demo'), 7).slice(0, 3);
+    const whole = join(dir, 'gen-whole');
+    writeBundles(whole, 'demo', 7, made);
+    // As a kill leaves it: the claim, one bundle whole, the next with its site but a bundle.json half-written.
+    const cut = join(dir, 'gen-cut');
+    const second = made[1]!.manifest.id;
+    mkdirSync(join(cut, second, 'site'), { recursive: true });
+    writeFileSync(join(cut, 'suite.json'), readFileSync(join(whole, 'suite.json')));
+    cpSync(join(whole, made[0]!.manifest.id), join(cut, made[0]!.manifest.id), { recursive: true });
+    writeFileSync(join(cut, second, 'site', 'index.html'), readFileSync(join(whole, second, 'site', 'index.html')));
+    writeFileSync(join(cut, second, `.bundle.json.4242.tmp`), '{"half');
+    writeBundles(cut, 'demo', 7, made);
+    const list = (d: string) => readdirSync(d, { recursive: true, encoding: 'utf8' }).sort();
+    expect(list(cut)).toEqual(list(whole));
+    for (const f of list(whole).filter((f) => !statSync(join(whole, f)).isDirectory())) expect(readFileSync(join(cut, f), 'utf8'), f).toBe(readFileSync(join(whole, f), 'utf8'));
   });
 });
 
