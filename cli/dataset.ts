@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { UserError } from '../scenarios/errors.ts';
 import { defineCommand, flag, int, notAFolder, outDir, seed, SEED_HELP, text } from './command.ts';
+import { stoppable } from './stop.ts';
 
 export const { help, run } = defineCommand({
   name: 'dataset',
@@ -42,7 +43,9 @@ export const { help, run } = defineCommand({
     quotas(suite, resize(suite.clicks, c.normal, c.deceptive));
     // Before any work: without a browser that starts there is nothing to render with. It is kept for the work.
     const executable = await launchableChromium(c.browser);
-    const r = await writeDataset({ suite, spec: resize(suite.clicks, c.normal, c.deceptive), seed: c.seed, out, scale: c.scale, overlay: c.overlay, marks: c.marks, executable }, io.progress).finally(releaseChromium);
-    return `wrote ${r.samples} samples of '${suite.id}' to ${out}: ${r.screenshotsPerSecond.toFixed(1)} screenshots/s, ${r.seconds.toFixed(0)} s in all, largest box deviation from Chromium ${r.worstDeviation} px`;
+    const config = { suite, spec: resize(suite.clicks, c.normal, c.deceptive), seed: c.seed, out, scale: c.scale, overlay: c.overlay, marks: c.marks, executable };
+    const r = await stoppable((signal) => writeDataset(config, io.progress, signal)).finally(releaseChromium);
+    const kept = r.resumed ? ` (${r.resumed} rendered before the interruption)` : '';
+    return `wrote ${r.samples} samples of '${suite.id}' to ${out}${kept}: ${r.screenshotsPerSecond.toFixed(1)} screenshots/s, ${r.seconds.toFixed(0)} s in all, largest box deviation from Chromium ${r.worstDeviation} px`;
   },
 });

@@ -1,5 +1,5 @@
 /** The `decoy` command: the only place that prints and exits. */
-import { quote, UserError } from '../scenarios/errors.ts';
+import { quote, Stopped, UserError } from '../scenarios/errors.ts';
 import type { Io } from './command.ts';
 import { CheckFailed } from './check-failed.ts';
 import { COMMANDS } from './commands.ts';
@@ -55,6 +55,12 @@ async function main(argv: string[]): Promise<number> {
       process.stdout.write(e.report + '\n');
       process.stderr.write(`decoy ${name}: ${e.message}\n`);
       return 1;
+    }
+    if (e instanceof Stopped) {
+      // On a terminal the progress line is still open.
+      if (process.stdout.isTTY) process.stdout.write('\n');
+      process.stderr.write(`decoy ${name}: ${e.message}\n`);
+      return 130;
     }
     if (e instanceof UserError) {
       process.stderr.write(`decoy ${name}: ${e.message}\n`);

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { UserError } from '../scenarios/errors.ts';
 import { defineCommand, keyValues, noArgs, outDir, path, repeat, required, text } from './command.ts';
 import { sourceFlags, sourceShape, toSource } from './source.ts';
+import { stoppable } from './stop.ts';
 
 export const { help, run } = defineCommand({
   name: 'run',
@@ -36,7 +37,7 @@ export const { help, run } = defineCommand({
       defenseOptions: c.defenseOpt,
       replay: c.replay ?? null,
     };
-    const r = await executeRun(config, c.out, { bundles, noCheck: !c.check, progress: io.progress });
+    const r = await stoppable((signal) => executeRun(config, c.out, { bundles, noCheck: !c.check, progress: io.progress, signal }));
     return `${r.table}\n\nwrote ${r.episodes} and ${r.summaryFile}`;
   },
 });

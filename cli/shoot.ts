@@ -3,6 +3,7 @@ import { UserError } from '../scenarios/errors.ts';
 import type { LoadedBundle } from '../simulator/bundle.ts';
 import { defineCommand, int, noArgs, notAFolder, outDir, text } from './command.ts';
 import { sourceFlags, sourceShape, toSource } from './source.ts';
+import { stoppable } from './stop.ts';
 
 export const { help, run } = defineCommand({
   name: 'shoot',
@@ -33,11 +34,12 @@ export const { help, run } = defineCommand({
       if (suite && made) writeBundles(dir, suite.id, c.seed, made);
       const bundles: LoadedBundle[] = made ? made.map((b) => ({ manifest: b.manifest, site: { files: b.files } })) : readBundles(dir, { trustBundles: c.trustBundles });
       started = Date.now();
-      return shootBundles(bundles, dir, { executable, scale: c.scale, progress: io.progress });
+      return stoppable((signal) => shootBundles(bundles, dir, { executable, scale: c.scale, progress: io.progress, signal }));
     })().finally(releaseChromium);
     const s = (Date.now() - started) / 1000;
+    const shot = r.count - r.resumed;
     return [
-      `shot ${r.count} configurations in ${dir} (${(r.count / s).toFixed(1)} configurations/s)`,
+      `shot ${shot} configurations in ${dir} (${(shot / s).toFixed(1)} configurations/s)${r.resumed ? `; ${r.resumed} more were shot before the interruption` : ''}`,
       ...(r.unboxed.length ? [`${r.unboxed.length} drawn without boxes:`, ...r.unboxed.map((u) => `  ${u.scenario}: ${u.reason}`)] : []),
     ].join('\n');
   },

@@ -1,9 +1,10 @@
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { ScenarioSpec, SuiteDef } from '../scenarios/model.ts';
 import type { BundleManifest } from '../scenarios/bundle.ts';
 import { createRng, hashSeed } from '../scenarios/rng.ts';
 import { UserError } from '../scenarios/errors.ts';
+import { clearTemps, isTempName, writeFileAtomic } from '../scenarios/files.ts';
 import { compose } from './compose.ts';
 import { layout } from './layout.ts';
 import { renderSite } from './render.ts';
@@ -28,24 +29,35 @@ export function generateSuite(suite: SuiteDef, seed: number): Bundle[] {
 
 export const SUITE_INDEX = 'suite.json';
 
-/** Writes `<out>/<id>/bundle.json` and `<out>/<id>/site/…`, plus `<out>/suite.json`. */
+/**
+ * Writes `<out>/<id>/bundle.json` and `<out>/<id>/site/…`, plus `<out>/suite.json`. suite.json
+ * is written first, as the folder's claim: writing the same suite again (after an
+ * interruption, or to shoot it) rewrites every bundle, identical, and nothing else. Each
+ * file is written whole, a bundle's site before its bundle.json; not flushed one by one
+ * (that took writing webdecept's 315 bundles from about 2–3 s to 6.6 s), since writing the suite
+ * again rewrites every file anyway.
+ */
 export function writeBundles(out: string, suite: string, seed: number, bundles: readonly Bundle[]): void {
   const index = JSON.stringify({ suite, seed, scenarios: bundles.map((b) => b.manifest.id) }, null, 2) + '\n';
   const indexPath = join(out, SUITE_INDEX);
   if (existsSync(indexPath) && readFileSync(indexPath, 'utf8') !== index) {
     throw new UserError(`${out} already holds a different generated suite; choose another --out or remove it`);
   }
-  if (!existsSync(indexPath) && existsSync(out) && readdirSync(out).length > 0) {
+  if (!existsSync(indexPath) && existsSync(out) && readdirSync(out).some((name) => !isTempName(name))) {
     throw new UserError(`${out} is not empty and holds no generated suite; choose another --out`);
   }
+  mkdirSync(out, { recursive: true });
+  clearTemps(out);
+  writeFileAtomic(indexPath, index);
   for (const b of bundles) {
     const dir = join(out, b.manifest.id);
-    mkdirSync(join(dir, 'site'), { recursive: true });
-    writeFileSync(join(dir, 'bundle.json'), JSON.stringify(b.manifest, null, 2) + '\n');
     for (const [path, content] of Object.entries(b.files)) {
-      mkdirSync(dirname(join(dir, 'site', path)), { recursive: true });
-      writeFileSync(join(dir, 'site', path), content);
+      const file = join(dir, 'site', path);
+      mkdirSync(dirname(file), { recursive: true });
+      clearTemps(dirname(file));
+      writeFileAtomic(file, content, { flush: false });
     }
+    clearTemps(dir);
+    writeFileAtomic(join(dir, 'bundle.json'), JSON.stringify(b.manifest, null, 2) + '\n', { flush: false });
   }
-  writeFileSync(indexPath, index);
 }

@@ -1,12 +1,14 @@
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { z } from 'zod';
+import { writeFileAtomic } from '../scenarios/files.ts';
 import { packagePath } from '../scenarios/root.ts';
 import type { LoadedBundle } from '../simulator/bundle.ts';
 import { checkBundle, type CheckRow } from '../simulator/check.ts';
 import { DecoyEnv } from '../simulator/env.ts';
 import { silent, type Progress } from './progress.ts';
+import { stopIfAsked } from './stop.ts';
 
 /**
  * The code a verdict depends on: the evaluators and families (scenarios/), the generator,
@@ -20,6 +22,8 @@ export interface CheckOptions {
   /** Where verdicts are kept; the package's node_modules/.cache/decoy/checks unless given. */
   cacheDir?: string;
   progress?: Progress;
+  /** Stops between two configurations (nothing is cached then); see Stopped. */
+  signal?: AbortSignal;
 }
 
 const ROWS = z.array(z.object({ scenario: z.string(), check: z.string(), ok: z.boolean(), detail: z.string() }).loose());
@@ -46,13 +50,17 @@ export function checkCacheFile(bundles: readonly LoadedBundle[], opts: CheckOpti
   return join(opts.cacheDir ?? packagePath('node_modules', '.cache', 'decoy', 'checks'), `${h.digest('hex').slice(0, 32)}.json`);
 }
 
-function readCached(file: string): CheckRow[] | null {
+/** A kept verdict, if whole: rows of the right shape that cover every one of the bundles. */
+function readCached(file: string, bundles: readonly LoadedBundle[]): CheckRow[] | null {
   if (!existsSync(file)) return null;
+  let rows: CheckRow[];
   try {
-    return ROWS.parse(JSON.parse(readFileSync(file, 'utf8'))) as CheckRow[];
+    rows = ROWS.parse(JSON.parse(readFileSync(file, 'utf8'))) as CheckRow[];
   } catch {
     return null; // a damaged entry is rebuilt
   }
+  const covered = new Set(rows.map((r) => r.scenario));
+  return bundles.every((b) => covered.has(b.manifest.id)) ? rows : null;
 }
 
 /**
@@ -62,13 +70,14 @@ function readCached(file: string): CheckRow[] | null {
  */
 export async function checkBundles(bundles: readonly LoadedBundle[], opts: CheckOptions = {}): Promise<CheckRow[]> {
   const file = checkCacheFile(bundles, opts);
-  const cached = readCached(file);
+  const cached = readCached(file, bundles);
   if (cached) return cached;
   const progress = opts.progress ?? silent;
   const env = new DecoyEnv();
   const rows: CheckRow[] = [];
   try {
     for (const [i, b] of bundles.entries()) {
+      stopIfAsked(opts.signal, `during the self-check, after ${i} of ${bundles.length} configurations`);
       rows.push(...(await checkBundle(b, env)));
       progress('configurations', i + 1, bundles.length);
       await new Promise((r) => setImmediate(r));
@@ -77,8 +86,6 @@ export async function checkBundles(bundles: readonly LoadedBundle[], opts: Check
     await env.close();
   }
   mkdirSync(join(file, '..'), { recursive: true });
-  const tmp = `${file}.${process.pid}.tmp`;
-  writeFileSync(tmp, JSON.stringify(rows));
-  renameSync(tmp, file);
+  writeFileAtomic(file, JSON.stringify(rows));
   return rows;
 }

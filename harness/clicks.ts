@@ -1,5 +1,5 @@
-import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { writeFileAtomic } from '../scenarios/files.ts';
 import type { ClickSuiteSpec, Domain, RucCategory, ScenarioSpec, SuiteDef } from '../scenarios/model.ts';
 import { families } from '../scenarios/index.ts';
 import { UserError } from '../scenarios/errors.ts';
@@ -149,6 +149,6 @@ export function countsTable(samples: readonly ClickSample[]): string {
 }
 
 export function writeSamples(out: string, samples: readonly ClickSample[]): void {
-  writeFileSync(join(out, 'samples.jsonl'), samples.map((s) => JSON.stringify(s)).join('\n') + '\n');
-  writeFileSync(join(out, 'samples.md'), `# Click samples\n\n${countsTable(samples)}\n`);
+  writeFileAtomic(join(out, 'samples.jsonl'), samples.map((s) => JSON.stringify(s)).join('\n') + '\n');
+  writeFileAtomic(join(out, 'samples.md'), `# Click samples\n\n${countsTable(samples)}\n`);
 }

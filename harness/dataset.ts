@@ -1,8 +1,10 @@
-import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { z } from 'zod';
 import { VIEWPORT } from '../scenarios/contract.ts';
 import { join } from 'node:path';
 import type { ClickSuiteSpec, SuiteDef } from '../scenarios/model.ts';
 import { UserError } from '../scenarios/errors.ts';
+import { appendLine, completeLines, writeFileAtomic } from '../scenarios/files.ts';
 import { Camera } from '../simulator/shots.ts';
 import { rucRecord, RUC_RECORD } from '../simulator/dataset.ts';
 import { bboxRect, type ClickSample } from '../simulator/clicks.ts';
@@ -11,6 +13,7 @@ import { setOfMarks } from '../simulator/report/marks.ts';
 import { BOX_TOLERANCE } from '../simulator/conform.ts';
 import { countsTable, generateClicks, quotas } from './clicks.ts';
 import { silent, type Progress } from './progress.ts';
+import { stopIfAsked } from './stop.ts';
 
 export interface DatasetConfig {
   readonly suite: SuiteDef;
@@ -27,61 +30,104 @@ export interface DatasetConfig {
 
 export interface DatasetResult {
   samples: number;
+  /** Samples an interrupted run into the same folder had rendered, kept as they were. */
+  resumed: number;
   screenshotsPerSecond: number;
   seconds: number;
   worstDeviation: number;
 }
 
+/** In the unfinished dataset folder: the settings the images depend on, then a line per rendered sample. */
+const PROGRESS = '.progress.jsonl';
+const RENDERED = z.object({ sample: z.number().int().nonnegative(), deviation: z.number().nonnegative() }).strict();
+
+/**
+ * The samples an interrupted run with the same settings rendered into `tmp` (by index, with
+ * their box deviation); otherwise `tmp` is emptied and started with these settings.
+ */
+function renderedBefore(tmp: string, stamp: string, dirs: readonly string[]): Map<number, number> {
+  const file = join(tmp, PROGRESS);
+  const lines = existsSync(file) ? completeLines(readFileSync(file)).map((l) => l.text) : [];
+  const done = new Map<number, number>();
+  if (lines[0] === stamp) {
+    for (const line of lines.slice(1)) {
+      let r: z.infer<typeof RENDERED>;
+      try {
+        r = RENDERED.parse(JSON.parse(line));
+      } catch {
+        break;
+      }
+      done.set(r.sample, r.deviation);
+    }
+    return done;
+  }
+  rmSync(tmp, { recursive: true, force: true });
+  for (const d of dirs) mkdirSync(join(tmp, d), { recursive: true });
+  writeFileAtomic(file, stamp + '\n');
+  return done;
+}
+
 /**
  * A click suite rendered in Chromium: images (and overlays, set-of-marks copies),
  * samples.jsonl in RUC's shape and a README with the counts. Everything goes to a sibling
- * folder first and is renamed into place only when complete.
+ * folder (`<out>.partial`) first and is renamed into place only when complete. A run stopped
+ * on the way (a kill, a crash, or Ctrl-C through `signal`) leaves that folder with what it
+ * rendered; the same command run again renders only the rest.
  */
-export async function writeDataset(c: DatasetConfig, progress: Progress = silent): Promise<DatasetResult> {
+export async function writeDataset(c: DatasetConfig, progress: Progress = silent, signal?: AbortSignal): Promise<DatasetResult> {
   if (existsSync(c.out) && readdirSync(c.out).length > 0) throw new UserError(`${c.out} already exists and is not empty; choose another --out`);
   quotas(c.suite, c.spec);
   const started = Date.now();
   const { bundles, samples } = await generateClicks(c.suite, c.seed, c.spec, progress);
   const byId = new Map(bundles.map((b) => [b.manifest.id, b]));
   const tmp = `${c.out}.partial`;
-  rmSync(tmp, { recursive: true, force: true });
-  for (const d of ['images', ...(c.overlay ? ['overlays'] : []), ...(c.marks ? ['marks'] : [])]) mkdirSync(join(tmp, d), { recursive: true });
+  const stamp = JSON.stringify({ suite: c.suite.id, spec: c.spec, seed: c.seed, scale: c.scale, overlay: c.overlay, marks: c.marks, samples: samples.length });
+  const done = renderedBefore(tmp, stamp, ['images', ...(c.overlay ? ['overlays'] : []), ...(c.marks ? ['marks'] : [])]);
   const camera = new Camera({ executable: c.executable, scale: c.scale });
   const lines: string[] = [];
   let worst = 0;
+  let shot = 0;
   const shootStart = Date.now();
   try {
     for (const [i, s] of samples.entries()) {
+      const file = `${String(i).padStart(5, '0')}.png`;
+      lines.push(JSON.stringify(RUC_RECORD.parse(rucRecord(s, `images/${file}`, c.scale))));
+      const before = done.get(i);
+      if (before !== undefined) {
+        worst = Math.max(worst, before);
+        progress('screenshots', i + 1, samples.length);
+        continue;
+      }
+      stopIfAsked(signal, `after ${i} of ${samples.length} screenshots`);
       const bundle = byId.get(s.scenario);
       if (!bundle) throw new Error(`sample ${s.id}: its bundle was not generated`);
-      const shot = await camera.shoot({ manifest: bundle.manifest, site: { files: bundle.files } }, s.actions);
-      worst = Math.max(worst, await deviation(camera, s));
-      const file = `${String(i).padStart(5, '0')}.png`;
-      writeFileSync(join(tmp, 'images', file), shot.png);
+      const rendered = await camera.shoot({ manifest: bundle.manifest, site: { files: bundle.files } }, s.actions);
+      const off = await deviation(camera, s);
+      worst = Math.max(worst, off);
       if (c.overlay) {
         const boxes = [{ rect: bboxRect(s.correct.bbox), colour: CORRECT }, ...(s.dark ? [{ rect: bboxRect(s.dark.bbox), colour: DECEPTIVE }] : [])];
-        writeFileSync(join(tmp, 'overlays', file), await drawBoxes(shot.png, boxes, c.scale));
+        writeFileAtomic(join(tmp, 'overlays', file), await drawBoxes(rendered.png, boxes, c.scale));
       }
       if (c.marks) {
-        const marks = setOfMarks(shot.observation.elements, bundle.manifest.viewport).map((m) => ({ rect: m.rect, colour: MARK, label: m.label }));
-        writeFileSync(join(tmp, 'marks', file), await drawBoxes(shot.png, marks, c.scale));
+        const marks = setOfMarks(rendered.observation.elements, bundle.manifest.viewport).map((m) => ({ rect: m.rect, colour: MARK, label: m.label }));
+        writeFileAtomic(join(tmp, 'marks', file), await drawBoxes(rendered.png, marks, c.scale));
       }
-      lines.push(JSON.stringify(RUC_RECORD.parse(rucRecord(s, `images/${file}`, c.scale))));
+      writeFileAtomic(join(tmp, 'images', file), rendered.png);
+      appendLine(join(tmp, PROGRESS), JSON.stringify({ sample: i, deviation: off }));
+      shot++;
       progress('screenshots', i + 1, samples.length);
     }
     if (worst > BOX_TOLERANCE) throw new Error(`a sample's box differs from Chromium's layout by ${worst} px`);
-  } catch (e) {
-    rmSync(tmp, { recursive: true, force: true });
-    throw e;
   } finally {
     await camera.close();
   }
   const seconds = (Date.now() - shootStart) / 1000;
-  writeFileSync(join(tmp, 'samples.jsonl'), lines.join('\n') + '\n');
-  writeFileSync(join(tmp, 'README.md'), readme(c.suite.id, c.seed, c.scale, samples));
+  writeFileAtomic(join(tmp, 'samples.jsonl'), lines.join('\n') + '\n');
+  writeFileAtomic(join(tmp, 'README.md'), readme(c.suite.id, c.seed, c.scale, samples));
+  rmSync(join(tmp, PROGRESS));
   rmSync(c.out, { recursive: true, force: true });
   renameSync(tmp, c.out);
-  return { samples: samples.length, screenshotsPerSecond: samples.length / seconds, seconds: (Date.now() - started) / 1000, worstDeviation: worst };
+  return { samples: samples.length, resumed: done.size, screenshotsPerSecond: shot / seconds, seconds: (Date.now() - started) / 1000, worstDeviation: worst };
 }
 
 /** The largest difference between a sample's boxes and Chromium's layout of the same elements. */

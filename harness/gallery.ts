@@ -1,8 +1,9 @@
-import { copyFileSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { families, tasks } from '../scenarios/index.ts';
 import type { BundleManifest } from '../scenarios/bundle.ts';
 import { UserError } from '../scenarios/errors.ts';
+import { writeFileAtomic } from '../scenarios/files.ts';
 import { describeStep } from '../scenarios/steps.ts';
 import type { LoadedBundle } from '../simulator/bundle.ts';
 import { LIVE_DIR, liveCopy, liveKey, livePath, sinkPath } from './live-copy.ts';
@@ -92,11 +93,11 @@ export function writeLiveSites(out: string, bundles: readonly GalleryBundle[]): 
     for (const [path, content] of Object.entries(liveCopy(b.site.files, livePath(b.manifest.id), sinkPath(key)))) {
       const file = join(out, LIVE_DIR, key, path);
       mkdirSync(dirname(file), { recursive: true });
-      writeFileSync(file, content);
+      writeFileAtomic(file, content);
     }
     if (b.dir !== null && hasShots(b.dir)) {
-      for (const f of SHOTS) copyFileSync(join(b.dir, 'shots', f), join(out, 'config', b.manifest.id, f));
+      for (const f of SHOTS) writeFileAtomic(join(out, 'config', b.manifest.id, f), readFileSync(join(b.dir, 'shots', f)));
     }
   }
-  writeFileSync(join(out, LIVE_INDEX), JSON.stringify(index, null, 2) + '\n');
+  writeFileAtomic(join(out, LIVE_INDEX), JSON.stringify(index, null, 2) + '\n');
 }

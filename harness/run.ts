@@ -1,18 +1,22 @@
-import { appendFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, truncateSync } from 'node:fs';
 import { join } from 'node:path';
-import { quote, UserError } from '../scenarios/errors.ts';
+import { quote, Stopped, UserError } from '../scenarios/errors.ts';
+import { appendLine, clearTemps, completeLines, isTempName, writeFileAtomic } from '../scenarios/files.ts';
 import { generateSuite, writeBundles } from '../generator/bundle.ts';
 import { scenarioId } from '../generator/compose.ts';
 import { suites } from '../scenarios/index.ts';
 import type { BundleManifest } from '../scenarios/bundle.ts';
 import { readBundles, type LoadedBundle } from '../simulator/bundle.ts';
-import { runBatch } from '../simulator/batch.ts';
+import { episodeSeed, runBatch } from '../simulator/batch.ts';
+import { summarize } from '../simulator/metrics.ts';
+import type { EpisodeRecord } from '../simulator/runner.ts';
 import { agents, defenses } from '../simulator/registries.ts';
 import { resultsTable } from '../simulator/report/table.ts';
 import { assertReplayFits, readReplayFile } from './replay-file.ts';
 import { selectSuite } from './select.ts';
 import { checkBundles } from './check.ts';
 import { silent, type Progress } from './progress.ts';
+import { stopIfAsked } from './stop.ts';
 
 /** Everything that decides a run's episodes; written to run.json. */
 export interface RunConfig {
@@ -35,11 +39,15 @@ export interface RunOptions {
   /** The folder may hold an earlier run of the same suite, which is replaced (the demo's own folder). */
   replaceSameSuite?: boolean;
   progress?: Progress;
+  /** Stops the run after the episode under way (its record is written whole); see Stopped. */
+  signal?: AbortSignal;
 }
 
 export interface RunResult {
   episodes: string;
   summaryFile: string;
+  /** Episodes found finished in the folder and kept (an interrupted run's), not replayed. */
+  resumed: number;
   /** The results table, titled. */
   table: string;
 }
@@ -47,26 +55,60 @@ export interface RunResult {
 /**
  * Refuses a folder that holds something other than this same run; nothing is overwritten.
  * With `replaceSameSuite`, an earlier run of the same suite is the caller's own and is replaced.
+ * Returns whether the folder holds this same run, unfinished (run.json, and no summary.json
+ * yet), whose finished episodes a resumed run keeps.
  */
-export function claimOutput(out: string, config: RunConfig, replaceSameSuite = false): void {
+export function claimOutput(out: string, config: RunConfig, replaceSameSuite = false): boolean {
   const stamp = JSON.stringify(config, null, 2) + '\n';
   const runFile = join(out, 'run.json');
   if (existsSync(runFile)) {
     const held = readFileSync(runFile, 'utf8');
-    if (held !== stamp) {
-      let suite: unknown = null;
-      try {
-        suite = (JSON.parse(held) as { suite?: unknown }).suite;
-      } catch {
-        suite = null;
-      }
-      if (!(replaceSameSuite && suite === config.suite)) throw new UserError(`${out} already holds a different run; choose another --out or remove it`);
+    if (held === stamp && !existsSync(join(out, 'summary.json'))) return true;
+    let suite: unknown = null;
+    try {
+      suite = (JSON.parse(held) as { suite?: unknown }).suite;
+    } catch {
+      suite = null;
     }
-  } else if (existsSync(out) && readdirSync(out).length > 0) {
+    if (held !== stamp && !(replaceSameSuite && suite === config.suite)) throw new UserError(`${out} already holds a different run; choose another --out or remove it`);
+  } else if (existsSync(out) && readdirSync(out).some((name) => !isTempName(name))) {
     throw new UserError(`${out} is not empty and holds no run; choose another --out`);
   }
   mkdirSync(out, { recursive: true });
-  writeFileSync(runFile, stamp);
+  // A new run (or a finished one played anew): the summary goes first, so that the folder
+  // says "unfinished" from here on; then nothing of the earlier episodes may look like its own.
+  rmSync(join(out, 'summary.json'), { force: true });
+  rmSync(join(out, 'episodes.jsonl'), { force: true });
+  writeFileAtomic(runFile, stamp);
+  return false;
+}
+
+/**
+ * The episodes an interrupted run finished, in order: the longest prefix of episodes.jsonl
+ * whose lines are whole records of this run's first configurations, in run order, with the
+ * episode seed this run gives them (simulator/batch.ts episodeSeed: an episode depends only
+ * on the run's seed and its scenario, so the rest can be played without replaying these).
+ * Anything after that prefix (a line cut short by a kill, a foreign line) is cut off.
+ */
+export function finishedEpisodes(file: string, config: Pick<RunConfig, 'seed' | 'agent' | 'defense'>, scenarios: readonly string[]): EpisodeRecord[] {
+  if (!existsSync(file)) return [];
+  const kept: EpisodeRecord[] = [];
+  let end = 0;
+  for (const line of completeLines(readFileSync(file))) {
+    const id = scenarios[kept.length];
+    if (id === undefined) break;
+    let record: Partial<EpisodeRecord> | null = null;
+    try {
+      record = JSON.parse(line.text) as Partial<EpisodeRecord>;
+    } catch {
+      record = null;
+    }
+    if (record?.scenario !== id || record.seed !== episodeSeed(config.seed, id) || record.agent !== config.agent || record.defense !== config.defense) break;
+    kept.push(record as EpisodeRecord);
+    end = line.end;
+  }
+  truncateSync(file, end);
+  return kept;
 }
 
 /** The configurations a run may meet in a recording: its own, and the rest of each registered suite they come from. */
@@ -113,30 +155,47 @@ function bundlesOf(config: RunConfig): LoadedBundle[] {
   return generateSuite(selectSuite(config.suite, config.patterns), config.seed).map((b) => ({ manifest: b.manifest, site: { files: b.files } }));
 }
 
-/** Replays an agent behind a defense over a suite and writes run.json, episodes.jsonl and summary.json into `out`. */
+/**
+ * Replays an agent behind a defense over a suite and writes run.json, episodes.jsonl and
+ * summary.json into `out`. Each episode is appended to episodes.jsonl and flushed to disk as
+ * it finishes; summary.json is written last, so a folder without it is an unfinished run,
+ * and running the same run into it again plays only the episodes it lacks (the files end
+ * byte for byte as an uninterrupted run's). A finished run run again is played anew.
+ */
 export async function executeRun(config: RunConfig, out: string, opts: RunOptions = {}): Promise<RunResult> {
   const bundles = opts.bundles ?? bundlesOf(config);
   const agentOptions = prepareAgent(config, bundles.map((b) => b.manifest));
   if (!opts.noCheck) {
-    const failed = (await checkBundles(bundles)).filter((r) => !r.ok);
+    const failed = (await checkBundles(bundles, { signal: opts.signal })).filter((r) => !r.ok);
     if (failed.length > 0) throw new UserError(`the suite fails its self-check (${failed.length} failed, first: ${failed[0]?.scenario}: ${failed[0]?.check}); see decoy check, or pass --no-check`);
   }
-  claimOutput(out, config, opts.replaceSameSuite);
+  stopIfAsked(opts.signal, 'before any episode');
+  const unfinished = claimOutput(out, config, opts.replaceSameSuite);
+  clearTemps(out);
   const episodes = join(out, 'episodes.jsonl');
   const summaryFile = join(out, 'summary.json');
-  rmSync(episodes, { force: true });
-  rmSync(summaryFile, { force: true });
+  const ids = bundles.map((b) => b.manifest.id);
+  const before = unfinished ? finishedEpisodes(episodes, config, ids) : [];
   const progress = opts.progress ?? silent;
   const started = performance.now();
-  let done = 0;
-  const result = await runBatch([...bundles], { agent: config.agent, defense: config.defense, seed: config.seed, agentOptions, defenseOptions: { ...config.defenseOptions } }, (r) => {
-    appendFileSync(episodes, JSON.stringify(r) + '\n');
+  let done = before.length;
+  if (done > 0) progress('episodes', done, bundles.length);
+  const rest = bundles.slice(done);
+  const result = await runBatch(rest, { agent: config.agent, defense: config.defense, seed: config.seed, agentOptions, defenseOptions: { ...config.defenseOptions } }, (r) => {
+    // An episode that failed while the run was being stopped may have failed of the stop
+    // itself (Ctrl-C reaches every process of the terminal's group): it is played again.
+    const failed: string = r.end.kind;
+    if (opts.signal?.aborted && failed === 'error') throw new Stopped(`stopped after ${done} of ${bundles.length} episodes`);
+    appendLine(episodes, JSON.stringify(r));
     progress('episodes', ++done, bundles.length);
+    if (done < bundles.length) stopIfAsked(opts.signal, `after ${done} of ${bundles.length} episodes`);
   });
   const seconds = (performance.now() - started) / 1000;
-  writeFileSync(summaryFile, JSON.stringify({ suite: config.suite, agent: config.agent, defense: config.defense, seed: config.seed, ...result.summary }, null, 2) + '\n');
-  const title = `suite ${config.suite} · agent ${config.agent} · defense ${config.defense} · seed ${config.seed} · ${bundles.length} episodes in ${seconds.toFixed(1)} s`;
-  return { episodes, summaryFile, table: resultsTable(result.summary, title) };
+  const summary = before.length > 0 ? summarize([...before, ...result.records]) : result.summary;
+  writeFileAtomic(summaryFile, JSON.stringify({ suite: config.suite, agent: config.agent, defense: config.defense, seed: config.seed, ...summary }, null, 2) + '\n');
+  const played = `${rest.length} episodes in ${seconds.toFixed(1)} s${before.length > 0 ? ` (${before.length} more kept from the interrupted run)` : ''}`;
+  const title = `suite ${config.suite} · agent ${config.agent} · defense ${config.defense} · seed ${config.seed} · ${played}`;
+  return { episodes, summaryFile, resumed: before.length, table: resultsTable(summary, title) };
 }
 
 export interface DemoConfig {

@@ -1,52 +1,85 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { families } from '../scenarios/index.ts';
+import { appendLine, completeLines, writeFileAtomic } from '../scenarios/files.ts';
 import type { LoadedBundle } from '../simulator/bundle.ts';
 import { bboxRect, clickSamples } from '../simulator/clicks.ts';
 import { Camera } from '../simulator/shots.ts';
 import { CORRECT, DECEPTIVE, drawBoxes } from '../simulator/report/draw.ts';
 import { silent, type Progress } from './progress.ts';
+import { stopIfAsked } from './stop.ts';
 
 export interface ShootOptions {
   /** Chromium executable (already found). */
   executable: string;
   scale: number;
   progress?: Progress;
+  /** Stops after the configuration under way (its shots are written whole); see Stopped. */
+  signal?: AbortSignal;
 }
 
 export interface ShootResult {
   count: number;
+  /** Configurations an interrupted shoot of the same folder had finished, kept as they were. */
+  resumed: number;
   /** Configurations drawn without boxes, and why. */
   unboxed: { scenario: string; reason: string }[];
+}
+
+/**
+ * Where an unfinished shoot of a folder keeps its progress: a first line with the settings
+ * the shots depend on, then the id of each configuration as its shots are written. It is
+ * removed when every configuration is shot, so that a finished folder shot again is shot anew.
+ */
+export const SHOOT_PROGRESS = '.shoot-progress.jsonl';
+
+/** The configurations an interrupted shoot of `dir` with these settings finished; starts a new record otherwise. */
+function finishedShots(file: string, stamp: string): Set<string> {
+  const lines = existsSync(file) ? completeLines(readFileSync(file)).map((l) => l.text) : [];
+  if (lines[0] === stamp) return new Set(lines.slice(1));
+  writeFileAtomic(file, stamp + '\n');
+  return new Set();
 }
 
 /**
  * shots/start.png and shots/start-boxes.png in each bundle's folder under `dir`: a deceptive
  * configuration is shown where its trap and its way out first share the view before either
  * is acted on (its click sample's state, simulator/clicks.ts), with B_c in green and B_d in red.
+ * An interrupted shoot (a kill, or Ctrl-C through `signal`) run again shoots only the rest.
  */
 export async function shootBundles(bundles: readonly LoadedBundle[], dir: string, opts: ShootOptions): Promise<ShootResult> {
   const progress = opts.progress ?? silent;
+  mkdirSync(dir, { recursive: true });
+  const record = join(dir, SHOOT_PROGRESS);
+  const done = finishedShots(record, JSON.stringify({ scale: opts.scale }));
+  const kept = bundles.filter((b) => done.has(b.manifest.id)).length;
   const camera = new Camera({ executable: opts.executable, scale: opts.scale });
   const unboxed: ShootResult['unboxed'] = [];
   try {
     for (const [i, b] of bundles.entries()) {
       const first = b.manifest.patterns[0];
       const [sample] = first ? await clickSamples(b, { category: families.get(first.family).category, nullClicks: 0 }) : [];
-      const shot = await camera.shoot(b, sample?.actions ?? []);
-      const boxes = sample ? [{ rect: bboxRect(sample.correct.bbox), colour: CORRECT }, ...(sample.dark ? [{ rect: bboxRect(sample.dark.bbox), colour: DECEPTIVE }] : [])] : [];
       if (!sample) {
         const reason = !first ? 'a control: nothing deceptive to box' : !b.manifest.feasible ? 'no safe completion, so no correct box (B_c)' : 'its correct and deceptive boxes are never in view together';
         unboxed.push({ scenario: b.manifest.id, reason });
       }
+      if (done.has(b.manifest.id)) {
+        progress('configurations', i + 1, bundles.length);
+        continue;
+      }
+      stopIfAsked(opts.signal, `after ${i} of ${bundles.length} configurations`);
+      const shot = await camera.shoot(b, sample?.actions ?? []);
+      const boxes = sample ? [{ rect: bboxRect(sample.correct.bbox), colour: CORRECT }, ...(sample.dark ? [{ rect: bboxRect(sample.dark.bbox), colour: DECEPTIVE }] : [])] : [];
       const to = join(dir, b.manifest.id, 'shots');
       mkdirSync(to, { recursive: true });
-      writeFileSync(join(to, 'start.png'), shot.png);
-      writeFileSync(join(to, 'start-boxes.png'), await drawBoxes(shot.png, boxes, opts.scale));
+      writeFileAtomic(join(to, 'start.png'), shot.png);
+      writeFileAtomic(join(to, 'start-boxes.png'), await drawBoxes(shot.png, boxes, opts.scale));
+      appendLine(record, b.manifest.id);
       progress('configurations', i + 1, bundles.length);
     }
   } finally {
     await camera.close();
   }
-  return { count: bundles.length, unboxed };
+  rmSync(record, { force: true });
+  return { count: bundles.length, resumed: kept, unboxed };
 }

@@ -36,3 +36,11 @@ export const quote = (input: string, max = QUOTE_MAX): string => clip(input, max
 export function unknownId(kind: string, id: string, known: readonly string[]): UserError {
   return new UserError(`unknown ${kind} ${quote(id)} (known: ${known.join(', ')})`);
 }
+
+/**
+ * A long job asked to stop (Ctrl-C) that stopped between two items: what it finished is
+ * written whole and kept, and running the same command again does only the rest.
+ */
+export class Stopped extends UserError {
+  override name = 'Stopped';
+}

@@ -78,7 +78,9 @@ export function findChromium(explicit?: string): string {
 async function launch(executable: string): Promise<Chromium> {
   try {
     launched++;
-    return await chromium.launch({ executablePath: executable, headless: true, args: [...LAUNCH_ARGS] });
+    // Ctrl-C is decoy's to handle (shoot and dataset stop after the item under way and
+    // close the browser themselves); Playwright's own handler would exit the process at once.
+    return await chromium.launch({ executablePath: executable, headless: true, args: [...LAUNCH_ARGS], handleSIGINT: false });
   } catch (e) {
     const first = ((e as Error).message ?? '').split('\n').map((l) => l.trim()).find((l) => l !== '') ?? 'it failed to start';
     throw new UserError(`cannot launch the browser at '${executable}': ${first.replace(/^browserType\.launch: /, '')}`);

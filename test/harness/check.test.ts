@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { checkBundles, checkCacheFile } from '../../harness/check.ts';
 import { loadBundles } from '../../harness/select.ts';
@@ -24,9 +24,21 @@ describe('the self-check verdict cache', () => {
     expect(seen.at(-1)).toBe(`configurations ${bundles.length}/${bundles.length}`);
     const file = checkCacheFile(bundles, { cacheDir });
     expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual(rows);
-    writeFileSync(file, '[{"scenario": "x", "check": ');
-    expect(await checkBundles(bundles, { cacheDir })).toEqual(rows);
-    expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual(rows);
+    // Damaged entries: cut short, or well-formed but of other configurations or none.
+    for (const damage of ['[{"scenario": "x", "check": ', JSON.stringify(rows.map((r) => ({ ...r, scenario: 'x' }))), '[]']) {
+      writeFileSync(file, damage);
+      expect(await checkBundles(bundles, { cacheDir }), damage).toEqual(rows);
+      expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual(rows);
+    }
+    // Written whole: nothing but entries in the folder.
+    expect(readdirSync(cacheDir)).toEqual([basename(file)]);
+  });
+
+  it("lives in the package's own cache folder, not the shared temporary folder", () => {
+    const bundles = loadBundles({ suite: 'demo', seed: 7, patterns: ['price-drift'] });
+    const file = checkCacheFile(bundles);
+    expect(dirname(file)).toBe(join(ROOT, 'node_modules', '.cache', 'decoy', 'checks'));
+    expect(relative(tmpdir(), file).startsWith('..')).toBe(true);
   });
 
   it('is keyed by the evaluators too: a family whose outcome never fires fails the check at once (and the CLI runs the changed source)', () => {

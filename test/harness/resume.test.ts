@@ -1,0 +1,234 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { appendLine, completeLines, writeFileAtomic } from '../../scenarios/files.ts';
+import { executeRun, type RunConfig } from '../../harness/run.ts';
+import { Stopped } from '../../scenarios/errors.ts';
+import { loadBundles } from '../../harness/select.ts';
+import { writeDataset, type DatasetConfig } from '../../harness/dataset.ts';
+import { resize } from '../../harness/clicks.ts';
+import { SHOOT_PROGRESS, shootBundles } from '../../harness/shoot.ts';
+import { suites } from '../../scenarios/index.ts';
+import { generateSuite, writeBundles } from '../../generator/bundle.ts';
+import { findChromium } from '../../simulator/engine/chromium.ts';
+import { chromiumOrSkip } from '../chromium/browser.ts';
+
+const BIN = fileURLToPath(new URL('../../bin/decoy.mjs', import.meta.url));
+let dir = '';
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'decoy-resume-'));
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const files = (d: string) => Object.fromEntries(readdirSync(d).sort().map((f) => [f, readFileSync(join(d, f), 'utf8')]));
+
+describe('atomic files', () => {
+  it('writeFileAtomic replaces a file whole and leaves no temporary file; appendLine adds whole lines; a line cut short is not a line', () => {
+    const d = join(dir, 'atomic');
+    mkdirSync(d);
+    const f = join(d, 'a.json');
+    writeFileAtomic(f, 'old');
+    writeFileAtomic(f, Buffer.from('new'));
+    expect(readFileSync(f, 'utf8')).toBe('new');
+    writeFileAtomic(f, 'unflushed', { flush: false });
+    expect(readdirSync(d)).toEqual(['a.json']);
+    expect(readFileSync(f, 'utf8')).toBe('unflushed');
+    // A write that fails (its folder is gone) leaves nothing behind and throws.
+    expect(() => writeFileAtomic(join(d, 'missing', 'b'), 'x')).toThrow();
+    const log = join(d, 'log.jsonl');
+    appendLine(log, '{"a":1}');
+    appendLine(log, '{"b":"é"}');
+    expect(() => appendLine(log, 'two\nlines')).toThrow(/newline/);
+    writeFileSync(log, readFileSync(log, 'utf8') + '{"c":');
+    const lines = completeLines(readFileSync(log));
+    expect(lines.map((l) => l.text)).toEqual(['{"a":1}', '{"b":"é"}']);
+    expect(lines.at(-1)?.end).toBe(Buffer.byteLength('{"a":1}\n{"b":"é"}\n'));
+  });
+});
+
+describe('generate stopped midway', () => {
+  it('writes suite.json first, so the same suite written again over a half-written folder finishes it, leaving no temporary file', () => {
+    const made = generateSuite(suites.get('demo'), 7).slice(0, 3);
+    const whole = join(dir, 'gen-whole');
+    writeBundles(whole, 'demo', 7, made);
+    // As a kill leaves it: the claim, one bundle whole, the next with its site but a bundle.json half-written.
+    const cut = join(dir, 'gen-cut');
+    const second = made[1]!.manifest.id;
+    mkdirSync(join(cut, second, 'site'), { recursive: true });
+    writeFileSync(join(cut, 'suite.json'), readFileSync(join(whole, 'suite.json')));
+    cpSync(join(whole, made[0]!.manifest.id), join(cut, made[0]!.manifest.id), { recursive: true });
+    writeFileSync(join(cut, second, 'site', 'index.html'), readFileSync(join(whole, second, 'site', 'index.html')));
+    writeFileSync(join(cut, second, `.bundle.json.4242.tmp`), '{"half');
+    writeBundles(cut, 'demo', 7, made);
+    const list = (d: string) => readdirSync(d, { recursive: true, encoding: 'utf8' }).sort();
+    expect(list(cut)).toEqual(list(whole));
+    for (const f of list(whole).filter((f) => !statSync(join(whole, f)).isDirectory())) expect(readFileSync(join(cut, f), 'utf8'), f).toBe(readFileSync(join(whole, f), 'utf8'));
+  });
+});
+
+describe('a run resumes where it stopped', () => {
+  // Four configurations are enough to cut anywhere: first line, middle, before the summary.
+  const bundles = loadBundles({ suite: 'demo', seed: 7, patterns: ['cookie-trap'] }).slice(0, 4);
+  const config: RunConfig = { suite: 'demo', patterns: ['cookie-trap'], bundles: null, agent: 'naive', defense: 'none', seed: 7, agentOptions: {}, defenseOptions: {}, replay: null };
+  const run = (out: string, signal?: AbortSignal, progress?: (done: number) => void) =>
+    executeRun(config, out, { bundles, noCheck: true, signal, progress: (_l, done) => progress?.(done) });
+
+  it('from a cut at any line, a line cut short, a foreign line or a stop signal, the folder ends byte for byte as an uninterrupted run', async () => {
+    expect(bundles).toHaveLength(4);
+    const whole = join(dir, 'whole');
+    await run(whole);
+    const reference = files(whole);
+    expect(Object.keys(reference)).toEqual(['episodes.jsonl', 'run.json', 'summary.json']);
+    const lines = reference['episodes.jsonl']!.split('\n').slice(0, -1);
+    expect(lines).toHaveLength(bundles.length);
+
+    // Stopped after two episodes: two whole lines, no summary (the folder says unfinished).
+    const stopped = join(dir, 'stopped');
+    const stop = new AbortController();
+    await expect(run(stopped, stop.signal, (done) => done === 2 && stop.abort())).rejects.toThrow(Stopped);
+    expect(readFileSync(join(stopped, 'episodes.jsonl'), 'utf8')).toBe(lines.slice(0, 2).join('\n') + '\n');
+    expect(existsSync(join(stopped, 'summary.json'))).toBe(false);
+    const played: number[] = [];
+    const resumed = await run(stopped, undefined, (done) => played.push(done));
+    expect(resumed.resumed).toBe(2);
+    expect(played).toEqual([2, ...Array.from({ length: bundles.length - 2 }, (_, i) => i + 3)]);
+    expect(files(stopped)).toEqual(reference);
+
+    const cuts: [string, string][] = [
+      ['half of the first line', lines[0]!.slice(0, 40)],
+      ['two lines and half a third', `${lines[0]}\n${lines[1]}\n${lines[2]!.slice(0, -1)}`],
+      ['every line, killed before the summary', lines.join('\n') + '\n'],
+      ['a line of another configuration', `${lines[0]}\n${lines[2]}\n${lines[1]}\n`],
+      ['a line that is not JSON', `${lines[0]}\n${lines[1]}\nnot json\n`],
+    ];
+    for (const [what, text] of cuts) {
+      const out = join(dir, `cut-${cuts.findIndex(([w]) => w === what)}`);
+      mkdirSync(out);
+      writeFileSync(join(out, 'run.json'), reference['run.json']!);
+      writeFileSync(join(out, 'episodes.jsonl'), text);
+      writeFileSync(join(out, '.summary.json.4242.tmp'), '{"half');
+      await run(out);
+      expect(files(out), what).toEqual(reference);
+      expect(readdirSync(out), what).toEqual(['episodes.jsonl', 'run.json', 'summary.json']);
+    }
+
+    // A finished run run again is played anew (and is the same).
+    const again = await run(whole);
+    expect(again.resumed).toBe(0);
+    expect(files(whole)).toEqual(reference);
+  });
+});
+
+describe('decoy run stopped by a signal', () => {
+  const ARGS = ['run', '--suite', 'demo', '--pattern', 'cookie-trap', '--seed', '7', '--no-check', '--out'];
+  const decoy = (out: string): Promise<{ code: number | null; out: string; err: string }> =>
+    new Promise((resolve) => {
+      const child = spawn(process.execPath, [BIN, ...ARGS, out], { cwd: dir });
+      let stdout = '';
+      let stderr = '';
+      child.stdout.on('data', (d) => (stdout += d));
+      child.stderr.on('data', (d) => (stderr += d));
+      child.on('exit', (code) => resolve({ code, out: stdout, err: stderr }));
+    });
+
+  /** Starts the command and sends `signal` once `lines` episodes are written; resolves with its exit. */
+  function interrupt(out: string, signal: NodeJS.Signals, lines: number): Promise<{ code: number | null; signal: string | null; err: string; early: boolean }> {
+    const file = join(dir, out, 'episodes.jsonl');
+    const child = spawn(process.execPath, [BIN, ...ARGS, out], { cwd: dir, stdio: ['ignore', 'ignore', 'pipe'] });
+    let err = '';
+    child.stderr.on('data', (d) => (err += d));
+    let early = false;
+    const poll = setInterval(() => {
+      const n = existsSync(file) ? readFileSync(file, 'utf8').split('\n').length - 1 : 0;
+      if (n >= lines) {
+        clearInterval(poll);
+        early = existsSync(join(dir, out, 'summary.json'));
+        child.kill(signal);
+      }
+    }, 5);
+    return new Promise((resolve) =>
+      child.on('exit', (code, sig) => {
+        clearInterval(poll);
+        resolve({ code, signal: sig, err, early });
+      }),
+    );
+  }
+
+  it('Ctrl-C stops after an episode with one line saying how to resume; SIGKILL mid-run; each time the same command plays only the missing episodes, and the folder ends as an uninterrupted run', async () => {
+    const out = 'cli-run';
+    const stopped = await interrupt(out, 'SIGINT', 1);
+    expect(stopped.early, 'the run finished before it could be stopped').toBe(false);
+    expect(stopped.code, stopped.err).toBe(130);
+    expect(stopped.err.trim().split('\n')).toHaveLength(1);
+    expect(stopped.err).toMatch(/^decoy run: stopped after (\d+) of 5 episodes; to finish, run the same command again: decoy run --suite demo --pattern cookie-trap --seed 7 --no-check --out cli-run$/m);
+    const first = readFileSync(join(dir, out, 'episodes.jsonl'), 'utf8');
+    expect(first.endsWith('\n')).toBe(true);
+    expect(existsSync(join(dir, out, 'summary.json'))).toBe(false);
+
+    const lines = first.split('\n').length - 1;
+    const killed = await interrupt(out, 'SIGKILL', lines + 1);
+    expect(killed.signal).toBe('SIGKILL');
+    expect(killed.early, 'the run finished before it could be killed').toBe(false);
+    expect(readFileSync(join(dir, out, 'episodes.jsonl'), 'utf8').startsWith(first)).toBe(true);
+
+    const resumed = await decoy(out);
+    expect(resumed.code, resumed.err).toBe(0);
+    expect(resumed.out).toMatch(/more kept from the interrupted run/);
+    // The uninterrupted run, in this process, with the config the command gives.
+    const whole = join(dir, 'cli-whole');
+    const config: RunConfig = { suite: 'demo', patterns: ['cookie-trap'], bundles: null, agent: 'naive', defense: 'none', seed: 7, agentOptions: {}, defenseOptions: {}, replay: null };
+    await executeRun(config, whole, { noCheck: true });
+    expect(files(join(dir, out))).toEqual(files(whole));
+  });
+});
+
+const chromium = chromiumOrSkip();
+
+describe.skipIf(!chromium.ok)(`dataset and shoot resume ${chromium.why}`, () => {
+  const tree = (d: string): Record<string, string> =>
+    Object.fromEntries(
+      readdirSync(d, { recursive: true, encoding: 'utf8' })
+        .filter((f) => !statSync(join(d, f)).isDirectory())
+        .sort()
+        .map((f) => [f, createHash('sha256').update(readFileSync(join(d, f))).digest('hex')]),
+    );
+
+  it('a dataset stopped after a screenshot keeps it in <out>.partial, renders only the rest when run again, and ends as an uninterrupted one', async () => {
+    const suite = suites.get('ruc');
+    const config = (out: string): DatasetConfig => ({ suite, spec: resize(suite.clicks!, 2, 1), seed: 7, out: join(dir, out), scale: 1, overlay: true, marks: false, executable: findChromium() });
+    const whole = await writeDataset(config('ds-whole'));
+    expect(whole.resumed).toBe(0);
+    const stop = new AbortController();
+    const stopAt = (label: string, done: number) => label === 'screenshots' && done === 1 && stop.abort();
+    await expect(writeDataset(config('ds-cut'), stopAt, stop.signal)).rejects.toThrow(Stopped);
+    expect(existsSync(join(dir, 'ds-cut'))).toBe(false);
+    expect(readdirSync(join(dir, 'ds-cut.partial', 'images'))).toEqual(['00000.png']);
+    const shots: number[] = [];
+    const resumed = await writeDataset(config('ds-cut'), (label, done) => label === 'screenshots' && shots.push(done));
+    expect(resumed.resumed).toBe(1);
+    expect(shots).toEqual([1, 2, 3]);
+    expect(existsSync(join(dir, 'ds-cut.partial'))).toBe(false);
+    expect(tree(join(dir, 'ds-cut'))).toEqual(tree(join(dir, 'ds-whole')));
+  }, 120_000);
+
+  it('a shoot stopped after a configuration shoots only the rest when run again, and leaves what it shot before as it was', async () => {
+    const bundles = loadBundles({ suite: 'demo', seed: 7, patterns: ['warranty-addon'] });
+    const out = join(dir, 'shoot');
+    const stop = new AbortController();
+    const opts = { executable: findChromium(), scale: 1 };
+    await expect(shootBundles(bundles, out, { ...opts, signal: stop.signal, progress: () => stop.abort() })).rejects.toThrow(Stopped);
+    expect(readFileSync(join(out, SHOOT_PROGRESS), 'utf8')).toBe(`{"scale":1}\n${bundles[0]!.manifest.id}\n`);
+    const first = tree(join(out, bundles[0]!.manifest.id));
+    expect(Object.keys(first)).toEqual(['shots/start-boxes.png', 'shots/start.png']);
+    expect(existsSync(join(out, bundles[1]!.manifest.id))).toBe(false);
+    const r = await shootBundles(bundles, out, opts);
+    expect(r.resumed).toBe(1);
+    expect(existsSync(join(out, SHOOT_PROGRESS))).toBe(false);
+    expect(tree(join(out, bundles[1]!.manifest.id))).toHaveProperty(['shots/start.png']);
+    expect(tree(join(out, bundles[0]!.manifest.id))).toEqual(first);
+  }, 120_000);
+});
