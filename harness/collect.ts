@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { writeFileAtomic } from '../scenarios/files.ts';
 import { join } from 'node:path';
 import { z } from 'zod';
 
@@ -49,16 +50,10 @@ function readBody(req: IncomingMessage, limit: number): Promise<Buffer | null> {
   });
 }
 
-/**
- * Writes a file whole: to a temporary sibling, then renamed over the old one, so a reader
- * sees the previous log or the new one, never part of one. The folder is made again if it
- * went away meanwhile.
- */
+/** The folder is made again if it went away meanwhile; a reader sees the previous log or the new one. */
 function writeWhole(dir: string, name: string, text: string): void {
   mkdirSync(dir, { recursive: true });
-  const tmp = join(dir, `.${name}.${process.pid}.tmp`);
-  writeFileSync(tmp, text);
-  renameSync(tmp, join(dir, name));
+  writeFileAtomic(join(dir, name), text);
 }
 
 /** Why a log could not be written, in a line (the folder that is not one rather than the errno). */
