@@ -13,6 +13,7 @@ import { assertReplayFits, readReplayFile } from './replay-file.ts';
 import { selectSuite } from './select.ts';
 import { checkBundles } from './check.ts';
 import { silent, type Progress } from './progress.ts';
+import type { EpisodeLimits } from '../simulator/sandbox/limits.ts';
 
 /** Everything that decides a run's episodes; written to run.json. */
 export interface RunConfig {
@@ -35,6 +36,8 @@ export interface RunOptions {
   /** The folder may hold an earlier run of the same suite, which is replaced (the demo's own folder). */
   replaceSameSuite?: boolean;
   progress?: Progress;
+  /** Per-episode limits of the engine sandbox; the defaults (simulator/sandbox/limits.ts) for the rest. */
+  limits?: Partial<EpisodeLimits>;
 }
 
 export interface RunResult {
@@ -42,6 +45,8 @@ export interface RunResult {
   summaryFile: string;
   /** The results table, titled. */
   table: string;
+  /** Episodes that ended in an error (written like the others, counted apart in the summary). */
+  errors: number;
 }
 
 /**
@@ -129,14 +134,14 @@ export async function executeRun(config: RunConfig, out: string, opts: RunOption
   const progress = opts.progress ?? silent;
   const started = performance.now();
   let done = 0;
-  const result = await runBatch([...bundles], { agent: config.agent, defense: config.defense, seed: config.seed, agentOptions, defenseOptions: { ...config.defenseOptions } }, (r) => {
+  const result = await runBatch([...bundles], { agent: config.agent, defense: config.defense, seed: config.seed, agentOptions, defenseOptions: { ...config.defenseOptions }, limits: opts.limits }, (r) => {
     appendFileSync(episodes, JSON.stringify(r) + '\n');
     progress('episodes', ++done, bundles.length);
   });
   const seconds = (performance.now() - started) / 1000;
   writeFileSync(summaryFile, JSON.stringify({ suite: config.suite, agent: config.agent, defense: config.defense, seed: config.seed, ...result.summary }, null, 2) + '\n');
   const title = `suite ${config.suite} · agent ${config.agent} · defense ${config.defense} · seed ${config.seed} · ${bundles.length} episodes in ${seconds.toFixed(1)} s`;
-  return { episodes, summaryFile, table: resultsTable(result.summary, title) };
+  return { episodes, summaryFile, table: resultsTable(result.summary, title), errors: result.summary.errors };
 }
 
 export interface DemoConfig {
