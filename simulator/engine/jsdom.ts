@@ -127,6 +127,9 @@ export class JsdomBrowser implements Browser {
 
   private load(url: string, storage: Record<string, string>): void {
     const html = documentFor(this.site ?? { files: {} }, new URL(url).pathname);
+    // Parsing costs about as much per element as the limit is meant to spare: count start tags first.
+    const tags = html.match(/<[a-zA-Z]/g)?.length ?? 0;
+    if (tags > this.limits.domElements) this.fail(`the page has ${tags} start tags, over the limit of ${this.limits.domElements} elements`);
     const console = new VirtualConsole();
     console.on('jsdomError', (e: Error) => this.diagnostics.push(`jsdom: ${e.message}`));
     console.on('error', (...args: unknown[]) => this.diagnostics.push(`console.error: ${args.map(String).join(' ')}`));
