@@ -3,7 +3,11 @@
  * into an episode that ends with an error and a reason, and the run goes on.
  */
 export interface EpisodeLimits {
-  /** Wall time any one engine call (a page load, an action, an observation) may take, in seconds. */
+  /**
+   * Time any one engine call (a page load, an action, an observation) may take, in seconds:
+   * the engine's CPU time where the system reports it, so that a loaded machine does not
+   * fail healthy steps, and never more than ten times this in wall time.
+   */
   readonly stepSeconds: number;
   /** Heap of the engine process, in MB; an allocation loop ends that process only. */
   readonly memoryMb: number;

@@ -6,6 +6,7 @@
  * it may not write files, start processes or workers, or load native code.
  */
 import { fork, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { basename, dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -26,6 +27,26 @@ interface Pending {
 
 /** Startup (loading jsdom) is not a page's doing: it gets its own, generous, allowance. */
 const STARTUP_MS = 60_000;
+
+/**
+ * A step's time is the engine process's own CPU time where the system tells it (Linux
+ * /proc), so that a machine busy with other work does not fail healthy episodes; a step
+ * still ends after this many times its limit in wall time, whatever the CPU says.
+ */
+const WALL_FACTOR = 10;
+const TICKS_PER_SECOND = 100;
+
+/** CPU seconds a process has used (user + system), or null where /proc is not there. */
+function cpuSeconds(pid: number | undefined): number | null {
+  if (pid === undefined) return null;
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
+  } catch {
+    return null;
+  }
+}
 
 /** The folder of installed packages the engine loads jsdom from. */
 function modulesDir(): string {
@@ -142,8 +163,21 @@ export class EngineProcess {
     if (this.dead !== null) throw new EngineProcessError(this.dead);
     const id = this.nextId++;
     this.busy();
+    const pid = this.child?.pid;
+    const cpu0 = cpuSeconds(pid);
+    const started = Date.now();
+    const limit = timeoutMs / 1000;
     return new Promise<Reply>((resolve, reject) => {
-      const timer = setTimeout(() => this.fail(`a step took more than ${timeoutMs / 1000} s of wall time`, (m) => new LimitError(m)), timeoutMs);
+      const over = () => this.fail(`a step took more than ${limit} s`, (m) => new LimitError(m));
+      const check = (): void => {
+        const p = this.pending.get(id);
+        if (!p) return;
+        const cpu = cpuSeconds(pid);
+        const spent = cpu0 === null || cpu === null ? (Date.now() - started) / 1000 : cpu - cpu0;
+        if (spent >= limit || Date.now() - started >= timeoutMs * WALL_FACTOR) return over();
+        p.timer = setTimeout(check, Math.max(50, (limit - spent) * 1000));
+      };
+      const timer = setTimeout(check, timeoutMs);
       this.pending.set(id, { resolve, reject, timer });
       try {
         this.child?.send({ id, browser, method, args });
