@@ -48,11 +48,14 @@ function cpuSeconds(pid: number | undefined): number | null {
   }
 }
 
-/** The folder of installed packages the engine loads jsdom from. */
-function modulesDir(): string {
+/**
+ * The folders of installed packages the engine loads jsdom from: where resolution finds it
+ * (its real path) and the package's own node_modules (which may be a link to it).
+ */
+function modulesDirs(): string[] {
   let dir = dirname(createRequire(import.meta.url).resolve('jsdom/package.json'));
   while (basename(dir) !== 'node_modules' && dirname(dir) !== dir) dir = dirname(dir);
-  return dir;
+  return [...new Set([dir, packagePath('node_modules')])];
 }
 
 /** The precompiled build of the current sources (built if missing) and the engine's entry in it. */
@@ -82,7 +85,7 @@ export class EngineProcess {
       const child = fork(entry, [], {
         execArgv: [
           '--experimental-permission',
-          `--allow-fs-read=${join(modulesDir(), '*')}`,
+          ...modulesDirs().map((d) => `--allow-fs-read=${join(d, '*')}`),
           `--allow-fs-read=${join(dir, '*')}`,
           `--max-old-space-size=${this.memoryMb}`,
           '--disable-warning=ExperimentalWarning',
