@@ -1,8 +1,18 @@
 import { z } from 'zod';
 import { UserError } from '../scenarios/errors.ts';
-import { defineCommand, keyValues, noArgs, outDir, path, repeat, required, text } from './command.ts';
+import { DEFAULT_LIMITS } from '../simulator/sandbox/limits.ts';
+import { CheckFailed } from './check-failed.ts';
+import { defineCommand, int, keyValues, noArgs, outDir, path, repeat, required, text } from './command.ts';
 import { sourceFlags, sourceShape, toSource } from './source.ts';
 import { stoppable } from './stop.ts';
+
+/** Everything is written, but some episodes ended in an error: the table is the output, and the exit code is 1. */
+class EpisodesFailed extends CheckFailed {
+  constructor(report: string, errors: number) {
+    super(report, errors);
+    this.message = `${errors} episode${errors === 1 ? '' : 's'} ended in an error (end.reason in episodes.jsonl); everything was written`;
+  }
+}
 
 export const { help, run } = defineCommand({
   name: 'run',
@@ -14,9 +24,12 @@ export const { help, run } = defineCommand({
       .option('--opt <key=value>', 'agent option (repeatable), e.g. susceptibility=0.3', repeat)
       .option('--defense-opt <key=value>', 'defense option (repeatable)', repeat)
       .option('--replay <file>', 'JSONL of recorded actions, for --agent replay')
-      .option('--no-check', 'run even if the suite fails its self-check (decoy check)'),
+      .option('--no-check', 'run even if the suite fails its self-check (decoy check)')
+      .option('--step-seconds <s>', `wall time one step of an episode may take before the episode ends as an error (default ${DEFAULT_LIMITS.stepSeconds})`)
+      .option('--memory-mb <mb>', `heap of the engine process the pages run in (default ${DEFAULT_LIMITS.memoryMb})`)
+      .option('--max-elements <n>', `elements a page may hold before its episode ends as an error (default ${DEFAULT_LIMITS.domElements})`),
   schema: z
-    .object({ ...sourceShape, out: outDir('out', required('out')), agent: path, defense: path, opt: keyValues('opt'), defenseOpt: keyValues('defense-opt'), replay: text, check: z.boolean(), args: noArgs })
+    .object({ ...sourceShape, out: outDir('out', required('out')), agent: path, defense: path, opt: keyValues('opt'), defenseOpt: keyValues('defense-opt'), replay: text, check: z.boolean(), stepSeconds: int('step-seconds', 1, 3600).optional(), memoryMb: int('memory-mb', 64, 65_536).optional(), maxElements: int('max-elements', 100).optional(), args: noArgs })
     .transform((o, ctx) => ({ ...o, source: toSource(o, ctx) })),
   async run(c, io) {
     const [{ executeRun }, { loadBundles, selectSuite }] = await Promise.all([import('../harness/run.ts'), import('../harness/select.ts')]);
@@ -37,7 +50,10 @@ export const { help, run } = defineCommand({
       defenseOptions: c.defenseOpt,
       replay: c.replay ?? null,
     };
-    const r = await stoppable((signal) => executeRun(config, c.out, { bundles, noCheck: !c.check, progress: io.progress, signal }));
-    return `${r.table}\n\nwrote ${r.episodes} and ${r.summaryFile}`;
+    const limits = { ...(c.stepSeconds ? { stepSeconds: c.stepSeconds } : {}), ...(c.memoryMb ? { memoryMb: c.memoryMb } : {}), ...(c.maxElements ? { domElements: c.maxElements } : {}) };
+    const r = await stoppable((signal) => executeRun(config, c.out, { bundles, noCheck: !c.check, progress: io.progress, signal, limits }));
+    const report = `${r.table}\n\nwrote ${r.episodes} and ${r.summaryFile}`;
+    if (r.errors > 0) throw new EpisodesFailed(report, r.errors);
+    return report;
   },
 });

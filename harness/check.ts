@@ -73,7 +73,8 @@ export async function checkBundles(bundles: readonly LoadedBundle[], opts: Check
   const cached = readCached(file, bundles);
   if (cached) return cached;
   const progress = opts.progress ?? silent;
-  const env = new DecoyEnv();
+  // The bundles may come from anyone: their pages run in the engine sandbox.
+  const env = DecoyEnv.sandboxed();
   const rows: CheckRow[] = [];
   try {
     for (const [i, b] of bundles.entries()) {

@@ -17,7 +17,7 @@ export interface ConformConfig {
 export async function conformBundles(all: readonly LoadedBundle[], c: ConformConfig, progress: Progress = silent): Promise<{ bundles: number; rows: ConformRow[] }> {
   const bundles = c.configs === null ? [...all] : createRng(c.seed).shuffle([...all]).slice(0, c.configs);
   const browser = new ChromiumBrowser({ executable: c.executable });
-  const engines = { jsdom: new DecoyEnv(), chromium: new DecoyEnv({ browser }), browser };
+  const engines = { jsdom: DecoyEnv.sandboxed(), chromium: new DecoyEnv({ browser }), browser };
   const rows: ConformRow[] = [];
   try {
     for (const [i, b] of bundles.entries()) {

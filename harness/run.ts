@@ -17,6 +17,7 @@ import { selectSuite } from './select.ts';
 import { checkBundles } from './check.ts';
 import { silent, type Progress } from './progress.ts';
 import { stopIfAsked } from './stop.ts';
+import type { EpisodeLimits } from '../simulator/sandbox/limits.ts';
 
 /** Everything that decides a run's episodes; written to run.json. */
 export interface RunConfig {
@@ -41,6 +42,8 @@ export interface RunOptions {
   progress?: Progress;
   /** Stops the run after the episode under way (its record is written whole); see Stopped. */
   signal?: AbortSignal;
+  /** Per-episode limits of the engine sandbox; the defaults (simulator/sandbox/limits.ts) for the rest. */
+  limits?: Partial<EpisodeLimits>;
 }
 
 export interface RunResult {
@@ -50,6 +53,8 @@ export interface RunResult {
   resumed: number;
   /** The results table, titled. */
   table: string;
+  /** Episodes that ended in an error (written like the others, counted apart in the summary). */
+  errors: number;
 }
 
 /**
@@ -181,7 +186,7 @@ export async function executeRun(config: RunConfig, out: string, opts: RunOption
   let done = before.length;
   if (done > 0) progress('episodes', done, bundles.length);
   const rest = bundles.slice(done);
-  const result = await runBatch(rest, { agent: config.agent, defense: config.defense, seed: config.seed, agentOptions, defenseOptions: { ...config.defenseOptions } }, (r) => {
+  const result = await runBatch(rest, { agent: config.agent, defense: config.defense, seed: config.seed, agentOptions, defenseOptions: { ...config.defenseOptions }, limits: opts.limits }, (r) => {
     // An episode that failed while the run was being stopped may have failed of the stop
     // itself (Ctrl-C reaches every process of the terminal's group): it is played again.
     const failed: string = r.end.kind;
@@ -195,7 +200,7 @@ export async function executeRun(config: RunConfig, out: string, opts: RunOption
   writeFileAtomic(summaryFile, JSON.stringify({ suite: config.suite, agent: config.agent, defense: config.defense, seed: config.seed, ...summary }, null, 2) + '\n');
   const played = `${rest.length} episodes in ${seconds.toFixed(1)} s${before.length > 0 ? ` (${before.length} more kept from the interrupted run)` : ''}`;
   const title = `suite ${config.suite} · agent ${config.agent} · defense ${config.defense} · seed ${config.seed} · ${played}`;
-  return { episodes, summaryFile, resumed: before.length, table: resultsTable(summary, title) };
+  return { episodes, summaryFile, resumed: before.length, table: resultsTable(summary, title), errors: summary.errors };
 }
 
 export interface DemoConfig {

@@ -5,6 +5,7 @@ import { DecoyEnv } from './env.ts';
 import { summarize, type Summary } from './metrics.ts';
 import { agents, defenses } from './registries.ts';
 import { runEpisode, type EpisodeRecord } from './runner.ts';
+import type { EpisodeLimits } from './sandbox/limits.ts';
 
 export interface BatchConfig {
   agent: string;
@@ -13,12 +14,17 @@ export interface BatchConfig {
   agentOptions?: AgentOptions;
   defenseOptions?: AgentOptions;
   defenseBudget?: number;
+  /** Per-episode limits of the engine sandbox (sandbox/limits.ts defaults for the rest). */
+  limits?: Partial<EpisodeLimits>;
 }
 
 /** The seed of one episode: the run's seed and the scenario id, so reordering changes nothing. */
 export const episodeSeed = (runSeed: number, scenario: string) => hashSeed(runSeed, scenario);
 
-/** Runs every bundle once; hands each record to `onEpisode` as soon as it is scored. */
+/**
+ * Runs every bundle once in the engine sandbox; hands each record to `onEpisode` as soon
+ * as it is scored. An episode that fails is recorded as an error and the batch goes on.
+ */
 export async function runBatch(
   bundles: readonly LoadedBundle[],
   config: BatchConfig,
@@ -26,7 +32,7 @@ export async function runBatch(
 ): Promise<{ records: EpisodeRecord[]; summary: Summary }> {
   const agentDef = agents.get(config.agent);
   const defenseDef = defenses.get(config.defense);
-  const env = new DecoyEnv();
+  const env = DecoyEnv.sandboxed(config.limits);
   const records: EpisodeRecord[] = [];
   try {
     for (const bundle of bundles) {

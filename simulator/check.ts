@@ -57,6 +57,7 @@ async function walk(env: DecoyEnv, bundle: LoadedBundle, path: readonly Step[]):
  */
 export function shortfall(walker: PathWalker, record: EpisodeRecord): string {
   const out: string[] = [];
+  if (record.end.kind === 'error') out.push(`the episode ended in an error: ${record.end.reason}`);
   if (walker.failures.length) out.push(`not grounded: ${walker.failures.map((f) => f.message).join('; ')}`);
   const failed = record.steps.filter((s) => s.error !== null);
   if (failed.length) out.push(`failed: ${failed.map((s) => `step ${s.i + 1} ${s.proposal}: ${s.error}`).join('; ')}`);
@@ -72,7 +73,7 @@ const onPage = (box: Rect, obs: EnvObservation): Rect => ({ ...box, x: box.x + o
 export async function checkBundle(bundle: LoadedBundle, env?: DecoyEnv): Promise<CheckRow[]> {
   if (env) return checkIn(env, bundle);
   // An env of its own is closed here: an open jsdom window holds its whole document.
-  const own = new DecoyEnv();
+  const own = DecoyEnv.sandboxed();
   try {
     return await checkIn(own, bundle);
   } finally {

@@ -10,6 +10,8 @@ import type { Browser } from './engine/browser.ts';
 import { JsdomBrowser } from './engine/jsdom.ts';
 import type { LoadedBundle } from './bundle.ts';
 import { snapshotText, type Observation, type ObservedElement } from './observe.ts';
+import { SandboxBrowser } from './sandbox/browser.ts';
+import type { EpisodeLimits } from './sandbox/limits.ts';
 
 /** What an agent or a defense sees. Nothing from bundle.json but the instruction. */
 export interface EnvObservation {
@@ -50,8 +52,14 @@ export class DecoyEnv {
   private steps = 0;
   private end: { kind: 'answer' | 'infeasible'; text: string } | null = null;
 
+  /** In-process jsdom unless a browser is given: for pages you trust (tests, your own bundles); see sandboxed(). */
   constructor(opts: { browser?: Browser } = {}) {
     this.browser = opts.browser ?? new JsdomBrowser();
+  }
+
+  /** An env whose jsdom episodes run in the engine sandbox (simulator/sandbox/), under these limits: for any bundle. */
+  static sandboxed(limits: Partial<EpisodeLimits> = {}): DecoyEnv {
+    return new DecoyEnv({ browser: new SandboxBrowser(limits) });
   }
 
   private get manifest() {

@@ -12,6 +12,7 @@ import type { Defense, ReviewContext, Verdict } from './defense.ts';
 import type { DecoyEnv, EnvObservation } from './env.ts';
 import type { LoadedBundle } from './bundle.ts';
 import { checkExpectations, groundStep, recordStep, StepRecordError } from './steps.ts';
+import { shortReason } from './sandbox/limits.ts';
 
 export const DEFENSE_BUDGET = 8;
 
@@ -39,7 +40,9 @@ export type EpisodeEnd =
   | { kind: 'infeasible'; text: string }
   | { kind: 'terminated'; text: string }
   | { kind: 'truncated' }
-  | { kind: 'agent-stopped' };
+  | { kind: 'agent-stopped' }
+  /** The episode failed (a limit passed, the page, engine, agent or defense threw): scored T=D=STC=0 and counted apart. */
+  | { kind: 'error'; reason: string };
 
 export interface EpisodeRecord {
   scenario: string;
@@ -83,13 +86,64 @@ function proposalStep(proposal: Action, obs: EnvObservation, i: number): Step | 
   }
 }
 
+/** A throw from the agent's or the defense's own code, named as theirs in the episode's reason. */
+class PartyError extends Error {}
+
+async function blame<T>(who: 'agent' | 'defense', f: () => T | Promise<T>): Promise<T> {
+  try {
+    return await f();
+  } catch (e) {
+    throw new PartyError(`the ${who} threw: ${e instanceof Error ? e.message : String(e)}`);
+  }
+}
+
+/**
+ * One episode. Whatever goes wrong inside it (a limit passed, a navigation off the site, a
+ * malformed event log, an engine that crashed, an agent or defense that threw) ends this
+ * episode with `end.kind = 'error'` and the reason; the caller's run goes on.
+ */
 export async function runEpisode(setup: EpisodeSetup): Promise<EpisodeRecord> {
-  const { env, bundle, agent, defense } = setup;
+  const m = setup.bundle.manifest;
+  const defenseBudget = setup.defenseBudget ?? DEFENSE_BUDGET;
+  const steps: StepRecord[] = [];
+  const used = { defense: 0 };
+  try {
+    return await play(setup, steps, used);
+  } catch (e) {
+    const reason = shortReason(e instanceof Error ? e.message : String(e)) || 'an unnamed error';
+    return {
+      scenario: m.id,
+      suite: m.suite,
+      seed: setup.seed,
+      agent: setup.agentId,
+      defense: setup.defenseId,
+      feasible: m.feasible,
+      patterns: m.patterns.map((p) => p.family),
+      ...(m.condition ? { condition: m.condition } : {}),
+      steps,
+      end: { kind: 'error', reason },
+      budget: { task: m.budget, taskUsed: steps.length, defense: defenseBudget, defenseUsed: used.defense },
+      events: [],
+      answer: null,
+      T: 0,
+      D: 0,
+      STC: 0,
+      patternOutcomes: {},
+    };
+  }
+}
+
+async function play(setup: EpisodeSetup, steps: StepRecord[], used: { defense: number }): Promise<EpisodeRecord> {
+  const { env, bundle } = setup;
+  const agent: Agent = { act: (o, h) => blame('agent', () => setup.agent.act(o, h)) };
+  const defense: Defense = {
+    review: (c) => blame('defense', () => setup.defense.review(c)),
+    ...(setup.defense.replan ? { replan: (c: Parameters<NonNullable<Defense['replan']>>[0]) => blame('defense', () => setup.defense.replan!(c)) } : {}),
+  };
   const m = bundle.manifest;
   const defenseBudget = setup.defenseBudget ?? DEFENSE_BUDGET;
   let defenseUsed = 0;
   let { observation: obs } = await env.reset({ bundle, seed: setup.seed });
-  const steps: StepRecord[] = [];
   const history: Turn[] = [];
   let end: EpisodeEnd | null = null;
 
@@ -122,6 +176,7 @@ export async function runEpisode(setup: EpisodeSetup): Promise<EpisodeRecord> {
           break;
         }
         defenseUsed++;
+        used.defense = defenseUsed;
         const r = await env.execute(g.action);
         obs = r.observation;
         const wrong = r.error ?? checkExpectations(obs, t.expect ?? []);

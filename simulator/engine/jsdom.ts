@@ -13,10 +13,17 @@ import { describe, observe, pageHeight, RefRegistry, type Observation } from '..
 import { documentFor, NavigationError, NO_EARLIER_PAGE, ORIGIN, T0, type Browser, type ClickOutcome, type OpenOptions, type SiteFiles } from './browser.ts';
 import { prelude } from './prelude.ts';
 import { fillField, selectValues } from '../dom/forms.ts';
+import { DEFAULT_LIMITS, LimitError, type EpisodeLimits } from '../sandbox/limits.ts';
 
 const FAKED = ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date', 'performance', 'requestAnimationFrame', 'cancelAnimationFrame'] as const;
 
 type Clock = ReturnType<ReturnType<typeof FakeTimers.withGlobal>['install']>;
+
+/** What the site runtime does not need and a page must not have: ways to reach a network. */
+const REMOVED = ['XMLHttpRequest', 'WebSocket', 'fetch', 'EventSource', 'Request', 'Response', 'Headers'] as const;
+
+/** Timer functions whose callbacks count against the timers-per-step limit. */
+const COUNTED = ['setTimeout', 'setInterval', 'requestAnimationFrame'] as const;
 
 export { NavigationError } from './browser.ts';
 
@@ -34,6 +41,15 @@ export class JsdomBrowser implements Browser {
   private scroll: Scroll = { x: 0, y: 0 };
   private previous: string[] = [];
   private now = T0;
+  private readonly limits: Pick<EpisodeLimits, 'domElements' | 'timersPerStep'>;
+  /** Timer callbacks run since the clock last started advancing. */
+  private fired = 0;
+  /** Set once a limit is passed: every later call fails with it until the next open(). */
+  private failed: string | null = null;
+
+  constructor(limits: Partial<Pick<EpisodeLimits, 'domElements' | 'timersPerStep'>> = {}) {
+    this.limits = { domElements: limits.domElements ?? DEFAULT_LIMITS.domElements, timersPerStep: limits.timersPerStep ?? DEFAULT_LIMITS.timersPerStep };
+  }
 
   private get win(): Window & typeof globalThis {
     if (!this.dom) throw new Error('no page is open');
@@ -66,11 +82,54 @@ export class JsdomBrowser implements Browser {
     this.previous = [];
     this.now = T0;
     this.diagnostics.length = 0;
+    this.failed = null;
     this.load(new URL(opts.path ?? '/', ORIGIN).href, {});
+    this.guard();
+  }
+
+  /** Throws the limit passed earlier in this episode, or the one the page passes now. */
+  private guard(): void {
+    if (this.failed !== null) throw new LimitError(this.failed);
+    if (!this.dom) return;
+    const count = this.dom.window.document.getElementsByTagName('*').length;
+    if (count > this.limits.domElements) this.fail(`the page has ${count} elements, over the limit of ${this.limits.domElements}`);
+  }
+
+  private fail(reason: string): never {
+    this.failed = reason;
+    throw new LimitError(reason);
+  }
+
+  /**
+   * Wraps the faked timers so that each callback counts, and a string callback runs in the
+   * page (fake-timers would eval it in Node's realm). Past the limit, callbacks stop running
+   * and every pending timer is cleared, so the advance that passed it ends.
+   */
+  private countTimers(window: Window & typeof globalThis, clock: Clock): void {
+    const engine = this;
+    for (const name of COUNTED) {
+      const faked = window[name] as unknown as (fn: unknown, ...rest: unknown[]) => unknown;
+      const counted = function (this: unknown, fn: unknown, ...rest: unknown[]) {
+        const body = typeof fn === 'function' ? (fn as (...a: unknown[]) => unknown) : () => window.eval(String(fn));
+        return faked.call(this, function (this: unknown, ...args: unknown[]) {
+          if (engine.failed !== null) return undefined;
+          if (++engine.fired > engine.limits.timersPerStep) {
+            engine.failed = `the page ran over ${engine.limits.timersPerStep} timers in one step of virtual time`;
+            clearAll(clock);
+            return undefined;
+          }
+          return body.apply(this, args);
+        }, ...rest);
+      };
+      Object.defineProperty(window, name, { value: counted, writable: true, configurable: true });
+    }
   }
 
   private load(url: string, storage: Record<string, string>): void {
     const html = documentFor(this.site ?? { files: {} }, new URL(url).pathname);
+    // Parsing costs about as much per element as the limit is meant to spare: count start tags first.
+    const tags = html.match(/<[a-zA-Z]/g)?.length ?? 0;
+    if (tags > this.limits.domElements) this.fail(`the page has ${tags} start tags, over the limit of ${this.limits.domElements} elements`);
     const console = new VirtualConsole();
     console.on('jsdomError', (e: Error) => this.diagnostics.push(`jsdom: ${e.message}`));
     console.on('error', (...args: unknown[]) => this.diagnostics.push(`console.error: ${args.map(String).join(' ')}`));
@@ -82,14 +141,19 @@ export class JsdomBrowser implements Browser {
       pretendToBeVisual: true,
       virtualConsole: console,
       beforeParse: (window) => {
-        this.clock = FakeTimers.withGlobal(window as unknown as typeof globalThis).install({ now: this.now, toFake: [...FAKED] });
+        const win = window as unknown as Window & typeof globalThis;
+        const clock = FakeTimers.withGlobal(win).install({ now: this.now, toFake: [...FAKED] });
+        this.clock = clock;
+        this.countTimers(win, clock);
+        for (const name of REMOVED) delete (win as unknown as Record<string, unknown>)[name];
+        delete (win.navigator as unknown as Record<string, unknown>).sendBeacon;
         window.eval(prelude(seed));
         for (const [k, v] of Object.entries(storage)) window.localStorage.setItem(k, v);
-        const scrollTo = (x: unknown, y?: unknown) => {
-          const opts = typeof x === 'object' && x !== null ? (x as { left?: number; top?: number }) : { left: Number(x), top: Number(y) };
-          this.setScroll(opts.left ?? this.scroll.x, opts.top ?? this.scroll.y);
-        };
-        Object.assign(window, { scrollTo, scroll: scrollTo });
+        // scrollTo is made in the page's realm and hands the engine numbers only, so its
+        // .constructor is the page's own Function, not a way into Node (defence in depth:
+        // the sandbox is what contains a page that escapes by another route).
+        const install = window.eval(SCROLL_SHIM) as (report: (left: number | null, top: number | null) => void) => void;
+        install((left, top) => this.setScroll(left ?? this.scroll.x, top ?? this.scroll.y));
       },
     });
   }
@@ -120,6 +184,7 @@ export class JsdomBrowser implements Browser {
   }
 
   async observe(): Promise<Observation> {
+    this.guard();
     return observe(this.win, this.refs, this.scroll, this.viewport);
   }
 
@@ -142,6 +207,7 @@ export class JsdomBrowser implements Browser {
     target.dispatchEvent(click);
     const link = target.closest('a[href]') as HTMLAnchorElement | null;
     if (!click.defaultPrevented && link) this.navigate(link.href);
+    this.guard();
     return { target: describe(hit), disabled: false };
   }
 
@@ -153,10 +219,13 @@ export class JsdomBrowser implements Browser {
 
   async fill(ref: string, value: string): Promise<void> {
     fillField(this.element(ref) as HTMLInputElement, value);
+    this.guard();
   }
 
   async selectOption(ref: string, values: readonly string[]): Promise<string[]> {
-    return selectValues(this.element(ref) as HTMLSelectElement, values);
+    const chosen = selectValues(this.element(ref) as HTMLSelectElement, values);
+    this.guard();
+    return chosen;
   }
 
   async scrollTo(x: number, y: number): Promise<void> {
@@ -164,10 +233,13 @@ export class JsdomBrowser implements Browser {
   }
 
   async goto(url: string): Promise<void> {
+    this.guard();
     this.navigate(url);
+    this.guard();
   }
 
   async back(): Promise<void> {
+    this.guard();
     const before = this.win.location.href;
     this.win.history.back();
     this.tick(0);
@@ -178,16 +250,20 @@ export class JsdomBrowser implements Browser {
     const storage = this.storage();
     this.dispose();
     this.load(prev, storage);
+    this.guard();
   }
 
   private tick(ms: number): void {
     if (!this.clock) return;
+    this.fired = 0;
     this.clock.tick(ms);
     this.now = this.clock.now;
   }
 
   async advance(ms: number): Promise<void> {
+    this.guard();
     this.tick(ms);
+    this.guard();
   }
 
   elapsed(): number {
@@ -195,9 +271,18 @@ export class JsdomBrowser implements Browser {
   }
 
   async events(): Promise<PageEvent[]> {
+    this.guard();
     const raw = this.win.localStorage.getItem(EVENTS_KEY);
-    const list = raw ? (JSON.parse(raw) as PageEvent[]) : [];
-    return list.map((e) => ({ ...e, t: e.t - T0 }));
+    let list: unknown;
+    try {
+      list = raw ? JSON.parse(raw) : [];
+    } catch {
+      throw new Error('the event log in localStorage is not JSON');
+    }
+    if (!Array.isArray(list) || !list.every((e) => typeof e === 'object' && e !== null && typeof (e as PageEvent).t === 'number' && typeof (e as PageEvent).type === 'string')) {
+      throw new Error('the event log in localStorage is not a list of events');
+    }
+    return (list as PageEvent[]).map((e) => ({ ...e, t: e.t - T0 }));
   }
 
   private dispose(): void {
@@ -212,6 +297,27 @@ export class JsdomBrowser implements Browser {
     await freeClosedWindows();
   }
 }
+
+/** Removes every pending timer of the page's clock. */
+function clearAll(clock: Clock): void {
+  const timers = (clock as unknown as { timers?: Map<number, { type?: string }> }).timers;
+  for (const [id, timer] of [...(timers ?? new Map<number, { type?: string }>()).entries()]) {
+    if (timer.type === 'AnimationFrame') clock.cancelAnimationFrame(id);
+    else clock.clearTimeout(id as unknown as Parameters<Clock['clearTimeout']>[0]);
+  }
+}
+
+/** Evaluated in the page: installs scrollTo/scroll as page functions that report numbers only. */
+const SCROLL_SHIM = `(function (report) {
+  function scrollTo(x, y) {
+    var o = typeof x === 'object' && x !== null ? x : { left: x, top: y };
+    var left = o.left === undefined ? null : Number(o.left);
+    var top = o.top === undefined ? null : Number(o.top);
+    report(left === left ? left : null, top === top ? top : null);
+  }
+  window.scrollTo = scrollTo;
+  window.scroll = scrollTo;
+})`;
 
 /**
  * A closed jsdom window is only released once Node's event loop turns; a run of episodes

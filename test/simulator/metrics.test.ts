@@ -53,3 +53,16 @@ describe('metrics', () => {
     expect(s.feasible.episodes).toBe(2);
   });
 });
+
+describe('episodes that ended in an error', () => {
+  it('are counted apart (errors) and never in N or a rate, overall, per group and per condition', () => {
+    fc.assert(fc.property(fc.array(fc.tuple(fc.constantFrom<0 | 1>(0, 1), fc.constantFrom<0 | 1>(0, 1), fc.boolean(), fc.constantFrom('a', 'b'))), (rows) => {
+      const scores = rows.map(([t, d, error, c]) => ({ ...ep(error ? 0 : t, error ? 0 : d), condition: c, ...(error ? { end: { kind: 'error' } } : { end: { kind: 'answer' } }) }));
+      const s = summarize(scores);
+      const clean = summarize(scores.filter((x) => x.end.kind !== 'error'));
+      expect(s.errors).toBe(rows.filter((r) => r[2]).length);
+      expect([s.episodes, s.counts, s.tsr, s.dpsr, s.stc]).toEqual([clean.episodes, clean.counts, clean.tsr, clean.dpsr, clean.stc]);
+      for (const [k, a] of Object.entries(s.byCondition ?? {})) expect(a.errors + a.episodes).toBe(scores.filter((x) => x.condition === k).length);
+    }));
+  });
+});

@@ -1,0 +1,114 @@
+/**
+ * The jsdom engine behind a process boundary: each Browser call is made in the engine
+ * process (process.ts) and its answer checked (protocol.ts). The agent, the defense, the
+ * evaluator and all scoring stay in the run's process; the site's files travel with
+ * `open`, so the engine process needs no read of the bundle.
+ */
+import { VIEWPORT, type PageEvent, type Viewport } from '../../scenarios/contract.ts';
+import { NavigationError, type Browser, type ClickOutcome, type OpenOptions, type SiteFiles } from '../engine/browser.ts';
+import type { Observation } from '../observe.ts';
+import { DEFAULT_LIMITS, LimitError, shortReason, type EpisodeLimits } from './limits.ts';
+import { engineProcess, EngineProcessError } from './process.ts';
+import { RESULTS, type Method } from './protocol.ts';
+
+let browsers = 0;
+
+export class SandboxBrowser implements Browser {
+  readonly engine = 'jsdom' as const;
+  readonly limits: EpisodeLimits;
+  private readonly id = ++browsers;
+  private vp: Viewport = { ...VIEWPORT };
+  private ms = 0;
+  /** Set when the engine process failed in this episode: every later call fails with it until the next open(). */
+  private broken: Error | null = null;
+  private opened = false;
+
+  constructor(limits: Partial<EpisodeLimits> = {}) {
+    this.limits = { ...DEFAULT_LIMITS, ...limits };
+  }
+
+  get viewport(): Viewport {
+    return this.vp;
+  }
+
+  private async call<M extends Method>(method: M, ...args: unknown[]): Promise<unknown> {
+    if (this.broken) throw this.broken;
+    const proc = engineProcess(this.limits.memoryMb);
+    let reply;
+    try {
+      reply = await proc.call(this.id, method, args, this.limits.stepSeconds * 1000);
+    } catch (e) {
+      this.broken = e instanceof LimitError ? e : new EngineProcessError(shortReason((e as Error).message));
+      throw this.broken;
+    }
+    this.ms = reply.elapsed;
+    if (!reply.ok) {
+      const message = shortReason(reply.error);
+      throw reply.kind === 'navigation' ? new NavigationError(message) : reply.kind === 'limit' ? new LimitError(message) : new Error(message);
+    }
+    const value = RESULTS[method].safeParse(reply.value);
+    if (!value.success) {
+      proc.fail(`the engine process answered ${method} with a malformed value`);
+      this.broken = new EngineProcessError(`the engine process answered ${method} with a malformed value`);
+      throw this.broken;
+    }
+    return value.data;
+  }
+
+  async open(site: SiteFiles, opts: OpenOptions): Promise<void> {
+    this.broken = null;
+    this.opened = true;
+    this.vp = { ...(opts.viewport ?? VIEWPORT) };
+    const { domElements, timersPerStep } = this.limits;
+    await this.call('open', { files: { ...site.files } }, opts, { domElements, timersPerStep });
+  }
+
+  async observe(): Promise<Observation> {
+    return (await this.call('observe')) as Observation;
+  }
+
+  async clickAt(x: number, y: number): Promise<ClickOutcome> {
+    return (await this.call('clickAt', x, y)) as ClickOutcome;
+  }
+
+  async fill(ref: string, value: string): Promise<void> {
+    await this.call('fill', ref, value);
+  }
+
+  async selectOption(ref: string, values: readonly string[]): Promise<string[]> {
+    return (await this.call('selectOption', ref, [...values])) as string[];
+  }
+
+  async scrollTo(x: number, y: number): Promise<void> {
+    await this.call('scrollTo', x, y);
+  }
+
+  async goto(url: string): Promise<void> {
+    await this.call('goto', url);
+  }
+
+  async back(): Promise<void> {
+    await this.call('back');
+  }
+
+  async advance(ms: number): Promise<void> {
+    await this.call('advance', ms);
+  }
+
+  elapsed(): number {
+    return this.ms;
+  }
+
+  async events(): Promise<PageEvent[]> {
+    return (await this.call('events')) as PageEvent[];
+  }
+
+  /** Frees the page in the engine process; the process itself stays for the next episode or run. */
+  async close(): Promise<void> {
+    if (!this.opened) return;
+    this.opened = false;
+    const proc = engineProcess(this.limits.memoryMb);
+    if (this.broken || !proc.alive) return;
+    await proc.call(this.id, 'close', [], this.limits.stepSeconds * 1000).catch(() => undefined);
+  }
+}

@@ -1,0 +1,89 @@
+/**
+ * The engine process: runs jsdom episodes for the run that started it, one call at a time
+ * over IPC. It starts under Node's permission model (see sandbox/process.ts for the flags)
+ * and takes the network away before any page code can load.
+ */
+import { lockDown } from './lockdown.ts';
+import type { FailureKind, Request } from './protocol.ts';
+import { READY } from './protocol.ts';
+
+lockDown();
+// Imported after the lock-down, so no module of the engine keeps a network function from before it.
+const { JsdomBrowser, NavigationError } = await import('../engine/jsdom.ts');
+const { LimitError } = await import('./limits.ts');
+
+type Engine = InstanceType<typeof JsdomBrowser>;
+const browsers = new Map<number, { engine: Engine; limits: string }>();
+
+// The run went away (exited, killed): so does its engine.
+process.on('disconnect', () => process.exit(0));
+
+function kind(e: unknown): FailureKind {
+  return e instanceof NavigationError ? 'navigation' : e instanceof LimitError ? 'limit' : 'error';
+}
+
+async function call(req: Request): Promise<unknown> {
+  // Shapes as the parent sends them; a wrong one only fails this call inside the engine.
+  const [a, b, c] = req.args as [never, never, never];
+  if (req.method === 'open') {
+    const limits = JSON.stringify(c ?? {});
+    let held = browsers.get(req.browser);
+    if (!held || held.limits !== limits) {
+      await held?.engine.close();
+      held = { engine: new JsdomBrowser(c ?? {}), limits };
+      browsers.set(req.browser, held);
+    }
+    return held.engine.open(a, b);
+  }
+  const held = browsers.get(req.browser);
+  if (req.method === 'close') {
+    browsers.delete(req.browser);
+    return held?.engine.close();
+  }
+  if (!held) throw new Error('no page is open');
+  const engine = held.engine;
+  switch (req.method) {
+    case 'observe':
+      return engine.observe();
+    case 'clickAt':
+      return engine.clickAt(a, b);
+    case 'fill':
+      return engine.fill(a, b);
+    case 'selectOption':
+      return engine.selectOption(a, b);
+    case 'scrollTo':
+      return engine.scrollTo(a, b);
+    case 'goto':
+      return engine.goto(a);
+    case 'back':
+      return engine.back();
+    case 'advance':
+      return engine.advance(a);
+    case 'events':
+      return engine.events();
+    default:
+      throw new Error(`unknown method ${String(req.method)}`);
+  }
+}
+
+process.on('message', (msg: Request) => {
+  void (async () => {
+    const elapsed = () => browsers.get(msg.browser)?.engine.elapsed() ?? 0;
+    try {
+      const value = await call(msg);
+      process.send?.({ id: msg.id, ok: true, value, elapsed: elapsed() });
+    } catch (e) {
+      process.send?.({ id: msg.id, ok: false, error: e instanceof Error ? e.message : String(e), kind: kind(e), elapsed: elapsed() });
+    }
+  })();
+});
+
+// A first window loads what jsdom loads lazily, so the first episode's steps are not charged for it.
+{
+  const warm = new JsdomBrowser();
+  await warm.open({ files: { 'index.html': '<!doctype html><p>warm</p>' } }, { seed: 0 });
+  await warm.observe();
+  await warm.close();
+}
+
+process.send?.(READY);

@@ -1,0 +1,31 @@
+/**
+ * Per-episode limits. A page may loop, allocate or grow without end; each limit turns that
+ * into an episode that ends with an error and a reason, and the run goes on.
+ */
+export interface EpisodeLimits {
+  /**
+   * Time any one engine call (a page load, an action, an observation) may take, in seconds:
+   * the engine's CPU time where the system reports it, so that a loaded machine does not
+   * fail healthy steps, and never more than ten times this in wall time.
+   */
+  readonly stepSeconds: number;
+  /** Heap of the engine process, in MB; an allocation loop ends that process only. */
+  readonly memoryMb: number;
+  /** Elements a document may hold after any step (a generated page has a few hundred). */
+  readonly domElements: number;
+  /** Timer callbacks (setTimeout, setInterval, requestAnimationFrame) one advance of the virtual clock may run. */
+  readonly timersPerStep: number;
+}
+
+export const DEFAULT_LIMITS: EpisodeLimits = { stepSeconds: 5, memoryMb: 512, domElements: 100_000, timersPerStep: 10_000 };
+
+/** A limit passed: the episode ends with this as its reason. */
+export class LimitError extends Error {
+  override name = 'LimitError';
+}
+
+/** At most `max` characters of text that came from a page or an engine, on one line. */
+export function shortReason(text: string, max = 200): string {
+  const line = text.replace(/\s+/g, ' ').trim();
+  return line.length > max ? `${line.slice(0, max - 1)}…` : line;
+}

