@@ -13,7 +13,7 @@
  */
 import Flatbush from 'flatbush';
 import { contains, intersect, isFixed, ownBox, positionOf, type Rect, type Scroll, viewportBox } from './dom/geometry.ts';
-import { insideRounded, radii } from './dom/radius.ts';
+import { insideRounded, radii, type Radii } from './dom/radius.ts';
 import { inline, isRendered, isRenderedSelf, receivesPointer } from './dom/style.ts';
 
 type Key = number[];
@@ -123,21 +123,30 @@ export function compareKeys(a: Key, b: Key): number {
   return a.length - b.length;
 }
 
-/** Is (x, y) inside the element's own shape (its box less any rounded corners)? */
-function inShape(p: Paintable, x: number, y: number): boolean {
-  const r = radii(p.el, p.rect);
-  return r === null || insideRounded(p.rect, r, x, y);
+/** Elements' own shapes (their boxes less any rounded corners), each read once. Valid while the document is unchanged. */
+class Shapes {
+  private readonly known = new Map<Element, Radii | null>();
+
+  /** Is (x, y) inside the element's own shape? */
+  holds(p: Paintable, x: number, y: number): boolean {
+    let r = this.known.get(p.el);
+    if (r === undefined) {
+      r = radii(p.el, p.rect);
+      this.known.set(p.el, r);
+    }
+    return r === null || insideRounded(p.rect, r, x, y);
+  }
 }
 
 /** Of some paintables, the topmost that would receive a pointer event at (x, y), or null. */
-function topmost(items: Iterable<Paintable>, x: number, y: number): Element | null {
+function topmost(items: Iterable<Paintable>, x: number, y: number, shapes: Shapes): Element | null {
   const under: Paintable[] = [];
   for (const p of items) {
     if (p.visible && contains(p.visible, x, y) && receivesPointer(p.el)) under.push(p);
   }
   // Topmost first; the shape, dearer to test than the box, only until one holds the point.
   under.sort((a, b) => compareKeys(b.key, a.key));
-  return under.find((p) => inShape(p, x, y))?.el ?? null;
+  return under.find((p) => shapes.holds(p, x, y))?.el ?? null;
 }
 
 /** Room around every box and query: rounding in sums, shifts and clips never moves an edge this far. */
@@ -187,9 +196,11 @@ export class PaintIndex {
   private readonly layers: Layer[];
   private readonly byElement = new Map<Element, Layer>();
   private trees: { scrolling: BoxIndex; fixed: BoxIndex } | null = null;
+  private readonly shapes: Shapes;
 
   constructor(doc: Document) {
     this.layers = layers(doc);
+    this.shapes = new Shapes();
     for (const l of this.layers) this.byElement.set(l.el, l);
   }
 
@@ -214,7 +225,7 @@ export class PaintIndex {
     const py = y + scroll.y;
     const pad = slack(Math.abs(x) + Math.abs(y) + Math.abs(scroll.x) + Math.abs(scroll.y));
     const ids = [...this.trees.scrolling.near(px, py, pad), ...this.trees.fixed.near(x, y, pad)];
-    return topmost(ids.map((i) => place(this.layers[i] as Layer, scroll)), x, y);
+    return topmost(ids.map((i) => place(this.layers[i] as Layer, scroll)), x, y, this.shapes);
   }
 }
 
@@ -224,16 +235,17 @@ export function paintables(doc: Document, scroll: Scroll): Paintable[] {
 }
 
 /** Indexes of lists of paintables, built on a list's first hit test. */
-const listIndexes = new WeakMap<readonly Paintable[], BoxIndex>();
+const listIndexes = new WeakMap<readonly Paintable[], { boxes: BoxIndex; shapes: Shapes }>();
 
 /** The topmost element of these paintables that would receive a pointer event at (x, y), or null. */
 export function hitFrom(items: readonly Paintable[], x: number, y: number): Element | null {
   let index = listIndexes.get(items);
   if (!index) {
-    index = new BoxIndex(items.map((p) => p.visible));
+    index = { boxes: new BoxIndex(items.map((p) => p.visible)), shapes: new Shapes() };
     listIndexes.set(items, index);
   }
-  return topmost(index.near(x, y, slack(Math.abs(x) + Math.abs(y))).map((i) => items[i] as Paintable), x, y);
+  const near = index.boxes.near(x, y, slack(Math.abs(x) + Math.abs(y))).map((i) => items[i] as Paintable);
+  return topmost(near, x, y, index.shapes);
 }
 
 export function hitTest(doc: Document, x: number, y: number, scroll: Scroll): Element | null {
