@@ -1,6 +1,7 @@
-/** npm run bench: page density over every suite, then throughput and memory of the simulator on the demo suite, printed. */
+/** npm run bench: page density over every suite, observation of crowded pages, then throughput and memory of the simulator on the demo suite, printed. */
 import { suites } from '../scenarios/index.ts';
 import { printDensity } from './density.ts';
+import { printObserve } from './observe.ts';
 import { generateSuite } from '../generator/bundle.ts';
 import { runBatch } from '../simulator/batch.ts';
 
@@ -8,6 +9,7 @@ const PASSES = Number(process.env.BENCH_PASSES ?? 3);
 const suite = suites.get('demo');
 
 printDensity(7);
+await printObserve();
 
 let t = performance.now();
 const generated = generateSuite(suite, 7);

@@ -6,9 +6,14 @@
  * inline or from its stylesheet) are not part of it. Not modelled: the rounded clip an
  * `overflow: hidden` ancestor with a border-radius puts on its children (a generated page
  * has none). Pure DOM code.
+ *
+ * Cost grows with the page, not with its square: what scrolling does not change (keys,
+ * unscrolled boxes, clipping ancestors) is read once per document, boxes go into a packed
+ * R-tree (flatbush), and a point is tested exactly only against the few boxes near it.
  */
+import Flatbush from 'flatbush';
 import { contains, intersect, isFixed, ownBox, positionOf, type Rect, type Scroll, viewportBox } from './dom/geometry.ts';
-import { insideRounded, radii } from './dom/radius.ts';
+import { insideRounded, radii, type Radii } from './dom/radius.ts';
 import { inline, isRendered, isRenderedSelf, receivesPointer } from './dom/style.ts';
 
 type Key = number[];
@@ -19,7 +24,21 @@ export interface Paintable {
   /** The visible part after clipping, or null when clipped away. */
   visible: Rect | null;
   key: Key;
+  /** Fixed to the viewport (itself or through an ancestor): scrolling does not move it. */
+  fixed: boolean;
 }
+
+/** A paintable element as scrolling leaves it: boxes at no scroll, shifted on placing. */
+interface Layer {
+  el: Element;
+  key: Key;
+  fixed: boolean;
+  box: Rect;
+  /** Boxes of the `overflow: hidden` ancestors that clip it, nearest first. */
+  clips: Rect[];
+}
+
+const NO_SCROLL: Scroll = { x: 0, y: 0 };
 
 function zIndex(el: Element): number | null {
   const z = inline(el, 'z-index');
@@ -36,11 +55,12 @@ function formsStackingContext(el: Element): boolean {
   return opacity !== '' && parseFloat(opacity) < 1;
 }
 
-/** Every rendered element with a box, in tree order, with its painting key and clip. */
-export function paintables(doc: Document, scroll: Scroll): Paintable[] {
+/** Every rendered element with a box, in tree order, with its painting key and clipping ancestors. */
+function layers(doc: Document): Layer[] {
   const order = new Map<Element, number>();
-  const out: Paintable[] = [];
-  const all = Array.from(doc.body ? doc.body.querySelectorAll('*') : []);
+  const out: Layer[] = [];
+  const body = doc.body;
+  const all = Array.from(body ? body.querySelectorAll('*') : []);
   let i = 0;
   for (let at = 0; at < all.length; at++) {
     const el = all[at] as Element;
@@ -52,30 +72,46 @@ export function paintables(doc: Document, scroll: Scroll): Paintable[] {
       i += below;
       continue;
     }
-    const rect = viewportBox(el, scroll);
-    if (!rect || !isRendered(el)) continue;
+    const box = viewportBox(el, NO_SCROLL);
+    if (!box || !isRendered(el)) continue;
     const key: Key = [];
-    for (let cur: Element | null = el.parentElement; cur && cur !== doc.body; cur = cur.parentElement) {
+    for (let cur: Element | null = el.parentElement; cur && cur !== body; cur = cur.parentElement) {
       if (formsStackingContext(cur)) key.unshift(zIndex(cur) ?? 0, order.get(cur) ?? 0);
     }
     key.push(zIndex(el) ?? 0, i);
-    out.push({ el, rect, visible: clip(el, rect, scroll), key });
+    const fixed = isFixed(el);
+    out.push({ el, key, fixed, box, clips: clips(el, fixed) });
   }
   return out;
 }
 
-/** Clipping by `overflow: hidden` ancestors; a fixed element escapes non-fixed ones. */
-function clip(el: Element, rect: Rect, scroll: Scroll): Rect | null {
-  let visible: Rect | null = rect;
-  const fixed = isFixed(el);
-  for (let cur = el.parentElement; cur && visible; cur = cur.parentElement) {
-    const overflow = inline(cur, 'overflow');
-    if (overflow !== 'hidden' || !ownBox(cur)) continue;
+/** The ancestors that clip an element: `overflow: hidden` with a box; a fixed element escapes non-fixed ones. */
+function clips(el: Element, fixed: boolean): Rect[] {
+  const out: Rect[] = [];
+  for (let cur = el.parentElement; cur; cur = cur.parentElement) {
+    if (inline(cur, 'overflow') !== 'hidden' || !ownBox(cur)) continue;
     if (fixed && !isFixed(cur)) continue;
-    const box = viewportBox(cur, scroll);
-    if (box) visible = intersect(visible, box);
+    const box = viewportBox(cur, NO_SCROLL);
+    if (box) out.push(box);
   }
-  return visible;
+  return out;
+}
+
+/**
+ * A layer at a scroll. The arithmetic is viewportBox's (offsets summed, then the scroll
+ * taken off) and the clipping ancestors are intersected nearest first, so a box is the
+ * same to the last bit as one read at that scroll directly. A non-fixed element has no
+ * fixed ancestor and a fixed one keeps only fixed clips, so one shift fits all its boxes.
+ */
+function place(l: Layer, scroll: Scroll): Paintable {
+  const shift = (r: Rect): Rect => (l.fixed ? { ...r } : { x: r.x - scroll.x, y: r.y - scroll.y, w: r.w, h: r.h });
+  const rect = shift(l.box);
+  let visible: Rect | null = rect;
+  for (const c of l.clips) {
+    if (!visible) break;
+    visible = intersect(visible, shift(c));
+  }
+  return { el: l.el, rect, visible, key: l.key, fixed: l.fixed };
 }
 
 export function compareKeys(a: Key, b: Key): number {
@@ -87,25 +123,133 @@ export function compareKeys(a: Key, b: Key): number {
   return a.length - b.length;
 }
 
-/** Is (x, y) inside the element's own shape (its box less any rounded corners)? */
-function inShape(p: Paintable, x: number, y: number): boolean {
-  const r = radii(p.el, p.rect);
-  return r === null || insideRounded(p.rect, r, x, y);
+/** Elements' own shapes (their boxes less any rounded corners), each read once. Valid while the document is unchanged. */
+class Shapes {
+  private readonly known = new Map<Element, Radii | null>();
+
+  /** Is (x, y) inside the element's own shape? */
+  holds(p: Paintable, x: number, y: number): boolean {
+    let r = this.known.get(p.el);
+    if (r === undefined) {
+      r = radii(p.el, p.rect);
+      this.known.set(p.el, r);
+    }
+    return r === null || insideRounded(p.rect, r, x, y);
+  }
 }
 
-/** The topmost element that would receive a pointer event at (x, y), or null. */
-export function hitFrom(items: readonly Paintable[], x: number, y: number): Element | null {
+/** Of some paintables, the topmost that would receive a pointer event at (x, y), or null. */
+function topmost(items: Iterable<Paintable>, x: number, y: number, shapes: Shapes): Element | null {
   const under: Paintable[] = [];
   for (const p of items) {
     if (p.visible && contains(p.visible, x, y) && receivesPointer(p.el)) under.push(p);
   }
   // Topmost first; the shape, dearer to test than the box, only until one holds the point.
   under.sort((a, b) => compareKeys(b.key, a.key));
-  return under.find((p) => inShape(p, x, y))?.el ?? null;
+  return under.find((p) => shapes.holds(p, x, y))?.el ?? null;
+}
+
+/** Room around every box and query: rounding in sums, shifts and clips never moves an edge this far. */
+const slack = (v: number) => 1 + Math.abs(v) * 1e-9;
+
+/**
+ * Which of some boxes may hold a point: a superset, as the boxes are padded; the caller
+ * tests each exactly. Boxes with a non-finite edge are kept apart and always returned.
+ */
+class BoxIndex {
+  private readonly tree: Flatbush | null = null;
+  private readonly ids: number[] = [];
+  private readonly loose: number[] = [];
+
+  constructor(boxes: readonly (Rect | null)[]) {
+    const kept: [number, Rect][] = [];
+    boxes.forEach((r, i) => {
+      // A box with no width or height holds no point, at any scroll or clip.
+      if (!r || !(r.w > 0 && r.h > 0)) return;
+      if ([r.x, r.y, r.x + r.w, r.y + r.h].every(Number.isFinite)) kept.push([i, r]);
+      else this.loose.push(i);
+    });
+    if (kept.length === 0) return;
+    this.tree = new Flatbush(kept.length);
+    for (const [i, r] of kept) {
+      const right = r.x + r.w;
+      const bottom = r.y + r.h;
+      this.tree.add(r.x - slack(r.x), r.y - slack(r.y), right + slack(right), bottom + slack(bottom));
+      this.ids.push(i);
+    }
+    this.tree.finish();
+  }
+
+  near(x: number, y: number, pad: number): number[] {
+    const found = this.tree ? this.tree.search(x - pad, y - pad, x + pad, y + pad).map((k) => this.ids[k] as number) : [];
+    return this.loose.length === 0 ? found : [...found, ...this.loose];
+  }
+}
+
+/**
+ * The paintables of a document, read once and placed at any scroll. Scrolling moves every
+ * non-fixed box by the same amount, so one index of unscrolled boxes answers for every
+ * scroll: an observation that scrolls each element into view costs one read of the page.
+ * Valid while the document is unchanged.
+ */
+export class PaintIndex {
+  private readonly layers: Layer[];
+  private readonly byElement = new Map<Element, Layer>();
+  private trees: { scrolling: BoxIndex; fixed: BoxIndex } | null = null;
+  private readonly shapes: Shapes;
+
+  constructor(doc: Document) {
+    this.layers = layers(doc);
+    this.shapes = new Shapes();
+    for (const l of this.layers) this.byElement.set(l.el, l);
+  }
+
+  /** Every paintable at a scroll, in tree order. */
+  at(scroll: Scroll): Paintable[] {
+    return this.layers.map((l) => place(l, scroll));
+  }
+
+  /** The element's paintable at a scroll, if it has one. */
+  of(el: Element, scroll: Scroll): Paintable | undefined {
+    const l = this.byElement.get(el);
+    return l && place(l, scroll);
+  }
+
+  /** The topmost element that would receive a pointer event at viewport point (x, y) at a scroll. */
+  hit(x: number, y: number, scroll: Scroll): Element | null {
+    this.trees ??= {
+      scrolling: new BoxIndex(this.layers.map((l) => (l.fixed ? null : l.box))),
+      fixed: new BoxIndex(this.layers.map((l) => (l.fixed ? l.box : null))),
+    };
+    const px = x + scroll.x;
+    const py = y + scroll.y;
+    const pad = slack(Math.abs(x) + Math.abs(y) + Math.abs(scroll.x) + Math.abs(scroll.y));
+    const ids = [...this.trees.scrolling.near(px, py, pad), ...this.trees.fixed.near(x, y, pad)];
+    return topmost(ids.map((i) => place(this.layers[i] as Layer, scroll)), x, y, this.shapes);
+  }
+}
+
+/** Every rendered element with a box at a scroll, in tree order, with its painting key and clip. */
+export function paintables(doc: Document, scroll: Scroll): Paintable[] {
+  return new PaintIndex(doc).at(scroll);
+}
+
+/** Indexes of lists of paintables, built on a list's first hit test. */
+const listIndexes = new WeakMap<readonly Paintable[], { boxes: BoxIndex; shapes: Shapes }>();
+
+/** The topmost element of these paintables that would receive a pointer event at (x, y), or null. */
+export function hitFrom(items: readonly Paintable[], x: number, y: number): Element | null {
+  let index = listIndexes.get(items);
+  if (!index) {
+    index = { boxes: new BoxIndex(items.map((p) => p.visible)), shapes: new Shapes() };
+    listIndexes.set(items, index);
+  }
+  const near = index.boxes.near(x, y, slack(Math.abs(x) + Math.abs(y))).map((i) => items[i] as Paintable);
+  return topmost(near, x, y, index.shapes);
 }
 
 export function hitTest(doc: Document, x: number, y: number, scroll: Scroll): Element | null {
-  return hitFrom(paintables(doc, scroll), x, y);
+  return new PaintIndex(doc).hit(x, y, scroll);
 }
 
 /** Does a hit on `hit` land on `target` (the target itself or something inside it)? */

@@ -6,7 +6,8 @@
 import { computeAccessibleName, getRole } from 'dom-accessibility-api';
 import { centre, isFixed, viewportBox, type Rect, type Scroll } from './dom/geometry.ts';
 import { cheapComputedStyle, inherited, inline, isRendered, styleFacts, type StyleFacts } from './dom/style.ts';
-import { hitFrom, lands, paintables, type Paintable } from './hit.ts';
+import { lands, PaintIndex, type Paintable } from './hit.ts';
+import { lendLabels } from './dom/labels.ts';
 
 export const INTERACTIVE_ROLES = new Set([
   'button', 'link', 'checkbox', 'switch', 'radio', 'textbox', 'searchbox', 'combobox', 'listbox', 'option',
@@ -102,7 +103,7 @@ export function scrollIntoView(box: Rect, scroll: Scroll, viewport: { width: num
 export function pageHeight(items: readonly Paintable[], scroll: Scroll, viewport: { height: number }): number {
   let max = viewport.height;
   for (const p of items) {
-    if (p.rect.y + p.rect.h + scroll.y > max && !isFixed(p.el)) max = p.rect.y + p.rect.h + scroll.y;
+    if (p.rect.y + p.rect.h + scroll.y > max && !p.fixed) max = p.rect.y + p.rect.h + scroll.y;
   }
   return Math.ceil(max);
 }
@@ -112,28 +113,19 @@ export interface CoverageProbe {
   probe(el: Element): { hit: Element | null; scroll: Scroll; box: Rect | null };
 }
 
+/** One read of the page answers every probe, at whatever scroll each one needs. */
 export function coverageProbe(doc: Document, scroll: Scroll, viewport: { width: number; height: number }): CoverageProbe {
-  const cache = new Map<number, Paintable[]>();
-  const at = (s: Scroll) => {
-    let items = cache.get(s.y);
-    if (!items) {
-      items = paintables(doc, s);
-      cache.set(s.y, items);
-    }
-    return items;
-  };
-  const height = pageHeight(at(scroll), scroll, viewport);
+  const index = new PaintIndex(doc);
+  const height = pageHeight(index.at(scroll), scroll, viewport);
   return {
     probe(el) {
       const box = viewportBox(el, scroll);
       if (!box) return { hit: null, scroll, box: null };
       const s = isFixed(el) ? scroll : scrollIntoView(box, scroll, viewport, height);
-      const items = at(s);
-      const mine = items.find((p) => p.el === el);
-      const visible = mine?.visible;
+      const visible = index.of(el, s)?.visible;
       if (!visible) return { hit: null, scroll: s, box: viewportBox(el, s) };
       const c = centre(visible);
-      return { hit: hitFrom(items, c.x, c.y), scroll: s, box: viewportBox(el, s) };
+      return { hit: index.hit(c.x, c.y, s), scroll: s, box: viewportBox(el, s) };
     },
   };
 }
@@ -146,8 +138,17 @@ export function describe(el: Element | null): string {
 }
 
 export function observe(win: Window, refs: RefRegistry, scroll: Scroll, viewport: { width: number; height: number }): Observation {
+  const restore = lendLabels(win.document);
+  try {
+    return observeWith(win, refs, scroll, viewport, coverageProbe(win.document, scroll, viewport));
+  } finally {
+    restore();
+  }
+}
+
+/** The observation with a given coverage probe (how covered elements are found is the probe's business). */
+export function observeWith(win: Window, refs: RefRegistry, scroll: Scroll, viewport: { width: number; height: number }, probe: CoverageProbe): Observation {
   const doc = win.document;
-  const probe = coverageProbe(doc, scroll, viewport);
   const pageBg = inherited(doc.body, 'background', '#ffffff');
   const elements: ObservedElement[] = [];
 

@@ -86,12 +86,25 @@ function matches(el: Element, selector: string): boolean {
  * The declarations of the named properties that apply to an element, in cascade order
  * (a later one overrides an earlier one of the same property or of its shorthand).
  */
+/** Rules narrowed to the declarations a caller wants, per index and caller: hit testing asks per point. */
+const narrowed = new WeakMap<IndexedRule[], Map<(name: string) => boolean, { rule: IndexedRule; own: Declaration[] }[]>>();
+
+function rulesWith(doc: Document, wanted: (name: string) => boolean): { rule: IndexedRule; own: Declaration[] }[] {
+  const rules = indexFor(doc);
+  let byWanted = narrowed.get(rules);
+  if (!byWanted) narrowed.set(rules, (byWanted = new Map()));
+  let out = byWanted.get(wanted);
+  if (!out) {
+    out = rules.map((rule) => ({ rule, own: rule.declarations.filter((d) => wanted(d.name)) })).filter((r) => r.own.length > 0);
+    byWanted.set(wanted, out);
+  }
+  return out;
+}
+
 export function cascade(el: Element, wanted: (name: string) => boolean): { name: string; value: string }[] {
   const doc = el.ownerDocument;
   const matched: { weight: number; order: number; declarations: Declaration[] }[] = [];
-  for (const rule of indexFor(doc)) {
-    const own = rule.declarations.filter((d) => wanted(d.name));
-    if (own.length === 0) continue;
+  for (const { rule, own } of rulesWith(doc, wanted)) {
     let weight = -1;
     for (const s of rule.selectors) if (s.weight > weight && matches(el, s.text)) weight = s.weight;
     if (weight >= 0) matched.push({ weight, order: rule.order, declarations: own });
