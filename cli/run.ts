@@ -25,7 +25,7 @@ export const { help, run } = defineCommand({
       .option('--defense-opt <key=value>', 'defense option (repeatable)', repeat)
       .option('--replay <file>', 'JSONL of recorded actions, for --agent replay')
       .option('--no-check', 'run even if the suite fails its self-check (decoy check)')
-      .option('--step-seconds <s>', `wall time one step of an episode may take before the episode ends as an error (default ${DEFAULT_LIMITS.stepSeconds})`)
+      .option('--step-seconds <s>', `time (the engine's CPU time) one step of an episode may take before the episode ends as an error (default ${DEFAULT_LIMITS.stepSeconds})`)
       .option('--memory-mb <mb>', `heap of the engine process the pages run in (default ${DEFAULT_LIMITS.memoryMb})`)
       .option('--max-elements <n>', `elements a page may hold before its episode ends as an error (default ${DEFAULT_LIMITS.domElements})`),
   schema: z
