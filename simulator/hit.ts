@@ -14,6 +14,7 @@
 import Flatbush from 'flatbush';
 import { contains, intersect, isFixed, ownBox, positionOf, type Rect, type Scroll, viewportBox } from './dom/geometry.ts';
 import { insideRounded, radii, type Radii } from './dom/radius.ts';
+import { whileUnchanged } from './dom/unchanged.ts';
 import { inline, isRendered, isRenderedSelf, receivesPointer } from './dom/style.ts';
 
 type Key = number[];
@@ -199,7 +200,7 @@ export class PaintIndex {
   private readonly shapes: Shapes;
 
   constructor(doc: Document) {
-    this.layers = layers(doc);
+    this.layers = whileUnchanged(() => layers(doc));
     this.shapes = new Shapes();
     for (const l of this.layers) this.byElement.set(l.el, l);
   }
