@@ -14,6 +14,7 @@
 import Flatbush from 'flatbush';
 import { contains, intersect, isFixed, ownBox, positionOf, type Rect, type Scroll, viewportBox } from './dom/geometry.ts';
 import { insideRounded, radii, type Radii } from './dom/radius.ts';
+import { whileUnchanged } from './dom/unchanged.ts';
 import { inline, isRendered, isRenderedSelf, receivesPointer } from './dom/style.ts';
 
 type Key = number[];
@@ -57,6 +58,9 @@ function formsStackingContext(el: Element): boolean {
 
 /** Every rendered element with a box, in tree order, with its painting key and clipping ancestors. */
 function layers(doc: Document): Layer[] {
+  const prefixes = new Map<Element, Key>();
+  const clipsForFixed = new Map<Element, Rect[]>();
+  const clipsForScrolling = new Map<Element, Rect[]>();
   const order = new Map<Element, number>();
   const out: Layer[] = [];
   const body = doc.body;
@@ -74,27 +78,49 @@ function layers(doc: Document): Layer[] {
     }
     const box = viewportBox(el, NO_SCROLL);
     if (!box || !isRendered(el)) continue;
-    const key: Key = [];
-    for (let cur: Element | null = el.parentElement; cur && cur !== body; cur = cur.parentElement) {
-      if (formsStackingContext(cur)) key.unshift(zIndex(cur) ?? 0, order.get(cur) ?? 0);
-    }
+    // The keys stacking-context ancestors give, outermost first, and the clips: shared by siblings.
+    const key = downFrom(el.parentElement, prefixes, [] as Key, (cur, outer) => (formsStackingContext(cur) ? [...outer, zIndex(cur) ?? 0, order.get(cur) ?? 0] : outer), body).slice();
     key.push(zIndex(el) ?? 0, i);
     const fixed = isFixed(el);
-    out.push({ el, key, fixed, box, clips: clips(el, fixed) });
+    out.push({ el, key, fixed, box, clips: downFrom(el.parentElement, fixed ? clipsForFixed : clipsForScrolling, [] as Rect[], (cur, outer) => clipping(cur, fixed, outer)) });
   }
   return out;
 }
 
-/** The ancestors that clip an element: `overflow: hidden` with a box; a fixed element escapes non-fixed ones. */
-function clips(el: Element, fixed: boolean): Rect[] {
-  const out: Rect[] = [];
-  for (let cur = el.parentElement; cur; cur = cur.parentElement) {
-    if (inline(cur, 'overflow') !== 'hidden' || !ownBox(cur)) continue;
-    if (fixed && !isFixed(cur)) continue;
-    const box = viewportBox(cur, NO_SCROLL);
-    if (box) out.push(box);
+/**
+ * A value built from the root down for an element and each ancestor up to `stop`
+ * (excluded), memoised: one walk up to the nearest known ancestor, then down again.
+ * A loop rather than recursion, as a page may nest deeply.
+ */
+function downFrom<T>(el: Element | null, memo: Map<Element, T>, top: T, step: (el: Element, outer: T) => T, stop: Element | null = null): T {
+  const path: Element[] = [];
+  let v = top;
+  for (let cur = el; cur && cur !== stop; cur = cur.parentElement) {
+    const known = memo.get(cur);
+    if (known !== undefined) {
+      v = known;
+      break;
+    }
+    path.push(cur);
   }
-  return out;
+  for (let i = path.length - 1; i >= 0; i--) {
+    const cur = path[i] as Element;
+    v = step(cur, v);
+    memo.set(cur, v);
+  }
+  return v;
+}
+
+/**
+ * The clips inside an element, given those outside it: its own box first when it has
+ * `overflow: hidden` and a box (for a fixed descendant, only when fixed too: it escapes
+ * the rest), nearest first.
+ */
+function clipping(el: Element, fixed: boolean, outer: Rect[]): Rect[] {
+  if (inline(el, 'overflow') !== 'hidden' || !ownBox(el)) return outer;
+  if (fixed && !isFixed(el)) return outer;
+  const box = viewportBox(el, NO_SCROLL);
+  return box ? [box, ...outer] : outer;
 }
 
 /**
@@ -199,7 +225,7 @@ export class PaintIndex {
   private readonly shapes: Shapes;
 
   constructor(doc: Document) {
-    this.layers = layers(doc);
+    this.layers = whileUnchanged(() => layers(doc));
     this.shapes = new Shapes();
     for (const l of this.layers) this.byElement.set(l.el, l);
   }

@@ -8,6 +8,7 @@ import { centre, isFixed, viewportBox, type Rect, type Scroll } from './dom/geom
 import { cheapComputedStyle, inherited, inline, isRendered, styleFacts, type StyleFacts } from './dom/style.ts';
 import { lands, PaintIndex, type Paintable } from './hit.ts';
 import { lendLabels } from './dom/labels.ts';
+import { whileUnchanged } from './dom/unchanged.ts';
 
 export const INTERACTIVE_ROLES = new Set([
   'button', 'link', 'checkbox', 'switch', 'radio', 'textbox', 'searchbox', 'combobox', 'listbox', 'option',
@@ -140,7 +141,8 @@ export function describe(el: Element | null): string {
 export function observe(win: Window, refs: RefRegistry, scroll: Scroll, viewport: { width: number; height: number }): Observation {
   const restore = lendLabels(win.document);
   try {
-    return observeWith(win, refs, scroll, viewport, coverageProbe(win.document, scroll, viewport));
+    // Reading the page changes nothing in it: each element's style, box and rendering are read once.
+    return whileUnchanged(() => observeWith(win, refs, scroll, viewport, coverageProbe(win.document, scroll, viewport)));
   } finally {
     restore();
   }
@@ -199,7 +201,7 @@ export function observeWith(win: Window, refs: RefRegistry, scroll: Scroll, view
       childDepth = depth + 1;
     }
     let own: ReturnType<typeof boxFacts> | null = null;
-    for (const node of Array.from(el.childNodes)) {
+    for (let node = el.firstChild; node; node = node.nextSibling) {
       if (node.nodeType === 3) {
         const text = collapse(node.textContent ?? '');
         if (!text) continue;

@@ -4,6 +4,7 @@
  */
 
 import { inline, inlineStyle } from './style.ts';
+import { once, upward } from './unchanged.ts';
 
 export interface Rect {
   x: number;
@@ -34,6 +35,10 @@ export function positionOf(el: Element): Position | null {
 
 /** The element's own authored box relative to its containing block, or null if it has none. */
 export function ownBox(el: Element): Rect | null {
+  return once('own box', el, readOwnBox);
+}
+
+function readOwnBox(el: Element): Rect | null {
   const style = inlineStyle(el);
   const pos = style.get('position');
   if (pos !== 'absolute' && pos !== 'fixed') return null;
@@ -51,6 +56,19 @@ export function ownBox(el: Element): Rect | null {
  * page scroll applies.
  */
 export function viewportBox(el: Element, scroll: Scroll): Rect | null {
+  const at = once('page box', el, pageBox);
+  if (!at) return null;
+  let { x, y } = at;
+  // The scroll comes off last, as a whole: the same sum to the last bit at any scroll.
+  if (!at.fixed) {
+    x -= scroll.x;
+    y -= scroll.y;
+  }
+  return { x, y, w: at.w, h: at.h };
+}
+
+/** The authored offsets summed nearest ancestor first, before any scroll. */
+function pageBox(el: Element): (Rect & { fixed: boolean }) | null {
   const own = ownBox(el);
   if (!own) return null;
   let { x, y } = own;
@@ -65,17 +83,12 @@ export function viewportBox(el: Element, scroll: Scroll): Rect | null {
     }
     if (pos === 'fixed') fixed = true;
   }
-  if (!fixed) {
-    x -= scroll.x;
-    y -= scroll.y;
-  }
-  return { x, y, w: own.w, h: own.h };
+  return { x, y, w: own.w, h: own.h, fixed };
 }
 
 /** Is the element fixed to the viewport (itself or through an ancestor)? */
 export function isFixed(el: Element): boolean {
-  for (let cur: Element | null = el; cur; cur = cur.parentElement) if (positionOf(cur) === 'fixed') return true;
-  return false;
+  return upward('fixed', el, (cur) => (positionOf(cur) === 'fixed' ? true : undefined), false);
 }
 
 export function contains(r: Rect, x: number, y: number): boolean {

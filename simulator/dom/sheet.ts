@@ -18,7 +18,7 @@ interface Declaration {
 
 interface IndexedRule {
   /** Each selector of the rule's list with its specificity packed into one number. */
-  selectors: { text: string; weight: number }[];
+  selectors: { text: string; weight: number; subject: Subject | null }[];
   order: number;
   declarations: Declaration[];
 }
@@ -54,8 +54,9 @@ function build(sheets: StyleSheet[]): IndexedRule[] {
       try {
         // Pseudo-element selectors style something else than the element itself.
         selectors = Specificity.calculate(selectorText)
-          .map((s) => ({ text: s.selectorString(), weight: weigh(s) }))
+          .map((s) => ({ text: s.selectorString(), weight: weigh(s), subject: null as Subject | null }))
           .filter((s) => !/::|:(before|after|first-line|first-letter)\b/.test(s.text));
+        for (const s of selectors) s.subject = subjectOf(s.text);
       } catch {
         continue;
       }
@@ -63,6 +64,52 @@ function build(sheets: StyleSheet[]): IndexedRule[] {
     }
   }
   return rules;
+}
+
+/** What a selector's subject (its last compound) requires of an element's own tag and classes. */
+interface Subject {
+  tag: string | null;
+  classes: string[];
+}
+
+/**
+ * The tag and classes a selector's subject requires, or null when unsure (escapes,
+ * namespaces, quoted values, nesting): only used to skip `matches` for an element that lacks one, as browsers'
+ * rule hashes do. Bracketed and parenthesised parts (attribute values, :not(.x)) require
+ * nothing here and are dropped.
+ */
+function subjectOf(selector: string): Subject | null {
+  if (/[\\|&"']/.test(selector)) return null;
+  let depth = 0;
+  let flat = '';
+  for (const ch of selector.trim()) {
+    if (ch === '[' || ch === '(') depth++;
+    else if (ch === ']' || ch === ')') depth--;
+    else if (depth === 0) flat += /[\s>+~]/.test(ch) ? ' ' : ch;
+    if (depth < 0) return null;
+  }
+  if (depth !== 0) return null;
+  const last = flat.trim().split(' ').pop() ?? '';
+  // Only a compound of plain ASCII names is read: anything else requires nothing known.
+  if (!/^([a-zA-Z_-][\w-]*|\*)?([.#][\w-]+|::?[\w-]+)*$/.test(last)) return null;
+  const tag = /^[a-zA-Z_-][\w-]*/.exec(last)?.[0].toLowerCase() ?? null;
+  const classes = Array.from(last.matchAll(/\.([\w-]+)/g), (m) => m[1] as string);
+  return { tag, classes };
+}
+
+/** Could an element match a selector with this subject? False only when it surely cannot. */
+function mayMatch(el: Element, subject: Subject | null, classes: Set<string> | null): boolean {
+  if (!subject) return true;
+  // Names that differ in more than case never match, whatever the document's case rules.
+  if (subject.tag !== null && subject.tag !== el.localName.toLowerCase()) return false;
+  if (classes) for (const c of subject.classes) if (!classes.has(c)) return false;
+  return true;
+}
+
+/** The element's classes, or null where classes match regardless of case (quirks mode). */
+function classesOf(el: Element): Set<string> | null {
+  if (el.ownerDocument.compatMode === 'BackCompat') return null;
+  return new Set((el.getAttribute('class') ?? '').split(/[\t\n\f\r ]+/).filter(Boolean));
 }
 
 function indexFor(doc: Document): IndexedRule[] {
@@ -104,9 +151,14 @@ function rulesWith(doc: Document, wanted: (name: string) => boolean): { rule: In
 export function cascade(el: Element, wanted: (name: string) => boolean): { name: string; value: string }[] {
   const doc = el.ownerDocument;
   const matched: { weight: number; order: number; declarations: Declaration[] }[] = [];
+  let classes: Set<string> | null | undefined;
   for (const { rule, own } of rulesWith(doc, wanted)) {
     let weight = -1;
-    for (const s of rule.selectors) if (s.weight > weight && matches(el, s.text)) weight = s.weight;
+    for (const s of rule.selectors) {
+      if (s.weight <= weight) continue;
+      if (s.subject && classes === undefined) classes = classesOf(el);
+      if (mayMatch(el, s.subject, classes ?? null) && matches(el, s.text)) weight = s.weight;
+    }
     if (weight >= 0) matched.push({ weight, order: rule.order, declarations: own });
   }
   matched.sort((a, b) => a.weight - b.weight || a.order - b.order);

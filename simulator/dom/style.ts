@@ -8,6 +8,8 @@
 const BLOCK_TAGS = new Set(['div', 'p', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'main', 'section', 'article', 'form', 'header', 'nav', 'footer', 'ul', 'ol', 'li', 'body', 'html', 'aside']);
 const NEVER_RENDERED = new Set(['head', 'script', 'style', 'template', 'title', 'meta', 'link', 'noscript']);
 
+import { kept, upward } from './unchanged.ts';
+
 const parsed = new WeakMap<Element, { raw: string; props: Map<string, string> }>();
 
 /**
@@ -15,6 +17,14 @@ const parsed = new WeakMap<Element, { raw: string; props: Map<string, string> }>
  * attribute changes: far cheaper than going through jsdom's CSSOM on every read.
  */
 export function inlineStyle(el: Element): Map<string, string> {
+  const memo = kept<Map<string, string>>('style');
+  if (!memo) return readInlineStyle(el);
+  let props = memo.get(el);
+  if (!props) memo.set(el, (props = readInlineStyle(el)));
+  return props;
+}
+
+function readInlineStyle(el: Element): Map<string, string> {
   const raw = el.getAttribute('style') ?? '';
   const hit = parsed.get(el);
   if (hit && hit.raw === raw) return hit.props;
@@ -44,21 +54,17 @@ export function inline(el: Element, prop: string): string {
 
 /** Is the element drawn at all (itself and every ancestor)? */
 export function isRendered(el: Element): boolean {
-  for (let cur: Element | null = el; cur; cur = cur.parentElement) {
-    if (NEVER_RENDERED.has(cur.localName)) return false;
-    if (cur.hasAttribute('hidden')) return false;
-    if (inline(cur, 'display') === 'none') return false;
-  }
+  if (!upward('drawn', el, (cur) => (isRenderedSelf(cur) ? undefined : false), true)) return false;
   return inherited(el, 'visibility', 'visible') !== 'hidden';
 }
 
+const inheritedKinds = new Map<string, { kind: string; own: (el: Element) => string | undefined }>();
+
 /** The nearest inline value on the element or an ancestor, for inherited properties. */
 export function inherited(el: Element, prop: string, fallback: string): string {
-  for (let cur: Element | null = el; cur; cur = cur.parentElement) {
-    const v = inline(cur, prop);
-    if (v) return v;
-  }
-  return fallback;
+  let k = inheritedKinds.get(prop);
+  if (k === undefined) inheritedKinds.set(prop, (k = { kind: `inherited ${prop}`, own: (cur) => inline(cur, prop) || undefined }));
+  return upward(k.kind, el, k.own, '') || fallback;
 }
 
 export function receivesPointer(el: Element): boolean {
@@ -133,12 +139,10 @@ function ownBackground(el: Element): Rgba | null {
   return bg && bg[3] > 0 ? bg : null;
 }
 
+const decidesBackground = (el: Element) => ownBackground(el) ?? undefined;
+
 function effectiveBackground(el: Element | null): Rgba | null {
-  for (let cur = el; cur; cur = cur.parentElement) {
-    const bg = ownBackground(cur);
-    if (bg) return bg;
-  }
-  return null;
+  return el && upward('background', el, decidesBackground, null);
 }
 
 /** Salience facts of an element: what a defense can reason about without pixels. */

@@ -1,0 +1,75 @@
+/**
+ * Facts read from a document while it does not change. An observation reads the same
+ * element's style, rendering and box many times over (for its own entry, in every
+ * descendant's walk to the root, in hit tests); inside `whileUnchanged` each fact is read
+ * once and kept until the call returns, so a page that changes between observations is
+ * read afresh. Outside it nothing is kept. Pure DOM code.
+ */
+
+type Store = Map<string, Map<unknown, unknown>>;
+
+let store: Store | null = null;
+
+/** Runs `read`, which must not change the document, keeping the facts it reads until it returns. */
+export function whileUnchanged<T>(read: () => T): T {
+  if (store) return read();
+  store = new Map();
+  try {
+    return read();
+  } finally {
+    store = null;
+  }
+}
+
+/** The facts of one kind kept for the current read, or null outside `whileUnchanged`. */
+export function kept<T, K = Element>(kind: string): Map<K, T> | null {
+  if (!store) return null;
+  let m = store.get(kind);
+  if (!m) store.set(kind, (m = new Map()));
+  return m as Map<K, T>;
+}
+
+/** A fact of an element, read once per `whileUnchanged`. */
+export function once<T>(kind: string, el: Element, read: (el: Element) => T): T {
+  const m = kept<T>(kind);
+  if (!m) return read(el);
+  if (m.has(el)) return m.get(el) as T;
+  const v = read(el);
+  m.set(el, v);
+  return v;
+}
+
+/**
+ * A fact decided by the nearest inclusive ancestor that decides it (`own` returns
+ * undefined to ask the parent), else `none`: one walk up, memoised for every element on
+ * the way, so a whole document costs each element one step.
+ */
+export function upward<T>(kind: string, el: Element, own: (el: Element) => T | undefined, none: T): T {
+  const m = kept<T>(kind);
+  if (!m) {
+    for (let cur: Element | null = el; cur; cur = cur.parentElement) {
+      const v = own(cur);
+      if (v !== undefined) return v;
+    }
+    return none;
+  }
+  const known = m.get(el);
+  if (known !== undefined) return known;
+  const path: Element[] = [];
+  let v: T = none;
+  for (let cur: Element | null = el; cur; cur = cur.parentElement) {
+    const known = m.get(cur);
+    if (known !== undefined || m.has(cur)) {
+      v = known as T;
+      break;
+    }
+    path.push(cur);
+    const decided = own(cur);
+    if (decided !== undefined) {
+      v = decided;
+      break;
+    }
+  }
+  for (const p of path) m.set(p, v);
+  return v;
+}
