@@ -62,6 +62,8 @@ function takeSend(): Send {
 /** Locks the engine down; returns the engine's own way to answer the run. */
 export function lockDown(): Send {
   lockConstructors();
+  // A prepareStackTrace of this realm would be handed the engine's call sites (their functions and receivers).
+  Object.defineProperty(Error, 'prepareStackTrace', { get: () => undefined, set: deny('Error.prepareStackTrace'), configurable: false });
   const send = takeSend();
   // Node makes the stdio streams on first use from the net module's exports: make them now.
   void process.stdout;

@@ -206,6 +206,7 @@ await probe('_listen2', () => new (mod('http').Server)()._listen2('127.0.0.1', 0
 await probe('socket on the IPC fd', () => new (mod('net').Socket)({ fd: 3 }));
 await probe('dgram.Socket', () => new (mod('dgram').Socket)('udp4'));
 await probe('dgram.createSocket', () => mod('dgram').createSocket('udp4'));
+await probe('Error.prepareStackTrace', () => { Error.prepareStackTrace = (e, sites) => sites; if (typeof new Error().stack === 'string') throw 0; });
 await probe('global Function', () => { if (Function('return 7')() !== 7) throw 0; });
 send({ out });
 `;
@@ -238,7 +239,7 @@ describe("the engine's lock-down (should page code reach Node)", () => {
     expect(messages).toHaveLength(1);
     const out = (messages[0] as { out: Record<string, string> }).out;
     const denied = Object.keys(out).filter((k) => k !== 'global Function');
-    expect(denied).toHaveLength(13);
+    expect(denied).toHaveLength(14);
     for (const name of denied) expect([name, out[name]]).toEqual([name, 'denied']);
     expect(out['global Function']).toBe('ran');
   });
