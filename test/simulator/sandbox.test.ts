@@ -14,6 +14,7 @@ import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Agent } from '../../simulator/agent.ts';
 import type { LoadedBundle } from '../../simulator/bundle.ts';
+import { JsdomBrowser } from '../../simulator/engine/jsdom.ts';
 import { DecoyEnv } from '../../simulator/env.ts';
 import { defenses } from '../../simulator/registries.ts';
 import { runEpisode, type EpisodeRecord } from '../../simulator/runner.ts';
@@ -242,5 +243,31 @@ describe("the engine's lock-down (should page code reach Node)", () => {
     expect(denied).toHaveLength(14);
     for (const name of denied) expect([name, out[name]]).toEqual([name, 'denied']);
     expect(out['global Function']).toBe('ran');
+  });
+});
+
+describe("the page's own stack traces", () => {
+  it("a page's prepareStackTrace gets no function or receiver of a frame outside the page (the engine's frames are strict)", async () => {
+    const js = `var outer = 0, leaked = 0;
+Error.prepareStackTrace = function (e, sites) { return sites; };
+function look() {
+  new Error().stack.forEach(function (c) {
+    if (c.getFileName() === location.href) return;
+    outer++;
+    if (c.getFunction() !== undefined || c.getThis() !== undefined) leaked++;
+  });
+}
+look();
+document.body.addEventListener('x', look);
+document.body.dispatchEvent(new Event('x'));
+document.getElementById('r').textContent = 'outer ' + (outer > 0) + ' leaked ' + leaked;`;
+    const b = new JsdomBrowser();
+    try {
+      await b.open({ files: { 'index.html': `<!doctype html><body><p id="r">-</p><script>${js}</script></body>` } }, { seed: 1 });
+      const texts = (await b.observe()).elements.map((e) => (e as { text?: string }).text ?? e.name);
+      expect(texts).toContain('outer true leaked 0');
+    } finally {
+      await b.close();
+    }
   });
 });
