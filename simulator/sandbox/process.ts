@@ -86,6 +86,16 @@ async function build(): Promise<{ dir: string; entry: string }> {
   return { dir, entry: join(dir, 'simulator', 'sandbox', 'child.js') };
 }
 
+/**
+ * SIGUSR1 starts Node's inspector, which would run any code a debugger client sends in
+ * this (unsandboxed) process; Node 20 has no switch to turn that off, but a listener of
+ * its own takes the signal instead. The engine cannot send signals; this is for anyone
+ * else who could. A process started with --inspect keeps its inspector.
+ */
+function keepInspectorShut(): void {
+  if (process.listenerCount('SIGUSR1') === 0) process.on('SIGUSR1', () => undefined);
+}
+
 export class EngineProcess {
   private child: ChildProcess | null = null;
   private started: Promise<void> | null = null;
@@ -102,6 +112,7 @@ export class EngineProcess {
 
   private start(): Promise<void> {
     this.started ??= (async () => {
+      keepInspectorShut();
       const { dir, entry } = await build();
       const child = fork(entry, [], {
         execArgv: [

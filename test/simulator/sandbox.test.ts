@@ -172,6 +172,14 @@ describe('the engine sandbox', () => {
     expect([record.T, record.D]).toEqual([1, 0]);
   });
 
+  it("once an engine process has started, SIGUSR1 no longer opens the run's inspector", async () => {
+    const { url } = await import('node:inspector');
+    expect(url()).toBeUndefined();
+    process.kill(process.pid, 'SIGUSR1');
+    await new Promise((r) => setTimeout(r, 300));
+    expect(url()).toBeUndefined();
+  });
+
   it('the same page run in-process does write the file (the probe is a real escape)', async () => {
     const bundle = crafted(dir, port);
     const env = new DecoyEnv();
