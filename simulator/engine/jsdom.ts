@@ -20,7 +20,12 @@ const FAKED = ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Da
 type Clock = ReturnType<ReturnType<typeof FakeTimers.withGlobal>['install']>;
 
 /** What the site runtime does not need and a page must not have: ways to reach a network. */
-const REMOVED = ['XMLHttpRequest', 'WebSocket', 'fetch', 'EventSource', 'Request', 'Response', 'Headers'] as const;
+const REMOVED = [
+  'XMLHttpRequest', 'WebSocket', 'fetch', 'EventSource', 'Request', 'Response', 'Headers',
+  // Atomics.wait (and a WebAssembly wait) blocks the engine's thread while its CPU time stays
+  // low; the site runtime needs none of them.
+  'Atomics', 'SharedArrayBuffer', 'WebAssembly',
+] as const;
 
 /** Timer functions whose callbacks count against the timers-per-step limit. */
 const COUNTED = ['setTimeout', 'setInterval', 'requestAnimationFrame'] as const;

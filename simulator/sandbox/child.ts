@@ -7,7 +7,7 @@ import { lockDown } from './lockdown.ts';
 import type { FailureKind, Request } from './protocol.ts';
 import { READY } from './protocol.ts';
 
-lockDown();
+const send = lockDown();
 // Imported after the lock-down, so no module of the engine keeps a network function from before it.
 const { JsdomBrowser, NavigationError } = await import('../engine/jsdom.ts');
 const { LimitError } = await import('./limits.ts');
@@ -71,9 +71,9 @@ process.on('message', (msg: Request) => {
     const elapsed = () => browsers.get(msg.browser)?.engine.elapsed() ?? 0;
     try {
       const value = await call(msg);
-      process.send?.({ id: msg.id, ok: true, value, elapsed: elapsed() });
+      send({ id: msg.id, ok: true, value, elapsed: elapsed() });
     } catch (e) {
-      process.send?.({ id: msg.id, ok: false, error: e instanceof Error ? e.message : String(e), kind: kind(e), elapsed: elapsed() });
+      send({ id: msg.id, ok: false, error: e instanceof Error ? e.message : String(e), kind: kind(e), elapsed: elapsed() });
     }
   })();
 });
@@ -86,4 +86,4 @@ process.on('message', (msg: Request) => {
   await warm.close();
 }
 
-process.send?.(READY);
+send(READY);

@@ -9,7 +9,10 @@ export interface EpisodeLimits {
    * fail healthy steps, and never more than ten times this in wall time.
    */
   readonly stepSeconds: number;
-  /** Heap of the engine process, in MB; an allocation loop ends that process only. */
+  /**
+   * Heap of the engine process, in MB; its resident memory may be this plus a fixed allowance
+   * (RSS_ALLOWANCE_MB in process.ts). An allocation loop ends that process only.
+   */
   readonly memoryMb: number;
   /** Elements a document may hold after any step (a generated page has a few hundred). */
   readonly domElements: number;

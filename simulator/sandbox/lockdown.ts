@@ -30,17 +30,56 @@ function proto(mod: Module, cls: string): Record<string, unknown> | undefined {
   return (mod[cls] as Module | undefined)?.prototype;
 }
 
-export function lockDown(): void {
+/**
+ * Every function jsdom hands a page (setTimeout, createElement, localStorage.getItem, ...)
+ * is a function of this realm, and `fn.constructor` would be this realm's Function: code
+ * compiled there sees `process`. The constructor of every kind of function is replaced,
+ * for good, by one that throws; the global Function (which jsdom's own modules may call)
+ * stays, and no page reaches it by a name.
+ */
+function lockConstructors(): void {
+  const kinds = [function () {}, async function () {}, function* () {}, async function* () {}];
+  for (const fn of kinds) {
+    Object.defineProperty(Object.getPrototypeOf(fn), 'constructor', { value: deny('Function constructor'), writable: false, configurable: false, enumerable: false });
+  }
+}
+
+type Send = (message: unknown) => void;
+
+/**
+ * The engine's one way to answer the run, taken before any page loads; `process.send` and
+ * its internal `_send` then throw, so code that reached `process` still cannot forge a reply.
+ */
+function takeSend(): Send {
+  const p = process as unknown as { _send?: (m: unknown, h: undefined, o: object, cb: undefined) => boolean; connected?: boolean };
+  const raw = p._send;
+  if (!raw) return () => undefined;
+  return (message) => {
+    if (p.connected) raw.call(process, message, undefined, { swallowErrors: false }, undefined);
+  };
+}
+
+/** Locks the engine down; returns the engine's own way to answer the run. */
+export function lockDown(): Send {
+  lockConstructors();
+  // A prepareStackTrace of this realm would be handed the engine's call sites (their functions and receivers).
+  Object.defineProperty(Error, 'prepareStackTrace', { get: () => undefined, set: deny('Error.prepareStackTrace'), configurable: false });
+  const send = takeSend();
+  // Node makes the stdio streams on first use from the net module's exports: make them now.
+  void process.stdout;
+  void process.stderr;
   const net = require('node:net') as Module;
   denyAll(proto(net, 'Socket'), ['connect'], 'net.Socket');
-  denyAll(proto(net, 'Server'), ['listen'], 'net.Server');
+  // _listen2 makes the listening handle itself; a Socket made on a file descriptor (the IPC channel's) writes to it raw.
+  denyAll(proto(net, 'Server'), ['listen', '_listen2'], 'net.Server');
   denyAll(net, ['connect', 'createConnection', 'createServer'], 'net');
   const tls = require('node:tls') as Module;
   denyAll(proto(tls, 'TLSSocket'), ['connect'], 'tls.TLSSocket');
   denyAll(tls, ['connect', 'createServer'], 'tls');
   const dgram = require('node:dgram') as Module;
   denyAll(proto(dgram, 'Socket'), ['bind', 'send', 'connect'], 'dgram.Socket');
-  denyAll(dgram, ['createSocket'], 'dgram');
+  // A dgram Socket holds its native handle from construction (its bind is reachable through a symbol).
+  denyAll(dgram, ['createSocket', 'Socket'], 'dgram');
   for (const name of ['node:http', 'node:https']) denyAll(require(name) as Module, ['request', 'get', 'createServer'], name.slice(5));
   denyAll(require('node:http2') as Module, ['connect', 'createServer', 'createSecureServer'], 'http2');
   const dns = require('node:dns') as Module;
@@ -55,11 +94,16 @@ export function lockDown(): void {
   const inspector = require('node:inspector') as Module;
   denyAll(inspector, ['open'], 'inspector');
   denyAll(proto(inspector, 'Session'), ['connect', 'connectToMainThread'], 'inspector.Session');
-  denyAll(process as unknown as Record<string, unknown>, ['kill', 'dlopen', '_debugProcess', '_debugEnd', 'binding', '_linkedBinding', 'chdir'], 'process');
+  // _kill is the raw binding behind kill (it would signal the run itself); send and _send would forge replies.
+  denyAll(process as unknown as Record<string, unknown>, ['kill', '_kill', 'dlopen', '_debugProcess', '_debugEnd', 'binding', '_linkedBinding', 'chdir', 'send', '_send'], 'process');
+  // Last, once every builtin that extends them at load (tls, http, https, http2, tty) has loaded.
+  require('node:tty');
+  denyAll(net, ['Server', 'Socket', 'Stream'], 'net');
   const g = globalThis as unknown as Record<string, unknown>;
   for (const name of ['fetch', 'WebSocket', 'EventSource', 'WebSocketStream']) {
     if (name in g) Object.defineProperty(g, name, { value: deny(name), writable: false, configurable: false });
   }
   // Named imports of builtins (import { connect } from 'node:net') read these copies.
   syncBuiltinESMExports();
+  return send;
 }

@@ -36,6 +36,27 @@ const STARTUP_MS = 60_000;
 const WALL_FACTOR = 10;
 const TICKS_PER_SECOND = 100;
 
+/**
+ * `--memory-mb` caps V8's heap; typed arrays and other memory outside it are not counted
+ * there, so the engine's resident memory is watched too. It may be the heap limit plus
+ * this allowance, jsdom's own baseline (an engine after a few episodes holds about 150 MB).
+ */
+export const RSS_ALLOWANCE_MB = 256;
+
+/** How often a call in flight has its CPU time and memory looked at, in ms. */
+const POLL_MS = 100;
+
+/** Resident memory of a process in MB, or null where /proc is not there. */
+function rssMb(pid: number | undefined): number | null {
+  if (pid === undefined) return null;
+  try {
+    const m = /^VmRSS:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return m ? Number(m[1]) / 1024 : null;
+  } catch {
+    return null;
+  }
+}
+
 /** CPU seconds a process has used (user + system), or null where /proc is not there. */
 function cpuSeconds(pid: number | undefined): number | null {
   if (pid === undefined) return null;
@@ -65,6 +86,16 @@ async function build(): Promise<{ dir: string; entry: string }> {
   return { dir, entry: join(dir, 'simulator', 'sandbox', 'child.js') };
 }
 
+/**
+ * SIGUSR1 starts Node's inspector, which would run any code a debugger client sends in
+ * this (unsandboxed) process; Node 20 has no switch to turn that off, but a listener of
+ * its own takes the signal instead. The engine cannot send signals; this is for anyone
+ * else who could. A process started with --inspect keeps its inspector.
+ */
+function keepInspectorShut(): void {
+  if (process.listenerCount('SIGUSR1') === 0) process.on('SIGUSR1', () => undefined);
+}
+
 export class EngineProcess {
   private child: ChildProcess | null = null;
   private started: Promise<void> | null = null;
@@ -81,6 +112,7 @@ export class EngineProcess {
 
   private start(): Promise<void> {
     this.started ??= (async () => {
+      keepInspectorShut();
       const { dir, entry } = await build();
       const child = fork(entry, [], {
         execArgv: [
@@ -145,7 +177,7 @@ export class EngineProcess {
 
   private exited(code: number | null, signal: NodeJS.Signals | null): void {
     const oom = /heap limit|out of memory/i.test(this.stderr);
-    this.fail(oom ? `the page used more than ${this.memoryMb} MB of memory` : `the engine process ended (${signal ?? `exit code ${code}`})`);
+    this.fail(oom ? OVER_MEMORY(this.memoryMb) : `the engine process ended (${signal ?? `exit code ${code}`})`);
   }
 
   /** Ends the process and fails every call in flight with `reason`. */
@@ -175,12 +207,14 @@ export class EngineProcess {
       const check = (): void => {
         const p = this.pending.get(id);
         if (!p) return;
+        const rss = rssMb(pid);
+        if (rss !== null && rss > this.memoryMb + RSS_ALLOWANCE_MB) return this.fail(OVER_MEMORY(this.memoryMb), (m) => new LimitError(m));
         const cpu = cpuSeconds(pid);
         const spent = cpu0 === null || cpu === null ? (Date.now() - started) / 1000 : cpu - cpu0;
         if (spent >= limit || Date.now() - started >= timeoutMs * WALL_FACTOR) return over();
-        p.timer = setTimeout(check, Math.max(50, (limit - spent) * 1000));
+        p.timer = setTimeout(check, Math.min(POLL_MS, Math.max(50, (limit - spent) * 1000)));
       };
-      const timer = setTimeout(check, timeoutMs);
+      const timer = setTimeout(check, Math.min(POLL_MS, timeoutMs));
       this.pending.set(id, { resolve, reject, timer });
       try {
         this.child?.send({ id, browser, method, args });
@@ -190,6 +224,8 @@ export class EngineProcess {
     });
   }
 }
+
+const OVER_MEMORY = (mb: number) => `the page used more than ${mb} MB of memory`;
 
 const processes = new Map<number, EngineProcess>();
 

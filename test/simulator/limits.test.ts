@@ -10,6 +10,7 @@ import type { Agent } from '../../simulator/agent.ts';
 import { runBatch } from '../../simulator/batch.ts';
 import type { LoadedBundle } from '../../simulator/bundle.ts';
 import type { Defense } from '../../simulator/defense.ts';
+import { JsdomBrowser } from '../../simulator/engine/jsdom.ts';
 import { DecoyEnv } from '../../simulator/env.ts';
 import { defenses } from '../../simulator/registries.ts';
 import { runEpisode, type EpisodeRecord } from '../../simulator/runner.ts';
@@ -31,7 +32,11 @@ const HANGS: [string, string, RegExp][] = [
 ];
 
 /** ...a page that allocates without end (a long step time, so that memory is the limit it meets)... */
-const ALLOCATES: [string, string, RegExp][] = [['allocation loop', 'var hold = []; for (;;) hold.push(new Array(1e7).fill(7));', /more than 256 MB of memory/]];
+const ALLOCATES: [string, string, RegExp][] = [
+  ['allocation loop', 'var hold = []; for (;;) hold.push(new Array(1e7).fill(7));', /more than 256 MB of memory/],
+  // Typed arrays live outside V8's heap: the engine's resident memory is what stops this one.
+  ['typed-array loop', 'var held = []; for (;;) held.push(new Uint8Array(5e7).fill(1));', /more than 256 MB of memory/],
+];
 
 /** ...and pages the engine itself stops, at the default limits. */
 const PAGES: [string, string, RegExp][] = [
@@ -87,5 +92,19 @@ describe('per-episode limits and contained faults', () => {
       await env.close();
     }
     for (const [r, reason] of cases) failed(r, reason);
+  });
+
+  it('a page cannot block the engine: Atomics, SharedArrayBuffer and WebAssembly are not in its window, calling Atomics.wait fails in its own realm, and its episode scores', async () => {
+    const wait = 'var r; try { Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 60000); r = "waited"; } catch (e) { r = (e instanceof ReferenceError ? "page " : "other ") + e.name; }';
+    const b = new JsdomBrowser();
+    try {
+      await b.open({ files: { 'index.html': `<!doctype html><p id="r">-</p><script>${wait} document.getElementById("r").textContent = r + " " + [typeof SharedArrayBuffer, typeof WebAssembly].join(" ");</script>` } }, { seed: 1 });
+      const texts = (await b.observe()).elements.map((e) => (e as { text?: string }).text ?? e.name);
+      expect(texts).toContain('page ReferenceError undefined undefined');
+    } finally {
+      await b.close();
+    }
+    const { records } = await runBatch([withScript(wait), control], { agent: 'oracle', defense: 'none', seed: 1, limits: { stepSeconds: 2 } });
+    records.forEach(scored);
   });
 });

@@ -1,19 +1,24 @@
 /**
- * Page code that escapes jsdom into Node gains nothing in the engine sandbox: the probes
- * of the issue (eight ways from a page function to Node's Function, then a file write, a
- * file read, a command, the environment, a socket, and the page's own XHR, fetch and
- * WebSocket) all fail, and the episode still scores.
+ * Page code gains nothing of Node in the engine sandbox: no way from a page function to
+ * Node's Function reaches `process`, the page's own XHR, fetch and WebSocket fail, and the
+ * episode still scores. Should a way into Node be found, the engine process still denies
+ * a file write, a file read, a command, the environment, a socket, a signal to the run
+ * and a forged reply (checked on the lock-down itself, in a process of its own).
  */
+import { fork } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Agent } from '../../simulator/agent.ts';
 import type { LoadedBundle } from '../../simulator/bundle.ts';
+import { JsdomBrowser } from '../../simulator/engine/jsdom.ts';
 import { DecoyEnv } from '../../simulator/env.ts';
 import { defenses } from '../../simulator/registries.ts';
 import { runEpisode, type EpisodeRecord } from '../../simulator/runner.ts';
+import { packagePath } from '../../scenarios/root.ts';
 import { bundleFor, pathAgent } from '../helpers.ts';
 
 /** Ways from a page object to a Function constructor (page realm or Node's). */
@@ -26,6 +31,9 @@ const ROUTES = [
   'requestAnimationFrame.constructor',
   'localStorage.getItem.constructor',
   'Object.getPrototypeOf(document.body).constructor.constructor',
+  'Element.prototype.getAttribute.constructor',
+  'Event.constructor.constructor',
+  'Date.now.constructor',
 ];
 
 /** The page script: every route, every attempt; what it learns goes into a visible box of the page. */
@@ -45,6 +53,7 @@ function probe(dir: string, port: number): string {
       var F = route();
       var proc = F('return process')();
       if (!proc || !proc.versions) { show('route ' + i + ': no process'); return; }
+      window.__reached = (window.__reached || 0) + 1;
       show('route ' + i + ': process');
       try { show('env ' + JSON.stringify(proc.env)); } catch (e) { show('env denied'); }
       try { proc.kill(proc.pid, 0); show('kill ran'); } catch (e) { show('kill denied'); }
@@ -74,6 +83,7 @@ function probe(dir: string, port: number): string {
       });
     } catch (e) { show('route ' + i + ' failed'); }
   });
+  show('routes to process ' + (window.__reached || 0));
   try { var x = new XMLHttpRequest(); x.open('GET', 'file:///etc/hostname', false); x.send(); show('xhr file ' + x.responseText); } catch (e) { show('xhr denied'); }
   try { var y = new XMLHttpRequest(); y.open('GET', 'http://127.0.0.1:${port}/', true); y.send(); show('xhr sent'); } catch (e) { show('xhr denied'); }
   try { new WebSocket('ws://127.0.0.1:${port}/'); show('websocket opened'); } catch (e) { show('websocket denied'); }
@@ -141,7 +151,7 @@ describe('the engine sandbox', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  it('every escape route fails to write, read, run a command, see the environment or reach a listener, and the episode still scores', async () => {
+  it('no route from a page function reaches process; the page cannot write, read, run a command, see the environment or reach a listener; the episode still scores', async () => {
     const bundle = crafted(dir, port);
     const seen: string[] = [];
     const env = DecoyEnv.sandboxed();
@@ -150,8 +160,9 @@ describe('the engine sandbox', () => {
     await env.close();
     await new Promise((r) => setTimeout(r, 300));
     const saw = report(seen);
-    expect(saw).toMatch(/route \d: process/); // the probe did escape into Node: what follows is the sandbox's doing
-    expect(saw).toMatch(/write denied.*read denied.*command denied/);
+    // No route from a page function reaches Node's Function (and so `process`).
+    expect(saw).toContain(`routes to process 0`);
+    for (let i = 0; i < ROUTES.length; i++) expect(saw).toMatch(new RegExp(`route ${i} failed`));
     expect(saw).not.toMatch(/(write|command|kill) ran|socket opened|http opened|xhr file|xhr sent|websocket opened|fetch sent|beacon sent/);
     expect(saw).not.toContain(SECRET);
     expect(existsSync(join(dir, 'written'))).toBe(false);
@@ -161,14 +172,110 @@ describe('the engine sandbox', () => {
     expect([record.T, record.D]).toEqual([1, 0]);
   });
 
+  it("once an engine process has started, SIGUSR1 no longer opens the run's inspector", async () => {
+    const { url } = await import('node:inspector');
+    expect(url()).toBeUndefined();
+    process.kill(process.pid, 'SIGUSR1');
+    await new Promise((r) => setTimeout(r, 300));
+    expect(url()).toBeUndefined();
+  });
+
   it('the same page run in-process does write the file (the probe is a real escape)', async () => {
     const bundle = crafted(dir, port);
     const env = new DecoyEnv();
     const seen: string[] = [];
     await episode(env, bundle, seen);
     await env.close();
-    expect(report(seen)).toMatch(/write ran.*command ran/);
+    expect(report(seen)).toMatch(/route \d+: process.*write ran.*command ran/);
     expect(existsSync(join(dir, 'written'))).toBe(true);
     expect(existsSync(join(dir, 'command-ran'))).toBe(true);
+  });
+});
+
+/**
+ * Run after the engine's lock-down, as page code that had reached Node would: each line is
+ * `name: ran` or `name: denied`. A forged reply, if one got through, arrives as a message.
+ */
+const DEFENCE = `
+const { lockDown } = await import(process.argv[2]);
+const send = lockDown();
+const out = {};
+const probe = async (name, f) => { try { await f(); out[name] = 'ran'; } catch { out[name] = 'denied'; } };
+const mod = (n) => process.getBuiltinModule(n);
+await probe('function constructor', () => setTimeout.constructor('return process')());
+await probe('async function constructor', () => (async () => {}).constructor('return process')());
+await probe('generator constructor', () => (function* () {}).constructor('return process')().next());
+await probe('async generator constructor', () => (async function* () {}).constructor('return process')().next());
+await probe('kill the run', () => process._kill(process.ppid, 0));
+await probe('kill', () => process.kill(process.ppid, 0));
+await probe('send', () => { if (process.send({ forged: 1 }) === undefined) throw 0; });
+await probe('_send', () => process._send({ forged: 2 }, undefined, {}, undefined));
+await probe('net.Server', () => new (mod('net').Server)());
+await probe('_listen2', () => new (mod('http').Server)()._listen2('127.0.0.1', 0, 4, -1));
+await probe('socket on the IPC fd', () => new (mod('net').Socket)({ fd: 3 }));
+await probe('dgram.Socket', () => new (mod('dgram').Socket)('udp4'));
+await probe('dgram.createSocket', () => mod('dgram').createSocket('udp4'));
+await probe('Error.prepareStackTrace', () => { Error.prepareStackTrace = (e, sites) => sites; if (typeof new Error().stack === 'string') throw 0; });
+await probe('global Function', () => { if (Function('return 7')() !== 7) throw 0; });
+send({ out });
+`;
+
+describe("the engine's lock-down (should page code reach Node)", () => {
+  it('denies the Function constructors, a signal to the run, a forged reply and sockets; the global Function still works', async () => {
+    const { ensureBuild } = (await import(pathToFileURL(packagePath('bin', 'build.mjs')).href)) as { ensureBuild: () => Promise<string> };
+    const built = dirname(dirname(await ensureBuild()));
+    const dir = mkdtempSync(join(tmpdir(), 'decoy-lockdown-'));
+    const script = join(dir, 'probe.mjs');
+    writeFileSync(script, DEFENCE);
+    const messages: unknown[] = [];
+    let stderr = '';
+    try {
+      await new Promise<void>((resolve, reject) => {
+        const child = fork(script, [pathToFileURL(join(built, 'simulator', 'sandbox', 'lockdown.js')).href], { stdio: ['ignore', 'ignore', 'pipe', 'ipc'], env: {} });
+        child.stderr?.on('data', (d: Buffer) => (stderr += d.toString()));
+        child.on('message', (m) => {
+          messages.push(m);
+          if ((m as { out?: unknown }).out) child.kill();
+        });
+        child.on('exit', () => resolve());
+        child.on('error', reject);
+      });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+    expect(stderr).toBe('');
+    // The lock-down's own send is the only one that reached the run.
+    expect(messages).toHaveLength(1);
+    const out = (messages[0] as { out: Record<string, string> }).out;
+    const denied = Object.keys(out).filter((k) => k !== 'global Function');
+    expect(denied).toHaveLength(14);
+    for (const name of denied) expect([name, out[name]]).toEqual([name, 'denied']);
+    expect(out['global Function']).toBe('ran');
+  });
+});
+
+describe("the page's own stack traces", () => {
+  it("a page's prepareStackTrace gets no function or receiver of a frame outside the page (the engine's frames are strict)", async () => {
+    const js = `var outer = 0, leaked = 0;
+Error.prepareStackTrace = function (e, sites) { return sites; };
+function look() {
+  new Error().stack.forEach(function (c) {
+    if (c.getFileName() === location.href) return;
+    outer++;
+    if (c.getFunction() !== undefined || c.getThis() !== undefined) leaked++;
+  });
+}
+look();
+document.body.addEventListener('x', look);
+document.body.dispatchEvent(new Event('x'));
+document.getElementById('r').textContent = 'outer ' + (outer > 0) + ' leaked ' + leaked;`;
+    const b = new JsdomBrowser();
+    try {
+      await b.open({ files: { 'index.html': `<!doctype html><body><p id="r">-</p><script>${js}</script></body>` } }, { seed: 1 });
+      const texts = (await b.observe()).elements.map((e) => (e as { text?: string }).text ?? e.name);
+      expect(texts).toContain('outer true leaked 0');
+    } finally {
+      await b.close();
+    }
   });
 });
