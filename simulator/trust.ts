@@ -60,6 +60,9 @@ export function servedFileProblem(name: string, text: string): string | null {
   return problem;
 }
 
+/** A name without its namespace prefix (`xlink:href` → `href`), lower-cased. */
+const localName = (name: string) => name.slice(name.lastIndexOf(':') + 1).toLowerCase();
+
 function elementProblem(el: Element): string | null {
   const tag = el.tagName.toLowerCase();
   const attr = (n: string) => el.attrs.find((a) => a.name.toLowerCase() === n)?.value;
@@ -70,7 +73,10 @@ function elementProblem(el: Element): string | null {
   if (REFUSED_ELEMENTS.has(tag)) return `a <${tag}> element`;
   if (tag === 'meta' && attr('http-equiv')?.trim().toLowerCase() === 'refresh') return 'a <meta http-equiv="refresh">';
   if (tag === 'script') {
-    if (attr('src') !== undefined) return `a script loaded from ${quote(attr('src') ?? '', 40)}`;
+    // SVG scripts load from `href` (or `xlink:href`, any prefix) and a browser runs that,
+    // not the inline text, so a script with a URL is refused whatever its text.
+    const url = el.attrs.find((a) => ['src', 'href'].includes(localName(a.name)));
+    if (url) return `a script loaded from ${quote(url.value, 40)}`;
     if (attr('type')?.trim().toLowerCase() === 'application/json') return null;
     const text = el.childNodes.map((n) => ('value' in n && n.nodeName === '#text' ? n.value : '')).join('');
     runtimeHash ??= sha256(inlineRuntime());
