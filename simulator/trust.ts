@@ -19,7 +19,10 @@ import { quote, UserError } from '../scenarios/errors.ts';
  *   value (browsers drop tabs and newlines from URLs, so whitespace does not hide one);
  * - no element that loads or runs another document or plugin, or redirects
  *   (`REFUSED_ELEMENTS`, `<meta http-equiv="refresh">`);
- * - no XML entity declarations (`<!ENTITY`), which could spell what the checks look for.
+ * - no XML entity declarations (`<!ENTITY`), which could spell what the checks look for;
+ * - a namespace prefix hides nothing: `<s:script>` is refused, `x:onload` is a handler;
+ * - a served `.svg` file, which a browser reads as XML, holds no script at all, no
+ *   `<foreignObject>`, no DOCTYPE and no processing instruction but `<?xml …?>`.
  *
  * A bundle made by another version of decoy carries another runtime and is refused too.
  */
@@ -47,10 +50,15 @@ type Element = DefaultTreeAdapterMap['element'];
 export function servedFileProblem(name: string, text: string): string | null {
   if (!MARKUP.test(name)) return DATA.test(name) ? null : 'a kind of file a bundle may not serve (only markup, styles, images, fonts, JSON and text)';
   if (/<!ENTITY/i.test(text)) return 'an XML entity declaration';
+  const svg = /\.svg$/i.test(name);
+  if (svg) {
+    const problem = svgFileProblem(text);
+    if (problem) return problem;
+  }
   let problem: string | null = null;
   const visit = (node: Node): void => {
     if (problem !== null) return;
-    if ('tagName' in node) problem = elementProblem(node);
+    if ('tagName' in node) problem = elementProblem(node, svg);
     const kids = 'childNodes' in node ? node.childNodes : [];
     for (const kid of kids) visit(kid);
     // A <template>'s content is a fragment of its own, outside childNodes.
@@ -63,11 +71,28 @@ export function servedFileProblem(name: string, text: string): string | null {
 /** A name without its namespace prefix (`xlink:href` → `href`), lower-cased. */
 const localName = (name: string) => name.slice(name.lastIndexOf(':') + 1).toLowerCase();
 
-function elementProblem(el: Element): string | null {
-  const tag = el.tagName.toLowerCase();
+/**
+ * A served `.svg` is parsed by a browser as XML, where a namespace prefix (`<s:script>`) or
+ * a processing instruction means what parse5, reading HTML, does not see; so such a file
+ * is held to a stricter rule, on its text: no script at all (the runtime lives in pages),
+ * no `<foreignObject>`, no DOCTYPE, no processing instruction but a leading `<?xml …?>`.
+ */
+function svgFileProblem(text: string): string | null {
+  if (/<[\s]*([^\s<>/:]+:)?script[\s/>]/i.test(text)) return 'a script in an SVG file';
+  if (/<[\s]*([^\s<>/:]+:)?foreignObject[\s/>]/i.test(text)) return 'a <foreignObject> in an SVG file';
+  if (/<!DOCTYPE/i.test(text)) return 'a DOCTYPE in an SVG file';
+  if (text.replace(/^\uFEFF?\s*<\?xml\s[^?]*\?>/, '').includes('<?')) return 'a processing instruction in an SVG file';
+  return null;
+}
+
+function elementProblem(el: Element, svgFile: boolean): string | null {
+  // Prefixes are dropped: read as XML, <h:iframe xmlns:h="…xhtml"> is an iframe.
+  const tag = localName(el.tagName);
+  if (tag === 'script' && (el.tagName.includes(':') || svgFile)) return `a <${el.tagName.toLowerCase()}> element in ${svgFile ? 'an SVG file' : 'a namespace of its own'}`;
+  if (tag === 'foreignobject' && svgFile) return 'a <foreignObject> in an SVG file';
   const attr = (n: string) => el.attrs.find((a) => a.name.toLowerCase() === n)?.value;
   for (const a of el.attrs) {
-    if (a.name.toLowerCase().startsWith('on')) return `an event handler attribute ${quote(`${a.name}="${a.value}"`, 40)} on <${tag}>`;
+    if (localName(a.name).startsWith('on')) return `an event handler attribute ${quote(`${a.name}="${a.value}"`, 40)} on <${tag}>`;
     if (SCRIPT_URL.test(a.value.replace(/[\u0000-\u0020]/g, '').toLowerCase())) return `a script URL in ${quote(`${a.name}="${a.value}"`, 40)} on <${tag}>`;
   }
   if (REFUSED_ELEMENTS.has(tag)) return `a <${tag}> element`;
