@@ -55,17 +55,19 @@ export function servedFileProblem(name: string, text: string): string | null {
     const problem = svgFileProblem(text);
     if (problem) return problem;
   }
-  let problem: string | null = null;
-  const visit = (node: Node): void => {
-    if (problem !== null) return;
-    if ('tagName' in node) problem = elementProblem(node, svg);
+  // Walked with a stack of its own, not by recursion: a page may nest as deep as it likes.
+  const todo: Node[] = [parse(text)];
+  for (let node = todo.pop(); node !== undefined; node = todo.pop()) {
+    if ('tagName' in node) {
+      const problem = elementProblem(node, svg);
+      if (problem) return problem;
+    }
+    // A <template>'s content is a fragment of its own, outside childNodes; it is seen after them.
+    if ('content' in node && node.content) todo.push(node.content as Node);
     const kids = 'childNodes' in node ? node.childNodes : [];
-    for (const kid of kids) visit(kid);
-    // A <template>'s content is a fragment of its own, outside childNodes.
-    if ('content' in node && node.content) visit(node.content as Node);
-  };
-  visit(parse(text));
-  return problem;
+    for (let i = kids.length - 1; i >= 0; i--) todo.push(kids[i] as Node);
+  }
+  return null;
 }
 
 /** A name without its namespace prefix (`xlink:href` → `href`), lower-cased. */

@@ -100,6 +100,12 @@ describe('a bundle is data: what its served files may hold', () => {
     expect(readBundle(b, { trustBundles: true }).manifest.id).toBe(readBundle(good).manifest.id);
   });
 
+  it('a page nested 60,000 elements deep is checked, not a stack overflow: data passes, a script at the bottom is refused (two parses, about 2 s)', () => {
+    const deep = (inner: string) => `<!DOCTYPE html><body>${'<div>'.repeat(60_000)}${inner}${'</div>'.repeat(60_000)}</body>`;
+    expect(servedFileProblem('index.html', deep('<p>x</p>'))).toBeNull();
+    expect(refusal(() => readBundle(crafted((b) => writeFileSync(join(b, 'site', 'deep.html'), deep('<script>x()</script>')))))).toMatch(/site\/deep.html: a script that is not decoy's runtime/);
+  });
+
   it('data is not refused: JSON scripts, styles, images, fonts and another page without code', () => {
     const b = crafted((b) => {
       inBody('<script type=" Application/JSON ">{"a": "<b>"}</script><a href="/help">javascript guide</a>')(b);
