@@ -172,6 +172,33 @@ describe('the gallery server: event posts', () => {
     expect(readdirSync(join(dir, 'logs')).sort()).toEqual([ID]);
   });
 
+  it('a stored log is replaced only by one that extends it: a longer forged log is 409 and the stored one kept, after a restart too', async () => {
+    const real = [{ type: 'nav', route: '/' }, { type: 'cart.added', item: 'a' }];
+    expect((await post(real, 'f1')).status).toBe(204);
+    const forged = [{ type: 'nav', route: '/' }, { type: 'order.placed' }, { type: 'nav' }, { type: 'nav' }];
+    const refused = await post(forged, 'f1');
+    expect(refused.status).toBe(409);
+    expect(refused.text).toContain('does not extend');
+    expect((await post([{ type: 'cart.added' }], 'f1')).status).toBe(409);
+    expect(stored('f1').events).toEqual(real);
+    expect((await post(real.slice(0, 1), 'f1')).status).toBe(204);
+    expect((await post([...real, { type: 'nav' }], 'f1')).status).toBe(204);
+    expect(stored('f1').events).toEqual([...real, { type: 'nav' }]);
+    const logs = join(dir, 'logs-forged');
+    const send = (s: GalleryServer, events: { type: string }[]) =>
+      request(`${s.liveUrl}__events/${KEY}`, { method: 'POST', headers: { origin: new URL(s.liveUrl).origin, 'content-type': 'application/json' }, body: JSON.stringify({ session: 'f', events }) });
+    const first = await startGalleryServer({ dir: join(dir, 'site'), port: 0, livePort: 0, logDir: logs });
+    await send(first, real);
+    await first.close();
+    const second = await startGalleryServer({ dir: join(dir, 'site'), port: 0, livePort: 0, logDir: logs });
+    try {
+      expect((await send(second, forged)).status).toBe(409);
+      expect(stored('f', ID, logs).events).toEqual(real);
+    } finally {
+      await second.close();
+    }
+  });
+
   it('a restarted server still never shortens a stored log', async () => {
     const logs = join(dir, 'logs-restart');
     const first = await startGalleryServer({ dir: join(dir, 'site'), port: 0, livePort: 0, logDir: logs });
