@@ -43,6 +43,18 @@ const parse = (html: string): DefaultTreeAdapterMap['document'] => (createRequir
 let runtimeHash: string | null = null;
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
+/**
+ * The Content-Security-Policy a served live page gets: the runtime (by its hash, as a page
+ * carries it) is the only script that runs, so code the check above missed does not run either.
+ */
+export function runtimeOnlyPolicy(): string {
+  const hash = createHash('sha256').update(inlineRuntime()).digest('base64');
+  return `script-src 'sha256-${hash}'; object-src 'none'; base-uri 'none'`;
+}
+
+/** For served files that are not pages (an `.svg` opened on its own): no script at all. */
+export const NO_SCRIPT_POLICY = "script-src 'none'; object-src 'none'; base-uri 'none'";
+
 type Node = DefaultTreeAdapterMap['node'];
 type Element = DefaultTreeAdapterMap['element'];
 

@@ -10,6 +10,10 @@ import { liveKey } from '../../harness/live-copy.ts';
 import { MAX_LOG_BYTES } from '../../harness/collect.ts';
 import { UserError } from '../../scenarios/errors.ts';
 import { bundleFor } from '../helpers.ts';
+import { chromium as playwright } from 'playwright-core';
+import { findChromium } from '../../simulator/engine/chromium.ts';
+import { runtimeOnlyPolicy } from '../../simulator/trust.ts';
+import { chromiumOrSkip } from '../chromium/browser.ts';
 
 const KEY = 'abcdef012345';
 const ID = 'demo.x.s7';
@@ -196,6 +200,35 @@ describe('the gallery server: event posts', () => {
       expect(stored('f', ID, logs).events).toEqual(real);
     } finally {
       await second.close();
+    }
+  });
+
+  it('the live origin lets only the runtime run (Content-Security-Policy by its hash), and no script in an .svg; the gallery is not constrained so', async () => {
+    const page = await request(`${server.liveUrl}live/${realKey}/`);
+    expect(page.headers['content-security-policy']).toBe(runtimeOnlyPolicy());
+    expect(page.headers['content-security-policy']).toMatch(/^script-src 'sha256-[A-Za-z0-9+/]{43}='; object-src 'none'; base-uri 'none'$/);
+    expect((await request(`${server.liveUrl}live/${realKey}/cart`)).headers['content-security-policy']).toBe(runtimeOnlyPolicy());
+    expect((await request(`${server.liveUrl}live/${realKey}/logo.svg`)).headers['content-security-policy']).toMatch(/^script-src 'none'/);
+  });
+
+  it.skipIf(!chromiumOrSkip().ok)('served live, a page with an extra inline script runs the runtime and not that script (Chromium)', async () => {
+    const site = join(dir, 'site');
+    const real = readFileSync(join(site, 'live', realKey, 'index.html'), 'utf8');
+    writeFileSync(join(site, 'live', realKey, 'extra.html'), real.replace('</body>', '<script>document.title = "ran"</script></body>'));
+    const own = await startGalleryServer({ dir: site, port: 0, livePort: 0, logDir: join(dir, 'logs-csp') });
+    const browser = await playwright.launch({ executablePath: findChromium(), headless: true });
+    try {
+      const tab = await browser.newPage();
+      const refused: string[] = [];
+      tab.on('console', (m) => { if (/Content Security Policy/.test(m.text())) refused.push(m.text()); });
+      await tab.goto(`${own.liveUrl}live/${realKey}/extra.html`, { waitUntil: 'load' });
+      expect(await tab.title()).not.toBe('ran');
+      // One script refused, the extra one: the runtime, allowed by its hash, ran.
+      expect(refused).toHaveLength(1);
+    } finally {
+      await browser.close();
+      await own.close();
+      rmSync(join(site, 'live', realKey, 'extra.html'));
     }
   });
 
