@@ -6,7 +6,8 @@ import { JSDOM } from 'jsdom';
 import { join, relative } from 'node:path';
 import { startGalleryServer, type GalleryServer } from '../../harness/server.ts';
 import { LIVE_INDEX, writeLiveSites } from '../../harness/gallery.ts';
-import { liveKey } from '../../harness/live-copy.ts';
+import { liveKey, newKeySecret } from '../../harness/live-copy.ts';
+import { createHash } from 'node:crypto';
 import { MAX_LOG_BYTES } from '../../harness/collect.ts';
 import { UserError } from '../../scenarios/errors.ts';
 import { bundleFor } from '../helpers.ts';
@@ -22,14 +23,15 @@ let server: GalleryServer;
 let origin = '';
 /** A generated configuration written as a live site beside the hand-made one. */
 const bundle = bundleFor({ task: 'purchase', domain: 'shopping', patterns: [{ family: 'warranty-addon', variant: 'preselected' }] }, 7);
-const realKey = liveKey(bundle.manifest.id);
+const SECRET = 'test secret';
+const realKey = liveKey(bundle.manifest.id, SECRET);
 
 beforeAll(async () => {
   // A gallery as decoy site build leaves it, reduced to what the server reads, plus one real live site.
   dir = mkdtempSync(join(tmpdir(), 'decoy-serve-'));
   const site = join(dir, 'site');
   mkdirSync(join(site, 'live', KEY), { recursive: true });
-  writeLiveSites(site, [{ ...bundle, dir: null }]);
+  writeLiveSites(site, [{ ...bundle, dir: null }], SECRET);
   const index = JSON.parse(readFileSync(join(site, LIVE_INDEX), 'utf8'));
   writeFileSync(join(site, LIVE_INDEX), JSON.stringify({ ...index, [KEY]: { scenario: ID, suite: 'demo' } }));
   writeFileSync(join(site, 'index.html'), `<h1>gallery</h1><a href="/config/${ID}/">${ID}</a>`);
@@ -72,6 +74,17 @@ const stored = (session: string, id = ID, logs = join(dir, 'logs')) => JSON.pars
 const nav = (n: number) => Array.from({ length: n }, () => ({ type: 'nav' }));
 
 describe('the gallery server: two origins', () => {
+  it('a live key is an HMAC of the id under the build\'s secret: not the id\'s plain digest, and another secret gives another key', () => {
+    const id = bundle.manifest.id;
+    expect(realKey).toMatch(/^[0-9a-f]{12}$/);
+    expect(realKey).not.toBe(createHash('sha256').update(id).digest('hex').slice(0, 12));
+    expect(liveKey(id, SECRET)).toBe(realKey);
+    const [a, b] = [newKeySecret(), newKeySecret()];
+    expect(a).not.toBe(b);
+    expect(liveKey(id, a)).not.toBe(liveKey(id, b));
+    expect(JSON.parse(readFileSync(join(dir, 'site', LIVE_INDEX), 'utf8'))[realKey]).toMatchObject({ scenario: id });
+  });
+
   it('the gallery serves its pages and sends a live site on to the live origin; the live origin serves any route of a live site as its document, and no dotfile', async () => {
     expect(server.url).not.toBe(server.liveUrl);
     expect((await request(server.url)).text).toContain('<h1>gallery</h1>');
