@@ -18,9 +18,10 @@ export const { help, run } = defineCommand({
       .option('--seed <n>', `with --suite: ${SEED_HELP}`, '7')
       .option('--pattern <family>', 'with --suite: keep only configurations with this pattern family (repeatable)', repeat)
       .option('--out <dir>', 'output folder of the static site', 'dist/site')
-      .option('--trust-bundles', `with --bundles: ${TRUST_HELP}`),
+      .option('--trust-bundles', `with --bundles: ${TRUST_HELP}`)
+      .option('--key-secret <text>', 'the secret live URLs are keyed under (default: new random bytes each build, so an id cannot be found from its URL; give one to build the same files twice)'),
   schema: z
-    .object({ bundles: list, suite: text, seed, pattern: list, out: outDir('out'), trustBundles: flag, args: z.array(z.string()) })
+    .object({ bundles: list, suite: text, seed, pattern: list, out: outDir('out'), trustBundles: flag, keySecret: text, args: z.array(z.string()) })
     .superRefine((o, ctx) => {
       const sub = o.args[0];
       if (sub === undefined) ctx.addIssue({ code: 'custom', message: `name a subcommand: ${SUBCOMMANDS.map((s) => `decoy site ${s}`).join(', ')}` });
@@ -51,7 +52,7 @@ export const { help, run } = defineCommand({
       });
     }
     const started = performance.now();
-    await buildGallery(bundles, c.out);
+    await buildGallery(bundles, c.out, c.keySecret);
     const seconds = (performance.now() - started) / 1000;
     const live = JSON.parse(readFileSync(join(c.out, LIVE_INDEX), 'utf8')) as Record<string, unknown>;
     return `built the gallery of ${bundles.length} configurations (${Object.keys(live).length} live sites) in ${seconds.toFixed(1)} s to ${c.out}; serve it with decoy serve --dir ${c.out}`;

@@ -65,30 +65,34 @@ function storeProblem(logDir: string, e: unknown): string {
   return ((e as Error).message ?? String(e)).split('\n')[0] as string;
 }
 
-/** How many events a stored log holds (0 if there is none or it does not parse). */
-function storedLength(file: string): number {
-  if (!existsSync(file)) return 0;
+/** Each event of a log as JSON, for comparing logs event by event. */
+const eventTexts = (events: z.infer<typeof LOG>['events']) => events.map((e) => JSON.stringify(e));
+
+/** The events of a stored log as `eventTexts` gives them, or null if there is none or it does not parse. */
+function storedEvents(file: string): string[] | null {
+  if (!existsSync(file)) return null;
   try {
-    const events = (JSON.parse(readFileSync(file, 'utf8')) as { events?: unknown }).events;
-    return Array.isArray(events) ? events.length : 0;
+    const events = LOG.shape.events.safeParse((JSON.parse(readFileSync(file, 'utf8')) as { events?: unknown }).events);
+    return events.success ? eventTexts(events.data) : null;
   } catch {
-    return 0;
+    return null;
   }
 }
 
 /**
  * Takes the logs live sites post, one file per configuration and session:
  * `<logDir>/<scenario-id>/<session>.json`. Only a post from the live sites' own origin
- * (`origin`) with a JSON body is taken. A session's log only grows: a post holding no more
- * events than the stored one (a late request, a replay) is answered but not written, so a
- * log is never replaced by a shorter one, and another session is a file of its own beside
- * it. A log that cannot be stored is answered 507 and told to `warn` once until storing
+ * (`origin`) with a JSON body is taken. A session's log only grows: a post is written only
+ * if the stored events are a prefix of its own and it holds more; one that is a prefix of
+ * the stored log (a late request, a replay) is answered but not written, and one that
+ * differs from it in any event is answered 409 and not written, so a log is never replaced
+ * by a shorter or a forged one. Another session is a file of its own beside it. A log that cannot be stored is answered 507 and told to `warn` once until storing
  * works again; the page posts its whole log again with its next event.
  */
 export function collector(opts: { live: Readonly<Record<string, LiveEntry>>; origin: string; logDir: string; limit?: number; warn?: (line: string) => void }): Collector {
   const limit = opts.limit ?? MAX_LOG_BYTES;
   /** Events stored per `<scenario>/<session>`, read from disk the first time a session posts. */
-  const stored = new Map<string, number>();
+  const stored = new Map<string, string[]>();
   let told: string | null = null;
 
   async function take(key: string, req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -108,8 +112,12 @@ export function collector(opts: { live: Readonly<Record<string, LiveEntry>>; ori
     const dir = join(opts.logDir, entry.scenario);
     const name = `${parsed.session}.json`;
     const id = `${entry.scenario}/${parsed.session}`;
-    const known = stored.get(id) ?? storedLength(join(dir, name));
-    if (parsed.events.length > known || !existsSync(join(dir, name))) {
+    const known = stored.get(id) ?? storedEvents(join(dir, name));
+    const events = eventTexts(parsed.events);
+    // A page only appends to its log, so a post that does not begin with what is stored is not
+    // that session's log (a forgery, or another page reusing the session): the stored one stays.
+    if (known && known.some((e, i) => i < events.length && events[i] !== e)) return send(res, 409, 'this log does not extend the stored log of its session, which is kept\n');
+    if (!known || events.length > known.length) {
       const record = { scenario: entry.scenario, suite: entry.suite, session: parsed.session, events: parsed.events };
       try {
         writeWhole(dir, name, JSON.stringify(record, null, 2) + '\n');
@@ -120,7 +128,7 @@ export function collector(opts: { live: Readonly<Record<string, LiveEntry>>; ori
         return send(res, 507, `could not store the log: ${problem}\n`);
       }
       told = null;
-      stored.set(id, parsed.events.length);
+      stored.set(id, events);
     } else stored.set(id, known);
     res.writeHead(204, { 'cache-control': 'no-store' });
     res.end();

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { UserError } from '../scenarios/errors.ts';
 import { packagePath } from '../scenarios/root.ts';
 import { galleryData, LIVE_INDEX, writeLiveSites, type GalleryBundle } from './gallery.ts';
+import { newKeySecret } from './live-copy.ts';
 
 /** Only an empty folder or a previous gallery is (re)written: nothing else is deleted. */
 function claimOutput(out: string): void {
@@ -31,10 +32,10 @@ function runAstro(scratch: string, job: string): Promise<void> {
  * Builds the gallery site (the Astro project in sites/) of these bundles into `out`, then
  * writes what Astro does not build: the live sites and their index. Astro runs in a child
  * process (harness/astro-build.mjs), so this process's environment and working folder
- * stay as they are.
+ * stay as they are. Live keys are made under `keySecret`, new for each build by default.
  */
-export async function buildGallery(bundles: readonly GalleryBundle[], out: string): Promise<void> {
-  const data = galleryData(bundles);
+export async function buildGallery(bundles: readonly GalleryBundle[], out: string, keySecret = newKeySecret()): Promise<void> {
+  const data = galleryData(bundles, keySecret);
   claimOutput(out);
   const sites = packagePath('sites');
   // Inside the project, so that Astro's intermediate server bundle resolves its packages.
@@ -49,5 +50,5 @@ export async function buildGallery(bundles: readonly GalleryBundle[], out: strin
   } finally {
     rmSync(scratch, { recursive: true, force: true });
   }
-  writeLiveSites(out, bundles);
+  writeLiveSites(out, bundles, keySecret);
 }

@@ -42,7 +42,7 @@ const SHOTS = ['start.png', 'start-boxes.png'] as const;
 
 const hasShots = (dir: string | null) => dir !== null && SHOTS.every((f) => existsSync(join(dir, 'shots', f)));
 
-export function galleryData(bundles: readonly GalleryBundle[]): GalleryData {
+export function galleryData(bundles: readonly GalleryBundle[], keySecret: string): GalleryData {
   const seen = new Set<string>();
   for (const b of bundles) {
     if (seen.has(b.manifest.id)) throw new UserError(`configuration ${b.manifest.id} is given twice; give each suite's bundles once`);
@@ -62,7 +62,7 @@ export function galleryData(bundles: readonly GalleryBundle[]): GalleryData {
     }),
     feasible: m.feasible,
     budget: m.budget,
-    live: `${livePath(m.id)}/`,
+    live: `${livePath(m.id, keySecret)}/`,
     shots: hasShots(dir) ? { start: `/config/${m.id}/start.png`, boxes: `/config/${m.id}/start-boxes.png` } : null,
     groundTruth: m.groundTruth.elements.map((e) => ({ family: e.family, kind: e.kind, route: e.route, role: e.target.role, name: e.target.name })),
     safePath: m.groundTruth.safePath.map((s) => ({ id: s.id, text: describeStep(s) })),
@@ -85,12 +85,12 @@ export function galleryData(bundles: readonly GalleryBundle[]): GalleryData {
  * Writes what Astro does not build: each configuration's live site under its stable path,
  * its screenshots next to its gallery page, and the index the server names collected logs by.
  */
-export function writeLiveSites(out: string, bundles: readonly GalleryBundle[]): void {
+export function writeLiveSites(out: string, bundles: readonly GalleryBundle[], keySecret: string): void {
   const index: Record<string, { scenario: string; suite: string }> = {};
   for (const b of bundles) {
-    const key = liveKey(b.manifest.id);
+    const key = liveKey(b.manifest.id, keySecret);
     index[key] = { scenario: b.manifest.id, suite: b.manifest.suite };
-    for (const [path, content] of Object.entries(liveCopy(b.site.files, livePath(b.manifest.id), sinkPath(key)))) {
+    for (const [path, content] of Object.entries(liveCopy(b.site.files, livePath(b.manifest.id, keySecret), sinkPath(key)))) {
       const file = join(out, LIVE_DIR, key, path);
       mkdirSync(dirname(file), { recursive: true });
       writeFileAtomic(file, content);

@@ -1,19 +1,26 @@
-import { createHash } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { ATTR, SITE_LOG_META } from '../scenarios/contract.ts';
 
 /**
  * The path a configuration's live site is served under. Scenario ids name the pattern family
- * and its variant, and an agent sees the URL, so the path is an opaque digest of the id:
- * stable for a configuration, telling nothing about it.
+ * and its variant, and an agent sees the URL, so the key is an HMAC of the id under a secret
+ * of the build: stable within a built site, telling nothing about the configuration even to
+ * someone who hashes every public id (a plain digest of the id would be reversed so).
  */
-export function liveKey(scenarioId: string): string {
-  return createHash('sha256').update(scenarioId).digest('hex').slice(0, 12);
+export function liveKey(scenarioId: string, secret: string): string {
+  return createHmac('sha256', secret).update(scenarioId).digest('hex').slice(0, 12);
 }
+
+/**
+ * A new secret for one built site's keys. It is kept nowhere: the built site's `live.json`
+ * (served on the gallery's origin only) maps its keys back to ids, so a rebuild gives new URLs.
+ */
+export const newKeySecret = () => randomBytes(32).toString('hex');
 
 /** The folder of the live sites in a built gallery, and the first segment of their paths: served on an origin of their own (harness/server.ts). */
 export const LIVE_DIR = 'live';
 
-export const livePath = (scenarioId: string) => `/${LIVE_DIR}/${liveKey(scenarioId)}`;
+export const livePath = (scenarioId: string, secret: string) => `/${LIVE_DIR}/${liveKey(scenarioId, secret)}`;
 
 /** Where a live copy posts its event log (neutral words only: the page is served to agents). */
 export const SINK_DIR = '__events';

@@ -4,6 +4,7 @@ import { join, resolve } from 'node:path';
 import sirv from 'sirv';
 import { z } from 'zod';
 import { UserError } from '../scenarios/errors.ts';
+import { NO_SCRIPT_POLICY, runtimeOnlyPolicy } from '../simulator/trust.ts';
 import { collector, type LiveEntry } from './collect.ts';
 import { LIVE_INDEX } from './gallery.ts';
 import { LIVE_DIR, SINK_DIR } from './live-copy.ts';
@@ -165,9 +166,12 @@ export async function startGalleryServer(opts: ServerOptions): Promise<GallerySe
     });
   };
 
+  const pagePolicy = runtimeOnlyPolicy();
   const onLive: RequestListener = (req, res) => {
     common(res);
     const path = pathOf(req);
+    // A second layer under the bundle check: on the origin agents use, only decoy's runtime runs.
+    res.setHeader('content-security-policy', /\.svg$/i.test(path) ? NO_SCRIPT_POLICY : pagePolicy);
     const post = new RegExp(`^/${SINK_DIR}/([0-9a-f]+)$`).exec(path);
     if (post) {
       if (req.method !== 'POST') return send(res, 405, 'POST only\n');

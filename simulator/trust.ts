@@ -19,7 +19,10 @@ import { quote, UserError } from '../scenarios/errors.ts';
  *   value (browsers drop tabs and newlines from URLs, so whitespace does not hide one);
  * - no element that loads or runs another document or plugin, or redirects
  *   (`REFUSED_ELEMENTS`, `<meta http-equiv="refresh">`);
- * - no XML entity declarations (`<!ENTITY`), which could spell what the checks look for.
+ * - no XML entity declarations (`<!ENTITY`), which could spell what the checks look for;
+ * - a namespace prefix hides nothing: `<s:script>` is refused, `x:onload` is a handler;
+ * - a served `.svg` file, which a browser reads as XML, holds no script at all, no
+ *   `<foreignObject>`, no DOCTYPE and no processing instruction but `<?xml …?>`.
  *
  * A bundle made by another version of decoy carries another runtime and is refused too.
  */
@@ -40,6 +43,18 @@ const parse = (html: string): DefaultTreeAdapterMap['document'] => (createRequir
 let runtimeHash: string | null = null;
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
+/**
+ * The Content-Security-Policy a served live page gets: the runtime (by its hash, as a page
+ * carries it) is the only script that runs, so code the check above missed does not run either.
+ */
+export function runtimeOnlyPolicy(): string {
+  const hash = createHash('sha256').update(inlineRuntime()).digest('base64');
+  return `script-src 'sha256-${hash}'; object-src 'none'; base-uri 'none'`;
+}
+
+/** For served files that are not pages (an `.svg` opened on its own): no script at all. */
+export const NO_SCRIPT_POLICY = "script-src 'none'; object-src 'none'; base-uri 'none'";
+
 type Node = DefaultTreeAdapterMap['node'];
 type Element = DefaultTreeAdapterMap['element'];
 
@@ -47,30 +62,60 @@ type Element = DefaultTreeAdapterMap['element'];
 export function servedFileProblem(name: string, text: string): string | null {
   if (!MARKUP.test(name)) return DATA.test(name) ? null : 'a kind of file a bundle may not serve (only markup, styles, images, fonts, JSON and text)';
   if (/<!ENTITY/i.test(text)) return 'an XML entity declaration';
-  let problem: string | null = null;
-  const visit = (node: Node): void => {
-    if (problem !== null) return;
-    if ('tagName' in node) problem = elementProblem(node);
+  const svg = /\.svg$/i.test(name);
+  if (svg) {
+    const problem = svgFileProblem(text);
+    if (problem) return problem;
+  }
+  // Walked with a stack of its own, not by recursion: a page may nest as deep as it likes.
+  const todo: Node[] = [parse(text)];
+  for (let node = todo.pop(); node !== undefined; node = todo.pop()) {
+    if ('tagName' in node) {
+      const problem = elementProblem(node, svg);
+      if (problem) return problem;
+    }
+    // A <template>'s content is a fragment of its own, outside childNodes; it is seen after them.
+    if ('content' in node && node.content) todo.push(node.content as Node);
     const kids = 'childNodes' in node ? node.childNodes : [];
-    for (const kid of kids) visit(kid);
-    // A <template>'s content is a fragment of its own, outside childNodes.
-    if ('content' in node && node.content) visit(node.content as Node);
-  };
-  visit(parse(text));
-  return problem;
+    for (let i = kids.length - 1; i >= 0; i--) todo.push(kids[i] as Node);
+  }
+  return null;
 }
 
-function elementProblem(el: Element): string | null {
-  const tag = el.tagName.toLowerCase();
+/** A name without its namespace prefix (`xlink:href` → `href`), lower-cased. */
+const localName = (name: string) => name.slice(name.lastIndexOf(':') + 1).toLowerCase();
+
+/**
+ * A served `.svg` is parsed by a browser as XML, where a namespace prefix (`<s:script>`) or
+ * a processing instruction means what parse5, reading HTML, does not see; so such a file
+ * is held to a stricter rule, on its text: no script at all (the runtime lives in pages),
+ * no `<foreignObject>`, no DOCTYPE, no processing instruction but a leading `<?xml …?>`.
+ */
+function svgFileProblem(text: string): string | null {
+  if (/<[\s]*([^\s<>/:]+:)?script[\s/>]/i.test(text)) return 'a script in an SVG file';
+  if (/<[\s]*([^\s<>/:]+:)?foreignObject[\s/>]/i.test(text)) return 'a <foreignObject> in an SVG file';
+  if (/<!DOCTYPE/i.test(text)) return 'a DOCTYPE in an SVG file';
+  if (text.replace(/^\uFEFF?\s*<\?xml\s[^?]*\?>/, '').includes('<?')) return 'a processing instruction in an SVG file';
+  return null;
+}
+
+function elementProblem(el: Element, svgFile: boolean): string | null {
+  // Prefixes are dropped: read as XML, <h:iframe xmlns:h="…xhtml"> is an iframe.
+  const tag = localName(el.tagName);
+  if (tag === 'script' && (el.tagName.includes(':') || svgFile)) return `a <${el.tagName.toLowerCase()}> element in ${svgFile ? 'an SVG file' : 'a namespace of its own'}`;
+  if (tag === 'foreignobject' && svgFile) return 'a <foreignObject> in an SVG file';
   const attr = (n: string) => el.attrs.find((a) => a.name.toLowerCase() === n)?.value;
   for (const a of el.attrs) {
-    if (a.name.toLowerCase().startsWith('on')) return `an event handler attribute ${quote(`${a.name}="${a.value}"`, 40)} on <${tag}>`;
+    if (localName(a.name).startsWith('on')) return `an event handler attribute ${quote(`${a.name}="${a.value}"`, 40)} on <${tag}>`;
     if (SCRIPT_URL.test(a.value.replace(/[\u0000-\u0020]/g, '').toLowerCase())) return `a script URL in ${quote(`${a.name}="${a.value}"`, 40)} on <${tag}>`;
   }
   if (REFUSED_ELEMENTS.has(tag)) return `a <${tag}> element`;
   if (tag === 'meta' && attr('http-equiv')?.trim().toLowerCase() === 'refresh') return 'a <meta http-equiv="refresh">';
   if (tag === 'script') {
-    if (attr('src') !== undefined) return `a script loaded from ${quote(attr('src') ?? '', 40)}`;
+    // SVG scripts load from `href` (or `xlink:href`, any prefix) and a browser runs that,
+    // not the inline text, so a script with a URL is refused whatever its text.
+    const url = el.attrs.find((a) => ['src', 'href'].includes(localName(a.name)));
+    if (url) return `a script loaded from ${quote(url.value, 40)}`;
     if (attr('type')?.trim().toLowerCase() === 'application/json') return null;
     const text = el.childNodes.map((n) => ('value' in n && n.nodeName === '#text' ? n.value : '')).join('');
     runtimeHash ??= sha256(inlineRuntime());

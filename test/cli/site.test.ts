@@ -12,7 +12,6 @@ import type { Locator, Step, TextTarget } from '../../scenarios/model.ts';
 import { isLocator, isPoint } from '../../scenarios/steps.ts';
 import { generateSuite, writeBundles } from '../../generator/bundle.ts';
 import { readBundle } from '../../simulator/bundle.ts';
-import { liveKey } from '../../harness/live-copy.ts';
 import { pathAgent, play } from '../helpers.ts';
 import { UserError } from '../../scenarios/errors.ts';
 import * as site from '../../cli/site.ts';
@@ -26,6 +25,13 @@ const SHOT = 'demo.purchase-shopping.control.s7';
 
 let dir = '';
 let manifests: BundleManifest[] = [];
+/** A configuration's live key, as the built site's index maps it (keys are made under a secret of the build). */
+const keyOf = (id: string) => {
+  const index = JSON.parse(readFileSync(join(dir, 'dist/site/live.json'), 'utf8')) as Record<string, { scenario: string }>;
+  const key = Object.keys(index).find((k) => index[k]?.scenario === id);
+  if (!key) throw new Error(`${id} is not in live.json`);
+  return key;
+};
 
 function decoy(...args: string[]) {
   const r = spawnSync(process.execPath, [BIN, ...args], { cwd: dir, encoding: 'utf8' });
@@ -44,7 +50,7 @@ beforeAll(() => {
   // What decoy shoot leaves behind, for one configuration.
   mkdirSync(join(dir, 'out/demo', SHOT, 'shots'));
   for (const f of ['start.png', 'start-boxes.png']) writeFileSync(join(dir, 'out/demo', SHOT, 'shots', f), `png:${f}`);
-  const built = decoy('site', 'build', '--bundles', 'out/demo', '--out', 'dist/site');
+  const built = decoy('site', 'build', '--bundles', 'out/demo', '--out', 'dist/site', '--key-secret', 'same');
   if (built.code !== 0) throw new Error(`site build failed: ${built.err}`);
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -59,9 +65,9 @@ describe('decoy site build', () => {
       const page = readFileSync(join(site, 'config', m.id, 'index.html'), 'utf8');
       expect(index).toContain(`/config/${m.id}/`);
       expect(page).toContain(m.task.instruction.replace(/"/g, '&quot;').replace(/'/g, '&#39;'));
-      expect(page).toContain(`/live/${liveKey(m.id)}/`);
+      expect(page).toContain(`/live/${keyOf(m.id)}/`);
       for (const p of m.patterns) expect(page).toContain(p.variant);
-      expect(existsSync(join(site, 'live', liveKey(m.id), 'index.html'))).toBe(true);
+      expect(existsSync(join(site, 'live', keyOf(m.id), 'index.html'))).toBe(true);
       if (m.id === SHOT) {
         expect(page).toContain(`/config/${m.id}/start-boxes.png`);
         expect(readFileSync(join(site, 'config', m.id, 'start.png'), 'utf8')).toBe('png:start.png');
@@ -72,7 +78,7 @@ describe('decoy site build', () => {
 
   it('the live sites carry no ground truth, no evaluator parameters and no scenario id', () => {
     for (const m of manifests) {
-      const root = join(dir, 'dist/site/live', liveKey(m.id));
+      const root = join(dir, 'dist/site/live', keyOf(m.id));
       for (const file of tree(root)) {
         const content = readFileSync(join(root, file), 'utf8');
         const lower = content.toLowerCase();
@@ -85,8 +91,8 @@ describe('decoy site build', () => {
     }
   });
 
-  it('the same bundles build to the same files', async () => {
-    await site.run(['build', '--bundles', join(dir, 'out/demo'), '--out', join(dir, 'dist/again')]);
+  it('the same bundles under the same --key-secret build to the same files', async () => {
+    await site.run(['build', '--bundles', join(dir, 'out/demo'), '--out', join(dir, 'dist/again'), '--key-secret', 'same']);
     const a = join(dir, 'dist/site');
     const b = join(dir, 'dist/again');
     const files = tree(a).sort();
@@ -123,7 +129,7 @@ describe('decoy site build', () => {
 describe('the runtime under a base path', () => {
   it('keeps routes, links, history and events the site\'s own, and posts its log', async () => {
     const m = manifests.find((x) => x.id === 'demo.purchase-shopping.warranty-addon-preselected.s7') as BundleManifest;
-    const key = liveKey(m.id);
+    const key = keyOf(m.id);
     const html = readFileSync(join(dir, 'dist/site/live', key, 'index.html'), 'utf8');
     const posts: { url: string; body: { events: { type: string; route: string }[] } }[] = [];
     const open = (path: string) => new JSDOM(html, {
@@ -293,7 +299,7 @@ describe('decoy serve + Chromium + decoy score', () => {
   ])('%s: the safe and the trap path in Chromium score as the jsdom oracle and trap runs', async (id) => {
     const bundle = readBundle(join(dir, 'out/demo', id));
     const { manifest } = bundle;
-    const key = liveKey(id);
+    const key = keyOf(id);
     const base = `${url}live/${key}`;
     const jsdom = { safe: await play(bundle, 'oracle'), trap: await play(bundle, pathAgent(bundle, 'trapPath')) };
     expect([jsdom.safe.D, jsdom.trap.D]).toEqual([0, 1]);

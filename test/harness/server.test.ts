@@ -6,10 +6,15 @@ import { JSDOM } from 'jsdom';
 import { join, relative } from 'node:path';
 import { startGalleryServer, type GalleryServer } from '../../harness/server.ts';
 import { LIVE_INDEX, writeLiveSites } from '../../harness/gallery.ts';
-import { liveKey } from '../../harness/live-copy.ts';
+import { liveKey, newKeySecret } from '../../harness/live-copy.ts';
+import { createHash } from 'node:crypto';
 import { MAX_LOG_BYTES } from '../../harness/collect.ts';
 import { UserError } from '../../scenarios/errors.ts';
 import { bundleFor } from '../helpers.ts';
+import { chromium as playwright } from 'playwright-core';
+import { findChromium } from '../../simulator/engine/chromium.ts';
+import { runtimeOnlyPolicy } from '../../simulator/trust.ts';
+import { chromiumOrSkip } from '../chromium/browser.ts';
 
 const KEY = 'abcdef012345';
 const ID = 'demo.x.s7';
@@ -18,14 +23,15 @@ let server: GalleryServer;
 let origin = '';
 /** A generated configuration written as a live site beside the hand-made one. */
 const bundle = bundleFor({ task: 'purchase', domain: 'shopping', patterns: [{ family: 'warranty-addon', variant: 'preselected' }] }, 7);
-const realKey = liveKey(bundle.manifest.id);
+const SECRET = 'test secret';
+const realKey = liveKey(bundle.manifest.id, SECRET);
 
 beforeAll(async () => {
   // A gallery as decoy site build leaves it, reduced to what the server reads, plus one real live site.
   dir = mkdtempSync(join(tmpdir(), 'decoy-serve-'));
   const site = join(dir, 'site');
   mkdirSync(join(site, 'live', KEY), { recursive: true });
-  writeLiveSites(site, [{ ...bundle, dir: null }]);
+  writeLiveSites(site, [{ ...bundle, dir: null }], SECRET);
   const index = JSON.parse(readFileSync(join(site, LIVE_INDEX), 'utf8'));
   writeFileSync(join(site, LIVE_INDEX), JSON.stringify({ ...index, [KEY]: { scenario: ID, suite: 'demo' } }));
   writeFileSync(join(site, 'index.html'), `<h1>gallery</h1><a href="/config/${ID}/">${ID}</a>`);
@@ -68,6 +74,17 @@ const stored = (session: string, id = ID, logs = join(dir, 'logs')) => JSON.pars
 const nav = (n: number) => Array.from({ length: n }, () => ({ type: 'nav' }));
 
 describe('the gallery server: two origins', () => {
+  it('a live key is an HMAC of the id under the build\'s secret: not the id\'s plain digest, and another secret gives another key', () => {
+    const id = bundle.manifest.id;
+    expect(realKey).toMatch(/^[0-9a-f]{12}$/);
+    expect(realKey).not.toBe(createHash('sha256').update(id).digest('hex').slice(0, 12));
+    expect(liveKey(id, SECRET)).toBe(realKey);
+    const [a, b] = [newKeySecret(), newKeySecret()];
+    expect(a).not.toBe(b);
+    expect(liveKey(id, a)).not.toBe(liveKey(id, b));
+    expect(JSON.parse(readFileSync(join(dir, 'site', LIVE_INDEX), 'utf8'))[realKey]).toMatchObject({ scenario: id });
+  });
+
   it('the gallery serves its pages and sends a live site on to the live origin; the live origin serves any route of a live site as its document, and no dotfile', async () => {
     expect(server.url).not.toBe(server.liveUrl);
     expect((await request(server.url)).text).toContain('<h1>gallery</h1>');
@@ -170,6 +187,62 @@ describe('the gallery server: event posts', () => {
     for (const bad of ['../g1', '..', 'a/b', '', 'x'.repeat(65), 'a\u0000b', '.hidden']) expect((await post(nav(9), bad)).status).toBe(400);
     expect(stored('g1').events).toHaveLength(4);
     expect(readdirSync(join(dir, 'logs')).sort()).toEqual([ID]);
+  });
+
+  it('a stored log is replaced only by one that extends it: a longer forged log is 409 and the stored one kept, after a restart too', async () => {
+    const real = [{ type: 'nav', route: '/' }, { type: 'cart.added', item: 'a' }];
+    expect((await post(real, 'f1')).status).toBe(204);
+    const forged = [{ type: 'nav', route: '/' }, { type: 'order.placed' }, { type: 'nav' }, { type: 'nav' }];
+    const refused = await post(forged, 'f1');
+    expect(refused.status).toBe(409);
+    expect(refused.text).toContain('does not extend');
+    expect((await post([{ type: 'cart.added' }], 'f1')).status).toBe(409);
+    expect(stored('f1').events).toEqual(real);
+    expect((await post(real.slice(0, 1), 'f1')).status).toBe(204);
+    expect((await post([...real, { type: 'nav' }], 'f1')).status).toBe(204);
+    expect(stored('f1').events).toEqual([...real, { type: 'nav' }]);
+    const logs = join(dir, 'logs-forged');
+    const send = (s: GalleryServer, events: { type: string }[]) =>
+      request(`${s.liveUrl}__events/${KEY}`, { method: 'POST', headers: { origin: new URL(s.liveUrl).origin, 'content-type': 'application/json' }, body: JSON.stringify({ session: 'f', events }) });
+    const first = await startGalleryServer({ dir: join(dir, 'site'), port: 0, livePort: 0, logDir: logs });
+    await send(first, real);
+    await first.close();
+    const second = await startGalleryServer({ dir: join(dir, 'site'), port: 0, livePort: 0, logDir: logs });
+    try {
+      expect((await send(second, forged)).status).toBe(409);
+      expect(stored('f', ID, logs).events).toEqual(real);
+    } finally {
+      await second.close();
+    }
+  });
+
+  it('the live origin lets only the runtime run (Content-Security-Policy by its hash), and no script in an .svg; the gallery is not constrained so', async () => {
+    const page = await request(`${server.liveUrl}live/${realKey}/`);
+    expect(page.headers['content-security-policy']).toBe(runtimeOnlyPolicy());
+    expect(page.headers['content-security-policy']).toMatch(/^script-src 'sha256-[A-Za-z0-9+/]{43}='; object-src 'none'; base-uri 'none'$/);
+    expect((await request(`${server.liveUrl}live/${realKey}/cart`)).headers['content-security-policy']).toBe(runtimeOnlyPolicy());
+    expect((await request(`${server.liveUrl}live/${realKey}/logo.svg`)).headers['content-security-policy']).toMatch(/^script-src 'none'/);
+  });
+
+  it.skipIf(!chromiumOrSkip().ok)('served live, a page with an extra inline script runs the runtime and not that script (Chromium)', async () => {
+    const site = join(dir, 'site');
+    const real = readFileSync(join(site, 'live', realKey, 'index.html'), 'utf8');
+    writeFileSync(join(site, 'live', realKey, 'extra.html'), real.replace('</body>', '<script>document.title = "ran"</script></body>'));
+    const own = await startGalleryServer({ dir: site, port: 0, livePort: 0, logDir: join(dir, 'logs-csp') });
+    const browser = await playwright.launch({ executablePath: findChromium(), headless: true });
+    try {
+      const tab = await browser.newPage();
+      const refused: string[] = [];
+      tab.on('console', (m) => { if (/Content Security Policy/.test(m.text())) refused.push(m.text()); });
+      await tab.goto(`${own.liveUrl}live/${realKey}/extra.html`, { waitUntil: 'load' });
+      expect(await tab.title()).not.toBe('ran');
+      // One script refused, the extra one: the runtime, allowed by its hash, ran.
+      expect(refused).toHaveLength(1);
+    } finally {
+      await browser.close();
+      await own.close();
+      rmSync(join(site, 'live', realKey, 'extra.html'));
+    }
   });
 
   it('a restarted server still never shortens a stored log', async () => {

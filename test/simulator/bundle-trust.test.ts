@@ -32,6 +32,8 @@ function crafted(edit: (bundle: string) => void): string {
   return to;
 }
 
+const svgFile = (text: string) => (b: string) => writeFileSync(join(b, 'site', 'logo.svg'), text);
+
 const inBody = (html: string) => (b: string) => {
   const page = join(b, 'site', 'index.html');
   writeFileSync(page, readFileSync(page, 'utf8').replace('</body>', `${html}</body>`));
@@ -69,11 +71,23 @@ describe('a bundle is data: what its served files may hold', () => {
     ['an embed', inBody('<embed src="x.swf">'), /a <embed> element/],
     ['a base URL', inBody('<base href="https://elsewhere.test/">'), /a <base> element/],
     ['a refresh', inBody('<meta http-equiv="Refresh" content="0;url=/elsewhere">'), /a <meta http-equiv="refresh">/],
+    ['an SVG script loading from href, its inline text the runtime', inBody(`<svg><script href="data:text/javascript,x()"><![CDATA[${inlineRuntime()}]]></script></svg>`), /a script loaded from 'data:text\/javascript,x\(\)'/],
+    ['an SVG script loading from xlink:href', inBody(`<svg><script xlink:href="data:text/javascript,x()">${inlineRuntime()}</script></svg>`), /a script loaded from 'data:text\/javascript,x\(\)'/],
+    ['an SVG file script loading from a prefixed href', (b: string) => writeFileSync(join(b, 'site', 'logo.svg'), `<svg xmlns="http://www.w3.org/2000/svg" xmlns:q="http://www.w3.org/1999/xlink"><script q:href="/x"><![CDATA[${inlineRuntime()}]]></script></svg>`), /site\/logo.svg: a script in an SVG file/],
     ['a script in inline SVG', inBody('<svg><script>x()</script></svg>'), /a script that is not decoy's runtime \('x\(\)'\)/],
     ['a handler inside a template', inBody('<template><img src="x.png" onload="x()"></template>'), /an event handler attribute/],
     ['a script file', (b: string) => writeFileSync(join(b, 'site', 'app.js'), 'x()'), /site\/app.js: a kind of file a bundle may not serve/],
     ['a module file in a subfolder', (b: string) => { mkdirSync(join(b, 'site', 'lib')); writeFileSync(join(b, 'site', 'lib', 'x.mjs'), 'x()'); }, /site\/lib\/x.mjs: a kind of file/],
-    ['an SVG file with a script', (b: string) => writeFileSync(join(b, 'site', 'logo.svg'), '<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg"><script>x()</script></svg>'), /site\/logo.svg: a script that is not decoy's runtime/],
+    ['an SVG file with a script', (b: string) => writeFileSync(join(b, 'site', 'logo.svg'), '<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg"><script>x()</script></svg>'), /site\/logo.svg: a script in an SVG file/],
+    ['an SVG file with a namespace-prefixed script', svgFile('<svg xmlns="http://www.w3.org/2000/svg" xmlns:s="http://www.w3.org/2000/svg"><s:script>x()</s:script></svg>'), /site\/logo.svg: a script in an SVG file/],
+    ['an SVG file with the runtime as its script', svgFile(`<svg xmlns="http://www.w3.org/2000/svg"><script><![CDATA[${inlineRuntime()}]]></script></svg>`), /site\/logo.svg: a script in an SVG file/],
+    ['an SVG file with an XHTML script', svgFile('<svg xmlns="http://www.w3.org/2000/svg"><h:script xmlns:h="http://www.w3.org/1999/xhtml">x()</h:script></svg>'), /site\/logo.svg: a script in an SVG file/],
+    ['an SVG file with a prefixed handler', svgFile('<svg xmlns="http://www.w3.org/2000/svg" xmlns:e="http://www.w3.org/2000/svg"><rect e:onclick="x()"/></svg>'), /an event handler attribute 'e:onclick="x\(\)"'/],
+    ['an SVG file with a foreignObject', svgFile('<svg xmlns="http://www.w3.org/2000/svg"><foreignObject><p xmlns="http://www.w3.org/1999/xhtml">x</p></foreignObject></svg>'), /site\/logo.svg: a <foreignObject> in an SVG file/],
+    ['an SVG file with a stylesheet instruction', svgFile('<?xml version="1.0"?><?xml-stylesheet type="text/xsl" href="x.xsl"?><svg xmlns="http://www.w3.org/2000/svg"/>'), /site\/logo.svg: a processing instruction in an SVG file/],
+    ['an SVG file with a DOCTYPE', svgFile('<!DOCTYPE svg SYSTEM "x.dtd"><svg xmlns="http://www.w3.org/2000/svg"/>'), /site\/logo.svg: a DOCTYPE in an SVG file/],
+    ['a prefixed script in a page', inBody('<svg><s:script>x()</s:script></svg>'), /site\/index.html: a <s:script> element in a namespace of its own/],
+    ['a prefixed iframe in a page', inBody('<h:iframe xmlns:h="http://www.w3.org/1999/xhtml" src="/x"></h:iframe>'), /a <iframe> element/],
     ['an SVG file with an onload', (b: string) => writeFileSync(join(b, 'site', 'logo.svg'), '<svg xmlns="http://www.w3.org/2000/svg" onload="x()"/>'), /site\/logo.svg: an event handler attribute/],
     ['an SVG file declaring entities', (b: string) => writeFileSync(join(b, 'site', 'logo.svg'), '<!DOCTYPE svg [<!ENTITY j "javascript:x()">]><svg xmlns="http://www.w3.org/2000/svg"><a href="&j;">x</a></svg>'), /site\/logo.svg: an XML entity declaration/],
     ['another page with a script', (b: string) => writeFileSync(join(b, 'site', 'cart.html'), '<p>cart</p><script>x()</script>'), /site\/cart.html: a script that is not decoy's runtime/],
@@ -86,11 +100,17 @@ describe('a bundle is data: what its served files may hold', () => {
     expect(readBundle(b, { trustBundles: true }).manifest.id).toBe(readBundle(good).manifest.id);
   });
 
+  it('a page nested 60,000 elements deep is checked, not a stack overflow: data passes, a script at the bottom is refused (two parses, about 2 s)', () => {
+    const deep = (inner: string) => `<!DOCTYPE html><body>${'<div>'.repeat(60_000)}${inner}${'</div>'.repeat(60_000)}</body>`;
+    expect(servedFileProblem('index.html', deep('<p>x</p>'))).toBeNull();
+    expect(refusal(() => readBundle(crafted((b) => writeFileSync(join(b, 'site', 'deep.html'), deep('<script>x()</script>')))))).toMatch(/site\/deep.html: a script that is not decoy's runtime/);
+  });
+
   it('data is not refused: JSON scripts, styles, images, fonts and another page without code', () => {
     const b = crafted((b) => {
       inBody('<script type=" Application/JSON ">{"a": "<b>"}</script><a href="/help">javascript guide</a>')(b);
       writeFileSync(join(b, 'site', 'extra.css'), 'body{color:red}');
-      writeFileSync(join(b, 'site', 'logo.svg'), '<svg xmlns="http://www.w3.org/2000/svg"><rect width="4" height="4"/></svg>');
+      writeFileSync(join(b, 'site', 'logo.svg'), '<?xml version="1.0" encoding="UTF-8"?>\n<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink"><a xlink:href="#r"><rect id="r" width="4" height="4"/></a></svg>');
       writeFileSync(join(b, 'site', 'f.woff2'), 'x');
       writeFileSync(join(b, 'site', 'about.html'), '<p>about</p>');
     });
