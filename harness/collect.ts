@@ -97,11 +97,18 @@ export function collector(opts: { live: Readonly<Record<string, LiveEntry>>; ori
 
   async function take(key: string, req: IncomingMessage, res: ServerResponse): Promise<void> {
     const entry = Object.hasOwn(opts.live, key) ? opts.live[key] : undefined;
-    if (!entry) return send(res, 404, 'unknown site\n');
-    if (req.headers.origin !== opts.origin) return send(res, 403, 'posts are taken from the site itself only\n');
     const type = (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
-    if (type !== 'application/json') return send(res, 415, 'expected content-type: application/json\n');
+    const refusal: [number, string] | null = !entry
+      ? [404, 'unknown site\n']
+      : req.headers.origin !== opts.origin
+        ? [403, 'posts are taken from the site itself only\n']
+        : type !== 'application/json'
+          ? [415, 'expected content-type: application/json\n']
+          : null;
     const body = await readBody(req, limit);
+    // A refusal is answered once the body is read (up to the limit): answering while the
+    // client still writes resets its connection on a busy machine instead of telling it why.
+    if (refusal || !entry) return send(res, refusal?.[0] ?? 404, refusal?.[1] ?? 'unknown site\n', body === null);
     if (body === null) return send(res, 413, `log too large (over ${limit} bytes)\n`, true);
     let parsed: z.infer<typeof LOG>;
     try {
