@@ -1,5 +1,5 @@
-import { existsSync, statSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { accessSync, constants, existsSync, statfsSync, statSync } from 'node:fs';
+import { dirname, resolve, sep } from 'node:path';
 import { Command, CommanderError } from 'commander';
 import { z } from 'zod';
 import { clip, quote, UserError } from '../scenarios/errors.ts';
@@ -140,15 +140,40 @@ export const noArgs = z.array(z.string()).superRefine((a, ctx) => {
 export const path = z.string().refine((v) => v.trim() !== '', 'an empty value names nothing');
 export const text = path.optional();
 
+/** Linux's limits on a path and on one name in it (PATH_MAX counts the closing NUL). */
+const PATH_MAX = 4095;
+const NAME_MAX = 255;
+
+/** Why the system would refuse `p` as a path for its length, or null. Asked up front: Node's own error is a stack trace. */
+export function tooLong(p: string): string | null {
+  const bytes = Buffer.byteLength(resolve(p));
+  if (bytes > PATH_MAX) return `${quote(p)} is too long for a path (${bytes} bytes, at most ${PATH_MAX})`;
+  const name = p.split(sep).find((n) => Buffer.byteLength(n) > NAME_MAX);
+  if (name !== undefined) return `${quote(p)} holds a name too long for a file (${Buffer.byteLength(name)} bytes, at most ${NAME_MAX})`;
+  return null;
+}
+
+/** File systems that only look like folders: writing under them fails late, or (Node's recursive mkdir under /proc) never returns. */
+const PSEUDO_FS = new Set([0x9fa0 /* proc */, 0x62656572 /* sysfs */, 0x64626720 /* debugfs */, 0x73636673 /* securityfs */, 0x27e0eb /* cgroup */, 0x63677270 /* cgroup2 */]);
+
 /**
- * Why `dir` cannot be a folder to write into (a file stands at it or above it), or null.
- * Asked before anything is written, so the error names the flag instead of ENOTDIR midway.
+ * Why `dir` cannot be a folder to write into (too long, a file stands at it or above it, its
+ * nearest existing folder is not writable or is a pseudo file system), or null. Asked before
+ * anything is written, so the error names the flag instead of a stack trace midway.
  */
 export function notAFolder(dir: string): string | null {
+  const long = tooLong(dir);
+  if (long) return long;
   for (let p = dir; ; p = dirname(p)) {
     if (existsSync(p)) {
-      if (statSync(p).isDirectory()) return null;
-      return p === dir ? `${dir} is a file, not a folder` : `${p} is a file, so ${dir} cannot be a folder`;
+      if (!statSync(p).isDirectory()) return p === dir ? `${clip(dir)} is a file, not a folder` : `${clip(p)} is a file, so ${clip(dir)} cannot be a folder`;
+      if (PSEUDO_FS.has(Number(statfsSync(p).type))) return `${clip(p)} is a system file system, not a place for outputs`;
+      try {
+        accessSync(p, constants.W_OK);
+      } catch {
+        return `${clip(p)} is not a folder this user may write into`;
+      }
+      return null;
     }
     if (dirname(p) === p) return null;
   }
@@ -158,6 +183,12 @@ export function notAFolder(dir: string): string | null {
 export const outDir = (flag: string, value: z.ZodString = path) =>
   value.superRefine((v, ctx) => {
     const problem = notAFolder(v);
+    if (problem) ctx.addIssue({ code: 'custom', message: `--${flag}: ${problem}` });
+  });
+/** A file or folder to read: a non-empty path the system can take. */
+export const inPath = (flag: string) =>
+  path.superRefine((v, ctx) => {
+    const problem = tooLong(v);
     if (problem) ctx.addIssue({ code: 'custom', message: `--${flag}: ${problem}` });
   });
 /** The help of --trust-bundles, on every command that reads bundles from disk. */

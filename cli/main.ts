@@ -1,5 +1,5 @@
 /** The `decoy` command: the only place that prints and exits. */
-import { quote, Stopped, UserError } from '../scenarios/errors.ts';
+import { clip, quote, Stopped, UserError } from '../scenarios/errors.ts';
 import type { Io } from './command.ts';
 import { CheckFailed } from './check-failed.ts';
 import { COMMANDS } from './commands.ts';
@@ -66,8 +66,35 @@ async function main(argv: string[]): Promise<number> {
       process.stderr.write(`decoy ${name}: ${e.message}\n`);
       return 2;
     }
+    const fsProblem = cannotWrite(e);
+    if (fsProblem) {
+      process.stderr.write(`decoy ${name}: ${fsProblem}\n`);
+      return 2;
+    }
     throw e;
   }
+}
+
+/** What the file system refused, as the system says it: the user's to fix (a path, a disk, a permission), not a bug. */
+const FS_CODES: Readonly<Record<string, string>> = {
+  ENAMETOOLONG: 'the path or a name in it is too long',
+  EPERM: 'operation not permitted',
+  EACCES: 'permission denied',
+  EROFS: 'read-only file system',
+  ENOSPC: 'no space left on the device',
+  EDQUOT: 'disk quota exceeded',
+  ENOTDIR: 'a part of the path is a file, not a folder',
+  EEXIST: 'something already stands there',
+  ELOOP: 'too many symbolic links',
+  EMFILE: 'too many open files',
+};
+
+function cannotWrite(e: unknown): string | null {
+  if (!(e instanceof Error)) return null;
+  const { code, path } = e as NodeJS.ErrnoException;
+  const reason = code !== undefined && Object.hasOwn(FS_CODES, code) ? FS_CODES[code] : undefined;
+  if (!reason) return null;
+  return `cannot write ${typeof path === 'string' ? clip(path) : 'an output'}: ${reason} (${code})`;
 }
 
 process.exitCode = await main(process.argv.slice(2));

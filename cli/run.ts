@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { UserError } from '../scenarios/errors.ts';
 import { DEFAULT_LIMITS } from '../simulator/sandbox/limits.ts';
 import { CheckFailed } from './check-failed.ts';
-import { defineCommand, int, keyValues, noArgs, outDir, path, repeat, required, text } from './command.ts';
+import { defineCommand, inPath, int, keyValues, noArgs, outDir, path, repeat, required, text } from './command.ts';
 import { sourceFlags, sourceShape, toSource } from './source.ts';
 import { stoppable } from './stop.ts';
 
@@ -29,7 +29,7 @@ export const { help, run } = defineCommand({
       .option('--memory-mb <mb>', `heap of the engine process the pages run in (default ${DEFAULT_LIMITS.memoryMb})`)
       .option('--max-elements <n>', `elements a page may hold before its episode ends as an error (default ${DEFAULT_LIMITS.domElements})`),
   schema: z
-    .object({ ...sourceShape, out: outDir('out', required('out')), agent: path, defense: path, opt: keyValues('opt'), defenseOpt: keyValues('defense-opt'), replay: text, check: z.boolean(), stepSeconds: int('step-seconds', 1, 3600).optional(), memoryMb: int('memory-mb', 64, 65_536).optional(), maxElements: int('max-elements', 100).optional(), args: noArgs })
+    .object({ ...sourceShape, out: outDir('out', required('out')), agent: path, defense: path, opt: keyValues('opt'), defenseOpt: keyValues('defense-opt'), replay: inPath('replay').optional(), check: z.boolean(), stepSeconds: int('step-seconds', 1, 3600).optional(), memoryMb: int('memory-mb', 64, 65_536).optional(), maxElements: int('max-elements', 100).optional(), args: noArgs })
     .transform((o, ctx) => ({ ...o, source: toSource(o, ctx) })),
   async run(c, io) {
     const [{ executeRun }, { loadBundles, selectSuite }] = await Promise.all([import('../harness/run.ts'), import('../harness/select.ts')]);

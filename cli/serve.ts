@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineCommand, int, noArgs, outDir, path } from './command.ts';
+import { defineCommand, inPath, int, noArgs, outDir, path } from './command.ts';
 
 export const { help, run } = defineCommand({
   name: 'serve',
@@ -11,7 +11,7 @@ export const { help, run } = defineCommand({
       .option('--live-port <n>', 'the live sites\' port on 127.0.0.1, another origin, for agents (default: --port + 1; 0 picks a free one)')
       .option('--log-dir <dir>', 'where the event logs the live sites post are written, <scenario-id>/<session>.json', 'runs/collected'),
   schema: z
-    .object({ dir: path, port: int('port', 0, 65535), livePort: int('live-port', 0, 65535).optional(), logDir: outDir('log-dir'), args: noArgs })
+    .object({ dir: inPath('dir'), port: int('port', 0, 65535), livePort: int('live-port', 0, 65535).optional(), logDir: outDir('log-dir'), args: noArgs })
     .transform((o, ctx) => {
       const livePort = o.livePort ?? (o.port === 0 ? 0 : o.port + 1);
       if (livePort > 65535) ctx.addIssue({ code: 'custom', message: '--port 65535 leaves no port above it for the live sites; give --live-port' });

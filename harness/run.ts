@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, truncateSync } from 'node:fs';
 import { join } from 'node:path';
 import { quote, Stopped, UserError } from '../scenarios/errors.ts';
+import { LOCK_NAME, lockFolder } from './lock.ts';
 import { appendLine, clearTemps, completeLines, isTempName, writeFileAtomic } from '../scenarios/files.ts';
 import { generateSuite, writeBundles } from '../generator/bundle.ts';
 import { scenarioId } from '../generator/compose.ts';
@@ -76,7 +77,7 @@ export function claimOutput(out: string, config: RunConfig, replaceSameSuite = f
       suite = null;
     }
     if (held !== stamp && !(replaceSameSuite && suite === config.suite)) throw new UserError(`${out} already holds a different run; choose another --out or remove it`);
-  } else if (existsSync(out) && readdirSync(out).some((name) => !isTempName(name))) {
+  } else if (existsSync(out) && readdirSync(out).some((name) => !isTempName(name) && name !== LOCK_NAME)) {
     throw new UserError(`${out} is not empty and holds no run; choose another --out`);
   }
   mkdirSync(out, { recursive: true });
@@ -175,6 +176,16 @@ export async function executeRun(config: RunConfig, out: string, opts: RunOption
     if (failed.length > 0) throw new UserError(`the suite fails its self-check (${failed.length} failed, first: ${failed[0]?.scenario}: ${failed[0]?.check}); see decoy check, or pass --no-check`);
   }
   stopIfAsked(opts.signal, 'before any episode');
+  // Taken before the folder is claimed, so a second run into it never appends beside the first.
+  const unlock = lockFolder(out);
+  try {
+    return await playInto(config, out, bundles, agentOptions, opts);
+  } finally {
+    unlock();
+  }
+}
+
+async function playInto(config: RunConfig, out: string, bundles: readonly LoadedBundle[], agentOptions: Record<string, unknown>, opts: RunOptions): Promise<RunResult> {
   const unfinished = claimOutput(out, config, opts.replaceSameSuite);
   clearTemps(out);
   const episodes = join(out, 'episodes.jsonl');

@@ -98,6 +98,19 @@ const BAD: [string[], RegExp][] = [
   [['site', 'build', '--bundles', '@/good', '--out', '@/afile'], /--out: .*afile is a file, not a folder/],
   [['shoot', '--suite', 'demo', '--out', '@/afile'], /--out: .*afile is a file, not a folder/],
   [['dataset', 'ruc', '--out', '@/afile'], /--out: .*afile is a file, not a folder/],
+  // --out the system cannot take: too long, a name too long, a pseudo file system; checked before any work.
+  [['run', '--bundles', '@/good', '--out', `@/${'o/'.repeat(2500)}`], /--out: '.{60}…' \(\d+ characters\) is too long for a path \(\d+ bytes, at most 4095\)$/],
+  [['generate', '--suite', 'demo', '--out', `@/${'o/'.repeat(2500)}`], /--out: .* is too long for a path/],
+  [['site', 'build', '--bundles', '@/good', '--out', `@/${'o/'.repeat(2500)}`], /--out: .* is too long for a path/],
+  [['shoot', '--suite', 'demo', '--out', `@/${'o/'.repeat(2500)}`], /--out: .* is too long for a path/],
+  [['dataset', 'ruc', '--out', `@/${'o/'.repeat(2500)}`], /--out: .* is too long for a path/],
+  [['run', '--bundles', '@/good', '--out', `@/${'n'.repeat(300)}/x`], /--out: .* holds a name too long for a file \(300 bytes, at most 255\)$/],
+  [['run', '--bundles', '@/good', '--out', '/proc/decoyx'], /--out: \/proc is a system file system, not a place for outputs$/],
+  [['run', '--bundles', '@/good', '--out', '/sys/decoyx/y'], /--out: \/sys is a system file system, not a place for outputs$/],
+  [['dataset', 'ruc', '--out', '/proc/decoyx'], /--out: \/proc is a system file system/],
+  // Paths to read, quoted by their first characters.
+  [['run', '--bundles', '@/good', '--agent', 'replay', '--replay', `@/${'r/'.repeat(2500)}x.jsonl`, '--out', '@/runs/x'], /--replay: '.{60}…' \(\d+ characters\) is too long for a path/],
+  [['serve', '--dir', `@/${'d/'.repeat(5000)}`], /--dir: '.{60}…' \(\d+ characters\) is too long for a path/],
   // Input quoted by its first characters only.
   [['run', '--bundles', '@/bigsuite', '--out', '@/runs/x'], /suite.json: not valid JSON \(it begins '\{"scenarios": \[+…' \(1048590 characters\)\)$/],
   [['run', '--bundles', '@/bigid', '--out', '@/runs/x'], /suite.json: 'y{60}…' \(1048576 characters\) is not a safe name/],
@@ -131,6 +144,7 @@ describe('bad inputs: one line naming the problem, exit 2, nothing written', () 
   const SPAWNED: [string[], RegExp][] = [
     [['run', '--bundles', 'loop', '--out', 'runs/x'], /^decoy run: --bundles loop is a symbolic link loop$/],
     [[LONG_ARG], /^decoy: unknown command 'x{60}…' \(100000 characters\) \(known: /],
+    [['generate', '--suite', 'demo', '--out', 'o/'.repeat(2500)], /^decoy generate: --out: '(o\/){30}…' \(5000 characters\) is too long for a path/],
   ];
   it.each(SPAWNED.map(([args, m]) => [args.map((a) => clip(a, 24)).join(' '), args, m] as const))('decoy %s exits 2 with one line on stderr', (_name, args, message) => {
     const before = listing();

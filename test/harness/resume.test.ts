@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { appendLine, completeLines, writeFileAtomic } from '../../scenarios/files.ts';
 import { executeRun, type RunConfig } from '../../harness/run.ts';
-import { Stopped } from '../../scenarios/errors.ts';
+import { Stopped, UserError } from '../../scenarios/errors.ts';
 import { loadBundles } from '../../harness/select.ts';
 import { writeDataset, type DatasetConfig } from '../../harness/dataset.ts';
 import { resize } from '../../harness/clicks.ts';
@@ -120,6 +120,28 @@ describe('a run resumes where it stopped', () => {
     const again = await run(whole);
     expect(again.resumed).toBe(0);
     expect(files(whole)).toEqual(reference);
+  });
+
+  it('two runs into one folder at once: the second is refused naming the folder and the pid, the first ends whole; a lock left by a dead process is taken over', async () => {
+    const out = join(dir, 'locked');
+    let second: unknown = null;
+    let tried = false;
+    await run(out, undefined, (done) => {
+      if (done !== 1 || tried) return;
+      tried = true;
+      // The first holds the lock while it plays: the second is started now, while it does.
+      second = run(out).then(() => null, (e: unknown) => e);
+    });
+    const refused = await (second as unknown as Promise<unknown>);
+    expect(refused).toBeInstanceOf(UserError);
+    expect((refused as Error).message).toMatch(new RegExp(`locked is in use by another decoy process \\(pid ${process.pid}, run.lock\\)`));
+    expect(readFileSync(join(out, 'episodes.jsonl'), 'utf8').split('\n')).toHaveLength(bundles.length + 1);
+    expect(readdirSync(out)).toEqual(['episodes.jsonl', 'run.json', 'summary.json']);
+
+    const gone = spawnSync(process.execPath, ['-e', '']).pid;
+    writeFileSync(join(out, 'run.lock'), `${gone}\n`);
+    await run(out);
+    expect(readdirSync(out)).toEqual(['episodes.jsonl', 'run.json', 'summary.json']);
   });
 });
 
