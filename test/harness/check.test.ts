@@ -38,7 +38,8 @@ describe('the self-check verdict cache', () => {
     const bundles = loadBundles({ suite: 'demo', seed: 7, patterns: ['price-drift'] });
     const file = checkCacheFile(bundles);
     expect(dirname(file)).toBe(join(ROOT, 'node_modules', '.cache', 'decoy', 'checks'));
-    expect(relative(tmpdir(), file).startsWith('..')).toBe(true);
+    // In the temporary folder only when the package itself lives there (a clone in /tmp).
+    expect(relative(tmpdir(), file).startsWith('..')).toBe(relative(tmpdir(), ROOT).startsWith('..'));
   });
 
   it('is keyed by the evaluators too: a family whose outcome never fires fails the check at once (and the CLI runs the changed source)', () => {

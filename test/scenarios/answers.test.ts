@@ -185,6 +185,8 @@ describe('answers: the right value and no competing one', () => {
             const inst = built(seed);
             const part = partAt(seed, i);
             const said = finalAnswer(inst);
+            // A value the right answer already states (another part's, in an errand) competes with nothing new.
+            fc.pre(!said.toLowerCase().includes(other.toLowerCase()));
             const hedge = first ? `${other}${join}${said}` : `${said}${join}${other}`;
             expect(tasks.get(part.task).success(part.goal, [], said)).toBe(true);
             expect(tasks.get(part.task).success(part.goal, [], hedge), hedge).toBe(false);
