@@ -102,6 +102,21 @@ async function blame<T>(who: 'agent' | 'defense', f: () => T | Promise<T>): Prom
  * malformed event log, an engine that crashed, an agent or defense that threw) ends this
  * episode with `end.kind = 'error'` and the reason; the caller's run goes on.
  */
+/** What identifies an episode's record, the same whether it ended normally or in an error. */
+function recordHead(setup: EpisodeSetup) {
+  const m = setup.bundle.manifest;
+  return {
+    scenario: m.id,
+    suite: m.suite,
+    seed: setup.seed,
+    agent: setup.agentId,
+    defense: setup.defenseId,
+    feasible: m.feasible,
+    patterns: m.patterns.map((p) => p.family),
+    ...(m.condition ? { condition: m.condition } : {}),
+  };
+}
+
 export async function runEpisode(setup: EpisodeSetup): Promise<EpisodeRecord> {
   const m = setup.bundle.manifest;
   const defenseBudget = setup.defenseBudget ?? DEFENSE_BUDGET;
@@ -112,14 +127,7 @@ export async function runEpisode(setup: EpisodeSetup): Promise<EpisodeRecord> {
   } catch (e) {
     const reason = shortReason(e instanceof Error ? e.message : String(e)) || 'an unnamed error';
     return {
-      scenario: m.id,
-      suite: m.suite,
-      seed: setup.seed,
-      agent: setup.agentId,
-      defense: setup.defenseId,
-      feasible: m.feasible,
-      patterns: m.patterns.map((p) => p.family),
-      ...(m.condition ? { condition: m.condition } : {}),
+      ...recordHead(setup),
       steps,
       end: { kind: 'error', reason },
       budget: { task: m.budget, taskUsed: steps.length, defense: defenseBudget, defenseUsed: used.defense },
@@ -258,14 +266,7 @@ async function play(setup: EpisodeSetup, steps: StepRecord[], used: { defense: n
 
   const outcome = await env.outcome(end.kind === 'answer' ? end.text : null);
   return {
-    scenario: m.id,
-    suite: m.suite,
-    seed: setup.seed,
-    agent: setup.agentId,
-    defense: setup.defenseId,
-    feasible: m.feasible,
-    patterns: m.patterns.map((p) => p.family),
-    ...(m.condition ? { condition: m.condition } : {}),
+    ...recordHead(setup),
     steps,
     end,
     budget: { task: m.budget, taskUsed: steps.length, defense: defenseBudget, defenseUsed },
