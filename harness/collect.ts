@@ -1,11 +1,20 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
-import { writeFileAtomic } from '../scenarios/files.ts';
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { writeFileAtomic } from '../scenarios/files.ts';
 import { z } from 'zod';
 
 /** The largest log a page may post; a longer body is answered 413 without reading the rest. */
 export const MAX_LOG_BYTES = 1024 * 1024;
+
+/**
+ * What a log folder may hold, so that a client posting from fresh sessions cannot fill the
+ * disk: this many sessions per configuration (a browser profile is a session) and this many
+ * bytes of logs in all. A post that would pass either is answered 429 and not written; the
+ * sessions already stored still grow, within the byte budget.
+ */
+export const MAX_SESSIONS = 1000;
+export const MAX_STORED_BYTES = 1024 * 1024 * 1024;
 
 /** A session names a file: letters, digits, `-` and `_` only (the runtime sends the digits of a time). */
 const SESSION = /^[A-Za-z0-9_-]{1,64}$/;
@@ -50,6 +59,17 @@ function readBody(req: IncomingMessage, limit: number): Promise<Buffer | null> {
   });
 }
 
+/** The size of each session's log already in a configuration's folder, by session. */
+function sessionFiles(dir: string): Map<string, number> {
+  const sizes = new Map<string, number>();
+  if (!existsSync(dir) || !statSync(dir).isDirectory()) return sizes;
+  for (const d of readdirSync(dir, { withFileTypes: true })) {
+    const session = d.name.slice(0, -'.json'.length);
+    if (d.isFile() && d.name.endsWith('.json') && SESSION.test(session)) sizes.set(session, statSync(join(dir, d.name)).size);
+  }
+  return sizes;
+}
+
 /** The folder is made again if it went away meanwhile; a reader sees the previous log or the new one. */
 function writeWhole(dir: string, name: string, text: string): void {
   mkdirSync(dir, { recursive: true });
@@ -86,14 +106,40 @@ function storedEvents(file: string): string[] | null {
  * if the stored events are a prefix of its own and it holds more; one that is a prefix of
  * the stored log (a late request, a replay) is answered but not written, and one that
  * differs from it in any event is answered 409 and not written, so a log is never replaced
- * by a shorter or a forged one. Another session is a file of its own beside it. A log that cannot be stored is answered 507 and told to `warn` once until storing
- * works again; the page posts its whole log again with its next event.
+ * by a shorter or a forged one. Another session is a file of its own beside it, up to
+ * `maxSessions` per configuration and `maxBytes` of logs in all (429 past either). A log that
+ * cannot be stored is answered 507 and told to `warn` once until storing works again; the page
+ * posts its whole log again with its next event. Answers name no configuration: they reach
+ * the agent's browser.
  */
-export function collector(opts: { live: Readonly<Record<string, LiveEntry>>; origin: string; logDir: string; limit?: number; warn?: (line: string) => void }): Collector {
+export function collector(opts: {
+  live: Readonly<Record<string, LiveEntry>>;
+  origin: string;
+  logDir: string;
+  limit?: number;
+  maxSessions?: number;
+  maxBytes?: number;
+  warn?: (line: string) => void;
+}): Collector {
   const limit = opts.limit ?? MAX_LOG_BYTES;
-  /** Events stored per `<scenario>/<session>`, read from disk the first time a session posts. */
-  const stored = new Map<string, string[]>();
+    const maxSessions = opts.maxSessions ?? MAX_SESSIONS;
+  const maxBytes = opts.maxBytes ?? MAX_STORED_BYTES;
+  /** The bytes of each stored log, by configuration and session: what the folder held at start, and what this server wrote since. */
+  const sizes = new Map<string, Map<string, number>>();
+  let total = 0;
+  for (const { scenario } of Object.values(opts.live)) {
+    const files = sessionFiles(join(opts.logDir, scenario));
+    sizes.set(scenario, files);
+    for (const bytes of files.values()) total += bytes;
+  }
   let told: string | null = null;
+  /** Each limit is told on the console once (per configuration for sessions); the page is told no more than that the log was not stored, since its answers reach the agent's browser. */
+  const full = new Set<string>();
+  const refuse = (res: ServerResponse, what: string, line: string) => {
+    if (!full.has(what)) opts.warn?.(`${line} (429)`);
+    full.add(what);
+    send(res, 429, 'too many logs stored; this one is not\n');
+  };
 
   async function take(key: string, req: IncomingMessage, res: ServerResponse): Promise<void> {
     const entry = Object.hasOwn(opts.live, key) ? opts.live[key] : undefined;
@@ -118,25 +164,32 @@ export function collector(opts: { live: Readonly<Record<string, LiveEntry>>; ori
     }
     const dir = join(opts.logDir, entry.scenario);
     const name = `${parsed.session}.json`;
-    const id = `${entry.scenario}/${parsed.session}`;
-    const known = stored.get(id) ?? storedEvents(join(dir, name));
+    const known = storedEvents(join(dir, name));
     const events = eventTexts(parsed.events);
     // A page only appends to its log, so a post that does not begin with what is stored is not
     // that session's log (a forgery, or another page reusing the session): the stored one stays.
     if (known && known.some((e, i) => i < events.length && events[i] !== e)) return send(res, 409, 'this log does not extend the stored log of its session, which is kept\n');
     if (!known || events.length > known.length) {
-      const record = { scenario: entry.scenario, suite: entry.suite, session: parsed.session, events: parsed.events };
+      const sessions = sizes.get(entry.scenario) as Map<string, number>;
+      const before = sessions.get(parsed.session);
+      if (before === undefined && sessions.size >= maxSessions) {
+        return refuse(res, `sessions ${entry.scenario}`, `${entry.scenario} has ${sessions.size} sessions stored, the most allowed; new sessions of it are not stored`);
+      }
+      const text = JSON.stringify({ scenario: entry.scenario, suite: entry.suite, session: parsed.session, events: parsed.events }, null, 2) + '\n';
+      const grown = total - (before ?? 0) + Buffer.byteLength(text);
+      if (grown > maxBytes) return refuse(res, 'bytes', `the stored logs would pass ${maxBytes} bytes, the most allowed; no log grows further`);
       try {
-        writeWhole(dir, name, JSON.stringify(record, null, 2) + '\n');
+        writeWhole(dir, name, text);
       } catch (e) {
         const problem = storeProblem(opts.logDir, e);
         if (problem !== told) opts.warn?.(`could not store the log of ${entry.scenario}: ${problem}; it is stored when the page posts again after this is fixed`);
         told = problem;
-        return send(res, 507, `could not store the log: ${problem}\n`);
+        return send(res, 507, 'could not store the log\n');
       }
       told = null;
-      stored.set(id, events);
-    } else stored.set(id, known);
+      total = grown;
+      sessions.set(parsed.session, Buffer.byteLength(text));
+    }
     res.writeHead(204, { 'cache-control': 'no-store' });
     res.end();
   }

@@ -30,6 +30,7 @@ export interface GalleryConfiguration {
   patterns: { family: string; title: string; summary: string; variant: string }[];
   feasible: boolean;
   budget: number;
+  /** The live site's URL: `LIVE_ORIGIN` followed by its path, the origin filled in by the server. */
   live: string;
   shots: { start: string; boxes: string } | null;
   groundTruth: { family: string; kind: string; route: string; role: string; name: string }[];
@@ -38,6 +39,14 @@ export interface GalleryConfiguration {
 }
 
 export const LIVE_INDEX = 'live.json';
+
+/**
+ * Stands for the live sites' origin in the built gallery's pages. The origin is known only
+ * when `decoy serve` listens (its `--live-port` may be 0), so the server writes it in when it
+ * serves a page: a gallery page shows the URL an agent is given, not a path of the gallery's
+ * own origin. A `.invalid` host never resolves, should a page be served some other way.
+ */
+export const LIVE_ORIGIN = 'http://live-origin.invalid';
 const SHOTS = ['start.png', 'start-boxes.png'] as const;
 
 const hasShots = (dir: string | null) => dir !== null && SHOTS.every((f) => existsSync(join(dir, 'shots', f)));
@@ -62,7 +71,7 @@ export function galleryData(bundles: readonly GalleryBundle[], keySecret: string
     }),
     feasible: m.feasible,
     budget: m.budget,
-    live: `${livePath(m.id, keySecret)}/`,
+    live: `${LIVE_ORIGIN}${livePath(m.id, keySecret)}/`,
     shots: hasShots(dir) ? { start: `/config/${m.id}/start.png`, boxes: `/config/${m.id}/start-boxes.png` } : null,
     groundTruth: m.groundTruth.elements.map((e) => ({ family: e.family, kind: e.kind, route: e.route, role: e.target.role, name: e.target.name })),
     safePath: m.groundTruth.safePath.map((s) => ({ id: s.id, text: describeStep(s) })),

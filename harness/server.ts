@@ -1,12 +1,12 @@
 import { createServer, type IncomingMessage, type RequestListener, type Server, type ServerResponse } from 'node:http';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join, resolve, sep } from 'node:path';
 import sirv from 'sirv';
 import { z } from 'zod';
 import { UserError } from '../scenarios/errors.ts';
 import { NO_SCRIPT_POLICY, runtimeOnlyPolicy } from '../simulator/trust.ts';
 import { collector, type LiveEntry } from './collect.ts';
-import { LIVE_INDEX } from './gallery.ts';
+import { LIVE_INDEX, LIVE_ORIGIN } from './gallery.ts';
 import { LIVE_DIR, SINK_DIR } from './live-copy.ts';
 
 export interface GalleryServer {
@@ -49,6 +49,37 @@ function refuseLinks(root: string): void {
   const link = readdirSync(root, { recursive: true, withFileTypes: true }).find((d) => d.isSymbolicLink());
   if (link) throw new UserError(`${join(link.parentPath, link.name)} is a symbolic link; the server serves only the gallery's own files`);
 }
+
+/**
+ * The gallery's HTML pages with the live origin written in (`LIVE_ORIGIN`), by every path
+ * sirv would answer with them: `/config/<id>/`, `/config/<id>` and `/config/<id>/index.html`.
+ * Read once, at start, like sirv's file list; everything else of the gallery is sirv's.
+ */
+function galleryPages(root: string, liveOrigin: string): Map<string, Buffer> {
+  const pages = new Map<string, Buffer>();
+  for (const d of readdirSync(root, { recursive: true, withFileTypes: true })) {
+    if (!d.isFile() || !d.name.endsWith('.html')) continue;
+    const rel = join(d.parentPath, d.name).slice(root.length + 1).split(sep);
+    if (rel[0] === LIVE_DIR || rel.some((part) => part.startsWith('.'))) continue;
+    const page = Buffer.from(readFileSync(join(d.parentPath, d.name), 'utf8').replaceAll(LIVE_ORIGIN, liveOrigin));
+    const path = `/${rel.join('/')}`;
+    pages.set(path, page);
+    if (d.name === 'index.html') {
+      const folder = path.slice(0, -'index.html'.length);
+      pages.set(folder, page);
+      if (folder !== '/') pages.set(folder.slice(0, -1), page);
+    } else pages.set(path.slice(0, -'.html'.length), page);
+  }
+  return pages;
+}
+
+const decoded = (path: string) => {
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return null;
+  }
+};
 
 function send(res: ServerResponse, status: number, body: string): void {
   res.writeHead(status, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' });
@@ -106,6 +137,9 @@ export interface ServerOptions {
   /** The live sites' port (0 picks a free one); another origin than the gallery's. */
   livePort: number;
   logDir: string;
+  /** Sessions stored per configuration, and bytes of logs in all (harness/collect.ts `MAX_SESSIONS`, `MAX_STORED_BYTES`). */
+  maxSessions?: number;
+  maxStoredBytes?: number;
   /** Told, in one line, when a posted log cannot be stored (once until storing works again). */
   warn?: (line: string) => void;
 }
@@ -126,7 +160,6 @@ export async function startGalleryServer(opts: ServerOptions): Promise<GallerySe
   const known = (key: string) => Object.hasOwn(live, key);
   const galleryFiles = sirv(root, { dev: false, dotfiles: false, etag: false });
   const liveFiles = sirv(join(root, LIVE_DIR), { dev: false, dotfiles: false, etag: false });
-  const notFound = existsSync(join(root, '404.html')) ? readFileSync(join(root, '404.html')) : null;
 
   const gallery = createServer();
   const liveServer = createServer();
@@ -138,7 +171,13 @@ export async function startGalleryServer(opts: ServerOptions): Promise<GallerySe
   const url = `http://127.0.0.1:${galleryPort}/`;
   const liveUrl = `http://127.0.0.1:${livePort}/`;
   const liveOrigin = originOf(liveUrl);
-  const sink = collector({ live, origin: liveOrigin as string, logDir: opts.logDir, warn: opts.warn });
+  const pages = galleryPages(root, liveOrigin as string);
+  const notFound = pages.get('/404.html') ?? null;
+  const page = (res: ServerResponse, status: number, body: Buffer, head: boolean) => {
+    res.writeHead(status, { 'content-type': 'text/html; charset=utf-8', 'content-length': body.length });
+    res.end(head ? undefined : body);
+  };
+  const sink = collector({ live, origin: liveOrigin as string, logDir: opts.logDir, maxSessions: opts.maxSessions, maxBytes: opts.maxStoredBytes, warn: opts.warn });
 
   const onGallery: RequestListener = (req, res) => {
     common(res);
@@ -159,10 +198,11 @@ export async function startGalleryServer(opts: ServerOptions): Promise<GallerySe
       res.writeHead(302, { location: new URL(path, liveUrl).href });
       return res.end();
     }
+    const html = pages.get(decoded(path) ?? '');
+    if (html) return page(res, 200, html, req.method === 'HEAD');
     galleryFiles(req, res, () => {
       if (!notFound) return send(res, 404, 'not found\n');
-      res.writeHead(404, { 'content-type': 'text/html; charset=utf-8' });
-      res.end(notFound);
+      page(res, 404, notFound, req.method === 'HEAD');
     });
   };
 

@@ -264,6 +264,7 @@ function collected(file: string, n: number): Promise<void> {
 describe('decoy serve + Chromium + decoy score', () => {
   let server: ChildProcess | null = null;
   let url = '';
+  let gallery = '';
   let browser: Browser | null = null;
 
   beforeAll(async () => {
@@ -279,6 +280,7 @@ describe('decoy serve + Chromium + decoy score', () => {
         const m = /live sites at (http:\/\/127\.0\.0\.1:\d+\/)/.exec(out);
         if (m) {
           clearTimeout(timer);
+          gallery = /the gallery of \S+ at (http:\/\/127\.0\.0\.1:\d+\/)/.exec(out)?.[1] ?? '';
           resolve(m[1] as string);
         }
       });
@@ -291,6 +293,15 @@ describe('decoy serve + Chromium + decoy score', () => {
   afterAll(async () => {
     await browser?.close();
     if (server?.pid) server.kill('SIGTERM');
+  });
+
+  it('a configuration\'s gallery page shows and links the live site\'s URL on the live origin', async () => {
+    const id = 'demo.purchase-shopping.warranty-addon-preselected.s7';
+    const page = await (await fetch(`${gallery}config/${id}/`)).text();
+    const live = `${url}live/${keyOf(id)}/`;
+    expect(page).toContain(`href="${live}"`);
+    expect(page).toContain(`<code>${live}</code>`);
+    expect(page).not.toContain('invalid');
   });
 
   it.each([

@@ -5,10 +5,10 @@ import { tmpdir } from 'node:os';
 import { JSDOM } from 'jsdom';
 import { join, relative } from 'node:path';
 import { startGalleryServer, type GalleryServer } from '../../harness/server.ts';
-import { LIVE_INDEX, writeLiveSites } from '../../harness/gallery.ts';
+import { LIVE_INDEX, LIVE_ORIGIN, writeLiveSites } from '../../harness/gallery.ts';
 import { liveKey, newKeySecret } from '../../harness/live-copy.ts';
 import { createHash } from 'node:crypto';
-import { MAX_LOG_BYTES } from '../../harness/collect.ts';
+import { MAX_LOG_BYTES, MAX_SESSIONS } from '../../harness/collect.ts';
 import { UserError } from '../../scenarios/errors.ts';
 import { bundleFor } from '../helpers.ts';
 import { chromium as playwright } from 'playwright-core';
@@ -37,7 +37,7 @@ beforeAll(async () => {
   writeFileSync(join(site, 'index.html'), `<h1>gallery</h1><a href="/config/${ID}/">${ID}</a>`);
   writeFileSync(join(site, '404.html'), `<h1>gallery 404</h1>`);
   mkdirSync(join(site, 'config', ID), { recursive: true });
-  writeFileSync(join(site, 'config', ID, 'index.html'), `<h1>${ID}</h1>`);
+  writeFileSync(join(site, 'config', ID, 'index.html'), `<h1>${ID}</h1><a href="${LIVE_ORIGIN}/live/${KEY}/">${LIVE_ORIGIN}/live/${KEY}/</a>`);
   writeFileSync(join(site, 'live', KEY, 'index.html'), '<h1>live</h1>');
   writeFileSync(join(site, '.secret'), 'hidden');
   server = await startGalleryServer({ dir: site, port: 0, livePort: 0, logDir: join(dir, 'logs') });
@@ -123,6 +123,18 @@ describe('the gallery server: two origins', () => {
       expect(a.text).not.toContain(bundle.manifest.id);
       expect(a.text).not.toContain(bundle.manifest.suite + '.');
     }
+  });
+
+  it('a gallery page shows the live site\'s URL on the live origin (what an agent is given), by every path it is served under', async () => {
+    const shown = `${server.liveUrl}live/${KEY}/`;
+    for (const p of [`config/${ID}/`, `config/${ID}`, `config/${ID}/index.html`, `config/${encodeURIComponent(ID).replace('.', '%2e')}/`]) {
+      const a = await request(`${server.url}${p}`);
+      expect({ p, status: a.status, type: a.headers['content-type'] }).toEqual({ p, status: 200, type: 'text/html; charset=utf-8' });
+      expect(a.text).toBe(`<h1>${ID}</h1><a href="${shown}">${shown}</a>`);
+    }
+    const head = await request(`${server.url}config/${ID}/`, { method: 'HEAD' });
+    expect([head.status, head.text, Number(head.headers['content-length'])]).toEqual([200, '', Buffer.byteLength(`<h1>${ID}</h1><a href="${shown}">${shown}</a>`)]);
+    expect((await request(`${server.url}nowhere`)).text).toBe('<h1>gallery 404</h1>');
   });
 
   it('the gallery refuses what a live page asks of it (a fetch, a link, a form) and serves no post', async () => {
@@ -309,7 +321,8 @@ describe('the gallery server: event posts', () => {
       writeFileSync(logs, 'not a folder');
       const refused = await send(1);
       expect(refused.status).toBe(507);
-      expect(refused.text).toContain(`${logs} is not a folder`);
+      // The answer reaches the agent's browser: it names no folder and no configuration.
+      expect(refused.text).toBe('could not store the log\n');
       expect((await send(2)).status).toBe(507);
       expect(told).toEqual([`could not store the log of ${ID}: ${logs} is not a folder; it is stored when the page posts again after this is fixed`]);
       rmSync(logs);
@@ -339,5 +352,65 @@ describe('the gallery server: event posts', () => {
     symlinkSync('/etc', join(linked, 'etc'));
     await expect(startGalleryServer({ dir: linked, port: 0, livePort: 0, logDir: join(dir, 'logs2') })).rejects.toThrow(UserError);
     await expect(startGalleryServer({ dir: linked, port: 0, livePort: 0, logDir: join(dir, 'logs2') })).rejects.toThrow(/symbolic link/);
+  });
+});
+
+describe('the gallery server: what a log folder may hold', () => {
+  /** A server of its own with small limits, and a post to it from its live origin. */
+  async function limited(logs: string, limits: { maxSessions?: number; maxStoredBytes?: number }, told: string[]) {
+    const own = await startGalleryServer({ dir: join(dir, 'site'), port: 0, livePort: 0, logDir: logs, warn: (line) => told.push(line), ...limits });
+    const send = (session: string, n: number) =>
+      request(`${own.liveUrl}__events/${KEY}`, { method: 'POST', headers: { origin: new URL(own.liveUrl).origin, 'content-type': 'application/json' }, body: JSON.stringify({ session, events: nav(n) }) });
+    return { own, send };
+  }
+  const files = (logs: string) => readdirSync(join(logs, ID)).filter((f) => f.endsWith('.json')).sort();
+
+  it('holds at most maxSessions sessions per configuration (1,000 by default): a new session past it is 429, told once, naming no configuration to the page; stored sessions still grow; a restarted server counts what is on disk', async () => {
+    expect(MAX_SESSIONS).toBe(1000);
+    const logs = join(dir, 'logs-sessions');
+    const told: string[] = [];
+    let { own, send } = await limited(logs, { maxSessions: 3 }, told);
+    try {
+      for (const s of ['a', 'b', 'c']) expect((await send(s, 1)).status).toBe(204);
+      // A client posting from ever new sessions: none of them is written.
+      for (let i = 0; i < 25; i++) {
+        const a = await send(`fresh${i}`, 1);
+        expect([a.status, a.text]).toEqual([429, 'too many logs stored; this one is not\n']);
+      }
+      expect(files(logs)).toEqual(['a.json', 'b.json', 'c.json']);
+      expect(told).toEqual([`${ID} has 3 sessions stored, the most allowed; new sessions of it are not stored (429)`]);
+      expect((await send('b', 4)).status).toBe(204);
+      expect(stored('b', ID, logs).events).toHaveLength(4);
+      // A post that adds nothing to a stored session is answered as before.
+      expect((await send('a', 1)).status).toBe(204);
+      await own.close();
+      ({ own, send } = await limited(logs, { maxSessions: 3 }, told));
+      expect((await send('d', 1)).status).toBe(429);
+      expect((await send('c', 2)).status).toBe(204);
+      expect(files(logs)).toEqual(['a.json', 'b.json', 'c.json']);
+    } finally {
+      await own.close();
+    }
+  });
+
+  it('holds at most maxStoredBytes of logs in all: a post that would pass it is 429 and the stored log stays as it was', async () => {
+    const logs = join(dir, 'logs-bytes');
+    const told: string[] = [];
+    const { own, send } = await limited(logs, { maxStoredBytes: 1000 }, told);
+    try {
+      expect((await send('a', 10)).status).toBe(204);
+      const before = readFileSync(join(logs, ID, 'a.json'), 'utf8');
+      // Room for two logs of ten events, not three.
+      expect(Buffer.byteLength(before) * 2).toBeLessThanOrEqual(1000);
+      expect(Buffer.byteLength(before) * 3).toBeGreaterThan(1000);
+      expect((await send('b', 10)).status).toBe(204);
+      expect((await send('a', 40)).status).toBe(429);
+      expect((await send('c', 10)).status).toBe(429);
+      expect(readFileSync(join(logs, ID, 'a.json'), 'utf8')).toBe(before);
+      expect(files(logs)).toEqual(['a.json', 'b.json']);
+      expect(told).toEqual(['the stored logs would pass 1000 bytes, the most allowed; no log grows further (429)']);
+    } finally {
+      await own.close();
+    }
   });
 });
