@@ -3,6 +3,7 @@
  * not navigate between documents, so geometry comes from authored boxes (hit.ts) and the
  * engine performs navigation itself, carrying storage across documents.
  */
+import { createRequire } from 'node:module';
 import { JSDOM, VirtualConsole } from 'jsdom';
 import FakeTimers from '@sinonjs/fake-timers';
 import { EVENTS_KEY, VIEWPORT, type PageEvent, type Viewport } from '../../scenarios/contract.ts';
@@ -26,6 +27,24 @@ const REMOVED = [
   // low; the site runtime needs none of them.
   'Atomics', 'SharedArrayBuffer', 'WebAssembly',
 ] as const;
+
+/**
+ * A frame (`<iframe>`, `<frame>`, made by the page itself) gets a window of its own from
+ * jsdom, which load() never sees: it would give the page back all of REMOVED and real timers
+ * (outside the virtual clock and its limit), and run scripts (`document.write`, a
+ * `javascript:` src). The site runtime uses no frame, so a frame's window runs no script
+ * and is given none of those. jsdom makes frame windows through this module's export.
+ */
+const FRAME_TIMERS = ['setTimeout', 'setInterval', 'requestAnimationFrame', 'queueMicrotask'] as const;
+{
+  const windows = createRequire(import.meta.url)('jsdom/lib/jsdom/browser/Window.js') as { createWindow: (o: Record<string, unknown>) => Record<string, unknown> };
+  const create = windows.createWindow;
+  windows.createWindow = (options) => {
+    const frame = create({ ...options, runScripts: undefined });
+    for (const name of [...REMOVED, ...FRAME_TIMERS]) delete frame[name];
+    return frame;
+  };
+}
 
 /** Timer functions whose callbacks count against the timers-per-step limit. */
 const COUNTED = ['setTimeout', 'setInterval', 'requestAnimationFrame'] as const;
