@@ -94,7 +94,9 @@ function cannotWrite(e: unknown): string | null {
   const { code, path } = e as NodeJS.ErrnoException;
   const reason = code !== undefined && Object.hasOwn(FS_CODES, code) ? FS_CODES[code] : undefined;
   if (!reason) return null;
-  return `cannot write ${typeof path === 'string' ? clip(path) : 'an output'}: ${reason} (${code})`;
+  // Reads fail so too (a bundle folder without read permission): the syscall says which.
+  const verb = /^(read|scandir|stat|lstat|readlink)$/.test((e as NodeJS.ErrnoException).syscall ?? '') ? 'read' : 'write';
+  return `cannot ${verb} ${typeof path === 'string' ? clip(path) : verb === 'read' ? 'an input' : 'an output'}: ${reason} (${code})`;
 }
 
 process.exitCode = await main(process.argv.slice(2));

@@ -3,6 +3,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve, sep } from 'node:path';
 import sirv from 'sirv';
 import { z } from 'zod';
+import { safeName } from '../scenarios/bundle.ts';
 import { UserError } from '../scenarios/errors.ts';
 import { NO_SCRIPT_POLICY, runtimeOnlyPolicy } from '../simulator/trust.ts';
 import { collector, type LiveEntry } from './collect.ts';
@@ -17,12 +18,8 @@ export interface GalleryServer {
   close(): Promise<void>;
 }
 
-/** Keys are hex digests; scenario ids become folder names of the collected logs. */
-const SAFE_NAME = /^(?!\.\.?$)[A-Za-z0-9._-]{1,200}$/;
-const LIVE = z.record(
-  z.string().regex(/^[0-9a-f]{1,64}$/, 'a live key is hex digits'),
-  z.object({ scenario: z.string().regex(SAFE_NAME, 'a scenario id is letters, digits, ., - or _'), suite: z.string() }),
-);
+/** Keys are hex digests; scenario ids become folder names of the collected logs, so they are safe names as in a bundle. */
+const LIVE = z.record(z.string().regex(/^[0-9a-f]{1,64}$/, 'a live key is hex digits'), z.object({ scenario: safeName, suite: z.string() }));
 
 /** A whole post must arrive within this, headers within the shorter one: a slow client cannot hold a connection open for long. */
 const REQUEST_MS = 30_000;
@@ -159,7 +156,8 @@ export async function startGalleryServer(opts: ServerOptions): Promise<GallerySe
   if (opts.port !== 0 && opts.port === opts.livePort) throw new UserError(`the gallery and the live sites need two ports; --port and --live-port are both ${opts.port}`);
   const known = (key: string) => Object.hasOwn(live, key);
   const galleryFiles = sirv(root, { dev: false, dotfiles: false, etag: false });
-  const liveFiles = sirv(join(root, LIVE_DIR), { dev: false, dotfiles: false, etag: false });
+  // A gallery of no configuration has no live folder (sirv would throw listing it).
+  const liveFiles: ReturnType<typeof sirv> = existsSync(join(root, LIVE_DIR)) ? sirv(join(root, LIVE_DIR), { dev: false, dotfiles: false, etag: false }) : (_req, _res, next) => next?.();
 
   const gallery = createServer();
   const liveServer = createServer();

@@ -97,11 +97,6 @@ async function blame<T>(who: 'agent' | 'defense', f: () => T | Promise<T>): Prom
   }
 }
 
-/**
- * One episode. Whatever goes wrong inside it (a limit passed, a navigation off the site, a
- * malformed event log, an engine that crashed, an agent or defense that threw) ends this
- * episode with `end.kind = 'error'` and the reason; the caller's run goes on.
- */
 /** What identifies an episode's record, the same whether it ended normally or in an error. */
 function recordHead(setup: EpisodeSetup) {
   const m = setup.bundle.manifest;
@@ -117,6 +112,11 @@ function recordHead(setup: EpisodeSetup) {
   };
 }
 
+/**
+ * One episode. Whatever goes wrong inside it (a limit passed, a navigation off the site, a
+ * malformed event log, an engine that crashed, an agent or defense that threw) ends this
+ * episode with `end.kind = 'error'` and the reason; the caller's run goes on.
+ */
 export async function runEpisode(setup: EpisodeSetup): Promise<EpisodeRecord> {
   const m = setup.bundle.manifest;
   const defenseBudget = setup.defenseBudget ?? DEFENSE_BUDGET;

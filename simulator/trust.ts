@@ -40,16 +40,17 @@ export const TRUST_HINT = "a bundle may run no script but this version's decoy r
  */
 const parse = (html: string): DefaultTreeAdapterMap['document'] => (createRequire(import.meta.url)('parse5') as typeof import('parse5')).parse(html);
 
-let runtimeHash: string | null = null;
-const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+const sha256 = (text: string) => createHash('sha256').update(text).digest();
+let runtimeDigest: Buffer | null = null;
+/** The SHA-256 of the runtime as a page carries it: what a served script is compared with, and what the live origin's policy allows. */
+const runtime = () => (runtimeDigest ??= sha256(inlineRuntime()));
 
 /**
  * The Content-Security-Policy a served live page gets: the runtime (by its hash, as a page
  * carries it) is the only script that runs, so code the check above missed does not run either.
  */
 export function runtimeOnlyPolicy(): string {
-  const hash = createHash('sha256').update(inlineRuntime()).digest('base64');
-  return `script-src 'sha256-${hash}'; object-src 'none'; base-uri 'none'`;
+  return `script-src 'sha256-${runtime().toString('base64')}'; object-src 'none'; base-uri 'none'`;
 }
 
 /** For served files that are not pages (an `.svg` opened on its own): no script at all. */
@@ -109,6 +110,9 @@ function elementProblem(el: Element, svgFile: boolean): string | null {
     if (localName(a.name).startsWith('on')) return `an event handler attribute ${quote(`${a.name}="${a.value}"`, 40)} on <${tag}>`;
     if (SCRIPT_URL.test(a.value.replace(/[\u0000-\u0020]/g, '').toLowerCase())) return `a script URL in ${quote(`${a.name}="${a.value}"`, 40)} on <${tag}>`;
   }
+  // SVG animation (<set>, <animate>) writes the attribute it names: naming a handler makes one.
+  const animated = el.attrs.find((a) => localName(a.name) === 'attributename' && localName(a.value.trim()).startsWith('on'));
+  if (animated) return `an animation of the event handler ${quote(animated.value, 40)} on <${tag}>`;
   if (REFUSED_ELEMENTS.has(tag)) return `a <${tag}> element`;
   if (tag === 'meta' && attr('http-equiv')?.trim().toLowerCase() === 'refresh') return 'a <meta http-equiv="refresh">';
   if (tag === 'script') {
@@ -118,8 +122,7 @@ function elementProblem(el: Element, svgFile: boolean): string | null {
     if (url) return `a script loaded from ${quote(url.value, 40)}`;
     if (attr('type')?.trim().toLowerCase() === 'application/json') return null;
     const text = el.childNodes.map((n) => ('value' in n && n.nodeName === '#text' ? n.value : '')).join('');
-    runtimeHash ??= sha256(inlineRuntime());
-    if (sha256(text) !== runtimeHash) return `a script that is not decoy's runtime (${quote(text.trim(), 40)})`;
+    if (!sha256(text).equals(runtime())) return `a script that is not decoy's runtime (${quote(text.trim(), 40)})`;
   }
   return null;
 }

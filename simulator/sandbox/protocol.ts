@@ -16,7 +16,8 @@ export interface Request {
 }
 
 /** How a failed call failed, so the parent throws the class the caller expects. */
-export type FailureKind = 'navigation' | 'limit' | 'error';
+const FAILURE_KINDS = ['navigation', 'limit', 'error'] as const;
+export type FailureKind = (typeof FAILURE_KINDS)[number];
 
 const num = z.number();
 const rect = z.object({ x: num, y: num, w: num, h: num });
@@ -46,7 +47,7 @@ export const RESULTS = {
 
 export const REPLY = z.union([
   z.object({ id: z.number(), ok: z.literal(true), value: z.unknown(), elapsed: num }),
-  z.object({ id: z.number(), ok: z.literal(false), error: z.string(), kind: z.enum(['navigation', 'limit', 'error']), elapsed: num }),
+  z.object({ id: z.number(), ok: z.literal(false), error: z.string(), kind: z.enum(FAILURE_KINDS), elapsed: num }),
 ]);
 export type Reply = z.infer<typeof REPLY>;
 

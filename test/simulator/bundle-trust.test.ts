@@ -66,6 +66,8 @@ describe('a bundle is data: what its served files may hold', () => {
     ['an event handler in SVG', inBody('<svg><rect ONLOAD="x()"/></svg>'), /an event handler attribute 'onload="x\(\)"' on <rect>/],
     ['a javascript: URL hidden by a tab entity', inBody('<a href=" jav&#x09;ascript:alert(1)">x</a>'), /a script URL in 'href=" jav\\tascript:alert\(1\)"' on <a>/],
     ['a script URL in an SVG animation', inBody('<svg><a><set attributeName="href" to="javascript:x()"/></a></svg>'), /a script URL in 'to="javascript:x\(\)"' on <set>/],
+    ['an SVG animation that writes a handler', inBody('<svg><rect><set attributeName="onclick" to="x()"/></rect></svg>'), /an animation of the event handler 'onclick' on <set>/],
+    ['an SVG animation that writes a prefixed handler', inBody('<svg><rect><animate attributeName=" e:OnMouseOver" values="x()"/></rect></svg>'), /an animation of the event handler ' e:OnMouseOver' on <animate>/],
     ['an iframe', inBody('<iframe srcdoc="<p>x</p>"></iframe>'), /a <iframe> element/],
     ['an object', inBody('<object data="x.swf"></object>'), /a <object> element/],
     ['an embed', inBody('<embed src="x.swf">'), /a <embed> element/],
