@@ -4,7 +4,7 @@ import { join, resolve, sep } from 'node:path';
 import sirv from 'sirv';
 import { z } from 'zod';
 import { safeName } from '../scenarios/bundle.ts';
-import { UserError } from '../scenarios/errors.ts';
+import { shortReason, UserError } from '../scenarios/errors.ts';
 import { NO_SCRIPT_POLICY, runtimeOnlyPolicy } from '../simulator/trust.ts';
 import { collector, type LiveEntry } from './collect.ts';
 import { LIVE_INDEX, LIVE_ORIGIN } from './gallery.ts';
@@ -214,7 +214,7 @@ export async function startGalleryServer(opts: ServerOptions): Promise<GallerySe
     if (post) {
       if (req.method !== 'POST') return send(res, 405, 'POST only\n');
       sink.take(post[1] as string, req, res).catch((e: unknown) => {
-        opts.warn?.(`could not take a log: ${((e as Error).message ?? String(e)).split('\n')[0]?.slice(0, 200)}`);
+        opts.warn?.(`could not take a log: ${shortReason((e as Error).message ?? String(e))}`);
         if (!res.headersSent) send(res, 500, 'could not take the log\n');
       });
       return;

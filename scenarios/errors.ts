@@ -30,6 +30,12 @@ export function clip(input: string, max = QUOTE_MAX, quoted = false): string {
   return cut ? `${q}${shown}…${q} (${input.length} characters)` : `${q}${shown}${q}`;
 }
 
+/** At most `max` characters of text that came from a page, an engine or a library, on one line: the reason an episode or a request failed. */
+export function shortReason(text: string, max = 200): string {
+  const line = text.replace(/\s+/g, ' ').trim();
+  return line.length > max ? `${line.slice(0, max - 1)}…` : line;
+}
+
 /** `clip` in single quotes (a quote or backslash in it escaped). */
 export const quote = (input: string, max = QUOTE_MAX): string => clip(input, max, true);
 

@@ -12,7 +12,7 @@ import type { Defense, ReviewContext, Verdict } from './defense.ts';
 import type { DecoyEnv, EnvObservation } from './env.ts';
 import type { LoadedBundle } from './bundle.ts';
 import { checkExpectations, groundStep, recordStep, StepRecordError } from './steps.ts';
-import { shortReason } from './sandbox/limits.ts';
+import { shortReason } from '../scenarios/errors.ts';
 
 export const DEFENSE_BUDGET = 8;
 

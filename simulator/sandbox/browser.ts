@@ -7,7 +7,8 @@
 import { VIEWPORT, type PageEvent, type Viewport } from '../../scenarios/contract.ts';
 import { NavigationError, type Browser, type ClickOutcome, type OpenOptions, type SiteFiles } from '../engine/browser.ts';
 import type { Observation } from '../observe.ts';
-import { DEFAULT_LIMITS, LimitError, shortReason, type EpisodeLimits } from './limits.ts';
+import { shortReason } from '../../scenarios/errors.ts';
+import { DEFAULT_LIMITS, LimitError, type EpisodeLimits } from './limits.ts';
 import { engineProcess, EngineProcessError } from './process.ts';
 import { RESULTS, type Method } from './protocol.ts';
 

@@ -26,9 +26,3 @@ export const DEFAULT_LIMITS: EpisodeLimits = { stepSeconds: 5, memoryMb: 512, do
 export class LimitError extends Error {
   override name = 'LimitError';
 }
-
-/** At most `max` characters of text that came from a page or an engine, on one line. */
-export function shortReason(text: string, max = 200): string {
-  const line = text.replace(/\s+/g, ' ').trim();
-  return line.length > max ? `${line.slice(0, max - 1)}…` : line;
-}

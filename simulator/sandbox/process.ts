@@ -10,6 +10,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { basename, dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { shortReason } from '../../scenarios/errors.ts';
 import { packagePath } from '../../scenarios/root.ts';
 import { LimitError } from './limits.ts';
 import { READY, REPLY, type Method, type Reply } from './protocol.ts';
@@ -141,7 +142,7 @@ export class EngineProcess {
         });
         child.once('exit', () => {
           clearTimeout(timer);
-          reject(new EngineProcessError(`the engine process exited at start: ${this.stderr.trim().split('\n').pop() ?? ''}`.slice(0, 200)));
+          reject(new EngineProcessError(shortReason(`the engine process exited at start: ${this.stderr.trim().split('\n').pop() ?? ''}`)));
         });
       });
       child.on('message', (m) => this.receive(m));
