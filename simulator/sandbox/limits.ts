@@ -32,3 +32,9 @@ export function shortReason(text: string, max = 200): string {
   const line = text.replace(/\s+/g, ' ').trim();
   return line.length > max ? `${line.slice(0, max - 1)}…` : line;
 }
+
+/** The reason an episode ends when a page holds too many elements, in either engine. */
+export const overElements = (count: number, limit: number) => `the page has ${count} elements, over the limit of ${limit}`;
+
+/** The reason an episode ends when one step takes longer than its limit, in either engine. */
+export const overTime = (seconds: number) => `a step took more than ${seconds} s`;
