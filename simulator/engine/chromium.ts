@@ -21,7 +21,8 @@ import type { PageApi } from './in-page.ts';
 
 const NAMES = ['chromium', 'chromium-browser', 'google-chrome', 'google-chrome-stable'];
 /**
- * What a headless browser on a closed network needs: nothing that calls home, and no UDP.
+ * What a headless browser on a closed network needs: nothing that calls home, and no UDP;
+ * and what makes its screenshots the same bytes on every launch.
  * Request routing (the `serve` method) sees only HTTP(S) requests; WebRTC's STUN/TURN and QUIC go round
  * it, so WebRTC may use no UDP that does not go through a proxy (there is none), QUIC is off,
  * and no host name resolves (the site's requests are answered by the routing, never looked
@@ -32,6 +33,10 @@ export const LAUNCH_ARGS: readonly string[] = [
   '--webrtc-ip-handling-policy=disable_non_proxied_udp',
   '--disable-quic',
   '--host-resolver-rules=MAP * ~NOTFOUND',
+  // Without it, a tile the compositor re-rasterises in part (a field's focus, the caret) can
+  // come out one colour level apart at antialiased edges from one launch to the next; with
+  // it, the same state gives the same PNG bytes (README, "Dataset images").
+  '--disable-partial-raster',
   '--no-first-run', '--no-default-browser-check', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-default-apps', '--disable-extensions', '--mute-audio',
 ];
 
