@@ -238,13 +238,13 @@ export const demoFolders = (c: Pick<DemoConfig, 'agent' | 'defense' | 'seed'>) =
  * has its own folders, and a demo replaces its own earlier output there, so it can be run
  * again and again; the agent and its options are checked before anything is written.
  */
-export async function runDemo(c: DemoConfig, progress: Progress = silent): Promise<RunResult & { bundles: string }> {
+export async function runDemo(c: DemoConfig, progress: Progress = silent, signal?: AbortSignal): Promise<RunResult & { bundles: string }> {
   const suite = selectSuite('demo');
   const where = { ...demoFolders(c), ...(c.bundles ? { bundles: c.bundles } : {}), ...(c.out ? { out: c.out } : {}) };
   const config: RunConfig = { suite: suite.id, patterns: [], bundles: where.bundles, agent: c.agent, defense: c.defense, seed: c.seed, agentOptions: c.agentOptions, defenseOptions: {}, replay: null };
   const made = generateSuite(suite, c.seed);
   prepareAgent(config, made.map((b) => b.manifest));
   writeBundles(where.bundles, suite.id, c.seed, made);
-  const result = await executeRun(config, where.out, { bundles: readBundles(where.bundles), replaceSameSuite: true, progress });
+  const result = await executeRun(config, where.out, { bundles: readBundles(where.bundles), replaceSameSuite: true, progress, signal });
   return { ...result, bundles: where.bundles };
 }
