@@ -34,8 +34,8 @@ async function envFor(engine: Engine, limits: Partial<EpisodeLimits> = {}): Prom
 export const episodeSeed = (runSeed: number, scenario: string) => hashSeed(runSeed, scenario);
 
 /**
- * Runs every bundle once (in the engine sandbox unless another engine is given); hands each record to `onEpisode` as soon
- * as it is scored. An episode that fails is recorded as an error and the batch goes on.
+ * Runs every bundle once (in the engine sandbox unless another engine is given); hands
+ * each record to `onEpisode` as soon as it is scored. An episode that fails is recorded as an error and the batch goes on.
  */
 export async function runBatch(
   bundles: readonly LoadedBundle[],

@@ -33,9 +33,9 @@ export const LAUNCH_ARGS: readonly string[] = [
   '--webrtc-ip-handling-policy=disable_non_proxied_udp',
   '--disable-quic',
   '--host-resolver-rules=MAP * ~NOTFOUND',
-  // Without it, a tile the compositor re-rasterises in part (a field's focus, the caret) can
-  // come out one colour level apart at antialiased edges from one launch to the next; with
-  // it, the same state gives the same PNG bytes (README, "Dataset images").
+  // Without it, a tile re-rasterised in part could come out one colour level apart at
+  // antialiased edges from one launch to the next; with it, the same state gives the same
+  // PNG bytes (measured in the README, under "decoy dataset").
   '--disable-partial-raster',
   '--no-first-run', '--no-default-browser-check', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-default-apps', '--disable-extensions', '--mute-audio',
 ];
@@ -66,7 +66,7 @@ export const chromiumLimits = (limits: Partial<Pick<EpisodeLimits, 'stepSeconds'
   ...(limits.domElements !== undefined ? { domElements: limits.domElements } : {}),
 });
 
-/** A browser that crashed, hung past its time, or failed in a call: the reason in a short line. */
+/** A browser that crashed or failed in a call: the reason in a short line. (A call past its time is a LimitError.) */
 export class ChromiumError extends Error {}
 
 /** The first line of a message, short: a page can make its errors as long as it likes. */
