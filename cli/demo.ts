@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineCommand, keyValues, noArgs, outDir, path, repeat, seed, SEED_HELP } from './command.ts';
+import { stoppable } from './stop.ts';
 
 export const { help, run } = defineCommand({
   name: 'demo',
@@ -15,7 +16,7 @@ export const { help, run } = defineCommand({
   schema: z.object({ agent: path, defense: path, seed, opt: keyValues('opt'), bundles: outDir('bundles').optional(), out: outDir('out').optional(), args: noArgs }),
   async run(c, io) {
     const { runDemo } = await import('../harness/run.ts');
-    const r = await runDemo({ agent: c.agent, defense: c.defense, seed: c.seed, agentOptions: c.opt, ...(c.bundles ? { bundles: c.bundles } : {}), ...(c.out ? { out: c.out } : {}) }, io.progress);
+    const r = await stoppable((signal) => runDemo({ agent: c.agent, defense: c.defense, seed: c.seed, agentOptions: c.opt, ...(c.bundles ? { bundles: c.bundles } : {}), ...(c.out ? { out: c.out } : {}) }, io.progress, signal));
     return [`generated the demo suite in ${r.bundles}`, '', r.table, '', `wrote ${r.episodes} and ${r.summaryFile}`].join('\n');
   },
 });

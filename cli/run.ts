@@ -27,9 +27,11 @@ export const { help, run } = defineCommand({
       .option('--no-check', 'run even if the suite fails its self-check (decoy check)')
       .option('--step-seconds <s>', `time (the engine's CPU time) one step of an episode may take before the episode ends as an error (default ${DEFAULT_LIMITS.stepSeconds})`)
       .option('--memory-mb <mb>', `heap of the engine process the pages run in (default ${DEFAULT_LIMITS.memoryMb})`)
-      .option('--max-elements <n>', `elements a page may hold before its episode ends as an error (default ${DEFAULT_LIMITS.domElements})`),
+      .option('--max-elements <n>', `elements a page may hold before its episode ends as an error (default ${DEFAULT_LIMITS.domElements})`)
+      .option('--engine <name>', 'jsdom (in the engine sandbox) or chromium (the reference browser; a step is bounded in wall time)', 'jsdom')
+      .option('--browser <path>', 'with --engine chromium: Chromium executable (default: $DECOY_CHROMIUM, else chromium on PATH)'),
   schema: z
-    .object({ ...sourceShape, out: outDir('out', required('out')), agent: path, defense: path, opt: keyValues('opt'), defenseOpt: keyValues('defense-opt'), replay: inPath('replay').optional(), check: z.boolean(), stepSeconds: int('step-seconds', 1, 3600).optional(), memoryMb: int('memory-mb', 64, 65_536).optional(), maxElements: int('max-elements', 100).optional(), args: noArgs })
+    .object({ ...sourceShape, out: outDir('out', required('out')), agent: path, defense: path, opt: keyValues('opt'), defenseOpt: keyValues('defense-opt'), replay: inPath('replay').optional(), check: z.boolean(), stepSeconds: int('step-seconds', 1, 3600).optional(), memoryMb: int('memory-mb', 64, 65_536).optional(), maxElements: int('max-elements', 100).optional(), engine: z.enum(['jsdom', 'chromium'], { message: '--engine: jsdom or chromium' }), browser: text, args: noArgs })
     .transform((o, ctx) => ({ ...o, source: toSource(o, ctx) })),
   async run(c, io) {
     const [{ executeRun }, { loadBundles, selectSuite }] = await Promise.all([import('../harness/run.ts'), import('../harness/select.ts')]);
@@ -49,9 +51,14 @@ export const { help, run } = defineCommand({
       agentOptions: c.opt,
       defenseOptions: c.defenseOpt,
       replay: c.replay ?? null,
+      ...(c.engine === 'chromium' ? { engine: 'chromium' as const } : {}),
     };
+    if (c.browser !== undefined && c.engine !== 'chromium') throw new UserError('--browser is for --engine chromium');
     const limits = { ...(c.stepSeconds ? { stepSeconds: c.stepSeconds } : {}), ...(c.memoryMb ? { memoryMb: c.memoryMb } : {}), ...(c.maxElements ? { domElements: c.maxElements } : {}) };
-    const r = await stoppable((signal) => executeRun(config, c.out, { bundles, noCheck: !c.check, progress: io.progress, signal, limits }));
+    // Before any work: a Chromium run without a browser that starts has nothing to play in. It is kept for the run.
+    const chromium = c.engine === 'chromium' ? await import('../simulator/engine/chromium.ts') : null;
+    const executable = chromium ? await chromium.launchableChromium(c.browser) : undefined;
+    const r = await stoppable((signal) => executeRun(config, c.out, { bundles, noCheck: !c.check, progress: io.progress, signal, limits, executable })).finally(() => chromium?.releaseChromium());
     const report = `${r.table}\n\nwrote ${r.episodes} and ${r.summaryFile}`;
     if (r.errors > 0) throw new EpisodesFailed(report, r.errors);
     return report;

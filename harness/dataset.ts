@@ -14,6 +14,7 @@ import { BOX_TOLERANCE } from '../simulator/conform.ts';
 import { countsTable, generateClicks, quotas } from './clicks.ts';
 import { silent, type Progress } from './progress.ts';
 import { stopIfAsked } from './stop.ts';
+import { lockBeside } from './lock.ts';
 
 export interface DatasetConfig {
   readonly suite: SuiteDef;
@@ -72,11 +73,27 @@ function renderedBefore(tmp: string, stamp: string, dirs: readonly string[]): Ma
  * samples.jsonl in RUC's shape and a README with the counts. Everything goes to a sibling
  * folder (`<out>.partial`) first and is renamed into place only when complete. A run stopped
  * on the way (a kill, a crash, or Ctrl-C through `signal`) leaves that folder with what it
- * rendered; the same command run again renders only the rest.
+ * rendered; the same command run again renders only the rest. One process at a time writes
+ * a dataset (`<out>.lock`); a second is refused in one line.
  */
 export async function writeDataset(c: DatasetConfig, progress: Progress = silent, signal?: AbortSignal): Promise<DatasetResult> {
-  if (existsSync(c.out) && readdirSync(c.out).length > 0) throw new UserError(`${c.out} already exists and is not empty; choose another --out`);
+  refuseFinished(c.out);
   quotas(c.suite, c.spec);
+  const unlock = lockBeside(c.out);
+  try {
+    // Again, now that no other process writes it: one may have finished it meanwhile.
+    refuseFinished(c.out);
+    return await render(c, progress, signal);
+  } finally {
+    unlock();
+  }
+}
+
+function refuseFinished(out: string): void {
+  if (existsSync(out) && readdirSync(out).length > 0) throw new UserError(`${out} already exists and is not empty; choose another --out`);
+}
+
+async function render(c: DatasetConfig, progress: Progress, signal: AbortSignal | undefined): Promise<DatasetResult> {
   const started = Date.now();
   const { bundles, samples } = await generateClicks(c.suite, c.seed, c.spec, progress);
   const byId = new Map(bundles.map((b) => [b.manifest.id, b]));

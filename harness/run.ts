@@ -8,7 +8,7 @@ import { scenarioId } from '../generator/compose.ts';
 import { suites } from '../scenarios/index.ts';
 import type { BundleManifest } from '../scenarios/bundle.ts';
 import { readBundles, type LoadedBundle } from '../simulator/bundle.ts';
-import { episodeSeed, runBatch } from '../simulator/batch.ts';
+import { episodeSeed, runBatch, type Engine } from '../simulator/batch.ts';
 import { summarize } from '../simulator/metrics.ts';
 import type { EpisodeRecord } from '../simulator/runner.ts';
 import { agents, defenses } from '../simulator/registries.ts';
@@ -31,6 +31,8 @@ export interface RunConfig {
   readonly agentOptions: Readonly<Record<string, unknown>>;
   readonly defenseOptions: Readonly<Record<string, unknown>>;
   readonly replay: string | null;
+  /** Chromium plays the episodes; absent, the jsdom engine sandbox does (so a jsdom run's run.json is as it always was). */
+  readonly engine?: 'chromium';
 }
 
 export interface RunOptions {
@@ -43,8 +45,10 @@ export interface RunOptions {
   progress?: Progress;
   /** Stops the run after the episode under way (its record is written whole); see Stopped. */
   signal?: AbortSignal;
-  /** Per-episode limits of the engine sandbox; the defaults (simulator/sandbox/limits.ts) for the rest. */
+  /** Per-episode limits, in either engine; the defaults (simulator/sandbox/limits.ts) for the rest. */
   limits?: Partial<EpisodeLimits>;
+  /** The Chromium executable (already found and launched), for a config with `engine: 'chromium'`. */
+  executable?: string;
 }
 
 export interface RunResult {
@@ -197,7 +201,9 @@ async function playInto(config: RunConfig, out: string, bundles: readonly Loaded
   let done = before.length;
   if (done > 0) progress('episodes', done, bundles.length);
   const rest = bundles.slice(done);
-  const result = await runBatch(rest, { agent: config.agent, defense: config.defense, seed: config.seed, agentOptions, defenseOptions: { ...config.defenseOptions }, limits: opts.limits }, (r) => {
+  const engine: Engine = config.engine === 'chromium' ? { kind: 'chromium', executable: opts.executable ?? '' } : { kind: 'jsdom' };
+  if (engine.kind === 'chromium' && !engine.executable) throw new Error('a Chromium run needs the executable (launchableChromium)');
+  const result = await runBatch(rest, { agent: config.agent, defense: config.defense, seed: config.seed, agentOptions, defenseOptions: { ...config.defenseOptions }, limits: opts.limits, engine }, (r) => {
     // An episode that failed while the run was being stopped may have failed of the stop
     // itself (Ctrl-C reaches every process of the terminal's group): it is played again.
     const failed: string = r.end.kind;
@@ -232,13 +238,13 @@ export const demoFolders = (c: Pick<DemoConfig, 'agent' | 'defense' | 'seed'>) =
  * has its own folders, and a demo replaces its own earlier output there, so it can be run
  * again and again; the agent and its options are checked before anything is written.
  */
-export async function runDemo(c: DemoConfig, progress: Progress = silent): Promise<RunResult & { bundles: string }> {
+export async function runDemo(c: DemoConfig, progress: Progress = silent, signal?: AbortSignal): Promise<RunResult & { bundles: string }> {
   const suite = selectSuite('demo');
   const where = { ...demoFolders(c), ...(c.bundles ? { bundles: c.bundles } : {}), ...(c.out ? { out: c.out } : {}) };
   const config: RunConfig = { suite: suite.id, patterns: [], bundles: where.bundles, agent: c.agent, defense: c.defense, seed: c.seed, agentOptions: c.agentOptions, defenseOptions: {}, replay: null };
   const made = generateSuite(suite, c.seed);
   prepareAgent(config, made.map((b) => b.manifest));
   writeBundles(where.bundles, suite.id, c.seed, made);
-  const result = await executeRun(config, where.out, { bundles: readBundles(where.bundles), replaceSameSuite: true, progress });
+  const result = await executeRun(config, where.out, { bundles: readBundles(where.bundles), replaceSameSuite: true, progress, signal });
   return { ...result, bundles: where.bundles };
 }

@@ -8,6 +8,7 @@ import { Camera } from '../simulator/shots.ts';
 import { CORRECT, DECEPTIVE, drawBoxes } from '../simulator/report/draw.ts';
 import { silent, type Progress } from './progress.ts';
 import { stopIfAsked } from './stop.ts';
+import { lockFolder } from './lock.ts';
 
 export interface ShootOptions {
   /** Chromium executable (already found). */
@@ -46,10 +47,19 @@ function finishedShots(file: string, stamp: string): Set<string> {
  * configuration is shown where its trap and its way out first share the view before either
  * is acted on (its click sample's state, simulator/clicks.ts), with B_c in green and B_d in red.
  * An interrupted shoot (a kill, or Ctrl-C through `signal`) run again shoots only the rest.
+ * One process at a time shoots a folder (its run.lock); a second is refused in one line.
  */
 export async function shootBundles(bundles: readonly LoadedBundle[], dir: string, opts: ShootOptions): Promise<ShootResult> {
+  const unlock = lockFolder(dir);
+  try {
+    return await shootInto(bundles, dir, opts);
+  } finally {
+    unlock();
+  }
+}
+
+async function shootInto(bundles: readonly LoadedBundle[], dir: string, opts: ShootOptions): Promise<ShootResult> {
   const progress = opts.progress ?? silent;
-  mkdirSync(dir, { recursive: true });
   const record = join(dir, SHOOT_PROGRESS);
   const done = finishedShots(record, JSON.stringify({ scale: opts.scale }));
   const kept = bundles.filter((b) => done.has(b.manifest.id)).length;

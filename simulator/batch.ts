@@ -5,7 +5,7 @@ import { DecoyEnv } from './env.ts';
 import { summarize, type Summary } from './metrics.ts';
 import { agents, defenses } from './registries.ts';
 import { runEpisode, type EpisodeRecord } from './runner.ts';
-import type { EpisodeLimits } from './sandbox/limits.ts';
+import { DEFAULT_LIMITS, type EpisodeLimits } from './sandbox/limits.ts';
 
 export interface BatchConfig {
   agent: string;
@@ -14,16 +14,28 @@ export interface BatchConfig {
   agentOptions?: AgentOptions;
   defenseOptions?: AgentOptions;
   defenseBudget?: number;
-  /** Per-episode limits of the engine sandbox (sandbox/limits.ts defaults for the rest). */
+  /** Per-episode limits (sandbox/limits.ts defaults for the rest), in whichever engine plays. */
   limits?: Partial<EpisodeLimits>;
+  /** The engine the episodes play in: jsdom in the engine sandbox (the default), or Chromium. */
+  engine?: Engine;
+}
+
+/** Where episodes play: jsdom behind the sandbox, or a real Chromium (the executable already found). */
+export type Engine = { kind: 'jsdom' } | { kind: 'chromium'; executable: string };
+
+/** An env for the engine, under the limits. Chromium is loaded only when asked for. */
+async function envFor(engine: Engine, limits: Partial<EpisodeLimits> = {}): Promise<DecoyEnv> {
+  if (engine.kind === 'jsdom') return DecoyEnv.sandboxed(limits);
+  const { ChromiumBrowser, chromiumLimits } = await import('./engine/chromium.ts');
+  return new DecoyEnv({ browser: new ChromiumBrowser({ executable: engine.executable, ...chromiumLimits({ ...DEFAULT_LIMITS, ...limits }) }) });
 }
 
 /** The seed of one episode: the run's seed and the scenario id, so reordering changes nothing. */
 export const episodeSeed = (runSeed: number, scenario: string) => hashSeed(runSeed, scenario);
 
 /**
- * Runs every bundle once in the engine sandbox; hands each record to `onEpisode` as soon
- * as it is scored. An episode that fails is recorded as an error and the batch goes on.
+ * Runs every bundle once (in the engine sandbox unless another engine is given); hands
+ * each record to `onEpisode` as soon as it is scored. An episode that fails is recorded as an error and the batch goes on.
  */
 export async function runBatch(
   bundles: readonly LoadedBundle[],
@@ -32,7 +44,7 @@ export async function runBatch(
 ): Promise<{ records: EpisodeRecord[]; summary: Summary }> {
   const agentDef = agents.get(config.agent);
   const defenseDef = defenses.get(config.defense);
-  const env = DecoyEnv.sandboxed(config.limits);
+  const env = await envFor(config.engine ?? { kind: 'jsdom' }, config.limits);
   const records: EpisodeRecord[] = [];
   try {
     for (const bundle of bundles) {

@@ -10,7 +10,8 @@ import { delimiter, join } from 'node:path';
 import { chromium, type Browser as Chromium, type BrowserContext, type Page, type Route } from 'playwright-core';
 import { EVENTS_KEY, VIEWPORT, type PageEvent, type Viewport } from '../../scenarios/contract.ts';
 import { hashSeed } from '../../scenarios/rng.ts';
-import { UserError } from '../../scenarios/errors.ts';
+import { shortReason, UserError } from '../../scenarios/errors.ts';
+import { DEFAULT_LIMITS, LimitError, overElements, overTime, type EpisodeLimits } from '../sandbox/limits.ts';
 import type { Rect, Scroll } from '../dom/geometry.ts';
 import type { Observation } from '../observe.ts';
 import { documentFor, NavigationError, NO_EARLIER_PAGE, ORIGIN, T0, type Browser, type ClickOutcome, type OpenOptions, type SiteFiles } from './browser.ts';
@@ -20,7 +21,8 @@ import type { PageApi } from './in-page.ts';
 
 const NAMES = ['chromium', 'chromium-browser', 'google-chrome', 'google-chrome-stable'];
 /**
- * What a headless browser on a closed network needs: nothing that calls home, and no UDP.
+ * What a headless browser on a closed network needs: nothing that calls home, and no UDP;
+ * and what makes its screenshots the same bytes on every launch.
  * Request routing (the `serve` method) sees only HTTP(S) requests; WebRTC's STUN/TURN and QUIC go round
  * it, so WebRTC may use no UDP that does not go through a proxy (there is none), QUIC is off,
  * and no host name resolves (the site's requests are answered by the routing, never looked
@@ -31,6 +33,10 @@ export const LAUNCH_ARGS: readonly string[] = [
   '--webrtc-ip-handling-policy=disable_non_proxied_udp',
   '--disable-quic',
   '--host-resolver-rules=MAP * ~NOTFOUND',
+  // Without it, a tile re-rasterised in part could come out one colour level apart at
+  // antialiased edges from one launch to the next; with it, the same state gives the same
+  // PNG bytes (measured in the README, under "decoy dataset").
+  '--disable-partial-raster',
   '--no-first-run', '--no-default-browser-check', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-default-apps', '--disable-extensions', '--mute-audio',
 ];
 
@@ -41,14 +47,31 @@ export const LAUNCH_ARGS: readonly string[] = [
  */
 export const NO_UDP_SCRIPT = `for (const name of ['RTCPeerConnection', 'webkitRTCPeerConnection', 'RTCDataChannel', 'RTCIceCandidate', 'RTCIceTransport', 'RTCDtlsTransport', 'RTCSctpTransport', 'RTCRtpSender', 'RTCRtpReceiver', 'RTCRtpTransceiver', 'RTCSessionDescription', 'RTCCertificate', 'WebTransport']) { try { delete window[name]; } catch (e) {} }`;
 
-/** How long one call into the browser may take before the episode ends as an error (a page in a busy loop answers nothing). */
+/**
+ * Run in every document before its own scripts: the count of the document's elements, read
+ * through functions taken before the page could replace them, on a property the page cannot
+ * redefine, so that the element limit counts what is there.
+ */
+const COUNT_SCRIPT = `(() => { const byTag = Document.prototype.getElementsByTagName; const length = Object.getOwnPropertyDescriptor(HTMLCollection.prototype, 'length').get; const d = document; Object.defineProperty(window, '__decoyElements', { value: () => length.call(byTag.call(d, '*')), writable: false, enumerable: false, configurable: false }); })();`;
+
+/**
+ * How long one call into the browser may take when no step limit is given (screenshots for
+ * shoot and dataset): past it the call fails, as a page in a busy loop answers nothing.
+ */
 export const CHROMIUM_CALL_MS = 30_000;
 
-/** A browser that crashed, hung past its time, or failed in a call: the reason in a short line. */
+/** What a ChromiumBrowser takes from an episode's limits: a step's time bounds each call (in wall time: the browser's own processes are not measured), and the element limit. */
+export const chromiumLimits = (limits: Partial<Pick<EpisodeLimits, 'stepSeconds' | 'domElements'>>) => ({
+  ...(limits.stepSeconds !== undefined ? { callMs: limits.stepSeconds * 1000 } : {}),
+  ...(limits.domElements !== undefined ? { domElements: limits.domElements } : {}),
+});
+
+/** A browser that crashed or failed in a call: the reason in a short line. (A call past its time is a LimitError.) */
 export class ChromiumError extends Error {}
 
 /** The first line of a message, short: a page can make its errors as long as it likes. */
-const shortReason = (e: unknown) => (((e as Error)?.message ?? String(e)).split('\n').find((l) => l.trim() !== '') ?? 'failed').trim().slice(0, 200);
+// Playwright's messages carry a call log after their first line; the first line names the failure.
+const firstLine = (e: unknown) => shortReason(((e as Error)?.message ?? String(e)).split('\n').find((l) => l.trim() !== '') ?? 'failed');
 
 /** The browser to drive: the one named, else $DECOY_CHROMIUM, else a Chromium on PATH. */
 export function findChromium(explicit?: string): string {
@@ -128,6 +151,9 @@ export class ChromiumBrowser implements Browser {
   private readonly executable: string;
   private readonly scale: number;
   private readonly callMs: number;
+  private readonly domElements: number;
+  /** Set once a limit is passed: every later call fails with it until the next open(). */
+  private failed: LimitError | null = null;
   private browser: Chromium | null = null;
   private context: BrowserContext | null = null;
   private pg: Page | null = null;
@@ -138,10 +164,16 @@ export class ChromiumBrowser implements Browser {
   private scroll: Scroll = { x: 0, y: 0 };
   private now = T0;
 
-  constructor(opts: { executable?: string; scale?: number; callMs?: number } = {}) {
+  /**
+   * `callMs`: how long one call may take (CHROMIUM_CALL_MS unless given; chromiumLimits
+   * derives it from a step limit). `domElements`: elements a document may hold after a step
+   * (DEFAULT_LIMITS' unless given).
+   */
+  constructor(opts: { executable?: string; scale?: number; callMs?: number; domElements?: number } = {}) {
     this.executable = findChromium(opts.executable);
     this.scale = opts.scale ?? 1;
     this.callMs = opts.callMs ?? CHROMIUM_CALL_MS;
+    this.domElements = opts.domElements ?? DEFAULT_LIMITS.domElements;
   }
 
   private get page(): Page {
@@ -151,23 +183,37 @@ export class ChromiumBrowser implements Browser {
 
   /**
    * Every call into the browser runs here: one that takes longer than `callMs` (a page in a
-   * busy loop), or fails (a crashed page or browser), throws a ChromiumError with a short
-   * reason, and the browser is closed so that the next `open` starts a fresh one. A
-   * navigation off the site stays a NavigationError, which the episode handles.
+   * busy loop) throws a LimitError with the reason jsdom's engine gives, one that fails (a crashed page or browser) a
+   * ChromiumError, each with a short reason, and the browser is closed so that the next
+   * `open` starts a fresh one. A navigation off the site stays a NavigationError, which the
+   * episode handles. A step (`counted`) then has its elements counted against the limit.
    */
-  private async guard<T>(what: string, work: () => Promise<T>): Promise<T> {
+  private async guard<T>(what: string, work: () => Promise<T>, counted = false): Promise<T> {
+    if (this.failed) throw this.failed;
     let timer: NodeJS.Timeout | undefined;
     const limit = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new ChromiumError(`Chromium did not answer within ${this.callMs / 1000} s (${what})`)), this.callMs);
+      timer = setTimeout(() => reject(new LimitError(overTime(this.callMs / 1000))), this.callMs);
     });
     try {
-      return await Promise.race([work(), limit]);
+      const result = await Promise.race([work(), limit]);
+      if (counted) await Promise.race([this.countElements(), limit]);
+      return result;
     } catch (e) {
       if (e instanceof NavigationError) throw e;
+      if (e instanceof LimitError && this.failed === e) throw e;
       await this.discard();
-      throw e instanceof ChromiumError ? e : new ChromiumError(`Chromium failed (${what}): ${shortReason(e)}`);
+      throw e instanceof ChromiumError || e instanceof LimitError ? e : new ChromiumError(`Chromium failed (${what}): ${firstLine(e)}`);
     } finally {
       clearTimeout(timer);
+    }
+  }
+
+  /** Fails the episode, keeping its page, when the document holds more elements than the limit. */
+  private async countElements(): Promise<void> {
+    const count = await this.page.evaluate(() => (window as unknown as { __decoyElements: () => number }).__decoyElements());
+    if (count > this.domElements) {
+      this.failed = new LimitError(overElements(count, this.domElements));
+      throw this.failed;
     }
   }
 
@@ -201,6 +247,7 @@ export class ChromiumBrowser implements Browser {
       this.browser = null;
       this.context = null;
     }
+    this.failed = null;
     this.browser ??= await takeOrLaunch(this.executable);
     const browser = this.browser;
     await this.guard('open', async () => {
@@ -216,17 +263,18 @@ export class ChromiumBrowser implements Browser {
       this.context = await browser.newContext({ viewport: this.viewport, deviceScaleFactor: this.scale, timezoneId: 'UTC', locale: 'en-US', serviceWorkers: 'block' });
       this.context.setDefaultTimeout(this.callMs);
       await this.context.addInitScript({ content: NO_UDP_SCRIPT });
+      await this.context.addInitScript({ content: COUNT_SCRIPT });
       await this.context.addInitScript({ content: await pageScript() });
       await this.context.route('**/*', (route) => this.serve(route));
       const page = await this.context.newPage();
-      page.on('pageerror', (e) => this.diagnostics.push(`page: ${shortReason(e)}`));
+      page.on('pageerror', (e) => this.diagnostics.push(`page: ${firstLine(e)}`));
       page.on('crash', () => this.diagnostics.push('page: crashed'));
       this.pg = page;
       // Installed a little before T0, since the clock runs until paused: pausing at T0 itself could be in the past.
       await page.clock.install({ time: T0 - 10_000 });
       await page.clock.pauseAt(T0);
       await page.goto(new URL(opts.path ?? '/', ORIGIN).href, { waitUntil: 'load' });
-    });
+    }, true);
   }
 
   /** The site's files from its own origin; nothing else is reachable. */
@@ -260,7 +308,7 @@ export class ChromiumBrowser implements Browser {
       await this.settle();
       await this.followScroll();
       return { target: aim.target, disabled: false };
-    });
+    }, true);
   }
 
   /** After real input a link may be taking the page elsewhere: wait until the next document has loaded. */
@@ -279,7 +327,7 @@ export class ChromiumBrowser implements Browser {
     await this.guard('fill', async () => {
       await this.call('fill', ref, value);
       await this.followScroll();
-    });
+    }, true);
   }
 
   async selectOption(ref: string, values: readonly string[]): Promise<string[]> {
@@ -287,7 +335,7 @@ export class ChromiumBrowser implements Browser {
       const chosen = await this.call('selectOption', ref, [...values]);
       await this.followScroll();
       return chosen;
-    });
+    }, true);
   }
 
   async scrollTo(_x: number, y: number): Promise<void> {
@@ -309,7 +357,7 @@ export class ChromiumBrowser implements Browser {
       if (target.origin !== ORIGIN) throw new NavigationError(`navigation to ${target.origin} is outside the site`);
       await this.page.goto(target.href, { waitUntil: 'load' });
       await this.followScroll();
-    });
+    }, true);
   }
 
   async back(): Promise<void> {
@@ -320,7 +368,7 @@ export class ChromiumBrowser implements Browser {
       if (!(await this.call('canGoBack'))) throw new NavigationError(NO_EARLIER_PAGE);
       await this.page.goBack({ waitUntil: 'load' });
       await this.followScroll();
-    });
+    }, true);
   }
 
   async advance(ms: number): Promise<void> {
@@ -328,7 +376,7 @@ export class ChromiumBrowser implements Browser {
       if (ms > 0) await this.page.clock.runFor(ms);
       this.now += ms;
       await this.followScroll();
-    });
+    }, true);
   }
 
   elapsed(): number {

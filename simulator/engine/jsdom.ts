@@ -14,7 +14,7 @@ import { describe, observe, pageHeight, RefRegistry, type Observation } from '..
 import { documentFor, NavigationError, NO_EARLIER_PAGE, ORIGIN, T0, type Browser, type ClickOutcome, type OpenOptions, type SiteFiles } from './browser.ts';
 import { prelude } from './prelude.ts';
 import { fillField, selectValues } from '../dom/forms.ts';
-import { DEFAULT_LIMITS, LimitError, type EpisodeLimits } from '../sandbox/limits.ts';
+import { DEFAULT_LIMITS, LimitError, overElements, type EpisodeLimits } from '../sandbox/limits.ts';
 
 const FAKED = ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date', 'performance', 'requestAnimationFrame', 'cancelAnimationFrame'] as const;
 
@@ -116,7 +116,7 @@ export class JsdomBrowser implements Browser {
     if (this.failed !== null) throw new LimitError(this.failed);
     if (!this.dom) return;
     const count = this.dom.window.document.getElementsByTagName('*').length;
-    if (count > this.limits.domElements) this.fail(`the page has ${count} elements, over the limit of ${this.limits.domElements}`);
+    if (count > this.limits.domElements) this.fail(overElements(count, this.limits.domElements));
   }
 
   private fail(reason: string): never {

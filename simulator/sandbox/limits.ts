@@ -26,3 +26,9 @@ export const DEFAULT_LIMITS: EpisodeLimits = { stepSeconds: 5, memoryMb: 512, do
 export class LimitError extends Error {
   override name = 'LimitError';
 }
+
+/** The reason an episode ends when a page holds too many elements, in either engine. */
+export const overElements = (count: number, limit: number) => `the page has ${count} elements, over the limit of ${limit}`;
+
+/** The reason an episode ends when one step takes longer than its limit, in either engine. */
+export const overTime = (seconds: number) => `a step took more than ${seconds} s`;

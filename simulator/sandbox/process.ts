@@ -12,7 +12,7 @@ import { basename, dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { shortReason } from '../../scenarios/errors.ts';
 import { packagePath } from '../../scenarios/root.ts';
-import { LimitError } from './limits.ts';
+import { LimitError, overTime } from './limits.ts';
 import { READY, REPLY, type Method, type Reply } from './protocol.ts';
 
 /** Why a call failed, when the process, not the page, is the reason (it is gone or timed out). */
@@ -204,7 +204,7 @@ export class EngineProcess {
     const started = Date.now();
     const limit = timeoutMs / 1000;
     return new Promise<Reply>((resolve, reject) => {
-      const over = () => this.fail(`a step took more than ${limit} s`, (m) => new LimitError(m));
+      const over = () => this.fail(overTime(limit), (m) => new LimitError(m));
       const check = (): void => {
         const p = this.pending.get(id);
         if (!p) return;
