@@ -4,23 +4,12 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync, mkdirSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { main } from '../../cli/main.ts';
+import { decoyIn } from '../helpers.ts';
 
 const BIN = fileURLToPath(new URL('../../bin/decoy.mjs', import.meta.url));
 let dir = '';
-let home = '';
 
-/**
- * A command line run by the entry bin/decoy.mjs calls, in this process (in the test folder):
- * its exit code and what it printed. A process per command would start its own engine
- * process for every run; the binary itself is run once below, and in inputs.test.ts.
- */
-async function decoy(...args: string[]) {
-  let out = '';
-  let err = '';
-  const code = await main(args, { stdout: { write: (t: string) => (out += t) }, stderr: { write: (t: string) => (err += t) } });
-  return { code, out, err };
-}
+const decoy = (...args: string[]) => decoyIn(dir, ...args);
 
 /** Every path under the test folder: what a refused command must leave unchanged. */
 const listing = (sub = ''): string[] =>
@@ -30,13 +19,8 @@ const snapshot = (d: string) => Object.fromEntries(readdirSync(join(dir, d)).map
 
 beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), 'decoy-cli-'));
-  home = process.cwd();
-  process.chdir(dir);
 });
-afterAll(() => {
-  process.chdir(home);
-  rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('decoy command', () => {
   it('prints help and lists the registries as JSON, from the installed binary', () => {
