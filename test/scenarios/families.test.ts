@@ -1,10 +1,9 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { families, familyTasks, tasks } from '../../scenarios/index.ts';
 import { MATHUR, type PatternFamily, type ScenarioSpec } from '../../scenarios/model.ts';
 import { compatible } from '../../generator/compose.ts';
 import { checkBundle } from '../../simulator/check.ts';
-import { DecoyEnv } from '../../simulator/env.ts';
 import { bundleFor, PROPERTY_RUNS, seedArb } from '../helpers.ts';
 
 /** Every (task, domain, variant) a family says it supports and the composer accepts. */
@@ -20,14 +19,6 @@ function support(f: PatternFamily): ScenarioSpec[] {
   }
   return out;
 }
-
-/**
- * One in-process engine for every check of the file: the bundles are the generator's own, and
- * `decoy check` reuses one engine across configurations too. The sandboxed check is covered by
- * test/harness/check.test.ts and test/cli/cli.test.ts.
- */
-const env = new DecoyEnv();
-afterAll(() => env.close());
 
 describe.each(families.all().map((f) => [f.id, f] as const))('pattern family %s', (_id, family) => {
   it('declares at least three variants, five phrasings per text slot, a RUC category and Mathur types', () => {
@@ -46,13 +37,13 @@ describe.each(families.all().map((f) => [f.id, f] as const))('pattern family %s'
       const options = specs.filter((s) => s.patterns[0]?.variant === variant);
       expect(options.length, `variant ${variant} applies nowhere`).toBeGreaterThan(0);
       const spec = options[i % options.length] as ScenarioSpec;
-      const rows = await checkBundle(bundleFor(spec, 1000 + i), env);
+      const rows = await checkBundle(bundleFor(spec, 1000 + i));
       expect(rows.filter((r) => !r.ok)).toEqual([]);
     }
     // ... then random places and seeds.
     await fc.assert(
       fc.asyncProperty(fc.constantFrom(...specs), seedArb, async (spec, seed) => {
-        const rows = await checkBundle(bundleFor(spec, seed), env);
+        const rows = await checkBundle(bundleFor(spec, seed));
         expect(rows.filter((r) => !r.ok)).toEqual([]);
       }),
       { numRuns: Math.ceil(PROPERTY_RUNS / 5) },
