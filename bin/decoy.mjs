@@ -8,9 +8,11 @@ try {
 } catch {
   main = null;
 }
-if (main) await import(main);
+let entry;
+if (main) entry = await import(main);
 else {
   const { register } = await import('tsx/esm/api');
   register();
-  await import('../cli/main.ts');
+  entry = await import('../cli/main.ts');
 }
+process.exitCode = await entry.main(process.argv.slice(2));

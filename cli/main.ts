@@ -1,4 +1,4 @@
-/** The `decoy` command: the only place that prints and exits. */
+/** The `decoy` command line: the only place that prints and chooses the exit code (bin/decoy.mjs runs it on the process's streams). */
 import { clip, quote, Stopped, UserError } from '../scenarios/errors.ts';
 import type { Io } from './command.ts';
 import { CheckFailed } from './check-failed.ts';
@@ -20,55 +20,63 @@ function overview(): string {
  * twentieth of the work and at the end. Commands that print JSON report none, so that
  * their output stays parseable.
  */
-function progressPrinter(): Io['progress'] {
-  const tty = process.stdout.isTTY === true;
+function progressPrinter(stdout: Std['stdout']): Io['progress'] {
+  const tty = stdout.isTTY === true;
   return (label, done, total) => {
     const every = Math.max(1, Math.ceil(total / 20));
     const line = `${label}: ${done}/${total}`;
-    if (tty) process.stdout.write(`\r${line}${done === total ? '\n' : ''}`);
-    else if (done % every === 0 || done === total) process.stdout.write(`${line}\n`);
+    if (tty) stdout.write(`\r${line}${done === total ? '\n' : ''}`);
+    else if (done % every === 0 || done === total) stdout.write(`${line}\n`);
   };
 }
 
-async function main(argv: string[]): Promise<number> {
+/** Where the command prints: the process's streams, or a test's, which runs commands in its own process. */
+export interface Std {
+  stdout: { write(text: string): unknown; isTTY?: boolean };
+  stderr: { write(text: string): unknown };
+}
+
+/** Runs one command line and returns its exit code. */
+export async function main(argv: readonly string[], std: Std = process): Promise<number> {
+  const { stdout, stderr } = std;
   const [name, ...rest] = argv;
   if (!name || name === '--help' || name === '-h' || name === 'help') {
-    process.stdout.write(overview() + '\n');
+    stdout.write(overview() + '\n');
     return 0;
   }
   const entry = Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;
   if (!entry) {
-    process.stderr.write(`decoy: unknown command ${quote(name)} (known: ${Object.keys(COMMANDS).join(', ')})\n`);
+    stderr.write(`decoy: unknown command ${quote(name)} (known: ${Object.keys(COMMANDS).join(', ')})\n`);
     return 2;
   }
   const command = await entry.load();
   if (rest.includes('--help') || rest.includes('-h')) {
-    process.stdout.write(`${entry.summary}\n\n${command.help()}\n`);
+    stdout.write(`${entry.summary}\n\n${command.help()}\n`);
     return 0;
   }
   try {
-    const out = await command.run(rest, { say: (line) => process.stdout.write(line + '\n'), warn: (line) => process.stderr.write(`decoy ${name}: ${line}\n`), progress: progressPrinter() });
-    if (out) process.stdout.write(out + '\n');
+    const out = await command.run(rest, { say: (line) => stdout.write(line + '\n'), warn: (line) => stderr.write(`decoy ${name}: ${line}\n`), progress: progressPrinter(stdout) });
+    if (out) stdout.write(out + '\n');
     return 0;
   } catch (e) {
     if (e instanceof CheckFailed) {
-      process.stdout.write(e.report + '\n');
-      process.stderr.write(`decoy ${name}: ${e.message}\n`);
+      stdout.write(e.report + '\n');
+      stderr.write(`decoy ${name}: ${e.message}\n`);
       return 1;
     }
     if (e instanceof Stopped) {
       // On a terminal the progress line is still open.
-      if (process.stdout.isTTY) process.stdout.write('\n');
-      process.stderr.write(`decoy ${name}: ${e.message}\n`);
+      if (stdout.isTTY) stdout.write('\n');
+      stderr.write(`decoy ${name}: ${e.message}\n`);
       return 130;
     }
     if (e instanceof UserError) {
-      process.stderr.write(`decoy ${name}: ${e.message}\n`);
+      stderr.write(`decoy ${name}: ${e.message}\n`);
       return 2;
     }
     const fsProblem = cannotWrite(e);
     if (fsProblem) {
-      process.stderr.write(`decoy ${name}: ${fsProblem}\n`);
+      stderr.write(`decoy ${name}: ${fsProblem}\n`);
       return 2;
     }
     throw e;
@@ -98,5 +106,3 @@ function cannotWrite(e: unknown): string | null {
   const verb = /^(read|scandir|stat|lstat|readlink)$/.test((e as NodeJS.ErrnoException).syscall ?? '') ? 'read' : 'write';
   return `cannot ${verb} ${typeof path === 'string' ? clip(path) : verb === 'read' ? 'an input' : 'an output'}: ${reason} (${code})`;
 }
-
-process.exitCode = await main(process.argv.slice(2));

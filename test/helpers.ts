@@ -9,6 +9,7 @@ import { agents, defenses } from '../simulator/registries.ts';
 import { runEpisode, type EpisodeRecord } from '../simulator/runner.ts';
 import type { Agent } from '../simulator/agent.ts';
 import type { Defense } from '../simulator/defense.ts';
+import { main } from '../cli/main.ts';
 
 /** Every (task, domain, family, variant) the registries allow, plus each task's control. */
 export function allSpecs(): ScenarioSpec[] {
@@ -74,4 +75,23 @@ export function servedName(bundle: LoadedBundle, field: string): string {
   const hit = Object.entries(bundle.manifest.meaning.fields).find(([, m]) => m.name === field);
   if (!hit) throw new Error(`${bundle.manifest.id}: no served field stands for '${field}'`);
   return hit[0];
+}
+
+/**
+ * A `decoy` command line run in this process, in folder `dir`, by the entry bin/decoy.mjs
+ * calls: its exit code and what it printed. A process per command would start an engine
+ * process (and load the code) for every command; test/cli/cli.test.ts and inputs.test.ts
+ * run the binary itself.
+ */
+export async function decoyIn(dir: string, ...args: string[]): Promise<{ code: number; out: string; err: string }> {
+  let out = '';
+  let err = '';
+  const home = process.cwd();
+  process.chdir(dir);
+  try {
+    const code = await main(args, { stdout: { write: (t: string) => (out += t) }, stderr: { write: (t: string) => (err += t) } });
+    return { code, out, err };
+  } finally {
+    process.chdir(home);
+  }
 }

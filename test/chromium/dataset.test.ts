@@ -12,25 +12,35 @@ import { suites } from '../../scenarios/index.ts';
 import { Camera } from '../../simulator/shots.ts';
 import { clickSamples } from '../../simulator/clicks.ts';
 import { chromiumOrSkip } from './browser.ts';
-import { modalSample } from '../helpers.ts';
+import { decoyIn, modalSample } from '../helpers.ts';
 import { setOfMarks } from '../../simulator/report/marks.ts';
 
-const BIN = fileURLToPath(new URL('../../bin/decoy.mjs', import.meta.url));
 const have = chromiumOrSkip();
 let dir = '';
-const decoy = (...args: string[]) => {
+const BIN = fileURLToPath(new URL('../../bin/decoy.mjs', import.meta.url));
+/** The binary, where the test holds the whole process to printing nothing on stderr. */
+const bin = (...args: string[]) => {
   const r = spawnSync(process.execPath, [BIN, ...args], { cwd: dir, encoding: 'utf8' });
   return { code: r.status, out: r.stdout, err: r.stderr };
 };
+/** In this process, where a refusal is the point. */
+const decoy = (...args: string[]) => decoyIn(dir, ...args);
+
+/** One browser for the tests that photograph pages themselves: each shot starts a fresh episode. */
+let shared: Camera | null = null;
+const camera = () => (shared ??= new Camera());
 
 beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), 'decoy-dataset-'));
 });
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+afterAll(async () => {
+  await shared?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
 
 describe('decoy dataset without a browser', () => {
-  it('says how to get one, exits 2 and writes nothing', () => {
-    const r = decoy('dataset', 'ruc', '--out', 'nothing', '--browser', '/no/such/chromium', '--normal', '2', '--deceptive', '1');
+  it('says how to get one, exits 2 and writes nothing', async () => {
+    const r = await decoy('dataset', 'ruc', '--out', 'nothing', '--browser', '/no/such/chromium', '--normal', '2', '--deceptive', '1');
     expect(r.code).toBe(2);
     expect(r.err).toMatch(/no runnable browser at '\/no\/such\/chromium'.*apt-get install -y chromium/);
     expect(existsSync(join(dir, 'nothing'))).toBe(false);
@@ -41,7 +51,7 @@ describe('decoy dataset without a browser', () => {
 describe.skipIf(!have.ok)(`decoy dataset ruc ${have.why}`, () => {
   let records: RucRecord[] = [];
   beforeAll(() => {
-    const r = decoy('dataset', 'ruc', '--out', 'ds', '--normal', '3', '--deceptive', '3', '--scale', '2', '--overlay', '--marks');
+    const r = bin('dataset', 'ruc', '--out', 'ds', '--normal', '3', '--deceptive', '3', '--scale', '2', '--overlay', '--marks');
     expect(r.err).toBe('');
     expect(r.code).toBe(0);
     records = readFileSync(join(dir, 'ds', 'samples.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l));
@@ -73,23 +83,18 @@ describe.skipIf(!have.ok)(`decoy dataset ruc ${have.why}`, () => {
     const ruc = suites.get('ruc');
     const wanted = new Set(records.map((r) => r.scenario));
     const bundles = new Map(ruc.scenarios().filter((s) => wanted.has(scenarioId('ruc', s, 7))).map((s) => generateBundle(ruc, s, 7)).map((b) => [b.manifest.id, b]));
-    const camera = new Camera();
-    try {
-      for (const r of records) {
-        const b = bundles.get(r.scenario)!;
-        await camera.shoot({ manifest: b.manifest, site: { files: b.files } }, r.actions);
-        for (const box of [r.correct_box, ...(r.dark_box ? [r.dark_box] : [])]) {
-          const [x1, y1, x2, y2] = box.bbox.map((v) => v / 2) as [number, number, number, number];
-          expect(await camera.browser.measure({ x: x1, y: y1, w: x2 - x1, h: y2 - y1 }, box.role)).toEqual({ x: x1, y: y1, w: x2 - x1, h: y2 - y1 });
-        }
+    for (const r of records) {
+      const b = bundles.get(r.scenario)!;
+      await camera().shoot({ manifest: b.manifest, site: { files: b.files } }, r.actions);
+      for (const box of [r.correct_box, ...(r.dark_box ? [r.dark_box] : [])]) {
+        const [x1, y1, x2, y2] = box.bbox.map((v) => v / 2) as [number, number, number, number];
+        expect(await camera().browser.measure({ x: x1, y: y1, w: x2 - x1, h: y2 - y1 }, box.role)).toEqual({ x: x1, y: y1, w: x2 - x1, h: y2 - y1 });
       }
-    } finally {
-      await camera.close();
     }
   }, 120_000);
 
-  it('refuses an output folder that already holds something', () => {
-    const r = decoy('dataset', 'ruc', '--out', 'ds', '--normal', '2', '--deceptive', '1');
+  it('refuses an output folder that already holds something', async () => {
+    const r = await decoy('dataset', 'ruc', '--out', 'ds', '--normal', '2', '--deceptive', '1');
     expect(r.code).toBe(2);
     expect(r.err).toMatch(/ds already exists and is not empty/);
   });
@@ -97,7 +102,7 @@ describe.skipIf(!have.ok)(`decoy dataset ruc ${have.why}`, () => {
 
 describe.skipIf(!have.ok)(`decoy shoot ${have.why}`, () => {
   it('writes a 1280x800 screenshot and a boxed copy into every bundle of a suite', async () => {
-    const r = decoy('shoot', '--suite', 'demo', '--pattern', 'warranty-addon', '--out', 'shots');
+    const r = bin('shoot', '--suite', 'demo', '--pattern', 'warranty-addon', '--out', 'shots');
     expect(r.err).toBe('');
     expect(r.code).toBe(0);
     const ids = readdirSync(join(dir, 'shots')).filter((d) => d.startsWith('demo.'));
@@ -121,15 +126,10 @@ describe.skipIf(!have.ok)(`Chromium box measurement ${have.why}`, () => {
     const bundle = { manifest: b.manifest, site: { files: b.files } };
     const [sample] = await clickSamples(bundle, { category: 'contextual-path-spoofing', nullClicks: 0 });
     expect(sample?.dark).toBeDefined();
-    const camera = new Camera();
-    try {
-      await camera.shoot(bundle, sample!.actions);
-      for (const e of [sample!.correct, sample!.dark!]) {
-        const [x1, y1, x2, y2] = e.bbox;
-        expect(await camera.browser.measure({ x: x1, y: y1, w: x2 - x1, h: y2 - y1 }, e.role)).toEqual({ x: x1, y: y1, w: x2 - x1, h: y2 - y1 });
-      }
-    } finally {
-      await camera.close();
+    await camera().shoot(bundle, sample!.actions);
+    for (const e of [sample!.correct, sample!.dark!]) {
+      const [x1, y1, x2, y2] = e.bbox;
+      expect(await camera().browser.measure({ x: x1, y: y1, w: x2 - x1, h: y2 - y1 }, e.role)).toEqual({ x: x1, y: y1, w: x2 - x1, h: y2 - y1 });
     }
   }, 120_000);
 });
@@ -137,14 +137,9 @@ describe.skipIf(!have.ok)(`Chromium box measurement ${have.why}`, () => {
 describe.skipIf(!have.ok)(`set-of-marks in Chromium ${have.why}`, () => {
   it('numbers the same elements as jsdom on a modal sample: the dialog\'s controls, nothing behind it', async () => {
     const { bundle, sample, observation } = await modalSample();
-    const camera = new Camera();
-    try {
-      const shot = await camera.shoot(bundle, sample.actions);
-      const refs = (elements: typeof observation.elements) => setOfMarks(elements, bundle.manifest.viewport).map((m) => m.ref);
-      expect(shot.observation.elements.filter((e) => e.ref && e.inViewport && e.covered).length).toBeGreaterThan(0);
-      expect(refs(shot.observation.elements)).toEqual(refs(observation.elements));
-    } finally {
-      await camera.close();
-    }
+    const shot = await camera().shoot(bundle, sample.actions);
+    const refs = (elements: typeof observation.elements) => setOfMarks(elements, bundle.manifest.viewport).map((m) => m.ref);
+    expect(shot.observation.elements.filter((e) => e.ref && e.inViewport && e.covered).length).toBeGreaterThan(0);
+    expect(refs(shot.observation.elements)).toEqual(refs(observation.elements));
   }, 120_000);
 });

@@ -4,14 +4,12 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync, mkdirSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { decoyIn } from '../helpers.ts';
 
 const BIN = fileURLToPath(new URL('../../bin/decoy.mjs', import.meta.url));
 let dir = '';
 
-function decoy(...args: string[]) {
-  const r = spawnSync(process.execPath, [BIN, ...args], { cwd: dir, encoding: 'utf8' });
-  return { code: r.status, out: r.stdout, err: r.stderr };
-}
+const decoy = (...args: string[]) => decoyIn(dir, ...args);
 
 /** Every path under the test folder: what a refused command must leave unchanged. */
 const listing = (sub = ''): string[] =>
@@ -25,11 +23,15 @@ beforeAll(() => {
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('decoy command', () => {
-  it('prints help and lists the registries as JSON', () => {
-    const help = decoy('--help');
+  it('prints help and lists the registries as JSON, from the installed binary', () => {
+    const bin = (...args: string[]) => {
+      const r = spawnSync(process.execPath, [BIN, ...args], { cwd: dir, encoding: 'utf8' });
+      return { code: r.status, out: r.stdout, err: r.stderr };
+    };
+    const help = bin('--help');
     expect(help.code).toBe(0);
     for (const c of ['demo', 'list', 'generate', 'run']) expect(help.out).toContain(c);
-    const list = decoy('list', '--json');
+    const list = bin('list', '--json');
     expect(list.code).toBe(0);
     const all = JSON.parse(list.out);
     expect(all.patterns.map((p: { id: string }) => p.id)).toContain('cookie-trap');
@@ -38,8 +40,8 @@ describe('decoy command', () => {
     expect(all.defenses.map((d: { id: string }) => d.id)).toContain('none');
   });
 
-  it('runs a suite: episodes.jsonl, summary.json and a table; identical inputs give identical episodes', () => {
-    const a = decoy('run', '--suite', 'demo', '--agent', 'naive', '--defense', 'none', '--seed', '7', '--out', 'runs/a');
+  it('runs a suite: episodes.jsonl, summary.json and a table; identical inputs give identical episodes', async () => {
+    const a = await decoy('run', '--suite', 'demo', '--agent', 'naive', '--defense', 'none', '--seed', '7', '--out', 'runs/a');
     expect(a.code, a.err).toBe(0);
     expect(a.out).toMatch(/DPSR %/);
     const summary = JSON.parse(readFileSync(join(dir, 'runs/a/summary.json'), 'utf8'));
@@ -56,17 +58,17 @@ describe('decoy command', () => {
     expect(episodes[0]).toMatchObject({ scenario: expect.any(String), seed: expect.any(Number), agent: 'naive', defense: 'none', steps: expect.any(Array), events: expect.any(Array) });
     expect(episodes[0].steps[0]).toMatchObject({ proposal: expect.any(String), verdict: { kind: 'allow' }, executed: expect.any(Array) });
 
-    expect(decoy('run', '--suite', 'demo', '--seed', '7', '--out', 'runs/b').code).toBe(0);
+    expect((await decoy('run', '--suite', 'demo', '--seed', '7', '--out', 'runs/b')).code).toBe(0);
     expect(readFileSync(join(dir, 'runs/b/episodes.jsonl'), 'utf8')).toBe(readFileSync(join(dir, 'runs/a/episodes.jsonl'), 'utf8'));
   });
 
-  it('generated bundles on disk replay exactly as in memory, and a recorded run replays to the same outcomes', () => {
-    expect(decoy('generate', '--suite', 'demo', '--seed', '7', '--out', 'out/demo').code).toBe(0);
+  it('generated bundles on disk replay exactly as in memory, and a recorded run replays to the same outcomes', async () => {
+    expect((await decoy('generate', '--suite', 'demo', '--seed', '7', '--out', 'out/demo')).code).toBe(0);
     expect(existsSync(join(dir, 'out/demo/suite.json'))).toBe(true);
-    expect(decoy('run', '--bundles', 'out/demo', '--seed', '7', '--out', 'runs/c').code).toBe(0);
+    expect((await decoy('run', '--bundles', 'out/demo', '--seed', '7', '--out', 'runs/c')).code).toBe(0);
     const strip = (f: string) => readFileSync(join(dir, f), 'utf8');
     expect(strip('runs/c/episodes.jsonl')).toBe(strip('runs/a/episodes.jsonl'));
-    const replay = decoy('run', '--suite', 'demo', '--seed', '7', '--agent', 'replay', '--replay', 'runs/a/episodes.jsonl', '--out', 'runs/r');
+    const replay = await decoy('run', '--suite', 'demo', '--seed', '7', '--agent', 'replay', '--replay', 'runs/a/episodes.jsonl', '--out', 'runs/r');
     expect(replay.code, replay.err).toBe(0);
     const td = (f: string) => readFileSync(join(dir, f), 'utf8').trim().split('\n').map((l) => JSON.parse(l)).map((e) => [e.scenario, e.T, e.D, e.events]);
     expect(td('runs/r/episodes.jsonl')).toEqual(td('runs/a/episodes.jsonl'));
@@ -121,14 +123,14 @@ describe('decoy command', () => {
     [['site', 'build'], /^decoy site: give --bundles <dir>/],
     [['list', '--json', '--markdown'], /^decoy list: give --json or --markdown/],
     [['dataset', 'demo'], /^decoy dataset: suite 'demo' has no click samples/],
-  ])('bad input %j: one line naming the problem, exit 2, nothing written', (args, message) => {
+  ])('bad input %j: one line naming the problem, exit 2, nothing written', async (args, message) => {
     writeFileSync(join(dir, 'bad.jsonl'), `"click('e1')"\n"clik('e2')"\n`);
     writeFileSync(join(dir, 'afile'), 'a file where a folder is asked for');
     mkdirSync(join(dir, 'afolder'), { recursive: true });
     writeFileSync(join(dir, 'elsewhere.jsonl'), `{"action": "noop()", "scenario": "webdecept.x.s7"}\n`);
     writeFileSync(join(dir, 'one.jsonl'), `{"action": "noop()", "scenario": "demo.signup-shopping.control.s7"}\n`);
     const before = listing();
-    const r = decoy(...args);
+    const r = await decoy(...args);
     expect(r.code).toBe(2);
     expect(r.err.trim().split('\n')).toHaveLength(1);
     expect(r.err).toMatch(message);
@@ -138,49 +140,49 @@ describe('decoy command', () => {
     expect(listing()).toEqual(before);
   });
 
-  it('refuses an output folder that holds a different run, and overwrites nothing', () => {
+  it('refuses an output folder that holds a different run, and overwrites nothing', async () => {
     const before = snapshot('runs/a');
-    const r = decoy('run', '--suite', 'demo', '--agent', 'random', '--seed', '7', '--out', 'runs/a');
+    const r = await decoy('run', '--suite', 'demo', '--agent', 'random', '--seed', '7', '--out', 'runs/a');
     expect(r.code).not.toBe(0);
     expect(r.err).toMatch(/runs\/a already holds a different run/);
     expect(snapshot('runs/a')).toEqual(before);
     mkdirSync(join(dir, 'runs/mine'), { recursive: true });
     writeFileSync(join(dir, 'runs/mine/notes.txt'), 'keep me');
-    expect(decoy('run', '--suite', 'demo', '--out', 'runs/mine').err).toMatch(/not empty and holds no run/);
+    expect((await decoy('run', '--suite', 'demo', '--out', 'runs/mine')).err).toMatch(/not empty and holds no run/);
     expect(readFileSync(join(dir, 'runs/mine/notes.txt'), 'utf8')).toBe('keep me');
-    const gen = decoy('generate', '--suite', 'demo', '--seed', '8', '--out', 'out/demo');
+    const gen = await decoy('generate', '--suite', 'demo', '--seed', '8', '--out', 'out/demo');
     expect(gen.err).toMatch(/already holds a different generated suite/);
   });
 
-  it('check passes on the demo, and a tampered bundle fails it: check exits 1 with the table, run refuses unless --no-check', () => {
-    const ok = decoy('check', '--suite', 'demo');
+  it('check passes on the demo, and a tampered bundle fails it: check exits 1 with the table, run refuses unless --no-check', async () => {
+    const ok = await decoy('check', '--suite', 'demo');
     expect(ok.code, ok.err).toBe(0);
     expect(ok.out).toMatch(/oracle completes safely +15 +0/);
-    expect(decoy('generate', '--suite', 'demo', '--seed', '7', '--pattern', 'warranty-addon', '--out', 'out/tampered').code).toBe(0);
+    expect((await decoy('generate', '--suite', 'demo', '--seed', '7', '--pattern', 'warranty-addon', '--out', 'out/tampered')).code).toBe(0);
     const id = JSON.parse(readFileSync(join(dir, 'out/tampered/suite.json'), 'utf8')).scenarios[0];
     const file = join(dir, 'out/tampered', id, 'bundle.json');
     const manifest = JSON.parse(readFileSync(file, 'utf8'));
     for (const step of manifest.groundTruth.safePath) if (step.target?.role === 'checkbox') step.target.name = 'No such box';
     writeFileSync(file, JSON.stringify(manifest));
-    const bad = decoy('check', '--bundles', 'out/tampered');
+    const bad = await decoy('check', '--bundles', 'out/tampered');
     expect(bad.code).toBe(1);
     expect(bad.out).toMatch(/failures:/);
     expect(bad.err).toMatch(/check(s)? failed/);
-    const refused = decoy('run', '--bundles', 'out/tampered', '--out', 'runs/t');
+    const refused = await decoy('run', '--bundles', 'out/tampered', '--out', 'runs/t');
     expect(refused.code).toBe(2);
     expect(refused.err).toMatch(/fails its self-check/);
-    expect(decoy('run', '--bundles', 'out/tampered', '--out', 'runs/t', '--no-check').code).toBe(0);
+    expect((await decoy('run', '--bundles', 'out/tampered', '--out', 'runs/t', '--no-check')).code).toBe(0);
   });
 
-  it('demo generates, replays and prints the results table, and runs again with another agent or options', () => {
-    const r = decoy('demo');
+  it('demo generates, replays and prints the results table, and runs again with another agent or options', async () => {
+    const r = await decoy('demo');
     expect(r.code, r.err).toBe(0);
     expect(r.out).toMatch(/suite demo · agent naive · defense none/);
     expect(r.out).toMatch(/^all +16 /m);
-    const oracle = decoy('demo', '--agent', 'oracle');
+    const oracle = await decoy('demo', '--agent', 'oracle');
     expect(oracle.code, oracle.err).toBe(0);
     expect(oracle.out).toMatch(/suite demo · agent oracle · defense none/);
-    const again = decoy('demo', '--opt', 'susceptibility=1');
+    const again = await decoy('demo', '--opt', 'susceptibility=1');
     expect(again.code, again.err).toBe(0);
     expect(JSON.parse(readFileSync(join(dir, 'runs/demo/naive-none-s7/run.json'), 'utf8')).agentOptions).toEqual({ susceptibility: 1 });
     expect(existsSync(join(dir, 'runs/demo/oracle-none-s7/summary.json'))).toBe(true);

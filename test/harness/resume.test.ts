@@ -70,18 +70,22 @@ describe('generate stopped midway', () => {
   });
 });
 
-describe('a run resumes where it stopped', () => {
-  // Four configurations are enough to cut anywhere: first line, middle, before the summary.
-  const bundles = loadBundles({ suite: 'demo', seed: 7, patterns: ['cookie-trap'] }).slice(0, 4);
-  const config: RunConfig = { suite: 'demo', patterns: ['cookie-trap'], bundles: null, agent: 'naive', defense: 'none', seed: 7, agentOptions: {}, defenseOptions: {}, replay: null };
-  const run = (out: string, signal?: AbortSignal, progress?: (done: number) => void) =>
-    executeRun(config, out, { bundles, noCheck: true, signal, progress: (_l, done) => progress?.(done) });
+/** The run the in-process and the command-line cuts resume: four configurations are enough to cut anywhere (first line, middle, before the summary). */
+const PATTERN = 'preselected-consent';
+const bundles = loadBundles({ suite: 'demo', seed: 7, patterns: [PATTERN] });
+const config: RunConfig = { suite: 'demo', patterns: [PATTERN], bundles: null, agent: 'naive', defense: 'none', seed: 7, agentOptions: {}, defenseOptions: {}, replay: null };
+const run = (out: string, signal?: AbortSignal, progress?: (done: number) => void) =>
+  executeRun(config, out, { bundles, noCheck: true, signal, progress: (_l, done) => progress?.(done) });
 
+/** The uninterrupted run's folder, played once for the file (the command line gives the same config). */
+let played: Promise<Record<string, string>> | null = null;
+const uninterrupted = () => (played ??= run(join(dir, 'whole')).then((r) => (expect(r.resumed).toBe(0), files(join(dir, 'whole')))));
+
+describe('a run resumes where it stopped', () => {
   it('from a cut at any line, a line cut short, a foreign line or a stop signal, the folder ends byte for byte as an uninterrupted run', async () => {
     expect(bundles).toHaveLength(4);
     const whole = join(dir, 'whole');
-    await run(whole);
-    const reference = files(whole);
+    const reference = await uninterrupted();
     expect(Object.keys(reference)).toEqual(['episodes.jsonl', 'run.json', 'summary.json']);
     const lines = reference['episodes.jsonl']!.split('\n').slice(0, -1);
     expect(lines).toHaveLength(bundles.length);
@@ -92,10 +96,10 @@ describe('a run resumes where it stopped', () => {
     await expect(run(stopped, stop.signal, (done) => done === 2 && stop.abort())).rejects.toThrow(Stopped);
     expect(readFileSync(join(stopped, 'episodes.jsonl'), 'utf8')).toBe(lines.slice(0, 2).join('\n') + '\n');
     expect(existsSync(join(stopped, 'summary.json'))).toBe(false);
-    const played: number[] = [];
-    const resumed = await run(stopped, undefined, (done) => played.push(done));
+    const progress: number[] = [];
+    const resumed = await run(stopped, undefined, (done) => progress.push(done));
     expect(resumed.resumed).toBe(2);
-    expect(played).toEqual([2, ...Array.from({ length: bundles.length - 2 }, (_, i) => i + 3)]);
+    expect(progress).toEqual([2, ...Array.from({ length: bundles.length - 2 }, (_, i) => i + 3)]);
     expect(files(stopped)).toEqual(reference);
 
     const cuts: [string, string][] = [
@@ -146,7 +150,7 @@ describe('a run resumes where it stopped', () => {
 });
 
 describe('decoy run stopped by a signal', () => {
-  const ARGS = ['run', '--suite', 'demo', '--pattern', 'cookie-trap', '--seed', '7', '--no-check', '--out'];
+  const ARGS = ['run', '--suite', 'demo', '--pattern', PATTERN, '--seed', '7', '--no-check', '--out'];
   const decoy = (out: string): Promise<{ code: number | null; out: string; err: string }> =>
     new Promise((resolve) => {
       const child = spawn(process.execPath, [BIN, ...ARGS, out], { cwd: dir });
@@ -186,7 +190,7 @@ describe('decoy run stopped by a signal', () => {
     expect(stopped.early, 'the run finished before it could be stopped').toBe(false);
     expect(stopped.code, stopped.err).toBe(130);
     expect(stopped.err.trim().split('\n')).toHaveLength(1);
-    expect(stopped.err).toMatch(/^decoy run: stopped after (\d+) of 5 episodes; to finish, run the same command again: decoy run --suite demo --pattern cookie-trap --seed 7 --no-check --out cli-run$/m);
+    expect(stopped.err).toMatch(new RegExp(`^decoy run: stopped after (\\d+) of ${bundles.length} episodes; to finish, run the same command again: decoy run --suite demo --pattern ${PATTERN} --seed 7 --no-check --out cli-run$`, 'm'));
     const first = readFileSync(join(dir, out, 'episodes.jsonl'), 'utf8');
     expect(first.endsWith('\n')).toBe(true);
     expect(existsSync(join(dir, out, 'summary.json'))).toBe(false);
@@ -201,10 +205,7 @@ describe('decoy run stopped by a signal', () => {
     expect(resumed.code, resumed.err).toBe(0);
     expect(resumed.out).toMatch(/more kept from the interrupted run/);
     // The uninterrupted run, in this process, with the config the command gives.
-    const whole = join(dir, 'cli-whole');
-    const config: RunConfig = { suite: 'demo', patterns: ['cookie-trap'], bundles: null, agent: 'naive', defense: 'none', seed: 7, agentOptions: {}, defenseOptions: {}, replay: null };
-    await executeRun(config, whole, { noCheck: true });
-    expect(files(join(dir, out))).toEqual(files(whole));
+    expect(files(join(dir, out))).toEqual(await uninterrupted());
   });
 });
 
