@@ -89,6 +89,8 @@ const carried = (prop: string): prop is Carried => (CARRIED as readonly string[]
  * the nearest inline value of each carried property ('' when none).
  */
 interface Facts {
+  /** Drawn itself (not hidden, not display: none, not a never-drawn tag). */
+  self: boolean;
   drawn: boolean;
   fixed: boolean;
   background: Rgba | null;
@@ -101,12 +103,14 @@ interface Facts {
   'text-decoration-line': string;
 }
 
-const ROOT: Facts = { drawn: true, fixed: false, background: null, visibility: '', 'pointer-events': '', 'font-size': '', 'font-weight': '', color: '', 'text-decoration': '', 'text-decoration-line': '' };
+const ROOT: Facts = { self: true, drawn: true, fixed: false, background: null, visibility: '', 'pointer-events': '', 'font-size': '', 'font-weight': '', color: '', 'text-decoration': '', 'text-decoration-line': '' };
 
 function factsFrom(el: Element, outer: Facts): Facts {
   const style = inlineStyle(el);
+  const self = drawnSelf(el);
   return {
-    drawn: outer.drawn && isRenderedSelf(el),
+    self,
+    drawn: outer.drawn && self,
     fixed: outer.fixed || style.get('position') === 'fixed',
     background: ownBackground(el) ?? outer.background,
     visibility: style.get('visibility') || outer.visibility,
@@ -174,6 +178,10 @@ export function cheapComputedStyle(el: Element): CSSStyleDeclaration {
 }
 
 export function isRenderedSelf(el: Element): boolean {
+  return kept('facts') ? facts(el).self : drawnSelf(el);
+}
+
+function drawnSelf(el: Element): boolean {
   return !NEVER_RENDERED.has(el.localName) && !el.hasAttribute('hidden') && inline(el, 'display') !== 'none';
 }
 
