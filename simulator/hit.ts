@@ -15,6 +15,7 @@ import Flatbush from 'flatbush';
 import { contains, intersect, isFixed, ownBox, positionOf, type Rect, type Scroll, viewportBox } from './dom/geometry.ts';
 import { insideRounded, radii, type Radii } from './dom/radius.ts';
 import { whileUnchanged } from './dom/unchanged.ts';
+import { descendants } from './dom/tree.ts';
 import { inline, isRendered, isRenderedSelf, receivesPointer } from './dom/style.ts';
 
 type Key = number[];
@@ -63,8 +64,9 @@ function layers(doc: Document): Layer[] {
   const clipsForScrolling = new Map<Element, Rect[]>();
   const order = new Map<Element, number>();
   const out: Layer[] = [];
+  const stacking = (cur: Element, outer: Key): Key => (formsStackingContext(cur) ? [...outer, zIndex(cur) ?? 0, order.get(cur) ?? 0] : outer);
   const body = doc.body;
-  const all = Array.from(body ? body.querySelectorAll('*') : []);
+  const all = body ? descendants(body) : [];
   let i = 0;
   for (let at = 0; at < all.length; at++) {
     const el = all[at] as Element;
@@ -79,10 +81,10 @@ function layers(doc: Document): Layer[] {
     const box = viewportBox(el, NO_SCROLL);
     if (!box || !isRendered(el)) continue;
     // The keys stacking-context ancestors give, outermost first, and the clips: shared by siblings.
-    const key = downFrom(el.parentElement, prefixes, [] as Key, (cur, outer) => (formsStackingContext(cur) ? [...outer, zIndex(cur) ?? 0, order.get(cur) ?? 0] : outer), body).slice();
+    const key = downFrom(el.parentElement, prefixes, NO_KEY, stacking, body).slice();
     key.push(zIndex(el) ?? 0, i);
     const fixed = isFixed(el);
-    out.push({ el, key, fixed, box, clips: downFrom(el.parentElement, fixed ? clipsForFixed : clipsForScrolling, [] as Rect[], (cur, outer) => clipping(cur, fixed, outer)) });
+    out.push({ el, key, fixed, box, clips: downFrom(el.parentElement, fixed ? clipsForFixed : clipsForScrolling, NO_CLIPS, fixed ? clippingFixed : clippingScrolling) });
   }
   return out;
 }
@@ -111,6 +113,11 @@ function downFrom<T>(el: Element | null, memo: Map<Element, T>, top: T, step: (e
   return v;
 }
 
+const NO_KEY: Key = [];
+const NO_CLIPS: Rect[] = [];
+const clippingFixed = (el: Element, outer: Rect[]) => clipping(el, true, outer);
+const clippingScrolling = (el: Element, outer: Rect[]) => clipping(el, false, outer);
+
 /**
  * The clips inside an element, given those outside it: its own box first when it has
  * `overflow: hidden` and a box (for a fixed descendant, only when fixed too: it escapes
@@ -130,14 +137,17 @@ function clipping(el: Element, fixed: boolean, outer: Rect[]): Rect[] {
  * fixed ancestor and a fixed one keeps only fixed clips, so one shift fits all its boxes.
  */
 function place(l: Layer, scroll: Scroll): Paintable {
-  const shift = (r: Rect): Rect => (l.fixed ? { ...r } : { x: r.x - scroll.x, y: r.y - scroll.y, w: r.w, h: r.h });
-  const rect = shift(l.box);
+  const rect = shift(l.box, l.fixed, scroll);
   let visible: Rect | null = rect;
   for (const c of l.clips) {
     if (!visible) break;
-    visible = intersect(visible, shift(c));
+    visible = intersect(visible, shift(c, l.fixed, scroll));
   }
   return { el: l.el, rect, visible, key: l.key, fixed: l.fixed };
+}
+
+function shift(r: Rect, fixed: boolean, scroll: Scroll): Rect {
+  return fixed ? { x: r.x, y: r.y, w: r.w, h: r.h } : { x: r.x - scroll.x, y: r.y - scroll.y, w: r.w, h: r.h };
 }
 
 export function compareKeys(a: Key, b: Key): number {
@@ -233,6 +243,20 @@ export class PaintIndex {
   /** Every paintable at a scroll, in tree order. */
   at(scroll: Scroll): Paintable[] {
     return this.layers.map((l) => place(l, scroll));
+  }
+
+  /**
+   * Height of the scrollable page: the lowest non-fixed box, at least the viewport. The
+   * arithmetic of `pageHeight` over this index's paintables, without placing each one.
+   */
+  pageHeight(scroll: Scroll, viewport: { height: number }): number {
+    let max = viewport.height;
+    for (const l of this.layers) {
+      if (l.fixed) continue;
+      const y = l.box.y - scroll.y;
+      if (y + l.box.h + scroll.y > max) max = y + l.box.h + scroll.y;
+    }
+    return Math.ceil(max);
   }
 
   /** The element's paintable at a scroll, if it has one. */

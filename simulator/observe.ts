@@ -5,7 +5,7 @@
  */
 import { computeAccessibleName, getRole } from 'dom-accessibility-api';
 import { centre, isFixed, viewportBox, type Rect, type Scroll } from './dom/geometry.ts';
-import { cheapComputedStyle, inherited, inline, isRendered, styleFacts, type StyleFacts } from './dom/style.ts';
+import { cheapComputedStyle, inherited, inline, isRendered, isRenderedSelf, styleFacts, type StyleFacts } from './dom/style.ts';
 import { lands, PaintIndex, type Paintable } from './hit.ts';
 import { lendLabels } from './dom/labels.ts';
 import { whileUnchanged } from './dom/unchanged.ts';
@@ -88,8 +88,34 @@ export function roleOf(el: Element): string {
   return getRole(el) ?? IMPLICIT[el.localName] ?? 'generic';
 }
 
+const HTML_NS = 'http://www.w3.org/1999/xhtml';
+const HEADING = /^h[1-6]$/;
+
+/**
+ * The name of a button, link or heading named by nothing but its own text, or null for
+ * any other element. The accessible-name computation gives such an element the joined
+ * text of its child text nodes (no label, ARIA attribute, role, title or pseudo-element
+ * can take part), so that text is read directly: most of a page's names, at a fraction
+ * of the full computation's cost. The property test holds the two equal.
+ */
+function ownTextName(el: Element): string | null {
+  const tag = el.localName;
+  if (el.namespaceURI !== HTML_NS || !(tag === 'button' || (tag === 'a' && el.hasAttribute('href')) || HEADING.test(tag))) return null;
+  if (el.hasAttribute('role') || el.hasAttribute('aria-label') || el.hasAttribute('aria-labelledby') || el.hasAttribute('aria-owns') || el.getAttribute('aria-hidden') === 'true') return null;
+  if (!isRenderedSelf(el) || inherited(el, 'visibility', 'visible') === 'hidden') return null;
+  const labels = (el as HTMLButtonElement).labels;
+  if (labels && labels.length > 0) return null;
+  let text = '';
+  for (let node = el.firstChild; node; node = node.nextSibling) {
+    if (node.nodeType !== 3) return null;
+    text += (node as Text).data;
+  }
+  const name = collapse(text);
+  return name === '' ? null : name;
+}
+
 export function nameOf(el: Element): string {
-  return collapse(computeAccessibleName(el, { getComputedStyle: cheapComputedStyle as unknown as typeof window.getComputedStyle, computedStyleSupportsPseudoElements: false }));
+  return ownTextName(el) ?? collapse(computeAccessibleName(el, { getComputedStyle: cheapComputedStyle as unknown as typeof window.getComputedStyle, computedStyleSupportsPseudoElements: false }));
 }
 
 /** The scroll that brings a page box into view the way Playwright's actions do. */
@@ -117,7 +143,7 @@ export interface CoverageProbe {
 /** One read of the page answers every probe, at whatever scroll each one needs. */
 export function coverageProbe(doc: Document, scroll: Scroll, viewport: { width: number; height: number }): CoverageProbe {
   const index = new PaintIndex(doc);
-  const height = pageHeight(index.at(scroll), scroll, viewport);
+  const height = index.pageHeight(scroll, viewport);
   return {
     probe(el) {
       const box = viewportBox(el, scroll);

@@ -3,8 +3,10 @@
  * testing, observations and ground-truth boxes all go through it. Pure DOM code.
  */
 
-import { inline, inlineStyle } from './style.ts';
-import { once, upward } from './unchanged.ts';
+import { inline, inlineStyle, isFixed } from './style.ts';
+import { once } from './unchanged.ts';
+
+export { isFixed };
 
 export interface Rect {
   x: number;
@@ -86,10 +88,6 @@ function pageBox(el: Element): (Rect & { fixed: boolean }) | null {
   return { x, y, w: own.w, h: own.h, fixed };
 }
 
-/** Is the element fixed to the viewport (itself or through an ancestor)? */
-export function isFixed(el: Element): boolean {
-  return upward('fixed', el, (cur) => (positionOf(cur) === 'fixed' ? true : undefined), false);
-}
 
 export function contains(r: Rect, x: number, y: number): boolean {
   return x >= r.x && x < r.x + r.w && y >= r.y && y < r.y + r.h;

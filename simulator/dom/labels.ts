@@ -8,6 +8,8 @@
  * Pure DOM code: in Chromium, whose own lookups are cheap, it changes nothing either.
  */
 
+import { descendants } from './tree.ts';
+
 const LABELABLE = new Set(['button', 'meter', 'output', 'progress', 'select', 'textarea', 'input']);
 const HTML_NS = 'http://www.w3.org/1999/xhtml';
 
@@ -29,7 +31,7 @@ function controlOf(label: Element, ids: Map<string, Element>): Element | null | 
     if (custom(el)) return undefined;
     return labelable(el) ? el : null;
   }
-  for (const el of Array.from(label.querySelectorAll('*'))) {
+  for (const el of descendants(label)) {
     if (custom(el)) return undefined;
     if (labelable(el)) return el;
   }
@@ -38,7 +40,7 @@ function controlOf(label: Element, ids: Map<string, Element>): Element | null | 
 
 /** Lends every control its labels and every label its control; returns what gives the page its own back. */
 export function lendLabels(doc: Document): () => void {
-  const all = Array.from(doc.querySelectorAll('*'));
+  const all = descendants(doc);
   const ids = new Map<string, Element>();
   for (const el of all) {
     const id = el.getAttributeNS(null, 'id');

@@ -8,7 +8,8 @@
  * inside a real browser page.
  */
 import Specificity from '@bramus/specificity';
-import { declarations } from './style.ts';
+import { inlineDeclarations } from './style.ts';
+import { kept } from './unchanged.ts';
 
 interface Declaration {
   name: string;
@@ -70,6 +71,10 @@ function build(sheets: StyleSheet[]): IndexedRule[] {
 interface Subject {
   tag: string | null;
   classes: string[];
+  /** The selector is this compound alone (a tag as written, classes or both): requiring them is matching it. */
+  whole: boolean;
+  /** The tag as written, for `whole`. */
+  written: string | null;
 }
 
 /**
@@ -94,7 +99,8 @@ function subjectOf(selector: string): Subject | null {
   if (!/^([a-zA-Z_-][\w-]*|\*)?([.#][\w-]+|::?[\w-]+)*$/.test(last)) return null;
   const tag = /^[a-zA-Z_-][\w-]*/.exec(last)?.[0].toLowerCase() ?? null;
   const classes = Array.from(last.matchAll(/\.([\w-]+)/g), (m) => m[1] as string);
-  return { tag, classes };
+  const whole = /^([a-zA-Z_-][\w-]*)?(\.[\w-]+)*$/.test(selector.trim()) && selector.trim() !== '';
+  return { tag, classes, whole, written: /^[a-zA-Z_-][\w-]*/.exec(last)?.[0] ?? null };
 }
 
 /** Could an element match a selector with this subject? False only when it surely cannot. */
@@ -106,13 +112,37 @@ function mayMatch(el: Element, subject: Subject | null, classes: Set<string> | n
   return true;
 }
 
+/**
+ * Does an element that may match a selector surely match it, without asking the selector
+ * engine? When the selector is a bare compound of tag and classes, the element is an HTML
+ * one whose tag is the one written (as a browser would match it in any document) and its
+ * classes were compared.
+ */
+function surely(el: Element, subject: Subject | null, classes: Set<string> | null): boolean {
+  if (!subject?.whole || el.namespaceURI !== HTML_NS) return false;
+  return (subject.written === null || subject.written === el.localName) && (classes !== null || subject.classes.length === 0);
+}
+
+const HTML_NS = 'http://www.w3.org/1999/xhtml';
+
 /** The element's classes, or null where classes match regardless of case (quirks mode). */
 function classesOf(el: Element): Set<string> | null {
   if (el.ownerDocument.compatMode === 'BackCompat') return null;
   return new Set((el.getAttribute('class') ?? '').split(/[\t\n\f\r ]+/).filter(Boolean));
 }
 
+/** The rules of the document's sheets; within one read of an unchanged document, looked up once. */
 function indexFor(doc: Document): IndexedRule[] {
+  const memo = kept<IndexedRule[], Document>('sheet index');
+  let rules = memo?.get(doc);
+  if (!rules) {
+    rules = currentIndex(doc);
+    memo?.set(doc, rules);
+  }
+  return rules;
+}
+
+function currentIndex(doc: Document): IndexedRule[] {
   const sheets = Array.from(doc.styleSheets);
   const known = indexes.get(doc);
   if (known && known.sheets.length === sheets.length && known.sheets.every((s, i) => s === sheets[i])) return known.rules;
@@ -157,13 +187,13 @@ export function cascade(el: Element, wanted: (name: string) => boolean): { name:
     for (const s of rule.selectors) {
       if (s.weight <= weight) continue;
       if (s.subject && classes === undefined) classes = classesOf(el);
-      if (mayMatch(el, s.subject, classes ?? null) && matches(el, s.text)) weight = s.weight;
+      if (mayMatch(el, s.subject, classes ?? null) && (surely(el, s.subject, classes ?? null) || matches(el, s.text))) weight = s.weight;
     }
     if (weight >= 0) matched.push({ weight, order: rule.order, declarations: own });
   }
   matched.sort((a, b) => a.weight - b.weight || a.order - b.order);
   const sheet = matched.flatMap((m) => m.declarations);
-  const inline = declarations(el.getAttribute('style') ?? '').filter((d) => wanted(d.name));
+  const inline = inlineDeclarations(el).filter((d) => wanted(d.name));
   const ordered = [...sheet.filter((d) => !d.important), ...inline.filter((d) => !d.important), ...sheet.filter((d) => d.important), ...inline.filter((d) => d.important)];
   return ordered.map(({ name, value }) => ({ name, value }));
 }

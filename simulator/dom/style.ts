@@ -10,33 +10,53 @@ const NEVER_RENDERED = new Set(['head', 'script', 'style', 'template', 'title', 
 
 import { kept, upward } from './unchanged.ts';
 
-const parsed = new WeakMap<Element, { raw: string; props: Map<string, string> }>();
+type Declared = { name: string; value: string; important: boolean }[];
+
+/** A style attribute as read: the text, its declarations in order, and the value each property ends with. */
+interface Parsed {
+  raw: string;
+  list: Declared;
+  props: Map<string, string>;
+}
+
+const parsed = new WeakMap<Element, Parsed>();
 
 /**
  * The element's inline declarations, read from the style attribute and cached until the
  * attribute changes: far cheaper than going through jsdom's CSSOM on every read.
  */
 export function inlineStyle(el: Element): Map<string, string> {
-  const memo = kept<Map<string, string>>('style');
-  if (!memo) return readInlineStyle(el);
-  let props = memo.get(el);
-  if (!props) memo.set(el, (props = readInlineStyle(el)));
-  return props;
+  return parsedStyle(el).props;
 }
 
-function readInlineStyle(el: Element): Map<string, string> {
+/** The element's inline declarations in order, with their `!important` flag (for the cascade). */
+export function inlineDeclarations(el: Element): Declared {
+  return parsedStyle(el).list;
+}
+
+function parsedStyle(el: Element): Parsed {
+  const memo = kept<Parsed>('style');
+  if (!memo) return readInlineStyle(el);
+  let p = memo.get(el);
+  if (!p) memo.set(el, (p = readInlineStyle(el)));
+  return p;
+}
+
+function readInlineStyle(el: Element): Parsed {
   const raw = el.getAttribute('style') ?? '';
   const hit = parsed.get(el);
-  if (hit && hit.raw === raw) return hit.props;
+  if (hit && hit.raw === raw) return hit;
+  const list = declarations(raw);
   const props = new Map<string, string>();
-  for (const d of declarations(raw)) props.set(d.name, d.value);
-  parsed.set(el, { raw, props });
-  return props;
+  for (const d of list) props.set(d.name, d.value);
+  const p = { raw, list, props };
+  parsed.set(el, p);
+  return p;
 }
 
 /** The declarations of a style attribute, in order, with their `!important` flag. */
-export function declarations(raw: string): { name: string; value: string; important: boolean }[] {
-  const out: { name: string; value: string; important: boolean }[] = [];
+export function declarations(raw: string): Declared {
+  const out: Declared = [];
   for (const decl of raw.split(';')) {
     const colon = decl.indexOf(':');
     if (colon < 0) continue;
@@ -54,14 +74,92 @@ export function inline(el: Element, prop: string): string {
 
 /** Is the element drawn at all (itself and every ancestor)? */
 export function isRendered(el: Element): boolean {
-  if (!upward('drawn', el, (cur) => (isRenderedSelf(cur) ? undefined : false), true)) return false;
-  return inherited(el, 'visibility', 'visible') !== 'hidden';
+  const f = facts(el);
+  return f.drawn && (f.visibility || 'visible') !== 'hidden';
+}
+
+/** The inherited properties read on every element, kept together in its facts. */
+const CARRIED = ['visibility', 'pointer-events', 'font-size', 'font-weight', 'color', 'text-decoration', 'text-decoration-line'] as const;
+type Carried = (typeof CARRIED)[number];
+const carried = (prop: string): prop is Carried => (CARRIED as readonly string[]).includes(prop);
+
+/**
+ * What an element takes from its ancestors, each fact its own or else its parent's: drawn
+ * (it and every ancestor), fixed (itself or an ancestor), the nearest own background, and
+ * the nearest inline value of each carried property ('' when none).
+ */
+interface Facts {
+  /** Drawn itself (not hidden, not display: none, not a never-drawn tag). */
+  self: boolean;
+  drawn: boolean;
+  fixed: boolean;
+  background: Rgba | null;
+  visibility: string;
+  'pointer-events': string;
+  'font-size': string;
+  'font-weight': string;
+  color: string;
+  'text-decoration': string;
+  'text-decoration-line': string;
+}
+
+const ROOT: Facts = { self: true, drawn: true, fixed: false, background: null, visibility: '', 'pointer-events': '', 'font-size': '', 'font-weight': '', color: '', 'text-decoration': '', 'text-decoration-line': '' };
+
+function factsFrom(el: Element, outer: Facts): Facts {
+  const style = inlineStyle(el);
+  const self = drawnSelf(el);
+  return {
+    self,
+    drawn: outer.drawn && self,
+    fixed: outer.fixed || style.get('position') === 'fixed',
+    background: ownBackground(el) ?? outer.background,
+    visibility: style.get('visibility') || outer.visibility,
+    'pointer-events': style.get('pointer-events') || outer['pointer-events'],
+    'font-size': style.get('font-size') || outer['font-size'],
+    'font-weight': style.get('font-weight') || outer['font-weight'],
+    color: style.get('color') || outer.color,
+    'text-decoration': style.get('text-decoration') || outer['text-decoration'],
+    'text-decoration-line': style.get('text-decoration-line') || outer['text-decoration-line'],
+  };
+}
+
+/**
+ * The element's facts, built from the root down: within a read of an unchanged document,
+ * one walk up to the nearest ancestor already known, then each element from its parent's.
+ * A loop rather than recursion, as a page may nest deeply.
+ */
+function facts(el: Element): Facts {
+  const memo = kept<Facts>('facts');
+  const known = memo?.get(el);
+  if (known) return known;
+  const path: Element[] = [];
+  let f = ROOT;
+  for (let cur: Element | null = el; cur; cur = cur.parentElement) {
+    const k = memo?.get(cur);
+    if (k) {
+      f = k;
+      break;
+    }
+    path.push(cur);
+  }
+  for (let i = path.length - 1; i >= 0; i--) {
+    const cur = path[i] as Element;
+    f = factsFrom(cur, f);
+    memo?.set(cur, f);
+  }
+  return f;
+}
+
+/** Is the element fixed to the viewport (itself or through an ancestor)? */
+export function isFixed(el: Element): boolean {
+  return facts(el).fixed;
 }
 
 const inheritedKinds = new Map<string, { kind: string; own: (el: Element) => string | undefined }>();
 
 /** The nearest inline value on the element or an ancestor, for inherited properties. */
 export function inherited(el: Element, prop: string, fallback: string): string {
+  if (carried(prop)) return facts(el)[prop] || fallback;
   let k = inheritedKinds.get(prop);
   if (k === undefined) inheritedKinds.set(prop, (k = { kind: `inherited ${prop}`, own: (cur) => inline(cur, prop) || undefined }));
   return upward(k.kind, el, k.own, '') || fallback;
@@ -80,6 +178,10 @@ export function cheapComputedStyle(el: Element): CSSStyleDeclaration {
 }
 
 export function isRenderedSelf(el: Element): boolean {
+  return kept('facts') ? facts(el).self : drawnSelf(el);
+}
+
+function drawnSelf(el: Element): boolean {
   return !NEVER_RENDERED.has(el.localName) && !el.hasAttribute('hidden') && inline(el, 'display') !== 'none';
 }
 
@@ -139,10 +241,8 @@ function ownBackground(el: Element): Rgba | null {
   return bg && bg[3] > 0 ? bg : null;
 }
 
-const decidesBackground = (el: Element) => ownBackground(el) ?? undefined;
-
 function effectiveBackground(el: Element | null): Rgba | null {
-  return el && upward('background', el, decidesBackground, null);
+  return el && facts(el).background;
 }
 
 /** Salience facts of an element: what a defense can reason about without pixels. */
