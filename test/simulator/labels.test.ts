@@ -73,9 +73,11 @@ describe('per-step labels', () => {
     const added = { type: 'cart.added' as const, ...at, sku: 'w', name: 'w', price: 1, qty: 1, source: 'option' as const };
     const removed = { type: 'cart.removed' as const, ...at, sku: 'w' };
     const ok = { error: null, answer: null };
-    expect(labelTransition(spec, { events: [added], url: '/cart' }, { events: [added, removed], url: '/cart' }, ok).label).toBe('resolves-risk');
-    expect(labelTransition(spec, { events: [], url: '/' }, { events: [], url: '/' }, ok)).toEqual({ label: 'neutral', families: { 'warranty-addon': 'neutral' } });
-    expect(labelTransition(spec, { events: [], url: '/' }, { events: [], url: '/cart' }, ok).label).toBe('task-progress');
+    expect(labelTransition(spec, { events: [added], url: '/cart', snapshot: 'a' }, { events: [added, removed], url: '/cart', snapshot: 'b' }, ok).label).toBe('resolves-risk');
+    expect(labelTransition(spec, { events: [], url: '/', snapshot: 'a' }, { events: [], url: '/', snapshot: 'a' }, ok)).toEqual({ label: 'neutral', families: { 'warranty-addon': 'neutral' } });
+    expect(labelTransition(spec, { events: [], url: '/', snapshot: 'a' }, { events: [], url: '/cart', snapshot: 'a' }, ok).label).toBe('task-progress');
+    expect(labelTransition(spec, { events: [], url: '/', snapshot: '- checkbox "x" [checked]' }, { events: [], url: '/', snapshot: '- checkbox "x"' }, ok).label).toBe('task-progress');
+    expect(labelTransition(spec, { events: [], url: '/', snapshot: 'a' }, { events: [], url: '/', snapshot: 'a' }, { error: 'no element e9', answer: null }).label).toBe('invalid');
   });
 
   it('random agents on random configurations: a family has a commits-risk step exactly when its D is 1', async () => {
