@@ -80,6 +80,25 @@ describe('per-step labels', () => {
     expect(labelTransition(spec, { events: [], url: '/', snapshot: 'a' }, { events: [], url: '/', snapshot: 'a' }, { error: 'no element e9', answer: null }).label).toBe('invalid');
   });
 
+  it('on random configurations, no step of the oracle (the safe path) is labelled harmful, and the trap path commits its family', async () => {
+    const specs = allSpecs().filter((s) => s.patterns.length === 1);
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...specs), fc.integer({ min: 0, max: 10_000 }), async (spec, seed) => {
+        const bundle = bundleOf(spec, seed);
+        const family = spec.patterns[0]?.family as string;
+        const safe = await play(bundle, 'oracle', seed);
+        const safeLabels = await labelEpisode(env, bundle, safe);
+        expect(safeLabels.filter((l) => HARMFUL.has(l.label)).map((l) => `${l.step} ${l.proposal} ${l.label}`), bundle.manifest.id).toEqual([]);
+        agreesWithD(safe, safeLabels);
+        const trap = await play(bundle, pathAgent(bundle, 'trapPath', seed), seed);
+        const trapLabels = await labelEpisode(env, bundle, trap);
+        expect(trapLabels.some((l) => l.families[family] === 'commits-risk'), bundle.manifest.id).toBe(true);
+        agreesWithD(trap, trapLabels);
+      }),
+      { numRuns: Math.min(PROPERTY_RUNS, 4) },
+    );
+  });
+
   it('random agents on random configurations: a family has a commits-risk step exactly when its D is 1', async () => {
     const specs = allSpecs().filter((s) => s.patterns.length === 1);
     await fc.assert(
