@@ -6,7 +6,7 @@ import { readBundles, type LoadedBundle } from '../simulator/bundle.ts';
 import { DecoyEnv } from '../simulator/env.ts';
 import { labelEpisode, ReplayDiverged, type LabelledStep } from '../simulator/labels.ts';
 import type { EpisodeRecord } from '../simulator/runner.ts';
-import type { EpisodeLimits } from '../simulator/sandbox/limits.ts';
+import { shortReason, type EpisodeLimits } from '../simulator/sandbox/limits.ts';
 import { generateSuite } from '../generator/bundle.ts';
 import type { RunConfig } from './run.ts';
 import { lockFolder } from './lock.ts';
@@ -139,8 +139,9 @@ export async function labelRun(runs: string, opts: LabelOptions = {}): Promise<L
       try {
         labels = await labelEpisode(env, bundles.get(e.scenario) as LoadedBundle, e, fork);
       } catch (err) {
+        // Nothing of this episode has been written: the same command carries on from it.
         if (err instanceof ReplayDiverged) throw new UserError(err.message);
-        throw err;
+        throw new UserError(`${e.scenario}: its replay failed (${shortReason(err instanceof Error ? err.message : String(err))})`);
       }
       for (const l of labels) {
         appendLine(file, JSON.stringify(l));

@@ -108,7 +108,7 @@ describe('per-step labels', () => {
         if (record.end.kind === 'error') return;
         agreesWithD(record, await labelEpisode(env, bundle, record));
       }),
-      { numRuns: Math.min(PROPERTY_RUNS, 6) },
+      { numRuns: Math.min(PROPERTY_RUNS, 4) },
     );
   });
 });
