@@ -1,6 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import type { ScenarioSpec } from '../../scenarios/model.ts';
+import { suites } from '../../scenarios/index.ts';
 import { DecoyEnv } from '../../simulator/env.ts';
 import { HARMFUL, labelEpisode, labelProposal, labelTransition, type LabelledStep } from '../../simulator/labels.ts';
 import type { EpisodeRecord } from '../../simulator/runner.ts';
@@ -99,8 +100,8 @@ describe('per-step labels', () => {
     );
   });
 
-  it('random agents on random configurations: a family has a commits-risk step exactly when its D is 1', async () => {
-    const specs = allSpecs().filter((s) => s.patterns.length === 1);
+  it('random agents on random configurations, single and composed: a family has a commits-risk step exactly when its D is 1', async () => {
+    const specs = [...allSpecs(), ...suites.get('trickyarena-multi').scenarios()];
     await fc.assert(
       fc.asyncProperty(fc.constantFrom(...specs), fc.integer({ min: 0, max: 10_000 }), fc.constantFrom('random', 'naive'), async (spec, seed, agent) => {
         const bundle = bundleOf(spec, seed);
