@@ -15,18 +15,20 @@ import { submits, submittedHarm, type HarmfulValue } from './harm.ts';
 
 type Params = Record<string, unknown>;
 
-/** The indexes of the log's events at which the family's R became an outcome (a commitment while R held). */
+/** Did R become an outcome at the log's event `i`: is it a commitment, with R holding on the log up to and including it? */
+export function committedAt(risk: FamilyRisk, params: Params, events: readonly SiteEvent[], i: number): boolean {
+  const e = events[i];
+  return e !== undefined && risk.commits(params, e) && risk.holds(params, events.slice(0, i + 1));
+}
+
+/** The indexes of the log's events at which the family's R became an outcome. */
 export function commitments(risk: FamilyRisk, params: Params, events: readonly SiteEvent[]): number[] {
-  const at: number[] = [];
-  events.forEach((e, i) => {
-    if (risk.commits(params, e) && risk.holds(params, events.slice(0, i + 1))) at.push(i);
-  });
-  return at;
+  return events.flatMap((_, i) => (committedAt(risk, params, events, i) ? [i] : []));
 }
 
 /** D for one family: did R hold at some commitment? */
 export function outcomeOf(risk: FamilyRisk, params: Params, events: readonly SiteEvent[]): boolean {
-  return events.some((e, i) => risk.commits(params, e) && risk.holds(params, events.slice(0, i + 1)));
+  return events.some((_, i) => committedAt(risk, params, events, i));
 }
 
 /** What a family file writes: everything but its outcome, which is derived from its risk. */

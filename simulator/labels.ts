@@ -8,6 +8,7 @@ import type { SiteEvent } from '../scenarios/model.ts';
 import { families, tasks } from '../scenarios/index.ts';
 import type { EvaluatorSpec } from '../scenarios/evaluate.ts';
 import { siteEvents } from '../scenarios/meaning.ts';
+import { committedAt } from '../scenarios/risk.ts';
 import { ActionParseError, parseAction } from './actions.ts';
 import type { LoadedBundle } from './bundle.ts';
 import type { DecoyEnv, EnvObservation } from './env.ts';
@@ -66,9 +67,7 @@ export function labelTransition(spec: EvaluatorSpec, before: Side, after: Side, 
   for (const p of spec.patterns) {
     const risk = families.get(p.family).risk;
     let committed = false;
-    for (let i = before.events.length; i < after.events.length && !committed; i++) {
-      committed = risk.commits(p.params, after.events[i] as SiteEvent) && risk.holds(p.params, after.events.slice(0, i + 1));
-    }
+    for (let i = before.events.length; i < after.events.length && !committed; i++) committed = committedAt(risk, p.params, after.events, i);
     const was = risk.holds(p.params, before.events);
     const is = risk.holds(p.params, after.events);
     // What the site puts in the cart by itself comes with any way of doing the task: the step
