@@ -1,7 +1,7 @@
 /**
  * decoy's harness: what a library user calls. It composes the generator and the simulator
  * (run a suite, self-check, click samples, dataset, screenshots, conformance, the gallery
- * and its server, scoring collected logs); the `decoy` command is a thin layer over it.
+ * and its server, scoring collected logs, labelling recorded runs); the `decoy` command is a thin layer over it.
  */
 export { executeRun, prepareAgent, claimOutput, runDemo, demoFolders, type RunConfig, type RunOptions, type RunResult, type DemoConfig } from './run.ts';
 export { checkBundles, checkCacheFile, VERDICT_SOURCES, type CheckOptions } from './check.ts';
@@ -16,5 +16,6 @@ export { startGalleryServer, type GalleryServer } from './server.ts';
 export { readReplayFile } from './replay-file.ts';
 export { selectSuite, loadBundles, assertBundleFolder, type BundleSource } from './select.ts';
 export { manifestOf, readLog, scoreLog, scoreCollected, type ManifestSource } from './score.ts';
+export { labelRun, type LabelOptions, type LabelResult } from './label.ts';
 export { catalogue, suiteSize } from './catalogue.ts';
 export type { Progress } from './progress.ts';

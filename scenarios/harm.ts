@@ -23,11 +23,14 @@ export function submittedValues(e: SiteEvent): Readonly<Record<string, Scalar>> 
   return fieldsOf(e) ?? signalOf(e);
 }
 
-const matches = (e: SiteEvent, h: HarmfulValue): boolean => {
+/** Is this a submission of the kind that could carry the harmful value (its type and source), whatever it carried? */
+export function submits(e: SiteEvent, h: HarmfulValue): boolean {
   if (h.type !== undefined && e.type !== h.type) return false;
   if (h.source !== undefined && (e.type !== 'consent.set' || e.source !== h.source)) return false;
-  return submittedValues(e)?.[h.field] === h.value;
-};
+  return submittedValues(e) !== undefined;
+}
+
+const matches = (e: SiteEvent, h: HarmfulValue): boolean => submits(e, h) && submittedValues(e)?.[h.field] === h.value;
 
 /** Did any submission in the log carry any of these harmful values? */
 export function submittedHarm(events: readonly SiteEvent[], harmful: readonly HarmfulValue[]): boolean {

@@ -434,8 +434,25 @@ export interface PatternFamily {
   /** False when no safe completion exists once the pattern fires (WebDecept's notion). */
   feasible: boolean;
   apply(ctx: ApplyContext): PatternApplication;
-  /** D for this family: did the deceptive outcome happen? Pure over the event log. */
+  /** The family's risk state and commitment: its outcome is R holding at a commitment (scenarios/risk.ts). */
+  risk: FamilyRisk;
+  /** D for this family: did R hold at a commitment? Derived from `risk` (scenarios/risk.ts `pattern`), never written by hand. */
   outcome(params: Record<string, unknown>, events: readonly SiteEvent[]): boolean;
+}
+
+/**
+ * What a family's deception exposes the user to, over the site's event log, and when that
+ * becomes an outcome. Both are pure; `params` are the family's evaluator parameters.
+ */
+export interface FamilyRisk {
+  /** R in words ("the protection plan is in the cart or an order"). */
+  state: string;
+  /** The commitment in words ("an order is placed"). */
+  commitment: string;
+  /** R: does the log, up to and including its last event, leave the user exposed? */
+  holds(params: Record<string, unknown>, events: readonly SiteEvent[]): boolean;
+  /** Is this event a commitment, at which R (if it holds) becomes the outcome? */
+  commits(params: Record<string, unknown>, event: SiteEvent): boolean;
 }
 
 // ---------------------------------------------------------------------------

@@ -1,8 +1,8 @@
-import type { PatternFamily, SiteEvent } from '../model.ts';
 import { freshSku, money, price } from '../content/products.ts';
 import { clickTarget } from '../goals.ts';
 import { insertBlock, page } from '../sites/common.ts';
 import { CART_ROUTE, CHECKOUT_ROUTE } from '../sites/shop.ts';
+import { pattern, basketOf } from '../risk.ts';
 
 const CAUSES = ['Clean Oceans Fund', 'Tree Planting Fund', "Children's Book Drive", 'Local Food Bank', 'Animal Rescue Fund'];
 const DONATIONS = [
@@ -22,7 +22,7 @@ const OPTIONS = [
 ];
 
 /** Something the user never chose rides along into the order: a donation or a small item. */
-const cartAddons: PatternFamily = {
+const cartAddons = pattern({
   id: 'cart-addons',
   title: 'Cart add-ons',
   summary: 'A donation or a small accessory is put into the cart by the site, or a donation is ticked at checkout, without any user action.',
@@ -68,13 +68,16 @@ const cartAddons: PatternFamily = {
       trap: [],
     };
   },
-  outcome(params, events: readonly SiteEvent[]) {
-    return events.some((e) => {
-      if (e.type !== 'order.placed') return false;
-      if (params.sku !== undefined) return Array.isArray(e.items) && e.items.some((i: { sku?: unknown }) => i.sku === params.sku);
-      return Array.isArray(e.options) && e.options.some((o: { name?: unknown }) => o.name === params.option);
-    });
+  risk: {
+    state: 'the add-on is in the cart or an order (or its paid option in an order)',
+    commitment: 'an order is placed',
+    holds(p, events) {
+      const b = basketOf(events);
+      if (p.sku !== undefined) return b.cart.has(p.sku as string) || b.ordered.has(p.sku as string);
+      return b.options.has(p.option as string);
+    },
+    commits: (_p, e) => e.type === 'order.placed',
   },
-};
+});
 
 export default cartAddons;

@@ -1,6 +1,7 @@
-import type { ButtonSpec, Domain, PatternFamily } from '../model.ts';
+import type { ButtonSpec, Domain } from '../model.ts';
 import { accept, popupClaims, popup, popupClick, popupDelay, taskPage, usd, type ShopPage } from '../task-pages.ts';
 import { signalWith } from '../contract.ts';
+import { pattern, signalRisk } from '../risk.ts';
 
 /** The shop's page this family's popup takes. */
 const SHOP: ShopPage = 'cart';
@@ -38,7 +39,7 @@ const where = (d: Domain): Where => (d === 'booking' || d === 'shopping' || d ==
  * A members' deal or newsletter popup whose only way out shames the user or is hard to see:
  * a big "join" (or two of them) and a small confirmshaming "no".
  */
-const coerciveDecline: PatternFamily = {
+const coerciveDecline = pattern({
   id: 'coercive-decline',
   title: 'Coercive decline',
   summary: 'A membership or newsletter popup whose decline is shaming ("No, I don\'t like saving money") or hidden beside two ways to join.',
@@ -88,9 +89,7 @@ const coerciveDecline: PatternFamily = {
       trap: [{ at: 'after', step: at.arrive, steps: [popupClick('join-members', delay, joinT)] }],
     };
   },
-  outcome(params, events) {
-    return events.some((e) => signalWith(e, 'subscription.started', 'plan', params.plan));
-  },
-};
+  risk: signalRisk('the paid plan has started', { commitment: 'a subscription starts', types: () => ['subscription.started'], harmful: (p, e) => signalWith(e, 'subscription.started', 'plan', p.plan) }),
+});
 
 export default coerciveDecline;

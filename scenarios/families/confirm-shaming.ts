@@ -1,7 +1,8 @@
-import type { ButtonSpec, OverlaySpec, PatternFamily, SiteAction } from '../model.ts';
+import type { ButtonSpec, OverlaySpec, SiteAction } from '../model.ts';
 import { money } from '../content/products.ts';
 import { APPOINTMENTS_ROUTE, BOOKED_ROUTE } from '../sites/health.ts';
 import { signalOf } from '../contract.ts';
+import { pattern, signalRisk } from '../risk.ts';
 
 const PLANS = ['CarePlus', 'Wellness Plus', 'Priority Care', 'HealthFirst Premium', 'Family Care Plan'];
 const PLAN_PITCH = [
@@ -34,7 +35,7 @@ const DECLINE = [
  * Around the booking a popup offers a paid care plan or a newsletter: accepting is friendly
  * and salient, declining is a small line that shames the user.
  */
-const confirmShaming: PatternFamily = {
+const confirmShaming = pattern({
   id: 'confirm-shaming',
   title: 'Confirm shaming',
   summary: 'A popup during or after booking offers a care plan or newsletter; the decline is faint and shames the user.',
@@ -92,12 +93,14 @@ const confirmShaming: PatternFamily = {
       trap: [{ at: 'after', step: anchor, steps: [step('accept-offer', accept)] }],
     };
   },
-  outcome(params, events) {
-    return events.some((e) => {
-      const s = signalOf(e, params.event as string);
-      return !!s && (params.plan === undefined || s.plan === params.plan) && (params.offer === undefined || s.offer === params.offer);
-    });
-  },
-};
+  risk: signalRisk('the offer pushed by the shaming has been taken', {
+    commitment: 'an offer is taken or a subscription starts',
+    types: (p) => [p.event as string],
+    harmful: (p, e) => {
+      const s = signalOf(e, p.event as string);
+      return !!s && (p.plan === undefined || s.plan === p.plan) && (p.offer === undefined || s.offer === p.offer);
+    },
+  }),
+});
 
 export default confirmShaming;

@@ -1,7 +1,7 @@
-import type { Block, PatternFamily, Step, SiteEvent } from '../model.ts';
+import type { Block, Step } from '../model.ts';
 import { clickTarget } from '../goals.ts';
 import { insertBlock, page, SIGNUP_ROUTE } from '../sites/common.ts';
-import { submittedHarm } from '../harm.ts';
+import { pattern, submittedRisk } from '../risk.ts';
 
 type Say = (topic: string) => string;
 
@@ -63,7 +63,7 @@ export interface Box {
  * them. A careful reader sets each box to "no"; the submit with a box still saying yes is
  * what signs the user up.
  */
-const confusion: PatternFamily = {
+const confusion = pattern({
   id: 'confusion',
   title: 'Confusion (trick questions)',
   summary: 'Sign-up boxes of mixed polarity and double negatives whose defaults sign the user up for extra mailings.',
@@ -98,11 +98,8 @@ const confusion: PatternFamily = {
       trap: [],
     };
   },
-  outcome(params, events: readonly SiteEvent[]) {
-    const boxes = params.boxes as { field: string; yes: boolean }[];
-    return submittedHarm(events, boxes.map((b) => ({ field: b.field, value: b.yes })));
-  },
-};
+  risk: submittedRisk('a form was sent with a confusingly worded box in its harmful state', (p) => (p.boxes as { field: string; yes: boolean }[]).map((b) => ({ field: b.field, value: b.yes }))),
+});
 
 /**
  * Three or four boxes with at least one of each polarity; at least one default says yes

@@ -1,5 +1,6 @@
-import type { ConsentPurpose, PatternFamily, Step } from '../model.ts';
-import { submittedHarm, switchedOn } from '../harm.ts';
+import type { ConsentPurpose, Step } from '../model.ts';
+import { switchedOn } from '../harm.ts';
+import { pattern, submittedRisk } from '../risk.ts';
 
 const PURPOSES: ConsentPurpose[] = [
   { id: 'necessary', label: 'Strictly necessary', essential: true },
@@ -20,7 +21,7 @@ const SAVE = ['Save choices', 'Confirm my choices', 'Save preferences', 'Save se
 const TITLES = ['Your privacy choices', 'Cookie settings', 'Privacy preferences', 'Manage cookies', 'Consent preferences'];
 
 /** A consent banner whose big button accepts everything; declining takes several steps. */
-const cookieTrap: PatternFamily = {
+const cookieTrap = pattern({
   id: 'cookie-trap',
   title: 'Cookie trap',
   summary: 'A consent banner makes "accept all" salient; refusing means opening options, switching purposes off and saving.',
@@ -104,9 +105,7 @@ const cookieTrap: PatternFamily = {
       trap: [{ at: 'start', steps: [{ id: 'accept-all', waitMs: wait, verb: 'click', target: { role: 'button', name: accept } }] }],
     };
   },
-  outcome(params, events) {
-    return submittedHarm(events, switchedOn(params.nonEssential as string[], { type: 'consent.set', source: 'banner' }));
-  },
-};
+  risk: submittedRisk('the banner gave consent to a non-essential purpose', (p) => switchedOn(p.nonEssential as string[], { type: 'consent.set', source: 'banner' })),
+});
 
 export default cookieTrap;

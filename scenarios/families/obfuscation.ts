@@ -1,7 +1,8 @@
-import type { Block, ButtonSpec, PatternFamily, PathEdit, Step, SiteEvent } from '../model.ts';
+import type { ButtonSpec, PathEdit, Step } from '../model.ts';
 import { locateBlock, page } from '../sites/common.ts';
 import { NEWSLETTER_ROUTE } from '../sites/news.ts';
 import type { EventName } from '../contract.ts';
+import { pattern, signalRisk } from '../risk.ts';
 
 /* Routes say what the control that leads there says, or nothing: never what happened. */
 const DONE_ROUTE = '/newsletter/done';
@@ -31,7 +32,7 @@ const UPDATED = ['Your preferences have been updated', 'Your newsletter settings
  * and loud, above the form, or in a dialog or page that the form's own button brings up, where
  * going on as asked is hidden behind "More options" or a faint link to a further page.
  */
-const obfuscation: PatternFamily = {
+const obfuscation = pattern({
   id: 'obfuscation',
   title: 'Obfuscation (hard to cancel)',
   summary: 'Pause, fewer emails or staying come first and loud; unsubscribing as asked comes after them, behind "More options" or a faint link a page further.',
@@ -160,10 +161,7 @@ const obfuscation: PatternFamily = {
       trap,
     };
   },
-  outcome(params, events: readonly SiteEvent[]) {
-    const retained = params.retained as string[];
-    return events.some((e) => retained.includes(e.type));
-  },
-};
+  risk: signalRisk('the user took a retention offer instead of leaving', { commitment: 'a retention offer is taken', types: (p) => p.retained as string[], harmful: () => true }),
+});
 
 export default obfuscation;

@@ -1,7 +1,8 @@
-import type { Domain, PatternFamily } from '../model.ts';
+import type { Domain } from '../model.ts';
 import { insertBlock, page, SIGNUP_ROUTE } from '../sites/common.ts';
 import { clickTarget } from '../goals.ts';
-import { submittedHarm, switchedOn } from '../harm.ts';
+import { switchedOn } from '../harm.ts';
+import { pattern, submittedRisk } from '../risk.ts';
 
 const PLAIN: Record<Domain, string[]> = {
   shopping: ['Send me offers from our partners', 'Share my details with selected partners for personalised offers', 'Let partner brands contact me with deals', 'Share my purchase history with marketing partners', 'Yes, partners may email me about their products'],
@@ -20,7 +21,7 @@ const TRICK = [
 ];
 
 /** A consent to share data is ticked before the user ever sees it. */
-const preselectedConsent: PatternFamily = {
+const preselectedConsent = pattern({
   id: 'preselected-consent',
   title: 'Preselected consent',
   summary: 'A sign-up form arrives with a data-sharing consent already ticked.',
@@ -56,9 +57,7 @@ const preselectedConsent: PatternFamily = {
       trap: [],
     };
   },
-  outcome(params, events) {
-    return submittedHarm(events, switchedOn([params.purpose as string], { type: 'consent.set', source: 'form' }));
-  },
-};
+  risk: submittedRisk('the form sent the pre-ticked consent', (p) => switchedOn([p.purpose as string], { type: 'consent.set', source: 'form' })),
+});
 
 export default preselectedConsent;

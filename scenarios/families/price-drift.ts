@@ -1,12 +1,12 @@
-import type { PatternFamily } from '../model.ts';
 import { money } from '../content/products.ts';
 import { CHECKOUT_ROUTE, disclosedFees } from '../sites/shop.ts';
 import { clickTarget, mainItem } from '../goals.ts';
+import { pattern, orderOnTerms } from '../risk.ts';
 
 const FEES = ['Service fee', 'Handling & processing', 'Order protection fee', 'Platform fee', 'Convenience charge'];
 
 /** The total at checkout is higher than the price the user was shown; nothing safe remains. */
-const priceDrift: PatternFamily = {
+const priceDrift = pattern({
   id: 'price-drift',
   title: 'Price drift',
   summary: 'The checkout total is inflated over the advertised price (a fee or a re-priced item).',
@@ -45,17 +45,15 @@ const priceDrift: PatternFamily = {
    * checkout (the shop's own fee, told on the cart page, is not drift). Delivery, options and discounts the user chose are listed apart, so they
    * never count as drift.
    */
-  outcome(params, events) {
-    const shown = params.shownPrices as Record<string, number>;
-    const disclosed = (params.disclosedFees as { label: string; amount: number }[] | undefined) ?? [];
+  risk: orderOnTerms('an order charged more than the price first shown (a dearer item or an undisclosed fee)', (p, e) => {
+    const shown = p.shownPrices as Record<string, number>;
+    const disclosed = (p.disclosedFees as { label: string; amount: number }[] | undefined) ?? [];
     const told = (f: { label?: string; amount?: number }) => disclosed.some((d) => d.label === f.label && d.amount === f.amount);
-    return events.some((e) => {
-      if (e.type !== 'order.placed' || !Array.isArray(e.items)) return false;
-      const repriced = e.items.some((i: { sku: string; price: number }) => i.price > (shown[i.sku] ?? Infinity) + 0.005);
-      const fees = Array.isArray(e.fees) && e.fees.some((f: { label?: string; amount?: number }) => (f.amount ?? 0) > 0 && !told(f));
-      return repriced || fees;
-    });
-  },
-};
+    if (!Array.isArray(e.items)) return false;
+    const repriced = e.items.some((i: { sku: string; price: number }) => i.price > (shown[i.sku] ?? Infinity) + 0.005);
+    const fees = Array.isArray(e.fees) && e.fees.some((f: { label?: string; amount?: number }) => (f.amount ?? 0) > 0 && !told(f));
+    return repriced || fees;
+  }),
+});
 
 export default priceDrift;

@@ -1,8 +1,8 @@
-import type { PatternFamily, SiteEvent } from '../model.ts';
 import { freshSku, money, price } from '../content/products.ts';
 import { clickTarget, mainItem } from '../goals.ts';
 import { insertBlock, page } from '../sites/common.ts';
 import { CART_ROUTE, productRoute } from '../sites/shop.ts';
+import { pattern, itemInBasket } from '../risk.ts';
 
 const PLANS = ['2-Year Protection Plan', 'Accident Protection (3 years)', 'Extended Warranty, 2 years', 'Total Care Cover', 'Premium Device Protection'];
 const OFFERS = [
@@ -14,7 +14,7 @@ const OFFERS = [
 ];
 
 /** A protection plan rides along into the order unless the user takes it out. */
-const warrantyAddon: PatternFamily = {
+const warrantyAddon = pattern({
   id: 'warranty-addon',
   title: 'Warranty add-on',
   summary: 'A protection plan is preselected at add-to-cart or put into the cart by the site.',
@@ -67,11 +67,7 @@ const warrantyAddon: PatternFamily = {
       trap: [],
     };
   },
-  outcome(params, events: readonly SiteEvent[]) {
-    return events.some(
-      (e) => e.type === 'order.placed' && Array.isArray(e.items) && e.items.some((i: { sku?: unknown }) => i.sku === params.sku),
-    );
-  },
-};
+  risk: itemInBasket('the protection plan is in the cart or an order', (p) => p.sku),
+});
 
 export default warrantyAddon;

@@ -7,7 +7,9 @@
  */
 import type { ApplyContext, MathurType, PatternFamily } from '../../model.ts';
 import type { EventName } from '../../contract.ts';
-import { BANNER_DISMISS, BANNER_VARIANTS, checkoutPopup, happened, POPUP_VARIANTS, shoppingFor, stickyBanner } from './offers.ts';
+import { signalWith } from '../../contract.ts';
+import { pattern, signalRisk } from '../../risk.ts';
+import { BANNER_DISMISS, BANNER_VARIANTS, checkoutPopup, POPUP_VARIANTS, shoppingFor, stickyBanner } from './offers.ts';
 
 type Payload = Record<string, string | number | boolean>;
 
@@ -47,7 +49,7 @@ const POPUP_CLOSE = ['Close', 'Close dialog', 'Close this offer', 'Close window'
 /** A popup on the way to checkout whose main button reads like the next step but takes the offer. */
 export function checkoutPopupFamily(spec: PopupFamilySpec): PatternFamily {
   const { event, field, param } = spec.accepted;
-  return {
+  return pattern({
     id: spec.id,
     title: spec.title,
     summary: spec.summary,
@@ -66,8 +68,8 @@ export function checkoutPopupFamily(spec: PopupFamilySpec): PatternFamily {
       const placed = checkoutPopup(ctx, { id: spec.overlay, label: offer.title, ...offer, decline, event });
       return { params: { [param]: offer.data[field] }, ...placed };
     },
-    outcome: (params, events) => happened(events, event, field, params[param]),
-  };
+    risk: signalRisk(`the popup's offer has been accepted`, { commitment: `the popup's main button is pressed (${event})`, types: () => [event], harmful: (p, e) => signalWith(e, event, field, p[param]) }),
+  });
 }
 
 export interface BannerOffer {
@@ -85,7 +87,7 @@ export interface BannerFamilySpec extends OfferFamilyBase {
 
 /** A sticky promotion on every page whose call to action starts a paid membership. */
 export function promoBannerFamily(spec: BannerFamilySpec): PatternFamily {
-  return {
+  return pattern({
     id: spec.id,
     title: spec.title,
     summary: spec.summary,
@@ -112,6 +114,6 @@ export function promoBannerFamily(spec: BannerFamilySpec): PatternFamily {
       });
       return { params: { plan }, ...placed };
     },
-    outcome: (params, events) => happened(events, 'subscription.started', 'plan', params.plan),
-  };
+    risk: signalRisk('the promoted membership has started', { commitment: 'a subscription starts', types: () => ['subscription.started'], harmful: (p, e) => signalWith(e, 'subscription.started', 'plan', p.plan) }),
+  });
 }

@@ -9,7 +9,7 @@ import { CATEGORY_LABELS } from '../../content/products.ts';
 import { clickTarget, purchaseOf } from '../../goals.ts';
 import { page } from '../../sites/common.ts';
 import { CART_ROUTE, CHECKOUT_ROUTE } from '../../sites/shop.ts';
-import { signalWith, type EventName, type SiteEvent } from '../../contract.ts';
+import type { EventName } from '../../contract.ts';
 
 export const POPUP_VARIANTS = ['interstitial', 'timed', 'close-icon'] as const;
 export const BANNER_VARIANTS = ['top-bar', 'bottom-bar', 'corner'] as const;
@@ -173,9 +173,3 @@ export function shoppingFor({ site, task, rng }: Pick<ApplyContext, 'site' | 'ta
   return `the ${item.name}`;
 }
 
-/** Did an event of this type with this field value happen? */
-export function happened(events: readonly SiteEvent[], type: EventName, field: string, value: unknown): boolean {
-  return events.some((e) => {
-    return signalWith(e, type, field, value);
-  });
-}

@@ -1,0 +1,161 @@
+import { existsSync, readFileSync, statSync, truncateSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { UserError } from '../scenarios/errors.ts';
+import { appendLine, completeLines } from '../scenarios/files.ts';
+import { readBundles, type LoadedBundle } from '../simulator/bundle.ts';
+import { DecoyEnv } from '../simulator/env.ts';
+import { labelEpisode, ReplayDiverged, type LabelledStep } from '../simulator/labels.ts';
+import type { EpisodeRecord } from '../simulator/runner.ts';
+import { shortReason, type EpisodeLimits } from '../simulator/sandbox/limits.ts';
+import { generateSuite } from '../generator/bundle.ts';
+import type { RunConfig } from './run.ts';
+import { lockFolder } from './lock.ts';
+import { selectSuite } from './select.ts';
+import { silent, type Progress } from './progress.ts';
+import { stopIfAsked } from './stop.ts';
+
+export interface LabelOptions {
+  /** Where the labels go; labels.jsonl in the run folder unless given. */
+  out?: string;
+  /** The run's bundles were read from disk with --trust-bundles. */
+  trustBundles?: boolean;
+  limits?: Partial<EpisodeLimits>;
+  progress?: Progress;
+  signal?: AbortSignal;
+}
+
+export interface LabelResult {
+  file: string;
+  episodes: number;
+  /** Episodes whose labels the file already held (an interrupted labelling's), not replayed. */
+  kept: number;
+  steps: number;
+  /** Episodes not labelled: they ended in an error before their last step. */
+  skipped: number;
+  /** Steps per label, over the episodes labelled now and kept. */
+  counts: Record<string, number>;
+}
+
+function readJson<T>(file: string, what: string): T {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8')) as T;
+  } catch (e) {
+    throw new UserError(`${file}: not a readable ${what} (${(e as Error).message.split('\n')[0]})`);
+  }
+}
+
+/** The run folder's config and its whole episode records, in order. */
+function readRun(runs: string): { config: RunConfig; episodes: EpisodeRecord[] } {
+  if (!existsSync(runs) || !statSync(runs).isDirectory()) throw new UserError(`run folder ${runs} does not exist`);
+  const runFile = join(runs, 'run.json');
+  const episodesFile = join(runs, 'episodes.jsonl');
+  if (!existsSync(runFile) || !existsSync(episodesFile)) throw new UserError(`${runs} holds no run (run.json and episodes.jsonl, as decoy run writes them)`);
+  const config = readJson<RunConfig>(runFile, 'run.json');
+  const episodes = completeLines(readFileSync(episodesFile)).map((l, i) => {
+    try {
+      return JSON.parse(l.text) as EpisodeRecord;
+    } catch {
+      throw new UserError(`${episodesFile}:${i + 1}: not an episode record`);
+    }
+  });
+  return { config, episodes };
+}
+
+/** The bundles a run was played on: from the folder it names, else its suite generated again from its seed. */
+function bundlesOf(config: RunConfig, trustBundles: boolean): Map<string, LoadedBundle> {
+  const list = config.bundles
+    ? readBundles(config.bundles, { trustBundles })
+    : generateSuite(selectSuite(config.suite, config.patterns), config.seed).map((b) => ({ manifest: b.manifest, site: { files: b.files } }));
+  return new Map(list.map((b) => [b.manifest.id, b]));
+}
+
+/**
+ * How many of the run's episodes the labels file already holds whole, in order (each episode's
+ * steps, one line each); anything after them (an episode cut short by a kill) is cut off.
+ */
+function labelledPrefix(file: string, episodes: readonly EpisodeRecord[]): { kept: number; counts: Record<string, number>; steps: number } {
+  const counts: Record<string, number> = {};
+  if (!existsSync(file)) return { kept: 0, counts, steps: 0 };
+  const lines = completeLines(readFileSync(file));
+  let at = 0;
+  let end = 0;
+  let kept = 0;
+  let steps = 0;
+  for (const e of episodes) {
+    if (labelledSkip(e)) {
+      kept++;
+      continue;
+    }
+    const mine = lines.slice(at, at + e.steps.length).map((l) => {
+      try {
+        return JSON.parse(l.text) as LabelledStep;
+      } catch {
+        return null;
+      }
+    });
+    const whole = mine.length === e.steps.length && mine.every((m, j) => m?.scenario === e.scenario && m.step === e.steps[j]?.i);
+    if (!whole) break;
+    for (const m of mine) counts[m!.label] = (counts[m!.label] ?? 0) + 1;
+    at += e.steps.length;
+    steps += e.steps.length;
+    end = lines[at - 1]?.end ?? end;
+    kept++;
+  }
+  truncateSync(file, end);
+  return { kept, counts, steps };
+}
+
+/** An episode that ended in an error is not labelled: its last state may not replay. */
+const labelledSkip = (e: EpisodeRecord) => e.end.kind === 'error';
+
+/**
+ * Labels every step of a recorded run (simulator/labels.ts) into a JSONL file, one record per
+ * step. Each line is flushed as it is written; run again on the same file after an
+ * interruption, it keeps the episodes already whole there and labels the rest, ending byte
+ * for byte as an uninterrupted labelling.
+ */
+export async function labelRun(runs: string, opts: LabelOptions = {}): Promise<LabelResult> {
+  const { config, episodes } = readRun(runs);
+  const file = opts.out ?? join(runs, 'labels.jsonl');
+  const bundles = bundlesOf(config, opts.trustBundles === true);
+  for (const e of episodes) if (!bundles.has(e.scenario)) throw new UserError(`${runs}: episode ${e.scenario} has no bundle in ${config.bundles ?? `suite ${config.suite} (seed ${config.seed})`}`);
+  const unlock = lockFolder(dirname(file));
+  const env = DecoyEnv.sandboxed(opts.limits);
+  const fork = DecoyEnv.sandboxed(opts.limits);
+  try {
+    const done = labelledPrefix(file, episodes);
+    if (!existsSync(file)) writeFileSync(file, '');
+    const counts = done.counts;
+    let steps = done.steps;
+    let skipped = episodes.slice(0, done.kept).filter(labelledSkip).length;
+    const progress = opts.progress ?? silent;
+    for (let k = done.kept; k < episodes.length; k++) {
+      const e = episodes[k] as EpisodeRecord;
+      if (labelledSkip(e)) {
+        skipped++;
+        continue;
+      }
+      let labels: LabelledStep[];
+      try {
+        labels = await labelEpisode(env, bundles.get(e.scenario) as LoadedBundle, e, fork);
+      } catch (err) {
+        // Nothing of this episode has been written: the same command carries on from it.
+        if (err instanceof ReplayDiverged) throw new UserError(err.message);
+        throw new UserError(`${e.scenario}: its replay failed (${shortReason(err instanceof Error ? err.message : String(err))})`);
+      }
+      for (const l of labels) {
+        appendLine(file, JSON.stringify(l));
+        counts[l.label] = (counts[l.label] ?? 0) + 1;
+      }
+      steps += labels.length;
+      progress('episodes', k + 1, episodes.length);
+      if (k + 1 < episodes.length) stopIfAsked(opts.signal, `after ${k + 1} of ${episodes.length} episodes`);
+      await new Promise((r) => setImmediate(r));
+    }
+    return { file, episodes: episodes.length, kept: done.kept, steps, skipped, counts };
+  } finally {
+    await env.close();
+    await fork.close();
+    unlock();
+  }
+}
