@@ -1,10 +1,10 @@
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { z } from 'zod';
 import { VIEWPORT } from '../scenarios/contract.ts';
 import { join } from 'node:path';
 import type { ClickSuiteSpec, SuiteDef } from '../scenarios/model.ts';
 import { UserError } from '../scenarios/errors.ts';
-import { appendLine, completeLines, writeFileAtomic } from '../scenarios/files.ts';
+import { appendLine, keptLines, writeFileAtomic } from '../scenarios/files.ts';
 import { Camera } from '../simulator/shots.ts';
 import { rucRecord, RUC_RECORD } from '../simulator/dataset.ts';
 import { bboxRect, type ClickSample } from '../simulator/clicks.ts';
@@ -48,16 +48,18 @@ const RENDERED = z.object({ sample: z.number().int().nonnegative(), deviation: z
  */
 function renderedBefore(tmp: string, stamp: string, dirs: readonly string[]): Map<number, number> {
   const file = join(tmp, PROGRESS);
-  const lines = existsSync(file) ? completeLines(readFileSync(file)).map((l) => l.text) : [];
   const done = new Map<number, number>();
+  const rendered = (text: string) => {
+    try {
+      return RENDERED.parse(JSON.parse(text));
+    } catch {
+      return null;
+    }
+  };
+  const lines = keptLines(file, (text, i) => (i === 0 ? text === stamp : rendered(text) !== null));
   if (lines[0] === stamp) {
     for (const line of lines.slice(1)) {
-      let r: z.infer<typeof RENDERED>;
-      try {
-        r = RENDERED.parse(JSON.parse(line));
-      } catch {
-        break;
-      }
+      const r = rendered(line)!;
       done.set(r.sample, r.deviation);
     }
     return done;

@@ -1,7 +1,7 @@
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { families } from '../scenarios/index.ts';
-import { appendLine, completeLines, writeFileAtomic } from '../scenarios/files.ts';
+import { appendLine, keptLines, writeFileAtomic } from '../scenarios/files.ts';
 import type { LoadedBundle } from '../simulator/bundle.ts';
 import { bboxRect, clickSamples } from '../simulator/clicks.ts';
 import { Camera } from '../simulator/shots.ts';
@@ -36,7 +36,7 @@ export const SHOOT_PROGRESS = '.shoot-progress.jsonl';
 
 /** The configurations an interrupted shoot of `dir` with these settings finished; starts a new record otherwise. */
 function finishedShots(file: string, stamp: string): Set<string> {
-  const lines = existsSync(file) ? completeLines(readFileSync(file)).map((l) => l.text) : [];
+  const lines = keptLines(file, (text, i) => i > 0 || text === stamp);
   if (lines[0] === stamp) return new Set(lines.slice(1));
   writeFileAtomic(file, stamp + '\n');
   return new Set();

@@ -3,7 +3,7 @@
  * either the old file or the new one, never part of one; and appending records so that
  * every line that has been reported written is on disk.
  */
-import { closeSync, fsyncSync, openSync, readdirSync, renameSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, fsyncSync, openSync, readdirSync, readFileSync, renameSync, rmSync, truncateSync, writeSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 
 const TEMP = /^\..+\.\d+\.tmp$/;
@@ -82,4 +82,22 @@ export function completeLines(bytes: Buffer): { text: string; end: number }[] {
     start = nl + 1;
   }
   return out;
+}
+
+/**
+ * The longest prefix of an append-only file's complete lines that `accept` takes, with the
+ * file cut after it, so that the next appendLine starts a line of its own rather than
+ * finishing one a kill left half written (or a line no reader would take).
+ */
+export function keptLines(path: string, accept: (text: string, index: number) => boolean): string[] {
+  if (!existsSync(path)) return [];
+  const kept: string[] = [];
+  let end = 0;
+  for (const line of completeLines(readFileSync(path))) {
+    if (!accept(line.text, kept.length)) break;
+    kept.push(line.text);
+    end = line.end;
+  }
+  truncateSync(path, end);
+  return kept;
 }

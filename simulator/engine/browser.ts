@@ -67,3 +67,21 @@ export interface Browser {
   events(): Promise<PageEvent[]>;
   close(): Promise<void>;
 }
+
+/**
+ * The page's event log as stored in localStorage (null when none yet), with times from the
+ * episode's start. The page wrote it, so its shape is checked: a malformed log is an error
+ * of the episode, in either engine, with the same words.
+ */
+export function parseEventLog(raw: string | null): PageEvent[] {
+  let list: unknown;
+  try {
+    list = raw ? JSON.parse(raw) : [];
+  } catch {
+    throw new Error('the event log in localStorage is not JSON');
+  }
+  if (!Array.isArray(list) || !list.every((e) => typeof e === 'object' && e !== null && typeof (e as PageEvent).t === 'number' && typeof (e as PageEvent).type === 'string')) {
+    throw new Error('the event log in localStorage is not a list of events');
+  }
+  return (list as PageEvent[]).map((e) => ({ ...e, t: e.t - T0 }));
+}

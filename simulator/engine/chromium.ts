@@ -14,7 +14,7 @@ import { shortReason, UserError } from '../../scenarios/errors.ts';
 import { DEFAULT_LIMITS, LimitError, overElements, overTime, type EpisodeLimits } from '../sandbox/limits.ts';
 import type { Rect, Scroll } from '../dom/geometry.ts';
 import type { Observation } from '../observe.ts';
-import { documentFor, NavigationError, NO_EARLIER_PAGE, ORIGIN, T0, type Browser, type ClickOutcome, type OpenOptions, type SiteFiles } from './browser.ts';
+import { documentFor, NavigationError, NO_EARLIER_PAGE, ORIGIN, parseEventLog, T0, type Browser, type ClickOutcome, type OpenOptions, type SiteFiles } from './browser.ts';
 import { pageScript } from './page-script.ts';
 import { prelude } from './prelude.ts';
 import type { PageApi } from './in-page.ts';
@@ -385,8 +385,7 @@ export class ChromiumBrowser implements Browser {
 
   async events(): Promise<PageEvent[]> {
     const raw = await this.guard('read the event log', () => this.page.evaluate((k) => localStorage.getItem(k), EVENTS_KEY));
-    const list = raw ? (JSON.parse(raw) as PageEvent[]) : [];
-    return list.map((e) => ({ ...e, t: e.t - T0 }));
+    return parseEventLog(raw);
   }
 
   /** A PNG of the viewport at the current scroll. */

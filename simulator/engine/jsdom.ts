@@ -11,7 +11,7 @@ import { hashSeed } from '../../scenarios/rng.ts';
 import type { Scroll } from '../dom/geometry.ts';
 import { hitTest, paintables } from '../hit.ts';
 import { describe, observe, pageHeight, RefRegistry, type Observation } from '../observe.ts';
-import { documentFor, NavigationError, NO_EARLIER_PAGE, ORIGIN, T0, type Browser, type ClickOutcome, type OpenOptions, type SiteFiles } from './browser.ts';
+import { documentFor, NavigationError, NO_EARLIER_PAGE, ORIGIN, parseEventLog, T0, type Browser, type ClickOutcome, type OpenOptions, type SiteFiles } from './browser.ts';
 import { prelude } from './prelude.ts';
 import { fillField, selectValues } from '../dom/forms.ts';
 import { DEFAULT_LIMITS, LimitError, overElements, type EpisodeLimits } from '../sandbox/limits.ts';
@@ -296,17 +296,7 @@ export class JsdomBrowser implements Browser {
 
   async events(): Promise<PageEvent[]> {
     this.guard();
-    const raw = this.win.localStorage.getItem(EVENTS_KEY);
-    let list: unknown;
-    try {
-      list = raw ? JSON.parse(raw) : [];
-    } catch {
-      throw new Error('the event log in localStorage is not JSON');
-    }
-    if (!Array.isArray(list) || !list.every((e) => typeof e === 'object' && e !== null && typeof (e as PageEvent).t === 'number' && typeof (e as PageEvent).type === 'string')) {
-      throw new Error('the event log in localStorage is not a list of events');
-    }
-    return (list as PageEvent[]).map((e) => ({ ...e, t: e.t - T0 }));
+    return parseEventLog(this.win.localStorage.getItem(EVENTS_KEY));
   }
 
   private dispose(): void {

@@ -5,7 +5,7 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { appendLine, completeLines, writeFileAtomic } from '../../scenarios/files.ts';
+import { appendLine, completeLines, keptLines, writeFileAtomic } from '../../scenarios/files.ts';
 import { executeRun, type RunConfig } from '../../harness/run.ts';
 import { Stopped, UserError } from '../../scenarios/errors.ts';
 import { loadBundles } from '../../harness/select.ts';
@@ -47,6 +47,22 @@ describe('atomic files', () => {
     const lines = completeLines(readFileSync(log));
     expect(lines.map((l) => l.text)).toEqual(['{"a":1}', '{"b":"é"}']);
     expect(lines.at(-1)?.end).toBe(Buffer.byteLength('{"a":1}\n{"b":"é"}\n'));
+  });
+
+  it('keptLines cuts a progress file after the lines it keeps, so the next line appended after a kill is a line of its own', () => {
+    const d = join(dir, 'kept');
+    mkdirSync(d);
+    const log = join(d, 'progress.jsonl');
+    expect(keptLines(log, () => true)).toEqual([]);
+    writeFileSync(log, 'stamp\n1\n2\nx\n3\n4');
+    // A reader that stops at a line it does not take drops that line and everything after.
+    expect(keptLines(log, (t, i) => (i === 0 ? t === 'stamp' : /^\d$/.test(t)))).toEqual(['stamp', '1', '2']);
+    appendLine(log, '5');
+    expect(readFileSync(log, 'utf8')).toBe('stamp\n1\n2\n5\n');
+    writeFileSync(log, 'stamp\n1\n{"half');
+    expect(keptLines(log, () => true)).toEqual(['stamp', '1']);
+    appendLine(log, '2');
+    expect(completeLines(readFileSync(log)).map((l) => l.text)).toEqual(['stamp', '1', '2']);
   });
 });
 
