@@ -54,9 +54,10 @@ describe('the self-check verdict cache', () => {
     expect(before.stdout).toMatch(/trap <family> gives its outcome +2 +0/);
     const family = join(copy, 'scenarios/families/warranty-addon.ts');
     const source = readFileSync(family, 'utf8');
-    const evaluator = /\n  outcome\(params[^)]*\)[^{]*\{/;
+    // The family's risk names the item whose presence is R; pointed at an item no page offers, the outcome never fires.
+    const evaluator = /(\n  risk: itemInBasket\([^\n]*)\(p\) => p\.sku\)/;
     expect(source).toMatch(evaluator);
-    writeFileSync(family, source.replace(evaluator, (head) => `${head}\n    if (params) return false;`));
+    writeFileSync(family, source.replace(evaluator, (_, head: string) => `${head}() => 'no-such-item')`));
     const after = check();
     expect(after.status).toBe(1);
     expect(after.stdout).toMatch(/trap <family> gives its outcome +0 +2/);
