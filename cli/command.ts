@@ -185,6 +185,12 @@ export const outDir = (flag: string, value: z.ZodString = path) =>
     const problem = notAFolder(v);
     if (problem) ctx.addIssue({ code: 'custom', message: `--${flag}: ${problem}` });
   });
+/** An output file: not a folder, in a folder that is one or can become one. */
+export const outFile = (flag: string) =>
+  path.superRefine((v, ctx) => {
+    const problem = existsSync(v) && statSync(v).isDirectory() ? `${clip(v)} is a folder, not a file` : notAFolder(dirname(resolve(v)));
+    if (problem) ctx.addIssue({ code: 'custom', message: `--${flag}: ${problem}` });
+  });
 /** A file or folder to read: a non-empty path the system can take. */
 export const inPath = (flag: string) =>
   path.superRefine((v, ctx) => {

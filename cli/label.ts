@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineCommand, flag, inPath, int, noArgs } from './command.ts';
+import { defineCommand, flag, inPath, int, noArgs, outFile } from './command.ts';
 import { stoppable } from './stop.ts';
 
 export const { help, run } = defineCommand({
@@ -11,7 +11,7 @@ export const { help, run } = defineCommand({
       .option('--out <file>', 'the labels file (default: labels.jsonl in the run folder); run again to finish an interrupted one')
       .option('--trust-bundles', "the run's bundles were read with --trust-bundles")
       .option('--step-seconds <s>', 'time one replayed step may take before its episode fails'),
-  schema: z.object({ runs: inPath('runs'), out: inPath('out').optional(), trustBundles: flag, stepSeconds: int('step-seconds', 1, 3600).optional(), args: noArgs }),
+  schema: z.object({ runs: inPath('runs'), out: outFile('out').optional(), trustBundles: flag, stepSeconds: int('step-seconds', 1, 3600).optional(), args: noArgs }),
   async run(c, io) {
     const { labelRun } = await import('../harness/label.ts');
     const r = await stoppable((signal) => labelRun(c.runs, { ...(c.out ? { out: c.out } : {}), trustBundles: c.trustBundles, limits: c.stepSeconds ? { stepSeconds: c.stepSeconds } : {}, progress: io.progress, signal }));

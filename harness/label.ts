@@ -1,6 +1,6 @@
 import { existsSync, readFileSync, statSync, truncateSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { UserError } from '../scenarios/errors.ts';
+import { clip, UserError } from '../scenarios/errors.ts';
 import { appendLine, completeLines } from '../scenarios/files.ts';
 import { readBundles, type LoadedBundle } from '../simulator/bundle.ts';
 import { DecoyEnv } from '../simulator/env.ts';
@@ -52,12 +52,16 @@ function readRun(runs: string): { config: RunConfig; episodes: EpisodeRecord[] }
   const episodesFile = join(runs, 'episodes.jsonl');
   if (!existsSync(runFile) || !existsSync(episodesFile)) throw new UserError(`${runs} holds no run (run.json and episodes.jsonl, as decoy run writes them)`);
   const config = readJson<RunConfig>(runFile, 'run.json');
+  const c = config as Partial<RunConfig> | null;
+  if (typeof c !== 'object' || c === null || typeof c.seed !== 'number' || (typeof c.bundles !== 'string' && typeof c.suite !== 'string')) throw new UserError(`${clip(runFile)}: not a run.json as decoy run writes it`);
   const episodes = completeLines(readFileSync(episodesFile)).map((l, i) => {
     try {
-      return JSON.parse(l.text) as EpisodeRecord;
+      const r = JSON.parse(l.text) as Partial<EpisodeRecord> | null;
+      if (typeof r === 'object' && r !== null && typeof r.scenario === 'string' && Array.isArray(r.steps) && typeof r.end === 'object' && r.end !== null) return r as EpisodeRecord;
     } catch {
-      throw new UserError(`${episodesFile}:${i + 1}: not an episode record`);
+      // named below
     }
+    throw new UserError(`${clip(episodesFile)}:${i + 1}: not an episode record`);
   });
   return { config, episodes };
 }
@@ -77,7 +81,13 @@ function bundlesOf(config: RunConfig, trustBundles: boolean): Map<string, Loaded
 function labelledPrefix(file: string, episodes: readonly EpisodeRecord[]): { kept: number; counts: Record<string, number>; steps: number } {
   const counts: Record<string, number> = {};
   if (!existsSync(file)) return { kept: 0, counts, steps: 0 };
-  const lines = completeLines(readFileSync(file));
+  const bytes = readFileSync(file);
+  const first = bytes.subarray(0, bytes.indexOf(10) === -1 ? bytes.length : bytes.indexOf(10)).toString('utf8');
+  // A file that does not begin with a label (or the start of one a kill cut short) is someone else's: never cut it.
+  if (bytes.length > 0 && !isLabel(first) && !(bytes.indexOf(10) === -1 && first.startsWith('{"scenario":'))) {
+    throw new UserError(`${clip(file)} holds something other than labels; nothing was changed (choose another --out)`);
+  }
+  const lines = completeLines(bytes);
   let at = 0;
   let end = 0;
   let kept = 0;
@@ -104,6 +114,15 @@ function labelledPrefix(file: string, episodes: readonly EpisodeRecord[]): { kep
   }
   truncateSync(file, end);
   return { kept, counts, steps };
+}
+
+function isLabel(text: string): boolean {
+  try {
+    const r = JSON.parse(text) as Partial<LabelledStep> | null;
+    return typeof r === 'object' && r !== null && typeof r.scenario === 'string' && typeof r.step === 'number' && typeof r.label === 'string';
+  } catch {
+    return false;
+  }
 }
 
 /** An episode that ended in an error is not labelled: its last state may not replay. */

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { executeRun, type RunConfig } from '../../harness/run.ts';
@@ -42,5 +42,27 @@ describe('decoy label on a run folder', () => {
   it('a folder that holds no run is a one-line error', async () => {
     await expect(labelRun(join(dir, 'none'))).rejects.toThrow(UserError);
     await expect(labelRun(dir)).rejects.toThrow(/holds no run/);
+  });
+
+  it("an --out that holds something other than labels is refused and left byte for byte as it was (the run's own episodes.jsonl included)", async () => {
+    const episodes = join(runs, 'episodes.jsonl');
+    const before = readFileSync(episodes, 'utf8');
+    await expect(labelRun(runs, { out: episodes })).rejects.toThrow(/something other than labels/);
+    expect(readFileSync(episodes, 'utf8')).toBe(before);
+    const notes = join(dir, 'notes.txt');
+    writeFileSync(notes, 'a line without its newline');
+    await expect(labelRun(runs, { out: notes })).rejects.toThrow(/something other than labels/);
+    expect(readFileSync(notes, 'utf8')).toBe('a line without its newline');
+  });
+
+  it('a run.json or an episode line that is valid JSON of the wrong shape is a one-line error, not a crash', async () => {
+    const bad = join(dir, 'bad');
+    cpSync(runs, bad, { recursive: true });
+    rmSync(join(bad, 'labels.jsonl'));
+    const episodes = readFileSync(join(runs, 'episodes.jsonl'), 'utf8');
+    writeFileSync(join(bad, 'episodes.jsonl'), `${episodes}null\n`);
+    await expect(labelRun(bad)).rejects.toThrow(/:\d+: not an episode record/);
+    writeFileSync(join(bad, 'run.json'), 'null');
+    await expect(labelRun(bad)).rejects.toThrow(/not a run.json as decoy run writes it/);
   });
 });
