@@ -46,6 +46,13 @@ const FRAME_TIMERS = ['setTimeout', 'setInterval', 'requestAnimationFrame', 'que
   };
 }
 
+/**
+ * A prepareStackTrace of the page's realm is handed every frame of the call, the engine's
+ * included: a frame of sloppy engine code (nwsapi's) called without a receiver has the
+ * engine's global object as its `this`, and with it `process`. The page may not set one.
+ */
+const NO_CALL_SITES = `Object.defineProperty(Error, 'prepareStackTrace', { get: function () { return undefined; }, set: function () { throw new TypeError('Error.prepareStackTrace is not available to pages here'); }, configurable: false });`;
+
 /** Timer functions whose callbacks count against the timers-per-step limit. */
 const COUNTED = ['setTimeout', 'setInterval', 'requestAnimationFrame'] as const;
 
@@ -171,6 +178,7 @@ export class JsdomBrowser implements Browser {
         this.countTimers(win, clock);
         for (const name of REMOVED) delete (win as unknown as Record<string, unknown>)[name];
         delete (win.navigator as unknown as Record<string, unknown>).sendBeacon;
+        window.eval(NO_CALL_SITES);
         window.eval(prelude(seed));
         for (const [k, v] of Object.entries(storage)) window.localStorage.setItem(k, v);
         // scrollTo is made in the page's realm and hands the engine numbers only, so its
