@@ -15,7 +15,7 @@ import Flatbush from 'flatbush';
 import { contains, intersect, isFixed, ownBox, positionOf, type Rect, type Scroll, viewportBox } from './dom/geometry.ts';
 import { insideRounded, radii, type Radii } from './dom/radius.ts';
 import { whileUnchanged } from './dom/unchanged.ts';
-import { descendants } from './dom/tree.ts';
+import { descendants, downFrom } from './dom/tree.ts';
 import { inline, isRendered, isRenderedSelf, receivesPointer } from './dom/style.ts';
 
 type Key = number[];
@@ -87,30 +87,6 @@ function layers(doc: Document): Layer[] {
     out.push({ el, key, fixed, box, clips: downFrom(el.parentElement, fixed ? clipsForFixed : clipsForScrolling, NO_CLIPS, fixed ? clippingFixed : clippingScrolling) });
   }
   return out;
-}
-
-/**
- * A value built from the root down for an element and each ancestor up to `stop`
- * (excluded), memoised: one walk up to the nearest known ancestor, then down again.
- * A loop rather than recursion, as a page may nest deeply.
- */
-function downFrom<T>(el: Element | null, memo: Map<Element, T>, top: T, step: (el: Element, outer: T) => T, stop: Element | null = null): T {
-  const path: Element[] = [];
-  let v = top;
-  for (let cur = el; cur && cur !== stop; cur = cur.parentElement) {
-    const known = memo.get(cur);
-    if (known !== undefined) {
-      v = known;
-      break;
-    }
-    path.push(cur);
-  }
-  for (let i = path.length - 1; i >= 0; i--) {
-    const cur = path[i] as Element;
-    v = step(cur, v);
-    memo.set(cur, v);
-  }
-  return v;
 }
 
 const NO_KEY: Key = [];

@@ -9,6 +9,7 @@ const BLOCK_TAGS = new Set(['div', 'p', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'mai
 const NEVER_RENDERED = new Set(['head', 'script', 'style', 'template', 'title', 'meta', 'link', 'noscript']);
 
 import { kept, upward } from './unchanged.ts';
+import { downFrom } from './tree.ts';
 
 type Declared = { name: string; value: string; important: boolean }[];
 
@@ -126,28 +127,10 @@ function factsFrom(el: Element, outer: Facts): Facts {
 /**
  * The element's facts, built from the root down: within a read of an unchanged document,
  * one walk up to the nearest ancestor already known, then each element from its parent's.
- * A loop rather than recursion, as a page may nest deeply.
  */
 function facts(el: Element): Facts {
   const memo = kept<Facts>('facts');
-  const known = memo?.get(el);
-  if (known) return known;
-  const path: Element[] = [];
-  let f = ROOT;
-  for (let cur: Element | null = el; cur; cur = cur.parentElement) {
-    const k = memo?.get(cur);
-    if (k) {
-      f = k;
-      break;
-    }
-    path.push(cur);
-  }
-  for (let i = path.length - 1; i >= 0; i--) {
-    const cur = path[i] as Element;
-    f = factsFrom(cur, f);
-    memo?.set(cur, f);
-  }
-  return f;
+  return downFrom(el, memo ?? new Map<Element, Facts>(), ROOT, factsFrom);
 }
 
 /** Is the element fixed to the viewport (itself or through an ancestor)? */
