@@ -10,10 +10,27 @@ import type { EnvObservation } from './env.ts';
  * its expected states on the next observation, and asks the defense to replan on a mismatch.
  */
 export type Verdict =
-  | { kind: 'allow' }
-  | { kind: 'block'; feedback: string }
+  | { kind: 'allow'; judgement?: Judgement }
+  | { kind: 'block'; feedback: string; judgement?: Judgement }
   | { kind: 'intervene'; objective: unknown; trajectory: Step[] }
   | { kind: 'terminate'; reason: string };
+
+/**
+ * A defense's assessment of a click in DUDE's terms: 1 legitimate, 0 invalid (hits nothing
+ * that acts), -1 deceptive; `confidence` in [0, 1]. Optional on a verdict: without it a
+ * verdict's kind says it (judgementOf).
+ */
+export interface Judgement {
+  label: 1 | 0 | -1;
+  confidence: number;
+  reason: string;
+}
+
+/** The verdict's own judgement, else allow = 1 and anything that stops the proposal = -1, at full confidence. */
+export function judgementOf(v: Verdict): Judgement {
+  if ((v.kind === 'allow' || v.kind === 'block') && v.judgement) return v.judgement;
+  return v.kind === 'allow' ? { label: 1, confidence: 1, reason: 'allowed' } : { label: -1, confidence: 1, reason: v.kind === 'block' ? v.feedback : v.kind === 'terminate' ? v.reason : 'intervened' };
+}
 
 export interface ReviewContext {
   goal: string;
@@ -34,6 +51,11 @@ export interface ReplanContext extends ReviewContext {
 }
 
 export interface Defense {
+  /**
+   * Text the runner adds to the agent's context for the whole episode (an ICP-style warning),
+   * asked once after reset; agents that read no text (the scripted ones) ignore it.
+   */
+  context?(ctx: { goal: string }): string | null;
   review(ctx: ReviewContext): Promise<Verdict> | Verdict;
   /** After a step of the trajectory failed; absent means give up the intervention. */
   replan?(ctx: ReplanContext): Promise<Verdict> | Verdict;
