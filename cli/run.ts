@@ -19,8 +19,8 @@ export const { help, run } = defineCommand({
   flags: (cmd) =>
     sourceFlags(cmd.usage('--suite <name> | --bundles <dir>  --out <dir> [options]'), 'run')
       .requiredOption('--out <dir>', 'output folder for run.json, episodes.jsonl and summary.json')
-      .option('--agent <id>', 'agent id (see decoy list)', 'naive')
-      .option('--defense <id>', 'defense id (see decoy list)', 'none')
+      .option('--agent <id>', 'agent id (see decoy list), or your own module (./my-agent.ts, .js, .mjs)', 'naive')
+      .option('--defense <id>', 'defense id (see decoy list), or your own module (./my-defense.ts, .js, .mjs)', 'none')
       .option('--opt <key=value>', 'agent option (repeatable), e.g. susceptibility=0.3', repeat)
       .option('--defense-opt <key=value>', 'defense option (repeatable)', repeat)
       .option('--replay <file>', 'JSONL of recorded actions, for --agent replay')

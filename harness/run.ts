@@ -1,5 +1,5 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, truncateSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { quote, Stopped, UserError } from '../scenarios/errors.ts';
 import { LOCK_NAME, lockFolder } from './lock.ts';
 import { appendLine, clearTemps, completeLines, isTempName, writeFileAtomic } from '../scenarios/files.ts';
@@ -11,7 +11,7 @@ import { readBundles, type LoadedBundle } from '../simulator/bundle.ts';
 import { episodeSeed, runBatch, type Engine } from '../simulator/batch.ts';
 import { summarize } from '../simulator/metrics.ts';
 import type { EpisodeRecord } from '../simulator/runner.ts';
-import { agents, defenses } from '../simulator/registries.ts';
+import { agentDef as resolveAgent, defenseDef as resolveDefense, isModulePath, moduleHash } from '../simulator/resolve.ts';
 import { resultsTable } from '../simulator/report/table.ts';
 import { assertReplayFits, readReplayFile } from './replay-file.ts';
 import { selectSuite } from './select.ts';
@@ -33,6 +33,23 @@ export interface RunConfig {
   readonly replay: string | null;
   /** Chromium plays the episodes; absent, the jsdom engine sandbox does (so a jsdom run's run.json is as it always was). */
   readonly engine?: 'chromium';
+  /**
+   * For an agent or defense from a user's file (recorded as the path given): the sha256 of
+   * the file's content, so that resuming the run with a changed file is refused. Absent for
+   * registry ids; executeRun sets them.
+   */
+  readonly agentSha256?: string;
+  readonly defenseSha256?: string;
+}
+
+/** The config with the hashes of the user's files it names (simulator/resolve.ts), as run.json records it. */
+export function stampFiles(config: RunConfig): RunConfig {
+  const { agentSha256: _a, defenseSha256: _d, ...rest } = config;
+  return {
+    ...rest,
+    ...(isModulePath(config.agent) ? { agentSha256: moduleHash(config.agent) } : {}),
+    ...(isModulePath(config.defense) ? { defenseSha256: moduleHash(config.defense) } : {}),
+  };
 }
 
 export interface RunOptions {
@@ -80,7 +97,7 @@ export function claimOutput(out: string, config: RunConfig, replaceSameSuite = f
     } catch {
       suite = null;
     }
-    if (held !== stamp && !(replaceSameSuite && suite === config.suite)) throw new UserError(`${out} already holds a different run; choose another --out or remove it`);
+    if (held !== stamp && !(replaceSameSuite && suite === config.suite)) throw new UserError(`${out} already holds a different run${changedFile(held, config)}; choose another --out or remove it`);
   } else if (existsSync(out) && readdirSync(out).some((name) => !isTempName(name) && name !== LOCK_NAME)) {
     throw new UserError(`${out} is not empty and holds no run; choose another --out`);
   }
@@ -91,6 +108,22 @@ export function claimOutput(out: string, config: RunConfig, replaceSameSuite = f
   rmSync(join(out, 'episodes.jsonl'), { force: true });
   writeFileAtomic(runFile, stamp);
   return false;
+}
+
+/** ' (the defense file ./x.ts changed since)' when that is the only difference from the run held. */
+function changedFile(held: string, config: RunConfig): string {
+  let was: Record<string, unknown>;
+  try {
+    was = JSON.parse(held) as Record<string, unknown>;
+  } catch {
+    return '';
+  }
+  const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+  for (const who of ['agent', 'defense'] as const) {
+    const key = `${who}Sha256` as const;
+    if (config[key] && was[who] === config[who] && !same(was[key], config[key]) && same({ ...was, [key]: config[key] }, config)) return ` (the ${who} file ${config[who]} changed since)`;
+  }
+  return '';
 }
 
 /**
@@ -138,12 +171,12 @@ function knownIds(run: readonly Pick<BundleManifest, 'id' | 'suite' | 'seed'>[])
  * configurations, before anything is generated or written; returns the agent's options as
  * the runner takes them.
  */
-export function prepareAgent(config: RunConfig, run: readonly Pick<BundleManifest, 'id' | 'suite' | 'seed'>[]): Record<string, unknown> {
-  const agentDef = agents.get(config.agent);
-  const defenseDef = defenses.get(config.defense);
+export async function prepareAgent(config: RunConfig, run: readonly Pick<BundleManifest, 'id' | 'suite' | 'seed'>[]): Promise<Record<string, unknown>> {
+  const agentDef = await resolveAgent(config.agent);
+  const defenseDef = await resolveDefense(config.defense);
   const defenseKnown = new Set((defenseDef.options ?? []).map((o) => o.name));
   for (const k of Object.keys(config.defenseOptions)) {
-    if (!defenseKnown.has(k)) throw new UserError(`defense '${config.defense}' has no option ${quote(k)}${defenseKnown.size ? ` (has: ${[...defenseKnown].join(', ')})` : ''}`);
+    if (!defenseKnown.has(k)) throw new UserError(`defense ${quote(config.defense)} has no option ${quote(k)}${defenseKnown.size ? ` (has: ${[...defenseKnown].join(', ')})` : ''}`);
   }
   const agentOptions: Record<string, unknown> = { ...config.agentOptions };
   if (config.agent === 'replay') {
@@ -153,9 +186,13 @@ export function prepareAgent(config: RunConfig, run: readonly Pick<BundleManifes
     agentOptions.actions = actions;
   } else if (config.replay) throw new UserError('--replay is only for --agent replay');
   const known = new Set((agentDef.options ?? []).map((o) => o.name));
-  for (const k of Object.keys(config.agentOptions)) if (!known.has(k)) throw new UserError(`agent '${config.agent}' has no option ${quote(k)}${known.size ? ` (has: ${[...known].join(', ')})` : ''}`);
+  for (const k of Object.keys(config.agentOptions)) if (!known.has(k)) throw new UserError(`agent ${quote(config.agent)} has no option ${quote(k)}${known.size ? ` (has: ${[...known].join(', ')})` : ''}`);
   const first = run[0];
-  if (first) agentDef.create({ seed: config.seed, options: agentOptions, scenario: first.id });
+  // Made once up front, so that bad options (or a user's create that throws) stop the run before anything is written.
+  if (first) {
+    agentDef.create({ seed: config.seed, options: agentOptions, scenario: first.id });
+    defenseDef.create({ seed: config.seed, options: config.defenseOptions });
+  }
   return agentOptions;
 }
 
@@ -174,7 +211,8 @@ function bundlesOf(config: RunConfig): LoadedBundle[] {
  */
 export async function executeRun(config: RunConfig, out: string, opts: RunOptions = {}): Promise<RunResult> {
   const bundles = opts.bundles ?? bundlesOf(config);
-  const agentOptions = prepareAgent(config, bundles.map((b) => b.manifest));
+  config = stampFiles(config);
+  const agentOptions = await prepareAgent(config, bundles.map((b) => b.manifest));
   if (!opts.noCheck) {
     const failed = (await checkBundles(bundles, { signal: opts.signal })).filter((r) => !r.ok);
     if (failed.length > 0) throw new UserError(`the suite fails its self-check (${failed.length} failed, first: ${failed[0]?.scenario}: ${failed[0]?.check}); see decoy check, or pass --no-check`);
@@ -231,7 +269,10 @@ export interface DemoConfig {
   readonly out?: string;
 }
 
-export const demoFolders = (c: Pick<DemoConfig, 'agent' | 'defense' | 'seed'>) => ({ bundles: join('out', `demo-s${c.seed}`), out: join('runs', 'demo', `${c.agent}-${c.defense}-s${c.seed}`) });
+/** An agent or defense as a folder name: a user's file by its name without the extension. */
+const nameOf = (v: string) => (isModulePath(v) ? basename(v).replace(/\.(ts|js|mjs)$/, '') : v);
+
+export const demoFolders = (c: Pick<DemoConfig, 'agent' | 'defense' | 'seed'>) => ({ bundles: join('out', `demo-s${c.seed}`), out: join('runs', 'demo', `${nameOf(c.agent)}-${nameOf(c.defense)}-s${c.seed}`) });
 
 /**
  * The demo: generates the demo suite, writes it, and runs it. Each agent, defense and seed
@@ -243,7 +284,7 @@ export async function runDemo(c: DemoConfig, progress: Progress = silent, signal
   const where = { ...demoFolders(c), ...(c.bundles ? { bundles: c.bundles } : {}), ...(c.out ? { out: c.out } : {}) };
   const config: RunConfig = { suite: suite.id, patterns: [], bundles: where.bundles, agent: c.agent, defense: c.defense, seed: c.seed, agentOptions: c.agentOptions, defenseOptions: {}, replay: null };
   const made = generateSuite(suite, c.seed);
-  prepareAgent(config, made.map((b) => b.manifest));
+  await prepareAgent(config, made.map((b) => b.manifest));
   writeBundles(where.bundles, suite.id, c.seed, made);
   const result = await executeRun(config, where.out, { bundles: readBundles(where.bundles), replaceSameSuite: true, progress, signal });
   return { ...result, bundles: where.bundles };

@@ -1,14 +1,17 @@
 import { hashSeed } from '../scenarios/rng.ts';
-import type { AgentOptions } from './agent.ts';
+import type { Agent, AgentOptions } from './agent.ts';
+import type { Defense } from './defense.ts';
 import type { LoadedBundle } from './bundle.ts';
 import { DecoyEnv } from './env.ts';
 import { summarize, type Summary } from './metrics.ts';
-import { agents, defenses } from './registries.ts';
+import { agentDef as resolveAgent, defenseDef as resolveDefense } from './resolve.ts';
 import { runEpisode, type EpisodeRecord } from './runner.ts';
 import { DEFAULT_LIMITS, type EpisodeLimits } from './sandbox/limits.ts';
 
 export interface BatchConfig {
+  /** A registry id or a user's module (simulator/resolve.ts). */
   agent: string;
+  /** A registry id or a user's module (simulator/resolve.ts). */
   defense: string;
   seed: number;
   agentOptions?: AgentOptions;
@@ -30,6 +33,20 @@ async function envFor(engine: Engine, limits: Partial<EpisodeLimits> = {}): Prom
   return new DecoyEnv({ browser: new ChromiumBrowser({ executable: engine.executable, ...chromiumLimits({ ...DEFAULT_LIMITS, ...limits }) }) });
 }
 
+/**
+ * An agent or defense made for one episode; if making it threw, one whose first call throws
+ * the same error, so that this episode ends in an error (the runner names who) and the batch goes on.
+ */
+function madeOrFailing<T>(make: () => T, failing: (fail: () => never) => T): T {
+  try {
+    return make();
+  } catch (e) {
+    return failing(() => {
+      throw e;
+    });
+  }
+}
+
 /** The seed of one episode: the run's seed and the scenario id, so reordering changes nothing. */
 export const episodeSeed = (runSeed: number, scenario: string) => hashSeed(runSeed, scenario);
 
@@ -42,21 +59,24 @@ export async function runBatch(
   config: BatchConfig,
   onEpisode: (record: EpisodeRecord) => void = () => {},
 ): Promise<{ records: EpisodeRecord[]; summary: Summary }> {
-  const agentDef = agents.get(config.agent);
-  const defenseDef = defenses.get(config.defense);
+  const agentDef = await resolveAgent(config.agent);
+  const defenseDef = await resolveDefense(config.defense);
   const env = await envFor(config.engine ?? { kind: 'jsdom' }, config.limits);
   const records: EpisodeRecord[] = [];
   try {
     for (const bundle of bundles) {
       const id = bundle.manifest.id;
       const seed = episodeSeed(config.seed, id);
-      const agent = agentDef.create({
-        seed,
-        options: config.agentOptions ?? {},
-        scenario: id,
-        ...(agentDef.privileged ? { privileged: { safePath: bundle.manifest.groundTruth.safePath, trapPath: bundle.manifest.groundTruth.trapPath } } : {}),
-      });
-      const defense = defenseDef.create({ seed, options: config.defenseOptions ?? {} });
+      const agent: Agent = madeOrFailing(() =>
+        agentDef.create({
+          seed,
+          options: config.agentOptions ?? {},
+          scenario: id,
+          ...(agentDef.privileged ? { privileged: { safePath: bundle.manifest.groundTruth.safePath, trapPath: bundle.manifest.groundTruth.trapPath } } : {}),
+        }),
+        (fail) => ({ act: fail }),
+      );
+      const defense: Defense = madeOrFailing(() => defenseDef.create({ seed, options: config.defenseOptions ?? {} }), (fail) => ({ review: fail }));
       const record = await runEpisode({ env, bundle, seed, agent, agentId: config.agent, defense, defenseId: config.defense, defenseBudget: config.defenseBudget });
       records.push(record);
       onEpisode(record);

@@ -28,6 +28,8 @@ export interface EnvObservation {
   elapsed_time: number;
   step: number;
   budget: number;
+  /** What the defense tells the agent for the whole episode (an ICP-style warning); empty when it says nothing. */
+  defense_context: string;
 }
 
 export interface StepResult {
@@ -51,6 +53,8 @@ export class DecoyEnv {
   private raw: Observation | null = null;
   private steps = 0;
   private end: { kind: 'answer' | 'infeasible'; text: string } | null = null;
+  private defenseContext = '';
+  private last: EnvObservation | null = null;
 
   /** In-process jsdom unless a browser is given: for pages you trust (tests, your own bundles); see sandboxed(). */
   constructor(opts: { browser?: Browser } = {}) {
@@ -71,6 +75,7 @@ export class DecoyEnv {
     this.bundle = opts.bundle;
     this.steps = 0;
     this.end = null;
+    this.defenseContext = '';
     await this.browser.open(opts.bundle.site, { seed: opts.seed, path: opts.bundle.manifest.entry, viewport: opts.bundle.manifest.viewport });
     return { observation: await this.look('', ''), info: { budget: this.manifest.budget } };
   }
@@ -78,7 +83,7 @@ export class DecoyEnv {
   /** Re-observe and build the agent-facing observation. */
   async look(lastAction: string, lastError: string): Promise<EnvObservation> {
     this.raw = await this.browser.observe();
-    return {
+    this.last = {
       goal: this.manifest.task.instruction,
       url: this.raw.url,
       title: this.raw.title,
@@ -90,7 +95,20 @@ export class DecoyEnv {
       elapsed_time: this.browser.elapsed() / 1000,
       step: this.steps,
       budget: this.manifest.budget,
+      defense_context: this.defenseContext,
     };
+    return this.last;
+  }
+
+  /**
+   * The defense's context for the rest of the episode (the runner asks it once, after reset):
+   * returns the current observation carrying it, without looking at the page again.
+   */
+  setDefenseContext(text: string): EnvObservation {
+    if (!this.last) throw new Error('call reset() first');
+    this.defenseContext = text;
+    this.last = { ...this.last, defense_context: text };
+    return this.last;
   }
 
   get done(): boolean {

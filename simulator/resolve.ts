@@ -1,14 +1,122 @@
 /**
- * The one place a run's `--agent` / `--defense` value becomes its definition: a registry id.
+ * The one place a run's `--agent` / `--defense` value becomes its definition: a registry id,
+ * or a user's own module (a path: `./`, `../`, `/`, or a name ending .ts, .js, .mjs) whose
+ * default export is an AgentDef / DefenseDef. A user's file is the user's own code and runs
+ * in this process, trusted as decoy's own code is (unlike a bundle's pages).
  */
+import { createHash } from 'node:crypto';
+import { readFileSync, statSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { z } from 'zod';
+import { clip, shortReason, UserError } from '../scenarios/errors.ts';
 import type { AgentDef } from './agent.ts';
 import type { DefenseDef } from './defense.ts';
 import { agents, defenses } from './registries.ts';
 
+/** Whether an `--agent` / `--defense` value names a file rather than a registry id. */
+export const isModulePath = (v: string): boolean => /^(\.{1,2}\/|\/)/.test(v) || /\.(ts|js|mjs)$/.test(v);
+
+const fn = z.custom<(...a: unknown[]) => unknown>((v) => typeof v === 'function', 'must be a function');
+const optionDoc = z.object({ name: z.string().min(1), description: z.string(), default: z.union([z.string(), z.number(), z.boolean()]).optional() });
+const defShape = z.object({ id: z.string().min(1), description: z.string(), options: z.array(optionDoc).optional(), create: fn });
+
+interface Kind {
+  name: 'agent' | 'defense';
+  type: string;
+  /** The method every created instance has. */
+  method: 'act' | 'review';
+}
+const AGENT: Kind = { name: 'agent', type: 'AgentDef', method: 'act' };
+const DEFENSE: Kind = { name: 'defense', type: 'DefenseDef', method: 'review' };
+
+/** The sha256 of a user's module as it is now: run.json keeps it, so a resumed run with a changed file is refused. */
+export function moduleHash(path: string): string {
+  return createHash('sha256').update(readSource(path, 'module')).digest('hex');
+}
+
+function readSource(path: string, what: string): Buffer {
+  let isFile = false;
+  try {
+    isFile = statSync(path).isFile();
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    throw new UserError(`${what} file ${clip(path)} ${code === 'ENOENT' ? 'does not exist' : `cannot be read (${code ?? (e as Error).message})`}`);
+  }
+  if (!isFile) throw new UserError(`${what} file ${clip(path)} is not a file`);
+  try {
+    return readFileSync(path);
+  } catch (e) {
+    throw new UserError(`${what} file ${clip(path)} cannot be read (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
+  }
+}
+
+/** The first line of a module's complaint that says something (esbuild heads its list with a count), its path as the user gave it. */
+function firstLine(e: unknown, abs = '', path = ''): string {
+  const lines = (e instanceof Error ? e.message : String(e)).split('\n').filter((l) => l.trim() !== '' && !/^Transform failed with \d+ errors?:$/.test(l.trim()));
+  const line = lines[0] ?? 'an unnamed error';
+  return shortReason(abs ? line.split(abs).join(path) : line, 160);
+}
+
+/** Imports a .js/.mjs natively, a .ts through tsx (the same in the sources and in the precompiled build). */
+async function importModule(abs: string): Promise<Record<string, unknown>> {
+  if (!abs.endsWith('.ts')) return (await import(pathToFileURL(abs).href)) as Record<string, unknown>;
+  const { tsImport } = await import('tsx/esm/api');
+  return (await tsImport(pathToFileURL(abs).href, import.meta.url)) as Record<string, unknown>;
+}
+
+/** Loaded modules by path and content: a file changed since is loaded anew. */
+const loaded = new Map<string, Promise<unknown>>();
+
+async function load<T>(path: string, kind: Kind): Promise<T> {
+  const abs = resolve(path);
+  const key = `${abs}\u0000${createHash('sha256').update(readSource(path, kind.name)).digest('hex')}`;
+  let def = loaded.get(key);
+  if (!def) {
+    def = loadFresh(path, abs, kind);
+    loaded.set(key, def);
+    def.catch(() => loaded.delete(key));
+  }
+  return (await def) as T;
+}
+
+async function loadFresh(path: string, abs: string, kind: Kind): Promise<unknown> {
+  const where = `${kind.name} file ${clip(path)}`;
+  let mod: Record<string, unknown>;
+  try {
+    mod = await importModule(abs);
+  } catch (e) {
+    throw new UserError(`${where} could not be loaded: ${firstLine(e, abs, path)}`);
+  }
+  // A CommonJS file's module.exports is its default; an ES module compiled to CommonJS nests it once more.
+  let def = mod.default;
+  if (def && typeof def === 'object' && !('create' in def) && 'default' in def) def = (def as { default: unknown }).default;
+  if (def === undefined) throw new UserError(`${where} has no default export (export default a ${kind.type}: { id, description, create })`);
+  const parsed = defShape.safeParse(def);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new UserError(`${where}: its default export is not a ${kind.type} (${issue?.path.join('.') || 'root'}: ${issue?.message})`);
+  }
+  if (kind === AGENT && (def as AgentDef).privileged) throw new UserError(`${where}: an agent from a file cannot be privileged (ground truth goes to decoy's own oracle only)`);
+  const own = def as AgentDef | DefenseDef;
+  // Each instance is checked as it is made: a create that throws or returns no `act`/`review` names the file.
+  const create = (ctx: never) => {
+    let made: unknown;
+    try {
+      made = (own.create as (c: never) => unknown)(ctx);
+    } catch (e) {
+      throw new UserError(`${where}: create() threw: ${firstLine(e)}`);
+    }
+    if (!made || typeof (made as Record<string, unknown>)[kind.method] !== 'function') throw new UserError(`${where}: create() must return an object with a ${kind.method}() method`);
+    return made;
+  };
+  return { ...own, create };
+}
+
 export async function agentDef(idOrPath: string): Promise<AgentDef> {
-  return agents.get(idOrPath);
+  return isModulePath(idOrPath) ? load<AgentDef>(idOrPath, AGENT) : agents.get(idOrPath);
 }
 
 export async function defenseDef(idOrPath: string): Promise<DefenseDef> {
-  return defenses.get(idOrPath);
+  return isModulePath(idOrPath) ? load<DefenseDef>(idOrPath, DEFENSE) : defenses.get(idOrPath);
 }

@@ -12,7 +12,7 @@ import type { Defense, ReviewContext, Verdict } from './defense.ts';
 import type { DecoyEnv, EnvObservation } from './env.ts';
 import type { LoadedBundle } from './bundle.ts';
 import { checkExpectations, groundStep, recordStep, StepRecordError } from './steps.ts';
-import { shortReason } from '../scenarios/errors.ts';
+import { quote, shortReason } from '../scenarios/errors.ts';
 
 export const DEFENSE_BUDGET = 8;
 
@@ -89,7 +89,8 @@ function proposalStep(proposal: Action, obs: EnvObservation, i: number): Step | 
 /** A throw from the agent's or the defense's own code, named as theirs in the episode's reason. */
 class PartyError extends Error {}
 
-async function blame<T>(who: 'agent' | 'defense', f: () => T | Promise<T>): Promise<T> {
+/** `who` is the party and the id or file it was given as, so a run's reason says whose code failed. */
+async function blame<T>(who: string, f: () => T | Promise<T>): Promise<T> {
   try {
     return await f();
   } catch (e) {
@@ -143,15 +144,20 @@ export async function runEpisode(setup: EpisodeSetup): Promise<EpisodeRecord> {
 
 async function play(setup: EpisodeSetup, steps: StepRecord[], used: { defense: number }): Promise<EpisodeRecord> {
   const { env, bundle } = setup;
-  const agent: Agent = { act: (o, h) => blame('agent', () => setup.agent.act(o, h)) };
+  const agentName = `agent ${quote(setup.agentId)}`;
+  const defenseName = `defense ${quote(setup.defenseId)}`;
+  const agent: Agent = { act: (o, h) => blame(agentName, () => setup.agent.act(o, h)) };
   const defense: Defense = {
-    review: (c) => blame('defense', () => setup.defense.review(c)),
-    ...(setup.defense.replan ? { replan: (c: Parameters<NonNullable<Defense['replan']>>[0]) => blame('defense', () => setup.defense.replan!(c)) } : {}),
+    review: (c) => blame(defenseName, () => setup.defense.review(c)),
+    ...(setup.defense.replan ? { replan: (c: Parameters<NonNullable<Defense['replan']>>[0]) => blame(defenseName, () => setup.defense.replan!(c)) } : {}),
   };
   const m = bundle.manifest;
   const defenseBudget = setup.defenseBudget ?? DEFENSE_BUDGET;
   let defenseUsed = 0;
   let { observation: obs } = await env.reset({ bundle, seed: setup.seed });
+  // The defense's word to the agent for the whole episode: on this and every later observation.
+  const context = setup.defense.context ? await blame(defenseName, () => setup.defense.context!({ goal: obs.goal })) : null;
+  if (context) obs = env.setDefenseContext(context);
   const history: Turn[] = [];
   let end: EpisodeEnd | null = null;
 

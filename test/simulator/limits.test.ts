@@ -82,9 +82,9 @@ describe('per-episode limits and contained faults', () => {
     const leaving = withScript('var a = document.createElement("a"); a.href = "https://elsewhere.test/"; a.textContent = "away"; a.style.cssText = "position:fixed;left:0;top:0;width:1280px;height:800px;z-index:2147483647"; document.body.appendChild(a);');
     const cases: [EpisodeRecord, RegExp][] = [];
     try {
-      cases.push([await run(control, { act: () => { throw new Error('agent bug'); } }), /^the agent threw: agent bug$/]);
+      cases.push([await run(control, { act: () => { throw new Error('agent bug'); } }), /^the agent 'test' threw: agent bug$/]);
       scored(await run(control, oracle()));
-      cases.push([await run(control, oracle(), { review: () => { throw new Error('defense bug'); } }), /^the defense threw: defense bug$/]);
+      cases.push([await run(control, oracle(), { review: () => { throw new Error('defense bug'); } }), /^the defense 'test' threw: defense bug$/]);
       scored(await run(control, oracle()));
       cases.push([await run(leaving, { act: () => 'mouse_click(5, 5)' }), /elsewhere\.test is outside the site/]);
       scored(await run(control, oracle()));

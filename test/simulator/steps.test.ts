@@ -184,7 +184,7 @@ describe('steps: one translation to and from the action table', () => {
       { id: 'gift', verb: 'check', target: { role: 'checkbox', name: 'Gift wrap' } },
       { id: 'finish', verb: 'answer', text: 'done' },
     ]);
-    const obs = { ...page, goal: '', title: '', axtree_txt: '', scroll: { x: 0, y: 0 }, last_action: '', last_action_error: '', elapsed_time: 0, step: 0, budget: 15 };
+    const obs = { ...page, goal: '', title: '', axtree_txt: '', scroll: { x: 0, y: 0 }, last_action: '', last_action_error: '', elapsed_time: 0, step: 0, budget: 15, defense_context: '' };
     const proposals: unknown[] = [];
     for (let i = 0; i < 5; i++) proposals.push(await walker.act(obs, []));
     expect(proposals).toEqual([
