@@ -1,4 +1,10 @@
+import type { OptionDoc } from '../simulator/agent.ts';
 import { catalogue } from '../harness/catalogue.ts';
+
+/** An agent's or defense's options on one line: `name` (default d): what it does; … */
+const optionsText = (options: readonly OptionDoc[], code: (s: string) => string) =>
+  options.map((o) => `${code(o.name)}${o.default !== undefined ? ` (default ${o.default})` : ''}: ${o.description}`).join('; ');
+const md = (s: string) => `\`${s}\``;
 
 /** What decoy list prints. */
 export function catalogueText(): string {
@@ -11,8 +17,8 @@ export function catalogueText(): string {
     section('Pattern families', all.patterns.map((p) => ({ id: p.id, text: `${p.summary} [${p.domains.join(', ')}; variants: ${p.variants.join(', ')}${p.feasible ? '' : '; infeasible'}]` }))),
     section('Tasks', all.tasks.map((t) => ({ id: t.id, text: `${t.title} [${t.domains.join(', ')}]` }))),
     section('Suites', all.suites.map((s) => ({ id: s.id, text: `${s.size} ${s.clicks ? 'click samples' : 'configurations'}, task budget ${s.budget}: ${s.description}` }))),
-    section('Agents', all.agents.map((a) => ({ id: a.id, text: a.description }))),
-    section('Defenses', all.defenses.map((d) => ({ id: d.id, text: d.description }))),
+    section('Agents', all.agents.map((a) => ({ id: a.id, text: a.description + (a.options.length ? ` [options: ${optionsText(a.options, String)}]` : '') }))),
+    section('Defenses', all.defenses.map((d) => ({ id: d.id, text: d.description + (d.options.length ? ` [options: ${optionsText(d.options, String)}]` : '') }))),
   ].join('\n\n');
 }
 
@@ -37,10 +43,10 @@ export function catalogueMarkdown(): string {
     '',
     '### Agents',
     '',
-    table(['id', 'behaviour', 'options'], all.agents.map((a) => [`\`${a.id}\``, a.description, a.options.map((o) => `\`${o.name}\`${o.default !== undefined ? ` (default ${o.default})` : ''}: ${o.description}`).join('; ') || '—'])),
+    table(['id', 'behaviour', 'options'], all.agents.map((a) => [md(a.id), a.description, optionsText(a.options, md) || '—'])),
     '',
     '### Defenses',
     '',
-    table(['id', 'behaviour'], all.defenses.map((d) => [`\`${d.id}\``, d.description])),
+    table(['id', 'behaviour', 'options'], all.defenses.map((d) => [md(d.id), d.description, optionsText(d.options, md) || '—'])),
   ].join('\n');
 }
