@@ -58,9 +58,12 @@ function firstLine(e: unknown, abs = '', path = ''): string {
   return shortReason(abs ? line.split(abs).join(path) : line, 160);
 }
 
-/** Imports a .js/.mjs natively, a .ts through tsx (the same in the sources and in the precompiled build). */
+/**
+ * Imports the module through tsx, whatever its extension: TypeScript is compiled the same way
+ * from the sources and from the precompiled build, and a test runner's own module loader
+ * (which would read a .mjs itself) is not in the way.
+ */
 async function importModule(abs: string): Promise<Record<string, unknown>> {
-  if (!abs.endsWith('.ts')) return (await import(pathToFileURL(abs).href)) as Record<string, unknown>;
   const { tsImport } = await import('tsx/esm/api');
   return (await tsImport(pathToFileURL(abs).href, import.meta.url)) as Record<string, unknown>;
 }
