@@ -47,8 +47,8 @@ export function stampFiles(config: RunConfig): RunConfig {
   const { agentSha256: _a, defenseSha256: _d, ...rest } = config;
   return {
     ...rest,
-    ...(isModulePath(config.agent) ? { agentSha256: moduleHash(config.agent) } : {}),
-    ...(isModulePath(config.defense) ? { defenseSha256: moduleHash(config.defense) } : {}),
+    ...(isModulePath(config.agent) ? { agentSha256: moduleHash(config.agent, 'agent') } : {}),
+    ...(isModulePath(config.defense) ? { defenseSha256: moduleHash(config.defense, 'defense') } : {}),
   };
 }
 

@@ -27,12 +27,12 @@ interface Kind {
   /** The method every created instance has. */
   method: 'act' | 'review';
 }
-const AGENT: Kind = { name: 'agent', type: 'AgentDef', method: 'act' };
-const DEFENSE: Kind = { name: 'defense', type: 'DefenseDef', method: 'review' };
+const AGENT: Kind = { name: 'agent', type: 'an AgentDef', method: 'act' };
+const DEFENSE: Kind = { name: 'defense', type: 'a DefenseDef', method: 'review' };
 
 /** The sha256 of a user's module as it is now: run.json keeps it, so a resumed run with a changed file is refused. */
-export function moduleHash(path: string): string {
-  return createHash('sha256').update(readSource(path, 'module')).digest('hex');
+export function moduleHash(path: string, kind: 'agent' | 'defense'): string {
+  return createHash('sha256').update(readSource(path, kind)).digest('hex');
 }
 
 function readSource(path: string, what: string): Buffer {
@@ -94,11 +94,11 @@ async function loadFresh(path: string, abs: string, kind: Kind): Promise<unknown
   // A CommonJS file's module.exports is its default; an ES module compiled to CommonJS nests it once more.
   let def = mod.default;
   if (def && typeof def === 'object' && !('create' in def) && 'default' in def) def = (def as { default: unknown }).default;
-  if (def === undefined) throw new UserError(`${where} has no default export (export default a ${kind.type}: { id, description, create })`);
+  if (def === undefined) throw new UserError(`${where} has no default export (export default ${kind.type}: { id, description, create })`);
   const parsed = defShape.safeParse(def);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    throw new UserError(`${where}: its default export is not a ${kind.type} (${issue?.path.join('.') || 'root'}: ${issue?.message})`);
+    throw new UserError(`${where}: its default export is not ${kind.type} (${issue?.path.join('.') || 'root'}: ${issue?.message})`);
   }
   if (kind === AGENT && (def as AgentDef).privileged) throw new UserError(`${where}: an agent from a file cannot be privileged (ground truth goes to decoy's own oracle only)`);
   const own = def as AgentDef | DefenseDef;
@@ -110,7 +110,7 @@ async function loadFresh(path: string, abs: string, kind: Kind): Promise<unknown
     } catch (e) {
       throw new UserError(`${where}: create() threw: ${firstLine(e)}`);
     }
-    if (!made || typeof (made as Record<string, unknown>)[kind.method] !== 'function') throw new UserError(`${where}: create() must return an object with a ${kind.method}() method`);
+    if (!made || typeof (made as Record<string, unknown>)[kind.method] !== 'function') throw new UserError(`${where}: create() must return an object with the method ${kind.method}()`);
     return made;
   };
   return { ...own, create };

@@ -90,8 +90,8 @@ describe("a user's own defense or agent from a file", () => {
       [() => defenseDef(file('noid.ts', 'export default { description: "d", create: () => ({}) };')), 'noid.ts', /not a DefenseDef \(id: /],
       [() => agentDef(file('priv.mjs', 'export default { id: "p", description: "d", privileged: true, create: () => ({ act: () => null }) };')), 'priv.mjs', /cannot be privileged/],
       [async () => (await defenseDef(file('create-throws.mjs', 'export default { id: "c", description: "d", create: () => { throw new Error("no way"); } };'))).create({ seed: 1, options: {} }), 'create-throws.mjs', /create\(\) threw: no way/],
-      [async () => (await defenseDef(file('no-review.mjs', 'export default { id: "c", description: "d", create: () => ({}) };'))).create({ seed: 1, options: {} }), 'no-review.mjs', /create\(\) must return an object with a review\(\) method/],
-      [async () => (await agentDef(file('no-act.mjs', 'export default { id: "c", description: "d", create: () => ({ review() {} }) };'))).create({ seed: 1, options: {}, scenario: 's' }), 'no-act.mjs', /must return an object with a act\(\) method/],
+      [async () => (await defenseDef(file('no-review.mjs', 'export default { id: "c", description: "d", create: () => ({}) };'))).create({ seed: 1, options: {} }), 'no-review.mjs', /create\(\) must return an object with the method review\(\)/],
+      [async () => (await agentDef(file('no-act.mjs', 'export default { id: "c", description: "d", create: () => ({ review() {} }) };'))).create({ seed: 1, options: {}, scenario: 's' }), 'no-act.mjs', /must return an object with the method act\(\)/],
     ];
     for (const [load, name, problem] of cases) {
       const e = await Promise.resolve().then(load).then(() => null, (x: unknown) => x);
