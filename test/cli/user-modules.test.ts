@@ -95,3 +95,11 @@ describe('decoy run with a defense or agent from a file', () => {
     expect(r.status).toBe(2);
   });
 });
+
+describe('the documentation', () => {
+  it('quotes examples/block-accept-all.ts verbatim, the file the tests load', () => {
+    const example = readFileSync(join(ROOT, 'examples', 'block-accept-all.ts'), 'utf8');
+    const docs = ['README.md', 'README-user.md'].filter((f) => existsSync(join(ROOT, f))).map((f) => readFileSync(join(ROOT, f), 'utf8')).join('\n');
+    expect(docs).toContain(`\`\`\`ts\n${example}\`\`\``);
+  });
+});
