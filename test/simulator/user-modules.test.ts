@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { UserError } from '../../scenarios/errors.ts';
-import { executeRun, type RunConfig } from '../../harness/run.ts';
+import { demoFolders, executeRun, type RunConfig } from '../../harness/run.ts';
 import { runBatch } from '../../simulator/batch.ts';
 import { agentDef, defenseDef } from '../../simulator/resolve.ts';
 import { bundleFor } from '../helpers.ts';
@@ -125,5 +125,10 @@ describe("a user's own defense or agent from a file", () => {
     expect(held.agentSha256).toBeUndefined();
     writeFileSync(path, `// changed\n${readFileSync(path, 'utf8')}`);
     await expect(executeRun(config, out, { bundles: [drift()], noCheck: true })).rejects.toThrow(`already holds a different run (the defense file ${path} changed since)`);
+  });
+
+  it("a demo's run folder names a user's file by its name, never by its path", () => {
+    expect(demoFolders({ agent: '../agents/mine.mjs', defense: '/tmp/x/my-defense.ts', seed: 7 }).out).toBe(join('runs', 'demo', 'mine-my-defense-s7'));
+    expect(demoFolders({ agent: 'naive', defense: 'none', seed: 7 }).out).toBe(join('runs', 'demo', 'naive-none-s7'));
   });
 });
