@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { UserError } from '../scenarios/errors.ts';
 import { DEFAULT_LIMITS } from '../simulator/sandbox/limits.ts';
 import { CheckFailed } from './check-failed.ts';
-import { defineCommand, inPath, int, keyValues, noArgs, outDir, path, repeat, required, text } from './command.ts';
+import { defineCommand, inPath, int, keyValues, noArgs, outDir, repeat, required, text } from './command.ts';
 import { sourceFlags, sourceShape, toSource } from './source.ts';
 import { stoppable } from './stop.ts';
 
@@ -31,7 +31,7 @@ export const { help, run } = defineCommand({
       .option('--engine <name>', 'jsdom (in the engine sandbox) or chromium (the reference browser; a step is bounded in wall time)', 'jsdom')
       .option('--browser <path>', 'with --engine chromium: Chromium executable (default: $DECOY_CHROMIUM, else chromium on PATH)'),
   schema: z
-    .object({ ...sourceShape, out: outDir('out', required('out')), agent: path, defense: path, opt: keyValues('opt'), defenseOpt: keyValues('defense-opt'), replay: inPath('replay').optional(), check: z.boolean(), stepSeconds: int('step-seconds', 1, 3600).optional(), memoryMb: int('memory-mb', 64, 65_536).optional(), maxElements: int('max-elements', 100).optional(), engine: z.enum(['jsdom', 'chromium'], { message: '--engine: jsdom or chromium' }), browser: text, args: noArgs })
+    .object({ ...sourceShape, out: outDir('out', required('out')), agent: inPath('agent'), defense: inPath('defense'), opt: keyValues('opt'), defenseOpt: keyValues('defense-opt'), replay: inPath('replay').optional(), check: z.boolean(), stepSeconds: int('step-seconds', 1, 3600).optional(), memoryMb: int('memory-mb', 64, 65_536).optional(), maxElements: int('max-elements', 100).optional(), engine: z.enum(['jsdom', 'chromium'], { message: '--engine: jsdom or chromium' }), browser: text, args: noArgs })
     .transform((o, ctx) => ({ ...o, source: toSource(o, ctx) })),
   async run(c, io) {
     const [{ executeRun }, { loadBundles, selectSuite }] = await Promise.all([import('../harness/run.ts'), import('../harness/select.ts')]);

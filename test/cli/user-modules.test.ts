@@ -77,6 +77,7 @@ describe('decoy run with a defense or agent from a file', () => {
       [['--defense', 'named.mjs'], /^decoy run: defense file named\.mjs has no default export[^\n]*\n$/],
       [['--defense', './shape.mjs'], /^decoy run: defense file \.\/shape\.mjs: its default export is not a DefenseDef \(create: [^\n]+\)\n$/],
       [['--defense', './create-throws.ts'], /^decoy run: defense file \.\/create-throws\.ts: create\(\) threw: no way\n$/],
+      [['--defense', `./${'d/'.repeat(2500)}x.ts`], /^decoy run: --defense: '.{60}…' \(\d+ characters\) is too long for a path[^\n]*\n$/],
       [['--agent', './shape.mjs'], /^decoy run: agent file \.\/shape\.mjs: its default export is not an AgentDef[^\n]+\n$/],
     ];
     for (const [args, message] of cases) {
