@@ -157,6 +157,7 @@ async function play(setup: EpisodeSetup, steps: StepRecord[], used: { defense: n
   let { observation: obs } = await env.reset({ bundle, seed: setup.seed });
   // The defense's word to the agent for the whole episode: on this and every later observation.
   const context = setup.defense.context ? await blame(defenseName, () => setup.defense.context!({ goal: obs.goal })) : null;
+  if (context !== null && context !== undefined && typeof context !== 'string') throw new PartyError(`the ${defenseName} gave a context that is not text`);
   if (context) obs = env.setDefenseContext(context);
   const history: Turn[] = [];
   let end: EpisodeEnd | null = null;

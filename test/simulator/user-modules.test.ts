@@ -76,6 +76,14 @@ describe("a user's own defense or agent from a file", () => {
     await runBatch([b], { agent, defense: 'none', seed: 1 });
     const seen = JSON.parse(readFileSync(log, 'utf8')) as string[];
     expect(seen).toEqual([...Array(3).fill(`careful: ${b.manifest.task.instruction.length}`), '', '', '']);
+    // A context that is not text, or one that throws, ends the episode naming the defense.
+    const odd = file('odd-context.mjs', `export default { id: 'odd', description: 'd', create: () => ({ context: () => 42, review: () => ({ kind: 'allow' }) }) };`);
+    const throwing = file('throwing-context.mjs', `export default { id: 't', description: 'd', create: () => ({ context: () => { throw new Error('no words'); }, review: () => ({ kind: 'allow' }) }) };`);
+    const ends = await Promise.all([odd, throwing].map(async (d) => (await runBatch([b], { agent, defense: d, seed: 1 })).records[0]?.end));
+    expect(ends).toEqual([
+      { kind: 'error', reason: `the defense '${odd}' gave a context that is not text` },
+      { kind: 'error', reason: `the defense '${throwing}' threw: no words` },
+    ]);
   });
 
   it('each malformed module is a one-line UserError naming the file: missing, syntax error, no default export, wrong shape, privileged agent, create throws or returns no review', async () => {
