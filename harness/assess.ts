@@ -35,7 +35,8 @@ export type AssessSource =
   | { readonly suite: string; readonly patterns: readonly string[]; readonly agents: readonly string[]; readonly seed: number };
 
 export interface AssessOptions {
-  defense: string;
+  /** A defense's id or file (simulator/resolve.ts), or its definition. */
+  defense: string | DefenseDef;
   defenseOptions: Readonly<Record<string, unknown>>;
   limits?: Partial<EpisodeLimits>;
   progress?: Progress;
@@ -52,10 +53,10 @@ export interface AssessResult {
 }
 
 /** The defense's definition, its options checked against the ones it declares. */
-export async function assessedDefense(id: string, options: Readonly<Record<string, unknown>>): Promise<DefenseDef> {
-  const def = await defenseDef(id);
+export async function assessedDefense(defense: string | DefenseDef, options: Readonly<Record<string, unknown>>): Promise<DefenseDef> {
+  const def = typeof defense === 'string' ? await defenseDef(defense) : defense;
   const known = new Set((def.options ?? []).map((o) => o.name));
-  for (const k of Object.keys(options)) if (!known.has(k)) throw new UserError(`defense '${id}' has no option '${k}'${known.size ? ` (has: ${[...known].join(', ')})` : ''}`);
+  for (const k of Object.keys(options)) if (!known.has(k)) throw new UserError(`defense '${def.id}' has no option '${k}'${known.size ? ` (has: ${[...known].join(', ')})` : ''}`);
   return def;
 }
 
