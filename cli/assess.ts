@@ -1,12 +1,8 @@
 import { z } from 'zod';
 import { UserError } from '../scenarios/errors.ts';
-import type { Progress } from '../harness/progress.ts';
 import type { AssessSource } from '../harness/assess.ts';
 import { defineCommand, flag, inPath, int, keyValues, list, noArgs, outDir, path, repeat, required, seed, SEED_HELP, text, TRUST_HELP, TRUST_WITHOUT_BUNDLES } from './command.ts';
 import { stoppable } from './stop.ts';
-
-/** What the click-level assessment (DUDE's RUC figures) offers: its table and its assess.json. */
-type AssessClicks = (opts: { defense: string; defenseOptions: Readonly<Record<string, unknown>>; seed: number; progress?: Progress }) => Promise<{ table: string; json: unknown }>;
 
 const agentList = z
   .string()
@@ -61,7 +57,7 @@ export const { help, run } = defineCommand({
     const limits = c.stepSeconds ? { stepSeconds: c.stepSeconds } : {};
     if (c.suite !== undefined && selectSuite(c.suite).clicks) {
       if (c.agents.length > 0 || c.pattern.length > 0) throw new UserError(`'${c.suite}' is a click-level suite: its samples are judged as they are, without --agents or --pattern`);
-      const { assessClicks } = (await import('../harness/assess-clicks.ts' as string)) as { assessClicks: AssessClicks };
+      const { assessClicks } = await import('../harness/assess-clicks.ts');
       const r = await assessClicks({ defense: c.defense, defenseOptions: c.defenseOpt, seed: c.seed, progress: io.progress });
       return `${r.table}\n\nwrote ${writeAssessment(c.out, r.json)}`;
     }
