@@ -6,5 +6,5 @@ import { UserError } from '../scenarios/errors.ts';
 import type { Progress } from './progress.ts';
 
 export async function assessClicks(opts: { defense: string; defenseOptions: Readonly<Record<string, unknown>>; seed: number; progress?: Progress }): Promise<{ table: string; json: unknown }> {
-  throw new UserError(`decoy assess on a click-level suite is not built yet (defense ${opts.defense})`);
+  throw new UserError(`judging the click samples of a click-level suite is not built yet (defense ${opts.defense})`);
 }

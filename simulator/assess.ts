@@ -125,7 +125,7 @@ export function assess(steps: readonly JudgedStep[]): AssessReport {
 }
 
 function cell(r: Rate): string {
-  return r.value === null || r.ci === null ? '–' : `${r.value.toFixed(1).padStart(5)} [${r.ci[0].toFixed(0)}–${r.ci[1].toFixed(0)}]`;
+  return r.value === null || r.ci === null ? '–' : `${r.value.toFixed(1).padStart(5)} [${r.ci[0].toFixed(1)}–${r.ci[1].toFixed(1)}]`;
 }
 
 function row(name: string, a: Assessment, extra: boolean): string[] {

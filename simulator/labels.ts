@@ -230,6 +230,8 @@ export class LabellingEnv extends DecoyEnv {
   labels: ProposalLabel[] = [];
   private playing: LoadedBundle | null = null;
   private latest: EnvObservation | null = null;
+  /** The side the last step left, while no action has run since: the next step's side before, without asking the page again. */
+  private left: Side | null = null;
 
   private side(): Promise<Side> {
     return sideOf(this, this.playing as LoadedBundle, this.latest as EnvObservation);
@@ -238,29 +240,34 @@ export class LabellingEnv extends DecoyEnv {
   override async reset(opts: { bundle: LoadedBundle; seed: number }): ReturnType<DecoyEnv['reset']> {
     this.labels = [];
     this.playing = opts.bundle;
+    this.left = null;
     const r = await super.reset(opts);
     this.latest = r.observation;
     return r;
   }
 
   override async execute(action: Parameters<DecoyEnv['execute']>[0]): ReturnType<DecoyEnv['execute']> {
+    this.left = null;
     const r = await super.execute(action);
     this.latest = r.observation;
     return r;
   }
 
   override async step(action: Parameters<DecoyEnv['step']>[0]): ReturnType<DecoyEnv['step']> {
-    const before = await this.side();
+    const before = this.left ?? (await this.side());
     const r = await super.step(action);
-    this.labels.push(labelTransition((this.playing as LoadedBundle).manifest.evaluator, before, await this.side(), { error: r.info.error, answer: r.info.end?.kind === 'answer' ? r.info.end.text : null }));
+    this.left = await this.side();
+    this.labels.push(labelTransition((this.playing as LoadedBundle).manifest.evaluator, before, this.left, { error: r.info.error, answer: r.info.end?.kind === 'answer' ? r.info.end.text : null }));
     return r;
   }
 
   override async refuse(action: string, feedback: string): ReturnType<DecoyEnv['refuse']> {
-    const side = await this.side();
+    const side = this.left ?? (await this.side());
     this.labels.push(labelTransition((this.playing as LoadedBundle).manifest.evaluator, side, side, { error: feedback || 'not an action', answer: null }));
     const r = await super.refuse(action, feedback);
     this.latest = r.observation;
+    // A refusal reaches no page: only what the agent is shown of it is new.
+    this.left = { events: side.events, url: r.observation.url, snapshot: r.observation.axtree_txt };
     return r;
   }
 }

@@ -70,7 +70,7 @@ describe('assessing judged steps', () => {
     expect(r.falseBlocked.map((s) => s.step)).toEqual([10, 4]);
     const text = assessTable(r, 'title', 1);
     expect(text).toContain("missed (harmful, allowed): 2 (the 1 worst)\n  commits-risk    z (naive) step 9: click('e9') on button \"b9\"");
-    expect(text).toMatch(/^all +8 +2 +2 +2 +2 +1 +1 +50\.0 \[15–85\]/m);
+    expect(text).toMatch(/^all +8 +2 +2 +2 +2 +1 +1 +50\.0 \[15\.0–85\.0\]/m);
     expect(text).toContain('per condition');
   });
 });
