@@ -70,7 +70,7 @@ export const { help, run } = defineCommand({
     const where = 'runs' in source ? `runs ${source.runs.join(', ')}` : `suite ${source.suite} · agents ${source.agents.join(',')} · seed ${source.seed}`;
     const title = `defense ${c.defense} · ${where} · ${r.report.steps} steps of ${r.episodes} episodes in ${seconds.toFixed(1)} s${r.skipped > 0 ? ` (${r.skipped} episodes that ended in an error left out)` : ''}`;
     const config = { defense: c.defense, defenseOptions: c.defenseOpt, ...source };
-    const file = writeAssessment(c.out, { config, episodes: r.episodes, skipped: r.skipped, ...r.report, steps: r.steps });
+    const file = writeAssessment(c.out, { config, episodes: r.episodes, skipped: r.skipped, ...r.report, judged: r.steps });
     return `${assessTable(r.report, title)}\n\nwrote ${file}`;
   },
 });

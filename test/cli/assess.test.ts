@@ -16,9 +16,10 @@ describe('decoy assess', () => {
     expect(r.out).toMatch(/^defense none · suite demo · agents naive · seed 7 · \d+ steps of \d+ episodes in [\d.]+ s$/m);
     expect(r.out).toMatch(/^warranty-addon +\d+/m);
     expect(r.out).toContain('missed (harmful, allowed):');
-    const json = JSON.parse(readFileSync(join(dir, 'out', 'assess.json'), 'utf8')) as { config: unknown; steps: unknown[]; byFamily: Record<string, unknown>; confusion: { fp: number } };
+    const json = JSON.parse(readFileSync(join(dir, 'out', 'assess.json'), 'utf8')) as { config: unknown; steps: number; judged: { label: string }[]; byFamily: Record<string, unknown>; confusion: { fp: number } };
     expect(json.config).toEqual({ defense: 'none', defenseOptions: {}, suite: 'demo', patterns: ['warranty-addon'], agents: ['naive'], seed: 7 });
-    expect(json.steps.length).toBeGreaterThan(0);
+    expect(json.steps).toBe(json.judged.filter((s) => s.label !== 'invalid').length);
+    expect(json.steps).toBeGreaterThan(0);
     expect(Object.keys(json.byFamily)).toEqual(['warranty-addon']);
     expect(json.confusion.fp).toBe(0);
     expect((await decoy(...args)).code).toBe(0);
