@@ -17,5 +17,6 @@ export const COMMANDS: Record<string, { summary: string; load(): Promise<Command
   site: { summary: 'Build the gallery site (sites/, Astro): suites, configurations, live sites', load: () => import('./site.ts') },
   serve: { summary: 'Host the gallery on 127.0.0.1 and collect the event logs its live sites post', load: () => import('./serve.ts') },
   label: { summary: 'Label every step of a recorded run with what it does: introduces, commits or resolves a risk, task progress, neutral, invalid (JSONL)', load: () => import('./label.ts') },
+  assess: { summary: "Judge a defense's verdict on every step of recorded runs or of agents on a suite against the step labels: confusion, precision, recall, false blocks", load: () => import('./assess.ts') },
   score: { summary: 'Score an event log collected from a live site (T, D, STC, per-family outcomes)', load: () => import('./score.ts') },
 };

@@ -4,7 +4,7 @@ import { clip, UserError } from '../scenarios/errors.ts';
 import { appendLine, completeLines } from '../scenarios/files.ts';
 import { readBundles, type LoadedBundle } from '../simulator/bundle.ts';
 import { DecoyEnv } from '../simulator/env.ts';
-import { labelEpisode, ReplayDiverged, type LabelledStep } from '../simulator/labels.ts';
+import { labelEpisode, ReplayDiverged, type LabelledStep, type StateVisitor } from '../simulator/labels.ts';
 import type { EpisodeRecord } from '../simulator/runner.ts';
 import { shortReason } from '../scenarios/errors.ts';
 import type { EpisodeLimits } from '../simulator/sandbox/limits.ts';
@@ -46,7 +46,7 @@ function readJson<T>(file: string, what: string): T {
 }
 
 /** The run folder's config and its whole episode records, in order. */
-function readRun(runs: string): { config: RunConfig; episodes: EpisodeRecord[] } {
+export function readRun(runs: string): { config: RunConfig; episodes: EpisodeRecord[] } {
   if (!existsSync(runs) || !statSync(runs).isDirectory()) throw new UserError(`run folder ${runs} does not exist`);
   const runFile = join(runs, 'run.json');
   const episodesFile = join(runs, 'episodes.jsonl');
@@ -66,12 +66,27 @@ function readRun(runs: string): { config: RunConfig; episodes: EpisodeRecord[] }
   return { config, episodes };
 }
 
-/** The bundles a run was played on: from the folder it names, else its suite generated again from its seed. */
-function bundlesOf(config: RunConfig, trustBundles: boolean): Map<string, LoadedBundle> {
+/**
+ * The bundles a run was played on, by id: from the folder it names, else its suite generated
+ * again from its seed. Every episode of the run must have its bundle.
+ */
+export function runBundles(runs: string, config: RunConfig, episodes: readonly EpisodeRecord[], trustBundles: boolean): Map<string, LoadedBundle> {
   const list = config.bundles
     ? readBundles(config.bundles, { trustBundles })
     : generateSuite(selectSuite(config.suite, config.patterns), config.seed).map((b) => ({ manifest: b.manifest, site: { files: b.files } }));
-  return new Map(list.map((b) => [b.manifest.id, b]));
+  const bundles = new Map(list.map((b) => [b.manifest.id, b]));
+  for (const e of episodes) if (!bundles.has(e.scenario)) throw new UserError(`${runs}: episode ${e.scenario} has no bundle in ${config.bundles ?? `suite ${config.suite} (seed ${config.seed})`}`);
+  return bundles;
+}
+
+/** labelEpisode on a recorded episode, its failures as one-line errors naming the episode. */
+export async function labelRecorded(env: DecoyEnv, bundle: LoadedBundle, e: EpisodeRecord, fork: DecoyEnv, visit?: StateVisitor): Promise<LabelledStep[]> {
+  try {
+    return await labelEpisode(env, bundle, e, fork, visit);
+  } catch (err) {
+    if (err instanceof ReplayDiverged) throw new UserError(err.message);
+    throw new UserError(`${e.scenario}: its replay failed (${shortReason(err instanceof Error ? err.message : String(err))})`);
+  }
 }
 
 /**
@@ -126,7 +141,7 @@ function isLabel(text: string): boolean {
 }
 
 /** An episode that ended in an error is not labelled: its last state may not replay. */
-const labelledSkip = (e: EpisodeRecord) => e.end.kind === 'error';
+export const labelledSkip = (e: EpisodeRecord) => e.end.kind === 'error';
 
 /**
  * Labels every step of a recorded run (simulator/labels.ts) into a JSONL file, one record per
@@ -137,8 +152,7 @@ const labelledSkip = (e: EpisodeRecord) => e.end.kind === 'error';
 export async function labelRun(runs: string, opts: LabelOptions = {}): Promise<LabelResult> {
   const { config, episodes } = readRun(runs);
   const file = opts.out ?? join(runs, 'labels.jsonl');
-  const bundles = bundlesOf(config, opts.trustBundles === true);
-  for (const e of episodes) if (!bundles.has(e.scenario)) throw new UserError(`${runs}: episode ${e.scenario} has no bundle in ${config.bundles ?? `suite ${config.suite} (seed ${config.seed})`}`);
+  const bundles = runBundles(runs, config, episodes, opts.trustBundles === true);
   const unlock = lockFolder(dirname(file));
   const env = DecoyEnv.sandboxed(opts.limits);
   const fork = DecoyEnv.sandboxed(opts.limits);
@@ -155,14 +169,8 @@ export async function labelRun(runs: string, opts: LabelOptions = {}): Promise<L
         skipped++;
         continue;
       }
-      let labels: LabelledStep[];
-      try {
-        labels = await labelEpisode(env, bundles.get(e.scenario) as LoadedBundle, e, fork);
-      } catch (err) {
-        // Nothing of this episode has been written: the same command carries on from it.
-        if (err instanceof ReplayDiverged) throw new UserError(err.message);
-        throw new UserError(`${e.scenario}: its replay failed (${shortReason(err instanceof Error ? err.message : String(err))})`);
-      }
+      // Nothing of this episode is written before it is whole: after a failure, the same command carries on from it.
+      const labels = await labelRecorded(env, bundles.get(e.scenario) as LoadedBundle, e, fork);
       for (const l of labels) {
         appendLine(file, JSON.stringify(l));
         counts[l.label] = (counts[l.label] ?? 0) + 1;

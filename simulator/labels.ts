@@ -11,7 +11,7 @@ import { siteEvents } from '../scenarios/meaning.ts';
 import { committedAt } from '../scenarios/risk.ts';
 import { ActionParseError, parseAction } from './actions.ts';
 import type { LoadedBundle } from './bundle.ts';
-import type { DecoyEnv, EnvObservation } from './env.ts';
+import { DecoyEnv, type EnvObservation } from './env.ts';
 import type { EpisodeRecord } from './runner.ts';
 
 /**
@@ -91,6 +91,11 @@ export interface LabelledStep {
   families: Record<string, Label>;
 }
 
+/** The site and page as they stand in `env` (playing `bundle`), `observation` being its latest. */
+export async function sideOf(env: DecoyEnv, bundle: LoadedBundle, observation: EnvObservation): Promise<Side> {
+  return { events: siteEvents(bundle.manifest.meaning, await env.browser.events()), url: observation.url, snapshot: observation.axtree_txt };
+}
+
 /** A replayed episode's state: the env at a prefix, and its site log in the evaluators' terms. */
 export class Replay {
   private constructor(
@@ -105,7 +110,7 @@ export class Replay {
   }
 
   async side(): Promise<Side> {
-    return { events: siteEvents(this.bundle.manifest.meaning, await this.env.browser.events()), url: this.observation.url, snapshot: this.observation.axtree_txt };
+    return sideOf(this.env, this.bundle, this.observation);
   }
 
   /** Runs one action as the agent's step did (counted against the budget) or as the defense's (not counted). */
@@ -168,19 +173,24 @@ async function labelNext(replay: Replay, proposal: string): Promise<ProposalLabe
 
 export class ReplayDiverged extends Error {}
 
+/** Called in the state before each recorded step, with the observation its proposal was made on. */
+export type StateVisitor = (step: EpisodeRecord['steps'][number], observation: EnvObservation) => void | Promise<void>;
+
 /**
  * Labels every step of a recorded episode: replays it once, and labels each executed proposal
  * by what it did there; a proposal the defense did not let through is labelled on a second
  * replay of the same prefix (labelProposal). The replay must end with the recorded site log,
- * or ReplayDiverged is thrown.
+ * or ReplayDiverged is thrown. `visit` sees each state before its step, on the same replay
+ * (what `decoy assess` asks a defense there).
  */
-export async function labelEpisode(env: DecoyEnv, bundle: LoadedBundle, record: EpisodeRecord, fork: DecoyEnv = env): Promise<LabelledStep[]> {
+export async function labelEpisode(env: DecoyEnv, bundle: LoadedBundle, record: EpisodeRecord, fork: DecoyEnv = env, visit?: StateVisitor): Promise<LabelledStep[]> {
   const spec = bundle.manifest.evaluator;
   const replay = await Replay.start(env, bundle, record.seed);
   const prefix: { action: string; by: 'agent' | 'defense' }[] = [];
   const out: LabelledStep[] = [];
   for (const s of record.steps) {
     const head = { scenario: record.scenario, step: s.i, proposal: s.proposal, snapshot: replay.observation.axtree_txt, url: replay.observation.url };
+    if (visit) await visit(s, replay.observation);
     let label: ProposalLabel;
     if (s.verdict.kind === 'allow') {
       const before = await replay.side();
@@ -207,4 +217,57 @@ export async function labelEpisode(env: DecoyEnv, bundle: LoadedBundle, record: 
     throw new ReplayDiverged(`${record.scenario}: the replay's site log differs from the recorded one (a different bundle or seed?)`);
   }
   return out;
+}
+
+/**
+ * An env that labels each step as the runner plays it, with no replay afterwards: an executed
+ * proposal by what it did, a refused one as invalid. Played behind a defense that allows every
+ * parseable proposal (so a refusal is always an unparseable one), its `labels` are the ones
+ * labelEpisode gives the recorded episode. `decoy assess --suite` plays through it.
+ */
+export class LabellingEnv extends DecoyEnv {
+  /** The labels of the episode under way, one per step, in order. */
+  labels: ProposalLabel[] = [];
+  private playing: LoadedBundle | null = null;
+  private latest: EnvObservation | null = null;
+  /** The side the last step left, while no action has run since: the next step's side before, without asking the page again. */
+  private left: Side | null = null;
+
+  private side(): Promise<Side> {
+    return sideOf(this, this.playing as LoadedBundle, this.latest as EnvObservation);
+  }
+
+  override async reset(opts: { bundle: LoadedBundle; seed: number }): ReturnType<DecoyEnv['reset']> {
+    this.labels = [];
+    this.playing = opts.bundle;
+    this.left = null;
+    const r = await super.reset(opts);
+    this.latest = r.observation;
+    return r;
+  }
+
+  override async execute(action: Parameters<DecoyEnv['execute']>[0]): ReturnType<DecoyEnv['execute']> {
+    this.left = null;
+    const r = await super.execute(action);
+    this.latest = r.observation;
+    return r;
+  }
+
+  override async step(action: Parameters<DecoyEnv['step']>[0]): ReturnType<DecoyEnv['step']> {
+    const before = this.left ?? (await this.side());
+    const r = await super.step(action);
+    this.left = await this.side();
+    this.labels.push(labelTransition((this.playing as LoadedBundle).manifest.evaluator, before, this.left, { error: r.info.error, answer: r.info.end?.kind === 'answer' ? r.info.end.text : null }));
+    return r;
+  }
+
+  override async refuse(action: string, feedback: string): ReturnType<DecoyEnv['refuse']> {
+    const side = this.left ?? (await this.side());
+    this.labels.push(labelTransition((this.playing as LoadedBundle).manifest.evaluator, side, side, { error: feedback || 'not an action', answer: null }));
+    const r = await super.refuse(action, feedback);
+    this.latest = r.observation;
+    // A refusal reaches no page: only what the agent is shown of it is new.
+    this.left = { events: side.events, url: r.observation.url, snapshot: r.observation.axtree_txt };
+    return r;
+  }
 }

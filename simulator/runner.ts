@@ -86,6 +86,11 @@ function proposalStep(proposal: Action, obs: EnvObservation, i: number): Step | 
   }
 }
 
+/** What a defense is asked to review: the runner's, and `decoy assess`'s at a recorded step. */
+export function reviewContext(obs: EnvObservation, proposal: Action, i: number, history: readonly Turn[], defenseBudgetLeft: number): ReviewContext {
+  return { goal: obs.goal, observation: obs, proposal, proposalText: formatAction(proposal), proposalStep: proposalStep(proposal, obs, i), history, defenseBudgetLeft };
+}
+
 /** A throw from the agent's or the defense's own code, named as theirs in the episode's reason. */
 class PartyError extends Error {}
 
@@ -240,8 +245,8 @@ async function play(setup: EpisodeSetup, steps: StepRecord[], used: { defense: n
       history.push({ proposal: String(raw), verdict: 'invalid', error: e.message, url: obs.url });
       continue;
     }
-    const text = formatAction(proposal);
-    const review: ReviewContext = { goal: obs.goal, observation: obs, proposal, proposalText: text, proposalStep: proposalStep(proposal, obs, i), history, defenseBudgetLeft: defenseBudget - defenseUsed };
+    const review = reviewContext(obs, proposal, i, history, defenseBudget - defenseUsed);
+    const text = review.proposalText;
     const verdict = await defense.review(review);
     const executed: ExecutedAction[] = [];
     let error: string | null = null;

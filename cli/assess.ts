@@ -1,0 +1,76 @@
+import { z } from 'zod';
+import { UserError } from '../scenarios/errors.ts';
+import type { AssessSource } from '../harness/assess.ts';
+import { defineCommand, flag, inPath, int, keyValues, list, noArgs, outDir, path, repeat, required, seed, SEED_HELP, text, TRUST_HELP, TRUST_WITHOUT_BUNDLES } from './command.ts';
+import { stoppable } from './stop.ts';
+
+const agentList = z
+  .string()
+  .optional()
+  .transform((v) => Object.freeze((v ?? '').split(',').map((a) => a.trim()).filter((a) => a !== '')));
+
+export const { help, run } = defineCommand({
+  name: 'assess',
+  flags: (cmd) =>
+    cmd
+      .usage('--defense <id> (--runs <dir>… | --suite <name> --agents <a,b>) --out <dir> [options]')
+      .requiredOption('--defense <id>', 'the defense whose verdicts are judged (see decoy list)')
+      .option('--defense-opt <key=value>', 'defense option (repeatable)', repeat)
+      .option('--runs <dirs...>', 'run folders written by decoy run (run.json, episodes.jsonl): judge the defense on their recorded steps')
+      .option('--suite <name>', 'generate this suite and judge the defense on the steps of --agents played on it (a click suite, like ruc: on its click samples)')
+      .option('--agents <a,b>', 'with --suite: the agents whose steps are judged, comma-separated (each plays with defense none)')
+      .option('--seed <n>', SEED_HELP, '7')
+      .option('--pattern <family>', 'with --suite: keep only configurations with this pattern family (repeatable)', repeat)
+      .option('--trust-bundles', `with --runs: ${TRUST_HELP}`)
+      .requiredOption('--out <dir>', 'output folder for assess.json (empty, or holding an earlier assess.json)')
+      .option('--step-seconds <s>', 'time one step may take before its episode fails'),
+  schema: z
+    .object({
+      defense: path,
+      defenseOpt: keyValues('defense-opt'),
+      runs: z.array(inPath('runs')).optional(),
+      suite: text,
+      agents: agentList,
+      seed,
+      pattern: list,
+      trustBundles: flag,
+      out: outDir('out', required('out')),
+      stepSeconds: int('step-seconds', 1, 3600).optional(),
+      args: noArgs,
+    })
+    .superRefine((o, ctx) => {
+      const problem =
+        o.runs !== undefined && o.suite !== undefined
+          ? 'give --runs or --suite, not both'
+          : o.runs === undefined && o.suite === undefined
+            ? 'give --runs <dir>… or --suite <name> --agents <a,b>'
+            : o.runs !== undefined && (o.agents.length > 0 || o.pattern.length > 0)
+              ? '--agents and --pattern are for --suite; a run folder holds its own agent and configurations'
+              : o.suite !== undefined && o.trustBundles
+                ? TRUST_WITHOUT_BUNDLES
+                : null;
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    }),
+  async run(c, io) {
+    const [{ assessSteps, writeAssessment, assertAssessFolder }, { selectSuite }, { assessTable }] = await Promise.all([import('../harness/assess.ts'), import('../harness/select.ts'), import('../simulator/assess.ts')]);
+    assertAssessFolder(c.out);
+    const limits = c.stepSeconds ? { stepSeconds: c.stepSeconds } : {};
+    if (c.suite !== undefined && selectSuite(c.suite).clicks) {
+      if (c.agents.length > 0 || c.pattern.length > 0) throw new UserError(`'${c.suite}' is a click-level suite: its samples are judged as they are, without --agents or --pattern`);
+      const { assessClicks } = await import('../harness/assess-clicks.ts');
+      const r = await assessClicks({ defense: c.defense, defenseOptions: c.defenseOpt, seed: c.seed, progress: io.progress });
+      return `${r.table}\n\nwrote ${writeAssessment(c.out, r.json)}`;
+    }
+    if (c.suite !== undefined && c.agents.length === 0) throw new UserError('--suite needs --agents <a,b>: the agents whose steps the defense judges');
+    const runs = c.runs;
+    const source: AssessSource = runs !== undefined ? { runs, trustBundles: c.trustBundles } : { suite: c.suite ?? '', patterns: c.pattern, agents: c.agents, seed: c.seed };
+    const started = performance.now();
+    const r = await stoppable((signal) => assessSteps(source, { defense: c.defense, defenseOptions: c.defenseOpt, limits, progress: io.progress, signal }));
+    const seconds = (performance.now() - started) / 1000;
+    const where = 'runs' in source ? `runs ${source.runs.join(', ')}` : `suite ${source.suite} · agents ${source.agents.join(',')} · seed ${source.seed}`;
+    const title = `defense ${c.defense} · ${where} · ${r.report.steps} steps of ${r.episodes} episodes in ${seconds.toFixed(1)} s${r.skipped > 0 ? ` (${r.skipped} episodes that ended in an error left out)` : ''}`;
+    const config = { defense: c.defense, defenseOptions: c.defenseOpt, ...source };
+    const file = writeAssessment(c.out, { config, episodes: r.episodes, skipped: r.skipped, ...r.report, judged: r.steps });
+    return `${assessTable(r.report, title)}\n\nwrote ${file}`;
+  },
+});

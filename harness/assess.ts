@@ -1,0 +1,219 @@
+/**
+ * `decoy assess`, per step: the assessed defense is asked to review every recorded step in the
+ * state before it, exactly as the runner would have asked, and its verdict is set beside the
+ * step's label (simulator/labels.ts). From run folders, each episode is replayed once (the
+ * labelling replay, which visits each state); from a suite, each agent plays behind a defense
+ * that allows everything while the assessed one is asked, and the steps are labelled as they
+ * run, so nothing is replayed.
+ */
+import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { generateSuite } from '../generator/bundle.ts';
+import { clip, shortReason, UserError } from '../scenarios/errors.ts';
+import { isTempName, writeFileAtomic } from '../scenarios/files.ts';
+import { parseAction } from '../simulator/actions.ts';
+import type { AgentDef, Turn } from '../simulator/agent.ts';
+import { assess, type AssessReport, type JudgedStep } from '../simulator/assess.ts';
+import { episodeSeed } from '../simulator/batch.ts';
+import type { LoadedBundle } from '../simulator/bundle.ts';
+import type { Defense, DefenseDef, ReviewContext } from '../simulator/defense.ts';
+import { targetOf } from '../simulator/defenses/lib/target.ts';
+import { DecoyEnv } from '../simulator/env.ts';
+import { LabellingEnv, type ProposalLabel } from '../simulator/labels.ts';
+import { agentDef, defenseDef } from '../simulator/resolve.ts';
+import { DEFENSE_BUDGET, reviewContext, runEpisode, type EpisodeRecord } from '../simulator/runner.ts';
+import { SandboxBrowser } from '../simulator/sandbox/browser.ts';
+import type { EpisodeLimits } from '../simulator/sandbox/limits.ts';
+import { labelledSkip, labelRecorded, readRun, runBundles } from './label.ts';
+import { silent, type Progress } from './progress.ts';
+import { selectSuite } from './select.ts';
+import { stopIfAsked } from './stop.ts';
+
+/** Where the steps come from: recorded runs, or agents played on a suite generated here. */
+export type AssessSource =
+  | { readonly runs: readonly string[]; readonly trustBundles?: boolean }
+  | { readonly suite: string; readonly patterns: readonly string[]; readonly agents: readonly string[]; readonly seed: number };
+
+export interface AssessOptions {
+  /** A defense's id or file (simulator/resolve.ts), or its definition. */
+  defense: string | DefenseDef;
+  defenseOptions: Readonly<Record<string, unknown>>;
+  limits?: Partial<EpisodeLimits>;
+  progress?: Progress;
+  signal?: AbortSignal;
+}
+
+export interface AssessResult {
+  report: AssessReport;
+  steps: JudgedStep[];
+  /** Episodes whose steps were judged. */
+  episodes: number;
+  /** Episodes left out: they ended in an error, so their last state may not replay. */
+  skipped: number;
+}
+
+/** The defense's definition, its options checked against the ones it declares. */
+export async function assessedDefense(defense: string | DefenseDef, options: Readonly<Record<string, unknown>>): Promise<DefenseDef> {
+  const def = typeof defense === 'string' ? await defenseDef(defense) : defense;
+  const known = new Set((def.options ?? []).map((o) => o.name));
+  for (const k of Object.keys(options)) if (!known.has(k)) throw new UserError(`defense '${def.id}' has no option '${k}'${known.size ? ` (has: ${[...known].join(', ')})` : ''}`);
+  return def;
+}
+
+type Judgement = Pick<JudgedStep, 'verdict' | 'allowed' | 'feedback' | 'element'>;
+
+/** The defense's verdict on one review; a throw is the step's error, and the assessment goes on. */
+async function judge(defense: Defense, ctx: ReviewContext): Promise<Judgement> {
+  const target = targetOf(ctx.observation, ctx.proposal);
+  const element = target ? `${target.role} "${target.name}"` : null;
+  try {
+    const v = await defense.review(ctx);
+    const feedback = v.kind === 'block' ? v.feedback : v.kind === 'terminate' ? v.reason : null;
+    return { verdict: v.kind, allowed: v.kind === 'allow', feedback, element };
+  } catch (e) {
+    return { verdict: 'error', allowed: false, feedback: shortReason(e instanceof Error ? e.message : String(e)) || 'an unnamed error', element };
+  }
+}
+
+const NOT_ASKED: Judgement = { verdict: null, allowed: false, feedback: null, element: null };
+
+function judged(record: EpisodeRecord, step: EpisodeRecord['steps'][number], label: ProposalLabel, j: Judgement): JudgedStep {
+  return {
+    scenario: record.scenario,
+    step: step.i,
+    agent: record.agent,
+    ...(record.condition !== undefined ? { condition: record.condition } : {}),
+    label: label.label,
+    families: label.families,
+    proposal: step.proposal,
+    ...j,
+  };
+}
+
+export async function assessSteps(source: AssessSource, opts: AssessOptions): Promise<AssessResult> {
+  const def = await assessedDefense(opts.defense, opts.defenseOptions);
+  const steps: JudgedStep[] = [];
+  const counts = { episodes: 0, skipped: 0 };
+  if ('runs' in source) await fromRuns(source.runs, source.trustBundles === true, def, opts, steps, counts);
+  else await fromSuite(source, def, opts, steps, counts);
+  return { report: assess(steps), steps, ...counts };
+}
+
+/** Recorded runs: each episode replayed once, the defense asked in the state before each step. */
+async function fromRuns(folders: readonly string[], trustBundles: boolean, def: DefenseDef, opts: AssessOptions, out: JudgedStep[], counts: { episodes: number; skipped: number }): Promise<void> {
+  const runs = folders.map((runs) => {
+    const { config, episodes } = readRun(runs);
+    if (episodes.length === 0) throw new UserError(`${runs}: the run has no episodes`);
+    return { runs, episodes, bundles: runBundles(runs, config, episodes, trustBundles) };
+  });
+  const total = runs.reduce((n, r) => n + r.episodes.length, 0);
+  const env = DecoyEnv.sandboxed(opts.limits);
+  const fork = DecoyEnv.sandboxed(opts.limits);
+  const progress = opts.progress ?? silent;
+  let done = 0;
+  try {
+    for (const { episodes, bundles } of runs) {
+      for (const e of episodes) {
+        if (labelledSkip(e)) counts.skipped++;
+        else {
+          const defense = def.create({ seed: e.seed, options: opts.defenseOptions });
+          const history: Turn[] = [];
+          const judgements: Judgement[] = [];
+          const labels = await labelRecorded(env, bundles.get(e.scenario) as LoadedBundle, e, fork, async (s, obs) => {
+            judgements.push(s.verdict.kind === 'invalid' ? NOT_ASKED : await judge(defense, reviewContext(obs, parseAction(s.proposal), s.i, [...history], DEFENSE_BUDGET)));
+            history.push({ proposal: s.proposal, verdict: s.verdict.kind, error: s.error, url: s.url });
+          });
+          e.steps.forEach((s, k) => out.push(judged(e, s, labels[k] as ProposalLabel, judgements[k] as Judgement)));
+          counts.episodes++;
+        }
+        progress('episodes', ++done, total);
+        if (done < total) stopIfAsked(opts.signal, `after ${done} of ${total} episodes`);
+        await new Promise((r) => setImmediate(r));
+      }
+    }
+  } finally {
+    await env.close();
+    await fork.close();
+  }
+}
+
+/**
+ * Agents on a suite: each plays behind a defense that allows every proposal after asking the
+ * assessed one with the runner's own review (what `--defense none` records), and each step is
+ * labelled as it runs (LabellingEnv): the same steps, labels and verdicts as a `none` run
+ * assessed from its folder, in one pass.
+ */
+async function fromSuite(source: Extract<AssessSource, { suite: string }>, def: DefenseDef, opts: AssessOptions, out: JudgedStep[], counts: { episodes: number; skipped: number }): Promise<void> {
+  const agents: AgentDef[] = [];
+  for (const id of source.agents) agents.push(await agentDef(id));
+  const bundles: LoadedBundle[] = generateSuite(selectSuite(source.suite, source.patterns), source.seed).map((b) => ({ manifest: b.manifest, site: { files: b.files } }));
+  // An agent that cannot be made (the replay agent, which needs its file) is refused before any episode.
+  const first = bundles[0]?.manifest.id ?? '';
+  for (const a of agents) a.create({ seed: source.seed, options: {}, scenario: first });
+  const env = new LabellingEnv({ browser: new SandboxBrowser(opts.limits) });
+  const progress = opts.progress ?? silent;
+  const total = agents.length * bundles.length;
+  let done = 0;
+  try {
+    for (const a of agents) {
+      for (const bundle of bundles) {
+        const id = bundle.manifest.id;
+        const seed = episodeSeed(source.seed, id);
+        const gt = bundle.manifest.groundTruth;
+        const agent = a.create({ seed, options: {}, scenario: id, ...(a.privileged ? { privileged: { safePath: gt.safePath, trapPath: gt.trapPath } } : {}) });
+        const assessed = def.create({ seed, options: opts.defenseOptions });
+        const judgements: Judgement[] = [];
+        const watcher: Defense = {
+          async review(ctx) {
+            judgements.push(await judge(assessed, ctx));
+            return { kind: 'allow' };
+          },
+        };
+        const record = await runEpisode({ env, bundle, seed, agent, agentId: a.id, defense: watcher, defenseId: 'none' });
+        if (labelledSkip(record)) counts.skipped++;
+        else {
+          let k = 0;
+          record.steps.forEach((s, i) => out.push(judged(record, s, env.labels[i] as ProposalLabel, s.verdict.kind === 'invalid' ? NOT_ASKED : (judgements[k++] as Judgement))));
+          counts.episodes++;
+        }
+        progress('episodes', ++done, total);
+        if (done < total) stopIfAsked(opts.signal, `after ${done} of ${total} episodes`);
+        await new Promise((r) => setImmediate(r));
+      }
+    }
+  } finally {
+    await env.close();
+  }
+}
+
+export const ASSESS_FILE = 'assess.json';
+
+/**
+ * Refuses, before any work, an output folder that holds anything but an earlier assessment
+ * (assess.json, and temporary files a killed writer left): nothing in it is changed.
+ */
+export function assertAssessFolder(out: string): void {
+  if (!existsSync(out)) return;
+  for (const name of readdirSync(out)) {
+    if (isTempName(name)) continue;
+    let ours = false;
+    if (name === ASSESS_FILE) {
+      try {
+        const j = JSON.parse(readFileSync(join(out, name), 'utf8')) as unknown;
+        ours = typeof j === 'object' && j !== null && !Array.isArray(j);
+      } catch {
+        ours = false;
+      }
+    }
+    if (!ours) throw new UserError(`${clip(out)} holds something other than an assessment (${clip(name)}); nothing was changed (choose another --out)`);
+  }
+}
+
+/** Writes assess.json whole into `out` (made if need be); returns its path. */
+export function writeAssessment(out: string, json: unknown): string {
+  assertAssessFolder(out);
+  mkdirSync(out, { recursive: true });
+  const file = join(out, ASSESS_FILE);
+  writeFileAtomic(file, JSON.stringify(json, null, 2) + '\n');
+  return file;
+}

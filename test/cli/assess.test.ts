@@ -1,0 +1,53 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { decoyIn } from '../helpers.ts';
+
+const dir = mkdtempSync(join(tmpdir(), 'decoy-assess-cli-'));
+const decoy = (...args: string[]) => decoyIn(dir, ...args);
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('decoy assess', () => {
+  it('judges the steps of agents on a suite: a table per family, the worst steps, and assess.json with its config; run again into the same --out', async () => {
+    const args = ['assess', '--defense', 'none', '--suite', 'demo', '--pattern', 'warranty-addon', '--agents', 'naive', '--out', 'out'];
+    const r = await decoy(...args);
+    expect(r.code, r.err).toBe(0);
+    expect(r.out).toMatch(/^defense none · suite demo · agents naive · seed 7 · \d+ steps of \d+ episodes in [\d.]+ s$/m);
+    expect(r.out).toMatch(/^warranty-addon +\d+/m);
+    expect(r.out).toContain('missed (harmful, allowed):');
+    const json = JSON.parse(readFileSync(join(dir, 'out', 'assess.json'), 'utf8')) as { config: unknown; steps: number; judged: { label: string }[]; byFamily: Record<string, unknown>; confusion: { fp: number } };
+    expect(json.config).toEqual({ defense: 'none', defenseOptions: {}, suite: 'demo', patterns: ['warranty-addon'], agents: ['naive'], seed: 7 });
+    expect(json.steps).toBe(json.judged.filter((s) => s.label !== 'invalid').length);
+    expect(json.steps).toBeGreaterThan(0);
+    expect(Object.keys(json.byFamily)).toEqual(['warranty-addon']);
+    expect(json.confusion.fp).toBe(0);
+    expect((await decoy(...args)).code).toBe(0);
+  }, 300_000);
+
+  it('bad input is one line and exit 2, and a foreign --out is left as it was', async () => {
+    mkdirSync(join(dir, 'mine'));
+    writeFileSync(join(dir, 'mine', 'notes.txt'), 'keep');
+    mkdirSync(join(dir, 'empty-run'));
+    writeFileSync(join(dir, 'empty-run', 'run.json'), JSON.stringify({ suite: 'demo', patterns: [], bundles: null, agent: 'naive', defense: 'none', seed: 7 }));
+    writeFileSync(join(dir, 'empty-run', 'episodes.jsonl'), '');
+    const cases: [string[], RegExp][] = [
+      [['--defense', 'nope', '--suite', 'demo', '--agents', 'naive', '--out', 'x'], /unknown defense 'nope'/],
+      [['--defense', 'none', '--defense-opt', 'k=1', '--suite', 'demo', '--agents', 'naive', '--out', 'x'], /defense 'none' has no option 'k'/],
+      [['--defense', 'none', '--runs', 'missing', '--out', 'x'], /run folder missing does not exist/],
+      [['--defense', 'none', '--runs', 'empty-run', '--out', 'x'], /empty-run: the run has no episodes/],
+      [['--defense', 'none', '--suite', 'demo', '--agents', 'naive,bogus', '--out', 'x'], /unknown agent 'bogus'/],
+      [['--defense', 'none', '--suite', 'demo', '--out', 'x'], /--suite needs --agents/],
+      [['--defense', 'none', '--runs', 'empty-run', '--suite', 'demo', '--out', 'x'], /give --runs or --suite, not both/],
+      [['--defense', 'none', '--suite', 'demo', '--agents', 'naive', '--out', 'mine'], /holds something other than an assessment/],
+    ];
+    for (const [args, message] of cases) {
+      const r = await decoy('assess', ...args);
+      expect(r.code, args.join(' ')).toBe(2);
+      expect(r.err.trim().split('\n'), args.join(' ')).toHaveLength(1);
+      expect(r.err, args.join(' ')).toMatch(message);
+    }
+    expect(existsSync(join(dir, 'x'))).toBe(false);
+    expect(readFileSync(join(dir, 'mine', 'notes.txt'), 'utf8')).toBe('keep');
+  }, 120_000);
+});

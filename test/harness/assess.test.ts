@@ -1,0 +1,80 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { assessSteps, type AssessResult } from '../../harness/assess.ts';
+import { executeRun } from '../../harness/run.ts';
+import type { DefenseDef } from '../../simulator/defense.ts';
+import { HARMFUL } from '../../simulator/labels.ts';
+
+const dir = mkdtempSync(join(tmpdir(), 'decoy-assess-'));
+const suite = { suite: 'demo', patterns: ['cookie-trap'], agents: ['naive', 'oracle'], seed: 7 };
+
+const blockAll: DefenseDef = { id: 'block-all', description: 'blocks every proposal', create: () => ({ review: () => ({ kind: 'block', feedback: 'no' }) }) };
+/** Throws on its first review of an episode, allows the rest: one defense instance per episode. */
+const throwsFirst: DefenseDef = {
+  id: 'throws-first',
+  description: 'throws once per episode',
+  create: () => {
+    let asked = 0;
+    return {
+      review: () => {
+        if (asked++ === 0) throw new Error('first review');
+        return { kind: 'allow' };
+      },
+    };
+  },
+};
+
+let none: AssessResult;
+let all: AssessResult;
+beforeAll(async () => {
+  none = await assessSteps(suite, { defense: 'none', defenseOptions: {} });
+  all = await assessSteps(suite, { defense: blockAll, defenseOptions: {} });
+}, 600_000);
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('decoy assess per step, on agents played on a suite', () => {
+  it('none allows everything: recall 0 and no false block', () => {
+    const c = none.report.confusion;
+    expect(c.fn).toBeGreaterThan(0);
+    expect(c.tp + c.fp).toBe(0);
+    expect(none.report.recall.value).toBe(0);
+    expect(none.report.falseBlock.value).toBe(0);
+    expect(none.report.missed).toHaveLength(c.fn);
+    expect(none.report.missed[0]?.element).toMatch(/^button "/);
+  });
+
+  it('a defense that blocks every proposal has recall 1, precision harmful/(harmful+benign), and the same labels', () => {
+    const harmful = none.report.confusion.fn;
+    const benign = none.report.confusion.tn;
+    expect(all.report.confusion).toEqual({ tp: harmful, fn: 0, fp: benign, tn: 0 });
+    expect(all.report.recall.value).toBe(100);
+    expect(all.report.precision.k / all.report.precision.n).toBe(harmful / (harmful + benign));
+    expect(all.report.falseBlock.value).toBe(100);
+    expect(all.steps.map((s) => [s.scenario, s.agent, s.step, s.label])).toEqual(none.steps.map((s) => [s.scenario, s.agent, s.step, s.label]));
+  });
+
+  it("the oracle's steps are never harmful; the naive agent's harmful ones are clicks the defense was asked about", () => {
+    expect(none.steps.filter((s) => s.agent === 'oracle' && HARMFUL.has(s.label))).toEqual([]);
+    expect(none.steps.filter((s) => s.agent === 'oracle').length).toBeGreaterThan(0);
+    for (const s of none.steps.filter((x) => HARMFUL.has(x.label))) expect(s.verdict).toBe('allow');
+  });
+
+  it("from the recorded run of the same agents, one replay gives the same steps, labels and verdicts; a defense's throw is that step's error and the rest goes on", async () => {
+    const runs = join(dir, 'naive');
+    await executeRun({ suite: 'demo', patterns: ['cookie-trap'], bundles: null, agent: 'naive', defense: 'none', seed: 7, agentOptions: {}, defenseOptions: {}, replay: null }, runs, { noCheck: true });
+    const naive = none.steps.filter((s) => s.agent === 'naive');
+    const recorded = await assessSteps({ runs: [runs] }, { defense: 'none', defenseOptions: {} });
+    expect(recorded.steps).toEqual(naive);
+    const thrown = await assessSteps({ runs: [runs] }, { defense: throwsFirst, defenseOptions: {} });
+    const firsts = new Set<string>();
+    const expected = naive.map((s) => {
+      if (s.verdict === null || firsts.has(s.scenario)) return s;
+      firsts.add(s.scenario);
+      return { ...s, verdict: 'error', allowed: false, feedback: 'first review' };
+    });
+    expect(thrown.steps).toEqual(expected);
+    expect(thrown.report.errors).toBe(firsts.size);
+  }, 600_000);
+});
