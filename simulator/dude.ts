@@ -159,7 +159,8 @@ export function hybridReward(judged: Judged, truth: ClickLabel, s: ClickScene, c
   const { label, confidence } = judged;
   if (label === truth) return confidence;
   const omega = severity(truth, label, attention(label, s), c);
-  return -confidenceAdjustment(truth, label, s, c) * omega * confidence;
+  // 0 − x, not −x: a zero-confidence error scores 0, not −0.
+  return 0 - confidenceAdjustment(truth, label, s, c) * omega * confidence;
 }
 
 export interface JudgedClick {
