@@ -35,6 +35,12 @@ export interface SampleRow {
   domain: string;
   category: ClickSample['category'];
   split?: ClickSample['split'];
+  task: string;
+  url: string;
+  viewport: ClickSample['viewport'];
+  /** B_c and B_d, for reading a row: never shown to the defense. */
+  correct: ClickSample['correct'];
+  dark?: ClickSample['dark'];
   clicks: ClickRow[];
 }
 
@@ -88,7 +94,7 @@ async function assessSample(env: DecoyEnv, bundle: LoadedBundle, s: ClickSample,
     const { judged, reason } = await judge(defense, { goal: obs.goal, observation: obs, proposal, proposalText: formatAction(proposal), proposalStep, history, defenseBudgetLeft: DEFENSE_BUDGET });
     clicks.push({ x: c.x, y: c.y, label: c.label, judged, ...(reason !== undefined ? { reason } : {}), reward: hybridReward(judged, c.label, { ...scene, click: c }) });
   }
-  return { id: s.id, scenario: s.scenario, domain: s.domain, category: s.category, ...(s.split ? { split: s.split } : {}), clicks };
+  return { id: s.id, scenario: s.scenario, domain: s.domain, category: s.category, ...(s.split ? { split: s.split } : {}), task: s.task, url: s.url, viewport: s.viewport, correct: s.correct, ...(s.dark ? { dark: s.dark } : {}), clicks };
 }
 
 const CATEGORY_ORDER = ['normal', 'coercive', 'cognitive', 'contextual-path-spoofing', 'emotional'];
