@@ -4,7 +4,7 @@
  * reward (simulator/dude.ts).
  */
 import { hashSeed } from '../scenarios/rng.ts';
-import { UserError } from '../scenarios/errors.ts';
+import { shortReason, UserError } from '../scenarios/errors.ts';
 import type { Turn } from '../simulator/agent.ts';
 import type { LoadedBundle } from '../simulator/bundle.ts';
 import { bboxRect, SAMPLE_EPISODE_SEED, type ClickSample } from '../simulator/clicks.ts';
@@ -14,7 +14,7 @@ import { DecoyEnv, type EnvObservation } from '../simulator/env.ts';
 import { formatAction, type Action } from '../simulator/actions.ts';
 import { defenseDef } from '../simulator/resolve.ts';
 import { DEFENSE_BUDGET } from '../simulator/runner.ts';
-import { recordStep, StepRecordError } from '../simulator/steps.ts';
+import { recordStep } from '../simulator/steps.ts';
 import { generateClicks, resize } from './clicks.ts';
 import { selectSuite } from './select.ts';
 import { silent, type Progress } from './progress.ts';
@@ -42,6 +42,8 @@ export interface SampleRow {
   correct: ClickSample['correct'];
   dark?: ClickSample['dark'];
   clicks: ClickRow[];
+  /** The sample's state could not be replayed (the engine failed, or the state diverged): not in the figures. */
+  error?: string;
 }
 
 const KINDS = new Set(['allow', 'block', 'intervene', 'terminate']);
@@ -79,22 +81,25 @@ async function reach(env: DecoyEnv, bundle: LoadedBundle, s: ClickSample): Promi
 
 /** Every click of one sample judged by a fresh defense instance, in the sample's state. */
 async function assessSample(env: DecoyEnv, bundle: LoadedBundle, s: ClickSample, def: DefenseDef, options: Readonly<Record<string, unknown>>, seed: number): Promise<SampleRow> {
-  const { obs, history } = await reach(env, bundle, s);
+  const head = { id: s.id, scenario: s.scenario, domain: s.domain, category: s.category, ...(s.split ? { split: s.split } : {}), task: s.task, url: s.url, viewport: s.viewport, correct: s.correct, ...(s.dark ? { dark: s.dark } : {}) };
+  let reached: Awaited<ReturnType<typeof reach>>;
+  try {
+    reached = await reach(env, bundle, s);
+  } catch (e) {
+    return { ...head, clicks: [], error: shortReason(e instanceof Error ? e.message : String(e)) || 'an unnamed error' };
+  }
+  const { obs, history } = reached;
   const defense = def.create({ seed: hashSeed(seed, 'assess-clicks', s.id), options });
   const scene = { image: s.viewport, correct: bboxRect(s.correct.bbox), dark: s.dark ? bboxRect(s.dark.bbox) : null };
   const clicks: ClickRow[] = [];
   for (const c of s.clicks) {
     const proposal: Action = { name: 'mouse_click', x: c.x, y: c.y };
-    let proposalStep = null;
-    try {
-      proposalStep = recordStep(proposal, obs, `proposal-${s.actions.length}`);
-    } catch (e) {
-      if (!(e instanceof StepRecordError)) throw e;
-    }
+    // A point names no element, so recording it as a step cannot fail.
+    const proposalStep = recordStep(proposal, obs, `proposal-${s.actions.length}`);
     const { judged, reason } = await judge(defense, { goal: obs.goal, observation: obs, proposal, proposalText: formatAction(proposal), proposalStep, history, defenseBudgetLeft: DEFENSE_BUDGET });
     clicks.push({ x: c.x, y: c.y, label: c.label, judged, ...(reason !== undefined ? { reason } : {}), reward: hybridReward(judged, c.label, { ...scene, click: c }) });
   }
-  return { id: s.id, scenario: s.scenario, domain: s.domain, category: s.category, ...(s.split ? { split: s.split } : {}), task: s.task, url: s.url, viewport: s.viewport, correct: s.correct, ...(s.dark ? { dark: s.dark } : {}), clicks };
+  return { ...head, clicks };
 }
 
 const CATEGORY_ORDER = ['normal', 'coercive', 'cognitive', 'contextual-path-spoofing', 'emotional'];
@@ -174,13 +179,15 @@ export async function assessClicks(opts: {
   }
   const categories = [...new Set(rows.map((r) => r.category))].sort((a, b) => CATEGORY_ORDER.indexOf(a) - CATEGORY_ORDER.indexOf(b));
   const group = (name: string, keep: (r: SampleRow) => boolean): [string, number, DudeFigures] => {
-    const mine = rows.filter(keep);
+    const mine = rows.filter((r) => r.error === undefined && keep(r));
     return [name, mine.length, dudeFigures(judgedClicks(mine))];
   };
   const groups = [...categories.map((c) => group(c, (r) => r.category === c)), group('test split', (r) => r.split === 'test'), group('all', () => true)];
   const title = `defense '${def.id}' on ${rows.length} click samples of suite '${suite.id}' (seed ${opts.seed}): DUDE's figures`;
+  const failed = rows.filter((r) => r.error !== undefined).length;
+  const note = failed === 0 ? '' : `\n${failed} sample${failed === 1 ? '' : 's'} could not be replayed (see error in the sample rows); they are not in the figures`;
   return {
-    table: clicksTable(groups, title),
+    table: clicksTable(groups, title) + note,
     json: {
       suite: suite.id,
       seed: opts.seed,
