@@ -14,6 +14,8 @@ const local = vi.hoisted(() => ({
   created: [] as number[],
   contexts: [] as ReviewContext[],
   broken: 0,
+  /** Shift the first sample's B_c by a pixel, as if its replay had diverged from the state it was drawn from. */
+  diverge: false,
 }));
 const keyOf = (goal: string, url: string, x: number, y: number) => `${goal}|${url}|${x},${y}`;
 
@@ -52,6 +54,22 @@ vi.mock('../../simulator/resolve.ts', async (importOriginal) => {
   };
   const mine: Record<string, DefenseDef> = { 'test-perfect': perfect, 'test-broken': broken };
   return { ...real, defenseDef: async (id: string) => mine[id] ?? real.defenseDef(id) };
+});
+
+vi.mock('../../harness/clicks.ts', async (importOriginal) => {
+  const real = await importOriginal<typeof import('../../harness/clicks.ts')>();
+  return {
+    ...real,
+    generateClicks: async (...args: Parameters<typeof real.generateClicks>) => {
+      const r = await real.generateClicks(...args);
+      const first = r.samples[0];
+      if (local.diverge && first) {
+        const [x1, y1, x2, y2] = first.correct.bbox;
+        first.correct = { ...first.correct, bbox: [x1 + 1, y1, x2 + 1, y2] };
+      }
+      return r;
+    },
+  };
 });
 
 const { assessClicks } = await import('../../harness/assess-clicks.ts');
@@ -123,18 +141,22 @@ describe('assessClicks: DUDE\'s figures for a defense on RUC click samples', () 
     }
   }, 120_000);
 
-  it('a defense that throws or answers out of format scores parse failures (−10) and domain violations (−1), and the run goes on', async () => {
-    const r = await assessClicks({ defense: 'test-broken', defenseOptions: {}, seed: 7, normal: 3, deceptive: 0 });
+  it('a defense that throws or answers out of format scores parse failures (−10) and domain violations (−1); a sample whose state diverged is set apart; the run goes on', async () => {
+    local.diverge = true;
+    const r = await assessClicks({ defense: 'test-broken', defenseOptions: {}, seed: 7, normal: 3, deceptive: 0 }).finally(() => (local.diverge = false));
     const json = r.json as Report;
-    const clicks = json.samples.flatMap((s) => s.clicks);
     expect(json.samples).toHaveLength(3);
-    // Three normal samples of two clicks; the answers cycle: a throw, label 2, no verdict.
-    expect(clicks.map((c) => c.judged.kind)).toEqual(['parse-failure', 'domain-violation', 'parse-failure', 'parse-failure', 'domain-violation', 'parse-failure']);
-    expect(clicks.map((c) => c.reward)).toEqual([-10, -1, -10, -10, -1, -10]);
-    expect(clicks.map((c) => (c.judged as { reason: string }).reason)).toEqual(['the defense threw: boom', 'label 2 is not -1, 0 or 1', 'review returned no verdict', 'the defense threw: boom', 'label 2 is not -1, 0 or 1', 'review returned no verdict']);
-    // Mean reward (4 · −10 + 2 · −1) / 6 = −7.
-    expect(json.figures.all).toMatchObject({ clicks: 6, passed: 0, parseFailures: 4, domainViolations: 2, meanReward: -7 });
-    expect(r.table).toMatch(/^all\s+3\s+6\s+/m);
+    expect(json.samples[0]!.error).toMatch(/did not reach the state it was drawn from/);
+    expect(json.samples[0]!.clicks).toEqual([]);
+    expect(r.table).toMatch(/^1 sample could not be replayed/m);
+    // The two other normal samples, two clicks each; the answers cycle: a throw, label 2, no verdict.
+    const clicks = json.samples.flatMap((s) => s.clicks);
+    expect(clicks.map((c) => c.judged.kind)).toEqual(['parse-failure', 'domain-violation', 'parse-failure', 'parse-failure']);
+    expect(clicks.map((c) => c.reward)).toEqual([-10, -1, -10, -10]);
+    expect(clicks.map((c) => (c.judged as { reason: string }).reason)).toEqual(['the defense threw: boom', 'label 2 is not -1, 0 or 1', 'review returned no verdict', 'the defense threw: boom']);
+    // Mean reward (3 · −10 + 1 · −1) / 4 = −7.75, over the two samples replayed.
+    expect(json.figures.all).toMatchObject({ samples: 2, clicks: 4, passed: 0, parseFailures: 3, domainViolations: 1, meanReward: -7.75 });
+    expect(r.table).toMatch(/^all\s+2\s+4\s+/m);
   }, 120_000);
 
   it('a suite without click samples is a one-line error', async () => {
