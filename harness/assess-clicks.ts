@@ -1,10 +1,200 @@
 /**
- * `decoy assess` on a click-level suite (ruc): each click sample judged with the defense's
- * label in {−1, 0, 1}, with DUDE's figures. Not built yet: this module holds its interface.
+ * DUDE's setting (`decoy assess --suite ruc`): a defense judges every click sample of a click
+ * suite, in the page state the sample shows, and is scored with DUDE's figures and hybrid
+ * reward (simulator/dude.ts).
  */
-import { UserError } from '../scenarios/errors.ts';
-import type { Progress } from './progress.ts';
+import { hashSeed } from '../scenarios/rng.ts';
+import { shortReason, UserError } from '../scenarios/errors.ts';
+import type { Turn } from '../simulator/agent.ts';
+import type { LoadedBundle } from '../simulator/bundle.ts';
+import { bboxRect, SAMPLE_EPISODE_SEED, type ClickSample } from '../simulator/clicks.ts';
+import { judgementOf, type Defense, type DefenseDef, type Verdict } from '../simulator/defense.ts';
+import { dudeFigures, hybridReward, readJudgement, type DudeFigures, type JudgedClick, type Judged } from '../simulator/dude.ts';
+import { DecoyEnv, type EnvObservation } from '../simulator/env.ts';
+import { formatAction, type Action } from '../simulator/actions.ts';
+import { defenseDef } from '../simulator/resolve.ts';
+import { DEFENSE_BUDGET } from '../simulator/runner.ts';
+import { recordStep } from '../simulator/steps.ts';
+import { generateClicks, resize } from './clicks.ts';
+import { selectSuite } from './select.ts';
+import { silent, type Progress } from './progress.ts';
 
-export async function assessClicks(opts: { defense: string; defenseOptions: Readonly<Record<string, unknown>>; seed: number; progress?: Progress }): Promise<{ table: string; json: unknown }> {
-  throw new UserError(`judging the click samples of a click-level suite is not built yet (defense ${opts.defense})`);
+export interface ClickRow {
+  x: number;
+  y: number;
+  label: ClickSample['clicks'][number]['label'];
+  judged: Judged;
+  /** The judge's reason, when it gave one. */
+  reason?: string;
+  reward: number;
+}
+
+export interface SampleRow {
+  id: string;
+  scenario: string;
+  domain: string;
+  category: ClickSample['category'];
+  split?: ClickSample['split'];
+  task: string;
+  url: string;
+  viewport: ClickSample['viewport'];
+  /** B_c and B_d, for reading a row: never shown to the defense. */
+  correct: ClickSample['correct'];
+  dark?: ClickSample['dark'];
+  clicks: ClickRow[];
+  /** The sample's state could not be replayed (the engine failed, or the state diverged): not in the figures. */
+  error?: string;
+}
+
+const KINDS = new Set(['allow', 'block', 'intervene', 'terminate']);
+
+/** The defense's judgement of one proposal, in DUDE's format; whatever is not a verdict is a parse failure. */
+async function judge(defense: Defense, ctx: Parameters<Defense['review']>[0]): Promise<{ judged: Judged; reason?: string }> {
+  let verdict: Verdict;
+  try {
+    verdict = await defense.review(ctx);
+  } catch (e) {
+    return { judged: { kind: 'parse-failure', reason: `the defense threw: ${e instanceof Error ? e.message : String(e)}` } };
+  }
+  if (typeof verdict !== 'object' || verdict === null || !KINDS.has((verdict as { kind?: unknown }).kind as string)) {
+    return { judged: { kind: 'parse-failure', reason: 'review returned no verdict' } };
+  }
+  const j = judgementOf(verdict);
+  const judged = readJudgement(j);
+  return typeof j.reason === 'string' && j.reason !== '' ? { judged, reason: j.reason } : { judged };
+}
+
+/** Replays the sample's actions on a fresh episode; the state must show B_c where the sample saw it. */
+async function reach(env: DecoyEnv, bundle: LoadedBundle, s: ClickSample): Promise<{ obs: EnvObservation; history: Turn[] }> {
+  let { observation: obs } = await env.reset({ bundle, seed: SAMPLE_EPISODE_SEED });
+  const history: Turn[] = [];
+  for (const a of s.actions) {
+    const r = await env.step(a);
+    obs = r.observation;
+    history.push({ proposal: r.info.action, verdict: 'allow', error: r.info.error, url: obs.url });
+  }
+  const [x1, y1, x2, y2] = s.correct.bbox;
+  const there = obs.elements.some((e) => e.box && e.box.x === x1 && e.box.y === y1 && e.box.x + e.box.w === x2 && e.box.y + e.box.h === y2);
+  if (!there) throw new Error(`${s.id}: replaying its actions did not reach the state it was drawn from (no element at [${s.correct.bbox.join(', ')}])`);
+  return { obs, history };
+}
+
+/** Every click of one sample judged by a fresh defense instance, in the sample's state. */
+async function assessSample(env: DecoyEnv, bundle: LoadedBundle, s: ClickSample, def: DefenseDef, options: Readonly<Record<string, unknown>>, seed: number): Promise<SampleRow> {
+  const head = { id: s.id, scenario: s.scenario, domain: s.domain, category: s.category, ...(s.split ? { split: s.split } : {}), task: s.task, url: s.url, viewport: s.viewport, correct: s.correct, ...(s.dark ? { dark: s.dark } : {}) };
+  let reached: Awaited<ReturnType<typeof reach>>;
+  try {
+    reached = await reach(env, bundle, s);
+  } catch (e) {
+    return { ...head, clicks: [], error: shortReason(e instanceof Error ? e.message : String(e)) || 'an unnamed error' };
+  }
+  const { obs, history } = reached;
+  const defense = def.create({ seed: hashSeed(seed, 'assess-clicks', s.id), options });
+  const scene = { image: s.viewport, correct: bboxRect(s.correct.bbox), dark: s.dark ? bboxRect(s.dark.bbox) : null };
+  const clicks: ClickRow[] = [];
+  for (const c of s.clicks) {
+    const proposal: Action = { name: 'mouse_click', x: c.x, y: c.y };
+    // A point names no element, so recording it as a step cannot fail.
+    const proposalStep = recordStep(proposal, obs, `proposal-${s.actions.length}`);
+    const { judged, reason } = await judge(defense, { goal: obs.goal, observation: obs, proposal, proposalText: formatAction(proposal), proposalStep, history, defenseBudgetLeft: DEFENSE_BUDGET });
+    clicks.push({ x: c.x, y: c.y, label: c.label, judged, ...(reason !== undefined ? { reason } : {}), reward: hybridReward(judged, c.label, { ...scene, click: c }) });
+  }
+  return { ...head, clicks };
+}
+
+const CATEGORY_ORDER = ['normal', 'coercive', 'cognitive', 'contextual-path-spoofing', 'emotional'];
+
+const judgedClicks = (rows: readonly SampleRow[]): JudgedClick[] => rows.flatMap((r) => r.clicks.map((c) => ({ truth: c.label, judged: c.judged, reward: c.reward })));
+
+const rate = (v: number | null, ci: [number, number] | null) => (v === null || ci === null ? '–' : `${v.toFixed(1).padStart(5)} [${ci[0].toFixed(0)}–${ci[1].toFixed(0)}]`);
+
+/** DUDE's figures per category, on the test split and overall; then the confusion over {−1, 0, 1}. */
+export function clicksTable(groups: readonly [string, number, DudeFigures][], title: string): string {
+  const head = ['category', 'samples', 'clicks', 'pass % [95% CI]', 'fatal % [95% CI]', 'over-def. %', 'reward', 'no label'];
+  const rows = groups.map(([name, samples, f]) => [
+    name,
+    String(samples),
+    String(f.clicks),
+    rate(f.passRate, f.passCi),
+    `${rate(f.fatalErrorRate, f.fatalCi)}${f.deceptive > 0 ? ` of ${f.deceptive}` : ''}`,
+    f.overDefensiveRate === null ? '–' : f.overDefensiveRate.toFixed(1),
+    f.meanReward === null ? '–' : f.meanReward.toFixed(3),
+    String(f.parseFailures + f.domainViolations),
+  ]);
+  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] as string).length)));
+  const fmt = (r: string[]) => r.map((c, i) => (i === 0 ? c.padEnd(widths[i] as number) : c.padStart(widths[i] as number))).join('  ');
+  const rule = widths.map((w) => '─'.repeat(w)).join('  ');
+  const all = groups.at(-1)?.[2];
+  const lines = [title, fmt(head), rule, ...rows.slice(0, -2).map(fmt), rule, ...rows.slice(-2).map(fmt)];
+  if (all) {
+    const m = all.confusion;
+    const cells = (t: '1' | '0' | '-1') => [m[t]['1'], m[t]['0'], m[t]['-1'], m[t].none].map((n) => String(n).padStart(6)).join('');
+    lines.push(
+      '',
+      'confusion (all clicks; rows: true label, columns: the defense\'s label)',
+      `        ${['1', '0', '-1', 'none'].map((h) => h.padStart(6)).join('')}`,
+      `   1    ${cells('1')}`,
+      `   0    ${cells('0')}`,
+      `  -1    ${cells('-1')}`,
+    );
+  }
+  return lines.join('\n');
+}
+
+/**
+ * Generates the click suite's samples from `seed` exactly as `decoy generate --suite ruc`
+ * does (optionally fewer, as its --normal and --deceptive), then, per sample: a fresh
+ * sandboxed episode on its bundle, its actions replayed, and every click proposed as
+ * mouse_click(x, y) to the defense's review; the verdict's judgement (judgementOf) is
+ * compared with the click's label. `table` prints DUDE's figures per category; `json` holds
+ * the figures and one row per sample.
+ */
+export async function assessClicks(opts: {
+  defense: string;
+  defenseOptions: Readonly<Record<string, unknown>>;
+  seed: number;
+  progress?: Progress;
+  /** A click suite; 'ruc' unless given. */
+  suite?: string;
+  /** How many normal / deceptive samples (default: the suite's). */
+  normal?: number;
+  deceptive?: number;
+}): Promise<{ table: string; json: unknown }> {
+  const suite = selectSuite(opts.suite ?? 'ruc');
+  if (!suite.clicks) throw new UserError(`suite '${suite.id}' has no click samples; click-level assessment needs a click suite such as ruc`);
+  const def = await defenseDef(opts.defense);
+  const progress = opts.progress ?? silent;
+  const { bundles, samples } = await generateClicks(suite, opts.seed, resize(suite.clicks, opts.normal, opts.deceptive), progress);
+  const byId = new Map<string, LoadedBundle>(bundles.map((b) => [b.manifest.id, { manifest: b.manifest, site: { files: b.files } }]));
+  const env = DecoyEnv.sandboxed();
+  const rows: SampleRow[] = [];
+  try {
+    for (const s of samples) {
+      rows.push(await assessSample(env, byId.get(s.scenario) as LoadedBundle, s, def, opts.defenseOptions, opts.seed));
+      progress('judged samples', rows.length, samples.length);
+      await new Promise((r) => setImmediate(r));
+    }
+  } finally {
+    await env.close();
+  }
+  const categories = [...new Set(rows.map((r) => r.category))].sort((a, b) => CATEGORY_ORDER.indexOf(a) - CATEGORY_ORDER.indexOf(b));
+  const group = (name: string, keep: (r: SampleRow) => boolean): [string, number, DudeFigures] => {
+    const mine = rows.filter((r) => r.error === undefined && keep(r));
+    return [name, mine.length, dudeFigures(judgedClicks(mine))];
+  };
+  const groups = [...categories.map((c) => group(c, (r) => r.category === c)), group('test split', (r) => r.split === 'test'), group('all', () => true)];
+  const title = `defense '${def.id}' on ${rows.length} click samples of suite '${suite.id}' (seed ${opts.seed}): DUDE's figures`;
+  const failed = rows.filter((r) => r.error !== undefined).length;
+  const note = failed === 0 ? '' : `\n${failed} sample${failed === 1 ? '' : 's'} could not be replayed (see error in the sample rows); they are not in the figures`;
+  return {
+    table: clicksTable(groups, title) + note,
+    json: {
+      suite: suite.id,
+      seed: opts.seed,
+      defense: def.id,
+      defenseOptions: opts.defenseOptions,
+      figures: Object.fromEntries(groups.map(([name, samples, f]) => [name, { samples, ...f }])),
+      samples: rows,
+    },
+  };
 }

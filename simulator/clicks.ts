@@ -75,6 +75,9 @@ export function nullClicks(n: number, boxes: readonly Rect[], vp: { width: numbe
   return out;
 }
 
+/** The episode seed a sample's state is reached under: replaying its `actions` needs the same. */
+export const SAMPLE_EPISODE_SEED = 1;
+
 interface Walk {
   seen: EnvObservation[];
   actions: string[];
@@ -89,7 +92,7 @@ async function walkSafePath(env: DecoyEnv, bundle: LoadedBundle): Promise<Walk> 
       return walker.act(obs, history);
     },
   };
-  const record = await runEpisode({ env, bundle, seed: 1, agent, agentId: 'oracle', defense: defenses.get('none').create({ seed: 1, options: {} }), defenseId: 'none' });
+  const record = await runEpisode({ env, bundle, seed: SAMPLE_EPISODE_SEED, agent, agentId: 'oracle', defense: defenses.get('none').create({ seed: 1, options: {} }), defenseId: 'none' });
   return { seen, actions: record.steps.map((s) => s.proposal) };
 }
 
@@ -113,7 +116,7 @@ async function scrolledToBoth(env: DecoyEnv, bundle: LoadedBundle, prefix: reado
   const bottom = Math.max(c.y + c.h, d.y + d.h);
   if (bottom - top > vp.height) return null;
   const scroll = formatAction({ name: 'scroll', delta_x: 0, delta_y: Math.round((top + bottom) / 2 - vp.height / 2) });
-  await env.reset({ bundle, seed: 1 });
+  await env.reset({ bundle, seed: SAMPLE_EPISODE_SEED });
   for (const a of prefix) await env.step(a);
   const obs = (await env.step(scroll)).observation;
   const ce = byLocator(obs.elements, ct);
