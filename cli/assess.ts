@@ -14,7 +14,7 @@ export const { help, run } = defineCommand({
   flags: (cmd) =>
     cmd
       .usage('--defense <id> (--runs <dir>… | --suite <name> --agents <a,b>) --out <dir> [options]')
-      .requiredOption('--defense <id>', 'the defense whose verdicts are judged (see decoy list)')
+      .requiredOption('--defense <id>', 'the defense whose verdicts are judged: an id (see decoy list) or your own module (./my-defense.ts, .js, .mjs)')
       .option('--defense-opt <key=value>', 'defense option (repeatable)', repeat)
       .option('--runs <dirs...>', 'run folders written by decoy run (run.json, episodes.jsonl): judge the defense on their recorded steps')
       .option('--suite <name>', 'generate this suite and judge the defense on the steps of --agents played on it (a click suite, like ruc: on its click samples)')
