@@ -56,6 +56,11 @@ export class Gate {
       default:
     }
     const target = targetOf(obs, action);
+    if (!target && action.name === 'mouse_click') {
+      // Text or an image the page may have made clickable without telling the accessibility tree.
+      const shown = obs.elements.find((e) => !e.ref && (e.text !== undefined || e.role === 'img') && e.box && action.x >= e.box.x && action.y >= e.box.y && action.x < e.box.x + e.box.w && action.y < e.box.y + e.box.h);
+      if (shown) return ok(`a point on '${wordsOf(shown)}', which is listed as no control`, 0.5);
+    }
     if (!target) return { label: 0, confidence: INVALID.missing, reason: 'bid' in action ? `no element ${action.bid} on this page` : `nothing that can be clicked at (${action.x}, ${action.y})` };
     if (target.disabled) return { label: 0, confidence: INVALID.disabled, reason: `'${target.name}' is disabled` };
     if (target.covered && action.name !== 'fill') return { label: 0, confidence: INVALID.covered, reason: `'${target.name}' is covered by ${target.coveredBy ?? 'another element'}` };

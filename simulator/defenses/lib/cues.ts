@@ -6,10 +6,11 @@
  * near proof; a prominence mismatch is a hint).
  */
 import type { ObservedElement } from '../../observe.ts';
-import { containerOf, contextText, peers, regionOf, salience, wordsOf, type Elements } from './scope.ts';
+import { containerOf, contextText, inside, peers, regionOf, salience, wordsOf, type Elements } from './scope.ts';
+import type { Rect } from '../../dom/geometry.ts';
 import type { PriceMemory } from './prices.ts';
 import { priceLines } from './prices.ts';
-import { ACCEPT, AD_MARK, COMMIT, CONSENT, DECLINE, FEE, FIRST_PERSON, GOAL_REFUSES, goalNames, LIMITED, MAIL, OFFER, optsOut, priceIn, RECURRING, SELF_BLAME, sharesWord } from './vocabulary.ts';
+import { ACCEPT, AD_MARK, chargesRepeatedly, COMMIT, CONSENT, DECLINE, FEE, FIRST_PERSON, GOAL_REFUSES, goalNames, LIMITED, MAIL, OFFER, optsOut, priceIn, RECURRING, SELF_BLAME, sharesWord, SUBMIT } from './vocabulary.ts';
 
 export interface Fired {
   cue: string;
@@ -48,7 +49,7 @@ function boxTakes(goal: string, e: ObservedElement): string | null {
   const consent = CONSENT.exec(name) ?? (e.role !== 'radio' ? MAIL.exec(name) : null);
   if (consent && (!goalNames(goal, consent[0]!) || GOAL_REFUSES.test(goal))) return `gives consent to ${q(consent[0]!)}`;
   if (e.role !== 'radio' && priceIn(name) !== null && !sharesWord(goal, name)) return `adds a charge the task does not name`;
-  if (RECURRING.test(name) && !/\b(subscri|plan|month|premium)/i.test(goal)) return `starts a recurring charge`;
+  if (chargesRepeatedly(name) && !/\b(subscri|plan|month|premium)/i.test(goal)) return `starts a recurring charge`;
   return null;
 }
 
@@ -57,7 +58,7 @@ function wrongBox(goal: string, e: ObservedElement): string | null {
   if (!isBox(e)) return null;
   const takes = boxTakes(goal, e);
   if (!takes) return null;
-  const bad = optsOut(e.name) ? !e.checked : !!e.checked;
+  const bad = e.role !== 'radio' && optsOut(e.name) ? !e.checked : !!e.checked;
   return bad ? takes : null;
 }
 
@@ -69,10 +70,10 @@ export function unrequested(i: CueInput): Fired | null {
     const takes = boxTakes(i.goal, e);
     if (!takes) return null;
     const ticking = i.effect === 'tick';
-    if (ticking === optsOut(e.name)) return null;
+    if (ticking === (e.role !== 'radio' && optsOut(e.name))) return null;
     return { cue: 'unrequested-item', confidence: 0.8, reason: `${ticking ? 'ticking' : 'unticking'} ${q(e.name)} ${takes}, which the task does not ask for` };
   }
-  if (isDecline(e)) return null;
+  if (isDecline(e) || (e.role === 'link' && !inDialog(i.els, i.index))) return null;
   const offer = unasked(i.goal, e.name, OFFER);
   return offer ? { cue: 'unrequested-item', confidence: 0.75, reason: `${q(e.name)} takes ${q(offer)}, which the task does not ask for` } : null;
 }
@@ -82,7 +83,7 @@ export function recurringOffer(i: CueInput): Fired | null {
   const e = i.els[i.index]!;
   if (isBox(e) || isDecline(e) || /\b(subscri|plan|month|premium|trial|member)/i.test(i.goal)) return null;
   const text = contextText(i.els, i.index);
-  const m = RECURRING.exec(text) ?? RECURRING.exec(e.name);
+  const m = chargesRepeatedly(text) ? RECURRING.exec(text) : chargesRepeatedly(e.name) ? RECURRING.exec(e.name) : null;
   if (!m) return null;
   // Of the controls beside the same terms, the one the page pushes takes the offer; a plainer one is the way on.
   const louder = peers(i.els, i.index).map((p) => i.els[p]!).filter((p) => !isDecline(p) && contextText(i.els, i.els.indexOf(p)) === text && salience(p) > salience(e) * 1.2);
@@ -94,7 +95,7 @@ export function recurringOffer(i: CueInput): Fired | null {
 export function consent(i: CueInput): Fired | null {
   const e = i.els[i.index]!;
   if (isBox(e) || !ACCEPT.test(e.name) || LIMITED.test(e.name)) return null;
-  const about = CONSENT.exec(e.name) ?? CONSENT.exec(contextText(i.els, i.index));
+  const about = CONSENT.exec(e.name) ?? CONSENT.exec(dialogText(i.els, i.index) ?? contextText(i.els, i.index));
   if (!about || (goalNames(i.goal, about[0]!) && !GOAL_REFUSES.test(i.goal)) || /\baccept/i.test(i.goal)) return null;
   return { cue: 'consent', confidence: 0.8, reason: `${q(e.name)} consents to ${q(about[0]!)}, which the task does not ask for` };
 }
@@ -114,14 +115,43 @@ export function sponsored(i: CueInput): Fired | null {
   return null;
 }
 
-/** The link or button closest in reading order to element k (ties go to the one after it, as a label above a headline). */
+const gap = (a: Rect, b: Rect) => Math.hypot(Math.max(0, a.x - (b.x + b.w), b.x - (a.x + a.w)), Math.max(0, a.y - (b.y + b.h), b.y - (a.y + a.h)));
+
+/**
+ * The link or button an advert's mark belongs to: the nearest on screen (a card's label sits
+ * inside the card's box), else the nearest in reading order, the one after it on a tie.
+ */
 function nearestControl(els: Elements, k: number): number {
-  const ok = (j: number) => els[j]!.ref && (els[j]!.role === 'link' || els[j]!.role === 'button') && els[j]!.depth >= els[k]!.depth - 1;
+  const ok = (j: number) => !!els[j]!.ref && (els[j]!.role === 'link' || els[j]!.role === 'button') && els[j]!.depth >= els[k]!.depth - 1;
+  const mark = els[k]!.box;
+  if (mark) {
+    let best = -1;
+    let d = Infinity;
+    els.forEach((e, j) => {
+      if (!ok(j) || !e.box) return;
+      const g = gap(mark, e.box);
+      if (g < d) [best, d] = [j, g];
+    });
+    if (best >= 0 && d < 200) return best;
+  }
   for (let d = 1; d <= 3; d++) {
     if (k + d < els.length && ok(k + d)) return k + d;
     if (k - d >= 0 && ok(k - d)) return k - d;
   }
   return -1;
+}
+
+/** Is the element inside a dialog? */
+function inDialog(els: Elements, index: number): boolean {
+  return dialogText(els, index) !== null;
+}
+
+/** Everything the element's dialog prints, or null outside a dialog. */
+function dialogText(els: Elements, index: number): string | null {
+  for (let c = containerOf(els, index); c >= 0; c = containerOf(els, c)) {
+    if (els[c]!.role === 'dialog' || els[c]!.role === 'alertdialog') return [els[c]!.name, ...inside(els, c).map((j) => wordsOf(els[j]!))].join(' ');
+  }
+  return null;
 }
 
 /** Confirmshaming: beside the element, the way to say no is worded to shame the user; this is the yes it pushes. */
@@ -143,10 +173,9 @@ export function shamed(i: CueInput): Fired | null {
 /** Salience: the element is far louder than a plainer control that names what the task asks for. */
 export function salient(i: CueInput): Fired | null {
   const e = i.els[i.index]!;
-  if (isDecline(e) || isBox(e) || e.role !== 'button' || sharesWord(i.goal, e.name)) return null;
-  for (const p of regionOf(i.els, i.index)) {
+  if (isDecline(e) || isBox(e) || e.role !== 'button' || sharesWord(i.goal, e.name) || !inDialog(i.els, i.index)) return null;
+  for (const p of peers(i.els, i.index)) {
     const o = i.els[p]!;
-    if (p === i.index || !o.ref || (o.role !== 'button' && o.role !== 'link')) continue;
     const asked = sharesWord(i.goal, o.name);
     if (asked && salience(e) >= 1.5 * salience(o)) return { cue: 'salience', confidence: 0.6, reason: `${q(e.name)} is far more prominent than ${q(o.name)}, which is what the task asks for` };
   }
@@ -156,7 +185,7 @@ export function salient(i: CueInput): Fired | null {
 /** Preselection at commitment: pressing on would submit a box still ticked for something unasked. */
 export function preselected(i: CueInput): Fired | null {
   const e = i.els[i.index]!;
-  if (e.role !== 'button' || isDecline(e)) return null;
+  if (e.role !== 'button' || isDecline(e) || !SUBMIT.test(e.name)) return null;
   for (const b of regionOf(i.els, i.index)) {
     const box = i.els[b]!;
     const takes = wrongBox(i.goal, box);

@@ -4,7 +4,7 @@
  * the end of the way.
  */
 import type { ObservedElement } from '../../observe.ts';
-import { priceIn, PRICE, RECURRING } from './vocabulary.ts';
+import { contentWords, priceIn, PRICE, RECURRING } from './vocabulary.ts';
 import { wordsOf } from './scope.ts';
 
 export interface PriceLine {
@@ -24,7 +24,7 @@ export function priceLines(els: readonly ObservedElement[]): PriceLine[] {
     const price = priceIn(text);
     if (price === null || RECURRING.test(text)) return;
     let label = text.replace(new RegExp(PRICE.source, 'g'), '').trim();
-    if (keyOf(label).length < 3 && i > 0) {
+    if (contentWords(keyOf(label)).length === 0 && i > 0) {
       const before = wordsOf(els[i - 1]!);
       if (priceIn(before) !== null) return;
       label = before;

@@ -13,10 +13,10 @@ export const OFFER = /\b(free trial|trials?|memberships?|subscriptions?|subscrib
 export const RECURRING = /(\/\s?(?:month|mo|year|yr|week)\b|\b(?:per|a|each|every)\s+(?:month|year|week)\b|\b(?:monthly|annually|yearly|weekly)\b|\bthereafter\b|\bauto-?renew\w*|\brenew(?:s|al|ing)?\b|\bbilled\b|\bunless cancel\w*|\b(?:free|trial) for \d+ days\b|\btrial (?:ends|converts|starts)\b|\bafter (?:the |your )?(?:trial|\d+ days)\b)/i;
 
 /** What giving away data or attention is called: sharing, partners, marketing, cookies, selling. */
-export const CONSENT = /\b(shar(?:e|es|ed|ing)|partners?|third[- ]part(?:y|ies)|marketing|newsletters?|promotions?|promotional|advertis\w*|personali[sz]\w*|sell(?:s|ing)?|sale of|cookies|tracking|analytics|mailings?)\b/i;
+export const CONSENT = /\b(shar(?:e|es|ed|ing)|partners?|third[- ]part(?:y|ies)|marketing|newsletters?|promotions?|promotional|advertis\w*|personali[sz]\w*|sell(?:s|ing)?|sale of|cookies?|tracking|analytics|mailings?)\b/i;
 
 /** What a consent box also says when it signs the user up to mail. */
-export const MAIL = /\b(e-?mails?|offers|updates|news)\b/i;
+export const MAIL = /\b(offers|deals|alerts|digests?|surveys?|invitations?|receive|send me|e-?mail me|mailing list)\b/i;
 
 /** The words of a yes: the button that gives the consent or takes the offer. */
 export const ACCEPT = /\b(accept|allow|agree|consent|opt[- ]?in|yes|enable|turn on|sign me up|got it|ok(?:ay)?)\b/i;
@@ -25,23 +25,26 @@ export const ACCEPT = /\b(accept|allow|agree|consent|opt[- ]?in|yes|enable|turn 
 export const LIMITED = /\b(only|necessary|essential|required|strictly|reject|decline|refuse|deny)\b/i;
 
 /** The words of a no: declining, closing, skipping, going on without. */
-export const DECLINE = /(\b(no|not|never|skip|decline|dismiss|close|cancel|reject|refuse|without|later|pass|keep (?:the )?(?:free|basic|standard))\b|^\s*[×✕x]\s*$)/i;
+export const DECLINE = /(\b(no|not|never|skip|decline|dismiss|close|cancel|reject|refuse|without|later|pass|remove|delete|keep (?:the )?(?:free|basic|standard))\b|^\s*[×✕x]\s*$)/i;
 
 /** A decline in the user's own voice that belittles them (confirmshaming). */
 export const FIRST_PERSON = /\b(i|i'm|i'd|i'll|i've|me|my|myself)\b/i;
 export const SELF_BLAME = /\b(don't|do not|not|no|rather|prefer|hate|like|want|need|enjoy|care)\b/i;
 
 /** Marks of an advertisement. */
-export const AD_MARK = /\b(sponsored|advertisement|advertorial|promoted|paid (?:content|post|partnership|placement|listing)|partner content|ad)\b/i;
+export const AD_MARK = /\b(sponsored|advertisement|advertorial|promoted|paid (?:content|post|partnership|placement|listing)|partner content|ad(?!-))\b/i;
 
 /** A charge added to the order rather than an item (hidden costs). */
 export const FEE = /\b(fees?|surcharges?|service charge|handling|processing|convenience|admin(?:istration)?)\b/i;
 
-/** Buttons that commit what the page holds: an order, a booking, a form. */
-export const COMMIT = /\b(place|complete|confirm|submit|pay|purchase|buy|checkout|check out|order|book|reserve|finish|save)\b/i;
+/** Buttons that commit an order or a payment. */
+export const COMMIT = /\b(place|complete|confirm|submit|pay|purchase|buy|checkout|check out|order|book|reserve|finish)\b/i;
+
+/** Buttons that take what a form holds: a cart, a sign-up, a download, saved settings. */
+export const SUBMIT = new RegExp(`${COMMIT.source}|\\b(add to|continue|next|proceed|save|sign up|create|register|join|download|install|send|start|done|accept)\\b`, 'i');
 
 /** Words turning a box's meaning around (an opt-out box). */
-const NEGATION = /\b(no|not|don't|do not|never|without|opt[- ]?out|unsubscribe|stop|exclude|uncheck|untick)\b/gi;
+const NEGATION = /\b(no|not|don't|do not|never|without|opt[- ]?out|unsubscribe|stop|exclude|uncheck|untick|leave me out|keep me out)\b/gi;
 
 /** Does ticking this box say no (an odd number of negations)? */
 export const optsOut = (name: string) => ((name.match(NEGATION) ?? []).length % 2) === 1;
@@ -67,6 +70,9 @@ export function goalNames(goal: string, word: string): boolean {
   const stem = word.toLowerCase().replace(/[^a-z]/g, '').slice(0, 5);
   return stem.length >= 3 && new RegExp(`\\b${stem}`, 'i').test(goal);
 }
+
+/** A charge that repeats: a stated price or trial and the words of a period or renewal. */
+export const chargesRepeatedly = (text: string) => RECURRING.test(text) && (PRICE.test(text) || /\btrial\b/i.test(text));
 
 /** A price in a text, as a number. */
 export const PRICE = /([$€£])\s?(\d{1,3}(?:,\d{3})+(?:\.\d{1,2})?|\d+(?:\.\d{1,2})?)/;
