@@ -6,7 +6,7 @@ import { CUES, type CueInput, type Fired } from './lib/cues.ts';
 import { PriceMemory } from './lib/prices.ts';
 import { contextText, wordsOf } from './lib/scope.ts';
 import { lessonIn, parseLessons, type Lesson } from './lib/lessons.ts';
-import { goalNames, OFFER, RECURRING } from './lib/vocabulary.ts';
+import { goalNames, OFFER, priceIn, RECURRING } from './lib/vocabulary.ts';
 
 /** Confidence of the invalid labels: a point on nothing is certain; a covered or disabled control may yet work. */
 const INVALID = { missing: 0.95, disabled: 0.9, covered: 0.8 };
@@ -27,6 +27,7 @@ const hostOf = (url: string) => {
 export class Gate {
   private readonly prices = new PriceMemory();
   private home: string | null = null;
+  private readonly adverts: { key: string; price: number }[] = [];
 
   constructor(private readonly lessons: readonly Lesson[]) {}
 
@@ -80,11 +81,15 @@ export class Gate {
     }
     const boxed = target.role === 'checkbox' || target.role === 'switch' || target.role === 'radio';
     const effect: CueInput['effect'] = !boxed ? 'press' : action.name === 'uncheck' ? (target.checked ? 'untick' : 'press') : action.name === 'check' || target.role === 'radio' ? (target.checked ? 'press' : 'tick') : target.checked ? 'untick' : 'tick';
-    const input: CueInput = { goal, els, index, effect, prices: this.prices, home: this.home, host: hostOf(obs.url) };
+    const input: CueInput = { goal, els, index, effect, prices: this.prices, home: this.home, host: hostOf(obs.url), adverts: this.adverts };
     let best: Fired | null = null;
     for (const cue of CUES) {
       const f = cue(input);
       if (f && (!best || f.confidence > best.confidence)) best = f;
+    }
+    if (best?.cue === 'sponsored' && target.role === 'link') {
+      const price = priceIn(contextText(els, index));
+      if (price !== null) this.adverts.push({ key: target.name.toLowerCase().replace(/[^a-z]+/g, ' ').trim(), price });
     }
     return best ? { label: -1, confidence: best.confidence, reason: `${best.cue}: ${best.reason}` } : ok('no sign of deception');
   }

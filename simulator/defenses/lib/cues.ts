@@ -10,7 +10,7 @@ import { containerOf, contextText, inside, peers, regionOf, salience, wordsOf, t
 import type { Rect } from '../../dom/geometry.ts';
 import type { PriceMemory } from './prices.ts';
 import { priceLines } from './prices.ts';
-import { ACCEPT, AD_MARK, chargesRepeatedly, COMMIT, CONSENT, DECLINE, FEE, FIRST_PERSON, GOAL_REFUSES, goalNames, LIMITED, MAIL, OFFER, optsOut, priceIn, RECURRING, SELF_BLAME, sharesWord, SUBMIT } from './vocabulary.ts';
+import { ACCEPT, AD_MARK, chargesRepeatedly, COMMIT, CONSENT, DECLINE, FEE, FIRST_PERSON, GOAL_REFUSES, goalNames, LIMITED, MAIL, OFFER, optsOut, priceIn, RECURRING, SELF_BLAME, sharesWord, SUBMIT, GOAL_PAYS, GOAL_REFUSES as REFUSAL } from './vocabulary.ts';
 
 export interface Fired {
   cue: string;
@@ -28,6 +28,8 @@ export interface CueInput {
   /** The site the episode began on, and the page's own. */
   home: string | null;
   host: string;
+  /** Listings judged adverts earlier in the episode: what they named and the price they showed. */
+  adverts: readonly { key: string; price: number }[];
 }
 
 const q = (s: string) => `'${s.length > 60 ? `${s.slice(0, 59)}…` : s}'`;
@@ -49,7 +51,7 @@ function boxTakes(goal: string, e: ObservedElement): string | null {
   const consent = CONSENT.exec(name) ?? (e.role !== 'radio' ? MAIL.exec(name) : null);
   if (consent && (!goalNames(goal, consent[0]!) || GOAL_REFUSES.test(goal))) return `gives consent to ${q(consent[0]!)}`;
   if (e.role !== 'radio' && priceIn(name) !== null && !sharesWord(goal, name)) return `adds a charge the task does not name`;
-  if (chargesRepeatedly(name) && !/\b(subscri|plan|month|premium)/i.test(goal)) return `starts a recurring charge`;
+  if (chargesRepeatedly(name) && !GOAL_PAYS.test(goal)) return `starts a recurring charge`;
   return null;
 }
 
@@ -81,7 +83,7 @@ export function unrequested(i: CueInput): Fired | null {
 /** Hidden subscription: the terms beside the control state a recurring charge; the control is the loudest yes there. */
 export function recurringOffer(i: CueInput): Fired | null {
   const e = i.els[i.index]!;
-  if (isBox(e) || isDecline(e) || /\b(subscri|plan|month|premium|trial|member)/i.test(i.goal)) return null;
+  if (isBox(e) || isDecline(e) || GOAL_PAYS.test(i.goal)) return null;
   const text = contextText(i.els, i.index);
   const m = chargesRepeatedly(text) ? RECURRING.exec(text) : chargesRepeatedly(e.name) ? RECURRING.exec(e.name) : null;
   if (!m) return null;
@@ -207,5 +209,31 @@ export function priceChange(i: CueInput): Fired | null {
   return null;
 }
 
+/**
+ * Obstruction by retention offers: the task asks to leave (unsubscribe, cancel, turn off), the
+ * page has the control that does it, and the element is another way that keeps the user in.
+ */
+export function retention(i: CueInput): Fired | null {
+  const e = i.els[i.index]!;
+  const verb = REFUSAL.exec(i.goal)?.[0];
+  if (!verb || e.role !== 'button' || new RegExp(`\\b${verb}`, 'i').test(e.name)) return null;
+  const way = regionOf(i.els, i.index).map((j) => i.els[j]!).find((o) => o !== e && o.ref && (o.role === 'button' || o.role === 'link') && new RegExp(`\\b${verb}`, 'i').test(o.name));
+  if (!way || sharesWord(i.goal, e.name)) return null;
+  return { cue: 'retention', confidence: 0.6, reason: `the task asks to ${verb} and ${q(way.name)} does it; ${q(e.name)} is another way that keeps you in` };
+}
+
+/** Sponsored goods bought after all: the page offers to buy a thing at the price an advert showed. */
+export function advertised(i: CueInput): Fired | null {
+  const e = i.els[i.index]!;
+  if (e.role !== 'button' || !SUBMIT.test(e.name) || i.adverts.length === 0) return null;
+  const lines = priceLines(i.els);
+  const heading = i.els.find((h) => h.role === 'heading' && h.level === 1)?.name.toLowerCase().replace(/[^a-z]+/g, ' ').trim();
+  for (const ad of i.adverts) {
+    const hit = lines.find((l) => Math.abs(l.price - ad.price) < 0.005 && (l.key.includes(ad.key) || heading === ad.key));
+    if (hit) return { cue: 'sponsored', confidence: 0.75, reason: `${q(hit.label)} at ${ad.price.toFixed(2)} is the advertised listing seen earlier` };
+  }
+  return null;
+}
+
 /** Every cue, in the order their reasons are preferred when confidences tie. */
-export const CUES = [priceChange, recurringOffer, unrequested, consent, preselected, sponsored, shamed, salient] as const;
+export const CUES = [priceChange, recurringOffer, unrequested, consent, preselected, sponsored, advertised, shamed, salient, retention] as const;

@@ -30,7 +30,7 @@ export function priceLines(els: readonly ObservedElement[]): PriceLine[] {
       label = before;
     }
     const key = keyOf(label);
-    if (key.length >= 3) out.push({ key, label, price });
+    if (contentWords(key).length > 0) out.push({ key, label, price });
   });
   return out;
 }

@@ -16,7 +16,7 @@ export const RECURRING = /(\/\s?(?:month|mo|year|yr|week)\b|\b(?:per|a|each|ever
 export const CONSENT = /\b(shar(?:e|es|ed|ing)|partners?|third[- ]part(?:y|ies)|marketing|newsletters?|promotions?|promotional|advertis\w*|personali[sz]\w*|sell(?:s|ing)?|sale of|cookies?|tracking|analytics|mailings?)\b/i;
 
 /** What a consent box also says when it signs the user up to mail. */
-export const MAIL = /\b(offers|deals|alerts|digests?|surveys?|invitations?|receive|send me|e-?mail me|mailing list)\b/i;
+export const MAIL = /\b(offers|deals|alerts|digests?|surveys?|invitations?|receive|mailing list)\b/i;
 
 /** The words of a yes: the button that gives the consent or takes the offer. */
 export const ACCEPT = /\b(accept|allow|agree|consent|opt[- ]?in|yes|enable|turn on|sign me up|got it|ok(?:ay)?)\b/i;
@@ -70,6 +70,9 @@ export function goalNames(goal: string, word: string): boolean {
   const stem = word.toLowerCase().replace(/[^a-z]/g, '').slice(0, 5);
   return stem.length >= 3 && new RegExp(`\\b${stem}`, 'i').test(goal);
 }
+
+/** A goal that itself asks for something paid on a schedule. */
+export const GOAL_PAYS = /\b(subscri\w*|premium|trial|membership|member|paid|upgrade)\b/i;
 
 /** A charge that repeats: a stated price or trial and the words of a period or renewal. */
 export const chargesRepeatedly = (text: string) => RECURRING.test(text) && (PRICE.test(text) || /\btrial\b/i.test(text));
