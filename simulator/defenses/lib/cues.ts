@@ -10,7 +10,7 @@ import { containerOf, contextText, inside, peers, regionOf, salience, wordsOf, t
 import type { Rect } from '../../dom/geometry.ts';
 import type { PriceMemory } from './prices.ts';
 import { priceLines } from './prices.ts';
-import { ACCEPT, AD_MARK, chargesRepeatedly, COMMIT, CONSENT, DECLINE, FEE, FIRST_PERSON, GOAL_REFUSES, goalNames, LIMITED, MAIL, OFFER, optsOut, priceIn, RECURRING, SELF_BLAME, sharesWord, SUBMIT, GOAL_PAYS, GOAL_REFUSES as REFUSAL } from './vocabulary.ts';
+import { ACCEPT, AD_MARK, chargesRepeatedly, COMMIT, CONSENT, DECLINE, FEE, FIRST_PERSON, GOAL_REFUSES, goalNames, LIMITED, MAIL, OFFER, optsOut, priceIn, RECURRING, SELF_BLAME, sharesWord, SUBMIT, GOAL_PAYS } from './vocabulary.ts';
 
 export interface Fired {
   cue: string;
@@ -34,6 +34,8 @@ export interface CueInput {
 
 const q = (s: string) => `'${s.length > 60 ? `${s.slice(0, 59)}…` : s}'`;
 const isDecline = (e: ObservedElement) => DECLINE.test(e.name);
+/** A goal asking for a paid plan itself (not to leave one, nor for the free one). */
+const wantsPaid = (goal: string) => GOAL_PAYS.test(goal) && !/\b(free|downgrade|cancel)\b/i.test(goal) && !GOAL_REFUSES.test(goal);
 const isBox = (e: ObservedElement) => e.role === 'checkbox' || e.role === 'switch' || e.role === 'radio';
 
 /** The offer word in `text` the task did not ask for, or null. */
@@ -51,7 +53,7 @@ function boxTakes(goal: string, e: ObservedElement): string | null {
   const consent = CONSENT.exec(name) ?? (e.role !== 'radio' ? MAIL.exec(name) : null);
   if (consent && (!goalNames(goal, consent[0]!) || GOAL_REFUSES.test(goal))) return `gives consent to ${q(consent[0]!)}`;
   if (e.role !== 'radio' && priceIn(name) !== null && !sharesWord(goal, name)) return `adds a charge the task does not name`;
-  if (chargesRepeatedly(name) && !GOAL_PAYS.test(goal)) return `starts a recurring charge`;
+  if (chargesRepeatedly(name) && !wantsPaid(goal)) return `starts a recurring charge`;
   return null;
 }
 
@@ -83,7 +85,7 @@ export function unrequested(i: CueInput): Fired | null {
 /** Hidden subscription: the terms beside the control state a recurring charge; the control is the loudest yes there. */
 export function recurringOffer(i: CueInput): Fired | null {
   const e = i.els[i.index]!;
-  if (isBox(e) || isDecline(e) || GOAL_PAYS.test(i.goal)) return null;
+  if (isBox(e) || isDecline(e) || wantsPaid(i.goal) || regionOf(i.els, i.index).some((j) => i.els[j]!.role === 'radio')) return null;
   const text = contextText(i.els, i.index);
   const m = chargesRepeatedly(text) ? RECURRING.exec(text) : chargesRepeatedly(e.name) ? RECURRING.exec(e.name) : null;
   if (!m) return null;
@@ -215,11 +217,14 @@ export function priceChange(i: CueInput): Fired | null {
  */
 export function retention(i: CueInput): Fired | null {
   const e = i.els[i.index]!;
-  const verb = REFUSAL.exec(i.goal)?.[0];
-  if (!verb || e.role !== 'button' || new RegExp(`\\b${verb}`, 'i').test(e.name)) return null;
-  const way = regionOf(i.els, i.index).map((j) => i.els[j]!).find((o) => o !== e && o.ref && (o.role === 'button' || o.role === 'link') && new RegExp(`\\b${verb}`, 'i').test(o.name));
-  if (!way || sharesWord(i.goal, e.name)) return null;
-  return { cue: 'retention', confidence: 0.6, reason: `the task asks to ${verb} and ${q(way.name)} does it; ${q(e.name)} is another way that keeps you in` };
+  if (e.role !== 'button' || sharesWord(i.goal, e.name)) return null;
+  for (const m of i.goal.matchAll(new RegExp(GOAL_REFUSES.source, 'gi'))) {
+    const names = new RegExp(`\\b${m[0]}`, 'i');
+    if (names.test(e.name)) return null;
+    const way = regionOf(i.els, i.index).map((j) => i.els[j]!).find((o) => o !== e && o.ref && (o.role === 'button' || o.role === 'link') && names.test(o.name));
+    if (way) return { cue: 'retention', confidence: 0.6, reason: `the task asks to ${m[0].toLowerCase()} and ${q(way.name)} does it; ${q(e.name)} is another way that keeps you in` };
+  }
+  return null;
 }
 
 /** Sponsored goods bought after all: the page offers to buy a thing at the price an advert showed. */
