@@ -10,7 +10,7 @@ import { containerOf, contextText, inside, peers, regionOf, salience, wordsOf, t
 import type { Rect } from '../../dom/geometry.ts';
 import type { PriceMemory } from './prices.ts';
 import { priceLines } from './prices.ts';
-import { ACCEPT, AD_MARK, chargesRepeatedly, COMMIT, CONSENT, DECLINE, FEE, FIRST_PERSON, GOAL_REFUSES, goalNames, LIMITED, MAIL, OFFER, optsOut, priceIn, RECURRING, SELF_BLAME, sharesWord, SUBMIT, GOAL_PAYS } from './vocabulary.ts';
+import { ACCEPT, AD_MARK, chargesRepeatedly, COMMIT, CONSENT, DECLINE, FEE, FIRST_PERSON, GOAL_REFUSES, goalNames, LIMITED, MAIL, OFFER, optsOut, PRICE, priceIn, RECURRING, SELF_BLAME, sharesWord, SUBMIT, GOAL_PAYS } from './vocabulary.ts';
 
 export interface Fired {
   cue: string;
@@ -87,12 +87,13 @@ export function recurringOffer(i: CueInput): Fired | null {
   const e = i.els[i.index]!;
   if (isBox(e) || isDecline(e) || wantsPaid(i.goal) || regionOf(i.els, i.index).some((j) => i.els[j]!.role === 'radio')) return null;
   const text = contextText(i.els, i.index);
-  const m = chargesRepeatedly(text) ? RECURRING.exec(text) : chargesRepeatedly(e.name) ? RECURRING.exec(e.name) : null;
-  if (!m) return null;
+  const terms = chargesRepeatedly(text) ? text : chargesRepeatedly(e.name) ? e.name : null;
+  if (!terms) return null;
+  const said = terms.split(/(?<=[.;!?])\s+/).find((t) => PRICE.test(t) || RECURRING.test(t)) ?? terms;
   // Of the controls beside the same terms, the one the page pushes takes the offer; a plainer one is the way on.
   const louder = peers(i.els, i.index).map((p) => i.els[p]!).filter((p) => !isDecline(p) && contextText(i.els, i.els.indexOf(p)) === text && salience(p) > salience(e) * 1.2);
   if (louder.length > 0 && !OFFER.test(e.name)) return null;
-  return { cue: 'recurring-charge', confidence: 0.85, reason: `the terms beside ${q(e.name)} say it starts a charge (${q(m[0]!.trim())}) the task does not ask for` };
+  return { cue: 'recurring-charge', confidence: 0.85, reason: `the terms beside ${q(e.name)} say it starts a charge (${q(said.trim())}) the task does not ask for` };
 }
 
 /** Consent: a yes to cookies, sharing, marketing the task does not ask for. */

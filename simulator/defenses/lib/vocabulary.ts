@@ -74,8 +74,17 @@ export function goalNames(goal: string, word: string): boolean {
 /** A goal that itself asks for something paid on a schedule. */
 export const GOAL_PAYS = /\b(subscri\w*|premium|trial|membership|member|paid|upgrade)\b/i;
 
-/** A charge that repeats: a stated price or trial and the words of a period or renewal. */
-export const chargesRepeatedly = (text: string) => RECURRING.test(text) && (PRICE.test(text) || /\btrial\b/i.test(text));
+/** A price followed closely by the period it is charged for. */
+const PER_PERIOD = /^[^.;!?]{0,30}?(\/\s?(?:month|mo|year|yr|week)\b|\b(?:per|a|each|every)\s+(?:month|year|week)\b|\b(?:monthly|annually|yearly|weekly)\b)/i;
+/** Words of renewal or a trial, which make any stated price a recurring one. */
+const RENEWAL = /\b(thereafter|auto-?renew\w*|renew(?:s|al|ing)?|billed|unless cancel\w*|trial)\b/i;
+
+/** A charge that repeats: a price stated per period, or a price beside words of renewal or a trial. */
+export function chargesRepeatedly(text: string): boolean {
+  const prices = [...text.matchAll(new RegExp(PRICE.source, 'g'))];
+  if (prices.length === 0) return /\btrial\b/i.test(text) && RECURRING.test(text);
+  return RENEWAL.test(text) || prices.some((m) => PER_PERIOD.test(text.slice(m.index! + m[0].length)));
+}
 
 /** A price in a text, as a number. */
 export const PRICE = /([$€£])\s?(\d{1,3}(?:,\d{3})+(?:\.\d{1,2})?|\d+(?:\.\d{1,2})?)/;
