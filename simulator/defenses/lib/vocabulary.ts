@@ -41,7 +41,7 @@ export const FEE = /\b(fees?|surcharges?|service charge|handling|processing|conv
 export const COMMIT = /\b(place|complete|confirm|submit|pay|purchase|buy|checkout|check out|order|book|reserve|finish)\b/i;
 
 /** Buttons that take what a form holds: a cart, a sign-up, a download, saved settings. */
-export const SUBMIT = new RegExp(`${COMMIT.source}|\\b(add to|continue|next|proceed|save|sign up|create|register|join|download|install|send|start|done|accept)\\b`, 'i');
+export const SUBMIT = new RegExp(`${COMMIT.source}|\\b(add to|continue|next|proceed|save|sign up|create|register|join|download|install|send|start|done|accept|choose|select|update|switch)\\b`, 'i');
 
 /** Words turning a box's meaning around (an opt-out box). */
 const NEGATION = /\b(no|not|don't|do not|never|without|opt[- ]?out|unsubscribe|stop|exclude|uncheck|untick|leave me out|keep me out)\b/gi;
@@ -81,7 +81,7 @@ const RENEWAL = /\b(thereafter|auto-?renew\w*|renew(?:s|al|ing)?|billed|unless c
 
 /** A charge that repeats: a price stated per period, or a price beside words of renewal or a trial. */
 export function chargesRepeatedly(text: string): boolean {
-  const prices = [...text.matchAll(new RegExp(PRICE.source, 'g'))];
+  const prices = [...text.matchAll(new RegExp(PRICE.source, 'g'))].filter((m) => Number(m[2]!.replace(/,/g, '')) > 0);
   if (prices.length === 0) return /\btrial\b/i.test(text) && RECURRING.test(text);
   return RENEWAL.test(text) || prices.some((m) => PER_PERIOD.test(text.slice(m.index! + m[0].length)));
 }
