@@ -1,4 +1,5 @@
 import { catalogue } from '../harness/catalogue.ts';
+import type { OptionDoc } from '../simulator/agent.ts';
 
 /** What decoy list prints. */
 export function catalogueText(): string {
@@ -12,12 +13,14 @@ export function catalogueText(): string {
     section('Tasks', all.tasks.map((t) => ({ id: t.id, text: `${t.title} [${t.domains.join(', ')}]` }))),
     section('Suites', all.suites.map((s) => ({ id: s.id, text: `${s.size} ${s.clicks ? 'click samples' : 'configurations'}, task budget ${s.budget}: ${s.description}` }))),
     section('Agents', all.agents.map((a) => ({ id: a.id, text: a.description }))),
-    section('Defenses', all.defenses.map((d) => ({ id: d.id, text: d.description }))),
+    section('Defenses', all.defenses.map((d) => ({ id: d.id, text: `${d.description}${d.options.map((o) => `\n    option ${o.name}${o.default !== undefined ? ` (default ${o.default})` : ''}: ${o.description}`).join('')}` }))),
   ].join('\n\n');
 }
 
 const table = (head: string[], rows: string[][]) =>
   [`| ${head.join(' | ')} |`, `| ${head.map(() => '---').join(' | ')} |`, ...rows.map((r) => `| ${r.join(' | ')} |`)].join('\n');
+
+const optionsCell = (options: readonly OptionDoc[]) => options.map((o) => `\`${o.name}\`${o.default !== undefined ? ` (default ${o.default})` : ''}: ${o.description}`).join('; ') || '—';
 
 /** The README's catalogue section, derived from the registries. */
 export function catalogueMarkdown(): string {
@@ -37,10 +40,10 @@ export function catalogueMarkdown(): string {
     '',
     '### Agents',
     '',
-    table(['id', 'behaviour', 'options'], all.agents.map((a) => [`\`${a.id}\``, a.description, a.options.map((o) => `\`${o.name}\`${o.default !== undefined ? ` (default ${o.default})` : ''}: ${o.description}`).join('; ') || '—'])),
+    table(['id', 'behaviour', 'options'], all.agents.map((a) => [`\`${a.id}\``, a.description, optionsCell(a.options)])),
     '',
     '### Defenses',
     '',
-    table(['id', 'behaviour'], all.defenses.map((d) => [`\`${d.id}\``, d.description])),
+    table(['id', 'behaviour', 'options'], all.defenses.map((d) => [`\`${d.id}\``, d.description, optionsCell(d.options)])),
   ].join('\n');
 }

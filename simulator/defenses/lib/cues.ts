@@ -6,7 +6,7 @@
  * near proof; a prominence mismatch is a hint).
  */
 import type { ObservedElement } from '../../observe.ts';
-import { containerOf, contextText, inside, peers, regionOf, salience, wordsOf, type Elements } from './scope.ts';
+import { containerOf, contextParts, contextText, inside, peers, regionOf, salience, wordsOf, type Elements } from './scope.ts';
 import type { Rect } from '../../dom/geometry.ts';
 import type { PriceMemory } from './prices.ts';
 import { priceLines } from './prices.ts';
@@ -86,10 +86,11 @@ export function unrequested(i: CueInput): Fired | null {
 export function recurringOffer(i: CueInput): Fired | null {
   const e = i.els[i.index]!;
   if (isBox(e) || isDecline(e) || wantsPaid(i.goal) || regionOf(i.els, i.index).some((j) => i.els[j]!.role === 'radio')) return null;
-  const text = contextText(i.els, i.index);
+  const parts = contextParts(i.els, i.index);
+  const text = parts.join(' ');
   const terms = chargesRepeatedly(text) ? text : chargesRepeatedly(e.name) ? e.name : null;
   if (!terms) return null;
-  const said = terms.split(/(?<=[.;!?])\s+/).find((t) => PRICE.test(t) || RECURRING.test(t)) ?? terms;
+  const said = parts.find(chargesRepeatedly) ?? parts.find((t) => PRICE.test(t)) ?? terms;
   // Of the controls beside the same terms, the one the page pushes takes the offer; a plainer one is the way on.
   const louder = peers(i.els, i.index).map((p) => i.els[p]!).filter((p) => !isDecline(p) && contextText(i.els, i.els.indexOf(p)) === text && salience(p) > salience(e) * 1.2);
   if (louder.length > 0 && !OFFER.test(e.name)) return null;

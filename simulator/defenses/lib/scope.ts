@@ -36,8 +36,13 @@ export const wordsOf = (e: ObservedElement) => `${e.name} ${e.text ?? ''}`.trim(
  * no control stands above that text (fine print sits under the control it qualifies).
  */
 export function contextText(els: Elements, index: number): string {
+  return contextParts(els, index).join(' ');
+}
+
+/** contextText line by line, as the page prints it. */
+export function contextParts(els: Elements, index: number): string[] {
   const c = containerOf(els, index);
-  if (c >= 0 && !PAGE_LEVEL.has(els[c]!.role)) return [els[c]!.name, ...inside(els, c).map((i) => wordsOf(els[i]!))].join(' ');
+  if (c >= 0 && !PAGE_LEVEL.has(els[c]!.role)) return [els[c]!.name, ...inside(els, c).map((i) => wordsOf(els[i]!))];
   const depth = els[index]!.depth;
   const after: string[] = [];
   for (let i = index + 1; i < els.length && i <= index + 3 && !els[i]!.ref && els[i]!.depth === depth; i++) after.push(wordsOf(els[i]!));
@@ -45,7 +50,7 @@ export function contextText(els: Elements, index: number): string {
   let i = index - 1;
   for (; i >= 0 && i >= index - 3 && !els[i]!.ref && els[i]!.depth === depth; i--) before.unshift(wordsOf(els[i]!));
   const ownsAbove = i < 0 || !els[i]!.ref;
-  return [...(ownsAbove ? before : []), ...after].join(' ');
+  return [...(ownsAbove ? before : []), ...after];
 }
 
 /**
