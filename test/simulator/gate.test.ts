@@ -52,6 +52,13 @@ const CASES: { cue: string; goal: string; fires: ObservedElement[]; miss: Observ
     miss: page(main({ role: 'textbox', name: 'Name' }, { role: 'checkbox', name: 'Do not share my details with selected partners', checked: true }, { role: 'button', name: 'Create account' })),
   },
   {
+    cue: 'preselected',
+    goal: 'Switch my plan to the free one',
+    click: 'Continue',
+    fires: page(main({ role: 'form' }, { role: 'radio', name: 'Free: $0 a month, with ads', checked: false, depth: 2 }, { role: 'radio', name: 'Plus: $9.99 a month, no ads', checked: true, depth: 2 }, { role: 'button', name: 'Continue', depth: 2 })),
+    miss: page(main({ role: 'form' }, { role: 'radio', name: 'Free: $0 a month, with ads', checked: true, depth: 2 }, { role: 'radio', name: 'Plus: $9.99 a month, no ads', checked: false, depth: 2 }, { role: 'button', name: 'Continue', depth: 2 })),
+  },
+  {
     cue: 'recurring-charge',
     goal: 'Buy the Arc Floor Lamp',
     click: 'Start saving today',

@@ -85,7 +85,7 @@ export function unrequested(i: CueInput): Fired | null {
 /** Hidden subscription: the terms beside the control state a recurring charge; the control is the loudest yes there. */
 export function recurringOffer(i: CueInput): Fired | null {
   const e = i.els[i.index]!;
-  if (isBox(e) || isDecline(e) || wantsPaid(i.goal) || regionOf(i.els, i.index).some((j) => i.els[j]!.role === 'radio')) return null;
+  if (isBox(e) || isDecline(e) || wantsPaid(i.goal)) return null;
   const parts = contextParts(i.els, i.index);
   const text = parts.join(' ');
   const terms = chargesRepeatedly(text) ? text : chargesRepeatedly(e.name) ? e.name : null;

@@ -10,6 +10,7 @@ export type Elements = readonly ObservedElement[];
 
 /** Containers too large to say an offer's text belongs to a control in them. */
 const PAGE_LEVEL = new Set(['main', 'banner', 'navigation', 'contentinfo']);
+const BOXES = new Set(['checkbox', 'switch', 'radio']);
 
 /** The index of the element's container in `els`, or -1 at the top level. */
 export function containerOf(els: Elements, index: number): number {
@@ -42,7 +43,8 @@ export function contextText(els: Elements, index: number): string {
 /** contextText line by line, as the page prints it. */
 export function contextParts(els: Elements, index: number): string[] {
   const c = containerOf(els, index);
-  if (c >= 0 && !PAGE_LEVEL.has(els[c]!.role)) return [els[c]!.name, ...inside(els, c).map((i) => wordsOf(els[i]!))];
+  // A box's name is the terms of its own choice, not of the controls around it.
+  if (c >= 0 && !PAGE_LEVEL.has(els[c]!.role)) return [els[c]!.name, ...inside(els, c).filter((i) => !BOXES.has(els[i]!.role)).map((i) => wordsOf(els[i]!))];
   const depth = els[index]!.depth;
   const after: string[] = [];
   for (let i = index + 1; i < els.length && i <= index + 3 && !els[i]!.ref && els[i]!.depth === depth; i++) after.push(wordsOf(els[i]!));
