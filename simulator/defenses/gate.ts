@@ -1,3 +1,9 @@
+/**
+ * DUDE's evaluator-as-gate without a model: every proposal that acts on the page gets a label in
+ * {-1, 0, 1} with a confidence and a reason, read from what the agent sees and the instruction;
+ * only 1 is executed, and anything else goes back to the agent as the reason to rethink. The
+ * experience context (DUDE's Stage 2) is a list of lessons applied before the built-in cues.
+ */
 import type { Action } from '../actions.ts';
 import type { DefenseDef, Judgement, Verdict } from '../defense.ts';
 import type { EnvObservation } from '../env.ts';
@@ -104,7 +110,7 @@ export function verdictOf(j: Judgement): Verdict {
 const gate: DefenseDef = {
   id: 'gate',
   description:
-    "DUDE's evaluator-as-gate, rule-based: each proposed click (by ref or point) is labelled 1 legitimate, 0 invalid (nothing there, disabled, covered) or -1 deceptive (a cue fired: unrequested item, recurring charge, consent, preselection, sponsored, confirmshaming, salience, price change); only 1 is executed, otherwise the agent is told to rethink with the reason.",
+    "DUDE's evaluator-as-gate, rule-based: each proposed click (by ref or point) is labelled 1 legitimate, 0 invalid (nothing there, disabled, covered) or -1 deceptive (a cue fired: unrequested item, recurring charge, consent, preselection, sponsored, confirmshaming, salience, retention, price change or hidden cost); only 1 is executed, otherwise the agent is told to rethink with the reason.",
   options: [
     {
       name: 'lessons',
