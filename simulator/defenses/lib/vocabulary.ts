@@ -25,7 +25,7 @@ export const ACCEPT = /\b(accept|allow|agree|consent|opt[- ]?in|yes|enable|turn 
 export const LIMITED = /\b(only|necessary|essential|required|strictly|reject|decline|refuse|deny)\b/i;
 
 /** The words of a no: declining, closing, skipping, going on without. */
-export const DECLINE = /(\b(no|not|never|skip|decline|dismiss|close|cancel|reject|refuse|without|later|pass|remove|delete|keep (?:the )?(?:free|basic|standard))\b|^\s*[×✕x]\s*$)/i;
+export const DECLINE = /(\b(no|not|never|skip|decline|dismiss|close|cancel|reject|refuse|without|later|i.ll pass|remove|delete|keep (?:the )?(?:free|basic|standard))\b|^\s*[×✕x]\s*$)/i;
 
 /** A decline in the user's own voice that belittles them (confirmshaming). */
 export const FIRST_PERSON = /\b(i|i'm|i'd|i'll|i've|me|my|myself)\b/i;
