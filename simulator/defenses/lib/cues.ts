@@ -10,7 +10,7 @@ import { containerOf, contextParts, contextText, inside, peers, regionOf, salien
 import type { Rect } from '../../dom/geometry.ts';
 import type { PriceMemory } from './prices.ts';
 import { priceLines } from './prices.ts';
-import { ACCEPT, AD_MARK, chargesRepeatedly, COMMIT, CONSENT, DECLINE, FEE, FIRST_PERSON, GOAL_REFUSES, goalNames, LIMITED, MAIL, OFFER, optsOut, PRICE, priceIn, RECURRING, SELF_BLAME, sharesWord, SUBMIT, GOAL_PAYS } from './vocabulary.ts';
+import { ACCEPT, AD_MARK, chargesRepeatedly, COMMIT, CONSENT, DECLINE, FEE, FIRST_PERSON, GOAL_REFUSES, goalNames, LIMITED, MAIL, OFFER, optsOut, PRICE, priceIn, SELF_BLAME, sharesWord, SUBMIT, GOAL_PAYS } from './vocabulary.ts';
 
 export interface Fired {
   cue: string;
