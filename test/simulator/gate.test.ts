@@ -9,7 +9,7 @@ import gateDef from '../../simulator/defenses/gate.ts';
 import warnDef from '../../simulator/defenses/warn.ts';
 import { parseLessons } from '../../simulator/defenses/lib/lessons.ts';
 import { UserError } from '../../scenarios/errors.ts';
-import { bundleFor, play } from '../helpers.ts';
+import { bundleFor, decoyIn, play } from '../helpers.ts';
 
 type El = Partial<ObservedElement> & Pick<ObservedElement, 'role'>;
 const PLAIN = { fontSize: 14, fontWeight: 400, color: '#555555', background: '#ffffff', contrast: 4.5, underline: true, filled: false };
@@ -163,6 +163,14 @@ describe('gate: DUDE evaluator-as-gate from cues written off the pattern descrip
       expect((err as Error).message).not.toMatch(/\n/);
     }
     expect(() => gateDef.create({ seed: 1, options: { lessons: 'nonsense' } })).toThrow(UserError);
+  });
+
+  it('decoy run refuses a malformed lessons option with one line naming it', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'gate-run-'));
+    const r = await decoyIn(dir, 'run', '--suite', 'demo', '--defense', 'gate', '--defense-opt', 'lessons=beware of gold', '--out', 'runs/g');
+    expect(r.code).not.toBe(0);
+    expect(r.err.trim()).toMatch(/^decoy run: lessons: 'beware of gold' is not "deceptive: <phrase>"/);
+    expect(r.err.trim().split('\n')).toHaveLength(1);
   });
 
   it('a deceptive lesson blocks what no cue sees; a legitimate lesson lets through what a cue blocked', () => {
