@@ -13,18 +13,29 @@ import { downFrom } from './tree.ts';
 
 type Declared = { name: string; value: string; important: boolean }[];
 
-/** A style attribute as read: the text, its declarations in order, and the value each property ends with. */
+/**
+ * A style attribute as read: its declarations in order, the value each property ends
+ * with, and what the element's facts take from it (its own background; `passive` when it
+ * sets no carried property, no background and no fixed position).
+ */
 interface Parsed {
-  raw: string;
   list: Declared;
   props: Map<string, string>;
+  background: Rgba | null;
+  passive: boolean;
 }
 
-const parsed = new WeakMap<Element, Parsed>();
+/**
+ * Parsed style attributes by their text: a page repeats the same strings over many
+ * elements, so each distinct one is parsed once. Only strings are kept (no element), and
+ * the cache starts over past a bound, so a page that writes ever new styles cannot grow it.
+ */
+const byText = new Map<string, Parsed>();
+const MAX_TEXTS = 50_000;
 
 /**
- * The element's inline declarations, read from the style attribute and cached until the
- * attribute changes: far cheaper than going through jsdom's CSSOM on every read.
+ * The element's inline declarations, read from the style attribute: far cheaper than
+ * going through jsdom's CSSOM on every read.
  */
 export function inlineStyle(el: Element): Map<string, string> {
   return parsedStyle(el).props;
@@ -45,13 +56,16 @@ function parsedStyle(el: Element): Parsed {
 
 function readInlineStyle(el: Element): Parsed {
   const raw = el.getAttribute('style') ?? '';
-  const hit = parsed.get(el);
-  if (hit && hit.raw === raw) return hit;
+  let p = byText.get(raw);
+  if (p) return p;
   const list = declarations(raw);
   const props = new Map<string, string>();
   for (const d of list) props.set(d.name, d.value);
-  const p = { raw, list, props };
-  parsed.set(el, p);
+  const background = backgroundOf(props);
+  const passive = background === null && props.get('position') !== 'fixed' && CARRIED.every((c) => !props.get(c));
+  p = { list, props, background, passive };
+  if (byText.size >= MAX_TEXTS) byText.clear();
+  byText.set(raw, p);
   return p;
 }
 
@@ -107,13 +121,16 @@ interface Facts {
 const ROOT: Facts = { self: true, drawn: true, fixed: false, background: null, visibility: '', 'pointer-events': '', 'font-size': '', 'font-weight': '', color: '', 'text-decoration': '', 'text-decoration-line': '' };
 
 function factsFrom(el: Element, outer: Facts): Facts {
-  const style = inlineStyle(el);
+  const parsed = parsedStyle(el);
+  const style = parsed.props;
   const self = drawnSelf(el);
+  // An element that adds nothing has its parent's facts, the same record.
+  if (parsed.passive && self === outer.self) return outer;
   return {
     self,
     drawn: outer.drawn && self,
     fixed: outer.fixed || style.get('position') === 'fixed',
-    background: ownBackground(el) ?? outer.background,
+    background: parsed.background ?? outer.background,
     visibility: style.get('visibility') || outer.visibility,
     'pointer-events': style.get('pointer-events') || outer['pointer-events'],
     'font-size': style.get('font-size') || outer['font-size'],
@@ -220,7 +237,11 @@ export interface StyleFacts {
 }
 
 function ownBackground(el: Element): Rgba | null {
-  const bg = parseColor(inline(el, 'background-color')) ?? parseColor(inline(el, 'background'));
+  return parsedStyle(el).background;
+}
+
+function backgroundOf(props: Map<string, string>): Rgba | null {
+  const bg = parseColor(props.get('background-color') ?? '') ?? parseColor(props.get('background') ?? '');
   return bg && bg[3] > 0 ? bg : null;
 }
 

@@ -111,6 +111,11 @@ export class EngineProcess {
     return this.dead === null;
   }
 
+  /** CPU seconds the engine process has used so far (user + system), or null before it starts or where /proc is not there. */
+  cpuSeconds(): number | null {
+    return cpuSeconds(this.child?.pid);
+  }
+
   private start(): Promise<void> {
     this.started ??= (async () => {
       keepInspectorShut();
