@@ -89,8 +89,7 @@ export function inline(el: Element, prop: string): string {
 
 /** Is the element drawn at all (itself and every ancestor)? */
 export function isRendered(el: Element): boolean {
-  const f = facts(el);
-  return f.drawn && (f.visibility || 'visible') !== 'hidden';
+  return drawnWith(facts(el));
 }
 
 /** The inherited properties read on every element, kept together in its facts. */
@@ -103,7 +102,7 @@ const carried = (prop: string): prop is Carried => (CARRIED as readonly string[]
  * (it and every ancestor), fixed (itself or an ancestor), the nearest own background, and
  * the nearest inline value of each carried property ('' when none).
  */
-interface Facts {
+export interface Facts {
   /** Drawn itself (not hidden, not display: none, not a never-drawn tag). */
   self: boolean;
   drawn: boolean;
@@ -145,10 +144,27 @@ function factsFrom(el: Element, outer: Facts): Facts {
  * The element's facts, built from the root down: within a read of an unchanged document,
  * one walk up to the nearest ancestor already known, then each element from its parent's.
  */
-function facts(el: Element): Facts {
+export function facts(el: Element): Facts {
   const memo = kept<Facts>('facts');
   return downFrom(el, memo ?? new Map<Element, Facts>(), ROOT, factsFrom);
 }
+
+/**
+ * For a walk from the root down inside `whileUnchanged`: the element's facts from its
+ * parent's, kept for the rest of the read as `facts` would keep them.
+ */
+export function factsBelow(el: Element, outer: Facts): Facts {
+  const memo = kept<Facts>('facts');
+  let f = memo?.get(el);
+  if (f === undefined) {
+    f = factsFrom(el, outer);
+    memo?.set(el, f);
+  }
+  return f;
+}
+
+/** Are an element with these facts and every ancestor drawn (isRendered)? */
+export const drawnWith = (f: Facts) => f.drawn && (f.visibility || 'visible') !== 'hidden';
 
 /** Is the element fixed to the viewport (itself or through an ancestor)? */
 export function isFixed(el: Element): boolean {
