@@ -201,9 +201,23 @@ function drawnSelf(el: Element): boolean {
   return !NEVER_RENDERED.has(el.localName) && !el.hasAttribute('hidden') && inline(el, 'display') !== 'none';
 }
 
+/** A colour; parsed colours are shared records, never changed. */
 export type Rgba = [number, number, number, number];
 
+/** Colours by their text, parsed once: a page repeats a few. Shared records, never changed. */
+const colours = new Map<string, Rgba | null>();
+
 export function parseColor(value: string): Rgba | null {
+  let c = colours.get(value);
+  if (c === undefined) {
+    c = readColor(value);
+    if (colours.size >= MAX_TEXTS) colours.clear();
+    colours.set(value, c);
+  }
+  return c;
+}
+
+function readColor(value: string): Rgba | null {
   const v = value.trim().toLowerCase();
   if (!v || v === 'transparent') return null;
   const hex = /^#([0-9a-f]{3}|[0-9a-f]{6})$/.exec(v);
@@ -223,7 +237,15 @@ export function parseColor(value: string): Rgba | null {
   return null;
 }
 
-export function toHex([r, g, b]: Rgba): string {
+const hexes = new WeakMap<Rgba, string>();
+
+export function toHex(c: Rgba): string {
+  let h = hexes.get(c);
+  if (h === undefined) hexes.set(c, (h = readHex(c)));
+  return h;
+}
+
+function readHex([r, g, b]: Rgba): string {
   return '#' + [r, g, b].map((n) => Math.round(n).toString(16).padStart(2, '0')).join('');
 }
 
@@ -235,8 +257,18 @@ function luminance([r, g, b]: Rgba): number {
   return 0.2126 * lin(r) + 0.7152 * lin(g) + 0.0722 * lin(b);
 }
 
+const contrasts = new WeakMap<Rgba, WeakMap<Rgba, number>>();
+
 /** WCAG contrast ratio, 1 to 21. */
 export function contrast(a: Rgba, b: Rgba): number {
+  let byB = contrasts.get(a);
+  if (!byB) contrasts.set(a, (byB = new WeakMap()));
+  let c = byB.get(b);
+  if (c === undefined) byB.set(b, (c = readContrast(a, b)));
+  return c;
+}
+
+function readContrast(a: Rgba, b: Rgba): number {
   const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
   return Math.round(((hi + 0.05) / (lo + 0.05)) * 100) / 100;
 }
