@@ -188,6 +188,11 @@ function rulesWith(doc: Document, wanted: (name: string) => boolean): Narrowed {
   return out;
 }
 
+/** Candidate lists whose every selector matches surely: their cascade depends on nothing else than the style attribute. */
+const sureOnly = new WeakSet<Candidate[]>();
+/** Cascades of such lists, by the style attribute's parsed declarations (shared by their text). Never changed by callers. */
+const sharedCascades = new WeakMap<Candidate[], WeakMap<object, { name: string; value: string }[]>>();
+
 function candidatesFor(el: Element, narrow: Narrowed): Candidate[] {
   if (narrow.rules.length === 0) return [];
   const quirks = el.ownerDocument.compatMode === 'BackCompat';
@@ -201,6 +206,7 @@ function candidatesFor(el: Element, narrow: Narrowed): Candidate[] {
     const selectors = rule.selectors.filter((s) => mayMatch(el, s.subject, classes)).map((s) => ({ text: s.text, weight: s.weight, sure: surely(el, s.subject, classes) }));
     if (selectors.length > 0) found.push({ rule, own, selectors });
   }
+  if (found.every((c) => c.selectors.every((sel) => sel.sure))) sureOnly.add(found);
   if (narrow.byKind.size >= MAX_KINDS) narrow.byKind.clear();
   narrow.byKind.set(kind, found);
   return found;
@@ -211,8 +217,16 @@ function candidatesFor(el: Element, narrow: Narrowed): Candidate[] {
  * (a later one overrides an earlier one of the same property or of its shorthand).
  */
 export function cascade(el: Element, wanted: (name: string) => boolean): { name: string; value: string }[] {
+  const found = candidatesFor(el, rulesWith(el.ownerDocument, wanted));
+  const inline = inlineDeclarations(el);
+  // Without a selector to ask the engine about, the answer is the kind's and the style attribute's: shared.
+  const shared = sureOnly.has(found);
+  if (shared) {
+    const known = sharedCascades.get(found)?.get(inline);
+    if (known) return known;
+  }
   const matched: { weight: number; order: number; declarations: Declaration[] }[] = [];
-  for (const { rule, own, selectors } of candidatesFor(el, rulesWith(el.ownerDocument, wanted))) {
+  for (const { rule, own, selectors } of found) {
     let weight = -1;
     for (const s of selectors) {
       if (s.weight <= weight) continue;
@@ -220,11 +234,18 @@ export function cascade(el: Element, wanted: (name: string) => boolean): { name:
     }
     if (weight >= 0) matched.push({ weight, order: rule.order, declarations: own });
   }
-  const inline = inlineDeclarations(el);
-  if (matched.length === 0 && !inline.some((d) => wanted(d.name))) return [];
-  matched.sort((a, b) => a.weight - b.weight || a.order - b.order);
-  const sheet = matched.flatMap((m) => m.declarations);
-  const mine = inline.filter((d) => wanted(d.name));
-  const ordered = [...sheet.filter((d) => !d.important), ...mine.filter((d) => !d.important), ...sheet.filter((d) => d.important), ...mine.filter((d) => d.important)];
-  return ordered.map(({ name, value }) => ({ name, value }));
+  let out: { name: string; value: string }[] = [];
+  if (matched.length > 0 || inline.some((d) => wanted(d.name))) {
+    matched.sort((a, b) => a.weight - b.weight || a.order - b.order);
+    const sheet = matched.flatMap((m) => m.declarations);
+    const mine = inline.filter((d) => wanted(d.name));
+    const ordered = [...sheet.filter((d) => !d.important), ...mine.filter((d) => !d.important), ...sheet.filter((d) => d.important), ...mine.filter((d) => d.important)];
+    out = ordered.map(({ name, value }) => ({ name, value }));
+  }
+  if (shared) {
+    let byInline = sharedCascades.get(found);
+    if (!byInline) sharedCascades.set(found, (byInline = new WeakMap()));
+    byInline.set(inline, out);
+  }
+  return out;
 }
