@@ -3,6 +3,7 @@
  * content and footer; overlays apart), over every bundle of every suite. A real small shop
  * has a few dozen; a page with a handful looks generated.
  */
+import { pathToFileURL } from 'node:url';
 import { suites } from '../scenarios/index.ts';
 import { generateBundle } from '../generator/bundle.ts';
 import { ATTR } from '../scenarios/contract.ts';
@@ -65,4 +66,4 @@ export function printDensity(seed: number): void {
   console.log(line('every suite', density(all)));
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) printDensity(Number(process.env.BENCH_SEED ?? 7));
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) printDensity(Number(process.env.BENCH_SEED ?? 7));

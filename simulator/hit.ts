@@ -12,11 +12,11 @@
  * R-tree (flatbush), and a point is tested exactly only against the few boxes near it.
  */
 import Flatbush from 'flatbush';
-import { contains, intersect, isFixed, ownBox, positionOf, type Rect, type Scroll, viewportBox } from './dom/geometry.ts';
+import { contains, intersect, isFixed, offsetsBelow, type Offsets, ownBox, placeBelow, type Rect, type Scroll, viewportBox } from './dom/geometry.ts';
 import { insideRounded, radii, type Radii } from './dom/radius.ts';
 import { whileUnchanged } from './dom/unchanged.ts';
-import { descendants, downFrom } from './dom/tree.ts';
-import { inline, isRendered, isRenderedSelf, receivesPointer } from './dom/style.ts';
+import { downFrom } from './dom/tree.ts';
+import { drawnWith, facts, factsBelow, type Facts, inline, inlineStyle, receivesPointer } from './dom/style.ts';
 
 type Key = number[];
 
@@ -42,49 +42,87 @@ interface Layer {
 
 const NO_SCROLL: Scroll = { x: 0, y: 0 };
 
-function zIndex(el: Element): number | null {
-  const z = inline(el, 'z-index');
+function zIndex(style: Map<string, string>): number | null {
+  const z = style.get('z-index');
   if (!z || z === 'auto') return null;
   const n = parseInt(z, 10);
   return Number.isFinite(n) ? n : null;
 }
 
-function formsStackingContext(el: Element): boolean {
-  const pos = positionOf(el);
+function formsStackingContext(style: Map<string, string>): boolean {
+  const pos = style.get('position');
   if (pos === 'fixed') return true;
-  if (pos && zIndex(el) !== null) return true;
-  const opacity = inline(el, 'opacity');
+  if ((pos === 'absolute' || pos === 'relative') && zIndex(style) !== null) return true;
+  const opacity = style.get('opacity') ?? '';
   return opacity !== '' && parseFloat(opacity) < 1;
 }
 
-/** Every rendered element with a box, in tree order, with its painting key and clipping ancestors. */
+/** What an element passes to its children in the walk: the facts, offsets, painting key and clips they start from. */
+interface Context {
+  facts: Facts;
+  offsets: Offsets;
+  key: Key;
+  clipsFixed: Rect[];
+  clipsScrolling: Rect[];
+}
+
+/**
+ * Every rendered element with a box, in tree order, with its painting key and clipping
+ * ancestors. One walk from the body down, each element's context built from its parent's;
+ * it also keeps each element's style facts and page box for the rest of the read.
+ */
 function layers(doc: Document): Layer[] {
-  const prefixes = new Map<Element, Key>();
-  const clipsForFixed = new Map<Element, Rect[]>();
-  const clipsForScrolling = new Map<Element, Rect[]>();
-  const order = new Map<Element, number>();
   const out: Layer[] = [];
-  const stacking = (cur: Element, outer: Key): Key => (formsStackingContext(cur) ? [...outer, zIndex(cur) ?? 0, order.get(cur) ?? 0] : outer);
   const body = doc.body;
-  const all = body ? descendants(body) : [];
+  if (!body) return out;
+  let ctx: Context = {
+    facts: facts(body),
+    offsets: offsetsBelow(body),
+    // The keys stacking-context ancestors give start inside the body.
+    key: NO_KEY,
+    clipsFixed: downFrom(body, new Map<Element, Rect[]>(), NO_CLIPS, clippingFixed),
+    clipsScrolling: downFrom(body, new Map<Element, Rect[]>(), NO_CLIPS, clippingScrolling),
+  };
+  const stack: { ctx: Context; next: Element | null }[] = [];
+  let el = body.firstElementChild;
   let i = 0;
-  for (let at = 0; at < all.length; at++) {
-    const el = all[at] as Element;
-    order.set(el, ++i);
-    // Nothing under an element that is not drawn is drawn: a site's hidden pages are skipped whole.
-    if (!isRenderedSelf(el)) {
-      const below = el.getElementsByTagName('*').length;
-      at += below;
-      i += below;
+  for (;;) {
+    if (!el) {
+      const up = stack.pop();
+      if (!up) break;
+      ({ ctx, next: el } = up);
       continue;
     }
+    const order = ++i;
+    const f = factsBelow(el, ctx.facts);
+    // Nothing under an element that is not drawn is drawn: a site's hidden pages are skipped whole.
+    if (!f.self) {
+      i += el.getElementsByTagName('*').length;
+      el = el.nextElementSibling;
+      continue;
+    }
+    const style = inlineStyle(el);
+    const offsets = placeBelow(el, ctx.offsets);
     const box = viewportBox(el, NO_SCROLL);
-    if (!box || !isRendered(el)) continue;
-    // The keys stacking-context ancestors give, outermost first, and the clips: shared by siblings.
-    const key = downFrom(el.parentElement, prefixes, NO_KEY, stacking, body).slice();
-    key.push(zIndex(el) ?? 0, i);
-    const fixed = isFixed(el);
-    out.push({ el, key, fixed, box, clips: downFrom(el.parentElement, fixed ? clipsForFixed : clipsForScrolling, NO_CLIPS, fixed ? clippingFixed : clippingScrolling) });
+    if (box && drawnWith(f)) {
+      const key = ctx.key.slice();
+      key.push(zIndex(style) ?? 0, order);
+      out.push({ el, key, fixed: f.fixed, box, clips: f.fixed ? ctx.clipsFixed : ctx.clipsScrolling });
+    }
+    const first = el.firstElementChild;
+    if (first) {
+      stack.push({ ctx, next: el.nextElementSibling });
+      ctx = {
+        facts: f,
+        offsets,
+        key: formsStackingContext(style) ? [...ctx.key, zIndex(style) ?? 0, order] : ctx.key,
+        clipsFixed: clipping(el, true, ctx.clipsFixed),
+        clipsScrolling: clipping(el, false, ctx.clipsScrolling),
+      };
+      el = first;
+    } else {
+      el = el.nextElementSibling;
+    }
   }
   return out;
 }

@@ -48,7 +48,8 @@ export interface Observation {
 
 /** Refs stay stable while an element's role and name are unchanged. */
 export class RefRegistry {
-  private readonly byElement = new WeakMap<Element, { ref: string; key: string }>();
+  // A Map, not a WeakMap: byRef holds every element anyway, and a Map is cheaper to fill.
+  private readonly byElement = new Map<Element, { ref: string; key: string }>();
   private readonly byRef = new Map<string, Element>();
 
   /** `count`: refs already given in this episode (a new document in Chromium goes on from there). */
@@ -216,7 +217,7 @@ export function observeWith(win: Window, refs: RefRegistry, scroll: Scroll, view
       return;
     }
     if (el.localName === 'label' && (el as HTMLLabelElement).control && isRendered((el as HTMLLabelElement).control as Element)) return;
-    if (TEXT_ROLES.has(role) && el.children.length === 0) {
+    if (TEXT_ROLES.has(role) && el.firstElementChild === null) {
       const text = collapse(el.textContent ?? '');
       if (text) elements.push({ ref: null, role, name: '', text, depth, ...boxFacts(el), covered: false, style: styleFacts(el, pageBg) });
       return;

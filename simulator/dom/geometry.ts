@@ -4,7 +4,7 @@
  */
 
 import { inline, inlineStyle, isFixed } from './style.ts';
-import { once } from './unchanged.ts';
+import { kept, once } from './unchanged.ts';
 
 export { isFixed };
 
@@ -67,6 +67,55 @@ export function viewportBox(el: Element, scroll: Scroll): Rect | null {
     y -= scroll.y;
   }
   return { x, y, w: at.w, h: at.h };
+}
+
+/**
+ * What positioned ancestors add to a descendant's own box: their boxes nearest first, up
+ * to and including the nearest fixed one, and whether there is one. A walk from the root
+ * down passes it on, instead of each element walking up (pageBox).
+ */
+export interface Offsets {
+  boxes: { box: Rect; next: Offsets['boxes'] } | null;
+  fixed: boolean;
+}
+
+export const NO_OFFSETS: Offsets = { boxes: null, fixed: false };
+
+/**
+ * For a walk from the root down inside `whileUnchanged`: the element's page box (as
+ * pageBox sums it, in its order, and kept as viewportBox keeps it) given the offsets below
+ * its parent, and the offsets below the element.
+ */
+export function placeBelow(el: Element, outer: Offsets): Offsets {
+  const pos = positionOf(el);
+  const own = pos === 'absolute' || pos === 'fixed' ? readOwnBox(el) : null;
+  const memo = kept<(Rect & { fixed: boolean }) | null>('page box');
+  if (memo && !memo.has(el)) {
+    let at: (Rect & { fixed: boolean }) | null = null;
+    if (own) {
+      let { x, y } = own;
+      if (pos !== 'fixed') {
+        for (let n = outer.boxes; n; n = n.next) {
+          x += n.box.x;
+          y += n.box.y;
+        }
+      }
+      at = { x, y, w: own.w, h: own.h, fixed: pos === 'fixed' || outer.fixed };
+    }
+    memo.set(el, at);
+  }
+  if (!pos) return outer;
+  if (pos === 'fixed') return { boxes: own ? { box: own, next: null } : null, fixed: true };
+  return own ? { boxes: { box: own, next: outer.boxes }, fixed: outer.fixed } : outer;
+}
+
+/** The offsets below an element, built from the root down. */
+export function offsetsBelow(el: Element): Offsets {
+  const path: Element[] = [];
+  for (let cur: Element | null = el; cur; cur = cur.parentElement) path.push(cur);
+  let v = NO_OFFSETS;
+  for (let i = path.length - 1; i >= 0; i--) v = placeBelow(path[i] as Element, v);
+  return v;
 }
 
 /** The authored offsets summed nearest ancestor first, before any scroll. */

@@ -40,11 +40,17 @@ function controlOf(label: Element, ids: Map<string, Element>): Element | null | 
 
 /** Lends every control its labels and every label its control; returns what gives the page its own back. */
 export function lendLabels(doc: Document): () => void {
-  const all = descendants(doc);
+  // One pass reads what the rest needs: ids (first element wins), labels and labelable elements.
   const ids = new Map<string, Element>();
-  for (const el of all) {
+  const labelElements: Element[] = [];
+  const controls: Element[] = [];
+  for (const el of descendants(doc)) {
     const id = el.getAttributeNS(null, 'id');
     if (id !== null && !ids.has(id)) ids.set(id, el);
+    if (el.namespaceURI !== HTML_NS) continue;
+    const tag = el.localName;
+    if (tag === 'label') labelElements.push(el);
+    else if (LABELABLE.has(tag) && labelable(el)) controls.push(el);
   }
   const lent: [Element, 'labels' | 'control'][] = [];
   const lend = (el: Element, prop: 'labels' | 'control', value: unknown) => {
@@ -54,8 +60,7 @@ export function lendLabels(doc: Document): () => void {
     lent.push([el, prop]);
   };
   const labels = new Map<Element, Element[]>();
-  for (const el of all) {
-    if (el.localName !== 'label' || el.namespaceURI !== HTML_NS) continue;
+  for (const el of labelElements) {
     let control = controlOf(el, ids);
     if (control === undefined) control = (el as HTMLLabelElement).control;
     else lend(el, 'control', control);
@@ -64,8 +69,8 @@ export function lendLabels(doc: Document): () => void {
     list.push(el);
     labels.set(control, list);
   }
-  for (const el of all) {
-    if (labelable(el) && 'labels' in el) lend(el, 'labels', labels.get(el) ?? []);
+  for (const el of controls) {
+    if ('labels' in el) lend(el, 'labels', labels.get(el) ?? []);
   }
   return () => {
     for (const [el, prop] of lent) delete (el as unknown as Record<string, unknown>)[prop];

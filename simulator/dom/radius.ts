@@ -66,9 +66,11 @@ const resolve = (l: Length, side: number) => ('px' in l ? l.px : (l.pct / 100) *
 
 /** The used radii of an element whose border box is `box`; null when every corner is square. */
 export function radii(el: Element, box: Pick<Rect, 'w' | 'h'>): Radii | null {
+  const declared = cascade(el, isRadius);
+  if (declared.length === 0) return null;
   const zero: Length = { px: 0 };
   const written: Written = [[zero, zero], [zero, zero], [zero, zero], [zero, zero]];
-  for (const d of cascade(el, isRadius)) applyDeclaration(written, d.name, d.value);
+  for (const d of declared) applyDeclaration(written, d.name, d.value);
   const r = written.map(([h, v]) => [resolve(h, box.w), resolve(v, box.h)]) as Radii;
   // A corner with either radius zero is square.
   for (const c of r) if (c[0] <= 0 || c[1] <= 0) c[0] = c[1] = 0;

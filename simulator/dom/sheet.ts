@@ -125,12 +125,6 @@ function surely(el: Element, subject: Subject | null, classes: Set<string> | nul
 
 const HTML_NS = 'http://www.w3.org/1999/xhtml';
 
-/** The element's classes, or null where classes match regardless of case (quirks mode). */
-function classesOf(el: Element): Set<string> | null {
-  if (el.ownerDocument.compatMode === 'BackCompat') return null;
-  return new Set((el.getAttribute('class') ?? '').split(/[\t\n\f\r ]+/).filter(Boolean));
-}
-
 /** The rules of the document's sheets; within one read of an unchanged document, looked up once. */
 function indexFor(doc: Document): IndexedRule[] {
   const memo = kept<IndexedRule[], Document>('sheet index');
@@ -159,41 +153,99 @@ function matches(el: Element, selector: string): boolean {
   }
 }
 
-/**
- * The declarations of the named properties that apply to an element, in cascade order
- * (a later one overrides an earlier one of the same property or of its shorthand).
- */
-/** Rules narrowed to the declarations a caller wants, per index and caller: hit testing asks per point. */
-const narrowed = new WeakMap<IndexedRule[], Map<(name: string) => boolean, { rule: IndexedRule; own: Declaration[] }[]>>();
+/** A rule's selectors an element of some tag and classes may match; `sure` when it matches without asking the selector engine. */
+interface Candidate {
+  rule: IndexedRule;
+  own: Declaration[];
+  selectors: { text: string; weight: number; sure: boolean }[];
+}
 
-function rulesWith(doc: Document, wanted: (name: string) => boolean): { rule: IndexedRule; own: Declaration[] }[] {
+/** Rules narrowed to the declarations a caller wants, per index and caller: hit testing asks per point. */
+interface Narrowed {
+  rules: { rule: IndexedRule; own: Declaration[] }[];
+  /**
+   * The candidates for each kind of element (namespace, tag and class attribute, or tag
+   * alone in quirks mode): what decides mayMatch and surely, so each kind is sorted once.
+   */
+  byKind: Map<string, Candidate[]>;
+}
+
+const narrowed = new WeakMap<IndexedRule[], Map<(name: string) => boolean, Narrowed>>();
+
+/** Kinds kept per narrowing before it starts over: a page that writes ever new classes cannot grow it. */
+const MAX_KINDS = 10_000;
+
+function rulesWith(doc: Document, wanted: (name: string) => boolean): Narrowed {
   const rules = indexFor(doc);
   let byWanted = narrowed.get(rules);
   if (!byWanted) narrowed.set(rules, (byWanted = new Map()));
   let out = byWanted.get(wanted);
   if (!out) {
-    out = rules.map((rule) => ({ rule, own: rule.declarations.filter((d) => wanted(d.name)) })).filter((r) => r.own.length > 0);
+    const kept = rules.map((rule) => ({ rule, own: rule.declarations.filter((d) => wanted(d.name)) })).filter((r) => r.own.length > 0);
+    out = { rules: kept, byKind: new Map() };
     byWanted.set(wanted, out);
   }
   return out;
 }
 
+/** Candidate lists whose every selector matches surely: their cascade depends on nothing else than the style attribute. */
+const sureOnly = new WeakSet<Candidate[]>();
+/** Cascades of such lists, by the style attribute's parsed declarations (shared by their text). Never changed by callers. */
+const sharedCascades = new WeakMap<Candidate[], WeakMap<object, { name: string; value: string }[]>>();
+
+function candidatesFor(el: Element, narrow: Narrowed): Candidate[] {
+  if (narrow.rules.length === 0) return [];
+  const quirks = el.ownerDocument.compatMode === 'BackCompat';
+  const classAttr = quirks ? null : (el.getAttribute('class') ?? '');
+  const kind = `${el.namespaceURI ?? ''}\u0000${el.localName}\u0000${classAttr ?? '\u0001'}`;
+  let found = narrow.byKind.get(kind);
+  if (found) return found;
+  const classes = classAttr === null ? null : new Set(classAttr.split(/[\t\n\f\r ]+/).filter(Boolean));
+  found = [];
+  for (const { rule, own } of narrow.rules) {
+    const selectors = rule.selectors.filter((s) => mayMatch(el, s.subject, classes)).map((s) => ({ text: s.text, weight: s.weight, sure: surely(el, s.subject, classes) }));
+    if (selectors.length > 0) found.push({ rule, own, selectors });
+  }
+  if (found.every((c) => c.selectors.every((sel) => sel.sure))) sureOnly.add(found);
+  if (narrow.byKind.size >= MAX_KINDS) narrow.byKind.clear();
+  narrow.byKind.set(kind, found);
+  return found;
+}
+
+/**
+ * The declarations of the named properties that apply to an element, in cascade order
+ * (a later one overrides an earlier one of the same property or of its shorthand).
+ */
 export function cascade(el: Element, wanted: (name: string) => boolean): { name: string; value: string }[] {
-  const doc = el.ownerDocument;
+  const found = candidatesFor(el, rulesWith(el.ownerDocument, wanted));
+  const inline = inlineDeclarations(el);
+  // Without a selector to ask the engine about, the answer is the kind's and the style attribute's: shared.
+  const shared = sureOnly.has(found);
+  if (shared) {
+    const known = sharedCascades.get(found)?.get(inline);
+    if (known) return known;
+  }
   const matched: { weight: number; order: number; declarations: Declaration[] }[] = [];
-  let classes: Set<string> | null | undefined;
-  for (const { rule, own } of rulesWith(doc, wanted)) {
+  for (const { rule, own, selectors } of found) {
     let weight = -1;
-    for (const s of rule.selectors) {
+    for (const s of selectors) {
       if (s.weight <= weight) continue;
-      if (s.subject && classes === undefined) classes = classesOf(el);
-      if (mayMatch(el, s.subject, classes ?? null) && (surely(el, s.subject, classes ?? null) || matches(el, s.text))) weight = s.weight;
+      if (s.sure || matches(el, s.text)) weight = s.weight;
     }
     if (weight >= 0) matched.push({ weight, order: rule.order, declarations: own });
   }
-  matched.sort((a, b) => a.weight - b.weight || a.order - b.order);
-  const sheet = matched.flatMap((m) => m.declarations);
-  const inline = inlineDeclarations(el).filter((d) => wanted(d.name));
-  const ordered = [...sheet.filter((d) => !d.important), ...inline.filter((d) => !d.important), ...sheet.filter((d) => d.important), ...inline.filter((d) => d.important)];
-  return ordered.map(({ name, value }) => ({ name, value }));
+  let out: { name: string; value: string }[] = [];
+  if (matched.length > 0 || inline.some((d) => wanted(d.name))) {
+    matched.sort((a, b) => a.weight - b.weight || a.order - b.order);
+    const sheet = matched.flatMap((m) => m.declarations);
+    const mine = inline.filter((d) => wanted(d.name));
+    const ordered = [...sheet.filter((d) => !d.important), ...mine.filter((d) => !d.important), ...sheet.filter((d) => d.important), ...mine.filter((d) => d.important)];
+    out = ordered.map(({ name, value }) => ({ name, value }));
+  }
+  if (shared) {
+    let byInline = sharedCascades.get(found);
+    if (!byInline) sharedCascades.set(found, (byInline = new WeakMap()));
+    byInline.set(inline, out);
+  }
+  return out;
 }

@@ -13,18 +13,29 @@ import { downFrom } from './tree.ts';
 
 type Declared = { name: string; value: string; important: boolean }[];
 
-/** A style attribute as read: the text, its declarations in order, and the value each property ends with. */
+/**
+ * A style attribute as read: its declarations in order, the value each property ends
+ * with, and what the element's facts take from it (its own background; `passive` when it
+ * sets no carried property, no background and no fixed position).
+ */
 interface Parsed {
-  raw: string;
   list: Declared;
   props: Map<string, string>;
+  background: Rgba | null;
+  passive: boolean;
 }
 
-const parsed = new WeakMap<Element, Parsed>();
+/**
+ * Parsed style attributes by their text: a page repeats the same strings over many
+ * elements, so each distinct one is parsed once. Only strings are kept (no element), and
+ * the cache starts over past a bound, so a page that writes ever new styles cannot grow it.
+ */
+const byText = new Map<string, Parsed>();
+const MAX_TEXTS = 50_000;
 
 /**
- * The element's inline declarations, read from the style attribute and cached until the
- * attribute changes: far cheaper than going through jsdom's CSSOM on every read.
+ * The element's inline declarations, read from the style attribute: far cheaper than
+ * going through jsdom's CSSOM on every read.
  */
 export function inlineStyle(el: Element): Map<string, string> {
   return parsedStyle(el).props;
@@ -45,13 +56,16 @@ function parsedStyle(el: Element): Parsed {
 
 function readInlineStyle(el: Element): Parsed {
   const raw = el.getAttribute('style') ?? '';
-  const hit = parsed.get(el);
-  if (hit && hit.raw === raw) return hit;
+  let p = byText.get(raw);
+  if (p) return p;
   const list = declarations(raw);
   const props = new Map<string, string>();
   for (const d of list) props.set(d.name, d.value);
-  const p = { raw, list, props };
-  parsed.set(el, p);
+  const background = backgroundOf(props);
+  const passive = background === null && props.get('position') !== 'fixed' && CARRIED.every((c) => !props.get(c));
+  p = { list, props, background, passive };
+  if (byText.size >= MAX_TEXTS) byText.clear();
+  byText.set(raw, p);
   return p;
 }
 
@@ -75,8 +89,7 @@ export function inline(el: Element, prop: string): string {
 
 /** Is the element drawn at all (itself and every ancestor)? */
 export function isRendered(el: Element): boolean {
-  const f = facts(el);
-  return f.drawn && (f.visibility || 'visible') !== 'hidden';
+  return drawnWith(facts(el));
 }
 
 /** The inherited properties read on every element, kept together in its facts. */
@@ -89,7 +102,7 @@ const carried = (prop: string): prop is Carried => (CARRIED as readonly string[]
  * (it and every ancestor), fixed (itself or an ancestor), the nearest own background, and
  * the nearest inline value of each carried property ('' when none).
  */
-interface Facts {
+export interface Facts {
   /** Drawn itself (not hidden, not display: none, not a never-drawn tag). */
   self: boolean;
   drawn: boolean;
@@ -107,13 +120,16 @@ interface Facts {
 const ROOT: Facts = { self: true, drawn: true, fixed: false, background: null, visibility: '', 'pointer-events': '', 'font-size': '', 'font-weight': '', color: '', 'text-decoration': '', 'text-decoration-line': '' };
 
 function factsFrom(el: Element, outer: Facts): Facts {
-  const style = inlineStyle(el);
+  const parsed = parsedStyle(el);
+  const style = parsed.props;
   const self = drawnSelf(el);
+  // An element that adds nothing has its parent's facts, the same record.
+  if (parsed.passive && self === outer.self) return outer;
   return {
     self,
     drawn: outer.drawn && self,
     fixed: outer.fixed || style.get('position') === 'fixed',
-    background: ownBackground(el) ?? outer.background,
+    background: parsed.background ?? outer.background,
     visibility: style.get('visibility') || outer.visibility,
     'pointer-events': style.get('pointer-events') || outer['pointer-events'],
     'font-size': style.get('font-size') || outer['font-size'],
@@ -128,10 +144,27 @@ function factsFrom(el: Element, outer: Facts): Facts {
  * The element's facts, built from the root down: within a read of an unchanged document,
  * one walk up to the nearest ancestor already known, then each element from its parent's.
  */
-function facts(el: Element): Facts {
+export function facts(el: Element): Facts {
   const memo = kept<Facts>('facts');
   return downFrom(el, memo ?? new Map<Element, Facts>(), ROOT, factsFrom);
 }
+
+/**
+ * For a walk from the root down inside `whileUnchanged`: the element's facts from its
+ * parent's, kept for the rest of the read as `facts` would keep them.
+ */
+export function factsBelow(el: Element, outer: Facts): Facts {
+  const memo = kept<Facts>('facts');
+  let f = memo?.get(el);
+  if (f === undefined) {
+    f = factsFrom(el, outer);
+    memo?.set(el, f);
+  }
+  return f;
+}
+
+/** Are an element with these facts and every ancestor drawn (isRendered)? */
+export const drawnWith = (f: Facts) => f.drawn && (f.visibility || 'visible') !== 'hidden';
 
 /** Is the element fixed to the viewport (itself or through an ancestor)? */
 export function isFixed(el: Element): boolean {
@@ -168,9 +201,23 @@ function drawnSelf(el: Element): boolean {
   return !NEVER_RENDERED.has(el.localName) && !el.hasAttribute('hidden') && inline(el, 'display') !== 'none';
 }
 
+/** A colour; parsed colours are shared records, never changed. */
 export type Rgba = [number, number, number, number];
 
+/** Colours by their text, parsed once: a page repeats a few. Shared records, never changed. */
+const colours = new Map<string, Rgba | null>();
+
 export function parseColor(value: string): Rgba | null {
+  let c = colours.get(value);
+  if (c === undefined) {
+    c = readColor(value);
+    if (colours.size >= MAX_TEXTS) colours.clear();
+    colours.set(value, c);
+  }
+  return c;
+}
+
+function readColor(value: string): Rgba | null {
   const v = value.trim().toLowerCase();
   if (!v || v === 'transparent') return null;
   const hex = /^#([0-9a-f]{3}|[0-9a-f]{6})$/.exec(v);
@@ -190,7 +237,15 @@ export function parseColor(value: string): Rgba | null {
   return null;
 }
 
-export function toHex([r, g, b]: Rgba): string {
+const hexes = new WeakMap<Rgba, string>();
+
+export function toHex(c: Rgba): string {
+  let h = hexes.get(c);
+  if (h === undefined) hexes.set(c, (h = readHex(c)));
+  return h;
+}
+
+function readHex([r, g, b]: Rgba): string {
   return '#' + [r, g, b].map((n) => Math.round(n).toString(16).padStart(2, '0')).join('');
 }
 
@@ -202,8 +257,18 @@ function luminance([r, g, b]: Rgba): number {
   return 0.2126 * lin(r) + 0.7152 * lin(g) + 0.0722 * lin(b);
 }
 
+const contrasts = new WeakMap<Rgba, WeakMap<Rgba, number>>();
+
 /** WCAG contrast ratio, 1 to 21. */
 export function contrast(a: Rgba, b: Rgba): number {
+  let byB = contrasts.get(a);
+  if (!byB) contrasts.set(a, (byB = new WeakMap()));
+  let c = byB.get(b);
+  if (c === undefined) byB.set(b, (c = readContrast(a, b)));
+  return c;
+}
+
+function readContrast(a: Rgba, b: Rgba): number {
   const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
   return Math.round(((hi + 0.05) / (lo + 0.05)) * 100) / 100;
 }
@@ -220,7 +285,11 @@ export interface StyleFacts {
 }
 
 function ownBackground(el: Element): Rgba | null {
-  const bg = parseColor(inline(el, 'background-color')) ?? parseColor(inline(el, 'background'));
+  return parsedStyle(el).background;
+}
+
+function backgroundOf(props: Map<string, string>): Rgba | null {
+  const bg = parseColor(props.get('background-color') ?? '') ?? parseColor(props.get('background') ?? '');
   return bg && bg[3] > 0 ? bg : null;
 }
 
