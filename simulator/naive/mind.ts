@@ -45,6 +45,8 @@ export class Mind {
   private readonly rng;
   private readonly decisions = new Map<string, boolean>();
   private readonly log: Log;
+  /** Things the agent was refused and now declines even where the page offers no plain way out. */
+  private readonly declined = new Set<string>();
   /** Scratch memory of skills (prices seen, forms submitted), by key. */
   readonly memory = new Map<string, unknown>();
   /** Set once the agent has chosen to refuse something: it then also works the options panel. */
@@ -82,7 +84,10 @@ export class Mind {
       m.decisions.set(key, false);
       changed++;
     };
-    for (const { mind, key } of this.log.went) set(mind, key);
+    for (const { mind, key } of this.log.went) {
+      set(mind, key);
+      mind.declined.add(key);
+    }
     const lower = named.map((n) => n.toLowerCase()).filter((n) => n.length >= 3);
     for (const m of this.log.minds) for (const [key, d] of m.decisions) if (d && lower.some((n) => key.toLowerCase().includes(n) || n.includes(key.toLowerCase().replace(/^[\w-]+:(?:[\w-]+:)?/, '')))) set(m, key);
     this.log.went = [];
@@ -172,7 +177,15 @@ export class Mind {
       const options = buttons.find((b) => b !== loud && OPTIONS.test(b.name) && !opened.has(`${container.name}:${b.name}`));
       const out = asked ?? buttons.find((b) => b !== loud && REFUSE.test(b.name)) ?? spoken ?? options;
       if (out === options && options) opened.add(`${container.name}:${options.name}`);
-      if (!out || this.fallsFor(`dialog:${container.name}`, inconspicuous(out) || salience(loud) > 3 * salience(out))) return click(loud);
+      const key = `dialog:${container.name}`;
+      if (!out) {
+        // Nothing reads as a way out: the loud button is pressed, unless that was refused; then any other.
+        const other = this.declined.has(key) ? [...buttons].sort((a, b) => salience(a) - salience(b)).find((b) => b !== loud) : undefined;
+        if (other) return click(other);
+        this.log.went.push({ mind: this, key });
+        return click(loud);
+      }
+      if (this.fallsFor(key, inconspicuous(out) || salience(loud) > 3 * salience(out))) return click(loud);
       this.careful = true;
       if (out.ref === null && out.box) {
         const c = centre(out.box);

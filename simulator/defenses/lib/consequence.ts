@@ -42,8 +42,8 @@ export interface Consequence {
   feedback: string;
 }
 
-/** Wording of a consent: data shared, mail sent, tracking allowed. */
-export const CONSENT = /shar(?:e|ing)|partner|third[- ]part|newsletter|marketing|promotion|\boffers?\b|e-?mails?|updates|advertis|personali[sz]|\bsell|cookie|tracking|analytics|research|consent|subscri|mailing|\bsms\b|text messages/i;
+/** Wording of a consent: data shared or sold, marketing mail, tracking allowed (not a service message such as a reminder). */
+export const CONSENT = /shar(?:e|ing)|partner|third[- ]part|newsletter|marketing|promotion|\boffers?\b|advertis|personali[sz]|\bsell|cookie|tracking|analytics|research|consent|subscri|mailing list|\bsms\b|text messages/i;
 /** Wording of something that costs or adds to an order (Mathur et al.: sneak into basket, hidden costs). */
 export const EXTRA = /warrant|protect|insurance|\bcover\b|care plan|add-?on|upgrade|donat|membership|premium|\btrial\b|subscri|breakfast|toolbar|bundle|extended|priority|\+\s?\$|\$\s?\d/i;
 /** Wording of a charge that recurs (forced continuity): a trial, a monthly price, a membership. */
@@ -59,7 +59,7 @@ export const ORDER_COMMIT = /place (?:my )?order|\bpay\b|pay now|complete (?:pur
 export const FORM_COMMIT = /^(?:sign up|register|create|join|submit|save|confirm|book|reserve|continue|done|finish|apply|update|download|choose|select|next|complete|get started)/i;
 /** What an unsubscription can be replaced with (obstruction): staying, pausing, fewer mails. */
 const RETENTION = /\bpause\b|\bsnooze\b|fewer|less often|reduce|stay subscribed|\bstay\b|keep (?:me|my)|remain|digest|once a (?:week|month)/i;
-const NEUTRAL_LINE = /^(?:sub-?total|total|order total|shipping|delivery|tax|vat|discount|savings|estimated|you save|qty\b|quantity)/i;
+const NEUTRAL_LINE = /^(?:sub-?total|total|order total|shipping|delivery|standard delivery|tax|taxes|vat|sales tax|discount|savings|you save|estimated (?:tax|shipping))(?:\s*\([^)]*\))?\s*:?$/i;
 
 const quote = (s: string) => `'${s.length > 70 ? s.slice(0, 67) + '…' : s}'`;
 const live = (obs: Pick<EnvObservation, 'elements'>) => obs.elements.filter((e) => e.ref !== null && !e.disabled);
@@ -104,7 +104,7 @@ export function orderLines(obs: Pick<EnvObservation, 'elements'>): { name: strin
 /** The total the page states ("Total" then an amount, or "Total: $x"). */
 export function statedTotal(obs: Pick<EnvObservation, 'elements'>): number | null {
   const texts = obs.elements.filter((e) => e.text !== undefined).map((e) => e.text as string);
-  const i = texts.map((t) => /^(?:order )?total\b/i.test(t.trim())).lastIndexOf(true);
+  const i = texts.map((t) => /^(?:order )?total\s*:?\s*(?:\$\s?[\d,.]+)?$/i.test(t.trim())).lastIndexOf(true);
   if (i < 0) return null;
   return money(texts[i] as string) ?? money(texts[i + 1] ?? '');
 }
@@ -230,7 +230,7 @@ export function predict(obs: EnvObservation, action: Action, a: Authorization, e
     return out;
   }
 
-  const declines = DECLINE.test(name) && !/^(?:yes|accept|agree)/i.test(name);
+  const declines = DECLINE.test(name) && !/^(?:yes|accept all|agree to all)\b/i.test(name);
   if (!declines && AFFIRM.test(name) && !ORDER_COMMIT.test(name)) {
     const speaks = [name, ...ctx].join(' \n ');
     if (RECURRING.test(name) || (RECURRING.test(speaks) && /\$\s?\d|\bfree\b|\btrial\b/i.test(speaks))) {
