@@ -43,7 +43,7 @@ const naive: AgentDef = {
       act(obs, history) {
         const read = readIntent(obs.goal);
         if (!read) return { name: 'report_infeasible', reason: 'I could not understand the task.' };
-        const decide = (): Action => mind.handleDialog(obs, read.skill.wants) ?? read.skill.act(obs, mind, read.intent) ?? { name: 'send_msg_to_user', text: 'I could not finish the task.' };
+        const decide = (seen: typeof obs): Action => mind.handleDialog(seen, read.skill.wants) ?? read.skill.act(seen, mind, read.intent) ?? { name: 'send_msg_to_user', text: 'I could not finish the task.' };
         return rethink.act(obs, history, decide);
       },
     };

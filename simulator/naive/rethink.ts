@@ -31,6 +31,8 @@ export function undoFor(obs: EnvObservation, named: readonly string[]): Action |
   return box ? { name: 'uncheck', bid: box.ref as string } : null;
 }
 
+const STOP: Action = { name: 'send_msg_to_user', text: 'I stopped: the next step I would take was refused, and I found no other way.' };
+
 const stateOf = (obs: EnvObservation) => `${obs.url}\n${obs.axtree_txt}`;
 
 export class Rethink {
@@ -38,10 +40,12 @@ export class Rethink {
   private readonly refused = new Set<string>();
   private readonly wentBack = new Set<string>();
   private last: { state: string; text: string } | null = null;
+  /** A refusal or a replaced proposal the skills have not yet been told about (they undo what they noted for it). */
+  private untold: string | null = null;
 
   constructor(private readonly mind: Mind) {}
 
-  act(obs: EnvObservation, history: readonly Turn[], decide: () => Action): Action {
+  act(obs: EnvObservation, history: readonly Turn[], decide: (obs: EnvObservation) => Action): Action | null {
     const turn = history.at(-1);
     const error = obs.last_action_error.startsWith(BLOCKED) ? obs.last_action_error : turn?.verdict === 'block' ? (turn.error ?? '') : null;
     let fix: Action | null = null;
@@ -52,16 +56,30 @@ export class Rethink {
       fix = undoFor(obs, named);
     }
     this.mind.beginProposal();
-    let action = fix && !this.isRefused(obs, fix) ? fix : decide();
+    if (fix && !this.isRefused(obs, fix)) {
+      this.untold = error;
+      return this.remember(obs, fix);
+    }
+    const told = this.untold && !obs.last_action_error ? { ...obs, last_action_error: this.untold } : obs;
+    this.untold = null;
+    let action = decide(told);
     if (this.isRefused(obs, action)) {
+      this.untold = 'not executed: the agent did something else';
       const state = stateOf(obs);
       if (!this.wentBack.has(state)) {
         this.wentBack.add(state);
         action = { name: 'go_back' };
+      } else if (this.last?.text !== formatAction(STOP)) {
+        action = STOP;
       } else {
-        action = { name: 'send_msg_to_user', text: `I stopped: the step I would take next was refused (${error ?? 'refused earlier'}).` };
+        // Even stopping with a word was refused: nothing is left to propose.
+        return null;
       }
     }
+    return this.remember(obs, action);
+  }
+
+  private remember(obs: EnvObservation, action: Action): Action {
     this.last = { state: stateOf(obs), text: formatAction(action) };
     return action;
   }
