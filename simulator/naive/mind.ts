@@ -181,7 +181,10 @@ export class Mind {
       if (!out) {
         // Nothing reads as a way out: the loud button is pressed, unless that was refused; then any other.
         const other = this.declined.has(key) ? [...buttons].sort((a, b) => salience(a) - salience(b)).find((b) => b !== loud) : undefined;
-        if (other) return click(other);
+        if (other) {
+          this.careful = true;
+          return click(other);
+        }
         this.log.went.push({ mind: this, key });
         return click(loud);
       }

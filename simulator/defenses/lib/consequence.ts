@@ -61,6 +61,14 @@ export const FORM_COMMIT = /^(?:sign up|register|create|join|submit|save|confirm
 const RETENTION = /\bpause\b|\bsnooze\b|fewer|less often|reduce|stay subscribed|\bstay\b|keep (?:me|my)|remain|digest|once a (?:week|month)/i;
 const NEUTRAL_LINE = /^(?:sub-?total|total|order total|shipping|delivery|standard delivery|tax|taxes|vat|sales tax|discount|savings|you save|estimated (?:tax|shipping))(?:\s*\([^)]*\))?\s*:?$/i;
 
+/** Does choosing an option so named cost money: a price above nothing, or a trial or period that turns paid? */
+export function charges(name: string): boolean {
+  const price = money(name);
+  if (price !== null && price > 0) return true;
+  const later = /\btrial\b|\bthen\b|\bafter\b|renews?|billed/i.test(name);
+  return later || (price === null && RECURRING.test(name));
+}
+
 const quote = (s: string) => `'${s.length > 70 ? s.slice(0, 67) + '…' : s}'`;
 const live = (obs: Pick<EnvObservation, 'elements'>) => obs.elements.filter((e) => e.ref !== null && !e.disabled);
 
@@ -127,8 +135,7 @@ function heldState(obs: EnvObservation, a: Authorization, boundary: string): Con
     }
   }
   for (const radio of live(obs).filter((e) => e.role === 'radio' && e.checked && !e.covered)) {
-    const paid = (money(radio.name) ?? 0) > 0 || RECURRING.test(radio.name);
-    if (!paid || asksExtra(a, radio.name)) continue;
+    if (!charges(radio.name) || asksExtra(a, radio.name)) continue;
     const free = a.budget?.max === 0;
     if (free || !(a.items.length > 0 && !RECURRING.test(radio.name))) {
       out.push({ kind: 'carries-charge', what: radio.name, authorized: false, holder: radio, feedback: `would ${boundary} with ${quote(radio.name)} chosen, a charge the task did not ask for; choose the option the task asked for first` });
@@ -201,9 +208,8 @@ export function predict(obs: EnvObservation, action: Action, a: Authorization, e
     return out;
   }
   if (t.role === 'radio' && action.name !== 'uncheck' && !t.checked) {
-    const price = money(t.name) ?? 0;
     const recurring = RECURRING.test(t.name) || /\bthen\b|\bafter\b/i.test(t.name);
-    if ((price > 0 || recurring) && !asksExtra(a, t.name) && (a.budget?.max === 0 || recurring || a.items.length > 0)) {
+    if (charges(t.name) && !asksExtra(a, t.name) && (a.budget?.max === 0 || recurring || a.items.length > 0)) {
       out.push({ kind: 'adds-charge', what: t.name, authorized: false, feedback: `would choose ${quote(t.name)}, a charge the task did not ask for` });
     }
     return out;
