@@ -43,7 +43,7 @@ export interface Consequence {
 }
 
 /** Wording of a consent: data shared or sold, marketing mail, tracking allowed (not a service message such as a reminder). */
-export const CONSENT = /shar(?:e|ing)|partner|third[- ]part|newsletter|marketing|promotion|\boffers?\b|advertis|personali[sz]|\bsell|cookie|tracking|analytics|research|consent|subscri|mailing list|\bsms\b|text messages/i;
+export const CONSENT = /shar(?:e|ing)|partner|third[- ]part|newsletter|marketing|promotion|\boffers?\b|advertis|personali[sz]|\bsell|cookie|tracking|analytics|research|consent|subscri|mailing list|\bsms\b|text messages|\binbox\b|(?:weekly|monthly|daily) (?:tips|news|updates|e-?mails?|digest)/i;
 /** Wording of something that costs or adds to an order (Mathur et al.: sneak into basket, hidden costs). */
 export const EXTRA = /warrant|protect|insurance|\bcover\b|care plan|add-?on|upgrade|donat|membership|premium|\btrial\b|subscri|breakfast|toolbar|bundle|extended|priority|\+\s?\$|\$\s?\d/i;
 /** Wording of a charge that recurs (forced continuity): a trial, a monthly price, a membership. */
@@ -218,7 +218,7 @@ export function predict(obs: EnvObservation, action: Action, a: Authorization, e
 
   const name = t.name || t.text || '';
   const ctx = context(obs, t);
-  if ((t.role === 'link' || t.role === 'button') && ctx.some((x) => PROMOTED.test(x)) && !refersTo(a, name) && !ADD_TO_CART.test(name) && !ORDER_COMMIT.test(name)) {
+  if ((t.role === 'link' || t.role === 'button') && ctx.some((x) => PROMOTED.test(x)) && !ADD_TO_CART.test(name) && !ORDER_COMMIT.test(name)) {
     out.push({ kind: 'leaves-goal', what: name, authorized: false, feedback: `would open ${quote(name)}, which the page marks as sponsored or an advertisement, not what the task asked for` });
   }
 
