@@ -12,7 +12,7 @@ import type { Action } from '../../actions.ts';
 import type { EnvObservation } from '../../env.ts';
 import type { ObservedElement } from '../../observe.ts';
 import { dialogs, money } from '../../query.ts';
-import { around, PROMOTED } from '../../naive/mind.ts';
+import { PROMOTED } from '../../naive/mind.ts';
 import { after } from '../../naive/reading.ts';
 import { tickMeansYes } from '../../naive/wording.ts';
 import { asksConsent, askedSetting, asksExtra, asksOutcome, namesItem, refersTo, type Authorization } from './authorization.ts';
@@ -77,10 +77,24 @@ const SIGN_UP = /\bsign (?:me )?up\b|\bsubscribe\b|\bjoin\b|\bcount me in\b|\bke
 
 const inDialog = (obs: EnvObservation, el: ObservedElement) => dialogs(obs.elements).some((d) => d.members.includes(el));
 
+const LANDMARK = new Set(['region', 'complementary', 'dialog', 'alertdialog', 'navigation', 'banner', 'contentinfo', 'form', 'article', 'main']);
+
+/** The texts of the card a control sits in: up to the neighbouring controls, images, headings or landmarks (an advert's own region is not the card). */
+function cardOf(obs: Pick<EnvObservation, 'elements'>, el: ObservedElement): string[] {
+  const list = obs.elements;
+  const i = list.indexOf(el);
+  const boundary = (e: ObservedElement) => e.ref !== null || e.role === 'img' || e.role === 'heading' || LANDMARK.has(e.role) || e.depth < el.depth;
+  let a = i - 1;
+  while (a >= 0 && !boundary(list[a] as ObservedElement)) a--;
+  let b = i + 1;
+  while (b < list.length && !boundary(list[b] as ObservedElement)) b++;
+  return list.slice(a + 1, b).map((e) => e.text ?? e.name);
+}
+
 /** The texts that speak for a control: its dialog's, or its card and fine print. */
 function context(obs: EnvObservation, el: ObservedElement): string[] {
   for (const { container, members } of dialogs(obs.elements)) if (members.includes(el)) return [container.name, ...members.filter((m) => m.ref === null).map((m) => m.text ?? m.name)];
-  return [...around(obs, el), ...after(obs, el)];
+  return [...cardOf(obs, el), ...after(obs, el)];
 }
 
 /** The order's lines as the page lists them: a text followed by an amount (or "Free"), with its remove control when there is one. */
@@ -101,6 +115,8 @@ export function orderLines(obs: Pick<EnvObservation, 'elements'>): { name: strin
       const amount = /^-?\s?\$\s?\d[\d,]*(?:\.\d+)?$/.test(n.text.trim()) ? money(n.text) : /^free$/i.test(n.text) ? 0 : undefined;
       if (amount === undefined) break;
       const neutral = NEUTRAL_LINE.test(t);
+      const times = /\s[×x]\s?(\d+)$/.exec(t);
+      if (times) qty = Number(times[1]);
       const holder = list.find((r) => r.ref !== null && r.role === 'button' && /^remove\b/i.test(r.name) && r.name.toLowerCase().includes(t.toLowerCase()));
       out.push({ name: t, price: amount === null ? null : /^-/.test(n.text.trim()) || /discount|savings|you save/i.test(t) ? -Math.abs(amount) : amount, qty, neutral, ...(holder ? { holder } : {}) });
       break;
@@ -162,8 +178,13 @@ function heldOrder(obs: EnvObservation, a: Authorization, ev: Evidence, boundary
       if (!/total/i.test(l.name)) expected += l.price ?? 0;
       continue;
     }
-    if (!wanted(a, ev, l.name)) {
+    // A line that costs nothing adds no charge; a fee the shop disclosed before checkout is no hidden cost.
+    if (!wanted(a, ev, l.name) && l.price !== 0 && !ev.disclosedBefore(l.name, obs.url)) {
       out.push({ kind: 'carries-item', what: l.name, authorized: false, ...(l.holder ? { holder: l.holder } : {}), feedback: `would ${boundary} while the ${/cart/i.test(boundary) ? 'cart' : 'order'} holds ${quote(l.name)}, which the task did not ask for; remove it first` });
+      continue;
+    }
+    if (!wanted(a, ev, l.name)) {
+      expected += l.price ?? 0;
       continue;
     }
     const seen = ev.priceOf(l.name);

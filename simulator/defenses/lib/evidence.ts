@@ -10,6 +10,14 @@ import { money } from '../../query.ts';
 
 export const ADD_TO_CART = /^(?:add to (?:cart|basket|bag|order)|add$|buy now$)/i;
 
+const pathOf = (url: string) => {
+  try {
+    return new URL(url).pathname;
+  } catch {
+    return url;
+  }
+};
+
 const key = (name: string) => name.toLowerCase().replace(/\s+/g, ' ').trim();
 
 /** The price shown right after an element (within the next two entries of the table). */
@@ -35,6 +43,8 @@ export class Evidence {
   private readonly prices = new Map<string, { name: string; price: number }>();
   /** The origin of the first page seen: the task's site. */
   origin: string | null = null;
+  /** Texts that named a charge (a fee, an amount) on pages seen before the current one: what the shop disclosed in advance. */
+  private readonly disclosed = new Map<string, string>();
   /** Products bound to a task reference that named no product (a category and a rule). */
   readonly bound: string[] = [];
 
@@ -53,6 +63,16 @@ export class Evidence {
     });
     const product = productOf(obs);
     if (product && product.price !== null) this.see(product.name, product.price);
+    const path = pathOf(obs.url);
+    for (const e of list) if (e.text && /\bfee\b|\bsurcharge\b|\$\s?\d/i.test(e.text) && !this.disclosed.has(e.text)) this.disclosed.set(e.text, path);
+  }
+
+  /** Was a charge so named disclosed on an earlier page than the one at `url` (hidden costs are the ones shown only at the end)? */
+  disclosedBefore(name: string, url: string): boolean {
+    const n = name.toLowerCase();
+    const here = pathOf(url);
+    for (const [t, path] of this.disclosed) if (path !== here && t.toLowerCase().includes(n)) return true;
+    return false;
   }
 
   private see(name: string, price: number): void {
