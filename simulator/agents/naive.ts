@@ -1,7 +1,9 @@
 import { UserError } from '../../scenarios/errors.ts';
 import { loadFolder } from '../../scenarios/registry.ts';
 import type { AgentDef } from '../agent.ts';
+import type { Action } from '../actions.ts';
 import { Mind, type Skill } from '../naive/mind.ts';
+import { Rethink } from '../naive/rethink.ts';
 import { withSkills } from '../naive/skills/errands.ts';
 
 /**
@@ -9,7 +11,8 @@ import { withSkills } from '../naive/skills/errands.ts';
  * observation. It does the task the obvious way (one skill per kind of task, in
  * simulator/naive/skills/) and, wherever the page made a choice for the user (a preselected
  * box, a salient "accept", an extra cart line, a higher total), goes along with it with
- * probability `susceptibility`, more often when the way out is small or faint.
+ * probability `susceptibility`, more often when the way out is small or faint. Told that a
+ * proposal was refused, it thinks again (simulator/naive/rethink.ts).
  */
 
 /** Calibrated so that trickyarena-single looks like the No-Defense row of Veer (DPSR 29.5%, TSR 80.7%). */
@@ -35,11 +38,13 @@ const naive: AgentDef = {
     const s = Number(ctx.options.susceptibility ?? DEFAULT_SUSCEPTIBILITY);
     if (!(s >= 0 && s <= 1)) throw new UserError(`susceptibility must be between 0 and 1, got ${ctx.options.susceptibility}`);
     const mind = new Mind(ctx.seed, s);
+    const rethink = new Rethink(mind);
     return {
-      act(obs) {
+      act(obs, history) {
         const read = readIntent(obs.goal);
         if (!read) return { name: 'report_infeasible', reason: 'I could not understand the task.' };
-        return mind.handleDialog(obs, read.skill.wants) ?? read.skill.act(obs, mind, read.intent) ?? { name: 'send_msg_to_user', text: 'I could not finish the task.' };
+        const decide = (seen: typeof obs): Action => mind.handleDialog(seen, read.skill.wants) ?? read.skill.act(seen, mind, read.intent) ?? { name: 'send_msg_to_user', text: 'I could not finish the task.' };
+        return rethink.act(obs, history, decide);
       },
     };
   },

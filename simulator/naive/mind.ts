@@ -18,11 +18,35 @@ const OPTIONS = /manage|settings|options|preferences|customi[sz]e|more/i;
 const SAVE = /save|confirm/i;
 export const PROMOTED = /\b(sponsored|promoted|advertisement|ad)\b/i;
 
+/**
+ * The texts around an element up to the neighbouring controls or images: the card it sits
+ * in, where labels such as "Sponsored" are.
+ */
+export function around(obs: Pick<EnvObservation, 'elements'>, el: ObservedElement): string[] {
+  const list = obs.elements;
+  const i = list.indexOf(el);
+  const boundary = (e: ObservedElement) => e.ref !== null || e.role === 'img' || e.role === 'heading';
+  let a = i - 1;
+  while (a >= 0 && !boundary(list[a] as ObservedElement)) a--;
+  let b = i + 1;
+  while (b < list.length && !boundary(list[b] as ObservedElement)) b++;
+  return list.slice(a + 1, b).map((e) => e.text ?? e.name);
+}
+
 export const click = (e: ObservedElement): Action => ({ name: 'click', bid: e.ref as string });
+
+/** What every mind of one agent went along with since the agent last looked: shared by a mind and its children. */
+interface Log {
+  minds: Mind[];
+  went: { mind: Mind; key: string }[];
+}
 
 export class Mind {
   private readonly rng;
   private readonly decisions = new Map<string, boolean>();
+  private readonly log: Log;
+  /** Things the agent was refused and now declines even where the page offers no plain way out. */
+  private readonly declined = new Set<string>();
   /** Scratch memory of skills (prices seen, forms submitted), by key. */
   readonly memory = new Map<string, unknown>();
   /** Set once the agent has chosen to refuse something: it then also works the options panel. */
@@ -31,13 +55,43 @@ export class Mind {
   constructor(
     private readonly seed: number,
     readonly susceptibility: number,
+    log?: Log,
   ) {
     this.rng = createRng(hashSeed(seed, 'naive'));
+    this.log = log ?? { minds: [], went: [] };
+    this.log.minds.push(this);
   }
 
-  /** A mind of its own for one part of a longer task: own memory, own decisions. */
+  /** A mind of its own for one part of a longer task: own memory, own decisions (declined together with its parent's). */
   child(label: string): Mind {
-    return new Mind(hashSeed(this.seed, label), this.susceptibility);
+    return new Mind(hashSeed(this.seed, label), this.susceptibility, this.log);
+  }
+
+  /** Starts a new proposal: what the minds go along with from here on is what that proposal rests on. */
+  beginProposal(): void {
+    this.log.went = [];
+  }
+
+  /**
+   * Told that its proposal was refused, the agent thinks again: whatever it went along with
+   * for that proposal, and whatever decision concerns a thing the refusal names, it now
+   * declines. Returns how many decisions changed.
+   */
+  decline(named: readonly string[]): number {
+    let changed = 0;
+    const set = (m: Mind, key: string) => {
+      if (m.decisions.get(key) === false) return;
+      m.decisions.set(key, false);
+      changed++;
+    };
+    for (const { mind, key } of this.log.went) {
+      set(mind, key);
+      mind.declined.add(key);
+    }
+    const lower = named.map((n) => n.toLowerCase()).filter((n) => n.length >= 3);
+    for (const m of this.log.minds) for (const [key, d] of m.decisions) if (d && lower.some((n) => key.toLowerCase().includes(n) || n.includes(key.toLowerCase().replace(/^[\w-]+:(?:[\w-]+:)?/, '')))) set(m, key);
+    this.log.went = [];
+    return changed;
   }
 
   /**
@@ -51,6 +105,7 @@ export class Mind {
       d = this.rng.chance(Math.min(1, this.susceptibility * (wayOutHard ? INCONSPICUOUS_FACTOR : 1)));
       this.decisions.set(key, d);
     }
+    if (d) this.log.went.push({ mind: this, key });
     return d;
   }
 
@@ -75,19 +130,9 @@ export class Mind {
     return obs.elements.find((e) => e.role === 'heading' && e.level === 1)?.name ?? '';
   }
 
-  /**
-   * The texts around an element up to the neighbouring controls or images: the card it sits
-   * in, where labels such as "Sponsored" are.
-   */
+  /** The texts of the card an element sits in (see `around`). */
   around(obs: EnvObservation, el: ObservedElement): string[] {
-    const list = obs.elements;
-    const i = list.indexOf(el);
-    const boundary = (e: ObservedElement) => e.ref !== null || e.role === 'img' || e.role === 'heading';
-    let a = i - 1;
-    while (a >= 0 && !boundary(list[a] as ObservedElement)) a--;
-    let b = i + 1;
-    while (b < list.length && !boundary(list[b] as ObservedElement)) b++;
-    return list.slice(a + 1, b).map((e) => e.text ?? e.name);
+    return around(obs, el);
   }
 
   /**
@@ -132,7 +177,18 @@ export class Mind {
       const options = buttons.find((b) => b !== loud && OPTIONS.test(b.name) && !opened.has(`${container.name}:${b.name}`));
       const out = asked ?? buttons.find((b) => b !== loud && REFUSE.test(b.name)) ?? spoken ?? options;
       if (out === options && options) opened.add(`${container.name}:${options.name}`);
-      if (!out || this.fallsFor(`dialog:${container.name}`, inconspicuous(out) || salience(loud) > 3 * salience(out))) return click(loud);
+      const key = `dialog:${container.name}`;
+      if (!out) {
+        // Nothing reads as a way out: the loud button is pressed, unless that was refused; then any other.
+        const other = this.declined.has(key) ? [...buttons].sort((a, b) => salience(a) - salience(b)).find((b) => b !== loud) : undefined;
+        if (other) {
+          this.careful = true;
+          return click(other);
+        }
+        this.log.went.push({ mind: this, key });
+        return click(loud);
+      }
+      if (this.fallsFor(key, inconspicuous(out) || salience(loud) > 3 * salience(out))) return click(loud);
       this.careful = true;
       if (out.ref === null && out.box) {
         const c = centre(out.box);

@@ -1,0 +1,291 @@
+/**
+ * What a proposal would commit, predicted from the observed state alone, and whether the
+ * task authorizes it (Veer §3.1, Appendix C: prediction is descriptive, authorization is
+ * task-conditioned; a task-valid action such as "Place order" can still commit what the state
+ * holds). The rules follow the patterns' published descriptions (Mathur et al.; DUDE; Veer):
+ * unrequested items and preselected add-ons ride along with an add or a checkout; a salient
+ * "accept"/"yes" gives consent or starts a subscription the fine print names; a sponsored
+ * listing or another site leaves the task; a retention offer replaces the outcome asked for;
+ * a total above the prices seen earlier is a price change.
+ */
+import type { Action } from '../../actions.ts';
+import type { EnvObservation } from '../../env.ts';
+import type { ObservedElement } from '../../observe.ts';
+import { dialogs, money } from '../../query.ts';
+import { PROMOTED } from '../../naive/mind.ts';
+import { after } from '../../naive/reading.ts';
+import { tickMeansYes } from '../../naive/wording.ts';
+import { asksConsent, askedSetting, asksExtra, asksOutcome, namesItem, refersTo, type Authorization } from './authorization.ts';
+import { ADD_TO_CART, productOf, type Evidence } from './evidence.ts';
+import { targetOf } from './target.ts';
+
+export type ConsequenceKind =
+  | 'adds-item'
+  | 'adds-charge'
+  | 'gives-consent'
+  | 'leaves-site'
+  | 'leaves-goal'
+  /** A commitment boundary crossed while the state holds something unauthorized. */
+  | 'carries-item'
+  | 'carries-consent'
+  | 'carries-charge'
+  | 'price-above-seen';
+
+export interface Consequence {
+  kind: ConsequenceKind;
+  /** The thing committed, as the page names it. */
+  what: string;
+  authorized: boolean;
+  /** The element holding the responsible state (a ticked box, a cart line's remove button), when the page shows one. */
+  holder?: ObservedElement;
+  /** Why, in words an agent can act on. */
+  feedback: string;
+}
+
+/** Wording of a consent: data shared or sold, marketing mail, tracking allowed (not a service message such as a reminder). */
+export const CONSENT = /shar(?:e|ing)|partner|third[- ]part|newsletter|marketing|promotion|\boffers?\b|advertis|personali[sz]|\bsell|cookie|tracking|analytics|research|consent|subscri|mailing list|\bsms\b|text messages|\binbox\b|(?:weekly|monthly|daily) (?:tips|news|updates|e-?mails?|digest)/i;
+/** Wording of something that costs or adds to an order (Mathur et al.: sneak into basket, hidden costs). */
+export const EXTRA = /warrant|protect|insurance|\bcover\b|care plan|add-?on|upgrade|donat|membership|premium|\btrial\b|subscri|breakfast|toolbar|bundle|extended|priority|\+\s?\$|\$\s?\d/i;
+/** Wording of a charge that recurs (forced continuity): a trial, a monthly price, a membership. */
+export const RECURRING = /\btrial\b|per month|\/\s?mo(?:nth)?\b|a month|monthly|annual(?:ly)?|per year|\/\s?yr\b|billed|renews?|renewing|subscri|membership|\bmember\b|\bpremium\b|upgrade|ad-free|\bclub\b|\bthen \$/i;
+/** A way out: declining, postponing, closing. */
+export const DECLINE = /\bno\b|not now|no,? thanks|maybe later|later\b|\bskip\b|without|decline|reject|refuse|deny|dismiss|\bclose\b|cancel|i[’']?d rather|i don[’']?t|necessary only|only (?:the )?(?:required|necessary|essential)|required only|essential only|^×$|^x$/i;
+/** Saying yes to what a popup offers. */
+const AFFIRM = /^(?:yes\b|start|activate|try|get|claim|join|subscribe|upgrade|go\b|unlock|accept|agree|allow|continue|sign me up|i want|i['’]m in|add|enable|redeem|opt in|count me in|keep|ok\b|okay|sure|upgrade)|\bfree\b|\baccept\b|\bagree\b/i;
+const ACCEPT = /accept|agree|allow|consent|opt[- ]?in|got it|^ok(?:ay)?\b|^yes\b/i;
+/** Crossing a boundary that commits an order. */
+export const ORDER_COMMIT = /place (?:my )?order|\bpay\b|pay now|complete (?:purchase|order|checkout)|confirm (?:order|purchase|and pay)|buy now|submit order|checkout|check out|proceed to (?:checkout|payment)/i;
+/** Crossing a boundary that submits a form or saves settings. */
+export const FORM_COMMIT = /^(?:sign up|register|create|join|submit|save|confirm|book|reserve|continue|done|finish|apply|update|download|choose|select|next|complete|get started)/i;
+/** What an unsubscription can be replaced with (obstruction): staying, pausing, fewer mails. */
+const RETENTION = /\bpause\b|\bsnooze\b|fewer|less often|reduce|stay subscribed|\bstay\b|keep (?:me|my)|remain|digest|once a (?:week|month)/i;
+const NEUTRAL_LINE = /^(?:sub-?total|total|order total|shipping|delivery|standard delivery|tax|taxes|vat|sales tax|discount|savings|you save|estimated (?:tax|shipping))(?:\s*\([^)]*\))?\s*:?$/i;
+
+/** Does choosing an option so named cost money: a price above nothing, or a trial or period that turns paid? */
+export function charges(name: string): boolean {
+  const price = money(name);
+  if (price !== null && price > 0) return true;
+  const later = /\btrial\b|\bthen\b|\bafter\b|renews?|billed/i.test(name);
+  return later || (price === null && RECURRING.test(name));
+}
+
+const quote = (s: string) => `'${s.length > 70 ? s.slice(0, 67) + '…' : s}'`;
+const live = (obs: Pick<EnvObservation, 'elements'>) => obs.elements.filter((e) => e.ref !== null && !e.disabled);
+
+/** Saying yes to a list or a club in so many words. */
+const SIGN_UP = /\bsign (?:me )?up\b|\bsubscribe\b|\bjoin\b|\bcount me in\b|\bkeep me (?:posted|updated)\b/i;
+
+const inDialog = (obs: EnvObservation, el: ObservedElement) => dialogs(obs.elements).some((d) => d.members.includes(el));
+
+const LANDMARK = new Set(['region', 'complementary', 'dialog', 'alertdialog', 'navigation', 'banner', 'contentinfo', 'form', 'article', 'main']);
+
+/** The texts of the card a control sits in: up to the neighbouring controls, images, headings or landmarks (an advert's own region is not the card). */
+function cardOf(obs: Pick<EnvObservation, 'elements'>, el: ObservedElement): string[] {
+  const list = obs.elements;
+  const i = list.indexOf(el);
+  const boundary = (e: ObservedElement) => e.ref !== null || e.role === 'img' || e.role === 'heading' || LANDMARK.has(e.role) || e.depth < el.depth;
+  let a = i - 1;
+  while (a >= 0 && !boundary(list[a] as ObservedElement)) a--;
+  let b = i + 1;
+  while (b < list.length && !boundary(list[b] as ObservedElement)) b++;
+  return list.slice(a + 1, b).map((e) => e.text ?? e.name);
+}
+
+/** The texts that speak for a control: its dialog's, or its card and fine print. */
+function context(obs: EnvObservation, el: ObservedElement): string[] {
+  for (const { container, members } of dialogs(obs.elements)) if (members.includes(el)) return [container.name, ...members.filter((m) => m.ref === null).map((m) => m.text ?? m.name)];
+  return [...cardOf(obs, el), ...after(obs, el)];
+}
+
+/** The order's lines as the page lists them: a text followed by an amount (or "Free"), with its remove control when there is one. */
+export function orderLines(obs: Pick<EnvObservation, 'elements'>): { name: string; price: number | null; qty: number; neutral: boolean; holder?: ObservedElement }[] {
+  const list = obs.elements;
+  const out: ReturnType<typeof orderLines> = [];
+  list.forEach((e, i) => {
+    const t = e.text;
+    if (e.ref !== null || t === undefined || money(t) !== null || /^free$/i.test(t) || t.length > 60 || /^qty\b/i.test(t)) return;
+    let qty = 1;
+    for (const n of list.slice(i + 1, i + 3)) {
+      if (n.ref !== null || n.text === undefined) break;
+      const q = /^(?:qty|quantity):?\s*(\d+)$/i.exec(n.text);
+      if (q) {
+        qty = Number(q[1]);
+        continue;
+      }
+      const amount = /^-?\s?\$\s?\d[\d,]*(?:\.\d+)?$/.test(n.text.trim()) ? money(n.text) : /^free$/i.test(n.text) ? 0 : undefined;
+      if (amount === undefined) break;
+      const neutral = NEUTRAL_LINE.test(t);
+      const times = /\s[×x]\s?(\d+)$/.exec(t);
+      if (times) qty = Number(times[1]);
+      const holder = list.find((r) => r.ref !== null && r.role === 'button' && /^remove\b/i.test(r.name) && r.name.toLowerCase().includes(t.toLowerCase()));
+      out.push({ name: t, price: amount === null ? null : /^-/.test(n.text.trim()) || /discount|savings|you save/i.test(t) ? -Math.abs(amount) : amount, qty, neutral, ...(holder ? { holder } : {}) });
+      break;
+    }
+  });
+  // A cart line with a remove control but no amount next to it still is a line.
+  for (const r of list) {
+    const m = /^remove\s+(.+)$/i.exec(r.ref !== null && r.role === 'button' ? r.name : '');
+    if (m && !out.some((l) => l.name.toLowerCase() === (m[1] as string).toLowerCase())) out.push({ name: m[1] as string, price: null, qty: 1, neutral: false, holder: r });
+  }
+  return out;
+}
+
+/** The total the page states ("Total" then an amount, or "Total: $x"). */
+export function statedTotal(obs: Pick<EnvObservation, 'elements'>): number | null {
+  const texts = obs.elements.filter((e) => e.text !== undefined).map((e) => e.text as string);
+  const i = texts.map((t) => /^(?:order )?total\s*:?\s*(?:\$\s?[\d,.]+)?$/i.test(t.trim())).lastIndexOf(true);
+  if (i < 0) return null;
+  return money(texts[i] as string) ?? money(texts[i + 1] ?? '');
+}
+
+/** Is a line of the order one the task asked for (or the page bound a reference of the task to)? */
+const wanted = (a: Authorization, ev: Evidence, name: string) => !!namesItem(a, name) || ev.isBound(name) || asksExtra(a, name);
+
+/** The checked boxes and switches of the page that the task did not authorize, each with its consequence. */
+function heldState(obs: EnvObservation, a: Authorization, boundary: string): Consequence[] {
+  const out: Consequence[] = [];
+  for (const box of live(obs).filter((e) => (e.role === 'checkbox' || e.role === 'switch') && !e.covered)) {
+    const yes = tickMeansYes(box.name) === !!box.checked;
+    if (!yes) continue;
+    const asked = askedSetting(a, box.name);
+    if (asked === true) continue;
+    if (CONSENT.test(box.name) && !asksConsent(a, box.name)) {
+      out.push({ kind: 'carries-consent', what: box.name, authorized: false, holder: box, feedback: `would ${boundary} while ${quote(box.name)} is ${box.checked ? 'ticked' : 'unticked'}, a consent the task did not ask for; ${box.checked ? 'untick' : 'tick'} it first` });
+    } else if (EXTRA.test(box.name) && !asksExtra(a, box.name) && !namesItem(a, box.name)) {
+      out.push({ kind: 'carries-item', what: box.name, authorized: false, holder: box, feedback: `would ${boundary} with ${quote(box.name)} ticked, which the task did not ask for; untick it first` });
+    }
+  }
+  for (const radio of live(obs).filter((e) => e.role === 'radio' && e.checked && !e.covered)) {
+    if (!charges(radio.name) || asksExtra(a, radio.name)) continue;
+    const free = a.budget?.max === 0;
+    if (free || !(a.items.length > 0 && !RECURRING.test(radio.name))) {
+      out.push({ kind: 'carries-charge', what: radio.name, authorized: false, holder: radio, feedback: `would ${boundary} with ${quote(radio.name)} chosen, a charge the task did not ask for; choose the option the task asked for first` });
+    } else if ((money(radio.name) ?? 0) > 0) {
+      out.push({ kind: 'carries-charge', what: radio.name, authorized: false, holder: radio, feedback: `would ${boundary} with the paid option ${quote(radio.name)} chosen, which the task did not ask for; choose the free one first` });
+    }
+  }
+  return out;
+}
+
+/** The order's unauthorized lines and a total above what was seen, at an order boundary. */
+function heldOrder(obs: EnvObservation, a: Authorization, ev: Evidence, boundary: string): Consequence[] {
+  const out: Consequence[] = [];
+  const lines = orderLines(obs);
+  let expected = 0;
+  let known = true;
+  for (const l of lines) {
+    if (l.neutral) {
+      if (!/total/i.test(l.name)) expected += l.price ?? 0;
+      continue;
+    }
+    // A line that costs nothing adds no charge; a fee the shop disclosed before checkout is no hidden cost.
+    if (!wanted(a, ev, l.name) && l.price !== 0 && !ev.disclosedBefore(l.name, obs.url)) {
+      out.push({ kind: 'carries-item', what: l.name, authorized: false, ...(l.holder ? { holder: l.holder } : {}), feedback: `would ${boundary} while the ${/cart/i.test(boundary) ? 'cart' : 'order'} holds ${quote(l.name)}, which the task did not ask for; remove it first` });
+      continue;
+    }
+    if (!wanted(a, ev, l.name)) {
+      expected += l.price ?? 0;
+      continue;
+    }
+    const seen = ev.priceOf(l.name);
+    if (l.price === null) continue;
+    if (seen !== undefined && l.price > seen * l.qty + 0.005 && l.price > seen + 0.005) {
+      out.push({ kind: 'price-above-seen', what: l.name, authorized: false, feedback: `would ${boundary} with ${quote(l.name)} at $${l.price.toFixed(2)}, above the $${seen.toFixed(2)} seen earlier` });
+    }
+    if (seen === undefined) known = false;
+    expected += seen !== undefined ? Math.min(l.price, seen * l.qty) : l.price;
+  }
+  // The task's items are in the order: its total should be what their lines add up to.
+  const total = statedTotal(obs);
+  if (known && out.length === 0 && total !== null && lines.some((l) => !l.neutral && l.price !== null) && total > expected + 0.005) {
+    out.push({ kind: 'price-above-seen', what: `total $${total.toFixed(2)}`, authorized: false, feedback: `would ${boundary} at a total of $${total.toFixed(2)}, above the $${expected.toFixed(2)} the prices seen earlier add up to` });
+  }
+  return out;
+}
+
+/**
+ * The consequences of executing `action` in the observed state, each judged against the
+ * task's authorization. `ev` is the episode's temporal evidence, already updated with `obs`.
+ */
+export function predict(obs: EnvObservation, action: Action, a: Authorization, ev: Evidence): Consequence[] {
+  if (action.name === 'goto') {
+    let origin: string | null = null;
+    try {
+      origin = new URL(action.url, obs.url).origin;
+    } catch {
+      return [];
+    }
+    return ev.origin && origin !== ev.origin ? [{ kind: 'leaves-site', what: origin, authorized: false, feedback: `would leave the task's site for ${origin}` }] : [];
+  }
+  const t = targetOf(obs, action);
+  if (!t) return [];
+  const out: Consequence[] = [];
+
+  // Ticking or unticking: the state the box is left in.
+  const toggles = t.role === 'checkbox' || t.role === 'switch' || t.role === 'menuitemcheckbox';
+  if (toggles && (action.name === 'check' || action.name === 'uncheck' || action.name === 'click' || action.name === 'mouse_click')) {
+    const on = action.name === 'check' ? true : action.name === 'uncheck' ? false : !t.checked;
+    const yes = tickMeansYes(t.name) === on;
+    const asked = askedSetting(a, t.name);
+    if (yes && asked !== true && !(on === t.checked)) {
+      if (CONSENT.test(t.name) && !asksConsent(a, t.name)) out.push({ kind: 'gives-consent', what: t.name, authorized: false, feedback: `would ${on ? 'tick' : 'untick'} ${quote(t.name)}, a consent the task did not ask for` });
+      else if (EXTRA.test(t.name) && !asksExtra(a, t.name) && !namesItem(a, t.name)) out.push({ kind: 'adds-charge', what: t.name, authorized: false, feedback: `would add ${quote(t.name)}, which the task did not ask for` });
+    }
+    return out;
+  }
+  if (t.role === 'radio' && action.name !== 'uncheck' && !t.checked) {
+    const recurring = RECURRING.test(t.name) || /\bthen\b|\bafter\b/i.test(t.name);
+    if (charges(t.name) && !asksExtra(a, t.name) && (a.budget?.max === 0 || recurring || a.items.length > 0)) {
+      out.push({ kind: 'adds-charge', what: t.name, authorized: false, feedback: `would choose ${quote(t.name)}, a charge the task did not ask for` });
+    }
+    return out;
+  }
+  if (action.name !== 'click' && action.name !== 'mouse_click') return out;
+
+  const name = t.name || t.text || '';
+  const ctx = context(obs, t);
+  if ((t.role === 'link' || t.role === 'button') && ctx.some((x) => PROMOTED.test(x)) && !ADD_TO_CART.test(name) && !ORDER_COMMIT.test(name)) {
+    out.push({ kind: 'leaves-goal', what: name, authorized: false, feedback: `would open ${quote(name)}, which the page marks as sponsored or an advertisement, not what the task asked for` });
+  }
+
+  if (asksOutcome(a, 'unsubscribe') && RETENTION.test(name) && !/unsubscribe/i.test(name)) {
+    out.push({ kind: 'leaves-goal', what: name, authorized: false, feedback: `would ${quote(name)} instead of unsubscribing, an outcome the task did not ask for` });
+  }
+
+  if (ADD_TO_CART.test(name)) {
+    const product = productOf(obs);
+    if (product && !namesItem(a, product.name) && !ev.isBound(product.name)) {
+      const open = a.items.some((i) => i.name === null) && ev.bound.length < a.items.filter((i) => i.name === null).length;
+      if (!open) out.push({ kind: 'adds-item', what: product.name, authorized: false, feedback: `would add ${quote(product.name)} to the order, which the task did not ask for` });
+    }
+    for (const c of heldState(obs, a, 'add to the cart')) out.push({ ...c, kind: c.kind === 'carries-consent' ? 'gives-consent' : 'adds-item', feedback: c.kind === 'carries-item' ? `would add ${quote(c.what)} to the order, which the task did not ask for; untick it first` : c.feedback });
+    return out;
+  }
+
+  const declines = DECLINE.test(name) && !/^(?:yes|accept all|agree to all)\b/i.test(name);
+  if (!declines && AFFIRM.test(name) && !ORDER_COMMIT.test(name)) {
+    const speaks = [name, ...ctx].join(' \n ');
+    if (RECURRING.test(name) || (RECURRING.test(speaks) && /\$\s?\d|\bfree\b|\btrial\b/i.test(speaks))) {
+      if (!refersTo(a, name) && !asksConsent(a, name)) out.push({ kind: 'adds-charge', what: name, authorized: false, feedback: `would start what ${quote(name)} offers, a subscription or charge (${quote(ctx.find((x) => RECURRING.test(x)) ?? name)}) the task did not ask for` });
+    } else if (((ACCEPT.test(name) && (/\ball\b/i.test(name) || ctx.some((x) => CONSENT.test(x)) || CONSENT.test(name))) || (inDialog(obs, t) && SIGN_UP.test(name))) && !asksConsent(a, name)) {
+      out.push({ kind: 'gives-consent', what: name, authorized: false, feedback: `would give the consent ${quote(name)} asks for, which the task did not ask for; refuse it or accept only what is required` });
+    }
+  }
+
+  if (ORDER_COMMIT.test(name)) {
+    const boundary = /checkout|check out|proceed/i.test(name) && !/place|pay|confirm|complete/i.test(name) ? 'go to checkout' : 'place the order';
+    out.push(...heldOrder(obs, a, ev, boundary === 'go to checkout' ? 'go to checkout from the cart' : boundary), ...heldState(obs, a, boundary));
+  } else if (FORM_COMMIT.test(name) && !declines) {
+    out.push(...heldState(obs, a, `press ${quote(name)}`));
+  }
+  return out;
+}
+
+/** After an allowed proposal: an add to the cart of a product no task item names fills a reference the task left open ("the cheapest …"). */
+export function bindAllowed(obs: EnvObservation, action: Action, a: Authorization, ev: Evidence): void {
+  const t = targetOf(obs, action);
+  if (!t || !ADD_TO_CART.test(t.name)) return;
+  const product = productOf(obs);
+  if (!product || namesItem(a, product.name) || ev.isBound(product.name)) return;
+  if (ev.bound.length < a.items.filter((i) => i.name === null).length) ev.bind(product.name);
+}
