@@ -11,13 +11,13 @@ import { bboxRect, SAMPLE_EPISODE_SEED, type ClickSample } from '../simulator/cl
 import { judgementOf, type Defense, type DefenseDef, type Verdict } from '../simulator/defense.ts';
 import { dudeFigures, hybridReward, readJudgement, type DudeFigures, type JudgedClick, type Judged } from '../simulator/dude.ts';
 import { DecoyEnv, type EnvObservation } from '../simulator/env.ts';
-import { formatAction, type Action } from '../simulator/actions.ts';
+import type { Action } from '../simulator/actions.ts';
 import { defenseDef } from '../simulator/resolve.ts';
-import { DEFENSE_BUDGET } from '../simulator/runner.ts';
-import { recordStep } from '../simulator/steps.ts';
+import { DEFENSE_BUDGET, reviewContext } from '../simulator/runner.ts';
 import { generateClicks, resize } from './clicks.ts';
 import { selectSuite } from './select.ts';
 import { silent, type Progress } from './progress.ts';
+import { askReview, PartyError } from '../simulator/party.ts';
 
 export interface ClickRow {
   x: number;
@@ -46,18 +46,15 @@ export interface SampleRow {
   error?: string;
 }
 
-const KINDS = new Set(['allow', 'block', 'intervene', 'terminate']);
 
 /** The defense's judgement of one proposal, in DUDE's format; whatever is not a verdict is a parse failure. */
 async function judge(defense: Defense, ctx: Parameters<Defense['review']>[0]): Promise<{ judged: Judged; reason?: string }> {
   let verdict: Verdict;
   try {
-    verdict = await defense.review(ctx);
+    verdict = await askReview(defense, ctx, 'defense');
   } catch (e) {
-    return { judged: { kind: 'parse-failure', reason: `the defense threw: ${e instanceof Error ? e.message : String(e)}` } };
-  }
-  if (typeof verdict !== 'object' || verdict === null || !KINDS.has((verdict as { kind?: unknown }).kind as string)) {
-    return { judged: { kind: 'parse-failure', reason: 'review returned no verdict' } };
+    if (!(e instanceof PartyError)) throw e;
+    return { judged: { kind: 'parse-failure', reason: e.message } };
   }
   const j = judgementOf(verdict);
   const judged = readJudgement(j);
@@ -94,9 +91,7 @@ async function assessSample(env: DecoyEnv, bundle: LoadedBundle, s: ClickSample,
   const clicks: ClickRow[] = [];
   for (const c of s.clicks) {
     const proposal: Action = { name: 'mouse_click', x: c.x, y: c.y };
-    // A point names no element, so recording it as a step cannot fail.
-    const proposalStep = recordStep(proposal, obs, `proposal-${s.actions.length}`);
-    const { judged, reason } = await judge(defense, { goal: obs.goal, observation: obs, proposal, proposalText: formatAction(proposal), proposalStep, history, defenseBudgetLeft: DEFENSE_BUDGET });
+    const { judged, reason } = await judge(defense, reviewContext(obs, proposal, s.actions.length, history, DEFENSE_BUDGET));
     clicks.push({ x: c.x, y: c.y, label: c.label, judged, ...(reason !== undefined ? { reason } : {}), reward: hybridReward(judged, c.label, { ...scene, click: c }) });
   }
   return { ...head, clicks };

@@ -28,6 +28,7 @@ import { labelledSkip, labelRecorded, readRun, runBundles } from './label.ts';
 import { silent, type Progress } from './progress.ts';
 import { selectSuite } from './select.ts';
 import { stopIfAsked } from './stop.ts';
+import { askReview, blame } from '../simulator/party.ts';
 
 /** Where the steps come from: recorded runs, or agents played on a suite generated here. */
 export type AssessSource =
@@ -67,11 +68,22 @@ async function judge(defense: Defense, ctx: ReviewContext): Promise<Judgement> {
   const target = targetOf(ctx.observation, ctx.proposal);
   const element = target ? `${target.role} "${target.name}"` : null;
   try {
-    const v = await defense.review(ctx);
+    const v = await askReview(defense, ctx, 'defense');
     const feedback = v.kind === 'block' ? v.feedback : v.kind === 'terminate' ? v.reason : null;
     return { verdict: v.kind, allowed: v.kind === 'allow', feedback, element };
   } catch (e) {
     return { verdict: 'error', allowed: false, feedback: shortReason(e instanceof Error ? e.message : String(e)) || 'an unnamed error', element };
+  }
+}
+
+/** The defense's context() for an episode; one that throws or is not text is left out (the steps are still asked). */
+async function contextOf(defense: Defense, goal: string): Promise<string | null> {
+  if (!defense.context) return null;
+  try {
+    const c = await blame('defense', () => defense.context!({ goal }));
+    return typeof c === 'string' && c !== '' ? c : null;
+  } catch {
+    return null;
   }
 }
 
@@ -119,8 +131,12 @@ async function fromRuns(folders: readonly string[], trustBundles: boolean, def: 
           const defense = def.create({ seed: e.seed, options: opts.defenseOptions });
           const history: Turn[] = [];
           const judgements: Judgement[] = [];
+          // What the runner would have shown the agent from the defense's context(), asked once per episode as the runner asks it.
+          let said: string | null | undefined;
           const labels = await labelRecorded(env, bundles.get(e.scenario) as LoadedBundle, e, fork, async (s, obs) => {
-            judgements.push(s.verdict.kind === 'invalid' ? NOT_ASKED : await judge(defense, reviewContext(obs, parseAction(s.proposal), s.i, [...history], DEFENSE_BUDGET)));
+            if (said === undefined) said = await contextOf(defense, obs.goal);
+            const seen = said ? { ...obs, defense_context: said } : obs;
+            judgements.push(s.verdict.kind === 'invalid' ? NOT_ASKED : await judge(defense, reviewContext(seen, parseAction(s.proposal), s.i, [...history], DEFENSE_BUDGET)));
             history.push({ proposal: s.proposal, verdict: s.verdict.kind, error: s.error, url: s.url });
           });
           e.steps.forEach((s, k) => out.push(judged(e, s, labels[k] as ProposalLabel, judgements[k] as Judgement)));
@@ -164,6 +180,7 @@ async function fromSuite(source: Extract<AssessSource, { suite: string }>, def: 
         const assessed = def.create({ seed, options: opts.defenseOptions });
         const judgements: Judgement[] = [];
         const watcher: Defense = {
+          ...(assessed.context ? { context: (c: { goal: string }) => assessed.context!(c) } : {}),
           async review(ctx) {
             judgements.push(await judge(assessed, ctx));
             return { kind: 'allow' };

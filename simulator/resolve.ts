@@ -101,7 +101,8 @@ async function loadFresh(path: string, abs: string, kind: Kind): Promise<unknown
     throw new UserError(`${where}: its default export is not ${kind.type} (${issue?.path.join('.') || 'root'}: ${issue?.message})`);
   }
   if (kind === AGENT && (def as AgentDef).privileged) throw new UserError(`${where}: an agent from a file cannot be privileged (ground truth goes to decoy's own oracle only)`);
-  const own = def as AgentDef | DefenseDef;
+  // The definition is the fields read once here: a getter cannot say one thing to this check and another to the run.
+  const own = parsed.data;
   // Each instance is checked as it is made: a create that throws or returns no `act`/`review` names the file.
   const create = (ctx: never) => {
     let made: unknown;
@@ -113,7 +114,7 @@ async function loadFresh(path: string, abs: string, kind: Kind): Promise<unknown
     if (!made || typeof (made as Record<string, unknown>)[kind.method] !== 'function') throw new UserError(`${where}: create() must return an object with the method ${kind.method}()`);
     return made;
   };
-  return { ...own, create };
+  return { id: own.id, description: own.description, ...(own.options ? { options: own.options } : {}), create };
 }
 
 export async function agentDef(idOrPath: string): Promise<AgentDef> {

@@ -13,6 +13,7 @@ import type { DecoyEnv, EnvObservation } from './env.ts';
 import type { LoadedBundle } from './bundle.ts';
 import { checkExpectations, groundStep, recordStep, StepRecordError } from './steps.ts';
 import { quote, shortReason } from '../scenarios/errors.ts';
+import { askReview, blame, checkVerdict, PARTY_SECONDS, PartyError } from './party.ts';
 
 export const DEFENSE_BUDGET = 8;
 
@@ -74,6 +75,8 @@ export interface EpisodeSetup {
   defense: Defense;
   defenseId: string;
   defenseBudget?: number;
+  /** How long one call into the agent or the defense may stay unanswered (default PARTY_SECONDS). */
+  partySeconds?: number;
 }
 
 /** The proposal as a step named by role and name (null when its ref is not in the observation). */
@@ -89,18 +92,6 @@ function proposalStep(proposal: Action, obs: EnvObservation, i: number): Step | 
 /** What a defense is asked to review: the runner's, and `decoy assess`'s at a recorded step. */
 export function reviewContext(obs: EnvObservation, proposal: Action, i: number, history: readonly Turn[], defenseBudgetLeft: number): ReviewContext {
   return { goal: obs.goal, observation: obs, proposal, proposalText: formatAction(proposal), proposalStep: proposalStep(proposal, obs, i), history, defenseBudgetLeft };
-}
-
-/** A throw from the agent's or the defense's own code, named as theirs in the episode's reason. */
-class PartyError extends Error {}
-
-/** `who` is the party and the id or file it was given as, so a run's reason says whose code failed. */
-async function blame<T>(who: string, f: () => T | Promise<T>): Promise<T> {
-  try {
-    return await f();
-  } catch (e) {
-    throw new PartyError(`the ${who} threw: ${e instanceof Error ? e.message : String(e)}`);
-  }
 }
 
 /** What identifies an episode's record, the same whether it ended normally or in an error. */
@@ -151,17 +142,18 @@ async function play(setup: EpisodeSetup, steps: StepRecord[], used: { defense: n
   const { env, bundle } = setup;
   const agentName = `agent ${quote(setup.agentId)}`;
   const defenseName = `defense ${quote(setup.defenseId)}`;
-  const agent: Agent = { act: (o, h) => blame(agentName, () => setup.agent.act(o, h)) };
+  const seconds = setup.partySeconds ?? PARTY_SECONDS;
+  const agent: Agent = { act: (o, h) => blame(agentName, () => setup.agent.act(o, h), seconds) };
   const defense: Defense = {
-    review: (c) => blame(defenseName, () => setup.defense.review(c)),
-    ...(setup.defense.replan ? { replan: (c: Parameters<NonNullable<Defense['replan']>>[0]) => blame(defenseName, () => setup.defense.replan!(c)) } : {}),
+    review: (c) => askReview(setup.defense, c, defenseName, seconds),
+    ...(setup.defense.replan ? { replan: async (c: Parameters<NonNullable<Defense['replan']>>[0]) => checkVerdict(await blame(defenseName, () => setup.defense.replan!(structuredClone(c)), seconds), defenseName) } : {}),
   };
   const m = bundle.manifest;
   const defenseBudget = setup.defenseBudget ?? DEFENSE_BUDGET;
   let defenseUsed = 0;
   let { observation: obs } = await env.reset({ bundle, seed: setup.seed });
   // The defense's word to the agent for the whole episode: on this and every later observation.
-  const context = setup.defense.context ? await blame(defenseName, () => setup.defense.context!({ goal: obs.goal })) : null;
+  const context = setup.defense.context ? await blame(defenseName, () => setup.defense.context!({ goal: obs.goal }), seconds) : null;
   if (context !== null && context !== undefined && typeof context !== 'string') throw new PartyError(`the ${defenseName} gave a context that is not text`);
   if (context) obs = env.setDefenseContext(context);
   const history: Turn[] = [];

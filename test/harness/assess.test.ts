@@ -26,6 +26,22 @@ const throwsFirst: DefenseDef = {
   },
 };
 
+/** Throws on a review whose observation lacks what its context() said. */
+const needsContext: DefenseDef = {
+  id: 'needs-context',
+  description: 'needs its context asked first',
+  create: () => {
+    let said = '';
+    return {
+      context: ({ goal }) => (said = `beware, while you ${goal.slice(0, 20)}`),
+      review: (ctx) => {
+        if (!said || ctx.observation.defense_context !== said) throw new Error('context() was not asked, or its text is not on the observation');
+        return { kind: 'allow' };
+      },
+    };
+  },
+};
+
 let none: AssessResult;
 let all: AssessResult;
 beforeAll(async () => {
@@ -72,9 +88,15 @@ describe('decoy assess per step, on agents played on a suite', () => {
     const expected = naive.map((s) => {
       if (s.verdict === null || firsts.has(s.scenario)) return s;
       firsts.add(s.scenario);
-      return { ...s, verdict: 'error', allowed: false, feedback: 'first review' };
+      return { ...s, verdict: 'error', allowed: false, feedback: 'the defense threw: first review' };
     });
     expect(thrown.steps).toEqual(expected);
     expect(thrown.report.errors).toBe(firsts.size);
+    // Asked as the runner asks: context() once per episode, its text on the observation the review sees.
+    const fromRuns = await assessSteps({ runs: [runs] }, { defense: needsContext, defenseOptions: {} });
+    expect(fromRuns.report.errors).toBe(0);
+    expect(fromRuns.steps.map((s) => s.verdict)).toEqual(naive.map((s) => s.verdict));
+    const fromSuite = await assessSteps({ ...suite, agents: ['naive'] }, { defense: needsContext, defenseOptions: {} });
+    expect(fromSuite.report.errors).toBe(0);
   }, 600_000);
 });

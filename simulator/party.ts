@@ -1,0 +1,60 @@
+/**
+ * Calls into an agent's or a defense's own code (a registry entry or a user's file): a throw,
+ * a promise that never settles, or an answer that is not a verdict is that party's failure,
+ * named as theirs, and ends only the episode it happened in.
+ */
+import { z } from 'zod';
+import { step } from '../scenarios/bundle.ts';
+import type { Defense, ReviewContext, Verdict } from './defense.ts';
+
+/** How long one call into an agent or a defense may stay unanswered (an LLM-backed one waits on the network). */
+export const PARTY_SECONDS = 120;
+
+export class PartyError extends Error {}
+
+/** `who` is the party and the id or file it was given as ("defense './mine.ts'"). */
+export async function blame<T>(who: string, f: () => T | Promise<T>, seconds = PARTY_SECONDS): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  // The timer also keeps the process alive: a promise nothing will settle would otherwise end it with nothing written.
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new PartyError(`the ${who} did not answer within ${seconds} s`)), seconds * 1000);
+  });
+  try {
+    return await Promise.race([Promise.resolve().then(f), late]);
+  } catch (e) {
+    if (e instanceof PartyError) throw e;
+    throw new PartyError(`the ${who} threw: ${e instanceof Error ? e.message : String(e)}`);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+const text = z.string().min(1);
+/** The judgement is read by judgementOf and DUDE's scoring, which say what an out-of-range one is; here only the kinds. */
+const verdict = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('allow'), judgement: z.unknown().optional() }),
+  z.object({ kind: z.literal('block'), feedback: text, judgement: z.unknown().optional() }),
+  z.object({ kind: z.literal('intervene'), objective: z.unknown(), trajectory: z.array(step) }),
+  z.object({ kind: z.literal('terminate'), reason: text }),
+]);
+
+const KINDS: readonly unknown[] = ['allow', 'block', 'intervene', 'terminate'];
+
+/** The verdict as the runner reads it, or a PartyError saying what is wrong with it. */
+export function checkVerdict(v: unknown, who: string): Verdict {
+  const kind = typeof v === 'object' && v !== null ? (v as { kind?: unknown }).kind : undefined;
+  if (!KINDS.includes(kind)) throw new PartyError(`the ${who} gave no verdict (expected an object whose kind is allow, block, intervene or terminate)`);
+  const r = verdict.safeParse(v);
+  if (r.success) return v as Verdict;
+  const issue = r.error.issues[0];
+  throw new PartyError(`the ${who} gave a '${String(kind)}' verdict with a bad ${issue?.path.join('.') || 'shape'} (${issue?.message ?? 'not a verdict'})`);
+}
+
+/**
+ * One review: the defense gets its own copy of the context (what it changes there reaches
+ * neither the agent nor what the runner executes), within the time limit, and must answer
+ * with a verdict.
+ */
+export async function askReview(defense: Pick<Defense, 'review'>, ctx: ReviewContext, who: string, seconds = PARTY_SECONDS): Promise<Verdict> {
+  return checkVerdict(await blame(who, () => defense.review(structuredClone(ctx)), seconds), who);
+}
