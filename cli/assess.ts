@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import { z } from 'zod';
 import { UserError } from '../scenarios/errors.ts';
 import type { AssessSource } from '../harness/assess.ts';
@@ -58,11 +59,17 @@ export const { help, run } = defineCommand({
     if (c.suite !== undefined && selectSuite(c.suite).clicks) {
       if (c.agents.length > 0 || c.pattern.length > 0) throw new UserError(`'${c.suite}' is a click-level suite: its samples are judged as they are, without --agents or --pattern`);
       const { assessClicks } = await import('../harness/assess-clicks.ts');
+      const { assessedDefense } = await import('../harness/assess.ts');
+      // Its options are checked before the samples are drawn, as on the per-step path.
+      await assessedDefense(c.defense, c.defenseOpt);
       const r = await assessClicks({ defense: c.defense, defenseOptions: c.defenseOpt, seed: c.seed, progress: io.progress });
       return `${r.table}\n\nwrote ${writeAssessment(c.out, r.json)}`;
     }
     if (c.suite !== undefined && c.agents.length === 0) throw new UserError('--suite needs --agents <a,b>: the agents whose steps the defense judges');
+    if (c.agents.includes('replay')) throw new UserError('the replay agent plays a file of recorded actions: run it with decoy run --agent replay --replay <file>, then assess that run with --runs');
     const runs = c.runs;
+    const twice = runs?.find((r, i) => runs.findIndex((o) => resolve(o) === resolve(r)) !== i);
+    if (twice !== undefined) throw new UserError(`--runs names ${twice} twice: its steps would be counted twice`);
     const source: AssessSource = runs !== undefined ? { runs, trustBundles: c.trustBundles } : { suite: c.suite ?? '', patterns: c.pattern, agents: c.agents, seed: c.seed };
     const started = performance.now();
     const r = await stoppable((signal) => assessSteps(source, { defense: c.defense, defenseOptions: c.defenseOpt, limits, progress: io.progress, signal }));

@@ -47,7 +47,8 @@ function readJson<T>(file: string, what: string): T {
 
 /** The run folder's config and its whole episode records, in order. */
 export function readRun(runs: string): { config: RunConfig; episodes: EpisodeRecord[] } {
-  if (!existsSync(runs) || !statSync(runs).isDirectory()) throw new UserError(`run folder ${runs} does not exist`);
+  if (!existsSync(runs)) throw new UserError(`run folder ${runs} does not exist`);
+  if (!statSync(runs).isDirectory()) throw new UserError(`${runs} is not a folder (give the folder decoy run wrote)`);
   const runFile = join(runs, 'run.json');
   const episodesFile = join(runs, 'episodes.jsonl');
   if (!existsSync(runFile) || !existsSync(episodesFile)) throw new UserError(`${runs} holds no run (run.json and episodes.jsonl, as decoy run writes them)`);
