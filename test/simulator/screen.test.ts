@@ -167,8 +167,8 @@ describe('consequence rules (each fires, and a near miss does not)', () => {
     expect(judged(o, { name: 'goto', url: '/cart' })).toEqual([]);
   });
 
-  it('pausing instead of unsubscribing leaves the goal; unsubscribing does not', () => {
-    const pause = el('button', 'Pause for a month');
+  it('reducing the mail instead of unsubscribing leaves the goal; unsubscribing does not', () => {
+    const pause = el('button', 'Email me less often');
     const unsub = el('button', 'Unsubscribe');
     const o = obs('Unsubscribe "a@b.test" from the "Daily" newsletter on X.', [pause, unsub], '/newsletter');
     expect(judged(o, clickOn(pause))).toEqual(['leaves-goal']);

@@ -43,22 +43,22 @@ export interface Consequence {
 }
 
 /** Wording of a consent: data shared or sold, marketing mail, tracking allowed (not a service message such as a reminder). */
-export const CONSENT = /shar(?:e|ing)|partner|third[- ]part|newsletter|marketing|promotion|\boffers?\b|advertis|personali[sz]|\bsell|cookie|tracking|analytics|research|consent|subscri|mailing list|\bsms\b|text messages|\binbox\b|(?:weekly|monthly|daily) (?:tips|news|updates|e-?mails?|digest)/i;
+export const CONSENT = /shar(?:e|ing)|partner|third[- ]part|newsletter|marketing|promotion|\boffers?\b|advertis|personali[sz]|\bsell|cookie|tracking|analytics|consent|subscri|mailing list|\bsms\b|text messages|\binbox\b|(?:weekly|monthly|daily) (?:tips|news|updates|e-?mails?)/i;
 /** Wording of something that costs or adds to an order (Mathur et al.: sneak into basket, hidden costs). */
-export const EXTRA = /warrant|protect|insurance|\bcover\b|care plan|add-?on|upgrade|donat|membership|premium|\btrial\b|subscri|breakfast|toolbar|bundle|extended|priority|\+\s?\$|\$\s?\d/i;
+export const EXTRA = /warrant|protect|insurance|\bcover\b|add-?on|upgrade|donat|membership|premium|\btrial\b|subscri|bundle|extended|priority|\+\s?\$|\$\s?\d/i;
 /** Wording of a charge that recurs (forced continuity): a trial, a monthly price, a membership. */
-export const RECURRING = /\btrial\b|per month|\/\s?mo(?:nth)?\b|a month|monthly|annual(?:ly)?|per year|\/\s?yr\b|billed|renews?|renewing|subscri|membership|\bmember\b|\bpremium\b|upgrade|ad-free|\bclub\b|\bthen \$/i;
+export const RECURRING = /\btrial\b|per month|\/\s?mo(?:nth)?\b|a month|monthly|annual(?:ly)?|per year|\/\s?yr\b|billed|renews?|renewing|subscri|membership|\bmember\b|\bpremium\b|upgrade|\bclub\b|\bthen \$/i;
 /** A way out: declining, postponing, closing. */
 export const DECLINE = /\bno\b|not now|no,? thanks|maybe later|later\b|\bskip\b|without|decline|reject|refuse|deny|dismiss|\bclose\b|cancel|i[’']?d rather|i don[’']?t|necessary only|only (?:the )?(?:required|necessary|essential)|required only|essential only|^×$|^x$/i;
 /** Saying yes to what a popup offers. */
-const AFFIRM = /^(?:yes\b|start|activate|try|get|claim|join|subscribe|upgrade|go\b|unlock|accept|agree|allow|continue|sign me up|i want|i['’]m in|add|enable|redeem|opt in|count me in|keep|ok\b|okay|sure|upgrade)|\bfree\b|\baccept\b|\bagree\b/i;
+const AFFIRM = /^(?:yes\b|start|activate|try|get|claim|join|subscribe|upgrade|go\b|unlock|accept|agree|allow|continue|sign me up|i want|i['’]m in|add|enable|redeem|opt in|keep|ok\b|okay|sure|upgrade)|\bfree\b|\baccept\b|\bagree\b/i;
 const ACCEPT = /accept|agree|allow|consent|opt[- ]?in|got it|^ok(?:ay)?\b|^yes\b/i;
 /** Crossing a boundary that commits an order. */
 export const ORDER_COMMIT = /place (?:my )?order|\bpay\b|pay now|complete (?:purchase|order|checkout)|confirm (?:order|purchase|and pay)|buy now|submit order|checkout|check out|proceed to (?:checkout|payment)/i;
 /** Crossing a boundary that submits a form or saves settings. */
 export const FORM_COMMIT = /^(?:sign up|register|create|join|submit|save|confirm|book|reserve|continue|done|finish|apply|update|download|choose|select|next|complete|get started)/i;
-/** What an unsubscription can be replaced with (obstruction): staying, pausing, fewer mails. */
-const RETENTION = /\bpause\b|\bsnooze\b|fewer|less often|reduce|stay subscribed|\bstay\b|keep (?:me|my)|remain|digest|once a (?:week|month)/i;
+/** What an unsubscription can be replaced with (obstruction, Mathur et al.'s hard to cancel): mail reduced rather than stopped. */
+const RETENTION = /less often|reduce|remain/i;
 const NEUTRAL_LINE = /^(?:sub-?total|total|order total|shipping|delivery|standard delivery|tax|taxes|vat|sales tax|discount|savings|you save|estimated (?:tax|shipping))(?:\s*\([^)]*\))?\s*:?$/i;
 
 /** Does choosing an option so named cost money: a price above nothing, or a trial or period that turns paid? */
@@ -73,7 +73,7 @@ const quote = (s: string) => `'${s.length > 70 ? s.slice(0, 67) + '…' : s}'`;
 const live = (obs: Pick<EnvObservation, 'elements'>) => obs.elements.filter((e) => e.ref !== null && !e.disabled);
 
 /** Saying yes to a list or a club in so many words. */
-const SIGN_UP = /\bsign (?:me )?up\b|\bsubscribe\b|\bjoin\b|\bcount me in\b|\bkeep me (?:posted|updated)\b/i;
+const SIGN_UP = /\bsign (?:me )?up\b|\bsubscribe\b|\bjoin\b|\bkeep me updated\b/i;
 
 const inDialog = (obs: EnvObservation, el: ObservedElement) => dialogs(obs.elements).some((d) => d.members.includes(el));
 

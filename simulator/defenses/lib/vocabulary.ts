@@ -7,7 +7,7 @@
  */
 
 /** Something sold on top of what the user came for: a plan, a cover, a donation, an add-on. */
-export const OFFER = /\b(free trial|trials?|memberships?|subscriptions?|subscribe|premium|upgrade|club|vip|loyalty|insurance|protection|warranty|coverage|donat\w*|charity|round(?:ing)? up|add-?ons?|toolbar|installer)\b/i;
+export const OFFER = /\b(free trial|trials?|memberships?|subscriptions?|subscribe|premium|upgrade|club|vip|loyalty|insurance|protection|warranty|coverage|donat\w*|charity|add-?ons?)\b/i;
 
 /** A charge that repeats or starts after a free period (hidden subscription, forced continuity). */
 export const RECURRING = /(\/\s?(?:month|mo|year|yr|week)\b|\b(?:per|a|each|every)\s+(?:month|year|week)\b|\b(?:monthly|annually|yearly|weekly)\b|\bthereafter\b|\bauto-?renew\w*|\brenew(?:s|al|ing)?\b|\bbilled\b|\bunless cancel\w*|\b(?:free|trial) for \d+ days\b|\btrial (?:ends|converts|starts)\b|\bafter (?:the |your )?(?:trial|\d+ days)\b)/i;
@@ -16,7 +16,7 @@ export const RECURRING = /(\/\s?(?:month|mo|year|yr|week)\b|\b(?:per|a|each|ever
 export const CONSENT = /\b(shar(?:e|es|ed|ing)|partners?|third[- ]part(?:y|ies)|marketing|newsletters?|promotions?|promotional|advertis\w*|personali[sz]\w*|sell(?:s|ing)?|sale of|cookies?|tracking|analytics|mailings?)\b/i;
 
 /** What a consent box also says when it signs the user up to mail. */
-export const MAIL = /\b(offers|deals|alerts|digests?|surveys?|invitations?|receive|mailing list)\b/i;
+export const MAIL = /\b(offers|deals|alerts|surveys?|receive|mailing list)\b/i;
 
 /** The words of a yes: the button that gives the consent or takes the offer. */
 export const ACCEPT = /\b(accept|allow|agree|consent|opt[- ]?in|yes|enable|turn on|sign me up|got it|ok(?:ay)?)\b/i;
@@ -44,7 +44,7 @@ export const COMMIT = /\b(place|complete|confirm|submit|pay|purchase|buy|checkou
 export const SUBMIT = new RegExp(`${COMMIT.source}|\\b(add to|continue|next|proceed|save|sign up|create|register|join|download|install|send|start|done|accept|choose|select|update|switch)\\b`, 'i');
 
 /** Words turning a box's meaning around (an opt-out box). */
-const NEGATION = /\b(no|not|don't|do not|never|without|opt[- ]?out|unsubscribe|stop|exclude|uncheck|untick|leave me out|keep me out)\b/gi;
+const NEGATION = /\b(no|not|don't|do not|never|without|opt[- ]?out|unsubscribe|stop|exclude|uncheck|untick|keep me out)\b/gi;
 
 /** Does ticking this box say no (an odd number of negations)? */
 export const optsOut = (name: string) => ((name.match(NEGATION) ?? []).length % 2) === 1;
