@@ -87,6 +87,13 @@ async function contextOf(defense: Defense, goal: string): Promise<string | null>
   }
 }
 
+/** After each episode: progress, a stop asked for between episodes, and a turn for the signal's handler. */
+async function episodeDone(opts: AssessOptions, progress: Progress, done: number, total: number): Promise<void> {
+  progress('episodes', done, total);
+  if (done < total) stopIfAsked(opts.signal, `after ${done} of ${total} episodes`);
+  await new Promise((r) => setImmediate(r));
+}
+
 const NOT_ASKED: Judgement = { verdict: null, allowed: false, feedback: null, element: null };
 
 function judged(record: EpisodeRecord, step: EpisodeRecord['steps'][number], label: ProposalLabel, j: Judgement): JudgedStep {
@@ -142,9 +149,7 @@ async function fromRuns(folders: readonly string[], trustBundles: boolean, def: 
           e.steps.forEach((s, k) => out.push(judged(e, s, labels[k] as ProposalLabel, judgements[k] as Judgement)));
           counts.episodes++;
         }
-        progress('episodes', ++done, total);
-        if (done < total) stopIfAsked(opts.signal, `after ${done} of ${total} episodes`);
-        await new Promise((r) => setImmediate(r));
+        await episodeDone(opts, progress, ++done, total);
       }
     }
   } finally {
@@ -193,9 +198,7 @@ async function fromSuite(source: Extract<AssessSource, { suite: string }>, def: 
           record.steps.forEach((s, i) => out.push(judged(record, s, env.labels[i] as ProposalLabel, s.verdict.kind === 'invalid' ? NOT_ASKED : (judgements[k++] as Judgement))));
           counts.episodes++;
         }
-        progress('episodes', ++done, total);
-        if (done < total) stopIfAsked(opts.signal, `after ${done} of ${total} episodes`);
-        await new Promise((r) => setImmediate(r));
+        await episodeDone(opts, progress, ++done, total);
       }
     }
   } finally {
