@@ -28,7 +28,7 @@ import { labelledSkip, labelRecorded, readRun, runBundles } from './label.ts';
 import { silent, type Progress } from './progress.ts';
 import { selectSuite } from './select.ts';
 import { stopIfAsked } from './stop.ts';
-import { askReview, blame } from '../simulator/party.ts';
+import { askContext, askReview, PartyError } from '../simulator/party.ts';
 
 /** Where the steps come from: recorded runs, or agents played on a suite generated here. */
 export type AssessSource =
@@ -63,27 +63,31 @@ export async function assessedDefense(defense: string | DefenseDef, options: Rea
 
 type Judgement = Pick<JudgedStep, 'verdict' | 'allowed' | 'feedback' | 'element'>;
 
+const elementOf = (ctx: ReviewContext) => {
+  const target = targetOf(ctx.observation, ctx.proposal);
+  return target ? `${target.role} "${target.name}"` : null;
+};
+
+/** A step the defense failed on: its error, and the assessment goes on. */
+const failed = (ctx: ReviewContext, e: unknown): Judgement => ({ verdict: 'error', allowed: false, feedback: shortReason(e instanceof Error ? e.message : String(e)) || 'an unnamed error', element: elementOf(ctx) });
+
 /** The defense's verdict on one review; a throw is the step's error, and the assessment goes on. */
 async function judge(defense: Defense, ctx: ReviewContext): Promise<Judgement> {
-  const target = targetOf(ctx.observation, ctx.proposal);
-  const element = target ? `${target.role} "${target.name}"` : null;
   try {
     const v = await askReview(defense, ctx, 'defense');
     const feedback = v.kind === 'block' ? v.feedback : v.kind === 'terminate' ? v.reason : null;
-    return { verdict: v.kind, allowed: v.kind === 'allow', feedback, element };
+    return { verdict: v.kind, allowed: v.kind === 'allow', feedback, element: elementOf(ctx) };
   } catch (e) {
-    return { verdict: 'error', allowed: false, feedback: shortReason(e instanceof Error ? e.message : String(e)) || 'an unnamed error', element };
+    return failed(ctx, e);
   }
 }
 
-/** The defense's context() for an episode; one that throws or is not text is left out (the steps are still asked). */
-async function contextOf(defense: Defense, goal: string): Promise<string | null> {
-  if (!defense.context) return null;
+/** The defense's context() for an episode, asked as the runner asks it; a failure is every step's error in that episode. */
+async function contextOf(defense: Defense, goal: string): Promise<string | null | PartyError> {
   try {
-    const c = await blame('defense', () => defense.context!({ goal }));
-    return typeof c === 'string' && c !== '' ? c : null;
-  } catch {
-    return null;
+    return await askContext(defense, goal, 'defense');
+  } catch (e) {
+    return e instanceof PartyError ? e : new PartyError(String(e));
   }
 }
 
@@ -139,11 +143,12 @@ async function fromRuns(folders: readonly string[], trustBundles: boolean, def: 
           const history: Turn[] = [];
           const judgements: Judgement[] = [];
           // What the runner would have shown the agent from the defense's context(), asked once per episode as the runner asks it.
-          let said: string | null | undefined;
+          let said: string | null | PartyError | undefined;
           const labels = await labelRecorded(env, bundles.get(e.scenario) as LoadedBundle, e, fork, async (s, obs) => {
             if (said === undefined) said = await contextOf(defense, obs.goal);
-            const seen = said ? { ...obs, defense_context: said } : obs;
-            judgements.push(s.verdict.kind === 'invalid' ? NOT_ASKED : await judge(defense, reviewContext(seen, parseAction(s.proposal), s.i, [...history], DEFENSE_BUDGET)));
+            const seen = typeof said === 'string' ? { ...obs, defense_context: said } : obs;
+            const ctx = reviewContext(seen, parseAction(s.proposal), s.i, [...history], DEFENSE_BUDGET);
+            judgements.push(s.verdict.kind === 'invalid' ? NOT_ASKED : said instanceof PartyError ? failed(ctx, said) : await judge(defense, ctx));
             history.push({ proposal: s.proposal, verdict: s.verdict.kind, error: s.error, url: s.url });
           });
           e.steps.forEach((s, k) => out.push(judged(e, s, labels[k] as ProposalLabel, judgements[k] as Judgement)));

@@ -16,7 +16,7 @@ const textTarget = z.object({ text: z.string(), index: z.number().int().nonnegat
 const target = z.union([locator, textTarget, z.object({ x: z.number(), y: z.number() })]);
 const named = z.union([locator, textTarget]);
 
-const expectation = z.union([
+export const expectation = z.union([
   z.object({ target: named, checked: z.boolean() }),
   z.object({ target: named, present: z.boolean() }),
   z.object({ target: named, value: z.string() }),

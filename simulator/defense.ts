@@ -1,18 +1,34 @@
-import type { Step } from '../scenarios/model.ts';
+import type { Expectation, Step } from '../scenarios/model.ts';
 import type { Action } from './actions.ts';
 import type { Turn, AgentOptions, OptionDoc } from './agent.ts';
 import type { EnvObservation } from './env.ts';
 
 /**
+ * What an intervention must achieve (Veer §3.2, I = (R, S*, P)), fixed while its trajectory
+ * may be replanned. The runner checks `preserve` before the first step and both lists after
+ * the last one: control goes back to the agent only when they hold.
+ */
+export interface Objective {
+  /** R: the state that makes the proposal's consequence unauthorized, in words. */
+  risk: string;
+  /** S*: what must hold when the intervention ends (the box unticked, the line gone). */
+  target: Expectation[];
+  /** P: task state that must still hold afterwards (the item in the cart, the page). */
+  preserve: Expectation[];
+}
+
+/**
  * An intervention is a prospective trajectory of steps (scenarios/model.ts `Step`: id, verb,
  * target named by role + name, text or point, `expect`ed states, `dependsOn`). The runner
- * grounds each step in the live page just before executing it (simulator/steps.ts), checks
- * its expected states on the next observation, and asks the defense to replan on a mismatch.
+ * admits it (well formed, first step grounded), grounds each step in the live page just before
+ * executing it (simulator/steps.ts), checks its expected states on the next observation, and
+ * asks the defense to replan under the same objective on a mismatch. `note` is what the agent
+ * is told was changed.
  */
 export type Verdict =
   | { kind: 'allow'; judgement?: Judgement }
   | { kind: 'block'; feedback: string; judgement?: Judgement }
-  | { kind: 'intervene'; objective: unknown; trajectory: Step[] }
+  | { kind: 'intervene'; objective: Objective; trajectory: Step[]; note?: string }
   | { kind: 'terminate'; reason: string };
 
 /**
@@ -45,7 +61,7 @@ export interface ReviewContext {
 }
 
 export interface ReplanContext extends ReviewContext {
-  objective: unknown;
+  objective: Objective;
   /** The step that could not be grounded, failed, or whose expected state did not hold. */
   failed: { step: string; reason: string };
 }

@@ -4,8 +4,8 @@
  * named as theirs, and ends only the episode it happened in.
  */
 import { z } from 'zod';
-import { step } from '../scenarios/bundle.ts';
-import type { Defense, ReviewContext, Verdict } from './defense.ts';
+import { expectation, step } from '../scenarios/bundle.ts';
+import type { Defense, ReplanContext, ReviewContext, Verdict } from './defense.ts';
 
 /** How long one call into an agent or a defense may stay unanswered (an LLM-backed one waits on the network). */
 export const PARTY_SECONDS = 120;
@@ -34,7 +34,7 @@ const text = z.string().min(1);
 const verdict = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('allow'), judgement: z.unknown().optional() }),
   z.object({ kind: z.literal('block'), feedback: text, judgement: z.unknown().optional() }),
-  z.object({ kind: z.literal('intervene'), objective: z.unknown(), trajectory: z.array(step) }),
+  z.object({ kind: z.literal('intervene'), objective: z.object({ risk: text, target: z.array(expectation), preserve: z.array(expectation) }), trajectory: z.array(step), note: z.string().optional() }),
   z.object({ kind: z.literal('terminate'), reason: text }),
 ]);
 
@@ -51,10 +51,23 @@ export function checkVerdict(v: unknown, who: string): Verdict {
 }
 
 /**
- * One review: the defense gets its own copy of the context (what it changes there reaches
- * neither the agent nor what the runner executes), within the time limit, and must answer
- * with a verdict.
+ * One review or replan: the defense gets its own copy of the context (what it changes there
+ * reaches neither the agent nor what the runner executes), within the time limit, and must
+ * answer with a verdict.
  */
 export async function askReview(defense: Pick<Defense, 'review'>, ctx: ReviewContext, who: string, seconds = PARTY_SECONDS): Promise<Verdict> {
   return checkVerdict(await blame(who, () => defense.review(structuredClone(ctx)), seconds), who);
+}
+
+export async function askReplan(defense: Required<Pick<Defense, 'replan'>>, ctx: ReplanContext, who: string, seconds = PARTY_SECONDS): Promise<Verdict> {
+  return checkVerdict(await blame(who, () => defense.replan(structuredClone(ctx)), seconds), who);
+}
+
+/** The defense's word to the agent for an episode (Defense.context): text, or null for none; anything else is the defense's failure. */
+export async function askContext(defense: Pick<Defense, 'context'>, goal: string, who: string, seconds = PARTY_SECONDS): Promise<string | null> {
+  if (!defense.context) return null;
+  const c = await blame(who, () => defense.context!({ goal }), seconds);
+  if (c === null || c === undefined || c === '') return null;
+  if (typeof c !== 'string') throw new PartyError(`the ${who} gave a context that is not text`);
+  return c;
 }

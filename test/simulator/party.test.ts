@@ -42,7 +42,7 @@ describe('what a defense answers and what it is handed', () => {
   ])('%s is not a verdict: the episode ends as an error naming the defense, never as a block or termination that scores D=0', async (_, answer) => {
     const r = await episode({ review: () => answer as never });
     expect(r.end.kind).toBe('error');
-    expect((r.end as { reason: string }).reason).toMatch(/^the defense '\.\/mine\.mjs' gave (no verdict|a '(block|intervene|terminate)' verdict with a bad (feedback|trajectory|reason))/);
+    expect((r.end as { reason: string }).reason).toMatch(/^the defense '\.\/mine\.mjs' gave (no verdict|a '(block|intervene|terminate)' verdict with a bad (feedback|objective\.risk|trajectory|reason))/);
     expect(r.steps).toHaveLength(0);
   });
 

@@ -16,7 +16,7 @@ function untickBeforeAdding(trajectory: (name: string) => Step[], replan?: Defen
       const box = ctx.observation.elements.find((e) => e.role === 'checkbox' && e.checked);
       if (fired || !box || !target || !/add to/i.test(target.name)) return { kind: 'allow' };
       fired = true;
-      return { kind: 'intervene', objective: { risk: box.name, target: 'unchecked', preserve: 'product page' }, trajectory: trajectory(box.name) };
+      return { kind: 'intervene', objective: { risk: box.name, target: [{ target: { role: 'checkbox', name: box.name }, checked: false }], preserve: [{ target: { role: 'button', name: target.name }, present: true }] }, trajectory: trajectory(box.name) };
     },
     replan,
   };
@@ -65,7 +65,7 @@ describe('episode runner and the defense hook', () => {
     expect(r.D).toBe(0);
   });
 
-  it('grounds each trajectory step like the oracle: an absent target is a grounding failure the defense replans from, and the review names the proposal by role and name', async () => {
+  it('admits a trajectory only when its independent steps ground on the page: an absent target is refused before anything runs, and the defense replans from it, and the review names the proposal by role and name', async () => {
     const bundle = warranty();
     const failed: string[] = [];
     const proposals: unknown[] = [];
@@ -83,9 +83,10 @@ describe('episode runner and the defense hook', () => {
     );
     const r = await play(bundle, 'naive', 1, defense, { susceptibility: 1 });
     const step = r.steps.find((s) => s.verdict.kind === 'intervene');
-    expect(failed).toEqual([`look: step 'look': no checkbox "No such plan" on the page`]);
+    expect(failed).toEqual([`look: not grounded: step 'look': no checkbox "No such plan" on the page`]);
     expect(proposals).toEqual([{ id: `proposal-${step?.i}`, verb: 'click', target: { role: 'button', name: expect.stringMatching(/add to/i) } }]);
-    expect(step?.executed.map((e) => [e.step, e.expected?.ok])).toEqual([['look', false], ['fix', true]]);
+    expect(step?.executed.map((e) => [e.step, e.expected?.ok])).toEqual([['fix', true]]);
+    expect(step?.intervention).toMatchObject({ resolved: true, replans: 1 });
     expect(r.budget.defenseUsed).toBe(1);
     expect(r.D).toBe(0);
   });
@@ -94,7 +95,8 @@ describe('episode runner and the defense hook', () => {
     const bundle = warranty();
     const r = await play(bundle, 'naive', 1, untickBeforeAdding(() => [{ id: 'done', verb: 'answer', text: 'bought' }]), { susceptibility: 1 });
     const step = r.steps.find((s) => s.verdict.kind === 'intervene');
-    expect(step?.executed).toEqual([{ by: 'defense', action: 'answer', error: "step 'done': a trajectory cannot answer for the agent", step: 'done', expected: { ok: false, detail: "step 'done': a trajectory cannot answer for the agent" } }]);
+    expect(step?.executed).toEqual([]);
+    expect(step?.intervention).toEqual({ resolved: false, replans: 0, detail: "step 'done': a trajectory cannot answer for the agent" });
     expect(r.budget.defenseUsed).toBe(0);
     expect(r.end.kind).toBe('answer');
     expect(r.answer).not.toBe('bought');
