@@ -41,6 +41,15 @@ interface Log {
   went: { mind: Mind; key: string }[];
 }
 
+/** A copy deep enough that later changes to the original's sets, maps, arrays and records do not reach it (functions are shared). */
+function copy(v: unknown): unknown {
+  if (v instanceof Map) return new Map([...v].map(([k, x]) => [k, copy(x)]));
+  if (v instanceof Set) return new Set([...v].map(copy));
+  if (Array.isArray(v)) return v.map(copy);
+  if (v && typeof v === 'object' && Object.getPrototypeOf(v) === Object.prototype) return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, copy(x)]));
+  return v;
+}
+
 export class Mind {
   private readonly rng;
   private readonly decisions = new Map<string, boolean>();
@@ -65,6 +74,20 @@ export class Mind {
   /** A mind of its own for one part of a longer task: own memory, own decisions (declined together with its parent's). */
   child(label: string): Mind {
     return new Mind(hashSeed(this.seed, label), this.susceptibility, this.log);
+  }
+
+  /**
+   * What every mind's memory holds now, to be put back when the proposal about to be made is
+   * not executed (a defense refused it or changed the page instead): it did not happen.
+   */
+  snapshot(): () => void {
+    const held = this.log.minds.map((m) => [m, copy(m.memory) as Map<string, unknown>] as const);
+    return () => {
+      for (const [m, mem] of held) {
+        m.memory.clear();
+        for (const [k, v] of copy(mem) as Map<string, unknown>) m.memory.set(k, v);
+      }
+    };
   }
 
   /** Starts a new proposal: what the minds go along with from here on is what that proposal rests on. */

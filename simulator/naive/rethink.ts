@@ -42,13 +42,20 @@ export class Rethink {
   private last: { state: string; text: string } | null = null;
   /** A refusal or a replaced proposal the skills have not yet been told about (they undo what they noted for it). */
   private untold: string | null = null;
+  /** Puts back the memory from before the last proposal the skills made. */
+  private restore: (() => void) | null = null;
 
   constructor(private readonly mind: Mind) {}
 
   act(obs: EnvObservation, history: readonly Turn[], decide: (obs: EnvObservation) => Action): Action | null {
     const turn = history.at(-1);
+    // A proposal that was refused or replaced by a correction did not happen: what the skills noted for it is forgotten.
+    if (turn && (turn.verdict === 'block' || turn.verdict === 'intervene')) this.restore?.();
+    this.restore = null;
     const error = obs.last_action_error.startsWith(BLOCKED) ? obs.last_action_error : turn?.verdict === 'block' ? (turn.error ?? '') : null;
     let fix: Action | null = null;
+    // A correction's note names what was wrong with the state the proposal rested on: what the agent went along with for it, it now declines.
+    if (turn?.verdict === 'intervene' && error === null) this.mind.decline(namedIn(turn.error ?? ''));
     if (error !== null && this.last) {
       this.refused.add(`${this.last.state}\u0000${this.last.text}`);
       const named = namedIn(error);
@@ -62,6 +69,7 @@ export class Rethink {
     }
     const told = this.untold && !obs.last_action_error ? { ...obs, last_action_error: this.untold } : obs;
     this.untold = null;
+    this.restore = this.mind.snapshot();
     let action = decide(told);
     if (this.isRefused(obs, action)) {
       this.untold = 'not executed: the agent did something else';

@@ -1,0 +1,132 @@
+/**
+ * Veer without a model: consequence-guided state intervention (Veer §3). Each proposal's
+ * consequences are predicted in the observed state and judged against the task's
+ * authorization; when the unauthorized part comes from state the page holds (a ticked box, a
+ * cart line, a chosen paid option, an open popup), the defense changes that state through a
+ * prospective trajectory the runner executes and verifies, and the intercepted proposal is
+ * left to the agent to make again. What has no responsible state is blocked with a reason.
+ *
+ * The ablations of Veer §4.4 and Appendix F switch off one mechanism each (`Mechanisms`).
+ */
+import type { Step } from '../../../scenarios/model.ts';
+import type { Action } from '../../actions.ts';
+import type { Defense, ReplanContext, ReviewContext, Verdict } from '../../defense.ts';
+import type { EnvObservation } from '../../env.ts';
+import { groundStep } from '../../steps.ts';
+import { authorize, type Authorization } from './authorization.ts';
+import { bindAllowed, predict, type Consequence } from './consequence.ts';
+import { Evidence } from './evidence.ts';
+import { fixFor, planOf, preserved, type Fix } from './intervention.ts';
+import { targetOf } from './target.ts';
+
+export interface Mechanisms {
+  /** Change the responsible state; off: block the proposal instead (w/o State Intervention). */
+  intervene: boolean;
+  /** Plan the whole correction before acting; off: one grounded transition at a time, the next chosen after observing (Reactive Intervention). */
+  prospective: boolean;
+  /** At most one corrective action per interception, then control goes back (One-Step Intervention). */
+  oneStep: boolean;
+  /** Keep what earlier pages showed; off: only the current observation (w/o Temporal Evidence). */
+  temporal: boolean;
+}
+
+export const FULL: Mechanisms = { intervene: true, prospective: true, oneStep: false, temporal: true };
+
+/** Veer Table 5: correction replanning per interception (the reactive variant's steps are its own loop, bounded by the budget). */
+export const CORRECTION_REPLANS = 1;
+
+const allow = (reason: string, label: 1 | 0 = 1): Verdict => ({ kind: 'allow', judgement: { label, confidence: 1, reason } });
+const block = (c: Consequence): Verdict => ({ kind: 'block', feedback: c.feedback, judgement: { label: -1, confidence: 1, reason: c.feedback } });
+
+/** The proposal on the current page: its recorded step grounded again (refs change when a page is left and come back to). */
+function proposalHere(ctx: ReplanContext): Action | null {
+  if (!ctx.proposalStep) return null;
+  const g = groundStep(ctx.proposalStep, ctx.observation);
+  return g.ok ? g.action : null;
+}
+
+/** Fixes for every unauthorized consequence, or the first that no observed state is responsible for. */
+function fixesFor(obs: EnvObservation, proposal: Action, bad: readonly Consequence[]): { fixes: Fix[] } | { unfixable: Consequence } {
+  const fixes: Fix[] = [];
+  const seen = new Set<string>();
+  for (const [k, c] of bad.entries()) {
+    const f = fixFor(obs, proposal, c, `fix-${k + 1}`);
+    if (!f) return { unfixable: c };
+    const key = JSON.stringify(f.steps.map(({ id: _, ...rest }) => rest));
+    if (!seen.has(key)) fixes.push(f), seen.add(key);
+  }
+  return { fixes };
+}
+
+export function veer(mech: Mechanisms): Defense {
+  let auth: Authorization | null = null;
+  let evidence = new Evidence();
+  /** The interception under way: the steps of its plan not yet issued (the reactive variant issues one at a time) and its replans. */
+  let pending: { rest: Step[]; replans: number } | null = null;
+
+  const intervention = (obs: EnvObservation, proposal: Action, a: Authorization, bad: readonly Consequence[], budgetLeft: number): Verdict => {
+    const r = fixesFor(obs, proposal, bad);
+    if ('unfixable' in r) return block(r.unfixable);
+    const plan = planOf(r.fixes, preserved(obs, proposal, a, r.fixes));
+    // A correction the budget cannot finish is not started: the proposal is refused instead.
+    if (plan.trajectory.length > budgetLeft) return block(bad[0] as Consequence);
+    const first = plan.trajectory[0] as Step;
+    if (mech.oneStep) {
+      const { dependsOn: _, ...step } = first;
+      return { kind: 'intervene', objective: { ...plan.objective, target: step.expect ?? [] }, trajectory: [step], note: (r.fixes[0] as Fix).says };
+    }
+    if (!mech.prospective) {
+      pending = { rest: plan.trajectory.slice(1), replans: 0 };
+      return { kind: 'intervene', objective: plan.objective, trajectory: [first], note: plan.note };
+    }
+    pending = { rest: [], replans: 0 };
+    return { kind: 'intervene', ...plan };
+  };
+
+  return {
+    review(ctx: ReviewContext): Verdict {
+      auth ??= authorize(ctx.goal);
+      if (!mech.temporal) evidence = new Evidence();
+      evidence.observe(ctx.observation);
+      pending = null;
+      const p = ctx.proposal;
+      const aimed = 'bid' in p || p.name === 'mouse_click';
+      if (aimed && !targetOf(ctx.observation, p)) return allow('the proposal acts on nothing the observation shows', 0);
+      const bad = predict(ctx.observation, p, auth, evidence).filter((c) => !c.authorized);
+      if (bad.length === 0) {
+        bindAllowed(ctx.observation, p, auth, evidence);
+        return allow('no unauthorized consequence predicted');
+      }
+      if (!mech.intervene) return block(bad[0] as Consequence);
+      return intervention(ctx.observation, p, auth, bad, ctx.defenseBudgetLeft);
+    },
+
+    replan(ctx: ReplanContext): Verdict {
+      const a = auth ?? authorize(ctx.goal);
+      if (mech.temporal) evidence.observe(ctx.observation);
+      if (!pending || mech.oneStep) return allow('no correction under way');
+      // The reactive variant: the last transition held, the objective does not yet: the next grounded one.
+      if (!mech.prospective && ctx.failed.step === 'objective' && pending.rest.length > 0) {
+        const [next, ...rest] = pending.rest as [Step, ...Step[]];
+        pending.rest = rest;
+        const { dependsOn: _, ...step } = next;
+        return { kind: 'intervene', objective: ctx.objective, trajectory: [step] };
+      }
+      if (pending.replans >= (mech.prospective ? CORRECTION_REPLANS : ctx.defenseBudgetLeft)) return allow('the correction could not be completed');
+      pending.replans++;
+      // Plan again from the state as it is, under the same objective.
+      const proposal = proposalHere(ctx);
+      if (!proposal) return allow('the proposal is no longer on the page');
+      const bad = predict(ctx.observation, proposal, a, evidence).filter((c) => !c.authorized);
+      const r = fixesFor(ctx.observation, proposal, bad);
+      if ('unfixable' in r || r.fixes.length === 0) return allow('nothing left that a correction can change');
+      const plan = planOf(r.fixes, ctx.objective.preserve);
+      if (!mech.prospective) {
+        pending.rest = plan.trajectory.slice(1);
+        const { dependsOn: _, ...step } = plan.trajectory[0] as Step;
+        return { kind: 'intervene', objective: ctx.objective, trajectory: [step], note: plan.note };
+      }
+      return { kind: 'intervene', objective: ctx.objective, trajectory: plan.trajectory, note: plan.note };
+    },
+  };
+}
