@@ -114,7 +114,7 @@ function dialogFix(obs: EnvObservation, proposed: ObservedElement, id: string): 
   const settings = controls.find((m) => SETTINGS.test(m.name));
   if (!settings) {
     // The way out drawn as an image with no name of its own (a close mark, a "no" drawn as a picture): reached only by its place, and verified by the dialog going away.
-    const mark = group.members.find((m) => m.role === 'img' && m.box && m.box.h <= 64 && !m.covered && !/[a-z]{3}/i.test(m.name.replace(/\b(?:graphic|image|icon|img|picture)\b/gi, '')));
+    const mark = group.members.find((m) => m.role === 'img' && m.box && m.box.h <= 64 && !m.covered && !/[a-z]{3}/i.test(m.name.replace(/\b(?:graphic|image|icon|img|picture|photo|button|btn|spacer)\b/gi, '')));
     if (!mark?.box) return null;
     const at = centre(mark.box);
     return { risk: `the dialog ${quote(group.container.name || proposed.name)} asks for ${quote(proposed.name)}`, steps: [{ id, verb: 'click', target: at, expect: [gone] }], target: [gone], says: 'closed the dialog through the unnamed image in it, which acts as its way out' };

@@ -8,11 +8,12 @@
  *
  * The ablations of Veer §4.4 and Appendix F switch off one mechanism each (`Mechanisms`).
  */
-import type { Step } from '../../../scenarios/model.ts';
+import type { Expectation, Step } from '../../../scenarios/model.ts';
 import type { Action } from '../../actions.ts';
 import type { Defense, ReplanContext, ReviewContext, Verdict } from '../../defense.ts';
 import type { EnvObservation } from '../../env.ts';
-import { groundStep } from '../../steps.ts';
+import type { ObservedElement } from '../../observe.ts';
+import { checkExpectations, findTarget, groundStep, locatorOf } from '../../steps.ts';
 import { authorize, type Authorization } from './authorization.ts';
 import { bindAllowed, predict, type Consequence } from './consequence.ts';
 import { Evidence } from './evidence.ts';
@@ -58,28 +59,55 @@ function fixesFor(obs: EnvObservation, proposal: Action, bad: readonly Consequen
   return { fixes };
 }
 
+const unmet = (obs: EnvObservation, x: Expectation) => checkExpectations(obs, [x]) !== null;
+
+/**
+ * The reactive variant's next transition, chosen from the objective and the page as it is now
+ * (there is no plan to take it from): set a box the objective names, remove or reach a line
+ * it wants gone, go back to the page it preserves, else the first correction the proposal
+ * still needs here.
+ */
+function nextTransition(ctx: ReplanContext, a: Authorization, evidence: Evidence, id: string): Step | null {
+  const obs = ctx.observation;
+  const usable = (e: ObservedElement | undefined) => !!e && e.ref !== null && !e.disabled && !e.covered;
+  for (const x of ctx.objective.target.filter((x) => unmet(obs, x))) {
+    if ('checked' in x) {
+      const el = findTarget(obs.elements, x.target);
+      if (usable(el)) return { id, verb: x.checked ? 'check' : 'uncheck', target: x.target, expect: [x] };
+    } else if ('present' in x && !x.present) {
+      const el = findTarget(obs.elements, x.target);
+      if (el && usable(el) && (el.role === 'button' || el.role === 'link') && /^(?:remove|delete)\b/i.test(el.name)) return { id, verb: 'click', target: x.target, expect: [x] };
+      const what = 'text' in x.target ? x.target.text : x.target.name;
+      const remove = obs.elements.find((e) => usable(e) && e.role === 'button' && /^(?:remove|delete)\b/i.test(e.name) && e.name.toLowerCase().includes(what.toLowerCase()));
+      if (remove) return { id, verb: 'click', target: locatorOf(obs.elements, remove), expect: [{ target: locatorOf(obs.elements, remove), present: false }] };
+    }
+  }
+  const path = ctx.objective.preserve.find((x): x is { path: string } => 'path' in x);
+  if (path && unmet(obs, path)) return { id, verb: 'goto', url: new URL(path.path, obs.url).href, expect: [path] };
+  const proposal = proposalHere(ctx);
+  if (!proposal) return null;
+  const r = fixesFor(obs, proposal, predict(obs, proposal, a, evidence).filter((c) => !c.authorized));
+  if ('unfixable' in r || r.fixes.length === 0) return null;
+  const { dependsOn: _, ...first } = (r.fixes[0] as Fix).steps[0] as Step;
+  return { ...first, id };
+}
+
 export function veer(mech: Mechanisms): Defense {
   let auth: Authorization | null = null;
   let evidence = new Evidence();
-  /** The interception under way: the steps of its plan not yet issued (the reactive variant issues one at a time) and its replans. */
-  let pending: { rest: Step[]; replans: number } | null = null;
+  /** Replans of the interception under way. */
+  let replans = 0;
 
   const intervention = (obs: EnvObservation, proposal: Action, a: Authorization, bad: readonly Consequence[], budgetLeft: number): Verdict => {
     const r = fixesFor(obs, proposal, bad);
     if ('unfixable' in r) return block(r.unfixable);
     const plan = planOf(r.fixes, preserved(obs, proposal, a, r.fixes));
+    const { dependsOn: _, ...first } = plan.trajectory[0] as Step;
+    if (mech.oneStep) return { kind: 'intervene', objective: { ...plan.objective, target: first.expect ?? [] }, trajectory: [first], note: (r.fixes[0] as Fix).says };
+    // Without a plan there is nothing to measure against the budget: the first transition is taken, the rest found as it goes.
+    if (!mech.prospective) return { kind: 'intervene', objective: plan.objective, trajectory: [first], note: plan.note };
     // A correction the budget cannot finish is not started: the proposal is refused instead.
     if (plan.trajectory.length > budgetLeft) return block(bad[0] as Consequence);
-    const first = plan.trajectory[0] as Step;
-    if (mech.oneStep) {
-      const { dependsOn: _, ...step } = first;
-      return { kind: 'intervene', objective: { ...plan.objective, target: step.expect ?? [] }, trajectory: [step], note: (r.fixes[0] as Fix).says };
-    }
-    if (!mech.prospective) {
-      pending = { rest: plan.trajectory.slice(1), replans: 0 };
-      return { kind: 'intervene', objective: plan.objective, trajectory: [first], note: plan.note };
-    }
-    pending = { rest: [], replans: 0 };
     return { kind: 'intervene', ...plan };
   };
 
@@ -88,7 +116,7 @@ export function veer(mech: Mechanisms): Defense {
       auth ??= authorize(ctx.goal);
       if (!mech.temporal) evidence = new Evidence();
       evidence.observe(ctx.observation);
-      pending = null;
+      replans = 0;
       const p = ctx.proposal;
       const aimed = 'bid' in p || p.name === 'mouse_click';
       if (aimed && !targetOf(ctx.observation, p)) return allow('the proposal acts on nothing the observation shows', 0);
@@ -104,28 +132,20 @@ export function veer(mech: Mechanisms): Defense {
     replan(ctx: ReplanContext): Verdict {
       const a = auth ?? authorize(ctx.goal);
       if (mech.temporal) evidence.observe(ctx.observation);
-      if (!pending || mech.oneStep) return allow('no correction under way');
-      // The reactive variant: the last transition held, the objective does not yet: the next grounded one.
-      if (!mech.prospective && ctx.failed.step === 'objective' && pending.rest.length > 0) {
-        const [next, ...rest] = pending.rest as [Step, ...Step[]];
-        pending.rest = rest;
-        const { dependsOn: _, ...step } = next;
-        return { kind: 'intervene', objective: ctx.objective, trajectory: [step] };
+      if (mech.oneStep || !mech.intervene) return allow('no correction under way');
+      if (!mech.prospective) {
+        const next = nextTransition(ctx, a, evidence, `step-${++replans + 1}`);
+        return next ? { kind: 'intervene', objective: ctx.objective, trajectory: [next] } : allow('no transition left that moves toward the objective');
       }
-      if (pending.replans >= (mech.prospective ? CORRECTION_REPLANS : ctx.defenseBudgetLeft)) return allow('the correction could not be completed');
-      pending.replans++;
+      if (replans >= CORRECTION_REPLANS) return allow('the correction could not be completed');
+      replans++;
       // Plan again from the state as it is, under the same objective.
       const proposal = proposalHere(ctx);
       if (!proposal) return allow('the proposal is no longer on the page');
-      const bad = predict(ctx.observation, proposal, a, evidence).filter((c) => !c.authorized);
-      const r = fixesFor(ctx.observation, proposal, bad);
+      const r = fixesFor(ctx.observation, proposal, predict(ctx.observation, proposal, a, evidence).filter((c) => !c.authorized));
       if ('unfixable' in r || r.fixes.length === 0) return allow('nothing left that a correction can change');
       const plan = planOf(r.fixes, ctx.objective.preserve);
-      if (!mech.prospective) {
-        pending.rest = plan.trajectory.slice(1);
-        const { dependsOn: _, ...step } = plan.trajectory[0] as Step;
-        return { kind: 'intervene', objective: ctx.objective, trajectory: [step], note: plan.note };
-      }
+      if (plan.trajectory.length > ctx.defenseBudgetLeft) return allow('the budget left cannot finish the correction');
       return { kind: 'intervene', objective: ctx.objective, trajectory: plan.trajectory, note: plan.note };
     },
   };
