@@ -77,6 +77,10 @@ const SIGN_UP = /\bsign (?:me )?up\b|\bsubscribe\b|\bjoin\b|\bkeep me updated\b/
 
 const inDialog = (obs: EnvObservation, el: ObservedElement) => dialogs(obs.elements).some((d) => d.members.includes(el));
 
+/** Accepting in a dialog whose consent switches are on accepts them: the state decides what the button gives. */
+const consentsOn = (obs: EnvObservation, el: ObservedElement) =>
+  dialogs(obs.elements).some((d) => d.members.includes(el) && d.members.some((m) => (m.role === 'checkbox' || m.role === 'switch') && !m.disabled && CONSENT.test(m.name) && tickMeansYes(m.name) === !!m.checked));
+
 const LANDMARK = new Set(['region', 'complementary', 'dialog', 'alertdialog', 'navigation', 'banner', 'contentinfo', 'form', 'article', 'main']);
 
 /** The texts of the card a control sits in: up to the neighbouring controls, images, headings or landmarks (an advert's own region is not the card). */
@@ -269,7 +273,7 @@ export function predict(obs: EnvObservation, action: Action, a: Authorization, e
     const speaks = [name, ...ctx].join(' \n ');
     if (RECURRING.test(name) || (RECURRING.test(speaks) && /\$\s?\d|\bfree\b|\btrial\b/i.test(speaks))) {
       if (!refersTo(a, name) && !asksConsent(a, name)) out.push({ kind: 'adds-charge', what: name, authorized: false, feedback: `would start what ${quote(name)} offers, a subscription or charge (${quote(ctx.find((x) => RECURRING.test(x)) ?? name)}) the task did not ask for` });
-    } else if (((ACCEPT.test(name) && (/\ball\b/i.test(name) || ctx.some((x) => CONSENT.test(x)) || CONSENT.test(name))) || (inDialog(obs, t) && SIGN_UP.test(name))) && !asksConsent(a, name)) {
+    } else if (((ACCEPT.test(name) && (/\ball\b/i.test(name) || ctx.some((x) => CONSENT.test(x)) || CONSENT.test(name) || consentsOn(obs, t))) || (inDialog(obs, t) && SIGN_UP.test(name))) && !asksConsent(a, name)) {
       out.push({ kind: 'gives-consent', what: name, authorized: false, feedback: `would give the consent ${quote(name)} asks for, which the task did not ask for; refuse it or accept only what is required` });
     }
   }
