@@ -115,8 +115,48 @@ function ownTextName(el: Element): string | null {
   return name === '' ? null : name;
 }
 
+/** Input types a text field has; with no `list`, its role is textbox. */
+const TEXT_FIELDS = new Set(['text', 'email', 'tel', 'url']);
+
+/** Hidden as the accessible-name computation sees one node (it, not its ancestors; the style source's answer). */
+function hiddenForNaming(el: Element): boolean {
+  if (el.hasAttribute('hidden') || el.getAttribute('aria-hidden') === 'true') return true;
+  const style = cheapComputedStyle(el);
+  return style.getPropertyValue('display') === 'none' || style.getPropertyValue('visibility') === 'hidden';
+}
+
+/**
+ * The name of a text field named by nothing but labels of plain text, or null for any
+ * other element. The computation then names it by its labels: each label not hidden
+ * gives its child text nodes joined and trimmed, and the non-empty ones are joined by a
+ * space (no ARIA attribute, role or title on either can take part). Form fields are most
+ * of a page's other names, and the full computation walks each label through every rule;
+ * the property test holds the two equal.
+ */
+function labelledFieldName(el: Element): string | null {
+  if (el.localName !== 'input' || el.namespaceURI !== HTML_NS) return null;
+  if (!TEXT_FIELDS.has((el as HTMLInputElement).type) || el.hasAttribute('list')) return null;
+  if (el.hasAttribute('role') || el.hasAttribute('aria-label') || el.hasAttribute('aria-labelledby') || hiddenForNaming(el)) return null;
+  const labels = (el as HTMLInputElement).labels;
+  if (!labels || labels.length === 0) return null;
+  const parts: string[] = [];
+  for (let i = 0; i < labels.length; i++) {
+    const label = labels[i] as Element;
+    if (label === el || label.hasAttribute('role') || label.hasAttribute('aria-label') || label.hasAttribute('aria-labelledby') || label.hasAttribute('aria-owns')) return null;
+    let text = '';
+    for (let node = label.firstChild; node; node = node.nextSibling) {
+      if (node.nodeType !== 3) return null;
+      text += (node as Text).data;
+    }
+    if (hiddenForNaming(label)) continue;
+    text = text.trim();
+    if (text.length > 0) parts.push(text);
+  }
+  return collapse(parts.join(' '));
+}
+
 export function nameOf(el: Element): string {
-  return ownTextName(el) ?? collapse(computeAccessibleName(el, { getComputedStyle: cheapComputedStyle as unknown as typeof window.getComputedStyle, computedStyleSupportsPseudoElements: false }));
+  return ownTextName(el) ?? labelledFieldName(el) ?? collapse(computeAccessibleName(el, { getComputedStyle: cheapComputedStyle as unknown as typeof window.getComputedStyle, computedStyleSupportsPseudoElements: false }));
 }
 
 /** The scroll that brings a page box into view the way Playwright's actions do. */
