@@ -66,10 +66,10 @@ describe('accessible names read from an element\'s own text', () => {
     attrs: fc.array(fieldAttr, { maxLength: 2 }),
     labels: fc.array(fc.record({ attrs: fc.array(labelAttr, { maxLength: 2 }), texts: fc.array(labelText, { maxLength: 3 }), wraps: fc.constantFrom(false, false, false, true), forOther: fc.boolean() }), { maxLength: 3 }),
   });
-  it('nameOf equals the full accessible-name computation for labelled form fields (for and wrapping labels, hiding, ARIA on field or label, field types)', () => {
+  it('nameOf equals the full accessible-name computation for labelled form fields (for and wrapping labels, ids taken first by another element, hiding, ARIA on field or label, field types)', () => {
     const doc = new JSDOM('<!doctype html><html><body></body></html>').window.document;
     fc.assert(
-      fc.property(fc.array(field, { minLength: 1, maxLength: 3 }), fc.boolean(), (fields, hiddenParent) => {
+      fc.property(fc.array(field, { minLength: 1, maxLength: 3 }), fc.boolean(), fc.boolean(), (fields, hiddenParent, taken) => {
         const parts = fields.map(({ tag, attrs, labels }, i) => {
           const own = `<${tag} id="f${i}"${[...new Set(attrs)].join('')}>${tag === 'input' ? '' : `</${tag}>`}`;
           let out = own;
@@ -80,7 +80,8 @@ describe('accessible names read from an element\'s own text', () => {
           }
           return out;
         });
-        doc.body.innerHTML = `<div${hiddenParent ? ' style="visibility:hidden"' : ''}>${parts.join('')}</div><span id="l0">Owned</span>`;
+        // `taken`: an element before the fields has the first one's id, so a label for it names that element.
+        doc.body.innerHTML = `${taken ? '<span id="f0">S</span>' : ''}<div${hiddenParent ? ' style="visibility:hidden"' : ''}>${parts.join('')}</div><span id="l0">Owned</span>`;
         const all = Array.from(doc.body.querySelectorAll('*'));
         const want = all.map(full);
         expect(all.map(nameOf)).toEqual(want);
