@@ -299,10 +299,12 @@ function effectiveBackground(el: Element | null): Rgba | null {
 
 /** Salience facts of an element: what a defense can reason about without pixels. */
 export function styleFacts(el: Element, pageBackground: string): StyleFacts {
-  const fontSize = parseFloat(inherited(el, 'font-size', '16px')) || 16;
-  const weight = inherited(el, 'font-weight', '400');
+  // The carried properties as `inherited` reads them, from one read of the facts.
+  const f = facts(el);
+  const fontSize = parseFloat(f['font-size'] || '16px') || 16;
+  const weight = f['font-weight'] || '400';
   const fontWeight = weight === 'bold' ? 700 : weight === 'normal' ? 400 : parseInt(weight, 10) || 400;
-  const color = parseColor(inherited(el, 'color', '#000000')) ?? [0, 0, 0, 1];
+  const color = parseColor(f.color || '#000000') ?? [0, 0, 0, 1];
   const own = ownBackground(el);
   const around = effectiveBackground(el.parentElement) ?? parseColor(pageBackground) ?? [255, 255, 255, 1];
   const background = own ?? around;
@@ -313,7 +315,7 @@ export function styleFacts(el: Element, pageBackground: string): StyleFacts {
     color: toHex(color),
     background: toHex(background),
     contrast: contrast(color, background),
-    underline: inherited(el, 'text-decoration', '').includes('underline') || inherited(el, 'text-decoration-line', '').includes('underline'),
+    underline: f['text-decoration'].includes('underline') || f['text-decoration-line'].includes('underline'),
     filled,
   };
 }
