@@ -77,8 +77,9 @@ export function declarations(raw: string): Declared {
     if (colon < 0) continue;
     const name = decl.slice(0, colon).trim().toLowerCase();
     const value = decl.slice(colon + 1);
-    const important = /!\s*important\s*$/i.test(value);
-    if (name) out.push({ name, value: value.replace(/!\s*important\s*$/i, '').trim(), important });
+    // Without a `!` there is no flag to find or take off.
+    const important = value.includes('!') && /!\s*important\s*$/i.test(value);
+    if (name) out.push({ name, value: (important ? value.replace(/!\s*important\s*$/i, '') : value).trim(), important });
   }
   return out;
 }
