@@ -5,7 +5,7 @@
  */
 import { computeAccessibleName, getRole } from 'dom-accessibility-api';
 import { centre, isFixed, viewportBox, type Rect, type Scroll } from './dom/geometry.ts';
-import { cheapComputedStyle, inherited, inline, isRendered, isRenderedSelf, styleFacts, type StyleFacts } from './dom/style.ts';
+import { cheapComputedStyle, inherited, isRendered, isRenderedSelf, styleFacts, type StyleFacts } from './dom/style.ts';
 import { lands, PaintIndex, type Paintable } from './hit.ts';
 import { lendLabels } from './dom/labels.ts';
 import { whileUnchanged } from './dom/unchanged.ts';
@@ -16,7 +16,6 @@ export const INTERACTIVE_ROLES = new Set([
 ]);
 const CONTAINER_ROLES = new Set(['banner', 'navigation', 'main', 'dialog', 'alertdialog', 'region', 'form', 'article', 'contentinfo', 'complementary']);
 const TEXT_ROLES = new Set(['paragraph', 'alert', 'status']);
-const SKIP = new Set(['script', 'style', 'template', 'head', 'noscript']);
 
 export interface ObservedElement {
   /** Only interactable elements carry a ref. */
@@ -101,8 +100,15 @@ const HEADING = /^h[1-6]$/;
  */
 function ownTextName(el: Element): string | null {
   const tag = el.localName;
-  if (el.namespaceURI !== HTML_NS || !(tag === 'button' || (tag === 'a' && el.hasAttribute('href')) || HEADING.test(tag))) return null;
-  if (el.hasAttribute('role') || el.hasAttribute('aria-label') || el.hasAttribute('aria-labelledby') || el.hasAttribute('aria-owns') || el.getAttribute('aria-hidden') === 'true') return null;
+  if (el.namespaceURI !== HTML_NS || !(tag === 'button' || tag === 'a' || HEADING.test(tag))) return null;
+  // One read of the attribute names rather than a call per attribute: jsdom allocates on each.
+  let href = false;
+  for (const attr of el.getAttributeNames()) {
+    if (attr === 'href') href = true;
+    else if (attr === 'role' || attr === 'aria-label' || attr === 'aria-labelledby' || attr === 'aria-owns') return null;
+    else if (attr === 'aria-hidden' && el.getAttribute('aria-hidden') === 'true') return null;
+  }
+  if (tag === 'a' && !href) return null;
   if (!isRenderedSelf(el) || inherited(el, 'visibility', 'visible') === 'hidden') return null;
   const labels = (el as HTMLButtonElement).labels;
   if (labels && labels.length > 0) return null;
@@ -228,9 +234,9 @@ export function observeWith(win: Window, refs: RefRegistry, scroll: Scroll, view
   };
 
   const visit = (el: Element, depth: number) => {
-    if (SKIP.has(el.localName) || el.hasAttribute('hidden') || inline(el, 'display') === 'none') return;
-    if (el.getAttribute('aria-hidden') === 'true') return;
+    // Not drawn covers a skipped tag, `hidden` and `display: none` too.
     if (!isRendered(el)) return;
+    if (el.getAttribute('aria-hidden') === 'true') return;
     const role = roleOf(el);
     if (INTERACTIVE_ROLES.has(role)) {
       const name = nameOf(el);
