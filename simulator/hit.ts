@@ -160,6 +160,34 @@ function place(l: Layer, scroll: Scroll): Paintable {
   return { el: l.el, rect, visible, key: l.key, fixed: l.fixed };
 }
 
+/**
+ * Does the layer's visible box at a scroll hold (x, y)? place's arithmetic (the same
+ * shifts, intersections and comparisons, so the same answer to the last bit) without
+ * making a box at each step.
+ */
+function visibleHolds(l: Layer, scroll: Scroll, x: number, y: number): boolean {
+  const dx = l.fixed ? 0 : scroll.x;
+  const dy = l.fixed ? 0 : scroll.y;
+  let vx = l.fixed ? l.box.x : l.box.x - dx;
+  let vy = l.fixed ? l.box.y : l.box.y - dy;
+  let vw = l.box.w;
+  let vh = l.box.h;
+  for (const c of l.clips) {
+    const cx = l.fixed ? c.x : c.x - dx;
+    const cy = l.fixed ? c.y : c.y - dy;
+    const left = Math.max(vx, cx);
+    const top = Math.max(vy, cy);
+    const right = Math.min(vx + vw, cx + c.w);
+    const bottom = Math.min(vy + vh, cy + c.h);
+    if (!(right > left && bottom > top)) return false;
+    vx = left;
+    vy = top;
+    vw = right - left;
+    vh = bottom - top;
+  }
+  return x >= vx && x < vx + vw && y >= vy && y < vy + vh;
+}
+
 function shift(r: Rect, fixed: boolean, scroll: Scroll): Rect {
   return fixed ? { x: r.x, y: r.y, w: r.w, h: r.h } : { x: r.x - scroll.x, y: r.y - scroll.y, w: r.w, h: r.h };
 }
@@ -288,8 +316,16 @@ export class PaintIndex {
     const px = x + scroll.x;
     const py = y + scroll.y;
     const pad = slack(Math.abs(x) + Math.abs(y) + Math.abs(scroll.x) + Math.abs(scroll.y));
-    const ids = [...this.trees.scrolling.near(px, py, pad), ...this.trees.fixed.near(x, y, pad)];
-    return topmost(ids.map((i) => place(this.layers[i] as Layer, scroll)), x, y, this.shapes);
+    // topmost over the placed candidates, placing only those whose visible box holds the point.
+    const under: Paintable[] = [];
+    for (const ids of [this.trees.scrolling.near(px, py, pad), this.trees.fixed.near(x, y, pad)]) {
+      for (const i of ids) {
+        const l = this.layers[i] as Layer;
+        if (visibleHolds(l, scroll, x, y) && receivesPointer(l.el)) under.push(place(l, scroll));
+      }
+    }
+    under.sort((a, b) => compareKeys(b.key, a.key));
+    return under.find((p) => this.shapes.holds(p, x, y))?.el ?? null;
   }
 }
 

@@ -5,7 +5,7 @@
  */
 import { computeAccessibleName, getRole } from 'dom-accessibility-api';
 import { centre, isFixed, viewportBox, type Rect, type Scroll } from './dom/geometry.ts';
-import { cheapComputedStyle, inherited, inline, isRendered, isRenderedSelf, styleFacts, type StyleFacts } from './dom/style.ts';
+import { cheapComputedStyle, inherited, isRendered, isRenderedSelf, styleFacts, type StyleFacts } from './dom/style.ts';
 import { lands, PaintIndex, type Paintable } from './hit.ts';
 import { lendLabels } from './dom/labels.ts';
 import { whileUnchanged } from './dom/unchanged.ts';
@@ -16,7 +16,6 @@ export const INTERACTIVE_ROLES = new Set([
 ]);
 const CONTAINER_ROLES = new Set(['banner', 'navigation', 'main', 'dialog', 'alertdialog', 'region', 'form', 'article', 'contentinfo', 'complementary']);
 const TEXT_ROLES = new Set(['paragraph', 'alert', 'status']);
-const SKIP = new Set(['script', 'style', 'template', 'head', 'noscript']);
 
 export interface ObservedElement {
   /** Only interactable elements carry a ref. */
@@ -101,8 +100,15 @@ const HEADING = /^h[1-6]$/;
  */
 function ownTextName(el: Element): string | null {
   const tag = el.localName;
-  if (el.namespaceURI !== HTML_NS || !(tag === 'button' || (tag === 'a' && el.hasAttribute('href')) || HEADING.test(tag))) return null;
-  if (el.hasAttribute('role') || el.hasAttribute('aria-label') || el.hasAttribute('aria-labelledby') || el.hasAttribute('aria-owns') || el.getAttribute('aria-hidden') === 'true') return null;
+  if (el.namespaceURI !== HTML_NS || !(tag === 'button' || tag === 'a' || HEADING.test(tag))) return null;
+  // One read of the attribute names rather than a call per attribute: jsdom allocates on each.
+  let href = false;
+  for (const attr of el.getAttributeNames()) {
+    if (attr === 'href') href = true;
+    else if (attr === 'role' || attr === 'aria-label' || attr === 'aria-labelledby' || attr === 'aria-owns') return null;
+    else if (attr === 'aria-hidden' && el.getAttribute('aria-hidden') === 'true') return null;
+  }
+  if (tag === 'a' && !href) return null;
   if (!isRenderedSelf(el) || inherited(el, 'visibility', 'visible') === 'hidden') return null;
   const labels = (el as HTMLButtonElement).labels;
   if (labels && labels.length > 0) return null;
@@ -115,8 +121,48 @@ function ownTextName(el: Element): string | null {
   return name === '' ? null : name;
 }
 
+/** Input types a text field has; with no `list`, its role is textbox. */
+const TEXT_FIELDS = new Set(['text', 'email', 'tel', 'url']);
+
+/** Hidden as the accessible-name computation sees one node (it, not its ancestors; the style source's answer). */
+function hiddenForNaming(el: Element): boolean {
+  if (el.hasAttribute('hidden') || el.getAttribute('aria-hidden') === 'true') return true;
+  const style = cheapComputedStyle(el);
+  return style.getPropertyValue('display') === 'none' || style.getPropertyValue('visibility') === 'hidden';
+}
+
+/**
+ * The name of a text field named by nothing but labels of plain text, or null for any
+ * other element. The computation then names it by its labels: each label not hidden
+ * gives its child text nodes joined and trimmed, and the non-empty ones are joined by a
+ * space (no ARIA attribute, role or title on either can take part). Form fields are most
+ * of a page's other names, and the full computation walks each label through every rule;
+ * the property test holds the two equal.
+ */
+function labelledFieldName(el: Element): string | null {
+  if (el.localName !== 'input' || el.namespaceURI !== HTML_NS) return null;
+  if (!TEXT_FIELDS.has((el as HTMLInputElement).type) || el.hasAttribute('list')) return null;
+  if (el.hasAttribute('role') || el.hasAttribute('aria-label') || el.hasAttribute('aria-labelledby') || hiddenForNaming(el)) return null;
+  const labels = (el as HTMLInputElement).labels;
+  if (!labels || labels.length === 0) return null;
+  const parts: string[] = [];
+  for (let i = 0; i < labels.length; i++) {
+    const label = labels[i] as Element;
+    if (label === el || label.hasAttribute('role') || label.hasAttribute('aria-label') || label.hasAttribute('aria-labelledby') || label.hasAttribute('aria-owns')) return null;
+    let text = '';
+    for (let node = label.firstChild; node; node = node.nextSibling) {
+      if (node.nodeType !== 3) return null;
+      text += (node as Text).data;
+    }
+    if (hiddenForNaming(label)) continue;
+    text = text.trim();
+    if (text.length > 0) parts.push(text);
+  }
+  return collapse(parts.join(' '));
+}
+
 export function nameOf(el: Element): string {
-  return ownTextName(el) ?? collapse(computeAccessibleName(el, { getComputedStyle: cheapComputedStyle as unknown as typeof window.getComputedStyle, computedStyleSupportsPseudoElements: false }));
+  return ownTextName(el) ?? labelledFieldName(el) ?? collapse(computeAccessibleName(el, { getComputedStyle: cheapComputedStyle as unknown as typeof window.getComputedStyle, computedStyleSupportsPseudoElements: false }));
 }
 
 /** The scroll that brings a page box into view the way Playwright's actions do. */
@@ -188,9 +234,9 @@ export function observeWith(win: Window, refs: RefRegistry, scroll: Scroll, view
   };
 
   const visit = (el: Element, depth: number) => {
-    if (SKIP.has(el.localName) || el.hasAttribute('hidden') || inline(el, 'display') === 'none') return;
-    if (el.getAttribute('aria-hidden') === 'true') return;
+    // Not drawn covers a skipped tag, `hidden` and `display: none` too.
     if (!isRendered(el)) return;
+    if (el.getAttribute('aria-hidden') === 'true') return;
     const role = roleOf(el);
     if (INTERACTIVE_ROLES.has(role)) {
       const name = nameOf(el);

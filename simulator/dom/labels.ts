@@ -12,6 +12,8 @@ import { descendants } from './tree.ts';
 
 const LABELABLE = new Set(['button', 'meter', 'output', 'progress', 'select', 'textarea', 'input']);
 const HTML_NS = 'http://www.w3.org/1999/xhtml';
+/** NodeFilter.SHOW_ELEMENT (a page's window need not lend its NodeFilter). */
+const SHOW_ELEMENT = 1;
 
 function labelable(el: Element): boolean {
   if (el.namespaceURI !== HTML_NS || !LABELABLE.has(el.localName)) return false;
@@ -22,11 +24,12 @@ function labelable(el: Element): boolean {
 const custom = (el: Element) => el.localName.includes('-');
 
 /** The label's control; undefined where only the browser can tell. */
-function controlOf(label: Element, ids: Map<string, Element>): Element | null | undefined {
+function controlOf(label: Element, doc: Document): Element | null | undefined {
   if (label.hasAttributeNS(null, 'for')) {
     const id = label.getAttributeNS(null, 'for') ?? '';
     if (id === '') return null;
-    const el = ids.get(id);
+    // The first element in tree order with that id, as the document keeps it.
+    const el = doc.getElementById(id);
     if (!el) return null;
     if (custom(el)) return undefined;
     return labelable(el) ? el : null;
@@ -40,17 +43,16 @@ function controlOf(label: Element, ids: Map<string, Element>): Element | null | 
 
 /** Lends every control its labels and every label its control; returns what gives the page its own back. */
 export function lendLabels(doc: Document): () => void {
-  // One pass reads what the rest needs: ids (first element wins), labels and labelable elements.
-  const ids = new Map<string, Element>();
+  // One pass finds the labels and labelable elements, reading no more of the others than their tag.
   const labelElements: Element[] = [];
   const controls: Element[] = [];
-  for (const el of descendants(doc)) {
-    const id = el.getAttributeNS(null, 'id');
-    if (id !== null && !ids.has(id)) ids.set(id, el);
-    if (el.namespaceURI !== HTML_NS) continue;
+  const walker = doc.createTreeWalker(doc, SHOW_ELEMENT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const el = node as Element;
     const tag = el.localName;
-    if (tag === 'label') labelElements.push(el);
-    else if (LABELABLE.has(tag) && labelable(el)) controls.push(el);
+    if (tag === 'label') {
+      if (el.namespaceURI === HTML_NS) labelElements.push(el);
+    } else if (LABELABLE.has(tag) && labelable(el)) controls.push(el);
   }
   const lent: [Element, 'labels' | 'control'][] = [];
   const lend = (el: Element, prop: 'labels' | 'control', value: unknown) => {
@@ -61,7 +63,7 @@ export function lendLabels(doc: Document): () => void {
   };
   const labels = new Map<Element, Element[]>();
   for (const el of labelElements) {
-    let control = controlOf(el, ids);
+    let control = controlOf(el, doc);
     if (control === undefined) control = (el as HTMLLabelElement).control;
     else lend(el, 'control', control);
     if (!control) continue;

@@ -62,15 +62,28 @@ function applyDeclaration(corners: Written, name: string, value: string): void {
   corners[i] = [vals[0]!, vals[1] ?? vals[0]!];
 }
 
+/**
+ * The corners as written, by the cascade's answer: the cascade shares one answer among
+ * elements alike (a kind and a style attribute that declares no radius), so each is read
+ * once. Never changed once made.
+ */
+const writtenBy = new WeakMap<object, Written>();
+
+function writtenFrom(declared: { name: string; value: string }[]): Written {
+  const zero: Length = { px: 0 };
+  const written: Written = [[zero, zero], [zero, zero], [zero, zero], [zero, zero]];
+  for (const d of declared) applyDeclaration(written, d.name, d.value);
+  return written;
+}
+
 const resolve = (l: Length, side: number) => ('px' in l ? l.px : (l.pct / 100) * side);
 
 /** The used radii of an element whose border box is `box`; null when every corner is square. */
 export function radii(el: Element, box: Pick<Rect, 'w' | 'h'>): Radii | null {
   const declared = cascade(el, isRadius);
   if (declared.length === 0) return null;
-  const zero: Length = { px: 0 };
-  const written: Written = [[zero, zero], [zero, zero], [zero, zero], [zero, zero]];
-  for (const d of declared) applyDeclaration(written, d.name, d.value);
+  let written = writtenBy.get(declared);
+  if (!written) writtenBy.set(declared, (written = writtenFrom(declared)));
   const r = written.map(([h, v]) => [resolve(h, box.w), resolve(v, box.h)]) as Radii;
   // A corner with either radius zero is square.
   for (const c of r) if (c[0] <= 0 || c[1] <= 0) c[0] = c[1] = 0;
@@ -94,19 +107,22 @@ export function insideRounded(rect: Rect, r: Radii, x: number, y: number): boole
   const right = rect.x + rect.w;
   const bottom = rect.y + rect.h;
   const [tl, tr, br, bl] = r;
-  const corners: [Corner, number, number, boolean][] = [
-    [tl, left + tl[0], top + tl[1], x < left + tl[0] && y < top + tl[1]],
-    [tr, right - tr[0], top + tr[1], x + 1 > right - tr[0] && y < top + tr[1]],
-    [br, right - br[0], bottom - br[1], x + 1 > right - br[0] && y + 1 > bottom - br[1]],
-    [bl, left + bl[0], bottom - bl[1], x < left + bl[0] && y + 1 > bottom - bl[1]],
-  ];
-  for (const [[rx, ry], cx, cy, inCorner] of corners) {
-    if (!inCorner || rx === 0) continue;
-    const nx = Math.max(x, Math.min(cx, x + 1));
-    const ny = Math.max(y, Math.min(cy, y + 1));
-    const dx = (nx - cx) / rx;
-    const dy = (ny - cy) / ry;
-    if (dx * dx + dy * dy > 1) return false;
-  }
-  return true;
+  return (
+    outsideCorner(tl, left + tl[0], top + tl[1], x < left + tl[0] && y < top + tl[1], x, y) &&
+    outsideCorner(tr, right - tr[0], top + tr[1], x + 1 > right - tr[0] && y < top + tr[1], x, y) &&
+    outsideCorner(br, right - br[0], bottom - br[1], x + 1 > right - br[0] && y + 1 > bottom - br[1], x, y) &&
+    outsideCorner(bl, left + bl[0], bottom - bl[1], x < left + bl[0] && y + 1 > bottom - bl[1], x, y)
+  );
+}
+
+/** Is the 1×1 px square at (x, y) clear of a corner's cut (outside its box, or touching its ellipse)? */
+function outsideCorner(corner: Corner, cx: number, cy: number, inCorner: boolean, x: number, y: number): boolean {
+  const rx = corner[0];
+  const ry = corner[1];
+  if (!inCorner || rx === 0) return true;
+  const nx = Math.max(x, Math.min(cx, x + 1));
+  const ny = Math.max(y, Math.min(cy, y + 1));
+  const dx = (nx - cx) / rx;
+  const dy = (ny - cy) / ry;
+  return !(dx * dx + dy * dy > 1);
 }

@@ -193,6 +193,9 @@ const sureOnly = new WeakSet<Candidate[]>();
 /** Cascades of such lists, by the style attribute's parsed declarations (shared by their text). Never changed by callers. */
 const sharedCascades = new WeakMap<Candidate[], WeakMap<object, { name: string; value: string }[]>>();
 
+/** The key of the cascades whose style attribute declares nothing wanted. */
+const NO_INLINE = {};
+
 function candidatesFor(el: Element, narrow: Narrowed): Candidate[] {
   if (narrow.rules.length === 0) return [];
   const quirks = el.ownerDocument.compatMode === 'BackCompat';
@@ -219,10 +222,13 @@ function candidatesFor(el: Element, narrow: Narrowed): Candidate[] {
 export function cascade(el: Element, wanted: (name: string) => boolean): { name: string; value: string }[] {
   const found = candidatesFor(el, rulesWith(el.ownerDocument, wanted));
   const inline = inlineDeclarations(el);
-  // Without a selector to ask the engine about, the answer is the kind's and the style attribute's: shared.
+  // Without a selector to ask the engine about, the answer is the kind's and the style
+  // attribute's: shared. A style attribute that declares none of the properties wanted
+  // takes no part, so all such share one answer.
   const shared = sureOnly.has(found);
+  const key = shared && !inline.some((d) => wanted(d.name)) ? NO_INLINE : inline;
   if (shared) {
-    const known = sharedCascades.get(found)?.get(inline);
+    const known = sharedCascades.get(found)?.get(key);
     if (known) return known;
   }
   const matched: { weight: number; order: number; declarations: Declaration[] }[] = [];
@@ -245,7 +251,7 @@ export function cascade(el: Element, wanted: (name: string) => boolean): { name:
   if (shared) {
     let byInline = sharedCascades.get(found);
     if (!byInline) sharedCascades.set(found, (byInline = new WeakMap()));
-    byInline.set(inline, out);
+    byInline.set(key, out);
   }
   return out;
 }

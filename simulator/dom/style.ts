@@ -77,8 +77,9 @@ export function declarations(raw: string): Declared {
     if (colon < 0) continue;
     const name = decl.slice(0, colon).trim().toLowerCase();
     const value = decl.slice(colon + 1);
-    const important = /!\s*important\s*$/i.test(value);
-    if (name) out.push({ name, value: value.replace(/!\s*important\s*$/i, '').trim(), important });
+    // Without a `!` there is no flag to find or take off.
+    const important = value.includes('!') && /!\s*important\s*$/i.test(value);
+    if (name) out.push({ name, value: (important ? value.replace(/!\s*important\s*$/i, '') : value).trim(), important });
   }
   return out;
 }
@@ -299,10 +300,12 @@ function effectiveBackground(el: Element | null): Rgba | null {
 
 /** Salience facts of an element: what a defense can reason about without pixels. */
 export function styleFacts(el: Element, pageBackground: string): StyleFacts {
-  const fontSize = parseFloat(inherited(el, 'font-size', '16px')) || 16;
-  const weight = inherited(el, 'font-weight', '400');
+  // The carried properties as `inherited` reads them, from one read of the facts.
+  const f = facts(el);
+  const fontSize = parseFloat(f['font-size'] || '16px') || 16;
+  const weight = f['font-weight'] || '400';
   const fontWeight = weight === 'bold' ? 700 : weight === 'normal' ? 400 : parseInt(weight, 10) || 400;
-  const color = parseColor(inherited(el, 'color', '#000000')) ?? [0, 0, 0, 1];
+  const color = parseColor(f.color || '#000000') ?? [0, 0, 0, 1];
   const own = ownBackground(el);
   const around = effectiveBackground(el.parentElement) ?? parseColor(pageBackground) ?? [255, 255, 255, 1];
   const background = own ?? around;
@@ -313,7 +316,7 @@ export function styleFacts(el: Element, pageBackground: string): StyleFacts {
     color: toHex(color),
     background: toHex(background),
     contrast: contrast(color, background),
-    underline: inherited(el, 'text-decoration', '').includes('underline') || inherited(el, 'text-decoration-line', '').includes('underline'),
+    underline: f['text-decoration'].includes('underline') || f['text-decoration-line'].includes('underline'),
     filled,
   };
 }

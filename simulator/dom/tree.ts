@@ -21,6 +21,11 @@ export function descendants(root: Element | Document): Element[] {
  * A loop rather than recursion, as a page may nest deeply.
  */
 export function downFrom<T>(el: Element | null, memo: Map<Element, T>, top: T, step: (el: Element, outer: T) => T, stop: Element | null = null): T {
+  // Most calls ask for an element already known: answered without building a path.
+  if (el && el !== stop) {
+    const known = memo.get(el);
+    if (known !== undefined) return known;
+  }
   const path: Element[] = [];
   let v = top;
   for (let cur = el; cur && cur !== stop; cur = cur.parentElement) {

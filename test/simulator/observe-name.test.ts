@@ -55,4 +55,44 @@ describe('accessible names read from an element\'s own text', () => {
       { numRuns: 100 },
     );
   });
+
+  // Fields named by labels: by `for` (one or two labels, one of them maybe wrapping), labels
+  // hidden or not, with ARIA attributes or markup the plain-text path does not take.
+  const labelAttr = fc.constantFrom('', '', '', '', '', '', '', '', ' hidden', ' aria-hidden="true"', ' style="display:none"', ' style="visibility:hidden"', ' role="note"', ' aria-label="L"', ' aria-labelledby="l0"', ' aria-owns="l0"', ' title="T"', ' id="l0"');
+  const labelText = fc.oneof({ arbitrary: text, weight: 12 }, { arbitrary: text.map((t) => `<span>${t}</span>`), weight: 1 }, { arbitrary: fc.constant('<!-- c -->'), weight: 1 });
+  const fieldAttr = fc.constantFrom('', '', '', '', '', '', '', '', ' type="text"', ' type="email"', ' type="search"', ' type="number"', ' type="checkbox"', ' type="submit"', ' type="bogus"', ' list="x"', ' role="combobox"', ' aria-label="F"', ' aria-labelledby="l0"', ' title="Tip"', ' hidden', ' style="display:none"', ' value="v"');
+  const field = fc.record({
+    tag: fc.constantFrom('input', 'input', 'input', 'textarea', 'select'),
+    attrs: fc.array(fieldAttr, { maxLength: 2 }),
+    labels: fc.array(fc.record({ attrs: fc.array(labelAttr, { maxLength: 2 }), texts: fc.array(labelText, { maxLength: 3 }), wraps: fc.constantFrom(false, false, false, true), forOther: fc.boolean() }), { maxLength: 3 }),
+  });
+  it('nameOf equals the full accessible-name computation for labelled form fields (for and wrapping labels, ids taken first by another element, hiding, ARIA on field or label, field types)', () => {
+    const doc = new JSDOM('<!doctype html><html><body></body></html>').window.document;
+    fc.assert(
+      fc.property(fc.array(field, { minLength: 1, maxLength: 3 }), fc.boolean(), fc.boolean(), (fields, hiddenParent, taken) => {
+        const parts = fields.map(({ tag, attrs, labels }, i) => {
+          const own = `<${tag} id="f${i}"${[...new Set(attrs)].join('')}>${tag === 'input' ? '' : `</${tag}>`}`;
+          let out = own;
+          for (const l of labels) {
+            const a = [...new Set(l.attrs)].join('');
+            const body = l.texts.join('');
+            out = l.wraps ? `<label${a}>${body}${out}</label>` : `${out}<label for="f${l.forOther ? (i + 1) % fields.length : i}"${a}>${body}</label>`;
+          }
+          return out;
+        });
+        // `taken`: an element before the fields has the first one's id, so a label for it names that element.
+        doc.body.innerHTML = `${taken ? '<span id="f0">S</span>' : ''}<div${hiddenParent ? ' style="visibility:hidden"' : ''}>${parts.join('')}</div><span id="l0">Owned</span>`;
+        const all = Array.from(doc.body.querySelectorAll('*'));
+        const want = all.map(full);
+        expect(all.map(nameOf)).toEqual(want);
+        const restore = lendLabels(doc);
+        try {
+          expect(whileUnchanged(() => all.map(nameOf))).toEqual(want);
+        } finally {
+          restore();
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
 });
