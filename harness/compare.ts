@@ -7,7 +7,7 @@
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { clip, quote, UserError } from '../scenarios/errors.ts';
+import { clip, quote, Stopped, UserError } from '../scenarios/errors.ts';
 import { completeLines, isTempName, writeFileAtomic } from '../scenarios/files.ts';
 import type { LoadedBundle } from '../simulator/bundle.ts';
 import { compareRuns, type Comparison, type DefenseRun } from '../simulator/comparison.ts';
@@ -148,7 +148,9 @@ export async function compareDefenses(config: CompareConfig, out: string, opts: 
         continue;
       }
       if (i > 0) stopIfAsked(opts.signal, `before defense ${r.defense} (${i} of ${runs.length} defenses done)`);
-      const res = await executeRun(r.config, dir, { bundles, noCheck: true, progress: (label, done, total) => progress(`${r.folder} ${label}`, done, total), signal: opts.signal, limits: opts.limits, executable: opts.executable });
+      const res = await executeRun(r.config, dir, { bundles, noCheck: true, progress: (label, done, total) => progress(`${r.folder} ${label}`, done, total), signal: opts.signal, limits: opts.limits, executable: opts.executable }).catch((e: unknown) => {
+        throw e instanceof Stopped ? new Stopped(`${e.message} of defense ${r.defense} (${i} of ${runs.length} defenses done)`) : e;
+      });
       played.push({ defense: r.defense, played: bundles.length - res.resumed, kept: res.resumed });
     }
     const defenseRuns: DefenseRun[] = runs.map((r) => ({ id: r.defense, folder: r.folder, ...readRunFolder(join(out, r.folder)) }));

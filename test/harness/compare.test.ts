@@ -3,7 +3,7 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ABLATIONS, COMPARE_JSON, compareDefenses, DEFAULT_DEFENSES, withAblations, type CompareConfig } from '../../harness/compare.ts';
-import { UserError } from '../../scenarios/errors.ts';
+import { Stopped, UserError } from '../../scenarios/errors.ts';
 import { aggregate, type Summary } from '../../simulator/metrics.ts';
 import type { Comparison, DefenseComparison } from '../../simulator/comparison.ts';
 import { ablationTable, compareText } from '../../simulator/report/compare.ts';
@@ -120,6 +120,19 @@ describe('decoy compare', () => {
       { defense: firstBlock, played: 0, kept: 6 },
     ]);
     expect(readFileSync(join(out, COMPARE_JSON), 'utf8')).toBe(before);
+  }, 60_000);
+
+  it('stopped midway (Ctrl-C), it says which defense it stopped in; run again, it finishes and writes the same compare.json', async () => {
+    const stopped = join(dir, 'stopped');
+    for (const d of ['none', 'gate', 'warn']) cpSync(join(out, d), join(stopped, d), { recursive: true });
+    const stop = new AbortController();
+    const err = await compareDefenses(config, stopped, { noCheck: true, signal: stop.signal, progress: (_l, done) => done === 2 && stop.abort() }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(Stopped);
+    expect((err as Error).message).toBe(`stopped after 2 of 6 episodes of defense ${firstBlock} (3 of 4 defenses done)`);
+    expect(existsSync(join(stopped, COMPARE_JSON))).toBe(false);
+    const r = await compareDefenses(config, stopped, { noCheck: true });
+    expect(r.played.at(-1)).toEqual({ defense: firstBlock, played: 4, kept: 2 });
+    expect(readFileSync(join(stopped, COMPARE_JSON), 'utf8')).toBe(readFileSync(join(out, COMPARE_JSON), 'utf8'));
   }, 60_000);
 
   it('refuses, before anything is written, an unknown defense (one line), a folder of a different run, and a foreign folder', async () => {
