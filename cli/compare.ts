@@ -38,13 +38,14 @@ export const { help, run } = defineCommand({
     .object({ ...sourceShape, out: outDir('out', required('out')), agent: inPath('agent'), opt: keyValues('opt'), defenses: defenseList, ablations: flag, ...playShape, args: noArgs })
     .transform((o, ctx) => ({ ...o, source: toSource(o, ctx) })),
   async run(c, io) {
-    const [{ compareDefenses, withAblations }, { loadBundles, selectSuite }] = await Promise.all([import('../harness/compare.ts'), import('../harness/select.ts')]);
+    const [{ checkDefenses, compareDefenses, withAblations }, { loadBundles, selectSuite }] = await Promise.all([import('../harness/compare.ts'), import('../harness/select.ts')]);
     if ('suite' in c.source) {
       const chosen = selectSuite(c.source.suite, c.source.patterns);
       if (chosen.clicks) throw new UserError(`'${chosen.id}' is a click-level suite: it has no episodes to compare defenses on; judge a defense on its samples with decoy assess --suite ${chosen.id}`);
     }
     if (c.agent === 'replay') throw new UserError('compare plays one agent behind every defense; to replay recorded actions, use decoy run --agent replay per defense');
     const defenses = c.ablations ? withAblations(c.defenses) : [...c.defenses];
+    await checkDefenses(defenses);
     const bundles = loadBundles(c.source);
     const suite = 'suite' in c.source ? c.source.suite : (bundles[0]?.manifest.suite ?? '');
     const config = { suite, patterns: c.pattern, bundles: c.bundles ?? null, agent: c.agent, seed: c.seed, agentOptions: c.opt, defenses, ...(c.engine === 'chromium' ? { engine: 'chromium' as const } : {}) };

@@ -13,6 +13,7 @@ import type { LoadedBundle } from '../simulator/bundle.ts';
 import { compareRuns, type Comparison, type DefenseRun } from '../simulator/comparison.ts';
 import { summarize, type Summary } from '../simulator/metrics.ts';
 import { compareText } from '../simulator/report/compare.ts';
+import { defenseDef } from '../simulator/resolve.ts';
 import type { EpisodeRecord } from '../simulator/runner.ts';
 import type { EpisodeLimits } from '../simulator/sandbox/limits.ts';
 import { checkBundles } from './check.ts';
@@ -87,6 +88,13 @@ export function defenseFolders(defenses: readonly string[]): string[] {
   return folders;
 }
 
+/** The defenses' folder names, once each names a defense that loads (a registry id or a user's file): asked before a suite is generated. */
+export async function checkDefenses(defenses: readonly string[]): Promise<string[]> {
+  const folders = defenseFolders(defenses);
+  for (const d of defenses) await defenseDef(d);
+  return folders;
+}
+
 /**
  * Refuses, before anything is written, a folder that holds something other than a
  * comparison: every entry must be compare.json, compare.md, or a run folder (run.json), and
@@ -126,7 +134,7 @@ export function readRunFolder(dir: string): { summary: Summary; episodes: Episod
  * run folders. The agent, each defense and the folder are checked before anything runs.
  */
 export async function compareDefenses(config: CompareConfig, out: string, opts: CompareOptions = {}): Promise<CompareResult> {
-  const folders = defenseFolders(config.defenses);
+  const folders = await checkDefenses(config.defenses);
   const bundles = opts.bundles ?? bundlesOf(runConfigOf(config, config.defenses[0] as string));
   const runs = config.defenses.map((defense, i) => ({ defense, folder: folders[i] as string, config: runConfigOf(config, defense) }));
   for (const r of runs) await prepareAgent(r.config, bundles.map((b) => b.manifest));
