@@ -15,8 +15,8 @@ describe('decoy compare', () => {
     [['--defenses', 'none,no-such-defense'], /^decoy compare: unknown defense 'no-such-defense'/],
     [['--defenses', 'none,gate,none'], /^decoy compare: --defenses names 'none' twice$/],
     [['--defenses', ' , '], /^decoy compare: --defenses names no defense$/],
-    [['--agent', 'replay'], /^decoy compare: compare plays one agent behind every defense/],
-    [['--opt', 'nope=1'], /^decoy compare: agent 'naive' has no option 'nope'/],
+    [['--agent', 'replay', '--defenses', 'none,gate'], /^decoy compare: compare plays one agent behind every defense/],
+    [['--opt', 'nope=1', '--defenses', 'none,gate'], /^decoy compare: agent 'naive' has no option 'nope'/],
   ])('%j is one line on stderr, exit 2, and nothing written', async (args, message) => {
     const r = await decoyIn(dir, 'compare', '--suite', 'trickyarena-single', '--pattern', 'cookie-trap', '--out', 'cmp', ...args);
     expect(r.code, r.err).toBe(2);
