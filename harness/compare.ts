@@ -164,7 +164,7 @@ export async function compareDefenses(config: CompareConfig, out: string, opts: 
     const defenseRuns: DefenseRun[] = runs.map((r) => ({ id: r.defense, folder: r.folder, ...readRunFolder(join(out, r.folder)) }));
     const comparison = compareRuns(defenseRuns);
     const { defenses: _d, ...common } = config;
-    const json = JSON.stringify({ config: { ...common, defenses: config.defenses, defenseOptions: 'defaults', ablations: opts.ablations === true }, ...comparison }, null, 2) + '\n';
+    const json = JSON.stringify({ config: { ...common, defenses: config.defenses, defenseOptions: {}, ablations: opts.ablations === true }, ...comparison }, null, 2) + '\n';
     const title = `decoy compare · suite ${config.suite}${config.patterns.length ? ` (${config.patterns.join(', ')})` : ''} · agent ${config.agent} · seed ${config.seed} · ${bundles.length} configurations`;
     const { printed, markdown } = compareText(comparison, title, opts.ablations === true);
     writeFileAtomic(join(out, COMPARE_JSON), json);

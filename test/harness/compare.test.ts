@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { ABLATIONS, COMPARE_JSON, compareDefenses, DEFAULT_DEFENSES, withAblations, type CompareConfig } from '../../harness/compare.ts';
 import { Stopped, UserError } from '../../scenarios/errors.ts';
 import { aggregate, type Summary } from '../../simulator/metrics.ts';
-import type { Comparison, DefenseComparison } from '../../simulator/comparison.ts';
+import { compareRuns, costOf, type Comparison, type DefenseComparison } from '../../simulator/comparison.ts';
 import { ablationTable, compareText } from '../../simulator/report/compare.ts';
 import type { EpisodeRecord } from '../../simulator/runner.ts';
 import { mcnemarExact } from '../../simulator/paired.ts';
@@ -161,6 +161,31 @@ describe('decoy compare', () => {
     expect(r.comparison.defenses.every((d) => d.paired === null)).toBe(true);
     expect(r.printed).toContain('`none` is not among the defenses');
   }, 60_000);
+});
+
+describe('the comparison from run folders', () => {
+  it('counts interventions, their replans and the unresolved ones, and the defense actions, over scored episodes only', () => {
+    const [e] = episodesOf('none') as [EpisodeRecord];
+    const step = (kind: 'allow' | 'block' | 'intervene' | 'terminate', intervention?: { resolved: boolean; replans: number }) => ({ ...e.steps[0]!, verdict: { kind }, ...(intervention ? { intervention: { ...intervention, detail: '' } } : {}) });
+    const a = { ...e, budget: { ...e.budget, defenseUsed: 5 }, steps: [step('intervene', { resolved: true, replans: 2 }), step('allow'), step('intervene', { resolved: false, replans: 1 })] };
+    const b = { ...e, budget: { ...e.budget, defenseUsed: 1 }, steps: [step('allow'), step('terminate')] };
+    const failed = { ...e, end: { kind: 'error' as const, reason: 'x' }, budget: { ...e.budget, defenseUsed: 9 }, steps: [step('block')] };
+    expect(costOf([a, b, failed, { ...e, steps: [step('allow')] }])).toEqual({ episodes: 3, defenseActions: 6, defenseActionsPerEpisode: 2, interceptions: 3, interceptionsPerEpisode: 1, interceptedEpisodes: 2, blocks: 0, interventions: 2, terminations: 1, replans: 3, unresolved: 1 });
+  });
+
+  it('groups DPSR by pattern family, with the same mean and worst, when the suite labels no conditions', () => {
+    const runs = ['none', 'gate'].map((f) => {
+      const { byCondition: _c, conditionDpsr: _d, ...summary } = summaryOf(f);
+      return { id: f, folder: f, summary: { ...summary, byPattern: { ...summary.byPattern, other: { ...summary, episodes: 2, counts: { t: 2, d: 1, stc: 1 }, dpsr: 50 } } } as Summary, episodes: episodesOf(f) };
+    });
+    const c = compareRuns(runs);
+    expect(c.groupedBy).toBe('pattern');
+    const none = c.defenses[0] as DefenseComparison;
+    expect(Object.keys(none.groups)).toEqual(['confirm-shaming', 'other']);
+    const cs = byId('none').groups['health/cf'] as { d: number; n: number };
+    const rate = (100 * cs.d) / cs.n;
+    expect(none.groupDpsr).toEqual({ avg: Math.round(((rate + 50) / 2) * 10) / 10, worst: Math.round(Math.max(rate, 50) * 10) / 10 });
+  });
 });
 
 describe('compare --ablations', () => {
