@@ -111,7 +111,7 @@ export function claimOutput(out: string, config: RunConfig, replaceSameSuite = f
 }
 
 /** ' (the defense file ./x.ts changed since)' when that is the only difference from the run held. */
-function changedFile(held: string, config: RunConfig): string {
+export function changedFile(held: string, config: RunConfig): string {
   let was: Record<string, unknown>;
   try {
     was = JSON.parse(held) as Record<string, unknown>;
@@ -197,7 +197,7 @@ export async function prepareAgent(config: RunConfig, run: readonly Pick<BundleM
 }
 
 /** The bundles a run config names: in memory if given, else from disk, else generated. */
-function bundlesOf(config: RunConfig): LoadedBundle[] {
+export function bundlesOf(config: RunConfig): LoadedBundle[] {
   if (config.bundles) return readBundles(config.bundles);
   return generateSuite(selectSuite(config.suite, config.patterns), config.seed).map((b) => ({ manifest: b.manifest, site: { files: b.files } }));
 }
@@ -270,7 +270,7 @@ export interface DemoConfig {
 }
 
 /** An agent or defense as a folder name: a user's file by its name without the extension. */
-const nameOf = (v: string) => (isModulePath(v) ? basename(v).replace(/\.(ts|js|mjs)$/, '') : v);
+export const nameOf = (v: string) => (isModulePath(v) ? basename(v).replace(/\.(ts|js|mjs)$/, '') : v);
 
 export const demoFolders = (c: Pick<DemoConfig, 'agent' | 'defense' | 'seed'>) => ({ bundles: join('out', `demo-s${c.seed}`), out: join('runs', 'demo', `${nameOf(c.agent)}-${nameOf(c.defense)}-s${c.seed}`) });
 
