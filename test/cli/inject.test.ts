@@ -43,6 +43,10 @@ describe('decoy run --defense inject:<file.js>', () => {
     const agentSide = await decoyIn(dir, 'conform', '--suite', 'demo', '--defense', 'gate');
     expect(agentSide.err).toBe("decoy conform: conform compares engines, so --defense takes only a page-side defense (inject:<file.js>), not 'gate'\n");
     expect(agentSide.code).toBe(2);
+    const assess = await decoyIn(dir, 'assess', '--defense', 'inject:./rules.ts', '--suite', 'demo', '--agents', 'naive', '--out', 'refused');
+    expect(assess.err).toBe("decoy assess: assess judges a defense's verdicts on each step; inject:./rules.ts changes the pages instead (measure it with decoy run)\n");
+    expect(assess.code).toBe(2);
+    expect(existsSync(join(dir, 'refused'))).toBe(false);
   });
 
   it('run.json keeps the path as given and the script\'s sha256; resuming with the script changed is refused, with it unchanged the run finishes', async () => {
