@@ -21,7 +21,7 @@ export const { help, run } = defineCommand({
       sourceFlags(cmd.usage('--suite <name> | --bundles <dir>  --out <dir> [options]'), 'run')
         .requiredOption('--out <dir>', 'output folder for run.json, episodes.jsonl and summary.json')
         .option('--agent <id>', 'agent id (see decoy list), or your own module (./my-agent.ts, .js, .mjs)', 'naive')
-        .option('--defense <id>', 'defense id (see decoy list), or your own module (./my-defense.ts, .js, .mjs)', 'none')
+        .option('--defense <id>', 'defense id (see decoy list), your own module (./my-defense.ts, .js, .mjs), or inject:<file.js>, a script run in every page', 'none')
         .option('--opt <key=value>', 'agent option (repeatable), e.g. susceptibility=0.3', repeat)
         .option('--defense-opt <key=value>', 'defense option (repeatable)', repeat)
         .option('--replay <file>', 'JSONL of recorded actions, for --agent replay'),
