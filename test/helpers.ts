@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import type { ScenarioSpec, SuiteDef } from '../scenarios/model.ts';
 import { families, familyTasks, tasks } from '../scenarios/index.ts';
+import { compatible } from '../generator/compose.ts';
 import { generateSuite } from '../generator/bundle.ts';
 import type { LoadedBundle } from '../simulator/bundle.ts';
 import { DecoyEnv } from '../simulator/env.ts';
@@ -28,6 +29,23 @@ export function allSpecs(): ScenarioSpec[] {
 
 export const specArb = fc.constantFrom(...allSpecs());
 export const seedArb = fc.integer({ min: 0, max: 1_000_000 });
+
+/** Random compositions of two or more families that the composer accepts on one site. */
+const pairs = tasks.all().flatMap((t) => t.domains.map((domain) => ({ task: t.id, domain })));
+export const compositionArb: fc.Arbitrary<ScenarioSpec> = fc
+  .constantFrom(...pairs)
+  .chain(({ task, domain }) => {
+    const fits = families.all().filter((f) => f.feasible && compatible({ task, domain, patterns: [{ family: f.id, variant: f.variants[0] as string }] }));
+    if (fits.length < 2) return fc.constant(null);
+    return fc
+      .shuffledSubarray(fits, { minLength: 2, maxLength: Math.min(4, fits.length) })
+      .chain((picked) => fc.tuple(...picked.map((f) => fc.constantFrom(...f.variants))).map((variants) => ({
+        task,
+        domain,
+        patterns: picked.map((f, i) => ({ family: f.id, variant: variants[i] as string })),
+      })));
+  })
+  .filter((spec): spec is ScenarioSpec => spec !== null && compatible(spec));
 
 /** Veer's task budget (30 steps), the longest any suite gives: errands under several families need it. */
 export function adhocSuite(specs: ScenarioSpec[], budget = 30): SuiteDef {

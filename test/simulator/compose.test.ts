@@ -1,27 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { families, tasks } from '../../scenarios/index.ts';
-import type { ScenarioSpec } from '../../scenarios/model.ts';
 import { compatible } from '../../generator/compose.ts';
 import { checkBundle } from '../../simulator/check.ts';
-import { bundleFor, PROPERTY_RUNS, seedArb } from '../helpers.ts';
-
-/** Random compositions of two or more families that the composer accepts on one site. */
-const pairs = tasks.all().flatMap((t) => t.domains.map((domain) => ({ task: t.id, domain })));
-const compositionArb: fc.Arbitrary<ScenarioSpec> = fc
-  .constantFrom(...pairs)
-  .chain(({ task, domain }) => {
-    const fits = families.all().filter((f) => f.feasible && compatible({ task, domain, patterns: [{ family: f.id, variant: f.variants[0] as string }] }));
-    if (fits.length < 2) return fc.constant(null);
-    return fc
-      .shuffledSubarray(fits, { minLength: 2, maxLength: Math.min(4, fits.length) })
-      .chain((picked) => fc.tuple(...picked.map((f) => fc.constantFrom(...f.variants))).map((variants) => ({
-        task,
-        domain,
-        patterns: picked.map((f, i) => ({ family: f.id, variant: variants[i] as string })),
-      })));
-  })
-  .filter((spec): spec is ScenarioSpec => spec !== null && compatible(spec));
+import { bundleFor, compositionArb, PROPERTY_RUNS, seedArb } from '../helpers.ts';
 
 describe('composition', () => {
   it('compatible families compose on one site, each keeps its own outcome, and D is their OR', async () => {

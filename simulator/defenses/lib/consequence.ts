@@ -117,7 +117,9 @@ export function orderLines(obs: Pick<EnvObservation, 'elements'>): { name: strin
       const neutral = NEUTRAL_LINE.test(t);
       const times = /\s[×x]\s?(\d+)$/.exec(t);
       if (times) qty = Number(times[1]);
-      const holder = list.find((r) => r.ref !== null && r.role === 'button' && /^remove\b/i.test(r.name) && r.name.toLowerCase().includes(t.toLowerCase()));
+      // The line's own remove control, named for the line or for its product without the variant in brackets.
+      const named = [t, t.replace(/\s*\([^)]*\)\s*$/, '')].map((x) => x.toLowerCase()).filter((x) => x.length >= 3);
+      const holder = list.find((r) => r.ref !== null && r.role === 'button' && /^remove\b/i.test(r.name) && named.some((x) => r.name.toLowerCase().includes(x)));
       out.push({ name: t, price: amount === null ? null : /^-/.test(n.text.trim()) || /discount|savings|you save/i.test(t) ? -Math.abs(amount) : amount, qty, neutral, ...(holder ? { holder } : {}) });
       break;
     }

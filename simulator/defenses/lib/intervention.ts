@@ -83,7 +83,8 @@ function removeFix(obs: EnvObservation, remove: ObservedElement, what: string, i
  */
 function detourFix(obs: EnvObservation, what: string, id: string): Fix | null {
   const cart = live(obs).find((e) => e.role === 'link' && /\b(?:cart|basket|bag)\b/i.test(e.name));
-  if (!cart) return null;
+  // A page with remove controls is where lines are removed: if none is this line's, the cart cannot remove it either.
+  if (!cart || live(obs).some((e) => e.role === 'button' && /^remove\b/i.test(e.name))) return null;
   const back = new URL(obs.url).pathname;
   const remove: Locator = { role: 'button', name: `Remove ${what}` };
   return {

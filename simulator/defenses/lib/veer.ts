@@ -92,22 +92,46 @@ function nextTransition(ctx: ReplanContext, a: Authorization, evidence: Evidence
   return { ...first, id };
 }
 
+/** Actions a trajectory may take: its steps, and one more to come back if it follows a link and has to be given up. */
+const cost = (plan: readonly Step[]) => plan.length + (plan.some((t) => t.verb === 'goto' || ('target' in t && 'role' in t.target && t.target.role === 'link')) ? 1 : 0);
+
 export function veer(mech: Mechanisms): Defense {
   let auth: Authorization | null = null;
   let evidence = new Evidence();
   /** Replans of the interception under way. */
   let replans = 0;
+  /** Set once a correction is given up and the page it began on is being restored. */
+  let restoring = false;
+  /** Risks a correction failed to remove (Veer's bound on attempts per unresolved claim): refused from then on, not tried again. */
+  const failed = new Set<string>();
+  /** The fixes of the interception under way. */
+  let current: Fix[] = [];
+
+  /**
+   * No correction can reach the objective: remember the risk as one that cannot be corrected,
+   * and if the correction left the page the agent was on, go back to it (P) before control returns.
+   */
+  const giveUp = (ctx: ReplanContext, reason: string): Verdict => {
+    for (const f of current) failed.add(f.risk);
+    const path = ctx.objective.preserve.find((x): x is { path: string } => 'path' in x);
+    if (!path || !unmet(ctx.observation, path) || ctx.defenseBudgetLeft < 1) return allow(reason);
+    restoring = true;
+    return { kind: 'intervene', objective: ctx.objective, trajectory: [{ id: 'restore', verb: 'goto', url: new URL(path.path, ctx.observation.url).href, expect: [path] }], note: `${reason}; went back to ${path.path}` };
+  };
 
   const intervention = (obs: EnvObservation, proposal: Action, a: Authorization, bad: readonly Consequence[], budgetLeft: number): Verdict => {
     const r = fixesFor(obs, proposal, bad);
     if ('unfixable' in r) return block(r.unfixable);
+    const tried = r.fixes.findIndex((f) => failed.has(f.risk));
+    if (tried >= 0) return block(bad[tried] ?? (bad[0] as Consequence));
+    current = r.fixes;
     const plan = planOf(r.fixes, preserved(obs, proposal, a, r.fixes));
     const { dependsOn: _, ...first } = plan.trajectory[0] as Step;
     if (mech.oneStep) return { kind: 'intervene', objective: { ...plan.objective, target: first.expect ?? [] }, trajectory: [first], note: (r.fixes[0] as Fix).says };
     // Without a plan there is nothing to measure against the budget: the first transition is taken, the rest found as it goes.
     if (!mech.prospective) return { kind: 'intervene', objective: plan.objective, trajectory: [first], note: plan.note };
     // A correction the budget cannot finish is not started: the proposal is refused instead.
-    if (plan.trajectory.length > budgetLeft) return block(bad[0] as Consequence);
+    if (cost(plan.trajectory) > budgetLeft) return block(bad[0] as Consequence);
     return { kind: 'intervene', ...plan };
   };
 
@@ -117,6 +141,7 @@ export function veer(mech: Mechanisms): Defense {
       if (!mech.temporal) evidence = new Evidence();
       evidence.observe(ctx.observation);
       replans = 0;
+      restoring = false;
       const p = ctx.proposal;
       const aimed = 'bid' in p || p.name === 'mouse_click';
       if (aimed && !targetOf(ctx.observation, p)) return allow('the proposal acts on nothing the observation shows', 0);
@@ -132,20 +157,20 @@ export function veer(mech: Mechanisms): Defense {
     replan(ctx: ReplanContext): Verdict {
       const a = auth ?? authorize(ctx.goal);
       if (mech.temporal) evidence.observe(ctx.observation);
-      if (mech.oneStep || !mech.intervene) return allow('no correction under way');
+      if (mech.oneStep || !mech.intervene || restoring) return allow(restoring ? 'the correction was given up and the page it began on restored' : 'no correction under way');
       if (!mech.prospective) {
         const next = nextTransition(ctx, a, evidence, `step-${++replans + 1}`);
-        return next ? { kind: 'intervene', objective: ctx.objective, trajectory: [next] } : allow('no transition left that moves toward the objective');
+        return next ? { kind: 'intervene', objective: ctx.objective, trajectory: [next] } : giveUp(ctx, 'no transition left that moves toward the objective');
       }
-      if (replans >= CORRECTION_REPLANS) return allow('the correction could not be completed');
+      if (replans >= CORRECTION_REPLANS) return giveUp(ctx, 'the correction could not be completed');
       replans++;
       // Plan again from the state as it is, under the same objective.
       const proposal = proposalHere(ctx);
-      if (!proposal) return allow('the proposal is no longer on the page');
+      if (!proposal) return giveUp(ctx, 'the proposal is no longer on the page');
       const r = fixesFor(ctx.observation, proposal, predict(ctx.observation, proposal, a, evidence).filter((c) => !c.authorized));
-      if ('unfixable' in r || r.fixes.length === 0) return allow('nothing left that a correction can change');
+      if ('unfixable' in r || r.fixes.length === 0) return giveUp(ctx, 'nothing left that a correction can change');
       const plan = planOf(r.fixes, ctx.objective.preserve);
-      if (plan.trajectory.length > ctx.defenseBudgetLeft) return allow('the budget left cannot finish the correction');
+      if (cost(plan.trajectory) > ctx.defenseBudgetLeft) return giveUp(ctx, 'the budget left cannot finish the correction');
       return { kind: 'intervene', objective: ctx.objective, trajectory: plan.trajectory, note: plan.note };
     },
   };
