@@ -10,6 +10,7 @@ export const COMMANDS: Record<string, { summary: string; load(): Promise<Command
   list: { summary: 'List pattern families, tasks, suites (with sizes), agents and defenses', load: () => import('./list.ts') },
   generate: { summary: 'Generate the bundles of a suite (bundle.json + site/ per configuration)', load: () => import('./generate.ts') },
   run: { summary: 'Replay an agent (behind a defense) over a suite and score every episode', load: () => import('./run.ts') },
+  compare: { summary: 'Run the same agent behind several defenses on the same configurations: DPSR/TSR/STC per defense, paired tests against none, cost, per-condition DPSR', load: () => import('./compare.ts') },
   check: { summary: 'Self-check a suite: oracle safe, every trap gives its outcome, canaries visible, boxes sane', load: () => import('./check.ts') },
   conform: { summary: 'Compare jsdom with Chromium: event logs, T/D, authored boxes, hit tests', load: () => import('./conform.ts') },
   shoot: { summary: 'Screenshots of every configuration in Chromium (shots/start.png and start-boxes.png per bundle)', load: () => import('./shoot.ts') },

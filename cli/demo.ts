@@ -8,7 +8,7 @@ export const { help, run } = defineCommand({
     cmd
       .usage('[--agent A] [--defense D] [--seed N]')
       .option('--agent <id>', 'agent id (see decoy list), or your own module (./my-agent.ts, .js, .mjs)', 'naive')
-      .option('--defense <id>', 'defense id (see decoy list), or your own module (./my-defense.ts, .js, .mjs)', 'none')
+      .option('--defense <id>', 'defense id (see decoy list), your own module (./my-defense.ts, .js, .mjs), or inject:<file.js>, a script run in every page', 'none')
       .option('--seed <n>', SEED_HELP, '7')
       .option('--opt <key=value>', 'agent option (repeatable)', repeat)
       .option('--bundles <dir>', 'where the demo bundles are written (default: out/demo-s<seed>)')

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { UserError } from '../scenarios/errors.ts';
-import { DEFAULT_LIMITS } from '../simulator/sandbox/limits.ts';
 import { CheckFailed } from './check-failed.ts';
-import { defineCommand, inPath, int, keyValues, noArgs, outDir, repeat, required, text } from './command.ts';
+import { defineCommand, inPath, keyValues, noArgs, outDir, repeat, required } from './command.ts';
+import { limitsOf, playFlags, playShape, withEngine } from './play-flags.ts';
 import { sourceFlags, sourceShape, toSource } from './source.ts';
 import { stoppable } from './stop.ts';
 
@@ -17,21 +17,17 @@ class EpisodesFailed extends CheckFailed {
 export const { help, run } = defineCommand({
   name: 'run',
   flags: (cmd) =>
-    sourceFlags(cmd.usage('--suite <name> | --bundles <dir>  --out <dir> [options]'), 'run')
-      .requiredOption('--out <dir>', 'output folder for run.json, episodes.jsonl and summary.json')
-      .option('--agent <id>', 'agent id (see decoy list), or your own module (./my-agent.ts, .js, .mjs)', 'naive')
-      .option('--defense <id>', 'defense id (see decoy list), or your own module (./my-defense.ts, .js, .mjs)', 'none')
-      .option('--opt <key=value>', 'agent option (repeatable), e.g. susceptibility=0.3', repeat)
-      .option('--defense-opt <key=value>', 'defense option (repeatable)', repeat)
-      .option('--replay <file>', 'JSONL of recorded actions, for --agent replay')
-      .option('--no-check', 'run even if the suite fails its self-check (decoy check)')
-      .option('--step-seconds <s>', `time (the engine's CPU time) one step of an episode may take before the episode ends as an error (default ${DEFAULT_LIMITS.stepSeconds})`)
-      .option('--memory-mb <mb>', `heap of the engine process the pages run in (default ${DEFAULT_LIMITS.memoryMb})`)
-      .option('--max-elements <n>', `elements a page may hold before its episode ends as an error (default ${DEFAULT_LIMITS.domElements})`)
-      .option('--engine <name>', 'jsdom (in the engine sandbox) or chromium (the reference browser; a step is bounded in wall time)', 'jsdom')
-      .option('--browser <path>', 'with --engine chromium: Chromium executable (default: $DECOY_CHROMIUM, else chromium on PATH)'),
+    playFlags(
+      sourceFlags(cmd.usage('--suite <name> | --bundles <dir>  --out <dir> [options]'), 'run')
+        .requiredOption('--out <dir>', 'output folder for run.json, episodes.jsonl and summary.json')
+        .option('--agent <id>', 'agent id (see decoy list), or your own module (./my-agent.ts, .js, .mjs)', 'naive')
+        .option('--defense <id>', 'defense id (see decoy list), your own module (./my-defense.ts, .js, .mjs), or inject:<file.js>, a script run in every page', 'none')
+        .option('--opt <key=value>', 'agent option (repeatable), e.g. susceptibility=0.3', repeat)
+        .option('--defense-opt <key=value>', 'defense option (repeatable)', repeat)
+        .option('--replay <file>', 'JSONL of recorded actions, for --agent replay'),
+    ),
   schema: z
-    .object({ ...sourceShape, out: outDir('out', required('out')), agent: inPath('agent'), defense: inPath('defense'), opt: keyValues('opt'), defenseOpt: keyValues('defense-opt'), replay: inPath('replay').optional(), check: z.boolean(), stepSeconds: int('step-seconds', 1, 3600).optional(), memoryMb: int('memory-mb', 64, 65_536).optional(), maxElements: int('max-elements', 100).optional(), engine: z.enum(['jsdom', 'chromium'], { message: '--engine: jsdom or chromium' }), browser: text, args: noArgs })
+    .object({ ...sourceShape, out: outDir('out', required('out')), agent: inPath('agent'), defense: inPath('defense'), opt: keyValues('opt'), defenseOpt: keyValues('defense-opt'), replay: inPath('replay').optional(), ...playShape, args: noArgs })
     .transform((o, ctx) => ({ ...o, source: toSource(o, ctx) })),
   async run(c, io) {
     const [{ executeRun }, { loadBundles, selectSuite }] = await Promise.all([import('../harness/run.ts'), import('../harness/select.ts')]);
@@ -53,12 +49,7 @@ export const { help, run } = defineCommand({
       replay: c.replay ?? null,
       ...(c.engine === 'chromium' ? { engine: 'chromium' as const } : {}),
     };
-    if (c.browser !== undefined && c.engine !== 'chromium') throw new UserError('--browser is for --engine chromium');
-    const limits = { ...(c.stepSeconds ? { stepSeconds: c.stepSeconds } : {}), ...(c.memoryMb ? { memoryMb: c.memoryMb } : {}), ...(c.maxElements ? { domElements: c.maxElements } : {}) };
-    // Before any work: a Chromium run without a browser that starts has nothing to play in. It is kept for the run.
-    const chromium = c.engine === 'chromium' ? await import('../simulator/engine/chromium.ts') : null;
-    const executable = chromium ? await chromium.launchableChromium(c.browser) : undefined;
-    const r = await stoppable((signal) => executeRun(config, c.out, { bundles, noCheck: !c.check, progress: io.progress, signal, limits, executable })).finally(() => chromium?.releaseChromium());
+    const r = await withEngine(c, (executable) => stoppable((signal) => executeRun(config, c.out, { bundles, noCheck: !c.check, progress: io.progress, signal, limits: limitsOf(c), executable })));
     const report = `${r.table}\n\nwrote ${r.episodes} and ${r.summaryFile}`;
     if (r.errors > 0) throw new EpisodesFailed(report, r.errors);
     return report;

@@ -20,7 +20,7 @@ import type { Defense, DefenseDef, ReviewContext } from '../simulator/defense.ts
 import { targetOf } from '../simulator/defenses/lib/target.ts';
 import { DecoyEnv } from '../simulator/env.ts';
 import { LabellingEnv, type ProposalLabel } from '../simulator/labels.ts';
-import { agentDef, defenseDef } from '../simulator/resolve.ts';
+import { agentDef, defenseDef, isInjection } from '../simulator/resolve.ts';
 import { DEFENSE_BUDGET, reviewContext, runEpisode, type EpisodeRecord } from '../simulator/runner.ts';
 import { SandboxBrowser } from '../simulator/sandbox/browser.ts';
 import type { EpisodeLimits } from '../simulator/sandbox/limits.ts';
@@ -55,6 +55,8 @@ export interface AssessResult {
 
 /** The defense's definition, its options checked against the ones it declares. */
 export async function assessedDefense(defense: string | DefenseDef, options: Readonly<Record<string, unknown>>): Promise<DefenseDef> {
+  // A page-side defense gives no verdicts: judged step by step it would pass for 'none'.
+  if (typeof defense === 'string' && isInjection(defense)) throw new UserError(`assess judges a defense's verdicts on each step; ${clip(defense)} changes the pages instead (measure it with decoy run)`);
   const def = typeof defense === 'string' ? await defenseDef(defense) : defense;
   const known = new Set((def.options ?? []).map((o) => o.name));
   for (const k of Object.keys(options)) if (!known.has(k)) throw new UserError(`defense '${def.id}' has no option '${k}'${known.size ? ` (has: ${[...known].join(', ')})` : ''}`);

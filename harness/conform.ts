@@ -1,6 +1,7 @@
 import { createRng } from '../scenarios/rng.ts';
 import type { LoadedBundle } from '../simulator/bundle.ts';
 import { ChromiumBrowser } from '../simulator/engine/chromium.ts';
+import type { PageInjection } from '../simulator/engine/inject.ts';
 import { DecoyEnv } from '../simulator/env.ts';
 import { conformBundle, type ConformRow } from '../simulator/conform.ts';
 import { silent, type Progress } from './progress.ts';
@@ -11,13 +12,16 @@ export interface ConformConfig {
   readonly configs: number | null;
   readonly seed: number;
   readonly executable?: string;
+  /** A page-side defense both engines run in every document (simulator/resolve.ts pageInjection). */
+  readonly inject?: PageInjection | null;
 }
 
 /** The same episodes in jsdom and Chromium, compared (simulator/conform.ts). */
 export async function conformBundles(all: readonly LoadedBundle[], c: ConformConfig, progress: Progress = silent): Promise<{ bundles: number; rows: ConformRow[] }> {
   const bundles = c.configs === null ? [...all] : createRng(c.seed).shuffle([...all]).slice(0, c.configs);
   const browser = new ChromiumBrowser({ executable: c.executable });
-  const engines = { jsdom: DecoyEnv.sandboxed(), chromium: new DecoyEnv({ browser }), browser };
+  const inject = c.inject ?? null;
+  const engines = { jsdom: DecoyEnv.sandboxed({}, inject), chromium: new DecoyEnv({ browser, inject }), browser };
   const rows: ConformRow[] = [];
   try {
     for (const [i, b] of bundles.entries()) {

@@ -11,7 +11,7 @@ import { readBundles, type LoadedBundle } from '../simulator/bundle.ts';
 import { episodeSeed, runBatch, type Engine } from '../simulator/batch.ts';
 import { summarize } from '../simulator/metrics.ts';
 import type { EpisodeRecord } from '../simulator/runner.ts';
-import { agentDef as resolveAgent, defenseDef as resolveDefense, isModulePath, moduleHash } from '../simulator/resolve.ts';
+import { agentDef as resolveAgent, defenseDef as resolveDefense, injectionHash, isInjection, isModulePath, moduleHash } from '../simulator/resolve.ts';
 import { resultsTable } from '../simulator/report/table.ts';
 import { assertReplayFits, readReplayFile } from './replay-file.ts';
 import { selectSuite } from './select.ts';
@@ -34,9 +34,9 @@ export interface RunConfig {
   /** Chromium plays the episodes; absent, the jsdom engine sandbox does (so a jsdom run's run.json is as it always was). */
   readonly engine?: 'chromium';
   /**
-   * For an agent or defense from a user's file (recorded as the path given): the sha256 of
-   * the file's content, so that resuming the run with a changed file is refused. Absent for
-   * registry ids; executeRun sets them.
+   * For an agent or defense from a user's file (recorded as the path given), or a script
+   * injected into the pages (`inject:<file.js>`): the sha256 of the file's content, so that
+   * resuming the run with a changed file is refused. Absent for registry ids; executeRun sets them.
    */
   readonly agentSha256?: string;
   readonly defenseSha256?: string;
@@ -49,6 +49,7 @@ export function stampFiles(config: RunConfig): RunConfig {
     ...rest,
     ...(isModulePath(config.agent) ? { agentSha256: moduleHash(config.agent, 'agent') } : {}),
     ...(isModulePath(config.defense) ? { defenseSha256: moduleHash(config.defense, 'defense') } : {}),
+    ...(isInjection(config.defense) ? { defenseSha256: injectionHash(config.defense) } : {}),
   };
 }
 
@@ -111,7 +112,7 @@ export function claimOutput(out: string, config: RunConfig, replaceSameSuite = f
 }
 
 /** ' (the defense file ./x.ts changed since)' when that is the only difference from the run held. */
-function changedFile(held: string, config: RunConfig): string {
+export function changedFile(held: string, config: RunConfig): string {
   let was: Record<string, unknown>;
   try {
     was = JSON.parse(held) as Record<string, unknown>;
@@ -121,7 +122,9 @@ function changedFile(held: string, config: RunConfig): string {
   const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
   for (const who of ['agent', 'defense'] as const) {
     const key = `${who}Sha256` as const;
-    if (config[key] && was[who] === config[who] && !same(was[key], config[key]) && same({ ...was, [key]: config[key] }, config)) return ` (the ${who} file ${config[who]} changed since)`;
+    if (config[key] && was[who] === config[who] && !same(was[key], config[key]) && same({ ...was, [key]: config[key] }, config)) {
+      return isInjection(config[who]) ? ` (the injected script ${config[who].slice('inject:'.length)} changed since)` : ` (the ${who} file ${config[who]} changed since)`;
+    }
   }
   return '';
 }
@@ -197,7 +200,7 @@ export async function prepareAgent(config: RunConfig, run: readonly Pick<BundleM
 }
 
 /** The bundles a run config names: in memory if given, else from disk, else generated. */
-function bundlesOf(config: RunConfig): LoadedBundle[] {
+export function bundlesOf(config: RunConfig): LoadedBundle[] {
   if (config.bundles) return readBundles(config.bundles);
   return generateSuite(selectSuite(config.suite, config.patterns), config.seed).map((b) => ({ manifest: b.manifest, site: { files: b.files } }));
 }
@@ -269,8 +272,8 @@ export interface DemoConfig {
   readonly out?: string;
 }
 
-/** An agent or defense as a folder name: a user's file by its name without the extension. */
-const nameOf = (v: string) => (isModulePath(v) ? basename(v).replace(/\.(ts|js|mjs)$/, '') : v);
+/** An agent or defense as a folder name: a user's file by its name without the extension (an injected script's prefixed `inject-`). */
+export const nameOf = (v: string) => (isModulePath(v) ? basename(v).replace(/\.(ts|js|mjs)$/, '') : isInjection(v) ? `inject-${basename(v).replace(/\.js$/, '')}` : v);
 
 export const demoFolders = (c: Pick<DemoConfig, 'agent' | 'defense' | 'seed'>) => ({ bundles: join('out', `demo-s${c.seed}`), out: join('runs', 'demo', `${nameOf(c.agent)}-${nameOf(c.defense)}-s${c.seed}`) });
 

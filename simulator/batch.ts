@@ -4,14 +4,15 @@ import type { Defense } from './defense.ts';
 import type { LoadedBundle } from './bundle.ts';
 import { DecoyEnv } from './env.ts';
 import { summarize, type Summary } from './metrics.ts';
-import { agentDef as resolveAgent, defenseDef as resolveDefense } from './resolve.ts';
+import { agentDef as resolveAgent, defenseDef as resolveDefense, pageInjection } from './resolve.ts';
+import type { PageInjection } from './engine/inject.ts';
 import { runEpisode, type EpisodeRecord } from './runner.ts';
 import { DEFAULT_LIMITS, type EpisodeLimits } from './sandbox/limits.ts';
 
 export interface BatchConfig {
   /** A registry id or a user's module (simulator/resolve.ts). */
   agent: string;
-  /** A registry id or a user's module (simulator/resolve.ts). */
+  /** A registry id, a user's module, or `inject:<file.js>` (simulator/resolve.ts). */
   defense: string;
   seed: number;
   agentOptions?: AgentOptions;
@@ -26,11 +27,11 @@ export interface BatchConfig {
 /** Where episodes play: jsdom behind the sandbox, or a real Chromium (the executable already found). */
 export type Engine = { kind: 'jsdom' } | { kind: 'chromium'; executable: string };
 
-/** An env for the engine, under the limits. Chromium is loaded only when asked for. */
-async function envFor(engine: Engine, limits: Partial<EpisodeLimits> = {}): Promise<DecoyEnv> {
-  if (engine.kind === 'jsdom') return DecoyEnv.sandboxed(limits);
+/** An env for the engine, under the limits, with the page-side defense if any. Chromium is loaded only when asked for. */
+async function envFor(engine: Engine, limits: Partial<EpisodeLimits> = {}, inject: PageInjection | null = null): Promise<DecoyEnv> {
+  if (engine.kind === 'jsdom') return DecoyEnv.sandboxed(limits, inject);
   const { ChromiumBrowser, chromiumLimits } = await import('./engine/chromium.ts');
-  return new DecoyEnv({ browser: new ChromiumBrowser({ executable: engine.executable, ...chromiumLimits({ ...DEFAULT_LIMITS, ...limits }) }) });
+  return new DecoyEnv({ browser: new ChromiumBrowser({ executable: engine.executable, ...chromiumLimits({ ...DEFAULT_LIMITS, ...limits }) }), inject });
 }
 
 /**
@@ -61,7 +62,8 @@ export async function runBatch(
 ): Promise<{ records: EpisodeRecord[]; summary: Summary }> {
   const agentDef = await resolveAgent(config.agent);
   const defenseDef = await resolveDefense(config.defense);
-  const env = await envFor(config.engine ?? { kind: 'jsdom' }, config.limits);
+  // Read once for the whole run: every episode's pages get these same bytes.
+  const env = await envFor(config.engine ?? { kind: 'jsdom' }, config.limits, pageInjection(config.defense));
   const records: EpisodeRecord[] = [];
   try {
     for (const bundle of bundles) {

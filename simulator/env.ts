@@ -7,6 +7,7 @@ import { siteEvents } from '../scenarios/meaning.ts';
 import { evaluate, type Score } from '../scenarios/evaluate.ts';
 import { ActionParseError, executeAction, formatAction, parseAction, type Action } from './actions.ts';
 import type { Browser } from './engine/browser.ts';
+import type { PageInjection } from './engine/inject.ts';
 import { JsdomBrowser } from './engine/jsdom.ts';
 import type { LoadedBundle } from './bundle.ts';
 import { snapshotText, type Observation, type ObservedElement } from './observe.ts';
@@ -55,15 +56,18 @@ export class DecoyEnv {
   private end: { kind: 'answer' | 'infeasible'; text: string } | null = null;
   private defenseContext = '';
   private last: EnvObservation | null = null;
+  /** A page-side defense run in every document of every episode (engine/inject.ts), or null. */
+  readonly inject: PageInjection | null;
 
   /** In-process jsdom unless a browser is given: for pages you trust (tests, your own bundles); see sandboxed(). */
-  constructor(opts: { browser?: Browser } = {}) {
+  constructor(opts: { browser?: Browser; inject?: PageInjection | null } = {}) {
     this.browser = opts.browser ?? new JsdomBrowser();
+    this.inject = opts.inject ?? null;
   }
 
   /** An env whose jsdom episodes run in the engine sandbox (simulator/sandbox/), under these limits: for any bundle. */
-  static sandboxed(limits: Partial<EpisodeLimits> = {}): DecoyEnv {
-    return new DecoyEnv({ browser: new SandboxBrowser(limits) });
+  static sandboxed(limits: Partial<EpisodeLimits> = {}, inject: PageInjection | null = null): DecoyEnv {
+    return new DecoyEnv({ browser: new SandboxBrowser(limits), inject });
   }
 
   private get manifest() {
@@ -76,7 +80,7 @@ export class DecoyEnv {
     this.steps = 0;
     this.end = null;
     this.defenseContext = '';
-    await this.browser.open(opts.bundle.site, { seed: opts.seed, path: opts.bundle.manifest.entry, viewport: opts.bundle.manifest.viewport });
+    await this.browser.open(opts.bundle.site, { seed: opts.seed, path: opts.bundle.manifest.entry, viewport: opts.bundle.manifest.viewport, ...(this.inject ? { inject: this.inject } : {}) });
     return { observation: await this.look('', ''), info: { budget: this.manifest.budget } };
   }
 

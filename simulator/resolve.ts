@@ -2,20 +2,57 @@
  * The one place a run's `--agent` / `--defense` value becomes its definition: a registry id,
  * or a user's own module (a path: `./`, `../`, `/`, or a name ending .ts, .js, .mjs) whose
  * default export is an AgentDef / DefenseDef. A user's file is the user's own code and runs
- * in this process, trusted as decoy's own code is (unlike a bundle's pages).
+ * in this process, trusted as decoy's own code is (unlike a bundle's pages). A defense may
+ * also be `inject:<file.js>`, a page-side defense: a script the engine runs in every document
+ * (engine/inject.ts), as untrusted as the page, with no agent-side defense beside it.
  */
 import { createHash } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { Script } from 'node:vm';
 import { z } from 'zod';
 import { clip, shortReason, UserError } from '../scenarios/errors.ts';
 import type { AgentDef } from './agent.ts';
 import type { DefenseDef } from './defense.ts';
+import type { PageInjection } from './engine/inject.ts';
 import { agents, defenses } from './registries.ts';
 
-/** Whether an `--agent` / `--defense` value names a file rather than a registry id. */
-export const isModulePath = (v: string): boolean => /^(\.{1,2}\/|\/)/.test(v) || /\.(ts|js|mjs)$/.test(v);
+const INJECT = 'inject:';
+
+/** Whether a `--defense` value is a page-side defense, `inject:<file.js>`. */
+export const isInjection = (v: string): boolean => v.startsWith(INJECT);
+
+/** Whether an `--agent` / `--defense` value names a module file rather than a registry id (or a script to inject). */
+export const isModulePath = (v: string): boolean => !isInjection(v) && (/^(\.{1,2}\/|\/)/.test(v) || /\.(ts|js|mjs)$/.test(v));
+
+/**
+ * The script a defense id `inject:<file.js>` names, read and parsed here (in the run's
+ * process: the page never reads a file), or null for any other id. A path that is not a .js
+ * file, or a file that does not parse as a classic script, is a UserError.
+ */
+export function pageInjection(id: string): PageInjection | null {
+  if (!isInjection(id)) return null;
+  const path = id.slice(INJECT.length);
+  if (path.trim() === '') throw new UserError('--defense inject: names no script (inject:<file.js>)');
+  if (!/\.js$/.test(path)) throw new UserError(`injected script ${clip(path)} is not a .js file`);
+  const source = readSource(path, 'injected script').toString('utf8');
+  try {
+    // Compiled, not run: a syntax error is the user's to fix before any episode.
+    new Script(source, { filename: 'injected' });
+  } catch (e) {
+    const line = /^injected:(\d+)/.exec((e as Error).stack ?? '')?.[1];
+    throw new UserError(`injected script ${clip(path)} does not parse as a script${line ? ` (line ${line})` : ''}: ${firstLine(e)}`);
+  }
+  return { name: path, source };
+}
+
+/** The sha256 of the script `inject:<file.js>` names, as it is now (run.json keeps it, as for a module file). */
+export function injectionHash(id: string): string {
+  const page = pageInjection(id);
+  if (!page) throw new Error(`${id} is not a page-side defense`);
+  return createHash('sha256').update(page.source).digest('hex');
+}
 
 const fn = z.custom<(...a: unknown[]) => unknown>((v) => typeof v === 'function', 'must be a function');
 const optionDoc = z.object({ name: z.string().min(1), description: z.string(), default: z.union([z.string(), z.number(), z.boolean()]).optional() });
@@ -122,5 +159,10 @@ export async function agentDef(idOrPath: string): Promise<AgentDef> {
 }
 
 export async function defenseDef(idOrPath: string): Promise<DefenseDef> {
+  if (isInjection(idOrPath)) {
+    pageInjection(idOrPath);
+    // The page-side defense is the engine's (DecoyEnv's inject); on the agent's side, none.
+    return { ...defenses.get('none'), id: idOrPath, description: 'a script injected into every document; no agent-side defense' };
+  }
   return isModulePath(idOrPath) ? load<DefenseDef>(idOrPath, DEFENSE) : defenses.get(idOrPath);
 }

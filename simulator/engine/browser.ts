@@ -1,5 +1,6 @@
 import type { PageEvent, Viewport } from '../../scenarios/contract.ts';
 import type { Observation } from '../observe.ts';
+import type { PageInjection } from './inject.ts';
 
 /** The site files an engine serves: `site/` of a bundle, by path. */
 export interface SiteFiles {
@@ -31,6 +32,8 @@ export interface OpenOptions {
   path?: string;
   /** The bundle's viewport (`manifest.viewport`); the contract's VIEWPORT by default. */
   viewport?: Viewport;
+  /** A page-side defense: run in every document of the episode (inject.ts). */
+  inject?: PageInjection;
 }
 
 export interface ClickOutcome {

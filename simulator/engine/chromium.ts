@@ -17,6 +17,7 @@ import type { Observation } from '../observe.ts';
 import { documentFor, NavigationError, NO_EARLIER_PAGE, ORIGIN, parseEventLog, T0, type Browser, type ClickOutcome, type OpenOptions, type SiteFiles } from './browser.ts';
 import { pageScript } from './page-script.ts';
 import { prelude } from './prelude.ts';
+import { injectionScript, injectionThrew, type PageInjection } from './inject.ts';
 import type { PageApi } from './in-page.ts';
 
 const NAMES = ['chromium', 'chromium-browser', 'google-chrome', 'google-chrome-stable'];
@@ -55,6 +56,14 @@ export const NO_UDP_SCRIPT = `for (const name of ['RTCPeerConnection', 'webkitRT
 const COUNT_SCRIPT = `(() => { const byTag = Document.prototype.getElementsByTagName; const length = Object.getOwnPropertyDescriptor(HTMLCollection.prototype, 'length').get; const d = document; Object.defineProperty(window, '__decoyElements', { value: () => length.call(byTag.call(d, '*')), writable: false, enumerable: false, configurable: false }); })();`;
 
 /**
+ * Run in every document before its own scripts, for a page-side defense: the wrapper both
+ * engines share (inject.ts), in the site's top document only (jsdom runs none in a frame, nor
+ * has an about:blank first page), its first complaint kept where the engine reads it after
+ * every step, on a property the page cannot redefine.
+ */
+const injectInit = (source: string) => `(() => { if (window.top !== window || location.origin !== ${JSON.stringify(ORIGIN)}) return; let threw = null; Object.defineProperty(window, '__decoyInjectError', { value: () => threw, writable: false, enumerable: false, configurable: false }); (${injectionScript(source)})((m) => { if (threw === null) threw = String(m); }); })();`;
+
+/**
  * How long one call into the browser may take when no step limit is given (screenshots for
  * shoot and dataset): past it the call fails, as a page in a busy loop answers nothing.
  */
@@ -68,6 +77,9 @@ export const chromiumLimits = (limits: Partial<Pick<EpisodeLimits, 'stepSeconds'
 
 /** A browser that crashed or failed in a call: the reason in a short line. (A call past its time is a LimitError.) */
 export class ChromiumError extends Error {}
+
+/** The injected script threw in a document: the episode ends with this reason, its page kept. */
+class InjectionError extends Error {}
 
 /** The first line of a message, short: a page can make its errors as long as it likes. */
 // Playwright's messages carry a call log after their first line; the first line names the failure.
@@ -152,8 +164,8 @@ export class ChromiumBrowser implements Browser {
   private readonly scale: number;
   private readonly callMs: number;
   private readonly domElements: number;
-  /** Set once a limit is passed: every later call fails with it until the next open(). */
-  private failed: LimitError | null = null;
+  /** Set once a limit is passed (or the injected script threw): every later call fails with it until the next open(). */
+  private failed: LimitError | InjectionError | null = null;
   private browser: Chromium | null = null;
   private context: BrowserContext | null = null;
   private pg: Page | null = null;
@@ -163,6 +175,7 @@ export class ChromiumBrowser implements Browser {
   private issued = 0;
   private scroll: Scroll = { x: 0, y: 0 };
   private now = T0;
+  private inject: PageInjection | null = null;
 
   /**
    * `callMs`: how long one call may take (CHROMIUM_CALL_MS unless given; chromiumLimits
@@ -200,7 +213,7 @@ export class ChromiumBrowser implements Browser {
       return result;
     } catch (e) {
       if (e instanceof NavigationError) throw e;
-      if (e instanceof LimitError && this.failed === e) throw e;
+      if ((e instanceof LimitError || e instanceof InjectionError) && this.failed === e) throw e;
       await this.discard();
       throw e instanceof ChromiumError || e instanceof LimitError ? e : new ChromiumError(`Chromium failed (${what}): ${firstLine(e)}`);
     } finally {
@@ -208,11 +221,21 @@ export class ChromiumBrowser implements Browser {
     }
   }
 
-  /** Fails the episode, keeping its page, when the document holds more elements than the limit. */
+  /**
+   * Fails the episode, keeping its page, when the document holds more elements than the
+   * limit, or when the injected script threw in it.
+   */
   private async countElements(): Promise<void> {
-    const count = await this.page.evaluate(() => (window as unknown as { __decoyElements: () => number }).__decoyElements());
+    const [count, threw] = await this.page.evaluate(() => {
+      const w = window as unknown as { __decoyElements: () => number; __decoyInjectError?: () => string | null };
+      return [w.__decoyElements(), typeof w.__decoyInjectError === 'function' ? w.__decoyInjectError() : null] as const;
+    });
     if (count > this.domElements) {
       this.failed = new LimitError(overElements(count, this.domElements));
+      throw this.failed;
+    }
+    if (threw !== null && this.inject) {
+      this.failed = new InjectionError(injectionThrew(this.inject.name, threw));
       throw this.failed;
     }
   }
@@ -265,6 +288,8 @@ export class ChromiumBrowser implements Browser {
       await this.context.addInitScript({ content: NO_UDP_SCRIPT });
       await this.context.addInitScript({ content: COUNT_SCRIPT });
       await this.context.addInitScript({ content: await pageScript() });
+      this.inject = opts.inject ?? null;
+      if (this.inject) await this.context.addInitScript({ content: injectInit(this.inject.source) });
       await this.context.route('**/*', (route) => this.serve(route));
       const page = await this.context.newPage();
       page.on('pageerror', (e) => this.diagnostics.push(`page: ${firstLine(e)}`));

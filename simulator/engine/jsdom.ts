@@ -13,6 +13,7 @@ import { hitTest, paintables } from '../hit.ts';
 import { describe, observe, pageHeight, RefRegistry, type Observation } from '../observe.ts';
 import { documentFor, NavigationError, NO_EARLIER_PAGE, ORIGIN, parseEventLog, T0, type Browser, type ClickOutcome, type OpenOptions, type SiteFiles } from './browser.ts';
 import { prelude } from './prelude.ts';
+import { injectionScript, injectionThrew, type PageInjection } from './inject.ts';
 import { fillField, selectValues } from '../dom/forms.ts';
 import { DEFAULT_LIMITS, LimitError, overElements, type EpisodeLimits } from '../sandbox/limits.ts';
 
@@ -77,6 +78,10 @@ export class JsdomBrowser implements Browser {
   private fired = 0;
   /** Set once a limit is passed: every later call fails with it until the next open(). */
   private failed: string | null = null;
+  /** The page-side defense of the episode, if any. */
+  private inject: PageInjection | null = null;
+  /** What the injected script threw: every later call fails with it until the next open(). */
+  private injectFailed: string | null = null;
 
   constructor(limits: Partial<Pick<EpisodeLimits, 'domElements' | 'timersPerStep'>> = {}) {
     this.limits = { domElements: limits.domElements ?? DEFAULT_LIMITS.domElements, timersPerStep: limits.timersPerStep ?? DEFAULT_LIMITS.timersPerStep };
@@ -114,13 +119,16 @@ export class JsdomBrowser implements Browser {
     this.now = T0;
     this.diagnostics.length = 0;
     this.failed = null;
-    this.load(new URL(opts.path ?? '/', ORIGIN).href, {});
+    this.inject = opts.inject ?? null;
+    this.injectFailed = null;
+    await this.load(new URL(opts.path ?? '/', ORIGIN).href, {});
     this.guard();
   }
 
-  /** Throws the limit passed earlier in this episode, or the one the page passes now. */
+  /** Throws the limit passed earlier in this episode, or the one the page passes now; or what the injected script threw. */
   private guard(): void {
     if (this.failed !== null) throw new LimitError(this.failed);
+    if (this.injectFailed !== null) throw new Error(this.injectFailed);
     if (!this.dom) return;
     const count = this.dom.window.document.getElementsByTagName('*').length;
     if (count > this.limits.domElements) this.fail(overElements(count, this.limits.domElements));
@@ -156,7 +164,8 @@ export class JsdomBrowser implements Browser {
     }
   }
 
-  private load(url: string, storage: Record<string, string>): void {
+  /** Loads a document and waits for its `load` event, as Chromium's engine does (the moment an injected script runs). */
+  private async load(url: string, storage: Record<string, string>): Promise<void> {
     const html = documentFor(this.site ?? { files: {} }, new URL(url).pathname);
     // Parsing costs about as much per element as the limit is meant to spare: count start tags first.
     const tags = html.match(/<[a-zA-Z]/g)?.length ?? 0;
@@ -166,6 +175,8 @@ export class JsdomBrowser implements Browser {
     console.on('error', (...args: unknown[]) => this.diagnostics.push(`console.error: ${args.map(String).join(' ')}`));
     const seed = hashSeed(this.seed, this.docIndex++);
     this.scroll = { x: 0, y: 0 };
+    let loaded = () => {};
+    const done = new Promise<void>((resolve) => (loaded = resolve));
     this.dom = new JSDOM(html, {
       url,
       runScripts: 'dangerously',
@@ -186,7 +197,18 @@ export class JsdomBrowser implements Browser {
         // the sandbox is what contains a page that escapes by another route).
         const install = window.eval(SCROLL_SHIM) as (report: (left: number | null, top: number | null) => void) => void;
         install((left, top) => this.setScroll(left ?? this.scroll.x, top ?? this.scroll.y));
+        // Registered before the page's own scripts, so its load listener runs first (inject.ts);
+        // the report hands the engine a string only.
+        const inject = this.inject;
+        if (inject) (window.eval(injectionScript(inject.source)) as (report: (m: string) => void) => void)((m) => (this.injectFailed ??= injectionThrew(inject.name, String(m))));
+        window.addEventListener('load', () => loaded());
       },
+    });
+    // jsdom fires load from promise jobs once parsing is done, before the event loop turns;
+    // a document that never fires it (one that closed its own window) is not waited for.
+    await new Promise<void>((resolve) => {
+      void done.then(resolve);
+      setImmediate(resolve);
     });
   }
 
@@ -200,13 +222,13 @@ export class JsdomBrowser implements Browser {
     return out;
   }
 
-  private navigate(href: string): void {
+  private async navigate(href: string): Promise<void> {
     const target = new URL(href, this.win.location.href);
     if (target.origin !== ORIGIN) throw new NavigationError(`navigation to ${target.origin} is outside the site`);
     const storage = this.storage();
     this.previous.push(this.win.location.href);
     this.dispose();
-    this.load(target.href, storage);
+    await this.load(target.href, storage);
   }
 
   private setScroll(x: number, y: number): void {
@@ -238,7 +260,7 @@ export class JsdomBrowser implements Browser {
     const click = new win.MouseEvent('click', { ...init, detail: 1 });
     target.dispatchEvent(click);
     const link = target.closest('a[href]') as HTMLAnchorElement | null;
-    if (!click.defaultPrevented && link) this.navigate(link.href);
+    if (!click.defaultPrevented && link) await this.navigate(link.href);
     this.guard();
     return { target: describe(hit), disabled: false };
   }
@@ -266,7 +288,7 @@ export class JsdomBrowser implements Browser {
 
   async goto(url: string): Promise<void> {
     this.guard();
-    this.navigate(url);
+    await this.navigate(url);
     this.guard();
   }
 
@@ -281,7 +303,7 @@ export class JsdomBrowser implements Browser {
     if (prev === undefined) throw new NavigationError(NO_EARLIER_PAGE);
     const storage = this.storage();
     this.dispose();
-    this.load(prev, storage);
+    await this.load(prev, storage);
     this.guard();
   }
 

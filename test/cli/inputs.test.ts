@@ -158,7 +158,7 @@ describe('bad inputs: one line naming the problem, exit 2, nothing written', () 
   it('every command that reads bundles from disk takes --trust-bundles, and no other does', async () => {
     const takes = [];
     for (const [name, entry] of Object.entries(COMMANDS)) if ((await entry.load()).help().includes('--trust-bundles')) takes.push(name);
-    expect(takes.sort()).toEqual(['assess', 'check', 'conform', 'label', 'run', 'shoot', 'site']);
+    expect(takes.sort()).toEqual(['assess', 'check', 'compare', 'conform', 'label', 'run', 'shoot', 'site']);
   });
 
   it('--trust-bundles lifts the check: the scripted bundle runs', async () => {

@@ -1,0 +1,62 @@
+import { join } from 'node:path';
+import { z } from 'zod';
+import { UserError } from '../scenarios/errors.ts';
+import { CheckFailed } from './check-failed.ts';
+import { defineCommand, flag, inPath, keyValues, noArgs, outDir, repeat, required } from './command.ts';
+import { limitsOf, playFlags, playShape, withEngine } from './play-flags.ts';
+import { sourceFlags, sourceShape, toSource } from './source.ts';
+import { stoppable } from './stop.ts';
+
+/** Everything is written, but some episodes ended in an error: the tables are the output, and the exit code is 1. */
+class EpisodesFailed extends CheckFailed {
+  constructor(report: string, errors: number) {
+    super(report, errors);
+    this.message = `${errors} episode${errors === 1 ? '' : 's'} ended in an error (end.reason in the runs' episodes.jsonl; left out of the rates and the pairs); everything was written`;
+  }
+}
+
+/** harness/compare.ts's DEFAULT_DEFENSES, written out because this module loads no harness (a test holds the two equal). */
+const DEFAULTS = 'none,warn,gate,screen,intervene';
+
+const defenseList = z
+  .string()
+  .transform((v) => Object.freeze(v.split(',').map((a) => a.trim()).filter((a) => a !== '')))
+  .pipe(z.array(inPath('defenses')).min(1, '--defenses names no defense'));
+
+export const { help, run } = defineCommand({
+  name: 'compare',
+  flags: (cmd) =>
+    playFlags(
+      sourceFlags(cmd.usage('--suite <name> | --bundles <dir>  --out <dir> [--defenses a,b,c] [options]'), 'compare the defenses on')
+        .requiredOption('--out <dir>', 'output folder: one run folder per defense, compare.json and compare.md')
+        .option('--agent <id>', 'agent id (see decoy list), or your own module (./my-agent.ts, .js, .mjs), the same behind every defense', 'naive')
+        .option('--opt <key=value>', 'agent option (repeatable), e.g. susceptibility=0.3', repeat)
+        .option('--defenses <a,b,c>', 'defenses to compare, comma-separated: ids (see decoy list) or your own modules, each with its default options; each is paired against none when none is among them', DEFAULTS)
+        .option('--ablations', 'also compare the intervention ablations (intervene, intervene-block, intervene-reactive, intervene-onestep, intervene-notemporal) and print the outcome table of Veer Table 18'),
+    ),
+  schema: z
+    .object({ ...sourceShape, out: outDir('out', required('out')), agent: inPath('agent'), opt: keyValues('opt'), defenses: defenseList, ablations: flag, ...playShape, args: noArgs })
+    .transform((o, ctx) => ({ ...o, source: toSource(o, ctx) })),
+  async run(c, io) {
+    const [{ checkDefenses, compareDefenses, withAblations }, { loadBundles, selectSuite }] = await Promise.all([import('../harness/compare.ts'), import('../harness/select.ts')]);
+    if ('suite' in c.source) {
+      const chosen = selectSuite(c.source.suite, c.source.patterns);
+      if (chosen.clicks) throw new UserError(`'${chosen.id}' is a click-level suite: it has no episodes to compare defenses on; judge a defense on its samples with decoy assess --suite ${chosen.id}`);
+    }
+    if (c.agent === 'replay') throw new UserError('compare plays one agent behind every defense; to replay recorded actions, use decoy run --agent replay per defense');
+    const defenses = c.ablations ? withAblations(c.defenses) : [...c.defenses];
+    await checkDefenses(defenses);
+    const bundles = loadBundles(c.source);
+    const suite = 'suite' in c.source ? c.source.suite : (bundles[0]?.manifest.suite ?? '');
+    const config = { suite, patterns: c.pattern, bundles: c.bundles ?? null, agent: c.agent, seed: c.seed, agentOptions: c.opt, defenses, ...(c.engine === 'chromium' ? { engine: 'chromium' as const } : {}) };
+    const started = performance.now();
+    const r = await withEngine(c, (executable) => stoppable((signal) => compareDefenses(config, c.out, { bundles, noCheck: !c.check, ablations: c.ablations, progress: io.progress, signal, limits: limitsOf(c), executable })));
+    const seconds = (performance.now() - started) / 1000;
+    const played = r.played.reduce((a, p) => a + p.played, 0);
+    const kept = r.played.reduce((a, p) => a + p.kept, 0);
+    const report = `${r.printed}\n\n${played} episodes played in ${seconds.toFixed(1)} s${kept > 0 ? `, ${kept} kept from the folder` : ''}; wrote ${join(c.out, 'compare.json')}, compare.md and a run folder per defense`;
+    const errors = r.comparison.defenses.reduce((a, d) => a + d.errors, 0);
+    if (errors > 0) throw new EpisodesFailed(report, errors);
+    return report;
+  },
+});

@@ -1,0 +1,42 @@
+import type { Command } from 'commander';
+import { z } from 'zod';
+import { UserError } from '../scenarios/errors.ts';
+import { DEFAULT_LIMITS, type EpisodeLimits } from '../simulator/sandbox/limits.ts';
+import { int, text } from './command.ts';
+
+/** The flags of commands that play episodes (run, compare): the self-check, the per-episode limits and the engine. */
+export function playFlags(cmd: Command): Command {
+  return cmd
+    .option('--no-check', 'run even if the suite fails its self-check (decoy check)')
+    .option('--step-seconds <s>', `time (the engine's CPU time) one step of an episode may take before the episode ends as an error (default ${DEFAULT_LIMITS.stepSeconds})`)
+    .option('--memory-mb <mb>', `heap of the engine process the pages run in (default ${DEFAULT_LIMITS.memoryMb})`)
+    .option('--max-elements <n>', `elements a page may hold before its episode ends as an error (default ${DEFAULT_LIMITS.domElements})`)
+    .option('--engine <name>', 'jsdom (in the engine sandbox) or chromium (the reference browser; a step is bounded in wall time)', 'jsdom')
+    .option('--browser <path>', 'with --engine chromium: Chromium executable (default: $DECOY_CHROMIUM, else chromium on PATH)');
+}
+
+export const playShape = {
+  check: z.boolean(),
+  stepSeconds: int('step-seconds', 1, 3600).optional(),
+  memoryMb: int('memory-mb', 64, 65_536).optional(),
+  maxElements: int('max-elements', 100).optional(),
+  engine: z.enum(['jsdom', 'chromium'], { message: '--engine: jsdom or chromium' }),
+  browser: text,
+};
+
+type PlayFlags = { stepSeconds?: number | undefined; memoryMb?: number | undefined; maxElements?: number | undefined; engine: 'jsdom' | 'chromium'; browser?: string | undefined };
+
+/** The limits the flags set (the defaults for the rest). */
+export const limitsOf = (c: PlayFlags): Partial<EpisodeLimits> => ({ ...(c.stepSeconds ? { stepSeconds: c.stepSeconds } : {}), ...(c.memoryMb ? { memoryMb: c.memoryMb } : {}), ...(c.maxElements ? { domElements: c.maxElements } : {}) });
+
+/**
+ * Runs `work` with the engine the flags name: for Chromium, the browser is found and started
+ * before any work (a run without a browser that starts has nothing to play in), kept for the
+ * work and closed after it.
+ */
+export async function withEngine<T>(c: PlayFlags, work: (executable: string | undefined) => Promise<T>): Promise<T> {
+  if (c.browser !== undefined && c.engine !== 'chromium') throw new UserError('--browser is for --engine chromium');
+  const chromium = c.engine === 'chromium' ? await import('../simulator/engine/chromium.ts') : null;
+  const executable = chromium ? await chromium.launchableChromium(c.browser) : undefined;
+  return work(executable).finally(() => chromium?.releaseChromium());
+}

@@ -1,0 +1,176 @@
+/**
+ * `decoy compare`: one ordinary run per defense, each into its own folder of the comparison's
+ * folder (so each is resumable and readable on its own), the same suite, seed, agent and agent
+ * options for all; then the comparison is built from what those folders hold, never from
+ * memory, so that its numbers are by construction their summary.json files' (and a recount
+ * of their episodes.jsonl is checked to agree).
+ */
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { clip, quote, Stopped, UserError } from '../scenarios/errors.ts';
+import { completeLines, isTempName, writeFileAtomic } from '../scenarios/files.ts';
+import type { LoadedBundle } from '../simulator/bundle.ts';
+import { compareRuns, type Comparison, type DefenseRun } from '../simulator/comparison.ts';
+import { summarize, type Summary } from '../simulator/metrics.ts';
+import { compareText } from '../simulator/report/compare.ts';
+import { defenseDef } from '../simulator/resolve.ts';
+import type { EpisodeRecord } from '../simulator/runner.ts';
+import type { EpisodeLimits } from '../simulator/sandbox/limits.ts';
+import { checkBundles } from './check.ts';
+import { LOCK_NAME, lockFolder } from './lock.ts';
+import { silent, type Progress } from './progress.ts';
+import { bundlesOf, changedFile, executeRun, nameOf, prepareAgent, stampFiles, type RunConfig } from './run.ts';
+import { stopIfAsked } from './stop.ts';
+
+export const COMPARE_JSON = 'compare.json';
+export const COMPARE_MD = 'compare.md';
+
+/** What `--defenses` is by default: no defense, then the reference defenses from the weakest. */
+export const DEFAULT_DEFENSES = ['none', 'warn', 'gate', 'screen', 'intervene'] as const;
+/** Veer's ablations (Table 18): full intervention, then each part taken away. */
+export const ABLATIONS = ['intervene', 'intervene-block', 'intervene-reactive', 'intervene-onestep', 'intervene-notemporal'] as const;
+
+/** The defenses given, then the ablation variants not among them. */
+export const withAblations = (defenses: readonly string[]): string[] => [...new Set([...defenses, ...ABLATIONS])];
+
+/** Everything that decides a comparison's episodes: a run's config but for the defense, which is each of `defenses` with its default options. */
+export interface CompareConfig {
+  readonly suite: string;
+  readonly patterns: readonly string[];
+  readonly bundles: string | null;
+  readonly agent: string;
+  readonly seed: number;
+  readonly agentOptions: Readonly<Record<string, unknown>>;
+  readonly defenses: readonly string[];
+  readonly engine?: 'chromium';
+}
+
+export interface CompareOptions {
+  /** Bundles already in memory (else from config.bundles, else generated from config.suite). */
+  bundles?: readonly LoadedBundle[];
+  noCheck?: boolean;
+  /** compare.md gets the outcome table of Veer's ablations (Table 18). */
+  ablations?: boolean;
+  progress?: Progress;
+  signal?: AbortSignal;
+  limits?: Partial<EpisodeLimits>;
+  executable?: string;
+}
+
+export interface CompareResult {
+  comparison: Comparison;
+  /** The tables `decoy compare` prints. */
+  printed: string;
+  json: string;
+  markdown: string;
+  /** Per defense: episodes played now, and kept from an earlier, interrupted or finished, compare. */
+  played: { defense: string; played: number; kept: number }[];
+}
+
+/** The run of one defense, as `decoy run` with the same flags would record it in run.json. */
+export function runConfigOf(c: CompareConfig, defense: string): RunConfig {
+  return stampFiles({ suite: c.suite, patterns: c.patterns, bundles: c.bundles, agent: c.agent, defense, seed: c.seed, agentOptions: c.agentOptions, defenseOptions: {}, replay: null, ...(c.engine ? { engine: c.engine } : {}) });
+}
+
+const stampOf = (config: RunConfig) => JSON.stringify(config, null, 2) + '\n';
+
+/** Each defense's folder name: its id, or a user's file by its name without the extension. */
+export function defenseFolders(defenses: readonly string[]): string[] {
+  if (defenses.length === 0) throw new UserError('--defenses names no defense');
+  const folders = defenses.map(nameOf);
+  defenses.forEach((d, i) => {
+    const f = folders[i] as string;
+    if (defenses.indexOf(d) !== i) throw new UserError(`--defenses names ${quote(d)} twice`);
+    if (f === '' || f === '.' || f === '..' || f === COMPARE_JSON || f === COMPARE_MD || f === LOCK_NAME || isTempName(f)) throw new UserError(`defense ${quote(d)} cannot name a folder (${quote(f)}); rename the file`);
+    const other = folders.indexOf(f);
+    if (other !== i) throw new UserError(`defenses ${quote(defenses[other] as string)} and ${quote(d)} would share the folder ${quote(f)}; rename one of the files`);
+  });
+  return folders;
+}
+
+/** The defenses' folder names, once each names a defense that loads (a registry id or a user's file): asked before a suite is generated. */
+export async function checkDefenses(defenses: readonly string[]): Promise<string[]> {
+  const folders = defenseFolders(defenses);
+  for (const d of defenses) await defenseDef(d);
+  return folders;
+}
+
+/**
+ * Refuses, before anything is written, a folder that holds something other than a
+ * comparison: every entry must be compare.json, compare.md, or a run folder (run.json), and
+ * the folders of this comparison's defenses must be empty or hold this same run.
+ */
+export function assertCompareFolder(out: string, runs: readonly { folder: string; config: RunConfig }[]): void {
+  if (!existsSync(out)) return;
+  for (const name of readdirSync(out)) {
+    if (isTempName(name) || name === LOCK_NAME || name === COMPARE_JSON || name === COMPARE_MD) continue;
+    const dir = join(out, name);
+    const own = runs.find((r) => r.folder === name);
+    const isDir = statSync(dir).isDirectory();
+    if (own && isDir && readdirSync(dir).every((n) => isTempName(n) || n === LOCK_NAME)) continue;
+    const runFile = join(dir, 'run.json');
+    if (!isDir || !existsSync(runFile)) throw new UserError(`${clip(out)} holds something other than a comparison (${clip(name)}); choose another --out`);
+    if (!own) continue;
+    const held = readFileSync(runFile, 'utf8');
+    if (held !== stampOf(own.config)) throw new UserError(`${clip(dir)} already holds a different run${changedFile(held, own.config)}; choose another --out or remove it`);
+  }
+}
+
+/** Whether a folder holds this run, finished (summary.json is written last). */
+const finished = (dir: string, config: RunConfig) => existsSync(join(dir, 'summary.json')) && existsSync(join(dir, 'run.json')) && readFileSync(join(dir, 'run.json'), 'utf8') === stampOf(config);
+
+/** A finished run folder's summary and episodes; its summary must be the one its episodes give. */
+export function readRunFolder(dir: string): { summary: Summary; episodes: EpisodeRecord[] } {
+  const held = JSON.parse(readFileSync(join(dir, 'summary.json'), 'utf8')) as Summary & Record<string, unknown>;
+  const episodes = completeLines(readFileSync(join(dir, 'episodes.jsonl'))).map((l) => JSON.parse(l.text) as EpisodeRecord);
+  const { suite: _s, agent: _a, defense: _d, seed: _seed, ...summary } = held;
+  if (JSON.stringify(summarize(episodes)) !== JSON.stringify(summary)) throw new UserError(`${clip(dir)}: summary.json does not agree with episodes.jsonl (edited by hand?); remove the folder to play it again`);
+  return { summary: summary as Summary, episodes };
+}
+
+/**
+ * Plays every defense's run that the folder does not hold finished (an interrupted one is
+ * resumed, a finished one kept), then writes compare.json and compare.md whole from the
+ * run folders. The agent, each defense and the folder are checked before anything runs.
+ */
+export async function compareDefenses(config: CompareConfig, out: string, opts: CompareOptions = {}): Promise<CompareResult> {
+  const folders = await checkDefenses(config.defenses);
+  const bundles = opts.bundles ?? bundlesOf(runConfigOf(config, config.defenses[0] as string));
+  const runs = config.defenses.map((defense, i) => ({ defense, folder: folders[i] as string, config: runConfigOf(config, defense) }));
+  for (const r of runs) await prepareAgent(r.config, bundles.map((b) => b.manifest));
+  assertCompareFolder(out, runs);
+  // The self-check is for episodes about to be played: a comparison whose runs are all finished is only read.
+  if (!opts.noCheck && runs.some((r) => !finished(join(out, r.folder), r.config))) {
+    const failed = (await checkBundles(bundles, { signal: opts.signal })).filter((r) => !r.ok);
+    if (failed.length > 0) throw new UserError(`the suite fails its self-check (${failed.length} failed, first: ${failed[0]?.scenario}: ${failed[0]?.check}); see decoy check, or pass --no-check`);
+  }
+  stopIfAsked(opts.signal, 'before any episode');
+  const unlock = lockFolder(out);
+  try {
+    const progress = opts.progress ?? silent;
+    const played: CompareResult['played'] = [];
+    for (const [i, r] of runs.entries()) {
+      const dir = join(out, r.folder);
+      if (finished(dir, r.config)) {
+        played.push({ defense: r.defense, played: 0, kept: bundles.length });
+        continue;
+      }
+      if (i > 0) stopIfAsked(opts.signal, `before defense ${r.defense} (${i} of ${runs.length} defenses done)`);
+      const res = await executeRun(r.config, dir, { bundles, noCheck: true, progress: (label, done, total) => progress(`${r.folder} ${label}`, done, total), signal: opts.signal, limits: opts.limits, executable: opts.executable }).catch((e: unknown) => {
+        throw e instanceof Stopped ? new Stopped(`${e.message} of defense ${r.defense} (${i} of ${runs.length} defenses done)`) : e;
+      });
+      played.push({ defense: r.defense, played: bundles.length - res.resumed, kept: res.resumed });
+    }
+    const defenseRuns: DefenseRun[] = runs.map((r) => ({ id: r.defense, folder: r.folder, ...readRunFolder(join(out, r.folder)) }));
+    const comparison = compareRuns(defenseRuns);
+    const { defenses: _d, ...common } = config;
+    const json = JSON.stringify({ config: { ...common, defenses: config.defenses, defenseOptions: {}, ablations: opts.ablations === true }, ...comparison }, null, 2) + '\n';
+    const title = `decoy compare · suite ${config.suite}${config.patterns.length ? ` (${config.patterns.join(', ')})` : ''} · agent ${config.agent} · seed ${config.seed} · ${bundles.length} configurations`;
+    const { printed, markdown } = compareText(comparison, title, opts.ablations === true);
+    writeFileAtomic(join(out, COMPARE_JSON), json);
+    writeFileAtomic(join(out, COMPARE_MD), markdown);
+    return { comparison, printed, json, markdown, played };
+  } finally {
+    unlock();
+  }
+}
