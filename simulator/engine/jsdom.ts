@@ -5,6 +5,7 @@
  */
 import { createRequire } from 'node:module';
 import { JSDOM, VirtualConsole } from 'jsdom';
+import vm from 'node:vm';
 import FakeTimers from '@sinonjs/fake-timers';
 import { EVENTS_KEY, VIEWPORT, type PageEvent, type Viewport } from '../../scenarios/contract.ts';
 import { hashSeed } from '../../scenarios/rng.ts';
@@ -16,6 +17,16 @@ import { prelude } from './prelude.ts';
 import { injectionScript, injectionThrew, type PageInjection } from './inject.ts';
 import { fillField, selectValues } from '../dom/forms.ts';
 import { DEFAULT_LIMITS, LimitError, overElements, type EpisodeLimits } from '../sandbox/limits.ts';
+
+/**
+ * Runs decoy's own code in the page's realm. Through vm, not `window.eval`: code that
+ * `window.eval` runs from a module keeps that module's loader, so an `import()` in it (or in
+ * anything it evals later, an injected script included) would reach Node's modules; a vm
+ * script has no loader, and `import()` fails.
+ */
+function inPage(window: object, code: string): unknown {
+  return vm.runInContext(code, window as vm.Context);
+}
 
 const FAKED = ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date', 'performance', 'requestAnimationFrame', 'cancelAnimationFrame'] as const;
 
@@ -149,7 +160,7 @@ export class JsdomBrowser implements Browser {
     for (const name of COUNTED) {
       const faked = window[name] as unknown as (fn: unknown, ...rest: unknown[]) => unknown;
       const counted = function (this: unknown, fn: unknown, ...rest: unknown[]) {
-        const body = typeof fn === 'function' ? (fn as (...a: unknown[]) => unknown) : () => window.eval(String(fn));
+        const body = typeof fn === 'function' ? (fn as (...a: unknown[]) => unknown) : () => inPage(window, String(fn));
         return faked.call(this, function (this: unknown, ...args: unknown[]) {
           if (engine.failed !== null) return undefined;
           if (++engine.fired > engine.limits.timersPerStep) {
@@ -189,18 +200,18 @@ export class JsdomBrowser implements Browser {
         this.countTimers(win, clock);
         for (const name of REMOVED) delete (win as unknown as Record<string, unknown>)[name];
         delete (win.navigator as unknown as Record<string, unknown>).sendBeacon;
-        window.eval(NO_CALL_SITES);
-        window.eval(prelude(seed));
+        inPage(window, NO_CALL_SITES);
+        inPage(window, prelude(seed));
         for (const [k, v] of Object.entries(storage)) window.localStorage.setItem(k, v);
         // scrollTo is made in the page's realm and hands the engine numbers only, so its
         // .constructor is the page's own Function, not a way into Node (defence in depth:
         // the sandbox is what contains a page that escapes by another route).
-        const install = window.eval(SCROLL_SHIM) as (report: (left: number | null, top: number | null) => void) => void;
+        const install = inPage(window, SCROLL_SHIM) as (report: (left: number | null, top: number | null) => void) => void;
         install((left, top) => this.setScroll(left ?? this.scroll.x, top ?? this.scroll.y));
         // Registered before the page's own scripts, so its load listener runs first (inject.ts);
         // the report hands the engine a string only.
         const inject = this.inject;
-        if (inject) (window.eval(injectionScript(inject.source)) as (report: (m: string) => void) => void)((m) => (this.injectFailed ??= injectionThrew(inject.name, String(m))));
+        if (inject) (inPage(window, injectionScript(inject.source)) as (report: (m: string) => void) => void)((m) => (this.injectFailed ??= injectionThrew(inject.name, String(m))));
         window.addEventListener('load', () => loaded());
       },
     });

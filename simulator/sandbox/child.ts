@@ -17,6 +17,8 @@ const browsers = new Map<number, { engine: Engine; limits: string }>();
 
 // The run went away (exited, killed): so does its engine.
 process.on('disconnect', () => process.exit(0));
+// A promise a page rejects and never handles is that page's console error, as in a browser, not the end of the engine.
+process.on('unhandledRejection', () => undefined);
 
 function kind(e: unknown): FailureKind {
   return e instanceof NavigationError ? 'navigation' : e instanceof LimitError ? 'limit' : 'error';

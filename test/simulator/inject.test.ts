@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -8,7 +8,7 @@ import { defenseDef, isModulePath, pageInjection } from '../../simulator/resolve
 import { UserError } from '../../scenarios/errors.ts';
 import { bundleFor } from '../helpers.ts';
 import { SandboxBrowser } from '../../simulator/sandbox/browser.ts';
-import { probeTitles } from '../fixtures/inject/probe-site.ts';
+import { PROBE_SITE, probeTitles } from '../fixtures/inject/probe-site.ts';
 
 const FIXTURES = fileURLToPath(new URL('../fixtures/inject/', import.meta.url));
 const inject = (name: string) => `inject:${join(FIXTURES, name)}`;
@@ -38,6 +38,17 @@ describe('a page-side defense, inject:<file.js>, in jsdom', () => {
       'probe | / | complete | 7 elements | 1 boxes | 1 ticked | 1 scripts | 1 marked by the page | 1768467601000 | process undefined, require undefined',
       'probe | /next/ | complete | 6 elements | 0 boxes | 0 ticked | 1 scripts | 1 marked by the page | 1768467602001 | process undefined, require undefined',
     ]);
+  }, 60_000);
+
+  it('no import() reaches Node from an injected script: not directly, not through indirect eval, the page\'s Function or a timer', async () => {
+    const browser = new SandboxBrowser();
+    try {
+      await browser.open(PROBE_SITE, { seed: 1, inject: { name: 'escape.js', source: readFileSync(join(FIXTURES, 'escape.js'), 'utf8') } });
+      await browser.advance(1000);
+      expect((await browser.observe()).title).toBe('direct blocked, eval blocked, function blocked, timer blocked');
+    } finally {
+      await browser.close();
+    }
   }, 60_000);
 
   it('a script that throws ends each episode as an error naming the script and its message, and the run goes on to the next episode', async () => {
