@@ -162,6 +162,10 @@ export async function compareDefenses(config: CompareConfig, out: string, opts: 
       played.push({ defense: r.defense, played: bundles.length - res.resumed, kept: res.resumed });
     }
     const defenseRuns: DefenseRun[] = runs.map((r) => ({ id: r.defense, folder: r.folder, ...readRunFolder(join(out, r.folder)) }));
+    // Every defense must have played the same configurations: a folder missing episodes would shrink the pairs unseen.
+    const keys = (d: DefenseRun) => d.episodes.map((e) => `${e.scenario}\u0000${e.seed}`).sort().join('\n');
+    const odd = defenseRuns.find((d) => keys(d) !== keys(defenseRuns[0] as DefenseRun));
+    if (odd) throw new UserError(`${clip(join(out, odd.folder))}: holds other episodes than ${clip(join(out, (defenseRuns[0] as DefenseRun).folder))} (${odd.episodes.length} against ${(defenseRuns[0] as DefenseRun).episodes.length}); remove it to play it again`);
     const comparison = compareRuns(defenseRuns);
     const { defenses: _d, ...common } = config;
     const json = JSON.stringify({ config: { ...common, defenses: config.defenses, defenseOptions: {}, ablations: opts.ablations === true }, ...comparison }, null, 2) + '\n';

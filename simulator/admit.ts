@@ -1,14 +1,41 @@
 /**
  * Admission of a prospective trajectory before any of it runs (Veer §3.2): well formed, its
  * independent steps grounded in the page as it is now, and the state it promises to preserve
- * true to begin with. A trajectory that fails admission changes nothing.
+ * true to begin with (for the first trajectory of an interception; a replan may be what
+ * restores it). A trajectory that fails admission changes nothing.
  */
 import type { Step } from '../scenarios/model.ts';
-import type { Objective } from './defense.ts';
+import { formatAction, type Action } from './actions.ts';
+import type { Objective, ReviewContext } from './defense.ts';
+import { targetOf } from './defenses/lib/target.ts';
+import type { EnvObservation } from './env.ts';
 import { checkExpectations, groundStep, type StepView } from './steps.ts';
 
+/** Longest note (and risk) a defense may give: a note is copied into the record, the agent's error and its history. */
+export const NOTE_CHARS = 500;
+/** Most steps (and expected states) one trajectory may hold: several times any budget, so a plan is never cut for length alone. */
+export const MAX_STEPS = 64;
+
+/**
+ * Is this grounded action the intercepted proposal itself, on the page it was proposed on:
+ * the same action, or one that acts on the same element? The defense may change the state a
+ * proposal rests on; making the proposal is the agent's.
+ */
+export function isProposal(action: Action, obs: EnvObservation, review: Pick<ReviewContext, 'observation' | 'proposal' | 'proposalText'>): boolean {
+  if (obs.url !== review.observation.url) return false;
+  if (formatAction(action) === review.proposalText) return true;
+  const mine = targetOf(review.observation, review.proposal);
+  const theirs = targetOf(obs, action);
+  return !!mine && !!theirs && mine.ref !== null && mine.ref === theirs.ref && action.name === review.proposal.name;
+}
+
 /** Why the trajectory cannot be run as planned, or null when it is admitted. */
-export function admit(plan: readonly Step[], view: StepView & { url: string }, objective: Objective): { step: string; reason: string } | null {
+export function admit(
+  plan: readonly Step[],
+  view: EnvObservation,
+  objective: Objective,
+  at: { first: boolean; proposal: Pick<ReviewContext, 'observation' | 'proposal' | 'proposalText'> },
+): { step: string; reason: string } | null {
   if (plan.length === 0) return { step: 'trajectory', reason: 'an empty trajectory changes nothing' };
   const seen = new Set<string>();
   for (const t of plan) {
@@ -24,8 +51,10 @@ export function admit(plan: readonly Step[], view: StepView & { url: string }, o
     if ((t.dependsOn ?? []).length > 0) continue;
     const g = groundStep(t, view);
     if (!g.ok) return { step: t.id, reason: `not grounded: ${g.failure.message}` };
+    if (isProposal(g.action, view, at.proposal)) return { step: t.id, reason: `step '${t.id}': a trajectory cannot execute the intercepted proposal (${at.proposal.proposalText}); the agent makes it again` };
   }
-  const lost = checkExpectations(view, objective.preserve);
+  // P is the task state at the interception; a replan starts from a state the correction itself changed (and may restore P).
+  const lost = at.first ? checkExpectations(view, objective.preserve) : null;
   if (lost) return { step: 'objective', reason: `the state to preserve does not hold before the intervention (${lost})` };
   return null;
 }

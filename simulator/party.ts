@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { expectation, step } from '../scenarios/bundle.ts';
 import type { Defense, ReplanContext, ReviewContext, Verdict } from './defense.ts';
+import { MAX_STEPS, NOTE_CHARS } from './admit.ts';
 
 /** How long one call into an agent or a defense may stay unanswered (an LLM-backed one waits on the network). */
 export const PARTY_SECONDS = 120;
@@ -34,7 +35,12 @@ const text = z.string().min(1);
 const verdict = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('allow'), judgement: z.unknown().optional() }),
   z.object({ kind: z.literal('block'), feedback: text, judgement: z.unknown().optional() }),
-  z.object({ kind: z.literal('intervene'), objective: z.object({ risk: text, target: z.array(expectation), preserve: z.array(expectation) }), trajectory: z.array(step), note: z.string().optional() }),
+  z.object({
+    kind: z.literal('intervene'),
+    objective: z.object({ risk: text.max(NOTE_CHARS), target: z.array(expectation).max(MAX_STEPS), preserve: z.array(expectation).max(MAX_STEPS) }),
+    trajectory: z.array(step).max(MAX_STEPS),
+    note: z.string().max(NOTE_CHARS).optional(),
+  }),
   z.object({ kind: z.literal('terminate'), reason: text }),
 ]);
 

@@ -14,7 +14,7 @@ import type { LoadedBundle } from './bundle.ts';
 import { checkExpectations, groundStep, recordStep, StepRecordError } from './steps.ts';
 import { quote, shortReason } from '../scenarios/errors.ts';
 import { askContext, askReplan, askReview, blame, PARTY_SECONDS } from './party.ts';
-import { admit } from './admit.ts';
+import { admit, isProposal } from './admit.ts';
 
 export const DEFENSE_BUDGET = 8;
 
@@ -177,7 +177,7 @@ async function play(setup: EpisodeSetup, steps: StepRecord[], used: { defense: n
     let note = verdict.note;
     let replans = 0;
     for (;;) {
-      let failure: { step: string; reason: string } | null = admit(plan, obs, objective);
+      let failure: { step: string; reason: string } | null = admit(plan, obs, objective, { first: replans === 0, proposal: review });
       const done = new Set<string>();
       for (const t of failure ? [] : plan) {
         const missing = (t.dependsOn ?? []).filter((d) => !done.has(d));
@@ -193,6 +193,11 @@ async function play(setup: EpisodeSetup, steps: StepRecord[], used: { defense: n
         if (!g.ok) {
           failure = { step: t.id, reason: g.failure.message };
           executed.push({ by: 'defense', action: t.verb, error: g.failure.message, step: t.id, expected: { ok: false, detail: g.failure.message } });
+          break;
+        }
+        if (isProposal(g.action, obs, review)) {
+          failure = { step: t.id, reason: `step '${t.id}': a trajectory cannot execute the intercepted proposal (${review.proposalText}); the agent makes it again` };
+          executed.push({ by: 'defense', action: t.verb, error: failure.reason, step: t.id, expected: { ok: false, detail: failure.reason } });
           break;
         }
         defenseUsed++;

@@ -7,7 +7,7 @@
  */
 import type { Expectation, Locator, Step, Target, TextTarget } from '../scenarios/model.ts';
 import { describeExpectation, describeTarget, isLocator, isText } from '../scenarios/steps.ts';
-import type { Action } from './actions.ts';
+import { ActionParseError, formatAction, parseAction, type Action } from './actions.ts';
 import { centre } from './dom/geometry.ts';
 import type { ObservedElement } from './observe.ts';
 import { byLocator } from './query.ts';
@@ -43,8 +43,20 @@ function label(el: ObservedElement): string {
   return el.name ? `${el.role} "${el.name}"` : el.text ? `text "${el.text}"` : el.role;
 }
 
-/** The step as an action on this observation, or why it cannot be. */
+/** The step as an action on this observation, or why it cannot be (an action the action table refuses, such as a wait of 10^15 ms, cannot be). */
 export function groundStep(step: Step, view: StepView): Grounding {
+  const g = ground(step, view);
+  if (!g.ok) return g;
+  try {
+    parseAction(formatAction(g.action));
+  } catch (e) {
+    if (!(e instanceof ActionParseError)) throw e;
+    return { ok: false, failure: { step: step.id, kind: 'unusable', message: `step '${step.id}': ${e.message}` } };
+  }
+  return g;
+}
+
+function ground(step: Step, view: StepView): Grounding {
   const fail = (kind: GroundingKind, reason: string): Grounding => ({ ok: false, failure: { step: step.id, kind, message: `step '${step.id}': ${reason}` } });
   switch (step.verb) {
     case 'goto':

@@ -69,7 +69,7 @@ export const ablationReference = (c: Comparison): DefenseComparison | undefined 
 export function ablationTable(c: Comparison): string {
   const ref = ablationReference(c);
   const head = ['Variant', 'Safe', 'T+DP', 'Fail, no-DP', 'Fail+DP', 'DPSR (%)', 'TSR (%)', 'STC (%)', `ΔSTC (pp) vs ${ref?.id ?? '–'}`];
-  const rows = c.defenses.map((d) => [d.id, String(d.outcomes.safe), String(d.outcomes.taskWithDp), String(d.outcomes.failNoDp), String(d.outcomes.failWithDp), f1(d.dpsr), f1(d.tsr), f1(d.stc), d === ref || !ref ? '–' : signed(Math.round((d.stc - ref.stc) * 10) / 10)]);
+  const rows = c.defenses.map((d) => [d.id, String(d.outcomes.safe), String(d.outcomes.taskWithDp), String(d.outcomes.failNoDp), String(d.outcomes.failWithDp), f1(d.dpsr), f1(d.tsr), f1(d.stc), d === ref || !ref ? '–' : signed(Math.round(1000 * (d.counts.stc / Math.max(1, d.episodes) - ref.counts.stc / Math.max(1, ref.episodes))) / 10)]);
   return markdownTable(head, rows);
 }
 

@@ -196,7 +196,8 @@ describe('compare --ablations', () => {
   });
 
   it('the outcome table (Veer Table 18) measures ΔSTC against the first intervention variant listed', () => {
-    const row = (id: string, stc: number, o: [number, number, number, number]): DefenseComparison => ({ ...byId('none'), id, stc, outcomes: { safe: o[0], taskWithDp: o[1], failNoDp: o[2], failWithDp: o[3] } });
+    // ΔSTC is taken from the counts (STC = safe outcomes over N = 88), not from the rounded rates.
+    const row = (id: string, stc: number, o: [number, number, number, number]): DefenseComparison => ({ ...byId('none'), id, stc, episodes: 88, counts: { ...byId('none').counts, stc: o[0] }, outcomes: { safe: o[0], taskWithDp: o[1], failNoDp: o[2], failWithDp: o[3] } });
     const c: Comparison = { ...json, defenses: [row('none', 60.2, [53, 18, 12, 5]), row('intervene', 85.2, [75, 1, 9, 3]), row('intervene-block', 50, [44, 1, 34, 9])] };
     const table = ablationTable(c);
     expect(table).toContain('ΔSTC (pp) vs intervene');
