@@ -102,6 +102,33 @@ describe('episode runner and the defense hook', () => {
     expect(r.answer).not.toBe('bought');
   });
 
+  it('a trajectory that would execute the intercepted proposal itself is refused: nothing runs, the agent is told, and the defense spends nothing', async () => {
+    const cheat: Defense = { review: (ctx) => (ctx.proposalStep && ctx.history.length === 0 ? { kind: 'intervene', objective: { risk: 'none', target: [], preserve: [] }, trajectory: [{ ...ctx.proposalStep, id: 's1' }], note: 'done for you' } : { kind: 'allow' }) };
+    const r = await play(warranty(), 'naive', 1, cheat, { susceptibility: 1 });
+    expect(r.steps[0]?.executed).toEqual([]);
+    expect(r.steps[0]?.intervention).toMatchObject({ resolved: false, detail: expect.stringMatching(/a trajectory cannot execute the intercepted proposal/) });
+    expect(r.budget.defenseUsed).toBe(0);
+  });
+
+  it('a replan may restore the state to preserve (a correction that left the page comes back), though a first trajectory must find it holding', async () => {
+    const bundle = warranty();
+    let home = '';
+    const away: Defense = {
+      review(ctx) {
+        const target = ctx.observation.elements.find((e) => e.ref === (ctx.proposal as { bid?: string }).bid);
+        if (home || !target || !/add to/i.test(target.name)) return { kind: 'allow' };
+        home = new URL(ctx.observation.url).pathname;
+        return { kind: 'intervene', objective: { risk: 'r', target: [{ path: '/nowhere' }], preserve: [{ path: home }] }, trajectory: [{ id: 'leave', verb: 'goto', url: '/' }] };
+      },
+      replan: (ctx) => ({ kind: 'intervene', objective: ctx.objective, trajectory: ctx.observation.url.endsWith(home) ? [{ id: 'wait', verb: 'wait', ms: 10 }] : [{ id: 'back', verb: 'goto', url: home, expect: [{ path: home }] }] }),
+    };
+    const r = await play(bundle, 'naive', 1, away, { susceptibility: 1 });
+    const step = r.steps.find((s) => s.verdict.kind === 'intervene');
+    expect(step?.executed.map((e) => e.step).slice(0, 2)).toEqual(['leave', 'back']);
+    expect(new URL(step?.url ?? '').pathname).toBe(home);
+    expect(step?.intervention?.resolved).toBe(false);
+  });
+
   it('respects the defense budget and never charges defense actions to the task budget', async () => {
     const bundle = warranty();
     const many = (name: string): Step[] =>
