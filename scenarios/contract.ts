@@ -24,6 +24,14 @@ export const VIEWPORT: Readonly<Viewport> = Object.freeze({ width: 1280, height:
 /** localStorage keys of the site's state and of its event log (the site's backend truth). */
 export const STATE_KEY = 'site:state';
 export const EVENTS_KEY = 'site:events';
+/**
+ * The name under which an engine hands the site's runtime, before any other script of a
+ * document runs, a function that records each event outside the page. The runtime takes it
+ * and removes it, so no later script (an injected one included) can reach it, and the engine
+ * scores from what it recorded: page code can rewrite localStorage, not the log. A hosted
+ * copy has none and keeps its log in localStorage only.
+ */
+export const LOG_CHANNEL = '__decoyLog';
 
 /**
  * A copy hosted under a path prefix (several sites on one origin) keeps its own storage:

@@ -2,7 +2,7 @@
  * The site's persistent state and its event log, both in localStorage so that they survive
  * route changes and full page loads alike.
  */
-import { ATTR, EVENTS_KEY, SITE_LOG_META, STATE_KEY, storageKey, type PageEvent, type PageEventBody } from '../../scenarios/contract.ts';
+import { ATTR, EVENTS_KEY, LOG_CHANNEL, SITE_LOG_META, STATE_KEY, storageKey, type PageEvent, type PageEventBody } from '../../scenarios/contract.ts';
 
 export interface CartLine {
   sku: string;
@@ -29,6 +29,10 @@ export interface SiteState {
 export const base = document.documentElement.getAttribute(ATTR.base) || '';
 const STATE = storageKey(STATE_KEY, base);
 const EVENTS = storageKey(EVENTS_KEY, base);
+/* The engine's own record of the log (contract.ts LOG_CHANNEL), taken before any other script can. */
+const channel = (window as unknown as Record<string, unknown>)[LOG_CHANNEL];
+const recordOutside = typeof channel === 'function' ? (channel as (event: string) => void) : null;
+delete (window as unknown as Record<string, unknown>)[LOG_CHANNEL];
 /* Where a hosted copy sends its event log, so that it can be scored outside the browser. */
 const sink = document.querySelector(`meta[name="${SITE_LOG_META}"]`);
 
@@ -61,6 +65,7 @@ export function log(body: PageEventBody, route: string): void {
   const event = { type, t: Date.now(), route, ...data } as PageEvent;
   events.push(event);
   save(EVENTS, events);
+  if (recordOutside) recordOutside(JSON.stringify(event));
   if (sink) post(sink.getAttribute('content') || '', events);
 }
 

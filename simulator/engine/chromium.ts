@@ -8,7 +8,7 @@
 import { accessSync, constants } from 'node:fs';
 import { delimiter, join } from 'node:path';
 import { chromium, type Browser as Chromium, type BrowserContext, type Page, type Route } from 'playwright-core';
-import { EVENTS_KEY, VIEWPORT, type PageEvent, type Viewport } from '../../scenarios/contract.ts';
+import { LOG_CHANNEL, VIEWPORT, type PageEvent, type Viewport } from '../../scenarios/contract.ts';
 import { hashSeed } from '../../scenarios/rng.ts';
 import { shortReason, UserError } from '../../scenarios/errors.ts';
 import { DEFAULT_LIMITS, LimitError, overElements, overTime, type EpisodeLimits } from '../sandbox/limits.ts';
@@ -175,6 +175,8 @@ export class ChromiumBrowser implements Browser {
   private issued = 0;
   private scroll: Scroll = { x: 0, y: 0 };
   private now = T0;
+  /** The episode's events as the site's runtime recorded them through LOG_CHANNEL, across its documents. */
+  private logged: string[] = [];
   private inject: PageInjection | null = null;
 
   /**
@@ -285,6 +287,11 @@ export class ChromiumBrowser implements Browser {
       this.diagnostics.length = 0;
       this.context = await browser.newContext({ viewport: this.viewport, deviceScaleFactor: this.scale, timezoneId: 'UTC', locale: 'en-US', serviceWorkers: 'block' });
       this.context.setDefaultTimeout(this.callMs);
+      this.logged = [];
+      // The site's runtime records each event here too (contract.ts LOG_CHANNEL), from the top document only.
+      await this.context.exposeBinding(LOG_CHANNEL, (source, event: unknown) => {
+        if (source.frame === source.page.mainFrame()) this.logged.push(String(event));
+      });
       await this.context.addInitScript({ content: NO_UDP_SCRIPT });
       await this.context.addInitScript({ content: COUNT_SCRIPT });
       await this.context.addInitScript({ content: await pageScript() });
@@ -409,8 +416,9 @@ export class ChromiumBrowser implements Browser {
   }
 
   async events(): Promise<PageEvent[]> {
-    const raw = await this.guard('read the event log', () => this.page.evaluate((k) => localStorage.getItem(k), EVENTS_KEY));
-    return parseEventLog(raw);
+    // A round trip first: every binding call the page made before it has been delivered by then.
+    await this.guard('read the event log', () => this.page.evaluate(() => 0));
+    return parseEventLog(`[${this.logged.join(',')}]`);
   }
 
   /** A PNG of the viewport at the current scroll. */

@@ -7,7 +7,7 @@ import { createRequire } from 'node:module';
 import { JSDOM, VirtualConsole } from 'jsdom';
 import vm from 'node:vm';
 import FakeTimers from '@sinonjs/fake-timers';
-import { EVENTS_KEY, VIEWPORT, type PageEvent, type Viewport } from '../../scenarios/contract.ts';
+import { LOG_CHANNEL, VIEWPORT, type PageEvent, type Viewport } from '../../scenarios/contract.ts';
 import { hashSeed } from '../../scenarios/rng.ts';
 import type { Scroll } from '../dom/geometry.ts';
 import { hitTest, paintables } from '../hit.ts';
@@ -84,6 +84,8 @@ export class JsdomBrowser implements Browser {
   private scroll: Scroll = { x: 0, y: 0 };
   private previous: string[] = [];
   private now = T0;
+  /** The episode's events as the site's runtime recorded them through LOG_CHANNEL, across its documents. */
+  private logged: string[] = [];
   private readonly limits: Pick<EpisodeLimits, 'domElements' | 'timersPerStep'>;
   /** Timer callbacks run since the clock last started advancing. */
   private fired = 0;
@@ -132,6 +134,7 @@ export class JsdomBrowser implements Browser {
     this.failed = null;
     this.inject = opts.inject ?? null;
     this.injectFailed = null;
+    this.logged = [];
     await this.load(new URL(opts.path ?? '/', ORIGIN).href, {});
     this.guard();
   }
@@ -206,6 +209,8 @@ export class JsdomBrowser implements Browser {
         // scrollTo is made in the page's realm and hands the engine numbers only, so its
         // .constructor is the page's own Function, not a way into Node (defence in depth:
         // the sandbox is what contains a page that escapes by another route).
+        // The site's runtime records each event here too (contract.ts LOG_CHANNEL): made in the page's realm, it hands the engine a string only.
+        (inPage(window, logChannel(LOG_CHANNEL)) as (record: (event: string) => void) => void)((event) => this.logged.push(String(event)));
         const install = inPage(window, SCROLL_SHIM) as (report: (left: number | null, top: number | null) => void) => void;
         install((left, top) => this.setScroll(left ?? this.scroll.x, top ?? this.scroll.y));
         // Registered before the page's own scripts, so its load listener runs first (inject.ts);
@@ -337,7 +342,7 @@ export class JsdomBrowser implements Browser {
 
   async events(): Promise<PageEvent[]> {
     this.guard();
-    return parseEventLog(this.win.localStorage.getItem(EVENTS_KEY));
+    return parseEventLog(`[${this.logged.join(',')}]`);
   }
 
   private dispose(): void {
@@ -363,6 +368,11 @@ function clearAll(clock: Clock): void {
 }
 
 /** Evaluated in the page: installs scrollTo/scroll as page functions that report numbers only. */
+/** The page-realm function the runtime takes from `window[name]`; what it is called with reaches the engine as a string. */
+export const logChannel = (name: string) => `(function (record) {
+  Object.defineProperty(window, ${JSON.stringify(name)}, { value: function (event) { record(String(event)); }, configurable: true, enumerable: false, writable: false });
+})`;
+
 const SCROLL_SHIM = `(function (report) {
   function scrollTo(x, y) {
     var o = typeof x === 'object' && x !== null ? x : { left: x, top: y };

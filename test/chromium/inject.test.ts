@@ -49,6 +49,13 @@ describe.skipIf(!have.ok)(`a page-side defense in Chromium ${have.why}`, () => {
     }
   }, 180_000);
 
+  it('a script that rewrites the site\'s event log or looks for the engine\'s log channel changes no score in Chromium either', async () => {
+    const none = await runBatch([preselected], { ...naive, defense: 'none', engine: chromium() });
+    const forged = await runBatch([preselected], { ...naive, defense: inject('forge.js'), engine: chromium() });
+    expect(forged.records.map((r) => [r.end.kind, r.T, r.D])).toEqual([['answer', 1, 1]]);
+    expect(forged.records[0]?.events).toEqual(none.records[0]?.events);
+  }, 120_000);
+
   it('a script that throws ends each Chromium episode with the reason jsdom gives, and the run goes on', async () => {
     const r = await runBatch([preselected, plain], { ...naive, defense: inject('throws.js'), engine: chromium() });
     const reason = `the injected script ${join(FIXTURES, 'throws.js')} threw: Cannot read properties of null (reading 'apply')`;

@@ -21,13 +21,13 @@ describe('jsdom engine', () => {
   });
 
   it('pins time and randomness in the page: Date, performance.now, Event.timeStamp and Math.random repeat per seed', async () => {
-    const script = "window.addEventListener('click', function(e){ localStorage.setItem('site:events', JSON.stringify([{type:'x', t: Date.now(), route:'/', ts: e.timeStamp, pn: performance.now(), r: Math.random()}])); });";
+    const script = "var record = window.__decoyLog; window.addEventListener('click', function(e){ record(JSON.stringify({type:'x', t: Date.now(), route:'/', ts: e.timeStamp, pn: performance.now(), r: Math.random()})); });";
     const run = async (seed: number) => {
       const b = new JsdomBrowser();
       await b.open({ files: { 'index.html': page(btn('b', 0), script) } }, { seed });
       await b.advance(1234);
       await b.clickAt(10, 10);
-      // A log this page writes itself, not the site runtime's: read it as plain records.
+      // A log this page records itself through the engine's channel (as the site runtime does): read it as plain records.
       const events = (await b.events()) as unknown as Record<string, unknown>[];
       await b.close();
       return events;

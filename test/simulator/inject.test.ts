@@ -51,6 +51,13 @@ describe('a page-side defense, inject:<file.js>, in jsdom', () => {
     }
   }, 60_000);
 
+  it('a script that rewrites or wipes the site\'s event log in localStorage, or looks for the engine\'s log channel, changes no score: the engine scores what the runtime recorded outside the page', async () => {
+    const none = await runBatch([preselected], { ...naive, defense: 'none' });
+    const forged = await runBatch([preselected], { ...naive, defense: inject('forge.js') });
+    expect(forged.records.map((r) => [r.end.kind, r.T, r.D])).toEqual(none.records.map((r) => [r.end.kind, r.T, r.D]));
+    expect(forged.records[0]?.events).toEqual(none.records[0]?.events);
+  }, 60_000);
+
   it('a script that throws ends each episode as an error naming the script and its message, and the run goes on to the next episode', async () => {
     const r = await runBatch([preselected, plain], { ...naive, defense: inject('throws.js') });
     expect(r.records.map((e) => e.scenario)).toEqual([preselected.manifest.id, plain.manifest.id]);

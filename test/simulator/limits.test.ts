@@ -5,7 +5,7 @@
  * in the same batch scores normally.
  */
 import { describe, expect, it } from 'vitest';
-import { EVENTS_KEY } from '../../scenarios/contract.ts';
+import { LOG_CHANNEL } from '../../scenarios/contract.ts';
 import type { Agent } from '../../simulator/agent.ts';
 import { runBatch } from '../../simulator/batch.ts';
 import type { LoadedBundle } from '../../simulator/bundle.ts';
@@ -19,9 +19,13 @@ import { bundleFor, pathAgent } from '../helpers.ts';
 const control = bundleFor({ task: 'purchase', domain: 'shopping', patterns: [] }, 7);
 
 /** The control bundle with a script added to every page. */
+const FIRST = '/*first*/';
+
 function withScript(script: string): LoadedBundle {
   const files: Record<string, string> = {};
-  for (const [path, text] of Object.entries(control.site.files)) files[path] = path.endsWith('.html') ? text.replace('</body>', `<script>${script}</script></body>`) : text;
+  // A script marked FIRST runs before the site's runtime (it can take the engine's log channel); the others after it.
+  const first = script.startsWith(FIRST);
+  for (const [path, text] of Object.entries(control.site.files)) files[path] = !path.endsWith('.html') ? text : first ? text.replace('<head>', `<head><script>${script.slice(FIRST.length)}</script>`) : text.replace('</body>', `<script>${script}</script></body>`);
   return { manifest: control.manifest, site: { files } };
 }
 
@@ -42,7 +46,7 @@ const ALLOCATES: [string, string, RegExp][] = [
 const PAGES: [string, string, RegExp][] = [
   ['setInterval storm', 'setInterval(function () {}, 0);', /over 10000 timers in one step/],
   ['200,000-element page', '</script>' + '<p></p>'.repeat(200_000) + '<script>', /the page has 200\d+ start tags, over the limit of 100000 elements/],
-  ['non-JSON event log', `setInterval(function () { localStorage.setItem(${JSON.stringify(EVENTS_KEY)}, "{not json"); }, 500);`, /event log in localStorage is not JSON/],
+  ['non-JSON event log', `${FIRST}var record = window[${JSON.stringify(LOG_CHANNEL)}]; setInterval(function () { record("{not json"); }, 500);`, /the site's event log is not JSON/],
 ];
 
 const scored = (r: EpisodeRecord | undefined) => {
