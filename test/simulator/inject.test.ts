@@ -58,6 +58,11 @@ describe('a page-side defense, inject:<file.js>, in jsdom', () => {
     expect(forged.records[0]?.events).toEqual(none.records[0]?.events);
   }, 60_000);
 
+  it('a promise the script rejects and never handles is its console error, as in Chromium: the episode scores', async () => {
+    const r = await runBatch([preselected], { ...naive, defense: inject('rejects.js') });
+    expect(r.records.map((e) => [e.end.kind, e.T, e.D])).toEqual([['answer', 1, 1]]);
+  }, 60_000);
+
   it('a script that throws ends each episode as an error naming the script and its message, and the run goes on to the next episode', async () => {
     const r = await runBatch([preselected, plain], { ...naive, defense: inject('throws.js') });
     expect(r.records.map((e) => e.scenario)).toEqual([preselected.manifest.id, plain.manifest.id]);

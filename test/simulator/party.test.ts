@@ -39,10 +39,11 @@ describe('what a defense answers and what it is handed', () => {
     ['a block without feedback', { kind: 'block' }],
     ['an intervention without a trajectory', { kind: 'intervene', objective: {} }],
     ['a termination without a reason', { kind: 'terminate' }],
+    ['an intervention whose note passes 500 characters', { kind: 'intervene', objective: { risk: 'r', target: [], preserve: [] }, trajectory: [{ id: 'w', verb: 'wait', ms: 1 }], note: 'x'.repeat(501) }],
   ])('%s is not a verdict: the episode ends as an error naming the defense, never as a block or termination that scores D=0', async (_, answer) => {
     const r = await episode({ review: () => answer as never });
     expect(r.end.kind).toBe('error');
-    expect((r.end as { reason: string }).reason).toMatch(/^the defense '\.\/mine\.mjs' gave (no verdict|a '(block|intervene|terminate)' verdict with a bad (feedback|objective\.risk|trajectory|reason))/);
+    expect((r.end as { reason: string }).reason).toMatch(/^the defense '\.\/mine\.mjs' gave (no verdict|a '(block|intervene|terminate)' verdict with a bad (feedback|objective\.risk|trajectory|reason|note))/);
     expect(r.steps).toHaveLength(0);
   });
 

@@ -110,6 +110,13 @@ describe('episode runner and the defense hook', () => {
     expect(r.budget.defenseUsed).toBe(0);
   });
 
+  it('a step the action table refuses (a wait of 2^53 ms) is that step\'s failure, recorded, not the end of the episode', async () => {
+    const huge: Defense = { review: (ctx) => (ctx.history.length === 0 ? { kind: 'intervene', objective: { risk: 'r', target: [], preserve: [] }, trajectory: [{ id: 'w', verb: 'wait', ms: Number.MAX_SAFE_INTEGER }] } : { kind: 'allow' }) };
+    const r = await play(warranty(), 'naive', 1, huge, { susceptibility: 1 });
+    expect(r.end.kind).not.toBe('error');
+    expect(r.steps[0]?.intervention).toMatchObject({ resolved: false, detail: expect.stringMatching(/^not grounded: step 'w': .*wait_ms/) });
+  });
+
   it('a replan may restore the state to preserve (a correction that left the page comes back), though a first trajectory must find it holding', async () => {
     const bundle = warranty();
     let home = '';
