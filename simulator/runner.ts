@@ -30,7 +30,7 @@ export interface ExecutedAction {
 
 /** How an intervention went: whether its objective held when control went back, after how many replans. */
 export interface InterventionRecord {
-  /** The objective's target and preserved states held on the last observation, and the risk was addressed. */
+  /** The objective's target and preserved states held on the page control went back to. */
   resolved: boolean;
   replans: number;
   /** What the agent was told was changed (the defense's note), or why the objective was not reached. */
