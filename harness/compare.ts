@@ -9,17 +9,15 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { clip, quote, Stopped, UserError } from '../scenarios/errors.ts';
 import { completeLines, isTempName, writeFileAtomic } from '../scenarios/files.ts';
-import type { LoadedBundle } from '../simulator/bundle.ts';
 import { compareRuns, type Comparison, type DefenseRun } from '../simulator/comparison.ts';
 import { summarize, type Summary } from '../simulator/metrics.ts';
 import { compareText } from '../simulator/report/compare.ts';
 import { defenseDef } from '../simulator/resolve.ts';
 import type { EpisodeRecord } from '../simulator/runner.ts';
-import type { EpisodeLimits } from '../simulator/sandbox/limits.ts';
 import { checkBundles } from './check.ts';
 import { LOCK_NAME, lockFolder } from './lock.ts';
-import { silent, type Progress } from './progress.ts';
-import { bundlesOf, changedFile, executeRun, nameOf, prepareAgent, stampFiles, type RunConfig } from './run.ts';
+import { silent } from './progress.ts';
+import { bundlesOf, changedFile, executeRun, nameOf, prepareAgent, stampFiles, type RunConfig, type RunOptions } from './run.ts';
 import { stopIfAsked } from './stop.ts';
 
 export const COMPARE_JSON = 'compare.json';
@@ -45,16 +43,9 @@ export interface CompareConfig {
   readonly engine?: 'chromium';
 }
 
-export interface CompareOptions {
-  /** Bundles already in memory (else from config.bundles, else generated from config.suite). */
-  bundles?: readonly LoadedBundle[];
-  noCheck?: boolean;
+export interface CompareOptions extends Pick<RunOptions, 'bundles' | 'noCheck' | 'progress' | 'signal' | 'limits' | 'executable'> {
   /** compare.md gets the outcome table of Veer's ablations (Table 18). */
   ablations?: boolean;
-  progress?: Progress;
-  signal?: AbortSignal;
-  limits?: Partial<EpisodeLimits>;
-  executable?: string;
 }
 
 export interface CompareResult {

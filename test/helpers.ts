@@ -1,3 +1,6 @@
+import { spawn } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
 import type { ScenarioSpec, SuiteDef } from '../scenarios/model.ts';
 import { families, familyTasks, tasks } from '../scenarios/index.ts';
@@ -112,4 +115,20 @@ export async function decoyIn(dir: string, ...args: string[]): Promise<{ code: n
   } finally {
     process.chdir(home);
   }
+}
+
+/** Runs the CLI in `cwd`, presses Ctrl-C once `file` holds a finished line, and gives the exit code and stderr. */
+export async function interruptWhenWritten(cwd: string, args: readonly string[], file: string): Promise<{ code: number | null; err: string }> {
+  const child = spawn(process.execPath, [fileURLToPath(new URL('../bin/decoy.mjs', import.meta.url)), ...args], { cwd, stdio: ['ignore', 'ignore', 'pipe'] });
+  let err = '';
+  child.stderr.on('data', (d) => (err += d));
+  const poll = setInterval(() => {
+    if (existsSync(file) && readFileSync(file, 'utf8').includes('\n')) {
+      clearInterval(poll);
+      child.kill('SIGINT');
+    }
+  }, 5);
+  const code = await new Promise<number | null>((resolve) => child.on('exit', (c) => resolve(c)));
+  clearInterval(poll);
+  return { code, err };
 }

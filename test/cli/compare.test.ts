@@ -1,12 +1,9 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { decoyIn } from '../helpers.ts';
+import { decoyIn, interruptWhenWritten } from '../helpers.ts';
 
-const BIN = fileURLToPath(new URL('../../bin/decoy.mjs', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'decoy-cli-compare-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -28,17 +25,7 @@ describe('decoy compare', () => {
   it('stopped by Ctrl-C, it stops after the episode under way with one line giving the command that finishes it (exit 130)', async () => {
     const args = ['compare', '--suite', 'trickyarena-single', '--pattern', 'cookie-trap', '--no-check', '--defenses', 'none,gate', '--out', 'stop'];
     const episodes = join(dir, 'stop', 'none', 'episodes.jsonl');
-    const child = spawn(process.execPath, [BIN, ...args], { cwd: dir, stdio: ['ignore', 'ignore', 'pipe'] });
-    let err = '';
-    child.stderr.on('data', (d) => (err += d));
-    const poll = setInterval(() => {
-      if (existsSync(episodes) && readFileSync(episodes, 'utf8').includes('\n')) {
-        clearInterval(poll);
-        child.kill('SIGINT');
-      }
-    }, 5);
-    const code = await new Promise<number | null>((resolve) => child.on('exit', (c) => resolve(c)));
-    clearInterval(poll);
+    const { code, err } = await interruptWhenWritten(dir, args, episodes);
     expect(code, err).toBe(130);
     expect(err.trim().split('\n')).toEqual([expect.stringMatching(/^decoy compare: stopped after \d of 4 episodes of defense none \(0 of 2 defenses done\); to finish, run the same command again: decoy compare --suite trickyarena-single --pattern cookie-trap --no-check --defenses none,gate --out stop$/)]);
     expect(existsSync(join(dir, 'stop', 'compare.json'))).toBe(false);
