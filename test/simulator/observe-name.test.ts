@@ -33,6 +33,19 @@ const page = fc.record({
   hiddenParent: fc.boolean(),
 });
 
+/** Every element of the body gets the full computation's name from nameOf, outside an observation and inside one (labels lent, facts kept), as observe reads them. */
+function namesAsFull(doc: Document): void {
+  const all = Array.from(doc.body.querySelectorAll('*'));
+  const want = all.map(full);
+  expect(all.map(nameOf)).toEqual(want);
+  const restore = lendLabels(doc);
+  try {
+    expect(whileUnchanged(() => all.map(nameOf))).toEqual(want);
+  } finally {
+    restore();
+  }
+}
+
 describe('accessible names read from an element\'s own text', () => {
   it('nameOf equals the full accessible-name computation for every element of random markup (labels, ARIA, roles, hiding, comments)', () => {
     // One window for every run: a fresh one per run costs more than the property.
@@ -41,16 +54,7 @@ describe('accessible names read from an element\'s own text', () => {
       fc.property(page, ({ elements, label, hiddenParent }) => {
         const body = `${label}<div${hiddenParent ? ' style="visibility:hidden"' : ''}>${elements.join('')}</div>`;
         doc.body.innerHTML = body;
-        const all = Array.from(doc.body.querySelectorAll('*'));
-        const want = all.map(full);
-        // Outside an observation, and inside one (labels lent, facts kept), as observe reads them.
-        expect(all.map(nameOf)).toEqual(want);
-        const restore = lendLabels(doc);
-        try {
-          expect(whileUnchanged(() => all.map(nameOf))).toEqual(want);
-        } finally {
-          restore();
-        }
+        namesAsFull(doc);
       }),
       { numRuns: 100 },
     );
@@ -82,15 +86,7 @@ describe('accessible names read from an element\'s own text', () => {
         });
         // `taken`: an element before the fields has the first one's id, so a label for it names that element.
         doc.body.innerHTML = `${taken ? '<span id="f0">S</span>' : ''}<div${hiddenParent ? ' style="visibility:hidden"' : ''}>${parts.join('')}</div><span id="l0">Owned</span>`;
-        const all = Array.from(doc.body.querySelectorAll('*'));
-        const want = all.map(full);
-        expect(all.map(nameOf)).toEqual(want);
-        const restore = lendLabels(doc);
-        try {
-          expect(whileUnchanged(() => all.map(nameOf))).toEqual(want);
-        } finally {
-          restore();
-        }
+        namesAsFull(doc);
       }),
       { numRuns: 300 },
     );
