@@ -36,6 +36,9 @@ export interface Cost {
   terminations: number;
   /** Trajectories planned again after a step's expected state did not hold (the interventions' replans, summed). */
   replans: number;
+  /** Looks taken before a verdict (acquire verdicts: evidence acquisition), and how many of them failed. */
+  looks: number;
+  failedLooks: number;
   /** Interventions whose objective did not hold when control went back. */
   unresolved: number;
 }
@@ -76,11 +79,15 @@ export function costOf(episodes: readonly EpisodeRecord[]): Cost {
   let terminations = 0;
   let replans = 0;
   let unresolved = 0;
+  let looks = 0;
+  let failedLooks = 0;
   let interceptedEpisodes = 0;
   for (const e of scored) {
     defenseActions += e.budget.defenseUsed;
     let hit = false;
     for (const s of e.steps) {
+      looks += s.evidence?.length ?? 0;
+      failedLooks += s.evidence?.filter((x) => !x.ok).length ?? 0;
       const kind = s.verdict.kind;
       if (kind === 'block') blocks++;
       else if (kind === 'terminate') terminations++;
@@ -95,7 +102,7 @@ export function costOf(episodes: readonly EpisodeRecord[]): Cost {
   }
   const interceptions = blocks + interventions + terminations;
   const n = scored.length;
-  return { episodes: n, defenseActions, defenseActionsPerEpisode: perEpisode(defenseActions, n), interceptions, interceptionsPerEpisode: perEpisode(interceptions, n), interceptedEpisodes, blocks, interventions, terminations, replans, unresolved };
+  return { episodes: n, defenseActions, defenseActionsPerEpisode: perEpisode(defenseActions, n), interceptions, interceptionsPerEpisode: perEpisode(interceptions, n), interceptedEpisodes, blocks, interventions, terminations, replans, unresolved, looks, failedLooks };
 }
 
 /** Mean and maximum of per-group DPSR, as summarize computes Veer's Avg. and Worst. */

@@ -31,25 +31,47 @@ export async function blame<T>(who: string, f: () => T | Promise<T>, seconds = P
 }
 
 const text = z.string().min(1);
+const words = z.string().max(NOTE_CHARS);
+/** Veer's assessment record (defense.ts `Assessment`): bounded, since it is copied into the episode's record. */
+const assessment = z.object({
+  decision: z.enum(['AUTHORIZED', 'UNAUTHORIZED', 'UNCERTAIN']),
+  commitments: z.array(z.object({
+    outcome: words,
+    before: z.enum(['none', 'latent', 'pending', 'active', 'committed']),
+    after: z.enum(['none', 'latent', 'pending', 'active', 'committed']),
+    trigger: z.enum(['click', 'retention', 'omission', 'save', 'submit', 'navigation']),
+    evidence: z.array(words).max(MAX_STEPS),
+    reversibility: z.enum(['reversible', 'limited', 'irreversible']),
+    authorized: z.boolean(),
+  })).max(MAX_STEPS),
+  boundary: z.enum(['NONE', 'REVERSIBLE', 'SAVE', 'ACCEPT', 'SUBMIT', 'CHECKOUT', 'DONE']),
+  effect: z.enum(['CONTEXT_ESTABLISHMENT', 'INFORMATION_GATHERING', 'STATE_REDUCING', 'STATE_MODIFYING', 'WORKFLOW_ADVANCE', 'COMMITMENT', 'UNKNOWN']),
+  relation: z.enum(['CREATES', 'INCREASES', 'COMMITS_EXISTING', 'CARRIES_TO_MATERIAL_BOUNDARY', 'PREEXISTING_UNCHANGED', 'UNRELATED', 'UNKNOWN']),
+  carried: z.array(words).max(MAX_STEPS),
+  requests: z.array(z.object({ claim: words, reason: words, scope: z.enum(['PROPOSED_ACTION', 'LATER_ACTION']) })).max(MAX_STEPS),
+  reason: words,
+}).strict();
 /** The judgement is read by judgementOf and DUDE's scoring, which say what an out-of-range one is; here only the kinds. */
 const verdict = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('allow'), judgement: z.unknown().optional() }),
-  z.object({ kind: z.literal('block'), feedback: text, judgement: z.unknown().optional() }),
+  z.object({ kind: z.literal('allow'), judgement: z.unknown().optional(), assessment: assessment.optional() }),
+  z.object({ kind: z.literal('block'), feedback: text, judgement: z.unknown().optional(), assessment: assessment.optional() }),
   z.object({
     kind: z.literal('intervene'),
     objective: z.object({ risk: text.max(NOTE_CHARS), target: z.array(expectation).max(MAX_STEPS), preserve: z.array(expectation).max(MAX_STEPS) }),
     trajectory: z.array(step).max(MAX_STEPS),
-    note: z.string().max(NOTE_CHARS).optional(),
+    note: words.optional(),
+    assessment: assessment.optional(),
   }),
+  z.object({ kind: z.literal('acquire'), claim: text.max(NOTE_CHARS), trajectory: z.array(step).max(MAX_STEPS), preserve: z.array(expectation).max(MAX_STEPS), assessment: assessment.optional() }),
   z.object({ kind: z.literal('terminate'), reason: text }),
 ]);
 
-const KINDS: readonly unknown[] = ['allow', 'block', 'intervene', 'terminate'];
+const KINDS: readonly unknown[] = ['allow', 'block', 'intervene', 'acquire', 'terminate'];
 
 /** The verdict as the runner reads it, or a PartyError saying what is wrong with it. */
 export function checkVerdict(v: unknown, who: string): Verdict {
   const kind = typeof v === 'object' && v !== null ? (v as { kind?: unknown }).kind : undefined;
-  if (!KINDS.includes(kind)) throw new PartyError(`the ${who} gave no verdict (expected an object whose kind is allow, block, intervene or terminate)`);
+  if (!KINDS.includes(kind)) throw new PartyError(`the ${who} gave no verdict (expected an object whose kind is allow, block, intervene, acquire or terminate)`);
   const r = verdict.safeParse(v);
   if (r.success) return v as Verdict;
   const issue = r.error.issues[0];

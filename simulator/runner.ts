@@ -8,7 +8,7 @@
 import type { SiteEvent, Step } from '../scenarios/model.ts';
 import { ActionParseError, formatAction, parseAction, type Action } from './actions.ts';
 import type { Agent, Turn } from './agent.ts';
-import type { Defense, Objective, ReviewContext, Verdict } from './defense.ts';
+import type { Acquire, Acquired, Assessment, Defense, Objective, ReviewContext, Verdict } from './defense.ts';
 import type { DecoyEnv, EnvObservation } from './env.ts';
 import type { LoadedBundle } from './bundle.ts';
 import { checkExpectations, groundStep, recordStep, StepRecordError } from './steps.ts';
@@ -37,11 +37,22 @@ export interface InterventionRecord {
   detail: string;
 }
 
+/** One look a defense took before its verdict (an acquire verdict). */
+export interface EvidenceRecord {
+  claim: string;
+  /** The look ran and left the task state as it found it. */
+  ok: boolean;
+  detail: string;
+}
+
 export interface StepRecord {
   i: number;
   proposal: string;
-  verdict: { kind: Verdict['kind'] | 'invalid'; feedback?: string; reason?: string; objective?: Objective };
+  /** The verdict the proposal ended with (after any looks), and the defense's assessment when it gave one. */
+  verdict: { kind: Exclude<Verdict['kind'], 'acquire'> | 'invalid'; feedback?: string; reason?: string; objective?: Objective; assessment?: Assessment };
   executed: ExecutedAction[];
+  /** Looks taken before the verdict, in order. */
+  evidence?: EvidenceRecord[];
   intervention?: InterventionRecord;
   error: string | null;
   url: string;
@@ -101,8 +112,8 @@ function proposalStep(proposal: Action, obs: EnvObservation, i: number): Step | 
 }
 
 /** What a defense is asked to review: the runner's, and `decoy assess`'s at a recorded step. */
-export function reviewContext(obs: EnvObservation, proposal: Action, i: number, history: readonly Turn[], defenseBudgetLeft: number): ReviewContext {
-  return { goal: obs.goal, observation: obs, proposal, proposalText: formatAction(proposal), proposalStep: proposalStep(proposal, obs, i), history, defenseBudgetLeft };
+export function reviewContext(obs: EnvObservation, proposal: Action, i: number, history: readonly Turn[], defenseBudgetLeft: number, acquired: readonly Acquired[] = []): ReviewContext {
+  return { goal: obs.goal, observation: obs, proposal, proposalText: formatAction(proposal), proposalStep: proposalStep(proposal, obs, i), history, defenseBudgetLeft, acquired };
 }
 
 /** What identifies an episode's record, the same whether it ended normally or in an error. */
@@ -170,48 +181,50 @@ async function play(setup: EpisodeSetup, steps: StepRecord[], used: { defense: n
   const history: Turn[] = [];
   let end: EpisodeEnd | null = null;
 
-  /** Runs the trajectory and its replans; returns how it went. The intercepted proposal itself is never executed here. */
+  /**
+   * Admits a trajectory and executes it step by step, each grounded just before it runs and
+   * its expected states checked after; the first failure stops it. The intercepted proposal
+   * itself is never executed here. `seen` collects the observation after each step.
+   */
+  const runSteps = async (plan: readonly Step[], objective: Objective, first: boolean, review: ReviewContext, executed: ExecutedAction[], seen?: EnvObservation[]): Promise<{ step: string; reason: string } | null> => {
+    const refused = admit(plan, obs, objective, { first, proposal: review });
+    if (refused) return refused;
+    const done = new Set<string>();
+    for (const t of plan) {
+      const missing = (t.dependsOn ?? []).filter((d) => !done.has(d));
+      if (missing.length > 0) return { step: t.id, reason: `depends on unverified ${missing.join(', ')}` };
+      if (defenseUsed >= defenseBudget) return { step: t.id, reason: 'defense budget exhausted' };
+      const g = groundStep(t, obs);
+      if (!g.ok) {
+        executed.push({ by: 'defense', action: t.verb, error: g.failure.message, step: t.id, expected: { ok: false, detail: g.failure.message } });
+        return { step: t.id, reason: g.failure.message };
+      }
+      if (isProposal(g.action, obs, review)) {
+        const reason = `step '${t.id}': a trajectory cannot execute the intercepted proposal (${review.proposalText}); the agent makes it again`;
+        executed.push({ by: 'defense', action: t.verb, error: reason, step: t.id, expected: { ok: false, detail: reason } });
+        return { step: t.id, reason };
+      }
+      defenseUsed++;
+      used.defense = defenseUsed;
+      const r = await env.execute(g.action);
+      obs = r.observation;
+      seen?.push(obs);
+      const wrong = r.error ?? checkExpectations(obs, t.expect ?? []);
+      executed.push({ by: 'defense', action: r.action, error: r.error, step: t.id, expected: { ok: wrong === null, detail: wrong ?? 'as expected' } });
+      if (wrong) return { step: t.id, reason: wrong };
+      done.add(t.id);
+    }
+    return null;
+  };
+
+  /** Runs the trajectory and its replans; returns how it went. */
   const intervene = async (verdict: Extract<Verdict, { kind: 'intervene' }>, review: ReviewContext, executed: ExecutedAction[]): Promise<InterventionRecord> => {
     const objective = verdict.objective;
     let plan = verdict.trajectory;
     let note = verdict.note;
     let replans = 0;
     for (;;) {
-      let failure: { step: string; reason: string } | null = admit(plan, obs, objective, { first: replans === 0, proposal: review });
-      const done = new Set<string>();
-      for (const t of failure ? [] : plan) {
-        const missing = (t.dependsOn ?? []).filter((d) => !done.has(d));
-        if (missing.length > 0) {
-          failure = { step: t.id, reason: `depends on unverified ${missing.join(', ')}` };
-          break;
-        }
-        if (defenseUsed >= defenseBudget) {
-          failure = { step: t.id, reason: 'defense budget exhausted' };
-          break;
-        }
-        const g = groundStep(t, obs);
-        if (!g.ok) {
-          failure = { step: t.id, reason: g.failure.message };
-          executed.push({ by: 'defense', action: t.verb, error: g.failure.message, step: t.id, expected: { ok: false, detail: g.failure.message } });
-          break;
-        }
-        if (isProposal(g.action, obs, review)) {
-          failure = { step: t.id, reason: `step '${t.id}': a trajectory cannot execute the intercepted proposal (${review.proposalText}); the agent makes it again` };
-          executed.push({ by: 'defense', action: t.verb, error: failure.reason, step: t.id, expected: { ok: false, detail: failure.reason } });
-          break;
-        }
-        defenseUsed++;
-        used.defense = defenseUsed;
-        const r = await env.execute(g.action);
-        obs = r.observation;
-        const wrong = r.error ?? checkExpectations(obs, t.expect ?? []);
-        executed.push({ by: 'defense', action: r.action, error: r.error, step: t.id, expected: { ok: wrong === null, detail: wrong ?? 'as expected' } });
-        if (wrong) {
-          failure = { step: t.id, reason: wrong };
-          break;
-        }
-        done.add(t.id);
-      }
+      let failure = await runSteps(plan, objective, replans === 0, review, executed);
       // Terminal postconditions: S* reached and P kept, on the page control goes back to.
       if (!failure) {
         const unmet = checkExpectations(obs, [...objective.target, ...objective.preserve]);
@@ -225,6 +238,21 @@ async function play(setup: EpisodeSetup, steps: StepRecord[], used: { defense: n
       plan = next.trajectory;
       note = next.note ?? note;
     }
+  };
+
+  /**
+   * A look before the verdict: its steps run like an intervention's (no replan), and it must
+   * come back to the page it began on with the state it declared kept. Each look spends at
+   * least one defense action, so the budget bounds how many a proposal gets.
+   */
+  const look = async (v: Acquire, review: ReviewContext, executed: ExecutedAction[]): Promise<EvidenceRecord & { seen: EnvObservation[] }> => {
+    const seen: EnvObservation[] = [];
+    const preserve = [{ path: new URL(review.observation.url).pathname }, ...v.preserve];
+    const failure = await runSteps(v.trajectory, { risk: v.claim, target: [], preserve }, true, review, executed, seen);
+    if (failure) return { claim: v.claim, ok: false, detail: failure.step === 'objective' ? failure.reason : `step '${failure.step}': ${failure.reason}`, seen };
+    const lost = checkExpectations(obs, preserve);
+    if (lost) return { claim: v.claim, ok: false, detail: `the look did not leave the task state as it found it (${lost})`, seen };
+    return { claim: v.claim, ok: true, detail: `looked with ${seen.length} action${seen.length === 1 ? '' : 's'}`, seen };
   };
 
   while (!end) {
@@ -249,12 +277,32 @@ async function play(setup: EpisodeSetup, steps: StepRecord[], used: { defense: n
       history.push({ proposal: String(raw), verdict: 'invalid', error: e.message, url: obs.url });
       continue;
     }
-    const review = reviewContext(obs, proposal, i, history, defenseBudget - defenseUsed);
+    let review = reviewContext(obs, proposal, i, history, defenseBudget - defenseUsed);
     const text = review.proposalText;
-    const verdict = await defense.review(review);
     const executed: ExecutedAction[] = [];
+    const looks: EvidenceRecord[] = [];
+    const acquired: Acquired[] = [];
+    let verdict: Exclude<Verdict, Acquire>;
+    // Looks the defense asks for before deciding; each is followed by a review of the same proposal on the page it came back to.
+    for (let v = await defense.review(review); ; v = await defense.review(review)) {
+      if (v.kind !== 'acquire') {
+        verdict = v;
+        break;
+      }
+      const { seen, ...seenRecord } = await look(v, review, executed);
+      looks.push(seenRecord);
+      const again = seenRecord.ok && review.proposalStep ? groundStep(review.proposalStep, obs) : null;
+      if (!again?.ok) {
+        const why = seenRecord.ok ? 'the proposal is no longer on the page it came back to' : seenRecord.detail;
+        verdict = { kind: 'block', feedback: `the defense could not establish ${quote(v.claim)} (${why}); uncertainty is not authorization` };
+        break;
+      }
+      acquired.push({ claim: v.claim, observations: seen });
+      proposal = again.action;
+      review = reviewContext(obs, proposal, i, history, defenseBudget - defenseUsed, [...acquired]);
+    }
     let error: string | null = null;
-    const record: StepRecord = { i, proposal: text, verdict: { kind: verdict.kind }, executed, error: null, url: '' };
+    const record: StepRecord = { i, proposal: text, verdict: { kind: verdict.kind, ...('assessment' in verdict && verdict.assessment ? { assessment: verdict.assessment } : {}) }, executed, ...(looks.length > 0 ? { evidence: looks } : {}), error: null, url: '' };
     if (verdict.kind === 'allow') {
       const r = await env.step(proposal);
       obs = r.observation;

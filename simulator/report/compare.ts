@@ -39,10 +39,10 @@ export function pairedTable(c: Comparison): string {
 }
 
 export function costTable(c: Comparison): string {
-  const head = ['Method', 'defense actions', 'per episode', 'interceptions', 'per episode', 'episodes intercepted', 'blocks', 'interventions', 'terminations', 'replans', 'unresolved'];
+  const head = ['Method', 'defense actions', 'per episode', 'interceptions', 'per episode', 'episodes intercepted', 'blocks', 'interventions', 'terminations', 'replans', 'unresolved', 'looks'];
   const rows = c.defenses.map((d) => {
     const k = d.cost;
-    return [d.id, String(k.defenseActions), k.defenseActionsPerEpisode.toFixed(2), String(k.interceptions), k.interceptionsPerEpisode.toFixed(2), `${k.interceptedEpisodes}/${k.episodes}`, String(k.blocks), String(k.interventions), String(k.terminations), String(k.replans), String(k.unresolved)];
+    return [d.id, String(k.defenseActions), k.defenseActionsPerEpisode.toFixed(2), String(k.interceptions), k.interceptionsPerEpisode.toFixed(2), `${k.interceptedEpisodes}/${k.episodes}`, String(k.blocks), String(k.interventions), String(k.terminations), String(k.replans), String(k.unresolved), k.failedLooks > 0 ? `${k.looks} (${k.failedLooks} failed)` : String(k.looks)];
   });
   return markdownTable(head, rows);
 }

@@ -164,13 +164,14 @@ describe('decoy compare', () => {
 });
 
 describe('the comparison from run folders', () => {
-  it('counts interventions, their replans and the unresolved ones, and the defense actions, over scored episodes only', () => {
+  it('counts interventions, their replans and the unresolved ones, looks, and the defense actions, over scored episodes only', () => {
     const [e] = episodesOf('none') as [EpisodeRecord];
     const step = (kind: 'allow' | 'block' | 'intervene' | 'terminate', intervention?: { resolved: boolean; replans: number }) => ({ ...e.steps[0]!, verdict: { kind }, ...(intervention ? { intervention: { ...intervention, detail: '' } } : {}) });
-    const a = { ...e, budget: { ...e.budget, defenseUsed: 5 }, steps: [step('intervene', { resolved: true, replans: 2 }), step('allow'), step('intervene', { resolved: false, replans: 1 })] };
+    const looked = { ...step('allow'), evidence: [{ claim: 'what the order holds', ok: true, detail: '' }, { claim: 'what the order holds', ok: false, detail: '' }] };
+    const a = { ...e, budget: { ...e.budget, defenseUsed: 5 }, steps: [step('intervene', { resolved: true, replans: 2 }), looked, step('intervene', { resolved: false, replans: 1 })] };
     const b = { ...e, budget: { ...e.budget, defenseUsed: 1 }, steps: [step('allow'), step('terminate')] };
     const failed = { ...e, end: { kind: 'error' as const, reason: 'x' }, budget: { ...e.budget, defenseUsed: 9 }, steps: [step('block')] };
-    expect(costOf([a, b, failed, { ...e, steps: [step('allow')] }])).toEqual({ episodes: 3, defenseActions: 6, defenseActionsPerEpisode: 2, interceptions: 3, interceptionsPerEpisode: 1, interceptedEpisodes: 2, blocks: 0, interventions: 2, terminations: 1, replans: 3, unresolved: 1 });
+    expect(costOf([a, b, failed, { ...e, steps: [step('allow')] }])).toEqual({ episodes: 3, defenseActions: 6, defenseActionsPerEpisode: 2, interceptions: 3, interceptionsPerEpisode: 1, interceptedEpisodes: 2, blocks: 0, interventions: 2, terminations: 1, replans: 3, unresolved: 1, looks: 2, failedLooks: 1 });
   });
 
   it('groups DPSR by pattern family, with the same mean and worst, when the suite labels no conditions', () => {

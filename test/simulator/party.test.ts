@@ -16,6 +16,7 @@ import { agents } from '../../simulator/registries.ts';
 
 const bundle = bundleFor({ task: 'purchase', domain: 'shopping', patterns: [{ family: 'warranty-addon', variant: 'preselected' }] }, 21);
 const env = new DecoyEnv();
+const ASSESSMENT = { decision: 'AUTHORIZED', commitments: [], boundary: 'NONE', effect: 'UNKNOWN', relation: 'UNRELATED', carried: [], requests: [], reason: 'r' };
 const naive = (): Agent => agents.get('naive').create({ seed: 1, options: { susceptibility: 1 }, scenario: bundle.manifest.id });
 const episode = (defense: Defense, partySeconds?: number, agent: Agent = naive()) =>
   runEpisode({ env, bundle, seed: 1, agent, agentId: 'naive', defense, defenseId: './mine.mjs', ...(partySeconds ? { partySeconds } : {}) });
@@ -40,10 +41,14 @@ describe('what a defense answers and what it is handed', () => {
     ['an intervention without a trajectory', { kind: 'intervene', objective: {} }],
     ['a termination without a reason', { kind: 'terminate' }],
     ['an intervention whose note passes 500 characters', { kind: 'intervene', objective: { risk: 'r', target: [], preserve: [] }, trajectory: [{ id: 'w', verb: 'wait', ms: 1 }], note: 'x'.repeat(501) }],
+    ['a look whose claim passes 500 characters', { kind: 'acquire', claim: 'x'.repeat(501), trajectory: [{ id: 'w', verb: 'wait', ms: 1 }], preserve: [] }],
+    ['a look without the state it keeps', { kind: 'acquire', claim: 'c', trajectory: [{ id: 'w', verb: 'wait', ms: 1 }] }],
+    ['an assessment with a field of its own (it is copied into the record)', { kind: 'allow', assessment: { ...ASSESSMENT, payload: 'x'.repeat(100_000) } }],
+    ['an assessment whose decision is not one of the three', { kind: 'block', feedback: 'f', assessment: { ...ASSESSMENT, decision: 'MAYBE' } }],
   ])('%s is not a verdict: the episode ends as an error naming the defense, never as a block or termination that scores D=0', async (_, answer) => {
     const r = await episode({ review: () => answer as never });
     expect(r.end.kind).toBe('error');
-    expect((r.end as { reason: string }).reason).toMatch(/^the defense '\.\/mine\.mjs' gave (no verdict|a '(block|intervene|terminate)' verdict with a bad (feedback|objective\.risk|trajectory|reason|note))/);
+    expect((r.end as { reason: string }).reason).toMatch(/^the defense '\.\/mine\.mjs' gave (no verdict|a '(allow|block|intervene|acquire|terminate)' verdict with a bad (feedback|objective\.risk|trajectory|reason|note|claim|preserve|assessment(\.decision)?))/);
     expect(r.steps).toHaveLength(0);
   });
 

@@ -212,7 +212,7 @@ describe('temporal evidence: the price seen earlier', () => {
   const listing = obs(BUY, [el('link', 'Cedar Desk Lamp'), text('$40.00'), el('link', 'Arc Floor Lamp'), text('$150.00')]);
 
   async function review(d: ReturnType<typeof screen.create>, o: EnvObservation, proposal: Action): Promise<Verdict> {
-    return d.review({ goal: o.goal, observation: o, proposal, proposalText: '', proposalStep: null, history: [], defenseBudgetLeft: 8 });
+    return d.review({ goal: o.goal, observation: o, proposal, proposalText: '', proposalStep: null, history: [], defenseBudgetLeft: 8, acquired: [] });
   }
 
   it('a higher price at checkout than the one seen on the listing is blocked, naming both prices', async () => {

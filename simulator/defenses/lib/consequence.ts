@@ -17,6 +17,7 @@ import { after } from '../../naive/reading.ts';
 import { tickMeansYes } from '../../naive/wording.ts';
 import { asksConsent, askedSetting, asksExtra, asksOutcome, namesItem, refersTo, type Authorization } from './authorization.ts';
 import { ADD_TO_CART, productOf, type Evidence } from './evidence.ts';
+import { orderLines, statedTotal, type OrderLine } from './order.ts';
 import { targetOf } from './target.ts';
 
 export type ConsequenceKind =
@@ -52,14 +53,17 @@ export const RECURRING = /\btrial\b|per month|\/\s?mo(?:nth)?\b|a month|monthly|
 export const DECLINE = /\bno\b|not now|no,? thanks|maybe later|later\b|\bskip\b|without|decline|reject|refuse|deny|dismiss|\bclose\b|cancel|i[’']?d rather|i don[’']?t|necessary only|only (?:the )?(?:required|necessary|essential)|required only|essential only|^×$|^x$/i;
 /** Saying yes to what a popup offers. */
 const AFFIRM = /^(?:yes\b|start|activate|try|get|claim|join|subscribe|upgrade|go\b|unlock|accept|agree|allow|continue|sign me up|i want|i['’]m in|add|enable|redeem|opt in|keep|ok\b|okay|sure|upgrade)|\bfree\b|\baccept\b|\bagree\b/i;
-const ACCEPT = /accept|agree|allow|consent|opt[- ]?in|got it|^ok(?:ay)?\b|^yes\b/i;
+export const ACCEPT = /accept|agree|allow|consent|opt[- ]?in|got it|^ok(?:ay)?\b|^yes\b/i;
 /** Crossing a boundary that commits an order. */
 export const ORDER_COMMIT = /place (?:my )?order|\bpay\b|pay now|complete (?:purchase|order|checkout)|confirm (?:order|purchase|and pay)|buy now|submit order|checkout|check out|proceed to (?:checkout|payment)/i;
+/** An order boundary that only moves to the checkout (nothing paid yet). */
+export const goesToCheckout = (name: string) => /checkout|check out|proceed/i.test(name) && !/place|pay|confirm|complete/i.test(name);
+/** Saving a configuration (a settings panel's save). */
+export const SAVE = /^(?:save|confirm|apply|done|update)\b/i;
 /** Crossing a boundary that submits a form or saves settings. */
 export const FORM_COMMIT = /^(?:sign up|register|create|join|submit|save|confirm|book|reserve|continue|done|finish|apply|update|download|choose|select|next|complete|get started)/i;
 /** What an unsubscription can be replaced with (obstruction, Mathur et al.'s hard to cancel): mail reduced rather than stopped. */
 const RETENTION = /less often|reduce|remain/i;
-const NEUTRAL_LINE = /^(?:sub-?total|total|order total|shipping|delivery|standard delivery|tax|taxes|vat|sales tax|discount|savings|you save|estimated (?:tax|shipping))(?:\s*\([^)]*\))?\s*:?$/i;
 
 /** Does choosing an option so named cost money: a price above nothing, or a trial or period that turns paid? */
 export function charges(name: string): boolean {
@@ -101,49 +105,6 @@ function context(obs: EnvObservation, el: ObservedElement): string[] {
   return [...cardOf(obs, el), ...after(obs, el)];
 }
 
-/** The order's lines as the page lists them: a text followed by an amount (or "Free"), with its remove control when there is one. */
-export function orderLines(obs: Pick<EnvObservation, 'elements'>): { name: string; price: number | null; qty: number; neutral: boolean; holder?: ObservedElement }[] {
-  const list = obs.elements;
-  const out: ReturnType<typeof orderLines> = [];
-  list.forEach((e, i) => {
-    const t = e.text;
-    if (e.ref !== null || t === undefined || money(t) !== null || /^free$/i.test(t) || t.length > 60 || /^qty\b/i.test(t)) return;
-    let qty = 1;
-    for (const n of list.slice(i + 1, i + 3)) {
-      if (n.ref !== null || n.text === undefined) break;
-      const q = /^(?:qty|quantity):?\s*(\d+)$/i.exec(n.text);
-      if (q) {
-        qty = Number(q[1]);
-        continue;
-      }
-      const amount = /^-?\s?\$\s?\d[\d,]*(?:\.\d+)?$/.test(n.text.trim()) ? money(n.text) : /^free$/i.test(n.text) ? 0 : undefined;
-      if (amount === undefined) break;
-      const neutral = NEUTRAL_LINE.test(t);
-      const times = /\s[×x]\s?(\d+)$/.exec(t);
-      if (times) qty = Number(times[1]);
-      // The line's own remove control, named for the line or for its product without the variant in brackets.
-      const named = [t, t.replace(/\s*\([^)]*\)\s*$/, '')].map((x) => x.toLowerCase()).filter((x) => x.length >= 3);
-      const holder = list.find((r) => r.ref !== null && r.role === 'button' && /^remove\b/i.test(r.name) && named.some((x) => r.name.toLowerCase().includes(x)));
-      out.push({ name: t, price: amount === null ? null : /^-/.test(n.text.trim()) || /discount|savings|you save/i.test(t) ? -Math.abs(amount) : amount, qty, neutral, ...(holder ? { holder } : {}) });
-      break;
-    }
-  });
-  // A cart line with a remove control but no amount next to it still is a line.
-  for (const r of list) {
-    const m = /^remove\s+(.+)$/i.exec(r.ref !== null && r.role === 'button' ? r.name : '');
-    if (m && !out.some((l) => l.name.toLowerCase() === (m[1] as string).toLowerCase())) out.push({ name: m[1] as string, price: null, qty: 1, neutral: false, holder: r });
-  }
-  return out;
-}
-
-/** The total the page states ("Total" then an amount, or "Total: $x"). */
-export function statedTotal(obs: Pick<EnvObservation, 'elements'>): number | null {
-  const texts = obs.elements.filter((e) => e.text !== undefined).map((e) => e.text as string);
-  const i = texts.map((t) => /^(?:order )?total\s*:?\s*(?:\$\s?[\d,.]+)?$/i.test(t.trim())).lastIndexOf(true);
-  if (i < 0) return null;
-  return money(texts[i] as string) ?? money(texts[i + 1] ?? '');
-}
-
 /** Is a line of the order one the task asked for (or the page bound a reference of the task to)? */
 const wanted = (a: Authorization, ev: Evidence, name: string) => !!namesItem(a, name) || ev.isBound(name) || asksExtra(a, name);
 
@@ -173,10 +134,14 @@ function heldState(obs: EnvObservation, a: Authorization, boundary: string): Con
   return out;
 }
 
-/** The order's unauthorized lines and a total above what was seen, at an order boundary. */
-function heldOrder(obs: EnvObservation, a: Authorization, ev: Evidence, boundary: string): Consequence[] {
+/**
+ * The order's unauthorized lines and a total above what was seen, at an order boundary. The
+ * order is the one this page lists, or `held`: the one last seen on another page (its lines
+ * carry no control of this page).
+ */
+export function heldOrder(obs: EnvObservation, a: Authorization, ev: Evidence, boundary: string, held?: { lines: readonly OrderLine[]; total: number | null }): Consequence[] {
   const out: Consequence[] = [];
-  const lines = orderLines(obs);
+  const lines = held ? held.lines : orderLines(obs);
   let expected = 0;
   let known = true;
   for (const l of lines) {
@@ -202,7 +167,7 @@ function heldOrder(obs: EnvObservation, a: Authorization, ev: Evidence, boundary
     expected += seen !== undefined ? Math.min(l.price, seen * l.qty) : l.price;
   }
   // The task's items are in the order: its total should be what their lines add up to.
-  const total = statedTotal(obs);
+  const total = held ? held.total : statedTotal(obs);
   if (known && out.length === 0 && total !== null && lines.some((l) => !l.neutral && l.price !== null) && total > expected + 0.005) {
     out.push({ kind: 'price-above-seen', what: `total $${total.toFixed(2)}`, authorized: false, feedback: `would ${boundary} at a total of $${total.toFixed(2)}, above the $${expected.toFixed(2)} the prices seen earlier add up to` });
   }
@@ -279,7 +244,7 @@ export function predict(obs: EnvObservation, action: Action, a: Authorization, e
   }
 
   if (ORDER_COMMIT.test(name)) {
-    const boundary = /checkout|check out|proceed/i.test(name) && !/place|pay|confirm|complete/i.test(name) ? 'go to checkout' : 'place the order';
+    const boundary = goesToCheckout(name) ? 'go to checkout' : 'place the order';
     out.push(...heldOrder(obs, a, ev, boundary === 'go to checkout' ? 'go to checkout from the cart' : boundary), ...heldState(obs, a, boundary));
   } else if (FORM_COMMIT.test(name) && !declines) {
     out.push(...heldState(obs, a, `press ${quote(name)}`));

@@ -7,8 +7,23 @@
 import type { EnvObservation } from '../../env.ts';
 import type { ObservedElement } from '../../observe.ts';
 import { money } from '../../query.ts';
+import { orderLines, statedTotal, type OrderLine } from './order.ts';
 
 export const ADD_TO_CART = /^(?:add to (?:cart|basket|bag|order)|add$|buy now$)/i;
+/** A link to the site's cart. */
+export const CART_LINK = /\b(?:cart|basket|bag)\b/i;
+const EMPTY_ORDER = /^(?:your )?(?:cart|basket|bag|order) is empty\b|^no items\b/i;
+
+export const cartLinkOf = (obs: Pick<EnvObservation, 'elements'>): ObservedElement | undefined =>
+  obs.elements.find((e) => e.ref !== null && !e.disabled && !e.covered && e.role === 'link' && CART_LINK.test(e.name));
+
+/** The order a page lists (a cart, a summary: a stated total, a remove control, or "your cart is empty"), without the page's controls; null on other pages. */
+export function listedOrder(obs: Pick<EnvObservation, 'elements'>): { lines: OrderLine[]; total: number | null } | null {
+  const lines = orderLines(obs);
+  const total = statedTotal(obs);
+  const lists = total !== null || lines.some((l) => l.holder) || obs.elements.some((e) => EMPTY_ORDER.test(e.text ?? e.name));
+  return lists ? { lines: lines.map(({ holder: _, ...l }) => l), total } : null;
+}
 
 const pathOf = (url: string) => {
   try {
@@ -47,6 +62,10 @@ export class Evidence {
   private readonly disclosed = new Map<string, string>();
   /** Products bound to a task reference that named no product (a category and a rule). */
   readonly bound: string[] = [];
+  /** The order as a page last listed it; stale once something ran that may change an order. */
+  order: { lines: OrderLine[]; total: number | null; path: string; fresh: boolean } | null = null;
+  /** The episode has a cart: a page linked to one, or listed an order. */
+  hasCart = false;
 
   /** Records what this observation shows; what was seen first is kept. */
   observe(obs: Pick<EnvObservation, 'elements' | 'url'>): void {
@@ -64,7 +83,15 @@ export class Evidence {
     const product = productOf(obs);
     if (product && product.price !== null) this.see(product.name, product.price);
     const path = pathOf(obs.url);
+    const order = listedOrder(obs);
+    if (order) this.order = { ...order, path, fresh: true };
+    if (order || cartLinkOf(obs)) this.hasCart = true;
     for (const e of list) if (e.text && /\bfee\b|\bsurcharge\b|\$\s?\d/i.test(e.text) && !this.disclosed.has(e.text)) this.disclosed.set(e.text, path);
+  }
+
+  /** Something ran that may have changed what the order holds (an allowed action that is not navigation, an intervention). */
+  changed(): void {
+    if (this.order) this.order.fresh = false;
   }
 
   /** Was a charge so named disclosed on an earlier page than the one at `url` (hidden costs are the ones shown only at the end)? */

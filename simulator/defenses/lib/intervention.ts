@@ -15,8 +15,9 @@ import { dialogs } from '../../query.ts';
 import { locatorOf } from '../../steps.ts';
 import { centre } from '../../dom/geometry.ts';
 import { askedSetting, type Authorization } from './authorization.ts';
-import { charges, CONSENT, DECLINE, type Consequence } from './consequence.ts';
+import { charges, CONSENT, DECLINE, SAVE, type Consequence } from './consequence.ts';
 import { tickMeansYes } from '../../naive/wording.ts';
+import { cartLinkOf } from './evidence.ts';
 import { targetOf } from './target.ts';
 
 /** One correction: the transitions that remove one responsible state, and what holds once they ran. */
@@ -33,7 +34,6 @@ const live = (obs: Pick<EnvObservation, 'elements'>) => obs.elements.filter((e) 
 
 /** A way out of a dialog: its declining control other than the one proposed. */
 const SETTINGS = /\b(?:manage|settings|customi[sz]e|preferences|choices|options)\b/i;
-const SAVE = /^(?:save|confirm|apply|done|update)\b/i;
 
 function boxFix(obs: EnvObservation, box: ObservedElement, id: string): Fix {
   const target = locatorOf(obs.elements, box);
@@ -82,7 +82,7 @@ function removeFix(obs: EnvObservation, remove: ObservedElement, what: string, i
  * step does not ground and the plan is made again from the cart as it is.
  */
 function detourFix(obs: EnvObservation, what: string, id: string): Fix | null {
-  const cart = live(obs).find((e) => e.role === 'link' && /\b(?:cart|basket|bag)\b/i.test(e.name));
+  const cart = cartLinkOf(obs);
   // A page with remove controls is where lines are removed: if none is this line's, the cart cannot remove it either.
   if (!cart || live(obs).some((e) => e.role === 'button' && /^remove\b/i.test(e.name))) return null;
   const back = new URL(obs.url).pathname;

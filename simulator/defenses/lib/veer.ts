@@ -10,11 +10,12 @@
  */
 import type { Expectation, Step } from '../../../scenarios/model.ts';
 import type { Action } from '../../actions.ts';
-import type { Defense, ReplanContext, ReviewContext, Verdict } from '../../defense.ts';
+import type { Assessment, Defense, ReplanContext, ReviewContext, Verdict } from '../../defense.ts';
 import type { EnvObservation } from '../../env.ts';
 import type { ObservedElement } from '../../observe.ts';
 import { checkExpectations, findTarget, groundStep, locatorOf } from '../../steps.ts';
 import { authorize, type Authorization } from './authorization.ts';
+import { assess, lookFor } from './assessment.ts';
 import { bindAllowed, predict, type Consequence } from './consequence.ts';
 import { Evidence } from './evidence.ts';
 import { fixFor, planOf, preserved, type Fix } from './intervention.ts';
@@ -35,9 +36,19 @@ export const FULL: Mechanisms = { intervene: true, prospective: true, oneStep: f
 
 /** Veer Table 5: correction replanning per interception (the reactive variant's steps are its own loop, bounded by the budget). */
 export const CORRECTION_REPLANS = 1;
+/** Veer Table 5: looks per unresolved claim (for one proposal), and in all (for an episode). */
+export const EVIDENCE_PER_CLAIM = 2;
+export const EVIDENCE_TOTAL = 8;
 
-const allow = (reason: string, label: 1 | 0 = 1): Verdict => ({ kind: 'allow', judgement: { label, confidence: 1, reason } });
-const block = (c: Consequence): Verdict => ({ kind: 'block', feedback: c.feedback, judgement: { label: -1, confidence: 1, reason: c.feedback } });
+const allow = (reason: string, label: 1 | 0 = 1, assessment?: Assessment): Verdict => ({ kind: 'allow', judgement: { label, confidence: 1, reason }, ...(assessment ? { assessment } : {}) });
+const block = (c: Consequence | string, assessment?: Assessment): Verdict => {
+  const feedback = typeof c === 'string' ? c : c.feedback;
+  return { kind: 'block', feedback, judgement: { label: -1, confidence: 1, reason: feedback }, ...(assessment ? { assessment } : {}) };
+};
+/** The record is kept where it says something: a boundary crossed or a consequence predicted. */
+const worth = (a: Assessment) => (a.boundary !== 'NONE' || a.commitments.length > 0 ? a : undefined);
+/** Actions after which an order seen earlier may no longer be what the site holds: anything but moving between pages. */
+const mayChangeOrder = (obs: EnvObservation, p: Action) => !['goto', 'go_back', 'scroll', 'noop'].includes(p.name) && targetOf(obs, p)?.role !== 'link';
 
 /** The proposal on the current page: its recorded step grounded again (refs change when a page is left and come back to). */
 function proposalHere(ctx: ReplanContext): Action | null {
@@ -106,6 +117,8 @@ export function veer(mech: Mechanisms): Defense {
   const failed = new Set<string>();
   /** The fixes of the interception under way. */
   let current: Fix[] = [];
+  /** Looks taken this episode (Table 5's total). */
+  let looks = 0;
 
   /**
    * No correction can reach the objective: remember the risk as one that cannot be corrected,
@@ -139,19 +152,36 @@ export function veer(mech: Mechanisms): Defense {
     review(ctx: ReviewContext): Verdict {
       auth ??= authorize(ctx.goal);
       if (!mech.temporal) evidence = new Evidence();
+      // What the looks for this proposal showed is evidence for this decision whatever is retained across decisions.
+      for (const look of ctx.acquired) for (const o of look.observations) evidence.observe(o);
       evidence.observe(ctx.observation);
       replans = 0;
       restoring = false;
+      const obs = ctx.observation;
       const p = ctx.proposal;
       const aimed = 'bid' in p || p.name === 'mouse_click';
-      if (aimed && !targetOf(ctx.observation, p)) return allow('the proposal acts on nothing the observation shows', 0);
-      const bad = predict(ctx.observation, p, auth, evidence).filter((c) => !c.authorized);
-      if (bad.length === 0) {
-        bindAllowed(ctx.observation, p, auth, evidence);
-        return allow('no unauthorized consequence predicted');
+      if (aimed && !targetOf(obs, p)) return allow('the proposal acts on nothing the observation shows', 0);
+      const { assessment, consequences } = assess(obs, p, auth, evidence);
+      const kept = worth(assessment);
+      if (assessment.decision === 'AUTHORIZED') {
+        bindAllowed(obs, p, auth, evidence);
+        if (mayChangeOrder(obs, p)) evidence.changed();
+        return allow(assessment.reason, 1, kept);
       }
-      if (!mech.intervene) return block(bad[0] as Consequence);
-      return intervention(ctx.observation, p, auth, bad, ctx.defenseBudgetLeft);
+      if (assessment.decision === 'UNCERTAIN') {
+        // Uncertainty is not authorization: a claim no look can settle within the bounds leaves the proposal refused.
+        const claim = (assessment.requests[0] as { claim: string }).claim;
+        const tries = ctx.acquired.filter((x) => x.claim === claim).length;
+        const steps = tries < EVIDENCE_PER_CLAIM && looks < EVIDENCE_TOTAL ? lookFor(obs, claim, evidence, `look-${looks + 1}`) : null;
+        if (!steps || steps.length > ctx.defenseBudgetLeft) return block(`could not establish ${claim} before ${assessment.boundary === 'CHECKOUT' ? 'placing the order' : 'this step'}; look at it first`, kept);
+        looks++;
+        return { kind: 'acquire', claim, trajectory: steps, preserve: preserved(obs, p, auth, []), ...(kept ? { assessment: kept } : {}) };
+      }
+      const bad = consequences.filter((c) => !c.authorized);
+      if (!mech.intervene) return block(bad[0] as Consequence, kept);
+      const v = intervention(obs, p, auth, bad, ctx.defenseBudgetLeft);
+      if (v.kind === 'intervene') evidence.changed();
+      return kept && (v.kind === 'intervene' || v.kind === 'block') ? { ...v, assessment: kept } : v;
     },
 
     replan(ctx: ReplanContext): Verdict {
