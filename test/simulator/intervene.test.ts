@@ -97,6 +97,16 @@ describe('intervene', () => {
         expect(r.budget.taskUsed).toBe(r.steps.length);
         expect(r.steps.length).toBeLessThanOrEqual(r.budget.task);
         if (asked.some((a) => a.verdict.kind === 'intervene')) expect(r.steps.some((s) => s.intervention)).toBe(true);
+        // The assessment a verdict carries agrees with it, and every commitment rests on something observed.
+        for (const s of r.steps) {
+          const a = s.verdict.assessment;
+          if (s.verdict.kind === 'intervene' || s.evidence) expect(a).toBeDefined();
+          if (!a) continue;
+          const unauthorized = a.commitments.some((c) => !c.authorized);
+          expect(a.decision).toBe(s.verdict.kind === 'allow' ? 'AUTHORIZED' : unauthorized ? 'UNAUTHORIZED' : 'UNCERTAIN');
+          if (a.decision === 'UNCERTAIN') expect(a.requests.length).toBeGreaterThan(0);
+          for (const c of a.commitments) expect(c.evidence.length).toBeGreaterThan(0);
+        }
       }),
       { numRuns: Math.min(PROPERTY_RUNS, 12) },
     );
@@ -107,6 +117,14 @@ describe('intervene', () => {
     const step = r.steps.find((s) => s.verdict.kind === 'intervene');
     expect(step?.executed).toEqual([expect.objectContaining({ by: 'defense', action: expect.stringMatching(/^uncheck\(/), expected: { ok: true, detail: 'as expected' } })]);
     expect(step?.intervention).toMatchObject({ resolved: true, replans: 0, detail: expect.stringMatching(/^unticked '/) });
+    // Veer's assessment: the add would put the ticked add-on in the cart (pending, still reversible), caused by the click.
+    expect(step?.verdict.assessment).toMatchObject({
+      decision: 'UNAUTHORIZED',
+      boundary: 'REVERSIBLE',
+      effect: 'WORKFLOW_ADVANCE',
+      relation: 'CREATES',
+      commitments: [{ outcome: expect.stringMatching(/^adds-item: /), before: 'none', after: 'pending', trigger: 'click', reversibility: 'reversible', authorized: false, evidence: [expect.stringMatching(/^checkbox '.+' ticked on \/product\//)] }],
+    });
     expect(step?.error).toMatch(/^not executed: the defense changed the page first \(unticked '/);
     expect([r.T, r.D]).toEqual([1, 0]);
   });

@@ -150,10 +150,12 @@ export function fixFor(obs: EnvObservation, proposal: Action, c: Consequence, id
   return null;
 }
 
+const FIELD = new Set(['textbox', 'searchbox', 'combobox', 'spinbutton']);
+
 /**
- * The task state an intervention must keep: the page the agent is on (unless a step leaves
- * it and comes back), the proposed control still there to act on, and every setting the task
- * asked for as it is.
+ * The task state an intervention (or a look) must keep: the page the agent is on (unless a
+ * step leaves it and comes back), the proposed control still there to act on, every setting
+ * the task asked for as it is, and what the fields hold.
  */
 export function preserved(obs: EnvObservation, proposal: Action, a: Authorization, fixes: readonly Fix[]): Expectation[] {
   const out: Expectation[] = [{ path: new URL(obs.url).pathname }];
@@ -162,9 +164,10 @@ export function preserved(obs: EnvObservation, proposal: Action, a: Authorizatio
   const closes = fixes.some((f) => f.target.some((x) => 'present' in x && !x.present && t && JSON.stringify(x.target) === JSON.stringify(locatorOf(obs.elements, t))));
   if (t && t.ref !== null && !closes) out.push({ target: locatorOf(obs.elements, t), present: true });
   for (const e of live(obs)) {
-    if ((e.role !== 'checkbox' && e.role !== 'switch') || askedSetting(a, e.name) === undefined) continue;
     const at = locatorOf(obs.elements, e);
-    if (!touched.has(JSON.stringify(at))) out.push({ target: at, checked: !!e.checked });
+    if (touched.has(JSON.stringify(at))) continue;
+    if ((e.role === 'checkbox' || e.role === 'switch') && askedSetting(a, e.name) !== undefined) out.push({ target: at, checked: !!e.checked });
+    else if (FIELD.has(e.role) && e.value) out.push({ target: at, value: e.value });
   }
   return out;
 }
