@@ -111,6 +111,23 @@ function proposalStep(proposal: Action, obs: EnvObservation, i: number): Step | 
   }
 }
 
+/** A page's controls as the agent acts on them: role, name, ticked or not, value (refs change when a page is left and come back to). */
+const controlsOf = (o: EnvObservation) =>
+  o.elements.filter((e) => e.ref !== null).map((e) => `${e.role} ${quote(e.name)}${e.checked === undefined ? '' : e.checked ? ' ticked' : ' unticked'}${e.value ? ` holding ${quote(e.value)}` : ''}${e.disabled ? ' disabled' : ''}`);
+
+/** The first control a look left otherwise than it found it, or null: looking changes nothing on the agent's page. */
+function changedControl(before: EnvObservation, after: EnvObservation): string | null {
+  const count = new Map<string, number>();
+  for (const c of controlsOf(before)) count.set(c, (count.get(c) ?? 0) + 1);
+  for (const c of controlsOf(after)) {
+    const n = count.get(c) ?? 0;
+    if (n === 0) return `${c} is on the page and was not`;
+    count.set(c, n - 1);
+  }
+  for (const [c, n] of count) if (n > 0) return `${c} was on the page and is not now`;
+  return null;
+}
+
 /** What a defense is asked to review: the runner's, and `decoy assess`'s at a recorded step. */
 export function reviewContext(obs: EnvObservation, proposal: Action, i: number, history: readonly Turn[], defenseBudgetLeft: number, acquired: readonly Acquired[] = []): ReviewContext {
   return { goal: obs.goal, observation: obs, proposal, proposalText: formatAction(proposal), proposalStep: proposalStep(proposal, obs, i), history, defenseBudgetLeft, acquired };
@@ -250,7 +267,7 @@ async function play(setup: EpisodeSetup, steps: StepRecord[], used: { defense: n
     const preserve = [{ path: new URL(review.observation.url).pathname }, ...v.preserve];
     const failure = await runSteps(v.trajectory, { risk: v.claim, target: [], preserve }, true, review, executed, seen);
     if (failure) return { claim: v.claim, ok: false, detail: failure.step === 'objective' ? failure.reason : `step '${failure.step}': ${failure.reason}`, seen };
-    const lost = checkExpectations(obs, preserve);
+    const lost = checkExpectations(obs, preserve) ?? changedControl(review.observation, obs);
     if (lost) return { claim: v.claim, ok: false, detail: `the look did not leave the task state as it found it (${lost})`, seen };
     return { claim: v.claim, ok: true, detail: `looked with ${seen.length} action${seen.length === 1 ? '' : 's'}`, seen };
   };

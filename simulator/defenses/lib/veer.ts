@@ -17,7 +17,7 @@ import { checkExpectations, findTarget, groundStep, locatorOf } from '../../step
 import { authorize, type Authorization } from './authorization.ts';
 import { assess, lookFor } from './assessment.ts';
 import { bindAllowed, predict, type Consequence } from './consequence.ts';
-import { Evidence } from './evidence.ts';
+import { ADD_TO_CART, Evidence } from './evidence.ts';
 import { fixFor, planOf, preserved, type Fix } from './intervention.ts';
 import { targetOf } from './target.ts';
 
@@ -47,8 +47,12 @@ const block = (c: Consequence | string, assessment?: Assessment): Verdict => {
 };
 /** The record is kept where it says something: a boundary crossed or a consequence predicted. */
 const worth = (a: Assessment) => (a.boundary !== 'NONE' || a.commitments.length > 0 ? a : undefined);
-/** Actions after which an order seen earlier may no longer be what the site holds: anything but moving between pages. */
-const mayChangeOrder = (obs: EnvObservation, p: Action) => !['goto', 'go_back', 'scroll', 'noop'].includes(p.name) && targetOf(obs, p)?.role !== 'link';
+/** Actions after which an order seen earlier may no longer be what the site holds: anything but moving between pages (a link that adds or removes does change it). */
+const mayChangeOrder = (obs: EnvObservation, p: Action) => {
+  if (['goto', 'go_back', 'scroll', 'noop'].includes(p.name)) return false;
+  const t = targetOf(obs, p);
+  return t?.role !== 'link' || ADD_TO_CART.test(t.name) || /^(?:remove|delete)\b/i.test(t.name);
+};
 
 /** The proposal on the current page: its recorded step grounded again (refs change when a page is left and come back to). */
 function proposalHere(ctx: ReplanContext): Action | null {
