@@ -77,7 +77,8 @@ const failed = (ctx: ReviewContext, e: unknown): Judgement => ({ verdict: 'error
 async function judge(defense: Defense, ctx: ReviewContext): Promise<Judgement> {
   try {
     const v = await askReview(defense, ctx, 'defense');
-    const feedback = v.kind === 'block' ? v.feedback : v.kind === 'terminate' ? v.reason : null;
+    // A look is not carried out here (nothing is executed): the step stays undecided, and uncertainty is not authorization.
+    const feedback = v.kind === 'block' ? v.feedback : v.kind === 'terminate' ? v.reason : v.kind === 'acquire' ? `asked to look first (${v.claim}); not carried out here, so not allowed` : null;
     return { verdict: v.kind, allowed: v.kind === 'allow', feedback, element: elementOf(ctx) };
   } catch (e) {
     return failed(ctx, e);

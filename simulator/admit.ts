@@ -16,17 +16,37 @@ export const NOTE_CHARS = 500;
 /** Most steps (and expected states) one trajectory may hold: several times any budget, so a plan is never cut for length alone. */
 export const MAX_STEPS = 64;
 
+/** Actions that act on an element (the ones a proposal's element can be the target of). */
+const ACTS_ON = new Set(['click', 'mouse_click', 'check', 'uncheck', 'fill', 'select_option']);
+
+const resolved = (url: string, base: string) => {
+  try {
+    return new URL(url, base).href;
+  } catch {
+    return url;
+  }
+};
+
 /**
- * Is this grounded action the intercepted proposal itself, on the page it was proposed on:
- * the same action, or one that acts on the same element? The defense may change the state a
- * proposal rests on; making the proposal is the agent's.
+ * Is this grounded action the intercepted proposal itself: on the page it was proposed on
+ * (the same URL, even loaded again), an action on the element the proposal acts on, however
+ * aimed (its ref, a point on it, its role and name); or the same navigation. The defense may
+ * change the state a proposal rests on; making the proposal is the agent's.
  */
-export function isProposal(action: Action, obs: EnvObservation, review: Pick<ReviewContext, 'observation' | 'proposal' | 'proposalText'>): boolean {
-  if (obs.url !== review.observation.url) return false;
-  if (formatAction(action) === review.proposalText) return true;
-  const mine = targetOf(review.observation, review.proposal);
+export function isProposal(action: Action, obs: EnvObservation, review: Pick<ReviewContext, 'observation' | 'proposal' | 'proposalText' | 'proposalStep'>): boolean {
+  const p = review.proposal;
+  if (p.name === 'goto' || p.name === 'go_back' || p.name === 'scroll' || p.name === 'noop') {
+    if (p.name === 'goto' && action.name === 'goto') return resolved(action.url, obs.url) === resolved(p.url, review.observation.url);
+    return obs.url === review.observation.url && formatAction(action) === review.proposalText;
+  }
+  if (obs.url !== review.observation.url || !ACTS_ON.has(action.name)) return false;
   const theirs = targetOf(obs, action);
-  return !!mine && !!theirs && mine.ref !== null && mine.ref === theirs.ref && action.name === review.proposal.name;
+  if (!theirs || theirs.ref === null) return false;
+  // The proposal's element on this page: by its ref on the page it was made on, by its role and name on the page loaded again.
+  const same = obs === review.observation ? targetOf(obs, p) : null;
+  const again = review.proposalStep ? groundStep(review.proposalStep, obs) : null;
+  const mine = same ?? (again?.ok ? targetOf(obs, again.action) : null);
+  return !!mine && mine.ref === theirs.ref;
 }
 
 /** Why the trajectory cannot be run as planned, or null when it is admitted. */
@@ -34,7 +54,7 @@ export function admit(
   plan: readonly Step[],
   view: EnvObservation,
   objective: Objective,
-  at: { first: boolean; proposal: Pick<ReviewContext, 'observation' | 'proposal' | 'proposalText'> },
+  at: { first: boolean; proposal: Pick<ReviewContext, 'observation' | 'proposal' | 'proposalText' | 'proposalStep'> },
 ): { step: string; reason: string } | null {
   if (plan.length === 0) return { step: 'trajectory', reason: 'an empty trajectory changes nothing' };
   const seen = new Set<string>();

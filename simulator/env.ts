@@ -162,6 +162,11 @@ export class DecoyEnv {
     return this.result(await this.look(action, feedback), action, feedback);
   }
 
+  /** What the site has recorded so far: for the runner's own checks (a look changes nothing), never shown to an agent or a defense. */
+  async siteLog(): Promise<SiteEvent[]> {
+    return siteEvents(this.manifest.meaning, await this.browser.events());
+  }
+
   /** Scores the episode: T and D from the site's event log and the final answer. */
   async outcome(answer: string | null): Promise<EpisodeOutcome> {
     const events = siteEvents(this.manifest.meaning, await this.browser.events());

@@ -68,14 +68,36 @@ const verdict = z.discriminatedUnion('kind', [
 
 const KINDS: readonly unknown[] = ['allow', 'block', 'intervene', 'acquire', 'terminate'];
 
-/** The verdict as the runner reads it, or a PartyError saying what is wrong with it. */
+/** Most a verdict may weigh as JSON: it is copied into the step record; a longer one is no verdict. */
+export const VERDICT_BYTES = 256 * 1024;
+
+/**
+ * The verdict as the runner reads it, or a PartyError saying what is wrong with it. It is
+ * copied before it is checked, so what is checked is what the runner uses: an object the
+ * defense keeps and changes later, or a getter that answers differently on a second read,
+ * changes nothing.
+ */
 export function checkVerdict(v: unknown, who: string): Verdict {
-  const kind = typeof v === 'object' && v !== null ? (v as { kind?: unknown }).kind : undefined;
+  let copy: unknown;
+  try {
+    copy = structuredClone(v);
+  } catch (e) {
+    throw new PartyError(`the ${who} gave a verdict that is not plain data (${e instanceof Error ? e.message : String(e)})`);
+  }
+  const kind = typeof copy === 'object' && copy !== null ? (copy as { kind?: unknown }).kind : undefined;
   if (!KINDS.includes(kind)) throw new PartyError(`the ${who} gave no verdict (expected an object whose kind is allow, block, intervene, acquire or terminate)`);
-  const r = verdict.safeParse(v);
-  if (r.success) return v as Verdict;
+  const article = /^[aeiou]/.test(String(kind)) ? 'an' : 'a';
+  let size: number;
+  try {
+    size = JSON.stringify(copy).length;
+  } catch (e) {
+    throw new PartyError(`the ${who} gave ${article} '${String(kind)}' verdict that is not plain data (${e instanceof Error ? e.message : String(e)})`);
+  }
+  if (size > VERDICT_BYTES) throw new PartyError(`the ${who} gave ${article} '${String(kind)}' verdict of ${size} characters, over the ${VERDICT_BYTES} a verdict may have`);
+  const r = verdict.safeParse(copy);
+  if (r.success) return copy as Verdict;
   const issue = r.error.issues[0];
-  throw new PartyError(`the ${who} gave a '${String(kind)}' verdict with a bad ${issue?.path.join('.') || 'shape'} (${issue?.message ?? 'not a verdict'})`);
+  throw new PartyError(`the ${who} gave ${article} '${String(kind)}' verdict with a bad ${issue?.path.join('.') || 'shape'} (${issue?.message ?? 'not a verdict'})`);
 }
 
 /**

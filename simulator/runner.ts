@@ -15,6 +15,7 @@ import { checkExpectations, groundStep, recordStep, StepRecordError } from './st
 import { quote, shortReason } from '../scenarios/errors.ts';
 import { askContext, askReplan, askReview, blame, PARTY_SECONDS } from './party.ts';
 import { admit, isProposal } from './admit.ts';
+import { targetOf } from './defenses/lib/target.ts';
 
 export const DEFENSE_BUDGET = 8;
 
@@ -115,18 +116,43 @@ function proposalStep(proposal: Action, obs: EnvObservation, i: number): Step | 
 const controlsOf = (o: EnvObservation) =>
   o.elements.filter((e) => e.ref !== null).map((e) => `${e.role} ${quote(e.name)}${e.checked === undefined ? '' : e.checked ? ' ticked' : ' unticked'}${e.value ? ` holding ${quote(e.value)}` : ''}${e.disabled ? ' disabled' : ''}`);
 
-/** The first control a look left otherwise than it found it, or null: looking changes nothing on the agent's page. */
+/**
+ * The first control a look left otherwise than it found it, in page order, or null: looking
+ * changes nothing the agent acts on, and the proposal, grounded again by role, name and
+ * place, is the element the agent chose.
+ */
 function changedControl(before: EnvObservation, after: EnvObservation): string | null {
-  const count = new Map<string, number>();
-  for (const c of controlsOf(before)) count.set(c, (count.get(c) ?? 0) + 1);
-  for (const c of controlsOf(after)) {
-    const n = count.get(c) ?? 0;
-    if (n === 0) return `${c} is on the page and was not`;
-    count.set(c, n - 1);
+  const was = controlsOf(before);
+  const now = controlsOf(after);
+  for (let k = 0; k < Math.max(was.length, now.length); k++) {
+    if (was[k] === now[k]) continue;
+    return was[k] === undefined ? `${now[k]} is on the page and was not` : now[k] === undefined ? `${was[k]} was on the page and is not now` : `${was[k]} is now ${now[k]}`;
   }
-  for (const [c, n] of count) if (n > 0) return `${c} was on the page and is not now`;
   return null;
 }
+
+/**
+ * Found again by role, name and place after a look, the proposal's element must stand where
+ * the agent saw it (on the page, or in the viewport for one fixed there): the same role and
+ * name elsewhere is another element.
+ */
+function movedProposal(review: ReviewContext, after: EnvObservation): string | null {
+  const g = review.proposalStep ? groundStep(review.proposalStep, after) : null;
+  const was = targetOf(review.observation, review.proposal);
+  const now = g?.ok ? targetOf(after, g.action) : null;
+  if (!was?.box || !now?.box) return null;
+  const [a, b] = [was.box, now.box];
+  const at = (dx: number, dy: number) => Math.abs(a.x + dx - b.x) < 1 && Math.abs(a.y + dy - b.y) < 1;
+  const { scroll: s0 } = review.observation;
+  const { scroll: s1 } = after;
+  if (!at(0, 0) && !at(s0.x - s1.x, s0.y - s1.y)) return `${was.role} ${quote(was.name)}, the proposal's, is not where it was`;
+  // Twins in one place (the same role, name and box) are told apart by document order alone, which a page loaded again need not keep.
+  const twin = after.elements.some((e) => e !== now && e.ref !== null && e.role === now.role && e.name === now.name && e.box && Math.abs(e.box.x - b.x) < 1 && Math.abs(e.box.y - b.y) < 1);
+  return twin ? `${was.role} ${quote(was.name)}, the proposal's, cannot be told from another in the same place` : null;
+}
+
+/** Site events a look may cause: moving between pages, a popup the site shows by itself, a section opened to read it. */
+const LOOKING = new Set(['nav', 'overlay.shown', 'section.toggled']);
 
 /** What a defense is asked to review: the runner's, and `decoy assess`'s at a recorded step. */
 export function reviewContext(obs: EnvObservation, proposal: Action, i: number, history: readonly Turn[], defenseBudgetLeft: number, acquired: readonly Acquired[] = []): ReviewContext {
@@ -265,9 +291,12 @@ async function play(setup: EpisodeSetup, steps: StepRecord[], used: { defense: n
   const look = async (v: Acquire, review: ReviewContext, executed: ExecutedAction[]): Promise<EvidenceRecord & { seen: EnvObservation[] }> => {
     const seen: EnvObservation[] = [];
     const preserve = [{ path: new URL(review.observation.url).pathname }, ...v.preserve];
+    const logged = (await env.siteLog()).length;
     const failure = await runSteps(v.trajectory, { risk: v.claim, target: [], preserve }, true, review, executed, seen);
+    const changed = [...new Set((await env.siteLog()).slice(logged).map((e) => e.type).filter((t) => !LOOKING.has(t)))];
+    if (changed.length > 0) return { claim: v.claim, ok: false, detail: `the look changed what the site holds (${changed.join(', ')})`, seen };
     if (failure) return { claim: v.claim, ok: false, detail: failure.step === 'objective' ? failure.reason : `step '${failure.step}': ${failure.reason}`, seen };
-    const lost = checkExpectations(obs, preserve) ?? changedControl(review.observation, obs);
+    const lost = checkExpectations(obs, preserve) ?? changedControl(review.observation, obs) ?? movedProposal(review, obs);
     if (lost) return { claim: v.claim, ok: false, detail: `the look did not leave the task state as it found it (${lost})`, seen };
     return { claim: v.claim, ok: true, detail: `looked with ${seen.length} action${seen.length === 1 ? '' : 's'}`, seen };
   };
@@ -311,7 +340,7 @@ async function play(setup: EpisodeSetup, steps: StepRecord[], used: { defense: n
       const again = seenRecord.ok && review.proposalStep ? groundStep(review.proposalStep, obs) : null;
       if (!again?.ok) {
         const why = seenRecord.ok ? 'the proposal is no longer on the page it came back to' : seenRecord.detail;
-        verdict = { kind: 'block', feedback: `the defense could not establish ${quote(v.claim)} (${why}); uncertainty is not authorization` };
+        verdict = { kind: 'block', feedback: `the defense could not establish ${quote(v.claim)} (${why}); uncertainty is not authorization`, ...(v.assessment ? { assessment: v.assessment } : {}) };
         break;
       }
       acquired.push({ claim: v.claim, observations: seen });

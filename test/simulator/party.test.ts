@@ -45,11 +45,27 @@ describe('what a defense answers and what it is handed', () => {
     ['a look without the state it keeps', { kind: 'acquire', claim: 'c', trajectory: [{ id: 'w', verb: 'wait', ms: 1 }] }],
     ['an assessment with a field of its own (it is copied into the record)', { kind: 'allow', assessment: { ...ASSESSMENT, payload: 'x'.repeat(100_000) } }],
     ['an assessment whose decision is not one of the three', { kind: 'block', feedback: 'f', assessment: { ...ASSESSMENT, decision: 'MAYBE' } }],
+    ['a look whose step id is a megabyte', { kind: 'acquire', claim: 'c', trajectory: [{ id: 'x'.repeat(1 << 20), verb: 'wait', ms: 1 }], preserve: [] }],
+    ['a verdict that refers to itself', (() => { const v: Record<string, unknown> = { kind: 'block', feedback: 'f' }; v.self = v; return v; })()],
+    ['a verdict holding a function', { kind: 'allow', judgement: { label: 1, confidence: 1, reason: 'r', f: () => 1 } }],
   ])('%s is not a verdict: the episode ends as an error naming the defense, never as a block or termination that scores D=0', async (_, answer) => {
     const r = await episode({ review: () => answer as never });
     expect(r.end.kind).toBe('error');
-    expect((r.end as { reason: string }).reason).toMatch(/^the defense '\.\/mine\.mjs' gave (no verdict|a '(allow|block|intervene|acquire|terminate)' verdict with a bad (feedback|objective\.risk|trajectory|reason|note|claim|preserve|assessment(\.decision)?))/);
+    expect((r.end as { reason: string }).reason).toMatch(/^the defense '\.\/mine\.mjs' gave (no verdict|a verdict that is not plain data|an? '(allow|block|intervene|acquire|terminate)' verdict (of \d+ characters, over|that is not plain data|with a bad (feedback|objective\.risk|trajectory|reason|note|claim|preserve|assessment(\.decision)?)))/);
     expect(r.steps).toHaveLength(0);
+  });
+
+  it('what a verdict held when it was given is what the record keeps: a defense that changes its verdict object later changes no record', async () => {
+    const kept = { kind: 'allow' as const, assessment: { ...ASSESSMENT, reason: '' } };
+    let calls = 0;
+    const r = await episode({
+      review: () => {
+        kept.assessment.reason = `call ${calls++}`;
+        return kept as never;
+      },
+    });
+    expect(r.steps.length).toBeGreaterThan(1);
+    expect(r.steps.map((s) => s.verdict.assessment?.reason)).toEqual(r.steps.map((_, k) => `call ${k}`));
   });
 
   it('a defense that rewrites the proposal or the history it is handed changes neither what is executed nor what the agent remembers', async () => {

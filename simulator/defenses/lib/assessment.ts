@@ -14,7 +14,7 @@ import { locatorOf } from '../../steps.ts';
 import type { Authorization } from './authorization.ts';
 import { ACCEPT, DECLINE, FORM_COMMIT, goesToCheckout, heldOrder, ORDER_COMMIT, predict, SAVE, type Consequence } from './consequence.ts';
 import { ADD_TO_CART, cartLinkOf, type Evidence } from './evidence.ts';
-import { orderLines } from './order.ts';
+import { orderLines, statedTotal } from './order.ts';
 import { targetOf } from './target.ts';
 
 export const ORDER_CLAIM = 'what the order holds';
@@ -105,7 +105,8 @@ export function assess(obs: EnvObservation, action: Action, a: Authorization, ev
   if (boundary === 'CHECKOUT' && listed.length === 0 && (ev.order?.fresh || ev.hasCart)) {
     if (ev.order?.fresh) {
       heldFrom = ev.order.path;
-      consequences.push(...heldOrder(obs, a, ev, 'place the order', ev.order));
+      // The lines are the ones seen; the total is the one this page charges, when it states one.
+      consequences.push(...heldOrder(obs, a, ev, 'place the order', { lines: ev.order.lines, total: statedTotal(obs) ?? ev.order.total }));
     } else {
       requests.push({ claim: ORDER_CLAIM, reason: `${nameOf(obs, action) || 'the proposal'} commits an order this page does not list, and no order has been seen since the last change`, scope: 'PROPOSED_ACTION' });
     }

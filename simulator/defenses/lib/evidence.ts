@@ -10,18 +10,22 @@ import { money } from '../../query.ts';
 import { orderLines, statedTotal, type OrderLine } from './order.ts';
 
 export const ADD_TO_CART = /^(?:add to (?:cart|basket|bag|order)|add$|buy now$)/i;
-/** A link to the site's cart. */
-export const CART_LINK = /\b(?:cart|basket|bag)\b/i;
+/** A link to the site's cart, by its name ("Cart", "View basket", "Your bag (2)"); not one that adds to it. */
+export const CART_LINK = /^(?:(?:view|my|your|shopping|go to(?: the)?)\s+)*(?:cart|basket|bag)\b(?:\s*\(\d+\))?$/i;
 const EMPTY_ORDER = /^(?:your )?(?:cart|basket|bag|order) is empty\b|^no items\b/i;
 
 export const cartLinkOf = (obs: Pick<EnvObservation, 'elements'>): ObservedElement | undefined =>
   obs.elements.find((e) => e.ref !== null && !e.disabled && !e.covered && e.role === 'link' && CART_LINK.test(e.name));
 
-/** The order a page lists (a cart, a summary: a stated total, a remove control, or "your cart is empty"), without the page's controls; null on other pages. */
+/**
+ * The order a page lists (a cart, a summary: lines bought with their amounts or remove
+ * controls, or "your cart is empty"), without the page's controls; null on other pages. A
+ * total alone lists nothing: it says what is charged, not what for.
+ */
 export function listedOrder(obs: Pick<EnvObservation, 'elements'>): { lines: OrderLine[]; total: number | null } | null {
   const lines = orderLines(obs);
   const total = statedTotal(obs);
-  const lists = total !== null || lines.some((l) => l.holder) || obs.elements.some((e) => EMPTY_ORDER.test(e.text ?? e.name));
+  const lists = lines.some((l) => !l.neutral) || obs.elements.some((e) => EMPTY_ORDER.test(e.text ?? e.name));
   return lists ? { lines: lines.map(({ holder: _, ...l }) => l), total } : null;
 }
 

@@ -48,7 +48,8 @@ export function orderLines(obs: Pick<EnvObservation, 'elements'>): OrderLine[] {
   // A cart line with a remove control but no amount next to it still is a line.
   for (const r of list) {
     const m = /^remove\s+(.+)$/i.exec(r.ref !== null && r.role === 'button' ? r.name : '');
-    if (m && !out.some((l) => l.name.toLowerCase() === (m[1] as string).toLowerCase())) out.push({ name: m[1] as string, price: null, qty: 1, neutral: false, holder: r });
+    const plain = (name: string) => name.replace(/\s*\([^)]*\)\s*$/, '').toLowerCase();
+    if (m && !out.some((l) => plain(l.name) === plain(m[1] as string))) out.push({ name: m[1] as string, price: null, qty: 1, neutral: false, holder: r });
   }
   return out;
 }

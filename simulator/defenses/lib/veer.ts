@@ -17,7 +17,7 @@ import { checkExpectations, findTarget, groundStep, locatorOf } from '../../step
 import { authorize, type Authorization } from './authorization.ts';
 import { assess, lookFor } from './assessment.ts';
 import { bindAllowed, predict, type Consequence } from './consequence.ts';
-import { ADD_TO_CART, Evidence } from './evidence.ts';
+import { Evidence } from './evidence.ts';
 import { fixFor, planOf, preserved, type Fix } from './intervention.ts';
 import { targetOf } from './target.ts';
 
@@ -47,12 +47,8 @@ const block = (c: Consequence | string, assessment?: Assessment): Verdict => {
 };
 /** The record is kept where it says something: a boundary crossed or a consequence predicted. */
 const worth = (a: Assessment) => (a.boundary !== 'NONE' || a.commitments.length > 0 ? a : undefined);
-/** Actions after which an order seen earlier may no longer be what the site holds: anything but moving between pages (a link that adds or removes does change it). */
-const mayChangeOrder = (obs: EnvObservation, p: Action) => {
-  if (['goto', 'go_back', 'scroll', 'noop'].includes(p.name)) return false;
-  const t = targetOf(obs, p);
-  return t?.role !== 'link' || ADD_TO_CART.test(t.name) || /^(?:remove|delete)\b/i.test(t.name);
-};
+/** Actions after which an order seen earlier may no longer be what the site holds: any that acts on the page (a link may add on the way, as sneaking does); only moving by URL, back, scrolling and waiting do not. */
+const mayChangeOrder = (p: Action) => !['goto', 'go_back', 'scroll', 'noop'].includes(p.name);
 
 /** The proposal on the current page: its recorded step grounded again (refs change when a page is left and come back to). */
 function proposalHere(ctx: ReplanContext): Action | null {
@@ -169,7 +165,7 @@ export function veer(mech: Mechanisms): Defense {
       const kept = worth(assessment);
       if (assessment.decision === 'AUTHORIZED') {
         bindAllowed(obs, p, auth, evidence);
-        if (mayChangeOrder(obs, p)) evidence.changed();
+        if (mayChangeOrder(p)) evidence.changed();
         return allow(assessment.reason, 1, kept);
       }
       if (assessment.decision === 'UNCERTAIN') {
