@@ -35,7 +35,8 @@ export type Verdict =
 /**
  * Look before deciding (Veer Appendix A.2, bounded evidence acquisition): the runner executes
  * the trajectory with the defense's budget (it must spend at least one action, must not be the
- * proposal, and must leave `preserve` holding, the page it began on included), then asks
+ * proposal, and must leave `preserve` holding, the page it began on included, and what
+ * simulator/look.ts checks: the page's controls and the site's state as they were), then asks
  * `review` again about the same proposal, grounded anew, with what each step showed in
  * `ReviewContext.acquired`. A look that fails leaves the proposal refused: uncertainty is
  * not authorization.
