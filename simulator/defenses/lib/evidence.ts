@@ -93,7 +93,7 @@ export class Evidence {
     for (const e of list) if (e.text && /\bfee\b|\bsurcharge\b|\$\s?\d/i.test(e.text) && !this.disclosed.has(e.text)) this.disclosed.set(e.text, path);
   }
 
-  /** Something ran that may have changed what the order holds (an allowed action that is not navigation, an intervention). */
+  /** Something ran that may have changed what the order holds (an intervention, an allowed action other than a goto, going back, scrolling or waiting). */
   changed(): void {
     if (this.order) this.order.fresh = false;
   }
