@@ -2,7 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { Action } from '../../simulator/actions.ts';
 import type { Agent } from '../../simulator/agent.ts';
 import type { Defense, Verdict } from '../../simulator/defense.ts';
-import { defenses } from '../../simulator/registries.ts';
+import { agents, defenses } from '../../simulator/registries.ts';
 import { DecoyEnv, type EnvObservation } from '../../simulator/env.ts';
 import { runEpisode, type EpisodeRecord } from '../../simulator/runner.ts';
 import { EVIDENCE_PER_CLAIM } from '../../simulator/defenses/lib/veer.ts';
@@ -143,7 +143,7 @@ for (const m of document.querySelectorAll('main[data-route^="/product/"]')) {
     };
     const e = new DecoyEnv({ inject: { name: 'swap.js', source: swap } });
     envs.push(e);
-    const agent = (await import('../../simulator/registries.ts')).agents.get('naive').create({ seed: 1, options: { susceptibility: 1 }, scenario: plain.manifest.id });
+    const agent = agents.get('naive').create({ seed: 1, options: { susceptibility: 1 }, scenario: plain.manifest.id });
     const r = await runEpisode({ env: e, bundle: plain, seed: 1, agent, agentId: 'naive', defense: reloader, defenseId: 'reloader' });
     const step = r.steps.find((s) => s.evidence) as EpisodeRecord['steps'][number];
     expect(step.verdict.kind).toBe('block');
