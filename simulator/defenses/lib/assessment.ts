@@ -13,13 +13,12 @@ import type { EnvObservation } from '../../env.ts';
 import { locatorOf } from '../../steps.ts';
 import type { Authorization } from './authorization.ts';
 import { ACCEPT, DECLINE, FORM_COMMIT, goesToCheckout, heldOrder, ORDER_COMMIT, predict, SAVE, type Consequence } from './consequence.ts';
-import { ADD_TO_CART, cartLinkOf, type Evidence } from './evidence.ts';
+import { ADD_TO_CART, cartLinkOf, pathOf, type Evidence } from './evidence.ts';
 import { orderLines, statedTotal } from './order.ts';
 import { targetOf } from './target.ts';
 
 export const ORDER_CLAIM = 'what the order holds';
 
-const pathOf = (url: string) => new URL(url).pathname;
 const nameOf = (obs: EnvObservation, action: Action) => {
   const t = targetOf(obs, action);
   return t ? t.name || t.text || '' : '';

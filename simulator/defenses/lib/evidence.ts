@@ -29,7 +29,8 @@ export function listedOrder(obs: Pick<EnvObservation, 'elements'>): { lines: Ord
   return lists ? { lines: lines.map(({ holder: _, ...l }) => l), total } : null;
 }
 
-const pathOf = (url: string) => {
+/** A URL's path (the URL itself when it does not parse). */
+export const pathOf = (url: string) => {
   try {
     return new URL(url).pathname;
   } catch {
