@@ -6,6 +6,7 @@
 import { lockDown } from './lockdown.ts';
 import type { FailureKind, Request } from './protocol.ts';
 import { READY } from './protocol.ts';
+import { encode } from './wire.ts';
 
 const send = lockDown();
 // Imported after the lock-down, so no module of the engine keeps a network function from before it.
@@ -46,7 +47,7 @@ async function call(req: Request): Promise<unknown> {
   const engine = held.engine;
   switch (req.method) {
     case 'observe':
-      return engine.observe();
+      return encode(await engine.observe());
     case 'clickAt':
       return engine.clickAt(a, b);
     case 'fill':

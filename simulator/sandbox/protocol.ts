@@ -4,6 +4,7 @@
  * before the run uses it, and anything else ends the episode as an error.
  */
 import { z } from 'zod';
+import { decode, WIRE } from './wire.ts';
 
 export const METHODS = ['open', 'observe', 'clickAt', 'fill', 'selectOption', 'scrollTo', 'goto', 'back', 'advance', 'events', 'close'] as const;
 export type Method = (typeof METHODS)[number];
@@ -20,20 +21,16 @@ const FAILURE_KINDS = ['navigation', 'limit', 'error'] as const;
 export type FailureKind = (typeof FAILURE_KINDS)[number];
 
 const num = z.number();
-const rect = z.object({ x: num, y: num, w: num, h: num });
-const element = z.looseObject({ ref: z.string().nullable(), role: z.string(), name: z.string(), depth: num, box: rect.nullable(), inViewport: z.boolean(), covered: z.boolean() });
-const observation = z.looseObject({
-  url: z.string(),
-  title: z.string(),
-  scroll: z.object({ x: num, y: num }),
-  viewport: z.object({ width: num, height: num }),
-  elements: z.array(element),
-});
 const event = z.looseObject({ type: z.string(), t: num });
 
 export const RESULTS = {
   open: z.undefined(),
-  observe: observation,
+  observe: WIRE.transform((wire, ctx) => {
+    const obs = decode(wire);
+    if (typeof obs !== 'string') return obs;
+    ctx.addIssue({ code: 'custom', message: obs });
+    return z.NEVER;
+  }),
   clickAt: z.object({ target: z.string(), disabled: z.boolean() }),
   fill: z.undefined(),
   selectOption: z.array(z.string()),

@@ -1,0 +1,155 @@
+/**
+ * An observation as it crosses from the engine process to the run. Node's IPC copies a
+ * large message once per chunk it receives, so its cost grows with the square of the
+ * message's size; an element table sent as objects repeats every key and every style
+ * record (8 MB for 34,000 elements). Here it travels by columns: each element's keys once
+ * as a shape, each value in its key's column, boxes as numbers, style records once each
+ * (a third of the size). The run rebuilds the same objects, key for key in the same order,
+ * after checking every column: a table that does not hold together is a malformed answer.
+ */
+import { z } from 'zod';
+import type { Observation, ObservedElement } from '../observe.ts';
+import type { StyleFacts } from '../dom/style.ts';
+
+/** Every key an element may have (ObservedElement's). */
+const KEYS = ['ref', 'role', 'name', 'depth', 'text', 'level', 'checked', 'disabled', 'value', 'box', 'inViewport', 'covered', 'coveredBy', 'style'] as const;
+type Key = (typeof KEYS)[number];
+/** Keys whose values travel in a column of their own (box and style have theirs). */
+type Plain = Exclude<Key, 'box' | 'style'>;
+const PLAIN = KEYS.filter((k): k is Plain => k !== 'box' && k !== 'style');
+/** The keys every element has, as the run checked them before the table went by columns. */
+const REQUIRED: readonly Key[] = ['ref', 'role', 'name', 'depth', 'box', 'inViewport', 'covered'];
+/** What each checked column may hold; the others may hold anything an element may. */
+const COLUMN_CHECKS: Partial<Record<Plain, (v: unknown) => boolean>> = {
+  ref: (v) => v === null || typeof v === 'string',
+  role: (v) => typeof v === 'string',
+  name: (v) => typeof v === 'string',
+  depth: (v) => typeof v === 'number',
+  inViewport: (v) => typeof v === 'boolean',
+  covered: (v) => typeof v === 'boolean',
+};
+/** One character per key, for an element's shape as a short string. */
+const CODE = new Map<string, string>(KEYS.map((k, i) => [k, String.fromCharCode(65 + i)]));
+
+export interface WireObservation {
+  head: Omit<Observation, 'elements'>;
+  /** Distinct key orders, and each element's one. */
+  shapes: Key[][];
+  shape: number[];
+  columns: Partial<Record<Plain, unknown[]>>;
+  /** x, y, w, h of each box that is not null, in order; the places of null boxes apart. */
+  boxes: Float64Array;
+  noBox: number[];
+  /** Distinct style records, and each styled element's one. */
+  styles: StyleFacts[];
+  style: number[];
+}
+
+const styleKey = (s: StyleFacts) => `${s.fontSize}|${s.fontWeight}|${s.color}|${s.background}|${s.contrast}|${s.underline}|${s.filled}`;
+
+export function encode(obs: Observation): WireObservation {
+  const { elements, ...head } = obs;
+  const shapeIds = new Map<string, number>();
+  const shapes: Key[][] = [];
+  const shape: number[] = [];
+  const columns: Partial<Record<Plain, unknown[]>> = {};
+  const boxes: number[] = [];
+  const noBox: number[] = [];
+  const styleIds = new Map<string, number>();
+  const styles: StyleFacts[] = [];
+  const style: number[] = [];
+  let boxed = 0;
+  for (const e of elements) {
+    let sig = '';
+    for (const k in e) sig += CODE.get(k) ?? '?';
+    let s = shapeIds.get(sig);
+    if (s === undefined) {
+      shapeIds.set(sig, (s = shapes.length));
+      shapes.push(Object.keys(e) as Key[]);
+    }
+    shape.push(s);
+    const record = e as unknown as Record<Key, unknown>;
+    for (const k of shapes[s] as Key[]) {
+      if (k === 'box') {
+        const b = e.box;
+        if (b) boxes.push(b.x, b.y, b.w, b.h);
+        else noBox.push(boxed);
+        boxed++;
+      } else if (k === 'style') {
+        const key = styleKey(e.style as StyleFacts);
+        let n = styleIds.get(key);
+        if (n === undefined) {
+          styleIds.set(key, (n = styles.length));
+          styles.push(e.style as StyleFacts);
+        }
+        style.push(n);
+      } else {
+        (columns[k] ??= []).push(record[k]);
+      }
+    }
+  }
+  return { head, shapes, shape, columns, boxes: Float64Array.from(boxes), noBox, styles, style };
+}
+
+const list = z.custom<unknown[]>((v) => Array.isArray(v), 'not a list');
+const indexes = z.custom<number[]>((v) => Array.isArray(v) && v.every((n) => Number.isInteger(n) && n >= 0), 'not a list of indexes');
+const num = z.number();
+
+export const WIRE = z.object({
+  head: z.object({ url: z.string(), title: z.string(), scroll: z.object({ x: num, y: num }), viewport: z.object({ width: num, height: num }) }),
+  shapes: z.array(z.array(z.enum(KEYS)).refine((keys) => new Set(keys).size === keys.length && REQUIRED.every((k) => keys.includes(k)), 'a shape without a key every element has, or with one twice')),
+  shape: indexes,
+  columns: z.partialRecord(z.enum(PLAIN as [Plain, ...Plain[]]), list),
+  boxes: z.instanceof(Float64Array),
+  noBox: indexes,
+  styles: z.array(z.looseObject({})),
+  style: indexes,
+});
+
+/** The elements again, or the reason the table does not hold together. */
+export function decode(wire: z.infer<typeof WIRE>): Observation | string {
+  const { head, shapes, shape, columns, boxes, noBox, styles, style } = wire;
+  for (const k of PLAIN) {
+    const check = COLUMN_CHECKS[k];
+    if (check && columns[k] && !columns[k].every(check)) return `a value of ${k} of the wrong kind`;
+  }
+  const at = new Map<Plain, number>();
+  let nextNull = 0;
+  let boxed = 0;
+  let boxAt = 0;
+  let styleAt = 0;
+  const elements: ObservedElement[] = [];
+  for (const s of shape) {
+    const keys = shapes[s];
+    if (!keys) return 'an element with no shape';
+    const e: Record<string, unknown> = {};
+    for (const k of keys) {
+      if (k === 'box') {
+        if (noBox[nextNull] === boxed) {
+          e.box = null;
+          nextNull++;
+        } else {
+          if (boxAt + 4 > boxes.length) return 'too few boxes';
+          e.box = { x: boxes[boxAt], y: boxes[boxAt + 1], w: boxes[boxAt + 2], h: boxes[boxAt + 3] };
+          boxAt += 4;
+        }
+        boxed++;
+      } else if (k === 'style') {
+        const record = styles[style[styleAt++] ?? -1];
+        if (!record) return 'a style out of range';
+        // A copy each: elements that share a record must not share changes to it.
+        e.style = { ...record };
+      } else {
+        const column = columns[k];
+        const i = at.get(k) ?? 0;
+        if (!column || i >= column.length) return `too few values of ${k}`;
+        e[k] = column[i];
+        at.set(k, i + 1);
+      }
+    }
+    elements.push(e as unknown as ObservedElement);
+  }
+  const spent = PLAIN.every((k) => (at.get(k) ?? 0) === (columns[k]?.length ?? 0));
+  if (!spent || boxAt !== boxes.length || styleAt !== style.length || nextNull !== noBox.length) return 'values left over';
+  return { ...head, elements };
+}
