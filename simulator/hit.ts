@@ -12,11 +12,11 @@
  * R-tree (flatbush), and a point is tested exactly only against the few boxes near it.
  */
 import Flatbush from 'flatbush';
-import { contains, intersect, isFixed, offsetsBelow, type Offsets, ownBox, placeBelow, type Rect, type Scroll, viewportBox } from './dom/geometry.ts';
+import { contains, intersect, isFixed, offsetsBelow, type Offsets, placeBelow, type Rect, type Scroll, viewportBox } from './dom/geometry.ts';
 import { insideRounded, radii, type Radii } from './dom/radius.ts';
 import { whileUnchanged } from './dom/unchanged.ts';
 import { downFrom } from './dom/tree.ts';
-import { drawnWith, facts, factsBelow, type Facts, inline, inlineStyle, receivesPointer } from './dom/style.ts';
+import { drawnWith, facts, factsBelow, type Facts, parsedStyle, receivesPointer } from './dom/style.ts';
 
 type Key = number[];
 
@@ -41,21 +41,6 @@ interface Layer {
 }
 
 const NO_SCROLL: Scroll = { x: 0, y: 0 };
-
-function zIndex(style: Map<string, string>): number | null {
-  const z = style.get('z-index');
-  if (!z || z === 'auto') return null;
-  const n = parseInt(z, 10);
-  return Number.isFinite(n) ? n : null;
-}
-
-function formsStackingContext(style: Map<string, string>): boolean {
-  const pos = style.get('position');
-  if (pos === 'fixed') return true;
-  if ((pos === 'absolute' || pos === 'relative') && zIndex(style) !== null) return true;
-  const opacity = style.get('opacity') ?? '';
-  return opacity !== '' && parseFloat(opacity) < 1;
-}
 
 /** What an element passes to its children in the walk: the facts, offsets, painting key and clips they start from. */
 interface Context {
@@ -94,30 +79,31 @@ function layers(doc: Document): Layer[] {
       continue;
     }
     const order = ++i;
-    const f = factsBelow(el, ctx.facts);
+    const parsed = parsedStyle(el);
+    const f = factsBelow(el, ctx.facts, parsed);
     // Nothing under an element that is not drawn is drawn: a site's hidden pages are skipped whole.
     if (!f.self) {
       i += el.getElementsByTagName('*').length;
       el = el.nextElementSibling;
       continue;
     }
-    const style = inlineStyle(el);
-    const offsets = placeBelow(el, ctx.offsets);
+    const offsets = placeBelow(el, ctx.offsets, parsed);
     const box = viewportBox(el, NO_SCROLL);
     if (box && drawnWith(f)) {
       const key = ctx.key.slice();
-      key.push(zIndex(style) ?? 0, order);
+      key.push(parsed.z ?? 0, order);
       out.push({ el, key, fixed: f.fixed, box, clips: f.fixed ? ctx.clipsFixed : ctx.clipsScrolling });
     }
     const first = el.firstElementChild;
     if (first) {
       stack.push({ ctx, next: el.nextElementSibling });
+      const clips = parsed.clips && parsed.own !== null;
       ctx = {
         facts: f,
         offsets,
-        key: formsStackingContext(style) ? [...ctx.key, zIndex(style) ?? 0, order] : ctx.key,
-        clipsFixed: clipping(el, true, ctx.clipsFixed),
-        clipsScrolling: clipping(el, false, ctx.clipsScrolling),
+        key: parsed.stacking ? [...ctx.key, parsed.z ?? 0, order] : ctx.key,
+        clipsFixed: clips ? clipping(el, true, ctx.clipsFixed) : ctx.clipsFixed,
+        clipsScrolling: clips ? clipping(el, false, ctx.clipsScrolling) : ctx.clipsScrolling,
       };
       el = first;
     } else {
@@ -138,7 +124,8 @@ const clippingScrolling = (el: Element, outer: Rect[]) => clipping(el, false, ou
  * the rest), nearest first.
  */
 function clipping(el: Element, fixed: boolean, outer: Rect[]): Rect[] {
-  if (inline(el, 'overflow') !== 'hidden' || !ownBox(el)) return outer;
+  const parsed = parsedStyle(el);
+  if (!parsed.clips || !parsed.own) return outer;
   if (fixed && !isFixed(el)) return outer;
   const box = viewportBox(el, NO_SCROLL);
   return box ? [box, ...outer] : outer;

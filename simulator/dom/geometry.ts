@@ -3,17 +3,11 @@
  * testing, observations and ground-truth boxes all go through it. Pure DOM code.
  */
 
-import { inline, inlineStyle, isFixed } from './style.ts';
+import { isFixed, parsedStyle, type Parsed, type Position, type Rect } from './style.ts';
 import { kept, once } from './unchanged.ts';
 
 export { isFixed };
-
-export interface Rect {
-  x: number;
-  y: number;
-  w: number;
-  h: number;
-}
+export type { Position, Rect };
 
 export interface Scroll {
   x: number;
@@ -22,17 +16,8 @@ export interface Scroll {
 
 export const NO_SCROLL: Scroll = { x: 0, y: 0 };
 
-function px(value: string): number | null {
-  if (!value.endsWith('px')) return value === '0' ? 0 : null;
-  const n = parseFloat(value);
-  return Number.isFinite(n) ? n : null;
-}
-
-export type Position = 'absolute' | 'fixed' | 'relative';
-
 export function positionOf(el: Element): Position | null {
-  const p = inline(el, 'position');
-  return p === 'absolute' || p === 'fixed' || p === 'relative' ? p : null;
+  return parsedStyle(el).position;
 }
 
 /** The element's own authored box relative to its containing block, or null if it has none. */
@@ -41,15 +26,7 @@ export function ownBox(el: Element): Rect | null {
 }
 
 function readOwnBox(el: Element): Rect | null {
-  const style = inlineStyle(el);
-  const pos = style.get('position');
-  if (pos !== 'absolute' && pos !== 'fixed') return null;
-  const x = px(style.get('left') ?? '');
-  const y = px(style.get('top') ?? '');
-  const w = px(style.get('width') ?? '');
-  const h = px(style.get('height') ?? '');
-  if (x === null || y === null || w === null || h === null) return null;
-  return { x, y, w, h };
+  return parsedStyle(el).own;
 }
 
 /**
@@ -86,9 +63,9 @@ export const NO_OFFSETS: Offsets = { boxes: null, fixed: false };
  * pageBox sums it, in its order, and kept as viewportBox keeps it) given the offsets below
  * its parent, and the offsets below the element.
  */
-export function placeBelow(el: Element, outer: Offsets): Offsets {
-  const pos = positionOf(el);
-  const own = pos === 'absolute' || pos === 'fixed' ? readOwnBox(el) : null;
+export function placeBelow(el: Element, outer: Offsets, parsed: Parsed = parsedStyle(el)): Offsets {
+  const pos = parsed.position;
+  const own = parsed.own;
   const memo = kept<(Rect & { fixed: boolean }) | null>('page box');
   if (memo && !memo.has(el)) {
     let at: (Rect & { fixed: boolean }) | null = null;

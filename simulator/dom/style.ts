@@ -18,11 +18,56 @@ type Declared = { name: string; value: string; important: boolean }[];
  * with, and what the element's facts take from it (its own background; `passive` when it
  * sets no carried property, no background and no fixed position).
  */
-interface Parsed {
+export interface Parsed {
   list: Declared;
   props: Map<string, string>;
   background: Rgba | null;
   passive: boolean;
+  /** `display: none`. */
+  none: boolean;
+  position: Position | null;
+  /** The authored box (readOwnBox's), or null. Shared by every element with this style: never changed. */
+  own: Rect | null;
+  /** The z-index as a number, or null for auto or none. */
+  z: number | null;
+  /** Forms a stacking context (fixed, positioned with a z-index, or translucent). */
+  stacking: boolean;
+  /** `overflow: hidden`. */
+  clips: boolean;
+}
+
+export type Position = 'absolute' | 'fixed' | 'relative';
+
+export interface Rect {
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+}
+
+function px(value: string): number | null {
+  if (!value.endsWith('px')) return value === '0' ? 0 : null;
+  const n = parseFloat(value);
+  return Number.isFinite(n) ? n : null;
+}
+
+/** The authored box of an absolutely or fixed positioned style, when every side is in px. */
+function authoredBox(props: Map<string, string>): Rect | null {
+  const pos = props.get('position');
+  if (pos !== 'absolute' && pos !== 'fixed') return null;
+  const x = px(props.get('left') ?? '');
+  const y = px(props.get('top') ?? '');
+  const w = px(props.get('width') ?? '');
+  const h = px(props.get('height') ?? '');
+  if (x === null || y === null || w === null || h === null) return null;
+  return { x, y, w, h };
+}
+
+function zIndexOf(props: Map<string, string>): number | null {
+  const z = props.get('z-index');
+  if (!z || z === 'auto') return null;
+  const n = parseInt(z, 10);
+  return Number.isFinite(n) ? n : null;
 }
 
 /**
@@ -46,7 +91,8 @@ export function inlineDeclarations(el: Element): Declared {
   return parsedStyle(el).list;
 }
 
-function parsedStyle(el: Element): Parsed {
+/** Everything read from the element's style attribute (see Parsed). */
+export function parsedStyle(el: Element): Parsed {
   const memo = kept<Parsed>('style');
   if (!memo) return readInlineStyle(el);
   let p = memo.get(el);
@@ -63,7 +109,12 @@ function readInlineStyle(el: Element): Parsed {
   for (const d of list) props.set(d.name, d.value);
   const background = backgroundOf(props);
   const passive = background === null && props.get('position') !== 'fixed' && CARRIED.every((c) => !props.get(c));
-  p = { list, props, background, passive };
+  const pos = props.get('position');
+  const position = pos === 'absolute' || pos === 'fixed' || pos === 'relative' ? pos : null;
+  const z = zIndexOf(props);
+  const opacity = props.get('opacity') ?? '';
+  const stacking = position === 'fixed' || (position !== null && z !== null) || (opacity !== '' && parseFloat(opacity) < 1);
+  p = { list, props, background, passive, none: props.get('display') === 'none', position, own: authoredBox(props), z, stacking, clips: props.get('overflow') === 'hidden' };
   if (byText.size >= MAX_TEXTS) byText.clear();
   byText.set(raw, p);
   return p;
@@ -120,10 +171,9 @@ export interface Facts {
 
 const ROOT: Facts = { self: true, drawn: true, fixed: false, background: null, visibility: '', 'pointer-events': '', 'font-size': '', 'font-weight': '', color: '', 'text-decoration': '', 'text-decoration-line': '' };
 
-function factsFrom(el: Element, outer: Facts): Facts {
-  const parsed = parsedStyle(el);
+function factsFrom(el: Element, outer: Facts, parsed: Parsed = parsedStyle(el)): Facts {
   const style = parsed.props;
-  const self = drawnSelf(el);
+  const self = drawnSelfWith(el, parsed);
   // An element that adds nothing has its parent's facts, the same record.
   if (parsed.passive && self === outer.self) return outer;
   return {
@@ -154,11 +204,11 @@ export function facts(el: Element): Facts {
  * For a walk from the root down inside `whileUnchanged`: the element's facts from its
  * parent's, kept for the rest of the read as `facts` would keep them.
  */
-export function factsBelow(el: Element, outer: Facts): Facts {
+export function factsBelow(el: Element, outer: Facts, parsed?: Parsed): Facts {
   const memo = kept<Facts>('facts');
   let f = memo?.get(el);
   if (f === undefined) {
-    f = factsFrom(el, outer);
+    f = factsFrom(el, outer, parsed);
     memo?.set(el, f);
   }
   return f;
@@ -199,7 +249,11 @@ export function isRenderedSelf(el: Element): boolean {
 }
 
 function drawnSelf(el: Element): boolean {
-  return !NEVER_RENDERED.has(el.localName) && !el.hasAttribute('hidden') && inline(el, 'display') !== 'none';
+  return drawnSelfWith(el, parsedStyle(el));
+}
+
+function drawnSelfWith(el: Element, parsed: Parsed): boolean {
+  return !NEVER_RENDERED.has(el.localName) && !el.hasAttribute('hidden') && !parsed.none;
 }
 
 /** A colour; parsed colours are shared records, never changed. */
