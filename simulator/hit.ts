@@ -16,6 +16,7 @@ import { contains, intersect, isFixed, offsetsBelow, type Offsets, placeBelow, t
 import { insideRounded, radii, type Radii } from './dom/radius.ts';
 import { whileUnchanged } from './dom/unchanged.ts';
 import { downFrom } from './dom/tree.ts';
+import { firstElementChild, nextElementSibling } from './dom/nodes.ts';
 import { drawnWith, facts, factsBelow, type Facts, parsedStyle, receivesPointer } from './dom/style.ts';
 
 type Key = number[];
@@ -69,7 +70,7 @@ function layers(doc: Document): Layer[] {
     clipsScrolling: downFrom(body, new Map<Element, Rect[]>(), NO_CLIPS, clippingScrolling),
   };
   const stack: { ctx: Context; next: Element | null }[] = [];
-  let el = body.firstElementChild;
+  let el = firstElementChild(body);
   let i = 0;
   for (;;) {
     if (!el) {
@@ -84,7 +85,7 @@ function layers(doc: Document): Layer[] {
     // Nothing under an element that is not drawn is drawn: a site's hidden pages are skipped whole.
     if (!f.self) {
       i += el.getElementsByTagName('*').length;
-      el = el.nextElementSibling;
+      el = nextElementSibling(el);
       continue;
     }
     const offsets = placeBelow(el, ctx.offsets, parsed);
@@ -94,9 +95,9 @@ function layers(doc: Document): Layer[] {
       key.push(parsed.z ?? 0, order);
       out.push({ el, key, fixed: f.fixed, box, clips: f.fixed ? ctx.clipsFixed : ctx.clipsScrolling });
     }
-    const first = el.firstElementChild;
+    const first = firstElementChild(el);
     if (first) {
-      stack.push({ ctx, next: el.nextElementSibling });
+      stack.push({ ctx, next: nextElementSibling(el) });
       const clips = parsed.clips && parsed.own !== null;
       ctx = {
         facts: f,
@@ -107,7 +108,7 @@ function layers(doc: Document): Layer[] {
       };
       el = first;
     } else {
-      el = el.nextElementSibling;
+      el = nextElementSibling(el);
     }
   }
   return out;
@@ -192,14 +193,14 @@ export function compareKeys(a: Key, b: Key): number {
 class Shapes {
   private readonly known = new Map<Element, Radii | null>();
 
-  /** Is (x, y) inside the element's own shape? */
-  holds(p: Paintable, x: number, y: number): boolean {
-    let r = this.known.get(p.el);
+  /** Is (x, y) inside the shape of the element, whose box is `rect`? */
+  holds(el: Element, rect: Rect, x: number, y: number): boolean {
+    let r = this.known.get(el);
     if (r === undefined) {
-      r = radii(p.el, p.rect);
-      this.known.set(p.el, r);
+      r = radii(el, rect);
+      this.known.set(el, r);
     }
-    return r === null || insideRounded(p.rect, r, x, y);
+    return r === null || insideRounded(rect, r, x, y);
   }
 }
 
@@ -211,7 +212,7 @@ function topmost(items: Iterable<Paintable>, x: number, y: number, shapes: Shape
   }
   // Topmost first; the shape, dearer to test than the box, only until one holds the point.
   under.sort((a, b) => compareKeys(b.key, a.key));
-  return under.find((p) => shapes.holds(p, x, y))?.el ?? null;
+  return under.find((p) => shapes.holds(p.el, p.rect, x, y))?.el ?? null;
 }
 
 /** Room around every box and query: rounding in sums, shifts and clips never moves an edge this far. */
@@ -227,27 +228,35 @@ class BoxIndex {
   private readonly loose: number[] = [];
 
   constructor(boxes: readonly (Rect | null)[]) {
-    const kept: [number, Rect][] = [];
-    boxes.forEach((r, i) => {
+    let finite = 0;
+    for (let i = 0; i < boxes.length; i++) {
+      const r = boxes[i];
       // A box with no width or height holds no point, at any scroll or clip.
-      if (!r || !(r.w > 0 && r.h > 0)) return;
-      if ([r.x, r.y, r.x + r.w, r.y + r.h].every(Number.isFinite)) kept.push([i, r]);
+      if (!r || !(r.w > 0 && r.h > 0)) continue;
+      if (Number.isFinite(r.x) && Number.isFinite(r.y) && Number.isFinite(r.x + r.w) && Number.isFinite(r.y + r.h)) finite++;
       else this.loose.push(i);
-    });
-    if (kept.length === 0) return;
-    this.tree = new Flatbush(kept.length);
-    for (const [i, r] of kept) {
+    }
+    if (finite === 0) return;
+    this.tree = new Flatbush(finite);
+    for (let i = 0; i < boxes.length; i++) {
+      const r = boxes[i];
+      if (!r || !(r.w > 0 && r.h > 0)) continue;
       const right = r.x + r.w;
       const bottom = r.y + r.h;
+      if (!(Number.isFinite(r.x) && Number.isFinite(r.y) && Number.isFinite(right) && Number.isFinite(bottom))) continue;
       this.tree.add(r.x - slack(r.x), r.y - slack(r.y), right + slack(right), bottom + slack(bottom));
       this.ids.push(i);
     }
     this.tree.finish();
   }
 
-  near(x: number, y: number, pad: number): number[] {
-    const found = this.tree ? this.tree.search(x - pad, y - pad, x + pad, y + pad).map((k) => this.ids[k] as number) : [];
-    return this.loose.length === 0 ? found : [...found, ...this.loose];
+  /** Calls `each` with the index of every box that may hold the point. */
+  near(x: number, y: number, pad: number, each: (i: number) => void): void {
+    if (this.tree) {
+      const found = this.tree.search(x - pad, y - pad, x + pad, y + pad);
+      for (let k = 0; k < found.length; k++) each(this.ids[found[k] as number] as number);
+    }
+    for (let k = 0; k < this.loose.length; k++) each(this.loose[k] as number);
   }
 }
 
@@ -266,7 +275,10 @@ export class PaintIndex {
   constructor(doc: Document) {
     this.layers = whileUnchanged(() => layers(doc));
     this.shapes = new Shapes();
-    for (const l of this.layers) this.byElement.set(l.el, l);
+    for (let i = 0; i < this.layers.length; i++) {
+      const l = this.layers[i] as Layer;
+      this.byElement.set(l.el, l);
+    }
   }
 
   /** Every paintable at a scroll, in tree order. */
@@ -280,7 +292,8 @@ export class PaintIndex {
    */
   pageHeight(scroll: Scroll, viewport: { height: number }): number {
     let max = viewport.height;
-    for (const l of this.layers) {
+    for (let i = 0; i < this.layers.length; i++) {
+      const l = this.layers[i] as Layer;
       if (l.fixed) continue;
       const y = l.box.y - scroll.y;
       if (y + l.box.h + scroll.y > max) max = y + l.box.h + scroll.y;
@@ -303,16 +316,20 @@ export class PaintIndex {
     const px = x + scroll.x;
     const py = y + scroll.y;
     const pad = slack(Math.abs(x) + Math.abs(y) + Math.abs(scroll.x) + Math.abs(scroll.y));
-    // topmost over the placed candidates, placing only those whose visible box holds the point.
-    const under: Paintable[] = [];
-    for (const ids of [this.trees.scrolling.near(px, py, pad), this.trees.fixed.near(x, y, pad)]) {
-      for (const i of ids) {
-        const l = this.layers[i] as Layer;
-        if (visibleHolds(l, scroll, x, y) && receivesPointer(l.el)) under.push(place(l, scroll));
-      }
-    }
-    under.sort((a, b) => compareKeys(b.key, a.key));
-    return under.find((p) => this.shapes.holds(p, x, y))?.el ?? null;
+    // topmost's answer over the candidates whose visible box holds the point, topmost first.
+    const under: Layer[] = [];
+    const consider = (i: number) => {
+      const l = this.layers[i] as Layer;
+      if (!visibleHolds(l, scroll, x, y) || !receivesPointer(l.el)) return;
+      // In order as they come: a point lies in a few boxes, and no two layers' keys are equal.
+      let at = under.length;
+      while (at > 0 && compareKeys((under[at - 1] as Layer).key, l.key) < 0) at--;
+      under.splice(at, 0, l);
+    };
+    this.trees.scrolling.near(px, py, pad, consider);
+    this.trees.fixed.near(x, y, pad, consider);
+    for (const l of under) if (this.shapes.holds(l.el, shift(l.box, l.fixed, scroll), x, y)) return l.el;
+    return null;
   }
 }
 
@@ -331,7 +348,8 @@ export function hitFrom(items: readonly Paintable[], x: number, y: number): Elem
     index = { boxes: new BoxIndex(items.map((p) => p.visible)), shapes: new Shapes() };
     listIndexes.set(items, index);
   }
-  const near = index.boxes.near(x, y, slack(Math.abs(x) + Math.abs(y))).map((i) => items[i] as Paintable);
+  const near: Paintable[] = [];
+  index.boxes.near(x, y, slack(Math.abs(x) + Math.abs(y)), (i) => near.push(items[i] as Paintable));
   return topmost(near, x, y, index.shapes);
 }
 

@@ -9,6 +9,7 @@ import { cheapComputedStyle, inherited, isRendered, isRenderedSelf, styleFacts, 
 import { lands, PaintIndex, type Paintable } from './hit.ts';
 import { lendLabels } from './dom/labels.ts';
 import { whileUnchanged } from './dom/unchanged.ts';
+import { attribute, firstChild, hasAttribute, localName, nextSibling, nodeType, textData } from './dom/nodes.ts';
 
 export const INTERACTIVE_ROLES = new Set([
   'button', 'link', 'checkbox', 'switch', 'radio', 'textbox', 'searchbox', 'combobox', 'listbox', 'option',
@@ -90,6 +91,8 @@ export function roleOf(el: Element): string {
 
 const HTML_NS = 'http://www.w3.org/1999/xhtml';
 const HEADING = /^h[1-6]$/;
+/** Attributes that take part in an element's name beside its text. */
+const NAMING = ['role', 'aria-label', 'aria-labelledby', 'aria-owns'];
 
 /**
  * The name of a button, link or heading named by nothing but its own text, or null for
@@ -99,23 +102,17 @@ const HEADING = /^h[1-6]$/;
  * of the full computation's cost. The property test holds the two equal.
  */
 function ownTextName(el: Element): string | null {
-  const tag = el.localName;
+  const tag = localName(el);
   if (el.namespaceURI !== HTML_NS || !(tag === 'button' || tag === 'a' || HEADING.test(tag))) return null;
-  // One read of the attribute names rather than a call per attribute: jsdom allocates on each.
-  let href = false;
-  for (const attr of el.getAttributeNames()) {
-    if (attr === 'href') href = true;
-    else if (attr === 'role' || attr === 'aria-label' || attr === 'aria-labelledby' || attr === 'aria-owns') return null;
-    else if (attr === 'aria-hidden' && el.getAttribute('aria-hidden') === 'true') return null;
-  }
-  if (tag === 'a' && !href) return null;
+  if (NAMING.some((attr) => hasAttribute(el, attr)) || attribute(el, 'aria-hidden') === 'true') return null;
+  if (tag === 'a' && !hasAttribute(el, 'href')) return null;
   if (!isRenderedSelf(el) || inherited(el, 'visibility', 'visible') === 'hidden') return null;
   const labels = (el as HTMLButtonElement).labels;
   if (labels && labels.length > 0) return null;
   let text = '';
-  for (let node = el.firstChild; node; node = node.nextSibling) {
-    if (node.nodeType !== 3) return null;
-    text += (node as Text).data;
+  for (let node = firstChild(el); node; node = nextSibling(node)) {
+    if (nodeType(node) !== 3) return null;
+    text += textData(node as Text);
   }
   const name = collapse(text);
   return name === '' ? null : name;
@@ -126,7 +123,7 @@ const TEXT_FIELDS = new Set(['text', 'email', 'tel', 'url']);
 
 /** Hidden as the accessible-name computation sees one node (it, not its ancestors; the style source's answer). */
 function hiddenForNaming(el: Element): boolean {
-  if (el.hasAttribute('hidden') || el.getAttribute('aria-hidden') === 'true') return true;
+  if (hasAttribute(el, 'hidden') || attribute(el, 'aria-hidden') === 'true') return true;
   const style = cheapComputedStyle(el);
   return style.getPropertyValue('display') === 'none' || style.getPropertyValue('visibility') === 'hidden';
 }
@@ -140,19 +137,19 @@ function hiddenForNaming(el: Element): boolean {
  * the property test holds the two equal.
  */
 function labelledFieldName(el: Element): string | null {
-  if (el.localName !== 'input' || el.namespaceURI !== HTML_NS) return null;
-  if (!TEXT_FIELDS.has((el as HTMLInputElement).type) || el.hasAttribute('list')) return null;
-  if (el.hasAttribute('role') || el.hasAttribute('aria-label') || el.hasAttribute('aria-labelledby') || hiddenForNaming(el)) return null;
+  if (localName(el) !== 'input' || el.namespaceURI !== HTML_NS) return null;
+  if (!TEXT_FIELDS.has((el as HTMLInputElement).type) || hasAttribute(el, 'list')) return null;
+  if (hasAttribute(el, 'role') || hasAttribute(el, 'aria-label') || hasAttribute(el, 'aria-labelledby') || hiddenForNaming(el)) return null;
   const labels = (el as HTMLInputElement).labels;
   if (!labels || labels.length === 0) return null;
   const parts: string[] = [];
   for (let i = 0; i < labels.length; i++) {
     const label = labels[i] as Element;
-    if (label === el || label.hasAttribute('role') || label.hasAttribute('aria-label') || label.hasAttribute('aria-labelledby') || label.hasAttribute('aria-owns')) return null;
+    if (label === el || NAMING.some((attr) => hasAttribute(label, attr))) return null;
     let text = '';
-    for (let node = label.firstChild; node; node = node.nextSibling) {
-      if (node.nodeType !== 3) return null;
-      text += (node as Text).data;
+    for (let node = firstChild(label); node; node = nextSibling(node)) {
+      if (nodeType(node) !== 3) return null;
+      text += textData(node as Text);
     }
     if (hiddenForNaming(label)) continue;
     text = text.trim();
@@ -236,7 +233,7 @@ export function observeWith(win: Window, refs: RefRegistry, scroll: Scroll, view
   const visit = (el: Element, depth: number) => {
     // Not drawn covers a skipped tag, `hidden` and `display: none` too.
     if (!isRendered(el)) return;
-    if (el.getAttribute('aria-hidden') === 'true') return;
+    if (attribute(el, 'aria-hidden') === 'true') return;
     const role = roleOf(el);
     if (INTERACTIVE_ROLES.has(role)) {
       const name = nameOf(el);
@@ -274,9 +271,10 @@ export function observeWith(win: Window, refs: RefRegistry, scroll: Scroll, view
       childDepth = depth + 1;
     }
     let own: ReturnType<typeof boxFacts> | null = null;
-    for (let node = el.firstChild; node; node = node.nextSibling) {
-      if (node.nodeType === 3) {
-        const text = collapse(node.textContent ?? '');
+    for (let node = firstChild(el); node; node = nextSibling(node)) {
+      const type = nodeType(node);
+      if (type === 3) {
+        const text = collapse(textData(node as Text));
         if (!text) continue;
         own ??= boxFacts(el);
         const entry: ObservedElement = { ref: null, role: 'text', name: '', text, depth: childDepth, ...own, covered: false };
@@ -286,7 +284,7 @@ export function observeWith(win: Window, refs: RefRegistry, scroll: Scroll, view
           entry.style = styleFacts(el, pageBg);
         }
         elements.push(entry);
-      } else if (node.nodeType === 1) {
+      } else if (type === 1) {
         visit(node as Element, childDepth);
       }
     }

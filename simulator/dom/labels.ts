@@ -9,11 +9,10 @@
  */
 
 import { descendants } from './tree.ts';
+import { eachElement, localName } from './nodes.ts';
 
 const LABELABLE = new Set(['button', 'meter', 'output', 'progress', 'select', 'textarea', 'input']);
 const HTML_NS = 'http://www.w3.org/1999/xhtml';
-/** NodeFilter.SHOW_ELEMENT (a page's window need not lend its NodeFilter). */
-const SHOW_ELEMENT = 1;
 
 function labelable(el: Element): boolean {
   if (el.namespaceURI !== HTML_NS || !LABELABLE.has(el.localName)) return false;
@@ -46,14 +45,12 @@ export function lendLabels(doc: Document): () => void {
   // One pass finds the labels and labelable elements, reading no more of the others than their tag.
   const labelElements: Element[] = [];
   const controls: Element[] = [];
-  const walker = doc.createTreeWalker(doc, SHOW_ELEMENT);
-  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-    const el = node as Element;
-    const tag = el.localName;
+  eachElement(doc, (el) => {
+    const tag = localName(el);
     if (tag === 'label') {
       if (el.namespaceURI === HTML_NS) labelElements.push(el);
     } else if (LABELABLE.has(tag) && labelable(el)) controls.push(el);
-  }
+  });
   const lent: [Element, 'labels' | 'control'][] = [];
   const lend = (el: Element, prop: 'labels' | 'control', value: unknown) => {
     // A property the page set on the element itself is the page's: keep it, and its answer.

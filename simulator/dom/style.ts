@@ -10,6 +10,7 @@ const NEVER_RENDERED = new Set(['head', 'script', 'style', 'template', 'title', 
 
 import { kept, upward } from './unchanged.ts';
 import { downFrom } from './tree.ts';
+import { attribute, hasAttribute, localName } from './nodes.ts';
 
 type Declared = { name: string; value: string; important: boolean }[];
 
@@ -101,7 +102,7 @@ export function parsedStyle(el: Element): Parsed {
 }
 
 function readInlineStyle(el: Element): Parsed {
-  const raw = el.getAttribute('style') ?? '';
+  const raw = attribute(el, 'style') ?? '';
   let p = byText.get(raw);
   if (p) return p;
   const list = declarations(raw);
@@ -253,7 +254,7 @@ function drawnSelf(el: Element): boolean {
 }
 
 function drawnSelfWith(el: Element, parsed: Parsed): boolean {
-  return !NEVER_RENDERED.has(el.localName) && !el.hasAttribute('hidden') && !parsed.none;
+  return !NEVER_RENDERED.has(localName(el)) && !hasAttribute(el, 'hidden') && !parsed.none;
 }
 
 /** A colour; parsed colours are shared records, never changed. */

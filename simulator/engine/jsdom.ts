@@ -16,6 +16,7 @@ import { documentFor, NavigationError, NO_EARLIER_PAGE, ORIGIN, parseEventLog, T
 import { prelude } from './prelude.ts';
 import { injectionScript, injectionThrew, type PageInjection } from './inject.ts';
 import { fillField, selectValues } from '../dom/forms.ts';
+import { eachElement } from '../dom/nodes.ts';
 import { DEFAULT_LIMITS, LimitError, overElements, type EpisodeLimits } from '../sandbox/limits.ts';
 
 /**
@@ -144,7 +145,8 @@ export class JsdomBrowser implements Browser {
     if (this.failed !== null) throw new LimitError(this.failed);
     if (this.injectFailed !== null) throw new Error(this.injectFailed);
     if (!this.dom) return;
-    const count = this.dom.window.document.getElementsByTagName('*').length;
+    let count = 0;
+    eachElement(this.dom.window.document, () => count++);
     if (count > this.limits.domElements) this.fail(overElements(count, this.limits.domElements));
   }
 

@@ -1,0 +1,84 @@
+/**
+ * The observation's node reads on jsdom's own node objects answer as the DOM answers, on
+ * any document: attributes of any case and namespace, elements of any namespace, text,
+ * comments and templates between them, and nodes the page moved or took out.
+ */
+import fc from 'fast-check';
+import { JSDOM } from 'jsdom';
+import { describe, expect, it } from 'vitest';
+import { attribute, eachElement, firstChild, firstElementChild, hasAttribute, localName, nextElementSibling, nextSibling, nodeType, textData } from '../../simulator/dom/nodes.ts';
+
+const ATTRIBUTES = ['style', 'hidden', 'aria-hidden', 'role', 'href', 'aria-label', 'list', 'data-x'];
+const name = fc.constantFrom(...ATTRIBUTES, 'STYLE', 'Hidden', 'xlink:href');
+const tag = fc.constantFrom('div', 'a', 'button', 'input', 'label', 'p', 'svg', 'rect', 'template', 'x-card', 'h2');
+const attrs = fc.array(fc.tuple(name, fc.constantFrom('', 'true', 'false', 'a b', 'display:none')), { maxLength: 3 });
+const html: fc.Arbitrary<string> = fc.letrec<{ node: string; nodes: string }>((tie) => ({
+  node: fc.oneof(
+    { depthSize: 'small', withCrossShrink: true },
+    fc.constantFrom('text', ' ', '<!-- c -->', ''),
+    fc.tuple(tag, attrs, tie('nodes')).map(([t, as, inner]) => `<${t}${as.map(([k, v]) => ` ${k}="${v}"`).join('')}>${inner}</${t}>`),
+  ),
+  nodes: fc.array(tie('node'), { maxLength: 4 }).map((ns) => ns.join('')),
+})).nodes;
+
+/** Every element and node of the document, through the DOM itself. */
+function everything(doc: Document): Node[] {
+  const out: Node[] = [];
+  const walker = doc.createTreeWalker(doc, 0xffffffff);
+  for (let n = walker.nextNode(); n; n = walker.nextNode()) out.push(n);
+  return out;
+}
+
+describe("node reads on jsdom's own objects", () => {
+  it('every read answers as the DOM does, on any document, before and after the page moves and removes nodes', () => {
+    fc.assert(
+      fc.property(html, fc.nat(), (body, pick) => {
+        const { window } = new JSDOM(`<!doctype html><body>${body}</body>`);
+        const doc = window.document;
+        const check = () => {
+          const nodes = everything(doc);
+          const elements = nodes.filter((n): n is Element => n.nodeType === 1);
+          const walked: Element[] = [];
+          eachElement(doc, (el) => walked.push(el));
+          expect(walked).toEqual(elements);
+          for (const n of nodes) {
+            expect(nodeType(n)).toBe(n.nodeType);
+            expect(firstChild(n)).toBe(n.firstChild);
+            expect(nextSibling(n)).toBe(n.nextSibling);
+            if (n.nodeType === 3) expect(textData(n as Text)).toBe((n as Text).data);
+          }
+          for (const el of elements) {
+            expect(localName(el)).toBe(el.localName);
+            expect(firstElementChild(el)).toBe(el.firstElementChild);
+            expect(nextElementSibling(el)).toBe(el.nextElementSibling);
+            for (const a of ATTRIBUTES) {
+              expect(attribute(el, a)).toBe(el.getAttribute(a));
+              expect(hasAttribute(el, a)).toBe(el.hasAttribute(a));
+            }
+          }
+          return elements;
+        };
+        const elements = check();
+        // The page changes its tree: one element moved to the end, another taken out, an attribute set.
+        if (elements.length > 2) {
+          const moved = elements[pick % elements.length] as Element;
+          if (!moved.contains(doc.body)) doc.body.appendChild(moved);
+          const gone = elements[(pick + 1) % elements.length] as Element;
+          if (!gone.contains(doc.body) && gone !== doc.body) gone.remove();
+          doc.body.setAttribute('aria-hidden', 'true');
+          check();
+        }
+        window.close();
+      }),
+      { numRuns: 150 },
+    );
+  });
+
+  it('a node from no jsdom (a plain object standing in for a browser node) is read through the DOM interface', () => {
+    const el = { getAttribute: (n: string) => (n === 'style' ? 'x' : null), hasAttribute: (n: string) => n === 'style', localName: 'div', firstElementChild: null, nextElementSibling: null } as unknown as Element;
+    expect(attribute(el, 'style')).toBe('x');
+    expect(hasAttribute(el, 'hidden')).toBe(false);
+    expect(localName(el)).toBe('div');
+    expect(firstElementChild(el)).toBe(null);
+  });
+});
