@@ -250,13 +250,13 @@ class BoxIndex {
     this.tree.finish();
   }
 
-  /** Calls `each` with the index of every box that may hold the point. */
-  near(x: number, y: number, pad: number, each: (i: number) => void): void {
+  /** Adds to `out` the index of every box that may hold the point. */
+  near(x: number, y: number, pad: number, out: number[]): void {
     if (this.tree) {
       const found = this.tree.search(x - pad, y - pad, x + pad, y + pad);
-      for (let k = 0; k < found.length; k++) each(this.ids[found[k] as number] as number);
+      for (let k = 0; k < found.length; k++) out.push(this.ids[found[k] as number] as number);
     }
-    for (let k = 0; k < this.loose.length; k++) each(this.loose[k] as number);
+    for (let k = 0; k < this.loose.length; k++) out.push(this.loose[k] as number);
   }
 }
 
@@ -271,6 +271,9 @@ export class PaintIndex {
   private readonly byElement = new Map<Element, Layer>();
   private trees: { scrolling: BoxIndex; fixed: BoxIndex } | null = null;
   private readonly shapes: Shapes;
+  /** Scratch lists of one hit test, kept between tests so that a test allocates none. */
+  private readonly near: number[] = [];
+  private readonly under: Layer[] = [];
 
   constructor(doc: Document) {
     this.layers = whileUnchanged(() => layers(doc));
@@ -316,19 +319,29 @@ export class PaintIndex {
     const px = x + scroll.x;
     const py = y + scroll.y;
     const pad = slack(Math.abs(x) + Math.abs(y) + Math.abs(scroll.x) + Math.abs(scroll.y));
+    const near = this.near;
+    near.length = 0;
+    this.trees.scrolling.near(px, py, pad, near);
+    this.trees.fixed.near(x, y, pad, near);
     // topmost's answer over the candidates whose visible box holds the point, topmost first.
-    const under: Layer[] = [];
-    const consider = (i: number) => {
-      const l = this.layers[i] as Layer;
-      if (!visibleHolds(l, scroll, x, y) || !receivesPointer(l.el)) return;
-      // In order as they come: a point lies in a few boxes, and no two layers' keys are equal.
+    const under = this.under;
+    under.length = 0;
+    for (let k = 0; k < near.length; k++) {
+      const l = this.layers[near[k] as number] as Layer;
+      if (!visibleHolds(l, scroll, x, y) || !receivesPointer(l.el)) continue;
+      // Put in order as they come: a point lies in a few boxes, and no two layers' keys are equal.
       let at = under.length;
-      while (at > 0 && compareKeys((under[at - 1] as Layer).key, l.key) < 0) at--;
-      under.splice(at, 0, l);
-    };
-    this.trees.scrolling.near(px, py, pad, consider);
-    this.trees.fixed.near(x, y, pad, consider);
-    for (const l of under) if (this.shapes.holds(l.el, shift(l.box, l.fixed, scroll), x, y)) return l.el;
+      under.push(l);
+      while (at > 0 && compareKeys((under[at - 1] as Layer).key, l.key) < 0) {
+        under[at] = under[at - 1] as Layer;
+        at--;
+      }
+      under[at] = l;
+    }
+    for (let k = 0; k < under.length; k++) {
+      const l = under[k] as Layer;
+      if (this.shapes.holds(l.el, shift(l.box, l.fixed, scroll), x, y)) return l.el;
+    }
     return null;
   }
 }
@@ -348,9 +361,9 @@ export function hitFrom(items: readonly Paintable[], x: number, y: number): Elem
     index = { boxes: new BoxIndex(items.map((p) => p.visible)), shapes: new Shapes() };
     listIndexes.set(items, index);
   }
-  const near: Paintable[] = [];
-  index.boxes.near(x, y, slack(Math.abs(x) + Math.abs(y)), (i) => near.push(items[i] as Paintable));
-  return topmost(near, x, y, index.shapes);
+  const ids: number[] = [];
+  index.boxes.near(x, y, slack(Math.abs(x) + Math.abs(y)), ids);
+  return topmost(ids.map((i) => items[i] as Paintable), x, y, index.shapes);
 }
 
 export function hitTest(doc: Document, x: number, y: number, scroll: Scroll): Element | null {

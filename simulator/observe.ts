@@ -9,7 +9,7 @@ import { cheapComputedStyle, inherited, isRendered, isRenderedSelf, styleFacts, 
 import { lands, PaintIndex, type Paintable } from './hit.ts';
 import { lendLabels } from './dom/labels.ts';
 import { whileUnchanged } from './dom/unchanged.ts';
-import { attribute, firstChild, hasAttribute, localName, nextSibling, nodeType, textData } from './dom/nodes.ts';
+import { attribute, childText, firstChild, firstElementChild, hasAttribute, localName, nextSibling, nodeType, textData } from './dom/nodes.ts';
 
 export const INTERACTIVE_ROLES = new Set([
   'button', 'link', 'checkbox', 'switch', 'radio', 'textbox', 'searchbox', 'combobox', 'listbox', 'option',
@@ -49,7 +49,7 @@ export interface Observation {
 /** Refs stay stable while an element's role and name are unchanged. */
 export class RefRegistry {
   // A Map, not a WeakMap: byRef holds every element anyway, and a Map is cheaper to fill.
-  private readonly byElement = new Map<Element, { ref: string; key: string }>();
+  private readonly byElement = new Map<Element, { ref: string; role: string; name: string }>();
   private readonly byRef = new Map<string, Element>();
 
   /** `count`: refs already given in this episode (a new document in Chromium goes on from there). */
@@ -61,11 +61,10 @@ export class RefRegistry {
   }
 
   refFor(el: Element, role: string, name: string): string {
-    const key = `${role}\u0000${name}`;
     const known = this.byElement.get(el);
-    if (known && known.key === key) return known.ref;
+    if (known && known.role === role && known.name === name) return known.ref;
     const ref = `e${++this.count}`;
-    this.byElement.set(el, { ref, key });
+    this.byElement.set(el, { ref, role, name });
     this.byRef.set(ref, el);
     return ref;
   }
@@ -260,8 +259,8 @@ export function observeWith(win: Window, refs: RefRegistry, scroll: Scroll, view
       return;
     }
     if (el.localName === 'label' && (el as HTMLLabelElement).control && isRendered((el as HTMLLabelElement).control as Element)) return;
-    if (TEXT_ROLES.has(role) && el.firstElementChild === null) {
-      const text = collapse(el.textContent ?? '');
+    if (TEXT_ROLES.has(role) && firstElementChild(el) === null) {
+      const text = collapse(childText(el));
       if (text) elements.push({ ref: null, role, name: '', text, depth, ...boxFacts(el), covered: false, style: styleFacts(el, pageBg) });
       return;
     }

@@ -115,6 +115,20 @@ export function textData(node: Text): string {
   return behind(node)?._data ?? node.data;
 }
 
+/**
+ * The text of an element with no element children: its text nodes' data joined, which
+ * is its textContent (comments and processing instructions take no part) without jsdom
+ * walking its descendants through an iterator.
+ */
+export function childText(el: Element): string {
+  let text = '';
+  for (let node = firstChild(el); node; node = nextSibling(node)) {
+    const type = nodeType(node);
+    if (type === 3 || type === 4) text += textData(node as Text);
+  }
+  return text;
+}
+
 /** Every element under `root` (not itself), in tree order. */
 export function eachElement(root: Node, visit: (el: Element) => void): void {
   const b = behind(root) as Linked | undefined;

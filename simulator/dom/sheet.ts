@@ -10,6 +10,7 @@
 import Specificity from '@bramus/specificity';
 import { inlineDeclarations } from './style.ts';
 import { kept } from './unchanged.ts';
+import { attribute, localName } from './nodes.ts';
 
 interface Declaration {
   name: string;
@@ -167,12 +168,12 @@ interface Narrowed {
    * The candidates for each kind of element (namespace, tag and class attribute, or tag
    * alone in quirks mode): what decides mayMatch and surely, so each kind is sorted once.
    */
-  byKind: Map<string, Candidate[]>;
+  byKind: Map<string, Map<string | null, Candidate[]>>;
 }
 
 const narrowed = new WeakMap<IndexedRule[], Map<(name: string) => boolean, Narrowed>>();
 
-/** Kinds kept per narrowing before it starts over: a page that writes ever new classes cannot grow it. */
+/** Tags, and class attributes per tag, kept per narrowing before it starts over: a page that writes ever new ones cannot grow it. */
 const MAX_KINDS = 10_000;
 
 function rulesWith(doc: Document, wanted: (name: string) => boolean): Narrowed {
@@ -199,9 +200,17 @@ const NO_INLINE = {};
 function candidatesFor(el: Element, narrow: Narrowed): Candidate[] {
   if (narrow.rules.length === 0) return [];
   const quirks = el.ownerDocument.compatMode === 'BackCompat';
-  const classAttr = quirks ? null : (el.getAttribute('class') ?? '');
-  const kind = `${el.namespaceURI ?? ''}\u0000${el.localName}\u0000${classAttr ?? '\u0001'}`;
-  let found = narrow.byKind.get(kind);
+  const classAttr = quirks ? null : (attribute(el, 'class') ?? '');
+  const tag = localName(el);
+  // An HTML element's kind is its tag: most elements are found without making a key.
+  const ns = el.namespaceURI;
+  const named = ns === HTML_NS ? tag : `${ns ?? ''}\u0000${tag}`;
+  let byClass = narrow.byKind.get(named);
+  if (!byClass) {
+    if (narrow.byKind.size >= MAX_KINDS) narrow.byKind.clear();
+    narrow.byKind.set(named, (byClass = new Map()));
+  }
+  let found = byClass.get(classAttr);
   if (found) return found;
   const classes = classAttr === null ? null : new Set(classAttr.split(/[\t\n\f\r ]+/).filter(Boolean));
   found = [];
@@ -210,8 +219,8 @@ function candidatesFor(el: Element, narrow: Narrowed): Candidate[] {
     if (selectors.length > 0) found.push({ rule, own, selectors });
   }
   if (found.every((c) => c.selectors.every((sel) => sel.sure))) sureOnly.add(found);
-  if (narrow.byKind.size >= MAX_KINDS) narrow.byKind.clear();
-  narrow.byKind.set(kind, found);
+  if (byClass.size >= MAX_KINDS) byClass.clear();
+  byClass.set(classAttr, found);
   return found;
 }
 

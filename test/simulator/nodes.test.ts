@@ -6,7 +6,7 @@
 import fc from 'fast-check';
 import { JSDOM } from 'jsdom';
 import { describe, expect, it } from 'vitest';
-import { attribute, eachElement, firstChild, firstElementChild, hasAttribute, localName, nextElementSibling, nextSibling, nodeType, textData } from '../../simulator/dom/nodes.ts';
+import { attribute, childText, eachElement, firstChild, firstElementChild, hasAttribute, localName, nextElementSibling, nextSibling, nodeType, textData } from '../../simulator/dom/nodes.ts';
 
 const ATTRIBUTES = ['style', 'hidden', 'aria-hidden', 'role', 'href', 'aria-label', 'list', 'data-x'];
 const name = fc.constantFrom(...ATTRIBUTES, 'STYLE', 'Hidden', 'xlink:href');
@@ -15,7 +15,7 @@ const attrs = fc.array(fc.tuple(name, fc.constantFrom('', 'true', 'false', 'a b'
 const html: fc.Arbitrary<string> = fc.letrec<{ node: string; nodes: string }>((tie) => ({
   node: fc.oneof(
     { depthSize: 'small', withCrossShrink: true },
-    fc.constantFrom('text', ' ', '<!-- c -->', ''),
+    fc.constantFrom('text', ' ', '<!-- c -->', '', '<?pi x?>', 'a\u00a0b'),
     fc.tuple(tag, attrs, tie('nodes')).map(([t, as, inner]) => `<${t}${as.map(([k, v]) => ` ${k}="${v}"`).join('')}>${inner}</${t}>`),
   ),
   nodes: fc.array(tie('node'), { maxLength: 4 }).map((ns) => ns.join('')),
@@ -51,6 +51,7 @@ describe("node reads on jsdom's own objects", () => {
             expect(localName(el)).toBe(el.localName);
             expect(firstElementChild(el)).toBe(el.firstElementChild);
             expect(nextElementSibling(el)).toBe(el.nextElementSibling);
+            if (el.firstElementChild === null) expect(childText(el)).toBe(el.textContent);
             for (const a of ATTRIBUTES) {
               expect(attribute(el, a)).toBe(el.getAttribute(a));
               expect(hasAttribute(el, a)).toBe(el.hasAttribute(a));
