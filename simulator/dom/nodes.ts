@@ -10,6 +10,8 @@
 
 interface Behind {
   nodeType: number;
+  _version?: number;
+  _ownerDocument?: object;
   _localName?: string;
   _data?: string;
   _attributesByNameMap?: Map<string, { _value: string }[]>;
@@ -89,6 +91,21 @@ export function nextElementSibling(el: Element): Element | null {
   const b = behind(el) as Linked | undefined;
   if (!b || !symbols) return el.nextElementSibling;
   return elementFrom(b[symbols.tree]?.nextSibling, symbols);
+}
+
+/**
+ * A number that moves on whenever a node is put into or taken out of the document's tree
+ * (jsdom counts each change on every ancestor), or null where the document keeps none.
+ */
+export function treeVersion(doc: Document): number | null {
+  const v = behind(doc)?._version;
+  return typeof v === 'number' ? v : null;
+}
+
+/** The document an element belongs to. */
+export function ownerDocument(el: Element): Document {
+  const owner = behind(el)?._ownerDocument as Record<symbol, Document> | undefined;
+  return (symbols && owner?.[symbols.wrapper]) || el.ownerDocument;
 }
 
 /** The node's first child, as its wrapper. */

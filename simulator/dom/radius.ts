@@ -78,10 +78,33 @@ function writtenFrom(declared: { name: string; value: string }[]): Written {
 
 const resolve = (l: Length, side: number) => ('px' in l ? l.px : (l.pct / 100) * side);
 
-/** The used radii of an element whose border box is `box`; null when every corner is square. */
+/**
+ * Used radii by the cascade's answer and the box's size: elements alike of one size
+ * share them. Shared records, never changed; a size map starts over past a bound.
+ */
+const usedBy = new WeakMap<object, Map<number, Map<number, Radii | null>>>();
+const MAX_SIZES = 10_000;
+
+/** The used radii of an element whose border box is `box`; null when every corner is square. Never to be changed. */
 export function radii(el: Element, box: Pick<Rect, 'w' | 'h'>): Radii | null {
   const declared = cascade(el, isRadius);
   if (declared.length === 0) return null;
+  let byWidth = usedBy.get(declared);
+  if (!byWidth) usedBy.set(declared, (byWidth = new Map()));
+  let byHeight = byWidth.get(box.w);
+  if (!byHeight) {
+    if (byWidth.size >= MAX_SIZES) byWidth.clear();
+    byWidth.set(box.w, (byHeight = new Map()));
+  }
+  let used = byHeight.get(box.h);
+  if (used === undefined) {
+    if (byHeight.size >= MAX_SIZES) byHeight.clear();
+    byHeight.set(box.h, (used = usedRadii(declared, box)));
+  }
+  return used;
+}
+
+function usedRadii(declared: { name: string; value: string }[], box: Pick<Rect, 'w' | 'h'>): Radii | null {
   let written = writtenBy.get(declared);
   if (!written) writtenBy.set(declared, (written = writtenFrom(declared)));
   const r = written.map(([h, v]) => [resolve(h, box.w), resolve(v, box.h)]) as Radii;

@@ -10,7 +10,7 @@
 import Specificity from '@bramus/specificity';
 import { inlineDeclarations } from './style.ts';
 import { kept } from './unchanged.ts';
-import { attribute, localName } from './nodes.ts';
+import { attribute, localName, ownerDocument } from './nodes.ts';
 
 interface Declaration {
   name: string;
@@ -197,9 +197,20 @@ const sharedCascades = new WeakMap<Candidate[], WeakMap<object, { name: string; 
 /** The key of the cascades whose style attribute declares nothing wanted. */
 const NO_INLINE = {};
 
-function candidatesFor(el: Element, narrow: Narrowed): Candidate[] {
+/** Is the document in quirks mode (where class names match in any case, so classes tell nothing here)? */
+function quirksMode(doc: Document): boolean {
+  const memo = kept<boolean, Document>('quirks');
+  let quirks = memo?.get(doc);
+  if (quirks === undefined) {
+    quirks = doc.compatMode === 'BackCompat';
+    memo?.set(doc, quirks);
+  }
+  return quirks;
+}
+
+function candidatesFor(el: Element, doc: Document, narrow: Narrowed): Candidate[] {
   if (narrow.rules.length === 0) return [];
-  const quirks = el.ownerDocument.compatMode === 'BackCompat';
+  const quirks = quirksMode(doc);
   const classAttr = quirks ? null : (attribute(el, 'class') ?? '');
   const tag = localName(el);
   // An HTML element's kind is its tag: most elements are found without making a key.
@@ -229,7 +240,8 @@ function candidatesFor(el: Element, narrow: Narrowed): Candidate[] {
  * (a later one overrides an earlier one of the same property or of its shorthand).
  */
 export function cascade(el: Element, wanted: (name: string) => boolean): { name: string; value: string }[] {
-  const found = candidatesFor(el, rulesWith(el.ownerDocument, wanted));
+  const doc = ownerDocument(el);
+  const found = candidatesFor(el, doc, rulesWith(doc, wanted));
   const inline = inlineDeclarations(el);
   // Without a selector to ask the engine about, the answer is the kind's and the style
   // attribute's: shared. A style attribute that declares none of the properties wanted

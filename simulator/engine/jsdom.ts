@@ -16,7 +16,7 @@ import { documentFor, NavigationError, NO_EARLIER_PAGE, ORIGIN, parseEventLog, T
 import { prelude } from './prelude.ts';
 import { injectionScript, injectionThrew, type PageInjection } from './inject.ts';
 import { fillField, selectValues } from '../dom/forms.ts';
-import { eachElement } from '../dom/nodes.ts';
+import { eachElement, treeVersion } from '../dom/nodes.ts';
 import { DEFAULT_LIMITS, LimitError, overElements, type EpisodeLimits } from '../sandbox/limits.ts';
 
 /**
@@ -87,6 +87,8 @@ export class JsdomBrowser implements Browser {
   private now = T0;
   /** The episode's events as the site's runtime recorded them through LOG_CHANNEL, across its documents. */
   private logged: string[] = [];
+  /** The last count of the page's elements, and the version of its tree then. */
+  private counted: { doc: Document | null; version: number | null; count: number } = { doc: null, version: null, count: 0 };
   private readonly limits: Pick<EpisodeLimits, 'domElements' | 'timersPerStep'>;
   /** Timer callbacks run since the clock last started advancing. */
   private fired = 0;
@@ -145,8 +147,14 @@ export class JsdomBrowser implements Browser {
     if (this.failed !== null) throw new LimitError(this.failed);
     if (this.injectFailed !== null) throw new Error(this.injectFailed);
     if (!this.dom) return;
-    let count = 0;
-    eachElement(this.dom.window.document, () => count++);
+    const doc = this.dom.window.document;
+    // Elements come and go only with a change to the tree, which moves its version on.
+    const version = treeVersion(doc);
+    let count = this.counted.doc === doc && version !== null && this.counted.version === version ? this.counted.count : 0;
+    if (count === 0) {
+      eachElement(doc, () => count++);
+      this.counted = { doc, version, count };
+    }
     if (count > this.limits.domElements) this.fail(overElements(count, this.limits.domElements));
   }
 

@@ -46,6 +46,8 @@ const ALLOCATES: [string, string, RegExp][] = [
 const PAGES: [string, string, RegExp][] = [
   ['setInterval storm', 'setInterval(function () {}, 0);', /over 10000 timers in one step/],
   ['200,000-element page', '</script>' + '<p></p>'.repeat(200_000) + '<script>', /the page has 200\d+ start tags, over the limit of 100000 elements/],
+  // Counted again once the tree changes, though the page was counted small before.
+  ['page that grows past the limit after it loads', `setTimeout(function () { var f = document.createDocumentFragment(); for (var i = 0; i < 100001; i++) f.appendChild(document.createElement('i')); document.body.appendChild(f); }, 300);`, /the page has 100\d+ elements, over the limit of 100000/],
   ['non-JSON event log', `${FIRST}var record = window[${JSON.stringify(LOG_CHANNEL)}]; setInterval(function () { record("{not json"); }, 500);`, /the site's event log is not JSON/],
 ];
 

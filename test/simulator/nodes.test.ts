@@ -6,7 +6,7 @@
 import fc from 'fast-check';
 import { JSDOM } from 'jsdom';
 import { describe, expect, it } from 'vitest';
-import { attribute, childText, eachElement, firstChild, firstElementChild, hasAttribute, localName, nextElementSibling, nextSibling, nodeType, textData } from '../../simulator/dom/nodes.ts';
+import { attribute, childText, eachElement, ownerDocument, treeVersion, firstChild, firstElementChild, hasAttribute, localName, nextElementSibling, nextSibling, nodeType, textData } from '../../simulator/dom/nodes.ts';
 
 const ATTRIBUTES = ['style', 'hidden', 'aria-hidden', 'role', 'href', 'aria-label', 'list', 'data-x'];
 const name = fc.constantFrom(...ATTRIBUTES, 'STYLE', 'Hidden', 'xlink:href');
@@ -21,11 +21,14 @@ const html: fc.Arbitrary<string> = fc.letrec<{ node: string; nodes: string }>((t
   nodes: fc.array(tie('node'), { maxLength: 4 }).map((ns) => ns.join('')),
 })).nodes;
 
-/** Every element and node of the document, through the DOM itself. */
-function everything(doc: Document): Node[] {
+/** Every node of the document, through the DOM itself, and those inside its templates (another document's). */
+function everything(root: Document | DocumentFragment): Node[] {
   const out: Node[] = [];
-  const walker = doc.createTreeWalker(doc, 0xffffffff);
-  for (let n = walker.nextNode(); n; n = walker.nextNode()) out.push(n);
+  const walker = (root.ownerDocument ?? (root as Document)).createTreeWalker(root, 0xffffffff);
+  for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+    out.push(n);
+    if (n.nodeType === 1 && (n as Element).localName === 'template' && 'content' in n) out.push(...everything((n as HTMLTemplateElement).content));
+  }
   return out;
 }
 
@@ -40,7 +43,7 @@ describe("node reads on jsdom's own objects", () => {
           const elements = nodes.filter((n): n is Element => n.nodeType === 1);
           const walked: Element[] = [];
           eachElement(doc, (el) => walked.push(el));
-          expect(walked).toEqual(elements);
+          expect(walked).toEqual(elements.filter((el) => el.ownerDocument === doc));
           for (const n of nodes) {
             expect(nodeType(n)).toBe(n.nodeType);
             expect(firstChild(n)).toBe(n.firstChild);
@@ -49,6 +52,7 @@ describe("node reads on jsdom's own objects", () => {
           }
           for (const el of elements) {
             expect(localName(el)).toBe(el.localName);
+            expect(ownerDocument(el)).toBe(el.ownerDocument);
             expect(firstElementChild(el)).toBe(el.firstElementChild);
             expect(nextElementSibling(el)).toBe(el.nextElementSibling);
             if (el.firstElementChild === null) expect(childText(el)).toBe(el.textContent);
@@ -62,10 +66,17 @@ describe("node reads on jsdom's own objects", () => {
         const elements = check();
         // The page changes its tree: one element moved to the end, another taken out, an attribute set.
         if (elements.length > 2) {
+          // Every change to which elements the tree holds moves its version on.
+          const changes = (change: () => void) => {
+            const before = treeVersion(doc);
+            change();
+            expect(treeVersion(doc)).not.toBe(before);
+          };
           const moved = elements[pick % elements.length] as Element;
-          if (!moved.contains(doc.body)) doc.body.appendChild(moved);
+          if (!moved.contains(doc.body) && moved.ownerDocument === doc) changes(() => doc.body.appendChild(moved));
           const gone = elements[(pick + 1) % elements.length] as Element;
-          if (!gone.contains(doc.body) && gone !== doc.body) gone.remove();
+          if (!gone.contains(doc.body) && gone.ownerDocument === doc && gone.isConnected) changes(() => gone.remove());
+          changes(() => doc.body.insertAdjacentHTML('beforeend', '<i><b></b></i>'));
           doc.body.setAttribute('aria-hidden', 'true');
           check();
         }
