@@ -92,3 +92,40 @@ describe('accessible names read from an element\'s own text', () => {
     );
   });
 });
+
+describe('labels lent while an observation names fields', () => {
+  const PROPS = ['labels', 'control'] as const;
+  const PROTOS = ['HTMLInputElement', 'HTMLButtonElement', 'HTMLSelectElement', 'HTMLTextAreaElement', 'HTMLLabelElement', 'HTMLElement', 'Element'] as const;
+  /** Every own descriptor of the two properties on the window's prototypes and the elements, as they are. */
+  const descriptors = (win: Window) => {
+    const protos = PROTOS.map((p) => (win as unknown as Record<string, { prototype: object }>)[p]?.prototype);
+    const els = Array.from(win.document.querySelectorAll('*'));
+    return [...protos, ...els].flatMap((o) => PROPS.map((p) => (o ? Object.getOwnPropertyDescriptor(o, p) : undefined)));
+  };
+  const markup = '<label for="a">Name</label><input id="a"><label>Qty <input id="b"></label><button id="c">Go</button><label for="c">Press</label><select id="d"></select>';
+
+  it("names fields as the full computation does, and leaves every element and prototype as it was", () => {
+    const { window } = new JSDOM(`<!doctype html><body>${markup}</body>`);
+    const before = descriptors(window);
+    namesAsFull(window.document);
+    expect(descriptors(window)).toEqual(before);
+    const input = window.document.getElementById('a') as HTMLInputElement;
+    expect(Array.from(input.labels ?? []).map((l) => l.textContent)).toEqual(['Name']);
+  });
+
+  it("a page's own labels on an element are its answer, kept as they were", () => {
+    const { window } = new JSDOM(`<!doctype html><body>${markup}<span id="own">Own</span></body>`);
+    const doc = window.document;
+    const input = doc.getElementById('a') as HTMLInputElement;
+    const own = [doc.getElementById('own')];
+    Object.defineProperty(input, 'labels', { value: own, configurable: true });
+    const restore = lendLabels(doc);
+    try {
+      expect(input.labels).toBe(own);
+      expect((doc.getElementById('b') as HTMLInputElement).labels?.length).toBe(1);
+    } finally {
+      restore();
+    }
+    expect(Object.getOwnPropertyDescriptor(input, 'labels')?.value).toBe(own);
+  });
+});
