@@ -20,7 +20,11 @@ export interface EpisodeLimits {
   readonly timersPerStep: number;
 }
 
-export const DEFAULT_LIMITS: EpisodeLimits = { stepSeconds: 5, memoryMb: 512, domElements: 100_000, timersPerStep: 10_000 };
+/**
+ * The heap holds a page at the element limit: jsdom keeps about 5 KB an element, so a
+ * 99,000-element page needs some 600 MB with its observation (512 MB ended it).
+ */
+export const DEFAULT_LIMITS: EpisodeLimits = { stepSeconds: 5, memoryMb: 1024, domElements: 100_000, timersPerStep: 10_000 };
 
 /** A limit passed: the episode ends with this as its reason. */
 export class LimitError extends Error {

@@ -97,7 +97,7 @@ describe('labels lent while an observation names fields', () => {
   const PROPS = ['labels', 'control'] as const;
   const PROTOS = ['HTMLInputElement', 'HTMLButtonElement', 'HTMLSelectElement', 'HTMLTextAreaElement', 'HTMLLabelElement', 'HTMLElement', 'Element'] as const;
   /** Every own descriptor of the two properties on the window's prototypes and the elements, as they are. */
-  const descriptors = (win: Window) => {
+  const descriptors = (win: JSDOM["window"]) => {
     const protos = PROTOS.map((p) => (win as unknown as Record<string, { prototype: object }>)[p]?.prototype);
     const els = Array.from(win.document.querySelectorAll('*'));
     return [...protos, ...els].flatMap((o) => PROPS.map((p) => (o ? Object.getOwnPropertyDescriptor(o, p) : undefined)));
