@@ -34,7 +34,10 @@ export interface Paintable {
 /** A paintable element as scrolling leaves it: boxes at no scroll, shifted on placing. */
 interface Layer {
   el: Element;
-  key: Key;
+  /** Its painting key is `base` (its stacking-context ancestors', shared) then its z-index and tree order. */
+  base: Key;
+  z: number;
+  order: number;
   fixed: boolean;
   box: Rect;
   /** Boxes of the `overflow: hidden` ancestors that clip it, nearest first. */
@@ -90,11 +93,7 @@ function layers(doc: Document): Layer[] {
     }
     const offsets = placeBelow(el, ctx.offsets, parsed);
     const box = viewportBox(el, NO_SCROLL);
-    if (box && drawnWith(f)) {
-      const key = ctx.key.slice();
-      key.push(parsed.z ?? 0, order);
-      out.push({ el, key, fixed: f.fixed, box, clips: f.fixed ? ctx.clipsFixed : ctx.clipsScrolling });
-    }
+    if (box && drawnWith(f)) out.push({ el, base: ctx.key, z: parsed.z ?? 0, order, fixed: f.fixed, box, clips: f.fixed ? ctx.clipsFixed : ctx.clipsScrolling });
     const first = firstElementChild(el);
     if (first) {
       stack.push({ ctx, next: nextElementSibling(el) });
@@ -140,13 +139,32 @@ function clipping(el: Element, fixed: boolean, outer: Rect[]): Rect[] {
  */
 function place(l: Layer, scroll: Scroll): Paintable {
   const rect = shift(l.box, l.fixed, scroll);
+  return { el: l.el, rect, visible: visibleAt(l, rect, scroll), key: [...l.base, l.z, l.order], fixed: l.fixed };
+}
+
+/** The layer's box placed at a scroll (`rect`), less what its clipping ancestors cut off. */
+function visibleAt(l: Layer, rect: Rect, scroll: Scroll): Rect | null {
   let visible: Rect | null = rect;
   for (const c of l.clips) {
     if (!visible) break;
     visible = intersect(visible, shift(c, l.fixed, scroll));
   }
-  return { el: l.el, rect, visible, key: l.key, fixed: l.fixed };
+  return visible;
 }
+
+/** compareKeys of two layers' keys, without making them. */
+function compareLayers(a: Layer, b: Layer): number {
+  const na = a.base.length + 2;
+  const nb = b.base.length + 2;
+  const n = Math.min(na, nb);
+  for (let i = 0; i < n; i++) {
+    const d = keyAt(a, i) - keyAt(b, i);
+    if (d !== 0) return d;
+  }
+  return na - nb;
+}
+
+const keyAt = (l: Layer, i: number): number => (i < l.base.length ? (l.base[i] as number) : i === l.base.length ? l.z : l.order);
 
 /**
  * Does the layer's visible box at a scroll hold (x, y)? place's arithmetic (the same
@@ -304,10 +322,10 @@ export class PaintIndex {
     return Math.ceil(max);
   }
 
-  /** The element's paintable at a scroll, if it has one. */
-  of(el: Element, scroll: Scroll): Paintable | undefined {
+  /** The visible part of the element's paintable at a scroll (place's), null when clipped away or when it has none. */
+  visible(el: Element, scroll: Scroll): Rect | null {
     const l = this.byElement.get(el);
-    return l && place(l, scroll);
+    return l ? visibleAt(l, shift(l.box, l.fixed, scroll), scroll) : null;
   }
 
   /** The topmost element that would receive a pointer event at viewport point (x, y) at a scroll. */
@@ -332,7 +350,7 @@ export class PaintIndex {
       // Put in order as they come: a point lies in a few boxes, and no two layers' keys are equal.
       let at = under.length;
       under.push(l);
-      while (at > 0 && compareKeys((under[at - 1] as Layer).key, l.key) < 0) {
+      while (at > 0 && compareLayers(under[at - 1] as Layer, l) < 0) {
         under[at] = under[at - 1] as Layer;
         at--;
       }

@@ -192,7 +192,7 @@ export function coverageProbe(doc: Document, scroll: Scroll, viewport: { width: 
       const box = viewportBox(el, scroll);
       if (!box) return { hit: null, scroll, box: null };
       const s = isFixed(el) ? scroll : scrollIntoView(box, scroll, viewport, height);
-      const visible = index.of(el, s)?.visible;
+      const visible = index.visible(el, s);
       if (!visible) return { hit: null, scroll: s, box: viewportBox(el, s) };
       const c = centre(visible);
       return { hit: index.hit(c.x, c.y, s), scroll: s, box: viewportBox(el, s) };

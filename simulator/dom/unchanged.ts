@@ -33,7 +33,8 @@ export function kept<T, K = Element>(kind: string): Map<K, T> | null {
 export function once<T>(kind: string, el: Element, read: (el: Element) => T): T {
   const m = kept<T>(kind);
   if (!m) return read(el);
-  if (m.has(el)) return m.get(el) as T;
+  const known = m.get(el);
+  if (known !== undefined || m.has(el)) return known as T;
   const v = read(el);
   m.set(el, v);
   return v;
