@@ -12,9 +12,9 @@
  * R-tree (flatbush), and a point is tested exactly only against the few boxes near it.
  */
 import Flatbush from 'flatbush';
-import { contains, intersect, isFixed, offsetsBelow, type Offsets, placeBelow, type Rect, type Scroll, viewportBox } from './dom/geometry.ts';
+import { atScroll, contains, intersect, isFixed, offsetsBelow, type Offsets, pageBoxOf, placeBelow, type Rect, type Scroll, viewportBox } from './dom/geometry.ts';
 import { insideRounded, radii, type Radii } from './dom/radius.ts';
-import { whileUnchanged } from './dom/unchanged.ts';
+import { known, whileUnchanged } from './dom/unchanged.ts';
 import { downFrom } from './dom/tree.ts';
 import { firstElementChild, nextElementSibling } from './dom/nodes.ts';
 import { drawnWith, facts, factsBelow, type Facts, parsedStyle, receivesPointer } from './dom/style.ts';
@@ -83,27 +83,30 @@ function layers(doc: Document): Layer[] {
       continue;
     }
     const order = ++i;
-    const parsed = parsedStyle(el);
-    const f = factsBelow(el, ctx.facts, parsed);
+    const k = known(el);
+    const parsed = parsedStyle(el, k);
+    const f = factsBelow(el, ctx.facts, parsed, k);
     // Nothing under an element that is not drawn is drawn: a site's hidden pages are skipped whole.
     if (!f.self) {
       i += el.getElementsByTagName('*').length;
       el = nextElementSibling(el);
       continue;
     }
-    const offsets = placeBelow(el, ctx.offsets, parsed);
-    const box = viewportBox(el, NO_SCROLL);
+    const offsets = placeBelow(el, ctx.offsets, parsed, k);
+    const at = pageBoxOf(el, k);
+    const box = at && atScroll(at, NO_SCROLL);
     if (box && drawnWith(f)) out.push({ el, base: ctx.key, z: parsed.z ?? 0, order, fixed: f.fixed, box, clips: f.fixed ? ctx.clipsFixed : ctx.clipsScrolling });
     const first = firstElementChild(el);
     if (first) {
       stack.push({ ctx, next: nextElementSibling(el) });
-      const clips = parsed.clips && parsed.own !== null;
+      // clipping's answer: an `overflow: hidden` box clips what is inside it (fixed descendants only when fixed too).
+      const clip = parsed.clips && parsed.own !== null ? box : null;
       ctx = {
         facts: f,
         offsets,
         key: parsed.stacking ? [...ctx.key, parsed.z ?? 0, order] : ctx.key,
-        clipsFixed: clips ? clipping(el, true, ctx.clipsFixed) : ctx.clipsFixed,
-        clipsScrolling: clips ? clipping(el, false, ctx.clipsScrolling) : ctx.clipsScrolling,
+        clipsFixed: clip && f.fixed ? [clip, ...ctx.clipsFixed] : ctx.clipsFixed,
+        clipsScrolling: clip ? [clip, ...ctx.clipsScrolling] : ctx.clipsScrolling,
       };
       el = first;
     } else {

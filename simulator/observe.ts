@@ -4,11 +4,11 @@
  * dom-accessibility-api, fed the cheap inline style source. Pure DOM code.
  */
 import { computeAccessibleName, getRole } from 'dom-accessibility-api';
-import { centre, isFixed, viewportBox, type Rect, type Scroll } from './dom/geometry.ts';
-import { cheapComputedStyle, inherited, isRendered, isRenderedSelf, styleFacts, type StyleFacts } from './dom/style.ts';
+import { atScroll, centre, isFixed, pageBoxOf, viewportBox, type Rect, type Scroll } from './dom/geometry.ts';
+import { cheapComputedStyle, drawnWith, facts, type Facts, inherited, isRendered, isRenderedSelf, parsedStyle, styleFacts, type StyleFacts } from './dom/style.ts';
 import { lands, PaintIndex, type Paintable } from './hit.ts';
 import { lendLabels } from './dom/labels.ts';
-import { whileUnchanged } from './dom/unchanged.ts';
+import { known, whileUnchanged, type Known } from './dom/unchanged.ts';
 import { attribute, childText, firstChild, firstElementChild, hasAttribute, localName, nextSibling, nodeType, textData } from './dom/nodes.ts';
 
 export const INTERACTIVE_ROLES = new Set([
@@ -223,23 +223,34 @@ export function observeWith(win: Window, refs: RefRegistry, scroll: Scroll, view
   const pageBg = inherited(doc.body, 'background', '#ffffff');
   const elements: ObservedElement[] = [];
 
-  const boxFacts = (el: Element) => {
-    const box = viewportBox(el, scroll);
+  /** What an entry reads of its element: its record of this read (observe keeps one), its facts and its parent's. */
+  interface Read {
+    el: Element;
+    k: Known | null;
+    f: Facts;
+    outer: Facts | null;
+  }
+  const boxFacts = (r: Read) => {
+    const at = pageBoxOf(r.el, r.k);
+    const box = at && atScroll(at, scroll);
     const inViewport = !!box && box.x < viewport.width && box.x + box.w > 0 && box.y < viewport.height && box.y + box.h > 0;
     return { box, inViewport };
   };
+  const style = (r: Read) => styleFacts(r.f, parsedStyle(r.el, r.k), r.outer, pageBg);
 
-  const visit = (el: Element, depth: number) => {
+  const visit = (el: Element, depth: number, outer: Facts | null) => {
+    const k = known(el);
+    const r: Read = { el, k, f: k?.facts ?? facts(el), outer };
     // Not drawn covers a skipped tag, `hidden` and `display: none` too.
-    if (!isRendered(el)) return;
+    if (!drawnWith(r.f)) return;
     if (attribute(el, 'aria-hidden') === 'true') return;
     const role = roleOf(el);
     if (INTERACTIVE_ROLES.has(role)) {
       const name = nameOf(el);
-      const { box, inViewport } = boxFacts(el);
+      const { box, inViewport } = boxFacts(r);
       const { hit } = probe.probe(el);
       const covered = box !== null && !lands(hit, el);
-      const entry: ObservedElement = { ref: refs.refFor(el, role, name), role, name, depth, box, inViewport, covered, style: styleFacts(el, pageBg) };
+      const entry: ObservedElement = { ref: refs.refFor(el, role, name), role, name, depth, box, inViewport, covered, style: style(r) };
       if (covered) entry.coveredBy = describe(hit);
       const input = el as HTMLInputElement;
       if (role === 'checkbox' || role === 'switch' || role === 'radio') entry.checked = input.checked;
@@ -250,23 +261,23 @@ export function observeWith(win: Window, refs: RefRegistry, scroll: Scroll, view
     }
     if (role === 'heading') {
       const level = parseInt(el.localName.slice(1), 10) || Number(el.getAttribute('aria-level')) || 2;
-      elements.push({ ref: null, role, name: nameOf(el), level, depth, ...boxFacts(el), covered: false, style: styleFacts(el, pageBg) });
+      elements.push({ ref: null, role, name: nameOf(el), level, depth, ...boxFacts(r), covered: false, style: style(r) });
       return;
     }
     if (role === 'img') {
       const name = nameOf(el);
-      if (name) elements.push({ ref: null, role, name, depth, ...boxFacts(el), covered: false });
+      if (name) elements.push({ ref: null, role, name, depth, ...boxFacts(r), covered: false });
       return;
     }
     if (el.localName === 'label' && (el as HTMLLabelElement).control && isRendered((el as HTMLLabelElement).control as Element)) return;
     if (TEXT_ROLES.has(role) && firstElementChild(el) === null) {
       const text = collapse(childText(el));
-      if (text) elements.push({ ref: null, role, name: '', text, depth, ...boxFacts(el), covered: false, style: styleFacts(el, pageBg) });
+      if (text) elements.push({ ref: null, role, name: '', text, depth, ...boxFacts(r), covered: false, style: style(r) });
       return;
     }
     let childDepth = depth;
     if (CONTAINER_ROLES.has(role)) {
-      elements.push({ ref: null, role, name: nameOf(el), depth, ...boxFacts(el), covered: false });
+      elements.push({ ref: null, role, name: nameOf(el), depth, ...boxFacts(r), covered: false });
       childDepth = depth + 1;
     }
     let own: ReturnType<typeof boxFacts> | null = null;
@@ -275,20 +286,21 @@ export function observeWith(win: Window, refs: RefRegistry, scroll: Scroll, view
       if (type === 3) {
         const text = collapse(textData(node as Text));
         if (!text) continue;
-        own ??= boxFacts(el);
+        own ??= boxFacts(r);
         const entry: ObservedElement = { ref: null, role: 'text', name: '', text, depth: childDepth, ...own, covered: false };
         if (own.box) {
           const { hit } = probe.probe(el);
           entry.covered = !lands(hit, el);
-          entry.style = styleFacts(el, pageBg);
+          entry.style = style(r);
         }
         elements.push(entry);
       } else if (type === 1) {
-        visit(node as Element, childDepth);
+        visit(node as Element, childDepth, r.f);
       }
     }
   };
-  if (doc.body) visit(doc.body, 0);
+  const body = doc.body;
+  if (body) visit(body, 0, body.parentElement && facts(body.parentElement));
   return { url: win.location.href, title: doc.title, scroll, viewport, elements };
 }
 

@@ -4,7 +4,7 @@
  */
 
 import { isFixed, parsedStyle, type Parsed, type Position, type Rect } from './style.ts';
-import { kept, once } from './unchanged.ts';
+import { known, type Known } from './unchanged.ts';
 
 export { isFixed };
 export type { Position, Rect };
@@ -22,11 +22,31 @@ export function positionOf(el: Element): Position | null {
 
 /** The element's own authored box relative to its containing block, or null if it has none. */
 export function ownBox(el: Element): Rect | null {
-  return once('own box', el, readOwnBox);
+  return parsedStyle(el).own;
 }
 
-function readOwnBox(el: Element): Rect | null {
-  return parsedStyle(el).own;
+/** An element's box on the page, before any scroll, and whether it is fixed to the viewport. */
+export type PageBox = Rect & { fixed: boolean };
+
+/** The element's page box, kept for the rest of a read. */
+export function pageBoxOf(el: Element, k: Known | null = known(el)): PageBox | null {
+  let at = k?.page;
+  if (at === undefined) {
+    at = pageBox(el);
+    if (k) k.page = at;
+  }
+  return at;
+}
+
+/** A page box in viewport coordinates at a scroll. */
+export function atScroll(at: PageBox, scroll: Scroll): Rect {
+  let { x, y } = at;
+  // The scroll comes off last, as a whole: the same sum to the last bit at any scroll.
+  if (!at.fixed) {
+    x -= scroll.x;
+    y -= scroll.y;
+  }
+  return { x, y, w: at.w, h: at.h };
 }
 
 /**
@@ -35,15 +55,8 @@ function readOwnBox(el: Element): Rect | null {
  * page scroll applies.
  */
 export function viewportBox(el: Element, scroll: Scroll): Rect | null {
-  const at = once('page box', el, pageBox);
-  if (!at) return null;
-  let { x, y } = at;
-  // The scroll comes off last, as a whole: the same sum to the last bit at any scroll.
-  if (!at.fixed) {
-    x -= scroll.x;
-    y -= scroll.y;
-  }
-  return { x, y, w: at.w, h: at.h };
+  const at = pageBoxOf(el);
+  return at && atScroll(at, scroll);
 }
 
 /**
@@ -63,12 +76,11 @@ export const NO_OFFSETS: Offsets = { boxes: null, fixed: false };
  * pageBox sums it, in its order, and kept as viewportBox keeps it) given the offsets below
  * its parent, and the offsets below the element.
  */
-export function placeBelow(el: Element, outer: Offsets, parsed: Parsed = parsedStyle(el)): Offsets {
+export function placeBelow(el: Element, outer: Offsets, parsed: Parsed = parsedStyle(el), k: Known | null = known(el)): Offsets {
   const pos = parsed.position;
   const own = parsed.own;
-  const memo = kept<(Rect & { fixed: boolean }) | null>('page box');
-  if (memo && !memo.has(el)) {
-    let at: (Rect & { fixed: boolean }) | null = null;
+  if (k && k.page === undefined) {
+    let at: PageBox | null = null;
     if (own) {
       let { x, y } = own;
       if (pos !== 'fixed') {
@@ -79,7 +91,7 @@ export function placeBelow(el: Element, outer: Offsets, parsed: Parsed = parsedS
       }
       at = { x, y, w: own.w, h: own.h, fixed: pos === 'fixed' || outer.fixed };
     }
-    memo.set(el, at);
+    k.page = at;
   }
   if (!pos) return outer;
   if (pos === 'fixed') return { boxes: own ? { box: own, next: null } : null, fixed: true };

@@ -8,8 +8,8 @@
 const BLOCK_TAGS = new Set(['div', 'p', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'main', 'section', 'article', 'form', 'header', 'nav', 'footer', 'ul', 'ol', 'li', 'body', 'html', 'aside']);
 const NEVER_RENDERED = new Set(['head', 'script', 'style', 'template', 'title', 'meta', 'link', 'noscript']);
 
-import { kept, upward } from './unchanged.ts';
-import { downFrom } from './tree.ts';
+import { known, reading, upward, type Known } from './unchanged.ts';
+import { downFrom, type Memo } from './tree.ts';
 import { attribute, hasAttribute, localName } from './nodes.ts';
 
 type Declared = { name: string; value: string; important: boolean }[];
@@ -93,12 +93,9 @@ export function inlineDeclarations(el: Element): Declared {
 }
 
 /** Everything read from the element's style attribute (see Parsed). */
-export function parsedStyle(el: Element): Parsed {
-  const memo = kept<Parsed>('style');
-  if (!memo) return readInlineStyle(el);
-  let p = memo.get(el);
-  if (!p) memo.set(el, (p = readInlineStyle(el)));
-  return p;
+export function parsedStyle(el: Element, k: Known | null = known(el)): Parsed {
+  if (!k) return readInlineStyle(el);
+  return (k.style ??= readInlineStyle(el));
 }
 
 function readInlineStyle(el: Element): Parsed {
@@ -197,20 +194,27 @@ function factsFrom(el: Element, outer: Facts, parsed: Parsed = parsedStyle(el)):
  * one walk up to the nearest ancestor already known, then each element from its parent's.
  */
 export function facts(el: Element): Facts {
-  const memo = kept<Facts>('facts');
-  return downFrom(el, memo ?? new Map<Element, Facts>(), ROOT, factsFrom);
+  return downFrom(el, reading() ? KEPT_FACTS : new Map<Element, Facts>(), ROOT, factsFrom);
 }
+
+/** Facts as the current read keeps them, in each element's record. */
+const KEPT_FACTS: Memo<Facts> = {
+  get: (el) => known(el)?.facts,
+  set: (el, f) => {
+    const k = known(el);
+    if (k) k.facts = f;
+  },
+};
 
 /**
  * For a walk from the root down inside `whileUnchanged`: the element's facts from its
  * parent's, kept for the rest of the read as `facts` would keep them.
  */
-export function factsBelow(el: Element, outer: Facts, parsed?: Parsed): Facts {
-  const memo = kept<Facts>('facts');
-  let f = memo?.get(el);
+export function factsBelow(el: Element, outer: Facts, parsed?: Parsed, k: Known | null = known(el)): Facts {
+  let f = k?.facts;
   if (f === undefined) {
     f = factsFrom(el, outer, parsed);
-    memo?.set(el, f);
+    if (k) k.facts = f;
   }
   return f;
 }
@@ -246,7 +250,7 @@ export function cheapComputedStyle(el: Element): CSSStyleDeclaration {
 }
 
 export function isRenderedSelf(el: Element): boolean {
-  return kept('facts') ? facts(el).self : drawnSelf(el);
+  return reading() ? facts(el).self : drawnSelf(el);
 }
 
 function drawnSelf(el: Element): boolean {
@@ -340,29 +344,23 @@ export interface StyleFacts {
   filled: boolean;
 }
 
-function ownBackground(el: Element): Rgba | null {
-  return parsedStyle(el).background;
-}
-
 function backgroundOf(props: Map<string, string>): Rgba | null {
   const bg = parseColor(props.get('background-color') ?? '') ?? parseColor(props.get('background') ?? '');
   return bg && bg[3] > 0 ? bg : null;
 }
 
-function effectiveBackground(el: Element | null): Rgba | null {
-  return el && facts(el).background;
-}
-
-/** Salience facts of an element: what a defense can reason about without pixels. */
-export function styleFacts(el: Element, pageBackground: string): StyleFacts {
+/**
+ * Salience facts of an element, what a defense can reason about without pixels: from its
+ * facts, its parsed style attribute and its parent's facts (null: it has no parent).
+ */
+export function styleFacts(f: Facts, parsed: Parsed, outer: Facts | null, pageBackground: string): StyleFacts {
   // The carried properties as `inherited` reads them, from one read of the facts.
-  const f = facts(el);
   const fontSize = parseFloat(f['font-size'] || '16px') || 16;
   const weight = f['font-weight'] || '400';
   const fontWeight = weight === 'bold' ? 700 : weight === 'normal' ? 400 : parseInt(weight, 10) || 400;
   const color = parseColor(f.color || '#000000') ?? [0, 0, 0, 1];
-  const own = ownBackground(el);
-  const around = effectiveBackground(el.parentElement) ?? parseColor(pageBackground) ?? [255, 255, 255, 1];
+  const own = parsed.background;
+  const around = outer?.background ?? parseColor(pageBackground) ?? [255, 255, 255, 1];
   const background = own ?? around;
   const filled = own !== null && toHex(own) !== toHex(around);
   return {

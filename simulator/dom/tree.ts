@@ -16,7 +16,12 @@ export function descendants(root: Element | Document): Element[] {
  * (excluded), memoised: one walk up to the nearest known ancestor, then down again.
  * A loop rather than recursion, as a page may nest deeply.
  */
-export function downFrom<T>(el: Element | null, memo: Map<Element, T>, top: T, step: (el: Element, outer: T) => T, stop: Element | null = null): T {
+export interface Memo<T> {
+  get(el: Element): T | undefined;
+  set(el: Element, value: T): unknown;
+}
+
+export function downFrom<T>(el: Element | null, memo: Memo<T>, top: T, step: (el: Element, outer: T) => T, stop: Element | null = null): T {
   // Most calls ask for an element already known: answered without building a path.
   if (el && el !== stop) {
     const known = memo.get(el);

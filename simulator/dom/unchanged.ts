@@ -6,19 +6,47 @@
  * read afresh. Outside it nothing is kept. Pure DOM code.
  */
 
+import type { Facts, Parsed } from './style.ts';
+import type { PageBox } from './geometry.ts';
+
 type Store = Map<string, Map<unknown, unknown>>;
 
 let store: Store | null = null;
+
+/**
+ * What is read of every element, kept in one record per element (one lookup answers for
+ * all three): its style attribute as parsed, its facts, and its page box (null: none).
+ */
+export interface Known {
+  style?: Parsed;
+  facts?: Facts;
+  page?: PageBox | null;
+}
+
+let records: Map<Element, Known> | null = null;
 
 /** Runs `read`, which must not change the document, keeping the facts it reads until it returns. */
 export function whileUnchanged<T>(read: () => T): T {
   if (store) return read();
   store = new Map();
+  records = new Map();
   try {
     return read();
   } finally {
     store = null;
+    records = null;
   }
+}
+
+/** Is a read of an unchanged document going on (are facts kept)? */
+export const reading = () => records !== null;
+
+/** The element's record for the current read, or null outside `whileUnchanged`. */
+export function known(el: Element): Known | null {
+  if (!records) return null;
+  let k = records.get(el);
+  if (!k) records.set(el, (k = {}));
+  return k;
 }
 
 /** The facts of one kind kept for the current read, or null outside `whileUnchanged`. */
