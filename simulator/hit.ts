@@ -13,10 +13,10 @@
  */
 import Flatbush from 'flatbush';
 import { atScroll, contains, intersect, isFixed, offsetsBelow, type Offsets, pageBoxOf, placeBelow, type Rect, type Scroll, viewportBox } from './dom/geometry.ts';
-import { insideRounded, radii, type Radii } from './dom/radius.ts';
+import { clearOfCorners, cornerBound, insideRounded, radii, type Radii } from './dom/radius.ts';
 import { known, whileUnchanged } from './dom/unchanged.ts';
 import { downFrom } from './dom/tree.ts';
-import { firstElementChild, nextElementSibling } from './dom/nodes.ts';
+import { firstElementChild, nextElementSibling, ownerDocument } from './dom/nodes.ts';
 import { drawnWith, facts, factsBelow, type Facts, parsedStyle, receivesPointer } from './dom/style.ts';
 
 type Key = number[];
@@ -218,6 +218,8 @@ class Shapes {
   holds(el: Element, rect: Rect, x: number, y: number): boolean {
     let r = this.known.get(el);
     if (r === undefined) {
+      // A point well inside needs no radii: the cascade is dearer than a bound on them.
+      if (clearOfCorners(rect, cornerBound(el, ownerDocument(el)), x, y)) return true;
       r = radii(el, rect);
       this.known.set(el, r);
     }

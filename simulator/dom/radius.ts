@@ -5,7 +5,8 @@
  * index), resolved and scaled as CSS Backgrounds 3 §5 says. Pure DOM code.
  */
 import type { Rect } from './geometry.ts';
-import { cascade } from './sheet.ts';
+import { cascade, sheetDeclarations } from './sheet.ts';
+import { inlineDeclarations } from './style.ts';
 
 /** Horizontal and vertical radius of a corner, in px. */
 type Corner = [number, number];
@@ -117,6 +118,47 @@ function usedRadii(declared: { name: string; value: string }[], box: Pick<Rect, 
   const f = Math.min(1, ...sums.filter(([, s]) => s > 0).map(([side, s]) => side / s));
   if (f < 1) for (const c of r) (c[0] *= f), (c[1] *= f);
   return r;
+}
+
+/** The deepest any of these declarations could cut a corner, in px (Infinity when a percentage could). */
+function deepest(declared: readonly { name: string; value: string }[]): number {
+  let max = 0;
+  for (const d of declared) {
+    if (!isRadius(d.name)) continue;
+    // As applyDeclaration reads a value: what it drops cuts nothing.
+    for (const part of d.value.split('/')) {
+      for (const l of lengths(part) ?? []) max = Math.max(max, 'px' in l ? l.px : Infinity);
+    }
+  }
+  return max;
+}
+
+/** Depths by list of declarations: a sheet's, and each style attribute's text (lists shared by every element with it). */
+const depths = new WeakMap<object, number>();
+
+function depthOf(declared: readonly { name: string; value: string }[]): number {
+  let depth = depths.get(declared);
+  if (depth === undefined) depths.set(declared, (depth = deepest(declared)));
+  return depth;
+}
+
+/**
+ * No corner of the element is cut deeper than this, in px: the most that any radius
+ * declaration of the document's sheets or of its style attribute allows (the cascade picks
+ * among them, and scaling only makes radii smaller).
+ */
+export function cornerBound(el: Element, doc: Document): number {
+  return Math.max(depthOf(sheetDeclarations(doc, isRadius)), depthOf(inlineDeclarations(el)));
+}
+
+/** Is (x, y) clear of every corner of `rect` cut no deeper than `depth` (so inside it whatever its radii, if inside the box)? */
+export function clearOfCorners(rect: Rect, depth: number, x: number, y: number): boolean {
+  const left = rect.x;
+  const top = rect.y;
+  const right = rect.x + rect.w;
+  const bottom = rect.y + rect.h;
+  // insideRounded's corner tests all fail for a point this far in across or down.
+  return (x >= left + depth && x + 1 <= right - depth) || (y >= top + depth && y + 1 <= bottom - depth);
 }
 
 /**

@@ -169,6 +169,8 @@ interface Narrowed {
    * alone in quirks mode): what decides mayMatch and surely, so each kind is sorted once.
    */
   byKind: Map<string, Map<string | null, Candidate[]>>;
+  /** The rules' declarations in one list (sheetDeclarations'). */
+  all?: Declaration[];
 }
 
 const narrowed = new WeakMap<IndexedRule[], Map<(name: string) => boolean, Narrowed>>();
@@ -233,6 +235,12 @@ function candidatesFor(el: Element, doc: Document, narrow: Narrowed): Candidate[
   if (byClass.size >= MAX_KINDS) byClass.clear();
   byClass.set(classAttr, found);
   return found;
+}
+
+/** Every declaration of the named properties in the document's sheets, whatever it applies to. */
+export function sheetDeclarations(doc: Document, wanted: (name: string) => boolean): readonly { name: string; value: string }[] {
+  const narrow = rulesWith(doc, wanted);
+  return (narrow.all ??= narrow.rules.flatMap((r) => r.own));
 }
 
 /**

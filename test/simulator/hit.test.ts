@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import { JSDOM } from 'jsdom';
 import { hitTest, lands } from '../../simulator/hit.ts';
 import { centre, contains, ownBox } from '../../simulator/dom/geometry.ts';
+import { clearOfCorners, cornerBound, insideRounded, radii } from '../../simulator/dom/radius.ts';
 import { JsdomBrowser } from '../../simulator/engine/jsdom.ts';
 import { bundleFor, PROPERTY_RUNS, seedArb, specArb } from '../helpers.ts';
 
@@ -56,8 +57,9 @@ describe('hit testing on authored boxes', () => {
   });
 });
 
+const sheet = (css: string, body: string) => new JSDOM(`<!doctype html><style>${css}</style><body style="position:relative">${body}</body>`).window.document;
+
 describe('rounded corners', () => {
-  const sheet = (css: string, body: string) => new JSDOM(`<!doctype html><style>${css}</style><body style="position:relative">${body}</body>`).window.document;
   const under = `<div id=under style="${abs(0, 0, 400, 400)}"></div>`;
 
   it('a point in the cut-off corner of a box rounded by its stylesheet hits what is under it; inside the curve, the box', () => {
@@ -93,6 +95,31 @@ describe('rounded corners', () => {
     expect(at(d, 152, 2)).toBe('under');
     expect(at(d, 151, 20)).toBe('pill');
     expect(at(d, 170, 1)).toBe('pill');
+  });
+});
+
+describe('the corner bound a hit test uses before the cascade', () => {
+  const len = fc.oneof(fc.integer({ min: 0, max: 60 }).map((n) => `${n}px`), fc.integer({ min: 0, max: 100 }).map((n) => `${n}%`), fc.constantFrom('0', '-3px', '1em', 'x'));
+  const value = fc.oneof(
+    fc.array(len, { minLength: 1, maxLength: 5 }).map((ls) => ls.join(' ')),
+    fc.tuple(fc.array(len, { minLength: 1, maxLength: 4 }), fc.array(len, { minLength: 1, maxLength: 4 })).map(([a, b]) => `${a.join(' ')} / ${b.join(' ')}`),
+  );
+  const prop = fc.constantFrom('border-radius', 'border-top-left-radius', 'border-top-right-radius', 'border-bottom-right-radius', 'border-bottom-left-radius');
+  const decl = fc.tuple(prop, value, fc.boolean()).map(([p, v, imp]) => `${p}:${v}${imp ? ' !important' : ''}`);
+
+  it('no used radius is deeper than the bound, and a point clear of the bound is inside the rounded box whatever the radii', () => {
+    fc.assert(
+      fc.property(fc.array(decl, { maxLength: 3 }), fc.array(decl, { maxLength: 2 }), fc.integer({ min: 1, max: 300 }), fc.integer({ min: 1, max: 300 }), fc.integer({ min: -5, max: 305 }), fc.integer({ min: -5, max: 305 }), (rules, inline, w, h, x, y) => {
+        const d = sheet(`.r{${rules.join(';')}}`, `<div id=box class=r style="${abs(0, 0, w, h, inline.join(';'))}"></div>`);
+        const el = d.getElementById('box') as Element;
+        const rect = { x: 0, y: 0, w, h };
+        const depth = cornerBound(el, d);
+        const r = radii(el, rect);
+        for (const [rx, ry] of r ?? []) expect(Math.max(rx, ry)).toBeLessThanOrEqual(depth);
+        if (r && clearOfCorners(rect, depth, x, y) && contains(rect, x, y)) expect(insideRounded(rect, r, x, y)).toBe(true);
+      }),
+      { numRuns: 300 },
+    );
   });
 });
 
