@@ -50,10 +50,14 @@ export interface Observation {
 export class RefRegistry {
   // A Map, not a WeakMap: byRef holds every element anyway, and a Map is cheaper to fill.
   private readonly byElement = new Map<Element, { ref: string; role: string; name: string }>();
-  private readonly byRef = new Map<string, Element>();
+  /** The elements by the number of their ref, from the first this registry gave. */
+  private readonly byRef: Element[] = [];
+  private readonly first: number;
 
   /** `count`: refs already given in this episode (a new document in Chromium goes on from there). */
-  constructor(private count = 0) {}
+  constructor(private count = 0) {
+    this.first = count + 1;
+  }
 
   /** How many refs this episode has given so far. */
   get issued(): number {
@@ -65,12 +69,14 @@ export class RefRegistry {
     if (known && known.role === role && known.name === name) return known.ref;
     const ref = `e${++this.count}`;
     this.byElement.set(el, { ref, role, name });
-    this.byRef.set(ref, el);
+    this.byRef.push(el);
     return ref;
   }
 
   element(ref: string): Element | undefined {
-    return this.byRef.get(ref);
+    const n = Number(ref.slice(1));
+    // Only a ref as this registry writes them: `e` and the number, nothing before or after.
+    return ref === `e${n}` && Number.isInteger(n) && n >= this.first ? this.byRef[n - this.first] : undefined;
   }
 
   /** The element's current ref, if the registry has given it one. */
