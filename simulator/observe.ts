@@ -74,6 +74,7 @@ export class RefRegistry {
   }
 
   element(ref: string): Element | undefined {
+    if (typeof ref !== 'string') return undefined;
     const n = Number(ref.slice(1));
     // Only a ref as this registry writes them: `e` and the number, nothing before or after.
     return ref === `e${n}` && Number.isInteger(n) && n >= this.first ? this.byRef[n - this.first] : undefined;

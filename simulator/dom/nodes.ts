@@ -5,12 +5,12 @@
  * call before asking the object behind it; on a 50,000-element page those checks were a
  * third of an observation. The object behind a wrapper is the one its own methods read,
  * so both ways give the same answer (the property test holds them equal); a node without
- * one (a real browser's) is read through the DOM as before. Pure DOM code otherwise.
+ * one (a real browser's), or any node before the jsdom engine has learnt jsdom's symbols, is
+ * read through the DOM as before. Pure DOM code otherwise.
  */
 
 interface Behind {
   nodeType: number;
-  _version?: number;
   _ownerDocument?: object;
   _localName?: string;
   _data?: string;
@@ -24,33 +24,29 @@ interface Symbols {
   tree: symbol;
 }
 
-/** Found on the first jsdom node read. */
+/** Learnt from a document of decoy's own (learnJsdom); until then every node is read through the DOM. */
 let symbols: Symbols | null = null;
-/** Documents whose nodes have no object behind them (a real browser's), so none is looked for again. */
-const plain = new WeakSet<object>();
 
-function find(node: Node): Symbols | null {
+/**
+ * Reads jsdom's nodes on their own objects from now on, taking its symbols from `doc`, a
+ * document decoy made and no page has run in: a page can add properties of its own under
+ * symbols with the same descriptions to its nodes, so they are never learnt from a page's.
+ * False, and nothing changes, when `doc` is not a jsdom document of the expected make.
+ */
+export function learnJsdom(doc: Document): boolean {
   const named = (o: object, name: string) => Object.getOwnPropertySymbols(o).find((s) => s.description === name);
-  const impl = named(node, 'impl');
-  const behind = impl && (node as unknown as Record<symbol, object>)[impl];
-  if (!impl || !behind) return null;
+  const impl = named(doc, 'impl');
+  const behind = impl && (doc as unknown as Record<symbol, object>)[impl];
+  if (!impl || !behind) return false;
   const wrapper = named(behind, 'wrapper');
   const tree = named(behind, 'DOM SymbolTree');
-  if (!wrapper || !tree || (behind as Record<symbol, unknown>)[wrapper] !== node) return null;
-  return { impl, wrapper, tree };
+  if (!wrapper || !tree || (behind as Record<symbol, unknown>)[wrapper] !== doc) return false;
+  symbols = { impl, wrapper, tree };
+  return true;
 }
 
 function behind(node: Node): Behind | undefined {
-  if (!symbols) {
-    const doc = node.ownerDocument ?? node;
-    if (plain.has(doc)) return undefined;
-    symbols = find(node);
-    if (!symbols) {
-      plain.add(doc);
-      return undefined;
-    }
-  }
-  return (node as unknown as Record<symbol, Behind | undefined>)[symbols.impl];
+  return symbols ? (node as unknown as Record<symbol, Behind | undefined>)[symbols.impl] : undefined;
 }
 
 type Linked = Behind & Record<symbol, { firstChild: Linked | null; nextSibling: Linked | null } | undefined>;
@@ -91,15 +87,6 @@ export function nextElementSibling(el: Element): Element | null {
   const b = behind(el) as Linked | undefined;
   if (!b || !symbols) return el.nextElementSibling;
   return elementFrom(b[symbols.tree]?.nextSibling, symbols);
-}
-
-/**
- * A number that moves on whenever a node is put into or taken out of the document's tree
- * (jsdom counts each change on every ancestor), or null where the document keeps none.
- */
-export function treeVersion(doc: Document): number | null {
-  const v = behind(doc)?._version;
-  return typeof v === 'number' ? v : null;
 }
 
 /** The document an element belongs to. */

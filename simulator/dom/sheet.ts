@@ -169,13 +169,15 @@ interface Narrowed {
    * alone in quirks mode): what decides mayMatch and surely, so each kind is sorted once.
    */
   byKind: Map<string, Map<string | null, Candidate[]>>;
+  /** How many kinds byKind holds. */
+  kinds: number;
   /** The rules' declarations in one list (sheetDeclarations'). */
   all?: Declaration[];
 }
 
 const narrowed = new WeakMap<IndexedRule[], Map<(name: string) => boolean, Narrowed>>();
 
-/** Tags, and class attributes per tag, kept per narrowing before it starts over: a page that writes ever new ones cannot grow it. */
+/** Kinds kept per narrowing before it starts over: a page that writes ever new tags or classes cannot grow it. */
 const MAX_KINDS = 10_000;
 
 function rulesWith(doc: Document, wanted: (name: string) => boolean): Narrowed {
@@ -185,7 +187,7 @@ function rulesWith(doc: Document, wanted: (name: string) => boolean): Narrowed {
   let out = byWanted.get(wanted);
   if (!out) {
     const kept = rules.map((rule) => ({ rule, own: rule.declarations.filter((d) => wanted(d.name)) })).filter((r) => r.own.length > 0);
-    out = { rules: kept, byKind: new Map() };
+    out = { rules: kept, byKind: new Map(), kinds: 0 };
     byWanted.set(wanted, out);
   }
   return out;
@@ -219,10 +221,7 @@ function candidatesFor(el: Element, doc: Document, narrow: Narrowed): Candidate[
   const ns = el.namespaceURI;
   const named = ns === HTML_NS ? tag : `${ns ?? ''}\u0000${tag}`;
   let byClass = narrow.byKind.get(named);
-  if (!byClass) {
-    if (narrow.byKind.size >= MAX_KINDS) narrow.byKind.clear();
-    narrow.byKind.set(named, (byClass = new Map()));
-  }
+  if (!byClass) narrow.byKind.set(named, (byClass = new Map()));
   let found = byClass.get(classAttr);
   if (found) return found;
   const classes = classAttr === null ? null : new Set(classAttr.split(/[\t\n\f\r ]+/).filter(Boolean));
@@ -232,7 +231,11 @@ function candidatesFor(el: Element, doc: Document, narrow: Narrowed): Candidate[
     if (selectors.length > 0) found.push({ rule, own, selectors });
   }
   if (found.every((c) => c.selectors.every((sel) => sel.sure))) sureOnly.add(found);
-  if (byClass.size >= MAX_KINDS) byClass.clear();
+  if (++narrow.kinds > MAX_KINDS) {
+    narrow.byKind.clear();
+    narrow.kinds = 1;
+    narrow.byKind.set(named, (byClass = new Map()));
+  }
   byClass.set(classAttr, found);
   return found;
 }

@@ -16,7 +16,7 @@ import { documentFor, NavigationError, NO_EARLIER_PAGE, ORIGIN, parseEventLog, T
 import { prelude } from './prelude.ts';
 import { injectionScript, injectionThrew, type PageInjection } from './inject.ts';
 import { fillField, selectValues } from '../dom/forms.ts';
-import { eachElement, treeVersion } from '../dom/nodes.ts';
+import { eachElement, learnJsdom } from '../dom/nodes.ts';
 import { DEFAULT_LIMITS, LimitError, overElements, type EpisodeLimits } from '../sandbox/limits.ts';
 
 /**
@@ -27,6 +27,13 @@ import { DEFAULT_LIMITS, LimitError, overElements, type EpisodeLimits } from '..
  */
 function inPage(window: object, code: string): unknown {
   return vm.runInContext(code, window as vm.Context);
+}
+
+// The observation reads jsdom's nodes on their own objects, knowing jsdom by a document of ours, never a page's (dom/nodes.ts).
+{
+  const own = new JSDOM('<!doctype html>');
+  learnJsdom(own.window.document);
+  own.window.close();
 }
 
 const FAKED = ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date', 'performance', 'requestAnimationFrame', 'cancelAnimationFrame'] as const;
@@ -87,8 +94,6 @@ export class JsdomBrowser implements Browser {
   private now = T0;
   /** The episode's events as the site's runtime recorded them through LOG_CHANNEL, across its documents. */
   private logged: string[] = [];
-  /** The last count of the page's elements, and the version of its tree then. */
-  private counted: { doc: Document | null; version: number | null; count: number } = { doc: null, version: null, count: 0 };
   private readonly limits: Pick<EpisodeLimits, 'domElements' | 'timersPerStep'>;
   /** Timer callbacks run since the clock last started advancing. */
   private fired = 0;
@@ -147,14 +152,9 @@ export class JsdomBrowser implements Browser {
     if (this.failed !== null) throw new LimitError(this.failed);
     if (this.injectFailed !== null) throw new Error(this.injectFailed);
     if (!this.dom) return;
-    const doc = this.dom.window.document;
-    // Elements come and go only with a change to the tree, which moves its version on.
-    const version = treeVersion(doc);
-    let count = this.counted.doc === doc && version !== null && this.counted.version === version ? this.counted.count : 0;
-    if (count === 0) {
-      eachElement(doc, () => count++);
-      this.counted = { doc, version, count };
-    }
+    // Counted afresh each time: anything that would say the tree is unchanged is the page's to write.
+    let count = 0;
+    eachElement(this.dom.window.document, () => count++);
     if (count > this.limits.domElements) this.fail(overElements(count, this.limits.domElements));
   }
 

@@ -24,7 +24,8 @@ const COLUMN_CHECKS: Partial<Record<Plain, (v: unknown) => boolean>> = {
   ref: (v) => v === null || typeof v === 'string',
   role: (v) => typeof v === 'string',
   name: (v) => typeof v === 'string',
-  depth: (v) => typeof v === 'number',
+  // As zod's number: no NaN and no infinity.
+  depth: (v) => typeof v === 'number' && Number.isFinite(v),
   inViewport: (v) => typeof v === 'boolean',
   covered: (v) => typeof v === 'boolean',
 };
@@ -111,8 +112,12 @@ export function decode(wire: z.infer<typeof WIRE>): Observation | string {
   const { head, shapes, shape, columns, boxes, noBox, styles, style } = wire;
   for (const k of PLAIN) {
     const check = COLUMN_CHECKS[k];
-    if (check && columns[k] && !columns[k].every(check)) return `a value of ${k} of the wrong kind`;
+    const column = columns[k];
+    if (!check || !column) continue;
+    // By index, not every(): a list with holes skips them.
+    for (let i = 0; i < column.length; i++) if (!check(column[i])) return `a value of ${k} of the wrong kind`;
   }
+  for (let i = 0; i < boxes.length; i++) if (!Number.isFinite(boxes[i])) return 'a box with an edge that is not a number';
   const at = new Map<Plain, number>();
   let nextNull = 0;
   let boxed = 0;

@@ -28,6 +28,7 @@ describe('the ref registry', () => {
         for (const s of [other, 'e0', `e${start}`, `e0${start + 1}`, ` e${start + 1}`, `e${start + 1} `, `e${start + 1}.0`, `E${start + 1}`, `e${refs.issued + 1}`, 'e-1', 'e']) {
           if (!given.has(s)) expect(refs.element(s)).toBeUndefined();
         }
+        for (const notText of [6, null, undefined, {}]) expect(refs.element(notText as unknown as string)).toBeUndefined();
         expect(refs.issued).toBe(start + given.size);
       }),
     );

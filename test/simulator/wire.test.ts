@@ -18,7 +18,7 @@ import { crowd } from '../../bench/crowd.ts';
 /** Through the pipe as the engine sends it, and checked as the run checks it. */
 const across = (wire: unknown) => RESULTS.observe.safeParse(deserialize(serialize(wire)));
 
-const num = fc.double({ noNaN: false });
+const num = fc.double({ noNaN: true, noDefaultInfinity: true });
 const rect = fc.record({ x: num, y: num, w: num, h: num });
 const style = fc.record({
   fontSize: fc.integer({ min: 8, max: 40 }),
@@ -56,8 +56,8 @@ const observation: fc.Arbitrary<Observation> = fc.record({
   elements: fc.array(element, { maxLength: 40 }),
 });
 
-/** Byte for byte as JSON, -0 and NaN told apart as they would not be in JSON. */
-const exact = (o: unknown) => JSON.stringify(o, (_k, v) => (typeof v === 'number' && (Object.is(v, -0) || Number.isNaN(v)) ? `#${Object.is(v, -0) ? '-0' : 'NaN'}` : v));
+/** Byte for byte as JSON, -0 told apart as it would not be in JSON. */
+const exact = (o: unknown) => JSON.stringify(o, (_k, v) => (typeof v === 'number' && Object.is(v, -0) ? '#-0' : v));
 
 describe('the observation between engine process and run', () => {
   it('every observation comes out as it went in, key for key and in the same order', () => {
@@ -123,6 +123,12 @@ describe('the observation between engine process and run', () => {
       ['a box short', (w) => (w.boxes = w.boxes.subarray(0, 3))],
       ['a negative index', (w) => (w.shape[1] = -1)],
       ['a head without a url', (w) => delete w.head.url],
+      ['a hole in the role column', (w) => delete w.columns.role[0]],
+      ['a hole in the covered column', (w) => delete w.columns.covered[1]],
+      ['a depth that is not a number', (w) => (w.columns.depth[0] = NaN)],
+      ['an infinite depth', (w) => (w.columns.depth[1] = Infinity)],
+      ['a box edge that is not a number', (w) => (w.boxes[0] = NaN)],
+      ['an infinite box', (w) => (w.boxes[2] = Infinity)],
     ];
     it.each(cases)('%s', (_what, spoil) => {
       const wire = base();
