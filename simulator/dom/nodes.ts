@@ -2,8 +2,8 @@
  * The reads an observation makes of every node (an attribute, the next element down or
  * across, a text's data), made on jsdom's own node objects when the node is a jsdom one.
  * A jsdom node is a wrapper that checks its receiver and converts its arguments on every
- * call before asking the object behind it; on a 50,000-element page those checks were a
- * third of an observation. The object behind a wrapper is the one its own methods read,
+ * call before asking the object behind it; on a 50,000-element page those checks were about
+ * a quarter of an observation. The object behind a wrapper is the one its own methods read,
  * so both ways give the same answer (the property test holds them equal); a node without
  * one (a real browser's), or any node before the jsdom engine has learnt jsdom's symbols, is
  * read through the DOM as before. Pure DOM code otherwise.

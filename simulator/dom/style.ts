@@ -79,14 +79,6 @@ function zIndexOf(props: Map<string, string>): number | null {
 const byText = new Map<string, Parsed>();
 const MAX_TEXTS = 50_000;
 
-/**
- * The element's inline declarations, read from the style attribute: far cheaper than
- * going through jsdom's CSSOM on every read.
- */
-export function inlineStyle(el: Element): Map<string, string> {
-  return parsedStyle(el).props;
-}
-
 /** The element's inline declarations in order, with their `!important` flag (for the cascade). */
 export function inlineDeclarations(el: Element): Declared {
   return parsedStyle(el).list;
@@ -133,8 +125,9 @@ export function declarations(raw: string): Declared {
   return out;
 }
 
+/** An inline declaration's value, read from the style attribute: far cheaper than going through jsdom's CSSOM. */
 export function inline(el: Element, prop: string): string {
-  return inlineStyle(el).get(prop) ?? '';
+  return parsedStyle(el).props.get(prop) ?? '';
 }
 
 /** Is the element drawn at all (itself and every ancestor)? */

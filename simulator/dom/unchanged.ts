@@ -57,17 +57,6 @@ export function kept<T, K = Element>(kind: string): Map<K, T> | null {
   return m as Map<K, T>;
 }
 
-/** A fact of an element, read once per `whileUnchanged`. */
-export function once<T>(kind: string, el: Element, read: (el: Element) => T): T {
-  const m = kept<T>(kind);
-  if (!m) return read(el);
-  const known = m.get(el);
-  if (known !== undefined || m.has(el)) return known as T;
-  const v = read(el);
-  m.set(el, v);
-  return v;
-}
-
 /**
  * A fact decided by the nearest inclusive ancestor that decides it (`own` returns
  * undefined to ask the parent), else `none`: one walk up, memoised for every element on
