@@ -16,7 +16,7 @@ import { atScroll, contains, intersect, isFixed, offsetsBelow, type Offsets, pag
 import { clearOfCorners, cornerBound, insideRounded, radii, type Radii } from './dom/radius.ts';
 import { known, whileUnchanged } from './dom/unchanged.ts';
 import { downFrom } from './dom/tree.ts';
-import { firstElementChild, nextElementSibling, ownerDocument } from './dom/nodes.ts';
+import { eachElement, firstElementChild, nextElementSibling, ownerDocument } from './dom/nodes.ts';
 import { drawnWith, facts, factsBelow, type Facts, parsedStyle, receivesPointer } from './dom/style.ts';
 
 type Key = number[];
@@ -88,7 +88,8 @@ function layers(doc: Document): Layer[] {
     const f = factsBelow(el, ctx.facts, parsed, k);
     // Nothing under an element that is not drawn is drawn: a site's hidden pages are skipped whole.
     if (!f.self) {
-      i += el.getElementsByTagName('*').length;
+      // Counted on the tree itself: a page's own getElementsByTagName could answer anything.
+      eachElement(el, () => i++);
       el = nextElementSibling(el);
       continue;
     }

@@ -98,6 +98,19 @@ describe('rounded corners', () => {
   });
 });
 
+describe("a page's own DOM methods", () => {
+  it("a page that answers getElementsByTagName itself changes no painting order (elements under a hidden one are counted on the tree)", async () => {
+    const layer = (name: string) => `<div style="${abs(0, 0, 100, 100, 'z-index:1')}"><button style="${abs(0, 0, 50, 50)}">${name}</button></div>`;
+    const page = `<!doctype html><body style="position:relative"><div hidden><i></i><i></i></div>${layer('Under')}${layer('Over')}` +
+      `<script>Element.prototype.getElementsByTagName = function () { return { length: NaN }; };</script></body>`;
+    const b = new JsdomBrowser();
+    await b.open({ files: { 'index.html': page } }, { seed: 1 });
+    const buttons = (await b.observe()).elements.filter((e) => e.role === 'button');
+    expect(buttons.map((e) => [e.name, e.covered, e.coveredBy ?? ''])).toEqual([['Under', true, 'button "Over"'], ['Over', false, '']]);
+    await b.close();
+  });
+});
+
 describe('the corner bound a hit test uses before the cascade', () => {
   const len = fc.oneof(fc.integer({ min: 0, max: 60 }).map((n) => `${n}px`), fc.integer({ min: 0, max: 100 }).map((n) => `${n}%`), fc.constantFrom('0', '-3px', '1em', 'x'));
   const value = fc.oneof(
