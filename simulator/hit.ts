@@ -17,7 +17,7 @@ import { clearOfCorners, cornerBound, insideRounded, radii, type Radii } from '.
 import { known, whileUnchanged } from './dom/unchanged.ts';
 import { downFrom } from './dom/tree.ts';
 import { eachElement, firstElementChild, nextElementSibling, ownerDocument } from './dom/nodes.ts';
-import { drawnWith, facts, factsBelow, type Facts, parsedStyle, receivesPointer } from './dom/style.ts';
+import { drawnWith, facts, factsBelow, type Facts, type Parsed, parsedStyle, receivesPointer } from './dom/style.ts';
 
 type Key = number[];
 
@@ -100,14 +100,12 @@ function layers(doc: Document): Layer[] {
     const first = firstElementChild(el);
     if (first) {
       stack.push({ ctx, next: nextElementSibling(el) });
-      // clipping's answer: an `overflow: hidden` box clips what is inside it (fixed descendants only when fixed too).
-      const clip = parsed.clips && parsed.own !== null ? box : null;
       ctx = {
         facts: f,
         offsets,
         key: parsed.stacking ? [...ctx.key, parsed.z ?? 0, order] : ctx.key,
-        clipsFixed: clip && f.fixed ? [clip, ...ctx.clipsFixed] : ctx.clipsFixed,
-        clipsScrolling: clip ? [clip, ...ctx.clipsScrolling] : ctx.clipsScrolling,
+        clipsFixed: clipsInside(parsed, box, f.fixed, true, ctx.clipsFixed),
+        clipsScrolling: clipsInside(parsed, box, f.fixed, false, ctx.clipsScrolling),
       };
       el = first;
     } else {
@@ -128,11 +126,14 @@ const clippingScrolling = (el: Element, outer: Rect[]) => clipping(el, false, ou
  * the rest), nearest first.
  */
 function clipping(el: Element, fixed: boolean, outer: Rect[]): Rect[] {
-  const parsed = parsedStyle(el);
-  if (!parsed.clips || !parsed.own) return outer;
-  if (fixed && !isFixed(el)) return outer;
-  const box = viewportBox(el, NO_SCROLL);
-  return box ? [box, ...outer] : outer;
+  return clipsInside(parsedStyle(el), viewportBox(el, NO_SCROLL), isFixed(el), fixed, outer);
+}
+
+/** clipping's answer from what the walk has read of the element: its parsed style, its unscrolled box and whether it is fixed. */
+function clipsInside(parsed: Parsed, box: Rect | null, elFixed: boolean, fixed: boolean, outer: Rect[]): Rect[] {
+  if (!parsed.clips || !parsed.own || !box) return outer;
+  if (fixed && !elFixed) return outer;
+  return [box, ...outer];
 }
 
 /**

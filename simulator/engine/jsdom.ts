@@ -29,10 +29,13 @@ function inPage(window: object, code: string): unknown {
   return vm.runInContext(code, window as vm.Context);
 }
 
-// The observation reads jsdom's nodes on their own objects, knowing jsdom by a document of ours, never a page's (dom/nodes.ts).
-{
+let learnt = false;
+
+/** The observation reads jsdom's nodes on their own objects, knowing jsdom by a document of ours, never a page's (dom/nodes.ts). */
+function learnOnce(): void {
+  if (learnt) return;
   const own = new JSDOM('<!doctype html>');
-  learnJsdom(own.window.document);
+  learnt = learnJsdom(own.window.document);
   own.window.close();
 }
 
@@ -129,6 +132,7 @@ export class JsdomBrowser implements Browser {
   }
 
   async open(site: SiteFiles, opts: OpenOptions): Promise<void> {
+    learnOnce();
     this.dispose();
     this.vp = { ...(opts.viewport ?? VIEWPORT) };
     await freeClosedWindows();
