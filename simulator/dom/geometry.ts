@@ -108,7 +108,7 @@ export function offsetsBelow(el: Element): Offsets {
 }
 
 /** The authored offsets summed nearest ancestor first, before any scroll. */
-function pageBox(el: Element): (Rect & { fixed: boolean }) | null {
+function pageBox(el: Element): PageBox | null {
   const own = ownBox(el);
   if (!own) return null;
   let { x, y } = own;

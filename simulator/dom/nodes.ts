@@ -69,45 +69,46 @@ export function localName(el: Element): string {
   return behind(el)?._localName ?? el.localName;
 }
 
-/** The first element among `node` and its next siblings, as its wrapper. */
-function elementFrom(node: Linked | null | undefined, s: Symbols): Element | null {
-  for (let n = node; n; n = n[s.tree]?.nextSibling) {
-    if (n.nodeType === 1) return (n as unknown as Record<symbol, Element>)[s.wrapper] ?? null;
-  }
+/** The node's neighbour in the tree on jsdom's own objects (null: none), or undefined when the node has no object behind it. */
+function neighbour(node: Node, which: 'firstChild' | 'nextSibling'): Linked | null | undefined {
+  const b = behind(node) as Linked | undefined;
+  return b && symbols ? (b[symbols.tree]?.[which] ?? null) : undefined;
+}
+
+/** The wrapper of an object behind a node. */
+const wrapperOf = <T>(n: Linked): T | null => (symbols ? ((n as unknown as Record<symbol, T>)[symbols.wrapper] ?? null) : null);
+
+/** The first element among `n` and its next siblings, as its wrapper. */
+function elementFrom(n: Linked | null): Element | null {
+  for (; n; n = symbols ? (n[symbols.tree]?.nextSibling ?? null) : null) if (n.nodeType === 1) return wrapperOf<Element>(n);
   return null;
 }
 
 export function firstElementChild(el: Element): Element | null {
-  const b = behind(el) as Linked | undefined;
-  if (!b || !symbols) return el.firstElementChild;
-  return elementFrom(b[symbols.tree]?.firstChild, symbols);
+  const n = neighbour(el, 'firstChild');
+  return n === undefined ? el.firstElementChild : elementFrom(n);
 }
 
 export function nextElementSibling(el: Element): Element | null {
-  const b = behind(el) as Linked | undefined;
-  if (!b || !symbols) return el.nextElementSibling;
-  return elementFrom(b[symbols.tree]?.nextSibling, symbols);
+  const n = neighbour(el, 'nextSibling');
+  return n === undefined ? el.nextElementSibling : elementFrom(n);
 }
 
 /** The document an element belongs to. */
 export function ownerDocument(el: Element): Document {
-  const owner = behind(el)?._ownerDocument as Record<symbol, Document> | undefined;
-  return (symbols && owner?.[symbols.wrapper]) || el.ownerDocument;
+  const owner = behind(el)?._ownerDocument as Linked | undefined;
+  return (owner && wrapperOf<Document>(owner)) || el.ownerDocument;
 }
 
 /** The node's first child, as its wrapper. */
 export function firstChild(node: Node): ChildNode | null {
-  const b = behind(node) as Linked | undefined;
-  if (!b || !symbols) return node.firstChild;
-  const c = b[symbols.tree]?.firstChild;
-  return c ? ((c as unknown as Record<symbol, ChildNode>)[symbols.wrapper] ?? null) : null;
+  const n = neighbour(node, 'firstChild');
+  return n === undefined ? node.firstChild : n && wrapperOf<ChildNode>(n);
 }
 
 export function nextSibling(node: Node): ChildNode | null {
-  const b = behind(node) as Linked | undefined;
-  if (!b || !symbols) return node.nextSibling;
-  const c = b[symbols.tree]?.nextSibling;
-  return c ? ((c as unknown as Record<symbol, ChildNode>)[symbols.wrapper] ?? null) : null;
+  const n = neighbour(node, 'nextSibling');
+  return n === undefined ? node.nextSibling : n && wrapperOf<ChildNode>(n);
 }
 
 export function nodeType(node: Node): number {

@@ -27,7 +27,7 @@ export interface Parsed {
   /** `display: none`. */
   none: boolean;
   position: Position | null;
-  /** The authored box (readOwnBox's), or null. Shared by every element with this style: never changed. */
+  /** The authored box (left, top, width and height in px, when absolute or fixed), or null. Shared by every element with this style: never changed. */
   own: Rect | null;
   /** The z-index as a number, or null for auto or none. */
   z: number | null;
