@@ -12,12 +12,12 @@
  * R-tree (flatbush), and a point is tested exactly only against the few boxes near it.
  */
 import Flatbush from 'flatbush';
-import { atScroll, contains, intersect, isFixed, offsetsBelow, type Offsets, pageBoxOf, placeBelow, type Rect, type Scroll, viewportBox } from './dom/geometry.ts';
+import { contains, intersect, isFixed, offsetsBelow, type Offsets, pageBoxOf, placeBelow, type Rect, type Scroll, viewportBox } from './dom/geometry.ts';
 import { clearOfCorners, cornerBound, insideRounded, radii, type Radii } from './dom/radius.ts';
-import { known, whileUnchanged } from './dom/unchanged.ts';
+import { currentRead, known, whileUnchanged } from './dom/unchanged.ts';
 import { downFrom } from './dom/tree.ts';
-import { eachElement, firstElementChild, nextElementSibling, ownerDocument } from './dom/nodes.ts';
-import { drawnWith, facts, factsBelow, type Facts, type Parsed, parsedStyle, receivesPointer } from './dom/style.ts';
+import { countElements, firstElementChild, nextElementSibling, ownerDocument } from './dom/nodes.ts';
+import { drawnWith, facts, factsBelow, type Facts, type Parsed, parsedStyle, pointerWith, receivesPointer } from './dom/style.ts';
 
 type Key = number[];
 
@@ -32,8 +32,10 @@ export interface Paintable {
 }
 
 /** A paintable element as scrolling leaves it: boxes at no scroll, shifted on placing. */
-interface Layer {
+export interface Layer {
   el: Element;
+  /** The layers it was read among (one paint index's). */
+  among: Layer[];
   /** Its painting key is `base` (its stacking-context ancestors', shared) then its z-index and tree order. */
   base: Key;
   z: number;
@@ -42,6 +44,8 @@ interface Layer {
   box: Rect;
   /** Boxes of the `overflow: hidden` ancestors that clip it, nearest first. */
   clips: Rect[];
+  /** Receives pointer events (receivesPointer's answer, from the facts the walk read). */
+  pointer: boolean;
 }
 
 const NO_SCROLL: Scroll = { x: 0, y: 0 };
@@ -89,14 +93,19 @@ function layers(doc: Document): Layer[] {
     // Nothing under an element that is not drawn is drawn: a site's hidden pages are skipped whole.
     if (!f.self) {
       // Counted on the tree itself: a page's own getElementsByTagName could answer anything.
-      eachElement(el, () => i++);
+      i += countElements(el);
       el = nextElementSibling(el);
       continue;
     }
     const offsets = placeBelow(el, ctx.offsets, parsed, k);
     const at = pageBoxOf(el, k);
-    const box = at && atScroll(at, NO_SCROLL);
-    if (box && drawnWith(f)) out.push({ el, base: ctx.key, z: parsed.z ?? 0, order, fixed: f.fixed, box, clips: f.fixed ? ctx.clipsFixed : ctx.clipsScrolling });
+    // A page box is its box at no scroll (atScroll's, to the bit), and never changed: no copy.
+    const box: Rect | null = at;
+    if (box && drawnWith(f)) {
+      const layer: Layer = { el, among: out, base: ctx.key, z: parsed.z ?? 0, order, fixed: f.fixed, box, clips: f.fixed ? ctx.clipsFixed : ctx.clipsScrolling, pointer: pointerWith(f) };
+      out.push(layer);
+      if (k) k.layer = layer;
+    }
     const first = firstElementChild(el);
     if (first) {
       stack.push({ ctx, next: nextElementSibling(el) });
@@ -293,7 +302,10 @@ class BoxIndex {
  */
 export class PaintIndex {
   private readonly layers: Layer[];
-  private readonly byElement = new Map<Element, Layer>();
+  /** The read the layers were read in, when one went on around it: each element's record then says its layer. */
+  private readonly read: object | null;
+  /** The layers by element, made when asked for outside that read. */
+  private byElement: Map<Element, Layer> | null = null;
   private trees: { scrolling: BoxIndex; fixed: BoxIndex } | null = null;
   private readonly shapes: Shapes;
   /** Scratch lists of one hit test, kept between tests so that a test allocates none. */
@@ -301,12 +313,23 @@ export class PaintIndex {
   private readonly under: Layer[] = [];
 
   constructor(doc: Document) {
+    this.read = currentRead();
     this.layers = whileUnchanged(() => layers(doc));
     this.shapes = new Shapes();
-    for (let i = 0; i < this.layers.length; i++) {
-      const l = this.layers[i] as Layer;
-      this.byElement.set(l.el, l);
+  }
+
+  /** The element's layer in this index, if it has one. */
+  private layerOf(el: Element): Layer | undefined {
+    if (this.read !== null && this.read === currentRead()) {
+      const l = known(el)?.layer;
+      // Another index read in the same read puts its own layer in the record: then look it up.
+      if (l === undefined || l.among === this.layers) return l;
     }
+    if (!this.byElement) {
+      this.byElement = new Map();
+      for (const l of this.layers) this.byElement.set(l.el, l);
+    }
+    return this.byElement.get(el);
   }
 
   /** Every paintable at a scroll, in tree order. */
@@ -331,7 +354,7 @@ export class PaintIndex {
 
   /** The visible part of the element's paintable at a scroll (place's), null when clipped away or when it has none. */
   visible(el: Element, scroll: Scroll): Rect | null {
-    const l = this.byElement.get(el);
+    const l = this.layerOf(el);
     return l ? visibleAt(l, shift(l.box, l.fixed, scroll), scroll) : null;
   }
 
@@ -353,7 +376,7 @@ export class PaintIndex {
     under.length = 0;
     for (let k = 0; k < near.length; k++) {
       const l = this.layers[near[k] as number] as Layer;
-      if (!visibleHolds(l, scroll, x, y) || !receivesPointer(l.el)) continue;
+      if (!visibleHolds(l, scroll, x, y) || !l.pointer) continue;
       // Put in order as they come: a point lies in a few boxes, and no two layers' keys are equal.
       let at = under.length;
       under.push(l);

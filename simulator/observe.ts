@@ -196,13 +196,16 @@ export function coverageProbe(doc: Document, scroll: Scroll, viewport: { width: 
   const height = index.pageHeight(scroll, viewport);
   return {
     probe(el) {
-      const box = viewportBox(el, scroll);
-      if (!box) return { hit: null, scroll, box: null };
-      const s = isFixed(el) ? scroll : scrollIntoView(box, scroll, viewport, height);
+      // viewportBox's box, read once: a page box says whether the element is fixed (isFixed's answer).
+      const at = pageBoxOf(el);
+      if (!at) return { hit: null, scroll, box: null };
+      const box = atScroll(at, scroll);
+      const s = at.fixed ? scroll : scrollIntoView(box, scroll, viewport, height);
+      const boxAt = s === scroll ? box : atScroll(at, s);
       const visible = index.visible(el, s);
-      if (!visible) return { hit: null, scroll: s, box: viewportBox(el, s) };
+      if (!visible) return { hit: null, scroll: s, box: boxAt };
       const c = centre(visible);
-      return { hit: index.hit(c.x, c.y, s), scroll: s, box: viewportBox(el, s) };
+      return { hit: index.hit(c.x, c.y, s), scroll: s, box: boxAt };
     },
   };
 }

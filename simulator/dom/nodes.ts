@@ -136,13 +136,27 @@ export function childText(el: Element): string {
 
 /** Every element under `root` (not itself), in tree order. */
 export function eachElement(root: Node, visit: (el: Element) => void): void {
+  walkElements(root, visit);
+}
+
+/** How many elements there are under `root` (not itself). */
+export function countElements(root: Node): number {
+  return walkElements(root, null);
+}
+
+/** Visits every element under `root` in tree order, if asked to, and counts them; on jsdom's objects, a wrapper is fetched only for a visit. */
+function walkElements(root: Node, visit: ((el: Element) => void) | null): number {
+  let count = 0;
   const b = behind(root) as Linked | undefined;
   if (!b || !symbols) {
     const doc = root.nodeType === 9 ? (root as Document) : root.ownerDocument;
     // NodeFilter.SHOW_ELEMENT, as a page's window need not lend its NodeFilter.
     const walker = (doc as Document).createTreeWalker(root, 1);
-    for (let n = walker.nextNode(); n; n = walker.nextNode()) visit(n as Element);
-    return;
+    for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+      count++;
+      visit?.(n as Element);
+    }
+    return count;
   }
   const { tree, wrapper } = symbols;
   const stack: Linked[] = [];
@@ -150,11 +164,14 @@ export function eachElement(root: Node, visit: (el: Element) => void): void {
   for (;;) {
     if (!n) {
       const up = stack.pop();
-      if (!up) return;
+      if (!up) return count;
       n = up[tree]?.nextSibling ?? null;
       continue;
     }
-    if (n.nodeType === 1) visit((n as unknown as Record<symbol, Element>)[wrapper] as Element);
+    if (n.nodeType === 1) {
+      count++;
+      visit?.((n as unknown as Record<symbol, Element>)[wrapper] as Element);
+    }
     const first = n[tree]?.firstChild;
     if (first) {
       stack.push(n);

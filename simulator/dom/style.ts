@@ -231,8 +231,11 @@ export function inherited(el: Element, prop: string, fallback: string): string {
 }
 
 export function receivesPointer(el: Element): boolean {
-  return inherited(el, 'pointer-events', 'auto') !== 'none';
+  return pointerWith(facts(el));
 }
+
+/** Does an element with these facts receive pointer events? */
+export const pointerWith = (f: Facts) => (f['pointer-events'] || 'auto') !== 'none';
 
 /** A stand-in for getComputedStyle, enough for accessible-name computation. */
 export function cheapComputedStyle(el: Element): CSSStyleDeclaration {

@@ -8,6 +8,7 @@
 
 import type { Facts, Parsed } from './style.ts';
 import type { PageBox } from './geometry.ts';
+import type { Layer } from '../hit.ts';
 
 type Store = Map<string, Map<unknown, unknown>>;
 
@@ -15,12 +16,14 @@ let store: Store | null = null;
 
 /**
  * What is read of every element, kept in one record per element (one lookup answers for
- * all three): its style attribute as parsed, its facts, and its page box (null: none).
+ * all): its style attribute as parsed, its facts, its page box (null: none), and its
+ * paintable as the last paint index built in the read placed it.
  */
 export interface Known {
   style?: Parsed;
   facts?: Facts;
   page?: PageBox | null;
+  layer?: Layer;
 }
 
 let records: Map<Element, Known> | null = null;
@@ -40,6 +43,9 @@ export function whileUnchanged<T>(read: () => T): T {
 
 /** Is a read of an unchanged document going on (are facts kept)? */
 export const reading = () => records !== null;
+
+/** Which read is going on: the same value all through one read, another in the next; null outside one. */
+export const currentRead = (): object | null => records;
 
 /** The element's record for the current read, or null outside `whileUnchanged`. */
 export function known(el: Element): Known | null {

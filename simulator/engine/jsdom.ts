@@ -16,7 +16,7 @@ import { documentFor, NavigationError, NO_EARLIER_PAGE, ORIGIN, parseEventLog, T
 import { prelude } from './prelude.ts';
 import { injectionScript, injectionThrew, type PageInjection } from './inject.ts';
 import { fillField, selectValues } from '../dom/forms.ts';
-import { eachElement, learnJsdom } from '../dom/nodes.ts';
+import { countElements, learnJsdom } from '../dom/nodes.ts';
 import { DEFAULT_LIMITS, LimitError, overElements, type EpisodeLimits } from '../sandbox/limits.ts';
 
 /**
@@ -157,8 +157,7 @@ export class JsdomBrowser implements Browser {
     if (this.injectFailed !== null) throw new Error(this.injectFailed);
     if (!this.dom) return;
     // Counted afresh each time: anything that would say the tree is unchanged is the page's to write.
-    let count = 0;
-    eachElement(this.dom.window.document, () => count++);
+    const count = countElements(this.dom.window.document);
     if (count > this.limits.domElements) this.fail(overElements(count, this.limits.domElements));
   }
 
