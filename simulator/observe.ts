@@ -7,7 +7,7 @@ import { computeAccessibleName, getRole } from 'dom-accessibility-api';
 import { atScroll, centre, isFixed, pageBoxOf, viewportBox, type Rect, type Scroll } from './dom/geometry.ts';
 import { cheapComputedStyle, drawnWith, facts, type Facts, inherited, isRendered, isRenderedSelf, parsedStyle, styleFacts, type StyleFacts } from './dom/style.ts';
 import { lands, PaintIndex, type Paintable } from './hit.ts';
-import { lendLabels } from './dom/labels.ts';
+import { controlOf, labelsOf, lendAll, readLabels } from './dom/labels.ts';
 import { known, whileUnchanged, type Known } from './dom/unchanged.ts';
 import { attribute, childText, firstChild, firstElementChild, hasAttribute, localName, nextSibling, nodeType, textData } from './dom/nodes.ts';
 
@@ -113,7 +113,7 @@ function ownTextName(el: Element): string | null {
   if (NAMING.some((attr) => hasAttribute(el, attr)) || attribute(el, 'aria-hidden') === 'true') return null;
   if (tag === 'a' && !hasAttribute(el, 'href')) return null;
   if (!isRenderedSelf(el) || inherited(el, 'visibility', 'visible') === 'hidden') return null;
-  const labels = (el as HTMLButtonElement).labels;
+  const labels = labelsOf(el);
   if (labels && labels.length > 0) return null;
   let text = '';
   for (let node = firstChild(el); node; node = nextSibling(node)) {
@@ -146,7 +146,7 @@ function labelledFieldName(el: Element): string | null {
   if (localName(el) !== 'input' || el.namespaceURI !== HTML_NS) return null;
   if (!TEXT_FIELDS.has((el as HTMLInputElement).type) || hasAttribute(el, 'list')) return null;
   if (hasAttribute(el, 'role') || hasAttribute(el, 'aria-label') || hasAttribute(el, 'aria-labelledby') || hiddenForNaming(el)) return null;
-  const labels = (el as HTMLInputElement).labels;
+  const labels = labelsOf(el);
   if (!labels || labels.length === 0) return null;
   const parts: string[] = [];
   for (let i = 0; i < labels.length; i++) {
@@ -165,7 +165,13 @@ function labelledFieldName(el: Element): string | null {
 }
 
 export function nameOf(el: Element): string {
-  return ownTextName(el) ?? labelledFieldName(el) ?? collapse(computeAccessibleName(el, { getComputedStyle: cheapComputedStyle as unknown as typeof window.getComputedStyle, computedStyleSupportsPseudoElements: false }));
+  return ownTextName(el) ?? labelledFieldName(el) ?? fullName(el);
+}
+
+/** The full accessible-name computation, which reads labels through the elements' own properties. */
+function fullName(el: Element): string {
+  lendAll();
+  return collapse(computeAccessibleName(el, { getComputedStyle: cheapComputedStyle as unknown as typeof window.getComputedStyle, computedStyleSupportsPseudoElements: false }));
 }
 
 /** The scroll that brings a page box into view the way Playwright's actions do. */
@@ -218,7 +224,7 @@ export function describe(el: Element | null): string {
 }
 
 export function observe(win: Window, refs: RefRegistry, scroll: Scroll, viewport: { width: number; height: number }): Observation {
-  const restore = lendLabels(win.document);
+  const restore = readLabels(win.document);
   try {
     // Reading the page changes nothing in it: each element's style, box and rendering are read once.
     return whileUnchanged(() => observeWith(win, refs, scroll, viewport, coverageProbe(win.document, scroll, viewport)));
@@ -279,7 +285,10 @@ export function observeWith(win: Window, refs: RefRegistry, scroll: Scroll, view
       if (name) elements.push({ ref: null, role, name, depth, ...boxFacts(r), covered: false });
       return;
     }
-    if (el.localName === 'label' && (el as HTMLLabelElement).control && isRendered((el as HTMLLabelElement).control as Element)) return;
+    if (el.localName === 'label') {
+      const control = controlOf(el as HTMLLabelElement);
+      if (control && isRendered(control)) return;
+    }
     if (TEXT_ROLES.has(role) && firstElementChild(el) === null) {
       const text = collapse(childText(el));
       if (text) elements.push({ ref: null, role, name: '', text, depth, ...boxFacts(r), covered: false, style: style(r) });

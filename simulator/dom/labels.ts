@@ -2,14 +2,17 @@
  * Labels read in one pass. jsdom finds an element's labels by walking the whole document
  * and, at each label met, walking it again to find that label's control: on a page of n
  * elements, the name of one control costs n times the number of labels, and an observation
- * names every control. While an observation runs, each control is lent its labels and each
- * label its control, found as HTML says (`for` names the first element with that id, else
- * the label's first labelable descendant), then the page's own properties come back.
- * Pure DOM code: in Chromium, whose own lookups are cheap, it changes nothing either.
+ * names every control. While an observation runs, each label's control is found once, as
+ * HTML says (`for` names the first element with that id, else the label's first labelable
+ * descendant), and each control's labels with it. The observation's own name readings ask
+ * `labelsOf` and `controlOf`; the full accessible-name computation reads the elements'
+ * `labels` and `control`, so before it first runs, every control is lent its labels and
+ * every label its control, and the page's own properties come back when the observation
+ * ends. Pure DOM code: in Chromium, whose own lookups are cheap, it changes nothing either.
  */
 
 import { descendants } from './tree.ts';
-import { eachElement, localName } from './nodes.ts';
+import { eachElement, elementsNamed, localName } from './nodes.ts';
 
 const LABELABLE = new Set(['button', 'meter', 'output', 'progress', 'select', 'textarea', 'input']);
 const HTML_NS = 'http://www.w3.org/1999/xhtml';
@@ -23,7 +26,7 @@ function labelable(el: Element): boolean {
 const custom = (el: Element) => el.localName.includes('-');
 
 /** The label's control; undefined where only the browser can tell. */
-function controlOf(label: Element, doc: Document): Element | null | undefined {
+function findControl(label: Element, doc: Document): Element | null | undefined {
   if (label.hasAttributeNS(null, 'for')) {
     const id = label.getAttributeNS(null, 'for') ?? '';
     if (id === '') return null;
@@ -40,38 +43,84 @@ function controlOf(label: Element, doc: Document): Element | null | undefined {
   return null;
 }
 
-/** Lends every control its labels and every label its control; returns what gives the page its own back. */
-export function lendLabels(doc: Document): () => void {
-  // One pass finds the labels and labelable elements, reading no more of the others than their tag.
-  const labelElements: Element[] = [];
-  const controls: Element[] = [];
-  eachElement(doc, (el) => {
-    const tag = localName(el);
-    if (tag === 'label') {
-      if (el.namespaceURI === HTML_NS) labelElements.push(el);
-    } else if (LABELABLE.has(tag) && labelable(el)) controls.push(el);
-  });
-  const lent: [Element, 'labels' | 'control'][] = [];
-  const lend = (el: Element, prop: 'labels' | 'control', value: unknown) => {
-    // A property the page set on the element itself is the page's: keep it, and its answer.
-    if (Object.prototype.hasOwnProperty.call(el, prop)) return;
-    Object.defineProperty(el, prop, { value, configurable: true });
-    lent.push([el, prop]);
-  };
+/** The labels of one document as read at the start of an observation. */
+interface Reading {
+  doc: Document;
+  /** Each label's control (undefined: the browser's to tell). */
+  controls: Map<Element, Element | null | undefined>;
+  /** Each control's labels, in tree order. */
+  labels: Map<Element, Element[]>;
+  /** What was lent, once lent; null before. */
+  lent: [Element, 'labels' | 'control'][] | null;
+}
+
+let current: Reading | null = null;
+
+const own = (el: Element, prop: string) => Object.prototype.hasOwnProperty.call(el, prop);
+
+/** Is the element one lending reaches: in the document's own tree (not another, not a shadow tree)? */
+const inReading = (r: Reading, el: Element) => el.getRootNode() === r.doc;
+
+/**
+ * Reads the labels of a document for an observation; returns what ends it, giving the
+ * page its own properties back if any were lent.
+ */
+export function readLabels(doc: Document): () => void {
+  const labelElements = elementsNamed(doc, 'label').filter((el) => el.namespaceURI === HTML_NS);
+  const controls = new Map<Element, Element | null | undefined>();
   const labels = new Map<Element, Element[]>();
   for (const el of labelElements) {
-    let control = controlOf(el, doc);
-    if (control === undefined) control = (el as HTMLLabelElement).control;
-    else lend(el, 'control', control);
+    const found = findControl(el, doc);
+    controls.set(el, found);
+    const control = found === undefined ? (el as HTMLLabelElement).control : found;
     if (!control) continue;
     const list = labels.get(control) ?? [];
     list.push(el);
     labels.set(control, list);
   }
-  for (const el of controls) {
-    if ('labels' in el) lend(el, 'labels', labels.get(el) ?? []);
-  }
+  const outer = current;
+  const reading: Reading = { doc, controls, labels, lent: null };
+  current = reading;
   return () => {
-    for (const [el, prop] of lent) delete (el as unknown as Record<string, unknown>)[prop];
+    if (reading.lent) for (const [el, prop] of reading.lent) delete (el as unknown as Record<string, unknown>)[prop];
+    current = outer;
   };
+}
+
+/** Would lending give this element its labels (a labelable element of the tree, with no `labels` of its own)? */
+const takesLabels = (r: Reading, el: Element) => LABELABLE.has(localName(el)) && labelable(el) && 'labels' in el && !own(el, 'labels') && inReading(r, el);
+
+/** The element's labels, as `el.labels` reads them while labels are lent. */
+export function labelsOf(el: Element): ArrayLike<Element> | null {
+  const r = current;
+  if (!r || r.lent || !takesLabels(r, el)) return (el as HTMLInputElement).labels;
+  return r.labels.get(el) ?? [];
+}
+
+/** The label's control, as `label.control` reads it while labels are lent. */
+export function controlOf(label: HTMLLabelElement): Element | null {
+  const r = current;
+  const found = r && !r.lent && !own(label, 'control') ? r.controls.get(label) : undefined;
+  return found === undefined ? label.control : found;
+}
+
+/**
+ * Lends every control of the document its labels and every label its control, for code
+ * that reads the properties (the full accessible-name computation); once per observation.
+ */
+export function lendAll(): void {
+  const r = current;
+  if (!r || r.lent) return;
+  const lent: [Element, 'labels' | 'control'][] = [];
+  r.lent = lent;
+  const lend = (el: Element, prop: 'labels' | 'control', value: unknown) => {
+    // A property the page set on the element itself is the page's: keep it, and its answer.
+    if (own(el, prop)) return;
+    Object.defineProperty(el, prop, { value, configurable: true });
+    lent.push([el, prop]);
+  };
+  for (const [label, control] of r.controls) if (control !== undefined) lend(label, 'control', control);
+  eachElement(r.doc, (el) => {
+    if (LABELABLE.has(localName(el)) && labelable(el) && 'labels' in el) lend(el, 'labels', r.labels.get(el) ?? []);
+  });
 }

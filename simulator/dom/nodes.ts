@@ -144,8 +144,19 @@ export function countElements(root: Node): number {
   return walkElements(root, null);
 }
 
-/** Visits every element under `root` in tree order, if asked to, and counts them; on jsdom's objects, a wrapper is fetched only for a visit. */
-function walkElements(root: Node, visit: ((el: Element) => void) | null): number {
+/** Every element under `root` (not itself) with this local name, in tree order. */
+export function elementsNamed(root: Node, name: string): Element[] {
+  const out: Element[] = [];
+  walkElements(root, (el) => out.push(el), name);
+  return out;
+}
+
+/**
+ * Visits every element under `root` in tree order (only those with local name `only`,
+ * when given), if asked to, and counts them all; on jsdom's objects, a wrapper is fetched
+ * only for a visit.
+ */
+function walkElements(root: Node, visit: ((el: Element) => void) | null, only: string | null = null): number {
   let count = 0;
   const b = behind(root) as Linked | undefined;
   if (!b || !symbols) {
@@ -154,7 +165,7 @@ function walkElements(root: Node, visit: ((el: Element) => void) | null): number
     const walker = (doc as Document).createTreeWalker(root, 1);
     for (let n = walker.nextNode(); n; n = walker.nextNode()) {
       count++;
-      visit?.(n as Element);
+      if (only === null || (n as Element).localName === only) visit?.(n as Element);
     }
     return count;
   }
@@ -170,7 +181,7 @@ function walkElements(root: Node, visit: ((el: Element) => void) | null): number
     }
     if (n.nodeType === 1) {
       count++;
-      visit?.((n as unknown as Record<symbol, Element>)[wrapper] as Element);
+      if (visit && (only === null || n._localName === only)) visit((n as unknown as Record<symbol, Element>)[wrapper] as Element);
     }
     const first = n[tree]?.firstChild;
     if (first) {

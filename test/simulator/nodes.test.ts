@@ -7,7 +7,7 @@ import fc from 'fast-check';
 import { JSDOM } from 'jsdom';
 import { JsdomBrowser } from '../../simulator/engine/jsdom.ts';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { attribute, childText, eachElement, learnJsdom, ownerDocument, firstChild, firstElementChild, hasAttribute, localName, nextElementSibling, nextSibling, nodeType, textData } from '../../simulator/dom/nodes.ts';
+import { attribute, childText, countElements, eachElement, elementsNamed, learnJsdom, ownerDocument, firstChild, firstElementChild, hasAttribute, localName, nextElementSibling, nextSibling, nodeType, textData } from '../../simulator/dom/nodes.ts';
 
 const ATTRIBUTES = ['style', 'hidden', 'aria-hidden', 'role', 'href', 'aria-label', 'list', 'data-x'];
 const name = fc.constantFrom(...ATTRIBUTES, 'STYLE', 'Hidden', 'xlink:href');
@@ -82,6 +82,8 @@ describe("node reads on jsdom's own objects", () => {
           const walked: Element[] = [];
           eachElement(doc, (el) => walked.push(el));
           expect(walked).toEqual(elements.filter((el) => el.ownerDocument === doc));
+          expect(countElements(doc)).toBe(walked.length);
+          for (const tag of new Set(walked.map((el) => el.localName))) expect(elementsNamed(doc, tag)).toEqual(walked.filter((el) => el.localName === tag));
           for (const n of nodes) {
             expect(nodeType(n)).toBe(n.nodeType);
             expect(firstChild(n)).toBe(n.firstChild);

@@ -4,7 +4,7 @@ import { JSDOM } from 'jsdom';
 import { computeAccessibleName } from 'dom-accessibility-api';
 import { nameOf } from '../../simulator/observe.ts';
 import { cheapComputedStyle } from '../../simulator/dom/style.ts';
-import { lendLabels } from '../../simulator/dom/labels.ts';
+import { controlOf, labelsOf, lendAll, readLabels } from '../../simulator/dom/labels.ts';
 import { whileUnchanged } from '../../simulator/dom/unchanged.ts';
 
 /** The full accessible-name computation, as nameOf would run it for every element. */
@@ -33,14 +33,27 @@ const page = fc.record({
   hiddenParent: fc.boolean(),
 });
 
-/** Every element of the body gets the full computation's name from nameOf, outside an observation and inside one (labels lent, facts kept), as observe reads them. */
+/** What jsdom's own properties say of every element's labels and every label's control. */
+const nativeLabels = (all: Element[]) => all.map((el) => [Array.from((el as HTMLInputElement).labels ?? []), el.localName === 'label' ? (el as HTMLLabelElement).control : 'none']);
+const readLabelsOf = (all: Element[]) => all.map((el) => [Array.from(labelsOf(el) ?? []), el.localName === 'label' ? controlOf(el as HTMLLabelElement) : 'none']);
+
+/**
+ * Every element of the body gets the full computation's name from nameOf, outside an
+ * observation and inside one (labels read, facts kept), as observe reads them; and the
+ * labels read, before and after they are lent, are jsdom's own.
+ */
 function namesAsFull(doc: Document): void {
   const all = Array.from(doc.body.querySelectorAll('*'));
   const want = all.map(full);
+  const labels = nativeLabels(all);
   expect(all.map(nameOf)).toEqual(want);
-  const restore = lendLabels(doc);
+  const restore = readLabels(doc);
   try {
+    expect(readLabelsOf(all)).toEqual(labels);
     expect(whileUnchanged(() => all.map(nameOf))).toEqual(want);
+    lendAll();
+    expect(readLabelsOf(all)).toEqual(labels);
+    expect(nativeLabels(all)).toEqual(labels);
   } finally {
     restore();
   }
@@ -119,13 +132,23 @@ describe('labels lent while an observation names fields', () => {
     const input = doc.getElementById('a') as HTMLInputElement;
     const own = [doc.getElementById('own')];
     Object.defineProperty(input, 'labels', { value: own, configurable: true });
-    const restore = lendLabels(doc);
+    const label = doc.querySelector('label') as HTMLLabelElement;
+    Object.defineProperty(label, 'control', { value: null, configurable: true });
+    const restore = readLabels(doc);
     try {
+      // Read before anything is lent, and again after.
+      for (const lend of [false, true]) {
+        if (lend) lendAll();
+        expect(labelsOf(input)).toBe(own);
+        expect(controlOf(label)).toBe(null);
+        expect(labelsOf(doc.getElementById('b') as HTMLInputElement)?.length).toBe(1);
+      }
       expect(input.labels).toBe(own);
-      expect((doc.getElementById('b') as HTMLInputElement).labels?.length).toBe(1);
+      expect(label.control).toBe(null);
     } finally {
       restore();
     }
     expect(Object.getOwnPropertyDescriptor(input, 'labels')?.value).toBe(own);
+    expect(Object.getOwnPropertyDescriptor(label, 'control')?.value).toBe(null);
   });
 });
