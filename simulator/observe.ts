@@ -88,11 +88,40 @@ export class RefRegistry {
 
 const collapse = (s: string) => s.replace(/\s+/g, ' ').trim();
 
+/** Input types a text field has; with no `list`, its role is textbox. */
+const TEXT_FIELDS = new Set(['text', 'email', 'tel', 'url']);
+
 /** ARIA 1.2 roles dom-accessibility-api leaves out. */
 const IMPLICIT: Record<string, string> = { p: 'paragraph' };
 
 export function roleOf(el: Element): string {
-  return getRole(el) ?? IMPLICIT[el.localName] ?? 'generic';
+  return (hasAttribute(el, 'role') ? undefined : tagRole(el)) ?? getRole(el) ?? IMPLICIT[el.localName] ?? 'generic';
+}
+
+/**
+ * The roles of the tags most of a page is made of, when they have no role attribute: what
+ * roleOf reads through dom-accessibility-api then, without its walk through every rule
+ * (the property test holds the two equal). Undefined for any other tag.
+ */
+const TAG_ROLES = new Map<string, string>([
+  ['div', 'generic'], ['span', 'generic'], ['label', 'generic'], ['p', 'paragraph'], ['button', 'button'], ['li', 'listitem'], ['ul', 'list'], ['ol', 'list'],
+  ['h1', 'heading'], ['h2', 'heading'], ['h3', 'heading'], ['h4', 'heading'], ['h5', 'heading'], ['h6', 'heading'], ['nav', 'navigation'], ['main', 'main'],
+  ['header', 'banner'], ['footer', 'contentinfo'], ['section', 'region'], ['form', 'form'], ['article', 'article'], ['aside', 'complementary'], ['textarea', 'textbox'],
+]);
+const INPUT_ROLES = new Map<string, string>([
+  ['button', 'button'], ['image', 'button'], ['reset', 'button'], ['submit', 'button'], ['checkbox', 'checkbox'], ['radio', 'radio'], ['range', 'slider'], ['number', 'spinbutton'],
+]);
+
+function tagRole(el: Element): string | undefined {
+  const tag = localName(el);
+  const role = TAG_ROLES.get(tag);
+  if (role !== undefined) return role;
+  if (tag === 'a') return hasAttribute(el, 'href') ? 'link' : 'generic';
+  if (tag !== 'input') return undefined;
+  const type = (el as HTMLInputElement).type;
+  if (TEXT_FIELDS.has(type)) return hasAttribute(el, 'list') ? 'combobox' : 'textbox';
+  if (type === 'search') return hasAttribute(el, 'list') ? 'combobox' : 'searchbox';
+  return INPUT_ROLES.get(type) ?? 'generic';
 }
 
 const HTML_NS = 'http://www.w3.org/1999/xhtml';
@@ -124,8 +153,6 @@ function ownTextName(el: Element): string | null {
   return name === '' ? null : name;
 }
 
-/** Input types a text field has; with no `list`, its role is textbox. */
-const TEXT_FIELDS = new Set(['text', 'email', 'tel', 'url']);
 
 /** Hidden as the accessible-name computation sees one node (it, not its ancestors; the style source's answer). */
 function hiddenForNaming(el: Element): boolean {

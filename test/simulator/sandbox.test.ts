@@ -262,7 +262,7 @@ var r = document.getElementById('r'), shown = r.firstChild;
 // Changes the page only when what it says changes: the engine reads the page while calling this.
 function show() { var t = 'refused ' + refused + ' engine calls ' + (calls > 0) + ' stacks ' + Object.keys(kinds).join(','); if (shown.data !== t) shown.data = t; }
 function look() { var s = new Error().stack; kinds[Array.isArray(s) ? 'sites' : typeof s] = true; if (calls > 0) show(); }
-// The observation asks each element's role through the page's getAttribute (dom-accessibility-api).
+// The observation asks the role of a tag it does not know by itself (the body's) through the page's getAttribute (dom-accessibility-api).
 var own = Element.prototype.getAttribute;
 Element.prototype.getAttribute = function () { calls++; look(); return own.apply(this, arguments); };
 look();
