@@ -12,7 +12,7 @@
  */
 
 import { descendants } from './tree.ts';
-import { eachElement, elementsNamed, localName } from './nodes.ts';
+import { eachElement, elementsNamed, localName, ownerDocument } from './nodes.ts';
 
 const LABELABLE = new Set(['button', 'meter', 'output', 'progress', 'select', 'textarea', 'input']);
 const HTML_NS = 'http://www.w3.org/1999/xhtml';
@@ -58,9 +58,6 @@ let current: Reading | null = null;
 
 const own = (el: Element, prop: string) => Object.prototype.hasOwnProperty.call(el, prop);
 
-/** Is the element one lending reaches: in the document's own tree (not another, not a shadow tree)? */
-const inReading = (r: Reading, el: Element) => el.getRootNode() === r.doc;
-
 /**
  * Reads the labels of a document for an observation; returns what ends it, giving the
  * page its own properties back if any were lent.
@@ -87,14 +84,20 @@ export function readLabels(doc: Document): () => void {
   };
 }
 
-/** Would lending give this element its labels (a labelable element of the tree, with no `labels` of its own)? */
-const takesLabels = (r: Reading, el: Element) => LABELABLE.has(localName(el)) && labelable(el) && 'labels' in el && !own(el, 'labels') && inReading(r, el);
+const NONE: readonly Element[] = [];
 
-/** The element's labels, as `el.labels` reads them while labels are lent. */
-export function labelsOf(el: Element): ArrayLike<Element> | null {
+/**
+ * The element's labels as `el.labels` reads them while labels are lent, or none where it
+ * reads null or undefined. For an element of the document being read (an observation
+ * names no other).
+ */
+export function labelsOf(el: Element): ArrayLike<Element> {
   const r = current;
-  if (!r || r.lent || !takesLabels(r, el)) return (el as HTMLInputElement).labels;
-  return r.labels.get(el) ?? [];
+  if (!r || r.lent || own(el, 'labels') || ownerDocument(el) !== r.doc) return (el as HTMLInputElement).labels ?? NONE;
+  const list = r.labels.get(el);
+  // No label's control: lent, a control reads none; any other element reads null or nothing.
+  if (list === undefined) return NONE;
+  return LABELABLE.has(localName(el)) && labelable(el) ? list : ((el as HTMLInputElement).labels ?? NONE);
 }
 
 /** The label's control, as `label.control` reads it while labels are lent. */
