@@ -14,7 +14,7 @@
 import Flatbush from 'flatbush';
 import { contains, intersect, isFixed, offsetsBelow, type Offsets, pageBoxOf, placeBelow, type Rect, type Scroll, viewportBox } from './dom/geometry.ts';
 import { clearOfCorners, cornerBound, insideRounded, radii, type Radii } from './dom/radius.ts';
-import { currentRead, known, whileUnchanged } from './dom/unchanged.ts';
+import { currentRead, known, whileUnchanged, type Known } from './dom/unchanged.ts';
 import { downFrom } from './dom/tree.ts';
 import { countElements, firstElementChild, nextElementSibling, ownerDocument } from './dom/nodes.ts';
 import { drawnWith, facts, factsBelow, type Facts, type Parsed, parsedStyle, pointerWith, receivesPointer } from './dom/style.ts';
@@ -64,7 +64,7 @@ interface Context {
  * ancestors. One walk from the body down, each element's context built from its parent's;
  * it also keeps each element's style facts and page box for the rest of the read.
  */
-function layers(doc: Document): Layer[] {
+function layers(doc: Document, each?: AtHand): Layer[] {
   const out: Layer[] = [];
   const body = doc.body;
   if (!body) return out;
@@ -97,6 +97,7 @@ function layers(doc: Document): Layer[] {
       el = nextElementSibling(el);
       continue;
     }
+    each?.(el, k);
     const offsets = placeBelow(el, ctx.offsets, parsed, k);
     const at = pageBoxOf(el, k);
     // A page box is its box at no scroll (atScroll's, to the bit), and never changed: no copy.
@@ -123,6 +124,13 @@ function layers(doc: Document): Layer[] {
   }
   return out;
 }
+
+/**
+ * Called with each element the paint walk reads (every element drawn itself), and its
+ * record, while the element is at hand: a page's elements lie all over the heap, and a
+ * second walk to read more of them pays again to reach each one.
+ */
+export type AtHand = (el: Element, k: Known | null) => void;
 
 const NO_KEY: Key = [];
 const NO_CLIPS: Rect[] = [];
@@ -312,9 +320,9 @@ export class PaintIndex {
   private readonly near: number[] = [];
   private readonly under: Layer[] = [];
 
-  constructor(doc: Document) {
+  constructor(doc: Document, each?: AtHand) {
     this.read = currentRead();
-    this.layers = whileUnchanged(() => layers(doc));
+    this.layers = whileUnchanged(() => layers(doc, each));
     this.shapes = new Shapes();
   }
 

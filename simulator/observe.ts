@@ -6,7 +6,7 @@
 import { computeAccessibleName, getRole } from 'dom-accessibility-api';
 import { atScroll, centre, isFixed, pageBoxOf, viewportBox, type Rect, type Scroll } from './dom/geometry.ts';
 import { cheapComputedStyle, drawnWith, facts, type Facts, inherited, isRendered, isRenderedSelf, parsedStyle, styleFacts, type StyleFacts } from './dom/style.ts';
-import { lands, PaintIndex, type Paintable } from './hit.ts';
+import { lands, PaintIndex, type AtHand, type Paintable } from './hit.ts';
 import { controlOf, labelsOf, lendAll, readLabels } from './dom/labels.ts';
 import { known, whileUnchanged, type Known } from './dom/unchanged.ts';
 import { attribute, childText, firstChild, firstElementChild, hasAttribute, localName, nextSibling, nodeType, textData } from './dom/nodes.ts';
@@ -224,8 +224,8 @@ export interface CoverageProbe {
 }
 
 /** One read of the page answers every probe, at whatever scroll each one needs. */
-export function coverageProbe(doc: Document, scroll: Scroll, viewport: { width: number; height: number }): CoverageProbe {
-  const index = new PaintIndex(doc);
+export function coverageProbe(doc: Document, scroll: Scroll, viewport: { width: number; height: number }, each?: AtHand): CoverageProbe {
+  const index = new PaintIndex(doc, each);
   const height = index.pageHeight(scroll, viewport);
   return {
     probe(el) {
@@ -254,10 +254,24 @@ export function observe(win: Window, refs: RefRegistry, scroll: Scroll, viewport
   const restore = readLabels(win.document);
   try {
     // Reading the page changes nothing in it: each element's style, box and rendering are read once.
-    return whileUnchanged(() => observeWith(win, refs, scroll, viewport, coverageProbe(win.document, scroll, viewport)));
+    return whileUnchanged(() => observeWith(win, refs, scroll, viewport, coverageProbe(win.document, scroll, viewport, readAhead)));
   } finally {
     restore();
   }
+}
+
+/**
+ * What the observation reads of an element drawn on the page (its role, whether it is
+ * aria-hidden, its name where it shows one), read while the paint walk has the element at
+ * hand and kept in its record for observeWith.
+ */
+function readAhead(el: Element, k: Known | null): void {
+  if (!k?.facts || !drawnWith(k.facts)) return;
+  k.ariaHidden = attribute(el, 'aria-hidden') === 'true';
+  if (k.ariaHidden) return;
+  const role = roleOf(el);
+  k.role = role;
+  if (INTERACTIVE_ROLES.has(role) || role === 'heading' || CONTAINER_ROLES.has(role) || role === 'img') k.name = nameOf(el);
 }
 
 /** The observation with a given coverage probe (how covered elements are found is the probe's business). */
@@ -286,10 +300,10 @@ export function observeWith(win: Window, refs: RefRegistry, scroll: Scroll, view
     const r: Read = { el, k, f: k?.facts ?? facts(el), outer };
     // Not drawn covers a skipped tag, `hidden` and `display: none` too.
     if (!drawnWith(r.f)) return;
-    if (attribute(el, 'aria-hidden') === 'true') return;
-    const role = roleOf(el);
+    if (k?.ariaHidden ?? attribute(el, 'aria-hidden') === 'true') return;
+    const role = k?.role ?? roleOf(el);
     if (INTERACTIVE_ROLES.has(role)) {
-      const name = nameOf(el);
+      const name = k?.name ?? nameOf(el);
       const { box, inViewport } = boxFacts(r);
       const { hit } = probe.probe(el);
       const covered = box !== null && !lands(hit, el);
@@ -304,11 +318,11 @@ export function observeWith(win: Window, refs: RefRegistry, scroll: Scroll, view
     }
     if (role === 'heading') {
       const level = parseInt(el.localName.slice(1), 10) || Number(el.getAttribute('aria-level')) || 2;
-      elements.push({ ref: null, role, name: nameOf(el), level, depth, ...boxFacts(r), covered: false, style: style(r) });
+      elements.push({ ref: null, role, name: k?.name ?? nameOf(el), level, depth, ...boxFacts(r), covered: false, style: style(r) });
       return;
     }
     if (role === 'img') {
-      const name = nameOf(el);
+      const name = k?.name ?? nameOf(el);
       if (name) elements.push({ ref: null, role, name, depth, ...boxFacts(r), covered: false });
       return;
     }
@@ -323,7 +337,7 @@ export function observeWith(win: Window, refs: RefRegistry, scroll: Scroll, view
     }
     let childDepth = depth;
     if (CONTAINER_ROLES.has(role)) {
-      elements.push({ ref: null, role, name: nameOf(el), depth, ...boxFacts(r), covered: false });
+      elements.push({ ref: null, role, name: k?.name ?? nameOf(el), depth, ...boxFacts(r), covered: false });
       childDepth = depth + 1;
     }
     let own: ReturnType<typeof boxFacts> | null = null;

@@ -16,14 +16,19 @@ let store: Store | null = null;
 
 /**
  * What is read of every element, kept in one record per element (one lookup answers for
- * all): its style attribute as parsed, its facts, its page box (null: none), and its
- * paintable as the last paint index built in the read placed it.
+ * all): its style attribute as parsed, its facts, its page box (null: none), its
+ * paintable as the last paint index built in the read placed it, and what an observation
+ * reads of it.
  */
 export interface Known {
   style?: Parsed;
   facts?: Facts;
   page?: PageBox | null;
   layer?: Layer;
+  /** What an observation reads of it, read ahead while the paint walk has it at hand: its role, `aria-hidden="true"`, and its name where the observation shows one. */
+  role?: string;
+  ariaHidden?: boolean;
+  name?: string;
 }
 
 let records: Map<Element, Known> | null = null;
