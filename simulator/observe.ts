@@ -250,8 +250,9 @@ export function describe(el: Element | null): string {
   return name ? `${role} "${name.length > 60 ? name.slice(0, 57) + '...' : name}"` : role;
 }
 
-export function observe(win: Window, refs: RefRegistry, scroll: Scroll, viewport: { width: number; height: number }): Observation {
-  const restore = readLabels(win.document);
+/** The observation; `counted` hears how many elements the document holds before the page is read further (it may throw to refuse it). */
+export function observe(win: Window, refs: RefRegistry, scroll: Scroll, viewport: { width: number; height: number }, counted?: (elements: number) => void): Observation {
+  const restore = readLabels(win.document, counted);
   try {
     // Reading the page changes nothing in it: each element's style, box and rendering are read once.
     return whileUnchanged(() => observeWith(win, refs, scroll, viewport, coverageProbe(win.document, scroll, viewport, readAhead)));
@@ -262,7 +263,7 @@ export function observe(win: Window, refs: RefRegistry, scroll: Scroll, viewport
 
 /**
  * What the observation reads of an element drawn on the page (its role, whether it is
- * aria-hidden, its name where it shows one), read while the paint walk has the element at
+ * aria-hidden, its name where it shows one, a paragraph's text), read while the paint walk has the element at
  * hand and kept in its record for observeWith.
  */
 function readAhead(el: Element, k: Known | null): void {
@@ -272,6 +273,7 @@ function readAhead(el: Element, k: Known | null): void {
   const role = roleOf(el);
   k.role = role;
   if (INTERACTIVE_ROLES.has(role) || role === 'heading' || CONTAINER_ROLES.has(role) || role === 'img') k.name = nameOf(el);
+  else if (TEXT_ROLES.has(role) && firstElementChild(el) === null) k.text = collapse(childText(el));
 }
 
 /** The observation with a given coverage probe (how covered elements are found is the probe's business). */
@@ -326,12 +328,12 @@ export function observeWith(win: Window, refs: RefRegistry, scroll: Scroll, view
       if (name) elements.push({ ref: null, role, name, depth, ...boxFacts(r), covered: false });
       return;
     }
-    if (el.localName === 'label') {
+    if (localName(el) === 'label') {
       const control = controlOf(el as HTMLLabelElement);
       if (control && isRendered(control)) return;
     }
     if (TEXT_ROLES.has(role) && firstElementChild(el) === null) {
-      const text = collapse(childText(el));
+      const text = k?.text ?? collapse(childText(el));
       if (text) elements.push({ ref: null, role, name: '', text, depth, ...boxFacts(r), covered: false, style: style(r) });
       return;
     }

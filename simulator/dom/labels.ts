@@ -60,10 +60,13 @@ const own = (el: Element, prop: string) => Object.prototype.hasOwnProperty.call(
 
 /**
  * Reads the labels of a document for an observation; returns what ends it, giving the
- * page its own properties back if any were lent.
+ * page its own properties back if any were lent. `counted` hears how many elements the
+ * document holds, from the same pass, before anything else is read (it may throw).
  */
-export function readLabels(doc: Document): () => void {
-  const labelElements = elementsNamed(doc, 'label').filter((el) => el.namespaceURI === HTML_NS);
+export function readLabels(doc: Document, counted?: (elements: number) => void): () => void {
+  const { named, count } = elementsNamed(doc, 'label');
+  counted?.(count);
+  const labelElements = named.filter((el) => el.namespaceURI === HTML_NS);
   const controls = new Map<Element, Element | null | undefined>();
   const labels = new Map<Element, Element[]>();
   for (const el of labelElements) {

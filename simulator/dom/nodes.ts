@@ -144,11 +144,11 @@ export function countElements(root: Node): number {
   return walkElements(root, null);
 }
 
-/** Every element under `root` (not itself) with this local name, in tree order. */
-export function elementsNamed(root: Node, name: string): Element[] {
-  const out: Element[] = [];
-  walkElements(root, (el) => out.push(el), name);
-  return out;
+/** Every element under `root` (not itself) with this local name, in tree order, and how many elements there are in all. */
+export function elementsNamed(root: Node, name: string): { named: Element[]; count: number } {
+  const named: Element[] = [];
+  const count = walkElements(root, (el) => named.push(el), name);
+  return { named, count };
 }
 
 /**

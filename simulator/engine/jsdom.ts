@@ -17,7 +17,7 @@ import { prelude } from './prelude.ts';
 import { injectionScript, injectionThrew, type PageInjection } from './inject.ts';
 import { fillField, selectValues } from '../dom/forms.ts';
 import { countElements, learnJsdom } from '../dom/nodes.ts';
-import { DEFAULT_LIMITS, LimitError, overElements, type EpisodeLimits } from '../sandbox/limits.ts';
+import { DEFAULT_LIMITS, LimitError, overElements, startTags, type EpisodeLimits } from '../sandbox/limits.ts';
 
 /**
  * Runs decoy's own code in the page's realm. Through vm, not `window.eval`: code that
@@ -153,11 +153,17 @@ export class JsdomBrowser implements Browser {
 
   /** Throws the limit passed earlier in this episode, or the one the page passes now; or what the injected script threw. */
   private guard(): void {
+    this.failedBefore();
+    // Counted afresh each time: anything that would say the tree is unchanged is the page's to write.
+    if (this.dom) this.guardCount(countElements(this.dom.window.document));
+  }
+
+  private failedBefore(): void {
     if (this.failed !== null) throw new LimitError(this.failed);
     if (this.injectFailed !== null) throw new Error(this.injectFailed);
-    if (!this.dom) return;
-    // Counted afresh each time: anything that would say the tree is unchanged is the page's to write.
-    const count = countElements(this.dom.window.document);
+  }
+
+  private guardCount(count: number): void {
     if (count > this.limits.domElements) this.fail(overElements(count, this.limits.domElements));
   }
 
@@ -195,7 +201,7 @@ export class JsdomBrowser implements Browser {
   private async load(url: string, storage: Record<string, string>): Promise<void> {
     const html = documentFor(this.site ?? { files: {} }, new URL(url).pathname);
     // Parsing costs about as much per element as the limit is meant to spare: count start tags first.
-    const tags = html.match(/<[a-zA-Z]/g)?.length ?? 0;
+    const tags = startTags(html);
     if (tags > this.limits.domElements) this.fail(`the page has ${tags} start tags, over the limit of ${this.limits.domElements} elements`);
     const console = new VirtualConsole();
     console.on('jsdomError', (e: Error) => this.diagnostics.push(`jsdom: ${e.message}`));
@@ -267,8 +273,9 @@ export class JsdomBrowser implements Browser {
   }
 
   async observe(): Promise<Observation> {
-    this.guard();
-    return observe(this.win, this.refs, this.scroll, this.viewport);
+    this.failedBefore();
+    // The observation's first pass over the page counts it, as guard would.
+    return observe(this.win, this.refs, this.scroll, this.viewport, (count) => this.guardCount(count));
   }
 
   async clickAt(x: number, y: number): Promise<ClickOutcome> {

@@ -8,7 +8,7 @@ import { VIEWPORT, type PageEvent, type Viewport } from '../../scenarios/contrac
 import { NavigationError, type Browser, type ClickOutcome, type OpenOptions, type SiteFiles } from '../engine/browser.ts';
 import type { Observation } from '../observe.ts';
 import { shortReason } from '../../scenarios/errors.ts';
-import { callSeconds, DEFAULT_LIMITS, LimitError, type EpisodeLimits } from './limits.ts';
+import { callSeconds, DEFAULT_LIMITS, LimitError, startTags, type EpisodeLimits } from './limits.ts';
 import { engineProcess, EngineProcessError } from './process.ts';
 import { RESULTS, type Method } from './protocol.ts';
 
@@ -64,7 +64,7 @@ export class SandboxBrowser implements Browser {
     this.opened = true;
     this.vp = { ...(opts.viewport ?? VIEWPORT) };
     let largest = 0;
-    for (const [path, text] of Object.entries(site.files)) if (path.endsWith('.html')) largest = Math.max(largest, Buffer.byteLength(text));
+    for (const [path, text] of Object.entries(site.files)) if (path.endsWith('.html')) largest = Math.max(largest, startTags(text));
     this.callMs = callSeconds(this.limits, largest) * 1000;
     const { domElements, timersPerStep } = this.limits;
     await this.call('open', { files: { ...site.files } }, opts, { domElements, timersPerStep });

@@ -26,17 +26,22 @@ export interface EpisodeLimits {
  */
 export const DEFAULT_LIMITS: EpisodeLimits = { stepSeconds: 5, memoryMb: 1024, domElements: 100_000, timersPerStep: 10_000 };
 
-/**
- * Time a call into the jsdom engine gets beyond the step's, per MB of the bundle's largest
- * page: any call may load a page (an open, a link, a navigation), and parsing grows with
- * the page. jsdom takes about 1 s of CPU a MB of crowded markup (a page near the element
- * limit is some 10 MB and took 10 s), so a page inside the element limit loads at the
- * default step limit; a page's own code still gets only the step's time beyond that.
- */
-export const LOAD_SECONDS_PER_MB = 3;
+/** A page's start tags, counted on its markup before it is parsed (what the element limit is first checked against). */
+export const startTags = (html: string): number => html.match(/<[a-zA-Z]/g)?.length ?? 0;
 
-/** How long one call into the jsdom engine may take, in whole seconds, for a bundle whose largest page has `pageBytes` bytes (a generated page adds none). */
-export const callSeconds = (limits: Pick<EpisodeLimits, 'stepSeconds'>, pageBytes: number) => limits.stepSeconds + Math.floor((LOAD_SECONDS_PER_MB * pageBytes) / 1_000_000);
+/**
+ * Time a call into the jsdom engine gets beyond the step's, per 10,000 start tags of the
+ * bundle's largest page (up to the element limit): any call may load a page (an open, a
+ * link, a navigation), and parsing costs by the element. jsdom took about 5 s of CPU to
+ * load 50,000 crowded elements and 10 s for 99,000, so a page inside the element limit
+ * loads at the default step limit. Counted by tags, not bytes, so that padding a page
+ * buys its code no time; a page's own code gets only the step's time beyond its loading.
+ */
+export const LOAD_SECONDS_PER_10K_TAGS = 3;
+
+/** How long one call into the jsdom engine may take, in whole seconds, for a bundle whose largest page has `tags` start tags (a generated page adds none). */
+export const callSeconds = (limits: Pick<EpisodeLimits, 'stepSeconds' | 'domElements'>, tags: number) =>
+  limits.stepSeconds + Math.floor((LOAD_SECONDS_PER_10K_TAGS * Math.min(tags, limits.domElements)) / 10_000);
 
 /** A limit passed: the episode ends with this as its reason. */
 export class LimitError extends Error {

@@ -33,8 +33,10 @@ function withScript(script: string): LoadedBundle {
 const HANGS: [string, string, RegExp][] = [
   ['busy loop', 'for (;;) {}', /a step took more than 2 s/],
   ['microtask storm', '(function f() { Promise.resolve().then(f); })();', /a step took more than 2 s/],
-  // A larger page gets time to load (3 s a MB: 2 s here), and its code no more than the step's beyond that.
-  ['busy loop on a 400 KB page', `/*${'x'.repeat(400_000)}*/ for (;;) {}`, /a step took more than 3 s/],
+  // A page with more tags gets time to load (3 s for each 10,000: 1 s here), and its code no more than the step's beyond that.
+  ['busy loop on a page of 4,000 start tags', `/*${'<i>'.repeat(4_000)}*/ for (;;) {}`, /a step took more than 3 s/],
+  // Bytes buy nothing: a page padded to 2 MB without tags gets the step's time.
+  ['busy loop on a page padded to 2 MB', `/*${'x'.repeat(2_000_000)}*/ for (;;) {}`, /a step took more than 2 s/],
 ];
 
 /** ...a page that allocates without end (a long step time, so that memory is the limit it meets)... */

@@ -83,7 +83,7 @@ describe("node reads on jsdom's own objects", () => {
           eachElement(doc, (el) => walked.push(el));
           expect(walked).toEqual(elements.filter((el) => el.ownerDocument === doc));
           expect(countElements(doc)).toBe(walked.length);
-          for (const tag of new Set(walked.map((el) => el.localName))) expect(elementsNamed(doc, tag)).toEqual(walked.filter((el) => el.localName === tag));
+          for (const tag of new Set(walked.map((el) => el.localName))) expect(elementsNamed(doc, tag)).toEqual({ named: walked.filter((el) => el.localName === tag), count: walked.length });
           for (const n of nodes) {
             expect(nodeType(n)).toBe(n.nodeType);
             expect(firstChild(n)).toBe(n.firstChild);
