@@ -57,6 +57,8 @@ interface Context {
   key: Key;
   clipsFixed: Rect[];
   clipsScrolling: Rect[];
+  /** Its children are to be read ahead (`each` said so of it). */
+  ahead: boolean;
 }
 
 /**
@@ -75,6 +77,7 @@ function layers(doc: Document, each?: AtHand): Layer[] {
     key: NO_KEY,
     clipsFixed: downFrom(body, new Map<Element, Rect[]>(), NO_CLIPS, clippingFixed),
     clipsScrolling: downFrom(body, new Map<Element, Rect[]>(), NO_CLIPS, clippingScrolling),
+    ahead: each ? each(body, known(body)) : false,
   };
   const stack: { ctx: Context; next: Element | null }[] = [];
   let el = firstElementChild(body);
@@ -97,7 +100,7 @@ function layers(doc: Document, each?: AtHand): Layer[] {
       el = nextElementSibling(el);
       continue;
     }
-    each?.(el, k);
+    const ahead = ctx.ahead && !!each && each(el, k);
     const offsets = placeBelow(el, ctx.offsets, parsed, k);
     const at = pageBoxOf(el, k);
     // A page box is its box at no scroll (atScroll's, to the bit), and never changed: no copy.
@@ -116,6 +119,7 @@ function layers(doc: Document, each?: AtHand): Layer[] {
         key: parsed.stacking ? [...ctx.key, parsed.z ?? 0, order] : ctx.key,
         clipsFixed: clipsInside(parsed, box, f.fixed, true, ctx.clipsFixed),
         clipsScrolling: clipsInside(parsed, box, f.fixed, false, ctx.clipsScrolling),
+        ahead,
       };
       el = first;
     } else {
@@ -126,11 +130,12 @@ function layers(doc: Document, each?: AtHand): Layer[] {
 }
 
 /**
- * Called with each element the paint walk reads (every element drawn itself), and its
- * record, while the element is at hand: a page's elements lie all over the heap, and a
- * second walk to read more of them pays again to reach each one.
+ * Called with the body and each element the paint walk reads (drawn itself) below one it
+ * said true of, and its record, while the element is at hand: a page's elements lie all
+ * over the heap, and a second walk to read more of them pays again to reach each one.
+ * True to be called on the element's children too.
  */
-export type AtHand = (el: Element, k: Known | null) => void;
+export type AtHand = (el: Element, k: Known | null) => boolean;
 
 const NO_KEY: Key = [];
 const NO_CLIPS: Rect[] = [];

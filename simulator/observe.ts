@@ -262,18 +262,36 @@ export function observe(win: Window, refs: RefRegistry, scroll: Scroll, viewport
 }
 
 /**
- * What the observation reads of an element drawn on the page (its role, whether it is
- * aria-hidden, its name where it shows one, a paragraph's text), read while the paint walk has the element at
- * hand and kept in its record for observeWith.
+ * What the observation reads of an element (its role, whether it is aria-hidden, its name
+ * where it shows one, a paragraph's text), read while the paint walk has the element at
+ * hand and kept in its record for observeWith; true where observeWith goes on to the
+ * element's children, so that nothing is read ahead that the table never reads.
  */
-function readAhead(el: Element, k: Known | null): void {
-  if (!k?.facts || !drawnWith(k.facts)) return;
+function readAhead(el: Element, k: Known | null): boolean {
+  const f = k?.facts;
+  if (!k || !f || !drawnWith(f)) return false;
   k.ariaHidden = attribute(el, 'aria-hidden') === 'true';
-  if (k.ariaHidden) return;
+  if (k.ariaHidden) return false;
   const role = roleOf(el);
   k.role = role;
-  if (INTERACTIVE_ROLES.has(role) || role === 'heading' || CONTAINER_ROLES.has(role) || role === 'img') k.name = nameOf(el);
-  else if (TEXT_ROLES.has(role) && firstElementChild(el) === null) k.text = collapse(childText(el));
+  if (INTERACTIVE_ROLES.has(role) || role === 'heading' || role === 'img') {
+    k.name = nameOf(el);
+    return false;
+  }
+  if (shownLabel(el)) return false;
+  if (TEXT_ROLES.has(role) && firstElementChild(el) === null) {
+    k.text = collapse(childText(el));
+    return false;
+  }
+  if (CONTAINER_ROLES.has(role)) k.name = nameOf(el);
+  return true;
+}
+
+/** A label whose control is drawn: its text is that control's name, and the table leaves it out. */
+function shownLabel(el: Element): boolean {
+  if (localName(el) !== 'label') return false;
+  const control = controlOf(el as HTMLLabelElement);
+  return !!control && isRendered(control);
 }
 
 /** The observation with a given coverage probe (how covered elements are found is the probe's business). */
@@ -328,10 +346,7 @@ export function observeWith(win: Window, refs: RefRegistry, scroll: Scroll, view
       if (name) elements.push({ ref: null, role, name, depth, ...boxFacts(r), covered: false });
       return;
     }
-    if (localName(el) === 'label') {
-      const control = controlOf(el as HTMLLabelElement);
-      if (control && isRendered(control)) return;
-    }
+    if (shownLabel(el)) return;
     if (TEXT_ROLES.has(role) && firstElementChild(el) === null) {
       const text = k?.text ?? collapse(childText(el));
       if (text) elements.push({ ref: null, role, name: '', text, depth, ...boxFacts(r), covered: false, style: style(r) });

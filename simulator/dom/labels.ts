@@ -82,8 +82,9 @@ export function readLabels(doc: Document, counted?: (elements: number) => void):
   const reading: Reading = { doc, controls, labels, lent: null };
   current = reading;
   return () => {
-    if (reading.lent) for (const [el, prop] of reading.lent) delete (el as unknown as Record<string, unknown>)[prop];
+    // The reading ends even if the page has made a lent property undeletable (which throws).
     current = outer;
+    if (reading.lent) for (const [el, prop] of reading.lent) delete (el as unknown as Record<string, unknown>)[prop];
   };
 }
 
@@ -96,11 +97,9 @@ const NONE: readonly Element[] = [];
  */
 export function labelsOf(el: Element): ArrayLike<Element> {
   const r = current;
-  if (!r || r.lent || own(el, 'labels') || ownerDocument(el) !== r.doc) return (el as HTMLInputElement).labels ?? NONE;
-  const list = r.labels.get(el);
-  // No label's control: lent, a control reads none; any other element reads null or nothing.
-  if (list === undefined) return NONE;
-  return LABELABLE.has(localName(el)) && labelable(el) ? list : ((el as HTMLInputElement).labels ?? NONE);
+  // What lending gives: a labelable element that has `labels` and none of its own is lent the labels read; any other keeps its answer.
+  if (!r || r.lent || own(el, 'labels') || ownerDocument(el) !== r.doc || !(LABELABLE.has(localName(el)) && labelable(el) && 'labels' in el)) return (el as HTMLInputElement).labels ?? NONE;
+  return r.labels.get(el) ?? NONE;
 }
 
 /** The label's control, as `label.control` reads it while labels are lent. */

@@ -152,3 +152,24 @@ describe('labels lent while an observation names fields', () => {
     expect(Object.getOwnPropertyDescriptor(label, 'control')?.value).toBe(null);
   });
 });
+
+describe('labels read ahead of lending, on pages that change the DOM\'s own prototypes', () => {
+  const PAGES: [string, string][] = [
+    ['labels taken off the button prototype', `<label for="b">Decoy label</label><button id="b">Buy</button><script>delete HTMLButtonElement.prototype.labels;</script>`],
+    ['a labels getter on every element', `<a href="/x">Real link</a><h2>Real heading</h2><button id="c">Go</button><label for="c">Press</label><span id="s">Span</span><script>Object.defineProperty(HTMLElement.prototype, 'labels', { get: function () { return [document.getElementById('s')]; }, configurable: true });</script>`],
+    ['a control with labels of its own', `<label for="d">Shown</label><input id="d"><span id="o">Own</span><script>Object.defineProperty(document.getElementById('d'), 'labels', { value: [document.getElementById('o')] });</script>`],
+  ];
+  it.each(PAGES)('%s: every name read before anything is lent is the name read with everything lent', (_, body) => {
+    const { window } = new JSDOM(`<!doctype html><body>${body}</body>`, { runScripts: 'dangerously' });
+    const all = Array.from(window.document.body.querySelectorAll('*'));
+    const restore = readLabels(window.document);
+    try {
+      const lazy = whileUnchanged(() => all.map(nameOf));
+      lendAll();
+      expect(lazy).toEqual(whileUnchanged(() => all.map(nameOf)));
+    } finally {
+      restore();
+    }
+  });
+});
+

@@ -79,4 +79,16 @@ describe('observation', () => {
     expect(stale.observation.last_action_error).toMatch(/stale ref/);
     await env.close();
   });
+
+  it('reads ahead nothing the table does not show: a button of 3,000 nested spans under aria-hidden, and buttons nested in buttons, observe as the visible button and the outer one', async () => {
+    // Naming the hidden button would recurse 3,000 deep; naming every nested button would cost the square of the page.
+    const deep = `<button>${'<span>'.repeat(3_000)}x${'</span>'.repeat(3_000)}</button>`;
+    const nested = `${'<div role="button">'.repeat(60)}${'<span>t</span>'.repeat(50)}${'</div>'.repeat(60)}`;
+    const b = new JsdomBrowser();
+    await b.open({ files: { 'index.html': `<!doctype html><body><button>Visible</button><div aria-hidden="true">${deep}</div>${nested}</body>` } }, { seed: 1 });
+    const obs = await b.observe();
+    expect(obs.elements.map((e) => `${e.role} ${e.name}`)).toEqual(['button Visible', `button ${'t'.repeat(50)}`]);
+    await b.close();
+  });
 });
+
