@@ -4,7 +4,7 @@
  * dom-accessibility-api, fed the cheap inline style source. Pure DOM code.
  */
 import { computeAccessibleName, getRole } from 'dom-accessibility-api';
-import { atScroll, centre, isFixed, pageBoxOf, viewportBox, type Rect, type Scroll } from './dom/geometry.ts';
+import { atScroll, centre, pageBoxOf, type Rect, type Scroll } from './dom/geometry.ts';
 import { cheapComputedStyle, drawnWith, facts, type Facts, inherited, isRendered, isRenderedSelf, parsedStyle, styleFacts, type StyleFacts } from './dom/style.ts';
 import { lands, PaintIndex, type AtHand, type Paintable } from './hit.ts';
 import { controlOf, labelsOf, lendAll, readLabels } from './dom/labels.ts';
@@ -152,7 +152,6 @@ function ownTextName(el: Element): string | null {
   const name = collapse(text);
   return name === '' ? null : name;
 }
-
 
 /** Hidden as the accessible-name computation sees one node (it, not its ancestors; the style source's answer). */
 function hiddenForNaming(el: Element): boolean {

@@ -82,6 +82,8 @@ const COUNTED = ['setTimeout', 'setInterval', 'requestAnimationFrame'] as const;
 export { NavigationError } from './browser.ts';
 
 export class JsdomBrowser implements Browser {
+  /** Told, before a page is parsed, how many start tags it has (the engine process asks its run for time to load it). */
+  loading: ((tags: number) => void) | null = null;
   readonly engine = 'jsdom' as const;
   private vp: Viewport = { ...VIEWPORT };
   /** Page errors and unimplemented features the page ran into; never shown to agents. */
@@ -203,6 +205,7 @@ export class JsdomBrowser implements Browser {
     // Parsing costs about as much per element as the limit is meant to spare: count start tags first.
     const tags = startTags(html);
     if (tags > this.limits.domElements) this.fail(`the page has ${tags} start tags, over the limit of ${this.limits.domElements} elements`);
+    this.loading?.(tags);
     const console = new VirtualConsole();
     console.on('jsdomError', (e: Error) => this.diagnostics.push(`jsdom: ${e.message}`));
     console.on('error', (...args: unknown[]) => this.diagnostics.push(`console.error: ${args.map(String).join(' ')}`));

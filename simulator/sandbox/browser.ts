@@ -8,7 +8,7 @@ import { VIEWPORT, type PageEvent, type Viewport } from '../../scenarios/contrac
 import { NavigationError, type Browser, type ClickOutcome, type OpenOptions, type SiteFiles } from '../engine/browser.ts';
 import type { Observation } from '../observe.ts';
 import { shortReason } from '../../scenarios/errors.ts';
-import { callSeconds, DEFAULT_LIMITS, LimitError, startTags, type EpisodeLimits } from './limits.ts';
+import { DEFAULT_LIMITS, LimitError, loadSeconds, type EpisodeLimits } from './limits.ts';
 import { engineProcess, EngineProcessError } from './process.ts';
 import { RESULTS, type Method } from './protocol.ts';
 
@@ -23,12 +23,14 @@ export class SandboxBrowser implements Browser {
   /** Set when the engine process failed in this episode: every later call fails with it until the next open(). */
   private broken: Error | null = null;
   private opened = false;
-  /** How long one call may take in this episode (the step's time and the loading of its largest page). */
-  private callMs: number;
 
   constructor(limits: Partial<EpisodeLimits> = {}) {
     this.limits = { ...DEFAULT_LIMITS, ...limits };
-    this.callMs = this.limits.stepSeconds * 1000;
+  }
+
+  /** How long a call may take: the step's time, and more for each page it loads (see loadSeconds). */
+  private get allowance() {
+    return { ms: this.limits.stepSeconds * 1000, loadMs: (tags: number) => loadSeconds(this.limits, tags) * 1000, maxLoadMs: loadSeconds(this.limits, this.limits.domElements) * 1000 };
   }
 
   get viewport(): Viewport {
@@ -40,7 +42,7 @@ export class SandboxBrowser implements Browser {
     const proc = engineProcess(this.limits.memoryMb);
     let reply;
     try {
-      reply = await proc.call(this.id, method, args, this.callMs);
+      reply = await proc.call(this.id, method, args, this.allowance);
     } catch (e) {
       this.broken = e instanceof LimitError ? e : new EngineProcessError(shortReason((e as Error).message));
       throw this.broken;
@@ -63,9 +65,6 @@ export class SandboxBrowser implements Browser {
     this.broken = null;
     this.opened = true;
     this.vp = { ...(opts.viewport ?? VIEWPORT) };
-    let largest = 0;
-    for (const [path, text] of Object.entries(site.files)) if (path.endsWith('.html')) largest = Math.max(largest, startTags(text));
-    this.callMs = callSeconds(this.limits, largest) * 1000;
     const { domElements, timersPerStep } = this.limits;
     await this.call('open', { files: { ...site.files } }, opts, { domElements, timersPerStep });
   }
@@ -116,6 +115,6 @@ export class SandboxBrowser implements Browser {
     this.opened = false;
     const proc = engineProcess(this.limits.memoryMb);
     if (this.broken || !proc.alive) return;
-    await proc.call(this.id, 'close', [], this.callMs).catch(() => undefined);
+    await proc.call(this.id, 'close', [], this.allowance).catch(() => undefined);
   }
 }

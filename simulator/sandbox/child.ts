@@ -25,6 +25,9 @@ function kind(e: unknown): FailureKind {
   return e instanceof NavigationError ? 'navigation' : e instanceof LimitError ? 'limit' : 'error';
 }
 
+/** Asks the run for time to load a page during this call (LOADING). */
+const loadingFor = (req: Request) => (tags: number) => send({ id: req.id, loading: tags });
+
 async function call(req: Request): Promise<unknown> {
   // Shapes as the parent sends them; a wrong one only fails this call inside the engine.
   const [a, b, c] = req.args as [never, never, never];
@@ -36,6 +39,7 @@ async function call(req: Request): Promise<unknown> {
       held = { engine: new JsdomBrowser(c ?? {}), limits };
       browsers.set(req.browser, held);
     }
+    held.engine.loading = loadingFor(req);
     return held.engine.open(a, b);
   }
   const held = browsers.get(req.browser);
@@ -45,6 +49,7 @@ async function call(req: Request): Promise<unknown> {
   }
   if (!held) throw new Error('no page is open');
   const engine = held.engine;
+  engine.loading = loadingFor(req);
   switch (req.method) {
     case 'observe':
       return encode(await engine.observe());

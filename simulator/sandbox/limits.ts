@@ -30,18 +30,18 @@ export const DEFAULT_LIMITS: EpisodeLimits = { stepSeconds: 5, memoryMb: 1024, d
 export const startTags = (html: string): number => html.match(/<[a-zA-Z]/g)?.length ?? 0;
 
 /**
- * Time a call into the jsdom engine gets beyond the step's, per 10,000 start tags of the
- * bundle's largest page (up to the element limit): any call may load a page (an open, a
- * link, a navigation), and parsing costs by the element. jsdom took about 5 s of CPU to
- * load 50,000 crowded elements and 10 s for 99,000, so a page inside the element limit
- * loads at the default step limit. Counted by tags, not bytes, so that padding a page
- * buys its code no time; a page's own code gets only the step's time beyond its loading.
+ * Time a call into the jsdom engine gets beyond the step's for a page it loads, per
+ * 10,000 start tags of that page (up to the element limit, past which the page is refused):
+ * parsing costs by the element. jsdom took about 5 s of CPU to load 50,000 crowded elements
+ * and 10 s for 99,000, so a page inside the element limit loads at the default step limit.
+ * The engine says how many tags a page has before it parses it; one call gets at most one
+ * page at the element limit's worth, however many pages it loads (or the engine claims).
  */
 export const LOAD_SECONDS_PER_10K_TAGS = 3;
 
-/** How long one call into the jsdom engine may take, in whole seconds, for a bundle whose largest page has `tags` start tags (a generated page adds none). */
-export const callSeconds = (limits: Pick<EpisodeLimits, 'stepSeconds' | 'domElements'>, tags: number) =>
-  limits.stepSeconds + Math.floor((LOAD_SECONDS_PER_10K_TAGS * Math.min(tags, limits.domElements)) / 10_000);
+/** The seconds loading a page of `tags` start tags adds to a call, in whole seconds (a generated page adds none). */
+export const loadSeconds = (limits: Pick<EpisodeLimits, 'domElements'>, tags: number) =>
+  Math.floor((LOAD_SECONDS_PER_10K_TAGS * Math.min(Math.max(0, tags), limits.domElements)) / 10_000);
 
 /** A limit passed: the episode ends with this as its reason. */
 export class LimitError extends Error {

@@ -13,7 +13,7 @@ import { pathToFileURL } from 'node:url';
 import { shortReason } from '../../scenarios/errors.ts';
 import { packagePath } from '../../scenarios/root.ts';
 import { LimitError, overTime } from './limits.ts';
-import { READY, REPLY, type Method, type Reply } from './protocol.ts';
+import { LOADING, READY, REPLY, type Method, type Reply } from './protocol.ts';
 
 /** Why a call failed, when the process, not the page, is the reason (it is gone or timed out). */
 export class EngineProcessError extends Error {
@@ -24,6 +24,16 @@ interface Pending {
   resolve: (r: Reply) => void;
   reject: (e: Error) => void;
   timer: NodeJS.Timeout;
+  allowance: Allowance;
+  /** Time granted so far for pages the call loaded, in ms. */
+  loadMs: number;
+}
+
+/** How long a call may take: `ms`, and `loadMs(tags)` more for each page it loads, `maxLoadMs` at most in all. */
+export interface Allowance {
+  ms: number;
+  loadMs: (tags: number) => number;
+  maxLoadMs: number;
 }
 
 /** Startup (loading jsdom) is not a page's doing: it gets its own, generous, allowance. */
@@ -180,6 +190,12 @@ export class EngineProcess {
   }
 
   private receive(m: unknown): void {
+    const loading = LOADING.safeParse(m);
+    if (loading.success) {
+      const p = this.pending.get(loading.data.id);
+      if (p) p.loadMs = Math.min(p.allowance.maxLoadMs, p.loadMs + p.allowance.loadMs(loading.data.loading));
+      return;
+    }
     const parsed = REPLY.safeParse(m);
     if (!parsed.success) return this.fail('the engine process sent a malformed message');
     const p = this.pending.get(parsed.data.id);
@@ -207,8 +223,9 @@ export class EngineProcess {
     if (child && child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
   }
 
-  /** One call; rejects with a LimitError when it takes longer than `timeoutMs` (and the process is ended). */
-  async call(browser: number, method: Method, args: unknown[], timeoutMs: number): Promise<Reply> {
+  /** One call; rejects with a LimitError when it takes longer than its allowance (and the process is ended). */
+  async call(browser: number, method: Method, args: unknown[], allowance: Allowance | number): Promise<Reply> {
+    const given: Allowance = typeof allowance === 'number' ? { ms: allowance, loadMs: () => 0, maxLoadMs: 0 } : allowance;
     await this.start();
     if (this.dead !== null) throw new EngineProcessError(this.dead);
     const id = this.nextId++;
@@ -216,12 +233,13 @@ export class EngineProcess {
     const pid = this.child?.pid;
     const cpu0 = cpuSeconds(pid);
     const started = Date.now();
-    const limit = timeoutMs / 1000;
     return new Promise<Reply>((resolve, reject) => {
-      const over = () => this.fail(overTime(limit), (m) => new LimitError(m));
       const check = (): void => {
         const p = this.pending.get(id);
         if (!p) return;
+        const timeoutMs = given.ms + p.loadMs;
+        const limit = timeoutMs / 1000;
+        const over = () => this.fail(overTime(limit), (m) => new LimitError(m));
         const rss = rssMb(pid);
         if (rss !== null && rss > this.memoryMb + RSS_ALLOWANCE_MB) return this.fail(OVER_MEMORY(this.memoryMb), (m) => new LimitError(m));
         const cpu = cpuSeconds(pid);
@@ -229,8 +247,8 @@ export class EngineProcess {
         if (spent >= limit || Date.now() - started >= timeoutMs * WALL_FACTOR) return over();
         p.timer = setTimeout(check, Math.min(POLL_MS, Math.max(50, (limit - spent) * 1000)));
       };
-      const timer = setTimeout(check, Math.min(POLL_MS, timeoutMs));
-      this.pending.set(id, { resolve, reject, timer });
+      const timer = setTimeout(check, Math.min(POLL_MS, given.ms));
+      this.pending.set(id, { resolve, reject, timer, allowance: given, loadMs: 0 });
       try {
         this.child?.send({ id, browser, method, args });
       } catch (e) {

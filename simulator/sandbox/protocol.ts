@@ -48,4 +48,7 @@ export const REPLY = z.union([
 ]);
 export type Reply = z.infer<typeof REPLY>;
 
+/** Sent by the engine during a call, before it parses a page: the page's start tags (the call then gets time to load it). */
+export const LOADING = z.object({ id: z.number(), loading: z.number().int().min(0) });
+
 export const READY = 'ready';

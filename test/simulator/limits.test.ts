@@ -21,8 +21,11 @@ const control = bundleFor({ task: 'purchase', domain: 'shopping', patterns: [] }
 /** The control bundle with a script added to every page. */
 const FIRST = '/*first*/';
 
-function withScript(script: string): LoadedBundle {
-  const files: Record<string, string> = {};
+/** The case whose bundle also holds a page of 20,000 start tags that no link reaches. */
+const UNLINKED = 'busy loop beside an unlinked page of 20,000 start tags';
+
+function withScript(script: string, padded = false): LoadedBundle {
+  const files: Record<string, string> = padded ? { 'padding.html': `<!doctype html><body><!--${'<i>'.repeat(20_000)}--></body>` } : {};
   // A script marked FIRST runs before the site's runtime (it can take the engine's log channel); the others after it.
   const first = script.startsWith(FIRST);
   for (const [path, text] of Object.entries(control.site.files)) files[path] = !path.endsWith('.html') ? text : first ? text.replace('<head>', `<head><script>${script.slice(FIRST.length)}</script>`) : text.replace('</body>', `<script>${script}</script></body>`);
@@ -37,6 +40,8 @@ const HANGS: [string, string, RegExp][] = [
   ['busy loop on a page of 4,000 start tags', `/*${'<i>'.repeat(4_000)}*/ for (;;) {}`, /a step took more than 3 s/],
   // Bytes buy nothing: a page padded to 2 MB without tags gets the step's time.
   ['busy loop on a page padded to 2 MB', `/*${'x'.repeat(2_000_000)}*/ for (;;) {}`, /a step took more than 2 s/],
+  // Nor does a page of the bundle that is never loaded: only the pages a call loads count.
+  [UNLINKED, 'for (;;) {}', /a step took more than 2 s/],
 ];
 
 /** ...a page that allocates without end (a long step time, so that memory is the limit it meets)... */
@@ -73,7 +78,7 @@ describe('per-episode limits and contained faults', () => {
     ['an allocating page', ALLOCATES, { stepSeconds: 120, memoryMb: 256 }],
     ['a timer-storming, oversized or log-spoiling page', PAGES, {}],
   ] as const)('%s ends its episode as an error with the reason, the next episode in the batch scores, and errors are counted apart', async (_, pages, limits) => {
-    const bundles = pages.flatMap(([, script]) => [withScript(script), control]);
+    const bundles = pages.flatMap(([name, script]) => [withScript(script, name === UNLINKED), control]);
     const { records, summary } = await runBatch(bundles, { agent: 'oracle', defense: 'none', seed: 1, limits });
     pages.forEach(([, , reason], i) => {
       failed(records[2 * i], reason);
