@@ -224,8 +224,7 @@ export class EngineProcess {
   }
 
   /** One call; rejects with a LimitError when it takes longer than its allowance (and the process is ended). */
-  async call(browser: number, method: Method, args: unknown[], allowance: Allowance | number): Promise<Reply> {
-    const given: Allowance = typeof allowance === 'number' ? { ms: allowance, loadMs: () => 0, maxLoadMs: 0 } : allowance;
+  async call(browser: number, method: Method, args: unknown[], given: Allowance): Promise<Reply> {
     await this.start();
     if (this.dead !== null) throw new EngineProcessError(this.dead);
     const id = this.nextId++;
