@@ -190,8 +190,37 @@ function labelledFieldName(el: Element): string | null {
   return collapse(parts.join(' '));
 }
 
+/** Tags the computation names by ARIA, title and (an img) alt alone when their role takes no name from content. */
+const AUTHOR_TAGS = new Set(['div', 'span', 'nav', 'main', 'header', 'footer', 'section', 'article', 'aside', 'form', 'img']);
+/** Roles that take no name from content: the landmarks, regions and images the table names. */
+const AUTHOR_ROLES = new Set([...CONTAINER_ROLES, 'img']);
+
+/**
+ * The name of a landmark, region or image named by nothing but its own attributes, or null
+ * for any other element. The computation names such an element, when not hidden itself
+ * and not labelled by others, by its `aria-label`, else an img's `alt`, else its `title`
+ * (the first not blank): its content takes no part. Every landmark of a page went through
+ * the full computation, whose first run lends every control its labels; the property test
+ * holds the two equal.
+ */
+function authorName(el: Element): string | null {
+  const tag = localName(el);
+  if (el.namespaceURI !== HTML_NS || !AUTHOR_TAGS.has(tag) || hasAttribute(el, 'aria-labelledby')) return null;
+  if (!AUTHOR_ROLES.has(roleOf(el))) return null;
+  const labels = labelsOf(el);
+  if (labels && labels.length > 0) return null;
+  if (hiddenForNaming(el)) return '';
+  for (const attr of tag === 'img' ? AUTHORED_IMG : AUTHORED) {
+    const value = attribute(el, attr);
+    if (value !== null && value.trim() !== '') return collapse(value);
+  }
+  return '';
+}
+const AUTHORED = ['aria-label', 'title'];
+const AUTHORED_IMG = ['aria-label', 'alt', 'title'];
+
 export function nameOf(el: Element): string {
-  return ownTextName(el) ?? labelledFieldName(el) ?? fullName(el);
+  return ownTextName(el) ?? labelledFieldName(el) ?? authorName(el) ?? fullName(el);
 }
 
 /** The full accessible-name computation, which reads labels through the elements' own properties. */

@@ -14,7 +14,7 @@ const full = (el: Element) =>
 const text = fc.constantFrom('', ' ', 'Buy', '  Add \n to cart ', 'Go\u00a0on', '\t', 'No thanks');
 const attr = fc.constantFrom(
   '', '', '', ' role="button"', ' role="presentation"', ' role="link"', ' aria-label="Named"', ' aria-label=" "', ' aria-labelledby="l0"',
-  ' aria-owns="l0"', ' title="Tip"', ' hidden', ' aria-hidden="true"', ' style="display:none"', ' style="visibility:hidden"', ' style="visibility:visible"', ' id="b0"',
+  ' aria-owns="l0"', ' title="Tip"', ' title=" "', ' alt="Alt"', ' alt=""', ' role="img"', ' role="navigation"', ' role="region"', ' role="menu"', ' hidden', ' aria-hidden="true"', ' style="display:none"', ' style="visibility:hidden"', ' style="visibility:visible"', ' id="b0"',
 );
 // Mostly text, as most names are; now and then something the text alone does not name.
 const child = fc.oneof(
@@ -25,7 +25,7 @@ const child = fc.oneof(
   { arbitrary: fc.constant('<div style="display:block">x</div>'), weight: 1 },
 );
 const element = fc
-  .record({ tag: fc.constantFrom('button', 'a href="/x"', 'a', 'h2', 'h6', 'div', 'span'), attrs: fc.array(attr, { maxLength: 2 }), children: fc.array(child, { minLength: 1, maxLength: 3 }) })
+  .record({ tag: fc.constantFrom('button', 'a href="/x"', 'a', 'h2', 'h6', 'div', 'span', 'nav', 'main', 'header', 'footer', 'section', 'section aria-label="S"', 'form', 'article', 'aside', 'img', 'img alt="Pic"', 'fieldset'), attrs: fc.array(attr, { maxLength: 2 }), children: fc.array(child, { minLength: 1, maxLength: 3 }) })
   .map(({ tag, attrs, children }) => `<${tag}${[...new Set(attrs)].join('')}>${children.join('')}</${tag.split(' ')[0]}>`);
 const page = fc.record({
   elements: fc.array(element, { minLength: 1, maxLength: 8 }),
@@ -60,7 +60,7 @@ function namesAsFull(doc: Document): void {
 }
 
 describe('accessible names read from an element\'s own text', () => {
-  it('nameOf equals the full accessible-name computation for every element of random markup (labels, ARIA, roles, hiding, comments)', () => {
+  it('nameOf equals the full accessible-name computation for every element of random markup (labels, ARIA, roles, landmarks, images, hiding, comments)', () => {
     // One window for every run: a fresh one per run costs more than the property.
     const doc = new JSDOM('<!doctype html><html><body></body></html>').window.document;
     fc.assert(
@@ -167,6 +167,21 @@ describe('labels read ahead of lending, on pages that change the DOM\'s own prot
       const lazy = whileUnchanged(() => all.map(nameOf));
       lendAll();
       expect(lazy).toEqual(whileUnchanged(() => all.map(nameOf)));
+    } finally {
+      restore();
+    }
+  });
+
+  it('a labels getter on every element names landmarks and images as the full computation does', () => {
+    const { window } = new JSDOM(
+      `<!doctype html><body><span id="s">Span</span><nav>x</nav><div role="img" title="Pic"></div><script>Object.defineProperty(HTMLElement.prototype, 'labels', { get: function () { return this.id === 's' ? null : [document.getElementById('s')]; }, configurable: true });</script></body>`,
+      { runScripts: 'dangerously' },
+    );
+    const named = Array.from(window.document.body.querySelectorAll('nav, [role="img"]'));
+    const restore = readLabels(window.document);
+    try {
+      expect(whileUnchanged(() => named.map(nameOf))).toEqual(named.map(full));
+      expect(named.map(full)).toEqual(['Span', 'Span']);
     } finally {
       restore();
     }
