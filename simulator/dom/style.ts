@@ -14,14 +14,23 @@ import { attribute, hasAttribute, localName } from './nodes.ts';
 
 type Declared = { name: string; value: string; important: boolean }[];
 
+/** The inherited properties read on every element, kept together in its facts. */
+const CARRIED = ['visibility', 'pointer-events', 'font-size', 'font-weight', 'color', 'text-decoration', 'text-decoration-line'] as const;
+type Carried = (typeof CARRIED)[number];
+const carriedProp = (prop: string): prop is Carried => (CARRIED as readonly string[]).includes(prop);
+const NO_CARRIED: Readonly<Record<Carried, string>> = { visibility: '', 'pointer-events': '', 'font-size': '', 'font-weight': '', color: '', 'text-decoration': '', 'text-decoration-line': '' };
+
 /**
- * A style attribute as read: its declarations in order, the value each property ends
- * with, and what the element's facts take from it (its own background; `passive` when it
- * sets no carried property, no background and no fixed position).
+ * A style attribute as read: what the element's facts and geometry take from it (its own
+ * background; `passive` when it sets no carried property, no background and no fixed
+ * position), and, only when asked, its declarations in order and the value each property
+ * ends with. A page's styles are mostly unique, and what is kept of each for the rest of
+ * the read is what the garbage collector copies: the declarations are read again, from the
+ * text, by the few that ask.
  */
 export interface Parsed {
-  list: Declared;
-  props: Map<string, string>;
+  readonly list: Declared;
+  readonly props: Map<string, string>;
   background: Rgba | null;
   passive: boolean;
   /** `display: none`. */
@@ -35,6 +44,8 @@ export interface Parsed {
   stacking: boolean;
   /** `overflow: hidden`. */
   clips: boolean;
+  /** The carried properties it sets (the value each ends with, '' when none), or null when it sets none. */
+  carried: Readonly<Record<Carried, string>> | null;
 }
 
 export type Position = 'absolute' | 'fixed' | 'relative';
@@ -53,19 +64,16 @@ function px(value: string): number | null {
 }
 
 /** The authored box of an absolutely or fixed positioned style, when every side is in px. */
-function authoredBox(props: Map<string, string>): Rect | null {
-  const pos = props.get('position');
-  if (pos !== 'absolute' && pos !== 'fixed') return null;
-  const x = px(props.get('left') ?? '');
-  const y = px(props.get('top') ?? '');
-  const w = px(props.get('width') ?? '');
-  const h = px(props.get('height') ?? '');
+function authoredBox(left: string, top: string, width: string, height: string): Rect | null {
+  const x = px(left);
+  const y = px(top);
+  const w = px(width);
+  const h = px(height);
   if (x === null || y === null || w === null || h === null) return null;
   return { x, y, w, h };
 }
 
-function zIndexOf(props: Map<string, string>): number | null {
-  const z = props.get('z-index');
+function zIndexOf(z: string): number | null {
   if (!z || z === 'auto') return null;
   const n = parseInt(z, 10);
   return Number.isFinite(n) ? n : null;
@@ -94,20 +102,68 @@ function readInlineStyle(el: Element): Parsed {
   const raw = attribute(el, 'style') ?? '';
   let p = byText.get(raw);
   if (p) return p;
-  const list = declarations(raw);
-  const props = new Map<string, string>();
-  for (const d of list) props.set(d.name, d.value);
-  const background = backgroundOf(props);
-  const passive = background === null && props.get('position') !== 'fixed' && CARRIED.every((c) => !props.get(c));
-  const pos = props.get('position');
-  const position = pos === 'absolute' || pos === 'fixed' || pos === 'relative' ? pos : null;
-  const z = zIndexOf(props);
-  const opacity = props.get('opacity') ?? '';
-  const stacking = position === 'fixed' || (position !== null && z !== null) || (opacity !== '' && parseFloat(opacity) < 1);
-  p = { list, props, background, passive, none: props.get('display') === 'none', position, own: authoredBox(props), z, stacking, clips: props.get('overflow') === 'hidden' };
+  p = new ParsedStyle(raw);
   if (byText.size >= MAX_TEXTS) byText.clear();
   byText.set(raw, p);
   return p;
+}
+
+class ParsedStyle implements Parsed {
+  background: Rgba | null;
+  passive: boolean;
+  none: boolean;
+  position: Position | null;
+  own: Rect | null;
+  z: number | null;
+  stacking: boolean;
+  clips: boolean;
+  carried: Readonly<Record<Carried, string>> | null;
+  private declared: Declared | null = null;
+  private byName: Map<string, string> | null = null;
+
+  constructor(private readonly raw: string) {
+    // The properties read here, each as it ends; the declarations themselves are not kept.
+    let position = '', left = '', top = '', width = '', height = '', z = '', opacity = '', display = '', overflow = '', background = '', backgroundColor = '';
+    let carried: Record<Carried, string> | null = null;
+    for (const d of declarations(raw)) {
+      switch (d.name) {
+        case 'position': position = d.value; break;
+        case 'left': left = d.value; break;
+        case 'top': top = d.value; break;
+        case 'width': width = d.value; break;
+        case 'height': height = d.value; break;
+        case 'z-index': z = d.value; break;
+        case 'opacity': opacity = d.value; break;
+        case 'display': display = d.value; break;
+        case 'overflow': overflow = d.value; break;
+        case 'background': background = d.value; break;
+        case 'background-color': backgroundColor = d.value; break;
+        default: if (carriedProp(d.name)) (carried ??= { ...NO_CARRIED })[d.name] = d.value;
+      }
+    }
+    this.background = backgroundOf(backgroundColor, background);
+    this.carried = carried && CARRIED.some((c) => carried[c] !== '') ? carried : null;
+    this.passive = this.background === null && position !== 'fixed' && this.carried === null;
+    this.none = display === 'none';
+    this.position = position === 'absolute' || position === 'fixed' || position === 'relative' ? position : null;
+    this.own = this.position === 'absolute' || this.position === 'fixed' ? authoredBox(left, top, width, height) : null;
+    this.z = zIndexOf(z);
+    this.stacking = this.position === 'fixed' || (this.position !== null && this.z !== null) || (opacity !== '' && parseFloat(opacity) < 1);
+    this.clips = overflow === 'hidden';
+  }
+
+  get list(): Declared {
+    return (this.declared ??= declarations(this.raw));
+  }
+
+  get props(): Map<string, string> {
+    if (!this.byName) {
+      const byName = new Map<string, string>();
+      for (const d of this.list) byName.set(d.name, d.value);
+      this.byName = byName;
+    }
+    return this.byName;
+  }
 }
 
 /** The declarations of a style attribute, in order, with their `!important` flag. */
@@ -135,10 +191,6 @@ export function isRendered(el: Element): boolean {
   return drawnWith(facts(el));
 }
 
-/** The inherited properties read on every element, kept together in its facts. */
-const CARRIED = ['visibility', 'pointer-events', 'font-size', 'font-weight', 'color', 'text-decoration', 'text-decoration-line'] as const;
-type Carried = (typeof CARRIED)[number];
-const carried = (prop: string): prop is Carried => (CARRIED as readonly string[]).includes(prop);
 
 /**
  * What an element takes from its ancestors, each fact its own or else its parent's: drawn
@@ -163,22 +215,22 @@ export interface Facts {
 const ROOT: Facts = { self: true, drawn: true, fixed: false, background: null, visibility: '', 'pointer-events': '', 'font-size': '', 'font-weight': '', color: '', 'text-decoration': '', 'text-decoration-line': '' };
 
 function factsFrom(el: Element, outer: Facts, parsed: Parsed = parsedStyle(el)): Facts {
-  const style = parsed.props;
   const self = drawnSelfWith(el, parsed);
   // An element that adds nothing has its parent's facts, the same record.
   if (parsed.passive && self === outer.self) return outer;
+  const c = parsed.carried ?? NO_CARRIED;
   return {
     self,
     drawn: outer.drawn && self,
-    fixed: outer.fixed || style.get('position') === 'fixed',
+    fixed: outer.fixed || parsed.position === 'fixed',
     background: parsed.background ?? outer.background,
-    visibility: style.get('visibility') || outer.visibility,
-    'pointer-events': style.get('pointer-events') || outer['pointer-events'],
-    'font-size': style.get('font-size') || outer['font-size'],
-    'font-weight': style.get('font-weight') || outer['font-weight'],
-    color: style.get('color') || outer.color,
-    'text-decoration': style.get('text-decoration') || outer['text-decoration'],
-    'text-decoration-line': style.get('text-decoration-line') || outer['text-decoration-line'],
+    visibility: c.visibility || outer.visibility,
+    'pointer-events': c['pointer-events'] || outer['pointer-events'],
+    'font-size': c['font-size'] || outer['font-size'],
+    'font-weight': c['font-weight'] || outer['font-weight'],
+    color: c.color || outer.color,
+    'text-decoration': c['text-decoration'] || outer['text-decoration'],
+    'text-decoration-line': c['text-decoration-line'] || outer['text-decoration-line'],
   };
 }
 
@@ -224,7 +276,7 @@ const inheritedKinds = new Map<string, { kind: string; own: (el: Element) => str
 
 /** The nearest inline value on the element or an ancestor, for inherited properties. */
 export function inherited(el: Element, prop: string, fallback: string): string {
-  if (carried(prop)) return facts(el)[prop] || fallback;
+  if (carriedProp(prop)) return facts(el)[prop] || fallback;
   let k = inheritedKinds.get(prop);
   if (k === undefined) inheritedKinds.set(prop, (k = { kind: `inherited ${prop}`, own: (cur) => inline(cur, prop) || undefined }));
   return upward(k.kind, el, k.own, '') || fallback;
@@ -340,8 +392,8 @@ export interface StyleFacts {
   filled: boolean;
 }
 
-function backgroundOf(props: Map<string, string>): Rgba | null {
-  const bg = parseColor(props.get('background-color') ?? '') ?? parseColor(props.get('background') ?? '');
+function backgroundOf(backgroundColor: string, background: string): Rgba | null {
+  const bg = parseColor(backgroundColor) ?? parseColor(background);
   return bg && bg[3] > 0 ? bg : null;
 }
 
