@@ -278,12 +278,28 @@ export function describe(el: Element | null): string {
   return name ? `${role} "${name.length > 60 ? name.slice(0, 57) + '...' : name}"` : role;
 }
 
-/** The observation; `counted` hears how many elements the document holds before the page is read further (it may throw to refuse it). */
-export function observe(win: Window, refs: RefRegistry, scroll: Scroll, viewport: { width: number; height: number }, counted?: (elements: number) => void): Observation {
+/**
+ * Where an observation's entries go, each once it is complete: a list, or something that
+ * takes each while it is at hand (the engine process encodes them for the run as they come).
+ */
+export interface Entries {
+  push(entry: ObservedElement): unknown;
+}
+
+/** An observation whose entries went to `S`. */
+export type ObservationInto<S extends Entries> = Omit<Observation, 'elements'> & { elements: S };
+
+/**
+ * The observation; `counted` hears how many elements the document holds before the page
+ * is read further (it may throw to refuse it). Its entries go to `into`, a new list unless given.
+ */
+export function observe(win: Window, refs: RefRegistry, scroll: Scroll, viewport: { width: number; height: number }, counted?: (elements: number) => void): Observation;
+export function observe<S extends Entries>(win: Window, refs: RefRegistry, scroll: Scroll, viewport: { width: number; height: number }, counted: ((elements: number) => void) | undefined, into: S): ObservationInto<S>;
+export function observe(win: Window, refs: RefRegistry, scroll: Scroll, viewport: { width: number; height: number }, counted?: (elements: number) => void, into: Entries = []): ObservationInto<Entries> {
   const restore = readLabels(win.document, counted);
   try {
     // Reading the page changes nothing in it: each element's style, box and rendering are read once.
-    return whileUnchanged(() => observeWith(win, refs, scroll, viewport, coverageProbe(win.document, scroll, viewport, readAhead)));
+    return whileUnchanged(() => observeWith(win, refs, scroll, viewport, coverageProbe(win.document, scroll, viewport, readAhead), into));
   } finally {
     restore();
   }
@@ -323,10 +339,11 @@ function shownLabel(el: Element): boolean {
 }
 
 /** The observation with a given coverage probe (how covered elements are found is the probe's business). */
-export function observeWith(win: Window, refs: RefRegistry, scroll: Scroll, viewport: { width: number; height: number }, probe: CoverageProbe): Observation {
+export function observeWith(win: Window, refs: RefRegistry, scroll: Scroll, viewport: { width: number; height: number }, probe: CoverageProbe): Observation;
+export function observeWith<S extends Entries>(win: Window, refs: RefRegistry, scroll: Scroll, viewport: { width: number; height: number }, probe: CoverageProbe, elements: S): ObservationInto<S>;
+export function observeWith(win: Window, refs: RefRegistry, scroll: Scroll, viewport: { width: number; height: number }, probe: CoverageProbe, elements: Entries = []): ObservationInto<Entries> {
   const doc = win.document;
   const pageBg = inherited(doc.body, 'background', '#ffffff');
-  const elements: ObservedElement[] = [];
 
   /** What an entry reads of its element: its record of this read (observe keeps one), its facts and its parent's. */
   interface Read {

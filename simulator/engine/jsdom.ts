@@ -11,7 +11,7 @@ import { LOG_CHANNEL, VIEWPORT, type PageEvent, type Viewport } from '../../scen
 import { hashSeed } from '../../scenarios/rng.ts';
 import type { Scroll } from '../dom/geometry.ts';
 import { hitTest, paintables } from '../hit.ts';
-import { describe, observe, pageHeight, RefRegistry, type Observation } from '../observe.ts';
+import { describe, observe, pageHeight, RefRegistry, type Entries, type Observation, type ObservationInto, type ObservedElement } from '../observe.ts';
 import { documentFor, NavigationError, NO_EARLIER_PAGE, ORIGIN, parseEventLog, T0, type Browser, type ClickOutcome, type OpenOptions, type SiteFiles } from './browser.ts';
 import { prelude } from './prelude.ts';
 import { injectionScript, injectionThrew, type PageInjection } from './inject.ts';
@@ -276,9 +276,14 @@ export class JsdomBrowser implements Browser {
   }
 
   async observe(): Promise<Observation> {
+    return this.observeInto<ObservedElement[]>([]);
+  }
+
+  /** The observation with its entries pushed to `into` as they are read. */
+  async observeInto<S extends Entries>(into: S): Promise<ObservationInto<S>> {
     this.failedBefore();
     // The observation's first pass over the page counts it, as guard would.
-    return observe(this.win, this.refs, this.scroll, this.viewport, (count) => this.guardCount(count));
+    return observe(this.win, this.refs, this.scroll, this.viewport, (count) => this.guardCount(count), into);
   }
 
   async clickAt(x: number, y: number): Promise<ClickOutcome> {

@@ -6,7 +6,7 @@
 import { lockDown } from './lockdown.ts';
 import type { FailureKind, Request } from './protocol.ts';
 import { READY } from './protocol.ts';
-import { encode } from './wire.ts';
+import { Encoder } from './wire.ts';
 
 const send = lockDown();
 // Imported after the lock-down, so no module of the engine keeps a network function from before it.
@@ -51,8 +51,11 @@ async function call(req: Request): Promise<unknown> {
   const engine = held.engine;
   engine.loading = loadingFor(req);
   switch (req.method) {
-    case 'observe':
-      return encode(await engine.observe());
+    case 'observe': {
+      // Each entry is encoded as it is read, while it is at hand: none is kept to be read again.
+      const { elements, ...head } = await engine.observeInto(new Encoder());
+      return elements.finish(head);
+    }
     case 'clickAt':
       return engine.clickAt(a, b);
     case 'fill':

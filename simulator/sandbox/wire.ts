@@ -48,48 +48,64 @@ export interface WireObservation {
 
 const styleKey = (s: StyleFacts) => `${s.fontSize}|${s.fontWeight}|${s.color}|${s.background}|${s.contrast}|${s.underline}|${s.filled}`;
 
-export function encode(obs: Observation): WireObservation {
-  const { elements, ...head } = obs;
-  const shapeIds = new Map<string, number>();
-  const shapes: Key[][] = [];
-  const shape: number[] = [];
-  const columns: Partial<Record<Plain, unknown[]>> = {};
-  const boxes: number[] = [];
-  const noBox: number[] = [];
-  const styleIds = new Map<string, number>();
-  const styles: StyleFacts[] = [];
-  const style: number[] = [];
-  let boxed = 0;
-  for (const e of elements) {
+/**
+ * Writes an observation's entries into columns as they come (an observation's `into`):
+ * each entry is written while it is still at hand, and none is kept.
+ */
+export class Encoder {
+  private readonly shapeIds = new Map<string, number>();
+  private readonly shapes: Key[][] = [];
+  private readonly shape: number[] = [];
+  private readonly columns: Partial<Record<Plain, unknown[]>> = {};
+  private readonly boxes: number[] = [];
+  private readonly noBox: number[] = [];
+  private readonly styleIds = new Map<string, number>();
+  private readonly styles: StyleFacts[] = [];
+  private readonly style: number[] = [];
+  private boxed = 0;
+
+  push(e: ObservedElement): void {
     let sig = '';
     for (const k in e) sig += CODE.get(k) ?? '?';
-    let s = shapeIds.get(sig);
+    let s = this.shapeIds.get(sig);
     if (s === undefined) {
-      shapeIds.set(sig, (s = shapes.length));
-      shapes.push(Object.keys(e) as Key[]);
+      this.shapeIds.set(sig, (s = this.shapes.length));
+      this.shapes.push(Object.keys(e) as Key[]);
     }
-    shape.push(s);
+    this.shape.push(s);
     const record = e as unknown as Record<Key, unknown>;
-    for (const k of shapes[s] as Key[]) {
+    for (const k of this.shapes[s] as Key[]) {
       if (k === 'box') {
         const b = e.box;
-        if (b) boxes.push(b.x, b.y, b.w, b.h);
-        else noBox.push(boxed);
-        boxed++;
+        if (b) this.boxes.push(b.x, b.y, b.w, b.h);
+        else this.noBox.push(this.boxed);
+        this.boxed++;
       } else if (k === 'style') {
         const key = styleKey(e.style as StyleFacts);
-        let n = styleIds.get(key);
+        let n = this.styleIds.get(key);
         if (n === undefined) {
-          styleIds.set(key, (n = styles.length));
-          styles.push(e.style as StyleFacts);
+          this.styleIds.set(key, (n = this.styles.length));
+          this.styles.push(e.style as StyleFacts);
         }
-        style.push(n);
+        this.style.push(n);
       } else {
-        (columns[k] ??= []).push(record[k]);
+        (this.columns[k] ??= []).push(record[k]);
       }
     }
   }
-  return { head, shapes, shape, columns, boxes: Float64Array.from(boxes), noBox, styles, style };
+
+  /** The observation of these entries, with its head. */
+  finish(head: Omit<Observation, 'elements'>): WireObservation {
+    const { shapes, shape, columns, noBox, styles, style } = this;
+    return { head, shapes, shape, columns, boxes: Float64Array.from(this.boxes), noBox, styles, style };
+  }
+}
+
+export function encode(obs: Observation): WireObservation {
+  const { elements, ...head } = obs;
+  const encoder = new Encoder();
+  for (const e of elements) encoder.push(e);
+  return encoder.finish(head);
 }
 
 const list = z.custom<unknown[]>((v) => Array.isArray(v), 'not a list');
