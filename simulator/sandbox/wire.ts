@@ -29,6 +29,9 @@ const COLUMN_CHECKS: Partial<Record<Plain, (v: unknown) => boolean>> = {
   inViewport: (v) => typeof v === 'boolean',
   covered: (v) => typeof v === 'boolean',
 };
+/** Where a shape's box and style come from, beside the plain columns (PLAIN's places). */
+const BOX = -1;
+const STYLE = -2;
 /** One character per key, for an element's shape as a short string. */
 const CODE = new Map<string, string>(KEYS.map((k, i) => [k, String.fromCharCode(65 + i)]));
 
@@ -134,18 +137,24 @@ export function decode(wire: z.infer<typeof WIRE>): Observation | string {
     for (let i = 0; i < column.length; i++) if (!check(column[i])) return `a value of ${k} of the wrong kind`;
   }
   for (let i = 0; i < boxes.length; i++) if (!Number.isFinite(boxes[i])) return 'a box with an edge that is not a number';
-  const at = new Map<Plain, number>();
+  // Each shape's keys as where their values come from: a plain column by its place in PLAIN, or the boxes or the styles.
+  const plans = shapes.map((keys) => keys.map((k) => (k === 'box' ? BOX : k === 'style' ? STYLE : PLAIN.indexOf(k))));
+  const cols = PLAIN.map((k) => columns[k]);
+  const taken = PLAIN.map(() => 0);
   let nextNull = 0;
   let boxed = 0;
   let boxAt = 0;
   let styleAt = 0;
   const elements: ObservedElement[] = [];
-  for (const s of shape) {
+  for (let i = 0; i < shape.length; i++) {
+    const s = shape[i] as number;
     const keys = shapes[s];
-    if (!keys) return 'an element with no shape';
+    const plan = plans[s];
+    if (!keys || !plan) return 'an element with no shape';
     const e: Record<string, unknown> = {};
-    for (const k of keys) {
-      if (k === 'box') {
+    for (let j = 0; j < keys.length; j++) {
+      const from = plan[j] as number;
+      if (from === BOX) {
         if (noBox[nextNull] === boxed) {
           e.box = null;
           nextNull++;
@@ -155,22 +164,22 @@ export function decode(wire: z.infer<typeof WIRE>): Observation | string {
           boxAt += 4;
         }
         boxed++;
-      } else if (k === 'style') {
+      } else if (from === STYLE) {
         const record = styles[style[styleAt++] ?? -1];
         if (!record) return 'a style out of range';
         // A copy each: elements that share a record must not share changes to it.
         e.style = { ...record };
       } else {
-        const column = columns[k];
-        const i = at.get(k) ?? 0;
-        if (!column || i >= column.length) return `too few values of ${k}`;
-        e[k] = column[i];
-        at.set(k, i + 1);
+        const column = cols[from];
+        const at = taken[from] as number;
+        if (!column || at >= column.length) return `too few values of ${keys[j]}`;
+        e[keys[j] as Key] = column[at];
+        taken[from] = at + 1;
       }
     }
     elements.push(e as unknown as ObservedElement);
   }
-  const spent = PLAIN.every((k) => (at.get(k) ?? 0) === (columns[k]?.length ?? 0));
+  const spent = PLAIN.every((k, i) => taken[i] === (columns[k]?.length ?? 0));
   if (!spent || boxAt !== boxes.length || styleAt !== style.length || nextNull !== noBox.length) return 'values left over';
   return { ...head, elements };
 }
