@@ -5,11 +5,11 @@
  */
 import { computeAccessibleName, getRole } from 'dom-accessibility-api';
 import { atScroll, centre, pageBoxOf, type Rect, type Scroll } from './dom/geometry.ts';
-import { cheapComputedStyle, drawnWith, facts, type Facts, inherited, isRendered, isRenderedSelf, parsedStyle, styleFacts, type StyleFacts } from './dom/style.ts';
+import { cheapComputedStyle, drawnWith, facts, type Facts, inherited, isRendered, parsedStyle, styleFacts, type StyleFacts } from './dom/style.ts';
 import { lands, PaintIndex, type AtHand, type Paintable } from './hit.ts';
 import { controlOf, labelsOf, lendAll, readLabels } from './dom/labels.ts';
 import { known, whileUnchanged, type Known } from './dom/unchanged.ts';
-import { attribute, childText, firstChild, firstElementChild, hasAttribute, localName, nextSibling, nodeType, textData } from './dom/nodes.ts';
+import { attribute, childText, firstChild, firstElementChild, hasAttribute, localName, namespaceOf, nextSibling, nodeType, textData } from './dom/nodes.ts';
 
 export const INTERACTIVE_ROLES = new Set([
   'button', 'link', 'checkbox', 'switch', 'radio', 'textbox', 'searchbox', 'combobox', 'listbox', 'option',
@@ -138,10 +138,11 @@ const NAMING = ['role', 'aria-label', 'aria-labelledby', 'aria-owns'];
  */
 function ownTextName(el: Element): string | null {
   const tag = localName(el);
-  if (el.namespaceURI !== HTML_NS || !(tag === 'button' || tag === 'a' || HEADING.test(tag))) return null;
+  if (namespaceOf(el) !== HTML_NS || !(tag === 'button' || tag === 'a' || HEADING.test(tag))) return null;
   if (NAMING.some((attr) => hasAttribute(el, attr)) || attribute(el, 'aria-hidden') === 'true') return null;
   if (tag === 'a' && !hasAttribute(el, 'href')) return null;
-  if (!isRenderedSelf(el) || inherited(el, 'visibility', 'visible') === 'hidden') return null;
+  const f = facts(el);
+  if (!f.self || (f.visibility || 'visible') === 'hidden') return null;
   const labels = labelsOf(el);
   if (labels && labels.length > 0) return null;
   let text = '';
@@ -153,11 +154,16 @@ function ownTextName(el: Element): string | null {
   return name === '' ? null : name;
 }
 
-/** Hidden as the accessible-name computation sees one node (it, not its ancestors; the style source's answer). */
+/**
+ * Hidden as the accessible-name computation sees one node (it, not its ancestors), with
+ * cheapComputedStyle as its style source: display none where the element is not drawn
+ * itself, its visibility the nearest inline one (read from its facts, not through a
+ * style record made for the question).
+ */
 function hiddenForNaming(el: Element): boolean {
   if (hasAttribute(el, 'hidden') || attribute(el, 'aria-hidden') === 'true') return true;
-  const style = cheapComputedStyle(el);
-  return style.getPropertyValue('display') === 'none' || style.getPropertyValue('visibility') === 'hidden';
+  const f = facts(el);
+  return !f.self || (f.visibility || 'visible') === 'hidden';
 }
 
 /**
@@ -169,7 +175,7 @@ function hiddenForNaming(el: Element): boolean {
  * the property test holds the two equal.
  */
 function labelledFieldName(el: Element): string | null {
-  if (localName(el) !== 'input' || el.namespaceURI !== HTML_NS) return null;
+  if (localName(el) !== 'input' || namespaceOf(el) !== HTML_NS) return null;
   if (!TEXT_FIELDS.has((el as HTMLInputElement).type) || hasAttribute(el, 'list')) return null;
   if (hasAttribute(el, 'role') || hasAttribute(el, 'aria-label') || hasAttribute(el, 'aria-labelledby') || hiddenForNaming(el)) return null;
   const labels = labelsOf(el);
@@ -205,7 +211,7 @@ const AUTHOR_ROLES = new Set([...CONTAINER_ROLES, 'img']);
  */
 function authorName(el: Element): string | null {
   const tag = localName(el);
-  if (el.namespaceURI !== HTML_NS || !AUTHOR_TAGS.has(tag) || hasAttribute(el, 'aria-labelledby')) return null;
+  if (namespaceOf(el) !== HTML_NS || !AUTHOR_TAGS.has(tag) || hasAttribute(el, 'aria-labelledby')) return null;
   if (!AUTHOR_ROLES.has(roleOf(el))) return null;
   const labels = labelsOf(el);
   if (labels && labels.length > 0) return null;

@@ -12,13 +12,13 @@
  */
 
 import { descendants } from './tree.ts';
-import { eachElement, elementsNamed, localName, ownerDocument } from './nodes.ts';
+import { eachElement, elementsNamed, localName, namespaceOf, ownerDocument } from './nodes.ts';
 
 const LABELABLE = new Set(['button', 'meter', 'output', 'progress', 'select', 'textarea', 'input']);
 const HTML_NS = 'http://www.w3.org/1999/xhtml';
 
 function labelable(el: Element): boolean {
-  if (el.namespaceURI !== HTML_NS || !LABELABLE.has(el.localName)) return false;
+  if (namespaceOf(el) !== HTML_NS || !LABELABLE.has(localName(el))) return false;
   return el.localName !== 'input' || (el as HTMLInputElement).type !== 'hidden';
 }
 
@@ -66,7 +66,7 @@ const own = (el: Element, prop: string) => Object.prototype.hasOwnProperty.call(
 export function readLabels(doc: Document, counted?: (elements: number) => void): () => void {
   const { named, count } = elementsNamed(doc, 'label');
   counted?.(count);
-  const labelElements = named.filter((el) => el.namespaceURI === HTML_NS);
+  const labelElements = named.filter((el) => namespaceOf(el) === HTML_NS);
   const controls = new Map<Element, Element | null | undefined>();
   const labels = new Map<Element, Element[]>();
   for (const el of labelElements) {

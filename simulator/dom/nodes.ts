@@ -13,6 +13,7 @@ interface Behind {
   nodeType: number;
   _ownerDocument?: object;
   _localName?: string;
+  _namespaceURI?: string | null;
   _data?: string;
   _attributesByNameMap?: Map<string, { _value: string }[]>;
 }
@@ -67,6 +68,11 @@ export function hasAttribute(el: Element, name: string): boolean {
 
 export function localName(el: Element): string {
   return behind(el)?._localName ?? el.localName;
+}
+
+export function namespaceOf(el: Element): string | null {
+  const b = behind(el);
+  return b && b._namespaceURI !== undefined ? b._namespaceURI : el.namespaceURI;
 }
 
 /** The node's neighbour in the tree on jsdom's own objects (null: none), or undefined when the node has no object behind it. */

@@ -7,7 +7,7 @@ import fc from 'fast-check';
 import { JSDOM } from 'jsdom';
 import { JsdomBrowser } from '../../simulator/engine/jsdom.ts';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { attribute, childText, countElements, eachElement, elementsNamed, learnJsdom, ownerDocument, firstChild, firstElementChild, hasAttribute, localName, nextElementSibling, nextSibling, nodeType, textData } from '../../simulator/dom/nodes.ts';
+import { attribute, childText, countElements, eachElement, elementsNamed, learnJsdom, ownerDocument, firstChild, firstElementChild, hasAttribute, localName, namespaceOf, nextElementSibling, nextSibling, nodeType, textData } from '../../simulator/dom/nodes.ts';
 
 const ATTRIBUTES = ['style', 'hidden', 'aria-hidden', 'role', 'href', 'aria-label', 'list', 'data-x'];
 const name = fc.constantFrom(...ATTRIBUTES, 'STYLE', 'Hidden', 'xlink:href');
@@ -92,6 +92,7 @@ describe("node reads on jsdom's own objects", () => {
           }
           for (const el of elements) {
             expect(localName(el)).toBe(el.localName);
+            expect(namespaceOf(el)).toBe(el.namespaceURI);
             expect(ownerDocument(el)).toBe(el.ownerDocument);
             expect(firstElementChild(el)).toBe(el.firstElementChild);
             expect(nextElementSibling(el)).toBe(el.nextElementSibling);
@@ -125,6 +126,7 @@ describe("node reads on jsdom's own objects", () => {
     expect(attribute(el, 'style')).toBe('x');
     expect(hasAttribute(el, 'hidden')).toBe(false);
     expect(localName(el)).toBe('div');
+    expect(namespaceOf(el)).toBe(undefined);
     expect(firstElementChild(el)).toBe(null);
   });
 });
