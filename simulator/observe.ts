@@ -312,10 +312,36 @@ export function observe(win: Window, refs: RefRegistry, scroll: Scroll, viewport
 }
 
 /**
- * What the observation reads of an element (its role, whether it is aria-hidden, its name
- * where it shows one, a paragraph's text), read while the paint walk has the element at
- * hand and kept in its record for observeWith; true where observeWith goes on to the
- * element's children, so that nothing is read ahead that the table never reads.
+ * What the table does with an element that is drawn and not aria-hidden, by its role: an
+ * entry of its own and nothing below it (`entry`: a control, heading or image), nothing
+ * (`label`: a label whose control is drawn, as its text is that control's name), its text
+ * as one entry (`text`: a paragraph or other text role with no element inside), an entry
+ * and then its children (`container`), or only its children (`children`). The one place
+ * that says where the table goes on to an element's children.
+ */
+export type TableStep = 'entry' | 'label' | 'text' | 'container' | 'children';
+
+function tableStep(el: Element, role: string): TableStep {
+  if (INTERACTIVE_ROLES.has(role) || role === 'heading' || role === 'img') return 'entry';
+  if (shownLabel(el)) return 'label';
+  if (TEXT_ROLES.has(role) && firstElementChild(el) === null) return 'text';
+  return CONTAINER_ROLES.has(role) ? 'container' : 'children';
+}
+
+const goesOn = (step: TableStep) => step === 'container' || step === 'children';
+
+/** A label whose control is drawn: its text is that control's name, and the table leaves it out. */
+function shownLabel(el: Element): boolean {
+  if (localName(el) !== 'label') return false;
+  const control = controlOf(el as HTMLLabelElement);
+  return !!control && isRendered(control);
+}
+
+/**
+ * What the observation reads of an element (whether it is aria-hidden, its role and step,
+ * its name where it shows one, a paragraph's text), read while the paint walk has the
+ * element at hand and kept in its record for observeWith; true where the table goes on
+ * to the element's children, so that nothing is read ahead that the table never reads.
  */
 function readAhead(el: Element, k: Known | null): boolean {
   const f = k?.facts;
@@ -323,25 +349,12 @@ function readAhead(el: Element, k: Known | null): boolean {
   k.ariaHidden = attribute(el, 'aria-hidden') === 'true';
   if (k.ariaHidden) return false;
   const role = roleOf(el);
+  const step = tableStep(el, role);
   k.role = role;
-  if (INTERACTIVE_ROLES.has(role) || role === 'heading' || role === 'img') {
-    k.name = nameOf(el);
-    return false;
-  }
-  if (shownLabel(el)) return false;
-  if (TEXT_ROLES.has(role) && firstElementChild(el) === null) {
-    k.text = collapse(childText(el));
-    return false;
-  }
-  if (CONTAINER_ROLES.has(role)) k.name = nameOf(el);
-  return true;
-}
-
-/** A label whose control is drawn: its text is that control's name, and the table leaves it out. */
-function shownLabel(el: Element): boolean {
-  if (localName(el) !== 'label') return false;
-  const control = controlOf(el as HTMLLabelElement);
-  return !!control && isRendered(control);
+  k.step = step;
+  if (step === 'entry' || step === 'container') k.name = nameOf(el);
+  else if (step === 'text') k.text = collapse(childText(el));
+  return goesOn(step);
 }
 
 /** The observation with a given coverage probe (how covered elements are found is the probe's business). */
@@ -373,6 +386,8 @@ export function observeWith(win: Window, refs: RefRegistry, scroll: Scroll, view
     if (!drawnWith(r.f)) return;
     if (k?.ariaHidden ?? attribute(el, 'aria-hidden') === 'true') return;
     const role = k?.role ?? roleOf(el);
+    const step = k?.step ?? tableStep(el, role);
+    if (step === 'label') return;
     if (INTERACTIVE_ROLES.has(role)) {
       const name = k?.name ?? nameOf(el);
       const { box, inViewport } = boxFacts(r);
@@ -392,19 +407,18 @@ export function observeWith(win: Window, refs: RefRegistry, scroll: Scroll, view
       elements.push({ ref: null, role, name: k?.name ?? nameOf(el), level, depth, ...boxFacts(r), covered: false, style: style(r) });
       return;
     }
-    if (role === 'img') {
+    if (step === 'entry') {
       const name = k?.name ?? nameOf(el);
       if (name) elements.push({ ref: null, role, name, depth, ...boxFacts(r), covered: false });
       return;
     }
-    if (shownLabel(el)) return;
-    if (TEXT_ROLES.has(role) && firstElementChild(el) === null) {
+    if (step === 'text') {
       const text = k?.text ?? collapse(childText(el));
       if (text) elements.push({ ref: null, role, name: '', text, depth, ...boxFacts(r), covered: false, style: style(r) });
       return;
     }
     let childDepth = depth;
-    if (CONTAINER_ROLES.has(role)) {
+    if (step === 'container') {
       elements.push({ ref: null, role, name: k?.name ?? nameOf(el), depth, ...boxFacts(r), covered: false });
       childDepth = depth + 1;
     }

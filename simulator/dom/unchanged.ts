@@ -9,6 +9,7 @@
 import type { Facts, Parsed } from './style.ts';
 import type { PageBox } from './geometry.ts';
 import type { Layer } from '../hit.ts';
+import type { TableStep } from '../observe.ts';
 
 type Store = Map<string, Map<unknown, unknown>>;
 
@@ -27,6 +28,8 @@ export interface Known {
   layer?: Layer;
   /** What an observation reads of it, read ahead while the paint walk has it at hand (observe.ts's readAhead): its role, `aria-hidden="true"`, and its name where the observation shows one. */
   role?: string;
+  /** What the table does with it (observe.ts's tableStep). */
+  step?: TableStep;
   ariaHidden?: boolean;
   name?: string;
   /** A paragraph's (or other text role's) text, collapsed, when it has no element inside. */
