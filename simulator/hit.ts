@@ -102,9 +102,8 @@ function layers(doc: Document, each?: AtHand): Layer[] {
     }
     const ahead = ctx.ahead && !!each && each(el, k);
     const offsets = placeBelow(el, ctx.offsets, parsed, k);
-    const at = pageBoxOf(el, k);
     // A page box is its box at no scroll (atScroll's, to the bit), and never changed: no copy.
-    const box: Rect | null = at;
+    const box = pageBoxOf(el, k);
     if (box && drawnWith(f)) {
       const layer: Layer = { el, among: out, base: ctx.key, z: parsed.z ?? 0, order, fixed: f.fixed, box, clips: f.fixed ? ctx.clipsFixed : ctx.clipsScrolling, pointer: pointerWith(f) };
       out.push(layer);
