@@ -330,10 +330,10 @@ export class PaintIndex {
     this.shapes = new Shapes();
   }
 
-  /** The element's layer in this index, if it has one. */
-  private layerOf(el: Element): Layer | undefined {
+  /** The element's layer in this index, if it has one (`k`: its record, when at hand). */
+  private layerOf(el: Element, k?: Known | null): Layer | undefined {
     if (this.read !== null && this.read === currentRead()) {
-      const l = known(el)?.layer;
+      const l = (k ?? known(el))?.layer;
       // Another index read in the same read puts its own layer in the record: then look it up.
       if (l === undefined || l.among === this.layers) return l;
     }
@@ -365,8 +365,8 @@ export class PaintIndex {
   }
 
   /** The visible part of the element's paintable at a scroll (place's), null when clipped away or when it has none. */
-  visible(el: Element, scroll: Scroll): Rect | null {
-    const l = this.layerOf(el);
+  visible(el: Element, scroll: Scroll, k?: Known | null): Rect | null {
+    const l = this.layerOf(el, k);
     return l ? visibleAt(l, shift(l.box, l.fixed, scroll), scroll) : null;
   }
 

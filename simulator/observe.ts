@@ -253,8 +253,8 @@ export function pageHeight(items: readonly Paintable[], scroll: Scroll, viewport
 }
 
 export interface CoverageProbe {
-  /** Which element receives a click aimed at the element, after scrolling it into view. */
-  probe(el: Element): { hit: Element | null; scroll: Scroll; box: Rect | null };
+  /** Which element receives a click aimed at the element, after scrolling it into view (`k`: its record of this read, when at hand). */
+  probe(el: Element, k?: Known | null): { hit: Element | null; scroll: Scroll; box: Rect | null };
 }
 
 /** One read of the page answers every probe, at whatever scroll each one needs. */
@@ -262,14 +262,14 @@ export function coverageProbe(doc: Document, scroll: Scroll, viewport: { width: 
   const index = new PaintIndex(doc, each);
   const height = index.pageHeight(scroll, viewport);
   return {
-    probe(el) {
+    probe(el, k = known(el)) {
       // viewportBox's box, read once: a page box says whether the element is fixed (isFixed's answer).
-      const at = pageBoxOf(el);
+      const at = pageBoxOf(el, k);
       if (!at) return { hit: null, scroll, box: null };
       const box = atScroll(at, scroll);
       const s = at.fixed ? scroll : scrollIntoView(box, scroll, viewport, height);
       const boxAt = s === scroll ? box : atScroll(at, s);
-      const visible = index.visible(el, s);
+      const visible = index.visible(el, s, k);
       if (!visible) return { hit: null, scroll: s, box: boxAt };
       const c = centre(visible);
       return { hit: index.hit(c.x, c.y, s), scroll: s, box: boxAt };
@@ -391,7 +391,7 @@ export function observeWith(win: Window, refs: RefRegistry, scroll: Scroll, view
     if (INTERACTIVE_ROLES.has(role)) {
       const name = k?.name ?? nameOf(el);
       const { box, inViewport } = boxFacts(r);
-      const { hit } = probe.probe(el);
+      const { hit } = probe.probe(el, k);
       const covered = box !== null && !lands(hit, el);
       const entry: ObservedElement = { ref: refs.refFor(el, role, name), role, name, depth, box, inViewport, covered, style: style(r) };
       if (covered) entry.coveredBy = describe(hit);
@@ -431,7 +431,7 @@ export function observeWith(win: Window, refs: RefRegistry, scroll: Scroll, view
         own ??= boxFacts(r);
         const entry: ObservedElement = { ref: null, role: 'text', name: '', text, depth: childDepth, ...own, covered: false };
         if (own.box) {
-          const { hit } = probe.probe(el);
+          const { hit } = probe.probe(el, k);
           entry.covered = !lands(hit, el);
           entry.style = style(r);
         }
