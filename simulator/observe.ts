@@ -377,7 +377,16 @@ export function observeWith(win: Window, refs: RefRegistry, scroll: Scroll, view
     const inViewport = !!box && box.x < viewport.width && box.x + box.w > 0 && box.y < viewport.height && box.y + box.h > 0;
     return { box, inViewport };
   };
-  const style = (r: Read) => styleFacts(r.f, parsedStyle(r.el, r.k), r.outer, pageBg);
+  // An element whose style adds nothing to its parent's (the same facts, no background of
+  // its own) has the style facts of any other such element with those facts: read once, a copy each.
+  const plain = new Map<Facts, StyleFacts>();
+  const style = (r: Read): StyleFacts => {
+    const parsed = parsedStyle(r.el, r.k);
+    if (r.f !== r.outer || parsed.background !== null) return styleFacts(r.f, parsed, r.outer, pageBg);
+    let s = plain.get(r.f);
+    if (!s) plain.set(r.f, (s = styleFacts(r.f, parsed, r.outer, pageBg)));
+    return { ...s };
+  };
 
   const visit = (el: Element, depth: number, outer: Facts | null) => {
     const k = known(el);
