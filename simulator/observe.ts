@@ -313,11 +313,13 @@ export function observe(win: Window, refs: RefRegistry, scroll: Scroll, viewport
 
 /**
  * What the table does with an element that is drawn and not aria-hidden, by its role: an
- * entry of its own and nothing below it (`entry`: a control, heading or image), nothing
- * (`label`: a label whose control is drawn, as its text is that control's name), its text
- * as one entry (`text`: a paragraph or other text role with no element inside), an entry
- * and then its children (`container`), or only its children (`children`). The one place
- * that says where the table goes on to an element's children.
+ * entry of its own and nothing below it (`entry`: a control, heading or image), no text
+ * at any depth but the elements inside that show more than text (`label`: a label whose
+ * control is drawn, as its text is that control's name; a control inside it, or a link,
+ * is still on the page), its text as one entry (`text`: a paragraph or other text role
+ * with no element inside), an entry and then its children (`container`), or only its
+ * children (`children`). The one place that says where the table goes on to an element's
+ * children.
  */
 export type TableStep = 'entry' | 'label' | 'text' | 'container' | 'children';
 
@@ -328,9 +330,9 @@ function tableStep(el: Element, role: string): TableStep {
   return CONTAINER_ROLES.has(role) ? 'container' : 'children';
 }
 
-const goesOn = (step: TableStep) => step === 'container' || step === 'children';
+const goesOn = (step: TableStep) => step === 'container' || step === 'children' || step === 'label';
 
-/** A label whose control is drawn: its text is that control's name, and the table leaves it out. */
+/** A label whose control is drawn: its text is that control's name, and the table leaves that text out. */
 function shownLabel(el: Element): boolean {
   if (localName(el) !== 'label') return false;
   const control = controlOf(el as HTMLLabelElement);
@@ -388,7 +390,8 @@ export function observeWith(win: Window, refs: RefRegistry, scroll: Scroll, view
     return { ...s };
   };
 
-  const visit = (el: Element, depth: number, outer: Facts | null) => {
+  /** `quiet`: inside a label whose text names its control, where no text is shown. */
+  const visit = (el: Element, depth: number, outer: Facts | null, quiet: boolean) => {
     const k = known(el);
     const r: Read = { el, k, f: k?.facts ?? facts(el), outer };
     // Not drawn covers a skipped tag, `hidden` and `display: none` too.
@@ -396,7 +399,6 @@ export function observeWith(win: Window, refs: RefRegistry, scroll: Scroll, view
     if (k?.ariaHidden ?? attribute(el, 'aria-hidden') === 'true') return;
     const role = k?.role ?? roleOf(el);
     const step = k?.step ?? tableStep(el, role);
-    if (step === 'label') return;
     if (INTERACTIVE_ROLES.has(role)) {
       const name = k?.name ?? nameOf(el);
       const { box, inViewport } = boxFacts(r);
@@ -422,6 +424,7 @@ export function observeWith(win: Window, refs: RefRegistry, scroll: Scroll, view
       return;
     }
     if (step === 'text') {
+      if (quiet) return;
       const text = k?.text ?? collapse(childText(el));
       if (text) elements.push({ ref: null, role, name: '', text, depth, ...boxFacts(r), covered: false, style: style(r) });
       return;
@@ -431,10 +434,11 @@ export function observeWith(win: Window, refs: RefRegistry, scroll: Scroll, view
       elements.push({ ref: null, role, name: k?.name ?? nameOf(el), depth, ...boxFacts(r), covered: false });
       childDepth = depth + 1;
     }
+    const within = quiet || step === 'label';
     let own: ReturnType<typeof boxFacts> | null = null;
     for (let node = firstChild(el); node; node = nextSibling(node)) {
       const type = nodeType(node);
-      if (type === 3) {
+      if (type === 3 && !within) {
         const text = collapse(textData(node as Text));
         if (!text) continue;
         own ??= boxFacts(r);
@@ -446,12 +450,12 @@ export function observeWith(win: Window, refs: RefRegistry, scroll: Scroll, view
         }
         elements.push(entry);
       } else if (type === 1) {
-        visit(node as Element, childDepth, r.f);
+        visit(node as Element, childDepth, r.f, within);
       }
     }
   };
   const body = doc.body;
-  if (body) visit(body, 0, body.parentElement && facts(body.parentElement));
+  if (body) visit(body, 0, body.parentElement && facts(body.parentElement), false);
   return { url: win.location.href, title: doc.title, scroll, viewport, elements };
 }
 

@@ -90,5 +90,26 @@ describe('observation', () => {
     expect(obs.elements.map((e) => `${e.role} ${e.name}`)).toEqual(['button Visible', `button ${'t'.repeat(50)}`]);
     await b.close();
   });
+
+  it("a control inside its own label, and a link beside it, are observed; the label's text is the control's name and shows nowhere else", async () => {
+    const body = [
+      '<label>Remember me <input type="checkbox"></label>',
+      '<label><input type="checkbox" checked> I agree to the <a href="/terms">terms</a></label>',
+      '<label for="q"><span>Qty</span> <b>each</b></label><input id="q" value="2">',
+      '<label>Note without a control</label>',
+    ].join('');
+    const b = new JsdomBrowser();
+    await b.open({ files: { 'index.html': `<!doctype html><body>${body}</body>` } }, { seed: 1 });
+    const obs = await b.observe();
+    expect(obs.elements.map((e) => `${e.role} ${e.name || e.text}`)).toEqual([
+      'checkbox Remember me',
+      'checkbox I agree to the terms',
+      'link terms',
+      'textbox Qty each',
+      'text Note without a control',
+    ]);
+    expect(obs.elements.filter((e) => e.ref !== null)).toHaveLength(4);
+    await b.close();
+  });
 });
 
