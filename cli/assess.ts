@@ -2,7 +2,7 @@ import { resolve } from 'node:path';
 import { z } from 'zod';
 import { UserError } from '../scenarios/errors.ts';
 import type { AssessSource } from '../harness/assess.ts';
-import { defineCommand, flag, inPath, int, keyValues, list, noArgs, outDir, path, repeat, required, seed, SEED_HELP, text, TRUST_HELP, TRUST_WITHOUT_BUNDLES } from './command.ts';
+import { defineCommand, flag, inPath, int, keyValues, list, noArgs, outDir, path, repeat, required, SEED_DEFAULT, SUITE_SEED_HELP, suiteSeed, text, TRUST_HELP, TRUST_WITHOUT_BUNDLES } from './command.ts';
 import { stoppable } from './stop.ts';
 
 const agentList = z
@@ -20,7 +20,7 @@ export const { help, run } = defineCommand({
       .option('--runs <dirs...>', 'run folders written by decoy run (run.json, episodes.jsonl): judge the defense on their recorded steps')
       .option('--suite <name>', 'generate this suite and judge the defense on the steps of --agents played on it (a click suite, like ruc: on its click samples)')
       .option('--agents <a,b>', 'with --suite: the agents whose steps are judged, comma-separated (each plays with defense none)')
-      .option('--seed <n>', SEED_HELP, '7')
+      .option('--seed <n>', SUITE_SEED_HELP)
       .option('--pattern <family>', 'with --suite: keep only configurations with this pattern family (repeatable)', repeat)
       .option('--trust-bundles', `with --runs: ${TRUST_HELP}`)
       .requiredOption('--out <dir>', 'output folder for assess.json (empty, or holding an earlier assess.json)')
@@ -32,7 +32,7 @@ export const { help, run } = defineCommand({
       runs: z.array(inPath('runs')).optional(),
       suite: text,
       agents: agentList,
-      seed,
+      seed: suiteSeed,
       pattern: list,
       trustBundles: flag,
       out: outDir('out', required('out')),
@@ -45,8 +45,8 @@ export const { help, run } = defineCommand({
           ? 'give --runs or --suite, not both'
           : o.runs === undefined && o.suite === undefined
             ? 'give --runs <dir>… or --suite <name> --agents <a,b>'
-            : o.runs !== undefined && (o.agents.length > 0 || o.pattern.length > 0)
-              ? '--agents and --pattern are for --suite; a run folder holds its own agent and configurations'
+            : o.runs !== undefined && (o.agents.length > 0 || o.pattern.length > 0 || o.seed !== undefined)
+              ? '--agents, --pattern and --seed are for --suite; a run folder holds its own agent, configurations and seed'
               : o.suite !== undefined && o.trustBundles
                 ? TRUST_WITHOUT_BUNDLES
                 : null;
@@ -62,7 +62,7 @@ export const { help, run } = defineCommand({
       const { assessedDefense } = await import('../harness/assess.ts');
       // Its options are checked before the samples are drawn, as on the per-step path.
       await assessedDefense(c.defense, c.defenseOpt);
-      const r = await assessClicks({ defense: c.defense, defenseOptions: c.defenseOpt, seed: c.seed, progress: io.progress });
+      const r = await assessClicks({ defense: c.defense, defenseOptions: c.defenseOpt, seed: c.seed ?? SEED_DEFAULT, progress: io.progress });
       return `${r.table}\n\nwrote ${writeAssessment(c.out, r.json)}`;
     }
     if (c.suite !== undefined && c.agents.length === 0) throw new UserError('--suite needs --agents <a,b>: the agents whose steps the defense judges');
@@ -70,7 +70,7 @@ export const { help, run } = defineCommand({
     const runs = c.runs;
     const twice = runs?.find((r, i) => runs.findIndex((o) => resolve(o) === resolve(r)) !== i);
     if (twice !== undefined) throw new UserError(`--runs names ${twice} twice: its steps would be counted twice`);
-    const source: AssessSource = runs !== undefined ? { runs, trustBundles: c.trustBundles } : { suite: c.suite ?? '', patterns: c.pattern, agents: c.agents, seed: c.seed };
+    const source: AssessSource = runs !== undefined ? { runs, trustBundles: c.trustBundles } : { suite: c.suite ?? '', patterns: c.pattern, agents: c.agents, seed: c.seed ?? SEED_DEFAULT };
     const started = performance.now();
     const r = await stoppable((signal) => assessSteps(source, { defense: c.defense, defenseOptions: c.defenseOpt, limits, progress: io.progress, signal }));
     const seconds = (performance.now() - started) / 1000;

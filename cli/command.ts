@@ -101,6 +101,14 @@ export function int(flag: string, min: number, max = Number.MAX_SAFE_INTEGER) {
 export const SEED_MAX = 2 ** 31 - 1;
 export const seed = int('seed', 0, SEED_MAX);
 export const SEED_HELP = `seed of every random choice, 0 to ${SEED_MAX}`;
+/** The seed a command generates with when none is given. */
+export const SEED_DEFAULT = 7;
+/**
+ * `--seed` where only a suite takes it: no default in the flag, so that a seed given beside
+ * bundles or run folders (which hold their own) is refused rather than silently ignored.
+ */
+export const suiteSeed = seed.optional();
+export const SUITE_SEED_HELP = `with --suite: ${SEED_HELP} (default ${SEED_DEFAULT})`;
 
 /** A number as people write it: digits, an optional minus sign and decimal fraction (no hex, exponents or spaces). */
 const DECIMAL = /^-?\d+(\.\d+)?$/;

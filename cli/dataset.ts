@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { UserError } from '../scenarios/errors.ts';
-import { defineCommand, flag, int, notAFolder, outDir, seed, SEED_HELP, text } from './command.ts';
+import { defineCommand, flag, int, notAFolder, outDir, seed, SEED_DEFAULT, SEED_HELP, text } from './command.ts';
 import { stoppable } from './stop.ts';
 
 export const { help, run } = defineCommand({
@@ -10,7 +10,7 @@ export const { help, run } = defineCommand({
       .usage('<suite> [--out DIR] [--scale N] [--overlay] [--marks] [--normal N] [--deceptive N]')
       .argument('[suite]', 'a click suite (ruc)')
       .option('--out <dir>', 'output folder, which must not exist or be empty (default: out/<suite>-dataset)')
-      .option('--seed <n>', SEED_HELP, '7')
+      .option('--seed <n>', SEED_HELP, String(SEED_DEFAULT))
       .option('--normal <n>', "number of normal samples (default: the suite's, 910 for ruc)")
       .option('--deceptive <n>', "number of deceptive samples, spread over domains and categories as in the suite (default: the suite's, 497 for ruc)")
       .option('--scale <n>', 'device pixels per CSS pixel, 1 to 4: 1 gives 1280x800 images, 2 gives 2560x1600', '1')

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { UserError } from '../scenarios/errors.ts';
-import { defineCommand, int, list, noArgs, notAFolder, outDir, repeat, required, seed, SEED_HELP } from './command.ts';
+import { defineCommand, int, list, noArgs, notAFolder, outDir, repeat, required, seed, SEED_DEFAULT, SEED_HELP } from './command.ts';
 
 export const { help, run } = defineCommand({
   name: 'generate',
@@ -8,7 +8,7 @@ export const { help, run } = defineCommand({
     cmd
       .usage('--suite <name> [--seed N] [--out DIR] [--pattern F] [--normal N] [--deceptive N]')
       .requiredOption('--suite <name>', 'suite to generate (see decoy list)')
-      .option('--seed <n>', SEED_HELP, '7')
+      .option('--seed <n>', SEED_HELP, String(SEED_DEFAULT))
       .option('--out <dir>', 'output folder (default: out/<suite>)')
       .option('--pattern <family>', 'keep only configurations with this pattern family (repeatable)', repeat)
       .option('--normal <n>', "click suites: number of normal samples (default: the suite's)")

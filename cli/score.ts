@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { ManifestSource } from '../harness/score.ts';
-import { defineCommand, flag, noArgs, required, seed, SEED_HELP, text } from './command.ts';
+import { defineCommand, flag, noArgs, required, SEED_DEFAULT, SUITE_SEED_HELP, suiteSeed, text } from './command.ts';
 
 export const { help, run } = defineCommand({
   name: 'score',
@@ -10,19 +10,20 @@ export const { help, run } = defineCommand({
       .option('--bundle <dir>', "the configuration's bundle folder (out/<suite>/<scenario-id>)")
       .option('--suite <name>', 'or: generate the configuration from this suite in memory (with --scenario)')
       .option('--scenario <id>', 'with --suite: the scenario id')
-      .option('--seed <n>', `with --suite: ${SEED_HELP}`, '7')
+      .option('--seed <n>', SUITE_SEED_HELP)
       .requiredOption('--log <file>', 'the event log decoy serve collected (<log-dir>/<scenario-id>/<session>.json), or a JSON array of events')
       .option('--answer <text>', "the agent's final message to the user, if it gave one")
       .option('--json', 'print the score as JSON'),
   schema: z
-    .object({ bundle: text, suite: text, scenario: text, seed, log: required('log'), answer: text, json: flag, args: noArgs })
+    .object({ bundle: text, suite: text, scenario: text, seed: suiteSeed, log: required('log'), answer: text, json: flag, args: noArgs })
     .transform((o, ctx) => {
       let source: ManifestSource = { bundle: o.bundle ?? '' };
       if (o.bundle !== undefined && o.suite !== undefined) ctx.addIssue({ code: 'custom', message: 'give --bundle or --suite, not both' });
       else if (o.bundle === undefined && o.suite === undefined) ctx.addIssue({ code: 'custom', message: 'give --bundle <dir> or --suite <name> --scenario <id>' });
+      else if (o.bundle !== undefined && o.seed !== undefined) ctx.addIssue({ code: 'custom', message: '--seed is for --suite; a bundle holds its own seed' });
       else if (o.suite !== undefined) {
         if (o.scenario === undefined) ctx.addIssue({ code: 'custom', message: '--suite needs --scenario <id>' });
-        source = { suite: o.suite, scenario: o.scenario ?? '', seed: o.seed };
+        source = { suite: o.suite, scenario: o.scenario ?? '', seed: o.seed ?? SEED_DEFAULT };
       }
       return { ...o, source };
     }),

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import { UserError } from '../scenarios/errors.ts';
 import type { GalleryBundle } from '../harness/gallery.ts';
-import { defineCommand, flag, list, outDir, repeat, seed, SEED_HELP, text, TRUST_HELP, TRUST_WITHOUT_BUNDLES } from './command.ts';
+import { defineCommand, flag, list, outDir, repeat, SEED_DEFAULT, SUITE_SEED_HELP, suiteSeed, text, TRUST_HELP, TRUST_WITHOUT_BUNDLES } from './command.ts';
 
 const SUBCOMMANDS = ['build'];
 
@@ -15,13 +15,13 @@ export const { help, run } = defineCommand({
       .argument('[subcommand]', `what to do: ${SUBCOMMANDS.join(', ')}`)
       .option('--bundles <dir>', 'a folder written by decoy generate (repeatable)', repeat)
       .option('--suite <name>', 'generate this suite in memory instead (see decoy list)')
-      .option('--seed <n>', `with --suite: ${SEED_HELP}`, '7')
+      .option('--seed <n>', SUITE_SEED_HELP)
       .option('--pattern <family>', 'with --suite: keep only configurations with this pattern family (repeatable)', repeat)
       .option('--out <dir>', 'output folder of the static site', 'dist/site')
       .option('--trust-bundles', `with --bundles: ${TRUST_HELP}`)
       .option('--key-secret <text>', 'the secret live URLs are keyed under (default: new random bytes each build, so an id cannot be found from its URL; give one to build the same files twice)'),
   schema: z
-    .object({ bundles: list, suite: text, seed, pattern: list, out: outDir('out'), trustBundles: flag, keySecret: text, args: z.array(z.string()) })
+    .object({ bundles: list, suite: text, seed: suiteSeed, pattern: list, out: outDir('out'), trustBundles: flag, keySecret: text, args: z.array(z.string()) })
     .superRefine((o, ctx) => {
       const sub = o.args[0];
       if (sub === undefined) ctx.addIssue({ code: 'custom', message: `name a subcommand: ${SUBCOMMANDS.map((s) => `decoy site ${s}`).join(', ')}` });
@@ -30,6 +30,7 @@ export const { help, run } = defineCommand({
       else if (o.suite !== undefined && o.bundles.length > 0) ctx.addIssue({ code: 'custom', message: 'give --bundles or --suite, not both' });
       else if (o.suite === undefined && o.bundles.length === 0) ctx.addIssue({ code: 'custom', message: 'give --bundles <dir> (repeatable) or --suite <name>' });
       else if (o.suite === undefined && o.pattern.length > 0) ctx.addIssue({ code: 'custom', message: '--pattern selects from a suite; with --bundles, generate the selection instead' });
+      else if (o.suite === undefined && o.seed !== undefined) ctx.addIssue({ code: 'custom', message: '--seed is for --suite; bundles hold their own seed' });
       else if (o.suite !== undefined && o.trustBundles) ctx.addIssue({ code: 'custom', message: TRUST_WITHOUT_BUNDLES });
     }),
   async run(c) {
@@ -44,7 +45,7 @@ export const { help, run } = defineCommand({
     if (c.suite !== undefined) {
       const suite = selectSuite(c.suite, c.pattern);
       if (suite.clicks) throw new UserError(`'${suite.id}' is a click-level suite; generate it with decoy generate and pass --bundles`);
-      bundles = generateSuite(suite, c.seed).map((b) => ({ manifest: b.manifest, site: { files: b.files }, dir: null }));
+      bundles = generateSuite(suite, c.seed ?? SEED_DEFAULT).map((b) => ({ manifest: b.manifest, site: { files: b.files }, dir: null }));
     } else {
       bundles = c.bundles.flatMap((dir) => {
         const single = existsSync(join(dir, 'bundle.json'));

@@ -1,14 +1,14 @@
 import type { Command } from 'commander';
 import { z } from 'zod';
 import type { BundleSource } from '../harness/select.ts';
-import { flag, list, repeat, seed, SEED_HELP, text, TRUST_HELP, TRUST_WITHOUT_BUNDLES } from './command.ts';
+import { flag, list, repeat, seed, SEED_DEFAULT, SEED_HELP, text, TRUST_HELP, TRUST_WITHOUT_BUNDLES } from './command.ts';
 
 /** The flags of commands that work on a suite generated in memory or on bundles from disk. */
 export function sourceFlags(cmd: Command, what: string): Command {
   return cmd
     .option('--suite <name>', `suite to generate and ${what} (see decoy list)`)
     .option('--bundles <dir>', `${what} bundles written by decoy generate instead`)
-    .option('--seed <n>', SEED_HELP, '7')
+    .option('--seed <n>', SEED_HELP, String(SEED_DEFAULT))
     .option('--pattern <family>', 'with --suite: keep only configurations with this pattern family (repeatable)', repeat)
     .option('--trust-bundles', TRUST_HELP);
 }
