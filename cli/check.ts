@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { CheckRow } from '../simulator/check.ts';
 import { defineCommand, flag, noArgs } from './command.ts';
 import { CheckFailed } from './check-failed.ts';
-import { sourceFlags, sourceShape, toSource } from './source.ts';
+import { sourceFlags, suiteSourceShape, toSource } from './source.ts';
 
 export function checkTable(rows: readonly CheckRow[]): string {
   const byCheck = new Map<string, { ok: number; fail: number }>();
@@ -23,8 +23,8 @@ export function checkTable(rows: readonly CheckRow[]): string {
 
 export const { help, run } = defineCommand({
   name: 'check',
-  flags: (cmd) => sourceFlags(cmd.usage('--suite <name> | --bundles <dir> [--seed N] [--json]'), 'check').option('--json', 'print every check as JSON'),
-  schema: z.object({ ...sourceShape, json: flag, args: noArgs }).transform((o, ctx) => ({ ...o, source: toSource(o, ctx) })),
+  flags: (cmd) => sourceFlags(cmd.usage('--suite <name> | --bundles <dir> [--seed N] [--json]'), 'check', true).option('--json', 'print every check as JSON'),
+  schema: z.object({ ...suiteSourceShape, json: flag, args: noArgs }).transform((o, ctx) => ({ ...o, source: toSource(o, ctx, true) })),
   async run(c, io) {
     const [{ checkBundles }, { loadBundles }] = await Promise.all([import('../harness/check.ts'), import('../harness/select.ts')]);
     const bundles = loadBundles(c.source);

@@ -2,17 +2,17 @@ import { z } from 'zod';
 import { UserError } from '../scenarios/errors.ts';
 import type { LoadedBundle } from '../simulator/bundle.ts';
 import { defineCommand, int, noArgs, notAFolder, outDir, text } from './command.ts';
-import { sourceFlags, sourceShape, toSource } from './source.ts';
+import { sourceFlags, suiteSourceShape, toSource } from './source.ts';
 import { stoppable } from './stop.ts';
 
 export const { help, run } = defineCommand({
   name: 'shoot',
   flags: (cmd) =>
-    sourceFlags(cmd.usage('--bundles <dir> | --suite <name> [--out DIR] [--scale N] [--browser PATH]'), 'shoot')
+    sourceFlags(cmd.usage('--bundles <dir> | --suite <name> [--out DIR] [--scale N] [--browser PATH]'), 'shoot', true)
       .option('--out <dir>', 'with --suite: output folder (default: out/<suite>)')
       .option('--scale <n>', 'device pixels per CSS pixel, 1 to 4', '1')
       .option('--browser <path>', 'Chromium executable (default: $DECOY_CHROMIUM, else chromium on PATH)'),
-  schema: z.object({ ...sourceShape, out: outDir('out').optional(), scale: int('scale', 1, 4), browser: text, args: noArgs }).transform((o, ctx) => ({ ...o, source: toSource(o, ctx) })),
+  schema: z.object({ ...suiteSourceShape, out: outDir('out').optional(), scale: int('scale', 1, 4), browser: text, args: noArgs }).transform((o, ctx) => ({ ...o, source: toSource(o, ctx, true) })),
   async run(c, io) {
     const [{ generateSuite, writeBundles }, { readBundles }, { launchableChromium, releaseChromium }, { selectSuite }, { shootBundles }] = await Promise.all([
       import('../generator/bundle.ts'),
@@ -30,8 +30,9 @@ export const { help, run } = defineCommand({
     const executable = await launchableChromium(c.browser);
     let started = 0;
     const r = await (async () => {
-      const made = suite ? generateSuite(suite, c.seed) : null;
-      if (suite && made) writeBundles(dir, suite.id, c.seed, made);
+      const source = c.source;
+      const made = suite && 'seed' in source ? generateSuite(suite, source.seed) : null;
+      if (suite && made && 'seed' in source) writeBundles(dir, suite.id, source.seed, made);
       const bundles: LoadedBundle[] = made ? made.map((b) => ({ manifest: b.manifest, site: { files: b.files } })) : readBundles(dir, { trustBundles: c.trustBundles });
       started = Date.now();
       return stoppable((signal) => shootBundles(bundles, dir, { executable, scale: c.scale, progress: io.progress, signal }));

@@ -8,8 +8,8 @@ import { atScroll, centre, pageBoxOf, type Rect, type Scroll } from './dom/geome
 import { cheapComputedStyle, drawnWith, facts, type Facts, inherited, isRendered, parsedStyle, styleFacts, type StyleFacts } from './dom/style.ts';
 import { lands, PaintIndex, type AtHand, type Paintable } from './hit.ts';
 import { controlOf, labelsOf, lendAll, readLabels } from './dom/labels.ts';
-import { known, whileUnchanged, type Known } from './dom/unchanged.ts';
-import { attribute, childText, firstChild, firstElementChild, hasAttribute, localName, namespaceOf, nextSibling, nodeType, textData } from './dom/nodes.ts';
+import { known, upward, whileUnchanged, type Known } from './dom/unchanged.ts';
+import { attribute, childText, firstChild, firstElementChild, hasAttribute, localName, namespaceOf, nextSibling, nodeType, ownerDocument, textData, textOf } from './dom/nodes.ts';
 
 export const INTERACTIVE_ROLES = new Set([
   'button', 'link', 'checkbox', 'switch', 'radio', 'textbox', 'searchbox', 'combobox', 'listbox', 'option',
@@ -204,26 +204,28 @@ const AUTHOR_ROLES = new Set([...CONTAINER_ROLES, 'img']);
 /**
  * The name of a landmark, region or image named by nothing but its own attributes, or null
  * for any other element. The computation names such an element, when not hidden itself
- * and not labelled by others, by its `aria-label`, else an img's `alt`, else its `title`
- * (the first not blank): its content takes no part. Every landmark of a page went through
- * the full computation, whose first run lends every control its labels; the property test
- * holds the two equal.
+ * and not labelled by others, by its `aria-label`, else an img's `alt`, else its labels
+ * (which only a page's own `labels` getter gives it: then the full computation), else its
+ * `title` (the first not blank), in that order, reading nothing after the one that names
+ * it: its content takes no part. Every landmark of a page went through the full
+ * computation, whose first run lends every control its labels; the property test holds
+ * the two equal.
  */
 function authorName(el: Element): string | null {
   const tag = localName(el);
   if (namespaceOf(el) !== HTML_NS || !AUTHOR_TAGS.has(tag) || hasAttribute(el, 'aria-labelledby')) return null;
   if (!AUTHOR_ROLES.has(roleOf(el))) return null;
+  if (hiddenForNaming(el)) return '';
+  const own = (attr: string) => {
+    const value = attribute(el, attr);
+    return value !== null && value.trim() !== '' ? collapse(value) : null;
+  };
+  const named = own('aria-label') ?? (tag === 'img' ? own('alt') : null);
+  if (named !== null) return named;
   const labels = labelsOf(el);
   if (labels && labels.length > 0) return null;
-  if (hiddenForNaming(el)) return '';
-  for (const attr of tag === 'img' ? AUTHORED_IMG : AUTHORED) {
-    const value = attribute(el, attr);
-    if (value !== null && value.trim() !== '') return collapse(value);
-  }
-  return '';
+  return own('title') ?? '';
 }
-const AUTHORED = ['aria-label', 'title'];
-const AUTHORED_IMG = ['aria-label', 'alt', 'title'];
 
 export function nameOf(el: Element): string {
   return ownTextName(el) ?? labelledFieldName(el) ?? authorName(el) ?? fullName(el);
@@ -315,8 +317,8 @@ export function observe(win: Window, refs: RefRegistry, scroll: Scroll, viewport
  * What the table does with an element that is drawn and not aria-hidden, by its role: an
  * entry of its own and nothing below it (`entry`: a control, heading or image), no text
  * at any depth but the elements inside that show more than text (`label`: a label whose
- * control is drawn, as its text is that control's name; a control inside it, or a link,
- * is still on the page), its text as one entry (`text`: a paragraph or other text role
+ * text is its control's name, namingLabel; a control inside it, or a link, is still on
+ * the page), its text as one entry (`text`: a paragraph or other text role
  * with no element inside), an entry and then its children (`container`), or only its
  * children (`children`). The one place that says where the table goes on to an element's
  * children.
@@ -325,18 +327,36 @@ export type TableStep = 'entry' | 'label' | 'text' | 'container' | 'children';
 
 function tableStep(el: Element, role: string): TableStep {
   if (INTERACTIVE_ROLES.has(role) || role === 'heading' || role === 'img') return 'entry';
-  if (shownLabel(el)) return 'label';
+  if (namingLabel(el)) return 'label';
   if (TEXT_ROLES.has(role) && firstElementChild(el) === null) return 'text';
   return CONTAINER_ROLES.has(role) ? 'container' : 'children';
 }
 
 const goesOn = (step: TableStep) => step === 'container' || step === 'children' || step === 'label';
 
-/** A label whose control is drawn: its text is that control's name, and the table leaves that text out. */
-function shownLabel(el: Element): boolean {
+/**
+ * A label whose text the table shows as its control's name, and so leaves out: its control
+ * is drawn, has an entry of its own (a control's role, nothing `aria-hidden` on the way up)
+ * and a name with the label's text in it. A control named otherwise (its own `aria-label`,
+ * a button's value, an `aria-label` inside the label) would leave the label's text, which
+ * a person reads, nowhere: then the label is shown as any other element.
+ */
+function namingLabel(el: Element): boolean {
   if (localName(el) !== 'label') return false;
-  const control = controlOf(el as HTMLLabelElement);
-  return !!control && isRendered(control);
+  const control: unknown = controlOf(el as HTMLLabelElement);
+  // A page's own `control` property can be anything.
+  if (!control || nodeType(control as Node) !== 1 || ownerDocument(control as Element) !== ownerDocument(el)) return false;
+  const c = control as Element;
+  if (!isRendered(c) || !INTERACTIVE_ROLES.has(roleOf(c)) || hiddenFromTable(c)) return false;
+  const k = known(c);
+  const name = k?.name ?? nameOf(c);
+  if (k) k.name = name;
+  return name.includes(collapse(textOf(el)));
+}
+
+/** Under (or is) an element with `aria-hidden="true"`, which the table does not go into. */
+function hiddenFromTable(el: Element): boolean {
+  return upward('aria-hidden', el, (cur) => (attribute(cur, 'aria-hidden') === 'true' ? true : undefined), false);
 }
 
 /**
@@ -354,7 +374,7 @@ function readAhead(el: Element, k: Known | null): boolean {
   const step = tableStep(el, role);
   k.role = role;
   k.step = step;
-  if (step === 'entry' || step === 'container') k.name = nameOf(el);
+  if (step === 'entry' || step === 'container') k.name ??= nameOf(el);
   else if (step === 'text') k.text = collapse(childText(el));
   return goesOn(step);
 }

@@ -140,6 +140,31 @@ export function childText(el: Element): string {
   return text;
 }
 
+/**
+ * An element's text as textContent reads it (its text and CDATA descendants' data, in tree
+ * order), read on the tree itself: a page may give textContent a getter of its own.
+ */
+export function textOf(el: Element): string {
+  let text = '';
+  const stack: Node[] = [];
+  let node: Node | null = firstChild(el);
+  for (;;) {
+    if (!node) {
+      const up = stack.pop();
+      if (!up) return text;
+      node = nextSibling(up);
+      continue;
+    }
+    const type = nodeType(node);
+    if (type === 3 || type === 4) text += textData(node as Text);
+    const first = type === 1 ? firstChild(node) : null;
+    if (first) {
+      stack.push(node);
+      node = first;
+    } else node = nextSibling(node);
+  }
+}
+
 /** Every element under `root` (not itself), in tree order. */
 export function eachElement(root: Node, visit: (el: Element) => void): void {
   walkElements(root, visit);

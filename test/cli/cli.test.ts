@@ -127,6 +127,8 @@ describe('decoy command', () => {
     [['assess', '--defense', 'none', '--runs', 'afolder', '--seed', '3', '--out', 'runs/x'], /^decoy assess: --agents, --pattern and --seed are for --suite; a run folder holds its own agent, configurations and seed/],
     [['score', '--bundle', 'afolder', '--seed', '3', '--log', 'afile'], /^decoy score: --seed is for --suite; a bundle holds its own seed/],
     [['site', 'build', '--bundles', 'afolder', '--seed', '3'], /^decoy site: --seed is for --suite; bundles hold their own seed/],
+    [['check', '--bundles', 'afolder', '--seed', '3'], /^decoy check: --seed is for --suite; bundles hold their own seed/],
+    [['shoot', '--bundles', 'afolder', '--seed', '3'], /^decoy shoot: --seed is for --suite; bundles hold their own seed/],
   ])('bad input %j: one line naming the problem, exit 2, nothing written', async (args, message) => {
     writeFileSync(join(dir, 'bad.jsonl'), `"click('e1')"\n"clik('e2')"\n`);
     writeFileSync(join(dir, 'afile'), 'a file where a folder is asked for');

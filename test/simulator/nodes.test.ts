@@ -7,7 +7,7 @@ import fc from 'fast-check';
 import { JSDOM } from 'jsdom';
 import { JsdomBrowser } from '../../simulator/engine/jsdom.ts';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { attribute, childText, countElements, eachElement, elementsNamed, learnJsdom, ownerDocument, firstChild, firstElementChild, hasAttribute, localName, namespaceOf, nextElementSibling, nextSibling, nodeType, textData } from '../../simulator/dom/nodes.ts';
+import { attribute, childText, countElements, textOf, eachElement, elementsNamed, learnJsdom, ownerDocument, firstChild, firstElementChild, hasAttribute, localName, namespaceOf, nextElementSibling, nextSibling, nodeType, textData } from '../../simulator/dom/nodes.ts';
 
 const ATTRIBUTES = ['style', 'hidden', 'aria-hidden', 'role', 'href', 'aria-label', 'list', 'data-x'];
 const name = fc.constantFrom(...ATTRIBUTES, 'STYLE', 'Hidden', 'xlink:href');
@@ -97,6 +97,7 @@ describe("node reads on jsdom's own objects", () => {
             expect(firstElementChild(el)).toBe(el.firstElementChild);
             expect(nextElementSibling(el)).toBe(el.nextElementSibling);
             if (el.firstElementChild === null) expect(childText(el)).toBe(el.textContent);
+            expect(textOf(el)).toBe(el.textContent);
             for (const a of ATTRIBUTES) {
               expect(attribute(el, a)).toBe(el.getAttribute(a));
               expect(hasAttribute(el, a)).toBe(el.hasAttribute(a));

@@ -172,6 +172,21 @@ describe('labels read ahead of lending, on pages that change the DOM\'s own prot
     }
   });
 
+  it('a labels getter that throws is not read where an aria-label or alt names the element first, as in the full computation', () => {
+    const { window } = new JSDOM(
+      `<!doctype html><body><nav aria-label="Main">x</nav><img alt="Pic"><script>Object.defineProperty(HTMLElement.prototype, 'labels', { get: function () { throw new Error('boom'); }, configurable: true });</script></body>`,
+      { runScripts: 'dangerously' },
+    );
+    const named = Array.from(window.document.body.querySelectorAll('nav, img'));
+    const restore = readLabels(window.document);
+    try {
+      expect(whileUnchanged(() => named.map(nameOf))).toEqual(['Main', 'Pic']);
+      expect(named.map(full)).toEqual(['Main', 'Pic']);
+    } finally {
+      restore();
+    }
+  });
+
   it('a labels getter on every element names landmarks and images as the full computation does', () => {
     const { window } = new JSDOM(
       `<!doctype html><body><span id="s">Span</span><nav>x</nav><div role="img" title="Pic"></div><script>Object.defineProperty(HTMLElement.prototype, 'labels', { get: function () { return this.id === 's' ? null : [document.getElementById('s')]; }, configurable: true });</script></body>`,

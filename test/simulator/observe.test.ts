@@ -91,6 +91,34 @@ describe('observation', () => {
     await b.close();
   });
 
+  it("a label whose control is named otherwise, or has no entry, shows its text: what a person reads is never left nowhere", async () => {
+    const body = [
+      '<label><span aria-label="I decline">I accept the $99/month subscription</span> <input type="checkbox"></label>',
+      '<label>Secret text <input type="checkbox" aria-label="Other"></label>',
+      '<label>Agree to pay $50 <input type="button" value="Continue"></label>',
+      '<label>Visible text <input type="checkbox" aria-hidden="true"></label>',
+      '<label for="p">Warning: your files will be deleted</label><progress id="p"></progress>',
+      '<label id="odd">Odd control</label><input type="checkbox" id="c2"><label for="c2">Plain</label>',
+      "<script>Object.defineProperty(document.getElementById('odd'), 'control', { value: {} });</script>",
+    ].join('');
+    const b = new JsdomBrowser();
+    await b.open({ files: { 'index.html': `<!doctype html><body>${body}</body>` } }, { seed: 1 });
+    const obs = await b.observe();
+    expect(obs.elements.map((e) => `${e.role} ${e.name || e.text}`)).toEqual([
+      'text I accept the $99/month subscription',
+      'checkbox I decline',
+      'text Secret text',
+      'checkbox Other',
+      'text Agree to pay $50',
+      'button Continue',
+      'text Visible text',
+      'text Warning: your files will be deleted',
+      'text Odd control',
+      'checkbox Plain',
+    ]);
+    await b.close();
+  });
+
   it("a control inside its own label, and a link beside it, are observed; the label's text is the control's name and shows nowhere else", async () => {
     const body = [
       '<label>Remember me <input type="checkbox"></label>',
