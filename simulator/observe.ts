@@ -9,7 +9,7 @@ import { cheapComputedStyle, drawnWith, facts, type Facts, inherited, isRendered
 import { lands, PaintIndex, type AtHand, type Paintable } from './hit.ts';
 import { controlOf, labelsOf, lendAll, readLabels } from './dom/labels.ts';
 import { known, upward, whileUnchanged, type Known } from './dom/unchanged.ts';
-import { attribute, childText, firstChild, firstElementChild, hasAttribute, localName, namespaceOf, nextSibling, nodeType, ownerDocument, textData, textOf } from './dom/nodes.ts';
+import { attribute, childText, firstChild, firstElementChild, hasAttribute, localName, namespaceOf, nextElementSibling, nextSibling, nodeType, ownerDocument, textData, textOf } from './dom/nodes.ts';
 
 export const INTERACTIVE_ROLES = new Set([
   'button', 'link', 'checkbox', 'switch', 'radio', 'textbox', 'searchbox', 'combobox', 'listbox', 'option',
@@ -367,9 +367,11 @@ function hiddenFromTable(el: Element): boolean {
  */
 function readAhead(el: Element, k: Known | null): boolean {
   const f = k?.facts;
-  if (!k || !f || !drawnWith(f)) return false;
+  if (!k || !f || !f.drawn) return false;
   k.ariaHidden = attribute(el, 'aria-hidden') === 'true';
   if (k.ariaHidden) return false;
+  // Invisible itself (visibility: hidden), nothing of it shows; a descendant made visible again does.
+  if (!drawnWith(f)) return true;
   const role = roleOf(el);
   const step = tableStep(el, role);
   k.role = role;
@@ -414,9 +416,14 @@ export function observeWith(win: Window, refs: RefRegistry, scroll: Scroll, view
   const visit = (el: Element, depth: number, outer: Facts | null, quiet: boolean) => {
     const k = known(el);
     const r: Read = { el, k, f: k?.facts ?? facts(el), outer };
-    // Not drawn covers a skipped tag, `hidden` and `display: none` too.
-    if (!drawnWith(r.f)) return;
+    // Not drawn covers a skipped tag, `hidden` and `display: none` too: nothing below is drawn either.
+    if (!r.f.drawn) return;
     if (k?.ariaHidden ?? attribute(el, 'aria-hidden') === 'true') return;
+    if (!drawnWith(r.f)) {
+      // Invisible (visibility: hidden): none of its own text shows, but a descendant made visible again does, as in a browser.
+      for (let child = firstElementChild(el); child; child = nextElementSibling(child)) visit(child, depth, r.f, quiet);
+      return;
+    }
     const role = k?.role ?? roleOf(el);
     const step = k?.step ?? tableStep(el, role);
     if (INTERACTIVE_ROLES.has(role)) {

@@ -123,22 +123,23 @@ class ParsedStyle implements Parsed {
 
   constructor(private readonly raw: string) {
     // The properties read here, each as it ends; the declarations themselves are not kept.
+    // Keywords in lower case, as a browser reads them whatever their case (`display:NONE` hides).
     let position = '', left = '', top = '', width = '', height = '', z = '', opacity = '', display = '', overflow = '', background = '', backgroundColor = '';
     let carried: Record<Carried, string> | null = null;
     for (const d of declarations(raw)) {
       switch (d.name) {
-        case 'position': position = d.value; break;
+        case 'position': position = d.value.toLowerCase(); break;
         case 'left': left = d.value; break;
         case 'top': top = d.value; break;
         case 'width': width = d.value; break;
         case 'height': height = d.value; break;
         case 'z-index': z = d.value; break;
         case 'opacity': opacity = d.value; break;
-        case 'display': display = d.value; break;
-        case 'overflow': overflow = d.value; break;
+        case 'display': display = d.value.toLowerCase(); break;
+        case 'overflow': overflow = d.value.toLowerCase(); break;
         case 'background': background = d.value; break;
         case 'background-color': backgroundColor = d.value; break;
-        default: if (carriedProp(d.name)) (carried ??= { ...NO_CARRIED })[d.name] = d.value;
+        default: if (carriedProp(d.name)) (carried ??= { ...NO_CARRIED })[d.name] = d.value.toLowerCase();
       }
     }
     this.background = backgroundOf(backgroundColor, background);
