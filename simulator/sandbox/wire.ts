@@ -19,8 +19,8 @@ type Plain = Exclude<Key, 'box' | 'style'>;
 const PLAIN = KEYS.filter((k): k is Plain => k !== 'box' && k !== 'style');
 /** The keys every element has, as the run checked them before the table went by columns. */
 const REQUIRED: readonly Key[] = ['ref', 'role', 'name', 'depth', 'box', 'inViewport', 'covered'];
-/** What each checked column may hold; the others may hold anything an element may. */
-const COLUMN_CHECKS: Partial<Record<Plain, (v: unknown) => boolean>> = {
+/** What each column may hold: the kind of the key in ObservedElement. */
+const COLUMN_CHECKS: Record<Plain, (v: unknown) => boolean> = {
   ref: (v) => v === null || typeof v === 'string',
   role: (v) => typeof v === 'string',
   name: (v) => typeof v === 'string',
@@ -28,6 +28,12 @@ const COLUMN_CHECKS: Partial<Record<Plain, (v: unknown) => boolean>> = {
   depth: (v) => typeof v === 'number' && Number.isFinite(v),
   inViewport: (v) => typeof v === 'boolean',
   covered: (v) => typeof v === 'boolean',
+  text: (v) => typeof v === 'string',
+  level: (v) => typeof v === 'number' && Number.isFinite(v),
+  checked: (v) => typeof v === 'boolean',
+  disabled: (v) => typeof v === 'boolean',
+  value: (v) => typeof v === 'string',
+  coveredBy: (v) => typeof v === 'string',
 };
 /** Where a shape's box and style come from, beside the plain columns (PLAIN's places). */
 const BOX = -1;
@@ -132,7 +138,7 @@ export function decode(wire: z.infer<typeof WIRE>): Observation | string {
   for (const k of PLAIN) {
     const check = COLUMN_CHECKS[k];
     const column = columns[k];
-    if (!check || !column) continue;
+    if (!column) continue;
     // By index, not every(): a list with holes skips them.
     for (let i = 0; i < column.length; i++) if (!check(column[i])) return `a value of ${k} of the wrong kind`;
   }

@@ -104,6 +104,9 @@ describe('the observation between engine process and run', () => {
         elements: [
           { ref: 'e1', role: 'button', name: 'Buy', depth: 1, box: { x: 1, y: 2, w: 3, h: 4 }, inViewport: true, covered: false, style: { fontSize: 16, fontWeight: 400, color: '#000000', background: '#ffffff', contrast: 21, underline: false, filled: false } },
           { ref: null, role: 'heading', name: 'Cart', level: 2, depth: 0, box: null, inViewport: false, covered: false },
+          { ref: 'e2', role: 'checkbox', name: 'Terms', depth: 1, box: { x: 1, y: 9, w: 3, h: 4 }, inViewport: true, covered: true, coveredBy: 'button "Buy"', checked: false, disabled: true },
+          { ref: 'e3', role: 'textbox', name: 'Qty', depth: 1, box: null, inViewport: false, covered: false, value: '2' },
+          { ref: null, role: 'text', name: '', text: 'Total', depth: 0, box: null, inViewport: false, covered: false },
         ],
       }) as unknown as Record<string, any>;
     const cases: [string, (w: Record<string, any>) => void][] = [
@@ -129,6 +132,12 @@ describe('the observation between engine process and run', () => {
       ['an infinite depth', (w) => (w.columns.depth[1] = Infinity)],
       ['a box edge that is not a number', (w) => (w.boxes[0] = NaN)],
       ['an infinite box', (w) => (w.boxes[2] = Infinity)],
+      ['a text that is not a string', (w) => (w.columns.text[0] = 5)],
+      ['a level that is not a number', (w) => (w.columns.level[0] = '2')],
+      ['a checked that is not a boolean', (w) => (w.columns.checked[0] = 'yes')],
+      ['a disabled that is not a boolean', (w) => (w.columns.disabled[0] = 1)],
+      ['a value that is not a string', (w) => (w.columns.value[0] = ['2'])],
+      ['a coveredBy that is not a string', (w) => (w.columns.coveredBy[0] = null)],
     ];
     it.each(cases)('%s', (_what, spoil) => {
       const wire = base();
