@@ -28,25 +28,7 @@ const NO_CARRIED: Readonly<Record<Carried, string>> = { visibility: '', 'pointer
  * the read is what the garbage collector copies: the declarations are read again, from the
  * text, by the few that ask.
  */
-export interface Parsed {
-  readonly list: Declared;
-  readonly props: Map<string, string>;
-  background: Rgba | null;
-  passive: boolean;
-  /** `display: none`. */
-  none: boolean;
-  position: Position | null;
-  /** The authored box (left, top, width and height in px, when absolute or fixed), or null. Shared by every element with this style: never changed. */
-  own: Rect | null;
-  /** The z-index as a number, or null for auto or none. */
-  z: number | null;
-  /** Forms a stacking context (fixed, positioned with a z-index, or translucent). */
-  stacking: boolean;
-  /** `overflow: hidden`. */
-  clips: boolean;
-  /** The carried properties it sets (the value each ends with, '' when none), or null when it sets none. */
-  carried: Readonly<Record<Carried, string>> | null;
-}
+export type Parsed = ParsedStyle;
 
 export type Position = 'absolute' | 'fixed' | 'relative';
 
@@ -108,15 +90,21 @@ function readInlineStyle(el: Element): Parsed {
   return p;
 }
 
-class ParsedStyle implements Parsed {
+class ParsedStyle {
   background: Rgba | null;
   passive: boolean;
+  /** `display: none`. */
   none: boolean;
   position: Position | null;
+  /** The authored box (left, top, width and height in px, when absolute or fixed), or null. Shared by every element with this style: never changed. */
   own: Rect | null;
+  /** The z-index as a number, or null for auto or none. */
   z: number | null;
+  /** Forms a stacking context (fixed, positioned with a z-index, or translucent). */
   stacking: boolean;
+  /** `overflow: hidden`. */
   clips: boolean;
+  /** The carried properties it sets (the value each ends with, '' when none), or null when it sets none. */
   carried: Readonly<Record<Carried, string>> | null;
   private declared: Declared | null = null;
   private byName: Map<string, string> | null = null;
