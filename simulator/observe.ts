@@ -141,8 +141,7 @@ function ownTextName(el: Element): string | null {
   if (namespaceOf(el) !== HTML_NS || !(tag === 'button' || tag === 'a' || HEADING.test(tag))) return null;
   if (NAMING.some((attr) => hasAttribute(el, attr)) || attribute(el, 'aria-hidden') === 'true') return null;
   if (tag === 'a' && !hasAttribute(el, 'href')) return null;
-  const f = facts(el);
-  if (!f.self || (f.visibility || 'visible') === 'hidden') return null;
+  if (hiddenByStyle(facts(el))) return null;
   const labels = labelsOf(el);
   if (labels && labels.length > 0) return null;
   let text = '';
@@ -161,10 +160,11 @@ function ownTextName(el: Element): string | null {
  * style record made for the question).
  */
 function hiddenForNaming(el: Element): boolean {
-  if (hasAttribute(el, 'hidden') || attribute(el, 'aria-hidden') === 'true') return true;
-  const f = facts(el);
-  return !f.self || (f.visibility || 'visible') === 'hidden';
+  return hasAttribute(el, 'hidden') || attribute(el, 'aria-hidden') === 'true' || hiddenByStyle(facts(el));
 }
+
+/** Not drawn itself, or invisible: hidden by its style as the name computation reads it. */
+const hiddenByStyle = (f: Facts) => !f.self || (f.visibility || 'visible') === 'hidden';
 
 /**
  * The name of a text field named by nothing but labels of plain text, or null for any
