@@ -108,7 +108,11 @@ describe('intervene', () => {
           for (const c of a.commitments) expect(c.evidence.length).toBeGreaterThan(0);
         }
       }),
-      { numRuns: Math.min(PROPERTY_RUNS, 12) },
+      {
+        numRuns: Math.min(PROPERTY_RUNS, 12),
+        // Found by this property: saving a consent panel opened from a cookie bar closes the bar, the proposed "Accept all" with it.
+        examples: [[{ task: 'purchase', domain: 'shopping', patterns: [{ family: 'cookie-trap', variant: 'bottom-bar' }, { family: 'premium-membership', variant: 'base' }] }, 186369]],
+      },
     );
   });
 

@@ -27,6 +27,8 @@ export interface Fix {
   target: Expectation[];
   /** What the agent is told. */
   says: string;
+  /** The proposed control is what the fix answers in its place (a dialog's accepting control): it need not outlast the fix. */
+  answersProposal?: true;
 }
 
 const quote = (s: string) => `'${s.length > 60 ? s.slice(0, 57) + '…' : s}'`;
@@ -106,11 +108,12 @@ function dialogFix(obs: EnvObservation, proposed: ObservedElement, id: string): 
   const controls = group.members.filter((m) => m.ref !== null && !m.disabled && !m.covered && m !== proposed && (m.role === 'button' || m.role === 'link'));
   const gone: Expectation = { target: locatorOf(obs.elements, proposed), present: false };
   const panel = settingsFix(obs, group.members, id);
-  if (panel) return { ...panel, risk: `the dialog ${quote(group.container.name || proposed.name)} has consents on` };
+  // Saving the settings may close the whole consent box, the proposed control with it.
+  if (panel) return { ...panel, risk: `the dialog ${quote(group.container.name || proposed.name)} has consents on`, answersProposal: true };
   const decline = controls.find((m) => DECLINE.test(m.name) && !/^(?:yes|accept|agree)\b/i.test(m.name));
   if (decline) {
     const target = locatorOf(obs.elements, decline);
-    return { risk: `the dialog ${quote(group.container.name || proposed.name)} asks for ${quote(proposed.name)}`, steps: [{ id, verb: 'click', target, expect: [gone] }], target: [gone], says: `declined the dialog's offer with ${quote(decline.name)}` };
+    return { risk: `the dialog ${quote(group.container.name || proposed.name)} asks for ${quote(proposed.name)}`, steps: [{ id, verb: 'click', target, expect: [gone] }], target: [gone], says: `declined the dialog's offer with ${quote(decline.name)}`, answersProposal: true };
   }
   const settings = controls.find((m) => SETTINGS.test(m.name));
   if (!settings) {
@@ -118,10 +121,10 @@ function dialogFix(obs: EnvObservation, proposed: ObservedElement, id: string): 
     const mark = group.members.find((m) => m.role === 'img' && m.box && m.box.h <= 64 && !m.covered && !/[a-z]{3}/i.test(m.name.replace(/\b(?:graphic|image|icon|img|picture|photo|button|btn|spacer)\b/gi, '')));
     if (!mark?.box) return null;
     const at = centre(mark.box);
-    return { risk: `the dialog ${quote(group.container.name || proposed.name)} asks for ${quote(proposed.name)}`, steps: [{ id, verb: 'click', target: at, expect: [gone] }], target: [gone], says: 'closed the dialog through the unnamed image in it, which acts as its way out' };
+    return { risk: `the dialog ${quote(group.container.name || proposed.name)} asks for ${quote(proposed.name)}`, steps: [{ id, verb: 'click', target: at, expect: [gone] }], target: [gone], says: 'closed the dialog through the unnamed image in it, which acts as its way out', answersProposal: true };
   }
   const target = locatorOf(obs.elements, settings);
-  return { risk: `the dialog ${quote(group.container.name || proposed.name)} asks for ${quote(proposed.name)}`, steps: [{ id, verb: 'click', target }], target: [gone], says: `opened ${quote(settings.name)} to refuse what was not asked for` };
+  return { risk: `the dialog ${quote(group.container.name || proposed.name)} asks for ${quote(proposed.name)}`, steps: [{ id, verb: 'click', target }], target: [gone], says: `opened ${quote(settings.name)} to refuse what was not asked for`, answersProposal: true };
 }
 
 /** In an open settings panel: the consents that are on, turned off, then its save control. */
@@ -154,15 +157,14 @@ const FIELD = new Set(['textbox', 'searchbox', 'combobox', 'spinbutton']);
 
 /**
  * The task state an intervention (or a look) must keep: the page the agent is on (unless a
- * step leaves it and comes back), the proposed control still there to act on, every setting
- * the task asked for as it is, and what the fields hold.
+ * step leaves it and comes back), the proposed control still there to act on (unless a fix
+ * answers it in its place), every setting the task asked for as it is, and what the fields hold.
  */
 export function preserved(obs: EnvObservation, proposal: Action, a: Authorization, fixes: readonly Fix[]): Expectation[] {
   const out: Expectation[] = [{ path: new URL(obs.url).pathname }];
   const t = targetOf(obs, proposal);
   const touched = new Set(fixes.flatMap((f) => f.steps.map((s) => JSON.stringify('target' in s ? s.target : null))));
-  const closes = fixes.some((f) => f.target.some((x) => 'present' in x && !x.present && t && JSON.stringify(x.target) === JSON.stringify(locatorOf(obs.elements, t))));
-  if (t && t.ref !== null && !closes) out.push({ target: locatorOf(obs.elements, t), present: true });
+  if (t && t.ref !== null && !fixes.some((f) => f.answersProposal)) out.push({ target: locatorOf(obs.elements, t), present: true });
   for (const e of live(obs)) {
     const at = locatorOf(obs.elements, e);
     if (touched.has(JSON.stringify(at))) continue;
