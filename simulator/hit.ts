@@ -296,11 +296,19 @@ class BoxIndex {
     this.tree.finish();
   }
 
+  /** Where `near` is putting what it finds. */
+  private sink: number[] = [];
+  /** Takes each box found straight into the sink, so that a search makes no list of its own. */
+  private readonly take = (found: number): boolean => {
+    this.sink.push(this.ids[found] as number);
+    return false;
+  };
+
   /** Adds to `out` the index of every box that may hold the point. */
   near(x: number, y: number, pad: number, out: number[]): void {
     if (this.tree) {
-      const found = this.tree.search(x - pad, y - pad, x + pad, y + pad);
-      for (let k = 0; k < found.length; k++) out.push(this.ids[found[k] as number] as number);
+      this.sink = out;
+      this.tree.search(x - pad, y - pad, x + pad, y + pad, this.take);
     }
     for (let k = 0; k < this.loose.length; k++) out.push(this.loose[k] as number);
   }

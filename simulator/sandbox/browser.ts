@@ -11,6 +11,7 @@ import { shortReason } from '../../scenarios/errors.ts';
 import { DEFAULT_LIMITS, LimitError, loadSeconds, type EpisodeLimits } from './limits.ts';
 import { engineProcess, EngineProcessError } from './process.ts';
 import { RESULTS, type Method } from './protocol.ts';
+import { decode, Decoder, type CheckedPart, type CheckedWire } from './wire.ts';
 
 let browsers = 0;
 
@@ -37,12 +38,17 @@ export class SandboxBrowser implements Browser {
     return this.vp;
   }
 
-  private async call<M extends Method>(method: M, ...args: unknown[]): Promise<unknown> {
+  private call(method: Method, ...args: unknown[]): Promise<unknown> {
+    return this.calling(method, args);
+  }
+
+  /** A call and its checked answer (its parts, if it comes in parts, to `onPart` as they arrive). */
+  private async calling(method: Method, args: unknown[], onPart?: (part: CheckedPart) => string | null): Promise<unknown> {
     if (this.broken) throw this.broken;
     const proc = engineProcess(this.limits.memoryMb);
     let reply;
     try {
-      reply = await proc.call(this.id, method, args, this.allowance);
+      reply = await proc.call(this.id, method, args, this.allowance, onPart);
     } catch (e) {
       this.broken = e instanceof LimitError ? e : new EngineProcessError(shortReason((e as Error).message));
       throw this.broken;
@@ -53,12 +59,16 @@ export class SandboxBrowser implements Browser {
       throw reply.kind === 'navigation' ? new NavigationError(message) : reply.kind === 'limit' ? new LimitError(message) : new Error(message);
     }
     const value = RESULTS[method].safeParse(reply.value);
-    if (!value.success) {
-      proc.fail(`the engine process answered ${method} with a malformed value`);
-      this.broken = new EngineProcessError(`the engine process answered ${method} with a malformed value`);
-      throw this.broken;
-    }
+    if (!value.success) throw this.malformed(method);
     return value.data;
+  }
+
+  /** Ends the engine process for an answer that is not what `method` answers; the error every later call fails with. */
+  private malformed(method: Method): Error {
+    const reason = `the engine process answered ${method} with a malformed value`;
+    engineProcess(this.limits.memoryMb).fail(reason);
+    this.broken = new EngineProcessError(reason);
+    return this.broken;
   }
 
   async open(site: SiteFiles, opts: OpenOptions): Promise<void> {
@@ -70,7 +80,12 @@ export class SandboxBrowser implements Browser {
   }
 
   async observe(): Promise<Observation> {
-    return (await this.call('observe')) as Observation;
+    // The table comes in parts, each decoded on arrival while the engine reads the rest of the page.
+    const parts = new Decoder();
+    const wire = (await this.calling('observe', [], (part) => parts.add(part))) as CheckedWire;
+    const obs = decode(wire, parts);
+    if (typeof obs === 'string') throw this.malformed('observe');
+    return obs;
   }
 
   async clickAt(x: number, y: number): Promise<ClickOutcome> {

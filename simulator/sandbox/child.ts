@@ -52,8 +52,8 @@ async function call(req: Request): Promise<unknown> {
   engine.loading = loadingFor(req);
   switch (req.method) {
     case 'observe': {
-      // Each entry is encoded as it is read, while it is at hand: none is kept to be read again.
-      const { elements, ...head } = await engine.observeInto(new Encoder());
+      // Each entry is encoded as it is read, while it is at hand: none is kept to be read again. Parts go as they fill, so the run decodes while the engine reads.
+      const { elements, ...head } = await engine.observeInto(new Encoder((part) => send({ id: req.id, part })));
       return elements.finish(head);
     }
     case 'clickAt':

@@ -13,7 +13,8 @@ import { pathToFileURL } from 'node:url';
 import { shortReason } from '../../scenarios/errors.ts';
 import { packagePath } from '../../scenarios/root.ts';
 import { LimitError, overTime } from './limits.ts';
-import { LOADING, READY, REPLY, type Method, type Reply } from './protocol.ts';
+import { LOADING, PART_MESSAGE, READY, REPLY, type Method, type Reply } from './protocol.ts';
+import type { CheckedPart } from './wire.ts';
 
 /** Why a call failed, when the process, not the page, is the reason (it is gone or timed out). */
 export class EngineProcessError extends Error {
@@ -27,6 +28,8 @@ interface Pending {
   allowance: Allowance;
   /** Time granted so far for pages the call loaded, in ms. */
   loadMs: number;
+  /** Takes a part of the answer sent ahead of it; the reason it is malformed, or null. Absent: the call's answer comes whole. */
+  onPart?: (part: CheckedPart) => string | null;
 }
 
 /** How long a call may take: `ms`, and `loadMs(tags)` more for each page it loads, `maxLoadMs` at most in all. */
@@ -196,6 +199,14 @@ export class EngineProcess {
       if (p) p.loadMs = Math.min(p.allowance.maxLoadMs, p.loadMs + p.allowance.loadMs(loading.data.loading));
       return;
     }
+    const part = PART_MESSAGE.safeParse(m);
+    if (part.success) {
+      const p = this.pending.get(part.data.id);
+      if (!p?.onPart) return this.fail('the engine process sent a part of an answer nobody asked for in parts');
+      const wrong = p.onPart(part.data.part);
+      if (wrong !== null) return this.fail(`the engine process sent a malformed part of an answer (${wrong})`);
+      return;
+    }
     const parsed = REPLY.safeParse(m);
     if (!parsed.success) return this.fail('the engine process sent a malformed message');
     const p = this.pending.get(parsed.data.id);
@@ -223,8 +234,8 @@ export class EngineProcess {
     if (child && child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
   }
 
-  /** One call; rejects with a LimitError when it takes longer than its allowance (and the process is ended). */
-  async call(browser: number, method: Method, args: unknown[], given: Allowance): Promise<Reply> {
+  /** One call (its answer's parts, if it comes in parts, to `onPart` as they arrive); rejects with a LimitError when it takes longer than its allowance (and the process is ended). */
+  async call(browser: number, method: Method, args: unknown[], given: Allowance, onPart?: Pending['onPart']): Promise<Reply> {
     await this.start();
     if (this.dead !== null) throw new EngineProcessError(this.dead);
     const id = this.nextId++;
@@ -247,7 +258,7 @@ export class EngineProcess {
         p.timer = setTimeout(check, Math.min(POLL_MS, Math.max(50, (limit - spent) * 1000)));
       };
       const timer = setTimeout(check, Math.min(POLL_MS, given.ms));
-      this.pending.set(id, { resolve, reject, timer, allowance: given, loadMs: 0 });
+      this.pending.set(id, { resolve, reject, timer, allowance: given, loadMs: 0, ...(onPart ? { onPart } : {}) });
       try {
         this.child?.send({ id, browser, method, args });
       } catch (e) {

@@ -4,7 +4,7 @@
  * before the run uses it, and anything else ends the episode as an error.
  */
 import { z } from 'zod';
-import { decode, WIRE } from './wire.ts';
+import { PART, WIRE } from './wire.ts';
 
 export const METHODS = ['open', 'observe', 'clickAt', 'fill', 'selectOption', 'scrollTo', 'goto', 'back', 'advance', 'events', 'close'] as const;
 export type Method = (typeof METHODS)[number];
@@ -25,12 +25,8 @@ const event = z.looseObject({ type: z.string(), t: num });
 
 export const RESULTS = {
   open: z.undefined(),
-  observe: WIRE.transform((wire, ctx) => {
-    const obs = decode(wire);
-    if (typeof obs !== 'string') return obs;
-    ctx.addIssue({ code: 'custom', message: obs });
-    return z.NEVER;
-  }),
+  // Decoded with the parts that came before it (SandboxBrowser.observe).
+  observe: WIRE,
   clickAt: z.object({ target: z.string(), disabled: z.boolean() }),
   fill: z.undefined(),
   selectOption: z.array(z.string()),
@@ -50,5 +46,8 @@ export type Reply = z.infer<typeof REPLY>;
 
 /** Sent by the engine during a call, before it parses a page: the page's start tags (the call then gets time to load it). */
 export const LOADING = z.object({ id: z.number(), loading: z.number().int().min(0) });
+
+/** Sent by the engine during an observe call: a part of the table, decoded as it comes (wire.ts). */
+export const PART_MESSAGE = z.object({ id: z.number(), part: PART });
 
 export const READY = 'ready';

@@ -4,8 +4,10 @@
  * message's size; an element table sent as objects repeats every key and every style
  * record (8 MB for 34,000 elements). Here it travels by columns: each element's keys once
  * as a shape, each value in its key's column, boxes as numbers, style records once each
- * (a third of the size). The run rebuilds the same objects, key for key in the same order,
- * after checking every column: a table that does not hold together is a malformed answer.
+ * (a third of the size). The table goes in parts as the engine reads the page, so that the
+ * run rebuilds one part while the engine reads the next. The run rebuilds the same objects,
+ * key for key in the same order, after checking every column of a part: a table that does
+ * not hold together is a malformed answer.
  */
 import { z } from 'zod';
 import type { Observation, ObservedElement } from '../observe.ts';
@@ -41,37 +43,54 @@ const STYLE = -2;
 /** One character per key, for an element's shape as a short string. */
 const CODE = new Map<string, string>(KEYS.map((k, i) => [k, String.fromCharCode(65 + i)]));
 
-export interface WireObservation {
-  head: Omit<Observation, 'elements'>;
-  /** Distinct key orders, and each element's one. */
+/** A run of entries: every entry's values, and the shapes and style records first used in it. */
+export interface WirePart {
+  /** Key orders first used in this part; an element's shape counts across every part of the table so far. */
   shapes: Key[][];
   shape: number[];
   columns: Partial<Record<Plain, unknown[]>>;
-  /** x, y, w, h of each box that is not null, in order; the places of null boxes apart. */
+  /** x, y, w, h of each box that is not null, in order; the places of null boxes apart (counted in this part). */
   boxes: Float64Array;
   noBox: number[];
-  /** Distinct style records, and each styled element's one. */
+  /** Style records first used in this part; an element's style counts across every part so far. */
   styles: StyleFacts[];
   style: number[];
 }
+
+/** The last part of a table, with the observation's head. */
+export interface WireObservation extends WirePart {
+  head: Omit<Observation, 'elements'>;
+}
+
+/** Entries in a part: the run decodes each part while the engine reads on. */
+export const PART_ENTRIES = 4096;
 
 const styleKey = (s: StyleFacts) => `${s.fontSize}|${s.fontWeight}|${s.color}|${s.background}|${s.contrast}|${s.underline}|${s.filled}`;
 
 /**
  * Writes an observation's entries into columns as they come (an observation's `into`):
- * each entry is written while it is still at hand, and none is kept.
+ * each entry is written while it is still at hand, and none is kept. With `send`, every
+ * `every` entries go out as a part, so that the run decodes them while the engine reads on.
  */
 export class Encoder {
   private readonly shapeIds = new Map<string, number>();
   private readonly shapes: Key[][] = [];
-  private readonly shape: number[] = [];
-  private readonly columns: Partial<Record<Plain, unknown[]>> = {};
-  private readonly boxes: number[] = [];
-  private readonly noBox: number[] = [];
   private readonly styleIds = new Map<string, number>();
   private readonly styles: StyleFacts[] = [];
-  private readonly style: number[] = [];
+  /** Shapes and styles sent in earlier parts. */
+  private shapesSent = 0;
+  private stylesSent = 0;
+  private shape: number[] = [];
+  private columns: Partial<Record<Plain, unknown[]>> = {};
+  private boxes: number[] = [];
+  private noBox: number[] = [];
+  private style: number[] = [];
   private boxed = 0;
+
+  constructor(
+    private readonly send?: (part: WirePart) => void,
+    private readonly every = PART_ENTRIES,
+  ) {}
 
   push(e: ObservedElement): void {
     let sig = '';
@@ -101,18 +120,41 @@ export class Encoder {
         (this.columns[k] ??= []).push(record[k]);
       }
     }
+    if (this.send && this.shape.length >= this.every) this.send(this.part());
   }
 
-  /** The observation of these entries, with its head. */
+  /** The entries since the last part, and the shapes and styles they first use; the next part starts empty. */
+  private part(): WirePart {
+    const part: WirePart = {
+      shapes: this.shapes.slice(this.shapesSent),
+      shape: this.shape,
+      columns: this.columns,
+      boxes: Float64Array.from(this.boxes),
+      noBox: this.noBox,
+      styles: this.styles.slice(this.stylesSent),
+      style: this.style,
+    };
+    this.shapesSent = this.shapes.length;
+    this.stylesSent = this.styles.length;
+    this.shape = [];
+    this.columns = {};
+    this.boxes = [];
+    this.noBox = [];
+    this.style = [];
+    this.boxed = 0;
+    return part;
+  }
+
+  /** The observation's last part (every entry, without `send`), with its head. */
   finish(head: Omit<Observation, 'elements'>): WireObservation {
-    const { shapes, shape, columns, noBox, styles, style } = this;
-    return { head, shapes, shape, columns, boxes: Float64Array.from(this.boxes), noBox, styles, style };
+    return { head, ...this.part() };
   }
 }
 
-export function encode(obs: Observation): WireObservation {
+/** The observation as the engine sends it: parts of `every` entries through `send` when given, then the last. */
+export function encode(obs: Observation, send?: (part: WirePart) => void, every?: number): WireObservation {
   const { elements, ...head } = obs;
-  const encoder = new Encoder();
+  const encoder = new Encoder(send, every);
   for (const e of elements) encoder.push(e);
   return encoder.finish(head);
 }
@@ -121,8 +163,7 @@ const list = z.custom<unknown[]>((v) => Array.isArray(v), 'not a list');
 const indexes = z.custom<number[]>((v) => Array.isArray(v) && v.every((n) => Number.isInteger(n) && n >= 0), 'not a list of indexes');
 const num = z.number();
 
-export const WIRE = z.object({
-  head: z.object({ url: z.string(), title: z.string(), scroll: z.object({ x: num, y: num }), viewport: z.object({ width: num, height: num }) }),
+export const PART = z.object({
   shapes: z.array(z.array(z.enum(KEYS)).refine((keys) => new Set(keys).size === keys.length && REQUIRED.every((k) => keys.includes(k)), 'a shape without a key every element has, or with one twice')),
   shape: indexes,
   columns: z.partialRecord(z.enum(PLAIN as [Plain, ...Plain[]]), list),
@@ -132,60 +173,99 @@ export const WIRE = z.object({
   style: indexes,
 });
 
-/** The elements again, or the reason the table does not hold together. */
-export function decode(wire: z.infer<typeof WIRE>): Observation | string {
-  const { head, shapes, shape, columns, boxes, noBox, styles, style } = wire;
-  for (const k of PLAIN) {
-    const check = COLUMN_CHECKS[k];
-    const column = columns[k];
-    if (!column) continue;
-    // By index, not every(): a list with holes skips them.
-    for (let i = 0; i < column.length; i++) if (!check(column[i])) return `a value of ${k} of the wrong kind`;
+export const WIRE = PART.extend({
+  head: z.object({ url: z.string(), title: z.string(), scroll: z.object({ x: num, y: num }), viewport: z.object({ width: num, height: num }) }),
+});
+
+/** A part and a whole table as the run has checked their shape. */
+export type CheckedPart = z.infer<typeof PART>;
+export type CheckedWire = z.infer<typeof WIRE>;
+
+/**
+ * Rebuilds the elements part by part as they arrive, each checked whole before any of its
+ * entries is taken: a part that does not hold together ends the table.
+ */
+export class Decoder {
+  private readonly shapes: Key[][] = [];
+  /** Each shape's keys as where their values come from: a plain column by its place in PLAIN, or the boxes or the styles. */
+  private readonly plans: number[][] = [];
+  private readonly styles: Record<string, unknown>[] = [];
+  private readonly elements: ObservedElement[] = [];
+  private broken: string | null = null;
+
+  /** Takes a part's entries; the reason the table does not hold together, or null. */
+  add(part: CheckedPart): string | null {
+    this.broken ??= this.take(part);
+    return this.broken;
   }
-  for (let i = 0; i < boxes.length; i++) if (!Number.isFinite(boxes[i])) return 'a box with an edge that is not a number';
-  // Each shape's keys as where their values come from: a plain column by its place in PLAIN, or the boxes or the styles.
-  const plans = shapes.map((keys) => keys.map((k) => (k === 'box' ? BOX : k === 'style' ? STYLE : PLAIN.indexOf(k))));
-  const cols = PLAIN.map((k) => columns[k]);
-  const taken = PLAIN.map(() => 0);
-  let nextNull = 0;
-  let boxed = 0;
-  let boxAt = 0;
-  let styleAt = 0;
-  const elements: ObservedElement[] = [];
-  for (let i = 0; i < shape.length; i++) {
-    const s = shape[i] as number;
-    const keys = shapes[s];
-    const plan = plans[s];
-    if (!keys || !plan) return 'an element with no shape';
-    const e: Record<string, unknown> = {};
-    for (let j = 0; j < keys.length; j++) {
-      const from = plan[j] as number;
-      if (from === BOX) {
-        if (noBox[nextNull] === boxed) {
-          e.box = null;
-          nextNull++;
-        } else {
-          if (boxAt + 4 > boxes.length) return 'too few boxes';
-          e.box = { x: boxes[boxAt], y: boxes[boxAt + 1], w: boxes[boxAt + 2], h: boxes[boxAt + 3] };
-          boxAt += 4;
-        }
-        boxed++;
-      } else if (from === STYLE) {
-        const record = styles[style[styleAt++] ?? -1];
-        if (!record) return 'a style out of range';
-        // A copy each: elements that share a record must not share changes to it.
-        e.style = { ...record };
-      } else {
-        const column = cols[from];
-        const at = taken[from] as number;
-        if (!column || at >= column.length) return `too few values of ${keys[j]}`;
-        e[keys[j] as Key] = column[at];
-        taken[from] = at + 1;
-      }
+
+  /** The observation, or the reason the table did not hold together. */
+  finish(head: Omit<Observation, 'elements'>): Observation | string {
+    return this.broken ?? { ...head, elements: this.elements };
+  }
+
+  private take(part: CheckedPart): string | null {
+    const { shapes, shape, columns, boxes, noBox, styles, style } = part;
+    for (const k of PLAIN) {
+      const check = COLUMN_CHECKS[k];
+      const column = columns[k];
+      if (!column) continue;
+      // By index, not every(): a list with holes skips them.
+      for (let i = 0; i < column.length; i++) if (!check(column[i])) return `a value of ${k} of the wrong kind`;
     }
-    elements.push(e as unknown as ObservedElement);
+    for (let i = 0; i < boxes.length; i++) if (!Number.isFinite(boxes[i])) return 'a box with an edge that is not a number';
+    for (const keys of shapes) {
+      this.shapes.push(keys);
+      this.plans.push(keys.map((k) => (k === 'box' ? BOX : k === 'style' ? STYLE : PLAIN.indexOf(k))));
+    }
+    for (const record of styles) this.styles.push(record);
+    const cols = PLAIN.map((k) => columns[k]);
+    const taken = PLAIN.map(() => 0);
+    let nextNull = 0;
+    let boxed = 0;
+    let boxAt = 0;
+    let styleAt = 0;
+    const elements = this.elements;
+    for (let i = 0; i < shape.length; i++) {
+      const s = shape[i] as number;
+      const keys = this.shapes[s];
+      const plan = this.plans[s];
+      if (!keys || !plan) return 'an element with no shape';
+      const e: Record<string, unknown> = {};
+      for (let j = 0; j < keys.length; j++) {
+        const from = plan[j] as number;
+        if (from === BOX) {
+          if (noBox[nextNull] === boxed) {
+            e.box = null;
+            nextNull++;
+          } else {
+            if (boxAt + 4 > boxes.length) return 'too few boxes';
+            e.box = { x: boxes[boxAt], y: boxes[boxAt + 1], w: boxes[boxAt + 2], h: boxes[boxAt + 3] };
+            boxAt += 4;
+          }
+          boxed++;
+        } else if (from === STYLE) {
+          const record = this.styles[style[styleAt++] ?? -1];
+          if (!record) return 'a style out of range';
+          // A copy each: elements that share a record must not share changes to it.
+          e.style = { ...record };
+        } else {
+          const column = cols[from];
+          const at = taken[from] as number;
+          if (!column || at >= column.length) return `too few values of ${keys[j]}`;
+          e[keys[j] as Key] = column[at];
+          taken[from] = at + 1;
+        }
+      }
+      elements.push(e as unknown as ObservedElement);
+    }
+    const spent = PLAIN.every((k, i) => taken[i] === (columns[k]?.length ?? 0));
+    if (!spent || boxAt !== boxes.length || styleAt !== style.length || nextNull !== noBox.length) return 'values left over';
+    return null;
   }
-  const spent = PLAIN.every((k, i) => taken[i] === (columns[k]?.length ?? 0));
-  if (!spent || boxAt !== boxes.length || styleAt !== style.length || nextNull !== noBox.length) return 'values left over';
-  return { ...head, elements };
+}
+
+/** The elements again, or the reason the table does not hold together: a table sent whole, or the last part after `parts`. */
+export function decode(wire: CheckedWire, parts: Decoder = new Decoder()): Observation | string {
+  return parts.add(wire) ?? parts.finish(wire.head);
 }

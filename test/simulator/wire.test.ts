@@ -9,14 +9,34 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { JsdomBrowser } from '../../simulator/engine/jsdom.ts';
 import type { Observation, ObservedElement } from '../../simulator/observe.ts';
-import { RESULTS } from '../../simulator/sandbox/protocol.ts';
-import { encode } from '../../simulator/sandbox/wire.ts';
+import { PART_MESSAGE, RESULTS } from '../../simulator/sandbox/protocol.ts';
+import { decode, Decoder, encode } from '../../simulator/sandbox/wire.ts';
+import { EngineProcess } from '../../simulator/sandbox/process.ts';
 import { generateBundle } from '../../generator/bundle.ts';
 import { suites } from '../../scenarios/index.ts';
 import { crowd } from '../../bench/crowd.ts';
 
-/** Through the pipe as the engine sends it, and checked as the run checks it. */
-const across = (wire: unknown) => RESULTS.observe.safeParse(deserialize(serialize(wire)));
+/** Through the pipe as the engine sends it, and checked as the run checks it (after the parts sent ahead of it, if any). */
+function across(wire: unknown, parts = new Decoder()): { success: boolean; data?: Observation; reason?: string } {
+  const checked = RESULTS.observe.safeParse(deserialize(serialize(wire)));
+  if (!checked.success) return { success: false, reason: checked.error.message };
+  const obs = decode(checked.data, parts);
+  return typeof obs === 'string' ? { success: false, reason: obs } : { success: true, data: obs };
+}
+
+/** Encoded in parts of `every` entries, each through the pipe and decoded as the run takes parts; then the last. */
+function acrossInParts(obs: Observation, every: number, spoil?: (part: Record<string, any>, n: number) => void) {
+  const parts = new Decoder();
+  let n = 0;
+  let refused: string | null = null;
+  const last = encode(obs, (part) => {
+    spoil?.(part as unknown as Record<string, any>, n);
+    n++;
+    const message = PART_MESSAGE.safeParse(deserialize(serialize({ id: 1, part })));
+    refused ??= message.success ? parts.add(message.data.part) : message.error.message;
+  }, every);
+  return { refused, out: across(last, parts), sent: n };
+}
 
 const num = fc.double({ noNaN: true, noDefaultInfinity: true });
 const rect = fc.record({ x: num, y: num, w: num, h: num });
@@ -66,6 +86,18 @@ describe('the observation between engine process and run', () => {
         const out = across(encode(obs));
         expect(out.success).toBe(true);
         expect(exact(out.data)).toBe(exact(obs));
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it('a table sent in parts of any size comes out as the whole table does: every entry once, in order', () => {
+    fc.assert(
+      fc.property(observation, fc.integer({ min: 1, max: 12 }), (obs, every) => {
+        const { refused, out, sent } = acrossInParts(obs, every);
+        expect(refused).toBeNull();
+        expect(sent).toBe(Math.floor(obs.elements.length / every));
+        expect(out.success && exact(out.data)).toBe(exact(obs));
       }),
       { numRuns: 200 },
     );
@@ -144,6 +176,73 @@ describe('the observation between engine process and run', () => {
       expect(across(wire).success).toBe(true);
       spoil(wire);
       expect(across(wire).success).toBe(false);
+    });
+
+    // The same table in parts of two entries: a part is checked on its own, against the shapes and styles sent so far.
+    const partCases: [string, (p: Record<string, any>) => void][] = [
+      ['a part with a column one short (its value in the next part)', (p) => p.columns.name.pop()],
+      ['a part whose element has a shape no part has sent yet', (p) => (p.shape[0] = p.shapes.length)],
+      ['a part whose element has a style no part has sent yet', (p) => (p.style[0] = p.styles.length)],
+      ['a part with a role that is not a string', (p) => (p.columns.role[0] = 7)],
+      ['a part that is not a table', (p) => (p.shape = 'all')],
+    ];
+    const elements = () => across(base()).data!;
+    it.each(partCases)('%s', (_what, spoil) => {
+      expect(acrossInParts(elements(), 2).refused).toBeNull();
+      const { refused, out } = acrossInParts(elements(), 2, (p, n) => n === 0 && spoil(p));
+      expect(refused).not.toBeNull();
+      // A table broken in one part stays broken: the run never gets the observation.
+      expect(out.success).toBe(false);
+    });
+  });
+
+  describe('the run takes parts only for a call that asked for them, and ends the engine process on a wrong one', () => {
+    /** An engine process that never started, with one call in flight: what it hears is given to it as if the engine had sent it. */
+    function inFlight(onPart?: (part: unknown) => string | null) {
+      const proc = new EngineProcess(64);
+      const failed: string[] = [];
+      const internals = proc as unknown as { pending: Map<number, unknown>; receive(m: unknown): void };
+      internals.pending.set(1, { resolve: () => undefined, reject: (e: Error) => failed.push(e.message), timer: setTimeout(() => undefined, 0), allowance: { ms: 1000, loadMs: () => 0, maxLoadMs: 0 }, loadMs: 0, ...(onPart ? { onPart } : {}) });
+      return { hear: (m: unknown) => internals.receive(m), failed, proc };
+    }
+    const part = () => {
+      const parts: unknown[] = [];
+      encode({ url: 'u', title: '', scroll: { x: 0, y: 0 }, viewport: { width: 1, height: 1 }, elements: [{ ref: 'e1', role: 'button', name: 'Buy', depth: 0, box: null, inViewport: false, covered: false }] }, (p) => parts.push(p), 1);
+      return parts[0] as Record<string, any>;
+    };
+
+    it('a part for a call that takes its answer whole', () => {
+      const { hear, failed, proc } = inFlight();
+      hear({ id: 1, part: part() });
+      expect(failed).toEqual([expect.stringMatching(/part of an answer nobody asked for/)]);
+      expect(proc.alive).toBe(false);
+    });
+
+    it('a part for a call nobody made', () => {
+      const { hear, failed, proc } = inFlight(() => null);
+      hear({ id: 2, part: part() });
+      expect(failed).toHaveLength(1);
+      expect(proc.alive).toBe(false);
+    });
+
+    it('a part that does not hold together, and one that is not a part at all', () => {
+      for (const spoil of [(p: Record<string, any>) => (p.shape[0] = 5), (p: Record<string, any>) => (p.boxes = 'many')]) {
+        const parts = new Decoder();
+        const { hear, failed, proc } = inFlight((p) => parts.add(p as never));
+        const bad = part();
+        spoil(bad);
+        hear({ id: 1, part: bad });
+        expect(failed).toHaveLength(1);
+        expect(proc.alive).toBe(false);
+      }
+    });
+
+    it('a good part is taken and the call goes on', () => {
+      const parts = new Decoder();
+      const { hear, failed, proc } = inFlight((p) => parts.add(p as never));
+      hear({ id: 1, part: part() });
+      expect(failed).toEqual([]);
+      expect(proc.alive).toBe(true);
     });
   });
 });
