@@ -3,7 +3,8 @@
  * every episode and append it (a run's file twice as long as it should be); two shoots or
  * datasets would each write every image.
  */
-import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { linkSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { clip, UserError } from '../scenarios/errors.ts';
 
@@ -19,6 +20,9 @@ function alive(pid: number): boolean {
     return (e as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
+
+/** Is `pid` a process that lives (NaN, from no lock or not one of ours, is none)? */
+const live = (pid: number) => Number.isInteger(pid) && pid > 0 && alive(pid);
 
 /** The pid a lock file holds, or NaN (gone, or not a lock of ours). */
 function holder(file: string): number {
@@ -51,29 +55,61 @@ export function lockBeside(dir: string): () => void {
   return takeLock(file, dir);
 }
 
+/** A name of this process's own beside `file`, which no other process makes. */
+const ownName = (file: string, what: string) => `${file}.${what}-${process.pid}-${randomBytes(4).toString('hex')}`;
+
+const inUse = (dir: string, pid: number, file: string) =>
+  new UserError(`${clip(dir)} is in use by another decoy process (pid ${pid}, ${basename(file)}); wait for it to end, or choose another --out`);
+
+/**
+ * The lock appears whole, holding this pid (a hard link to a file of this process's own):
+ * a lock file that exists always says who holds it. A stale one is first moved aside under a
+ * name of this process's own, and removed only if what was moved is the lock judged stale;
+ * otherwise another process took it over meanwhile, and it is put back.
+ */
 function takeLock(file: string, dir: string): () => void {
-  for (let attempt = 0; ; attempt++) {
-    let fd: number;
-    try {
-      fd = openSync(file, 'wx');
-    } catch (e) {
-      if ((e as NodeJS.ErrnoException).code !== 'EEXIST' || attempt > 2) throw e;
+  const mine = ownName(file, 'new');
+  writeFileSync(mine, `${process.pid}\n`, { flag: 'wx' });
+  try {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        linkSync(mine, file);
+        break;
+      } catch (e) {
+        if ((e as NodeJS.ErrnoException).code !== 'EEXIST' || attempt > 2) throw e;
+      }
       const pid = holder(file);
-      if (Number.isInteger(pid) && pid > 0 && alive(pid)) throw new UserError(`${clip(dir)} is in use by another decoy process (pid ${pid}, ${basename(file)}); wait for it to end, or choose another --out`);
-      rmSync(file, { force: true });
-      continue;
+      if (live(pid)) throw inUse(dir, pid, file);
+      const aside = ownName(file, 'stale');
+      try {
+        renameSync(file, aside);
+      } catch (e) {
+        // Another process moved it first.
+        if ((e as NodeJS.ErrnoException).code === 'ENOENT') continue;
+        throw e;
+      }
+      const moved = holder(aside);
+      if (Object.is(moved, pid) || !live(moved)) {
+        rmSync(aside, { force: true });
+        continue;
+      }
+      try {
+        linkSync(aside, file);
+      } catch {
+        // A third process took the place meanwhile, and holds the lock now (as the one moved also thinks it does: three at once is the one race left).
+      } finally {
+        rmSync(aside, { force: true });
+      }
+      throw inUse(dir, moved, file);
     }
-    try {
-      writeSync(fd, `${process.pid}\n`);
-    } finally {
-      closeSync(fd);
-    }
-    let released = false;
-    return () => {
-      if (released) return;
-      released = true;
-      // A lock taken over after this process was thought gone is no longer this one's to remove.
-      if (holder(file) === process.pid) rmSync(file, { force: true });
-    };
+  } finally {
+    rmSync(mine, { force: true });
   }
+  let released = false;
+  return () => {
+    if (released) return;
+    released = true;
+    // A lock taken over after this process was thought gone is no longer this one's to remove.
+    if (holder(file) === process.pid) rmSync(file, { force: true });
+  };
 }

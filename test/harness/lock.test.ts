@@ -1,0 +1,68 @@
+/**
+ * The output folder's lock under processes that race for it: a stale lock (its holder gone)
+ * that several runs find at the same moment is taken over by exactly one of them, and a lock
+ * file is never seen without its holder's pid.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { packagePath } from '../../scenarios/root.ts';
+
+const dir = mkdtempSync(join(tmpdir(), 'decoy-lock-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+/** A process that takes the folder's lock at `at` (ms since the epoch), says whether it got it, and holds it until its input ends. */
+const TAKER = `
+const [lockModule, folder, at] = process.argv.slice(1);
+const { lockFolder } = await import(lockModule);
+while (Date.now() < Number(at));
+let release = null;
+try { release = lockFolder(folder); } catch (e) { process.stdout.write(e.constructor.name === 'UserError' ? 'refused' : 'error ' + e.message); }
+if (release) {
+  process.stdout.write('got');
+  process.stdin.resume();
+  process.stdin.on('end', () => { release(); process.exit(0); });
+}
+`;
+
+/** Starts `takers` processes that race for the folder's lock; once every one has said how it went, the holder lets go. */
+async function race(folder: string, takers: number, lockModule: string): Promise<string[]> {
+  const at = Date.now() + 1000;
+  const children = Array.from({ length: takers }, () => spawn(process.execPath, ['--input-type=module', '-e', TAKER, lockModule, folder, String(at)], { stdio: ['pipe', 'pipe', 'inherit'] }));
+  const said = await Promise.all(children.map((child) => new Promise<string>((resolve) => {
+    let out = '';
+    child.stdout.on('data', (d) => (out += d));
+    child.stdout.once('data', () => setImmediate(() => resolve(out)));
+    child.on('exit', () => resolve(out));
+  })));
+  await Promise.all(children.map((child) => new Promise((resolve) => {
+    child.on('exit', resolve);
+    if (child.exitCode !== null) resolve(null);
+    child.stdin.end();
+  })));
+  return said;
+}
+
+describe('the output lock', () => {
+  it('a stale lock found by four runs at the same moment is taken over by exactly one; the others are refused; nothing is left behind', async () => {
+    const { ensureBuild } = (await import(pathToFileURL(packagePath('bin', 'build.mjs')).href)) as { ensureBuild: () => Promise<string> };
+    const lockModule = pathToFileURL(join(dirname(dirname(await ensureBuild())), 'harness', 'lock.js')).href;
+    const gone = spawnSync(process.execPath, ['-e', '']).pid;
+    for (let trial = 0; trial < 4; trial++) {
+      const folder = join(dir, `t${trial}`);
+      const fresh = trial % 2 === 1;
+      if (!fresh) {
+        // A run killed while it held the folder left its lock.
+        mkdirSync(folder, { recursive: true });
+        writeFileSync(join(folder, 'run.lock'), `${gone}\n`);
+      }
+      const said = await race(folder, 4, lockModule);
+      expect(said.filter((s) => s === 'got'), `trial ${trial}: ${said.join(', ')}`).toHaveLength(1);
+      expect(said.filter((s) => s === 'refused')).toHaveLength(3);
+      expect(readdirSync(folder)).toEqual([]);
+    }
+  });
+});
