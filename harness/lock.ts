@@ -4,7 +4,7 @@
  * datasets would each write every image.
  */
 import { randomBytes } from 'node:crypto';
-import { linkSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { constants, copyFileSync, linkSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { clip, UserError } from '../scenarios/errors.ts';
 
@@ -61,6 +61,16 @@ const ownName = (file: string, what: string) => `${file}.${what}-${process.pid}-
 const inUse = (dir: string, pid: number, file: string) =>
   new UserError(`${clip(dir)} is in use by another decoy process (pid ${pid}, ${basename(file)}); wait for it to end, or choose another --out`);
 
+/** Puts `from` in place as `to` unless `to` exists (EEXIST): a hard link, or a copy where the file system has no links (the copy is written after it is made). */
+function place(from: string, to: string): void {
+  try {
+    linkSync(from, to);
+  } catch (e) {
+    if (!['EPERM', 'ENOTSUP', 'EOPNOTSUPP', 'ENOSYS'].includes((e as NodeJS.ErrnoException).code ?? '')) throw e;
+    copyFileSync(from, to, constants.COPYFILE_EXCL);
+  }
+}
+
 /**
  * The lock appears whole, holding this pid (a hard link to a file of this process's own):
  * a lock file that exists always says who holds it. A stale one is first moved aside under a
@@ -73,7 +83,7 @@ function takeLock(file: string, dir: string): () => void {
   try {
     for (let attempt = 0; ; attempt++) {
       try {
-        linkSync(mine, file);
+        place(mine, file);
         break;
       } catch (e) {
         if ((e as NodeJS.ErrnoException).code !== 'EEXIST' || attempt > 2) throw e;
@@ -94,7 +104,7 @@ function takeLock(file: string, dir: string): () => void {
         continue;
       }
       try {
-        linkSync(aside, file);
+        place(aside, file);
       } catch {
         // A third process took the place meanwhile, and holds the lock now (as the one moved also thinks it does: three at once is the one race left).
       } finally {
