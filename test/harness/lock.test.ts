@@ -30,7 +30,7 @@ if (release) {
 
 /** Starts `takers` processes that race for the folder's lock; once every one has said how it went, the holder lets go. */
 async function race(folder: string, takers: number, lockModule: string): Promise<string[]> {
-  const at = Date.now() + 1000;
+  const at = Date.now() + 500;
   const children = Array.from({ length: takers }, () => spawn(process.execPath, ['--input-type=module', '-e', TAKER, lockModule, folder, String(at)], { stdio: ['pipe', 'pipe', 'inherit'] }));
   const said = await Promise.all(children.map((child) => new Promise<string>((resolve) => {
     let out = '';
