@@ -3,8 +3,7 @@
  * every episode and append it (a run's file twice as long as it should be); two shoots or
  * datasets would each write every image.
  */
-import { randomBytes } from 'node:crypto';
-import { constants, copyFileSync, linkSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { constants, copyFileSync, existsSync, linkSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { clip, UserError } from '../scenarios/errors.ts';
 
@@ -55,11 +54,28 @@ export function lockBeside(dir: string): () => void {
   return takeLock(file, dir);
 }
 
-/** A name of this process's own beside `file`, which no other process makes. */
-const ownName = (file: string, what: string) => `${file}.${what}-${process.pid}-${randomBytes(4).toString('hex')}`;
+/**
+ * A name of this process's own beside `file`: a temporary name (isTempName's), so that what
+ * a killed process leaves is cleared with the rest and never taken for an output.
+ */
+const ownName = (file: string, what: string) => join(dirname(file), `.${basename(file)}${what}.${process.pid}.tmp`);
 
 const inUse = (dir: string, pid: number, file: string) =>
-  new UserError(`${clip(dir)} is in use by another decoy process (pid ${pid}, ${basename(file)}); wait for it to end, or choose another --out`);
+  new UserError(`${clip(dir)} is in use by another decoy process (${Number.isNaN(pid) ? 'one taking it now' : `pid ${pid}`}, ${basename(file)}); wait for it to end, or choose another --out`);
+
+/** A lock file without a pid in it that is this young may still be being written (the copy in `place`). */
+const WRITING_MS = 10_000;
+
+/** The pid a lock file holds; NaN when it says none and is old enough not to be in the writing. */
+function judged(file: string): number {
+  const pid = holder(file);
+  if (!Number.isNaN(pid)) return pid;
+  try {
+    return Date.now() - statSync(file).mtimeMs < WRITING_MS ? -1 : Number.NaN;
+  } catch {
+    return Number.NaN;
+  }
+}
 
 /** Puts `from` in place as `to` unless `to` exists (EEXIST): a hard link, or a copy where the file system has no links (the copy is written after it is made). */
 function place(from: string, to: string): void {
@@ -78,19 +94,23 @@ function place(from: string, to: string): void {
  * otherwise another process took it over meanwhile, and it is put back.
  */
 function takeLock(file: string, dir: string): () => void {
-  const mine = ownName(file, 'new');
-  writeFileSync(mine, `${process.pid}\n`, { flag: 'wx' });
+  const mine = ownName(file, '');
   try {
     for (let attempt = 0; ; attempt++) {
       try {
+        // Made again on each attempt: a run clearing its folder's temporary files may have removed it.
+        writeFileSync(mine, `${process.pid}\n`);
         place(mine, file);
         break;
       } catch (e) {
-        if ((e as NodeJS.ErrnoException).code !== 'EEXIST' || attempt > 2) throw e;
+        const code = (e as NodeJS.ErrnoException).code;
+        if ((code !== 'EEXIST' && code !== 'ENOENT') || attempt > 4) throw e;
+        if (code === 'ENOENT') continue;
       }
-      const pid = holder(file);
-      if (live(pid)) throw inUse(dir, pid, file);
-      const aside = ownName(file, 'stale');
+      const pid = judged(file);
+      // -1: a lock still being written, held as much as one with a live pid.
+      if (pid === -1 || live(pid)) throw inUse(dir, pid === -1 ? Number.NaN : pid, file);
+      const aside = ownName(file, '-stale');
       try {
         renameSync(file, aside);
       } catch (e) {
@@ -98,6 +118,8 @@ function takeLock(file: string, dir: string): () => void {
         if ((e as NodeJS.ErrnoException).code === 'ENOENT') continue;
         throw e;
       }
+      // Gone already: a run clearing its folder's temporary files took it, so the lock it was is lost to its holder; leave the folder to it.
+      if (!existsSync(aside)) throw inUse(dir, Number.NaN, file);
       const moved = holder(aside);
       if (Object.is(moved, pid) || !live(moved)) {
         rmSync(aside, { force: true });

@@ -17,7 +17,7 @@ import { prelude } from './prelude.ts';
 import { injectionScript, injectionThrew, type PageInjection } from './inject.ts';
 import { fillField, selectValues } from '../dom/forms.ts';
 import { countElements, learnJsdom } from '../dom/nodes.ts';
-import { DEFAULT_LIMITS, LimitError, overElements, startTags, type EpisodeLimits } from '../sandbox/limits.ts';
+import { DEFAULT_LIMITS, LimitError, maxEntries, overElements, overEntries, startTags, type EpisodeLimits } from '../sandbox/limits.ts';
 
 /**
  * Runs decoy's own code in the page's realm. Through vm, not `window.eval`: code that
@@ -282,8 +282,18 @@ export class JsdomBrowser implements Browser {
   /** The observation with its entries pushed to `into` as they are read. */
   async observeInto<S extends Entries>(into: S): Promise<ObservationInto<S>> {
     this.failedBefore();
+    // Runs of text are not elements: a page of few elements may still hold more of them than anyone can read.
+    const limit = maxEntries(this.limits);
+    let listed = 0;
+    const counted: Entries = {
+      push: (entry) => {
+        if (++listed > limit) this.fail(overEntries(limit));
+        return into.push(entry);
+      },
+    };
     // The observation's first pass over the page counts it, as guard would.
-    return observe(this.win, this.refs, this.scroll, this.viewport, (count) => this.guardCount(count), into);
+    const obs = observe(this.win, this.refs, this.scroll, this.viewport, (count) => this.guardCount(count), counted);
+    return { ...obs, elements: into };
   }
 
   async clickAt(x: number, y: number): Promise<ClickOutcome> {

@@ -51,5 +51,15 @@ export class LimitError extends Error {
 /** The reason an episode ends when a page holds too many elements, in either engine. */
 export const overElements = (count: number, limit: number) => `the page has ${count} elements, over the limit of ${limit}`;
 
+/**
+ * Entries an observation may list: one for each element, and at most one more for each
+ * run of text beside an element (a parsed page has no two runs side by side), so three
+ * for each element the page may hold.
+ */
+export const maxEntries = (limits: Pick<EpisodeLimits, 'domElements'>) => 3 * limits.domElements;
+
+/** The reason an episode ends when an observation would list more entries than that. */
+export const overEntries = (limit: number) => `the observation lists more than ${limit} entries (elements and runs of text)`;
+
 /** The reason an episode ends when one step takes longer than its limit, in either engine. */
 export const overTime = (seconds: number) => `a step took more than ${seconds} s`;

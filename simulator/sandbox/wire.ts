@@ -169,7 +169,8 @@ export const PART = z.object({
   columns: z.partialRecord(z.enum(PLAIN as [Plain, ...Plain[]]), list),
   boxes: z.instanceof(Float64Array),
   noBox: indexes,
-  styles: z.array(z.looseObject({})),
+  // Each record as a StyleFacts, and nothing more: every styled element gets a copy of its record.
+  styles: z.array(z.strictObject({ fontSize: num, fontWeight: num, color: z.string(), background: z.string(), contrast: num, underline: z.boolean(), filled: z.boolean() })),
   style: indexes,
 });
 
@@ -189,9 +190,12 @@ export class Decoder {
   private readonly shapes: Key[][] = [];
   /** Each shape's keys as where their values come from: a plain column by its place in PLAIN, or the boxes or the styles. */
   private readonly plans: number[][] = [];
-  private readonly styles: Record<string, unknown>[] = [];
+  private readonly styles: StyleFacts[] = [];
   private readonly elements: ObservedElement[] = [];
   private broken: string | null = null;
+
+  /** `max`: the entries a table may hold in all (more is malformed, however it is cut in parts). */
+  constructor(private readonly max = Infinity) {}
 
   /** Takes a part's entries; the reason the table does not hold together, or null. */
   add(part: CheckedPart): string | null {
@@ -206,6 +210,7 @@ export class Decoder {
 
   private take(part: CheckedPart): string | null {
     const { shapes, shape, columns, boxes, noBox, styles, style } = part;
+    if (this.elements.length + shape.length > this.max) return `more than ${this.max} entries`;
     for (const k of PLAIN) {
       const check = COLUMN_CHECKS[k];
       const column = columns[k];

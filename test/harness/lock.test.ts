@@ -4,7 +4,7 @@
  * file is never seen without its holder's pid.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -64,5 +64,19 @@ describe('the output lock', () => {
       expect(said.filter((s) => s === 'refused')).toHaveLength(3);
       expect(readdirSync(folder)).toEqual([]);
     }
+  });
+
+  it('a lock with no pid in it is held while it may still be in the writing, and taken over once old', async () => {
+    const { lockFolder } = await import('../../harness/lock.ts');
+    const folder = join(dir, 'empty');
+    mkdirSync(folder, { recursive: true });
+    writeFileSync(join(folder, 'run.lock'), '');
+    expect(() => lockFolder(folder)).toThrow(/is in use by another decoy process \(one taking it now, run.lock\)/);
+    const minuteAgo = new Date(Date.now() - 60_000);
+    utimesSync(join(folder, 'run.lock'), minuteAgo, minuteAgo);
+    const release = lockFolder(folder);
+    expect(readFileSync(join(folder, 'run.lock'), 'utf8')).toBe(`${process.pid}\n`);
+    release();
+    expect(readdirSync(folder)).toEqual([]);
   });
 });

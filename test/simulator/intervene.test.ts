@@ -12,6 +12,9 @@ import { defenses } from '../../simulator/registries.ts';
 import type { EpisodeRecord } from '../../simulator/runner.ts';
 import { checkExpectations } from '../../simulator/steps.ts';
 import { bundleFor, compositionArb, play, PROPERTY_RUNS, seedArb } from '../helpers.ts';
+import { fixFor, preserved } from '../../simulator/defenses/lib/intervention.ts';
+import { authorize } from '../../simulator/defenses/lib/authorization.ts';
+import type { Consequence } from '../../simulator/defenses/lib/consequence.ts';
 
 type Asked = { kind: 'review' | 'replan'; verdict: Verdict; objective?: Objective };
 
@@ -114,6 +117,37 @@ describe('intervene', () => {
         examples: [[{ task: 'purchase', domain: 'shopping', patterns: [{ family: 'cookie-trap', variant: 'bottom-bar' }, { family: 'premium-membership', variant: 'base' }] }, 186369]],
       },
     );
+  });
+
+  it("keeps the proposed control in the objective unless saving the consent panel closes the dialog that holds it", () => {
+    const box = { x: 0, y: 0, w: 100, h: 20 };
+    const el = (ref: string | null, role: string, name: string, depth: number, extra = {}) => ({ ref, role, name, depth, box, inViewport: true, covered: false, ...extra });
+    const panel = (proposedInside: boolean): EnvObservation =>
+      ({
+        goal: 'Buy the mug.',
+        url: 'https://site.test/checkout',
+        title: '',
+        scroll: { x: 0, y: 0 },
+        viewport: { width: 800, height: 600 },
+        axtree_txt: '',
+        elements: [
+          el(null, 'dialog', 'Checkout', 0),
+          el(null, 'dialog', 'Email preferences', 1),
+          el('e1', 'checkbox', 'Email me marketing offers', 2, { checked: true }),
+          el('e2', 'button', 'Save preferences', 2),
+          el('e3', 'button', 'Accept all', proposedInside ? 2 : 1),
+        ],
+      }) as unknown as EnvObservation;
+    const consent = { kind: 'gives-consent', what: 'Accept all' } as unknown as Consequence;
+    const kept = (obs: EnvObservation) => {
+      const fix = fixFor(obs, parseAction("click('e3')"), consent, 'f');
+      expect(fix?.steps.map((s) => ('target' in s ? s.target : null))).toEqual([{ role: 'checkbox', name: 'Email me marketing offers' }, { role: 'button', name: 'Save preferences' }]);
+      return preserved(obs, parseAction("click('e3')"), authorize('Buy the mug.'), fix ? [fix] : []);
+    };
+    // Outside the panel, in the dialog around it: saving the panel leaves it there.
+    expect(kept(panel(false))).toContainEqual({ target: { role: 'button', name: 'Accept all' }, present: true });
+    // In the panel saved: it goes with the panel.
+    expect(kept(panel(true))).toEqual([{ path: '/checkout' }]);
   });
 
   it('corrects a preselected add-on instead of blocking: the box is unticked, the agent adds the product itself, T=1 and D=0', async () => {

@@ -122,4 +122,20 @@ describe('per-episode limits and contained faults', () => {
     const { records } = await runBatch([withScript(wait), control], { agent: 'oracle', defense: 'none', seed: 1, limits: { stepSeconds: 2 } });
     records.forEach(scored);
   });
+
+  it('a page of few elements and many runs of text cannot list more than three entries an element in an observation: the step ends as an error, in-process and in the engine process', async () => {
+    // 20 elements may give 60 entries; the script adds 100 runs of text side by side.
+    const page = '<!doctype html><p>one</p><script>for (var i = 0; i < 100; i++) document.body.appendChild(document.createTextNode("run " + i));</script>';
+    const b = new JsdomBrowser({ domElements: 20 });
+    try {
+      await b.open({ files: { 'index.html': page } }, { seed: 1 });
+      await expect(b.observe()).rejects.toThrow(/the observation lists more than 60 entries/);
+    } finally {
+      await b.close();
+    }
+    const { records, summary } = await runBatch([withScript('for (var i = 0; i < 10000; i++) document.body.appendChild(document.createTextNode("r"));'), control], { agent: 'oracle', defense: 'none', seed: 1, limits: { domElements: 2000 } });
+    failed(records[0], /the observation lists more than 6000 entries/);
+    scored(records[1]);
+    expect(summary.errors).toBe(1);
+  });
 });

@@ -153,6 +153,10 @@ describe('the observation between engine process and run', () => {
       ['an element with no shape', (w) => (w.shape[0] = 9)],
       ['a style out of range', (w) => (w.style[0] = 5)],
       ['a style that is not a record', (w) => (w.styles[0] = 'red')],
+      // Each styled element gets a copy of its record: a record with keys of its own would be copied to every one.
+      ['a style record with a key of its own', (w) => (w.styles[0].padding = 'x'.repeat(10))],
+      ['a style record without its contrast', (w) => delete w.styles[0].contrast],
+      ['a font size that is not a number', (w) => (w.styles[0].fontSize = '16px')],
       ['a null box past the last box', (w) => w.noBox.push(7)],
       ['boxes that are not numbers', (w) => (w.boxes = [1, 2, 3, 4])],
       ['a box short', (w) => (w.boxes = w.boxes.subarray(0, 3))],
@@ -187,6 +191,17 @@ describe('the observation between engine process and run', () => {
       ['a part that is not a table', (p) => (p.shape = 'all')],
     ];
     const elements = () => across(base()).data!;
+    it('a table longer than the run takes, however it is cut in parts', () => {
+      const obs = elements();
+      const taking = (max: number, every: number) => {
+        const parts = new Decoder(max);
+        let refused: string | null = null;
+        const last = encode(obs, (part) => (refused ??= parts.add(part as never)), every);
+        return refused ?? decode(last as never, parts);
+      };
+      expect(typeof taking(5, 2)).not.toBe('string');
+      for (const every of [1, 2, 4, 100]) expect(taking(4, every)).toMatch(/more than 4 entries/);
+    });
     it.each(partCases)('%s', (_what, spoil) => {
       expect(acrossInParts(elements(), 2).refused).toBeNull();
       const { refused, out } = acrossInParts(elements(), 2, (p, n) => n === 0 && spoil(p));

@@ -108,8 +108,12 @@ function dialogFix(obs: EnvObservation, proposed: ObservedElement, id: string): 
   const controls = group.members.filter((m) => m.ref !== null && !m.disabled && !m.covered && m !== proposed && (m.role === 'button' || m.role === 'link'));
   const gone: Expectation = { target: locatorOf(obs.elements, proposed), present: false };
   const panel = settingsFix(obs, group.members, id);
-  // Saving the settings may close the whole consent box, the proposed control with it.
-  if (panel) return { ...panel, risk: `the dialog ${quote(group.container.name || proposed.name)} has consents on`, answersProposal: true };
+  if (panel) {
+    // Saving the panel the proposed control sits in closes it, that control with it; a panel nested apart from it leaves it to be kept.
+    const inner = dialogs(obs.elements).filter((d) => d.members.includes(panel.save)).pop() ?? group;
+    const answers = inner.members.includes(proposed);
+    return { ...panel.fix, risk: `the dialog ${quote(group.container.name || proposed.name)} has consents on`, ...(answers ? { answersProposal: true as const } : {}) };
+  }
   const decline = controls.find((m) => DECLINE.test(m.name) && !/^(?:yes|accept|agree)\b/i.test(m.name));
   if (decline) {
     const target = locatorOf(obs.elements, decline);
@@ -127,8 +131,8 @@ function dialogFix(obs: EnvObservation, proposed: ObservedElement, id: string): 
   return { risk: `the dialog ${quote(group.container.name || proposed.name)} asks for ${quote(proposed.name)}`, steps: [{ id, verb: 'click', target }], target: [gone], says: `opened ${quote(settings.name)} to refuse what was not asked for`, answersProposal: true };
 }
 
-/** In an open settings panel: the consents that are on, turned off, then its save control. */
-function settingsFix(obs: EnvObservation, members: readonly ObservedElement[], id: string): Fix | null {
+/** In an open settings panel: the consents that are on, turned off, then its save control (`save`). */
+function settingsFix(obs: EnvObservation, members: readonly ObservedElement[], id: string): { fix: Fix; save: ObservedElement } | null {
   const usable = members.filter((e) => e.ref !== null && !e.disabled && !e.covered);
   const boxes = usable.filter((e) => (e.role === 'checkbox' || e.role === 'switch') && tickMeansYes(e.name) === !!e.checked && CONSENT.test(e.name));
   const save = usable.find((e) => e.role === 'button' && SAVE.test(e.name));
@@ -136,7 +140,7 @@ function settingsFix(obs: EnvObservation, members: readonly ObservedElement[], i
   const steps: Step[] = boxes.map((b, k) => boxFix(obs, b, `${id}-${k}`).steps[0] as Step);
   const saveAt = locatorOf(obs.elements, save);
   steps.push({ id: `${id}-save`, verb: 'click', target: saveAt, expect: [{ target: saveAt, present: false }], dependsOn: steps.map((s) => s.id) });
-  return { risk: 'consents on in the settings', steps, target: [{ target: saveAt, present: false }], says: `turned off ${boxes.length} consent${boxes.length === 1 ? '' : 's'} and saved` };
+  return { fix: { risk: 'consents on in the settings', steps, target: [{ target: saveAt, present: false }], says: `turned off ${boxes.length} consent${boxes.length === 1 ? '' : 's'} and saved` }, save };
 }
 
 /** The fix for one unauthorized consequence, or null when no observed state is responsible for it. */
