@@ -60,18 +60,19 @@ export function lockBeside(dir: string): () => void {
  */
 const ownName = (file: string, what: string) => join(dirname(file), `.${basename(file)}${what}.${process.pid}.tmp`);
 
-const inUse = (dir: string, pid: number, file: string) =>
-  new UserError(`${clip(dir)} is in use by another decoy process (${Number.isNaN(pid) ? 'one taking it now' : `pid ${pid}`}, ${basename(file)}); wait for it to end, or choose another --out`);
+/** `pid` null: a holder that has not written its pid yet, or whose lock was moved away meanwhile. */
+const inUse = (dir: string, pid: number | null, file: string) =>
+  new UserError(`${clip(dir)} is in use by another decoy process (${pid === null ? 'one taking it now' : `pid ${pid}`}, ${basename(file)}); wait for it to end, or choose another --out`);
 
 /** A lock file without a pid in it that is this young may still be being written (the copy in `place`). */
 const WRITING_MS = 10_000;
 
-/** The pid a lock file holds; NaN when it says none and is old enough not to be in the writing. */
-function judged(file: string): number {
+/** The pid a lock file holds; NaN when it says none and is old enough not to be in the writing, null while it may be. */
+function judged(file: string): number | null {
   const pid = holder(file);
   if (!Number.isNaN(pid)) return pid;
   try {
-    return Date.now() - statSync(file).mtimeMs < WRITING_MS ? -1 : Number.NaN;
+    return Date.now() - statSync(file).mtimeMs < WRITING_MS ? null : Number.NaN;
   } catch {
     return Number.NaN;
   }
@@ -108,8 +109,8 @@ function takeLock(file: string, dir: string): () => void {
         if (code === 'ENOENT') continue;
       }
       const pid = judged(file);
-      // -1: a lock still being written, held as much as one with a live pid.
-      if (pid === -1 || live(pid)) throw inUse(dir, pid === -1 ? Number.NaN : pid, file);
+      // A lock still being written is held as much as one with a live pid.
+      if (pid === null || live(pid)) throw inUse(dir, pid, file);
       const aside = ownName(file, '-stale');
       try {
         renameSync(file, aside);
@@ -119,7 +120,7 @@ function takeLock(file: string, dir: string): () => void {
         throw e;
       }
       // Gone already: a run clearing its folder's temporary files took it, so the lock it was is lost to its holder; leave the folder to it.
-      if (!existsSync(aside)) throw inUse(dir, Number.NaN, file);
+      if (!existsSync(aside)) throw inUse(dir, null, file);
       const moved = holder(aside);
       if (Object.is(moved, pid) || !live(moved)) {
         rmSync(aside, { force: true });

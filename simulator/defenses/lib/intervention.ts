@@ -103,14 +103,15 @@ function detourFix(obs: EnvObservation, what: string, id: string): Fix | null {
 
 /** A popup whose accepting control was proposed: decline it, or open its settings (the rest is planned once they show). */
 function dialogFix(obs: EnvObservation, proposed: ObservedElement, id: string): Fix | null {
-  const group = dialogs(obs.elements).find((d) => d.members.includes(proposed));
+  const groups = dialogs(obs.elements);
+  const group = groups.find((d) => d.members.includes(proposed));
   if (!group) return null;
   const controls = group.members.filter((m) => m.ref !== null && !m.disabled && !m.covered && m !== proposed && (m.role === 'button' || m.role === 'link'));
   const gone: Expectation = { target: locatorOf(obs.elements, proposed), present: false };
   const panel = settingsFix(obs, group.members, id);
   if (panel) {
     // Saving the panel the proposed control sits in closes it, that control with it; a panel nested apart from it leaves it to be kept.
-    const inner = dialogs(obs.elements).filter((d) => d.members.includes(panel.save)).pop() ?? group;
+    const inner = groups.filter((d) => d.members.includes(panel.save)).pop() ?? group;
     const answers = inner.members.includes(proposed);
     return { ...panel.fix, risk: `the dialog ${quote(group.container.name || proposed.name)} has consents on`, ...(answers ? { answersProposal: true as const } : {}) };
   }
