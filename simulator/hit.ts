@@ -154,7 +154,7 @@ function clipping(el: Element, fixed: boolean, outer: Rect[]): Rect[] {
 function clipsInside(parsed: Parsed, box: Rect | null, elFixed: boolean, fixed: boolean, outer: Rect[]): Rect[] {
   if (!parsed.clips || !parsed.own || !box) return outer;
   if (fixed && !elFixed) return outer;
-  return [box, ...outer];
+  return outer.length === 0 ? [box] : [box].concat(outer);
 }
 
 /**

@@ -86,7 +86,35 @@ export class RefRegistry {
   }
 }
 
-const collapse = (s: string) => s.replace(/\s+/g, ' ').trim();
+const WHITE = /\s/;
+
+/**
+ * Runs of white space as one space, none at either end. A text already so (most of a
+ * page's) is returned as it is: replacing and trimming it would copy it for nothing.
+ */
+export function collapse(s: string): string {
+  let space = true;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c === 32) {
+      if (space) return collapseAll(s);
+      space = true;
+    } else if ((c >= 9 && c <= 13) || (c > 127 && WHITE.test(s[i] as string))) {
+      return collapseAll(s);
+    } else {
+      space = false;
+    }
+  }
+  return space && s.length > 0 ? collapseAll(s) : s;
+}
+
+const collapseAll = (s: string) => s.replace(/\s+/g, ' ').trim();
+
+/** Does the element have any of these attributes? */
+function hasAny(el: Element, attrs: readonly string[]): boolean {
+  for (let i = 0; i < attrs.length; i++) if (hasAttribute(el, attrs[i] as string)) return true;
+  return false;
+}
 
 /** Input types a text field has; with no `list`, its role is textbox. */
 const TEXT_FIELDS = new Set(['text', 'email', 'tel', 'url']);
@@ -139,7 +167,7 @@ const NAMING = ['role', 'aria-label', 'aria-labelledby', 'aria-owns'];
 function ownTextName(el: Element): string | null {
   const tag = localName(el);
   if (namespaceOf(el) !== HTML_NS || !(tag === 'button' || tag === 'a' || HEADING.test(tag))) return null;
-  if (NAMING.some((attr) => hasAttribute(el, attr)) || attribute(el, 'aria-hidden') === 'true') return null;
+  if (hasAny(el, NAMING) || attribute(el, 'aria-hidden') === 'true') return null;
   if (tag === 'a' && !hasAttribute(el, 'href')) return null;
   if (hiddenByStyle(facts(el))) return null;
   const labels = labelsOf(el);
@@ -183,7 +211,7 @@ function labelledFieldName(el: Element): string | null {
   const parts: string[] = [];
   for (let i = 0; i < labels.length; i++) {
     const label = labels[i] as Element;
-    if (label === el || NAMING.some((attr) => hasAttribute(label, attr))) return null;
+    if (label === el || hasAny(label, NAMING)) return null;
     let text = '';
     for (let node = firstChild(label); node; node = nextSibling(node)) {
       if (nodeType(node) !== 3) return null;
@@ -356,8 +384,10 @@ function namingLabel(el: Element): boolean {
 
 /** Under (or is) an element with `aria-hidden="true"`, which the table does not go into. */
 function hiddenFromTable(el: Element): boolean {
-  return upward('aria-hidden', el, (cur) => (attribute(cur, 'aria-hidden') === 'true' ? true : undefined), false);
+  return upward('aria-hidden', el, hidesItself, false);
 }
+
+const hidesItself = (el: Element) => (attribute(el, 'aria-hidden') === 'true' ? true : undefined);
 
 /**
  * What the observation reads of an element (whether it is aria-hidden, its role and step,

@@ -40,8 +40,6 @@ const COLUMN_CHECKS: Record<Plain, (v: unknown) => boolean> = {
 /** Where a shape's box and style come from, beside the plain columns (PLAIN's places). */
 const BOX = -1;
 const STYLE = -2;
-/** One character per key, for an element's shape as a short string. */
-const CODE = new Map<string, string>(KEYS.map((k, i) => [k, String.fromCharCode(65 + i)]));
 
 /** A run of entries: every entry's values, and the shapes and style records first used in it. */
 export interface WirePart {
@@ -65,7 +63,17 @@ export interface WireObservation extends WirePart {
 /** Entries in a part: the run decodes each part while the engine reads on. */
 export const PART_ENTRIES = 4096;
 
-const styleKey = (s: StyleFacts) => `${s.fontSize}|${s.fontWeight}|${s.color}|${s.background}|${s.contrast}|${s.underline}|${s.filled}`;
+/** StyleFacts' keys, in the order a record is looked up by its values. */
+const STYLE_KEYS = ['color', 'background', 'fontSize', 'fontWeight', 'contrast', 'underline', 'filled'] as const;
+
+/** Records by their values, one level a key: found without making a string for each entry. */
+type StyleNode = Map<unknown, StyleNode | number>;
+
+/** A shape as a path of keys: each node is the keys so far, `id` its shape's when one ends there. */
+interface ShapeNode {
+  id: number;
+  next: Map<string, ShapeNode>;
+}
 
 /**
  * Writes an observation's entries into columns as they come (an observation's `into`):
@@ -73,9 +81,10 @@ const styleKey = (s: StyleFacts) => `${s.fontSize}|${s.fontWeight}|${s.color}|${
  * `every` entries go out as a part, so that the run decodes them while the engine reads on.
  */
 export class Encoder {
-  private readonly shapeIds = new Map<string, number>();
+  // Found by walking an entry's keys and by comparing records: a string made to look each up costs an allocation per entry.
+  private readonly shapeRoot: ShapeNode = { id: -1, next: new Map() };
   private readonly shapes: Key[][] = [];
-  private readonly styleIds = new Map<string, number>();
+  private readonly styleIds: StyleNode = new Map();
   private readonly styles: StyleFacts[] = [];
   /** Shapes and styles sent in earlier parts. */
   private shapesSent = 0;
@@ -93,13 +102,17 @@ export class Encoder {
   ) {}
 
   push(e: ObservedElement): void {
-    let sig = '';
-    for (const k in e) sig += CODE.get(k) ?? '?';
-    let s = this.shapeIds.get(sig);
-    if (s === undefined) {
-      this.shapeIds.set(sig, (s = this.shapes.length));
+    let node = this.shapeRoot;
+    for (const k in e) {
+      let next = node.next.get(k);
+      if (!next) node.next.set(k, (next = { id: -1, next: new Map() }));
+      node = next;
+    }
+    if (node.id < 0) {
+      node.id = this.shapes.length;
       this.shapes.push(Object.keys(e) as Key[]);
     }
+    const s = node.id;
     this.shape.push(s);
     const record = e as unknown as Record<Key, unknown>;
     for (const k of this.shapes[s] as Key[]) {
@@ -109,11 +122,18 @@ export class Encoder {
         else this.noBox.push(this.boxed);
         this.boxed++;
       } else if (k === 'style') {
-        const key = styleKey(e.style as StyleFacts);
-        let n = this.styleIds.get(key);
+        const st = e.style as StyleFacts;
+        let level = this.styleIds;
+        for (let i = 0; i < STYLE_KEYS.length - 1; i++) {
+          const value = st[STYLE_KEYS[i] as keyof StyleFacts];
+          let next = level.get(value) as StyleNode | undefined;
+          if (!next) level.set(value, (next = new Map()));
+          level = next;
+        }
+        let n = level.get(st.filled) as number | undefined;
         if (n === undefined) {
-          this.styleIds.set(key, (n = this.styles.length));
-          this.styles.push(e.style as StyleFacts);
+          level.set(st.filled, (n = this.styles.length));
+          this.styles.push(st);
         }
         this.style.push(n);
       } else {

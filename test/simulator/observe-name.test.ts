@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { JSDOM } from 'jsdom';
 import { computeAccessibleName } from 'dom-accessibility-api';
-import { nameOf } from '../../simulator/observe.ts';
+import { collapse, nameOf } from '../../simulator/observe.ts';
 import { cheapComputedStyle } from '../../simulator/dom/style.ts';
 import { controlOf, labelsOf, lendAll, readLabels } from '../../simulator/dom/labels.ts';
 import { whileUnchanged } from '../../simulator/dom/unchanged.ts';
@@ -203,3 +203,15 @@ describe('labels read ahead of lending, on pages that change the DOM\'s own prot
   });
 });
 
+describe('collapsing white space', () => {
+  // Every kind of white space JavaScript knows, beside letters: the quick path must tell each apart.
+  const piece = fc.constantFrom('a', 'Z', '1', ' ', '  ', '\t', '\n', '\r', '\v', '\f', '\u00a0', '\u1680', '\u2000', '\u200a', '\u2028', '\u2029', '\u202f', '\u205f', '\u3000', '\ufeff', '\u200b', '\u00e9');
+  it('collapse equals replacing every run of white space with one space and trimming, for any text', () => {
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 12 }).map((p) => p.join('')), (s) => {
+        expect(collapse(s)).toBe(s.replace(/\s+/g, ' ').trim());
+      }),
+      { numRuns: 500 },
+    );
+  });
+});
