@@ -16,7 +16,7 @@ import { contains, intersect, isFixed, offsetsBelow, type Offsets, pageBoxOf, pl
 import { clearOfCorners, cornerBound, insideRounded, radii, type Radii } from './dom/radius.ts';
 import { currentRead, known, whileUnchanged, type Known } from './dom/unchanged.ts';
 import { downFrom } from './dom/tree.ts';
-import { countElements, firstElementChild, nextElementSibling, ownerDocument } from './dom/nodes.ts';
+import { countElements, firstChild, firstElementChild, nextElementSibling, nextSibling, nodeType, ownerDocument } from './dom/nodes.ts';
 import { drawnWith, facts, factsBelow, type Facts, type Parsed, parsedStyle, pointerWith, receivesPointer } from './dom/style.ts';
 
 type Key = number[];
@@ -51,44 +51,59 @@ export interface Layer {
 const NO_SCROLL: Scroll = { x: 0, y: 0 };
 
 /** What an element passes to its children in the walk: the facts, offsets, painting key and clips they start from. */
-interface Context {
+interface Context<S> {
   facts: Facts;
   offsets: Offsets;
   key: Key;
   clipsFixed: Rect[];
   clipsScrolling: Rect[];
-  /** Its children are to be read ahead (`each` said so of it). */
-  ahead: boolean;
+  /** What the reader gave the element for its children, or null: it hears nothing below. */
+  state: S | null;
+  /** The reader hears the element's text nodes too (`texts` said so of the state). */
+  texts: boolean;
 }
 
 /**
  * Every rendered element with a box, in tree order, with its painting key and clipping
  * ancestors. One walk from the body down, each element's context built from its parent's;
- * it also keeps each element's style facts and page box for the rest of the read.
+ * it also keeps each element's style facts and page box for the rest of the read, and
+ * hands each node to the reader, if any, while the node is at hand.
  */
-function layers(doc: Document, each?: AtHand): Layer[] {
+function layers<S>(doc: Document, reader?: Reader<S>): Layer[] {
   const out: Layer[] = [];
   const body = doc.body;
   if (!body) return out;
-  let ctx: Context = {
-    facts: facts(body),
+  const bodyFacts = facts(body);
+  const bodyState = reader ? reader.element(body, known(body) as Known, null, body.parentElement && facts(body.parentElement)) : null;
+  let ctx: Context<S> = {
+    facts: bodyFacts,
     offsets: offsetsBelow(body),
     // The keys stacking-context ancestors give start inside the body.
     key: NO_KEY,
     clipsFixed: downFrom(body, new Map<Element, Rect[]>(), NO_CLIPS, clippingFixed),
     clipsScrolling: downFrom(body, new Map<Element, Rect[]>(), NO_CLIPS, clippingScrolling),
-    ahead: each ? each(body, known(body)) : false,
+    state: bodyState,
+    texts: bodyState !== null && !!reader?.texts(bodyState),
   };
-  const stack: { ctx: Context; next: Element | null }[] = [];
-  let el = firstElementChild(body);
+  const stack: { ctx: Context<S>; next: ChildNode | null }[] = [];
+  // A parent whose text the reader hears is walked node by node, any other element by element.
+  const firstIn = (el: Element, texts: boolean): ChildNode | null => (texts ? firstChild(el) : firstElementChild(el));
+  const nextIn = (node: ChildNode, texts: boolean): ChildNode | null => (texts ? nextSibling(node) : nextElementSibling(node as Element));
+  let node = firstIn(body, ctx.texts);
   let i = 0;
   for (;;) {
-    if (!el) {
+    if (!node) {
       const up = stack.pop();
       if (!up) break;
-      ({ ctx, next: el } = up);
+      ({ ctx, next: node } = up);
       continue;
     }
+    if (ctx.texts && nodeType(node) !== 1) {
+      if (nodeType(node) === 3) (reader as Reader<S>).text(node as Text, ctx.state as S);
+      node = nextSibling(node);
+      continue;
+    }
+    const el = node as Element;
     const order = ++i;
     const k = known(el);
     const parsed = parsedStyle(el, k);
@@ -97,10 +112,10 @@ function layers(doc: Document, each?: AtHand): Layer[] {
     if (!f.self) {
       // Counted on the tree itself: a page's own getElementsByTagName could answer anything.
       i += countElements(el);
-      el = nextElementSibling(el);
+      node = nextIn(el, ctx.texts);
       continue;
     }
-    const ahead = ctx.ahead && !!each && each(el, k);
+    const state = ctx.state !== null && reader ? reader.element(el, k as Known, ctx.state, ctx.facts) : null;
     const offsets = placeBelow(el, ctx.offsets, parsed, k);
     // A page box is its box at no scroll (atScroll's, to the bit), and never changed: no copy.
     const box = pageBoxOf(el, k);
@@ -109,32 +124,41 @@ function layers(doc: Document, each?: AtHand): Layer[] {
       out.push(layer);
       if (k) k.layer = layer;
     }
-    const first = firstElementChild(el);
+    const texts = state !== null && !!reader?.texts(state);
+    const first = firstIn(el, texts);
     if (first) {
-      stack.push({ ctx, next: nextElementSibling(el) });
+      stack.push({ ctx, next: nextIn(el, ctx.texts) });
       ctx = {
         facts: f,
         offsets,
         key: parsed.stacking ? [...ctx.key, parsed.z ?? 0, order] : ctx.key,
         clipsFixed: clipsInside(parsed, box, f.fixed, true, ctx.clipsFixed),
         clipsScrolling: clipsInside(parsed, box, f.fixed, false, ctx.clipsScrolling),
-        ahead,
+        state,
+        texts,
       };
-      el = first;
+      node = first;
     } else {
-      el = nextElementSibling(el);
+      node = nextIn(el, ctx.texts);
     }
   }
   return out;
 }
 
 /**
- * Called with the body and each element the paint walk reads (drawn itself) below one it
- * said true of, and its record, while the element is at hand: a page's elements lie all
- * over the heap, and a second walk to read more of them pays again to reach each one.
- * True to be called on the element's children too.
+ * What reads the page beside the paint walk, hearing each node while the walk has it at
+ * hand: a page's nodes lie all over the heap, and a second walk to read more of them pays
+ * again to reach each one. The walk reads the body and every element drawn itself, in
+ * tree order; the reader hears the body (with no parent state) and each such element
+ * below one it gave a state, and gives the element's children a state of theirs, or null
+ * to hear nothing below it. Where `texts` says so of a state, it hears that element's
+ * text nodes too, in their place among its children.
  */
-export type AtHand = (el: Element, k: Known | null) => boolean;
+export interface Reader<S> {
+  element(el: Element, k: Known, parent: S | null, outer: Facts | null): S | null;
+  texts(state: S): boolean;
+  text(node: Text, parent: S): void;
+}
 
 const NO_KEY: Key = [];
 const NO_CLIPS: Rect[] = [];
@@ -332,9 +356,9 @@ export class PaintIndex {
   private readonly near: number[] = [];
   private readonly under: Layer[] = [];
 
-  constructor(doc: Document, each?: AtHand) {
+  constructor(doc: Document, reader?: Reader<unknown>) {
     this.read = currentRead();
-    this.layers = whileUnchanged(() => layers(doc, each));
+    this.layers = whileUnchanged(() => layers(doc, reader));
     this.shapes = new Shapes();
   }
 

@@ -6,10 +6,10 @@
 import { computeAccessibleName, getRole } from 'dom-accessibility-api';
 import { atScroll, centre, pageBoxOf, type Rect, type Scroll } from './dom/geometry.ts';
 import { cheapComputedStyle, drawnWith, facts, type Facts, inherited, isRendered, parsedStyle, styleFacts, type StyleFacts } from './dom/style.ts';
-import { lands, PaintIndex, type AtHand, type Paintable } from './hit.ts';
+import { lands, PaintIndex, type Paintable, type Reader } from './hit.ts';
 import { controlOf, labelsOf, lendAll, readLabels } from './dom/labels.ts';
 import { known, upward, whileUnchanged, type Known } from './dom/unchanged.ts';
-import { attribute, childText, firstChild, firstElementChild, hasAttribute, localName, namespaceOf, nextElementSibling, nextSibling, nodeType, ownerDocument, textData, textOf } from './dom/nodes.ts';
+import { attribute, childText, firstChild, firstElementChild, hasAttribute, localName, namespaceOf, nextSibling, nodeType, ownerDocument, textData, textOf } from './dom/nodes.ts';
 
 export const INTERACTIVE_ROLES = new Set([
   'button', 'link', 'checkbox', 'switch', 'radio', 'textbox', 'searchbox', 'combobox', 'listbox', 'option',
@@ -288,8 +288,8 @@ export interface CoverageProbe {
 }
 
 /** One read of the page answers every probe, at whatever scroll each one needs. */
-export function coverageProbe(doc: Document, scroll: Scroll, viewport: { width: number; height: number }, each?: AtHand): CoverageProbe {
-  const index = new PaintIndex(doc, each);
+export function coverageProbe(doc: Document, scroll: Scroll, viewport: { width: number; height: number }, reader?: Reader<unknown>): CoverageProbe {
+  const index = new PaintIndex(doc, reader);
   const height = index.pageHeight(scroll, viewport);
   return {
     probe(el, k = known(el)) {
@@ -335,7 +335,10 @@ export function observe(win: Window, refs: RefRegistry, scroll: Scroll, viewport
   const restore = readLabels(win.document, counted);
   try {
     // Reading the page changes nothing in it: each element's style, box and rendering are read once.
-    return whileUnchanged(() => observeWith(win, refs, scroll, viewport, coverageProbe(win.document, scroll, viewport, readAhead), into));
+    return whileUnchanged(() => {
+      const table = new TableReader();
+      return tableOf(win, refs, scroll, viewport, coverageProbe(win.document, scroll, viewport, table), table, into);
+    });
   } finally {
     restore();
   }
@@ -353,7 +356,7 @@ export function observe(win: Window, refs: RefRegistry, scroll: Scroll, viewport
  */
 export type TableStep = 'entry' | 'label' | 'text' | 'container' | 'children';
 
-function tableStep(el: Element, role: string): TableStep {
+export function tableStep(el: Element, role: string): TableStep {
   if (INTERACTIVE_ROLES.has(role) || role === 'heading' || role === 'img') return 'entry';
   if (namingLabel(el)) return 'label';
   if (TEXT_ROLES.has(role) && firstElementChild(el) === null) return 'text';
@@ -389,44 +392,92 @@ function hiddenFromTable(el: Element): boolean {
 
 const hidesItself = (el: Element) => (attribute(el, 'aria-hidden') === 'true' ? true : undefined);
 
+/** What the table reader gives an element's children: where they stand in the table, and what their parent is. */
+interface Place {
+  /** The parent (the body for the body's children), its record, its facts and its own parent's. */
+  el: Element;
+  k: Known;
+  f: Facts;
+  outer: Facts | null;
+  /** The depth of the children's entries. */
+  depth: number;
+  /** Inside a label whose text names its control, where no text is shown. */
+  quiet: boolean;
+  /** The parent's box facts, read for the first of its text nodes that shows. */
+  own: BoxFacts | null;
+}
+
+type BoxFacts = { box: Rect | null; inViewport: boolean };
+
 /**
- * What the observation reads of an element (whether it is aria-hidden, its role and step,
- * its name where it shows one, a paragraph's text), read while the paint walk has the
- * element at hand and kept in its record for observeWith; true where the table goes on
- * to the element's children, so that nothing is read ahead that the table never reads.
+ * Reads what the table shows of each element while the paint walk has it at hand (its
+ * role, its step, its name where it shows one, a paragraph's text), and lists the nodes
+ * that make entries in the order their entries come, each with the place it stands in.
+ * It goes on to an element's children only where the table does (goesOn), so that nothing
+ * is read that the table never reads, and hears an element's text nodes where the table
+ * shows them.
  */
-function readAhead(el: Element, k: Known | null): boolean {
-  const f = k?.facts;
-  if (!k || !f || !f.drawn) return false;
-  k.ariaHidden = attribute(el, 'aria-hidden') === 'true';
-  if (k.ariaHidden) return false;
-  // Invisible itself (visibility: hidden), nothing of it shows; a descendant made visible again does.
-  if (!drawnWith(f)) return true;
-  const role = roleOf(el);
-  const step = tableStep(el, role);
-  k.role = role;
-  k.step = step;
-  if (step === 'entry' || step === 'container') k.name ??= nameOf(el);
-  else if (step === 'text') k.text = collapse(childText(el));
-  return goesOn(step);
+class TableReader implements Reader<Place> {
+  /** Elements and text nodes that make entries, in order; each one's record (null for a text node) and place. */
+  readonly nodes: (Element | Text)[] = [];
+  readonly records: (Known | null)[] = [];
+  readonly places: Place[] = [];
+
+  element(el: Element, k: Known, parent: Place | null, outer: Facts | null): Place | null {
+    const f = k.facts ?? facts(el);
+    // The body stands at depth 0, below the html element (its `outer`), of which the table shows nothing.
+    const at = parent ?? { el, k, f: outer as Facts, outer: null, depth: 0, quiet: false, own: null };
+    // Not drawn covers a skipped tag, `hidden` and `display: none` too: nothing below is drawn either.
+    if (!f.drawn) return null;
+    if (attribute(el, 'aria-hidden') === 'true') return null;
+    // Invisible (visibility: hidden): none of its own text shows, but a descendant made visible again does, as in a browser.
+    if (!drawnWith(f)) return { el, k, f, outer: at.f, depth: at.depth, quiet: at.quiet, own: null };
+    const role = roleOf(el);
+    const step = tableStep(el, role);
+    k.role = role;
+    k.step = step;
+    if (step === 'entry' || step === 'container') k.name ??= nameOf(el);
+    else if (step === 'text') k.text = collapse(childText(el));
+    if (step !== 'children' && step !== 'label') this.add(el, k, at);
+    if (!goesOn(step)) return null;
+    return { el, k, f, outer: at.f, depth: step === 'container' ? at.depth + 1 : at.depth, quiet: at.quiet || step === 'label', own: null };
+  }
+
+  texts(place: Place): boolean {
+    // A parent drawn invisible shows no text of its own; one inside a naming label neither.
+    return !place.quiet && drawnWith(place.f);
+  }
+
+  text(node: Text, parent: Place): void {
+    this.add(node, null, parent);
+  }
+
+  private add(node: Element | Text, k: Known | null, place: Place): void {
+    this.nodes.push(node);
+    this.records.push(k);
+    this.places.push(place);
+  }
 }
 
 /** The observation with a given coverage probe (how covered elements are found is the probe's business). */
 export function observeWith(win: Window, refs: RefRegistry, scroll: Scroll, viewport: { width: number; height: number }, probe: CoverageProbe): Observation;
 export function observeWith<S extends Entries>(win: Window, refs: RefRegistry, scroll: Scroll, viewport: { width: number; height: number }, probe: CoverageProbe, elements: S): ObservationInto<S>;
 export function observeWith(win: Window, refs: RefRegistry, scroll: Scroll, viewport: { width: number; height: number }, probe: CoverageProbe, elements: Entries = []): ObservationInto<Entries> {
+  return whileUnchanged(() => {
+    const table = new TableReader();
+    // The table's own read of the page, beside the probe's.
+    new PaintIndex(win.document, table);
+    return tableOf(win, refs, scroll, viewport, probe, table, elements);
+  });
+}
+
+/** The table from what the reader listed, with a coverage probe for the entries that show. */
+function tableOf(win: Window, refs: RefRegistry, scroll: Scroll, viewport: { width: number; height: number }, probe: CoverageProbe, table: TableReader, elements: Entries): ObservationInto<Entries> {
   const doc = win.document;
   const pageBg = inherited(doc.body, 'background', '#ffffff');
 
-  /** What an entry reads of its element: its record of this read (observe keeps one), its facts and its parent's. */
-  interface Read {
-    el: Element;
-    k: Known | null;
-    f: Facts;
-    outer: Facts | null;
-  }
-  const boxFacts = (r: Read) => {
-    const at = pageBoxOf(r.el, r.k);
+  const boxFacts = (el: Element, k: Known): BoxFacts => {
+    const at = pageBoxOf(el, k);
     const box = at && atScroll(at, scroll);
     const inViewport = !!box && box.x < viewport.width && box.x + box.w > 0 && box.y < viewport.height && box.y + box.h > 0;
     return { box, inViewport };
@@ -434,85 +485,61 @@ export function observeWith(win: Window, refs: RefRegistry, scroll: Scroll, view
   // An element whose style adds nothing to its parent's (the same facts, no background of
   // its own) has the style facts of any other such element with those facts: read once, a copy each.
   const plain = new Map<Facts, StyleFacts>();
-  const style = (r: Read): StyleFacts => {
-    const parsed = parsedStyle(r.el, r.k);
-    if (r.f !== r.outer || parsed.background !== null) return styleFacts(r.f, parsed, r.outer, pageBg);
-    let s = plain.get(r.f);
-    if (!s) plain.set(r.f, (s = styleFacts(r.f, parsed, r.outer, pageBg)));
+  const style = (el: Element, k: Known, f: Facts, outer: Facts | null): StyleFacts => {
+    const parsed = parsedStyle(el, k);
+    if (f !== outer || parsed.background !== null) return styleFacts(f, parsed, outer, pageBg);
+    let s = plain.get(f);
+    if (!s) plain.set(f, (s = styleFacts(f, parsed, outer, pageBg)));
     return { ...s };
   };
 
-  /** `quiet`: inside a label whose text names its control, where no text is shown. */
-  const visit = (el: Element, depth: number, outer: Facts | null, quiet: boolean) => {
-    const k = known(el);
-    const r: Read = { el, k, f: k?.facts ?? facts(el), outer };
-    // Not drawn covers a skipped tag, `hidden` and `display: none` too: nothing below is drawn either.
-    if (!r.f.drawn) return;
-    if (k?.ariaHidden ?? attribute(el, 'aria-hidden') === 'true') return;
-    if (!drawnWith(r.f)) {
-      // Invisible (visibility: hidden): none of its own text shows, but a descendant made visible again does, as in a browser.
-      for (let child = firstElementChild(el); child; child = nextElementSibling(child)) visit(child, depth, r.f, quiet);
-      return;
+  const { nodes, records, places } = table;
+  for (let i = 0; i < nodes.length; i++) {
+    const at = places[i] as Place;
+    const k = records[i];
+    if (!k) {
+      // A text node, shown as its parent's: the parent's box, coverage and style.
+      const text = collapse(textData(nodes[i] as Text));
+      if (!text) continue;
+      const own = (at.own ??= boxFacts(at.el, at.k));
+      const entry: ObservedElement = { ref: null, role: 'text', name: '', text, depth: at.depth, ...own, covered: false };
+      if (own.box) {
+        const { hit } = probe.probe(at.el, at.k);
+        entry.covered = !lands(hit, at.el);
+        entry.style = style(at.el, at.k, at.f, at.outer);
+      }
+      elements.push(entry);
+      continue;
     }
-    const role = k?.role ?? roleOf(el);
-    const step = k?.step ?? tableStep(el, role);
+    const el = nodes[i] as Element;
+    const f = k.facts as Facts;
+    const role = k.role as string;
+    const step = k.step as TableStep;
     if (INTERACTIVE_ROLES.has(role)) {
-      const name = k?.name ?? nameOf(el);
-      const { box, inViewport } = boxFacts(r);
+      const name = k.name ?? nameOf(el);
+      const { box, inViewport } = boxFacts(el, k);
       const { hit } = probe.probe(el, k);
       const covered = box !== null && !lands(hit, el);
-      const entry: ObservedElement = { ref: refs.refFor(el, role, name), role, name, depth, box, inViewport, covered, style: style(r) };
+      const entry: ObservedElement = { ref: refs.refFor(el, role, name), role, name, depth: at.depth, box, inViewport, covered, style: style(el, k, f, at.f) };
       if (covered) entry.coveredBy = describe(hit);
       const input = el as HTMLInputElement;
       if (role === 'checkbox' || role === 'switch' || role === 'radio') entry.checked = input.checked;
       if (role === 'textbox' || role === 'searchbox' || role === 'combobox' || role === 'spinbutton') entry.value = input.value ?? '';
       if ((el as HTMLButtonElement).disabled) entry.disabled = true;
       elements.push(entry);
-      return;
-    }
-    if (role === 'heading') {
+    } else if (role === 'heading') {
       const level = parseInt(el.localName.slice(1), 10) || Number(el.getAttribute('aria-level')) || 2;
-      elements.push({ ref: null, role, name: k?.name ?? nameOf(el), level, depth, ...boxFacts(r), covered: false, style: style(r) });
-      return;
+      elements.push({ ref: null, role, name: k.name ?? nameOf(el), level, depth: at.depth, ...boxFacts(el, k), covered: false, style: style(el, k, f, at.f) });
+    } else if (step === 'entry') {
+      const name = k.name ?? nameOf(el);
+      if (name) elements.push({ ref: null, role, name, depth: at.depth, ...boxFacts(el, k), covered: false });
+    } else if (step === 'text') {
+      const text = k.text ?? collapse(childText(el));
+      if (text && !at.quiet) elements.push({ ref: null, role, name: '', text, depth: at.depth, ...boxFacts(el, k), covered: false, style: style(el, k, f, at.f) });
+    } else {
+      elements.push({ ref: null, role, name: k.name ?? nameOf(el), depth: at.depth, ...boxFacts(el, k), covered: false });
     }
-    if (step === 'entry') {
-      const name = k?.name ?? nameOf(el);
-      if (name) elements.push({ ref: null, role, name, depth, ...boxFacts(r), covered: false });
-      return;
-    }
-    if (step === 'text') {
-      if (quiet) return;
-      const text = k?.text ?? collapse(childText(el));
-      if (text) elements.push({ ref: null, role, name: '', text, depth, ...boxFacts(r), covered: false, style: style(r) });
-      return;
-    }
-    let childDepth = depth;
-    if (step === 'container') {
-      elements.push({ ref: null, role, name: k?.name ?? nameOf(el), depth, ...boxFacts(r), covered: false });
-      childDepth = depth + 1;
-    }
-    const within = quiet || step === 'label';
-    let own: ReturnType<typeof boxFacts> | null = null;
-    for (let node = firstChild(el); node; node = nextSibling(node)) {
-      const type = nodeType(node);
-      if (type === 3 && !within) {
-        const text = collapse(textData(node as Text));
-        if (!text) continue;
-        own ??= boxFacts(r);
-        const entry: ObservedElement = { ref: null, role: 'text', name: '', text, depth: childDepth, ...own, covered: false };
-        if (own.box) {
-          const { hit } = probe.probe(el, k);
-          entry.covered = !lands(hit, el);
-          entry.style = style(r);
-        }
-        elements.push(entry);
-      } else if (type === 1) {
-        visit(node as Element, childDepth, r.f, within);
-      }
-    }
-  };
-  const body = doc.body;
-  if (body) visit(body, 0, body.parentElement && facts(body.parentElement), false);
+  }
   return { url: win.location.href, title: doc.title, scroll, viewport, elements };
 }
 

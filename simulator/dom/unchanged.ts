@@ -26,11 +26,10 @@ export interface Known {
   facts?: Facts;
   page?: PageBox | null;
   layer?: Layer;
-  /** What an observation reads of it, read ahead while the paint walk has it at hand (observe.ts's readAhead): its role, `aria-hidden="true"`, and its name where the observation shows one. */
+  /** What an observation reads of it, read while the paint walk has it at hand (observe.ts's TableReader): its role, and its name where the observation shows one. */
   role?: string;
   /** What the table does with it (observe.ts's tableStep). */
   step?: TableStep;
-  ariaHidden?: boolean;
   name?: string;
   /** A paragraph's (or other text role's) text, collapsed, when it has no element inside. */
   text?: string;
