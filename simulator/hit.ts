@@ -216,12 +216,15 @@ function compareLayers(a: Layer, b: Layer): number {
 
 const keyAt = (l: Layer, i: number): number => (i < l.base.length ? (l.base[i] as number) : i === l.base.length ? l.z : l.order);
 
+/** Scratch for visibleInto: x, y, w, h. */
+const VISIBLE = new Float64Array(4);
+
 /**
- * Does the layer's visible box at a scroll hold (x, y)? place's arithmetic (the same
- * shifts, intersections and comparisons, so the same answer to the last bit) without
- * making a box at each step.
+ * The layer's visible box at a scroll into VISIBLE, false when clipped away: place's
+ * arithmetic (the same shifts, intersections and comparisons, so the same box to the last
+ * bit) without making a box at each step.
  */
-function visibleHolds(l: Layer, scroll: Scroll, x: number, y: number): boolean {
+function visibleInto(l: Layer, scroll: Scroll): boolean {
   const dx = l.fixed ? 0 : scroll.x;
   const dy = l.fixed ? 0 : scroll.y;
   let vx = l.fixed ? l.box.x : l.box.x - dx;
@@ -241,7 +244,19 @@ function visibleHolds(l: Layer, scroll: Scroll, x: number, y: number): boolean {
     vw = right - left;
     vh = bottom - top;
   }
-  return x >= vx && x < vx + vw && y >= vy && y < vy + vh;
+  VISIBLE[0] = vx;
+  VISIBLE[1] = vy;
+  VISIBLE[2] = vw;
+  VISIBLE[3] = vh;
+  return true;
+}
+
+/** Does the layer's visible box at a scroll hold (x, y)? */
+function visibleHolds(l: Layer, scroll: Scroll, x: number, y: number): boolean {
+  if (!visibleInto(l, scroll)) return false;
+  const vx = VISIBLE[0] as number;
+  const vy = VISIBLE[1] as number;
+  return x >= vx && x < vx + (VISIBLE[2] as number) && y >= vy && y < vy + (VISIBLE[3] as number);
 }
 
 function shift(r: Rect, fixed: boolean, scroll: Scroll): Rect {
@@ -400,6 +415,16 @@ export class PaintIndex {
   visible(el: Element, scroll: Scroll, k?: Known | null): Rect | null {
     const l = this.layerOf(el, k);
     return l ? visibleAt(l, shift(l.box, l.fixed, scroll), scroll) : null;
+  }
+
+  /**
+   * What a click at the centre of the element's visible box at a scroll would hit (the hit
+   * at `centre(visible(...))`), or null when it has no visible box: without making either.
+   */
+  hitAtCentre(el: Element, scroll: Scroll, k?: Known | null): Element | null {
+    const l = this.layerOf(el, k);
+    if (!l || !visibleInto(l, scroll)) return null;
+    return this.hit(Math.floor((VISIBLE[0] as number) + (VISIBLE[2] as number) / 2), Math.floor((VISIBLE[1] as number) + (VISIBLE[3] as number) / 2), scroll);
   }
 
   /** The topmost element that would receive a pointer event at viewport point (x, y) at a scroll. */

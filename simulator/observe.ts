@@ -285,6 +285,8 @@ export function pageHeight(items: readonly Paintable[], scroll: Scroll, viewport
 export interface CoverageProbe {
   /** Which element receives a click aimed at the element, after scrolling it into view (`k`: its record of this read, when at hand). */
   probe(el: Element, k?: Known | null): { hit: Element | null; scroll: Scroll; box: Rect | null };
+  /** probe's hit alone, where the probe can tell it for less (the table asks it of every entry). */
+  hitOf?(el: Element, k?: Known | null): Element | null;
 }
 
 /** One read of the page answers every probe, at whatever scroll each one needs. */
@@ -303,6 +305,11 @@ export function coverageProbe(doc: Document, scroll: Scroll, viewport: { width: 
       if (!visible) return { hit: null, scroll: s, box: boxAt };
       const c = centre(visible);
       return { hit: index.hit(c.x, c.y, s), scroll: s, box: boxAt };
+    },
+    hitOf(el, k = known(el)) {
+      const at = pageBoxOf(el, k);
+      if (!at) return null;
+      return index.hitAtCentre(el, at.fixed ? scroll : scrollIntoView(atScroll(at, scroll), scroll, viewport, height), k);
     },
   };
 }
@@ -471,6 +478,8 @@ export function observeWith(win: Window, refs: RefRegistry, scroll: Scroll, view
   });
 }
 
+const hitOf = (probe: CoverageProbe, el: Element, k: Known) => (probe.hitOf ? probe.hitOf(el, k) : probe.probe(el, k).hit);
+
 /** The table from what the reader listed, with a coverage probe for the entries that show. */
 function tableOf(win: Window, refs: RefRegistry, scroll: Scroll, viewport: { width: number; height: number }, probe: CoverageProbe, table: TableReader, elements: Entries): ObservationInto<Entries> {
   const doc = win.document;
@@ -504,8 +513,7 @@ function tableOf(win: Window, refs: RefRegistry, scroll: Scroll, viewport: { wid
       const own = (at.own ??= boxFacts(at.el, at.k));
       const entry: ObservedElement = { ref: null, role: 'text', name: '', text, depth: at.depth, ...own, covered: false };
       if (own.box) {
-        const { hit } = probe.probe(at.el, at.k);
-        entry.covered = !lands(hit, at.el);
+        entry.covered = !lands(hitOf(probe, at.el, at.k), at.el);
         entry.style = style(at.el, at.k, at.f, at.outer);
       }
       elements.push(entry);
@@ -518,7 +526,7 @@ function tableOf(win: Window, refs: RefRegistry, scroll: Scroll, viewport: { wid
     if (INTERACTIVE_ROLES.has(role)) {
       const name = k.name ?? nameOf(el);
       const { box, inViewport } = boxFacts(el, k);
-      const { hit } = probe.probe(el, k);
+      const hit = hitOf(probe, el, k);
       const covered = box !== null && !lands(hit, el);
       const entry: ObservedElement = { ref: refs.refFor(el, role, name), role, name, depth: at.depth, box, inViewport, covered, style: style(el, k, f, at.f) };
       if (covered) entry.coveredBy = describe(hit);
