@@ -16,7 +16,7 @@ import { contains, intersect, isFixed, offsetsBelow, type Offsets, pageBoxOf, pl
 import { clearOfCorners, cornerBound, insideRounded, radii, type Radii } from './dom/radius.ts';
 import { currentRead, known, whileUnchanged, type Known } from './dom/unchanged.ts';
 import { downFrom } from './dom/tree.ts';
-import { countElements, firstChild, firstElementChild, nextElementSibling, nextSibling, nodeType, ownerDocument } from './dom/nodes.ts';
+import { countElements, firstChild, firstElementChild, nextElementSibling, nextSibling, nodeType, ownerDocument, parentElementOf } from './dom/nodes.ts';
 import { drawnWith, facts, factsBelow, type Facts, type Parsed, parsedStyle, pointerWith, receivesPointer } from './dom/style.ts';
 
 type Key = number[];
@@ -74,7 +74,8 @@ function layers<S>(doc: Document, reader?: Reader<S>): Layer[] {
   const body = doc.body;
   if (!body) return out;
   const bodyFacts = facts(body);
-  const bodyState = reader ? reader.element(body, known(body) as Known, null, body.parentElement && facts(body.parentElement)) : null;
+  const root = parentElementOf(body);
+  const bodyState = reader ? reader.element(body, known(body) as Known, null, root && facts(root)) : null;
   let ctx: Context<S> = {
     facts: bodyFacts,
     offsets: offsetsBelow(body),

@@ -555,11 +555,18 @@ function quote(s: string): string {
   return `"${s.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;
 }
 
+/**
+ * How far the snapshot indents: landmarks nested deeper than this line up at it. A page of
+ * thousands of nested regions would otherwise make a text that grows with the square of its
+ * size on every look.
+ */
+export const MAX_INDENT = 64;
+
 /** Playwright-MCP snapshot lines: `- checkbox "Add warranty" [checked] [ref=e7]`. */
 export function snapshotText(obs: Observation): string {
   const lines: string[] = [];
   for (const e of obs.elements) {
-    const pad = '  '.repeat(e.depth);
+    const pad = '  '.repeat(Math.min(e.depth, MAX_INDENT));
     if (e.text !== undefined) {
       lines.push(`${pad}- ${e.role}: ${e.text}`);
       continue;

@@ -5,6 +5,7 @@
 
 import { isFixed, parsedStyle, type Parsed, type Position, type Rect } from './style.ts';
 import { known, type Known } from './unchanged.ts';
+import { parentElementOf } from './nodes.ts';
 
 export { isFixed };
 export type { Position, Rect };
@@ -101,7 +102,7 @@ export function placeBelow(el: Element, outer: Offsets, parsed: Parsed = parsedS
 /** The offsets below an element, built from the root down. */
 export function offsetsBelow(el: Element): Offsets {
   const path: Element[] = [];
-  for (let cur: Element | null = el; cur; cur = cur.parentElement) path.push(cur);
+  for (let cur: Element | null = el; cur; cur = parentElementOf(cur)) path.push(cur);
   let v = NO_OFFSETS;
   for (let i = path.length - 1; i >= 0; i--) v = placeBelow(path[i] as Element, v);
   return v;
@@ -113,7 +114,7 @@ function pageBox(el: Element): PageBox | null {
   if (!own) return null;
   let { x, y } = own;
   let fixed = positionOf(el) === 'fixed';
-  for (let cur = el.parentElement; cur && !fixed; cur = cur.parentElement) {
+  for (let cur = parentElementOf(el); cur && !fixed; cur = parentElementOf(cur)) {
     const pos = positionOf(cur);
     if (!pos) continue;
     const box = ownBox(cur);

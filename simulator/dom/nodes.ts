@@ -46,6 +46,40 @@ export function learnJsdom(doc: Document): boolean {
   return true;
 }
 
+/** What each prototype of a node defines under a name, found once per prototype and name. */
+const definitions = new WeakMap<object, Map<string, PropertyDescriptor | null>>();
+
+/**
+ * A DOM property or method as the node's interface defines it: looked up on its
+ * prototypes, past any property of the node's own. A form's named controls (`<input
+ * name="nextSibling">` makes `form.nextSibling` that input, in a browser) and a page's own
+ * getters are properties of the node itself, and would otherwise answer for the tree.
+ */
+function defined(node: object, name: string): PropertyDescriptor | null {
+  const proto = Object.getPrototypeOf(node) as object | null;
+  if (!proto) return null;
+  let byName = definitions.get(proto);
+  if (!byName) definitions.set(proto, (byName = new Map()));
+  let found = byName.get(name);
+  if (found === undefined) {
+    found = null;
+    for (let p: object | null = proto; p && !found; p = Object.getPrototypeOf(p) as object | null) found = Object.getOwnPropertyDescriptor(p, name) ?? null;
+    byName.set(name, found);
+  }
+  return found;
+}
+
+/** A DOM property of a node, read through its interface (defined). */
+function domRead<T>(node: object, name: string): T {
+  const d = defined(node, name);
+  return (d ? (d.get ? d.get.call(node) : d.value) : undefined) as T;
+}
+
+/** A DOM method of a node, called through its interface (defined). */
+function domCall<T>(node: object, name: string, ...args: unknown[]): T {
+  return (defined(node, name)?.value as (...a: unknown[]) => T).apply(node, args);
+}
+
 function behind(node: Node): Behind | undefined {
   return symbols ? (node as unknown as Record<symbol, Behind | undefined>)[symbols.impl] : undefined;
 }
@@ -56,23 +90,23 @@ type Linked = Behind & Record<symbol, { firstChild: Linked | null; nextSibling: 
 export function attribute(el: Element, name: string): string | null {
   const b = behind(el);
   const byName = b?._attributesByNameMap;
-  if (!byName) return el.getAttribute(name);
+  if (!byName) return domCall<string | null>(el, 'getAttribute', name);
   const found = byName.get(name);
   return found ? (found[0] as { _value: string })._value : null;
 }
 
 export function hasAttribute(el: Element, name: string): boolean {
   const byName = behind(el)?._attributesByNameMap;
-  return byName ? byName.has(name) : el.hasAttribute(name);
+  return byName ? byName.has(name) : domCall<boolean>(el, 'hasAttribute', name);
 }
 
 export function localName(el: Element): string {
-  return behind(el)?._localName ?? el.localName;
+  return behind(el)?._localName ?? domRead<string>(el, 'localName');
 }
 
 export function namespaceOf(el: Element): string | null {
   const b = behind(el);
-  return b && b._namespaceURI !== undefined ? b._namespaceURI : el.namespaceURI;
+  return b && b._namespaceURI !== undefined ? b._namespaceURI : domRead<string | null>(el, 'namespaceURI');
 }
 
 /** The node's neighbour in the tree on jsdom's own objects (null: none), or undefined when the node has no object behind it. */
@@ -92,38 +126,46 @@ function elementFrom(n: Linked | null): Element | null {
 
 export function firstElementChild(el: Element): Element | null {
   const n = neighbour(el, 'firstChild');
-  return n === undefined ? el.firstElementChild : elementFrom(n);
+  return n === undefined ? domRead<Element | null>(el, 'firstElementChild') : elementFrom(n);
 }
 
 export function nextElementSibling(el: Element): Element | null {
   const n = neighbour(el, 'nextSibling');
-  return n === undefined ? el.nextElementSibling : elementFrom(n);
+  return n === undefined ? domRead<Element | null>(el, 'nextElementSibling') : elementFrom(n);
+}
+
+/** The element's parent element, or null (the root's parent is a document). */
+export function parentElementOf(el: Element): Element | null {
+  const b = behind(el) as Linked | undefined;
+  if (!b || !symbols) return domRead<Element | null>(el, 'parentElement');
+  const parent = (b[symbols.tree] as { parent?: Linked | null } | undefined)?.parent ?? null;
+  return parent && parent.nodeType === 1 ? wrapperOf<Element>(parent) : null;
 }
 
 /** The document an element belongs to. */
 export function ownerDocument(el: Element): Document {
   const owner = behind(el)?._ownerDocument as Linked | undefined;
-  return (owner && wrapperOf<Document>(owner)) || el.ownerDocument;
+  return (owner && wrapperOf<Document>(owner)) || domRead<Document>(el, 'ownerDocument');
 }
 
 /** The node's first child, as its wrapper. */
 export function firstChild(node: Node): ChildNode | null {
   const n = neighbour(node, 'firstChild');
-  return n === undefined ? node.firstChild : n && wrapperOf<ChildNode>(n);
+  return n === undefined ? domRead<ChildNode | null>(node, 'firstChild') : n && wrapperOf<ChildNode>(n);
 }
 
 export function nextSibling(node: Node): ChildNode | null {
   const n = neighbour(node, 'nextSibling');
-  return n === undefined ? node.nextSibling : n && wrapperOf<ChildNode>(n);
+  return n === undefined ? domRead<ChildNode | null>(node, 'nextSibling') : n && wrapperOf<ChildNode>(n);
 }
 
 export function nodeType(node: Node): number {
-  return behind(node)?.nodeType ?? node.nodeType;
+  return behind(node)?.nodeType ?? domRead<number>(node, 'nodeType');
 }
 
 /** A text node's data. */
 export function textData(node: Text): string {
-  return behind(node)?._data ?? node.data;
+  return behind(node)?._data ?? domRead<string>(node, 'data');
 }
 
 /**
@@ -191,12 +233,12 @@ function walkElements(root: Node, visit: ((el: Element) => void) | null, only: s
   let count = 0;
   const b = behind(root) as Linked | undefined;
   if (!b || !symbols) {
-    const doc = root.nodeType === 9 ? (root as Document) : root.ownerDocument;
+    const doc = nodeType(root) === 9 ? (root as Document) : domRead<Document>(root, 'ownerDocument');
     // NodeFilter.SHOW_ELEMENT, as a page's window need not lend its NodeFilter.
-    const walker = (doc as Document).createTreeWalker(root, 1);
+    const walker = domCall<TreeWalker>(doc, 'createTreeWalker', root, 1);
     for (let n = walker.nextNode(); n; n = walker.nextNode()) {
       count++;
-      if (only === null || (n as Element).localName === only) visit?.(n as Element);
+      if (only === null || localName(n as Element) === only) visit?.(n as Element);
     }
     return count;
   }

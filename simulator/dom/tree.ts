@@ -3,7 +3,7 @@
  * which jsdom runs through its selector engine at about three times the cost on a
  * 50,000-element page. Pure DOM code, as is the memoised walk from the root down.
  */
-import { eachElement } from './nodes.ts';
+import { eachElement, parentElementOf } from './nodes.ts';
 
 export function descendants(root: Element | Document): Element[] {
   const out: Element[] = [];
@@ -29,7 +29,7 @@ export function downFrom<T>(el: Element | null, memo: Memo<T>, top: T, step: (el
   }
   const path: Element[] = [];
   let v = top;
-  for (let cur = el; cur && cur !== stop; cur = cur.parentElement) {
+  for (let cur = el; cur && cur !== stop; cur = parentElementOf(cur)) {
     const known = memo.get(cur);
     if (known !== undefined) {
       v = known;

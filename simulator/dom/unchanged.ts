@@ -10,6 +10,7 @@ import type { Facts, Parsed } from './style.ts';
 import type { PageBox } from './geometry.ts';
 import type { Layer } from '../hit.ts';
 import type { TableStep } from '../observe.ts';
+import { parentElementOf } from './nodes.ts';
 
 type Store = Map<string, Map<unknown, unknown>>;
 
@@ -80,7 +81,7 @@ export function kept<T, K = Element>(kind: string): Map<K, T> | null {
 export function upward<T>(kind: string, el: Element, own: (el: Element) => T | undefined, none: T): T {
   const m = kept<T>(kind);
   if (!m) {
-    for (let cur: Element | null = el; cur; cur = cur.parentElement) {
+    for (let cur: Element | null = el; cur; cur = parentElementOf(cur)) {
       const v = own(cur);
       if (v !== undefined) return v;
     }
@@ -90,7 +91,7 @@ export function upward<T>(kind: string, el: Element, own: (el: Element) => T | u
   if (known !== undefined) return known;
   const path: Element[] = [];
   let v: T = none;
-  for (let cur: Element | null = el; cur; cur = cur.parentElement) {
+  for (let cur: Element | null = el; cur; cur = parentElementOf(cur)) {
     const known = m.get(cur);
     if (known !== undefined || m.has(cur)) {
       v = known as T;

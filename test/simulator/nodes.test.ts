@@ -122,8 +122,24 @@ describe("node reads on jsdom's own objects", () => {
     );
   });
 
-  it('a node from no jsdom (a plain object standing in for a browser node) is read through the DOM interface', () => {
-    const el = { getAttribute: (n: string) => (n === 'style' ? 'x' : null), hasAttribute: (n: string) => n === 'style', localName: 'div', firstElementChild: null, nextElementSibling: null } as unknown as Element;
+  it("a node from no jsdom (an object standing in for a browser node) is read through its interface, past properties of its own", () => {
+    class Interface {
+      getAttribute(n: string) {
+        return n === 'style' ? 'x' : null;
+      }
+      hasAttribute(n: string) {
+        return n === 'style';
+      }
+      get localName() {
+        return 'div';
+      }
+      get firstElementChild() {
+        return null;
+      }
+    }
+    // What a form's named controls or a page's own getters would put on the node itself.
+    const el = new Interface() as unknown as Element;
+    for (const [name, value] of Object.entries({ getAttribute: () => 'lie', hasAttribute: () => true, localName: 'lie', firstElementChild: {} })) Object.defineProperty(el, name, { value });
     expect(attribute(el, 'style')).toBe('x');
     expect(hasAttribute(el, 'hidden')).toBe(false);
     expect(localName(el)).toBe('div');

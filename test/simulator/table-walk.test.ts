@@ -12,7 +12,7 @@ import { JSDOM } from 'jsdom';
 import { learnJsdom } from '../../simulator/dom/nodes.ts';
 import { readLabels } from '../../simulator/dom/labels.ts';
 import { whileUnchanged } from '../../simulator/dom/unchanged.ts';
-import { coverageProbe, observe, RefRegistry } from '../../simulator/observe.ts';
+import { coverageProbe, MAX_INDENT, observe, RefRegistry, snapshotText } from '../../simulator/observe.ts';
 import { walkTable } from './table-walk.ts';
 import { PROPERTY_RUNS } from '../helpers.ts';
 
@@ -37,7 +37,7 @@ const { node } = fc.letrec<{ node: Node; child: Node | string }>((tie) => ({
     tag,
     attrs: fc.array(attr, { maxLength: 2 }),
     box,
-    children: fc.oneof({ depthSize: 'small', withCrossShrink: true }, fc.constant([]), fc.array(tie('child'), { minLength: 1, maxLength: 5 })),
+    children: fc.oneof({ depthSize: 'small', withCrossShrink: true }, fc.constant([] as (Node | string)[]), fc.array(tie('child'), { minLength: 1, maxLength: 5 })),
   }),
   child: fc.oneof({ arbitrary: tie('node'), weight: 3 }, { arbitrary: text, weight: 2 }, { arbitrary: fc.constant('<!-- c -->'), weight: 1 }),
 }));
@@ -78,5 +78,18 @@ describe('the table read in one pass with the paint walk', () => {
       }),
       { numRuns: PROPERTY_RUNS * 4 },
     );
+  });
+
+  it('reads a page of 1,000 nested regions, each at its depth, and its snapshot indents no further than MAX_INDENT', () => {
+    const n = 1000;
+    const dom = new JSDOM(`<!doctype html><html><body>${'<section aria-label="s">x'.repeat(n)}${'</section>'.repeat(n)}</body></html>`);
+    const obs = observe(dom.window as unknown as Window, new RefRegistry(), { x: 0, y: 0 }, { width: 1280, height: 800 });
+    const regions = obs.elements.filter((e) => e.role === 'region');
+    expect(regions).toHaveLength(n);
+    expect(regions.map((e) => e.depth)).toEqual(Array.from({ length: n }, (_, i) => i));
+    const lines = snapshotText(obs).split('\n');
+    expect(lines).toHaveLength(2 * n);
+    expect(Math.max(...lines.map((l) => l.length - l.trimStart().length))).toBe(2 * MAX_INDENT);
+    dom.window.close();
   });
 });
