@@ -9,7 +9,7 @@ import { cheapComputedStyle, drawnWith, facts, type Facts, inherited, isRendered
 import { lands, PaintIndex, type Paintable, type Reader } from './hit.ts';
 import { controlOf, labelsOf, lendAll, readLabels } from './dom/labels.ts';
 import { known, upward, whileUnchanged, type Known } from './dom/unchanged.ts';
-import { attribute, childText, firstChild, firstElementChild, hasAttribute, localName, namespaceOf, nextSibling, nodeType, ownerDocument, textData, textOf } from './dom/nodes.ts';
+import { attribute, childText, firstChild, firstElementChild, hasAttribute, localName, namespaceOf, nextSibling, nodeType, ownerDocument, property, textData, textOf } from './dom/nodes.ts';
 
 export const INTERACTIVE_ROLES = new Set([
   'button', 'link', 'checkbox', 'switch', 'radio', 'textbox', 'searchbox', 'combobox', 'listbox', 'option',
@@ -146,7 +146,7 @@ function tagRole(el: Element): string | undefined {
   if (role !== undefined) return role;
   if (tag === 'a') return hasAttribute(el, 'href') ? 'link' : 'generic';
   if (tag !== 'input') return undefined;
-  const type = (el as HTMLInputElement).type;
+  const type = property<string>(el, 'type');
   if (TEXT_FIELDS.has(type)) return hasAttribute(el, 'list') ? 'combobox' : 'textbox';
   if (type === 'search') return hasAttribute(el, 'list') ? 'combobox' : 'searchbox';
   return INPUT_ROLES.get(type) ?? 'generic';
@@ -204,7 +204,7 @@ const hiddenByStyle = (f: Facts) => !f.self || (f.visibility || 'visible') === '
  */
 function labelledFieldName(el: Element): string | null {
   if (localName(el) !== 'input' || namespaceOf(el) !== HTML_NS) return null;
-  if (!TEXT_FIELDS.has((el as HTMLInputElement).type) || hasAttribute(el, 'list')) return null;
+  if (!TEXT_FIELDS.has(property<string>(el, 'type')) || hasAttribute(el, 'list')) return null;
   if (hasAttribute(el, 'role') || hasAttribute(el, 'aria-label') || hasAttribute(el, 'aria-labelledby') || hiddenForNaming(el)) return null;
   const labels = labelsOf(el);
   if (!labels || labels.length === 0) return null;
@@ -530,10 +530,9 @@ function tableOf(win: Window, refs: RefRegistry, scroll: Scroll, viewport: { wid
       const covered = box !== null && !lands(hit, el);
       const entry: ObservedElement = { ref: refs.refFor(el, role, name), role, name, depth: at.depth, box, inViewport, covered, style: style(el, k, f, at.f) };
       if (covered) entry.coveredBy = describe(hit);
-      const input = el as HTMLInputElement;
-      if (role === 'checkbox' || role === 'switch' || role === 'radio') entry.checked = input.checked;
-      if (role === 'textbox' || role === 'searchbox' || role === 'combobox' || role === 'spinbutton') entry.value = input.value ?? '';
-      if ((el as HTMLButtonElement).disabled) entry.disabled = true;
+      if (role === 'checkbox' || role === 'switch' || role === 'radio') entry.checked = property<boolean>(el, 'checked');
+      if (role === 'textbox' || role === 'searchbox' || role === 'combobox' || role === 'spinbutton') entry.value = property<string | undefined>(el, 'value') ?? '';
+      if (property<boolean | undefined>(el, 'disabled')) entry.disabled = true;
       elements.push(entry);
     } else if (role === 'heading') {
       const level = parseInt(el.localName.slice(1), 10) || Number(el.getAttribute('aria-level')) || 2;

@@ -12,14 +12,14 @@
  */
 
 import { descendants } from './tree.ts';
-import { eachElement, elementsNamed, localName, namespaceOf, ownerDocument } from './nodes.ts';
+import { eachElement, elementsNamed, localName, namespaceOf, ownerDocument, property } from './nodes.ts';
 
 const LABELABLE = new Set(['button', 'meter', 'output', 'progress', 'select', 'textarea', 'input']);
 const HTML_NS = 'http://www.w3.org/1999/xhtml';
 
 function labelable(el: Element): boolean {
   if (namespaceOf(el) !== HTML_NS || !LABELABLE.has(localName(el))) return false;
-  return el.localName !== 'input' || (el as HTMLInputElement).type !== 'hidden';
+  return localName(el) !== 'input' || property<string>(el, 'type') !== 'hidden';
 }
 
 /** A custom element may be form-associated, which only the browser knows: leave those labels to it. */

@@ -75,6 +75,15 @@ function domRead<T>(node: object, name: string): T {
   return (d ? (d.get ? d.get.call(node) : d.value) : undefined) as T;
 }
 
+/**
+ * A property of an element as its interface defines it (an input's `type`, `value` or
+ * `checked`, a button's `disabled`), past any getter of the element's own: reading one runs
+ * no code of the page, which could change the page while it is being read.
+ */
+export function property<T>(el: Element, name: string): T {
+  return domRead<T>(el, name);
+}
+
 /** A DOM method of a node, called through its interface (defined). */
 function domCall<T>(node: object, name: string, ...args: unknown[]): T {
   return (defined(node, name)?.value as (...a: unknown[]) => T).apply(node, args);

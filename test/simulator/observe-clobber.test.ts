@@ -41,4 +41,26 @@ describe('an observation read through the DOM', () => {
     expect(clean.elements.some((e) => e.text === 'Overlay')).toBe(true);
     expect(JSON.stringify(observed(true))).toBe(JSON.stringify(clean));
   });
+
+  it("takes a field's type, value, checked and disabled as the browser holds them, not from a page's own getters, which a field named by its label never runs", () => {
+    const dom = new JSDOM(`<!doctype html><html><body><label for="q">Qty</label><input id="q" value="1"><input id="c" type="checkbox" checked aria-label="Keep"><button id="later">Later</button></body></html>`);
+    const doc = dom.window.document;
+    const ran: Record<string, number> = { q: 0, c: 0 };
+    // Getters that would change the page while it is read, and lie about it.
+    for (const id of ['q', 'c']) {
+      const el = doc.getElementById(id) as HTMLElement;
+      for (const [name, value] of Object.entries({ type: 'hidden', value: 'lie', checked: false, disabled: true })) {
+        Object.defineProperty(el, name, { get: () => (ran[id]!++, doc.getElementById('later')?.remove(), value), configurable: true });
+      }
+    }
+    const obs = observe(dom.window as unknown as Window, new RefRegistry(), { x: 0, y: 0 }, { width: 1280, height: 800 });
+    const byName = (name: string) => obs.elements.find((e) => e.name === name);
+    expect(byName('Qty')).toMatchObject({ role: 'textbox', value: '1' });
+    expect(byName('Qty')?.disabled).toBeUndefined();
+    expect(ran.q).toBe(0);
+    // A checkbox is named by the full accessible-name computation, which reads the element as a page may have made it: only its entry's facts are the browser's.
+    expect(byName('Keep')).toMatchObject({ role: 'checkbox', checked: true });
+    expect(byName('Keep')?.disabled).toBeUndefined();
+    dom.window.close();
+  });
 });
