@@ -99,8 +99,9 @@ function layers<S>(doc: Document, reader?: Reader<S>): Layer[] {
       ({ ctx, next: node } = up);
       continue;
     }
-    if (ctx.texts && nodeType(node) !== 1) {
-      if (nodeType(node) === 3) (reader as Reader<S>).text(node as Text, ctx.state as S);
+    const type = ctx.texts ? nodeType(node) : 1;
+    if (type !== 1) {
+      if (type === 3) (reader as Reader<S>).text(node as Text, ctx.state as S);
       node = nextSibling(node);
       continue;
     }
@@ -410,12 +411,6 @@ export class PaintIndex {
       if (y + l.box.h + scroll.y > max) max = y + l.box.h + scroll.y;
     }
     return Math.ceil(max);
-  }
-
-  /** The visible part of the element's paintable at a scroll (place's), null when clipped away or when it has none. */
-  visible(el: Element, scroll: Scroll, k?: Known | null): Rect | null {
-    const l = this.layerOf(el, k);
-    return l ? visibleAt(l, shift(l.box, l.fixed, scroll), scroll) : null;
   }
 
   /**

@@ -4,7 +4,7 @@
  * dom-accessibility-api, fed the cheap inline style source. Pure DOM code.
  */
 import { computeAccessibleName, getRole } from 'dom-accessibility-api';
-import { atScroll, centre, pageBoxOf, type Rect, type Scroll } from './dom/geometry.ts';
+import { atScroll, pageBoxOf, type PageBox, type Rect, type Scroll } from './dom/geometry.ts';
 import { cheapComputedStyle, drawnWith, facts, type Facts, inherited, isRendered, parsedStyle, styleFacts, type StyleFacts } from './dom/style.ts';
 import { lands, PaintIndex, type Paintable, type Reader } from './hit.ts';
 import { controlOf, labelsOf, lendAll, readLabels } from './dom/labels.ts';
@@ -293,23 +293,19 @@ export interface CoverageProbe {
 export function coverageProbe(doc: Document, scroll: Scroll, viewport: { width: number; height: number }, reader?: Reader<unknown>): CoverageProbe {
   const index = new PaintIndex(doc, reader);
   const height = index.pageHeight(scroll, viewport);
+  /** The scroll a probe aims from: the page's own for a fixed element, else the one that brings its page box into view. */
+  const scrollFor = (at: PageBox) => (at.fixed ? scroll : scrollIntoView(atScroll(at, scroll), scroll, viewport, height));
   return {
     probe(el, k = known(el)) {
       // viewportBox's box, read once: a page box says whether the element is fixed (isFixed's answer).
       const at = pageBoxOf(el, k);
       if (!at) return { hit: null, scroll, box: null };
-      const box = atScroll(at, scroll);
-      const s = at.fixed ? scroll : scrollIntoView(box, scroll, viewport, height);
-      const boxAt = s === scroll ? box : atScroll(at, s);
-      const visible = index.visible(el, s, k);
-      if (!visible) return { hit: null, scroll: s, box: boxAt };
-      const c = centre(visible);
-      return { hit: index.hit(c.x, c.y, s), scroll: s, box: boxAt };
+      const s = scrollFor(at);
+      return { hit: index.hitAtCentre(el, s, k), scroll: s, box: atScroll(at, s) };
     },
     hitOf(el, k = known(el)) {
       const at = pageBoxOf(el, k);
-      if (!at) return null;
-      return index.hitAtCentre(el, at.fixed ? scroll : scrollIntoView(atScroll(at, scroll), scroll, viewport, height), k);
+      return at ? index.hitAtCentre(el, scrollFor(at), k) : null;
     },
   };
 }

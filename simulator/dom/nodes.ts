@@ -69,19 +69,15 @@ function defined(node: object, name: string): PropertyDescriptor | null {
   return found;
 }
 
-/** A DOM property of a node, read through its interface (defined). */
-function domRead<T>(node: object, name: string): T {
+/**
+ * A DOM property of a node as its interface defines it (defined): an element's tree and
+ * tag, an input's `type`, `value` or `checked`, a button's `disabled`, past any getter of
+ * the node's own, so that reading one runs no code of the page, which could change the
+ * page while it is being read.
+ */
+export function property<T>(node: object, name: string): T {
   const d = defined(node, name);
   return (d ? (d.get ? d.get.call(node) : d.value) : undefined) as T;
-}
-
-/**
- * A property of an element as its interface defines it (an input's `type`, `value` or
- * `checked`, a button's `disabled`), past any getter of the element's own: reading one runs
- * no code of the page, which could change the page while it is being read.
- */
-export function property<T>(el: Element, name: string): T {
-  return domRead<T>(el, name);
 }
 
 /** A DOM method of a node, called through its interface (defined). */
@@ -110,12 +106,12 @@ export function hasAttribute(el: Element, name: string): boolean {
 }
 
 export function localName(el: Element): string {
-  return behind(el)?._localName ?? domRead<string>(el, 'localName');
+  return behind(el)?._localName ?? property<string>(el, 'localName');
 }
 
 export function namespaceOf(el: Element): string | null {
   const b = behind(el);
-  return b && b._namespaceURI !== undefined ? b._namespaceURI : domRead<string | null>(el, 'namespaceURI');
+  return b && b._namespaceURI !== undefined ? b._namespaceURI : property<string | null>(el, 'namespaceURI');
 }
 
 /** The node's neighbour in the tree on jsdom's own objects (null: none), or undefined when the node has no object behind it. */
@@ -135,18 +131,18 @@ function elementFrom(n: Linked | null): Element | null {
 
 export function firstElementChild(el: Element): Element | null {
   const n = neighbour(el, 'firstChild');
-  return n === undefined ? domRead<Element | null>(el, 'firstElementChild') : elementFrom(n);
+  return n === undefined ? property<Element | null>(el, 'firstElementChild') : elementFrom(n);
 }
 
 export function nextElementSibling(el: Element): Element | null {
   const n = neighbour(el, 'nextSibling');
-  return n === undefined ? domRead<Element | null>(el, 'nextElementSibling') : elementFrom(n);
+  return n === undefined ? property<Element | null>(el, 'nextElementSibling') : elementFrom(n);
 }
 
 /** The element's parent element, or null (the root's parent is a document). */
 export function parentElementOf(el: Element): Element | null {
   const b = behind(el) as Linked | undefined;
-  if (!b || !symbols) return domRead<Element | null>(el, 'parentElement');
+  if (!b || !symbols) return property<Element | null>(el, 'parentElement');
   const parent = (b[symbols.tree] as { parent?: Linked | null } | undefined)?.parent ?? null;
   return parent && parent.nodeType === 1 ? wrapperOf<Element>(parent) : null;
 }
@@ -154,27 +150,27 @@ export function parentElementOf(el: Element): Element | null {
 /** The document an element belongs to. */
 export function ownerDocument(el: Element): Document {
   const owner = behind(el)?._ownerDocument as Linked | undefined;
-  return (owner && wrapperOf<Document>(owner)) || domRead<Document>(el, 'ownerDocument');
+  return (owner && wrapperOf<Document>(owner)) || property<Document>(el, 'ownerDocument');
 }
 
 /** The node's first child, as its wrapper. */
 export function firstChild(node: Node): ChildNode | null {
   const n = neighbour(node, 'firstChild');
-  return n === undefined ? domRead<ChildNode | null>(node, 'firstChild') : n && wrapperOf<ChildNode>(n);
+  return n === undefined ? property<ChildNode | null>(node, 'firstChild') : n && wrapperOf<ChildNode>(n);
 }
 
 export function nextSibling(node: Node): ChildNode | null {
   const n = neighbour(node, 'nextSibling');
-  return n === undefined ? domRead<ChildNode | null>(node, 'nextSibling') : n && wrapperOf<ChildNode>(n);
+  return n === undefined ? property<ChildNode | null>(node, 'nextSibling') : n && wrapperOf<ChildNode>(n);
 }
 
 export function nodeType(node: Node): number {
-  return behind(node)?.nodeType ?? domRead<number>(node, 'nodeType');
+  return behind(node)?.nodeType ?? property<number>(node, 'nodeType');
 }
 
 /** A text node's data. */
 export function textData(node: Text): string {
-  return behind(node)?._data ?? domRead<string>(node, 'data');
+  return behind(node)?._data ?? property<string>(node, 'data');
 }
 
 /**
@@ -242,7 +238,7 @@ function walkElements(root: Node, visit: ((el: Element) => void) | null, only: s
   let count = 0;
   const b = behind(root) as Linked | undefined;
   if (!b || !symbols) {
-    const doc = nodeType(root) === 9 ? (root as Document) : domRead<Document>(root, 'ownerDocument');
+    const doc = nodeType(root) === 9 ? (root as Document) : property<Document>(root, 'ownerDocument');
     // NodeFilter.SHOW_ELEMENT, as a page's window need not lend its NodeFilter.
     const walker = domCall<TreeWalker>(doc, 'createTreeWalker', root, 1);
     for (let n = walker.nextNode(); n; n = walker.nextNode()) {
