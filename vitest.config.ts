@@ -1,9 +1,11 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
+/** Files that replace modules with vi.mock: they need a module graph of their own. */
+const MOCKING = ['test/harness/assess-clicks.test.ts'];
+
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts'],
     // Property tests replay many episodes; a loaded 2-core machine can take minutes. Speed is measured by npm run bench.
     testTimeout: 300_000,
     hookTimeout: 180_000,
@@ -11,5 +13,13 @@ export default defineConfig({
     // Vitest leaves one core to itself by default: on a 2-core machine that is one test file at a time, and the main process is idle.
     maxWorkers: Math.max(2, availableParallelism()),
     env: { TZ: 'UTC' },
+    projects: [
+      {
+        extends: true,
+        // Loading jsdom and the simulator costs a second or more a file: a worker loads them once for all the files it runs.
+        test: { name: 'shared', include: ['test/**/*.test.ts'], exclude: MOCKING, isolate: false },
+      },
+      { extends: true, test: { name: 'isolated', include: MOCKING } },
+    ],
   },
 });
