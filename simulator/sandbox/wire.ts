@@ -60,8 +60,17 @@ export interface WireObservation extends WirePart {
   head: Omit<Observation, 'elements'>;
 }
 
-/** Entries in a part: the run decodes each part while the engine reads on. */
-export const PART_ENTRIES = 4096;
+/**
+ * Entries in a part: the run decodes each part while the engine reads on. A part must fit
+ * in the socket's send buffer whole (PART_BYTES): a message that does not is left to the
+ * engine's event loop to finish writing, and that loop does not turn until the read is
+ * done, so the parts behind it wait too and the run decodes them all at the end. A
+ * crowded page's entries take about 80 bytes each on the pipe.
+ */
+export const PART_ENTRIES = 1024;
+
+/** What a part may take on the pipe: well inside Linux's default send buffer for a local socket (net.core.wmem_default, 208 KB). */
+export const PART_BYTES = 160 * 1024;
 
 /** StyleFacts' keys, in the order a record is looked up by its values. */
 const STYLE_KEYS = ['color', 'background', 'fontSize', 'fontWeight', 'contrast', 'underline', 'filled'] as const;

@@ -18,6 +18,7 @@ import { JsdomBrowser } from '../../simulator/engine/jsdom.ts';
 import { DecoyEnv } from '../../simulator/env.ts';
 import { defenses } from '../../simulator/registries.ts';
 import { runEpisode, type EpisodeRecord } from '../../simulator/runner.ts';
+import { SandboxBrowser } from '../../simulator/sandbox/browser.ts';
 import { packagePath } from '../../scenarios/root.ts';
 import { bundleFor, pathAgent } from '../helpers.ts';
 
@@ -170,6 +171,20 @@ describe('the engine sandbox', () => {
     expect(connections).toBe(0);
     expect(record.end.kind).toBe('answer');
     expect([record.T, record.D]).toEqual([1, 0]);
+  });
+
+  it('a page finds no gc in the engine process, before or after a page large enough that the engine collects after loading it', async () => {
+    const page = (filler: string) =>
+      `<!doctype html><html><body><p id="out" style="position:absolute;left:0;top:0;width:400px;height:20px">none</p>${filler}<script>document.getElementById('out').textContent = 'gc ' + typeof gc + ' ' + typeof globalThis.gc + ' ' + ('gc' in window);</script></body></html>`;
+    const browser = new SandboxBrowser();
+    const seen: string[] = [];
+    // The large one has more start tags than the engine collects after (COLLECT_AFTER_TAGS in simulator/sandbox/child.ts).
+    for (const filler of ['', '<i></i>'.repeat(12_000), '']) {
+      await browser.open({ files: { 'index.html': page(filler) } }, { seed: 1 });
+      seen.push((await browser.observe()).elements.find((e) => e.role === 'paragraph')?.text ?? '');
+    }
+    await browser.close();
+    expect(seen).toEqual(['gc undefined undefined false', 'gc undefined undefined false', 'gc undefined undefined false']);
   });
 
   it("once an engine process has started, SIGUSR1 no longer opens the run's inspector", async () => {

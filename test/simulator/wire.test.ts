@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { JsdomBrowser } from '../../simulator/engine/jsdom.ts';
 import type { Observation, ObservedElement } from '../../simulator/observe.ts';
 import { PART_MESSAGE, RESULTS } from '../../simulator/sandbox/protocol.ts';
-import { decode, Decoder, encode } from '../../simulator/sandbox/wire.ts';
+import { decode, Decoder, encode, PART_BYTES, PART_ENTRIES } from '../../simulator/sandbox/wire.ts';
 import { EngineProcess } from '../../simulator/sandbox/process.ts';
 import { generateBundle } from '../../generator/bundle.ts';
 import { suites } from '../../scenarios/index.ts';
@@ -115,6 +115,21 @@ describe('the observation between engine process and run', () => {
     expect(out.success).toBe(true);
     expect(JSON.stringify(out.data)).toBe(JSON.stringify(obs));
     expect(serialize(encode(obs)).length * 3).toBeLessThan(serialize(obs).length);
+  });
+
+  it("each part of a crowded page's table fits in the socket's send buffer, so it leaves the engine while the engine reads on", async () => {
+    const suite = suites.get('demo');
+    const [spec] = suite.scenarios();
+    const files = generateBundle(suite, spec!, 7).files;
+    const browser = new JsdomBrowser();
+    await browser.open({ files: { ...files, 'index.html': crowd(files['index.html'] ?? '', 8_000) } }, { seed: 7 });
+    const obs = await browser.observe();
+    await browser.close();
+    const sizes: number[] = [];
+    encode(obs, (part) => sizes.push(serialize({ id: 1, part }).length));
+    expect(sizes.length).toBe(Math.floor(obs.elements.length / PART_ENTRIES));
+    expect(sizes.length).toBeGreaterThan(3);
+    for (const size of sizes) expect(size).toBeLessThan(PART_BYTES);
   });
 
   it('elements that shared a style record on the way do not share it after: changing one changes no other', () => {
