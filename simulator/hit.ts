@@ -337,21 +337,26 @@ class BoxIndex {
     this.tree.finish();
   }
 
-  /** Where `near` is putting what it finds. */
+  /** Where `near` is putting what it finds, and how many it has put there. */
   private sink: number[] = [];
+  private filled = 0;
   /** Takes each box found straight into the sink, so that a search makes no list of its own. */
   private readonly take = (found: number): boolean => {
-    this.sink.push(this.ids[found] as number);
+    this.sink[this.filled++] = this.ids[found] as number;
     return false;
   };
 
-  /** Adds to `out` the index of every box that may hold the point. */
-  near(x: number, y: number, pad: number, out: number[]): void {
-    if (this.tree) {
-      this.sink = out;
-      this.tree.search(x - pad, y - pad, x + pad, y + pad, this.take);
-    }
-    for (let k = 0; k < this.loose.length; k++) out.push(this.loose[k] as number);
+  /**
+   * Puts in `out`, from place `from` on, the index of every box that may hold the point,
+   * and returns the place after the last. The caller's list is written over, never
+   * emptied: emptying a list frees its storage, and a hit test per entry would make it again.
+   */
+  near(x: number, y: number, pad: number, out: number[], from: number): number {
+    this.sink = out;
+    this.filled = from;
+    if (this.tree) this.tree.search(x - pad, y - pad, x + pad, y + pad, this.take);
+    for (let k = 0; k < this.loose.length; k++) out[this.filled++] = this.loose[k] as number;
+    return this.filled;
   }
 }
 
@@ -369,7 +374,7 @@ export class PaintIndex {
   private byElement: Map<Element, Layer> | null = null;
   private trees: { scrolling: BoxIndex; fixed: BoxIndex } | null = null;
   private readonly shapes: Shapes;
-  /** Scratch lists of one hit test, kept between tests so that a test allocates none. */
+  /** Scratch lists of one hit test, kept between tests and written over (only the first places a test fills are its), so that a test allocates none. */
   private readonly near: number[] = [];
   private readonly under: Layer[] = [];
 
@@ -433,25 +438,22 @@ export class PaintIndex {
     const py = y + scroll.y;
     const pad = slack(Math.abs(x) + Math.abs(y) + Math.abs(scroll.x) + Math.abs(scroll.y));
     const near = this.near;
-    near.length = 0;
-    this.trees.scrolling.near(px, py, pad, near);
-    this.trees.fixed.near(x, y, pad, near);
+    const found = this.trees.fixed.near(x, y, pad, near, this.trees.scrolling.near(px, py, pad, near, 0));
     // topmost's answer over the candidates whose visible box holds the point, topmost first.
     const under = this.under;
-    under.length = 0;
-    for (let k = 0; k < near.length; k++) {
+    let count = 0;
+    for (let k = 0; k < found; k++) {
       const l = this.layers[near[k] as number] as Layer;
       if (!visibleHolds(l, scroll, x, y) || !l.pointer) continue;
       // Put in order as they come: a point lies in a few boxes, and no two layers' keys are equal.
-      let at = under.length;
-      under.push(l);
+      let at = count++;
       while (at > 0 && compareLayers(under[at - 1] as Layer, l) < 0) {
         under[at] = under[at - 1] as Layer;
         at--;
       }
       under[at] = l;
     }
-    for (let k = 0; k < under.length; k++) {
+    for (let k = 0; k < count; k++) {
       const l = under[k] as Layer;
       if (this.shapes.holds(l.el, shift(l.box, l.fixed, scroll), x, y)) return l.el;
     }
@@ -475,8 +477,8 @@ export function hitFrom(items: readonly Paintable[], x: number, y: number): Elem
     listIndexes.set(items, index);
   }
   const ids: number[] = [];
-  index.boxes.near(x, y, slack(Math.abs(x) + Math.abs(y)), ids);
-  return topmost(ids.map((i) => items[i] as Paintable), x, y, index.shapes);
+  const found = index.boxes.near(x, y, slack(Math.abs(x) + Math.abs(y)), ids, 0);
+  return topmost(ids.slice(0, found).map((i) => items[i] as Paintable), x, y, index.shapes);
 }
 
 export function hitTest(doc: Document, x: number, y: number, scroll: Scroll): Element | null {
