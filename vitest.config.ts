@@ -1,8 +1,12 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
-/** Files that replace modules with vi.mock: they need a module graph of their own. */
-const MOCKING = ['test/harness/assess-clicks.test.ts'];
+/**
+ * Files that need a module graph of their own: one replaces modules with vi.mock; one
+ * observes before the engine has learnt jsdom's symbols, which any file that opens a page
+ * teaches the graph it shares.
+ */
+const ISOLATED = ['test/harness/assess-clicks.test.ts', 'test/simulator/observe-clobber.test.ts'];
 
 export default defineConfig({
   test: {
@@ -17,9 +21,9 @@ export default defineConfig({
       {
         extends: true,
         // Loading jsdom and the simulator costs a second or more a file: a worker loads them once for all the files it runs.
-        test: { name: 'shared', include: ['test/**/*.test.ts'], exclude: MOCKING, isolate: false },
+        test: { name: 'shared', include: ['test/**/*.test.ts'], exclude: ISOLATED, isolate: false },
       },
-      { extends: true, test: { name: 'isolated', include: MOCKING } },
+      { extends: true, test: { name: 'isolated', include: ISOLATED } },
     ],
   },
 });

@@ -33,6 +33,23 @@ function observed(lie: boolean) {
 }
 
 describe('an observation read through the DOM', () => {
+  it("is read through the DOM here: the engine has not learnt jsdom's symbols in this file's module graph (vitest.config.ts runs it isolated)", () => {
+    const dom = new JSDOM(PAGE);
+    // On jsdom's own objects the tree is walked without the interface's getters.
+    const proto = dom.window.Node.prototype;
+    let calls = 0;
+    for (const name of ['firstChild', 'nextSibling']) {
+      const d = Object.getOwnPropertyDescriptor(proto, name) as PropertyDescriptor;
+      Object.defineProperty(proto, name, { ...d, get(this: Node) {
+        calls++;
+        return d.get?.call(this);
+      } });
+    }
+    observe(dom.window as unknown as Window, new RefRegistry(), { x: 0, y: 0 }, { width: 1280, height: 800 });
+    dom.window.close();
+    expect(calls).toBeGreaterThan(0);
+  });
+
   it("reads the tree through each node's interface: properties of a node's own, a form's named controls among them, change nothing", () => {
     const clean = observed(false);
     const card = clean.elements.find((e) => e.name === 'Card');
