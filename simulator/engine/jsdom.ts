@@ -49,6 +49,9 @@ const REMOVED = [
   // Atomics.wait (and a WebAssembly wait) blocks the engine's thread while its CPU time stays
   // low; the site runtime needs none of them.
   'Atomics', 'SharedArrayBuffer', 'WebAssembly',
+  // Their callbacks run on Node's event loop when the engine's heap is collected (after a
+  // large page loads, on purpose): page code outside the virtual clock and its limits.
+  'WeakRef', 'FinalizationRegistry',
 ] as const;
 
 /**

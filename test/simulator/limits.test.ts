@@ -123,6 +123,16 @@ describe('per-episode limits and contained faults', () => {
     records.forEach(scored);
   });
 
+  it('a page gets no WeakRef or FinalizationRegistry, whose callbacks would run when the engine collects, outside the virtual clock', async () => {
+    const b = new JsdomBrowser();
+    try {
+      await b.open({ files: { 'index.html': '<!doctype html><p id="r">-</p><script>document.getElementById("r").textContent = "weak " + typeof WeakRef + " " + typeof FinalizationRegistry + " " + ("WeakRef" in window);</script>' } }, { seed: 1 });
+      expect((await b.observe()).elements.map((e) => (e as { text?: string }).text)).toContain('weak undefined undefined false');
+    } finally {
+      await b.close();
+    }
+  });
+
   it('a page of few elements and many runs of text cannot list more than three entries an element in an observation: the step ends as an error, in-process and in the engine process', async () => {
     // 20 elements may give 60 entries; the script adds 100 runs of text side by side.
     const page = '<!doctype html><p>one</p><script>for (var i = 0; i < 100; i++) document.body.appendChild(document.createTextNode("run " + i));</script>';
