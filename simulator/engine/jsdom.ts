@@ -57,11 +57,11 @@ const REMOVED = [
 /**
  * A frame (`<iframe>`, `<frame>`, made by the page itself) gets a window of its own from
  * jsdom, which load() never sees: it would give the page back all of REMOVED and real timers
- * (outside the virtual clock and its limit), and run scripts (`document.write`, a
+ * (outside the virtual clock and its limit; jsdom's postMessage fires on one too), and run scripts (`document.write`, a
  * `javascript:` src). The site runtime uses no frame, so a frame's window runs no script
  * and is given none of those. jsdom makes frame windows through this module's export.
  */
-const FRAME_TIMERS = ['setTimeout', 'setInterval', 'requestAnimationFrame', 'queueMicrotask'] as const;
+const FRAME_TIMERS = ['setTimeout', 'setInterval', 'requestAnimationFrame', 'queueMicrotask', 'postMessage'] as const;
 {
   const windows = createRequire(import.meta.url)('jsdom/lib/jsdom/browser/Window.js') as { createWindow: (o: Record<string, unknown>) => Record<string, unknown> };
   const create = windows.createWindow;
@@ -78,6 +78,24 @@ const FRAME_TIMERS = ['setTimeout', 'setInterval', 'requestAnimationFrame', 'que
  * engine's global object as its `this`, and with it `process`. The page may not set one.
  */
 const NO_CALL_SITES = `Object.defineProperty(Error, 'prepareStackTrace', { get: function () { return undefined; }, set: function () { throw new TypeError('Error.prepareStackTrace is not available to pages here'); }, configurable: false });`;
+
+/**
+ * jsdom's postMessage fires its message event on Node's own timer: a page that posts again
+ * from its listener would run on real time between calls, outside the virtual clock and
+ * its limit, and a run would no longer be the same twice. This one, made in the page's
+ * realm, makes jsdom's checks of its arguments and fires the event on the page's timer.
+ */
+const POST_MESSAGE = `Object.defineProperty(window, 'postMessage', { value: function postMessage(message, targetOrigin) {
+  if (arguments.length < 2) throw new TypeError("'postMessage' requires 2 arguments: 'message' and 'targetOrigin'");
+  var target = String(targetOrigin);
+  if (target === '/') return;
+  if (target !== '*') {
+    var url;
+    try { url = new URL(target); } catch (e) { throw new DOMException("Failed to execute 'postMessage' on 'Window': Invalid target origin '" + target + "' in a call to 'postMessage'.", 'SyntaxError'); }
+    if (url.origin !== location.origin) return;
+  }
+  setTimeout(function () { window.dispatchEvent(new MessageEvent('message', { data: message })); }, 0);
+}, writable: true, configurable: true, enumerable: true });`;
 
 /** Timer functions whose callbacks count against the timers-per-step limit. */
 const COUNTED = ['setTimeout', 'setInterval', 'requestAnimationFrame'] as const;
@@ -229,6 +247,7 @@ export class JsdomBrowser implements Browser {
         for (const name of REMOVED) delete (win as unknown as Record<string, unknown>)[name];
         delete (win.navigator as unknown as Record<string, unknown>).sendBeacon;
         inPage(window, NO_CALL_SITES);
+        inPage(window, POST_MESSAGE);
         inPage(window, prelude(seed));
         for (const [k, v] of Object.entries(storage)) window.localStorage.setItem(k, v);
         // scrollTo is made in the page's realm and hands the engine numbers only, so its

@@ -22,7 +22,7 @@ const PROBE = `(function () {
   document.body.appendChild(f);
   for (var i = 0; i < window.length; i++) {
     var w = window[i];
-    ['XMLHttpRequest', 'WebSocket', 'EventSource', 'fetch', 'Atomics', 'SharedArrayBuffer', 'WebAssembly', 'WeakRef', 'FinalizationRegistry', 'setTimeout', 'setInterval', 'requestAnimationFrame', 'queueMicrotask'].forEach(function (n) {
+    ['XMLHttpRequest', 'WebSocket', 'EventSource', 'fetch', 'Atomics', 'SharedArrayBuffer', 'WebAssembly', 'WeakRef', 'FinalizationRegistry', 'setTimeout', 'setInterval', 'requestAnimationFrame', 'queueMicrotask', 'postMessage'].forEach(function (n) {
       if (typeof w[n] !== 'undefined') seen.push(i + ':' + n);
     });
   }

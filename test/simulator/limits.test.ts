@@ -10,7 +10,9 @@ import type { Agent } from '../../simulator/agent.ts';
 import { runBatch } from '../../simulator/batch.ts';
 import type { LoadedBundle } from '../../simulator/bundle.ts';
 import type { Defense } from '../../simulator/defense.ts';
+import { SandboxBrowser } from '../../simulator/sandbox/browser.ts';
 import { JsdomBrowser } from '../../simulator/engine/jsdom.ts';
+import type { Browser } from '../../simulator/engine/browser.ts';
 import { DecoyEnv } from '../../simulator/env.ts';
 import { defenses } from '../../simulator/registries.ts';
 import { runEpisode, type EpisodeRecord } from '../../simulator/runner.ts';
@@ -121,6 +123,23 @@ describe('per-episode limits and contained faults', () => {
     }
     const { records } = await runBatch([withScript(wait), control], { agent: 'oracle', defense: 'none', seed: 1, limits: { stepSeconds: 2 } });
     records.forEach(scored);
+  });
+
+  it("a page's postMessage fires on the virtual clock: a page that posts again from its listener does not run while the run waits, and runs when time is advanced", async () => {
+    const page = `<!doctype html><p id="r">hops 0</p><script>var hops = 0; window.addEventListener('message', function (e) { hops++; document.getElementById('r').textContent = 'hops ' + hops + ' ' + e.data; if (hops < 5) window.postMessage('again', '*'); }); window.postMessage('first', '*'); window.postMessage('elsewhere', 'https://elsewhere.example');</script>`;
+    const hops = async (b: Browser) => (await b.observe()).elements.map((e) => (e as { text?: string }).text ?? '').find((t) => t.startsWith('hops')) ?? '';
+    for (const b of [new JsdomBrowser(), new SandboxBrowser()] as Browser[]) {
+      try {
+        await b.open({ files: { 'index.html': page } }, { seed: 1 });
+        const before = await hops(b);
+        await new Promise((r) => setTimeout(r, 300));
+        expect(await hops(b)).toBe(before);
+        await b.advance(100);
+        expect(await hops(b)).toBe('hops 5 again');
+      } finally {
+        await b.close();
+      }
+    }
   });
 
   it('a page gets no WeakRef or FinalizationRegistry, whose callbacks would run when the engine collects, outside the virtual clock', async () => {
