@@ -17,7 +17,7 @@ import { prelude } from './prelude.ts';
 import { injectionScript, injectionThrew, type PageInjection } from './inject.ts';
 import { fillField, selectValues } from '../dom/forms.ts';
 import { countElements, learnJsdom } from '../dom/nodes.ts';
-import { DEFAULT_LIMITS, LimitError, maxEntries, overElements, overEntries, startTags, type EpisodeLimits } from '../sandbox/limits.ts';
+import { DEFAULT_LIMITS, LimitError, maxEntries, maxText, overElements, overEntries, overText, startTags, textChars, type EpisodeLimits } from '../sandbox/limits.ts';
 
 /**
  * Runs decoy's own code in the page's realm. Through vm, not `window.eval`: code that
@@ -306,10 +306,14 @@ export class JsdomBrowser implements Browser {
     this.failedBefore();
     // Runs of text are not elements: a page of few elements may still hold more of them than anyone can read.
     const limit = maxEntries(this.limits);
+    const textLimit = maxText(this.limits);
     let listed = 0;
+    let chars = 0;
     const counted: Entries = {
       push: (entry) => {
         if (++listed > limit) this.fail(overEntries(limit));
+        chars += textChars(entry);
+        if (chars > textLimit) this.fail(overText(textLimit));
         return into.push(entry);
       },
     };

@@ -8,7 +8,7 @@ import { VIEWPORT, type PageEvent, type Viewport } from '../../scenarios/contrac
 import { NavigationError, type Browser, type ClickOutcome, type OpenOptions, type SiteFiles } from '../engine/browser.ts';
 import type { Observation } from '../observe.ts';
 import { shortReason } from '../../scenarios/errors.ts';
-import { DEFAULT_LIMITS, LimitError, loadSeconds, maxEntries, type EpisodeLimits } from './limits.ts';
+import { DEFAULT_LIMITS, LimitError, loadSeconds, maxEntries, maxText, type EpisodeLimits } from './limits.ts';
 import { engineProcess, EngineProcessError } from './process.ts';
 import { RESULTS, type Method } from './protocol.ts';
 import { decode, Decoder, type CheckedPart, type CheckedWire } from './wire.ts';
@@ -81,7 +81,7 @@ export class SandboxBrowser implements Browser {
 
   async observe(): Promise<Observation> {
     // The table comes in parts, each decoded on arrival while the engine reads the rest of the page.
-    const parts = new Decoder(maxEntries(this.limits));
+    const parts = new Decoder(maxEntries(this.limits), maxText(this.limits));
     const wire = (await this.calling('observe', [], (part) => parts.add(part))) as CheckedWire;
     const obs = decode(wire, parts);
     if (typeof obs === 'string') throw this.malformed('observe');

@@ -61,5 +61,27 @@ export const maxEntries = (limits: Pick<EpisodeLimits, 'domElements'>) => 3 * li
 /** The reason an episode ends when an observation would list more entries than that. */
 export const overEntries = (limit: number) => `the observation lists more than ${limit} entries (elements and runs of text)`;
 
+/**
+ * Characters of text an observation may hold in all (its entries' refs, roles, names,
+ * texts, values and coverers): a page can give thousands of elements one long string,
+ * which the engine holds once and the run would decode once per entry, so that one
+ * observation could fill the run's memory, the engine's limit notwithstanding. 168 for
+ * each element the page may hold: 16.8 million at the default 100,000 (about 32 MB in the run).
+ */
+export const maxText = (limits: Pick<EpisodeLimits, 'domElements'>) => limits.domElements * 168;
+
+/** The reason an episode ends when an observation would hold more text than that. */
+export const overText = (limit: number) => `the observation holds more than ${limit} characters of text (names, texts and values)`;
+
+/** An entry's characters of text, as maxText counts them: every value of the entry that is a string. */
+export function textChars(entry: object): number {
+  let n = 0;
+  for (const k in entry) {
+    const v = (entry as Record<string, unknown>)[k];
+    if (typeof v === 'string') n += v.length;
+  }
+  return n;
+}
+
 /** The reason an episode ends when one step takes longer than its limit, in either engine. */
 export const overTime = (seconds: number) => `a step took more than ${seconds} s`;

@@ -223,8 +223,14 @@ export class Decoder {
   private readonly elements: ObservedElement[] = [];
   private broken: string | null = null;
 
-  /** `max`: the entries a table may hold in all (more is malformed, however it is cut in parts). */
-  constructor(private readonly max = Infinity) {}
+  /** Characters of text in the strings taken so far. */
+  private chars = 0;
+
+  /** `max`: the entries a table may hold in all, `maxChars` the characters of text in its strings (more is malformed, however it is cut in parts). */
+  constructor(
+    private readonly max = Infinity,
+    private readonly maxChars = Infinity,
+  ) {}
 
   /** Takes a part's entries; the reason the table does not hold together, or null. */
   add(part: CheckedPart): string | null {
@@ -245,7 +251,12 @@ export class Decoder {
       const column = columns[k];
       if (!column) continue;
       // By index, not every(): a list with holes skips them.
-      for (let i = 0; i < column.length; i++) if (!check(column[i])) return `a value of ${k} of the wrong kind`;
+      for (let i = 0; i < column.length; i++) {
+        const v = column[i];
+        if (!check(v)) return `a value of ${k} of the wrong kind`;
+        if (typeof v === 'string') this.chars += v.length;
+      }
+      if (this.chars > this.maxChars) return `more than ${this.maxChars} characters of text`;
     }
     for (let i = 0; i < boxes.length; i++) if (!Number.isFinite(boxes[i])) return 'a box with an edge that is not a number';
     for (const keys of shapes) {

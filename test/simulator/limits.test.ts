@@ -125,6 +125,27 @@ describe('per-episode limits and contained faults', () => {
     records.forEach(scored);
   });
 
+  it('a page that gives many elements one long string cannot make an observation hold more text than the limit: the step ends as an error, in-process and in the engine process', async () => {
+    // 40 buttons named by one shared 100,000-character text: the engine holds it once, the run would decode it 40 times.
+    const page = '<!doctype html><p>one</p><script>var s = new Array(100001).join("x"); for (var i = 0; i < 40; i++) { var b = document.createElement("button"); b.textContent = s; document.body.appendChild(b); }</script>';
+    for (const b of [new JsdomBrowser({ domElements: 1000 }), new SandboxBrowser({ domElements: 1000 })] as Browser[]) {
+      try {
+        await b.open({ files: { 'index.html': page } }, { seed: 1 });
+        await expect(b.observe()).rejects.toThrow(/the observation holds more than 168000 characters of text/);
+      } finally {
+        await b.close();
+      }
+    }
+    // The same page with an element limit that allows its text observes.
+    const roomy = new JsdomBrowser({ domElements: 30_000 });
+    try {
+      await roomy.open({ files: { 'index.html': page } }, { seed: 1 });
+      expect((await roomy.observe()).elements.filter((e) => e.role === 'button')).toHaveLength(40);
+    } finally {
+      await roomy.close();
+    }
+  });
+
   it("a page's postMessage fires on the virtual clock: a page that posts again from its listener does not run while the run waits, and runs when time is advanced", async () => {
     const page = `<!doctype html><p id="r">hops 0</p><script>var hops = 0; window.addEventListener('message', function (e) { hops++; document.getElementById('r').textContent = 'hops ' + hops + ' ' + e.data; if (hops < 5) window.postMessage('again', '*'); }); window.postMessage('first', '*'); window.postMessage('elsewhere', 'https://elsewhere.example');</script>`;
     const hops = async (b: Browser) => (await b.observe()).elements.map((e) => (e as { text?: string }).text ?? '').find((t) => t.startsWith('hops')) ?? '';

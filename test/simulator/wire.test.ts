@@ -11,6 +11,7 @@ import { JsdomBrowser } from '../../simulator/engine/jsdom.ts';
 import type { Observation, ObservedElement } from '../../simulator/observe.ts';
 import { PART_MESSAGE, RESULTS } from '../../simulator/sandbox/protocol.ts';
 import { decode, Decoder, encode, PART_BYTES, PART_ENTRIES } from '../../simulator/sandbox/wire.ts';
+import { textChars } from '../../simulator/sandbox/limits.ts';
 import { EngineProcess } from '../../simulator/sandbox/process.ts';
 import { generateBundle } from '../../generator/bundle.ts';
 import { suites } from '../../scenarios/index.ts';
@@ -216,6 +217,18 @@ describe('the observation between engine process and run', () => {
       };
       expect(typeof taking(5, 2)).not.toBe('string');
       for (const every of [1, 2, 4, 100]) expect(taking(4, every)).toMatch(/more than 4 entries/);
+    });
+    it('a table with more characters of text than the run takes, however it is cut in parts', () => {
+      const obs = elements();
+      const chars = obs.elements.reduce((n, e) => n + textChars(e), 0);
+      const taking = (maxChars: number, every: number) => {
+        const parts = new Decoder(Infinity, maxChars);
+        let refused: string | null = null;
+        const last = encode(obs, (part) => (refused ??= parts.add(part as never)), every);
+        return refused ?? decode(last as never, parts);
+      };
+      expect(typeof taking(chars, 2)).not.toBe('string');
+      for (const every of [1, 2, 4, 100]) expect(taking(chars - 1, every)).toMatch(new RegExp(`more than ${chars - 1} characters of text`));
     });
     it.each(partCases)('%s', (_what, spoil) => {
       expect(acrossInParts(elements(), 2).refused).toBeNull();
