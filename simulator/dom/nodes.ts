@@ -91,6 +91,20 @@ function behind(node: Node): Behind | undefined {
 
 type Linked = Behind & Record<symbol, { firstChild: Linked | null; nextSibling: Linked | null } | undefined>;
 
+/**
+ * Does the element match the selector (false for a selector the engine cannot read)? Asked
+ * of jsdom's own object where there is one, so that a page's own `matches` (on the element
+ * or on Element.prototype) does not run while the page is read; else through the interface.
+ */
+export function matchesSelector(el: Element, selector: string): boolean {
+  const b = behind(el) as { matches?: (selector: string) => boolean } | undefined;
+  try {
+    return b && typeof b.matches === 'function' ? b.matches(selector) : domCall<boolean>(el, 'matches', selector);
+  } catch {
+    return false;
+  }
+}
+
 /** The value of an attribute by its lower-case name (as getAttribute reads it), or null. */
 export function attribute(el: Element, name: string): string | null {
   const b = behind(el);

@@ -10,7 +10,7 @@
 import Specificity from '@bramus/specificity';
 import { inlineDeclarations } from './style.ts';
 import { kept } from './unchanged.ts';
-import { attribute, localName, ownerDocument } from './nodes.ts';
+import { attribute, localName, matchesSelector, ownerDocument } from './nodes.ts';
 
 interface Declaration {
   name: string;
@@ -146,14 +146,6 @@ function currentIndex(doc: Document): IndexedRule[] {
   return rules;
 }
 
-function matches(el: Element, selector: string): boolean {
-  try {
-    return el.matches(selector);
-  } catch {
-    return false;
-  }
-}
-
 /** A rule's selectors an element of some tag and classes may match; `sure` when it matches without asking the selector engine. */
 interface Candidate {
   rule: IndexedRule;
@@ -268,7 +260,7 @@ export function cascade(el: Element, wanted: (name: string) => boolean): { name:
     let weight = -1;
     for (const s of selectors) {
       if (s.weight <= weight) continue;
-      if (s.sure || matches(el, s.text)) weight = s.weight;
+      if (s.sure || matchesSelector(el, s.text)) weight = s.weight;
     }
     if (weight >= 0) matched.push({ weight, order: rule.order, declarations: own });
   }

@@ -111,6 +111,24 @@ describe("a page's own DOM methods", () => {
   });
 });
 
+describe("a page's own matches", () => {
+  it("never runs while the page is read: the cascade for radii asks jsdom's own selector engine, and gets the same answer", async () => {
+    // A 10 px button whose centre lies within its 8 px corners: the hit test asks the cascade, which asks whether `.card button` matches.
+    const page = (script: string) => `<!doctype html><head><title>quiet</title><style>.card button{border-radius:8px}</style></head><body style="position:relative"><div class="card"><button style="${abs(0, 0, 10, 10)}">Go</button></div>${script}</body>`;
+    const observed = async (script: string) => {
+      const b = new JsdomBrowser();
+      await b.open({ files: { 'index.html': page(script) } }, { seed: 1 });
+      const obs = await b.observe();
+      await b.close();
+      return obs;
+    };
+    const plain = await observed('');
+    const lying = await observed(`<script>Element.prototype.matches = function () { document.title = 'matches ran'; document.body.appendChild(document.createElement('p')); return false; };</script>`);
+    expect(lying.title).toBe('quiet');
+    expect(JSON.stringify(lying.elements)).toBe(JSON.stringify(plain.elements));
+  });
+});
+
 describe('the corner bound a hit test uses before the cascade', () => {
   const len = fc.oneof(fc.integer({ min: 0, max: 60 }).map((n) => `${n}px`), fc.integer({ min: 0, max: 100 }).map((n) => `${n}%`), fc.constantFrom('0', '-3px', '1em', 'x'));
   const value = fc.oneof(
