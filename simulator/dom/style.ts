@@ -327,7 +327,9 @@ function readColor(value: string): Rgba | null {
   if (fn) {
     const parts = (fn[1] as string).split(/[,\s/]+/).filter(Boolean).map(Number);
     if (parts.length < 3 || parts.some(Number.isNaN)) return null;
-    return [parts[0] as number, parts[1] as number, parts[2] as number, parts[3] ?? 1];
+    // Out of range, a channel is clamped, as CSS and Chromium do (`rgb(1e300, -5, 0)` is red): else a page makes colours no hex and contrasts no number.
+    const channel = (n: number) => Math.min(255, Math.max(0, n));
+    return [channel(parts[0] as number), channel(parts[1] as number), channel(parts[2] as number), Math.min(1, Math.max(0, parts[3] ?? 1))];
   }
   if (v === 'white') return [255, 255, 255, 1];
   if (v === 'black') return [0, 0, 0, 1];

@@ -54,6 +54,15 @@ describe('observation', () => {
     await b.close();
   });
 
+  it('clamps colour channels out of range as CSS does, so a page cannot make a colour no hex or a contrast no number', async () => {
+    const b = new JsdomBrowser();
+    await b.open({ files: { 'index.html': `<!doctype html><body style="background:rgb(-20, 300, 1e300)"><button style="color:rgb(1e300, -5, 0, 7);background:rgba(0,0,0,-1)">Go</button></body>` } }, { seed: 1 });
+    const style = (await b.observe()).elements.find((e) => e.role === 'button')?.style;
+    await b.close();
+    expect(style).toMatchObject({ color: '#ff0000', background: '#00ffff' });
+    expect(Number.isFinite(style?.contrast)).toBe(true);
+  });
+
   it('keeps a ref while role and name are unchanged and issues a new one when the name changes', async () => {
     const b = new JsdomBrowser();
     await b.open({ files: { 'index.html': html } }, { seed: 1 });
