@@ -476,9 +476,10 @@ export function hitFrom(items: readonly Paintable[], x: number, y: number): Elem
     index = { boxes: new BoxIndex(items.map((p) => p.visible)), shapes: new Shapes() };
     listIndexes.set(items, index);
   }
+  // A new list, filled from its start: all of it is this test's.
   const ids: number[] = [];
-  const found = index.boxes.near(x, y, slack(Math.abs(x) + Math.abs(y)), ids, 0);
-  return topmost(ids.slice(0, found).map((i) => items[i] as Paintable), x, y, index.shapes);
+  index.boxes.near(x, y, slack(Math.abs(x) + Math.abs(y)), ids, 0);
+  return topmost(ids.map((i) => items[i] as Paintable), x, y, index.shapes);
 }
 
 export function hitTest(doc: Document, x: number, y: number, scroll: Scroll): Element | null {

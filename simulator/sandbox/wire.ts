@@ -223,7 +223,7 @@ export class Decoder {
   private readonly elements: ObservedElement[] = [];
   private broken: string | null = null;
 
-  /** Characters of text in the strings taken so far. */
+  /** Characters of text in the strings taken so far: every string of the plain columns, which hold every string an entry has (textChars's count). */
   private chars = 0;
 
   /** `max`: the entries a table may hold in all, `maxChars` the characters of text in its strings (more is malformed, however it is cut in parts). */

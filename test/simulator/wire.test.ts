@@ -17,6 +17,18 @@ import { generateBundle } from '../../generator/bundle.ts';
 import { suites } from '../../scenarios/index.ts';
 import { crowd } from '../../bench/crowd.ts';
 
+/** The demo's first page crowded to `elements` elements (bench/crowd.ts), observed in-process. */
+async function crowdedObservation(elements: number): Promise<Observation> {
+  const suite = suites.get('demo');
+  const [spec] = suite.scenarios();
+  const files = generateBundle(suite, spec!, 7).files;
+  const browser = new JsdomBrowser();
+  await browser.open({ files: { ...files, 'index.html': crowd(files['index.html'] ?? '', elements) } }, { seed: 7 });
+  const obs = await browser.observe();
+  await browser.close();
+  return obs;
+}
+
 /** Through the pipe as the engine sends it, and checked as the run checks it (after the parts sent ahead of it, if any). */
 function across(wire: unknown, parts = new Decoder()): { success: boolean; data?: Observation; reason?: string } {
   const checked = RESULTS.observe.safeParse(deserialize(serialize(wire)));
@@ -105,13 +117,7 @@ describe('the observation between engine process and run', () => {
   });
 
   it("a generated page's observation, crowded to 2,000 elements, crosses byte-identical and a third of the size or less", async () => {
-    const suite = suites.get('demo');
-    const [spec] = suite.scenarios();
-    const files = generateBundle(suite, spec!, 7).files;
-    const browser = new JsdomBrowser();
-    await browser.open({ files: { ...files, 'index.html': crowd(files['index.html'] ?? '', 2_000) } }, { seed: 7 });
-    const obs = await browser.observe();
-    await browser.close();
+    const obs = await crowdedObservation(2_000);
     const out = across(encode(obs));
     expect(out.success).toBe(true);
     expect(JSON.stringify(out.data)).toBe(JSON.stringify(obs));
@@ -119,13 +125,7 @@ describe('the observation between engine process and run', () => {
   });
 
   it("each part of a crowded page's table fits in the socket's send buffer, so it leaves the engine while the engine reads on", async () => {
-    const suite = suites.get('demo');
-    const [spec] = suite.scenarios();
-    const files = generateBundle(suite, spec!, 7).files;
-    const browser = new JsdomBrowser();
-    await browser.open({ files: { ...files, 'index.html': crowd(files['index.html'] ?? '', 8_000) } }, { seed: 7 });
-    const obs = await browser.observe();
-    await browser.close();
+    const obs = await crowdedObservation(8_000);
     const sizes: number[] = [];
     encode(obs, (part) => sizes.push(serialize({ id: 1, part }).length));
     expect(sizes.length).toBe(Math.floor(obs.elements.length / PART_ENTRIES));
