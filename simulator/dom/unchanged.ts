@@ -22,18 +22,18 @@ let store: Store | null = null;
  * paintable as the last paint index built in the read placed it, and what an observation
  * reads of it.
  */
-export interface Known {
-  style?: Parsed;
-  facts?: Facts;
-  page?: PageBox | null;
-  layer?: Layer;
+export class Known {
+  style: Parsed | undefined = undefined;
+  facts: Facts | undefined = undefined;
+  page: PageBox | null | undefined = undefined;
+  layer: Layer | undefined = undefined;
   /** What an observation reads of it, read while the paint walk has it at hand (observe.ts's TableReader): its role, and its name where the observation shows one. */
-  role?: string;
+  role: string | undefined = undefined;
   /** What the table does with it (observe.ts's tableStep). */
-  step?: TableStep;
-  name?: string;
+  step: TableStep | undefined = undefined;
+  name: string | undefined = undefined;
   /** A paragraph's (or other text role's) text, collapsed, when it has no element inside. */
-  text?: string;
+  text: string | undefined = undefined;
 }
 
 let records: Map<Element, Known> | null = null;
@@ -61,7 +61,7 @@ export const currentRead = (): object | null => records;
 export function known(el: Element): Known | null {
   if (!records) return null;
   let k = records.get(el);
-  if (!k) records.set(el, (k = {}));
+  if (!k) records.set(el, (k = new Known()));
   return k;
 }
 
