@@ -56,18 +56,23 @@ const REMOVED = [
 
 /**
  * A frame (`<iframe>`, `<frame>`, made by the page itself) gets a window of its own from
- * jsdom, which load() never sees: it would give the page back all of REMOVED and real timers
- * (outside the virtual clock and its limit; jsdom's postMessage fires on one too), and run scripts (`document.write`, a
- * `javascript:` src). The site runtime uses no frame, so a frame's window runs no script
- * and is given none of those. jsdom makes frame windows through this module's export.
+ * jsdom, which load() never sees. Made as jsdom makes one by default, that window is no
+ * realm of its own: its `Function`, `eval` and `globalThis` are the engine's, so page code
+ * reached Node through `frame.contentWindow.Function`. A frame's window is made with a
+ * realm of its own instead (jsdom's `outside-only`: scripts, handlers and `javascript:`
+ * URLs still do not run in it), locked as a page's realm is (NO_CALL_SITES), and given
+ * none of what the site runtime does not need: REMOVED, real timers and clocks (outside the
+ * virtual clock and its limit; jsdom's postMessage fires on a real timer too). The site
+ * runtime uses no frame. jsdom makes frame windows through this module's export.
  */
-const FRAME_TIMERS = ['setTimeout', 'setInterval', 'requestAnimationFrame', 'queueMicrotask', 'postMessage'] as const;
+const FRAME_REAL_TIME = ['setTimeout', 'setInterval', 'requestAnimationFrame', 'queueMicrotask', 'postMessage', 'Date', 'performance'] as const;
 {
   const windows = createRequire(import.meta.url)('jsdom/lib/jsdom/browser/Window.js') as { createWindow: (o: Record<string, unknown>) => Record<string, unknown> };
   const create = windows.createWindow;
   windows.createWindow = (options) => {
-    const frame = create({ ...options, runScripts: undefined });
-    for (const name of [...REMOVED, ...FRAME_TIMERS]) delete frame[name];
+    const frame = create({ ...options, runScripts: 'outside-only' });
+    for (const name of [...REMOVED, ...FRAME_REAL_TIME]) delete frame[name];
+    inPage(frame, NO_CALL_SITES);
     return frame;
   };
 }
@@ -75,9 +80,12 @@ const FRAME_TIMERS = ['setTimeout', 'setInterval', 'requestAnimationFrame', 'que
 /**
  * A prepareStackTrace of the page's realm is handed every frame of the call, the engine's
  * included: a frame of sloppy engine code (nwsapi's) called without a receiver has the
- * engine's global object as its `this`, and with it `process`. The page may not set one.
+ * engine's global object as its `this`, and with it `process`. Node looks the hook up on
+ * the realm's global `Error` when a stack is made, so the page may neither set one on its
+ * `Error` nor put another object in the global `Error`'s place.
  */
-const NO_CALL_SITES = `Object.defineProperty(Error, 'prepareStackTrace', { get: function () { return undefined; }, set: function () { throw new TypeError('Error.prepareStackTrace is not available to pages here'); }, configurable: false });`;
+const NO_CALL_SITES = `Object.defineProperty(Error, 'prepareStackTrace', { get: function () { return undefined; }, set: function () { throw new TypeError('Error.prepareStackTrace is not available to pages here'); }, configurable: false });
+Object.defineProperty(globalThis, 'Error', { value: Error, writable: false, configurable: false, enumerable: false });`;
 
 /**
  * jsdom's postMessage fires its message event on Node's own timer: a page that posts again

@@ -22,7 +22,7 @@ const PROBE = `(function () {
   document.body.appendChild(f);
   for (var i = 0; i < window.length; i++) {
     var w = window[i];
-    ['XMLHttpRequest', 'WebSocket', 'EventSource', 'fetch', 'Atomics', 'SharedArrayBuffer', 'WebAssembly', 'WeakRef', 'FinalizationRegistry', 'setTimeout', 'setInterval', 'requestAnimationFrame', 'queueMicrotask', 'postMessage'].forEach(function (n) {
+    ['XMLHttpRequest', 'WebSocket', 'EventSource', 'fetch', 'Atomics', 'SharedArrayBuffer', 'WebAssembly', 'WeakRef', 'FinalizationRegistry', 'setTimeout', 'setInterval', 'requestAnimationFrame', 'queueMicrotask', 'postMessage', 'Date', 'performance'].forEach(function (n) {
       if (typeof w[n] !== 'undefined') seen.push(i + ':' + n);
     });
   }
@@ -30,7 +30,7 @@ const PROBE = `(function () {
 })();`;
 
 describe('frames a page makes', () => {
-  it('offer no network object, no Atomics and no timer, and run no script (a written <script>, a javascript: src); the episode still scores', async () => {
+  it('offer no network object, no Atomics, no timer and no clock, and run no script (a written <script>, a javascript: src); the episode still scores', async () => {
     const files: Record<string, string> = {};
     for (const [path, text] of Object.entries(control.site.files)) files[path] = path.endsWith('.html') ? text.replace('</body>', `<script>${PROBE}</script></body>`) : text;
     const browser = new JsdomBrowser();

@@ -35,6 +35,14 @@ const ROUTES = [
   'Element.prototype.getAttribute.constructor',
   'Event.constructor.constructor',
   'Date.now.constructor',
+  // A frame's window: its own globals, its eval, its global object, its DOM's functions.
+  'frameWindow().Function',
+  'frameWindow().globalThis.Function',
+  'window.frames[0].Function',
+  'frameWindow().document.defaultView.Object.constructor',
+  'frameWindow().document.createElement.constructor',
+  'evalIn(frameWindow())',
+  'globalOf(frameWindow().globalThis)',
 ];
 
 /** The page script: every route, every attempt; what it learns goes into a visible box of the page. */
@@ -48,6 +56,9 @@ function probe(dir: string, port: number): string {
     var box = document.getElementById('probe-out');
     if (box) box.textContent = 'probe ' + seen.join(' | ');
   }
+  function frameWindow() { var f = document.createElement('iframe'); document.body.appendChild(f); return f.contentWindow; }
+  function evalIn(w) { return function (body) { return function () { return w.eval('(function () {' + body + '})()'); }; }; }
+  function globalOf(g) { return function () { return function () { if (!g.process) throw 0; return g.process; }; }; }
   var routes = [${ROUTES.map((r) => `function () { return ${r}; }`).join(', ')}];
   routes.forEach(function (route, i) {
     try {
@@ -270,13 +281,27 @@ describe("the engine's lock-down (should page code reach Node)", () => {
 });
 
 describe("the page's own stack traces", () => {
-  it("a page cannot set prepareStackTrace, so no call site (a sloppy engine frame's receiver is the engine's global) reaches it, not even from a function the engine calls", async () => {
+  it("a page cannot set prepareStackTrace, nor put another Error in its realm's or a frame's, so no call site (a sloppy engine frame's receiver is the engine's global) reaches it, not even from a function the engine calls", async () => {
     const js = `var refused = false, calls = 0, kinds = {};
 try { Error.prepareStackTrace = function (e, sites) { return sites; }; } catch (e) { refused = e instanceof TypeError; }
+// Node asks the realm's global Error for the hook: another object in its place, by assignment or by definition, would be asked instead.
+var OE = Error, hook = { prepareStackTrace: function (e, sites) { return sites; } };
+Error = hook;
+try { Object.defineProperty(window, 'Error', { value: hook }); } catch (e) {}
+refused = refused && window.Error === OE;
+// A frame's realm is locked the same way.
+var fw = document.createElement('iframe');
+document.body.appendChild(fw);
+fw = fw.contentWindow;
+try { fw.Error.prepareStackTrace = hook.prepareStackTrace; refused = false; } catch (e) {}
+var FE = fw.Error;
+fw.Error = hook;
+refused = refused && fw.Error === FE;
+kinds[Array.isArray(new FE().stack) ? 'frame sites' : typeof new FE().stack] = true;
 var r = document.getElementById('r'), shown = r.firstChild;
 // Changes the page only when what it says changes: the engine reads the page while calling this.
 function show() { var t = 'refused ' + refused + ' engine calls ' + (calls > 0) + ' stacks ' + Object.keys(kinds).join(','); if (shown.data !== t) shown.data = t; }
-function look() { var s = new Error().stack; kinds[Array.isArray(s) ? 'sites' : typeof s] = true; if (calls > 0) show(); }
+function look() { var s = new OE().stack; kinds[Array.isArray(s) ? 'sites' : typeof s] = true; if (calls > 0) show(); }
 // The observation asks the role of a tag it does not know by itself (the body's) through the page's getAttribute (dom-accessibility-api).
 var own = Element.prototype.getAttribute;
 Element.prototype.getAttribute = function () { calls++; look(); return own.apply(this, arguments); };
