@@ -19,3 +19,9 @@ export function crowd(html: string, elements: number): string {
   }
   return html.replace('</body>', `<div style="${box(0, 0, 1280, 10)}">${cards.join('')}</div></body>`);
 }
+
+/** A pile: `elements` buttons on one box, each under the next (every probe finds them all at its point). */
+export function pile(html: string, elements: number): string {
+  const buttons = Array.from({ length: elements }, (_, i) => `<button style="${box(10, 10, 100, 30)}">b${i}</button>`);
+  return html.replace('</body>', `${buttons.join('')}</body>`);
+}

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { JSDOM } from 'jsdom';
-import { hitFrom, hitTest, paintables, type Paintable } from '../../simulator/hit.ts';
+import { compareKeys, hitFrom, hitTest, paintables, type Paintable } from '../../simulator/hit.ts';
 import { coverageProbe, pageHeight } from '../../simulator/observe.ts';
 import type { Scroll } from '../../simulator/dom/geometry.ts';
 import * as pairwise from './hit-pairwise.ts';
@@ -117,5 +117,40 @@ describe('indexed hit testing', () => {
       { numRuns: 60 },
     );
     expect(compared).toBeGreaterThan(1000);
+  });
+  it('the indexed hit test equals the pairwise one under stacks of many rounded boxes, where the point misses the shapes of more than the few topmost it picks before it sorts', () => {
+    // Boxes piled with their top left corners together, most with radii that cut that corner, where most points are aimed.
+    const pileArb = fc.array(
+      fc.record({
+        left: fc.integer({ min: 0, max: 4 }),
+        top: fc.integer({ min: 0, max: 4 }),
+        w: fc.integer({ min: 10, max: 90 }),
+        h: fc.integer({ min: 10, max: 90 }),
+        z: fc.constantFrom('', 'z-index:1;', 'z-index:3;', 'z-index:-1;'),
+        radius: fc.constantFrom('', 'border-radius:999px;', 'border-radius:999px;', 'border-radius:40%;', 'border-radius:20px 0;'),
+      }),
+      { minLength: 5, maxLength: 60 },
+    );
+    let pastPicks = 0;
+    fc.assert(
+      fc.property(pileArb, (pile) => {
+        doc.body.innerHTML = pile.map((b, i) => `<button id="p${i}" style="position:absolute;left:${b.left}px;top:${b.top}px;width:${b.w}px;height:${b.h}px;${b.z}${b.radius}">${i}</button>`).join('');
+        const scroll = { x: 0, y: 0 };
+        const ref = pairwise.paintables(doc, scroll);
+        const at = [...Array.from({ length: 24 }, (_, i) => i), ...Array.from({ length: 14 }, (_, i) => 24 + i * 5)];
+        for (const y of at) {
+          for (const x of at) {
+            const want = pairwise.hitFrom(ref, x, y);
+            expect(hitTest(doc, x, y, scroll), `hit at ${x},${y}`).toBe(want);
+            // Boxes that hold the point above the one hit: shapes the point misses.
+            const holding = ref.filter((p) => p.visible && x >= p.visible.x && x < p.visible.x + p.visible.w && y >= p.visible.y && y < p.visible.y + p.visible.h);
+            const top = holding.find((p) => p.el === want);
+            if (holding.filter((p) => !top || compareKeys(p.key, top.key) > 0).length > 4) pastPicks++;
+          }
+        }
+      }),
+      { numRuns: 40 },
+    );
+    expect(pastPicks).toBeGreaterThan(100);
   });
 });
