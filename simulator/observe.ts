@@ -8,7 +8,7 @@ import { atScroll, pageBoxOf, type PageBox, type Rect, type Scroll } from './dom
 import { cheapComputedStyle, drawnWith, facts, type Facts, inherited, isRendered, parsedStyle, styleFacts, type StyleFacts } from './dom/style.ts';
 import { lands, PaintIndex, type Paintable, type Reader } from './hit.ts';
 import { controlOf, labelsOf, lendAll, readLabels } from './dom/labels.ts';
-import { known, upward, whileUnchanged, type Known } from './dom/unchanged.ts';
+import { kept, known, upward, whileUnchanged, type Known } from './dom/unchanged.ts';
 import { attribute, childText, firstChild, firstElementChild, hasAttribute, localName, namespaceOf, nextSibling, nodeType, ownerDocument, property, textData, textOf } from './dom/nodes.ts';
 
 export const INTERACTIVE_ROLES = new Set([
@@ -221,8 +221,19 @@ function labelledFieldName(el: Element): string | null {
     text = text.trim();
     if (text.length > 0) parts.push(text);
   }
+  if (labels.length >= MANY_LABELS) labelTexts()?.set(el, new Set(parts.map(collapse)));
   return collapse(parts.join(' '));
 }
+
+/**
+ * A field's name made of many labels is as long as all of them, and each of those labels
+ * asks whether its text is in it (namingLabel): one search through the name per label grew
+ * with the square of the labels (20,000 labels of one field took 1.4 s). Such a field's
+ * label texts, collapsed, are kept for the read: each is in the name as it is, as the name
+ * is those texts joined by single spaces.
+ */
+const MANY_LABELS = 8;
+const labelTexts = () => kept<ReadonlySet<string>>('label texts');
 
 /** Tags the computation names by ARIA, title and (an img) alt alone when their role takes no name from content. */
 const AUTHOR_TAGS = new Set(['div', 'span', 'nav', 'main', 'header', 'footer', 'section', 'article', 'aside', 'form', 'img']);
@@ -385,7 +396,8 @@ function namingLabel(el: Element): boolean {
   const k = known(c);
   const name = k?.name ?? nameOf(c);
   if (k) k.name = name;
-  return name.includes(collapse(textOf(el)));
+  const text = collapse(textOf(el));
+  return labelTexts()?.get(c)?.has(text) === true || name.includes(text);
 }
 
 /** Under (or is) an element with `aria-hidden="true"`, which the table does not go into. */

@@ -2,10 +2,10 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { JSDOM } from 'jsdom';
 import { computeAccessibleName } from 'dom-accessibility-api';
-import { collapse, nameOf } from '../../simulator/observe.ts';
+import { collapse, nameOf, tableStep } from '../../simulator/observe.ts';
 import { cheapComputedStyle } from '../../simulator/dom/style.ts';
 import { controlOf, labelsOf, lendAll, readLabels } from '../../simulator/dom/labels.ts';
-import { whileUnchanged } from '../../simulator/dom/unchanged.ts';
+import { kept, whileUnchanged } from '../../simulator/dom/unchanged.ts';
 
 /** The full accessible-name computation, as nameOf would run it for every element. */
 const full = (el: Element) =>
@@ -103,6 +103,42 @@ describe('accessible names read from an element\'s own text', () => {
       }),
       { numRuns: 300 },
     );
+  });
+});
+
+describe('a field with many labels', () => {
+  const plainText = fc.constantFrom('', ' ', 'Qty', 'Quantity', '  Qty \n of items ', 'Go\u00a0on', 'No thanks', 'Qty of');
+  const anyText = fc.oneof({ arbitrary: plainText, weight: 6 }, { arbitrary: fc.constantFrom('<span>Qty</span>', '<b>x</b> y'), weight: 1 });
+  // Hidden labels are left out of a name made of labels; a naming attribute on one makes the name another way.
+  const plainAttr = fc.constantFrom('', '', '', '', ' hidden', ' style="visibility:hidden"', ' aria-hidden="true"', ' title="T"');
+  const anyAttr = fc.oneof({ arbitrary: plainAttr, weight: 6 }, { arbitrary: fc.constantFrom(' aria-label="L"', ' role="note"'), weight: 1 });
+  const fieldAttr = fc.constantFrom('', '', '', ' aria-label="Amount"', ' aria-labelledby="l0"', ' title="Tip"');
+  const labelsArb = (text: fc.Arbitrary<string>, attr: fc.Arbitrary<string>) =>
+    fc.array(fc.record({ texts: fc.array(text, { minLength: 1, maxLength: 3 }), own: fc.boolean(), attr }), { minLength: 8, maxLength: 20 });
+  it("a label leaves its text out of the table exactly when the field's name holds that text, however the name was made (the texts kept for a name made of many labels stand in for a search through it)", () => {
+    const doc = new JSDOM('<!doctype html><html><body></body></html>').window.document;
+    let fromLabels = 0;
+    fc.assert(
+      fc.property(fc.oneof(labelsArb(plainText, plainAttr), labelsArb(anyText, anyAttr)), fieldAttr, (labels, attr) => {
+        doc.body.innerHTML = `<input id="f" type="text"${attr}>${labels.map((l, i) => `<label for="f"${l.attr}>${l.texts.join('')}${l.own ? ` Label ${i}` : ''}</label>`).join('')}<span id="l0">Owned</span>`;
+        const field = doc.getElementById('f') as Element;
+        const restore = readLabels(doc);
+        try {
+          whileUnchanged(() => {
+            const name = nameOf(field);
+            for (const label of Array.from(doc.querySelectorAll('label'))) {
+              expect(tableStep(label, 'generic') === 'label', `${label.outerHTML} in "${name}"`).toBe(name.includes(collapse(label.textContent ?? '')));
+            }
+            if (kept('label texts')?.has(field)) fromLabels++;
+          });
+        } finally {
+          restore();
+        }
+      }),
+      { numRuns: 200 },
+    );
+    // Fields named by their labels alone, where the kept texts answer.
+    expect(fromLabels).toBeGreaterThan(30);
   });
 });
 
