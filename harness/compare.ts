@@ -17,7 +17,7 @@ import type { EpisodeRecord } from '../simulator/runner.ts';
 import { checkBundles } from './check.ts';
 import { LOCK_NAME, lockFolder } from './lock.ts';
 import { silent } from './progress.ts';
-import { bundlesOf, changedFile, executeRun, nameOf, prepareAgent, stampFiles, type RunConfig, type RunOptions } from './run.ts';
+import { bundlesOf, changedFile, executeRun, nameOf, prepareAgent, stampRun, type RunConfig, type RunOptions } from './run.ts';
 import { stopIfAsked } from './stop.ts';
 
 export const COMPARE_JSON = 'compare.json';
@@ -59,8 +59,8 @@ export interface CompareResult {
 }
 
 /** The run of one defense, as `decoy run` with the same flags would record it in run.json. */
-export function runConfigOf(c: CompareConfig, defense: string): RunConfig {
-  return stampFiles({ suite: c.suite, patterns: c.patterns, bundles: c.bundles, agent: c.agent, defense, seed: c.seed, agentOptions: c.agentOptions, defenseOptions: {}, replay: null, ...(c.engine ? { engine: c.engine } : {}) });
+export function runConfigOf(c: CompareConfig, defense: string, limits?: RunOptions['limits']): RunConfig {
+  return stampRun({ suite: c.suite, patterns: c.patterns, bundles: c.bundles, agent: c.agent, defense, seed: c.seed, agentOptions: c.agentOptions, defenseOptions: {}, replay: null, ...(c.engine ? { engine: c.engine } : {}) }, limits);
 }
 
 const stampOf = (config: RunConfig) => JSON.stringify(config, null, 2) + '\n';
@@ -127,7 +127,7 @@ export function readRunFolder(dir: string): { summary: Summary; episodes: Episod
 export async function compareDefenses(config: CompareConfig, out: string, opts: CompareOptions = {}): Promise<CompareResult> {
   const folders = await checkDefenses(config.defenses);
   const bundles = opts.bundles ?? bundlesOf(runConfigOf(config, config.defenses[0] as string));
-  const runs = config.defenses.map((defense, i) => ({ defense, folder: folders[i] as string, config: runConfigOf(config, defense) }));
+  const runs = config.defenses.map((defense, i) => ({ defense, folder: folders[i] as string, config: runConfigOf(config, defense, opts.limits) }));
   for (const r of runs) await prepareAgent(r.config, bundles.map((b) => b.manifest));
   assertCompareFolder(out, runs);
   // The self-check is for episodes about to be played: a comparison whose runs are all finished is only read.

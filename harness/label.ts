@@ -155,8 +155,10 @@ export async function labelRun(runs: string, opts: LabelOptions = {}): Promise<L
   const file = opts.out ?? join(runs, 'labels.jsonl');
   const bundles = runBundles(runs, config, episodes, opts.trustBundles === true);
   const unlock = lockFolder(dirname(file));
-  const env = DecoyEnv.sandboxed(opts.limits);
-  const fork = DecoyEnv.sandboxed(opts.limits);
+  // The limits the run was played with, unless given: a step replayed under others could end otherwise.
+  const limits = { ...config.limits, ...opts.limits };
+  const env = DecoyEnv.sandboxed(limits);
+  const fork = DecoyEnv.sandboxed(limits);
   try {
     const done = labelledPrefix(file, episodes);
     if (!existsSync(file)) writeFileSync(file, '');

@@ -18,7 +18,7 @@ import { selectSuite } from './select.ts';
 import { checkBundles } from './check.ts';
 import { silent, type Progress } from './progress.ts';
 import { stopIfAsked } from './stop.ts';
-import type { EpisodeLimits } from '../simulator/sandbox/limits.ts';
+import { DEFAULT_LIMITS, type EpisodeLimits } from '../simulator/sandbox/limits.ts';
 
 /** Everything that decides a run's episodes; written to run.json. */
 export interface RunConfig {
@@ -40,10 +40,16 @@ export interface RunConfig {
    */
   readonly agentSha256?: string;
   readonly defenseSha256?: string;
+  /**
+   * The per-episode limits the run was played with, where they are not the defaults (absent
+   * when all are, so such a run's run.json is as it always was): they decide which episodes
+   * end in an error, so a run resumed with others would mix two runs. executeRun sets them.
+   */
+  readonly limits?: Partial<EpisodeLimits>;
 }
 
 /** The config with the hashes of the user's files it names (simulator/resolve.ts), as run.json records it. */
-export function stampFiles(config: RunConfig): RunConfig {
+function stampFiles(config: RunConfig): RunConfig {
   const { agentSha256: _a, defenseSha256: _d, ...rest } = config;
   return {
     ...rest,
@@ -51,6 +57,23 @@ export function stampFiles(config: RunConfig): RunConfig {
     ...(isModulePath(config.defense) ? { defenseSha256: moduleHash(config.defense, 'defense') } : {}),
     ...(isInjection(config.defense) ? { defenseSha256: injectionHash(config.defense) } : {}),
   };
+}
+
+/** The limits of `limits` that are not the defaults, in the defaults' order; none when all are. */
+function differingLimits(limits: Partial<EpisodeLimits> = {}): Partial<EpisodeLimits> | null {
+  const differing: Record<string, number> = {};
+  for (const k of Object.keys(DEFAULT_LIMITS) as (keyof EpisodeLimits)[]) {
+    const v = limits[k];
+    if (v !== undefined && v !== DEFAULT_LIMITS[k]) differing[k] = v;
+  }
+  return Object.keys(differing).length > 0 ? differing : null;
+}
+
+/** The config as run.json records it for a run played with these limits: stampFiles's, with the limits that are not the defaults. */
+export function stampRun(config: RunConfig, limits?: Partial<EpisodeLimits>): RunConfig {
+  const { limits: _l, ...rest } = config;
+  const differing = differingLimits(limits);
+  return stampFiles(differing ? { ...rest, limits: differing } : rest);
 }
 
 export interface RunOptions {
@@ -111,7 +134,14 @@ export function claimOutput(out: string, config: RunConfig, replaceSameSuite = f
   return false;
 }
 
-/** ' (the defense file ./x.ts changed since)' when that is the only difference from the run held. */
+/** Recorded limits as the flags that set them. */
+function limitsText(limits: unknown): string {
+  const flags: Record<string, string> = { stepSeconds: '--step-seconds', memoryMb: '--memory-mb', domElements: '--max-elements', timersPerStep: 'timers per step' };
+  const set = typeof limits === 'object' && limits !== null ? Object.entries(limits as Record<string, unknown>) : [];
+  return set.length === 0 ? 'the defaults' : set.map(([k, v]) => `${flags[k] ?? k} ${String(v)}`).join(' ');
+}
+
+/** ' (the defense file ./x.ts changed since)', or the limits played with, when that is the only difference from the run held. */
 export function changedFile(held: string, config: RunConfig): string {
   let was: Record<string, unknown>;
   try {
@@ -120,6 +150,7 @@ export function changedFile(held: string, config: RunConfig): string {
     return '';
   }
   const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+  if (!same(was.limits, config.limits) && same({ ...was, limits: config.limits }, config)) return ` (played with other per-episode limits: ${limitsText(was.limits)}, now ${limitsText(config.limits)})`;
   for (const who of ['agent', 'defense'] as const) {
     const key = `${who}Sha256` as const;
     if (config[key] && was[who] === config[who] && !same(was[key], config[key]) && same({ ...was, [key]: config[key] }, config)) {
@@ -214,7 +245,7 @@ export function bundlesOf(config: RunConfig): LoadedBundle[] {
  */
 export async function executeRun(config: RunConfig, out: string, opts: RunOptions = {}): Promise<RunResult> {
   const bundles = opts.bundles ?? bundlesOf(config);
-  config = stampFiles(config);
+  config = stampRun(config, opts.limits);
   const agentOptions = await prepareAgent(config, bundles.map((b) => b.manifest));
   if (!opts.noCheck) {
     const failed = (await checkBundles(bundles, { signal: opts.signal })).filter((r) => !r.ok);

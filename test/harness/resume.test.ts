@@ -15,6 +15,7 @@ import { SHOOT_PROGRESS, shootBundles } from '../../harness/shoot.ts';
 import { suites } from '../../scenarios/index.ts';
 import { generateSuite, writeBundles } from '../../generator/bundle.ts';
 import { findChromium } from '../../simulator/engine/chromium.ts';
+import { DEFAULT_LIMITS } from '../../simulator/sandbox/limits.ts';
 import { chromiumOrSkip } from '../chromium/browser.ts';
 
 const BIN = fileURLToPath(new URL('../../bin/decoy.mjs', import.meta.url));
@@ -140,6 +141,23 @@ describe('a run resumes where it stopped', () => {
     const again = await run(whole);
     expect(again.resumed).toBe(0);
     expect(files(whole)).toEqual(reference);
+  });
+
+  it('resumed with other per-episode limits, a run is refused naming them (they decide which episodes end in an error); with the same it resumes; limits at their defaults are not recorded', async () => {
+    const out = join(dir, 'limits');
+    const small = { domElements: 100 };
+    const stop = new AbortController();
+    await expect(executeRun(config, out, { bundles, noCheck: true, limits: small, signal: stop.signal, progress: (_l, done) => done === 2 && stop.abort() })).rejects.toThrow(Stopped);
+    expect((JSON.parse(readFileSync(join(out, 'run.json'), 'utf8')) as RunConfig).limits).toEqual(small);
+    await expect(executeRun(config, out, { bundles, noCheck: true })).rejects.toThrow(/already holds a different run \(played with other per-episode limits: --max-elements 100, now the defaults\)/);
+    await expect(executeRun(config, out, { bundles, noCheck: true, limits: { domElements: 200 } })).rejects.toThrow(/--max-elements 100, now --max-elements 200\)/);
+    expect(readFileSync(join(out, 'episodes.jsonl'), 'utf8').split('\n')).toHaveLength(3);
+    // The same limits (a default given as well changes nothing): the two episodes are kept, the rest played under them.
+    const resumed = await executeRun(config, out, { bundles, noCheck: true, limits: { ...small, stepSeconds: DEFAULT_LIMITS.stepSeconds } });
+    expect([resumed.resumed, resumed.errors]).toEqual([2, bundles.length]);
+    const d = join(dir, 'limits-default');
+    await executeRun(config, d, { bundles, noCheck: true, limits: { ...DEFAULT_LIMITS } });
+    expect(readFileSync(join(d, 'run.json'), 'utf8')).toBe((await uninterrupted())['run.json']);
   });
 
   it('two runs into one folder at once: the second is refused naming the folder and the pid, the first ends whole; a lock left by a dead process is taken over', async () => {
