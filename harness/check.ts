@@ -42,10 +42,13 @@ function sourceTexts(folders: readonly string[]): string[] {
 /** Where the verdict of these bundles under the current code is kept. */
 export function checkCacheFile(bundles: readonly LoadedBundle[], opts: CheckOptions = {}): string {
   const h = createHash('sha256');
-  for (const text of sourceTexts(opts.sources ?? VERDICT_SOURCES)) h.update(text);
+  // Each piece with its length first: pieces run together could be cut differently (a file's end taken for the next one's path) and give another set's key.
+  const piece = (text: string) => h.update(`${Buffer.byteLength(text)}:`).update(text);
+  for (const text of sourceTexts(opts.sources ?? VERDICT_SOURCES)) piece(text);
   for (const b of bundles) {
-    h.update(JSON.stringify(b.manifest));
-    for (const [path, text] of Object.entries(b.site.files)) h.update(path).update(text);
+    piece(JSON.stringify(b.manifest));
+    h.update(`${Object.keys(b.site.files).length}:`);
+    for (const [path, text] of Object.entries(b.site.files)) piece(path), piece(text);
   }
   return join(opts.cacheDir ?? packagePath('node_modules', '.cache', 'decoy', 'checks'), `${h.digest('hex').slice(0, 32)}.json`);
 }

@@ -34,6 +34,15 @@ describe('the self-check verdict cache', () => {
     expect(readdirSync(cacheDir)).toEqual([basename(file)]);
   });
 
+  it('is keyed by each file whole: moving text from the end of one file to the start of the next, or into a path, gives another key', () => {
+    const [b] = loadBundles({ suite: 'demo', seed: 7, patterns: ['price-drift'] });
+    if (!b) throw new Error('no bundle');
+    const key = (files: Record<string, string>) => checkCacheFile([{ manifest: b.manifest, site: { files } }], { sources: [] });
+    expect(key({ 'a.html': 'xy', 'b.html': 'z' })).not.toBe(key({ 'a.html': 'x', 'b.html': 'yz' }));
+    expect(key({ 'a.html': 'xb.html', 'c': '' })).not.toBe(key({ 'a.html': 'x', 'b.htmlc': '' }));
+    expect(key({ 'a.html': 'x' })).toBe(key({ 'a.html': 'x' }));
+  });
+
   it("lives in the package's own cache folder, not the shared temporary folder", () => {
     const bundles = loadBundles({ suite: 'demo', seed: 7, patterns: ['price-drift'] });
     const file = checkCacheFile(bundles);
