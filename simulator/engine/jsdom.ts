@@ -14,6 +14,7 @@ import { hitTest, paintables } from '../hit.ts';
 import { describe, observe, pageHeight, RefRegistry, type Entries, type Observation, type ObservationInto, type ObservedElement } from '../observe.ts';
 import { documentFor, NavigationError, NO_EARLIER_PAGE, ORIGIN, parseEventLog, T0, type Browser, type ClickOutcome, type OpenOptions, type SiteFiles } from './browser.ts';
 import { prelude } from './prelude.ts';
+import { usePageClock, type PageTimer } from './page-clock.ts';
 import { injectionScript, injectionThrew, type PageInjection } from './inject.ts';
 import { fillField, selectValues } from '../dom/forms.ts';
 import { countElements, learnJsdom } from '../dom/nodes.ts';
@@ -252,6 +253,8 @@ export class JsdomBrowser implements Browser {
         const clock = FakeTimers.withGlobal(win).install({ now: this.now, toFake: [...FAKED] });
         this.clock = clock;
         this.countTimers(win, clock);
+        const timer = win.setTimeout as unknown as PageTimer;
+        usePageClock(window, (fn, ms) => timer(fn, ms));
         for (const name of REMOVED) delete (win as unknown as Record<string, unknown>)[name];
         delete (win.navigator as unknown as Record<string, unknown>).sendBeacon;
         inPage(window, NO_CALL_SITES);

@@ -163,6 +163,40 @@ describe('per-episode limits and contained faults', () => {
     }
   });
 
+  it("the events jsdom schedules on Node's own timers (select, a details toggle, a FileReader's progress, selectionchange, a javascript: link and location) fire on the virtual clock: none while the run waits, each when time is advanced; a storage event never", async () => {
+    const page = `<!doctype html><p id="r">-</p><input id="i" value="abc"><textarea id="t">x</textarea><details id="d"><summary>s</summary>d</details><a id="a" href="javascript:n.link++;show()">l</a><script>
+var n = { sel: 0, tsel: 0, tog: 0, fr: 0, range: 0, link: 0, loc: 0, st: 0 };
+function show() { document.getElementById('r').textContent = 'seen ' + JSON.stringify(n); }
+var i = document.getElementById('i'), t = document.getElementById('t'), d = document.getElementById('d');
+i.addEventListener('select', function () { n.sel++; show(); if (n.sel < 3) i.select(); });
+t.addEventListener('select', function () { n.tsel++; show(); });
+d.addEventListener('toggle', function () { n.tog++; show(); if (n.tog < 3) d.open = !d.open; });
+document.addEventListener('selectionchange', function () { n.range++; show(); });
+window.addEventListener('storage', function () { n.st++; show(); });
+var fr = new FileReader(); fr.onload = function () { n.fr++; show(); if (n.fr < 3) fr.readAsText(new Blob(['x'])); };
+i.select(); t.select(); d.open = true; fr.readAsText(new Blob(['x']));
+var range = document.createRange(); range.selectNodeContents(d); getSelection().addRange(range);
+document.getElementById('a').click();
+location.href = 'javascript:n.loc++;show()';
+localStorage.setItem('k', 'v');
+show();
+</script>`;
+    const seen = async (b: Browser) => (await b.observe()).elements.map((e) => (e as { text?: string }).text ?? '').find((t) => t.startsWith('seen')) ?? '';
+    for (const b of [new JsdomBrowser(), new SandboxBrowser()] as Browser[]) {
+      try {
+        await b.open({ files: { 'index.html': page } }, { seed: 1 });
+        const before = await seen(b);
+        expect(before).toBe('seen {"sel":0,"tsel":0,"tog":0,"fr":0,"range":0,"link":0,"loc":0,"st":0}');
+        await new Promise((r) => setTimeout(r, 300));
+        expect(await seen(b)).toBe(before);
+        await b.advance(100);
+        expect(await seen(b)).toBe('seen {"sel":3,"tsel":1,"tog":3,"fr":3,"range":1,"link":1,"loc":1,"st":0}');
+      } finally {
+        await b.close();
+      }
+    }
+  });
+
   it('a page gets no WeakRef or FinalizationRegistry, whose callbacks would run when the engine collects, outside the virtual clock', async () => {
     const b = new JsdomBrowser();
     try {
