@@ -130,11 +130,16 @@ async function fromRuns(folders: readonly string[], trustBundles: boolean, def: 
   const runs = folders.map((runs) => {
     const { config, episodes } = readRun(runs);
     if (episodes.length === 0) throw new UserError(`${runs}: the run has no episodes`);
-    return { runs, episodes, bundles: runBundles(runs, config, episodes, trustBundles) };
+    return { runs, episodes, limits: config.limits ?? {}, bundles: runBundles(runs, config, episodes, trustBundles) };
   });
+  // The limits the runs were played with, unless given (as decoy label): one engine replays them all, so they must agree.
+  const played = runs[0]?.limits ?? {};
+  const other = runs.find((r) => JSON.stringify(r.limits) !== JSON.stringify(played));
+  if (other) throw new UserError(`${clip(other.runs)} was played with other per-episode limits than ${clip(runs[0]?.runs ?? '')}; assess them apart`);
+  const limits = { ...played, ...opts.limits };
   const total = runs.reduce((n, r) => n + r.episodes.length, 0);
-  const env = DecoyEnv.sandboxed(opts.limits);
-  const fork = DecoyEnv.sandboxed(opts.limits);
+  const env = DecoyEnv.sandboxed(limits);
+  const fork = DecoyEnv.sandboxed(limits);
   const progress = opts.progress ?? silent;
   let done = 0;
   try {

@@ -149,7 +149,9 @@ export function changedFile(held: string, config: RunConfig): string {
   } catch {
     return '';
   }
-  const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+  // Compared whatever the order of their keys: the stamps put a field where it was added.
+  const sorted = (_k: string, v: unknown) => (v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : 1))) : v);
+  const same = (a: unknown, b: unknown) => JSON.stringify(a, sorted) === JSON.stringify(b, sorted);
   if (!same(was.limits, config.limits) && same({ ...was, limits: config.limits }, config)) return ` (played with other per-episode limits: ${limitsText(was.limits)}, now ${limitsText(config.limits)})`;
   for (const who of ['agent', 'defense'] as const) {
     const key = `${who}Sha256` as const;

@@ -95,6 +95,10 @@ describe('decoy assess per step, on agents played on a suite', () => {
     // Asked as the runner asks: context() once per episode, its text on the observation the review sees.
     const fromRuns = await assessSteps({ runs: [runs] }, { defense: needsContext, defenseOptions: {} });
     expect(fromRuns.report.errors).toBe(0);
+    // Runs are replayed under the limits they were played with, so runs played under others are assessed apart.
+    const small = join(dir, 'naive-small');
+    await executeRun({ suite: 'demo', patterns: ['cookie-trap'], bundles: null, agent: 'naive', defense: 'none', seed: 7, agentOptions: {}, defenseOptions: {}, replay: null }, small, { noCheck: true, limits: { domElements: 100 } });
+    await expect(assessSteps({ runs: [runs, small] }, { defense: 'none', defenseOptions: {} })).rejects.toThrow(/naive-small was played with other per-episode limits than .*naive; assess them apart/);
     expect(fromRuns.steps.map((s) => s.verdict)).toEqual(naive.map((s) => s.verdict));
     const fromSuite = await assessSteps({ ...suite, agents: ['naive'] }, { defense: needsContext, defenseOptions: {} });
     expect(fromSuite.report.errors).toBe(0);

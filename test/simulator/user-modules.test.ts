@@ -122,7 +122,7 @@ describe("a user's own defense or agent from a file", () => {
     expect(summary.errors).toBe(1);
   });
 
-  it("run.json records the file as given and its sha256; the same run with the file changed is refused, naming it", async () => {
+  it("run.json records the file as given and its sha256; the same run with the file changed, or with other limits, is refused, naming which", async () => {
     const path = file('allow.mjs', `export default { id: 'allow', description: 'allows', create: () => ({ review: () => ({ kind: 'allow' }) }) };`);
     const out = join(dir, 'run');
     const config: RunConfig = { suite: 'prop', patterns: [], bundles: null, agent: 'naive', defense: path, seed: 1, agentOptions: {}, defenseOptions: {}, replay: null };
@@ -131,6 +131,8 @@ describe("a user's own defense or agent from a file", () => {
     expect(held.defense).toBe(path);
     expect(held.defenseSha256).toMatch(/^[0-9a-f]{64}$/);
     expect(held.agentSha256).toBeUndefined();
+    // Other limits are named though the file's hash comes after them in run.json.
+    await expect(executeRun(config, out, { bundles: [drift()], noCheck: true, limits: { domElements: 200 } })).rejects.toThrow('already holds a different run (played with other per-episode limits: the defaults, now --max-elements 200)');
     writeFileSync(path, `// changed\n${readFileSync(path, 'utf8')}`);
     await expect(executeRun(config, out, { bundles: [drift()], noCheck: true })).rejects.toThrow(`already holds a different run (the defense file ${path} changed since)`);
   });
