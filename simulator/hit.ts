@@ -46,6 +46,8 @@ export interface Layer {
   clips: Rect[];
   /** Receives pointer events (receivesPointer's answer, from the facts the walk read). */
   pointer: boolean;
+  /** Its place in painting order among its index's layers, once the index has ranked them (rankLayers), else -1. */
+  rank: number;
 }
 
 const NO_SCROLL: Scroll = { x: 0, y: 0 };
@@ -122,7 +124,7 @@ function layers<S>(doc: Document, reader?: Reader<S>): Layer[] {
     // A page box is its box at no scroll (atScroll's, to the bit), and never changed: no copy.
     const box = pageBoxOf(el, k);
     if (box && drawnWith(f)) {
-      const layer: Layer = { el, among: out, base: ctx.key, z: parsed.z ?? 0, order, fixed: f.fixed, box, clips: f.fixed ? ctx.clipsFixed : ctx.clipsScrolling, pointer: pointerWith(f) };
+      const layer: Layer = { el, among: out, base: ctx.key, z: parsed.z ?? 0, order, fixed: f.fixed, box, clips: f.fixed ? ctx.clipsFixed : ctx.clipsScrolling, pointer: pointerWith(f), rank: -1 };
       out.push(layer);
       if (k) k.layer = layer;
     }
@@ -446,18 +448,35 @@ export class PaintIndex {
       const l = this.layers[near[k] as number] as Layer;
       if (visibleHolds(l, scroll, x, y) && l.pointer) under[count++] = l;
     }
+    // A comparison of keys costs as much as the layers are nested deep: under many boxes, each
+    // layer's place in painting order is read once for the index and compared instead.
+    if (count > RANK_FROM && !this.ranked) this.rankLayers();
+    const ranked = this.ranked;
     // The topmost left, taken one at a time: its shape nearly always holds the point, so a
     // point under many boxes costs one pass over them, not a sort. No two layers' keys are
     // equal, so the order is the sorted one.
     for (let picked = 0; count > 0; picked++) {
-      if (picked === PICKS) return this.firstHolding(under.slice(0, count).sort((a, b) => compareLayers(b, a)), scroll, x, y);
+      if (picked === PICKS) return this.firstHolding(under.slice(0, count).sort(ranked ? (a, b) => b.rank - a.rank : (a, b) => compareLayers(b, a)), scroll, x, y);
       let top = 0;
-      for (let k = 1; k < count; k++) if (compareLayers(under[k] as Layer, under[top] as Layer) > 0) top = k;
+      for (let k = 1; k < count; k++) {
+        const a = under[k] as Layer;
+        const b = under[top] as Layer;
+        if (ranked ? a.rank > b.rank : compareLayers(a, b) > 0) top = k;
+      }
       const l = under[top] as Layer;
       if (this.shapes.holds(l.el, shift(l.box, l.fixed, scroll), x, y)) return l.el;
       under[top] = under[--count] as Layer;
     }
     return null;
+  }
+
+  private ranked = false;
+
+  /** Gives every layer its place in painting order (rank), bottom first. */
+  private rankLayers(): void {
+    const sorted = this.layers.slice().sort(compareLayers);
+    for (let i = 0; i < sorted.length; i++) (sorted[i] as Layer).rank = i;
+    this.ranked = true;
   }
 
   /** Of layers topmost first, the element of the first whose shape holds the point. */
@@ -469,6 +488,9 @@ export class PaintIndex {
 
 /** Shapes a hit test tries by picking the topmost left before it sorts the rest: past a few misses (rounded corners around the point), a sort costs less. */
 const PICKS = 4;
+
+/** Candidates at a point past which a hit test ranks its index's layers (a few on any real page). */
+const RANK_FROM = 32;
 
 /** Every rendered element with a box at a scroll, in tree order, with its painting key and clip. */
 export function paintables(doc: Document, scroll: Scroll): Paintable[] {

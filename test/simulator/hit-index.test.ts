@@ -118,26 +118,30 @@ describe('indexed hit testing', () => {
     );
     expect(compared).toBeGreaterThan(1000);
   });
-  it('the indexed hit test equals the pairwise one under stacks of many rounded boxes, where the point misses the shapes of more than the few topmost it picks before it sorts', () => {
+  it('the indexed hit test equals the pairwise one under piles of many rounded boxes, nested in stacking contexts or not, where the point misses the shapes of more than the few topmost it picks before it sorts, and lies under more than it takes before it ranks the layers', () => {
     // Boxes piled with their top left corners together, most with radii that cut that corner, where most points are aimed.
-    const pileArb = fc.array(
-      fc.record({
+    const boxArb = fc.record({
         left: fc.integer({ min: 0, max: 4 }),
         top: fc.integer({ min: 0, max: 4 }),
         w: fc.integer({ min: 10, max: 90 }),
         h: fc.integer({ min: 10, max: 90 }),
         z: fc.constantFrom('', 'z-index:1;', 'z-index:3;', 'z-index:-1;'),
         radius: fc.constantFrom('', 'border-radius:999px;', 'border-radius:999px;', 'border-radius:40%;', 'border-radius:20px 0;'),
-      }),
-      { minLength: 5, maxLength: 60 },
-    );
+        // Inside a stacking context opened here and left open: piles nested deep, where comparing keys costs their depth.
+        nest: fc.constantFrom(null, null, null, 0, 2, -1),
+      });
+    // Small piles, and piles of more boxes than a hit test takes before it ranks the layers.
+    const pileArb = fc.oneof(fc.array(boxArb, { minLength: 5, maxLength: 30 }), fc.array(boxArb, { minLength: 40, maxLength: 70 }));
     let pastPicks = 0;
+    let ranked = 0;
     fc.assert(
       fc.property(pileArb, (pile) => {
-        doc.body.innerHTML = pile.map((b, i) => `<button id="p${i}" style="position:absolute;left:${b.left}px;top:${b.top}px;width:${b.w}px;height:${b.h}px;${b.z}${b.radius}">${i}</button>`).join('');
+        const open = pile.filter((b) => b.nest !== null).length;
+        doc.body.innerHTML =
+          pile.map((b, i) => `${b.nest === null ? '' : `<div style="position:absolute;left:0;top:0;width:0;height:0;z-index:${b.nest}">`}<button id="p${i}" style="position:absolute;left:${b.left}px;top:${b.top}px;width:${b.w}px;height:${b.h}px;${b.z}${b.radius}">${i}</button>`).join('') + '</div>'.repeat(open);
         const scroll = { x: 0, y: 0 };
         const ref = pairwise.paintables(doc, scroll);
-        const at = [...Array.from({ length: 24 }, (_, i) => i), ...Array.from({ length: 14 }, (_, i) => 24 + i * 5)];
+        const at = [...Array.from({ length: 12 }, (_, i) => i * 2), ...Array.from({ length: 7 }, (_, i) => 24 + i * 10)];
         for (const y of at) {
           for (const x of at) {
             const want = pairwise.hitFrom(ref, x, y);
@@ -146,11 +150,14 @@ describe('indexed hit testing', () => {
             const holding = ref.filter((p) => p.visible && x >= p.visible.x && x < p.visible.x + p.visible.w && y >= p.visible.y && y < p.visible.y + p.visible.h);
             const top = holding.find((p) => p.el === want);
             if (holding.filter((p) => !top || compareKeys(p.key, top.key) > 0).length > 4) pastPicks++;
+            if (holding.length > 32) ranked++;
           }
         }
       }),
       { numRuns: 40 },
     );
-    expect(pastPicks).toBeGreaterThan(100);
+    expect(pastPicks).toBeGreaterThan(30);
+    // Points under more boxes than a hit test takes before it ranks the layers.
+    expect(ranked).toBeGreaterThan(30);
   });
 });
