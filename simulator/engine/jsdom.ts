@@ -61,8 +61,8 @@ const REMOVED = [
  * realm of its own: its `Function`, `eval` and `globalThis` are the engine's, so page code
  * reached Node through `frame.contentWindow.Function`. A frame's window is made with a
  * realm of its own instead (jsdom's `outside-only`: scripts, handlers and `javascript:`
- * URLs still do not run in it), locked as a page's realm is (NO_CALL_SITES), and given
- * none of what the site runtime does not need: REMOVED, real timers and clocks (outside the
+ * URLs still do not run in it), locked as a page's realm is (NO_CALL_SITES), seeded and
+ * pinned to a fixed time (prelude), and given none of what the site runtime does not need: REMOVED, real timers and clocks (outside the
  * virtual clock and its limit; jsdom's postMessage fires on a real timer too). The site
  * runtime uses no frame. jsdom makes frame windows through this module's export.
  */
@@ -72,6 +72,8 @@ const FRAME_REAL_TIME = ['setTimeout', 'setInterval', 'requestAnimationFrame', '
   const create = windows.createWindow;
   windows.createWindow = (options) => {
     const frame = create({ ...options, runScripts: 'outside-only' });
+    // Its randomness seeded and its clocks pinned as a page's are, before its own are taken away.
+    inPage(frame, prelude(0, T0));
     for (const name of [...REMOVED, ...FRAME_REAL_TIME]) delete frame[name];
     inPage(frame, NO_CALL_SITES);
     return frame;

@@ -197,6 +197,39 @@ show();
     }
   });
 
+  it('every clock and source of randomness a page or a frame of its own reads is the virtual clock or seeded: two episodes read the same, and waiting in real time changes nothing', async () => {
+    const page = `<!doctype html><p id="r">-</p><script>
+var f = document.createElement('iframe'); document.body.appendChild(f); var w = f.contentWindow;
+function read() {
+  var fmt = { hour: 'numeric', minute: 'numeric', second: 'numeric', fractionalSecondDigits: 3, timeZone: 'UTC' };
+  return [Date.now(), performance.now(), new Event('x').timeStamp, new File([], 'a').lastModified, document.lastModified, new Intl.DateTimeFormat('en', fmt).format(),
+    new Intl.DateTimeFormat('en', fmt).formatToParts().length, document.implementation.createHTMLDocument('x').lastModified, Math.random(), crypto.getRandomValues(new Uint32Array(2)).join(':'), crypto.randomUUID(),
+    new w.Event('x').timeStamp, new w.File([], 'a').lastModified, w.document.lastModified, new w.Intl.DateTimeFormat('en', fmt).format(), w.Math.random(), w.crypto.randomUUID(), typeof w.Date, typeof w.performance].join(' | ');
+}
+var first = read();
+document.getElementById('r').textContent = 'read ' + first;
+window.addEventListener('click', function () { document.getElementById('r').textContent = 'read ' + first + ' || ' + read(); });
+</script>`;
+    const reads = async () => {
+      const b = new SandboxBrowser();
+      try {
+        await b.open({ files: { 'index.html': page } }, { seed: 3 });
+        await new Promise((r) => setTimeout(r, 50));
+        await b.clickAt(1, 1);
+        return (await b.observe()).elements.map((e) => (e as { text?: string }).text ?? '').find((t) => t.startsWith('read')) ?? '';
+      } finally {
+        await b.close();
+      }
+    };
+    const one = await reads();
+    expect(one).toMatch(/^read 1768467600000 \| 0 \| 0 \| 1768467600000 \| 01\/15\/2026 09:00:00 \| 9:00:00\.000 AM \|/);
+    expect(one).toMatch(/ \| undefined \| undefined \|\| /);
+    const [before, after] = one.split(' || ');
+    // Read again after a click: the page's own clock has not moved in real time (nor has the frame's), and its randomness goes on.
+    expect(after?.split(' | ').slice(0, 8)).toEqual(before?.slice('read '.length).split(' | ').slice(0, 8));
+    expect(await reads()).toBe(one);
+  });
+
   it('a page gets no WeakRef or FinalizationRegistry, whose callbacks would run when the engine collects, outside the virtual clock', async () => {
     const b = new JsdomBrowser();
     try {
