@@ -146,21 +146,26 @@ describe('per-episode limits and contained faults', () => {
     }
   });
 
-  it("a page's postMessage fires on the virtual clock: a page that posts again from its listener does not run while the run waits, and runs when time is advanced", async () => {
-    const page = `<!doctype html><p id="r">hops 0</p><script>var hops = 0; window.addEventListener('message', function (e) { hops++; document.getElementById('r').textContent = 'hops ' + hops + ' ' + e.data; if (hops < 5) window.postMessage('again', '*'); }); window.postMessage('first', '*'); window.postMessage('elsewhere', 'https://elsewhere.example');</script>`;
-    const hops = async (b: Browser) => (await b.observe()).elements.map((e) => (e as { text?: string }).text ?? '').find((t) => t.startsWith('hops')) ?? '';
+  /** In both engines: the page's text starting `mark` reads `before` once loaded and after a wait in real time, and `after` once time is advanced. */
+  async function onVirtualTime(page: string, mark: string, before: string, after: string): Promise<void> {
+    const read = async (b: Browser) => (await b.observe()).elements.map((e) => (e as { text?: string }).text ?? '').find((t) => t.startsWith(mark)) ?? '';
     for (const b of [new JsdomBrowser(), new SandboxBrowser()] as Browser[]) {
       try {
         await b.open({ files: { 'index.html': page } }, { seed: 1 });
-        const before = await hops(b);
+        expect(await read(b)).toBe(before);
         await new Promise((r) => setTimeout(r, 300));
-        expect(await hops(b)).toBe(before);
+        expect(await read(b)).toBe(before);
         await b.advance(100);
-        expect(await hops(b)).toBe('hops 5 again');
+        expect(await read(b)).toBe(after);
       } finally {
         await b.close();
       }
     }
+  }
+
+  it("a page's postMessage fires on the virtual clock: a page that posts again from its listener does not run while the run waits, and runs when time is advanced", async () => {
+    const page = `<!doctype html><p id="r">hops 0</p><script>var hops = 0; window.addEventListener('message', function (e) { hops++; document.getElementById('r').textContent = 'hops ' + hops + ' ' + e.data; if (hops < 5) window.postMessage('again', '*'); }); window.postMessage('first', '*'); window.postMessage('elsewhere', 'https://elsewhere.example');</script>`;
+    await onVirtualTime(page, 'hops', 'hops 0', 'hops 5 again');
   });
 
   it("the events jsdom schedules on Node's own timers (select, a details toggle, a FileReader's progress, selectionchange, a javascript: link and location) fire on the virtual clock: none while the run waits, each when time is advanced; a storage event never", async () => {
@@ -181,20 +186,7 @@ location.href = 'javascript:n.loc++;show()';
 localStorage.setItem('k', 'v');
 show();
 </script>`;
-    const seen = async (b: Browser) => (await b.observe()).elements.map((e) => (e as { text?: string }).text ?? '').find((t) => t.startsWith('seen')) ?? '';
-    for (const b of [new JsdomBrowser(), new SandboxBrowser()] as Browser[]) {
-      try {
-        await b.open({ files: { 'index.html': page } }, { seed: 1 });
-        const before = await seen(b);
-        expect(before).toBe('seen {"sel":0,"tsel":0,"tog":0,"fr":0,"range":0,"link":0,"loc":0,"st":0}');
-        await new Promise((r) => setTimeout(r, 300));
-        expect(await seen(b)).toBe(before);
-        await b.advance(100);
-        expect(await seen(b)).toBe('seen {"sel":3,"tsel":1,"tog":3,"fr":3,"range":1,"link":1,"loc":1,"st":0}');
-      } finally {
-        await b.close();
-      }
-    }
+    await onVirtualTime(page, 'seen', 'seen {"sel":0,"tsel":0,"tog":0,"fr":0,"range":0,"link":0,"loc":0,"st":0}', 'seen {"sel":3,"tsel":1,"tog":3,"fr":3,"range":1,"link":1,"loc":1,"st":0}');
   });
 
   it('every clock and source of randomness a page or a frame of its own reads is the virtual clock or seeded: two episodes read the same, and waiting in real time changes nothing', async () => {
