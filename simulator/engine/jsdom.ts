@@ -63,7 +63,7 @@ const REMOVED = [
  * realm of its own instead (jsdom's `outside-only`: scripts, handlers and `javascript:`
  * URLs still do not run in it), locked as a page's realm is (NO_CALL_SITES), seeded and
  * pinned to a fixed time (prelude), and given none of what the site runtime does not need: REMOVED, real timers and clocks (outside the
- * virtual clock and its limit; jsdom's postMessage fires on a real timer too). The site
+ * virtual clock and its limit; jsdom's postMessage fires on a real timer too, page-clock.ts). The site
  * runtime uses no frame. jsdom makes frame windows through this module's export.
  */
 const FRAME_REAL_TIME = ['setTimeout', 'setInterval', 'requestAnimationFrame', 'queueMicrotask', 'postMessage', 'Date', 'performance'] as const;
@@ -89,24 +89,6 @@ const FRAME_REAL_TIME = ['setTimeout', 'setInterval', 'requestAnimationFrame', '
  */
 const NO_CALL_SITES = `Object.defineProperty(Error, 'prepareStackTrace', { get: function () { return undefined; }, set: function () { throw new TypeError('Error.prepareStackTrace is not available to pages here'); }, configurable: false });
 Object.defineProperty(globalThis, 'Error', { value: Error, writable: false, configurable: false, enumerable: false });`;
-
-/**
- * jsdom's postMessage fires its message event on Node's own timer: a page that posts again
- * from its listener would run on real time between calls, outside the virtual clock and
- * its limit, and a run would no longer be the same twice. This one, made in the page's
- * realm, makes jsdom's checks of its arguments and fires the event on the page's timer.
- */
-const POST_MESSAGE = `Object.defineProperty(window, 'postMessage', { value: function postMessage(message, targetOrigin) {
-  if (arguments.length < 2) throw new TypeError("'postMessage' requires 2 arguments: 'message' and 'targetOrigin'");
-  var target = String(targetOrigin);
-  if (target === '/') return;
-  if (target !== '*') {
-    var url;
-    try { url = new URL(target); } catch (e) { throw new DOMException("Failed to execute 'postMessage' on 'Window': Invalid target origin '" + target + "' in a call to 'postMessage'.", 'SyntaxError'); }
-    if (url.origin !== location.origin) return;
-  }
-  setTimeout(function () { window.dispatchEvent(new MessageEvent('message', { data: message })); }, 0);
-}, writable: true, configurable: true, enumerable: true });`;
 
 /** Timer functions whose callbacks count against the timers-per-step limit. */
 const COUNTED = ['setTimeout', 'setInterval', 'requestAnimationFrame'] as const;
@@ -255,12 +237,10 @@ export class JsdomBrowser implements Browser {
         const clock = FakeTimers.withGlobal(win).install({ now: this.now, toFake: [...FAKED] });
         this.clock = clock;
         this.countTimers(win, clock);
-        const timer = win.setTimeout as unknown as PageTimer;
-        usePageClock(window, (fn, ms) => timer(fn, ms));
+        usePageClock(window, win.setTimeout as unknown as PageTimer);
         for (const name of REMOVED) delete (win as unknown as Record<string, unknown>)[name];
         delete (win.navigator as unknown as Record<string, unknown>).sendBeacon;
         inPage(window, NO_CALL_SITES);
-        inPage(window, POST_MESSAGE);
         inPage(window, prelude(seed));
         for (const [k, v] of Object.entries(storage)) window.localStorage.setItem(k, v);
         // scrollTo is made in the page's realm and hands the engine numbers only, so its

@@ -1,7 +1,7 @@
 /**
- * jsdom fires some of a page's events on Node's own timers: an input's or a textarea's
- * `select`, a `<details>` toggle, a FileReader's progress, storage events, `selectionchange`,
- * a followed hyperlink and a `javascript:` navigation. Page code then ran between the
+ * jsdom fires some of a page's events on Node's own timers: a window's `message`, an input's
+ * or a textarea's `select`, a `<details>` toggle, a FileReader's progress, storage events,
+ * `selectionchange`, a followed hyperlink and a `javascript:` navigation. Page code then ran between the
  * engine's calls in real time, outside the virtual clock and its limits (a `select`
  * listener that selects again ran thousands of times a second, with no step taken). While
  * the jsdom methods that schedule them run, Node's `setTimeout` and `setImmediate` are the
@@ -20,6 +20,9 @@ export function usePageClock(window: object, timer: PageTimer): void {
   timers.set(window, timer);
   const proxy = (window as { _globalProxy?: object })._globalProxy;
   if (proxy) timers.set(proxy, timer);
+  // jsdom makes postMessage for each window, not on an impl's prototype (SCHEDULERS).
+  const post = (window as { postMessage: Callback }).postMessage;
+  Object.defineProperty(window, 'postMessage', { value: (...args: unknown[]) => underPageClock(timer, () => post.apply(window, args)), writable: true, configurable: true, enumerable: true });
 }
 
 type Impl = { _globalObject?: { _top?: object } | null; _ownerDocument?: { _defaultView?: { _top?: object } | null } | null };

@@ -47,7 +47,7 @@ export function prelude(seed: number, fixedNow?: number): string {
     var F = File;
     var Pinned = function File(bits, name, options) {
       var args = Array.prototype.slice.call(arguments);
-      if (args.length >= 2 && (options === undefined || options === null || typeof options === 'object') && (options == null || options.lastModified === undefined)) args[2] = Object.assign({}, options, { lastModified: now() });
+      if (args.length >= 2 && (options == null || (typeof options === 'object' && options.lastModified === undefined))) args[2] = Object.assign({}, options, { lastModified: now() });
       return Reflect.construct(F, args, new.target || F);
     };
     Pinned.prototype = F.prototype;
