@@ -141,7 +141,8 @@ describe('indexed hit testing', () => {
           pile.map((b, i) => `${b.nest === null ? '' : `<div style="position:absolute;left:0;top:0;width:0;height:0;z-index:${b.nest}">`}<button id="p${i}" style="position:absolute;left:${b.left}px;top:${b.top}px;width:${b.w}px;height:${b.h}px;${b.z}${b.radius}">${i}</button>`).join('') + '</div>'.repeat(open);
         const scroll = { x: 0, y: 0 };
         const ref = pairwise.paintables(doc, scroll);
-        const at = [...Array.from({ length: 12 }, (_, i) => i * 2), ...Array.from({ length: 7 }, (_, i) => 24 + i * 10)];
+        // Every pixel near the corners, where the shapes miss, then sparser.
+        const at = [...Array.from({ length: 10 }, (_, i) => i), ...Array.from({ length: 6 }, (_, i) => 12 + i * 2), ...Array.from({ length: 7 }, (_, i) => 24 + i * 10)];
         for (const y of at) {
           for (const x of at) {
             const want = pairwise.hitFrom(ref, x, y);
@@ -158,6 +159,6 @@ describe('indexed hit testing', () => {
     );
     expect(pastPicks).toBeGreaterThan(30);
     // Points under more boxes than a hit test takes before it ranks the layers.
-    expect(ranked).toBeGreaterThan(30);
+    expect(ranked).toBeGreaterThan(300);
   });
 });
