@@ -53,7 +53,7 @@ export const { help, run } = defineCommand({
       });
     }
     const started = performance.now();
-    await buildGallery(bundles, c.out, c.keySecret);
+    await buildGallery(bundles, c.out, c.keySecret, { trusted: c.trustBundles });
     const seconds = (performance.now() - started) / 1000;
     const live = JSON.parse(readFileSync(join(c.out, LIVE_INDEX), 'utf8')) as Record<string, unknown>;
     return `built the gallery of ${bundles.length} configurations (${Object.keys(live).length} live sites) in ${seconds.toFixed(1)} s to ${c.out}; serve it with decoy serve --dir ${c.out}`;

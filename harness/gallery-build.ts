@@ -3,7 +3,7 @@ import { cpSync, existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } f
 import { join } from 'node:path';
 import { UserError } from '../scenarios/errors.ts';
 import { packagePath } from '../scenarios/root.ts';
-import { galleryData, LIVE_INDEX, writeLiveSites, type GalleryBundle } from './gallery.ts';
+import { GALLERY_DIR, galleryData, LIVE_INDEX, writeLiveSites, type GalleryBundle } from './gallery.ts';
 import { newKeySecret } from './live-copy.ts';
 
 /** Only an empty folder or a previous gallery is (re)written: nothing else is deleted. */
@@ -30,11 +30,12 @@ function runAstro(scratch: string, job: string): Promise<void> {
 
 /**
  * Builds the gallery site (the Astro project in sites/) of these bundles into `out`, then
- * writes what Astro does not build: the live sites and their index. Astro runs in a child
+ * writes what Astro does not build: the live sites and their index, beside the gallery's
+ * own files (gallery.ts GALLERY_DIR), never among them. Astro runs in a child
  * process (harness/astro-build.mjs), so this process's environment and working folder
  * stay as they are. Live keys are made under `keySecret`, new for each build by default.
  */
-export async function buildGallery(bundles: readonly GalleryBundle[], out: string, keySecret = newKeySecret()): Promise<void> {
+export async function buildGallery(bundles: readonly GalleryBundle[], out: string, keySecret = newKeySecret(), opts: { trusted?: boolean } = {}): Promise<void> {
   const data = galleryData(bundles, keySecret);
   claimOutput(out);
   const sites = packagePath('sites');
@@ -46,9 +47,9 @@ export async function buildGallery(bundles: readonly GalleryBundle[], out: strin
     const job = join(scratch, 'job.json');
     writeFileSync(job, JSON.stringify({ root: sites, outDir: built, cacheDir: join(scratch, 'astro'), viteCacheDir: join(scratch, 'vite'), data: join(scratch, 'gallery.json') }));
     await runAstro(scratch, job);
-    cpSync(built, out, { recursive: true });
+    cpSync(built, join(out, GALLERY_DIR), { recursive: true });
   } finally {
     rmSync(scratch, { recursive: true, force: true });
   }
-  writeLiveSites(out, bundles, keySecret);
+  writeLiveSites(out, bundles, keySecret, opts);
 }

@@ -41,6 +41,13 @@ export interface GalleryConfiguration {
 export const LIVE_INDEX = 'live.json';
 
 /**
+ * A built site's folders: the gallery's own files (what its origin serves) and, beside
+ * them, never under them, the live sites (`LIVE_DIR`, what the live origin serves) and
+ * `LIVE_INDEX` (read by the server, served by neither origin).
+ */
+export const GALLERY_DIR = 'gallery';
+
+/**
  * Stands for the live sites' origin in the built gallery's pages. The origin is known only
  * when `decoy serve` listens (its `--live-port` may be 0), so the server writes it in when it
  * serves a page: a gallery page shows the URL an agent is given, not a path of the gallery's
@@ -94,18 +101,19 @@ export function galleryData(bundles: readonly GalleryBundle[], keySecret: string
  * Writes what Astro does not build: each configuration's live site under its stable path,
  * its screenshots next to its gallery page, and the index the server names collected logs by.
  */
-export function writeLiveSites(out: string, bundles: readonly GalleryBundle[], keySecret: string): void {
+export function writeLiveSites(out: string, bundles: readonly GalleryBundle[], keySecret: string, opts: { trusted?: boolean } = {}): void {
   const index: Record<string, { scenario: string; suite: string }> = {};
   for (const b of bundles) {
     const key = liveKey(b.manifest.id, keySecret);
     index[key] = { scenario: b.manifest.id, suite: b.manifest.suite };
-    for (const [path, content] of Object.entries(liveCopy(b.site.files, livePath(b.manifest.id, keySecret), sinkPath(key)))) {
+    const copy = liveCopy(b.site, livePath(b.manifest.id, keySecret), sinkPath(key), { trusted: opts.trusted ?? false, where: b.dir ? join(b.dir, 'site') : b.manifest.id });
+    for (const [path, content] of Object.entries(copy)) {
       const file = join(out, LIVE_DIR, key, path);
       mkdirSync(dirname(file), { recursive: true });
       writeFileAtomic(file, content);
     }
     if (b.dir !== null && hasShots(b.dir)) {
-      for (const f of SHOTS) writeFileAtomic(join(out, 'config', b.manifest.id, f), readFileSync(join(b.dir, 'shots', f)));
+      for (const f of SHOTS) writeFileAtomic(join(out, GALLERY_DIR, 'config', b.manifest.id, f), readFileSync(join(b.dir, 'shots', f)));
     }
   }
   writeFileAtomic(join(out, LIVE_INDEX), JSON.stringify(index, null, 2) + '\n');

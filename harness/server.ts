@@ -1,13 +1,13 @@
 import { createServer, type IncomingMessage, type RequestListener, type Server, type ServerResponse } from 'node:http';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, resolve, sep } from 'node:path';
+import { extname, join, resolve, sep } from 'node:path';
 import sirv from 'sirv';
 import { z } from 'zod';
 import { safeName } from '../scenarios/bundle.ts';
 import { shortReason, UserError } from '../scenarios/errors.ts';
 import { NO_SCRIPT_POLICY, runtimeOnlyPolicy } from '../simulator/trust.ts';
 import { collector, type LiveEntry } from './collect.ts';
-import { LIVE_INDEX, LIVE_ORIGIN } from './gallery.ts';
+import { GALLERY_DIR, LIVE_INDEX, LIVE_ORIGIN } from './gallery.ts';
 import { LIVE_DIR, SINK_DIR } from './live-copy.ts';
 
 export interface GalleryServer {
@@ -30,6 +30,7 @@ function readIndex(dir: string): Record<string, LiveEntry> {
   if (!statSync(dir).isDirectory()) throw new UserError(`${dir} is a file, not a built site; build one with decoy site build --out <dir>`);
   const file = join(dir, LIVE_INDEX);
   if (!existsSync(file)) throw new UserError(`${dir} holds no gallery (no ${LIVE_INDEX}); build it with decoy site build --out ${dir}`);
+  if (!existsSync(join(dir, GALLERY_DIR))) throw new UserError(`${dir} was built by an earlier version of decoy (no ${GALLERY_DIR}/ folder); build it again with decoy site build --out ${dir}`);
   try {
     return LIVE.parse(JSON.parse(readFileSync(file, 'utf8')));
   } catch (e) {
@@ -57,7 +58,7 @@ function galleryPages(root: string, liveOrigin: string): Map<string, Buffer> {
   for (const d of readdirSync(root, { recursive: true, withFileTypes: true })) {
     if (!d.isFile() || !d.name.endsWith('.html')) continue;
     const rel = join(d.parentPath, d.name).slice(root.length + 1).split(sep);
-    if (rel[0] === LIVE_DIR || rel.some((part) => part.startsWith('.'))) continue;
+    if (rel.some((part) => part.startsWith('.'))) continue;
     const page = Buffer.from(readFileSync(join(d.parentPath, d.name), 'utf8').replaceAll(LIVE_ORIGIN, liveOrigin));
     const path = `/${rel.join('/')}`;
     pages.set(path, page);
@@ -85,6 +86,30 @@ function send(res: ServerResponse, status: number, body: string): void {
 
 /** `/live/<key>` and the route under it, if the path is a live site's. */
 const siteOf = (path: string) => new RegExp(`^/${LIVE_DIR}/([0-9a-f]+)(/.*)?$`).exec(path);
+
+/**
+ * A path as a file server would read it: decoded, with `\\` as `/`, `.` and `..` segments
+ * resolved; null if it does not decode or names a segment with NUL. Every route decision
+ * is made on this, so no spelling of a path (`/%6Cive/…`, `/x/../live/…`) reaches a file the
+ * matching did not see.
+ */
+function normalPath(raw: string): string | null {
+  const text = decoded(raw);
+  if (text === null || text.includes('\0')) return null;
+  const out: string[] = [];
+  for (const part of text.replaceAll('\\', '/').split('/')) {
+    if (part === '' || part === '.') continue;
+    if (part === '..') out.pop();
+    else out.push(part);
+  }
+  return `/${out.join('/')}${text.endsWith('/') && out.length > 0 ? '/' : ''}`;
+}
+
+/**
+ * The gallery's pages show ground truth and run no script (the Astro site has none): its
+ * origin lets nothing run, nothing load from elsewhere, and nobody frame it.
+ */
+const GALLERY_POLICY = "default-src 'self'; script-src 'none'; object-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; font-src 'self'; connect-src 'none'";
 
 const pathOf = (req: IncomingMessage) => new URL(req.url ?? '/', 'http://127.0.0.1').pathname;
 const originOf = (url: string | undefined) => {
@@ -155,7 +180,8 @@ export async function startGalleryServer(opts: ServerOptions): Promise<GallerySe
   refuseLinks(root);
   if (opts.port !== 0 && opts.port === opts.livePort) throw new UserError(`the gallery and the live sites need two ports; --port and --live-port are both ${opts.port}`);
   const known = (key: string) => Object.hasOwn(live, key);
-  const galleryFiles = sirv(root, { dev: false, dotfiles: false, etag: false });
+  // The live sites sit beside the gallery's own files, not under them: the gallery's file server cannot reach one by any spelling of a path.
+  const galleryFiles = sirv(join(root, GALLERY_DIR), { dev: false, dotfiles: false, etag: false });
   // A gallery of no configuration has no live folder (sirv would throw listing it).
   const liveFiles: ReturnType<typeof sirv> = existsSync(join(root, LIVE_DIR)) ? sirv(join(root, LIVE_DIR), { dev: false, dotfiles: false, etag: false }) : (_req, _res, next) => next?.();
 
@@ -169,7 +195,7 @@ export async function startGalleryServer(opts: ServerOptions): Promise<GallerySe
   const url = `http://127.0.0.1:${galleryPort}/`;
   const liveUrl = `http://127.0.0.1:${livePort}/`;
   const liveOrigin = originOf(liveUrl);
-  const pages = galleryPages(root, liveOrigin as string);
+  const pages = galleryPages(join(root, GALLERY_DIR), liveOrigin as string);
   const notFound = pages.get('/404.html') ?? null;
   const page = (res: ServerResponse, status: number, body: Buffer, head: boolean) => {
     res.writeHead(status, { 'content-type': 'text/html; charset=utf-8', 'content-length': body.length });
@@ -182,6 +208,7 @@ export async function startGalleryServer(opts: ServerOptions): Promise<GallerySe
     // Not to be embedded by, or read from, another origin.
     res.setHeader('cross-origin-resource-policy', 'same-origin');
     res.setHeader('x-frame-options', 'DENY');
+    res.setHeader('content-security-policy', GALLERY_POLICY);
     // A live page's requests here (a fetch, a link, a form, an image) carry its origin or
     // are marked as from another site: refused, so that none reaches a gallery page.
     const site = req.headers['sec-fetch-site'];
@@ -189,14 +216,15 @@ export async function startGalleryServer(opts: ServerOptions): Promise<GallerySe
       return send(res, 403, 'the gallery answers its own pages and people only\n');
     }
     if (req.method !== 'GET' && req.method !== 'HEAD') return send(res, 405, 'GET only\n');
-    const path = pathOf(req);
+    const path = normalPath(pathOf(req));
+    if (path === null) return send(res, 400, 'not a path\n');
     const redirect = siteOf(path);
     if (redirect) {
       if (!known(redirect[1] as string)) return send(res, 404, 'unknown site\n');
       res.writeHead(302, { location: new URL(path, liveUrl).href });
       return res.end();
     }
-    const html = pages.get(decoded(path) ?? '');
+    const html = pages.get(path);
     if (html) return page(res, 200, html, req.method === 'HEAD');
     galleryFiles(req, res, () => {
       if (!notFound) return send(res, 404, 'not found\n');
@@ -207,9 +235,11 @@ export async function startGalleryServer(opts: ServerOptions): Promise<GallerySe
   const pagePolicy = runtimeOnlyPolicy();
   const onLive: RequestListener = (req, res) => {
     common(res);
-    const path = pathOf(req);
-    // A second layer under the bundle check: on the origin agents use, only decoy's runtime runs.
-    res.setHeader('content-security-policy', /\.svg$/i.test(path) ? NO_SCRIPT_POLICY : pagePolicy);
+    const path = normalPath(pathOf(req));
+    res.setHeader('content-security-policy', pagePolicy);
+    if (path === null) return send(res, 400, 'not a path\n');
+    // A second layer under the bundle check: on the origin agents use, only decoy's runtime runs, and only in pages.
+    if (!/\.html?$|\/$/.test(path) && extname(path) !== '') res.setHeader('content-security-policy', NO_SCRIPT_POLICY);
     const post = new RegExp(`^/${SINK_DIR}/([0-9a-f]+)$`).exec(path);
     if (post) {
       if (req.method !== 'POST') return send(res, 405, 'POST only\n');
@@ -224,7 +254,8 @@ export async function startGalleryServer(opts: ServerOptions): Promise<GallerySe
     if (!site || !known(site[1] as string)) return send(res, 404, 'not found\n');
     if (req.method !== 'GET' && req.method !== 'HEAD') return send(res, 405, 'GET only\n');
     const key = site[1] as string;
-    req.url = `/${key}${site[2] ?? '/'}`;
+    // Handed on spelt as it was matched: sirv decodes once more, and a `%` decoded here must stay one.
+    req.url = `/${key}${(site[2] ?? '/').split('/').map(encodeURIComponent).join('/')}`;
     liveFiles(req, res, () => {
       req.url = `/${key}/index.html`;
       liveFiles(req, res, () => send(res, 404, 'not found\n'));

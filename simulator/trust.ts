@@ -5,12 +5,13 @@ import type { DefaultTreeAdapterMap } from 'parse5';
 // bundle may carry, so its text is part of what a bundle is allowed to be.
 import { inlineRuntime } from '../generator/runtime-bundle.ts';
 import { quote, UserError } from '../scenarios/errors.ts';
+import { ATTR, SITE_LOG_META } from '../scenarios/contract.ts';
 
 /**
  * What a bundle's served files (`site/`) may hold unless bundles are trusted: data, and no
  * code but decoy's own site runtime. The whole policy is here:
  *
- * - a file is markup (`.html`, `.htm`, `.svg`: read and checked below) or inert data by its
+ * - a file is markup (`.html`, `.htm`: read and checked below) or inert data by its
  *   extension (`DATA`); anything else (`.js`, `.mjs`, `.wasm`, `.xml`, `.xhtml`, no extension…)
  *   is refused;
  * - in markup, a `<script>` is JSON data (`type="application/json"`, no `src`) or the exact
@@ -21,13 +22,16 @@ import { quote, UserError } from '../scenarios/errors.ts';
  *   (`REFUSED_ELEMENTS`, `<meta http-equiv="refresh">`);
  * - no XML entity declarations (`<!ENTITY`), which could spell what the checks look for;
  * - a namespace prefix hides nothing: `<s:script>` is refused, `x:onload` is a handler;
- * - a served `.svg` file, which a browser reads as XML, holds no script at all, no
- *   `<foreignObject>`, no DOCTYPE and no processing instruction but `<?xml …?>`.
+ * - no `.svg` file: a browser opens one as XML, where markup parse5 reads as raw text
+ *   (`<svg><p/><xmp><svg onload=…/></xmp></svg>`) is an element; the generator makes none;
+ * - none of the runtime's own configuration (`<meta name="site-log">`, where a hosted copy
+ *   posts its log with every field the agent typed, and `data-base`, the copy's route and
+ *   storage prefix): only a hosted copy's builder writes those (harness/live-copy.ts).
  *
  * A bundle made by another version of decoy carries another runtime and is refused too.
  */
 export const DATA = /\.(css|png|jpe?g|gif|webp|avif|ico|bmp|woff2?|ttf|otf|json|txt)$/i;
-const MARKUP = /\.(html?|svg)$/i;
+const MARKUP = /\.html?$/i;
 const REFUSED_ELEMENTS = new Set(['iframe', 'frame', 'frameset', 'object', 'embed', 'applet', 'portal', 'fencedframe', 'base']);
 const SCRIPT_URL = /(java|vb)script:/;
 
@@ -38,7 +42,8 @@ export const TRUST_HINT = "a bundle may run no script but this version's decoy r
  * jsdom requires it (commands load their modules in parallel) fails in Node 20 with
  * "Cannot require() ES Module … not yet fully loaded".
  */
-const parse = (html: string): DefaultTreeAdapterMap['document'] => (createRequire(import.meta.url)('parse5') as typeof import('parse5')).parse(html);
+export const parse5 = (): typeof import('parse5') => createRequire(import.meta.url)('parse5') as typeof import('parse5');
+const parse = (html: string): DefaultTreeAdapterMap['document'] => parse5().parse(html);
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest();
 let runtimeDigest: Buffer | null = null;
@@ -50,61 +55,84 @@ const runtime = () => (runtimeDigest ??= sha256(inlineRuntime()));
  * carries it) is the only script that runs, so code the check above missed does not run either.
  */
 export function runtimeOnlyPolicy(): string {
-  return `script-src 'sha256-${runtime().toString('base64')}'; object-src 'none'; base-uri 'none'`;
+  return `script-src 'sha256-${runtime().toString('base64')}'; object-src 'none'; base-uri 'none'; ${SAME_ORIGIN_ONLY}`;
 }
 
-/** For served files that are not pages (an `.svg` opened on its own): no script at all. */
-export const NO_SCRIPT_POLICY = "script-src 'none'; object-src 'none'; base-uri 'none'";
+/**
+ * The rest of a served page's policy: it talks to its own origin only (the runtime posts its
+ * log there), submits nowhere else, loads nothing from elsewhere and is framed by nobody.
+ */
+const SAME_ORIGIN_ONLY = "default-src 'self'; connect-src 'self'; form-action 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; font-src 'self'; frame-src 'none'; frame-ancestors 'none'";
+
+/** Every file of a live origin that is not a page: no script at all. */
+export const NO_SCRIPT_POLICY = `script-src 'none'; object-src 'none'; base-uri 'none'; ${SAME_ORIGIN_ONLY}`;
 
 type Node = DefaultTreeAdapterMap['node'];
 type Element = DefaultTreeAdapterMap['element'];
 
-/** What makes one file of a site more than data, briefly, or null when it is data. */
-export function servedFileProblem(name: string, text: string): string | null {
+/**
+ * The runtime configuration a hosted copy gives its pages (harness/live-copy.ts): the
+ * `data-base` of its `<html>` and the one `<meta name="site-log">`, first in its head.
+ */
+export interface HostedConfig {
+  base: string;
+  sink: string;
+}
+
+/**
+ * What makes one file of a site more than data, briefly, or null when it is data. `hosted`:
+ * the file is a hosted copy's page, which must carry exactly that configuration and no other.
+ */
+export function servedFileProblem(name: string, text: string, hosted?: HostedConfig): string | null {
+  if (/\.svg$/i.test(name)) return 'an SVG file (a browser reads it as XML, which this check does not; draw images as PNG)';
   if (!MARKUP.test(name)) return DATA.test(name) ? null : 'a kind of file a bundle may not serve (only markup, styles, images, fonts, JSON and text)';
   if (/<!ENTITY/i.test(text)) return 'an XML entity declaration';
-  const svg = /\.svg$/i.test(name);
-  if (svg) {
-    const problem = svgFileProblem(text);
-    if (problem) return problem;
-  }
+  let sinks = 0;
   // Walked with a stack of its own, not by recursion: a page may nest as deep as it likes.
   const todo: Node[] = [parse(text)];
   for (let node = todo.pop(); node !== undefined; node = todo.pop()) {
     if ('tagName' in node) {
-      const problem = elementProblem(node, svg);
+      const problem = elementProblem(node) ?? configProblem(node, hosted);
       if (problem) return problem;
+      if (isSink(node)) sinks++;
     }
     // A <template>'s content is a fragment of its own, outside childNodes; it is seen after them.
     if ('content' in node && node.content) todo.push(node.content as Node);
     const kids = 'childNodes' in node ? node.childNodes : [];
     for (let i = kids.length - 1; i >= 0; i--) todo.push(kids[i] as Node);
   }
+  if (hosted && sinks !== 1) return `${sinks} <meta name="${SITE_LOG_META}"> elements in a hosted page (it has exactly one)`;
   return null;
+}
+
+const attrOf = (el: Element, n: string) => el.attrs.find((a) => localName(a.name) === n)?.value;
+
+/** A `<meta name="site-log">` as the runtime's selector would find it (and any spelling of it a browser might). */
+const isSink = (el: Element) => localName(el.tagName) === 'meta' && attrOf(el, 'name')?.trim().toLowerCase() === SITE_LOG_META;
+
+/**
+ * The runtime's configuration in a page: none in a bundle's own; in a hosted page, the
+ * copy's `data-base` on `<html>` only and its sink, first in `<head>` (counted by the caller).
+ */
+function configProblem(el: Element, hosted: HostedConfig | undefined): string | null {
+  const tag = localName(el.tagName);
+  const base = el.attrs.find((a) => localName(a.name) === ATTR.base);
+  if (base && !(hosted && tag === 'html' && el.tagName === 'html' && base.name === ATTR.base && base.value === hosted.base)) {
+    return `a ${ATTR.base} attribute on <${tag}> (the route prefix of a hosted copy, which only decoy writes)`;
+  }
+  if (!isSink(el)) return null;
+  const first = el.parentNode && 'tagName' in el.parentNode && el.parentNode.tagName === 'head' && el.parentNode.childNodes.find((n) => 'tagName' in n) === el;
+  if (hosted && first && attrOf(el, 'content') === hosted.sink && el.attrs.length === 2) return null;
+  return `a <meta name="${SITE_LOG_META}"> (where a hosted copy posts its event log, which only decoy writes)`;
 }
 
 /** A name without its namespace prefix (`xlink:href` → `href`), lower-cased. */
 const localName = (name: string) => name.slice(name.lastIndexOf(':') + 1).toLowerCase();
 
-/**
- * A served `.svg` is parsed by a browser as XML, where a namespace prefix (`<s:script>`) or
- * a processing instruction means what parse5, reading HTML, does not see; so such a file
- * is held to a stricter rule, on its text: no script at all (the runtime lives in pages),
- * no `<foreignObject>`, no DOCTYPE, no processing instruction but a leading `<?xml …?>`.
- */
-function svgFileProblem(text: string): string | null {
-  if (/<[\s]*([^\s<>/:]+:)?script[\s/>]/i.test(text)) return 'a script in an SVG file';
-  if (/<[\s]*([^\s<>/:]+:)?foreignObject[\s/>]/i.test(text)) return 'a <foreignObject> in an SVG file';
-  if (/<!DOCTYPE/i.test(text)) return 'a DOCTYPE in an SVG file';
-  if (text.replace(/^\uFEFF?\s*<\?xml\s[^?]*\?>/, '').includes('<?')) return 'a processing instruction in an SVG file';
-  return null;
-}
-
-function elementProblem(el: Element, svgFile: boolean): string | null {
+function elementProblem(el: Element): string | null {
   // Prefixes are dropped: read as XML, <h:iframe xmlns:h="…xhtml"> is an iframe.
   const tag = localName(el.tagName);
-  if (tag === 'script' && (el.tagName.includes(':') || svgFile)) return `a <${el.tagName.toLowerCase()}> element in ${svgFile ? 'an SVG file' : 'a namespace of its own'}`;
-  if (tag === 'foreignobject' && svgFile) return 'a <foreignObject> in an SVG file';
+  if (tag === 'script' && el.tagName.includes(':')) return `a <${el.tagName.toLowerCase()}> element in a namespace of its own`;
   const attr = (n: string) => el.attrs.find((a) => a.name.toLowerCase() === n)?.value;
   for (const a of el.attrs) {
     if (localName(a.name).startsWith('on')) return `an event handler attribute ${quote(`${a.name}="${a.value}"`, 40)} on <${tag}>`;

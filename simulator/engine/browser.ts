@@ -2,10 +2,22 @@ import type { PageEvent, Viewport } from '../../scenarios/contract.ts';
 import type { Observation } from '../observe.ts';
 import type { PageInjection } from './inject.ts';
 
-/** The site files an engine serves: `site/` of a bundle, by path. */
+/**
+ * The site files an engine serves: `site/` of a bundle, by path. `files` holds text (the
+ * pages, and what the generator writes as text); `data`, the other files of a bundle read
+ * from disk, as the bytes they are (images, fonts), which no engine loads.
+ */
 export interface SiteFiles {
   files: Readonly<Record<string, string>>;
+  data?: Readonly<Record<string, Uint8Array>>;
 }
+
+/** Only the pages of a site: what an engine loads (it serves no other file). */
+export const pagesOf = (site: SiteFiles): Record<string, string> => {
+  const pages: Record<string, string> = {};
+  for (const [path, file] of Object.entries(site.files)) if (path.endsWith('.html')) pages[path] = file;
+  return pages;
+};
 
 export const ORIGIN = 'https://site.test';
 
@@ -17,8 +29,9 @@ export const NO_EARLIER_PAGE = 'there is no earlier page of this site to go back
 /** A path's own HTML file when the site has one, else the single-page entry. */
 export function documentFor(site: SiteFiles, pathname: string): string {
   const clean = pathname.replace(/^\/+/, '').replace(/\/+$/, '');
-  const own = clean.endsWith('.html') ? site.files[clean] : clean ? site.files[`${clean}/index.html`] : undefined;
-  const html = own ?? site.files['index.html'];
+  const page = (path: string) => (Object.hasOwn(site.files, path) ? site.files[path] : undefined);
+  const own = clean.endsWith('.html') ? page(clean) : clean ? page(`${clean}/index.html`) : undefined;
+  const html = own ?? page('index.html');
   if (html === undefined) throw new Error('site has no index.html');
   return html;
 }

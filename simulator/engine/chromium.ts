@@ -16,7 +16,7 @@ import type { Rect, Scroll } from '../dom/geometry.ts';
 import type { Observation } from '../observe.ts';
 import { documentFor, NavigationError, NO_EARLIER_PAGE, ORIGIN, parseEventLog, T0, type Browser, type ClickOutcome, type OpenOptions, type SiteFiles } from './browser.ts';
 import { pageScript } from './page-script.ts';
-import { prelude } from './prelude.ts';
+import { preludeWith } from './prelude.ts';
 import { injectionScript, injectionThrew, type PageInjection } from './inject.ts';
 import type { PageApi } from './in-page.ts';
 
@@ -77,6 +77,25 @@ export const chromiumLimits = (limits: Partial<Pick<EpisodeLimits, 'stepSeconds'
 
 /** A browser that crashed or failed in a call: the reason in a short line. (A call past its time is a LimitError.) */
 export class ChromiumError extends Error {}
+
+/**
+ * How a document learns its seed: the engine sets this cookie just before it serves the
+ * document, and the prelude (an init script, the same text in every document) reads it and
+ * deletes it before any of the page's own scripts run. A document with no cookie (an
+ * about:blank frame) gets seed 0, as every jsdom frame is pinned.
+ */
+const SEED_COOKIE = '__decoy_seed';
+const PRELUDE_INIT = preludeWith(
+  `(function () { var m = /(?:^|; )${SEED_COOKIE}=(\\d+)/.exec(document.cookie); if (!m) return 0; document.cookie = '${SEED_COOKIE}=; Max-Age=0; Path=/; Secure; SameSite=Strict'; return Number(m[1]); })()`,
+);
+
+/**
+ * Characters of event log a page may send through the log binding in one episode: a
+ * generated site's whole log is a few KB; a page that calls the binding in a loop ends its
+ * episode instead of filling the run's memory (jsdom's storage quota bounds the same log there).
+ */
+export const MAX_LOGGED_CHARS = 5_000_000;
+export const overLogged = (limit: number) => `the page sent more than ${limit} characters of event log`;
 
 /** The injected script threw in a document: the episode ends with this reason, its page kept. */
 class InjectionError extends Error {}
@@ -288,15 +307,22 @@ export class ChromiumBrowser implements Browser {
       this.context = await browser.newContext({ viewport: this.viewport, deviceScaleFactor: this.scale, timezoneId: 'UTC', locale: 'en-US', serviceWorkers: 'block' });
       this.context.setDefaultTimeout(this.callMs);
       this.logged = [];
+      let loggedChars = 0;
       // The site's runtime records each event here too (contract.ts LOG_CHANNEL), from the top document only.
       await this.context.exposeBinding(LOG_CHANNEL, (source, event: unknown) => {
-        if (source.frame === source.page.mainFrame()) this.logged.push(String(event));
+        if (source.frame !== source.page.mainFrame() || this.failed) return;
+        const text = typeof event === 'string' ? event : String(event);
+        loggedChars += text.length + 1;
+        if (loggedChars > MAX_LOGGED_CHARS) this.failed = new LimitError(overLogged(MAX_LOGGED_CHARS));
+        else this.logged.push(text);
       });
       await this.context.addInitScript({ content: NO_UDP_SCRIPT });
       await this.context.addInitScript({ content: COUNT_SCRIPT });
       await this.context.addInitScript({ content: await pageScript() });
       this.inject = opts.inject ?? null;
       if (this.inject) await this.context.addInitScript({ content: injectInit(this.inject.source) });
+      // Last, where the document's first script stood before: it sees the page's globals as a document's own script would.
+      await this.context.addInitScript({ content: PRELUDE_INIT });
       await this.context.route('**/*', (route) => this.serve(route));
       const page = await this.context.newPage();
       page.on('pageerror', (e) => this.diagnostics.push(`page: ${firstLine(e)}`));
@@ -315,12 +341,10 @@ export class ChromiumBrowser implements Browser {
     const url = new URL(req.url());
     if (url.origin !== ORIGIN || !this.site) return route.abort('blockedbyclient');
     if (req.resourceType() !== 'document') return route.fulfill({ status: 404, body: '' });
-    const seed = hashSeed(this.seed, this.docIndex++);
-    // The prelude runs first and removes its own tag, so the document is the bundle's.
-    const tag = `<script>${prelude(seed)};document.currentScript.remove();</script>`;
-    const html = documentFor(this.site, url.pathname);
-    const at = html.search(/<head[^>]*>/i);
-    const body = at < 0 ? tag + html : html.replace(/<head[^>]*>/i, (m) => m + tag);
+    // The document is served byte for byte as it was checked when the bundle was read; its seed goes beside it (SEED_COOKIE).
+    const body = documentFor(this.site, url.pathname);
+    const seed = hashSeed(this.seed, this.docIndex++) >>> 0;
+    await this.context?.addCookies([{ name: SEED_COOKIE, value: String(seed), url: ORIGIN, secure: true, sameSite: 'Strict' }]);
     return route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body });
   }
 

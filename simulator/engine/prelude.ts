@@ -8,8 +8,18 @@
  * realm runs this with `fixedNow`, the time every such read gives there.
  */
 export function prelude(seed: number, fixedNow?: number): string {
+  return preludeWith(String(seed >>> 0), fixedNow);
+}
+
+/**
+ * The prelude with its seed read by page-side code (`seedExpression`, evaluated once, first):
+ * Chromium's engine runs it as an init script, whose text is one for every document, and
+ * hands each document its own seed beside it (chromium.ts SEED_COOKIE). The document itself
+ * is served as it was checked: nothing is spliced into its markup.
+ */
+export function preludeWith(seedExpression: string, fixedNow?: number): string {
   return `(function () {
-  var s = ${seed >>> 0};
+  var s = (${seedExpression}) >>> 0;
   function next() {
     s = (s + 0x6d2b79f5) | 0;
     var t = Math.imul(s ^ (s >>> 15), 1 | s);

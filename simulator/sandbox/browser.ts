@@ -5,7 +5,7 @@
  * `open`, so the engine process needs no read of the bundle.
  */
 import { VIEWPORT, type PageEvent, type Viewport } from '../../scenarios/contract.ts';
-import { NavigationError, type Browser, type ClickOutcome, type OpenOptions, type SiteFiles } from '../engine/browser.ts';
+import { NavigationError, pagesOf, type Browser, type ClickOutcome, type OpenOptions, type SiteFiles } from '../engine/browser.ts';
 import type { Observation } from '../observe.ts';
 import { shortReason } from '../../scenarios/errors.ts';
 import { DEFAULT_LIMITS, LimitError, loadSeconds, maxEntries, maxText, type EpisodeLimits } from './limits.ts';
@@ -76,7 +76,7 @@ export class SandboxBrowser implements Browser {
     this.opened = true;
     this.vp = { ...(opts.viewport ?? VIEWPORT) };
     const { domElements, timersPerStep } = this.limits;
-    await this.call('open', { files: { ...site.files } }, opts, { domElements, timersPerStep });
+    await this.call('open', { files: pagesOf(site) }, opts, { domElements, timersPerStep });
   }
 
   async observe(): Promise<Observation> {

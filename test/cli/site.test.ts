@@ -58,11 +58,11 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 describe('decoy site build', () => {
   it('writes the index, one page per configuration and one live site per configuration', () => {
     const site = join(dir, 'dist/site');
-    const index = readFileSync(join(site, 'index.html'), 'utf8');
+    const index = readFileSync(join(site, 'gallery', 'index.html'), 'utf8');
     expect(index).toContain('demo');
     expect(index).toContain('cookie-trap');
     for (const m of manifests) {
-      const page = readFileSync(join(site, 'config', m.id, 'index.html'), 'utf8');
+      const page = readFileSync(join(site, 'gallery', 'config', m.id, 'index.html'), 'utf8');
       expect(index).toContain(`/config/${m.id}/`);
       expect(page).toContain(m.task.instruction.replace(/"/g, '&quot;').replace(/'/g, '&#39;'));
       expect(page).toContain(`/live/${keyOf(m.id)}/`);
@@ -70,7 +70,7 @@ describe('decoy site build', () => {
       expect(existsSync(join(site, 'live', keyOf(m.id), 'index.html'))).toBe(true);
       if (m.id === SHOT) {
         expect(page).toContain(`/config/${m.id}/start-boxes.png`);
-        expect(readFileSync(join(site, 'config', m.id, 'start.png'), 'utf8')).toBe('png:start.png');
+        expect(readFileSync(join(site, 'gallery', 'config', m.id, 'start.png'), 'utf8')).toBe('png:start.png');
       } else expect(page).toContain('no screenshot (run decoy shoot)');
     }
     expect(Object.keys(JSON.parse(readFileSync(join(site, 'live.json'), 'utf8')))).toHaveLength(manifests.length);

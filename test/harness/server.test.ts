@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { JSDOM } from 'jsdom';
 import { join, relative } from 'node:path';
 import { startGalleryServer, type GalleryServer } from '../../harness/server.ts';
-import { LIVE_INDEX, LIVE_ORIGIN, writeLiveSites } from '../../harness/gallery.ts';
+import { GALLERY_DIR, LIVE_INDEX, LIVE_ORIGIN, writeLiveSites } from '../../harness/gallery.ts';
 import { liveKey, newKeySecret } from '../../harness/live-copy.ts';
 import { createHash } from 'node:crypto';
 import { MAX_LOG_BYTES, MAX_SESSIONS } from '../../harness/collect.ts';
@@ -31,15 +31,17 @@ beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'decoy-serve-'));
   const site = join(dir, 'site');
   mkdirSync(join(site, 'live', KEY), { recursive: true });
+  mkdirSync(join(site, GALLERY_DIR), { recursive: true });
   writeLiveSites(site, [{ ...bundle, dir: null }], SECRET);
   const index = JSON.parse(readFileSync(join(site, LIVE_INDEX), 'utf8'));
   writeFileSync(join(site, LIVE_INDEX), JSON.stringify({ ...index, [KEY]: { scenario: ID, suite: 'demo' } }));
-  writeFileSync(join(site, 'index.html'), `<h1>gallery</h1><a href="/config/${ID}/">${ID}</a>`);
-  writeFileSync(join(site, '404.html'), `<h1>gallery 404</h1>`);
-  mkdirSync(join(site, 'config', ID), { recursive: true });
-  writeFileSync(join(site, 'config', ID, 'index.html'), `<h1>${ID}</h1><a href="${LIVE_ORIGIN}/live/${KEY}/">${LIVE_ORIGIN}/live/${KEY}/</a>`);
+  const own = join(site, GALLERY_DIR);
+  writeFileSync(join(own, 'index.html'), `<h1>gallery</h1><a href="/config/${ID}/">${ID}</a>`);
+  writeFileSync(join(own, '404.html'), `<h1>gallery 404</h1>`);
+  mkdirSync(join(own, 'config', ID), { recursive: true });
+  writeFileSync(join(own, 'config', ID, 'index.html'), `<h1>${ID}</h1><a href="${LIVE_ORIGIN}/live/${KEY}/">${LIVE_ORIGIN}/live/${KEY}/</a>`);
   writeFileSync(join(site, 'live', KEY, 'index.html'), '<h1>live</h1>');
-  writeFileSync(join(site, '.secret'), 'hidden');
+  writeFileSync(join(own, '.secret'), 'hidden');
   server = await startGalleryServer({ dir: site, port: 0, livePort: 0, logDir: join(dir, 'logs') });
   origin = new URL(server.liveUrl).origin;
 });
@@ -142,7 +144,8 @@ describe('the gallery server: two origins', () => {
     for (const headers of <Record<string, string>[]>[{ 'sec-fetch-site': 'same-site' }, { 'sec-fetch-site': 'cross-site' }, { origin }, { referer: `${server.liveUrl}live/${KEY}/` }]) {
       for (const p of ['', LIVE_INDEX, `config/${ID}/`]) expect((await request(`${server.url}${p}`, { headers })).status).toBe(403);
     }
-    expect((await request(`${server.url}${LIVE_INDEX}`, { headers: { 'sec-fetch-site': 'same-origin' } })).status).toBe(200);
+    // The key → scenario map is served by neither origin.
+    expect((await request(`${server.url}${LIVE_INDEX}`, { headers: { 'sec-fetch-site': 'same-origin' } })).status).toBe(404);
     expect((await request(`${server.url}__events/${KEY}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })).status).toBe(405);
   });
 });
@@ -229,12 +232,32 @@ describe('the gallery server: event posts', () => {
     }
   });
 
-  it('the live origin lets only the runtime run (Content-Security-Policy by its hash), and no script in an .svg; the gallery is not constrained so', async () => {
+  it('the live origin lets only the runtime run (Content-Security-Policy by its hash) and talks, submits and loads only to itself; no script in its other files; the gallery origin runs no script at all', async () => {
     const page = await request(`${server.liveUrl}live/${realKey}/`);
     expect(page.headers['content-security-policy']).toBe(runtimeOnlyPolicy());
-    expect(page.headers['content-security-policy']).toMatch(/^script-src 'sha256-[A-Za-z0-9+/]{43}='; object-src 'none'; base-uri 'none'$/);
+    expect(page.headers['content-security-policy']).toMatch(/^script-src 'sha256-[A-Za-z0-9+/]{43}='; object-src 'none'; base-uri 'none'; default-src 'self'; connect-src 'self'; form-action 'self';/);
     expect((await request(`${server.liveUrl}live/${realKey}/cart`)).headers['content-security-policy']).toBe(runtimeOnlyPolicy());
-    expect((await request(`${server.liveUrl}live/${realKey}/logo.svg`)).headers['content-security-policy']).toMatch(/^script-src 'none'/);
+    expect((await request(`${server.liveUrl}live/${realKey}/logo.png`)).headers['content-security-policy']).toMatch(/^script-src 'none'.*connect-src 'self'/);
+    for (const p of ['', `config/${ID}/`, 'nowhere', `live/${KEY}/`]) {
+      expect((await request(`${server.url}${p}`)).headers['content-security-policy']).toMatch(/^default-src 'self'; script-src 'none';.*frame-ancestors 'none'/);
+    }
+  });
+
+  it('no spelling of a path serves a live file or the key map on the gallery origin: %-encoded, dotted and backslashed forms are decoded before matching and the live tree is outside the gallery\'s files', async () => {
+    const spellings = [
+      `%6Cive/${KEY}/`, `%6cive/${KEY}/index.html`, `%6C%69%76%65/${KEY}/index.html`, `x/../live/${KEY}/index.html`, `x/%2e%2e/live/${KEY}/index.html`,
+      `.%2Flive/${KEY}/index.html`, `x%5C..%5Clive/${KEY}/index.html`, `config/../live/${KEY}/index.html`, `%2Flive/${KEY}/index.html`,
+    ];
+    for (const p of spellings) {
+      const a = await request(`${server.url}${p}`);
+      // Sent on to the live origin, or not found: never the live page itself on this origin.
+      expect({ p, live: a.status === 200 && a.text === '<h1>live</h1>' }).toEqual({ p, live: false });
+      if (a.status === 302) expect(a.headers.location).toMatch(new RegExp(`^${server.liveUrl}live/${KEY}/`));
+    }
+    for (const p of [LIVE_INDEX, `%6Cive.json`, `x/../${LIVE_INDEX}`, `..%2F${LIVE_INDEX}`, `..%5C${LIVE_INDEX}`, `%2e%2e/${LIVE_INDEX}`]) {
+      const a = await request(`${server.url}${p}`);
+      expect({ p, index: a.text.includes(KEY) }).toEqual({ p, index: false });
+    }
   });
 
   it.skipIf(!chromiumOrSkip().ok)('served live, a page with an extra inline script runs the runtime and not that script (Chromium)', async () => {
@@ -344,14 +367,14 @@ describe('the gallery server: event posts', () => {
   it('refuses a log of the wrong shape, a gallery index naming a scenario that is no file name, and a gallery that holds a symbolic link', async () => {
     expect((await request(`${server.liveUrl}__events/${KEY}`, { method: 'POST', headers: { origin, 'content-type': 'application/json' }, body: '{"session": 1}' })).status).toBe(400);
     const bad = join(dir, 'bad');
-    mkdirSync(bad);
+    mkdirSync(join(bad, GALLERY_DIR), { recursive: true });
     writeFileSync(join(bad, LIVE_INDEX), JSON.stringify({ [KEY]: { scenario: '../escape', suite: 'demo' } }));
     await expect(startGalleryServer({ dir: bad, port: 0, livePort: 0, logDir: join(dir, 'logs2') })).rejects.toThrow(/not a gallery index \('\.\.\/escape' is not a safe name/);
     // Any id a bundle may have is one the server takes (one rule for both).
     writeFileSync(join(bad, LIVE_INDEX), JSON.stringify({ [KEY]: { scenario: 'demo.a+b_c-d.s7', suite: 'demo' } }));
     await (await startGalleryServer({ dir: bad, port: 0, livePort: 0, logDir: join(dir, 'logs2') })).close();
     const linked = join(dir, 'linked');
-    mkdirSync(linked);
+    mkdirSync(join(linked, GALLERY_DIR), { recursive: true });
     writeFileSync(join(linked, LIVE_INDEX), '{}');
     symlinkSync('/etc', join(linked, 'etc'));
     await expect(startGalleryServer({ dir: linked, port: 0, livePort: 0, logDir: join(dir, 'logs2') })).rejects.toThrow(UserError);

@@ -1,0 +1,69 @@
+/**
+ * What Chromium's engine serves is the document that was checked, byte for byte: its
+ * prelude and the document's seed reach the page beside the markup (an init script and a
+ * cookie it deletes), never spliced into it, so no text of a bundle can change meaning
+ * after the check.
+ */
+import { afterAll, describe, expect, it } from 'vitest';
+import { ChromiumBrowser } from '../../simulator/engine/chromium.ts';
+import { JsdomBrowser } from '../../simulator/engine/jsdom.ts';
+import type { Browser, SiteFiles } from '../../simulator/engine/browser.ts';
+import { servedFileProblem } from '../../simulator/trust.ts';
+import { bundleFor } from '../helpers.ts';
+import { chromiumOrSkip } from './browser.ts';
+
+const have = chromiumOrSkip();
+const browser = have.ok ? new ChromiumBrowser() : null;
+afterAll(async () => browser?.close());
+
+const control = bundleFor({ task: 'purchase', domain: 'shopping', patterns: [] }, 7);
+
+/**
+ * A `<head>` inside a quoted attribute, then markup that is inert attribute text: an
+ * insertion after the first `<head…>` match ends the attribute with the prelude's first
+ * quote, and the image's handler would click the page's first button.
+ */
+const HOSTILE = `<html data-x='<head><img src="/x.png" onerror="document.querySelector(\`button\`).click()">'`;
+
+describe.skipIf(!have.ok)(`Chromium serves the checked document ${have.why}`, () => {
+  it('a <head> inside a quoted attribute stays attribute text: the page is data by the check, and in Chromium it clicks nothing the agent did not', async () => {
+    const index = control.site.files['index.html'] as string;
+    expect(index).toMatch(/<html\b/);
+    const files = { ...control.site.files, 'index.html': index.replace(/<html\b/, HOSTILE) };
+    expect(servedFileProblem('index.html', files['index.html'])).toBeNull();
+    const events = async (site: SiteFiles) => {
+      await browser!.open(site, { seed: 3 });
+      await browser!.advance(2000);
+      return (await browser!.events()).map((e) => e.type);
+    };
+    const plain = await events(control.site);
+    const crafted = await events({ files });
+    expect(crafted).toEqual(plain);
+    expect(crafted).not.toContain('click');
+  }, 60_000);
+
+  it('each document gets its seed: Math.random and randomUUID equal jsdom\'s in a first and a second document, and the page never sees the seed cookie', async () => {
+    const page = `<!doctype html><html><head></head><body><p id="r">-</p><script>document.getElementById('r').textContent = 'r ' + Math.random() + ' ' + crypto.randomUUID() + ' [' + document.cookie + ']';</script></body></html>`;
+    const site: SiteFiles = { files: { 'index.html': page, 'two.html': page } };
+    const read = async (b: Browser) => {
+      await b.open(site, { seed: 11 });
+      const out = [await written(b)];
+      await b.goto('/two.html');
+      out.push(await written(b));
+      return out;
+    };
+    const jsdom = new JsdomBrowser();
+    const want = await read(jsdom);
+    await jsdom.close();
+    const got = await read(browser!);
+    expect(got).toEqual(want);
+    for (const line of got) expect(line).toMatch(/^r 0\.\d+ [0-9a-f-]{36} \[\]$/);
+    expect(new Set(got).size).toBe(2);
+  }, 60_000);
+});
+
+/** What the page's script wrote, as the observation reads it. */
+async function written(b: Browser): Promise<string> {
+  const obs = await b.observe();
+  return obs.elements.map((e) => e.text ?? e.name).find((t) => t.startsWith('r ')) ?? '(nothing written)';
+}
