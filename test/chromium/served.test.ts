@@ -5,7 +5,8 @@
  * after the check.
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import { ChromiumBrowser } from '../../simulator/engine/chromium.ts';
+import { ChromiumBrowser, MAX_LOGGED_CHARS, overLogged } from '../../simulator/engine/chromium.ts';
+import { LOG_CHANNEL } from '../../scenarios/contract.ts';
 import { JsdomBrowser } from '../../simulator/engine/jsdom.ts';
 import type { Browser, SiteFiles } from '../../simulator/engine/browser.ts';
 import { servedFileProblem } from '../../simulator/trust.ts';
@@ -59,6 +60,16 @@ describe.skipIf(!have.ok)(`Chromium serves the checked document ${have.why}`, ()
     expect(got).toEqual(want);
     for (const line of got) expect(line).toMatch(/^r 0\.\d+ [0-9a-f-]{36} \[\]$/);
     expect(new Set(got).size).toBe(2);
+  }, 60_000);
+
+  it('a page that floods the log binding ends its episode naming the cap, instead of growing the run\'s memory', async () => {
+    const chunk = 'x'.repeat(10_000);
+    const calls = Math.ceil(MAX_LOGGED_CHARS / chunk.length) + 5;
+    const page = `<!doctype html><html><head><script>var send = window[${JSON.stringify(LOG_CHANNEL)}]; var s = ${JSON.stringify(JSON.stringify(chunk))}; for (var i = 0; i < ${calls}; i++) send(s);</script></head><body><p>flood</p></body></html>`;
+    await browser!.open({ files: { 'index.html': page } }, { seed: 1 });
+    await expect(browser!.events()).rejects.toThrow(overLogged(MAX_LOGGED_CHARS));
+    await browser!.open(control.site, { seed: 1 });
+    expect(await browser!.events()).toEqual([]);
   }, 60_000);
 });
 
