@@ -2,11 +2,11 @@ import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 /**
- * Files that need a module graph of their own: one replaces modules with vi.mock; one
+ * Files that need a module graph of their own: two replace modules with vi.mock; one
  * observes before the engine has learnt jsdom's symbols, which any file that opens a page
  * teaches the graph it shares.
  */
-const ISOLATED = ['test/harness/assess-clicks.test.ts', 'test/simulator/observe-clobber.test.ts'];
+const ISOLATED = ['test/harness/assess-clicks.test.ts', 'test/simulator/observe-clobber.test.ts', 'test/simulator/bundle-race.test.ts'];
 
 export default defineConfig({
   test: {

@@ -45,7 +45,13 @@ export const step = z.discriminatedUnion('verb', [
   z.strictObject({ ...common, verb: z.literal('infeasible'), reason: z.string() }),
 ]);
 
-const pathStep = step;
+/** A step of the ground truth: where it goes to or expects to be is a path of this site. */
+const pathStep = step.superRefine((s, ctx) => {
+  if (s.verb === 'goto' && !isSitePath(s.url)) ctx.addIssue({ code: 'custom', path: ['url'], message: notAPath(s.url) });
+  s.expect?.forEach((x, i) => {
+    if ('path' in x && !isSitePath(x.path)) ctx.addIssue({ code: 'custom', path: ['expect', i, 'path'], message: notAPath(x.path) });
+  });
+});
 
 /** The schema and the model's `Step` are one definition: each must accept the other (checked when type-checking). */
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
@@ -61,9 +67,33 @@ export const safeName = z.string().superRefine((v, ctx) => {
   if (!SAFE_NAME.test(v)) ctx.addIssue({ code: 'custom', message: `${quote(v)} is not a safe name (letters, digits and . _ + -, at most 200)` });
 });
 
-/** A route of the site: an absolute URL path without `..` segments, backslashes or NUL. */
+/** The origin a route is resolved against to test it (the engines' own; any would do). */
+const SITE_ORIGIN = 'https://site.test';
+
+/**
+ * Whether `v` is a path of the site, read alike by everything that reads one: the engines
+ * resolve it against the site's origin, the runtime matches it against `location.pathname`,
+ * a static server decodes it into a file name. So it must resolve to the site's origin and
+ * to itself (`//evil.example/` is another origin; `/a/../b`, `/%2e%2e/`, a space or a
+ * non-ASCII letter come back rewritten), with no empty segment, and none of what one reader
+ * decodes or drops and another keeps: `\`, `%`, `?`, `#`, control characters. The generator's
+ * routes are letters, digits and `/ - _ .`.
+ */
+export function isSitePath(v: string): boolean {
+  if (!v.startsWith('/') || v.includes('//') || /[\\%?#\u0000-\u001f\u007f]/.test(v)) return false;
+  try {
+    const url = new URL(v, SITE_ORIGIN);
+    return url.origin === SITE_ORIGIN && url.pathname === v;
+  } catch {
+    return false;
+  }
+}
+
+const notAPath = (v: string) => `${quote(v)} is not a path of the site`;
+
+/** A route of the site (isSitePath). */
 const route = z.string().superRefine((v, ctx) => {
-  if (!v.startsWith('/') || /[\\\0]/.test(v) || v.split('/').includes('..')) ctx.addIssue({ code: 'custom', message: `${quote(v)} is not a path of the site` });
+  if (!isSitePath(v)) ctx.addIssue({ code: 'custom', message: notAPath(v) });
 });
 
 /** Each task defines its goal's fields; the schema only fixes the kind. */
@@ -87,7 +117,7 @@ export const bundleManifest = z.object({
     elements: z.array(z.object({
       family: z.string(),
       kind: z.enum(['correct', 'deceptive']),
-      route: z.string(),
+      route,
       overlay: z.string().optional(),
       target: locator,
     })),

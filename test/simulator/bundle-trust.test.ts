@@ -1,13 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { cpSync, linkSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { suites } from '../../scenarios/index.ts';
 import { UserError } from '../../scenarios/errors.ts';
 import { generateBundle, writeBundles } from '../../generator/bundle.ts';
 import { inlineRuntime } from '../../generator/runtime-bundle.ts';
-import { readBundle, readBundles } from '../../simulator/bundle.ts';
+import { readBundle, readBundles, readManifest, validateManifest } from '../../simulator/bundle.ts';
 import { servedFileProblem } from '../../simulator/trust.ts';
 import { bundleFor, PROPERTY_RUNS } from '../helpers.ts';
 
@@ -75,23 +76,28 @@ describe('a bundle is data: what its served files may hold', () => {
     ['a refresh', inBody('<meta http-equiv="Refresh" content="0;url=/elsewhere">'), /a <meta http-equiv="refresh">/],
     ['an SVG script loading from href, its inline text the runtime', inBody(`<svg><script href="data:text/javascript,x()"><![CDATA[${inlineRuntime()}]]></script></svg>`), /a script loaded from 'data:text\/javascript,x\(\)'/],
     ['an SVG script loading from xlink:href', inBody(`<svg><script xlink:href="data:text/javascript,x()">${inlineRuntime()}</script></svg>`), /a script loaded from 'data:text\/javascript,x\(\)'/],
-    ['an SVG file script loading from a prefixed href', (b: string) => writeFileSync(join(b, 'site', 'logo.svg'), `<svg xmlns="http://www.w3.org/2000/svg" xmlns:q="http://www.w3.org/1999/xlink"><script q:href="/x"><![CDATA[${inlineRuntime()}]]></script></svg>`), /site\/logo.svg: a script in an SVG file/],
+    ['an SVG file script loading from a prefixed href', (b: string) => writeFileSync(join(b, 'site', 'logo.svg'), `<svg xmlns="http://www.w3.org/2000/svg" xmlns:q="http://www.w3.org/1999/xlink"><script q:href="/x"><![CDATA[${inlineRuntime()}]]></script></svg>`), /site\/logo.svg: an SVG file \(a browser reads it as XML/],
     ['a script in inline SVG', inBody('<svg><script>x()</script></svg>'), /a script that is not decoy's runtime \('x\(\)'\)/],
     ['a handler inside a template', inBody('<template><img src="x.png" onload="x()"></template>'), /an event handler attribute/],
     ['a script file', (b: string) => writeFileSync(join(b, 'site', 'app.js'), 'x()'), /site\/app.js: a kind of file a bundle may not serve/],
     ['a module file in a subfolder', (b: string) => { mkdirSync(join(b, 'site', 'lib')); writeFileSync(join(b, 'site', 'lib', 'x.mjs'), 'x()'); }, /site\/lib\/x.mjs: a kind of file/],
-    ['an SVG file with a script', (b: string) => writeFileSync(join(b, 'site', 'logo.svg'), '<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg"><script>x()</script></svg>'), /site\/logo.svg: a script in an SVG file/],
-    ['an SVG file with a namespace-prefixed script', svgFile('<svg xmlns="http://www.w3.org/2000/svg" xmlns:s="http://www.w3.org/2000/svg"><s:script>x()</s:script></svg>'), /site\/logo.svg: a script in an SVG file/],
-    ['an SVG file with the runtime as its script', svgFile(`<svg xmlns="http://www.w3.org/2000/svg"><script><![CDATA[${inlineRuntime()}]]></script></svg>`), /site\/logo.svg: a script in an SVG file/],
-    ['an SVG file with an XHTML script', svgFile('<svg xmlns="http://www.w3.org/2000/svg"><h:script xmlns:h="http://www.w3.org/1999/xhtml">x()</h:script></svg>'), /site\/logo.svg: a script in an SVG file/],
-    ['an SVG file with a prefixed handler', svgFile('<svg xmlns="http://www.w3.org/2000/svg" xmlns:e="http://www.w3.org/2000/svg"><rect e:onclick="x()"/></svg>'), /an event handler attribute 'e:onclick="x\(\)"'/],
-    ['an SVG file with a foreignObject', svgFile('<svg xmlns="http://www.w3.org/2000/svg"><foreignObject><p xmlns="http://www.w3.org/1999/xhtml">x</p></foreignObject></svg>'), /site\/logo.svg: a <foreignObject> in an SVG file/],
-    ['an SVG file with a stylesheet instruction', svgFile('<?xml version="1.0"?><?xml-stylesheet type="text/xsl" href="x.xsl"?><svg xmlns="http://www.w3.org/2000/svg"/>'), /site\/logo.svg: a processing instruction in an SVG file/],
-    ['an SVG file with a DOCTYPE', svgFile('<!DOCTYPE svg SYSTEM "x.dtd"><svg xmlns="http://www.w3.org/2000/svg"/>'), /site\/logo.svg: a DOCTYPE in an SVG file/],
+    ['an SVG file with a script', (b: string) => writeFileSync(join(b, 'site', 'logo.svg'), '<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg"><script>x()</script></svg>'), /site\/logo.svg: an SVG file \(a browser reads it as XML/],
+    ['an SVG file with a namespace-prefixed script', svgFile('<svg xmlns="http://www.w3.org/2000/svg" xmlns:s="http://www.w3.org/2000/svg"><s:script>x()</s:script></svg>'), /site\/logo.svg: an SVG file \(a browser reads it as XML/],
+    ['an SVG file with the runtime as its script', svgFile(`<svg xmlns="http://www.w3.org/2000/svg"><script><![CDATA[${inlineRuntime()}]]></script></svg>`), /site\/logo.svg: an SVG file \(a browser reads it as XML/],
+    ['an SVG file with an XHTML script', svgFile('<svg xmlns="http://www.w3.org/2000/svg"><h:script xmlns:h="http://www.w3.org/1999/xhtml">x()</h:script></svg>'), /site\/logo.svg: an SVG file \(a browser reads it as XML/],
+    ['an SVG file with a prefixed handler', svgFile('<svg xmlns="http://www.w3.org/2000/svg" xmlns:e="http://www.w3.org/2000/svg"><rect e:onclick="x()"/></svg>'), /site\/logo.svg: an SVG file \(a browser reads it as XML/],
+    ['an SVG file with a foreignObject', svgFile('<svg xmlns="http://www.w3.org/2000/svg"><foreignObject><p xmlns="http://www.w3.org/1999/xhtml">x</p></foreignObject></svg>'), /site\/logo.svg: an SVG file \(a browser reads it as XML/],
+    ['an SVG file with a stylesheet instruction', svgFile('<?xml version="1.0"?><?xml-stylesheet type="text/xsl" href="x.xsl"?><svg xmlns="http://www.w3.org/2000/svg"/>'), /site\/logo.svg: an SVG file \(a browser reads it as XML/],
+    ['an SVG file whose script is raw text to an HTML parser and an element to an XML one', svgFile('<svg xmlns="http://www.w3.org/2000/svg"><p/><xmp><svg onload="x()"/></xmp></svg>'), /site\/logo.svg: an SVG file \(a browser reads it as XML/],
+    ['an SVG file with a DOCTYPE', svgFile('<!DOCTYPE svg SYSTEM "x.dtd"><svg xmlns="http://www.w3.org/2000/svg"/>'), /site\/logo.svg: an SVG file \(a browser reads it as XML/],
     ['a prefixed script in a page', inBody('<svg><s:script>x()</s:script></svg>'), /site\/index.html: a <s:script> element in a namespace of its own/],
     ['a prefixed iframe in a page', inBody('<h:iframe xmlns:h="http://www.w3.org/1999/xhtml" src="/x"></h:iframe>'), /a <iframe> element/],
-    ['an SVG file with an onload', (b: string) => writeFileSync(join(b, 'site', 'logo.svg'), '<svg xmlns="http://www.w3.org/2000/svg" onload="x()"/>'), /site\/logo.svg: an event handler attribute/],
-    ['an SVG file declaring entities', (b: string) => writeFileSync(join(b, 'site', 'logo.svg'), '<!DOCTYPE svg [<!ENTITY j "javascript:x()">]><svg xmlns="http://www.w3.org/2000/svg"><a href="&j;">x</a></svg>'), /site\/logo.svg: an XML entity declaration/],
+    ['an SVG file with an onload', (b: string) => writeFileSync(join(b, 'site', 'logo.svg'), '<svg xmlns="http://www.w3.org/2000/svg" onload="x()"/>'), /site\/logo.svg: an SVG file \(a browser reads it as XML/],
+    ['an SVG file declaring entities', (b: string) => writeFileSync(join(b, 'site', 'logo.svg'), '<!DOCTYPE svg [<!ENTITY j "javascript:x()">]><svg xmlns="http://www.w3.org/2000/svg"><a href="&j;">x</a></svg>'), /site\/logo.svg: an SVG file \(a browser reads it as XML/],
+    ['a page naming where the runtime posts its log', (b: string) => writeFileSync(join(b, 'site', 'index.html'), readFileSync(join(b, 'site', 'index.html'), 'utf8').replace('<head>', '<head><meta name="site-log" content="https://elsewhere.example/take">')), /site\/index.html: a <meta name="site-log">/],
+    ['a page naming a log sink in its body, spelt otherwise', inBody('<meta NAME=" Site-Log " content="/x">'), /site\/index.html: a <meta name="site-log">/],
+    ['a page giving the runtime a route and storage prefix', (b: string) => writeFileSync(join(b, 'site', 'index.html'), readFileSync(join(b, 'site', 'index.html'), 'utf8').replace(/<html\b/, '<html data-base="/elsewhere"')), /site\/index.html: a data-base attribute on <html>/],
+    ['a data-base on another element', inBody('<div data-base="/x"></div>'), /a data-base attribute on <div>/],
     ['another page with a script', (b: string) => writeFileSync(join(b, 'site', 'cart.html'), '<p>cart</p><script>x()</script>'), /site\/cart.html: a script that is not decoy's runtime/],
   ])('%s is refused with a one-line error naming the file, and loads with trustBundles', (_what, edit, message) => {
     const b = crafted(edit);
@@ -112,11 +118,10 @@ describe('a bundle is data: what its served files may hold', () => {
     const b = crafted((b) => {
       inBody('<script type=" Application/JSON ">{"a": "<b>"}</script><a href="/help">javascript guide</a>')(b);
       writeFileSync(join(b, 'site', 'extra.css'), 'body{color:red}');
-      writeFileSync(join(b, 'site', 'logo.svg'), '<?xml version="1.0" encoding="UTF-8"?>\n<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink"><a xlink:href="#r"><rect id="r" width="4" height="4"/></a></svg>');
       writeFileSync(join(b, 'site', 'f.woff2'), 'x');
       writeFileSync(join(b, 'site', 'about.html'), '<p>about</p>');
     });
-    expect(Object.keys(readBundle(b).site.files).sort()).toEqual(['about.html', 'extra.css', 'f.woff2', 'index.html', 'logo.svg']);
+    expect(Object.keys(readBundle(b).site.files).sort()).toEqual(['about.html', 'extra.css', 'f.woff2', 'index.html']);
   });
 
   // The runtime's hash is this version's; every registered suite's bundles carry it and nothing else that runs.
@@ -189,6 +194,73 @@ describe('a bundle folder is read as data: links, names, missing parts', () => {
     const renamed = suite(['other-name']);
     cpSync(good, join(renamed, 'other-name'), { recursive: true });
     expect(refusal(() => readBundles(renamed))).toMatch(/its id '.*' is not its folder's name/);
+  });
+
+  /** A copy of the good bundle with its bundle.json edited. */
+  const withManifest = (edit: (m: Record<string, any>) => void) => crafted((b) => {
+    const m = JSON.parse(readFileSync(join(b, 'bundle.json'), 'utf8'));
+    edit(m);
+    writeFileSync(join(b, 'bundle.json'), JSON.stringify(m));
+  });
+
+  // jsdom resolves a route against the site's origin: `//evil.example/` is another origin
+  // (the site then ran there and scored T=1), `/a/../b` another path than the one written.
+  const NOT_ROUTES = [
+    '//evil.example/', '//evil.example', '///x', '/\\evil.example/', '\\evil.example', '/a\\b', '/a//b', '/./a', '/a/.', '/a/..', '/a/../b',
+    '/%2e%2e/x', '/%2E/x', '/a%2fb', '/a%5cb', '/a?x=1', '/a#x', '/a\u0000b', '/a\tb', '/a\nb', '/a\u007fb', '/a b', '/café', ' /a',
+    'https://site.test/', 'https://evil.example/', 'javascript:x()', 'cart', '', '.', '..',
+  ];
+  const ROUTES = ['/', '/cart', '/product/p9329', '/order/complete', '/a-b_c.d/1', '/index.html', '/section/world'];
+
+  it('a route is a path of this site: the entry, the routes, the ground truth\'s and the path steps\' routes (one rule: resolved against the site, the same origin and the same path back)', () => {
+    const manifest = JSON.parse(readFileSync(join(good, 'bundle.json'), 'utf8'));
+    const places: [string, (m: Record<string, any>, r: string) => void, RegExp][] = [
+      ['entry', (m, r) => { m.entry = r; }, /\(entry: .* is not a path of the site/],
+      ['routes', (m, r) => { m.routes = ['/', r]; }, /\(routes\.1: .* is not a path of the site/],
+      ['an element', (m, r) => { m.groundTruth.elements.push({ family: 'x', kind: 'correct', route: r, target: { role: 'button', name: 'x' } }); }, /\(groundTruth\.elements\.\d+\.route: .* is not a path of the site/],
+      ['a goto step', (m, r) => { m.groundTruth.safePath.push({ id: 'g', verb: 'goto', url: r }); }, /\(groundTruth\.safePath\.\d+\.url: .* is not a path of the site/],
+      ['an expected path', (m, r) => { m.groundTruth.trapPaths['x'] = [{ id: 'w', verb: 'wait', ms: 0, expect: [{ path: r }] }]; }, /\(groundTruth\.trapPaths\.x\.0\.expect\.0\.path: .* is not a path of the site/],
+    ];
+    for (const [where, put, message] of places) {
+      for (const r of NOT_ROUTES) {
+        const m = structuredClone(manifest);
+        put(m, r);
+        expect(refusal(() => validateManifest(m, 'bundle.json')), `${where} ${JSON.stringify(r)}`).toMatch(message);
+      }
+      for (const r of ROUTES) {
+        const m = structuredClone(manifest);
+        put(m, r);
+        expect(refusal(() => validateManifest(m, 'bundle.json')), `${where} ${r}`).toBeNull();
+      }
+    }
+    // Loaded from disk: the one-line error names the file.
+    expect(refusal(() => readBundle(withManifest((m) => { m.entry = '//evil.example/'; })))).toMatch(/bundle\.json: not a decoy bundle \(entry: '\/\/evil\.example\/' is not a path of the site/);
+  });
+
+  it('a hard link to a file elsewhere is refused wherever it stands in the bundle (site/, bundle.json, shots/): its data is not the bundle\'s', () => {
+    const outside = join(dir, `outside${n++}.txt`);
+    writeFileSync(outside, 'not the bundle\'s');
+    const cases: [string, (b: string) => void, RegExp][] = [
+      ['site file', (b) => linkSync(outside, join(b, 'site', 'host.txt')), /site\/host.txt is a hard link \(one of 2 names of one file\); a bundle's files must be its own/],
+      ['page', (b) => { rmSync(join(b, 'site', 'index.html')); linkSync(join(good, 'site', 'index.html'), join(b, 'site', 'index.html')); }, /site\/index.html is a hard link/],
+      ['manifest', (b) => { rmSync(join(b, 'bundle.json')); linkSync(join(good, 'bundle.json'), join(b, 'bundle.json')); }, /bundle.json is a hard link/],
+      ['screenshot', (b) => { mkdirSync(join(b, 'shots')); linkSync(outside, join(b, 'shots', 'start.png')); }, /shots\/start.png is a hard link/],
+    ];
+    for (const [what, edit, message] of cases) expect(refusal(() => readBundle(crafted(edit))), what).toMatch(message);
+    // Scoring reads only the manifest, with the same rule.
+    const linked = crafted((b) => { rmSync(join(b, 'bundle.json')); linkSync(join(good, 'bundle.json'), join(b, 'bundle.json')); });
+    expect(refusal(() => readManifest(linked))).toMatch(/bundle.json is a hard link/);
+  });
+
+  it('a served file named __proto__ is a file like any other: checked and refused, not silently dropped', () => {
+    expect(refusal(() => readBundle(crafted((b) => writeFileSync(join(b, 'site', '__proto__'), 'x'))))).toMatch(/site\/__proto__: a kind of file a bundle may not serve/);
+    const b = readBundle(crafted((b) => { mkdirSync(join(b, 'site', 'constructor')); writeFileSync(join(b, 'site', 'constructor', 'index.html'), '<p>c</p>'); }));
+    expect(Object.keys(b.site.files)).toContain('constructor/index.html');
+  });
+
+  it('a FIFO in a bundle is refused without waiting for a writer', () => {
+    const b = crafted((b) => spawnSync('mkfifo', [join(b, 'site', 'pipe.txt')]));
+    expect(refusal(() => readBundle(b))).toMatch(/site\/pipe.txt is neither a file nor a folder/);
   });
 
   it('a 1 MB suite.json that is not JSON is a short one-line error', () => {
