@@ -8,6 +8,13 @@ import { z } from 'zod';
 export const MAX_LOG_BYTES = 1024 * 1024;
 
 /**
+ * How deep a posted log may nest arrays and objects (the log itself is 1). The runtime's
+ * deepest is 5 (the log, its events, an event, an order's lines, a line); past this the post
+ * is answered 400 before it is parsed, so no nesting reaches a recursive reader.
+ */
+export const MAX_LOG_DEPTH = 8;
+
+/**
  * What a log folder may hold, so that a client posting from fresh sessions cannot fill the
  * disk: this many sessions per configuration (a browser profile is a session) and this many
  * bytes of logs in all. A post that would pass either is answered 429 and not written; the
@@ -59,6 +66,23 @@ function readBody(req: IncomingMessage, limit: number): Promise<Buffer | null> {
   });
 }
 
+/** Whether JSON text nests arrays and objects deeper than `max`; brackets inside strings are text. */
+function nestsDeeper(body: Buffer, max: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < body.length; i++) {
+    const c = body[i];
+    if (inString) {
+      if (c === 0x5c) i++;
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x5b || c === 0x7b) {
+      if (++depth > max) return true;
+    } else if (c === 0x5d || c === 0x7d) depth--;
+  }
+  return false;
+}
+
 /** The size of each session's log already in a configuration's folder, by session. */
 function sessionFiles(dir: string): Map<string, number> {
   const sizes = new Map<string, number>();
@@ -106,7 +130,9 @@ function storedEvents(file: string): string[] | null {
  * if the stored events are a prefix of its own and it holds more; one that is a prefix of
  * the stored log (a late request, a replay) is answered but not written, and one that
  * differs from it in any event is answered 409 and not written, so a log is never replaced
- * by a shorter or a forged one. Another session is a file of its own beside it, up to
+ * by a shorter or a forged one. A log is stored as compact JSON, never larger than its post
+ * (besides the configuration it names): one nested deeper than `MAX_LOG_DEPTH` is answered
+ * 400, one that would grow as it is written back 413. Another session is a file of its own beside it, up to
  * `maxSessions` per configuration and `maxBytes` of logs in all (429 past either). A log that
  * cannot be stored is answered 507 and told to `warn` once until storing works again; the page
  * posts its whole log again with its next event. Answers name no configuration: they reach
@@ -122,12 +148,14 @@ export function collector(opts: {
   warn?: (line: string) => void;
 }): Collector {
   const limit = opts.limit ?? MAX_LOG_BYTES;
-    const maxSessions = opts.maxSessions ?? MAX_SESSIONS;
+  const maxSessions = opts.maxSessions ?? MAX_SESSIONS;
   const maxBytes = opts.maxBytes ?? MAX_STORED_BYTES;
   /** The bytes of each stored log, by configuration and session: what the folder held at start, and what this server wrote since. */
   const sizes = new Map<string, Map<string, number>>();
   let total = 0;
-  for (const { scenario } of Object.values(opts.live)) {
+  // A map, not the index object: a key that names something of every object (`constructor`) names no site.
+  const live = new Map(Object.entries(opts.live));
+  for (const { scenario } of live.values()) {
     const files = sessionFiles(join(opts.logDir, scenario));
     sizes.set(scenario, files);
     for (const bytes of files.values()) total += bytes;
@@ -142,7 +170,7 @@ export function collector(opts: {
   };
 
   async function take(key: string, req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const entry = Object.hasOwn(opts.live, key) ? opts.live[key] : undefined;
+    const entry = live.get(key);
     const type = (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
     const refusal: [number, string] | null = !entry
       ? [404, 'unknown site\n']
@@ -156,12 +184,18 @@ export function collector(opts: {
     // client still writes resets its connection on a busy machine instead of telling it why.
     if (refusal || !entry) return send(res, refusal?.[0] ?? 404, refusal?.[1] ?? 'unknown site\n', body === null);
     if (body === null) return send(res, 413, `log too large (over ${limit} bytes)\n`, true);
+    if (nestsDeeper(body, MAX_LOG_DEPTH)) return send(res, 400, `a log nests at most ${MAX_LOG_DEPTH} levels deep\n`);
     let parsed: z.infer<typeof LOG>;
     try {
       parsed = LOG.parse(JSON.parse(body.toString('utf8')));
     } catch {
       return send(res, 400, 'expected {session, events: [{type, ...}]} with a session of letters, digits, - or _\n');
     }
+    // Stored as JSON.stringify writes it, which is how the runtime posts it; written back, a
+    // post can only grow where it was written shorter than that (`1e20` is 21 digits, a byte
+    // that is not UTF-8 three): such a post is refused, so what is stored is never more than
+    // what was received, besides the configuration it names.
+    if (Buffer.byteLength(JSON.stringify(parsed)) > body.length) return send(res, 413, 'this log would be stored larger than it was posted\n');
     const dir = join(opts.logDir, entry.scenario);
     const name = `${parsed.session}.json`;
     const known = storedEvents(join(dir, name));
@@ -175,7 +209,7 @@ export function collector(opts: {
       if (before === undefined && sessions.size >= maxSessions) {
         return refuse(res, `sessions ${entry.scenario}`, `${entry.scenario} has ${sessions.size} sessions stored, the most allowed; new sessions of it are not stored`);
       }
-      const text = JSON.stringify({ scenario: entry.scenario, suite: entry.suite, session: parsed.session, events: parsed.events }, null, 2) + '\n';
+      const text = JSON.stringify({ scenario: entry.scenario, suite: entry.suite, session: parsed.session, events: parsed.events }) + '\n';
       const grown = total - (before ?? 0) + Buffer.byteLength(text);
       if (grown > maxBytes) return refuse(res, 'bytes', `the stored logs would pass ${maxBytes} bytes, the most allowed; no log grows further`);
       try {

@@ -8,7 +8,8 @@ import { startGalleryServer, type GalleryServer } from '../../harness/server.ts'
 import { GALLERY_DIR, LIVE_INDEX, LIVE_ORIGIN, writeLiveSites } from '../../harness/gallery.ts';
 import { liveKey, newKeySecret } from '../../harness/live-copy.ts';
 import { createHash } from 'node:crypto';
-import { MAX_LOG_BYTES, MAX_SESSIONS } from '../../harness/collect.ts';
+import { MAX_LOG_BYTES, MAX_LOG_DEPTH, MAX_SESSIONS } from '../../harness/collect.ts';
+import { readLog } from '../../harness/score.ts';
 import { UserError } from '../../scenarios/errors.ts';
 import { bundleFor } from '../helpers.ts';
 import { chromium as playwright } from 'playwright-core';
@@ -316,6 +317,46 @@ describe('the gallery server: event posts', () => {
     expect((await post(nav(1), 'after')).status).toBe(204);
   });
 
+  /** A post of this exact body, as a live page would send it. */
+  const postRaw = (body: string | Buffer) => request(`${server.liveUrl}__events/${KEY}`, { method: 'POST', headers: { origin, 'content-type': 'application/json' }, body });
+  const file = (session: string) => join(dir, 'logs', ID, `${session}.json`);
+
+  it('a log is stored as compact JSON: no larger than its post and the configuration it names, and decoy score reads it as posted', async () => {
+    const events = [{ type: 'nav', t: 1, route: '/', from: '/', to: '/cart' }, { type: 'order.placed', t: 2, route: '/checkout', items: [{ sku: 'a', name: 'A', price: 1.5, qty: 1 }], fees: [], shipping: null, options: [], total: 1.5 }];
+    const body = JSON.stringify({ session: 'c1', events });
+    expect((await postRaw(body)).status).toBe(204);
+    const text = readFileSync(file('c1'), 'utf8');
+    expect(text).toBe(`${JSON.stringify({ scenario: ID, suite: 'demo', session: 'c1', events })}\n`);
+    expect(Buffer.byteLength(text)).toBeLessThanOrEqual(Buffer.byteLength(body) + Buffer.byteLength(`"scenario":"${ID}","suite":"demo",\n`));
+    expect(readLog(file('c1'))).toEqual({ scenario: ID, events });
+  });
+
+  it(`an 8 KB post of nested arrays is 400, not 32 MB on disk: a log nests at most ${MAX_LOG_DEPTH} deep (its object, events, an event, an order's lines, a line: 5)`, async () => {
+    const nested = (depth: number) => `{"session":"deep","events":[{"type":"nav","x":${'['.repeat(depth - 3)}${']'.repeat(depth - 3)}}]}`;
+    const bomb = await postRaw(nested(4000));
+    expect([bomb.status, bomb.text]).toEqual([400, `a log nests at most ${MAX_LOG_DEPTH} levels deep\n`]);
+    expect(existsSync(file('deep'))).toBe(false);
+    expect((await postRaw(nested(MAX_LOG_DEPTH + 1))).status).toBe(400);
+    // Brackets inside a string are text, not depth.
+    expect((await postRaw(JSON.stringify({ session: 'deep', events: [{ type: 'nav', x: '['.repeat(4000) }] }))).status).toBe(204);
+    expect((await postRaw(nested(MAX_LOG_DEPTH).replace('"deep"', '"deep2"'))).status).toBe(204);
+    expect(readFileSync(file('deep2'), 'utf8').length).toBeLessThan(200);
+  });
+
+  it('a log that would be stored larger than it was posted is 413 and not stored (numbers written short, bytes that are not UTF-8)', async () => {
+    // 1e20 is written back as 21 digits; each byte that is not UTF-8 becomes a 3-byte U+FFFD.
+    const short = await postRaw(`{"session":"n1","events":[{"type":"nav","x":[${Array(2000).fill('1e20').join(',')}]}]}`);
+    expect(short.status).toBe(413);
+    expect(short.text).toBe('this log would be stored larger than it was posted\n');
+    expect(existsSync(file('n1'))).toBe(false);
+    const bytes = Buffer.concat([Buffer.from('{"session":"n2","events":[{"type":"nav","x":"'), Buffer.alloc(2000, 0xff), Buffer.from('"}]}')]);
+    expect((await postRaw(bytes)).status).toBe(413);
+    expect(existsSync(file('n2'))).toBe(false);
+    // Written longer than JSON.stringify would (spaces, 1.50) is stored shorter: taken.
+    expect((await postRaw('{ "session" : "n3", "events" : [ { "type" : "nav", "x" : 1.50 } ] }')).status).toBe(204);
+    expect(readFileSync(file('n3'), 'utf8')).toBe(`{"scenario":"${ID}","suite":"demo","session":"n3","events":[{"type":"nav","x":1.5}]}\n`);
+  });
+
   it('a slow post held open does not keep other requests waiting', async () => {
     // A client that sends its headers and part of a body, then nothing more.
     const slow = httpRequest(`${server.liveUrl}__events/${KEY}`, { method: 'POST', headers: { origin, 'content-type': 'application/json', 'content-length': '1000' } });
@@ -423,19 +464,19 @@ describe('the gallery server: what a log folder may hold', () => {
   it('holds at most maxStoredBytes of logs in all: a post that would pass it is 429 and the stored log stays as it was', async () => {
     const logs = join(dir, 'logs-bytes');
     const told: string[] = [];
-    const { own, send } = await limited(logs, { maxStoredBytes: 1000 }, told);
+    const { own, send } = await limited(logs, { maxStoredBytes: 500 }, told);
     try {
       expect((await send('a', 10)).status).toBe(204);
       const before = readFileSync(join(logs, ID, 'a.json'), 'utf8');
       // Room for two logs of ten events, not three.
-      expect(Buffer.byteLength(before) * 2).toBeLessThanOrEqual(1000);
-      expect(Buffer.byteLength(before) * 3).toBeGreaterThan(1000);
+      expect(Buffer.byteLength(before) * 2).toBeLessThanOrEqual(500);
+      expect(Buffer.byteLength(before) * 3).toBeGreaterThan(500);
       expect((await send('b', 10)).status).toBe(204);
       expect((await send('a', 40)).status).toBe(429);
       expect((await send('c', 10)).status).toBe(429);
       expect(readFileSync(join(logs, ID, 'a.json'), 'utf8')).toBe(before);
       expect(files(logs)).toEqual(['a.json', 'b.json']);
-      expect(told).toEqual(['the stored logs would pass 1000 bytes, the most allowed; no log grows further (429)']);
+      expect(told).toEqual(['the stored logs would pass 500 bytes, the most allowed; no log grows further (429)']);
     } finally {
       await own.close();
     }
