@@ -123,7 +123,8 @@ export function keyValues(flag: string) {
     .array(z.string())
     .optional()
     .transform((pairs, ctx) => {
-      const out: Record<string, string | number | boolean> = {};
+      // No prototype: `__proto__=1` is an option named so (refused as unknown), not a write that vanishes.
+      const out: Record<string, string | number | boolean> = Object.create(null);
       for (const pair of pairs ?? []) {
         const eq = pair.indexOf('=');
         if (eq <= 0) ctx.addIssue({ code: 'custom', message: `--${flag} takes key=value, got ${quote(pair)}` });

@@ -7,25 +7,56 @@ const single = z.union([z.string(), z.object({ action: z.string(), scenario: z.s
 const episode = z.object({ scenario: z.string(), steps: z.array(z.object({ proposal: z.string() }).loose()) }).loose();
 
 /**
+ * The longest action a replay file may hold, in characters: a recorded proposal is a call
+ * (`fill('e3', 'text')`), and the longest of decoy's own are under 200; an answer to the user
+ * can be a few paragraphs. A 20 MB action took 90 s and 2.5 GB to parse and was stored
+ * twice in the run's records.
+ */
+export const MAX_REPLAY_ACTION_CHARS = 8192;
+/** The longest line, in bytes, before it is parsed: an episode record of `decoy run` holds its steps and events, a few KB each. */
+export const MAX_REPLAY_LINE_BYTES = 16 * 1024 * 1024;
+/** The largest replay file, in bytes: it is read whole, and Node's strings stop at 512 MiB. */
+export const MAX_REPLAY_FILE_BYTES = 256 * 1024 * 1024;
+
+/** Recorded actions by configuration id, `*` for the lines recorded for every configuration. */
+export type ReplayActions = ReadonlyMap<string, readonly string[]>;
+
+/**
  * Reads recorded proposals: each line a JSON action string, an object {action, scenario?},
  * or an episode record of `decoy run` (its proposals replay that scenario). Every action
- * is parsed here, so a bad one is reported with its line before anything runs.
+ * is parsed here, so a bad one is reported with its line before anything runs. The ids are
+ * a Map's keys: `__proto__` or `constructor` is an id like any other (and no configuration
+ * of a suite), not a property every object has.
  */
-export function readReplayFile(path: string): Record<string, string[]> {
+export function readReplayFile(path: string): Map<string, string[]> {
   if (!existsSync(path)) throw new UserError(`replay file ${path} does not exist`);
-  if (!statSync(path).isFile()) throw new UserError(`replay file ${path} is a folder, not a file`);
-  const out: Record<string, string[]> = {};
+  const stats = statSync(path);
+  if (!stats.isFile()) throw new UserError(`replay file ${path} is a folder, not a file`);
+  if (stats.size > MAX_REPLAY_FILE_BYTES) throw new UserError(`replay file ${path} is ${stats.size} bytes; a replay file is at most ${MAX_REPLAY_FILE_BYTES}`);
+  const out = new Map<string, string[]>();
+  const lines = (scenario: string) => {
+    let list = out.get(scenario);
+    if (!list) out.set(scenario, (list = []));
+    return list;
+  };
   const add = (scenario: string, action: string, where: string) => {
+    if (action.length > MAX_REPLAY_ACTION_CHARS) throw new UserError(`${where}: an action of ${action.length} characters; a replayed action is at most ${MAX_REPLAY_ACTION_CHARS}`);
     try {
       parseAction(action);
     } catch (e) {
       throw new UserError(`${where}: ${(e as Error).message}`);
     }
-    (out[scenario] ??= []).push(action);
+    lines(scenario).push(action);
   };
-  readFileSync(path, 'utf8').split('\n').forEach((text, i) => {
+  const bytes = readFileSync(path);
+  for (let start = 0, i = 0; start < bytes.length; i++) {
+    const nl = bytes.indexOf(10, start);
+    const end = nl === -1 ? bytes.length : nl;
     const where = `${path}:${i + 1}`;
-    if (text.trim() === '') return;
+    if (end - start > MAX_REPLAY_LINE_BYTES) throw new UserError(`${where}: a line of ${end - start} bytes; a replay file's line is at most ${MAX_REPLAY_LINE_BYTES}`);
+    const text = bytes.subarray(start, end).toString('utf8');
+    start = end + 1;
+    if (text.trim() === '') continue;
     let raw: unknown;
     try {
       raw = JSON.parse(text);
@@ -39,11 +70,11 @@ export function readReplayFile(path: string): Record<string, string[]> {
       if (typeof v === 'string') add('*', v, where);
       else add(v.scenario ?? '*', v.action, where);
     } else if (record?.success) {
-      out[record.data.scenario] ??= [];
+      lines(record.data.scenario);
       record.data.steps.forEach((s) => add(record.data.scenario, s.proposal, where));
     } else throw new UserError(`${where}: expected "click('e1')", {"action": ..., "scenario"?: ...} or an episode record`);
-  });
-  if (Object.values(out).every((a) => a.length === 0)) throw new UserError(`replay file ${path} holds no actions`);
+  }
+  if ([...out.values()].every((a) => a.length === 0)) throw new UserError(`replay file ${path} holds no actions`);
   return out;
 }
 
@@ -56,14 +87,14 @@ const some = (ids: readonly string[]) => `${ids.slice(0, 2).map((id) => clip(id)
  * configuration of the run (`run`) has a recording, unless the file has lines for any
  * scenario. Otherwise episodes would run empty without a word.
  */
-export function assertReplayFits(path: string, actions: Readonly<Record<string, readonly string[]>>, run: readonly string[], known: ReadonlySet<string>): void {
-  const named = Object.keys(actions).filter((id) => id !== '*');
+export function assertReplayFits(path: string, actions: ReplayActions, run: readonly string[], known: ReadonlySet<string>): void {
+  const named = [...actions.keys()].filter((id) => id !== '*');
   const unknown = named.filter((id) => !known.has(id));
   if (unknown.length > 0) {
     const matched = named.length - unknown.length;
     throw new UserError(`replay file ${path} names ${unknown.length} configuration${unknown.length === 1 ? '' : 's'} this suite and seed do not have (${some(unknown)})${matched === 0 ? ', and none that they have' : ''}`);
   }
-  if ('*' in actions) return;
-  const missing = run.filter((id) => !(id in actions));
+  if (actions.has('*')) return;
+  const missing = run.filter((id) => !actions.has(id));
   if (missing.length > 0) throw new UserError(`replay file ${path} has no recording for ${missing.length} of the run's ${run.length} configurations (${some(missing)})`);
 }

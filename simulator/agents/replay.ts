@@ -3,16 +3,17 @@ import { UserError } from '../../scenarios/errors.ts';
 
 /**
  * Recorded proposals, one action string per entry, for the scenario being run. The CLI
- * parses the file (see harness/replay-file.ts) and passes the actions by scenario; entries
+ * parses the file (see harness/replay-file.ts) and passes the actions by scenario, a Map; entries
  * recorded without a scenario apply to every scenario.
  */
 const replay: AgentDef = {
   id: 'replay',
   description: 'Replays recorded action strings (a JSONL file given with --replay).',
   create(ctx) {
-    const byScenario = ctx.options.actions as Record<string, string[]> | undefined;
-    if (!byScenario) throw new UserError('the replay agent needs --replay <file.jsonl>');
-    const lines = byScenario[ctx.scenario] ?? byScenario['*'] ?? [];
+    // A Map (harness/replay-file.ts): an id such as `constructor` is only a key, not a property every object has.
+    const byScenario = ctx.options.actions;
+    if (!(byScenario instanceof Map)) throw new UserError('the replay agent needs --replay <file.jsonl>');
+    const lines: readonly string[] = byScenario.get(ctx.scenario) ?? byScenario.get('*') ?? [];
     let i = 0;
     return { act: () => lines[i++] ?? null };
   },

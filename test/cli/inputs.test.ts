@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -9,6 +9,8 @@ import { clip, quote, QUOTE_MAX, UserError } from '../../scenarios/errors.ts';
 import { COMMANDS } from '../../cli/commands.ts';
 import { writeBundles } from '../../generator/bundle.ts';
 import { bundleFor } from '../helpers.ts';
+import { MAX_REPLAY_ACTION_CHARS, MAX_REPLAY_FILE_BYTES, MAX_REPLAY_LINE_BYTES, readReplayFile } from '../../harness/replay-file.ts';
+import replayAgent from '../../simulator/agents/replay.ts';
 
 const BIN = fileURLToPath(new URL('../../bin/decoy.mjs', import.meta.url));
 let dir = '';
@@ -54,6 +56,14 @@ beforeAll(() => {
   writeFileSync(join(dir, 'huge-action.jsonl'), `${JSON.stringify(`fill('e1', ${'z'.repeat(MB)})`)}\n`);
   writeFileSync(join(dir, 'infinite.jsonl'), `${JSON.stringify('scroll(0, 1e309)')}\n`);
   writeFileSync(join(dir, 'elsewhere.jsonl'), `${JSON.stringify({ action: 'noop()', scenario: 'w'.repeat(MB) })}\n`);
+  // Keys every object has: once stored as a plain object's, they crashed with a stack trace.
+  for (const key of ['__proto__', 'constructor', 'toString']) writeFileSync(join(dir, `key-${key}.jsonl`), `${JSON.stringify({ action: 'noop()', scenario: key })}\n`);
+  writeFileSync(join(dir, 'key-episode.jsonl'), `${JSON.stringify({ scenario: '__proto__', steps: [{ proposal: 'noop()' }] })}\n`);
+  writeFileSync(join(dir, 'long-action.jsonl'), `"noop()"\n${JSON.stringify({ action: `send_msg_to_user('${'z'.repeat(MAX_REPLAY_ACTION_CHARS)}')` })}\n`);
+  writeFileSync(join(dir, 'long-line.jsonl'), `"noop()"\n"noop()"\n${JSON.stringify({ action: 'noop()', pad: 'p'.repeat(MAX_REPLAY_LINE_BYTES) })}\n`);
+  // Sparse: as long as it says, without the disk or the time to write it.
+  writeFileSync(join(dir, 'long-file.jsonl'), '"noop()"\n');
+  truncateSync(join(dir, 'long-file.jsonl'), MAX_REPLAY_FILE_BYTES + 1);
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -114,7 +124,21 @@ const BAD: [string[], RegExp][] = [
   // Input quoted by its first characters only.
   [['run', '--bundles', '@/bigsuite', '--out', '@/runs/x'], /suite.json: not valid JSON \(it begins '\{"scenarios": \[+…' \(1048590 characters\)\)$/],
   [['run', '--bundles', '@/bigid', '--out', '@/runs/x'], /suite.json: 'y{60}…' \(1048576 characters\) is not a safe name/],
-  [['run', '--bundles', '@/good', '--agent', 'replay', '--replay', '@/huge-action.jsonl', '--out', '@/runs/x'], /huge-action.jsonl:1: expected a value at column 12 in 'fill\(\\'e1\\', z+…' \(1048588 characters\)$/],
+  [['run', '--bundles', '@/good', '--agent', 'replay', '--replay', '@/huge-action.jsonl', '--out', '@/runs/x'], /huge-action.jsonl:1: an action of 1048588 characters; a replayed action is at most 8192$/],
+  // A long action took 90 s and 2.5 GB to parse and was stored twice: refused as it is read, as is a line or a file too long to parse.
+  [['run', '--bundles', '@/good', '--agent', 'replay', '--replay', '@/long-action.jsonl', '--out', '@/runs/x'], /long-action.jsonl:2: an action of 8212 characters; a replayed action is at most 8192$/],
+  [['run', '--bundles', '@/good', '--agent', 'replay', '--replay', '@/long-line.jsonl', '--out', '@/runs/x'], /long-line.jsonl:3: a line of 16777244 bytes; a replay file's line is at most 16777216$/],
+  [['run', '--bundles', '@/good', '--agent', 'replay', '--replay', '@/long-file.jsonl', '--out', '@/runs/x'], /replay file .*long-file.jsonl is 268435457 bytes; a replay file is at most 268435456$/],
+  // Keys every object has name no configuration of the suite.
+  [['run', '--bundles', '@/good', '--agent', 'replay', '--replay', '@/key-__proto__.jsonl', '--out', '@/runs/x'], /names 1 configuration this suite and seed do not have \(__proto__\), and none that they have$/],
+  [['run', '--bundles', '@/good', '--agent', 'replay', '--replay', '@/key-constructor.jsonl', '--out', '@/runs/x'], /names 1 configuration this suite and seed do not have \(constructor\), and none that they have$/],
+  [['run', '--bundles', '@/good', '--agent', 'replay', '--replay', '@/key-toString.jsonl', '--out', '@/runs/x'], /do not have \(toString\)/],
+  [['run', '--bundles', '@/good', '--agent', 'replay', '--replay', '@/key-episode.jsonl', '--out', '@/runs/x'], /do not have \(__proto__\)/],
+  // An option named by such a key is an option the agent or defense does not have, not one silently dropped.
+  [['run', '--bundles', '@/good', '--opt', '__proto__=1', '--out', '@/runs/x'], /agent 'naive' has no option '__proto__' \(has: /],
+  [['run', '--bundles', '@/good', '--opt', 'constructor=1', '--out', '@/runs/x'], /agent 'naive' has no option 'constructor' \(has: /],
+  [['run', '--bundles', '@/good', '--defense-opt', '__proto__=x', '--out', '@/runs/x'], /defense 'none' has no option '__proto__'/],
+  [['assess', '--suite', 'demo', '--defense', 'gate', '--defense-opt', '__proto__=x', '--agents', 'naive', '--out', '@/runs/x'], /defense 'gate' has no option '__proto__'/],
   [['run', '--bundles', '@/good', '--agent', 'replay', '--replay', '@/infinite.jsonl', '--out', '@/runs/x'], /infinite.jsonl:1: a number from -1000000000 to 1000000000 was expected, got '1e309' at column 11/],
   [['run', '--suite', LONG_ARG, '--out', '@/runs/x'], /unknown suite 'x{60}…' \(100000 characters\) \(known: /],
   [['run', '--suite', 'demo', '--seed', LONG_ARG, '--out', '@/runs/x'], /--seed must be an integer from 0 to 2147483647, got 'x{60}…' \(100000 characters\)$/],
@@ -126,6 +150,18 @@ const BAD: [string[], RegExp][] = [
 ];
 
 const at = (args: readonly string[]) => args.map((a) => (a.startsWith('@/') ? join(dir, a.slice(2)) : a));
+
+describe('a replay file read into a map of configurations', () => {
+  it('a configuration whose id every object has as a key replays its own lines, and one without lines replays those for every configuration', () => {
+    const file = join(dir, 'keys.jsonl');
+    writeFileSync(file, [JSON.stringify({ action: 'scroll(0, 1)', scenario: 'constructor' }), JSON.stringify('noop()')].join('\n'));
+    const actions = readReplayFile(file);
+    const first = (scenario: string) => replayAgent.create({ seed: 0, options: { actions }, scenario }).act({} as never, []);
+    expect(first('constructor')).toBe('scroll(0, 1)');
+    expect(first('toString')).toBe('noop()');
+    expect(first('__proto__')).toBe('noop()');
+  });
+});
 
 describe('bad inputs: one line naming the problem, exit 2, nothing written', () => {
   it.each(BAD.map(([args, message]) => [args.map((a) => clip(a, 24)).join(' '), args, message] as const))('decoy %s', async (_name, [name, ...args], message) => {
