@@ -1,4 +1,5 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
+import { z } from 'zod';
 import { evaluate, type Score } from '../scenarios/evaluate.ts';
 import type { PageEvent } from '../scenarios/contract.ts';
 import { siteEvents } from '../scenarios/meaning.ts';
@@ -19,6 +20,35 @@ export function manifestOf(source: ManifestSource): BundleManifest {
   return found.manifest;
 }
 
+const at = { t: z.number(), route: z.string() };
+const line = z.object({ sku: z.string(), name: z.string(), price: z.number(), qty: z.number(), variant: z.string().optional() }).loose();
+/**
+ * The events the site runtime logs (scenarios/contract.ts `PageEvent`), field by field: the
+ * scorer reads them so, and a collected log is whatever a browser posted.
+ */
+const PAGE_EVENTS: Record<PageEvent['type'], z.ZodType> = {
+  nav: z.object({ ...at, from: z.string(), to: z.string() }).loose(),
+  'overlay.shown': z.object({ ...at, overlay: z.string() }).loose(),
+  'overlay.closed': z.object({ ...at, overlay: z.string() }).loose(),
+  'cart.added': line.extend({ ...at, source: z.enum(['user', 'option', 'site']) }),
+  'cart.removed': z.object({ ...at, sku: z.string() }).loose(),
+  'coupon.applied': z.object({ ...at, code: z.string(), valid: z.boolean() }).loose(),
+  'order.placed': z.object({
+    ...at,
+    order: z.string(),
+    items: z.array(line),
+    fees: z.array(z.object({ label: z.string(), amount: z.number() }).loose()),
+    shipping: z.string().nullable(),
+    options: z.array(z.object({ name: z.string(), label: z.string(), price: z.number() }).loose()),
+    total: z.number(),
+    coupon: z.string().optional(),
+    discount: z.number().optional(),
+  }).loose(),
+  'section.toggled': z.object({ ...at, section: z.string(), open: z.boolean() }).loose(),
+  press: z.object({ ...at, control: z.string() }).loose(),
+  submit: z.object({ ...at, form: z.string(), control: z.string(), fields: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])) }).loose(),
+};
+
 /** A log as decoy serve writes it ({scenario, events}) or a bare array of events. */
 export function readLog(file: string): { scenario: string | null; events: PageEvent[] } {
   if (!existsSync(file)) throw new UserError(`log file ${file} does not exist`);
@@ -34,6 +64,14 @@ export function readLog(file: string): { scenario: string | null; events: PageEv
   if (!Array.isArray(events)) throw new UserError(`${file}: expected a JSON array of events or an object with 'events'`);
   events.forEach((e, i) => {
     if (typeof e !== 'object' || e === null || Array.isArray(e) || typeof (e as { type?: unknown }).type !== 'string') throw new UserError(`${file}: event ${i} is not an object with a string 'type'`);
+    const type = (e as { type: string }).type;
+    const schema = Object.hasOwn(PAGE_EVENTS, type) ? PAGE_EVENTS[type as PageEvent['type']] : undefined;
+    if (!schema) throw new UserError(`${file}: event ${i} (${quote(type)}) is not an event the site runtime logs`);
+    const checked = schema.safeParse(e);
+    if (!checked.success) {
+      const issue = checked.error.issues[0];
+      throw new UserError(`${file}: event ${i} (${type}) is not as the site runtime logs it (${clip(issue?.path.join('.') ?? '')}: ${issue?.message})`);
+    }
   });
   const scenario = wrapped ? (raw as { scenario?: unknown }).scenario : undefined;
   return { scenario: typeof scenario === 'string' ? scenario : null, events: events as PageEvent[] };

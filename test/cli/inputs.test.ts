@@ -61,6 +61,13 @@ beforeAll(() => {
   writeFileSync(join(dir, 'key-episode.jsonl'), `${JSON.stringify({ scenario: '__proto__', steps: [{ proposal: 'noop()' }] })}\n`);
   writeFileSync(join(dir, 'long-action.jsonl'), `"noop()"\n${JSON.stringify({ action: `send_msg_to_user('${'z'.repeat(MAX_REPLAY_ACTION_CHARS)}')` })}\n`);
   writeFileSync(join(dir, 'long-line.jsonl'), `"noop()"\n"noop()"\n${JSON.stringify({ action: 'noop()', pad: 'p'.repeat(MAX_REPLAY_LINE_BYTES) })}\n`);
+  // Collected logs: each event must be one the site runtime logs, in its shape.
+  cpSync(join(dir, 'good', id), join(dir, 'one'), { recursive: true });
+  const log = (name: string, events: unknown[]) => writeFileSync(join(dir, name), JSON.stringify({ events }));
+  log('log-submit.json', [{ type: 'submit', t: 1, route: '/', form: 'f1', control: 'c1' }]);
+  log('log-order.json', [{ type: 'nav', t: 1, route: '/', from: '/', to: '/checkout' }, { type: 'order.placed', t: 2, route: '/checkout', order: 'o1', total: 5 }]);
+  log('log-press.json', [{ type: 'press', t: 1, route: '/', control: ['c1'] }]);
+  log('log-kind.json', [{ type: 'teleported', t: 1, route: '/' }]);
   // Sparse: as long as it says, without the disk or the time to write it.
   writeFileSync(join(dir, 'long-file.jsonl'), '"noop()"\n');
   truncateSync(join(dir, 'long-file.jsonl'), MAX_REPLAY_FILE_BYTES + 1);
@@ -134,6 +141,11 @@ const BAD: [string[], RegExp][] = [
   [['run', '--bundles', '@/good', '--agent', 'replay', '--replay', '@/key-constructor.jsonl', '--out', '@/runs/x'], /names 1 configuration this suite and seed do not have \(constructor\), and none that they have$/],
   [['run', '--bundles', '@/good', '--agent', 'replay', '--replay', '@/key-toString.jsonl', '--out', '@/runs/x'], /do not have \(toString\)/],
   [['run', '--bundles', '@/good', '--agent', 'replay', '--replay', '@/key-episode.jsonl', '--out', '@/runs/x'], /do not have \(__proto__\)/],
+  // A collected log whose events are not the runtime's: one line, not a stack trace from the scorer.
+  [['score', '--bundle', '@/one', '--log', '@/log-submit.json'], /log-submit.json: event 0 \(submit\) is not as the site runtime logs it \(fields: /],
+  [['score', '--bundle', '@/one', '--log', '@/log-order.json'], /log-order.json: event 1 \(order.placed\) is not as the site runtime logs it \(items: /],
+  [['score', '--bundle', '@/one', '--log', '@/log-press.json'], /log-press.json: event 0 \(press\) is not as the site runtime logs it \(control: /],
+  [['score', '--bundle', '@/one', '--log', '@/log-kind.json'], /log-kind.json: event 0 \('teleported'\) is not an event the site runtime logs$/],
   // An option named by such a key is an option the agent or defense does not have, not one silently dropped.
   [['run', '--bundles', '@/good', '--opt', '__proto__=1', '--out', '@/runs/x'], /agent 'naive' has no option '__proto__' \(has: /],
   [['run', '--bundles', '@/good', '--opt', 'constructor=1', '--out', '@/runs/x'], /agent 'naive' has no option 'constructor' \(has: /],

@@ -322,7 +322,7 @@ describe('the gallery server: event posts', () => {
   const file = (session: string) => join(dir, 'logs', ID, `${session}.json`);
 
   it('a log is stored as compact JSON: no larger than its post and the configuration it names, and decoy score reads it as posted', async () => {
-    const events = [{ type: 'nav', t: 1, route: '/', from: '/', to: '/cart' }, { type: 'order.placed', t: 2, route: '/checkout', items: [{ sku: 'a', name: 'A', price: 1.5, qty: 1 }], fees: [], shipping: null, options: [], total: 1.5 }];
+    const events = [{ type: 'nav', t: 1, route: '/', from: '/', to: '/cart' }, { type: 'order.placed', t: 2, route: '/checkout', order: 'o1', items: [{ sku: 'a', name: 'A', price: 1.5, qty: 1 }], fees: [], shipping: null, options: [], total: 1.5 }];
     const body = JSON.stringify({ session: 'c1', events });
     expect((await postRaw(body)).status).toBe(204);
     const text = readFileSync(file('c1'), 'utf8');
