@@ -35,47 +35,51 @@ export type SiteMeaning = z.infer<typeof siteMeaning>;
 
 export const emptyMeaning = (): SiteMeaning => ({ controls: {}, forms: {}, fields: {} });
 
+/** `map[key]` if `map` has it itself: a page's id or value such as `constructor` is no entry of the meaning. */
+const own = <T>(map: Readonly<Record<string, T>> | undefined, key: string): T | undefined => (map && Object.hasOwn(map, key) ? map[key] : undefined);
+
 /** The page's log in the evaluators' terms. Records of the page that mean nothing of their own (a press with no event) drop out. */
 export function siteEvents(meaning: SiteMeaning, log: readonly PageEvent[]): SiteEvent[] {
   const out: SiteEvent[] = [];
   log.forEach((e, i) => {
     if (e.type === 'press') {
-      const m = meaning.controls[e.control];
+      const m = own(meaning.controls, e.control);
       if (m?.event && !m.order) out.push({ ...m.data, type: m.event, t: e.t, route: e.route });
       return;
     }
     if (e.type === 'submit') {
-      const fields: Record<string, Scalar> = {};
+      // No prototype: a served field named `__proto__` is a field like any other.
+      const fields: Record<string, Scalar> = Object.create(null);
       let purposes: Record<string, boolean> | null = null;
       for (const [served, value] of Object.entries(e.fields)) {
-        const f = meaning.fields[served];
+        const f = own(meaning.fields, served);
         if (!f) {
           fields[served] = value;
           continue;
         }
-        if (f.purpose !== undefined) (purposes ??= {})[f.purpose] = value === true;
-        if (f.name !== undefined) fields[f.name] = typeof value === 'string' ? (f.values?.[value] ?? value) : value;
+        if (f.purpose !== undefined) (purposes ??= Object.create(null) as Record<string, boolean>)[f.purpose] = value === true;
+        if (f.name !== undefined) fields[f.name] = typeof value === 'string' ? (own(f.values, value) ?? value) : value;
       }
-      const pressed = e.control ? meaning.controls[e.control] : undefined;
+      const pressed = e.control ? own(meaning.controls, e.control) : undefined;
       Object.assign(fields, pressed?.fields);
       if (pressed?.purposes) purposes = { ...purposes, ...pressed.purposes };
       if (purposes) {
         if (meaning.banners?.includes(e.form)) out.push({ type: 'consent.set', t: e.t, route: e.route, source: 'banner', purposes });
         else out.push({ type: 'consent.set', t: e.t, route: e.route, source: 'form', form: e.form, purposes });
       }
-      const event = meaning.forms[e.form];
+      const event = own(meaning.forms, e.form);
       if (event) out.push({ type: event, t: e.t, route: e.route, form: e.form, fields });
       return;
     }
     if (e.type === 'order.placed') {
       // The runtime logs the press of the order button just before the order it places.
       const before = log[i - 1];
-      const by = before?.type === 'press' ? meaning.controls[before.control] : undefined;
+      const by = before?.type === 'press' ? own(meaning.controls, before.control) : undefined;
       if (by?.order && by.event) {
         out.push({ ...by.data, type: by.event, t: e.t, route: e.route, total: e.total });
         return;
       }
-      out.push({ ...e, options: e.options.map((o) => ({ ...o, name: meaning.fields[o.name]?.name ?? o.name })) });
+      out.push({ ...e, options: e.options.map((o) => ({ ...o, name: own(meaning.fields, o.name)?.name ?? o.name })) });
       return;
     }
     out.push(e);

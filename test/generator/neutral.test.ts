@@ -95,4 +95,18 @@ describe('the page log is read with the bundle\'s meaning', () => {
       { type: 'consent.set', source: 'banner', purposes: { ads: true, stats: true }, ...at },
     ]);
   });
+
+  it('ids and values named like what every object has (constructor, toString, __proto__) are the page\'s own: they mean nothing unless the meaning names them', () => {
+    const log: PageEvent[] = [
+      { type: 'press', control: 'constructor', ...at },
+      { type: 'submit', form: 'toString', control: 'valueOf', fields: { f1: 'a@b.c' }, ...at },
+      { type: 'submit', form: 'signup', control: 'hasOwnProperty', fields: { constructor: 'x', toString: true, f3: 'constructor' }, ...at },
+    ];
+    const events = siteEvents(meaning, log);
+    expect(events).toEqual([{ type: 'account.created', form: 'signup', fields: { constructor: 'x', toString: true, plan: 'constructor' }, ...at }]);
+    expect(JSON.parse(JSON.stringify(events))).toEqual(events);
+    // A served field named __proto__ is kept as a field, as any name the meaning does not know.
+    const [proto] = siteEvents(meaning, [{ type: 'submit', form: 'signup', control: '', fields: JSON.parse('{"__proto__": "x"}'), ...at }]);
+    expect(Object.hasOwn((proto as { fields: object }).fields, '__proto__')).toBe(true);
+  });
 });
