@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { bundleManifest, safeName, type BundleManifest } from '../scenarios/bundle.ts';
 import { clip, quote, UserError } from '../scenarios/errors.ts';
 import type { SiteFiles } from './engine/browser.ts';
-import { assertSiteIsData } from './trust.ts';
+import { assertSiteIsData, PAGE } from './trust.ts';
 
 /** A bundle as the simulator reads it: the manifest (harness side) and the served files. */
 export interface LoadedBundle {
@@ -156,11 +156,25 @@ const readJsonIn = (dir: Opened, name: string): unknown => withOpen(dir, name, (
  * The served files under an open folder, by path. A map with no prototype: a file named
  * `__proto__` is an entry like any other (and checked), not silently dropped.
  */
-function readTree(dir: Opened, prefix = '', out: Record<string, string> = Object.create(null)): Record<string, string> {
+/** A page's text: its bytes as UTF-8, or none (a browser would sniff another encoding from a BOM, and read other markup than the check did). */
+const UTF8 = new TextDecoder('utf-8', { fatal: true });
+
+/**
+ * A site's files: pages as the UTF-8 text they are checked and served as, every other file
+ * as its bytes (an image read as text would be corrupted in a hosted copy).
+ */
+function readTree(dir: Opened, prefix = '', out: { files: Record<string, string>; data: Record<string, Uint8Array> } = { files: Object.create(null), data: Object.create(null) }) {
   for (const name of names(dir)) {
     withOpen(dir, name, (o) => {
-      if (o.stats.isDirectory()) readTree(o, `${prefix}${name}/`, out);
-      else out[`${prefix}${name}`] = bytesOf(o).toString('utf8');
+      if (o.stats.isDirectory()) return void readTree(o, `${prefix}${name}/`, out);
+      const path = `${prefix}${name}`;
+      const bytes = bytesOf(o);
+      if (!PAGE.test(name)) return void (out.data[path] = bytes);
+      try {
+        out.files[path] = UTF8.decode(bytes);
+      } catch {
+        throw new UserError(`${o.path} is not UTF-8 text; a bundle's pages are UTF-8`);
+      }
     });
   }
   return out;
@@ -191,13 +205,13 @@ function bundleIn(root: Opened, opts: ReadOptions): LoadedBundle {
   assertNoLinks(root);
   const manifest = manifestIn(root);
   const site = join(root.path, 'site');
-  const files = withOpen(root, 'site', (o) => {
+  const { files, data } = withOpen(root, 'site', (o) => {
     if (!o.stats.isDirectory()) throw new UserError(`${site} is not a folder; a bundle serves its pages from site/`);
     return readTree(o);
   });
   if (files['index.html'] === undefined) throw new UserError(`${site} has no index.html, the page a bundle opens on`);
-  if (!opts.trustBundles) assertSiteIsData(files, site);
-  return { manifest, site: { files } };
+  if (!opts.trustBundles) assertSiteIsData({ files, data }, site);
+  return { manifest, site: Object.keys(data).length > 0 ? { files, data } : { files } };
 }
 
 function manifestIn(root: Opened): BundleManifest {

@@ -6,6 +6,7 @@ import type { DefaultTreeAdapterMap } from 'parse5';
 import { inlineRuntime } from '../generator/runtime-bundle.ts';
 import { quote, UserError } from '../scenarios/errors.ts';
 import { ATTR, SITE_LOG_META } from '../scenarios/contract.ts';
+import type { SiteFiles } from './engine/browser.ts';
 
 /**
  * What a bundle's served files (`site/`) may hold unless bundles are trusted: data, and no
@@ -31,7 +32,9 @@ import { ATTR, SITE_LOG_META } from '../scenarios/contract.ts';
  * A bundle made by another version of decoy carries another runtime and is refused too.
  */
 export const DATA = /\.(css|png|jpe?g|gif|webp|avif|ico|bmp|woff2?|ttf|otf|json|txt)$/i;
-const MARKUP = /\.html?$/i;
+/** A page: read, checked and served as UTF-8 text. */
+export const PAGE = /\.html?$/i;
+const MARKUP = PAGE;
 const REFUSED_ELEMENTS = new Set(['iframe', 'frame', 'frameset', 'object', 'embed', 'applet', 'portal', 'fencedframe', 'base']);
 const SCRIPT_URL = /(java|vb)script:/;
 
@@ -156,9 +159,12 @@ function elementProblem(el: Element): string | null {
 }
 
 /** Refuses a site whose files are more than data (see above), naming the first file and what it holds. */
-export function assertSiteIsData(files: Readonly<Record<string, string>>, where: string): void {
-  for (const name of Object.keys(files).sort()) {
-    const problem = servedFileProblem(name, files[name] ?? '');
+export function assertSiteIsData(site: SiteFiles, where: string): void {
+  const names = [...Object.keys(site.files), ...Object.keys(site.data ?? {})].sort();
+  for (const name of names) {
+    const text = Object.hasOwn(site.files, name) ? site.files[name] : null;
+    // A file read as bytes is data only by its name; markup read as bytes would be unchecked.
+    const problem = text === null ? (PAGE.test(name) ? 'a page that was not read as text' : servedFileProblem(name, '')) : servedFileProblem(name, text ?? '');
     if (problem) throw new UserError(`${where}/${name}: ${problem}; ${TRUST_HINT}`);
   }
 }

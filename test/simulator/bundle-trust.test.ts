@@ -33,6 +33,8 @@ function crafted(edit: (bundle: string) => void): string {
   return to;
 }
 
+const PNG_BYTES = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0xff, 0xfe, 0x00, 0xc3, 0x28]);
+
 const svgFile = (text: string) => (b: string) => writeFileSync(join(b, 'site', 'logo.svg'), text);
 
 const inBody = (html: string) => (b: string) => {
@@ -119,9 +121,22 @@ describe('a bundle is data: what its served files may hold', () => {
       inBody('<script type=" Application/JSON ">{"a": "<b>"}</script><a href="/help">javascript guide</a>')(b);
       writeFileSync(join(b, 'site', 'extra.css'), 'body{color:red}');
       writeFileSync(join(b, 'site', 'f.woff2'), 'x');
+      writeFileSync(join(b, 'site', 'p.png'), PNG_BYTES);
       writeFileSync(join(b, 'site', 'about.html'), '<p>about</p>');
     });
-    expect(Object.keys(readBundle(b).site.files).sort()).toEqual(['about.html', 'extra.css', 'f.woff2', 'index.html']);
+    const { site } = readBundle(b);
+    expect(Object.keys(site.files).sort()).toEqual(['about.html', 'index.html']);
+    expect(Object.keys(site.data ?? {}).sort()).toEqual(['extra.css', 'f.woff2', 'p.png']);
+    // Bytes that are no UTF-8 stay the bytes they are (read as text, they became U+FFFD).
+    expect([...(site.data?.['p.png'] ?? [])]).toEqual([...PNG_BYTES]);
+  });
+
+  it('a page that is not UTF-8 is refused (a UTF-16 BOM makes a browser read other markup than the check read)', () => {
+    const script = '<script>x()</script>';
+    const utf16 = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(`<!doctype html><p>hi</p>${script}`, 'utf16le')]);
+    const b = crafted((b) => writeFileSync(join(b, 'site', 'about.html'), utf16));
+    expect(refusal(() => readBundle(b))).toMatch(/site\/about.html is not UTF-8 text/);
+    expect(refusal(() => readBundle(b, { trustBundles: true }))).toMatch(/is not UTF-8 text/);
   });
 
   // The runtime's hash is this version's; every registered suite's bundles carry it and nothing else that runs.
