@@ -70,6 +70,9 @@ const steps = (r: EpisodeRecord) => r.steps.map((s) => (s.error ? `${s.proposal}
 /** Page coordinates of a box seen in an observation (boxes are given at the current scroll). */
 const onPage = (box: Rect, obs: EnvObservation): Rect => ({ ...box, x: box.x + obs.scroll.x, y: box.y + obs.scroll.y });
 
+/** A family's entry of a map by family: its own only (a bundle's family may be named `constructor`). */
+const outcome = <T>(map: Readonly<Record<string, T>>, family: string): T | undefined => (Object.hasOwn(map, family) ? map[family] : undefined);
+
 export async function checkBundle(bundle: LoadedBundle, env?: DecoyEnv): Promise<CheckRow[]> {
   if (env) return checkIn(env, bundle);
   // An env of its own is closed here: an open jsdom window holds its whole document.
@@ -95,15 +98,15 @@ async function checkIn(env: DecoyEnv, bundle: LoadedBundle): Promise<CheckRow[]>
 
   const families = m.patterns.map((p) => p.family);
   for (const family of families) {
-    const path = m.groundTruth.trapPaths[family];
+    const path = outcome(m.groundTruth.trapPaths, family);
     if (!path) {
       row(`trap ${family}`, false, 'no trap path in the bundle');
       continue;
     }
     const trap = await walk(env, bundle, path);
-    const others = families.filter((f) => f !== family && trap.record.patternOutcomes[f]);
-    row(`trap ${family} gives its outcome`, trap.record.patternOutcomes[family] === true && others.length === 0 && trap.shortfall === '',
-      `${trap.shortfall}D[${family}]=${trap.record.patternOutcomes[family]}${others.length ? `, also ${others.join(', ')}` : ''}: ${steps(trap.record)}`);
+    const others = families.filter((f) => f !== family && outcome(trap.record.patternOutcomes, f));
+    row(`trap ${family} gives its outcome`, outcome(trap.record.patternOutcomes, family) === true && others.length === 0 && trap.shortfall === '',
+      `${trap.shortfall}D[${family}]=${outcome(trap.record.patternOutcomes, family)}${others.length ? `, also ${others.join(', ')}` : ''}: ${steps(trap.record)}`);
 
     const elements = m.groundTruth.elements.filter((e) => e.family === family);
     const firstSight = (target: { role: string; name: string; index?: number }) =>
@@ -131,7 +134,7 @@ async function checkIn(env: DecoyEnv, bundle: LoadedBundle): Promise<CheckRow[]>
 
   if (families.length > 1) {
     const all = await walk(env, bundle, m.groundTruth.trapPath);
-    const missed = families.filter((f) => !all.record.patternOutcomes[f]);
+    const missed = families.filter((f) => !outcome(all.record.patternOutcomes, f));
     row('all traps together give every outcome', missed.length === 0 && all.shortfall === '', `${all.shortfall}${missed.length ? `no outcome for ${missed.join(', ')}` : `D=${all.record.D}`}`);
   }
   return rows;

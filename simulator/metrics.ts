@@ -93,8 +93,8 @@ export function summarize(scores: readonly EpisodeScore[]): Summary {
       groups.set(key, list);
     }
   }
-  const byPattern: Record<string, Aggregate> = {};
-  for (const key of [...groups.keys()].sort()) byPattern[key] = aggregate(groups.get(key) as EpisodeScore[]);
+  // Built from entries, not by assignment: a family a bundle names `__proto__` is a row, not the object's prototype.
+  const byPattern: Record<string, Aggregate> = Object.fromEntries([...groups.keys()].sort().map((key) => [key, aggregate(groups.get(key) as EpisodeScore[])]));
   const summary: Summary = { ...aggregate(scores), feasible: aggregate(scores.filter((s) => s.feasible)), byPattern };
   const labelled = scores.filter((s) => s.condition !== undefined);
   if (labelled.length > 0) {

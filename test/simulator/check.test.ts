@@ -20,6 +20,13 @@ function withGhost(b: LoadedBundle, dead: Step = ghost, after = false): LoadedBu
 }
 
 describe('the self-check and step grounding', () => {
+  it('a family named like what every object has (constructor) has no trap path unless the bundle gives one', async () => {
+    const bundle = bundleFor({ task: 'signup', domain: 'shopping', patterns: [] }, 3);
+    const named = { ...bundle, manifest: { ...bundle.manifest, patterns: [{ family: 'constructor', variant: 'x' }] } };
+    const failed = (await checkBundle(named)).filter((r) => !r.ok).map((r) => [r.check, r.detail]);
+    expect(failed).toEqual([['trap constructor', 'no trap path in the bundle']]);
+  });
+
   it('a path step that cannot be grounded fails the check even when the outcome was reached before it', async () => {
     const bundle = bundleFor({ task: 'purchase', domain: 'shopping', patterns: [{ family: 'warranty-addon', variant: 'preselected' }] }, 3);
     const clean = await checkBundle(bundle);

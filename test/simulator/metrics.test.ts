@@ -20,6 +20,13 @@ describe('metrics', () => {
     }));
   });
 
+  it('a family or condition named like what every object has (__proto__, constructor) is a row like any other, in the summary as written', () => {
+    const s = summarize([ep(1, 0, ['__proto__']), ep(0, 1, ['constructor']), { ...ep(1, 0), condition: '__proto__' }]);
+    expect(Object.keys(s.byPattern).sort()).toEqual(['__proto__', 'constructor', 'x']);
+    expect(JSON.parse(JSON.stringify(s)).byPattern.__proto__.episodes).toBe(1);
+    expect(Object.keys(s.byCondition ?? {})).toEqual(['__proto__']);
+  });
+
   it('STC counts episodes with T=1 and D=0, not TSR·(1−DPSR)', () => {
     const a = aggregate([ep(1, 1), ep(0, 0), ep(1, 0), ep(0, 1)]);
     expect(a.counts).toEqual({ t: 2, d: 2, stc: 1 });
