@@ -1,6 +1,6 @@
 import { closeSync, constants, existsSync, fstatSync, lstatSync, openSync, readdirSync, readFileSync, statSync, type Stats } from 'node:fs';
 import { join } from 'node:path';
-import { bundleManifest, safeName, type BundleManifest } from '../scenarios/bundle.ts';
+import { bundleManifest, isSitePath, safeName, type BundleManifest } from '../scenarios/bundle.ts';
 import { clip, quote, UserError } from '../scenarios/errors.ts';
 import type { SiteFiles } from './engine/browser.ts';
 import { assertSiteIsData, PAGE } from './trust.ts';
@@ -152,22 +152,23 @@ function parseJson(path: string, text: string): unknown {
 /** The JSON file `name` of an open folder. */
 const readJsonIn = (dir: Opened, name: string): unknown => withOpen(dir, name, (f) => parseJson(f.path, bytesOf(f).toString('utf8')));
 
-/**
- * The served files under an open folder, by path. A map with no prototype: a file named
- * `__proto__` is an entry like any other (and checked), not silently dropped.
- */
 /** A page's text: its bytes as UTF-8, or none (a browser would sniff another encoding from a BOM, and read other markup than the check did). */
 const UTF8 = new TextDecoder('utf-8', { fatal: true });
 
 /**
  * A site's files: pages as the UTF-8 text they are checked and served as, every other file
- * as its bytes (an image read as text would be corrupted in a hosted copy).
+ * as its bytes (an image read as text would be corrupted in a hosted copy). Maps with no
+ * prototype: a file named `__proto__` is an entry like any other (and checked), not silently
+ * dropped. A file's path is a path of the site (`isSitePath`): one that a URL spells another
+ * way (`%`, `?`, `#`, `\`, a space, a non-ASCII letter) is served as one file by a static
+ * server, which decodes it, and looked up as another by an engine, which does not.
  */
 function readTree(dir: Opened, prefix = '', out: { files: Record<string, string>; data: Record<string, Uint8Array> } = { files: Object.create(null), data: Object.create(null) }) {
   for (const name of names(dir)) {
+    const path = `${prefix}${name}`;
+    if (!isSitePath(`/${path}`)) throw new UserError(`${join(dir.path, name)} is not named as a URL spells it; a served file's name is letters, digits and - _ . and the like, with no %, ?, #, \\, space or control character`);
     withOpen(dir, name, (o) => {
-      if (o.stats.isDirectory()) return void readTree(o, `${prefix}${name}/`, out);
-      const path = `${prefix}${name}`;
+      if (o.stats.isDirectory()) return void readTree(o, `${path}/`, out);
       const bytes = bytesOf(o);
       if (!PAGE.test(name)) return void (out.data[path] = bytes);
       try {

@@ -273,6 +273,13 @@ describe('a bundle folder is read as data: links, names, missing parts', () => {
     expect(Object.keys(b.site.files)).toContain('constructor/index.html');
   });
 
+  it('a served file is named as a URL spells it: a name a static server would decode into another (%2f, %20) or an engine would not find (?, #, \\, space, non-ASCII) is refused', () => {
+    for (const name of ['a%2fb.html', 'a%20b.css', 'a b.html', 'a?b.html', 'a#b.html', 'a\\b.html', 'café.html', 'a\tb.txt']) {
+      expect(refusal(() => readBundle(crafted((b) => writeFileSync(join(b, 'site', name), '<p>x</p>')))), name).toMatch(/is not named as a URL spells it/);
+    }
+    expect(refusal(() => readBundle(crafted((b) => { mkdirSync(join(b, 'site', 'a b')); writeFileSync(join(b, 'site', 'a b', 'index.html'), '<p>x</p>'); })))).toMatch(/site\/a b is not named as a URL spells it/);
+  });
+
   it('a FIFO in a bundle is refused without waiting for a writer', () => {
     const b = crafted((b) => spawnSync('mkfifo', [join(b, 'site', 'pipe.txt')]));
     expect(refusal(() => readBundle(b))).toMatch(/site\/pipe.txt is neither a file nor a folder/);
