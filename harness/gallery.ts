@@ -1,11 +1,11 @@
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { families, tasks } from '../scenarios/index.ts';
 import type { BundleManifest } from '../scenarios/bundle.ts';
 import { UserError } from '../scenarios/errors.ts';
 import { writeFileAtomic } from '../scenarios/files.ts';
 import { describeStep } from '../scenarios/steps.ts';
-import type { LoadedBundle } from '../simulator/bundle.ts';
+import { readBundleFile, type LoadedBundle } from '../simulator/bundle.ts';
 import { LIVE_DIR, liveCopy, liveKey, livePath, sinkPath } from './live-copy.ts';
 
 /** A bundle for the gallery: where it came from on disk, if anywhere (for its screenshots). */
@@ -113,7 +113,7 @@ export function writeLiveSites(out: string, bundles: readonly GalleryBundle[], k
       writeFileAtomic(file, content);
     }
     if (b.dir !== null && hasShots(b.dir)) {
-      for (const f of SHOTS) writeFileAtomic(join(out, GALLERY_DIR, 'config', b.manifest.id, f), readFileSync(join(b.dir, 'shots', f)));
+      for (const f of SHOTS) writeFileAtomic(join(out, GALLERY_DIR, 'config', b.manifest.id, f), readBundleFile(b.dir, 'shots', f));
     }
   }
   writeFileAtomic(join(out, LIVE_INDEX), JSON.stringify(index, null, 2) + '\n');

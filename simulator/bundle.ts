@@ -181,6 +181,22 @@ function readTree(dir: Opened, prefix = '', out: { files: Record<string, string>
   return out;
 }
 
+/**
+ * The bytes of a file of a bundle folder read earlier (`names` under `dir`: `shots`,
+ * `start.png`), by the same rules as the load: no link followed, no hard link, so a file
+ * swapped since the load is refused rather than copied out of the bundle.
+ */
+export function readBundleFile(dir: string, ...names: string[]): Buffer {
+  const root = openFolder(dir);
+  const opened: Opened[] = [root];
+  try {
+    for (const name of names) opened.push(open(join(opened.at(-1)!.path, name), join(opened.at(-1)!.at, name)));
+    return bytesOf(opened.at(-1)!);
+  } finally {
+    for (const o of opened.reverse()) closeSync(o.fd);
+  }
+}
+
 /** Refuses a link anywhere under `dir` (shots/ and whatever else a bundle folder holds), following none. */
 function assertNoLinks(dir: Opened): void {
   for (const name of names(dir)) {

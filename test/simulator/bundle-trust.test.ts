@@ -3,13 +3,14 @@ import fc from 'fast-check';
 import { spawnSync } from 'node:child_process';
 import { cpSync, linkSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { suites } from '../../scenarios/index.ts';
 import { UserError } from '../../scenarios/errors.ts';
 import { generateBundle, writeBundles } from '../../generator/bundle.ts';
 import { inlineRuntime } from '../../generator/runtime-bundle.ts';
 import { readBundle, readBundles, readManifest, validateManifest } from '../../simulator/bundle.ts';
 import { servedFileProblem } from '../../simulator/trust.ts';
+import { GALLERY_DIR, writeLiveSites } from '../../harness/gallery.ts';
 import { bundleFor, PROPERTY_RUNS } from '../helpers.ts';
 
 let dir = '';
@@ -278,6 +279,30 @@ describe('a bundle folder is read as data: links, names, missing parts', () => {
       expect(refusal(() => readBundle(crafted((b) => writeFileSync(join(b, 'site', name), '<p>x</p>')))), name).toMatch(/is not named as a URL spells it/);
     }
     expect(refusal(() => readBundle(crafted((b) => { mkdirSync(join(b, 'site', 'a b')); writeFileSync(join(b, 'site', 'a b', 'index.html'), '<p>x</p>'); })))).toMatch(/site\/a b is not named as a URL spells it/);
+  });
+
+  it('screenshots are copied into the gallery as the bundle\'s own files: one swapped for a link, or a hard link, after the bundle was read is refused, not followed', () => {
+    const outside = join(dir, `outside${n++}`);
+    mkdirSync(outside);
+    for (const f of ['start.png', 'start-boxes.png']) writeFileSync(join(outside, f), 'not the bundle\'s');
+    const cases: [string, (shots: string) => void, RegExp][] = [
+      ['link', (shots) => symlinkSync(join(outside, 'start.png'), join(shots, 'start.png')), /shots\/start.png is a symbolic link/],
+      ['hard link', (shots) => linkSync(join(outside, 'start.png'), join(shots, 'start.png')), /shots\/start.png is a hard link/],
+      ['shots folder', (shots) => { rmSync(shots, { recursive: true }); symlinkSync(outside, shots); }, /shots is a symbolic link/],
+    ];
+    for (const [what, swap, message] of cases) {
+      const b = crafted((b) => {
+        mkdirSync(join(b, 'shots'));
+        for (const f of ['start.png', 'start-boxes.png']) writeFileSync(join(b, 'shots', f), 'png');
+      });
+      const loaded = readBundle(b);
+      rmSync(join(b, 'shots', 'start.png'));
+      swap(join(b, 'shots'));
+      const out = join(dir, `gallery${n++}`);
+      // Where Astro put the configuration's page.
+      mkdirSync(join(out, GALLERY_DIR, 'config', loaded.manifest.id), { recursive: true });
+      expect(String(refusal(() => writeLiveSites(out, [{ ...loaded, dir: b }], 'secret'))), what).toMatch(message);
+    }
   });
 
   it('a FIFO in a bundle is refused without waiting for a writer', () => {
