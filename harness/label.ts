@@ -2,7 +2,7 @@ import { existsSync, readFileSync, statSync, truncateSync, writeFileSync } from 
 import { dirname, join } from 'node:path';
 import { clip, UserError } from '../scenarios/errors.ts';
 import { appendLine, completeLines } from '../scenarios/files.ts';
-import { readBundles, type LoadedBundle } from '../simulator/bundle.ts';
+import type { LoadedBundle } from '../simulator/bundle.ts';
 import { DecoyEnv } from '../simulator/env.ts';
 import { labelEpisode, ReplayDiverged, type LabelledStep, type StateVisitor } from '../simulator/labels.ts';
 import type { EpisodeRecord } from '../simulator/runner.ts';
@@ -11,7 +11,7 @@ import type { EpisodeLimits } from '../simulator/sandbox/limits.ts';
 import { generateSuite } from '../generator/bundle.ts';
 import type { RunConfig } from './run.ts';
 import { lockFolder } from './lock.ts';
-import { selectSuite } from './select.ts';
+import { bundlesFromDisk, selectSuite } from './select.ts';
 import { silent, type Progress } from './progress.ts';
 import { stopIfAsked } from './stop.ts';
 
@@ -73,7 +73,7 @@ export function readRun(runs: string): { config: RunConfig; episodes: EpisodeRec
  */
 export function runBundles(runs: string, config: RunConfig, episodes: readonly EpisodeRecord[], trustBundles: boolean): Map<string, LoadedBundle> {
   const list = config.bundles
-    ? readBundles(config.bundles, { trustBundles })
+    ? bundlesFromDisk(config.bundles, trustBundles)
     : generateSuite(selectSuite(config.suite, config.patterns), config.seed).map((b) => ({ manifest: b.manifest, site: { files: b.files } }));
   const bundles = new Map(list.map((b) => [b.manifest.id, b]));
   for (const e of episodes) if (!bundles.has(e.scenario)) throw new UserError(`${runs}: episode ${e.scenario} has no bundle in ${config.bundles ?? `suite ${config.suite} (seed ${config.seed})`}`);

@@ -5,6 +5,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { generateSuite, SUITE_INDEX } from '../generator/bundle.ts';
 import { readBundles, type LoadedBundle } from '../simulator/bundle.ts';
+import { markTrusted } from '../simulator/sandbox/trusted.ts';
 
 /** A suite narrowed to the configurations that hold one of the given pattern families. */
 export function selectSuite(name: string, patterns: readonly string[] = []): SuiteDef {
@@ -21,9 +22,15 @@ export type BundleSource =
   | { readonly bundles: string; readonly trustBundles?: boolean }
   | { readonly suite: string; readonly seed: number; readonly patterns: readonly string[] };
 
-/** Bundles from disk are checked to be data unless trusted (simulator/trust.ts); a suite generated here is decoy's own. */
+/** Bundles from disk, checked to be data unless trusted (simulator/trust.ts); trusted ones each play in an engine process of their own (simulator/sandbox/trusted.ts). */
+export function bundlesFromDisk(dir: string, trustBundles: boolean): LoadedBundle[] {
+  const read = readBundles(dir, { trustBundles });
+  return trustBundles ? markTrusted(read) : read;
+}
+
+/** Bundles from disk (bundlesFromDisk), or a suite generated here, which is decoy's own. */
 export function loadBundles(source: BundleSource): LoadedBundle[] {
-  if ('bundles' in source) return readBundles(source.bundles, { trustBundles: source.trustBundles === true });
+  if ('bundles' in source) return bundlesFromDisk(source.bundles, source.trustBundles === true);
   return generateSuite(selectSuite(source.suite, source.patterns), source.seed).map((b) => ({ manifest: b.manifest, site: { files: b.files } }));
 }
 

@@ -9,8 +9,9 @@ import { NavigationError, pagesOf, type Browser, type ClickOutcome, type OpenOpt
 import type { Observation } from '../observe.ts';
 import { shortReason } from '../../scenarios/errors.ts';
 import { DEFAULT_LIMITS, LimitError, loadSeconds, maxEntries, maxText, type EpisodeLimits } from './limits.ts';
-import { engineProcess, EngineProcessError } from './process.ts';
+import { engineProcess, EngineProcessError, holdEngine, releaseEngine, type EngineProcess } from './process.ts';
 import { RESULTS, type Method } from './protocol.ts';
+import { isTrusted } from './trusted.ts';
 import { decode, Decoder, type CheckedPart, type CheckedWire } from './wire.ts';
 
 let browsers = 0;
@@ -24,6 +25,10 @@ export class SandboxBrowser implements Browser {
   /** Set when the engine process failed in this episode: every later call fails with it until the next open(). */
   private broken: Error | null = null;
   private opened = false;
+  /** The trusted site this browser plays, whose engine process it holds; null for decoy's own. */
+  private site: object | null = null;
+  /** The process the page was opened in: should it fail between two calls, the next fails with its reason (a new one would not know the page). */
+  private proc: EngineProcess | null = null;
 
   constructor(limits: Partial<EpisodeLimits> = {}) {
     this.limits = { ...DEFAULT_LIMITS, ...limits };
@@ -45,7 +50,8 @@ export class SandboxBrowser implements Browser {
   /** A call and its checked answer (its parts, if it comes in parts, to `onPart` as they arrive). */
   private async calling(method: Method, args: unknown[], onPart?: (part: CheckedPart) => string | null): Promise<unknown> {
     if (this.broken) throw this.broken;
-    const proc = engineProcess(this.limits.memoryMb);
+    const proc = method === 'open' || !this.proc ? this.process() : this.proc;
+    if (method === 'open') this.proc = proc;
     let reply;
     try {
       reply = await proc.call(this.id, method, args, this.allowance, onPart);
@@ -66,12 +72,24 @@ export class SandboxBrowser implements Browser {
   /** Ends the engine process for an answer that is not what `method` answers; the error every later call fails with. */
   private malformed(method: Method): Error {
     const reason = `the engine process answered ${method} with a malformed value`;
-    engineProcess(this.limits.memoryMb).fail(reason);
+    (this.proc ?? this.process()).fail(reason);
     this.broken = new EngineProcessError(reason);
     return this.broken;
   }
 
+  /** The engine process of the site this browser plays. */
+  private process() {
+    return engineProcess(this.limits.memoryMb, this.site);
+  }
+
   async open(site: SiteFiles, opts: OpenOptions): Promise<void> {
+    const playing = isTrusted(site) ? site : null;
+    if (playing !== this.site) {
+      await this.close();
+      releaseEngine(this.limits.memoryMb, this.site);
+      holdEngine(this.limits.memoryMb, playing);
+      this.site = playing;
+    }
     this.broken = null;
     this.opened = true;
     this.vp = { ...(opts.viewport ?? VIEWPORT) };
@@ -124,12 +142,14 @@ export class SandboxBrowser implements Browser {
     return (await this.call('events')) as PageEvent[];
   }
 
-  /** Frees the page in the engine process; the process itself stays for the next episode or run. */
+  /** Frees the page in the engine process; decoy's own process stays for the next episode or run, a trusted site's ends. */
   async close(): Promise<void> {
     if (!this.opened) return;
     this.opened = false;
-    const proc = engineProcess(this.limits.memoryMb);
-    if (this.broken || !proc.alive) return;
-    await proc.call(this.id, 'close', [], this.allowance).catch(() => undefined);
+    const proc = this.proc;
+    this.proc = null;
+    if (!this.broken && proc?.alive) await proc.call(this.id, 'close', [], this.allowance).catch(() => undefined);
+    releaseEngine(this.limits.memoryMb, this.site);
+    this.site = null;
   }
 }

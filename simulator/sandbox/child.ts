@@ -1,16 +1,28 @@
 /**
- * The engine process: runs jsdom episodes for the run that started it, one call at a time
- * over IPC. It starts under Node's permission model (see sandbox/process.ts for the flags)
- * and takes the network away before any page code can load.
+ * The engine process: runs jsdom episodes for the run that started it, one call at a time,
+ * in frames (frames.ts) over the pipe on descriptor 3. It starts under Node's permission
+ * model (see sandbox/process.ts for the flags), inside bubblewrap where there is one
+ * (boundary.ts), takes the network away before any page code can load, and freezes its
+ * realm's built-ins before the first page.
  */
+import { Socket } from 'node:net';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
+import { ANY_FRAME_BYTES, frame, FrameReader } from './frames.ts';
+import { freezeIntrinsics } from './intrinsics.ts';
 import { lockDown } from './lockdown.ts';
 import type { FailureKind, Request } from './protocol.ts';
-import { READY } from './protocol.ts';
+import { ERROR_CHARS, READY } from './protocol.ts';
 import { Encoder } from './wire.ts';
 
-const send = lockDown();
+// The run's channel, opened before the lock-down takes sockets away.
+const channel = new Socket({ fd: 3, readable: true, writable: true });
+// Taken now, before any page: a page that replaced a built-in's method later is not called on the way out.
+const write = channel.write.bind(channel) as (data: Uint8Array) => boolean;
+const send = (message: unknown): void => {
+  write(frame(message));
+};
+lockDown();
 // Imported after the lock-down, so no module of the engine keeps a network function from before it.
 const { JsdomBrowser, NavigationError } = await import('../engine/jsdom.ts');
 const { LimitError } = await import('./limits.ts');
@@ -41,7 +53,8 @@ type Engine = InstanceType<typeof JsdomBrowser>;
 const browsers = new Map<number, { engine: Engine; limits: string }>();
 
 // The run went away (exited, killed): so does its engine.
-process.on('disconnect', () => process.exit(0));
+channel.on('end', () => process.exit(0));
+channel.on('error', () => process.exit(0));
 // A promise a page rejects and never handles is that page's console error, as in a browser, not the end of the engine.
 process.on('unhandledRejection', () => undefined);
 
@@ -109,18 +122,32 @@ async function call(req: Request, loaded: Loaded): Promise<unknown> {
   }
 }
 
-process.on('message', (msg: Request) => {
-  void (async () => {
-    const elapsed = () => browsers.get(msg.browser)?.engine.elapsed() ?? 0;
-    try {
-      const loaded = { tags: 0 };
-      const value = await call(msg, loaded);
-      if (loaded.tags >= COLLECT_AFTER_TAGS) collect();
-      send({ id: msg.id, ok: true, value, elapsed: elapsed() });
-    } catch (e) {
-      send({ id: msg.id, ok: false, error: e instanceof Error ? e.message : String(e), kind: kind(e), elapsed: elapsed() });
-    }
-  })();
+/** A failed call's reason, as much of it as the run takes: a page may throw anything, of any length. */
+function errorText(e: unknown): string {
+  try {
+    const text: unknown = e instanceof Error ? e.message : String(e);
+    return typeof text === 'string' ? text.slice(0, ERROR_CHARS) : 'an error that is not text';
+  } catch {
+    return 'an error that cannot be read';
+  }
+}
+
+async function answer(msg: Request): Promise<void> {
+  const elapsed = () => browsers.get(msg.browser)?.engine.elapsed() ?? 0;
+  try {
+    const loaded = { tags: 0 };
+    const value = await call(msg, loaded);
+    if (loaded.tags >= COLLECT_AFTER_TAGS) collect();
+    send({ id: msg.id, ok: true, value, elapsed: elapsed() });
+  } catch (e) {
+    send({ id: msg.id, ok: false, error: errorText(e), kind: kind(e), elapsed: elapsed() });
+  }
+}
+
+// The run is decoy itself: its frames are taken at any length.
+const requests = new FrameReader(ANY_FRAME_BYTES);
+channel.on('data', (chunk: Buffer) => {
+  for (const msg of requests.push(chunk)) void answer(msg as Request);
 });
 
 // A first window loads what jsdom loads lazily, so the first episode's steps are not charged for it.
@@ -131,4 +158,6 @@ process.on('message', (msg: Request) => {
   await warm.close();
 }
 
+// Last, once every module the engine needs has loaded (some extend the built-ins as they load).
+freezeIntrinsics();
 send(READY);

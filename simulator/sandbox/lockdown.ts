@@ -44,33 +44,17 @@ function lockConstructors(): void {
   }
 }
 
-type Send = (message: unknown) => void;
-
-/**
- * The engine's one way to answer the run, taken before any page loads; `process.send` and
- * its internal `_send` then throw, so code that reached `process` still cannot forge a reply.
- */
-function takeSend(): Send {
-  const p = process as unknown as { _send?: (m: unknown, h: undefined, o: object, cb: undefined) => boolean; connected?: boolean };
-  const raw = p._send;
-  if (!raw) return () => undefined;
-  return (message) => {
-    if (p.connected) raw.call(process, message, undefined, { swallowErrors: false }, undefined);
-  };
-}
-
-/** Locks the engine down; returns the engine's own way to answer the run. */
-export function lockDown(): Send {
+/** Locks the engine down (it answers the run on a channel it opened before: child.ts). */
+export function lockDown(): void {
   lockConstructors();
   // A prepareStackTrace of this realm would be handed the engine's call sites (their functions and receivers).
   Object.defineProperty(Error, 'prepareStackTrace', { get: () => undefined, set: deny('Error.prepareStackTrace'), configurable: false });
-  const send = takeSend();
   // Node makes the stdio streams on first use from the net module's exports: make them now.
   void process.stdout;
   void process.stderr;
   const net = require('node:net') as Module;
   denyAll(proto(net, 'Socket'), ['connect'], 'net.Socket');
-  // _listen2 makes the listening handle itself; a Socket made on a file descriptor (the IPC channel's) writes to it raw.
+  // _listen2 makes the listening handle itself; a Socket made on a file descriptor (the run's channel) writes to it raw.
   denyAll(proto(net, 'Server'), ['listen', '_listen2'], 'net.Server');
   denyAll(net, ['connect', 'createConnection', 'createServer'], 'net');
   const tls = require('node:tls') as Module;
@@ -94,7 +78,7 @@ export function lockDown(): Send {
   const inspector = require('node:inspector') as Module;
   denyAll(inspector, ['open'], 'inspector');
   denyAll(proto(inspector, 'Session'), ['connect', 'connectToMainThread'], 'inspector.Session');
-  // _kill is the raw binding behind kill (it would signal the run itself); send and _send would forge replies.
+  // _kill is the raw binding behind kill (it would signal the run itself); send and _send (an IPC channel's, should one be given) would forge replies.
   denyAll(process as unknown as Record<string, unknown>, ['kill', '_kill', 'dlopen', '_debugProcess', '_debugEnd', 'binding', '_linkedBinding', 'chdir', 'send', '_send'], 'process');
   // Last, once every builtin that extends them at load (tls, http, https, http2, tty) has loaded.
   require('node:tty');
@@ -105,5 +89,4 @@ export function lockDown(): Send {
   }
   // Named imports of builtins (import { connect } from 'node:net') read these copies.
   syncBuiltinESMExports();
-  return send;
 }

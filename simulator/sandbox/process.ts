@@ -1,17 +1,24 @@
 /**
  * The engine process a run's jsdom episodes execute in: one per run process (per heap
- * limit), started on first use, reused across episodes and runs, and replaced after it
- * fails. It runs the precompiled build (bin/build.mjs, rebuilt when a source changed)
- * under Node's permission model: it may read the code and its dependencies, nothing else;
- * it may not write files, start processes or workers, or load native code.
+ * limit) for decoy's own bundles, and one for each trusted bundle (sandbox/trusted.ts), so
+ * that a bundle whose scripts decoy never checked cannot reach another's episodes. Started
+ * on first use, reused across episodes and runs, and replaced after it fails. It runs the
+ * precompiled build (bin/build.mjs, rebuilt when a source changed) under Node's permission
+ * model: it may read the code and its dependencies, nothing else; it may not write files,
+ * start processes or workers, or load native code. Where the kernel offers one, it runs
+ * inside bubblewrap too (boundary.ts). It talks to the run over a pipe of its own, in
+ * frames the run decodes itself (frames.ts).
  */
-import { fork, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import type { Readable, Writable } from 'node:stream';
 import { basename, dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { shortReason } from '../../scenarios/errors.ts';
 import { packagePath } from '../../scenarios/root.ts';
+import { bwrapArgs, kernelBoundary, nodeBinary, type Boundary } from './boundary.ts';
+import { frame, FrameError, FrameReader } from './frames.ts';
 import { LimitError, overTime } from './limits.ts';
 import { LOADING, PART_MESSAGE, READY, REPLY, type Method, type Reply } from './protocol.ts';
 import type { CheckedPart } from './wire.ts';
@@ -118,15 +125,48 @@ function keepInspectorShut(): void {
   if (process.listenerCount('SIGUSR1') === 0) process.on('SIGUSR1', () => undefined);
 }
 
+/** The engine's pid outside the sandbox, as bwrap reports it (undefined if it does not). */
+function confinedPid(info: Readable): Promise<number | undefined> {
+  return new Promise((resolve) => {
+    let text = '';
+    const done = () => {
+      info.destroy();
+      const m = /"child-pid"\s*:\s*(\d+)/.exec(text);
+      resolve(m ? Number(m[1]) : undefined);
+    };
+    info.setEncoding('utf8');
+    info.on('data', (d: string) => {
+      text += d;
+      if (text.includes('}') || text.length > INFO_MAX) done();
+    });
+    info.on('error', done);
+    info.on('close', done);
+  });
+}
+
+/** The descriptor bwrap writes its report to (the engine's pid outside the sandbox). */
+const INFO_FD = 4;
+/** A report of bwrap's is a few hundred bytes. */
+const INFO_MAX = 4096;
+
 export class EngineProcess {
   private child: ChildProcess | null = null;
+  private channel: (Readable & Writable) | null = null;
+  /** The engine's own pid, whose CPU time and memory are measured (bwrap's child, not bwrap, when it is confined). */
+  private pid: number | undefined;
   private started: Promise<void> | null = null;
+  /** While the process starts: takes its first message. */
+  private onReady: ((m: unknown) => void) | null = null;
   private readonly pending = new Map<number, Pending>();
   private nextId = 1;
   private stderr = '';
   private dead: string | null = null;
 
-  constructor(readonly memoryMb: number) {}
+  /** `boundary`: where the process runs (the machine's, looked for once, unless given). */
+  constructor(
+    readonly memoryMb: number,
+    private readonly boundary?: Boundary,
+  ) {}
 
   get alive(): boolean {
     return this.dead === null;
@@ -134,45 +174,60 @@ export class EngineProcess {
 
   /** CPU seconds the engine process has used so far (user + system), or null before it starts or where /proc is not there. */
   cpuSeconds(): number | null {
-    return cpuSeconds(this.child?.pid);
+    return cpuSeconds(this.pid);
   }
 
   private start(): Promise<void> {
     this.started ??= (async () => {
       keepInspectorShut();
       const { dir, entry } = await build();
-      const child = fork(entry, [], {
-        execArgv: [
-          '--experimental-permission',
-          ...modulesDirs().map((d) => `--allow-fs-read=${join(d, '*')}`),
-          `--allow-fs-read=${join(dir, '*')}`,
-          `--max-old-space-size=${this.memoryMb}`,
-          `--max-semi-space-size=${SEMI_SPACE_MB}`,
-          '--disable-warning=ExperimentalWarning',
-        ],
+      const modules = modulesDirs();
+      const node = [
+        '--experimental-permission',
+        ...modules.map((d) => `--allow-fs-read=${join(d, '*')}`),
+        `--allow-fs-read=${join(dir, '*')}`,
+        `--max-old-space-size=${this.memoryMb}`,
+        `--max-semi-space-size=${SEMI_SPACE_MB}`,
+        '--disable-warning=ExperimentalWarning',
+        entry,
+      ];
+      const boundary = this.boundary ?? kernelBoundary();
+      const confined = boundary.kind === 'bubblewrap';
+      // The build's modules are ES modules by the package's "type": its package.json is the one file of the package root the engine sees.
+      const reads = { dirs: [...modules, dir], files: [packagePath('package.json')] };
+      const [file, args] = confined ? [boundary.bwrap, [...bwrapArgs(reads), '--info-fd', String(INFO_FD), '--', nodeBinary(), ...node]] : [process.execPath, node];
+      const child = spawn(file, args, {
         // Nothing of the run's environment: a page that escapes finds no variables to read.
         env: { TZ: 'UTC' },
-        stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
-        serialization: 'advanced',
+        // Descriptor 3 is the channel to the run (a socket pair); 4, bwrap's report.
+        stdio: ['ignore', 'ignore', 'pipe', 'pipe', ...(confined ? (['pipe'] as const) : [])],
       });
       this.child = child;
+      this.channel = child.stdio[3] as Readable & Writable;
       child.stderr?.setEncoding('utf8');
       child.stderr?.on('data', (d: string) => (this.stderr = (this.stderr + d).slice(-4000)));
       child.on('exit', (code, signal) => this.exited(code, signal));
       child.on('error', (e) => this.fail(`the engine process failed: ${e.message}`));
-      await new Promise<void>((resolve, reject) => {
-        const timer = setTimeout(() => reject(new EngineProcessError('the engine process did not start')), STARTUP_MS);
-        child.once('message', (m) => {
-          clearTimeout(timer);
-          if (m === READY) resolve();
-          else reject(new EngineProcessError('the engine process did not start'));
-        });
-        child.once('exit', () => {
-          clearTimeout(timer);
-          reject(new EngineProcessError(shortReason(`the engine process exited at start: ${this.stderr.trim().split('\n').pop() ?? ''}`)));
-        });
-      });
-      child.on('message', (m) => this.receive(m));
+      // Its end is the process's: the exit says why.
+      this.channel.on('error', () => undefined);
+      const reader = new FrameReader();
+      this.channel.on('data', (chunk: Buffer) => this.heard(reader, chunk));
+      const [pid] = await Promise.all([
+        confined ? confinedPid(child.stdio[INFO_FD] as Readable) : Promise.resolve(child.pid),
+        new Promise<void>((resolve, reject) => {
+          const timer = setTimeout(() => reject(new EngineProcessError('the engine process did not start')), STARTUP_MS);
+          this.onReady = (m) => {
+            clearTimeout(timer);
+            if (m === READY) resolve();
+            else reject(new EngineProcessError('the engine process did not start'));
+          };
+          child.once('exit', () => {
+            clearTimeout(timer);
+            reject(new EngineProcessError(shortReason(`the engine process exited at start: ${this.stderr.trim().split('\n').pop() ?? ''}`)));
+          });
+        }),
+      ]);
+      this.pid = pid;
       this.idle();
     })();
     return this.started;
@@ -183,16 +238,33 @@ export class EngineProcess {
     if (this.pending.size > 0) return;
     this.child?.unref();
     (this.child?.stderr as { unref?: () => void } | null | undefined)?.unref?.();
-    (this.child as unknown as { channel?: { unref(): void } } | null)?.channel?.unref();
+    (this.channel as { unref?: () => void } | null)?.unref?.();
   }
 
   private busy(): void {
     this.child?.ref();
     (this.child?.stderr as { ref?: () => void } | null | undefined)?.ref?.();
-    (this.child as unknown as { channel?: { ref(): void } } | null)?.channel?.ref();
+    (this.channel as { ref?: () => void } | null)?.ref?.();
+  }
+
+  /** Bytes from the engine: every message they complete, in order. Anything it sends that the run cannot take ends the process, never the run. */
+  private heard(reader: FrameReader, chunk: Buffer): void {
+    try {
+      for (const m of reader.push(chunk)) {
+        if (this.dead !== null) return;
+        this.receive(m);
+      }
+    } catch (e) {
+      this.fail(`the engine process sent ${e instanceof FrameError ? e.message : `a message the run could not take (${shortReason(String((e as Error)?.message), 100)})`}`);
+    }
   }
 
   private receive(m: unknown): void {
+    if (this.onReady) {
+      const ready = this.onReady;
+      this.onReady = null;
+      return ready(m);
+    }
     const loading = LOADING.safeParse(m);
     if (loading.success) {
       const p = this.pending.get(loading.data.id);
@@ -240,7 +312,7 @@ export class EngineProcess {
     if (this.dead !== null) throw new EngineProcessError(this.dead);
     const id = this.nextId++;
     this.busy();
-    const pid = this.child?.pid;
+    const pid = this.pid;
     const cpu0 = cpuSeconds(pid);
     const started = Date.now();
     return new Promise<Reply>((resolve, reject) => {
@@ -260,7 +332,7 @@ export class EngineProcess {
       const timer = setTimeout(check, Math.min(POLL_MS, given.ms));
       this.pending.set(id, { resolve, reject, timer, allowance: given, loadMs: 0, ...(onPart ? { onPart } : {}) });
       try {
-        this.child?.send({ id, browser, method, args });
+        this.channel?.write(frame({ id, browser, method, args }));
       } catch (e) {
         this.fail(`the engine process cannot be reached: ${(e as Error).message}`);
       }
@@ -270,14 +342,53 @@ export class EngineProcess {
 
 const OVER_MEMORY = (mb: number) => `the page used more than ${mb} MB of memory`;
 
-const processes = new Map<number, EngineProcess>();
+/** Decoy's own bundles' processes, by heap limit: shared by every browser of the run. */
+const own = new Map<number, EngineProcess>();
 
-/** The live engine process with this heap limit; a new one if there is none or it failed. */
-export function engineProcess(memoryMb: number): EngineProcess {
-  let p = processes.get(memoryMb);
+/** A trusted site's process, with how many browsers hold it: it ends when the last lets go. */
+interface Held {
+  proc: EngineProcess;
+  holders: number;
+}
+/** Trusted sites' processes, by site and heap limit: never shared with decoy's own bundles nor with another site. */
+const trusted = new Map<object, Map<number, Held>>();
+
+/**
+ * The live engine process for pages of `site` with this heap limit; a new one if there is
+ * none or it failed. A trusted site (sandbox/trusted.ts) has one of its own, while a browser
+ * holds it (holdEngine); any other site is decoy's own and shares one.
+ */
+export function engineProcess(memoryMb: number, site: object | null = null): EngineProcess {
+  const held = site ? trusted.get(site)?.get(memoryMb) : undefined;
+  if (held) {
+    if (!held.proc.alive) held.proc = new EngineProcess(memoryMb);
+    return held.proc;
+  }
+  let p = own.get(memoryMb);
   if (!p || !p.alive) {
     p = new EngineProcess(memoryMb);
-    processes.set(memoryMb, p);
+    own.set(memoryMb, p);
   }
   return p;
+}
+
+/** A browser will play `site` (a trusted one, or null for decoy's own): its process is kept for it until it lets go. */
+export function holdEngine(memoryMb: number, site: object | null): void {
+  if (!site) return;
+  let bySize = trusted.get(site);
+  if (!bySize) trusted.set(site, (bySize = new Map()));
+  const held = bySize.get(memoryMb);
+  if (held) held.holders++;
+  else bySize.set(memoryMb, { proc: new EngineProcess(memoryMb), holders: 1 });
+}
+
+/** A browser is done with `site`: a trusted site's process ends when no browser holds it. */
+export function releaseEngine(memoryMb: number, site: object | null): void {
+  const bySize = site ? trusted.get(site) : undefined;
+  const held = bySize?.get(memoryMb);
+  if (!site || !bySize || !held) return;
+  if (--held.holders > 0) return;
+  held.proc.fail('the engine process of a trusted bundle was ended after its episodes');
+  bySize.delete(memoryMb);
+  if (bySize.size === 0) trusted.delete(site);
 }

@@ -38,9 +38,12 @@ export const RESULTS = {
   close: z.undefined(),
 } satisfies Record<Method, z.ZodType>;
 
+/** Characters of a failed call's error the engine sends: the run shows 200 of them (a page once threw 450 million, and the run held them all). */
+export const ERROR_CHARS = 1000;
+
 export const REPLY = z.union([
   z.object({ id: z.number(), ok: z.literal(true), value: z.unknown(), elapsed: num }),
-  z.object({ id: z.number(), ok: z.literal(false), error: z.string(), kind: z.enum(FAILURE_KINDS), elapsed: num }),
+  z.object({ id: z.number(), ok: z.literal(false), error: z.string().max(ERROR_CHARS), kind: z.enum(FAILURE_KINDS), elapsed: num }),
 ]);
 export type Reply = z.infer<typeof REPLY>;
 
