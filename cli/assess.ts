@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { UserError } from '../scenarios/errors.ts';
 import type { AssessSource } from '../harness/assess.ts';
 import { defineCommand, flag, inPath, int, keyValues, list, noArgs, outDir, path, repeat, required, SEED_DEFAULT, SUITE_SEED_HELP, suiteSeed, text, TRUST_HELP, TRUST_WITHOUT_BUNDLES } from './command.ts';
+import { sandboxFlag, sandboxFor, sandboxShape } from './play-flags.ts';
 import { stoppable } from './stop.ts';
 
 const agentList = z
@@ -13,18 +14,20 @@ const agentList = z
 export const { help, run } = defineCommand({
   name: 'assess',
   flags: (cmd) =>
-    cmd
-      .usage('--defense <id> (--runs <dir>… | --suite <name> --agents <a,b>) --out <dir> [options]')
-      .requiredOption('--defense <id>', 'the defense whose verdicts are judged: an id (see decoy list) or your own module (./my-defense.ts, .js, .mjs)')
-      .option('--defense-opt <key=value>', 'defense option (repeatable)', repeat)
-      .option('--runs <dirs...>', 'run folders written by decoy run (run.json, episodes.jsonl): judge the defense on their recorded steps')
-      .option('--suite <name>', 'generate this suite and judge the defense on the steps of --agents played on it (a click suite, like ruc: on its click samples)')
-      .option('--agents <a,b>', 'with --suite: the agents whose steps are judged, comma-separated (each plays with defense none)')
-      .option('--seed <n>', SUITE_SEED_HELP)
-      .option('--pattern <family>', 'with --suite: keep only configurations with this pattern family (repeatable)', repeat)
-      .option('--trust-bundles', `with --runs: ${TRUST_HELP}`)
-      .requiredOption('--out <dir>', 'output folder for assess.json (empty, or holding an earlier assess.json)')
-      .option('--step-seconds <s>', 'time one step may take before its episode fails'),
+    sandboxFlag(
+      cmd
+        .usage('--defense <id> (--runs <dir>… | --suite <name> --agents <a,b>) --out <dir> [options]')
+        .requiredOption('--defense <id>', 'the defense whose verdicts are judged: an id (see decoy list) or your own module (./my-defense.ts, .js, .mjs)')
+        .option('--defense-opt <key=value>', 'defense option (repeatable)', repeat)
+        .option('--runs <dirs...>', 'run folders written by decoy run (run.json, episodes.jsonl): judge the defense on their recorded steps')
+        .option('--suite <name>', 'generate this suite and judge the defense on the steps of --agents played on it (a click suite, like ruc: on its click samples)')
+        .option('--agents <a,b>', 'with --suite: the agents whose steps are judged, comma-separated (each plays with defense none)')
+        .option('--seed <n>', SUITE_SEED_HELP)
+        .option('--pattern <family>', 'with --suite: keep only configurations with this pattern family (repeatable)', repeat)
+        .option('--trust-bundles', `with --runs: ${TRUST_HELP}`)
+        .requiredOption('--out <dir>', 'output folder for assess.json (empty, or holding an earlier assess.json)')
+        .option('--step-seconds <s>', 'time one step may take before its episode fails'),
+    ),
   schema: z
     .object({
       defense: path,
@@ -35,6 +38,7 @@ export const { help, run } = defineCommand({
       seed: suiteSeed,
       pattern: list,
       trustBundles: flag,
+      ...sandboxShape,
       out: outDir('out', required('out')),
       stepSeconds: int('step-seconds', 1, 3600).optional(),
       args: noArgs,
@@ -53,6 +57,7 @@ export const { help, run } = defineCommand({
       if (problem) ctx.addIssue({ code: 'custom', message: problem });
     }),
   async run(c, io) {
+    await sandboxFor(c, io.warn);
     const [{ assessSteps, writeAssessment, assertAssessFolder }, { selectSuite }, { assessTable }] = await Promise.all([import('../harness/assess.ts'), import('../harness/select.ts'), import('../simulator/assess.ts')]);
     assertAssessFolder(c.out);
     const limits = c.stepSeconds ? { stepSeconds: c.stepSeconds } : {};

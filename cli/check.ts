@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { CheckRow } from '../simulator/check.ts';
 import { defineCommand, flag, noArgs } from './command.ts';
 import { CheckFailed } from './check-failed.ts';
+import { sandboxFlag, sandboxFor, sandboxShape } from './play-flags.ts';
 import { sourceFlags, suiteSourceShape, toSource } from './source.ts';
 
 export function checkTable(rows: readonly CheckRow[]): string {
@@ -23,9 +24,10 @@ export function checkTable(rows: readonly CheckRow[]): string {
 
 export const { help, run } = defineCommand({
   name: 'check',
-  flags: (cmd) => sourceFlags(cmd.usage('--suite <name> | --bundles <dir> [--seed N] [--json]'), 'check', true).option('--json', 'print every check as JSON'),
-  schema: z.object({ ...suiteSourceShape, json: flag, args: noArgs }).transform((o, ctx) => ({ ...o, source: toSource(o, ctx, true) })),
+  flags: (cmd) => sandboxFlag(sourceFlags(cmd.usage('--suite <name> | --bundles <dir> [--seed N] [--json]'), 'check', true).option('--json', 'print every check as JSON')),
+  schema: z.object({ ...suiteSourceShape, ...sandboxShape, json: flag, args: noArgs }).transform((o, ctx) => ({ ...o, source: toSource(o, ctx, true) })),
   async run(c, io) {
+    await sandboxFor(c, io.warn);
     const [{ checkBundles }, { loadBundles }] = await Promise.all([import('../harness/check.ts'), import('../harness/select.ts')]);
     const bundles = loadBundles(c.source);
     const rows = await checkBundles(bundles, c.json ? {} : { progress: io.progress });

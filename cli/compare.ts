@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { UserError } from '../scenarios/errors.ts';
 import { CheckFailed } from './check-failed.ts';
 import { defineCommand, flag, inPath, keyValues, noArgs, outDir, repeat, required } from './command.ts';
-import { limitsOf, playFlags, playShape, withEngine } from './play-flags.ts';
+import { limitsOf, playFlags, playShape, sandboxFor, withEngine } from './play-flags.ts';
 import { sourceFlags, sourceShape, toSource } from './source.ts';
 import { stoppable } from './stop.ts';
 
@@ -38,6 +38,7 @@ export const { help, run } = defineCommand({
     .object({ ...sourceShape, out: outDir('out', required('out')), agent: inPath('agent'), opt: keyValues('opt'), defenses: defenseList, ablations: flag, ...playShape, args: noArgs })
     .transform((o, ctx) => ({ ...o, source: toSource(o, ctx) })),
   async run(c, io) {
+    await sandboxFor(c, io.warn);
     const [{ checkDefenses, compareDefenses, withAblations }, { loadBundles, selectSuite }] = await Promise.all([import('../harness/compare.ts'), import('../harness/select.ts')]);
     if ('suite' in c.source) {
       const chosen = selectSuite(c.source.suite, c.source.patterns);
