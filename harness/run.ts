@@ -138,7 +138,8 @@ export function claimOutput(out: string, config: RunConfig, replaceSameSuite = f
 function limitsText(limits: unknown): string {
   const flags: Record<string, string> = { stepSeconds: '--step-seconds', memoryMb: '--memory-mb', domElements: '--max-elements', timersPerStep: 'timers per step' };
   const set = typeof limits === 'object' && limits !== null ? Object.entries(limits as Record<string, unknown>) : [];
-  return set.length === 0 ? 'the defaults' : set.map(([k, v]) => `${flags[k] ?? k} ${String(v)}`).join(' ');
+  // A name run.json gives that is not a limit (`constructor`) is shown as written, not as the property every object has.
+  return set.length === 0 ? 'the defaults' : set.map(([k, v]) => `${Object.hasOwn(flags, k) ? flags[k] : k} ${String(v)}`).join(' ');
 }
 
 /** ' (the defense file ./x.ts changed since)', or the limits played with, when that is the only difference from the run held. */

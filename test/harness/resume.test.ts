@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { appendLine, completeLines, keptLines, writeFileAtomic } from '../../scenarios/files.ts';
-import { executeRun, type RunConfig } from '../../harness/run.ts';
+import { changedFile, executeRun, type RunConfig } from '../../harness/run.ts';
 import { Stopped, UserError } from '../../scenarios/errors.ts';
 import { loadBundles } from '../../harness/select.ts';
 import { writeDataset, type DatasetConfig } from '../../harness/dataset.ts';
@@ -99,6 +99,11 @@ let played: Promise<Record<string, string>> | null = null;
 const uninterrupted = () => (played ??= run(join(dir, 'whole')).then((r) => (expect(r.resumed).toBe(0), files(join(dir, 'whole')))));
 
 describe('a run resumes where it stopped', () => {
+  it('limits a run folder records under a name every object has are named as written, not as that property', () => {
+    const told = changedFile(JSON.stringify({ ...config, limits: { constructor: 5, toString: 2 } }), config);
+    expect(told).toBe(' (played with other per-episode limits: constructor 5 toString 2, now the defaults)');
+  });
+
   it('from a cut at any line, a line cut short, a foreign line or a stop signal, the folder ends byte for byte as an uninterrupted run', async () => {
     expect(bundles).toHaveLength(4);
     const whole = join(dir, 'whole');
