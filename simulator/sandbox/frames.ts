@@ -10,10 +10,12 @@ import { deserialize, serialize } from 'node:v8';
 
 /**
  * The longest frame the engine may send, in bytes. A part of an observation holds 1,024
- * entries (wire.ts); at the text limit's default (16.8 million characters in all) one part
- * of long texts fits. Decoding a hostile frame may take some twenty times its size.
+ * entries (wire.ts), some 80 KB on a crowded page; a reply of events or an error is smaller
+ * still. Decoding takes more memory than the bytes: up to 32 times as much for a frame of
+ * empty objects (measured), so this bounds what one message costs the run to about 260 MB,
+ * once, before its engine process is ended.
  */
-export const MAX_FRAME_BYTES = 32 * 1024 * 1024;
+export const MAX_FRAME_BYTES = 8 * 1024 * 1024;
 
 /** What a frame's length may say at most (the run's requests carry a site's files, which the run already holds). */
 export const ANY_FRAME_BYTES = 0xffff_ffff;
