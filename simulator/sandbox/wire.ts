@@ -246,6 +246,8 @@ export class Decoder {
   private take(part: CheckedPart): string | null {
     const { shapes, shape, columns, boxes, noBox, styles, style } = part;
     if (this.elements.length + shape.length > this.max) return `more than ${this.max} entries`;
+    // A part brings only the shapes and styles its own entries first use: more would grow the run's tables without an entry to count.
+    if (shapes.length > shape.length || styles.length > style.length) return 'more shapes or styles than entries';
     for (const k of PLAIN) {
       const check = COLUMN_CHECKS[k];
       const column = columns[k];

@@ -230,6 +230,14 @@ describe('the observation between engine process and run', () => {
       expect(typeof taking(chars, 2)).not.toBe('string');
       for (const every of [1, 2, 4, 100]) expect(taking(chars - 1, every)).toMatch(new RegExp(`more than ${chars - 1} characters of text`));
     });
+    it("parts bring no shape or style beyond their entries' own: the run's tables grow only with entries, which it counts", () => {
+      const empty = { shapes: [], shape: [], columns: {}, boxes: new Float64Array(0), noBox: [], styles: [], style: [] };
+      const shape = ['ref', 'role', 'name', 'depth', 'box', 'inViewport', 'covered'] as const;
+      const record = { fontSize: 1, fontWeight: 400, color: 'a', background: 'b', contrast: 1, underline: false, filled: false };
+      expect(new Decoder().add(empty)).toBeNull();
+      expect(new Decoder().add({ ...empty, shapes: [[...shape]] })).toMatch(/more shapes or styles than entries/);
+      expect(new Decoder().add({ ...empty, styles: [record] })).toMatch(/more shapes or styles than entries/);
+    });
     it.each(partCases)('%s', (_what, spoil) => {
       expect(acrossInParts(elements(), 2).refused).toBeNull();
       const { refused, out } = acrossInParts(elements(), 2, (p, n) => n === 0 && spoil(p));
