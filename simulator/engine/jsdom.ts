@@ -18,6 +18,7 @@ import { usePageClock, type PageTimer } from './page-clock.ts';
 import { injectionScript, injectionThrew, type PageInjection } from './inject.ts';
 import { fillField, selectValues } from '../dom/forms.ts';
 import { countElements, learnJsdom } from '../dom/nodes.ts';
+import { isTrusted } from '../sandbox/trusted.ts';
 import { DEFAULT_LIMITS, LimitError, maxEntries, maxText, overElements, overEntries, overText, startTags, textChars, type EpisodeLimits } from '../sandbox/limits.ts';
 
 /**
@@ -148,6 +149,8 @@ export class JsdomBrowser implements Browser {
   }
 
   async open(site: SiteFiles, opts: OpenOptions): Promise<void> {
+    // Its scripts would run with decoy's own rights: a trusted bundle plays only in an engine process (sandbox/trusted.ts).
+    if (isTrusted(site)) throw new Error('a bundle read with --trust-bundles plays only in the engine sandbox, never in-process');
     learnOnce();
     this.dispose();
     this.vp = { ...(opts.viewport ?? VIEWPORT) };

@@ -53,6 +53,13 @@ describe('trusted bundles', () => {
     }
   });
 
+  it("decoy's in-process jsdom refuses a trusted bundle: its scripts would run with decoy's rights", async () => {
+    const [trusted] = markTrusted([copy(a)]);
+    const env = new DecoyEnv();
+    await expect(env.reset({ bundle: trusted as LoadedBundle, seed: 1 })).rejects.toThrow(/plays only in the engine sandbox, never in-process/);
+    await env.close();
+  });
+
   it('bundles read with --trust-bundles are marked trusted; read without it, not', () => {
     writeBundles(join(dir, 'suite'), a.manifest.suite, 7, [{ manifest: a.manifest, files: a.site.files }]);
     expect(loadBundles({ bundles: join(dir, 'suite'), trustBundles: true }).map((x) => isTrusted(x.site))).toEqual([true]);
