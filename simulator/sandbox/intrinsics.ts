@@ -25,7 +25,7 @@ const CONSTRUCTORS = [
   'Uint8ClampedArray', 'Int16Array', 'Uint16Array', 'Int32Array', 'Uint32Array', 'Float32Array', 'Float64Array', 'BigInt64Array',
   'BigUint64Array', 'Buffer',
 ] as const;
-/** Errors: prototypes frozen, constructors not (Node and packages set `Error.stackTraceLimit`). */
+/** Errors: prototypes frozen, constructors' functions fixed, the rest not (Node and packages set `Error.stackTraceLimit`). */
 const ERRORS = ['Error', 'EvalError', 'RangeError', 'ReferenceError', 'SyntaxError', 'TypeError', 'URIError', 'AggregateError'] as const;
 /** Namespaces of static functions. */
 const NAMESPACES = ['Reflect', 'JSON', 'Math', 'Atomics', 'Intl'] as const;
@@ -103,7 +103,15 @@ export function freezeIntrinsics(): void {
     if (proto && name !== 'Error') for (const k of ['constructor', 'message', 'name']) assignable(proto, k);
   }
   const seen = new Set<object>([globalThis]);
-  for (const name of ERRORS) deepFreeze(g[name]?.prototype, seen);
+  for (const name of ERRORS) {
+    deepFreeze(g[name]?.prototype, seen);
+    // An engine error reaches a page (V8 throws them from engine functions): its constructor's functions (captureStackTrace) stay the engine's.
+    const ctor = g[name] as object | undefined;
+    for (const k of ctor ? ownKeys(ctor) : []) {
+      const d = getOwnPropertyDescriptor(ctor, k);
+      if (k !== 'stackTraceLimit' && d?.configurable && typeof d.value === 'function') defineProperty(ctor, k, { writable: false, configurable: false });
+    }
+  }
   for (const name of [...CONSTRUCTORS, ...NAMESPACES]) deepFreeze(g[name], seen);
   for (const proto of unnamed()) deepFreeze(proto, seen);
 }
