@@ -61,6 +61,8 @@ export function bwrapArgs(reads: Reads): string[] {
     '--cap-drop',
     'ALL',
   ];
+  // Mounted first: a folder the engine is given under /tmp (a package unpacked there) is bound over the empty /tmp, not hidden by it.
+  args.push('--proc', '/proc', '--dev', '/dev', '--tmpfs', '/tmp');
   const bound: string[] = [];
   for (const top of SYSTEM) {
     try {
@@ -83,7 +85,7 @@ export function bwrapArgs(reads: Reads): string[] {
   if (!bound.some((d) => inside(node, d))) args.push('--ro-bind', node, node);
   for (const d of reads.dirs) args.push('--ro-bind', d, d);
   for (const f of reads.files) args.push('--ro-bind', f, f);
-  args.push('--proc', '/proc', '--dev', '/dev', '--tmpfs', '/tmp', '--chdir', '/');
+  args.push('--chdir', '/');
   return args;
 }
 

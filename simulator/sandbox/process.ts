@@ -125,6 +125,12 @@ function keepInspectorShut(): void {
   if (process.listenerCount('SIGUSR1') === 0) process.on('SIGUSR1', () => undefined);
 }
 
+/** What an engine that ended at start said of why: the error's line (or bwrap's), not Node's version line after the stack. */
+function startError(stderr: string): string {
+  const lines = stderr.split('\n').map((l) => l.trim()).filter((l) => l !== '' && !l.startsWith('at ') && !/^Node\.js v/.test(l));
+  return lines.find((l) => /^(\w*Error\b|bwrap:)/.test(l)) ?? lines.pop() ?? '';
+}
+
 /** The engine's pid outside the sandbox, as bwrap reports it (undefined if it does not). */
 function confinedPid(info: Readable): Promise<number | undefined> {
   return new Promise((resolve) => {
@@ -223,7 +229,7 @@ export class EngineProcess {
           };
           child.once('exit', () => {
             clearTimeout(timer);
-            reject(new EngineProcessError(shortReason(`the engine process exited at start: ${this.stderr.trim().split('\n').pop() ?? ''}`)));
+            reject(new EngineProcessError(shortReason(`the engine process exited at start: ${startError(this.stderr)}`)));
           });
         }),
       ]);

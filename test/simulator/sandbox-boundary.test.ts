@@ -6,7 +6,7 @@
  * by its own pid. Where bubblewrap cannot run these are skipped, but not in CI (.ci/run installs it).
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, readlinkSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, readlinkSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -23,12 +23,13 @@ const absent = boundary.kind === 'none' && !process.env.CI;
 /** What escaped code tries from inside: each line `name: ran` or `name: denied`. */
 const ESCAPED = `
 const net = require('node:net'), fs = require('node:fs');
-const [port, secret, shared] = process.argv.slice(1);
+const [port, secret, shared, given] = process.argv.slice(1);
 const out = {};
 const read = (name, file) => { try { fs.readFileSync(file); out[name] = 'ran'; } catch { out[name] = 'denied'; } };
 read('read a file outside', secret);
 read("read the package's own files", shared);
 read('read the bound code', ${JSON.stringify(packagePath('package.json'))});
+read('read a folder it is given under /tmp', given);
 try { fs.writeFileSync(${JSON.stringify(join(packagePath('node_modules'), '.decoy-boundary-probe'))}, 'x'); out['write the bound code'] = 'ran'; } catch { out['write the bound code'] = 'denied'; }
 const s = net.connect(Number(port), '127.0.0.1');
 s.on('connect', () => { out['connect to the host'] = 'ran'; done(); });
@@ -45,6 +46,8 @@ describe.skipIf(absent)('the kernel boundary', () => {
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'decoy-boundary-'));
     writeFileSync(join(dir, 'secret'), 'secret');
+    mkdirSync(join(dir, 'given'));
+    writeFileSync(join(dir, 'given', 'file'), 'given');
     server = createServer((s) => {
       connections++;
       s.destroy();
@@ -65,7 +68,8 @@ describe.skipIf(absent)('the kernel boundary', () => {
 
   it('code inside reaches no listener on the host, reads nothing outside its binds and writes none of them', async () => {
     if (boundary.kind !== 'bubblewrap') throw new Error('no bubblewrap');
-    const args = [...bwrapArgs({ dirs: [packagePath('node_modules')], files: [packagePath('package.json')] }), '--', nodeBinary(), '-e', ESCAPED, String(port), join(dir, 'secret'), packagePath('README.md')];
+    // The folder given lies under the host's /tmp, as a package unpacked there would: the sandbox's own /tmp does not hide it.
+    const args = [...bwrapArgs({ dirs: [packagePath('node_modules'), join(dir, 'given')], files: [packagePath('package.json')] }), '--', nodeBinary(), '-e', ESCAPED, String(port), join(dir, 'secret'), packagePath('README.md'), join(dir, 'given', 'file')];
     const child = spawn(boundary.bwrap, args, { env: {}, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
@@ -77,6 +81,7 @@ describe.skipIf(absent)('the kernel boundary', () => {
       'read a file outside': 'denied',
       "read the package's own files": 'denied',
       'read the bound code': 'ran',
+      'read a folder it is given under /tmp': 'ran',
       'write the bound code': 'denied',
       'connect to the host': 'denied',
     });
