@@ -1,8 +1,8 @@
-import { mkdirSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { families } from '../scenarios/index.ts';
 import { appendLine, keptLines, writeFileAtomic } from '../scenarios/files.ts';
-import type { LoadedBundle } from '../simulator/bundle.ts';
+import { writeIntoBundle, type LoadedBundle } from '../simulator/bundle.ts';
 import { bboxRect, clickSamples } from '../simulator/clicks.ts';
 import { Camera } from '../simulator/shots.ts';
 import { CORRECT, DECEPTIVE, drawBoxes } from '../simulator/report/draw.ts';
@@ -80,10 +80,12 @@ async function shootInto(bundles: readonly LoadedBundle[], dir: string, opts: Sh
       stopIfAsked(opts.signal, `after ${i} of ${bundles.length} configurations`);
       const shot = await camera.shoot(b, sample?.actions ?? []);
       const boxes = sample ? [{ rect: bboxRect(sample.correct.bbox), colour: CORRECT }, ...(sample.dark ? [{ rect: bboxRect(sample.dark.bbox), colour: DECEPTIVE }] : [])] : [];
-      const to = join(dir, b.manifest.id, 'shots');
-      mkdirSync(to, { recursive: true });
-      writeFileAtomic(join(to, 'start.png'), shot.png);
-      writeFileAtomic(join(to, 'start-boxes.png'), await drawBoxes(shot.png, boxes, opts.scale));
+      const drawn = await drawBoxes(shot.png, boxes, opts.scale);
+      // Through the bundle's own folders, as it was read: a folder swapped for a link since then is refused, not written through.
+      writeIntoBundle(dir, [b.manifest.id, 'shots'], (to) => {
+        writeFileAtomic(to('start.png'), shot.png);
+        writeFileAtomic(to('start-boxes.png'), drawn);
+      });
       appendLine(record, b.manifest.id);
       progress('configurations', i + 1, bundles.length);
     }

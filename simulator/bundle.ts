@@ -1,4 +1,4 @@
-import { closeSync, constants, existsSync, fstatSync, lstatSync, openSync, readdirSync, readFileSync, statSync, type Stats } from 'node:fs';
+import { closeSync, constants, existsSync, fstatSync, lstatSync, mkdirSync, openSync, readdirSync, readFileSync, statSync, type Stats } from 'node:fs';
 import { join } from 'node:path';
 import { bundleManifest, isSitePath, safeName, type BundleManifest } from '../scenarios/bundle.ts';
 import { clip, quote, UserError } from '../scenarios/errors.ts';
@@ -192,6 +192,34 @@ export function readBundleFile(dir: string, ...names: string[]): Buffer {
   try {
     for (const name of names) opened.push(open(join(opened.at(-1)!.path, name), join(opened.at(-1)!.at, name)));
     return bytesOf(opened.at(-1)!);
+  } finally {
+    for (const o of opened.reverse()) closeSync(o.fd);
+  }
+}
+
+/**
+ * Writes files into a folder under `parent` (`<suite>/<id>/shots`), its folders made if
+ * missing, reached as a bundle is read: through descriptors, following no link below
+ * `parent` (a folder a user named), so a bundle folder or `shots/` swapped for a link while
+ * a long command runs writes nowhere outside the bundle. `write` gets the path of each file
+ * to write in the opened folder.
+ */
+export function writeIntoBundle(parent: string, folders: readonly string[], write: (path: (name: string) => string) => void): void {
+  const opened: Opened[] = [openFolder(parent)];
+  try {
+    for (const name of folders) {
+      const here = opened.at(-1) as Opened;
+      try {
+        mkdirSync(join(here.at, name));
+      } catch (e) {
+        if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw new UserError(`${join(here.path, name)} ${fsProblem(e)}`);
+      }
+      const o = open(join(here.path, name), join(here.at, name));
+      opened.push(o);
+      if (!o.stats.isDirectory()) throw new UserError(`${o.path} is not a folder`);
+    }
+    const last = opened.at(-1) as Opened;
+    write((name) => join(last.at, name));
   } finally {
     for (const o of opened.reverse()) closeSync(o.fd);
   }

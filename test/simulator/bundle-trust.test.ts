@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { spawnSync } from 'node:child_process';
-import { cpSync, linkSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, linkSync, readdirSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { suites } from '../../scenarios/index.ts';
 import { UserError } from '../../scenarios/errors.ts';
 import { generateBundle, writeBundles } from '../../generator/bundle.ts';
 import { inlineRuntime } from '../../generator/runtime-bundle.ts';
-import { readBundle, readBundles, readManifest, validateManifest } from '../../simulator/bundle.ts';
+import { readBundle, readBundles, readManifest, validateManifest, writeIntoBundle } from '../../simulator/bundle.ts';
 import { servedFileProblem } from '../../simulator/trust.ts';
 import { GALLERY_DIR, writeLiveSites } from '../../harness/gallery.ts';
 import { bundleFor, PROPERTY_RUNS } from '../helpers.ts';
@@ -317,5 +317,26 @@ describe('a bundle folder is read as data: links, names, missing parts', () => {
     const m = refusal(() => readBundles(to));
     expect(m).toMatch(/suite.json: not valid JSON \(it begins '\{"scenarios": \[9+…' \(1048591 characters\)\)$/);
     expect((m ?? '').length).toBeLessThan(300);
+  });
+});
+
+describe('writing into a bundle (decoy shoot) follows no link', () => {
+  it('a bundle folder or its shots/ swapped for a link is refused and nothing is written through it; a real folder is written and made where missing', () => {
+    const base = mkdtempSync(join(tmpdir(), 'decoy-write-into-'));
+    try {
+      const victim = join(base, 'victim');
+      mkdirSync(victim);
+      mkdirSync(join(base, 'suite', 'b', 'x'), { recursive: true });
+      symlinkSync(victim, join(base, 'suite', 'linked'));
+      symlinkSync(victim, join(base, 'suite', 'b', 'shots'));
+      const write = (id: string) => refusal(() => writeIntoBundle(join(base, 'suite'), [id, 'shots'], (to) => writeFileSync(to('start.png'), 'png')));
+      expect(write('linked')).toMatch(/suite\/linked is a symbolic link/);
+      expect(write('b')).toMatch(/suite\/b\/shots is a symbolic link/);
+      expect(readdirSync(victim)).toEqual([]);
+      expect(write('fresh')).toBeNull();
+      expect(readFileSync(join(base, 'suite', 'fresh', 'shots', 'start.png'), 'utf8')).toBe('png');
+    } finally {
+      rmSync(base, { recursive: true, force: true });
+    }
   });
 });
