@@ -3,7 +3,7 @@ import type { DefaultTreeAdapterMap } from 'parse5';
 import { ATTR, SITE_LOG_META } from '../scenarios/contract.ts';
 import { UserError } from '../scenarios/errors.ts';
 import type { SiteFiles } from '../simulator/engine/browser.ts';
-import { parse5, servedFileProblem, TRUST_HINT } from '../simulator/trust.ts';
+import { PAGE, parse5, servedFileProblem, TRUST_HINT } from '../simulator/trust.ts';
 
 /**
  * The path a configuration's live site is served under. Scenario ids name the pattern family
@@ -76,7 +76,8 @@ function hostedPage(html: string, base: string, sink: string): string {
 export function liveCopy(site: SiteFiles, base: string, sink: string, opts: { trusted?: boolean; where?: string } = {}): Record<string, string | Uint8Array> {
   const out: Record<string, string | Uint8Array> = { ...site.data };
   for (const [path, content] of Object.entries(site.files)) {
-    if (!path.endsWith('.html')) {
+    // Every page a static server would answer as HTML (`.htm`, `.HTML` too) is built and checked as hosted.
+    if (!PAGE.test(path)) {
       out[path] = content;
       continue;
     }

@@ -91,21 +91,48 @@ export function servedFileProblem(name: string, text: string, hosted?: HostedCon
   if (!MARKUP.test(name)) return DATA.test(name) ? null : 'a kind of file a bundle may not serve (only markup, styles, images, fonts, JSON and text)';
   if (/<!ENTITY/i.test(text)) return 'an XML entity declaration';
   let sinks = 0;
-  // Walked with a stack of its own, not by recursion: a page may nest as deep as it likes.
-  const todo: Node[] = [parse(text)];
-  for (let node = todo.pop(); node !== undefined; node = todo.pop()) {
+  const doc = parse(text);
+  // Walked with a stack of its own, not by recursion; each entry with its depth in elements.
+  const todo: [Node, number][] = [[doc, 0]];
+  for (let next = todo.pop(); next !== undefined; next = todo.pop()) {
+    const [node, depth] = next;
     if ('tagName' in node) {
+      if (depth > MAX_DEPTH) return `markup nested deeper than ${MAX_DEPTH} elements (a browser's parser stops nesting there, and builds another page than the one checked)`;
       const problem = elementProblem(node) ?? configProblem(node, hosted);
       if (problem) return problem;
       if (isSink(node)) sinks++;
     }
+    const below = 'tagName' in node ? depth + 1 : depth;
     // A <template>'s content is a fragment of its own, outside childNodes; it is seen after them.
-    if ('content' in node && node.content) todo.push(node.content as Node);
+    if ('content' in node && node.content) todo.push([node.content as Node, below]);
     const kids = 'childNodes' in node ? node.childNodes : [];
-    for (let i = kids.length - 1; i >= 0; i--) todo.push(kids[i] as Node);
+    for (let i = kids.length - 1; i >= 0; i--) todo.push([kids[i] as Node, below]);
   }
   if (hosted && sinks !== 1) return `${sinks} <meta name="${SITE_LOG_META}"> elements in a hosted page (it has exactly one)`;
+  if (!readsBackAsItself(doc)) return 'markup that does not read back as itself once written out (an HTML parser builds it differently on a second reading, so a browser may build another page than the one checked)';
   return null;
+}
+
+/**
+ * Chromium's parser nests no deeper than this (it adds the rest as siblings): past it a
+ * browser builds another tree than parse5 does.
+ */
+const MAX_DEPTH = 512;
+
+/**
+ * A page as it is served to a browser: parse5's tree of it, written out. A browser's
+ * parser may keep what parse5 drops (Chromium keeps an `<img onerror>` inside `<select>`,
+ * which parse5's rules ignore), so a browser gets the tree that was checked, not the text;
+ * `servedFileProblem` holds that this tree reads back as itself.
+ */
+export function servedPage(text: string): string {
+  return parse5().serialize(parse(text));
+}
+
+/** Whether a parsed page, written out and parsed again, is written out the same: no markup whose meaning depends on the reading (mutation XSS). */
+function readsBackAsItself(doc: DefaultTreeAdapterMap['document']): boolean {
+  const once = parse5().serialize(doc);
+  return parse5().serialize(parse(once)) === once;
 }
 
 const attrOf = (el: Element, n: string) => el.attrs.find((a) => localName(a.name) === n)?.value;

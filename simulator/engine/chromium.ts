@@ -17,6 +17,7 @@ import type { Observation } from '../observe.ts';
 import { documentFor, NavigationError, NO_EARLIER_PAGE, ORIGIN, parseEventLog, T0, type Browser, type ClickOutcome, type OpenOptions, type SiteFiles } from './browser.ts';
 import { pageScript } from './page-script.ts';
 import { preludeWith } from './prelude.ts';
+import { servedPage } from '../trust.ts';
 import { injectionScript, injectionThrew, type PageInjection } from './inject.ts';
 import type { PageApi } from './in-page.ts';
 
@@ -297,6 +298,7 @@ export class ChromiumBrowser implements Browser {
     await this.guard('open', async () => {
       await this.context?.close().catch(() => {});
       this.vp = { ...(opts.viewport ?? VIEWPORT) };
+      if (this.site !== site) this.servedPages.clear();
       this.site = site;
       this.seed = opts.seed;
       this.docIndex = 0;
@@ -335,14 +337,31 @@ export class ChromiumBrowser implements Browser {
     }, true);
   }
 
+  /** Each page of the open site as served, written out once an episode. */
+  private servedPages = new Map<string, string>();
+
+  private served(text: string): string {
+    let page = this.servedPages.get(text);
+    if (page === undefined) {
+      try {
+        page = servedPage(text);
+      } catch {
+        // Only a trusted page can fail to be written out (nested past the check's limit): it is served as it is.
+        page = text;
+      }
+      this.servedPages.set(text, page);
+    }
+    return page;
+  }
+
   /** The site's files from its own origin; nothing else is reachable. */
   private async serve(route: Route): Promise<void> {
     const req = route.request();
     const url = new URL(req.url());
     if (url.origin !== ORIGIN || !this.site) return route.abort('blockedbyclient');
     if (req.resourceType() !== 'document') return route.fulfill({ status: 404, body: '' });
-    // The document is served byte for byte as it was checked when the bundle was read; its seed goes beside it (SEED_COOKIE).
-    const body = documentFor(this.site, url.pathname);
+    // The document is served as the tree that was checked when the bundle was read (trust.ts servedPage), nothing spliced in; its seed goes beside it (SEED_COOKIE).
+    const body = this.served(documentFor(this.site, url.pathname));
     const seed = hashSeed(this.seed, this.docIndex++) >>> 0;
     await this.context?.addCookies([{ name: SEED_COOKIE, value: String(seed), url: ORIGIN, secure: true, sameSite: 'Strict' }]);
     return route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body });

@@ -64,6 +64,17 @@ describe('a hosted copy of a site', () => {
     expect(servedFileProblem('index.html', second, { base: BASE, sink: SINK })).toMatch(/<meta name="site-log">/);
   });
 
+  it('every page a static server answers as HTML is hosted and checked as served: .htm and .HTML too, and the tree that was checked is what is written', () => {
+    const page = '<!doctype html><html><head></head><body><select><meta name="site-log" content="/__events/elsewhere"><option>a</option></select></body></html>';
+    const out = liveCopy({ files: { 'index.html': bundle.site.files['index.html'] as string, 'x.htm': page, 'y.HTML': page } }, BASE, SINK);
+    for (const name of ['x.htm', 'y.HTML']) {
+      const hosted = out[name] as string;
+      expect(hosted).toContain(`${ATTR.base}="${BASE}"`);
+      expect(hosted).not.toContain('/__events/elsewhere');
+      expect(elements(hosted).filter((e) => e.tag === 'meta' && e.attrs.name === SITE_LOG_META)).toEqual([{ tag: 'meta', attrs: { name: SITE_LOG_META, content: SINK } }]);
+    }
+  });
+
   it('data files are written byte for byte (an image is no text), beside the gallery\'s own files', () => {
     const out = mkdtempSync(join(tmpdir(), 'decoy-live-copy-'));
     try {

@@ -9,7 +9,7 @@ import { UserError } from '../../scenarios/errors.ts';
 import { generateBundle, writeBundles } from '../../generator/bundle.ts';
 import { inlineRuntime } from '../../generator/runtime-bundle.ts';
 import { readBundle, readBundles, readManifest, validateManifest, writeIntoBundle } from '../../simulator/bundle.ts';
-import { servedFileProblem } from '../../simulator/trust.ts';
+import { servedFileProblem, servedPage } from '../../simulator/trust.ts';
 import { GALLERY_DIR, writeLiveSites } from '../../harness/gallery.ts';
 import { bundleFor, PROPERTY_RUNS } from '../helpers.ts';
 
@@ -111,11 +111,28 @@ describe('a bundle is data: what its served files may hold', () => {
     expect(readBundle(b, { trustBundles: true }).manifest.id).toBe(readBundle(good).manifest.id);
   });
 
-  it('a page nested 60,000 elements deep is checked, not a stack overflow: data passes, a script at the bottom is refused (two parses, about 2 s)', () => {
-    const deep = (inner: string) => `<!DOCTYPE html><body>${'<div>'.repeat(60_000)}${inner}${'</div>'.repeat(60_000)}</body>`;
-    expect(servedFileProblem('index.html', deep('<p>x</p>'))).toBeNull();
-    expect(refusal(() => readBundle(crafted((b) => writeFileSync(join(b, 'site', 'deep.html'), deep('<script>x()</script>')))))).toMatch(/site\/deep.html: a script that is not decoy's runtime/);
+  it('a page nested 60,000 elements deep is refused in one line, not a stack overflow; 512 deep, as deep as Chromium\'s parser nests, is checked like any other', () => {
+    const deep = (n: number, inner: string) => `<!DOCTYPE html><body>${'<div>'.repeat(n)}${inner}${'</div>'.repeat(n)}</body>`;
+    expect(servedFileProblem('index.html', deep(60_000, '<p>x</p>'))).toMatch(/^markup nested deeper than 512 elements/);
+    expect(refusal(() => readBundle(crafted((b) => writeFileSync(join(b, 'site', 'deep.html'), deep(60_000, '<script>x()</script>')))))).toMatch(/site\/deep.html: markup nested deeper than 512 elements/);
+    // html, body and 509 divs above the p: 511 elements; the p is the 512th level.
+    expect(servedFileProblem('index.html', deep(510, '<p>x</p>'))).toBeNull();
+    expect(servedFileProblem('index.html', deep(511, '<p>x</p>'))).toMatch(/^markup nested deeper than 512/);
+    expect(servedFileProblem('index.html', deep(500, '<script>x()</script>'))).toMatch(/a script that is not decoy's runtime/);
   });
+
+  it('markup parse5 drops but a browser keeps is served as the checked tree (an <img onerror> inside <select>), and markup that reads back otherwise is refused', () => {
+    const page = '<!doctype html><html><head></head><body><select><img src=x onerror="x()"><option>a</option></select></body></html>';
+    expect(servedFileProblem('index.html', page)).toBeNull();
+    expect(servedPage(page)).not.toContain('onerror');
+    expect(servedPage(page)).toContain('<select><option>a</option></select>');
+    // Mutation XSS: the first reading holds the <img> as <style> text; written out and read again, it is a live element.
+    const mutating = '<!doctype html><html><head></head><body><math><mtext><table><mglyph><style><img src=x onerror="x()"></style></mglyph></table></mtext></math></body></html>';
+    expect(servedPage(servedPage(mutating))).toContain('onerror');
+    expect(servedFileProblem('index.html', mutating)).toMatch(/^markup that does not read back as itself/);
+    expect(refusal(() => readBundle(crafted(inBody('<math><mtext><table><mglyph><style><img src=x onerror="x()">'))))).toMatch(/site\/index.html: markup that does not read back as itself/);
+  });
+
 
   it('data is not refused: JSON scripts, styles, images, fonts and another page without code', () => {
     const b = crafted((b) => {
