@@ -53,7 +53,7 @@ export async function withEngine<T>(c: PlayFlags, work: (executable: string | un
  * which boundary their pages play in, and refuses to play them without a kernel boundary
  * unless --unsafe-no-sandbox says so.
  */
-export async function sandboxFor(c: { trustBundles: boolean; unsafeNoSandbox: boolean }, warn: (line: string) => void): Promise<void> {
+export async function sandboxFor(c: { trustBundles: boolean; unsafeNoSandbox: boolean; engine?: string }, warn: (line: string) => void): Promise<void> {
   if (c.unsafeNoSandbox && !c.trustBundles) throw new UserError("--unsafe-no-sandbox goes with --trust-bundles; decoy's own bundles play in whatever sandbox there is");
   if (!c.trustBundles) return;
   const { describeBoundary, kernelBoundary } = await import('../simulator/sandbox/boundary.ts');
@@ -61,5 +61,6 @@ export async function sandboxFor(c: { trustBundles: boolean; unsafeNoSandbox: bo
   if (boundary.kind === 'none' && !c.unsafeNoSandbox) {
     throw new UserError(`--trust-bundles plays scripts no check has read, and the engine has no kernel boundary here (${boundary.why}); install bubblewrap, or pass --unsafe-no-sandbox to play them under Node's permission model alone`);
   }
-  warn(describeBoundary(boundary));
+  // In Chromium the pages play in its renderer, outside bubblewrap; the self-check still plays them in the jsdom engine.
+  warn(c.engine === 'chromium' ? `pages play in Chromium's renderer, its network closed to the bundle's own files; the self-check's ${describeBoundary(boundary)}` : describeBoundary(boundary));
 }

@@ -26,7 +26,7 @@ import type { SiteFiles } from './engine/browser.ts';
  * - no `.svg` file: a browser opens one as XML, where markup parse5 reads as raw text
  *   (`<svg><p/><xmp><svg onload=…/></xmp></svg>`) is an element; the generator makes none;
  * - none of the runtime's own configuration (`<meta name="site-log">`, where a hosted copy
- *   posts its log with every field the agent typed, and `data-base`, the copy's route and
+ *   posts its log with every field the agent typed, and `ATTR.base`, the copy's route and
  *   storage prefix): only a hosted copy's builder writes those (harness/live-copy.ts).
  *
  * A bundle made by another version of decoy carries another runtime and is refused too.
@@ -75,7 +75,7 @@ type Element = DefaultTreeAdapterMap['element'];
 
 /**
  * The runtime configuration a hosted copy gives its pages (harness/live-copy.ts): the
- * `data-base` of its `<html>` and the one `<meta name="site-log">`, first in its head.
+ * route prefix (`ATTR.base`) of its `<html>` and the one `<meta name="site-log">`, first in its head.
  */
 export interface HostedConfig {
   base: string;
@@ -142,7 +142,7 @@ const isSink = (el: Element) => localName(el.tagName) === 'meta' && attrOf(el, '
 
 /**
  * The runtime's configuration in a page: none in a bundle's own; in a hosted page, the
- * copy's `data-base` on `<html>` only and its sink, first in `<head>` (counted by the caller).
+ * copy's route prefix (`ATTR.base`) on `<html>` only and its sink, first in `<head>` (counted by the caller).
  */
 function configProblem(el: Element, hosted: HostedConfig | undefined): string | null {
   const tag = localName(el.tagName);

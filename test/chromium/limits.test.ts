@@ -54,7 +54,7 @@ describe.skipIf(!have.ok)(`Chromium episodes under the limits ${have.why}`, () =
     const out = join(dir, 'run');
     const r = await decoy(['run', '--bundles', bundles, '--trust-bundles', '--engine', 'chromium', '--step-seconds', '8', '--max-elements', '150000', '--agent', 'oracle', '--no-check', '--out', out]);
     expect(r.code, r.err).toBe(1);
-    expect(r.err.trim().split('\n')).toEqual(['decoy run: 2 episodes ended in an error (end.reason in episodes.jsonl); everything was written']);
+    expect(r.err.trim().split('\n')).toEqual([expect.stringMatching(/^decoy run: pages play in Chromium's renderer, its network closed to the bundle's own files; the self-check's engine sandbox: /), 'decoy run: 2 episodes ended in an error (end.reason in episodes.jsonl); everything was written']);
     const records = readFileSync(join(out, 'episodes.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as EpisodeRecord);
     expect(records.map((e) => [e.scenario, e.end])).toEqual([
       ['busy', { kind: 'error', reason: overTime(8) }],
