@@ -62,12 +62,40 @@ function zIndexOf(z: string): number | null {
 }
 
 /**
- * Parsed style attributes by their text: a page repeats the same strings over many
- * elements, so each distinct one is parsed once. Only strings are kept (no element), and
- * the cache starts over past a bound, so a page that writes ever new styles cannot grow it.
+ * Values by a text they are read from, kept for pages that repeat the same strings. Only
+ * strings are keys (no element), and the cache starts over past a count of entries or of
+ * characters in its keys, so a page that writes ever new or ever longer strings cannot grow
+ * it, nor leave it large for the next episode in the same engine.
  */
-const byText = new Map<string, Parsed>();
-const MAX_TEXTS = 50_000;
+export class TextCache<V> {
+  private readonly map = new Map<string, V>();
+  private chars = 0;
+
+  /** Characters held in keys, and entries. */
+  get held(): { chars: number; entries: number } {
+    return { chars: this.chars, entries: this.map.size };
+  }
+
+  get(key: string): V | undefined {
+    return this.map.get(key);
+  }
+
+  set(key: string, value: V): void {
+    if (key.length > MAX_TEXT_CHARS / 8) return;
+    if (this.map.size >= MAX_TEXTS || this.chars + key.length > MAX_TEXT_CHARS) {
+      this.map.clear();
+      this.chars = 0;
+    }
+    this.map.set(key, value);
+    this.chars += key.length;
+  }
+}
+export const MAX_TEXTS = 50_000;
+/** About 8 MB of keys; a generated page's distinct styles hold a few KB. */
+export const MAX_TEXT_CHARS = 4_000_000;
+
+/** Parsed style attributes by their text: each distinct one is parsed once. */
+const byText = new TextCache<Parsed>();
 
 /** The element's inline declarations in order, with their `!important` flag (for the cascade). */
 export function inlineDeclarations(el: Element): Declared {
@@ -85,7 +113,6 @@ function readInlineStyle(el: Element): Parsed {
   let p = byText.get(raw);
   if (p) return p;
   p = new ParsedStyle(raw);
-  if (byText.size >= MAX_TEXTS) byText.clear();
   byText.set(raw, p);
   return p;
 }
@@ -302,13 +329,12 @@ function drawnSelfWith(el: Element, parsed: Parsed): boolean {
 export type Rgba = [number, number, number, number];
 
 /** Colours by their text, parsed once: a page repeats a few. Shared records, never changed. */
-const colours = new Map<string, Rgba | null>();
+const colours = new TextCache<Rgba | null>();
 
 export function parseColor(value: string): Rgba | null {
   let c = colours.get(value);
   if (c === undefined) {
     c = readColor(value);
-    if (colours.size >= MAX_TEXTS) colours.clear();
     colours.set(value, c);
   }
   return c;

@@ -54,7 +54,20 @@ const REMOVED = [
   // Their callbacks run on Node's event loop when the engine's heap is collected (after a
   // large page loads, on purpose): page code outside the virtual clock and its limits.
   'WeakRef', 'FinalizationRegistry',
+  // jsdom's XPath is sloppy-mode code of the engine's realm: called without a receiver, its
+  // functions run with the engine's global as `this` and write to it (found by review).
+  'XPathException', 'XPathExpression', 'XPathResult', 'XPathEvaluator',
 ] as const;
+
+/** The XPath methods jsdom puts on a window's Document.prototype (see REMOVED). */
+const DOCUMENT_REMOVED = ['evaluate', 'createExpression', 'createNSResolver'] as const;
+
+/** Takes REMOVED (and `more`) off a window, and the XPath methods off its documents. */
+function strip(win: Record<string, unknown>, more: readonly string[] = []): void {
+  for (const name of [...REMOVED, ...more]) delete win[name];
+  const documents = (win.Document as { prototype?: Record<string, unknown> } | undefined)?.prototype;
+  if (documents) for (const name of DOCUMENT_REMOVED) delete documents[name];
+}
 
 /**
  * A frame (`<iframe>`, `<frame>`, made by the page itself) gets a window of its own from
@@ -75,7 +88,7 @@ const FRAME_REAL_TIME = ['setTimeout', 'setInterval', 'requestAnimationFrame', '
     const frame = create({ ...options, runScripts: 'outside-only' });
     // Its randomness seeded and its clocks pinned as a page's are, before its own are taken away.
     inPage(frame, prelude(0, T0));
-    for (const name of [...REMOVED, ...FRAME_REAL_TIME]) delete frame[name];
+    strip(frame, FRAME_REAL_TIME);
     inPage(frame, NO_CALL_SITES);
     return frame;
   };
@@ -241,7 +254,7 @@ export class JsdomBrowser implements Browser {
         this.clock = clock;
         this.countTimers(win, clock);
         usePageClock(window, win.setTimeout as unknown as PageTimer);
-        for (const name of REMOVED) delete (win as unknown as Record<string, unknown>)[name];
+        strip(win as unknown as Record<string, unknown>);
         delete (win.navigator as unknown as Record<string, unknown>).sendBeacon;
         inPage(window, NO_CALL_SITES);
         inPage(window, prelude(seed));

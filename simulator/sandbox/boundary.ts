@@ -60,6 +60,9 @@ export function bwrapArgs(reads: Reads): string[] {
     // Run as root (as CI does), bwrap would keep its capabilities.
     '--cap-drop',
     'ALL',
+    // The host-name namespace starts with the host's name; the engine gets a neutral one.
+    '--hostname',
+    'engine',
   ];
   // Mounted first: a folder the engine is given under /tmp (a package unpacked there) is bound over the empty /tmp, not hidden by it.
   args.push('--proc', '/proc', '--dev', '/dev', '--tmpfs', '/tmp');
