@@ -132,3 +132,19 @@ export async function interruptWhenWritten(cwd: string, args: readonly string[],
   clearInterval(poll);
   return { code, err };
 }
+
+/** A TCP listener on 127.0.0.1 that counts the connections it is offered (a sandbox test's proof that nothing reached it). */
+export async function countingListener(): Promise<{ port: number; connections: () => number; close: () => Promise<void> }> {
+  const { createServer } = await import('node:net');
+  let connections = 0;
+  const server = createServer((s) => {
+    connections++;
+    s.destroy();
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  return {
+    port: (server.address() as { port: number }).port,
+    connections: () => connections,
+    close: () => new Promise<void>((r) => server.close(() => r())),
+  };
+}

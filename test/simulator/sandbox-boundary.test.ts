@@ -7,10 +7,10 @@
  */
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, readlinkSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { countingListener } from '../helpers.ts';
 import { packagePath } from '../../scenarios/root.ts';
 import { bwrapArgs, describeBoundary, kernelBoundary, nodeBinary } from '../../simulator/sandbox/boundary.ts';
 import { SandboxBrowser } from '../../simulator/sandbox/browser.ts';
@@ -39,25 +39,20 @@ function done() { console.log(JSON.stringify(out)); process.exit(0); }
 
 describe.skipIf(absent)('the kernel boundary', () => {
   let dir = '';
-  let server: Server;
+  let listener: Awaited<ReturnType<typeof countingListener>>;
   let port = 0;
-  let connections = 0;
 
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'decoy-boundary-'));
     writeFileSync(join(dir, 'secret'), 'secret');
     mkdirSync(join(dir, 'given'));
     writeFileSync(join(dir, 'given', 'file'), 'given');
-    server = createServer((s) => {
-      connections++;
-      s.destroy();
-    });
-    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-    port = (server.address() as { port: number }).port;
+    listener = await countingListener();
+    port = listener.port;
   });
 
   afterAll(async () => {
-    await new Promise((r) => server.close(r));
+    await listener.close();
     rmSync(dir, { recursive: true, force: true });
   });
 
@@ -85,7 +80,7 @@ describe.skipIf(absent)('the kernel boundary', () => {
       'write the bound code': 'denied',
       'connect to the host': 'denied',
     });
-    expect(connections).toBe(0);
+    expect(listener.connections()).toBe(0);
   });
 
   it('the engine process runs inside it, in a network namespace of its own, and its CPU time is the engine\'s own', async () => {

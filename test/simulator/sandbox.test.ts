@@ -7,7 +7,6 @@
  */
 import { fork } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -20,7 +19,7 @@ import { defenses } from '../../simulator/registries.ts';
 import { runEpisode, type EpisodeRecord } from '../../simulator/runner.ts';
 import { SandboxBrowser } from '../../simulator/sandbox/browser.ts';
 import { packagePath } from '../../scenarios/root.ts';
-import { bundleFor, pathAgent } from '../helpers.ts';
+import { bundleFor, pathAgent, countingListener } from '../helpers.ts';
 
 /** Ways from a page object to a Function constructor (page realm or Node's). */
 const ROUTES = [
@@ -140,26 +139,21 @@ async function episode(env: DecoyEnv, bundle: LoadedBundle, seen: string[]): Pro
 
 describe('the engine sandbox', () => {
   let dir = '';
-  let server: Server;
+  let listener: Awaited<ReturnType<typeof countingListener>>;
   let port = 0;
-  let connections = 0;
   const SECRET = `secret-${process.pid}-${Date.now()}`;
 
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'decoy-sandbox-'));
     writeFileSync(join(dir, 'secret'), SECRET);
     process.env.DECOY_PROBE_SECRET = SECRET;
-    server = createServer((s) => {
-      connections++;
-      s.destroy();
-    });
-    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-    port = (server.address() as { port: number }).port;
+    listener = await countingListener();
+    port = listener.port;
   });
 
   afterAll(async () => {
     delete process.env.DECOY_PROBE_SECRET;
-    await new Promise((r) => server.close(r));
+    await listener.close();
     rmSync(dir, { recursive: true, force: true });
   });
 
@@ -179,7 +173,7 @@ describe('the engine sandbox', () => {
     expect(saw).not.toContain(SECRET);
     expect(existsSync(join(dir, 'written'))).toBe(false);
     expect(existsSync(join(dir, 'command-ran'))).toBe(false);
-    expect(connections).toBe(0);
+    expect(listener.connections()).toBe(0);
     expect(record.end.kind).toBe('answer');
     expect([record.T, record.D]).toEqual([1, 0]);
   });
