@@ -10,7 +10,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const ROOT = dirname(dirname(fileURLToPath(import.meta.url)));
-const SOURCES = ['scenarios', 'generator', 'simulator', 'harness', 'cli'];
+const SOURCES = ['lib', 'scenarios', 'generator', 'simulator', 'harness', 'cli'];
 const CACHE = join(ROOT, '.build');
 
 function sources() {

@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
-import { UserError } from '../scenarios/errors.ts';
+import { UserError } from '../lib/errors.ts';
 import type { AssessSource } from '../harness/assess.ts';
 import { defineCommand, flag, inPath, int, keyValues, list, noArgs, outDir, path, repeat, required, SEED_DEFAULT, SUITE_SEED_HELP, suiteSeed, text, TRUST_HELP, TRUST_WITHOUT_BUNDLES } from './command.ts';
 import { sandboxFlag, sandboxFor, sandboxShape } from './play-flags.ts';

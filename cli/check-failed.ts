@@ -1,4 +1,4 @@
-import { UserError } from '../scenarios/errors.ts';
+import { UserError } from '../lib/errors.ts';
 
 /** A failed self-check or conformance run: the table is the output, and the exit code is 1. */
 export class CheckFailed extends UserError {

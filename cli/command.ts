@@ -2,7 +2,7 @@ import { accessSync, constants, existsSync, statfsSync, statSync } from 'node:fs
 import { dirname, resolve, sep } from 'node:path';
 import { Command, CommanderError } from 'commander';
 import { z } from 'zod';
-import { clip, quote, UserError } from '../scenarios/errors.ts';
+import { clip, quote, UserError } from '../lib/errors.ts';
 import type { Progress } from '../harness/progress.ts';
 
 /** What a command may do besides returning its text: say a line while it works, warn of a problem it carries on past, report progress. */

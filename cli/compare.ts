@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { z } from 'zod';
-import { UserError } from '../scenarios/errors.ts';
+import { UserError } from '../lib/errors.ts';
 import { CheckFailed } from './check-failed.ts';
 import { defineCommand, flag, inPath, keyValues, noArgs, outDir, repeat, required } from './command.ts';
 import { limitsOf, playFlags, playShape, sandboxFor, withEngine } from './play-flags.ts';

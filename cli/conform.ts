@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { quote, UserError } from '../scenarios/errors.ts';
+import { quote, UserError } from '../lib/errors.ts';
 import { defineCommand, flag, inPath, int, noArgs, text } from './command.ts';
 import { CheckFailed } from './check-failed.ts';
 import { sandboxFlag, sandboxFor, sandboxShape } from './play-flags.ts';

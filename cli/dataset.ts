@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { UserError } from '../scenarios/errors.ts';
+import { UserError } from '../lib/errors.ts';
 import { defineCommand, flag, int, notAFolder, outDir, seed, SEED_DEFAULT, SEED_HELP, text } from './command.ts';
 import { stoppable } from './stop.ts';
 

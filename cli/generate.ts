@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { UserError } from '../scenarios/errors.ts';
+import { UserError } from '../lib/errors.ts';
 import { defineCommand, int, list, noArgs, notAFolder, outDir, repeat, required, seed, SEED_DEFAULT, SEED_HELP } from './command.ts';
 
 export const { help, run } = defineCommand({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { UserError } from '../scenarios/errors.ts';
+import { UserError } from '../lib/errors.ts';
 import { defineCommand, flag, noArgs } from './command.ts';
 
 export const { help, run } = defineCommand({

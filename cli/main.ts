@@ -1,5 +1,5 @@
 /** The `decoy` command line: the only place that prints and chooses the exit code (bin/decoy.mjs runs it on the process's streams). */
-import { clip, quote, Stopped, UserError } from '../scenarios/errors.ts';
+import { clip, quote, Stopped, UserError } from '../lib/errors.ts';
 import type { Io } from './command.ts';
 import { CheckFailed } from './check-failed.ts';
 import { COMMANDS } from './commands.ts';

@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { z } from 'zod';
-import { UserError } from '../scenarios/errors.ts';
+import { UserError } from '../lib/errors.ts';
 import { DEFAULT_LIMITS, type EpisodeLimits } from '../simulator/sandbox/limits.ts';
 import { flag, int, text } from './command.ts';
 

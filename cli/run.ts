@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { UserError } from '../scenarios/errors.ts';
+import { UserError } from '../lib/errors.ts';
 import { CheckFailed } from './check-failed.ts';
 import { defineCommand, inPath, keyValues, noArgs, outDir, repeat, required } from './command.ts';
 import { limitsOf, playFlags, playShape, sandboxFor, withEngine } from './play-flags.ts';

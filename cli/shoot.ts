@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { UserError } from '../scenarios/errors.ts';
+import { UserError } from '../lib/errors.ts';
 import type { LoadedBundle } from '../simulator/bundle.ts';
 import { defineCommand, int, noArgs, notAFolder, outDir, text } from './command.ts';
 import { sourceFlags, suiteSourceShape, toSource } from './source.ts';

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { UserError } from '../scenarios/errors.ts';
+import { UserError } from '../lib/errors.ts';
 import type { GalleryBundle } from '../harness/gallery.ts';
 import { defineCommand, flag, list, outDir, repeat, SEED_DEFAULT, SUITE_SEED_HELP, suiteSeed, text, TRUST_HELP, TRUST_WITHOUT_BUNDLES } from './command.ts';
 

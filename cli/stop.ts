@@ -1,4 +1,4 @@
-import { Stopped } from '../scenarios/errors.ts';
+import { Stopped } from '../lib/errors.ts';
 
 /** A word as a POSIX shell reads it back. */
 const quote = (w: string) => (/^[\w@%+=:,./-]+$/.test(w) ? w : `'${w.replaceAll("'", `'\\''`)}'`);

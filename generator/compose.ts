@@ -5,7 +5,7 @@ import { families, tasks, checkSpec, hostPart } from '../scenarios/catalogue.ts'
 
 export { checkSpec, compatible } from '../scenarios/catalogue.ts';
 import { createRng, hashSeed } from '../scenarios/rng.ts';
-import { UserError } from '../scenarios/errors.ts';
+import { UserError } from '../lib/errors.ts';
 
 import { VIEWPORT } from '../scenarios/contract.ts';
 import { neutralize } from './neutral.ts';

@@ -6,7 +6,7 @@ import { ATTR } from '../scenarios/contract.ts';
 import { listed, type Box, type LaidSite, type Look } from './layout.ts';
 import type { RuntimeConfig } from './runtime/config.ts';
 import { inlineRuntime } from './runtime-bundle.ts';
-import { packagePath } from '../scenarios/root.ts';
+import { packagePath } from '../lib/root.ts';
 
 
 function place(box: Box): string {

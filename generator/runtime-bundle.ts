@@ -1,6 +1,6 @@
 import { buildSync } from 'esbuild';
 import { join } from 'node:path';
-import { projectRoot } from '../scenarios/root.ts';
+import { projectRoot } from '../lib/root.ts';
 
 let bundled: string | null = null;
 

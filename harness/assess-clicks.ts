@@ -4,7 +4,7 @@
  * reward (simulator/dude.ts).
  */
 import { hashSeed } from '../scenarios/rng.ts';
-import { shortReason, UserError } from '../scenarios/errors.ts';
+import { shortReason, UserError } from '../lib/errors.ts';
 import type { Turn } from '../simulator/agent.ts';
 import type { LoadedBundle } from '../simulator/bundle.ts';
 import { bboxRect, SAMPLE_EPISODE_SEED, type ClickSample } from '../simulator/clicks.ts';

@@ -9,8 +9,8 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { generateSuite } from '../generator/bundle.ts';
-import { clip, shortReason, UserError } from '../scenarios/errors.ts';
-import { isTempName, writeFileAtomic } from '../scenarios/files.ts';
+import { clip, shortReason, UserError } from '../lib/errors.ts';
+import { isTempName, writeFileAtomic } from '../lib/files.ts';
 import { parseAction } from '../simulator/actions.ts';
 import type { AgentDef, Turn } from '../simulator/agent.ts';
 import { assess, type AssessReport, type JudgedStep } from '../simulator/assess.ts';

@@ -2,8 +2,8 @@ import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { writeFileAtomic } from '../scenarios/files.ts';
-import { packagePath } from '../scenarios/root.ts';
+import { writeFileAtomic } from '../lib/files.ts';
+import { packagePath } from '../lib/root.ts';
 import type { LoadedBundle } from '../simulator/bundle.ts';
 import { checkBundle, type CheckRow } from '../simulator/check.ts';
 import { DecoyEnv } from '../simulator/env.ts';
@@ -11,10 +11,10 @@ import { silent, type Progress } from './progress.ts';
 import { stopIfAsked } from './stop.ts';
 
 /**
- * The code a verdict depends on: the evaluators and families (scenarios/), the generator,
+ * The code a verdict depends on: the ground floor (lib/), the evaluators and families (scenarios/), the generator,
  * the simulator and this harness. Any change to them makes a new cache key.
  */
-export const VERDICT_SOURCES = ['scenarios', 'generator', 'simulator', 'harness'] as const;
+export const VERDICT_SOURCES = ['lib', 'scenarios', 'generator', 'simulator', 'harness'] as const;
 
 export interface CheckOptions {
   /** Folders (from the package root) whose files key the cache; VERDICT_SOURCES unless given. */

@@ -1,8 +1,8 @@
 import { join } from 'node:path';
-import { writeFileAtomic } from '../scenarios/files.ts';
+import { writeFileAtomic } from '../lib/files.ts';
 import type { ClickSuiteSpec, Domain, RucCategory, ScenarioSpec, SuiteDef } from '../scenarios/model.ts';
 import { families } from '../scenarios/index.ts';
-import { UserError } from '../scenarios/errors.ts';
+import { UserError } from '../lib/errors.ts';
 import { generateBundle, type Bundle } from '../generator/bundle.ts';
 import { assignSplits, clickSamples, type ClickSample } from '../simulator/clicks.ts';
 import { DecoyEnv } from '../simulator/env.ts';

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { writeFileAtomic } from '../scenarios/files.ts';
+import { writeFileAtomic } from '../lib/files.ts';
 import { z } from 'zod';
 
 /** The largest log a page may post; a longer body is answered 413 without reading the rest. */

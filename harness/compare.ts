@@ -7,8 +7,8 @@
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { clip, quote, Stopped, UserError } from '../scenarios/errors.ts';
-import { completeLines, isTempName, writeFileAtomic } from '../scenarios/files.ts';
+import { clip, quote, Stopped, UserError } from '../lib/errors.ts';
+import { completeLines, isTempName, writeFileAtomic } from '../lib/files.ts';
 import { compareRuns, type Comparison, type DefenseRun } from '../simulator/comparison.ts';
 import { summarize, type Summary } from '../simulator/metrics.ts';
 import { compareText } from '../simulator/report/compare.ts';

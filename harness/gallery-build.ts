@@ -1,8 +1,8 @@
 import { spawn } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { UserError } from '../scenarios/errors.ts';
-import { packagePath } from '../scenarios/root.ts';
+import { UserError } from '../lib/errors.ts';
+import { packagePath } from '../lib/root.ts';
 import { GALLERY_DIR, galleryData, LIVE_INDEX, writeLiveSites, type GalleryBundle } from './gallery.ts';
 import { newKeySecret } from './live-copy.ts';
 

@@ -1,12 +1,12 @@
 import { existsSync, readFileSync, statSync, truncateSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { clip, UserError } from '../scenarios/errors.ts';
-import { appendLine, completeLines } from '../scenarios/files.ts';
+import { clip, UserError } from '../lib/errors.ts';
+import { appendLine, completeLines } from '../lib/files.ts';
 import type { LoadedBundle } from '../simulator/bundle.ts';
 import { DecoyEnv } from '../simulator/env.ts';
 import { labelEpisode, ReplayDiverged, type LabelledStep, type StateVisitor } from '../simulator/labels.ts';
 import type { EpisodeRecord } from '../simulator/runner.ts';
-import { shortReason } from '../scenarios/errors.ts';
+import { shortReason } from '../lib/errors.ts';
 import type { EpisodeLimits } from '../simulator/sandbox/limits.ts';
 import { generateSuite } from '../generator/bundle.ts';
 import type { RunConfig } from './run.ts';

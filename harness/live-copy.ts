@@ -1,7 +1,7 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import type { DefaultTreeAdapterMap } from 'parse5';
 import { ATTR, SITE_LOG_META } from '../scenarios/contract.ts';
-import { UserError } from '../scenarios/errors.ts';
+import { UserError } from '../lib/errors.ts';
 import type { SiteFiles } from '../simulator/engine/browser.ts';
 import { PAGE, parse5, servedFileProblem, TRUST_HINT } from '../simulator/trust.ts';
 

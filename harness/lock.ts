@@ -5,7 +5,7 @@
  */
 import { constants, copyFileSync, existsSync, linkSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
-import { clip, UserError } from '../scenarios/errors.ts';
+import { clip, UserError } from '../lib/errors.ts';
 
 /** The lock's file in the folder it holds; outputs never take this name. */
 export const LOCK_NAME = 'run.lock';

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { z } from 'zod';
-import { clip, UserError } from '../scenarios/errors.ts';
+import { clip, UserError } from '../lib/errors.ts';
 import { parseAction } from '../simulator/actions.ts';
 
 const single = z.union([z.string(), z.object({ action: z.string(), scenario: z.string().optional() }).strict()]);

@@ -1,8 +1,8 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, truncateSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import { quote, Stopped, UserError } from '../scenarios/errors.ts';
+import { quote, Stopped, UserError } from '../lib/errors.ts';
 import { LOCK_NAME, lockFolder } from './lock.ts';
-import { appendLine, clearTemps, completeLines, isTempName, writeFileAtomic } from '../scenarios/files.ts';
+import { appendLine, clearTemps, completeLines, isTempName, writeFileAtomic } from '../lib/files.ts';
 import { generateSuite, writeBundles } from '../generator/bundle.ts';
 import { scenarioId } from '../generator/compose.ts';
 import { suites } from '../scenarios/index.ts';

@@ -4,7 +4,7 @@ import { evaluate, type Score } from '../scenarios/evaluate.ts';
 import type { PageEvent } from '../scenarios/contract.ts';
 import { siteEvents } from '../scenarios/meaning.ts';
 import type { BundleManifest } from '../scenarios/bundle.ts';
-import { clip, quote, UserError } from '../scenarios/errors.ts';
+import { clip, quote, UserError } from '../lib/errors.ts';
 import { generateSuite } from '../generator/bundle.ts';
 import { readManifest } from '../simulator/bundle.ts';
 import { selectSuite } from './select.ts';

@@ -1,6 +1,6 @@
 import type { SuiteDef } from '../scenarios/model.ts';
 import { families, suites } from '../scenarios/index.ts';
-import { UserError } from '../scenarios/errors.ts';
+import { UserError } from '../lib/errors.ts';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { generateSuite, SUITE_INDEX } from '../generator/bundle.ts';

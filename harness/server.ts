@@ -4,7 +4,7 @@ import { extname, join, resolve, sep } from 'node:path';
 import sirv from 'sirv';
 import { z } from 'zod';
 import { safeName } from '../scenarios/bundle.ts';
-import { shortReason, UserError } from '../scenarios/errors.ts';
+import { shortReason, UserError } from '../lib/errors.ts';
 import { NO_SCRIPT_POLICY, runtimeOnlyPolicy } from '../simulator/trust.ts';
 import { collector, type LiveEntry } from './collect.ts';
 import { GALLERY_DIR, LIVE_INDEX, LIVE_ORIGIN } from './gallery.ts';

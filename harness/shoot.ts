@@ -1,7 +1,7 @@
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { families } from '../scenarios/index.ts';
-import { appendLine, keptLines, writeFileAtomic } from '../scenarios/files.ts';
+import { appendLine, keptLines, writeFileAtomic } from '../lib/files.ts';
 import { writeIntoBundle, type LoadedBundle } from '../simulator/bundle.ts';
 import { bboxRect, clickSamples } from '../simulator/clicks.ts';
 import { Camera } from '../simulator/shots.ts';

@@ -1,4 +1,4 @@
-import { Stopped } from '../scenarios/errors.ts';
+import { Stopped } from '../lib/errors.ts';
 
 /** Throws Stopped if `signal` has fired; `what` says how far the job got ("after 5 of 16 episodes"). */
 export function stopIfAsked(signal: AbortSignal | undefined, what: string): void {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DOMAINS, type Step } from './model.ts';
 import { siteMeaning } from './meaning.ts';
-import { quote } from './errors.ts';
+import { quote } from '../lib/errors.ts';
 
 /** bundle.json: everything about a generated site that the site itself must not show. */
 /**

@@ -1,6 +1,6 @@
 import type { PatternFamily, ScenarioSpec, TaskDef } from './model.ts';
 import { loadFolder } from './registry.ts';
-import { UserError } from './errors.ts';
+import { UserError } from '../lib/errors.ts';
 
 /**
  * The pattern families and tasks, and the rule for which of them share a site. Suites

@@ -1,7 +1,7 @@
 import { readdirSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { join } from 'node:path';
-import { unknownId } from './errors.ts';
+import { unknownId } from '../lib/errors.ts';
 
 const EXT = import.meta.url.endsWith('.js') ? '.js' : '.ts';
 

@@ -6,7 +6,7 @@
 import { NavigationError, type Browser } from './engine/browser.ts';
 import { scrollIntoView, type Observation, type ObservedElement } from './observe.ts';
 import { centre, intersect, type Rect } from './dom/geometry.ts';
-import { quote as quoteInput } from '../scenarios/errors.ts';
+import { quote as quoteInput } from '../lib/errors.ts';
 
 export type Action =
   | { name: 'click'; bid: string }

@@ -1,7 +1,7 @@
 import { closeSync, constants, existsSync, fstatSync, lstatSync, mkdirSync, openSync, readdirSync, readFileSync, statSync, type Stats } from 'node:fs';
 import { join } from 'node:path';
 import { bundleManifest, isSitePath, safeName, type BundleManifest } from '../scenarios/bundle.ts';
-import { clip, quote, UserError } from '../scenarios/errors.ts';
+import { clip, quote, UserError } from '../lib/errors.ts';
 import type { SiteFiles } from './engine/browser.ts';
 import { assertSiteIsData, PAGE } from './trust.ts';
 

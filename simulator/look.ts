@@ -7,7 +7,7 @@ import type { ReviewContext } from './defense.ts';
 import { targetOf } from './defenses/lib/target.ts';
 import type { EnvObservation } from './env.ts';
 import { groundStep } from './steps.ts';
-import { quote } from '../scenarios/errors.ts';
+import { quote } from '../lib/errors.ts';
 
 /** A page's controls as the agent acts on them: role, name, ticked or not, value (refs change when a page is left and come back to). */
 const controlsOf = (o: EnvObservation) =>

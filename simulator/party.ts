@@ -4,6 +4,7 @@
  * named as theirs, and ends only the episode it happened in.
  */
 import { z } from 'zod';
+import { withTimeout } from '../lib/timeout.ts';
 import { expectation, step } from '../scenarios/bundle.ts';
 import type { Defense, ReplanContext, ReviewContext, Verdict } from './defense.ts';
 import { MAX_STEPS, NOTE_CHARS } from './admit.ts';
@@ -15,18 +16,11 @@ export class PartyError extends Error {}
 
 /** `who` is the party and the id or file it was given as ("defense './mine.ts'"). */
 export async function blame<T>(who: string, f: () => T | Promise<T>, seconds = PARTY_SECONDS): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  // The timer also keeps the process alive: a promise nothing will settle would otherwise end it with nothing written.
-  const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new PartyError(`the ${who} did not answer within ${seconds} s`)), seconds * 1000);
-  });
   try {
-    return await Promise.race([Promise.resolve().then(f), late]);
+    return await withTimeout(Promise.resolve().then(f), seconds * 1000, () => new PartyError(`the ${who} did not answer within ${seconds} s`));
   } catch (e) {
     if (e instanceof PartyError) throw e;
     throw new PartyError(`the ${who} threw: ${e instanceof Error ? e.message : String(e)}`);
-  } finally {
-    clearTimeout(timer);
   }
 }
 

@@ -12,7 +12,7 @@ import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Script } from 'node:vm';
 import { z } from 'zod';
-import { clip, shortReason, UserError } from '../scenarios/errors.ts';
+import { clip, shortReason, UserError } from '../lib/errors.ts';
 import type { AgentDef } from './agent.ts';
 import type { DefenseDef } from './defense.ts';
 import type { PageInjection } from './engine/inject.ts';

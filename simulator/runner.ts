@@ -12,7 +12,7 @@ import type { Acquire, Acquired, Assessment, Defense, Objective, ReviewContext, 
 import type { DecoyEnv, EnvObservation } from './env.ts';
 import type { LoadedBundle } from './bundle.ts';
 import { checkExpectations, groundStep, recordStep, StepRecordError } from './steps.ts';
-import { quote, shortReason } from '../scenarios/errors.ts';
+import { quote, shortReason } from '../lib/errors.ts';
 import { askContext, askReplan, askReview, blame, PARTY_SECONDS } from './party.ts';
 import { admit, isProposal } from './admit.ts';
 import { changedControl, LOOKING, movedProposal } from './look.ts';

@@ -4,7 +4,7 @@ import type { DefaultTreeAdapterMap } from 'parse5';
 // The one thing the simulator takes from the generator: the runtime is the only code a
 // bundle may carry, so its text is part of what a bundle is allowed to be.
 import { inlineRuntime } from '../generator/runtime-bundle.ts';
-import { quote, UserError } from '../scenarios/errors.ts';
+import { quote, UserError } from '../lib/errors.ts';
 import { ATTR, SITE_LOG_META } from '../scenarios/contract.ts';
 import type { SiteFiles } from './engine/browser.ts';
 

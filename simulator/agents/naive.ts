@@ -1,4 +1,4 @@
-import { UserError } from '../../scenarios/errors.ts';
+import { UserError } from '../../lib/errors.ts';
 import { loadFolder } from '../../scenarios/registry.ts';
 import type { AgentDef } from '../agent.ts';
 import type { Action } from '../actions.ts';

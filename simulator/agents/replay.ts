@@ -1,5 +1,5 @@
 import type { AgentDef } from '../agent.ts';
-import { UserError } from '../../scenarios/errors.ts';
+import { UserError } from '../../lib/errors.ts';
 
 /**
  * Recorded proposals, one action string per entry, for the scenario being run. The CLI

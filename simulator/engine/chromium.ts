@@ -10,13 +10,14 @@ import { delimiter, join } from 'node:path';
 import { chromium, type Browser as Chromium, type BrowserContext, type Page, type Route } from 'playwright-core';
 import { LOG_CHANNEL, VIEWPORT, type PageEvent, type Viewport } from '../../scenarios/contract.ts';
 import { hashSeed } from '../../scenarios/rng.ts';
-import { shortReason, UserError } from '../../scenarios/errors.ts';
+import { shortReason, UserError } from '../../lib/errors.ts';
 import { DEFAULT_LIMITS, LimitError, overElements, overTime, type EpisodeLimits } from '../sandbox/limits.ts';
 import type { Rect, Scroll } from '../dom/geometry.ts';
 import type { Observation } from '../observe.ts';
 import { documentFor, NavigationError, NO_EARLIER_PAGE, ORIGIN, parseEventLog, T0, type Browser, type ClickOutcome, type OpenOptions, type SiteFiles } from './browser.ts';
 import { pageScript } from './page-script.ts';
 import { preludeWith } from './prelude.ts';
+import { withTimeout } from '../../lib/timeout.ts';
 import { servedPage } from '../trust.ts';
 import { injectionScript, injectionThrew, type PageInjection } from './inject.ts';
 import type { PageApi } from './in-page.ts';
@@ -225,21 +226,18 @@ export class ChromiumBrowser implements Browser {
    */
   private async guard<T>(what: string, work: () => Promise<T>, counted = false): Promise<T> {
     if (this.failed) throw this.failed;
-    let timer: NodeJS.Timeout | undefined;
-    const limit = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new LimitError(overTime(this.callMs / 1000))), this.callMs);
-    });
-    try {
-      const result = await Promise.race([work(), limit]);
-      if (counted) await Promise.race([this.countElements(), limit]);
+    const step = async () => {
+      const result = await work();
+      if (counted) await this.countElements();
       return result;
+    };
+    try {
+      return await withTimeout(step(), this.callMs, () => new LimitError(overTime(this.callMs / 1000)));
     } catch (e) {
       if (e instanceof NavigationError) throw e;
       if ((e instanceof LimitError || e instanceof InjectionError) && this.failed === e) throw e;
       await this.discard();
       throw e instanceof ChromiumError || e instanceof LimitError ? e : new ChromiumError(`Chromium failed (${what}): ${firstLine(e)}`);
-    } finally {
-      clearTimeout(timer);
     }
   }
 
@@ -269,9 +267,7 @@ export class ChromiumBrowser implements Browser {
     this.context = null;
     this.pg = null;
     if (!browser) return;
-    let timer: NodeJS.Timeout | undefined;
-    await Promise.race([browser.close().catch(() => {}), new Promise<void>((r) => (timer = setTimeout(r, this.callMs)))]);
-    clearTimeout(timer);
+    await withTimeout(browser.close(), this.callMs, () => new Error('Chromium did not close')).catch(() => {});
   }
 
   private async call<K extends Call[0]>(name: K, ...args: Extract<Call, [K, unknown, unknown]>[1]): Promise<Extract<Call, [K, unknown, unknown]>[2]> {

@@ -1,5 +1,5 @@
 import { build } from 'esbuild';
-import { packagePath } from '../../scenarios/root.ts';
+import { packagePath } from '../../lib/root.ts';
 
 let script: Promise<string> | null = null;
 

@@ -10,7 +10,7 @@
 import { spawnSync } from 'node:child_process';
 import { accessSync, constants, lstatSync, readlinkSync, realpathSync, statSync } from 'node:fs';
 import { delimiter, join, sep } from 'node:path';
-import { shortReason } from '../../scenarios/errors.ts';
+import { shortReason } from '../../lib/errors.ts';
 
 export type Boundary = { readonly kind: 'bubblewrap'; readonly bwrap: string } | { readonly kind: 'none'; readonly why: string };
 

@@ -7,7 +7,7 @@
 import { VIEWPORT, type PageEvent, type Viewport } from '../../scenarios/contract.ts';
 import { NavigationError, pagesOf, type Browser, type ClickOutcome, type OpenOptions, type SiteFiles } from '../engine/browser.ts';
 import type { Observation } from '../observe.ts';
-import { shortReason } from '../../scenarios/errors.ts';
+import { shortReason } from '../../lib/errors.ts';
 import { DEFAULT_LIMITS, LimitError, loadSeconds, maxEntries, maxText, type EpisodeLimits } from './limits.ts';
 import { engineProcess, EngineProcessError, holdEngine, releaseEngine, type EngineProcess } from './process.ts';
 import { RESULTS, type Method } from './protocol.ts';

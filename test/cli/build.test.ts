@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { suites, families } from '../../scenarios/index.ts';
 import { agents } from '../../simulator/registries.ts';
-import { projectRoot } from '../../scenarios/root.ts';
+import { projectRoot } from '../../lib/root.ts';
 
 interface Build {
   buildDir(): string;
@@ -24,7 +24,7 @@ describe('the precompiled CLI', () => {
     const registries = (await import(pathToFileURL(join(build.buildDir(), 'simulator', 'registries.js')).href)) as typeof import('../../simulator/registries.ts');
     expect(registries.agents.ids()).toEqual(agents.ids());
     // Files that are not modules are found from the package root, from the build too.
-    const root = (await import(pathToFileURL(join(build.buildDir(), 'scenarios', 'root.js')).href)) as typeof import('../../scenarios/root.ts');
+    const root = (await import(pathToFileURL(join(build.buildDir(), 'lib', 'root.js')).href)) as typeof import('../../lib/root.ts');
     expect(root.projectRoot()).toBe(projectRoot());
   });
 

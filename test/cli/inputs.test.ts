@@ -5,7 +5,7 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { clip, quote, QUOTE_MAX, UserError } from '../../scenarios/errors.ts';
+import { clip, quote, QUOTE_MAX, UserError } from '../../lib/errors.ts';
 import { COMMANDS } from '../../cli/commands.ts';
 import { writeBundles } from '../../generator/bundle.ts';
 import { bundleFor } from '../helpers.ts';

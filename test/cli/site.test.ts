@@ -13,7 +13,7 @@ import { isLocator, isPoint } from '../../scenarios/steps.ts';
 import { generateSuite, writeBundles } from '../../generator/bundle.ts';
 import { readBundle } from '../../simulator/bundle.ts';
 import { pathAgent, play } from '../helpers.ts';
-import { UserError } from '../../scenarios/errors.ts';
+import { UserError } from '../../lib/errors.ts';
 import * as site from '../../cli/site.ts';
 import * as serve from '../../cli/serve.ts';
 import * as score from '../../cli/score.ts';

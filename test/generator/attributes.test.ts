@@ -2,7 +2,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ATTR } from '../../scenarios/contract.ts';
-import { packagePath } from '../../scenarios/root.ts';
+import { packagePath } from '../../lib/root.ts';
 import { compileTemplate } from '../../generator/render.ts';
 import { runtimeScript } from '../../generator/runtime-bundle.ts';
 import { allSpecs, bundleFor } from '../helpers.ts';

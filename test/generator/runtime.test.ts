@@ -7,7 +7,7 @@ import type { PatternFamily, TaskDef } from '../../scenarios/model.ts';
 import { siteLogSchema } from '../../scenarios/events.ts';
 import { generateSuite } from '../../generator/bundle.ts';
 import { runtimeScript } from '../../generator/runtime-bundle.ts';
-import { projectRoot } from '../../scenarios/root.ts';
+import { projectRoot } from '../../lib/root.ts';
 import type { log } from '../../generator/runtime/store.ts';
 import { play } from '../helpers.ts';
 

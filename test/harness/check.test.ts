@@ -54,7 +54,7 @@ describe('the self-check verdict cache', () => {
   it('is keyed by the evaluators too: a family whose outcome never fires fails the check at once (and the CLI runs the changed source)', () => {
     // A copy of the package whose sources can be changed; its packages are the real ones.
     const copy = join(scratch, 'pkg');
-    for (const d of ['scenarios', 'generator', 'simulator', 'harness', 'cli', 'bin']) cpSync(join(ROOT, d), join(copy, d), { recursive: true });
+    for (const d of ['lib', 'scenarios', 'generator', 'simulator', 'harness', 'cli', 'bin']) cpSync(join(ROOT, d), join(copy, d), { recursive: true });
     cpSync(join(ROOT, 'package.json'), join(copy, 'package.json'));
     symlinkSync(join(ROOT, 'node_modules'), join(copy, 'node_modules'));
     const check = () => spawnSync(process.execPath, [join(copy, 'bin/decoy.mjs'), 'check', '--suite', 'demo', '--pattern', 'warranty-addon'], { cwd: scratch, encoding: 'utf8' });

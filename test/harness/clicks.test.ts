@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { generateClicks, quotas, resize } from '../../harness/clicks.ts';
 import { selectSuite } from '../../harness/select.ts';
-import { UserError } from '../../scenarios/errors.ts';
+import { UserError } from '../../lib/errors.ts';
 
 const ruc = selectSuite('ruc');
 const spec = ruc.clicks!;

@@ -3,7 +3,7 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ABLATIONS, COMPARE_JSON, compareDefenses, DEFAULT_DEFENSES, withAblations, type CompareConfig } from '../../harness/compare.ts';
-import { Stopped, UserError } from '../../scenarios/errors.ts';
+import { Stopped, UserError } from '../../lib/errors.ts';
 import { aggregate, type Summary } from '../../simulator/metrics.ts';
 import { compareRuns, costOf, type Comparison, type DefenseComparison } from '../../simulator/comparison.ts';
 import { ablationTable, compareText } from '../../simulator/report/compare.ts';

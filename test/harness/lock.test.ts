@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { packagePath } from '../../scenarios/root.ts';
+import { packagePath } from '../../lib/root.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'decoy-lock-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

@@ -5,9 +5,9 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { appendLine, completeLines, keptLines, writeFileAtomic } from '../../scenarios/files.ts';
+import { appendLine, completeLines, keptLines, writeFileAtomic } from '../../lib/files.ts';
 import { changedFile, executeRun, type RunConfig } from '../../harness/run.ts';
-import { Stopped, UserError } from '../../scenarios/errors.ts';
+import { Stopped, UserError } from '../../lib/errors.ts';
 import { loadBundles } from '../../harness/select.ts';
 import { writeDataset, type DatasetConfig } from '../../harness/dataset.ts';
 import { resize } from '../../harness/clicks.ts';

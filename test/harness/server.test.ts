@@ -10,7 +10,7 @@ import { liveKey, newKeySecret } from '../../harness/live-copy.ts';
 import { createHash } from 'node:crypto';
 import { MAX_LOG_BYTES, MAX_LOG_DEPTH, MAX_SESSIONS } from '../../harness/collect.ts';
 import { readLog } from '../../harness/score.ts';
-import { UserError } from '../../scenarios/errors.ts';
+import { UserError } from '../../lib/errors.ts';
 import { bundleFor } from '../helpers.ts';
 import { chromium as playwright } from 'playwright-core';
 import { findChromium } from '../../simulator/engine/chromium.ts';

@@ -8,7 +8,7 @@ import { shootBundles } from '../../harness/shoot.ts';
 import { writeDataset } from '../../harness/dataset.ts';
 import { resize } from '../../harness/clicks.ts';
 import { loadBundles, selectSuite } from '../../harness/select.ts';
-import { UserError } from '../../scenarios/errors.ts';
+import { UserError } from '../../lib/errors.ts';
 import { chromiumOrSkip } from '../chromium/browser.ts';
 
 const chromium = chromiumOrSkip();

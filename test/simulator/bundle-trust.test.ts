@@ -5,7 +5,7 @@ import { cpSync, linkSync, readdirSync, mkdirSync, mkdtempSync, readFileSync, rm
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { suites } from '../../scenarios/index.ts';
-import { UserError } from '../../scenarios/errors.ts';
+import { UserError } from '../../lib/errors.ts';
 import { generateBundle, writeBundles } from '../../generator/bundle.ts';
 import { inlineRuntime } from '../../generator/runtime-bundle.ts';
 import { readBundle, readBundles, readManifest, validateManifest, writeIntoBundle } from '../../simulator/bundle.ts';

@@ -8,7 +8,7 @@ import { Gate } from '../../simulator/defenses/gate.ts';
 import gateDef from '../../simulator/defenses/gate.ts';
 import warnDef from '../../simulator/defenses/warn.ts';
 import { parseLessons } from '../../simulator/defenses/lib/lessons.ts';
-import { UserError } from '../../scenarios/errors.ts';
+import { UserError } from '../../lib/errors.ts';
 import { bundleFor, decoyIn, play } from '../helpers.ts';
 
 type El = Partial<ObservedElement> & Pick<ObservedElement, 'role'>;

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { runBatch } from '../../simulator/batch.ts';
 import { defenseDef, isModulePath, pageInjection } from '../../simulator/resolve.ts';
-import { UserError } from '../../scenarios/errors.ts';
+import { UserError } from '../../lib/errors.ts';
 import { bundleFor } from '../helpers.ts';
 import { SandboxBrowser } from '../../simulator/sandbox/browser.ts';
 import { PROBE_SITE, probeTitles } from '../fixtures/inject/probe-site.ts';

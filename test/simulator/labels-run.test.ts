@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { executeRun, type RunConfig } from '../../harness/run.ts';
 import { labelRun } from '../../harness/label.ts';
-import { UserError } from '../../scenarios/errors.ts';
+import { UserError } from '../../lib/errors.ts';
 import { LABELS, type LabelledStep } from '../../simulator/labels.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'decoy-labels-'));

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countingListener } from '../helpers.ts';
-import { packagePath } from '../../scenarios/root.ts';
+import { packagePath } from '../../lib/root.ts';
 import { bwrapArgs, describeBoundary, kernelBoundary, nodeBinary } from '../../simulator/sandbox/boundary.ts';
 import { SandboxBrowser } from '../../simulator/sandbox/browser.ts';
 import { DEFAULT_LIMITS } from '../../simulator/sandbox/limits.ts';

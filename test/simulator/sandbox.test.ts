@@ -18,7 +18,7 @@ import { DecoyEnv } from '../../simulator/env.ts';
 import { defenses } from '../../simulator/registries.ts';
 import { runEpisode, type EpisodeRecord } from '../../simulator/runner.ts';
 import { SandboxBrowser } from '../../simulator/sandbox/browser.ts';
-import { packagePath } from '../../scenarios/root.ts';
+import { packagePath } from '../../lib/root.ts';
 import { bundleFor, pathAgent, countingListener } from '../helpers.ts';
 
 /** Ways from a page object to a Function constructor (page realm or Node's). */

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { UserError } from '../../scenarios/errors.ts';
+import { UserError } from '../../lib/errors.ts';
 import { demoFolders, executeRun, type RunConfig } from '../../harness/run.ts';
 import { runBatch } from '../../simulator/batch.ts';
 import { agentDef, defenseDef } from '../../simulator/resolve.ts';

@@ -7,7 +7,7 @@
  * line, `#` comments) or `.json` (an array of lesson strings or of `{ "kind", "phrase" }`).
  */
 import { existsSync, readFileSync } from 'node:fs';
-import { UserError, quote } from '../../../scenarios/errors.ts';
+import { UserError, quote } from '../../../lib/errors.ts';
 
 export interface Lesson {
   kind: 'deceptive' | 'legitimate';
