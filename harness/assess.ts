@@ -17,7 +17,7 @@ import { assess, type AssessReport, type JudgedStep } from '../simulator/assess.
 import { episodeSeed } from '../simulator/batch.ts';
 import type { LoadedBundle } from '../simulator/bundle.ts';
 import type { Defense, DefenseDef, ReviewContext } from '../simulator/defense.ts';
-import { targetOf } from '../simulator/defenses/lib/target.ts';
+import { targetOf } from '../simulator/target.ts';
 import { DecoyEnv } from '../simulator/env.ts';
 import { LabellingEnv, type ProposalLabel } from '../simulator/labels.ts';
 import { agentDef, defenseDef, isInjection } from '../simulator/resolve.ts';

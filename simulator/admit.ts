@@ -7,7 +7,7 @@
 import type { Step } from '../scenarios/model.ts';
 import { formatAction, type Action } from './actions.ts';
 import type { Objective, ReviewContext } from './defense.ts';
-import { targetOf } from './defenses/lib/target.ts';
+import { targetOf } from './target.ts';
 import type { EnvObservation } from './env.ts';
 import { checkExpectations, groundStep, type StepView } from './steps.ts';
 

@@ -4,7 +4,7 @@
  * holding what it held. The runner checks these after the look's steps have run.
  */
 import type { ReviewContext } from './defense.ts';
-import { targetOf } from './defenses/lib/target.ts';
+import { targetOf } from './target.ts';
 import type { EnvObservation } from './env.ts';
 import { groundStep } from './steps.ts';
 import { quote } from '../lib/errors.ts';

@@ -7,7 +7,7 @@
 import type { Action } from '../actions.ts';
 import type { DefenseDef, Judgement, Verdict } from '../defense.ts';
 import type { EnvObservation } from '../env.ts';
-import { targetOf } from './lib/target.ts';
+import { targetOf } from '../target.ts';
 import { CUES, type CueInput, type Fired } from './lib/cues.ts';
 import { PriceMemory } from './lib/prices.ts';
 import { contextText, wordsOf } from './lib/scope.ts';

@@ -2,7 +2,7 @@ import type { DefenseDef, Verdict } from '../defense.ts';
 import { authorize, type Authorization } from './lib/authorization.ts';
 import { bindAllowed, predict } from './lib/consequence.ts';
 import { Evidence } from './lib/evidence.ts';
-import { targetOf } from './lib/target.ts';
+import { targetOf } from '../target.ts';
 
 /**
  * Consequence screening: before each proposal, predict what executing it would commit in the

@@ -15,7 +15,7 @@ import type { Authorization } from './authorization.ts';
 import { ACCEPT, DECLINE, FORM_COMMIT, goesToCheckout, heldOrder, ORDER_COMMIT, predict, SAVE, type Consequence } from './consequence.ts';
 import { ADD_TO_CART, cartLinkOf, pathOf, type Evidence } from './evidence.ts';
 import { orderLines, statedTotal } from './order.ts';
-import { targetOf } from './target.ts';
+import { targetOf } from '../../target.ts';
 
 export const ORDER_CLAIM = 'what the order holds';
 

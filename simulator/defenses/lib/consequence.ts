@@ -18,7 +18,7 @@ import { tickMeansYes } from '../../naive/wording.ts';
 import { asksConsent, askedSetting, asksExtra, asksOutcome, namesItem, refersTo, type Authorization } from './authorization.ts';
 import { ADD_TO_CART, productOf, type Evidence } from './evidence.ts';
 import { orderLines, statedTotal, type OrderLine } from './order.ts';
-import { targetOf } from './target.ts';
+import { targetOf } from '../../target.ts';
 
 export type ConsequenceKind =
   | 'adds-item'

@@ -18,7 +18,7 @@ import { askedSetting, type Authorization } from './authorization.ts';
 import { charges, CONSENT, DECLINE, SAVE, type Consequence } from './consequence.ts';
 import { tickMeansYes } from '../../naive/wording.ts';
 import { cartLinkOf } from './evidence.ts';
-import { targetOf } from './target.ts';
+import { targetOf } from '../../target.ts';
 
 /** One correction: the transitions that remove one responsible state, and what holds once they ran. */
 export interface Fix {

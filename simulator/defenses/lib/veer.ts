@@ -19,7 +19,7 @@ import { assess, lookFor } from './assessment.ts';
 import { bindAllowed, predict, type Consequence } from './consequence.ts';
 import { Evidence } from './evidence.ts';
 import { fixFor, planOf, preserved, type Fix } from './intervention.ts';
-import { targetOf } from './target.ts';
+import { targetOf } from '../../target.ts';
 
 export interface Mechanisms {
   /** Change the responsible state; off: block the proposal instead (w/o State Intervention). */

@@ -4,9 +4,9 @@
  * observation tells (an uncovered ref'd element whose box holds the point, the innermost and
  * last painted in document order first).
  */
-import type { Action } from '../../actions.ts';
-import type { EnvObservation } from '../../env.ts';
-import type { ObservedElement } from '../../observe.ts';
+import type { Action } from './actions.ts';
+import type { EnvObservation } from './env.ts';
+import type { ObservedElement } from './observe.ts';
 
 const holds = (e: ObservedElement, x: number, y: number) => !!e.box && x >= e.box.x && y >= e.box.y && x < e.box.x + e.box.w && y < e.box.y + e.box.h;
 
