@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { z } from 'zod';
 import { UserError } from '../lib/errors.ts';
-import { DEFAULT_LIMITS, type EpisodeLimits } from '../simulator/sandbox/limits.ts';
+import { DEFAULT_LIMITS, type EpisodeLimits } from '../simulator/engine/limits.ts';
 import { flag, int, text } from './command.ts';
 
 /** --unsafe-no-sandbox: on every command that plays the pages of bundles it may be told to trust (playFlags', and check, conform, label, assess). */

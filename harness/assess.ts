@@ -23,7 +23,7 @@ import { LabellingEnv, type ProposalLabel } from '../simulator/labels.ts';
 import { agentDef, defenseDef, isInjection } from '../simulator/resolve.ts';
 import { DEFENSE_BUDGET, reviewContext, runEpisode, type EpisodeRecord } from '../simulator/runner.ts';
 import { SandboxBrowser } from '../simulator/sandbox/browser.ts';
-import type { EpisodeLimits } from '../simulator/sandbox/limits.ts';
+import type { EpisodeLimits } from '../simulator/engine/limits.ts';
 import { labelledSkip, labelRecorded, readRun, runBundles } from './label.ts';
 import { silent, type Progress } from './progress.ts';
 import { selectSuite } from './select.ts';

@@ -7,7 +7,7 @@ import { DecoyEnv } from '../simulator/env.ts';
 import { labelEpisode, ReplayDiverged, type LabelledStep, type StateVisitor } from '../simulator/labels.ts';
 import type { EpisodeRecord } from '../simulator/runner.ts';
 import { shortReason } from '../lib/errors.ts';
-import type { EpisodeLimits } from '../simulator/sandbox/limits.ts';
+import type { EpisodeLimits } from '../simulator/engine/limits.ts';
 import { generateSuite } from '../generator/bundle.ts';
 import type { RunConfig } from './run.ts';
 import { lockFolder } from './lock.ts';

@@ -18,7 +18,7 @@ import { selectSuite } from './select.ts';
 import { checkBundles } from './check.ts';
 import { silent, type Progress } from './progress.ts';
 import { stopIfAsked } from './stop.ts';
-import { DEFAULT_LIMITS, type EpisodeLimits } from '../simulator/sandbox/limits.ts';
+import { DEFAULT_LIMITS, type EpisodeLimits } from '../simulator/engine/limits.ts';
 
 /** Everything that decides a run's episodes; written to run.json. */
 export interface RunConfig {
@@ -86,7 +86,7 @@ export interface RunOptions {
   progress?: Progress;
   /** Stops the run after the episode under way (its record is written whole); see Stopped. */
   signal?: AbortSignal;
-  /** Per-episode limits, in either engine; the defaults (simulator/sandbox/limits.ts) for the rest. */
+  /** Per-episode limits, in either engine; the defaults (simulator/engine/limits.ts) for the rest. */
   limits?: Partial<EpisodeLimits>;
   /** The Chromium executable (already found and launched), for a config with `engine: 'chromium'`. */
   executable?: string;

@@ -7,7 +7,7 @@ import { summarize, type Summary } from './metrics.ts';
 import { agentDef as resolveAgent, defenseDef as resolveDefense, pageInjection } from './resolve.ts';
 import type { PageInjection } from './engine/inject.ts';
 import { runEpisode, type EpisodeRecord } from './runner.ts';
-import { DEFAULT_LIMITS, type EpisodeLimits } from './sandbox/limits.ts';
+import { DEFAULT_LIMITS, type EpisodeLimits } from './engine/limits.ts';
 
 export interface BatchConfig {
   /** A registry id or a user's module (simulator/resolve.ts). */
@@ -18,7 +18,7 @@ export interface BatchConfig {
   agentOptions?: AgentOptions;
   defenseOptions?: AgentOptions;
   defenseBudget?: number;
-  /** Per-episode limits (sandbox/limits.ts defaults for the rest), in whichever engine plays. */
+  /** Per-episode limits (engine/limits.ts defaults for the rest), in whichever engine plays. */
   limits?: Partial<EpisodeLimits>;
   /** The engine the episodes play in: jsdom in the engine sandbox (the default), or Chromium. */
   engine?: Engine;

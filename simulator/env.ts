@@ -12,7 +12,7 @@ import { JsdomBrowser } from './engine/jsdom.ts';
 import type { LoadedBundle } from './bundle.ts';
 import { snapshotText, type Observation, type ObservedElement } from './observe.ts';
 import { SandboxBrowser } from './sandbox/browser.ts';
-import type { EpisodeLimits } from './sandbox/limits.ts';
+import type { EpisodeLimits } from './engine/limits.ts';
 
 /** What an agent or a defense sees. Nothing from bundle.json but the instruction. */
 export interface EnvObservation {

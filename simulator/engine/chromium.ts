@@ -11,7 +11,7 @@ import { chromium, type Browser as Chromium, type BrowserContext, type Page, typ
 import { LOG_CHANNEL, VIEWPORT, type PageEvent, type Viewport } from '../../scenarios/contract.ts';
 import { hashSeed } from '../../scenarios/rng.ts';
 import { shortReason, UserError } from '../../lib/errors.ts';
-import { DEFAULT_LIMITS, LimitError, overElements, overTime, type EpisodeLimits } from '../sandbox/limits.ts';
+import { DEFAULT_LIMITS, LimitError, overElements, overTime, type EpisodeLimits } from './limits.ts';
 import type { Rect, Scroll } from '../dom/geometry.ts';
 import type { Observation } from '../observe.ts';
 import { documentFor, NavigationError, NO_EARLIER_PAGE, ORIGIN, parseEventLog, T0, type Browser, type ClickOutcome, type OpenOptions, type SiteFiles } from './browser.ts';

@@ -19,7 +19,7 @@ import { injectionScript, injectionThrew, type PageInjection } from './inject.ts
 import { fillField, selectValues } from '../dom/forms.ts';
 import { countElements, learnJsdom } from '../dom/nodes.ts';
 import { isTrusted } from '../sandbox/trusted.ts';
-import { DEFAULT_LIMITS, LimitError, maxEntries, maxText, overElements, overEntries, overText, startTags, textChars, type EpisodeLimits } from '../sandbox/limits.ts';
+import { DEFAULT_LIMITS, LimitError, maxEntries, maxText, overElements, overEntries, overText, startTags, textChars, type EpisodeLimits } from './limits.ts';
 
 /**
  * Runs decoy's own code in the page's realm. Through vm, not `window.eval`: code that

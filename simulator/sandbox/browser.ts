@@ -8,7 +8,7 @@ import { VIEWPORT, type PageEvent, type Viewport } from '../../scenarios/contrac
 import { NavigationError, pagesOf, type Browser, type ClickOutcome, type OpenOptions, type SiteFiles } from '../engine/browser.ts';
 import type { Observation } from '../observe.ts';
 import { shortReason } from '../../lib/errors.ts';
-import { DEFAULT_LIMITS, LimitError, loadSeconds, maxEntries, maxText, type EpisodeLimits } from './limits.ts';
+import { DEFAULT_LIMITS, LimitError, loadSeconds, maxEntries, maxText, type EpisodeLimits } from '../engine/limits.ts';
 import { engineProcess, EngineProcessError, holdEngine, releaseEngine, type EngineProcess } from './process.ts';
 import { RESULTS, type Method } from './protocol.ts';
 import { isTrusted } from './trusted.ts';

@@ -25,7 +25,7 @@ const send = (message: unknown): void => {
 lockDown();
 // Imported after the lock-down, so no module of the engine keeps a network function from before it.
 const { JsdomBrowser, NavigationError } = await import('../engine/jsdom.ts');
-const { LimitError } = await import('./limits.ts');
+const { LimitError } = await import('../engine/limits.ts');
 
 /**
  * A full collection of the engine's heap. Taken from a context of its own, with the flag

@@ -19,7 +19,7 @@ import { shortReason } from '../../lib/errors.ts';
 import { packagePath } from '../../lib/root.ts';
 import { bwrapArgs, kernelBoundary, nodeBinary, type Boundary } from './boundary.ts';
 import { frame, FrameError, FrameReader } from './frames.ts';
-import { LimitError, overTime } from './limits.ts';
+import { LimitError, overTime } from '../engine/limits.ts';
 import { LOADING, PART_MESSAGE, READY, REPLY, type Method, type Reply } from './protocol.ts';
 import type { CheckedPart } from './wire.ts';
 

@@ -7,7 +7,7 @@ import { DecoyEnv } from '../../simulator/env.ts';
 import { runEpisode } from '../../simulator/runner.ts';
 import type { LoadedBundle } from '../../simulator/bundle.ts';
 import { bundleFor, pathAgent, play } from '../helpers.ts';
-import { LimitError } from '../../simulator/sandbox/limits.ts';
+import { LimitError } from '../../simulator/engine/limits.ts';
 import { chromiumOrSkip } from './browser.ts';
 
 const have = chromiumOrSkip();

@@ -5,8 +5,8 @@ import { projectRoot } from '../../lib/root.ts';
 import { COMMANDS } from '../../cli/commands.ts';
 
 /** What `decoy <command> --help` may load: the CLI's own flag modules, the error type, and the two parsing libraries. */
-// simulator/sandbox/limits.ts holds the limits' defaults and nothing else, so their help can name them.
-const LIGHT_FILES = /^(cli\/[a-z-]+\.ts|lib\/errors\.ts|simulator\/sandbox\/limits\.ts)$/;
+// simulator/engine/limits.ts holds the limits' defaults and nothing else, so their help can name them.
+const LIGHT_FILES = /^(cli\/[a-z-]+\.ts|lib\/errors\.ts|simulator\/engine\/limits\.ts)$/;
 const LIGHT_PACKAGES = new Set(['zod', 'commander']);
 /** Modules a command imports only when it runs. */
 const RUN_ONLY = ['cli/conform-table.ts', 'cli/catalogue-text.ts'];

@@ -14,7 +14,7 @@ import { countingListener } from '../helpers.ts';
 import { packagePath } from '../../lib/root.ts';
 import { bwrapArgs, describeBoundary, kernelBoundary, nodeBinary } from '../../simulator/sandbox/boundary.ts';
 import { SandboxBrowser } from '../../simulator/sandbox/browser.ts';
-import { DEFAULT_LIMITS } from '../../simulator/sandbox/limits.ts';
+import { DEFAULT_LIMITS } from '../../simulator/engine/limits.ts';
 import { engineProcess } from '../../simulator/sandbox/process.ts';
 
 const boundary = kernelBoundary();

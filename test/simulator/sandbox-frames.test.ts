@@ -12,7 +12,7 @@ import { defenses } from '../../simulator/registries.ts';
 import { runEpisode } from '../../simulator/runner.ts';
 import { SandboxBrowser } from '../../simulator/sandbox/browser.ts';
 import { frame, FrameReader, MAX_FRAME_BYTES } from '../../simulator/sandbox/frames.ts';
-import { DEFAULT_LIMITS } from '../../simulator/sandbox/limits.ts';
+import { DEFAULT_LIMITS } from '../../simulator/engine/limits.ts';
 import { EngineProcess, engineProcess } from '../../simulator/sandbox/process.ts';
 import { ERROR_CHARS } from '../../simulator/sandbox/protocol.ts';
 import { bundleFor, pathAgent } from '../helpers.ts';

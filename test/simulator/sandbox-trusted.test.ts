@@ -13,7 +13,7 @@ import { loadBundles } from '../../harness/select.ts';
 import type { LoadedBundle } from '../../simulator/bundle.ts';
 import { JsdomBrowser } from '../../simulator/engine/jsdom.ts';
 import { DecoyEnv } from '../../simulator/env.ts';
-import { DEFAULT_LIMITS } from '../../simulator/sandbox/limits.ts';
+import { DEFAULT_LIMITS } from '../../simulator/engine/limits.ts';
 import { EngineProcess, engineProcess } from '../../simulator/sandbox/process.ts';
 import { isTrusted, markTrusted } from '../../simulator/sandbox/trusted.ts';
 import { bundleFor } from '../helpers.ts';

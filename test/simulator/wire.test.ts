@@ -11,7 +11,7 @@ import { JsdomBrowser } from '../../simulator/engine/jsdom.ts';
 import type { Observation, ObservedElement } from '../../simulator/observe.ts';
 import { PART_MESSAGE, RESULTS } from '../../simulator/sandbox/protocol.ts';
 import { decode, Decoder, encode, PART_BYTES, PART_ENTRIES } from '../../simulator/sandbox/wire.ts';
-import { textChars } from '../../simulator/sandbox/limits.ts';
+import { textChars } from '../../simulator/engine/limits.ts';
 import { EngineProcess } from '../../simulator/sandbox/process.ts';
 import { generateBundle } from '../../generator/bundle.ts';
 import { suites } from '../../scenarios/index.ts';
