@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import { createRequire } from 'node:module';
 import type { DefaultTreeAdapterMap } from 'parse5';
 // The one thing the simulator takes from the generator: the runtime is the only code a
 // bundle may carry, so its text is part of what a bundle is allowed to be.
@@ -7,6 +6,7 @@ import { inlineRuntime } from '../generator/runtime-bundle.ts';
 import { quote, UserError } from '../lib/errors.ts';
 import { ATTR, SITE_LOG_META } from '../scenarios/contract.ts';
 import type { SiteFiles } from './engine/browser.ts';
+import { parse5, parsePage } from './engine/served.ts';
 
 /**
  * What a bundle's served files (`site/`) may hold unless bundles are trusted: data, and no
@@ -40,13 +40,7 @@ const SCRIPT_URL = /(java|vb)script:/;
 
 export const TRUST_HINT = "a bundle may run no script but this version's decoy runtime; to load one made by another version of decoy, or one you trust, pass --trust-bundles";
 
-/**
- * parse5 is loaded by require, as jsdom loads it: the same module loaded by import while
- * jsdom requires it (commands load their modules in parallel) fails in Node 20 with
- * "Cannot require() ES Module … not yet fully loaded".
- */
-export const parse5 = (): typeof import('parse5') => createRequire(import.meta.url)('parse5') as typeof import('parse5');
-const parse = (html: string): DefaultTreeAdapterMap['document'] => parse5().parse(html);
+const parse = parsePage;
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest();
 let runtimeDigest: Buffer | null = null;
@@ -118,16 +112,6 @@ export function servedFileProblem(name: string, text: string, hosted?: HostedCon
  * browser builds another tree than parse5 does.
  */
 const MAX_DEPTH = 512;
-
-/**
- * A page as it is served to a browser: parse5's tree of it, written out. A browser's
- * parser may keep what parse5 drops (Chromium keeps an `<img onerror>` inside `<select>`,
- * which parse5's rules ignore), so a browser gets the tree that was checked, not the text;
- * `servedFileProblem` holds that this tree reads back as itself.
- */
-export function servedPage(text: string): string {
-  return parse5().serialize(parse(text));
-}
 
 /** Whether a parsed page, written out and parsed again, is written out the same: no markup whose meaning depends on the reading (mutation XSS). */
 function readsBackAsItself(doc: DefaultTreeAdapterMap['document']): boolean {

@@ -18,7 +18,7 @@ import { documentFor, NavigationError, NO_EARLIER_PAGE, ORIGIN, parseEventLog, T
 import { pageScript } from './page-script.ts';
 import { preludeWith } from './prelude.ts';
 import { withTimeout } from '../../lib/timeout.ts';
-import { servedPage } from '../trust.ts';
+import { servedPage } from './served.ts';
 import { injectionScript, injectionThrew, type PageInjection } from './inject.ts';
 import type { PageApi } from './in-page.ts';
 

@@ -9,7 +9,8 @@ import { UserError } from '../../lib/errors.ts';
 import { generateBundle, writeBundles } from '../../generator/bundle.ts';
 import { inlineRuntime } from '../../generator/runtime-bundle.ts';
 import { readBundle, readBundles, readManifest, validateManifest, writeIntoBundle } from '../../simulator/bundle.ts';
-import { servedFileProblem, servedPage } from '../../simulator/trust.ts';
+import { servedFileProblem } from '../../simulator/trust.ts';
+import { servedPage } from '../../simulator/engine/served.ts';
 import { GALLERY_DIR, writeLiveSites } from '../../harness/gallery.ts';
 import { bundleFor, PROPERTY_RUNS } from '../helpers.ts';
 
