@@ -34,13 +34,10 @@ import { parse5, parsePage } from './engine/served.ts';
 export const DATA = /\.(css|png|jpe?g|gif|webp|avif|ico|bmp|woff2?|ttf|otf|json|txt)$/i;
 /** A page: read, checked and served as UTF-8 text. */
 export const PAGE = /\.html?$/i;
-const MARKUP = PAGE;
 const REFUSED_ELEMENTS = new Set(['iframe', 'frame', 'frameset', 'object', 'embed', 'applet', 'portal', 'fencedframe', 'base']);
 const SCRIPT_URL = /(java|vb)script:/;
 
 export const TRUST_HINT = "a bundle may run no script but this version's decoy runtime; to load one made by another version of decoy, or one you trust, pass --trust-bundles";
-
-const parse = parsePage;
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest();
 let runtimeDigest: Buffer | null = null;
@@ -82,10 +79,10 @@ export interface HostedConfig {
  */
 export function servedFileProblem(name: string, text: string, hosted?: HostedConfig): string | null {
   if (/\.svg$/i.test(name)) return 'an SVG file (a browser reads it as XML, which this check does not; draw images as PNG)';
-  if (!MARKUP.test(name)) return DATA.test(name) ? null : 'a kind of file a bundle may not serve (only markup, styles, images, fonts, JSON and text)';
+  if (!PAGE.test(name)) return DATA.test(name) ? null : 'a kind of file a bundle may not serve (only markup, styles, images, fonts, JSON and text)';
   if (/<!ENTITY/i.test(text)) return 'an XML entity declaration';
   let sinks = 0;
-  const doc = parse(text);
+  const doc = parsePage(text);
   // Walked with a stack of its own, not by recursion; each entry with its depth in elements.
   const todo: [Node, number][] = [[doc, 0]];
   for (let next = todo.pop(); next !== undefined; next = todo.pop()) {
@@ -116,7 +113,7 @@ const MAX_DEPTH = 512;
 /** Whether a parsed page, written out and parsed again, is written out the same: no markup whose meaning depends on the reading (mutation XSS). */
 function readsBackAsItself(doc: DefaultTreeAdapterMap['document']): boolean {
   const once = parse5().serialize(doc);
-  return parse5().serialize(parse(once)) === once;
+  return parse5().serialize(parsePage(once)) === once;
 }
 
 const attrOf = (el: Element, n: string) => el.attrs.find((a) => localName(a.name) === n)?.value;
@@ -131,7 +128,7 @@ const isSink = (el: Element) => localName(el.tagName) === 'meta' && attrOf(el, '
 function configProblem(el: Element, hosted: HostedConfig | undefined): string | null {
   const tag = localName(el.tagName);
   const base = el.attrs.find((a) => localName(a.name) === ATTR.base);
-  if (base && !(hosted && tag === 'html' && el.tagName === 'html' && base.name === ATTR.base && base.value === hosted.base)) {
+  if (base && !(hosted && el.tagName === 'html' && base.name === ATTR.base && base.value === hosted.base)) {
     return `a ${ATTR.base} attribute on <${tag}> (the route prefix of a hosted copy, which only decoy writes)`;
   }
   if (!isSink(el)) return null;
