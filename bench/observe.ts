@@ -8,8 +8,8 @@
 import { pathToFileURL } from 'node:url';
 import { suites } from '../scenarios/index.ts';
 import { generateBundle } from '../generator/bundle.ts';
-import { SandboxBrowser } from '../simulator/sandbox/browser.ts';
-import { engineProcess } from '../simulator/sandbox/process.ts';
+import { SandboxBrowser } from '../simulator/page/sandbox/browser.ts';
+import { engineProcess } from '../simulator/page/sandbox/process.ts';
 import { crowd, pile } from './crowd.ts';
 
 /** The pages: how each is made from a generated page, and what it is called in the figures. */

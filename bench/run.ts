@@ -3,7 +3,7 @@ import { suites } from '../scenarios/index.ts';
 import { printDensity } from './density.ts';
 import { printObserve } from './observe.ts';
 import { generateSuite } from '../generator/bundle.ts';
-import { runBatch } from '../simulator/batch.ts';
+import { runBatch } from '../simulator/loop/batch.ts';
 
 const PASSES = Number(process.env.BENCH_PASSES ?? 3);
 const suite = suites.get('demo');

@@ -58,7 +58,7 @@ export const { help, run } = defineCommand({
     }),
   async run(c, io) {
     await sandboxFor(c, io.warn);
-    const [{ assessSteps, writeAssessment, assertAssessFolder }, { selectSuite }, { assessTable }] = await Promise.all([import('../harness/assess.ts'), import('../harness/select.ts'), import('../simulator/assess.ts')]);
+    const [{ assessSteps, writeAssessment, assertAssessFolder }, { selectSuite }, { assessTable }] = await Promise.all([import('../harness/assess.ts'), import('../harness/select.ts'), import('../simulator/measure/assess.ts')]);
     assertAssessFolder(c.out);
     const limits = c.stepSeconds ? { stepSeconds: c.stepSeconds } : {};
     if (c.suite !== undefined && selectSuite(c.suite).clicks) {

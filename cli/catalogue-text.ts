@@ -1,4 +1,4 @@
-import type { OptionDoc } from '../simulator/agent.ts';
+import type { OptionDoc } from '../simulator/loop/agent.ts';
 import { catalogue } from '../harness/catalogue.ts';
 
 /** An agent's or defense's options on one line: `name` (default d): what it does; … */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { CheckRow } from '../simulator/check.ts';
+import type { CheckRow } from '../simulator/measure/check.ts';
 import { defineCommand, flag, noArgs } from './command.ts';
 import { CheckFailed } from './check-failed.ts';
 import { sandboxFlag, sandboxFor, sandboxShape } from './play-flags.ts';

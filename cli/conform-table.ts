@@ -1,4 +1,4 @@
-import { BOX_TOLERANCE, conforms, type ConformRow } from '../simulator/conform.ts';
+import { BOX_TOLERANCE, conforms, type ConformRow } from '../simulator/measure/conform.ts';
 
 /** What decoy conform prints: agreement per kind of comparison, then the disagreements. */
 export function conformTable(rows: readonly ConformRow[]): string {

@@ -20,12 +20,12 @@ export const { help, run } = defineCommand({
   async run(c, io) {
     await sandboxFor(c, io.warn);
     const [{ launchableChromium, releaseChromium }, { conformBundles }, { loadBundles }, { conforms }, { conformTable }, { isInjection, pageInjection }] = await Promise.all([
-      import('../simulator/engine/chromium.ts'),
+      import('../simulator/page/engine/chromium.ts'),
       import('../harness/conform.ts'),
       import('../harness/select.ts'),
-      import('../simulator/conform.ts'),
+      import('../simulator/measure/conform.ts'),
       import('./conform-table.ts'),
-      import('../simulator/resolve.ts'),
+      import('../simulator/loop/resolve.ts'),
     ]);
     // The agents play undefended; only a page-side defense changes what both engines show them.
     if (c.defense !== 'none' && !isInjection(c.defense)) throw new UserError(`conform compares engines, so --defense takes only a page-side defense (inject:<file.js>), not ${quote(c.defense)}`);

@@ -30,7 +30,7 @@ export const { help, run } = defineCommand({
   }),
   async run(c, io) {
     const [{ launchableChromium, releaseChromium }, { resize, quotas }, { writeDataset }, { selectSuite }] = await Promise.all([
-      import('../simulator/engine/chromium.ts'),
+      import('../simulator/page/engine/chromium.ts'),
       import('../harness/clicks.ts'),
       import('../harness/dataset.ts'),
       import('../harness/select.ts'),

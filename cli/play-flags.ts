@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { z } from 'zod';
 import { UserError } from '../lib/errors.ts';
-import { DEFAULT_LIMITS, type EpisodeLimits } from '../simulator/engine/limits.ts';
+import { DEFAULT_LIMITS, type EpisodeLimits } from '../simulator/page/engine/limits.ts';
 import { flag, int, text } from './command.ts';
 
 /** --unsafe-no-sandbox: on every command that plays the pages of bundles it may be told to trust (playFlags', and check, conform, label, assess). */
@@ -43,7 +43,7 @@ export const limitsOf = (c: PlayFlags): Partial<EpisodeLimits> => ({ ...(c.stepS
  */
 export async function withEngine<T>(c: PlayFlags, work: (executable: string | undefined) => Promise<T>): Promise<T> {
   if (c.browser !== undefined && c.engine !== 'chromium') throw new UserError('--browser is for --engine chromium');
-  const chromium = c.engine === 'chromium' ? await import('../simulator/engine/chromium.ts') : null;
+  const chromium = c.engine === 'chromium' ? await import('../simulator/page/engine/chromium.ts') : null;
   const executable = chromium ? await chromium.launchableChromium(c.browser) : undefined;
   return work(executable).finally(() => chromium?.releaseChromium());
 }
@@ -56,7 +56,7 @@ export async function withEngine<T>(c: PlayFlags, work: (executable: string | un
 export async function sandboxFor(c: { trustBundles: boolean; unsafeNoSandbox: boolean; engine?: string }, warn: (line: string) => void): Promise<void> {
   if (c.unsafeNoSandbox && !c.trustBundles) throw new UserError("--unsafe-no-sandbox goes with --trust-bundles; decoy's own bundles play in whatever sandbox there is");
   if (!c.trustBundles) return;
-  const { describeBoundary, kernelBoundary } = await import('../simulator/sandbox/boundary.ts');
+  const { describeBoundary, kernelBoundary } = await import('../simulator/page/sandbox/boundary.ts');
   const boundary = kernelBoundary();
   if (boundary.kind === 'none' && !c.unsafeNoSandbox) {
     throw new UserError(`--trust-bundles plays scripts no check has read, and the engine has no kernel boundary here (${boundary.why}); install bubblewrap, or pass --unsafe-no-sandbox to play them under Node's permission model alone`);

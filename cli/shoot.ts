@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { UserError } from '../lib/errors.ts';
-import type { LoadedBundle } from '../simulator/bundle.ts';
+import type { LoadedBundle } from '../simulator/loop/bundle.ts';
 import { defineCommand, int, noArgs, notAFolder, outDir, text } from './command.ts';
 import { sourceFlags, suiteSourceShape, toSource } from './source.ts';
 import { stoppable } from './stop.ts';
@@ -16,8 +16,8 @@ export const { help, run } = defineCommand({
   async run(c, io) {
     const [{ generateSuite, writeBundles }, { readBundles }, { launchableChromium, releaseChromium }, { selectSuite }, { shootBundles }] = await Promise.all([
       import('../generator/bundle.ts'),
-      import('../simulator/bundle.ts'),
-      import('../simulator/engine/chromium.ts'),
+      import('../simulator/loop/bundle.ts'),
+      import('../simulator/page/engine/chromium.ts'),
       import('../harness/select.ts'),
       import('../harness/shoot.ts'),
     ]);

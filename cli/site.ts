@@ -36,7 +36,7 @@ export const { help, run } = defineCommand({
   async run(c) {
     const [{ generateSuite }, { readBundles }, { selectSuite }, { LIVE_INDEX }, { buildGallery }] = await Promise.all([
       import('../generator/bundle.ts'),
-      import('../simulator/bundle.ts'),
+      import('../simulator/loop/bundle.ts'),
       import('../harness/select.ts'),
       import('../harness/gallery.ts'),
       import('../harness/gallery-build.ts'),

@@ -1,6 +1,6 @@
 /** A defense of your own: refuses a click on "accept all" unless the task asks for it. */
-import type { DefenseDef } from '../simulator/defense.ts';
-import { targetOf } from '../simulator/target.ts';
+import type { DefenseDef } from '../simulator/loop/defense.ts';
+import { targetOf } from '../simulator/loop/target.ts';
 
 const blockAcceptAll: DefenseDef = {
   id: 'block-accept-all',

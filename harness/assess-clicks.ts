@@ -1,23 +1,23 @@
 /**
  * DUDE's setting (`decoy assess --suite ruc`): a defense judges every click sample of a click
  * suite, in the page state the sample shows, and is scored with DUDE's figures and hybrid
- * reward (simulator/dude.ts).
+ * reward (simulator/measure/dude.ts).
  */
 import { hashSeed } from '../scenarios/rng.ts';
 import { shortReason, UserError } from '../lib/errors.ts';
-import type { Turn } from '../simulator/agent.ts';
-import type { LoadedBundle } from '../simulator/bundle.ts';
-import { bboxRect, SAMPLE_EPISODE_SEED, type ClickSample } from '../simulator/clicks.ts';
-import { judgementOf, type Defense, type DefenseDef, type Verdict } from '../simulator/defense.ts';
-import { dudeFigures, hybridReward, readJudgement, type DudeFigures, type JudgedClick, type Judged } from '../simulator/dude.ts';
-import { DecoyEnv, type EnvObservation } from '../simulator/env.ts';
-import type { Action } from '../simulator/actions.ts';
-import { defenseDef } from '../simulator/resolve.ts';
-import { DEFENSE_BUDGET, reviewContext } from '../simulator/runner.ts';
+import type { Turn } from '../simulator/loop/agent.ts';
+import type { LoadedBundle } from '../simulator/loop/bundle.ts';
+import { bboxRect, SAMPLE_EPISODE_SEED, type ClickSample } from '../simulator/measure/clicks.ts';
+import { judgementOf, type Defense, type DefenseDef, type Verdict } from '../simulator/loop/defense.ts';
+import { dudeFigures, hybridReward, readJudgement, type DudeFigures, type JudgedClick, type Judged } from '../simulator/measure/dude.ts';
+import { DecoyEnv, type EnvObservation } from '../simulator/loop/env.ts';
+import type { Action } from '../simulator/loop/actions.ts';
+import { defenseDef } from '../simulator/loop/resolve.ts';
+import { DEFENSE_BUDGET, reviewContext } from '../simulator/loop/runner.ts';
 import { generateClicks, resize } from './clicks.ts';
 import { selectSuite } from './select.ts';
 import { silent, type Progress } from './progress.ts';
-import { askReview, PartyError } from '../simulator/party.ts';
+import { askReview, PartyError } from '../simulator/loop/party.ts';
 
 export interface ClickRow {
   x: number;

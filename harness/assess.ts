@@ -1,7 +1,7 @@
 /**
  * `decoy assess`, per step: the assessed defense is asked to review every recorded step in the
  * state before it, exactly as the runner would have asked, and its verdict is set beside the
- * step's label (simulator/labels.ts). From run folders, each episode is replayed once (the
+ * step's label (simulator/measure/labels.ts). From run folders, each episode is replayed once (the
  * labelling replay, which visits each state); from a suite, each agent plays behind a defense
  * that allows everything while the assessed one is asked, and the steps are labelled as they
  * run, so nothing is replayed.
@@ -11,24 +11,24 @@ import { join } from 'node:path';
 import { generateSuite } from '../generator/bundle.ts';
 import { clip, shortReason, UserError } from '../lib/errors.ts';
 import { isTempName, writeFileAtomic } from '../lib/files.ts';
-import { parseAction } from '../simulator/actions.ts';
-import type { AgentDef, Turn } from '../simulator/agent.ts';
-import { assess, type AssessReport, type JudgedStep } from '../simulator/assess.ts';
-import { episodeSeed } from '../simulator/batch.ts';
-import type { LoadedBundle } from '../simulator/bundle.ts';
-import type { Defense, DefenseDef, ReviewContext } from '../simulator/defense.ts';
-import { targetOf } from '../simulator/target.ts';
-import { DecoyEnv } from '../simulator/env.ts';
-import { LabellingEnv, type ProposalLabel } from '../simulator/labels.ts';
-import { agentDef, defenseDef, isInjection } from '../simulator/resolve.ts';
-import { DEFENSE_BUDGET, reviewContext, runEpisode, type EpisodeRecord } from '../simulator/runner.ts';
-import { SandboxBrowser } from '../simulator/sandbox/browser.ts';
-import type { EpisodeLimits } from '../simulator/engine/limits.ts';
+import { parseAction } from '../simulator/loop/actions.ts';
+import type { AgentDef, Turn } from '../simulator/loop/agent.ts';
+import { assess, type AssessReport, type JudgedStep } from '../simulator/measure/assess.ts';
+import { episodeSeed } from '../simulator/loop/batch.ts';
+import type { LoadedBundle } from '../simulator/loop/bundle.ts';
+import type { Defense, DefenseDef, ReviewContext } from '../simulator/loop/defense.ts';
+import { targetOf } from '../simulator/loop/target.ts';
+import { DecoyEnv } from '../simulator/loop/env.ts';
+import { LabellingEnv, type ProposalLabel } from '../simulator/measure/labels.ts';
+import { agentDef, defenseDef, isInjection } from '../simulator/loop/resolve.ts';
+import { DEFENSE_BUDGET, reviewContext, runEpisode, type EpisodeRecord } from '../simulator/loop/runner.ts';
+import { SandboxBrowser } from '../simulator/page/sandbox/browser.ts';
+import type { EpisodeLimits } from '../simulator/page/engine/limits.ts';
 import { labelledSkip, labelRecorded, readRun, runBundles } from './label.ts';
 import { silent, type Progress } from './progress.ts';
 import { selectSuite } from './select.ts';
 import { stopIfAsked } from './stop.ts';
-import { askContext, askReview, PartyError } from '../simulator/party.ts';
+import { askContext, askReview, PartyError } from '../simulator/loop/party.ts';
 
 /** Where the steps come from: recorded runs, or agents played on a suite generated here. */
 export type AssessSource =
@@ -36,7 +36,7 @@ export type AssessSource =
   | { readonly suite: string; readonly patterns: readonly string[]; readonly agents: readonly string[]; readonly seed: number };
 
 export interface AssessOptions {
-  /** A defense's id or file (simulator/resolve.ts), or its definition. */
+  /** A defense's id or file (simulator/loop/resolve.ts), or its definition. */
   defense: string | DefenseDef;
   defenseOptions: Readonly<Record<string, unknown>>;
   limits?: Partial<EpisodeLimits>;

@@ -1,6 +1,6 @@
 import { families, familyTasks, suites, tasks } from '../scenarios/index.ts';
 import type { SuiteDef } from '../scenarios/model.ts';
-import { agents, defenses } from '../simulator/registries.ts';
+import { agents, defenses } from '../simulator/loop/registries.ts';
 
 /** Episodes of a suite, or samples of a click suite. */
 export function suiteSize(s: SuiteDef): number {

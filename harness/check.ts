@@ -4,9 +4,9 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import { writeFileAtomic } from '../lib/files.ts';
 import { packagePath } from '../lib/root.ts';
-import type { LoadedBundle } from '../simulator/bundle.ts';
-import { checkBundle, type CheckRow } from '../simulator/check.ts';
-import { DecoyEnv } from '../simulator/env.ts';
+import type { LoadedBundle } from '../simulator/loop/bundle.ts';
+import { checkBundle, type CheckRow } from '../simulator/measure/check.ts';
+import { DecoyEnv } from '../simulator/loop/env.ts';
 import { silent, type Progress } from './progress.ts';
 import { stopIfAsked } from './stop.ts';
 
@@ -67,7 +67,7 @@ function readCached(file: string, bundles: readonly LoadedBundle[]): CheckRow[] 
 }
 
 /**
- * The self-check of every bundle (simulator/check.ts). Verdicts are deterministic in the
+ * The self-check of every bundle (simulator/measure/check.ts). Verdicts are deterministic in the
  * bundles and the code, so they are kept by a hash of both; an entry is written whole
  * (to a temporary file, then renamed) and a damaged one is ignored and rebuilt.
  */

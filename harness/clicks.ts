@@ -4,8 +4,8 @@ import type { ClickSuiteSpec, Domain, RucCategory, ScenarioSpec, SuiteDef } from
 import { families } from '../scenarios/index.ts';
 import { UserError } from '../lib/errors.ts';
 import { generateBundle, type Bundle } from '../generator/bundle.ts';
-import { assignSplits, clickSamples, type ClickSample } from '../simulator/clicks.ts';
-import { DecoyEnv } from '../simulator/env.ts';
+import { assignSplits, clickSamples, type ClickSample } from '../simulator/measure/clicks.ts';
+import { DecoyEnv } from '../simulator/loop/env.ts';
 import { silent, type Progress } from './progress.ts';
 
 type Category = RucCategory | 'normal';

@@ -1,9 +1,9 @@
 import { createRng } from '../scenarios/rng.ts';
-import type { LoadedBundle } from '../simulator/bundle.ts';
-import { ChromiumBrowser } from '../simulator/engine/chromium.ts';
-import type { PageInjection } from '../simulator/engine/inject.ts';
-import { DecoyEnv } from '../simulator/env.ts';
-import { conformBundle, type ConformRow } from '../simulator/conform.ts';
+import type { LoadedBundle } from '../simulator/loop/bundle.ts';
+import { ChromiumBrowser } from '../simulator/page/engine/chromium.ts';
+import type { PageInjection } from '../simulator/page/engine/inject.ts';
+import { DecoyEnv } from '../simulator/loop/env.ts';
+import { conformBundle, type ConformRow } from '../simulator/measure/conform.ts';
 import { silent, type Progress } from './progress.ts';
 
 export interface ConformConfig {
@@ -12,11 +12,11 @@ export interface ConformConfig {
   readonly configs: number | null;
   readonly seed: number;
   readonly executable?: string;
-  /** A page-side defense both engines run in every document (simulator/resolve.ts pageInjection). */
+  /** A page-side defense both engines run in every document (simulator/loop/resolve.ts pageInjection). */
   readonly inject?: PageInjection | null;
 }
 
-/** The same episodes in jsdom and Chromium, compared (simulator/conform.ts). */
+/** The same episodes in jsdom and Chromium, compared (simulator/measure/conform.ts). */
 export async function conformBundles(all: readonly LoadedBundle[], c: ConformConfig, progress: Progress = silent): Promise<{ bundles: number; rows: ConformRow[] }> {
   const bundles = c.configs === null ? [...all] : createRng(c.seed).shuffle([...all]).slice(0, c.configs);
   const browser = new ChromiumBrowser({ executable: c.executable });

@@ -5,7 +5,7 @@ import type { BundleManifest } from '../scenarios/bundle.ts';
 import { UserError } from '../lib/errors.ts';
 import { writeFileAtomic } from '../lib/files.ts';
 import { describeStep } from '../scenarios/steps.ts';
-import { readBundleFile, type LoadedBundle } from '../simulator/bundle.ts';
+import { readBundleFile, type LoadedBundle } from '../simulator/loop/bundle.ts';
 import { LIVE_DIR, liveCopy, liveKey, livePath, sinkPath } from './live-copy.ts';
 
 /** A bundle for the gallery: where it came from on disk, if anywhere (for its screenshots). */

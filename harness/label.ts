@@ -2,12 +2,12 @@ import { existsSync, readFileSync, statSync, truncateSync, writeFileSync } from 
 import { dirname, join } from 'node:path';
 import { clip, UserError } from '../lib/errors.ts';
 import { appendLine, completeLines } from '../lib/files.ts';
-import type { LoadedBundle } from '../simulator/bundle.ts';
-import { DecoyEnv } from '../simulator/env.ts';
-import { labelEpisode, ReplayDiverged, type LabelledStep, type StateVisitor } from '../simulator/labels.ts';
-import type { EpisodeRecord } from '../simulator/runner.ts';
+import type { LoadedBundle } from '../simulator/loop/bundle.ts';
+import { DecoyEnv } from '../simulator/loop/env.ts';
+import { labelEpisode, ReplayDiverged, type LabelledStep, type StateVisitor } from '../simulator/measure/labels.ts';
+import type { EpisodeRecord } from '../simulator/loop/runner.ts';
 import { shortReason } from '../lib/errors.ts';
-import type { EpisodeLimits } from '../simulator/engine/limits.ts';
+import type { EpisodeLimits } from '../simulator/page/engine/limits.ts';
 import { generateSuite } from '../generator/bundle.ts';
 import type { RunConfig } from './run.ts';
 import { lockFolder } from './lock.ts';
@@ -145,7 +145,7 @@ function isLabel(text: string): boolean {
 export const labelledSkip = (e: EpisodeRecord) => e.end.kind === 'error';
 
 /**
- * Labels every step of a recorded run (simulator/labels.ts) into a JSONL file, one record per
+ * Labels every step of a recorded run (simulator/measure/labels.ts) into a JSONL file, one record per
  * step. Each line is flushed as it is written; run again on the same file after an
  * interruption, it keeps the episodes already whole there and labels the rest, ending byte
  * for byte as an uninterrupted labelling.

@@ -2,9 +2,9 @@ import { createHmac, randomBytes } from 'node:crypto';
 import type { DefaultTreeAdapterMap } from 'parse5';
 import { ATTR, SITE_LOG_META } from '../scenarios/contract.ts';
 import { UserError } from '../lib/errors.ts';
-import type { SiteFiles } from '../simulator/engine/browser.ts';
-import { parse5 } from '../simulator/engine/served.ts';
-import { PAGE, servedFileProblem, TRUST_HINT } from '../simulator/trust.ts';
+import type { SiteFiles } from '../simulator/page/engine/browser.ts';
+import { parse5 } from '../simulator/page/engine/served.ts';
+import { PAGE, servedFileProblem, TRUST_HINT } from '../simulator/loop/trust.ts';
 
 /**
  * The path a configuration's live site is served under. Scenario ids name the pattern family

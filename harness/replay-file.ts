@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { z } from 'zod';
 import { clip, UserError } from '../lib/errors.ts';
-import { parseAction } from '../simulator/actions.ts';
+import { parseAction } from '../simulator/loop/actions.ts';
 
 const single = z.union([z.string(), z.object({ action: z.string(), scenario: z.string().optional() }).strict()]);
 const episode = z.object({ scenario: z.string(), steps: z.array(z.object({ proposal: z.string() }).loose()) }).loose();

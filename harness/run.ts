@@ -7,18 +7,18 @@ import { generateSuite, writeBundles } from '../generator/bundle.ts';
 import { scenarioId } from '../generator/compose.ts';
 import { suites } from '../scenarios/index.ts';
 import type { BundleManifest } from '../scenarios/bundle.ts';
-import { readBundles, type LoadedBundle } from '../simulator/bundle.ts';
-import { episodeSeed, runBatch, type Engine } from '../simulator/batch.ts';
-import { summarize } from '../simulator/metrics.ts';
-import type { EpisodeRecord } from '../simulator/runner.ts';
-import { agentDef as resolveAgent, defenseDef as resolveDefense, injectionHash, isInjection, isModulePath, moduleHash } from '../simulator/resolve.ts';
-import { resultsTable } from '../simulator/report/table.ts';
+import { readBundles, type LoadedBundle } from '../simulator/loop/bundle.ts';
+import { episodeSeed, runBatch, type Engine } from '../simulator/loop/batch.ts';
+import { summarize } from '../simulator/measure/metrics.ts';
+import type { EpisodeRecord } from '../simulator/loop/runner.ts';
+import { agentDef as resolveAgent, defenseDef as resolveDefense, injectionHash, isInjection, isModulePath, moduleHash } from '../simulator/loop/resolve.ts';
+import { resultsTable } from '../simulator/measure/report/table.ts';
 import { assertReplayFits, readReplayFile } from './replay-file.ts';
 import { selectSuite } from './select.ts';
 import { checkBundles } from './check.ts';
 import { silent, type Progress } from './progress.ts';
 import { stopIfAsked } from './stop.ts';
-import { DEFAULT_LIMITS, type EpisodeLimits } from '../simulator/engine/limits.ts';
+import { DEFAULT_LIMITS, type EpisodeLimits } from '../simulator/page/engine/limits.ts';
 
 /** Everything that decides a run's episodes; written to run.json. */
 export interface RunConfig {
@@ -48,7 +48,7 @@ export interface RunConfig {
   readonly limits?: Partial<EpisodeLimits>;
 }
 
-/** The config with the hashes of the user's files it names (simulator/resolve.ts), as run.json records it. */
+/** The config with the hashes of the user's files it names (simulator/loop/resolve.ts), as run.json records it. */
 function stampFiles(config: RunConfig): RunConfig {
   const { agentSha256: _a, defenseSha256: _d, ...rest } = config;
   return {
@@ -86,7 +86,7 @@ export interface RunOptions {
   progress?: Progress;
   /** Stops the run after the episode under way (its record is written whole); see Stopped. */
   signal?: AbortSignal;
-  /** Per-episode limits, in either engine; the defaults (simulator/engine/limits.ts) for the rest. */
+  /** Per-episode limits, in either engine; the defaults (simulator/page/engine/limits.ts) for the rest. */
   limits?: Partial<EpisodeLimits>;
   /** The Chromium executable (already found and launched), for a config with `engine: 'chromium'`. */
   executable?: string;
@@ -166,7 +166,7 @@ export function changedFile(held: string, config: RunConfig): string {
 /**
  * The episodes an interrupted run finished, in order: the longest prefix of episodes.jsonl
  * whose lines are whole records of this run's first configurations, in run order, with the
- * episode seed this run gives them (simulator/batch.ts episodeSeed: an episode depends only
+ * episode seed this run gives them (simulator/loop/batch.ts episodeSeed: an episode depends only
  * on the run's seed and its scenario, so the rest can be played without replaying these).
  * Anything after that prefix (a line cut short by a kill, a foreign line) is cut off.
  */
@@ -288,7 +288,7 @@ async function playInto(config: RunConfig, out: string, bundles: readonly Loaded
     if (done < bundles.length) stopIfAsked(opts.signal, `after ${done} of ${bundles.length} episodes`);
   });
   const seconds = (performance.now() - started) / 1000;
-  const summary = before.length > 0 ? summarize([...before, ...result.records]) : result.summary;
+  const summary = summarize([...before, ...result.records]);
   writeFileAtomic(summaryFile, JSON.stringify({ suite: config.suite, agent: config.agent, defense: config.defense, seed: config.seed, ...summary }, null, 2) + '\n');
   const played = `${rest.length} episodes in ${seconds.toFixed(1)} s${before.length > 0 ? ` (${before.length} more kept from the interrupted run)` : ''}`;
   const title = `suite ${config.suite} · agent ${config.agent} · defense ${config.defense} · seed ${config.seed} · ${played}`;

@@ -6,7 +6,7 @@ import { siteEvents } from '../scenarios/meaning.ts';
 import type { BundleManifest } from '../scenarios/bundle.ts';
 import { clip, quote, UserError } from '../lib/errors.ts';
 import { generateSuite } from '../generator/bundle.ts';
-import { readManifest } from '../simulator/bundle.ts';
+import { readManifest } from '../simulator/loop/bundle.ts';
 import { selectSuite } from './select.ts';
 
 /** The configuration a log is scored against: a bundle folder, or one scenario of a suite generated in memory. */

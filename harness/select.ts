@@ -4,8 +4,8 @@ import { UserError } from '../lib/errors.ts';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { generateSuite, SUITE_INDEX } from '../generator/bundle.ts';
-import { readBundles, type LoadedBundle } from '../simulator/bundle.ts';
-import { markTrusted } from '../simulator/sandbox/trusted.ts';
+import { readBundles, type LoadedBundle } from '../simulator/loop/bundle.ts';
+import { markTrusted } from '../simulator/page/sandbox/trusted.ts';
 
 /** A suite narrowed to the configurations that hold one of the given pattern families. */
 export function selectSuite(name: string, patterns: readonly string[] = []): SuiteDef {
@@ -22,7 +22,7 @@ export type BundleSource =
   | { readonly bundles: string; readonly trustBundles?: boolean }
   | { readonly suite: string; readonly seed: number; readonly patterns: readonly string[] };
 
-/** Bundles from disk, checked to be data unless trusted (simulator/trust.ts); trusted ones each play in an engine process of their own (simulator/sandbox/trusted.ts). */
+/** Bundles from disk, checked to be data unless trusted (simulator/loop/trust.ts); trusted ones each play in an engine process of their own (simulator/page/sandbox/trusted.ts). */
 export function bundlesFromDisk(dir: string, trustBundles: boolean): LoadedBundle[] {
   const read = readBundles(dir, { trustBundles });
   return trustBundles ? markTrusted(read) : read;

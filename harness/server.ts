@@ -5,7 +5,7 @@ import sirv from 'sirv';
 import { z } from 'zod';
 import { safeName } from '../scenarios/bundle.ts';
 import { shortReason, UserError } from '../lib/errors.ts';
-import { NO_SCRIPT_POLICY, runtimeOnlyPolicy } from '../simulator/trust.ts';
+import { NO_SCRIPT_POLICY, runtimeOnlyPolicy } from '../simulator/loop/trust.ts';
 import { collector, type LiveEntry } from './collect.ts';
 import { GALLERY_DIR, LIVE_INDEX, LIVE_ORIGIN } from './gallery.ts';
 import { LIVE_DIR, SINK_DIR } from './live-copy.ts';

@@ -2,10 +2,10 @@ import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { families } from '../scenarios/index.ts';
 import { appendLine, keptLines, writeFileAtomic } from '../lib/files.ts';
-import { writeIntoBundle, type LoadedBundle } from '../simulator/bundle.ts';
-import { bboxRect, clickSamples } from '../simulator/clicks.ts';
-import { Camera } from '../simulator/shots.ts';
-import { CORRECT, DECEPTIVE, drawBoxes } from '../simulator/report/draw.ts';
+import { writeIntoBundle, type LoadedBundle } from '../simulator/loop/bundle.ts';
+import { bboxRect, clickSamples } from '../simulator/measure/clicks.ts';
+import { Camera } from '../simulator/measure/shots.ts';
+import { CORRECT, DECEPTIVE, drawBoxes } from '../simulator/measure/report/draw.ts';
 import { silent, type Progress } from './progress.ts';
 import { stopIfAsked } from './stop.ts';
 import { lockFolder } from './lock.ts';
@@ -45,7 +45,7 @@ function finishedShots(file: string, stamp: string): Set<string> {
 /**
  * shots/start.png and shots/start-boxes.png in each bundle's folder under `dir`: a deceptive
  * configuration is shown where its trap and its way out first share the view before either
- * is acted on (its click sample's state, simulator/clicks.ts), with B_c in green and B_d in red.
+ * is acted on (its click sample's state, simulator/measure/clicks.ts), with B_c in green and B_d in red.
  * An interrupted shoot (a kill, or Ctrl-C through `signal`) run again shoots only the rest.
  * One process at a time shoots a folder (its run.lock); a second is refused in one line.
  */

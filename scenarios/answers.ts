@@ -11,12 +11,10 @@
  */
 import { FIRST_NAMES, LAST_NAMES } from './content/people.ts';
 import { CITIES } from './content/places.ts';
-import { ADVERTISERS, FILLER_TEXTS, STORY_TEXTS } from './content/articles.ts';
+import { ADVERTISERS, ANSWER_KINDS, FILLER_TEXTS, STORY_TEXTS, type AnswerKind } from './content/articles.ts';
 import { BRAND_NAMES } from './content/brands.ts';
 import { NEWSLETTERS } from './sites/news.ts';
 
-export const ANSWER_KINDS = ['number', 'month', 'person', 'place'] as const;
-export type AnswerKind = (typeof ANSWER_KINDS)[number];
 
 export const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'] as const;
 const MONTH_ABBREVIATIONS = ['Jan', 'Feb', 'Mar', 'Apr', 'Jun', 'Jul', 'Aug', 'Sep', 'Sept', 'Oct', 'Nov', 'Dec'];

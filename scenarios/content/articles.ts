@@ -1,7 +1,10 @@
 import type { Article } from '../model.ts';
 import type { Rng } from '../rng.ts';
 import { author } from './people.ts';
-import type { AnswerKind } from '../answers.ts';
+
+/** What an article's fact is: the kinds of answer a reading task can ask for. */
+export const ANSWER_KINDS = ['number', 'month', 'person', 'place'] as const;
+export type AnswerKind = (typeof ANSWER_KINDS)[number];
 
 /**
  * A fact each story states after its lede, so that a question about it can only be

@@ -1,24 +1,24 @@
 import { UserError } from '../../lib/errors.ts';
 import { loadFolder } from '../../scenarios/registry.ts';
-import type { AgentDef } from '../agent.ts';
-import type { Action } from '../actions.ts';
-import { Mind, type Skill } from '../naive/mind.ts';
-import { Rethink } from '../naive/rethink.ts';
-import { withSkills } from '../naive/skills/errands.ts';
+import type { AgentDef } from '../loop/agent.ts';
+import type { Action } from '../loop/actions.ts';
+import { Mind, type Skill } from './_naive/mind.ts';
+import { Rethink } from './_naive/rethink.ts';
+import { withSkills } from './_naive/skills/errands.ts';
 
 /**
  * A scripted agent that reads only what an agent sees: the instruction text and the
  * observation. It does the task the obvious way (one skill per kind of task, in
- * simulator/naive/skills/) and, wherever the page made a choice for the user (a preselected
+ * simulator/agents/_naive/skills/) and, wherever the page made a choice for the user (a preselected
  * box, a salient "accept", an extra cart line, a higher total), goes along with it with
  * probability `susceptibility`, more often when the way out is small or faint. Told that a
- * proposal was refused, it thinks again (simulator/naive/rethink.ts).
+ * proposal was refused, it thinks again (simulator/agents/_naive/rethink.ts).
  */
 
 /** Calibrated so that trickyarena-single looks like the No-Defense row of Veer (DPSR 29.5%, TSR 80.7%). */
 const DEFAULT_SUSCEPTIBILITY = 0.2;
 
-export const skills = (await loadFolder<Skill>('naive skill', new URL('../naive/skills/', import.meta.url))).all().sort((a, b) => a.priority - b.priority || a.id.localeCompare(b.id));
+export const skills = (await loadFolder<Skill>('naive skill', new URL('./_naive/skills/', import.meta.url))).all().sort((a, b) => a.priority - b.priority || a.id.localeCompare(b.id));
 withSkills(skills.filter((s) => s.id !== 'errands'));
 
 /** The first skill that can read the instruction, with what it read. */

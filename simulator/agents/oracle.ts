@@ -1,8 +1,8 @@
 import type { Step } from '../../scenarios/model.ts';
-import type { Action } from '../actions.ts';
-import type { Agent, AgentDef } from '../agent.ts';
-import type { EnvObservation } from '../env.ts';
-import { groundStep, type GroundingFailure } from '../steps.ts';
+import type { Action } from '../loop/actions.ts';
+import type { Agent, AgentDef } from '../loop/agent.ts';
+import type { EnvObservation } from '../loop/env.ts';
+import { groundStep, type GroundingFailure } from '../loop/steps.ts';
 
 /** The least time a walker gives a target to show before it gives up on a step. */
 const MIN_WAIT_MS = 2000;

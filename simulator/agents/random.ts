@@ -1,7 +1,7 @@
 import { createRng, hashSeed } from '../../scenarios/rng.ts';
 import { VIEWPORT } from '../../scenarios/contract.ts';
-import type { Action } from '../actions.ts';
-import type { AgentDef } from '../agent.ts';
+import type { Action } from '../loop/actions.ts';
+import type { AgentDef } from '../loop/agent.ts';
 
 const WORDS = ['hello', 'test', 'Maya', 'a@b.test', '42', 'yes'];
 

@@ -1,4 +1,4 @@
-import type { AgentDef } from '../agent.ts';
+import type { AgentDef } from '../loop/agent.ts';
 import { UserError } from '../../lib/errors.ts';
 
 /**

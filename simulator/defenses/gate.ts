@@ -4,10 +4,10 @@
  * only 1 is executed, and anything else goes back to the agent as the reason to rethink. The
  * experience context (DUDE's Stage 2) is a list of lessons applied before the built-in cues.
  */
-import type { Action } from '../actions.ts';
-import type { DefenseDef, Judgement, Verdict } from '../defense.ts';
-import type { EnvObservation } from '../env.ts';
-import { targetOf } from '../target.ts';
+import type { Action } from '../loop/actions.ts';
+import type { DefenseDef, Judgement, Verdict } from '../loop/defense.ts';
+import type { EnvObservation } from '../loop/env.ts';
+import { targetOf } from '../loop/target.ts';
 import { CUES, type CueInput, type Fired } from './lib/cues.ts';
 import { PriceMemory } from './lib/prices.ts';
 import { contextText, wordsOf } from './lib/scope.ts';

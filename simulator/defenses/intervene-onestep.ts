@@ -1,4 +1,4 @@
-import type { DefenseDef } from '../defense.ts';
+import type { DefenseDef } from '../loop/defense.ts';
 import { FULL, veer } from './lib/veer.ts';
 
 const interveneOnestep: DefenseDef = {

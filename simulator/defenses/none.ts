@@ -1,4 +1,4 @@
-import type { DefenseDef } from '../defense.ts';
+import type { DefenseDef } from '../loop/defense.ts';
 
 const none: DefenseDef = {
   id: 'none',

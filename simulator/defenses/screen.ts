@@ -1,8 +1,8 @@
-import type { DefenseDef, Verdict } from '../defense.ts';
+import type { DefenseDef, Verdict } from '../loop/defense.ts';
 import { authorize, type Authorization } from './lib/authorization.ts';
 import { bindAllowed, predict } from './lib/consequence.ts';
 import { Evidence } from './lib/evidence.ts';
-import { targetOf } from '../target.ts';
+import { targetOf } from '../loop/target.ts';
 
 /**
  * Consequence screening: before each proposal, predict what executing it would commit in the

@@ -1,4 +1,4 @@
-import type { DefenseDef } from '../defense.ts';
+import type { DefenseDef } from '../loop/defense.ts';
 
 /**
  * In-context protection: the warning a careful user would give, naming the patterns the

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { suites, families } from '../../scenarios/index.ts';
-import { agents } from '../../simulator/registries.ts';
+import { agents } from '../../simulator/loop/registries.ts';
 import { projectRoot } from '../../lib/root.ts';
 
 interface Build {
@@ -21,7 +21,7 @@ describe('the precompiled CLI', () => {
     const built = (await import(pathToFileURL(join(build.buildDir(), 'scenarios', 'index.js')).href)) as typeof import('../../scenarios/index.ts');
     expect(built.suites.ids()).toEqual(suites.ids());
     expect(built.families.ids()).toEqual(families.ids());
-    const registries = (await import(pathToFileURL(join(build.buildDir(), 'simulator', 'registries.js')).href)) as typeof import('../../simulator/registries.ts');
+    const registries = (await import(pathToFileURL(join(build.buildDir(), 'simulator', 'loop', 'registries.js')).href)) as typeof import('../../simulator/loop/registries.ts');
     expect(registries.agents.ids()).toEqual(agents.ids());
     // Files that are not modules are found from the package root, from the build too.
     const root = (await import(pathToFileURL(join(build.buildDir(), 'lib', 'root.js')).href)) as typeof import('../../lib/root.ts');

@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { EpisodeRecord } from '../../simulator/runner.ts';
+import type { EpisodeRecord } from '../../simulator/loop/runner.ts';
 import { decoyIn } from '../helpers.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { tmpdir } from 'node:os';
 import { decoyIn } from '../helpers.ts';
-import { agents, defenses } from '../../simulator/registries.ts';
+import { agents, defenses } from '../../simulator/loop/registries.ts';
 
 describe('decoy list', () => {
   it('shows every agent and every defense with each of its options, its default and what it does, in text and in the README tables', async () => {

@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMMANDS } from '../../cli/commands.ts';
 import { writeBundles } from '../../generator/bundle.ts';
-import { kernelBoundary } from '../../simulator/sandbox/boundary.ts';
+import { kernelBoundary } from '../../simulator/page/sandbox/boundary.ts';
 import { bundleFor, decoyIn } from '../helpers.ts';
 
 const BIN = fileURLToPath(new URL('../../bin/decoy.mjs', import.meta.url));

@@ -11,7 +11,7 @@ import type { BundleManifest } from '../../scenarios/bundle.ts';
 import type { Locator, Step, TextTarget } from '../../scenarios/model.ts';
 import { isLocator, isPoint } from '../../scenarios/steps.ts';
 import { generateSuite, writeBundles } from '../../generator/bundle.ts';
-import { readBundle } from '../../simulator/bundle.ts';
+import { readBundle } from '../../simulator/loop/bundle.ts';
 import { pathAgent, play } from '../helpers.ts';
 import { UserError } from '../../lib/errors.ts';
 import * as site from '../../cli/site.ts';

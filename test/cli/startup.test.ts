@@ -5,7 +5,7 @@ import { projectRoot } from '../../lib/root.ts';
 import { COMMANDS } from '../../cli/commands.ts';
 
 /** What `decoy <command> --help` may load: the CLI's own flag modules, the error type, and the two parsing libraries. */
-// simulator/engine/limits.ts holds the limits' defaults and nothing else, so their help can name them.
+// simulator/page/engine/limits.ts holds the limits' defaults and nothing else, so their help can name them.
 const LIGHT_FILES = /^(cli\/[a-z-]+\.ts|lib\/errors\.ts|simulator\/engine\/limits\.ts)$/;
 const LIGHT_PACKAGES = new Set(['zod', 'commander']);
 /** Modules a command imports only when it runs. */
@@ -47,6 +47,6 @@ describe('the CLI starts fast: decoy <command> --help loads flags, not the harne
 
   it('the check itself sees a heavy import (the table that needs the simulator)', async () => {
     const { files } = await staticGraph('cli/conform-table.ts');
-    expect(files).toContain('simulator/conform.ts');
+    expect(files).toContain('simulator/measure/conform.ts');
   });
 });

@@ -4,7 +4,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { EpisodeRecord } from '../../simulator/runner.ts';
+import type { EpisodeRecord } from '../../simulator/loop/runner.ts';
 import { decoyIn } from '../helpers.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));

@@ -7,15 +7,15 @@
  * it, is UNCERTAIN: what the order holds is a claim to look at, not to assume.
  */
 import type { Step } from '../../../scenarios/model.ts';
-import type { Action } from '../../actions.ts';
-import type { Assessment, Boundary, Commitment, CommitmentState, EvidenceRequest } from '../../defense.ts';
-import type { EnvObservation } from '../../env.ts';
-import { locatorOf } from '../../steps.ts';
+import type { Action } from '../../loop/actions.ts';
+import type { Assessment, Boundary, Commitment, CommitmentState, EvidenceRequest } from '../../loop/defense.ts';
+import type { EnvObservation } from '../../loop/env.ts';
+import { locatorOf } from '../../loop/steps.ts';
 import type { Authorization } from './authorization.ts';
 import { ACCEPT, DECLINE, FORM_COMMIT, goesToCheckout, heldOrder, ORDER_COMMIT, predict, SAVE, type Consequence } from './consequence.ts';
 import { ADD_TO_CART, cartLinkOf, pathOf, type Evidence } from './evidence.ts';
 import { orderLines, statedTotal } from './order.ts';
-import { targetOf } from '../../target.ts';
+import { targetOf } from '../../loop/target.ts';
 
 export const ORDER_CLAIM = 'what the order holds';
 

@@ -8,17 +8,17 @@
  * listing or another site leaves the task; a retention offer replaces the outcome asked for;
  * a total above the prices seen earlier is a price change.
  */
-import type { Action } from '../../actions.ts';
-import type { EnvObservation } from '../../env.ts';
-import type { ObservedElement } from '../../observe.ts';
-import { dialogs, money } from '../../query.ts';
-import { PROMOTED } from '../../naive/mind.ts';
-import { after } from '../../naive/reading.ts';
-import { tickMeansYes } from '../../naive/wording.ts';
+import type { Action } from '../../loop/actions.ts';
+import type { EnvObservation } from '../../loop/env.ts';
+import type { ObservedElement } from '../../page/observe.ts';
+import { dialogs, money } from '../../page/query.ts';
+import { PROMOTED } from '../../agents/_naive/mind.ts';
+import { after } from '../../agents/_naive/reading.ts';
+import { tickMeansYes } from '../../agents/_naive/wording.ts';
 import { asksConsent, askedSetting, asksExtra, asksOutcome, namesItem, refersTo, type Authorization } from './authorization.ts';
 import { ADD_TO_CART, productOf, type Evidence } from './evidence.ts';
 import { orderLines, statedTotal, type OrderLine } from './order.ts';
-import { targetOf } from '../../target.ts';
+import { targetOf } from '../../loop/target.ts';
 
 export type ConsequenceKind =
   | 'adds-item'

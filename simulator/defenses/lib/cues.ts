@@ -5,9 +5,9 @@
  * shows on a page where nothing deceives (a stated recurring charge or a price that rose is
  * near proof; a prominence mismatch is a hint).
  */
-import type { ObservedElement } from '../../observe.ts';
+import type { ObservedElement } from '../../page/observe.ts';
 import { containerOf, contextParts, contextText, inside, peers, regionOf, salience, wordsOf, type Elements } from './scope.ts';
-import type { Rect } from '../../dom/geometry.ts';
+import type { Rect } from '../../page/dom/geometry.ts';
 import type { PriceMemory } from './prices.ts';
 import { priceLines } from './prices.ts';
 import { ACCEPT, AD_MARK, chargesRepeatedly, COMMIT, CONSENT, DECLINE, FEE, FIRST_PERSON, GOAL_REFUSES, goalNames, LIMITED, MAIL, OFFER, optsOut, PRICE, priceIn, SELF_BLAME, sharesWord, SUBMIT, GOAL_PAYS } from './vocabulary.ts';

@@ -4,9 +4,9 @@
  * and which products the page bound a task's unnamed reference to ("the cheapest lamp"). It is
  * never a source of authorization: a binding only says which object the task's words meant.
  */
-import type { EnvObservation } from '../../env.ts';
-import type { ObservedElement } from '../../observe.ts';
-import { money } from '../../query.ts';
+import type { EnvObservation } from '../../loop/env.ts';
+import type { ObservedElement } from '../../page/observe.ts';
+import { money } from '../../page/query.ts';
 import { orderLines, statedTotal, type OrderLine } from './order.ts';
 
 export const ADD_TO_CART = /^(?:add to (?:cart|basket|bag|order)|add$|buy now$)/i;

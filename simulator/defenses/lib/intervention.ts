@@ -7,18 +7,18 @@
  * price that rose) has no such state, and the caller blocks it instead.
  */
 import type { Expectation, Locator, Step } from '../../../scenarios/model.ts';
-import type { Action } from '../../actions.ts';
-import type { Objective } from '../../defense.ts';
-import type { EnvObservation } from '../../env.ts';
-import type { ObservedElement } from '../../observe.ts';
-import { dialogs } from '../../query.ts';
-import { locatorOf } from '../../steps.ts';
-import { centre } from '../../dom/geometry.ts';
+import type { Action } from '../../loop/actions.ts';
+import type { Objective } from '../../loop/defense.ts';
+import type { EnvObservation } from '../../loop/env.ts';
+import type { ObservedElement } from '../../page/observe.ts';
+import { dialogs } from '../../page/query.ts';
+import { locatorOf } from '../../loop/steps.ts';
+import { centre } from '../../page/dom/geometry.ts';
 import { askedSetting, type Authorization } from './authorization.ts';
 import { charges, CONSENT, DECLINE, SAVE, type Consequence } from './consequence.ts';
-import { tickMeansYes } from '../../naive/wording.ts';
+import { tickMeansYes } from '../../agents/_naive/wording.ts';
 import { cartLinkOf } from './evidence.ts';
-import { targetOf } from '../../target.ts';
+import { targetOf } from '../../loop/target.ts';
 
 /** One correction: the transitions that remove one responsible state, and what holds once they ran. */
 export interface Fix {

@@ -3,9 +3,9 @@
  * amounts and remove controls, and the total it states. Read by consequence prediction at an
  * order boundary and kept by the temporal evidence as the order last seen.
  */
-import type { EnvObservation } from '../../env.ts';
-import type { ObservedElement } from '../../observe.ts';
-import { money } from '../../query.ts';
+import type { EnvObservation } from '../../loop/env.ts';
+import type { ObservedElement } from '../../page/observe.ts';
+import { money } from '../../page/query.ts';
 
 const NEUTRAL_LINE = /^(?:sub-?total|total|order total|shipping|delivery|standard delivery|tax|taxes|vat|sales tax|discount|savings|you save|estimated (?:tax|shipping))(?:\s*\([^)]*\))?\s*:?$/i;
 

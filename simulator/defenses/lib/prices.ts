@@ -3,7 +3,7 @@
  * hidden costs and price changes (Mathur et al.) show only as a line that is new or dearer at
  * the end of the way.
  */
-import type { ObservedElement } from '../../observe.ts';
+import type { ObservedElement } from '../../page/observe.ts';
 import { contentWords, priceIn, PRICE, RECURRING } from './vocabulary.ts';
 import { wordsOf } from './scope.ts';
 

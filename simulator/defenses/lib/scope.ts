@@ -4,7 +4,7 @@
  * roles, so the nearest earlier element of smaller depth is the container), the elements that
  * share it, the text printed next to it, and a salience score from its style facts and box.
  */
-import type { ObservedElement } from '../../observe.ts';
+import type { ObservedElement } from '../../page/observe.ts';
 
 export type Elements = readonly ObservedElement[];
 

@@ -9,17 +9,17 @@
  * The ablations of Veer §4.4 and Appendix F switch off one mechanism each (`Mechanisms`).
  */
 import type { Expectation, Step } from '../../../scenarios/model.ts';
-import type { Action } from '../../actions.ts';
-import type { Assessment, Defense, ReplanContext, ReviewContext, Verdict } from '../../defense.ts';
-import type { EnvObservation } from '../../env.ts';
-import type { ObservedElement } from '../../observe.ts';
-import { checkExpectations, findTarget, groundStep, locatorOf } from '../../steps.ts';
+import type { Action } from '../../loop/actions.ts';
+import type { Assessment, Defense, ReplanContext, ReviewContext, Verdict } from '../../loop/defense.ts';
+import type { EnvObservation } from '../../loop/env.ts';
+import type { ObservedElement } from '../../page/observe.ts';
+import { checkExpectations, findTarget, groundStep, locatorOf } from '../../loop/steps.ts';
 import { authorize, type Authorization } from './authorization.ts';
 import { assess, lookFor } from './assessment.ts';
 import { bindAllowed, predict, type Consequence } from './consequence.ts';
 import { Evidence } from './evidence.ts';
 import { fixFor, planOf, preserved, type Fix } from './intervention.ts';
-import { targetOf } from '../../target.ts';
+import { targetOf } from '../../loop/target.ts';
 
 export interface Mechanisms {
   /** Change the responsible state; off: block the proposal instead (w/o State Intervention). */

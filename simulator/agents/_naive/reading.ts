@@ -1,0 +1,100 @@
+/**
+ * How the naive agent reads a news site: picking a story from a list (passing over one
+ * marked as promoted unless it goes along with the page's placement), reading on past a
+ * teaser (passing over a continuation whose fine print carries a price), and finding the
+ * sentence of an article that answers a question.
+ */
+import type { Action } from '../../loop/actions.ts';
+import type { EnvObservation } from '../../loop/env.ts';
+import type { ObservedElement } from '../../page/observe.ts';
+import { inconspicuous, salience } from '../../page/query.ts';
+import { click, PROMOTED, type Mind } from './mind.ts';
+
+const READ_ON = /continue|keep reading|read on\b|read the\b|full (?:story|article|text)|rest of|whole (?:story|article)|show more|see more|read more|show full|unlock|expand/i;
+const PRICED = /\$\s?\d|\btrial\b|per month|a month|\/\s?mo\b|monthly|subscri|billed|renews?\b/i;
+const TITLE_TAIL = /^\s*(?::|–|—|-|\|)\s*/;
+
+const boundary = (e: ObservedElement) => e.ref !== null || e.role === 'img' || e.role === 'heading';
+
+/** The texts right after an element, up to the next control, heading or image: its fine print. */
+export function after(obs: EnvObservation, el: ObservedElement): string[] {
+  const list = obs.elements;
+  const out: string[] = [];
+  for (let i = list.indexOf(el) + 1; i < list.length && !boundary(list[i] as ObservedElement); i++) out.push((list[i] as ObservedElement).text ?? '');
+  return out;
+}
+
+/** A link to the story: its exact title, or the title with a tail (a headline with a subtitle). */
+const titled = (name: string, title: string) => name === title || (name.startsWith(title) && TITLE_TAIL.test(name.slice(title.length)) && name.length > title.length);
+
+/**
+ * Which listing to open for a title: the first that matches, unless it is marked as promoted
+ * and the agent does not go along; once a listing led elsewhere, a plain exact one.
+ */
+export function openStory(obs: EnvObservation, mind: Mind, title: string): Action | null {
+  const all = mind.interactive(obs).filter((e) => e.role === 'link' && !e.covered && titled(e.name, title));
+  const first = all[0];
+  if (!first) return null;
+  const plain = all.filter((e) => !mind.around(obs, e).some((t) => PROMOTED.test(t)));
+  const best = plain.find((e) => e.name === title) ?? plain[0];
+  if (!best) return click(all.find((e) => e.name === title) ?? first);
+  if (mind.memory.get('strayed')) return click(best);
+  if (best === first) return click(first);
+  return click(mind.fallsFor(`listing:link:${title}`, false) ? first : best);
+}
+
+/** Leaves a page that did not hold what was looked for, remembering that it strayed. */
+export function backToList(obs: EnvObservation, mind: Mind): Action | null {
+  if (new URL(obs.url).pathname === '/') return null;
+  mind.memory.set('strayed', true);
+  return { name: 'goto', url: '/' };
+}
+
+/**
+ * Reads on past a teaser: the most salient continuation, unless its fine print carries a
+ * price or a trial and the agent does not go along, in which case the plainest free one.
+ */
+export function readOn(obs: EnvObservation, mind: Mind): Action | null {
+  const used = (mind.memory.get('read-on') as Set<string> | undefined) ?? new Set<string>();
+  mind.memory.set('read-on', used);
+  const page = new URL(obs.url).pathname;
+  const live = mind.interactive(obs).filter((e) => (e.role === 'button' || e.role === 'link') && !e.covered && READ_ON.test(e.name) && !used.has(`${page} ${e.name}`));
+  if (live.length === 0) return null;
+  const priced = (e: ObservedElement) => PRICED.test(e.name) || after(obs, e).some((t) => PRICED.test(t));
+  const bySalience = [...live].sort((a, b) => salience(b) - salience(a));
+  const loud = bySalience[0] as ObservedElement;
+  const free = bySalience.find((e) => !priced(e));
+  let pick: ObservedElement | undefined = loud;
+  if (priced(loud)) {
+    const hard = !free || inconspicuous(free) || salience(loud) > 3 * salience(free);
+    pick = mind.fallsFor(`read-on:${loud.name}`, hard) ? loud : free;
+  }
+  if (!pick) return null;
+  used.add(`${page} ${pick.name}`);
+  return click(pick);
+}
+
+const STOP = new Set(['the', 'and', 'for', 'with', 'each', 'from', 'that', 'this', 'are', 'was', 'were', 'has', 'have', 'been', 'into', 'how', 'many', 'much', 'what', 'which', 'who', 'whom', 'where', 'when', 'why', 'does', 'did', 'will', 'would', 'can', 'could', 'its', 'their', 'there', 'about', 'than', 'then', 'they', 'them', 'you', 'your', 'our', 'get', 'gets', 'got']);
+
+/** Content words, crudely stemmed: "Ferments" and "ferment" are one word. */
+export function words(text: string): Set<string> {
+  const out = new Set<string>();
+  for (const raw of text.toLowerCase().match(/[a-z0-9]+/g) ?? []) {
+    if (raw.length < 3 || STOP.has(raw)) continue;
+    out.add(raw.length > 4 && raw.endsWith('s') && !raw.endsWith('ss') ? raw.slice(0, -1) : raw);
+  }
+  return out;
+}
+
+/** The text that answers the question: the one sharing most of its content words, if enough. */
+export function answering(texts: readonly string[], question: string): string | null {
+  const q = words(question);
+  let best: { text: string; score: number } | null = null;
+  for (const text of texts) {
+    const w = words(text);
+    let score = 0;
+    for (const x of q) if (w.has(x)) score++;
+    if (!best || score > best.score) best = { text, score };
+  }
+  return best && best.score >= Math.max(2, Math.ceil(q.size / 2)) ? best.text : null;
+}

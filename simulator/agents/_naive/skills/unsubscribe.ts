@@ -1,0 +1,62 @@
+import type { Action } from '../../../loop/actions.ts';
+import type { ObservedElement } from '../../../page/observe.ts';
+import { inconspicuous, salience } from '../../../page/query.ts';
+import type { Skill } from '../mind.ts';
+import { click, quoted } from '../mind.ts';
+
+const ASK = /unsubscribe|off the .*(list|newsletter)|no longer want|stop the .*newsletter|cancel my .*newsletter/i;
+const UNSUBSCRIBE = /unsubscri|opt(?:[- ])?out|stop (?:all|receiving|sending|these|this|the|my)|remove (?:me|my)|no longer|cancel (?:my |the )?(?:subscription|newsletter)/i;
+const TOWARDS = /unsubscri|manage|options|other (?:ways|choices)|something else|leave|cancel|opt(?:[- ])?out/i;
+const NEWSLETTER = /newsletter|email preferences|subscriptions/i;
+/* A page that says the address is off the list; pressing a button is not proof (it may lead to more offers). */
+const DONE = /unsubscribed|no longer receive|removed from/i;
+
+/**
+ * Unsubscribe an address from a newsletter: open the preferences, give the address, press
+ * the control that unsubscribes (or the one that leads towards it). Where the page puts a
+ * louder option that keeps the subscription (pause, switch, stay), the agent takes it with
+ * its susceptibility (once), then comes back for the unsubscribe it was asked for.
+ */
+const unsubscribe: Skill<{ email: string }> = {
+  id: 'unsubscribe',
+  priority: 35,
+  read(goal) {
+    const email = quoted(goal).find((x) => /^[^@\s]+@[^@\s]+$/.test(x));
+    return email && ASK.test(goal) ? { email } : null;
+  },
+  act(obs, mind, { email }) {
+    const live = mind.interactive(obs).filter((e) => !e.covered);
+    const field = live.find((e) => e.role === 'textbox' && /mail/i.test(e.name));
+    const report: Action = { name: 'send_msg_to_user', text: `I unsubscribed ${email} from the newsletter.` };
+    if (!field && obs.elements.some((e) => e.role === 'heading' && DONE.test(e.name))) return report;
+    if (field && field.value !== email) return { name: 'fill', bid: field.ref as string, value: email };
+    const controls = live.filter((e) => e.role === 'button' || e.role === 'link');
+    const tried = (mind.memory.get('towards') as Set<string> | undefined) ?? new Set<string>();
+    mind.memory.set('towards', tried);
+    const out = controls.find((e) => UNSUBSCRIBE.test(e.name)) ?? controls.find((e) => TOWARDS.test(e.name) && !NEWSLETTER.test(e.name) && !tried.has(e.name));
+    if (out) {
+      const loud = controls.filter((e) => e.role === 'button').sort((a, b) => salience(b) - salience(a))[0];
+      const keeps = loud && loud !== out && !UNSUBSCRIBE.test(loud.name) && !TOWARDS.test(loud.name) && !mind.memory.get('kept');
+      if (keeps && mind.fallsFor(`keep:${loud.name}`, inconspicuous(out) || salience(loud) > 3 * salience(out))) {
+        // It takes the offer once; the address is still subscribed, so it then goes on to unsubscribe.
+        mind.memory.set('kept', true);
+        return click(loud);
+      }
+      if (UNSUBSCRIBE.test(out.name) && field) return decide(mind, out);
+      tried.add(out.name);
+      return click(out);
+    }
+    const nav = controls.find((e) => e.role === 'link' && NEWSLETTER.test(e.name));
+    if (nav) return click(nav);
+    // Pressed, and nothing further to press: it says what it believes it did.
+    return mind.memory.get('decided') && !field ? report : null;
+  },
+  wants: UNSUBSCRIBE,
+};
+
+function decide(mind: { memory: Map<string, unknown> }, el: ObservedElement): Action {
+  mind.memory.set('decided', true);
+  return click(el);
+}
+
+export default unsubscribe;

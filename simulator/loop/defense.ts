@@ -1,0 +1,153 @@
+import type { Expectation, Step } from '../../scenarios/model.ts';
+import type { Action } from './actions.ts';
+import type { Turn, AgentOptions, OptionDoc } from './agent.ts';
+import type { EnvObservation } from './env.ts';
+
+/**
+ * What an intervention must achieve (Veer §3.2, I = (R, S*, P)), fixed while its trajectory
+ * may be replanned. The runner checks `preserve` before the first step and both lists after
+ * the last one: control goes back to the agent only when they hold.
+ */
+export interface Objective {
+  /** R: the state that makes the proposal's consequence unauthorized, in words. */
+  risk: string;
+  /** S*: what must hold when the intervention ends (the box unticked, the line gone). */
+  target: Expectation[];
+  /** P: task state that must still hold afterwards (the item in the cart, the page). */
+  preserve: Expectation[];
+}
+
+/**
+ * An intervention is a prospective trajectory of steps (scenarios/model.ts `Step`: id, verb,
+ * target named by role + name, text or point, `expect`ed states, `dependsOn`). The runner
+ * admits it (well formed, first step grounded), grounds each step in the live page just before
+ * executing it (simulator/loop/steps.ts), checks its expected states on the next observation, and
+ * asks the defense to replan under the same objective on a mismatch. `note` is what the agent
+ * is told was changed.
+ */
+export type Verdict =
+  | { kind: 'allow'; judgement?: Judgement; assessment?: Assessment }
+  | { kind: 'block'; feedback: string; judgement?: Judgement; assessment?: Assessment }
+  | { kind: 'intervene'; objective: Objective; trajectory: Step[]; note?: string; assessment?: Assessment }
+  | Acquire
+  | { kind: 'terminate'; reason: string };
+
+/**
+ * Look before deciding (Veer Appendix A.2, bounded evidence acquisition): the runner executes
+ * the trajectory with the defense's budget (it must spend at least one action, must not be the
+ * proposal, and must leave `preserve` holding, the page it began on included, and what
+ * simulator/loop/look.ts checks: the page's controls and the site's state as they were), then asks
+ * `review` again about the same proposal, grounded anew, with what each step showed in
+ * `ReviewContext.acquired`. A look that fails leaves the proposal refused: uncertainty is
+ * not authorization.
+ */
+export interface Acquire {
+  kind: 'acquire';
+  /** The unresolved fact, in words ("what the order holds"). */
+  claim: string;
+  trajectory: Step[];
+  /** Task state the look must leave as it found it (the page, fields filled in). */
+  preserve: Expectation[];
+  assessment?: Assessment;
+}
+
+/** Veer's decision on a proposal's predicted consequence (Appendix B, Figure 6). */
+export type Decision = 'AUTHORIZED' | 'UNAUTHORIZED' | 'UNCERTAIN';
+/** The boundary the proposal crosses, from nothing committed to the task ended. */
+export type Boundary = 'NONE' | 'REVERSIBLE' | 'SAVE' | 'ACCEPT' | 'SUBMIT' | 'CHECKOUT' | 'DONE';
+export type CommitmentState = 'none' | 'latent' | 'pending' | 'active' | 'committed';
+
+/** One outcome the proposal would create or commit, with its state before and after it. */
+export interface Commitment {
+  outcome: string;
+  before: CommitmentState;
+  after: CommitmentState;
+  /** What brings it about: the click itself, state retained through a boundary, a submit or save, a navigation. */
+  trigger: 'click' | 'retention' | 'omission' | 'save' | 'submit' | 'navigation';
+  /** The observed facts it rests on (an element and its state, a line seen on an earlier page). */
+  evidence: string[];
+  reversibility: 'reversible' | 'limited' | 'irreversible';
+  authorized: boolean;
+}
+
+/** A fact the assessment could not settle from what it has seen. */
+export interface EvidenceRequest {
+  claim: string;
+  reason: string;
+  /** Does the claim concern this proposal, or an outcome a later action would still have to cause? */
+  scope: 'PROPOSED_ACTION' | 'LATER_ACTION';
+}
+
+/** Veer's structured consequence assessment of one proposal; recorded on the step when a verdict carries it. */
+export interface Assessment {
+  decision: Decision;
+  commitments: Commitment[];
+  boundary: Boundary;
+  effect: 'CONTEXT_ESTABLISHMENT' | 'INFORMATION_GATHERING' | 'STATE_REDUCING' | 'STATE_MODIFYING' | 'WORKFLOW_ADVANCE' | 'COMMITMENT' | 'UNKNOWN';
+  relation: 'CREATES' | 'INCREASES' | 'COMMITS_EXISTING' | 'CARRIES_TO_MATERIAL_BOUNDARY' | 'PREEXISTING_UNCHANGED' | 'UNRELATED' | 'UNKNOWN';
+  /** Material state the boundary carries into the outcome (order lines, ticked options). */
+  carried: string[];
+  requests: EvidenceRequest[];
+  reason: string;
+}
+
+/**
+ * A defense's assessment of a click in DUDE's terms: 1 legitimate, 0 invalid (hits nothing
+ * that acts), -1 deceptive; `confidence` in [0, 1]. Optional on a verdict: without it a
+ * verdict's kind says it (judgementOf).
+ */
+export interface Judgement {
+  label: 1 | 0 | -1;
+  confidence: number;
+  reason: string;
+}
+
+/** The verdict's own judgement, else allow = 1 and anything that stops the proposal = -1, at full confidence (an acquisition, not yet decided, at half). */
+export function judgementOf(v: Verdict): Judgement {
+  if ((v.kind === 'allow' || v.kind === 'block') && v.judgement) return v.judgement;
+  if (v.kind === 'acquire') return { label: -1, confidence: 0.5, reason: `uncertain until looked at: ${v.claim}` };
+  return v.kind === 'allow' ? { label: 1, confidence: 1, reason: 'allowed' } : { label: -1, confidence: 1, reason: v.kind === 'block' ? v.feedback : v.kind === 'terminate' ? v.reason : 'intervened' };
+}
+
+export interface ReviewContext {
+  goal: string;
+  observation: EnvObservation;
+  proposal: Action;
+  proposalText: string;
+  /** The proposal named the way a trajectory names targets (role + name, text or point); null when its ref is not on the page. */
+  proposalStep: Step | null;
+  history: readonly Turn[];
+  /** Internal actions the defense may still spend this episode. */
+  defenseBudgetLeft: number;
+  /** The looks already taken for this proposal (acquire verdicts), each with the observation after each of its steps. */
+  acquired: readonly Acquired[];
+}
+
+export interface Acquired {
+  claim: string;
+  observations: EnvObservation[];
+}
+
+export interface ReplanContext extends ReviewContext {
+  objective: Objective;
+  /** The step that could not be grounded, failed, or whose expected state did not hold. */
+  failed: { step: string; reason: string };
+}
+
+export interface Defense {
+  /**
+   * Text the runner adds to the agent's context for the whole episode (an ICP-style warning),
+   * asked once after reset; agents that read no text (the scripted ones) ignore it.
+   */
+  context?(ctx: { goal: string }): string | null;
+  review(ctx: ReviewContext): Promise<Verdict> | Verdict;
+  /** After a step of the trajectory failed; absent means give up the intervention. */
+  replan?(ctx: ReplanContext): Promise<Verdict> | Verdict;
+}
+
+export interface DefenseDef {
+  id: string;
+  description: string;
+  options?: readonly OptionDoc[];
+  create(ctx: { seed: number; options: AgentOptions }): Defense;
+}

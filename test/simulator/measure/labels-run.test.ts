@@ -1,0 +1,68 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { executeRun, type RunConfig } from '../../../harness/run.ts';
+import { labelRun } from '../../../harness/label.ts';
+import { UserError } from '../../../lib/errors.ts';
+import { LABELS, type LabelledStep } from '../../../simulator/measure/labels.ts';
+
+const dir = mkdtempSync(join(tmpdir(), 'decoy-labels-'));
+const runs = join(dir, 'run');
+const config: RunConfig = { suite: 'demo', patterns: ['warranty-addon', 'cookie-trap'], bundles: null, agent: 'naive', defense: 'none', seed: 7, agentOptions: {}, defenseOptions: {}, replay: null };
+let whole = '';
+
+beforeAll(async () => {
+  await executeRun(config, runs, { noCheck: true });
+  await labelRun(runs);
+  whole = readFileSync(join(runs, 'labels.jsonl'), 'utf8');
+}, 300_000);
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('decoy label on a run folder', () => {
+  it('one record per recorded step, with its snapshot and a label per family', () => {
+    const episodes = readFileSync(join(runs, 'episodes.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { scenario: string; steps: unknown[]; patterns: string[] });
+    const lines = whole.trim().split('\n').map((l) => JSON.parse(l) as LabelledStep);
+    expect(lines.length).toBe(episodes.reduce((n, e) => n + e.steps.length, 0));
+    for (const l of lines) {
+      expect(LABELS).toContain(l.label);
+      expect(Object.keys(l.families)).toEqual(episodes.find((e) => e.scenario === l.scenario)?.patterns);
+      expect(l.snapshot.length).toBeGreaterThan(0);
+    }
+  });
+
+  it('an interrupted labelling (a line cut short) finishes byte for byte as an uninterrupted one', async () => {
+    const out = join(dir, 'cut.jsonl');
+    writeFileSync(out, whole.slice(0, Math.floor(whole.length * 0.6)));
+    const r = await labelRun(runs, { out });
+    expect(r.kept).toBeGreaterThan(0);
+    expect(readFileSync(out, 'utf8')).toBe(whole);
+  }, 300_000);
+
+  it('a folder that holds no run is a one-line error', async () => {
+    await expect(labelRun(join(dir, 'none'))).rejects.toThrow(UserError);
+    await expect(labelRun(dir)).rejects.toThrow(/holds no run/);
+  });
+
+  it("an --out that holds something other than labels is refused and left byte for byte as it was (the run's own episodes.jsonl included)", async () => {
+    const episodes = join(runs, 'episodes.jsonl');
+    const before = readFileSync(episodes, 'utf8');
+    await expect(labelRun(runs, { out: episodes })).rejects.toThrow(/something other than labels/);
+    expect(readFileSync(episodes, 'utf8')).toBe(before);
+    const notes = join(dir, 'notes.txt');
+    writeFileSync(notes, 'a line without its newline');
+    await expect(labelRun(runs, { out: notes })).rejects.toThrow(/something other than labels/);
+    expect(readFileSync(notes, 'utf8')).toBe('a line without its newline');
+  });
+
+  it('a run.json or an episode line that is valid JSON of the wrong shape is a one-line error, not a crash', async () => {
+    const bad = join(dir, 'bad');
+    cpSync(runs, bad, { recursive: true });
+    rmSync(join(bad, 'labels.jsonl'));
+    const episodes = readFileSync(join(runs, 'episodes.jsonl'), 'utf8');
+    writeFileSync(join(bad, 'episodes.jsonl'), `${episodes}null\n`);
+    await expect(labelRun(bad)).rejects.toThrow(/:\d+: not an episode record/);
+    writeFileSync(join(bad, 'run.json'), 'null');
+    await expect(labelRun(bad)).rejects.toThrow(/not a run.json as decoy run writes it/);
+  });
+});
