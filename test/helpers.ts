@@ -6,13 +6,13 @@ import type { ScenarioSpec, SuiteDef } from '../scenarios/model.ts';
 import { families, familyTasks, tasks } from '../scenarios/index.ts';
 import { compatible } from '../generator/compose.ts';
 import { generateSuite } from '../generator/bundle.ts';
-import type { LoadedBundle } from '../simulator/bundle.ts';
-import { DecoyEnv } from '../simulator/env.ts';
-import { clickSamples } from '../simulator/clicks.ts';
-import { agents, defenses } from '../simulator/registries.ts';
-import { runEpisode, type EpisodeRecord } from '../simulator/runner.ts';
-import type { Agent } from '../simulator/agent.ts';
-import type { Defense } from '../simulator/defense.ts';
+import type { LoadedBundle } from '../simulator/loop/bundle.ts';
+import { DecoyEnv } from '../simulator/loop/env.ts';
+import { clickSamples } from '../simulator/measure/clicks.ts';
+import { agents, defenses } from '../simulator/loop/registries.ts';
+import { runEpisode, type EpisodeRecord } from '../simulator/loop/runner.ts';
+import type { Agent } from '../simulator/loop/agent.ts';
+import type { Defense } from '../simulator/loop/defense.ts';
 import { main } from '../cli/main.ts';
 
 /** Every (task, domain, family, variant) the registries allow, plus each task's control. */

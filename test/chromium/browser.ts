@@ -1,4 +1,4 @@
-import { findChromium } from '../../simulator/engine/chromium.ts';
+import { findChromium } from '../../simulator/page/engine/chromium.ts';
 
 /**
  * Chromium tests need a browser. In CI one must exist (a missing one fails them); on a

@@ -1,8 +1,8 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { ChromiumBrowser } from '../../simulator/engine/chromium.ts';
-import { DecoyEnv } from '../../simulator/env.ts';
-import { conformBundle, conforms } from '../../simulator/conform.ts';
+import { ChromiumBrowser } from '../../simulator/page/engine/chromium.ts';
+import { DecoyEnv } from '../../simulator/loop/env.ts';
+import { conformBundle, conforms } from '../../simulator/measure/conform.ts';
 import { bundleFor, PROPERTY_RUNS, seedArb, specArb } from '../helpers.ts';
 import { chromiumOrSkip } from './browser.ts';
 

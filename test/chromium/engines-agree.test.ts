@@ -1,8 +1,8 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { ChromiumBrowser } from '../../simulator/engine/chromium.ts';
-import { NO_EARLIER_PAGE } from '../../simulator/engine/browser.ts';
-import { DecoyEnv } from '../../simulator/env.ts';
-import { contains } from '../../simulator/dom/geometry.ts';
+import { ChromiumBrowser } from '../../simulator/page/engine/chromium.ts';
+import { NO_EARLIER_PAGE } from '../../simulator/page/engine/browser.ts';
+import { DecoyEnv } from '../../simulator/loop/env.ts';
+import { contains } from '../../simulator/page/dom/geometry.ts';
 import { bundleFor } from '../helpers.ts';
 import { chromiumOrSkip } from './browser.ts';
 

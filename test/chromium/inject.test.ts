@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { runBatch } from '../../simulator/batch.ts';
-import { ChromiumBrowser, findChromium } from '../../simulator/engine/chromium.ts';
-import { JsdomBrowser } from '../../simulator/engine/jsdom.ts';
-import { DecoyEnv } from '../../simulator/env.ts';
-import { conformBundle, conforms } from '../../simulator/conform.ts';
-import { pageInjection } from '../../simulator/resolve.ts';
+import { runBatch } from '../../simulator/loop/batch.ts';
+import { ChromiumBrowser, findChromium } from '../../simulator/page/engine/chromium.ts';
+import { JsdomBrowser } from '../../simulator/page/engine/jsdom.ts';
+import { DecoyEnv } from '../../simulator/loop/env.ts';
+import { conformBundle, conforms } from '../../simulator/measure/conform.ts';
+import { pageInjection } from '../../simulator/loop/resolve.ts';
 import { bundleFor } from '../helpers.ts';
 import { probeTitles } from '../fixtures/inject/probe-site.ts';
 import { chromiumOrSkip } from './browser.ts';

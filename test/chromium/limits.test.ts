@@ -1,7 +1,7 @@
 /**
  * Chromium under the episode limits: `decoy run --engine chromium` takes `--step-seconds`
  * and `--max-elements` to the browser, a page past either ends its episode as an error with
- * the reason the jsdom engine gives (simulator/engine/limits.ts), and the run goes on.
+ * the reason the jsdom engine gives (simulator/page/engine/limits.ts), and the run goes on.
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { spawn } from 'node:child_process';
@@ -10,9 +10,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { writeBundles } from '../../generator/bundle.ts';
-import type { LoadedBundle } from '../../simulator/bundle.ts';
-import { overTime } from '../../simulator/engine/limits.ts';
-import type { EpisodeRecord } from '../../simulator/runner.ts';
+import type { LoadedBundle } from '../../simulator/loop/bundle.ts';
+import { overTime } from '../../simulator/page/engine/limits.ts';
+import type { EpisodeRecord } from '../../simulator/loop/runner.ts';
 import { bundleFor } from '../helpers.ts';
 import { chromiumOrSkip } from './browser.ts';
 

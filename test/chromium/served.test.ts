@@ -5,11 +5,11 @@
  * after the check.
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import { ChromiumBrowser, MAX_LOGGED_CHARS, overLogged } from '../../simulator/engine/chromium.ts';
+import { ChromiumBrowser, MAX_LOGGED_CHARS, overLogged } from '../../simulator/page/engine/chromium.ts';
 import { LOG_CHANNEL } from '../../scenarios/contract.ts';
-import { JsdomBrowser } from '../../simulator/engine/jsdom.ts';
-import type { Browser, SiteFiles } from '../../simulator/engine/browser.ts';
-import { servedFileProblem } from '../../simulator/trust.ts';
+import { JsdomBrowser } from '../../simulator/page/engine/jsdom.ts';
+import type { Browser, SiteFiles } from '../../simulator/page/engine/browser.ts';
+import { servedFileProblem } from '../../simulator/loop/trust.ts';
 import { bundleFor } from '../helpers.ts';
 import { chromiumOrSkip } from './browser.ts';
 

@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSocket, type Socket } from 'node:dgram';
 import { chromium, type Page } from 'playwright-core';
-import { ChromiumBrowser, ChromiumError, chromiumLaunches, findChromium, launchableChromium, LAUNCH_ARGS, releaseChromium } from '../../simulator/engine/chromium.ts';
-import { ORIGIN } from '../../simulator/engine/browser.ts';
-import { DecoyEnv } from '../../simulator/env.ts';
-import { runEpisode } from '../../simulator/runner.ts';
-import type { LoadedBundle } from '../../simulator/bundle.ts';
+import { ChromiumBrowser, ChromiumError, chromiumLaunches, findChromium, launchableChromium, LAUNCH_ARGS, releaseChromium } from '../../simulator/page/engine/chromium.ts';
+import { ORIGIN } from '../../simulator/page/engine/browser.ts';
+import { DecoyEnv } from '../../simulator/loop/env.ts';
+import { runEpisode } from '../../simulator/loop/runner.ts';
+import type { LoadedBundle } from '../../simulator/loop/bundle.ts';
 import { bundleFor, pathAgent, play } from '../helpers.ts';
-import { LimitError } from '../../simulator/engine/limits.ts';
+import { LimitError } from '../../simulator/page/engine/limits.ts';
 import { chromiumOrSkip } from './browser.ts';
 
 const have = chromiumOrSkip();

@@ -40,7 +40,7 @@ describe('site runtime', () => {
           for (const e of r.events) seen.add(e.type);
         }
         const gt = bundle.manifest.groundTruth;
-        const { agents } = await import('../../simulator/registries.ts');
+        const { agents } = await import('../../simulator/loop/registries.ts');
         const trap = agents.get('oracle').create({ seed: 1, options: {}, scenario: b.manifest.id, privileged: { safePath: gt.trapPath, trapPath: gt.trapPath } });
         const r = await play(bundle, trap);
         expect(siteLogSchema.safeParse(r.events).success).toBe(true);

@@ -7,7 +7,7 @@
 import { JSDOM } from 'jsdom';
 import type { Bundle } from '../../generator/bundle.ts';
 import { ATTR } from '../../scenarios/contract.ts';
-import { nameOf, roleOf } from '../../simulator/observe.ts';
+import { nameOf, roleOf } from '../../simulator/page/observe.ts';
 
 export type Kind = 'correct' | 'deceptive';
 

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import type { DefenseDef, ReviewContext } from '../../simulator/defense.ts';
-import { bboxRect } from '../../simulator/clicks.ts';
-import { dudeFigures, hybridReward } from '../../simulator/dude.ts';
+import type { DefenseDef, ReviewContext } from '../../simulator/loop/defense.ts';
+import { bboxRect } from '../../simulator/measure/clicks.ts';
+import { dudeFigures, hybridReward } from '../../simulator/measure/dude.ts';
 import type { SampleRow } from '../../harness/assess-clicks.ts';
 
 /*
@@ -19,8 +19,8 @@ const local = vi.hoisted(() => ({
 }));
 const keyOf = (goal: string, url: string, x: number, y: number) => `${goal}|${url}|${x},${y}`;
 
-vi.mock('../../simulator/resolve.ts', async (importOriginal) => {
-  const real = await importOriginal<typeof import('../../simulator/resolve.ts')>();
+vi.mock('../../simulator/loop/resolve.ts', async (importOriginal) => {
+  const real = await importOriginal<typeof import('../../simulator/loop/resolve.ts')>();
   const perfect: DefenseDef = {
     id: 'test-perfect',
     description: 'knows every label',

@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { assessSteps, type AssessResult } from '../../harness/assess.ts';
 import { executeRun } from '../../harness/run.ts';
-import type { DefenseDef } from '../../simulator/defense.ts';
-import { HARMFUL } from '../../simulator/labels.ts';
+import type { DefenseDef } from '../../simulator/loop/defense.ts';
+import { HARMFUL } from '../../simulator/measure/labels.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'decoy-assess-'));
 const suite = { suite: 'demo', patterns: ['cookie-trap'], agents: ['naive', 'oracle'], seed: 7 };

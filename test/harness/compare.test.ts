@@ -4,11 +4,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ABLATIONS, COMPARE_JSON, compareDefenses, DEFAULT_DEFENSES, withAblations, type CompareConfig } from '../../harness/compare.ts';
 import { Stopped, UserError } from '../../lib/errors.ts';
-import { aggregate, type Summary } from '../../simulator/metrics.ts';
-import { compareRuns, costOf, type Comparison, type DefenseComparison } from '../../simulator/comparison.ts';
-import { ablationTable, compareText } from '../../simulator/report/compare.ts';
-import type { EpisodeRecord } from '../../simulator/runner.ts';
-import { mcnemarExact } from '../../simulator/paired.ts';
+import { aggregate, type Summary } from '../../simulator/measure/metrics.ts';
+import { compareRuns, costOf, type Comparison, type DefenseComparison } from '../../simulator/measure/comparison.ts';
+import { ablationTable, compareText } from '../../simulator/measure/report/compare.ts';
+import type { EpisodeRecord } from '../../simulator/loop/runner.ts';
+import { mcnemarExact } from '../../simulator/measure/paired.ts';
 import { help } from '../../cli/compare.ts';
 
 let dir = '';

@@ -10,7 +10,7 @@ import { parse } from 'parse5';
 import { GALLERY_DIR, writeLiveSites } from '../../harness/gallery.ts';
 import { liveCopy } from '../../harness/live-copy.ts';
 import { ATTR, SITE_LOG_META } from '../../scenarios/contract.ts';
-import { servedFileProblem } from '../../simulator/trust.ts';
+import { servedFileProblem } from '../../simulator/loop/trust.ts';
 import { bundleFor } from '../helpers.ts';
 
 const bundle = bundleFor({ task: 'purchase', domain: 'shopping', patterns: [{ family: 'warranty-addon', variant: 'preselected' }] }, 7);

@@ -14,8 +14,8 @@ import { resize } from '../../harness/clicks.ts';
 import { SHOOT_PROGRESS, shootBundles } from '../../harness/shoot.ts';
 import { suites } from '../../scenarios/index.ts';
 import { generateSuite, writeBundles } from '../../generator/bundle.ts';
-import { findChromium } from '../../simulator/engine/chromium.ts';
-import { DEFAULT_LIMITS } from '../../simulator/engine/limits.ts';
+import { findChromium } from '../../simulator/page/engine/chromium.ts';
+import { DEFAULT_LIMITS } from '../../simulator/page/engine/limits.ts';
 import { chromiumOrSkip } from '../chromium/browser.ts';
 
 const BIN = fileURLToPath(new URL('../../bin/decoy.mjs', import.meta.url));

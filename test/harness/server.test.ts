@@ -13,8 +13,8 @@ import { readLog } from '../../harness/score.ts';
 import { UserError } from '../../lib/errors.ts';
 import { bundleFor } from '../helpers.ts';
 import { chromium as playwright } from 'playwright-core';
-import { findChromium } from '../../simulator/engine/chromium.ts';
-import { runtimeOnlyPolicy } from '../../simulator/trust.ts';
+import { findChromium } from '../../simulator/page/engine/chromium.ts';
+import { runtimeOnlyPolicy } from '../../simulator/loop/trust.ts';
 import { chromiumOrSkip } from '../chromium/browser.ts';
 
 const KEY = 'abcdef012345';

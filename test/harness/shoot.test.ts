@@ -3,7 +3,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { findChromium } from '../../simulator/engine/chromium.ts';
+import { findChromium } from '../../simulator/page/engine/chromium.ts';
 import { shootBundles } from '../../harness/shoot.ts';
 import { writeDataset } from '../../harness/dataset.ts';
 import { resize } from '../../harness/clicks.ts';

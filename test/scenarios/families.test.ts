@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { families, familyTasks, tasks } from '../../scenarios/index.ts';
 import { MATHUR, type PatternFamily, type ScenarioSpec } from '../../scenarios/model.ts';
 import { compatible } from '../../generator/compose.ts';
-import { checkBundle } from '../../simulator/check.ts';
+import { checkBundle } from '../../simulator/measure/check.ts';
 import { bundleFor, PROPERTY_RUNS, seedArb } from '../helpers.ts';
 
 /** Every (task, domain, variant) a family says it supports and the composer accepts. */

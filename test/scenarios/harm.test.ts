@@ -4,7 +4,7 @@ import { families } from '../../scenarios/index.ts';
 import type { ScenarioSpec, SiteEvent, Step } from '../../scenarios/model.ts';
 import { submittedHarm, submittedValues, switchedOn } from '../../scenarios/harm.ts';
 import { allSpecs, bundleFor, pathAgent, play, PROPERTY_RUNS } from '../helpers.ts';
-import { agents } from '../../simulator/registries.ts';
+import { agents } from '../../simulator/loop/registries.ts';
 import { walkPath } from '../../simulator/agents/oracle.ts';
 
 /** The families whose harm is a setting or consent the user submitted. */

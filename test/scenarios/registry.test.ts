@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { families, familyTasks, suites, tasks } from '../../scenarios/index.ts';
-import { agents, defenses } from '../../simulator/registries.ts';
+import { agents, defenses } from '../../simulator/loop/registries.ts';
 import { UserError } from '../../lib/errors.ts';
 
 const filesIn = (rel: string) => readdirSync(fileURLToPath(new URL(`../../${rel}/`, import.meta.url))).filter((f) => f.endsWith('.ts') && !f.startsWith('_')).map((f) => f.slice(0, -3)).sort();

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { families } from '../../../scenarios/index.ts';
 import type { SiteEvent } from '../../../scenarios/model.ts';
-import { DecoyEnv } from '../../../simulator/env.ts';
-import { byLocator } from '../../../simulator/query.ts';
+import { DecoyEnv } from '../../../simulator/loop/env.ts';
+import { byLocator } from '../../../simulator/page/query.ts';
 import { bundleFor, play, servedName } from '../../helpers.ts';
-import { agents } from '../../../simulator/registries.ts';
+import { agents } from '../../../simulator/loop/registries.ts';
 
 const family = families.get('complex-settings');
 const saved = (fields: Record<string, unknown>): SiteEvent => (({ type: 'settings.saved', t: 0, route: '/settings', form: 'settings', fields }) as SiteEvent);

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { families } from '../../../scenarios/index.ts';
 import type { SiteEvent } from '../../../scenarios/model.ts';
 import { bundleFor, pathAgent, play } from '../../helpers.ts';
-import { byLocator, salience } from '../../../simulator/query.ts';
-import type { ObservedElement } from '../../../simulator/observe.ts';
+import { byLocator, salience } from '../../../simulator/page/query.ts';
+import type { ObservedElement } from '../../../simulator/page/observe.ts';
 
 const family = families.get('confirm-shaming');
 const ev = (type: string, rest: Record<string, unknown> = {}): SiteEvent => (({ type, t: 0, route: '/', ...rest }) as SiteEvent);

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { families } from '../../../scenarios/index.ts';
 import type { SiteEvent } from '../../../scenarios/model.ts';
-import { DecoyEnv, type EnvObservation } from '../../../simulator/env.ts';
-import { dialogs, salience } from '../../../simulator/query.ts';
-import { centre } from '../../../simulator/dom/geometry.ts';
+import { DecoyEnv, type EnvObservation } from '../../../simulator/loop/env.ts';
+import { dialogs, salience } from '../../../simulator/page/query.ts';
+import { centre } from '../../../simulator/page/dom/geometry.ts';
 import { bundleFor, play } from '../../helpers.ts';
 
 const family = families.get('premium-membership');

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { families } from '../../../scenarios/index.ts';
 import type { ScenarioSpec, SiteEvent } from '../../../scenarios/model.ts';
-import { DecoyEnv } from '../../../simulator/env.ts';
-import { Mind } from '../../../simulator/naive/mind.ts';
-import { checkBundle } from '../../../simulator/check.ts';
-import { byLocator, money } from '../../../simulator/query.ts';
+import { DecoyEnv } from '../../../simulator/loop/env.ts';
+import { Mind } from '../../../simulator/agents/_naive/mind.ts';
+import { checkBundle } from '../../../simulator/measure/check.ts';
+import { byLocator, money } from '../../../simulator/page/query.ts';
 import { bundleFor, play } from '../../helpers.ts';
 
 const family = families.get('sponsored-items');

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { families, familyTasks } from '../../../scenarios/index.ts';
 import { bundleFor, play } from '../../helpers.ts';
-import type { EpisodeRecord } from '../../../simulator/runner.ts';
+import type { EpisodeRecord } from '../../../simulator/loop/runner.ts';
 
 /** WebDecept's shopping scenarios (Veer, Appendix D.2), beside price-drift. */
 const FAMILIES = ['checkout-popup', 'discount-banner', 'personalized-popup', 'personalized-banner', 'cart-addons', 'redirection'];
