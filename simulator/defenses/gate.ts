@@ -8,11 +8,12 @@ import type { Action } from '../loop/actions.ts';
 import type { DefenseDef, Judgement, Verdict } from '../loop/defense.ts';
 import type { EnvObservation } from '../loop/env.ts';
 import { targetOf } from '../loop/target.ts';
-import { CUES, type CueInput, type Fired } from './lib/cues.ts';
-import { PriceMemory } from './lib/prices.ts';
-import { contextText, wordsOf } from './lib/scope.ts';
-import { lessonIn, parseLessons, type Lesson } from './lib/lessons.ts';
-import { goalNames, OFFER, priceIn, RECURRING } from './lib/vocabulary.ts';
+import { CUES, type CueInput, type Fired } from './_gate/cues.ts';
+import { PriceMemory } from './_gate/prices.ts';
+import { contextText, wordsOf } from './_gate/scope.ts';
+import { lessonIn, parseLessons, type Lesson } from './_gate/lessons.ts';
+import { priceIn } from '../page/read/price.ts';
+import { goalNames, OFFER, RECURRING } from './_gate/vocabulary.ts';
 
 /** Confidence of the invalid labels: a point on nothing is certain; a covered or disabled control may yet work. */
 const INVALID = { missing: 0.95, disabled: 0.9, covered: 0.8 };

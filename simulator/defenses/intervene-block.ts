@@ -1,5 +1,5 @@
 import type { DefenseDef } from '../loop/defense.ts';
-import { FULL, veer } from './lib/veer.ts';
+import { FULL, veer } from './_veer/veer.ts';
 
 const interveneBlock: DefenseDef = {
   id: 'intervene-block',

@@ -1,7 +1,7 @@
 import type { DefenseDef, Verdict } from '../loop/defense.ts';
-import { authorize, type Authorization } from './lib/authorization.ts';
-import { bindAllowed, predict } from './lib/consequence.ts';
-import { Evidence } from './lib/evidence.ts';
+import { authorize, type Authorization } from './_veer/authorization.ts';
+import { bindAllowed, predict } from './_veer/consequence.ts';
+import { Evidence } from './_veer/evidence.ts';
 import { targetOf } from '../loop/target.ts';
 
 /**

@@ -1,4 +1,4 @@
-/** Small queries over an observation's element table, shared by agents, defenses and the runner. */
+/** Small queries over an observation's element table, shared by agents, defenses and the runner (what the text means: page/read/). */
 import type { Locator } from '../../scenarios/model.ts';
 import type { ObservedElement } from './observe.ts';
 
@@ -27,22 +27,4 @@ export function dialogs(elements: readonly ObservedElement[]): Group[] {
     out.push({ container: e, members });
   });
   return out;
-}
-
-/** How much an element draws the eye: area, weight, contrast and a filled background. */
-export function salience(e: ObservedElement): number {
-  const area = e.box ? e.box.w * e.box.h : 0;
-  const s = e.style;
-  if (!s) return area;
-  return area * (s.fontWeight >= 600 ? 1.5 : 1) * (s.filled ? 2 : 1) * Math.min(s.contrast, 7) * (s.fontSize / 14);
-}
-
-/** Small or faint text: easy to miss. */
-export function inconspicuous(e: ObservedElement): boolean {
-  return !!e.style && (e.style.fontSize < 13 || e.style.contrast < 3);
-}
-
-export function money(text: string): number | null {
-  const m = /\$\s?(\d[\d,]*(?:\.\d{2})?)/.exec(text);
-  return m ? Number((m[1] as string).replace(/,/g, '')) : null;
 }

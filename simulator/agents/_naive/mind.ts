@@ -6,8 +6,10 @@ import { createRng, hashSeed } from '../../../scenarios/rng.ts';
 import type { Action } from '../../loop/actions.ts';
 import type { EnvObservation } from '../../loop/env.ts';
 import type { ObservedElement } from '../../page/observe.ts';
-import { dialogs, inconspicuous, salience } from '../../page/query.ts';
+import { dialogs } from '../../page/query.ts';
+import { inconspicuous, salience } from '../../page/read/salience.ts';
 import { centre } from '../../page/dom/geometry.ts';
+import { card } from '../../page/read/around.ts';
 
 /** How much more often the agent misses a way out drawn small or faint. */
 export const INCONSPICUOUS_FACTOR = 1.5;
@@ -17,21 +19,6 @@ const REFUSE = /reject|decline|deny|necessary only|refuse|no,? thanks|not now|ma
 const OPTIONS = /manage|settings|options|preferences|customi[sz]e|more/i;
 const SAVE = /save|confirm/i;
 export const PROMOTED = /\b(sponsored|promoted|advertisement|ad)\b/i;
-
-/**
- * The texts around an element up to the neighbouring controls or images: the card it sits
- * in, where labels such as "Sponsored" are.
- */
-export function around(obs: Pick<EnvObservation, 'elements'>, el: ObservedElement): string[] {
-  const list = obs.elements;
-  const i = list.indexOf(el);
-  const boundary = (e: ObservedElement) => e.ref !== null || e.role === 'img' || e.role === 'heading';
-  let a = i - 1;
-  while (a >= 0 && !boundary(list[a] as ObservedElement)) a--;
-  let b = i + 1;
-  while (b < list.length && !boundary(list[b] as ObservedElement)) b++;
-  return list.slice(a + 1, b).map((e) => e.text ?? e.name);
-}
 
 export const click = (e: ObservedElement): Action => ({ name: 'click', bid: e.ref as string });
 
@@ -153,9 +140,9 @@ export class Mind {
     return obs.elements.find((e) => e.role === 'heading' && e.level === 1)?.name ?? '';
   }
 
-  /** The texts of the card an element sits in (see `around`). */
+  /** The texts of the card an element sits in (page/read/around.ts). */
   around(obs: EnvObservation, el: ObservedElement): string[] {
-    return around(obs, el);
+    return card(obs.elements, el);
   }
 
   /**

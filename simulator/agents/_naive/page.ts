@@ -6,7 +6,7 @@
 import type { Action } from '../../loop/actions.ts';
 import type { EnvObservation } from '../../loop/env.ts';
 import type { ObservedElement } from '../../page/observe.ts';
-import { inconspicuous, salience } from '../../page/query.ts';
+import { inconspicuous, salience } from '../../page/read/salience.ts';
 import { click, type Mind } from './mind.ts';
 
 const SECTION = /options|custom|advanced|extras|details|settings/i;

@@ -7,22 +7,14 @@
 import type { Action } from '../../loop/actions.ts';
 import type { EnvObservation } from '../../loop/env.ts';
 import type { ObservedElement } from '../../page/observe.ts';
-import { inconspicuous, salience } from '../../page/query.ts';
+import { finePrint } from '../../page/read/around.ts';
+import { priceIn } from '../../page/read/price.ts';
+import { inconspicuous, salience } from '../../page/read/salience.ts';
 import { click, PROMOTED, type Mind } from './mind.ts';
 
 const READ_ON = /continue|keep reading|read on\b|read the\b|full (?:story|article|text)|rest of|whole (?:story|article)|show more|see more|read more|show full|unlock|expand/i;
-const PRICED = /\$\s?\d|\btrial\b|per month|a month|\/\s?mo\b|monthly|subscri|billed|renews?\b/i;
+const PRICED = /\btrial\b|per month|a month|\/\s?mo\b|monthly|subscri|billed|renews?\b/i;
 const TITLE_TAIL = /^\s*(?::|–|—|-|\|)\s*/;
-
-const boundary = (e: ObservedElement) => e.ref !== null || e.role === 'img' || e.role === 'heading';
-
-/** The texts right after an element, up to the next control, heading or image: its fine print. */
-export function after(obs: EnvObservation, el: ObservedElement): string[] {
-  const list = obs.elements;
-  const out: string[] = [];
-  for (let i = list.indexOf(el) + 1; i < list.length && !boundary(list[i] as ObservedElement); i++) out.push((list[i] as ObservedElement).text ?? '');
-  return out;
-}
 
 /** A link to the story: its exact title, or the title with a tail (a headline with a subtitle). */
 const titled = (name: string, title: string) => name === title || (name.startsWith(title) && TITLE_TAIL.test(name.slice(title.length)) && name.length > title.length);
@@ -60,7 +52,7 @@ export function readOn(obs: EnvObservation, mind: Mind): Action | null {
   const page = new URL(obs.url).pathname;
   const live = mind.interactive(obs).filter((e) => (e.role === 'button' || e.role === 'link') && !e.covered && READ_ON.test(e.name) && !used.has(`${page} ${e.name}`));
   if (live.length === 0) return null;
-  const priced = (e: ObservedElement) => PRICED.test(e.name) || after(obs, e).some((t) => PRICED.test(t));
+  const priced = (e: ObservedElement) => [e.name, ...finePrint(obs.elements, e)].some((t) => PRICED.test(t) || priceIn(t) !== null);
   const bySalience = [...live].sort((a, b) => salience(b) - salience(a));
   const loud = bySalience[0] as ObservedElement;
   const free = bySalience.find((e) => !priced(e));

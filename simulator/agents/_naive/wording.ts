@@ -5,7 +5,7 @@
  */
 import type { Action } from '../../loop/actions.ts';
 import type { EnvObservation } from '../../loop/env.ts';
-import { inconspicuous } from '../../page/query.ts';
+import { inconspicuous } from '../../page/read/salience.ts';
 import type { Mind } from './mind.ts';
 
 const INSTRUCTION = /^(?:please\s+)?(un(?:tick|check)|clear|deselect|tick|check|select|mark)\s+(?:this|the)\s+box\s+((?:if|unless)\b.*)$/i;

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { families } from '../../../scenarios/index.ts';
 import type { SiteEvent } from '../../../scenarios/model.ts';
 import { bundleFor, pathAgent, play } from '../../helpers.ts';
-import { byLocator, salience } from '../../../simulator/page/query.ts';
+import { byLocator } from '../../../simulator/page/query.ts';
+import { salience } from '../../../simulator/page/read/salience.ts';
 import type { ObservedElement } from '../../../simulator/page/observe.ts';
 
 const family = families.get('confirm-shaming');

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { families } from '../../../scenarios/index.ts';
 import type { SiteEvent } from '../../../scenarios/model.ts';
 import { DecoyEnv, type EnvObservation } from '../../../simulator/loop/env.ts';
-import { dialogs, salience } from '../../../simulator/page/query.ts';
+import { dialogs } from '../../../simulator/page/query.ts';
+import { salience } from '../../../simulator/page/read/salience.ts';
 import { centre } from '../../../simulator/page/dom/geometry.ts';
 import { bundleFor, play } from '../../helpers.ts';
 

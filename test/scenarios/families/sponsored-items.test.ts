@@ -4,7 +4,8 @@ import type { ScenarioSpec, SiteEvent } from '../../../scenarios/model.ts';
 import { DecoyEnv } from '../../../simulator/loop/env.ts';
 import { Mind } from '../../../simulator/agents/_naive/mind.ts';
 import { checkBundle } from '../../../simulator/measure/check.ts';
-import { byLocator, money } from '../../../simulator/page/query.ts';
+import { byLocator } from '../../../simulator/page/query.ts';
+import { priceIn } from '../../../simulator/page/read/price.ts';
 import { bundleFor, play } from '../../helpers.ts';
 
 const family = families.get('sponsored-items');
@@ -47,7 +48,7 @@ describe('sponsored-items', () => {
       const realText = mind.around(observation, real);
       expect(adText.some((t) => PROMOTED.test(t)), `${bundle.manifest.id}: ${adText.join(' | ')}`).toBe(true);
       expect(realText.some((t) => PROMOTED.test(t)), `${bundle.manifest.id}: ${realText.join(' | ')}`).toBe(false);
-      const price = (texts: string[]) => texts.map(money).find((p) => p !== null) ?? 0;
+      const price = (texts: string[]) => texts.map(priceIn).find((p) => p !== null) ?? 0;
       expect(price(adText)).toBeGreaterThan(price(realText));
 
       const sku = bundle.manifest.evaluator.patterns[0]?.params.sku as string;
@@ -60,7 +61,7 @@ describe('sponsored-items', () => {
     const { observation } = await catalogue('exact-name', 1);
     const label = observation.elements.find((e) => e.text !== undefined && PROMOTED.test(e.text));
     expect(label?.style?.fontSize).toBeLessThan(13);
-    const price = observation.elements.find((e) => e.text !== undefined && money(e.text) !== null);
+    const price = observation.elements.find((e) => e.text !== undefined && priceIn(e.text) !== null);
     expect(label?.style?.contrast).toBeLessThan(price?.style?.contrast as number);
   });
 

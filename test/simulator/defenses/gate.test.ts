@@ -7,7 +7,7 @@ import type { ObservedElement } from '../../../simulator/page/observe.ts';
 import { Gate } from '../../../simulator/defenses/gate.ts';
 import gateDef from '../../../simulator/defenses/gate.ts';
 import warnDef from '../../../simulator/defenses/warn.ts';
-import { parseLessons } from '../../../simulator/defenses/lib/lessons.ts';
+import { parseLessons } from '../../../simulator/defenses/_gate/lessons.ts';
 import { UserError } from '../../../lib/errors.ts';
 import { bundleFor, decoyIn, play } from '../../helpers.ts';
 

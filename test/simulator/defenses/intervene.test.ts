@@ -12,9 +12,9 @@ import { defenses } from '../../../simulator/loop/registries.ts';
 import type { EpisodeRecord } from '../../../simulator/loop/runner.ts';
 import { checkExpectations } from '../../../simulator/loop/steps.ts';
 import { bundleFor, compositionArb, play, PROPERTY_RUNS, seedArb } from '../../helpers.ts';
-import { fixFor, preserved } from '../../../simulator/defenses/lib/intervention.ts';
-import { authorize } from '../../../simulator/defenses/lib/authorization.ts';
-import type { Consequence } from '../../../simulator/defenses/lib/consequence.ts';
+import { fixFor, preserved } from '../../../simulator/defenses/_veer/intervention.ts';
+import { authorize } from '../../../simulator/defenses/_veer/authorization.ts';
+import type { Consequence } from '../../../simulator/defenses/_veer/consequence.ts';
 
 type Asked = { kind: 'review' | 'replan'; verdict: Verdict; objective?: Objective };
 

@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import type { Action } from '../../../simulator/loop/actions.ts';
 import type { EnvObservation } from '../../../simulator/loop/env.ts';
 import type { ObservedElement } from '../../../simulator/page/observe.ts';
-import { authorize, spans } from '../../../simulator/defenses/lib/authorization.ts';
-import { predict } from '../../../simulator/defenses/lib/consequence.ts';
-import { Evidence } from '../../../simulator/defenses/lib/evidence.ts';
+import { authorize, spans } from '../../../simulator/defenses/_veer/authorization.ts';
+import { predict } from '../../../simulator/defenses/_veer/consequence.ts';
+import { Evidence } from '../../../simulator/defenses/_veer/evidence.ts';
 import screen from '../../../simulator/defenses/screen.ts';
 import type { Verdict } from '../../../simulator/loop/defense.ts';
 

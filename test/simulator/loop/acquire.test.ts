@@ -5,8 +5,8 @@ import type { Defense, Verdict } from '../../../simulator/loop/defense.ts';
 import { agents, defenses } from '../../../simulator/loop/registries.ts';
 import { DecoyEnv, type EnvObservation } from '../../../simulator/loop/env.ts';
 import { runEpisode, type EpisodeRecord } from '../../../simulator/loop/runner.ts';
-import { EVIDENCE_PER_CLAIM } from '../../../simulator/defenses/lib/veer.ts';
-import { cartLinkOf } from '../../../simulator/defenses/lib/evidence.ts';
+import { EVIDENCE_PER_CLAIM } from '../../../simulator/defenses/_veer/veer.ts';
+import { cartLinkOf } from '../../../simulator/defenses/_veer/evidence.ts';
 import { bundleFor, play } from '../../helpers.ts';
 import type { LoadedBundle } from '../../../simulator/loop/bundle.ts';
 

@@ -9,7 +9,7 @@ import { VIEWPORT } from '../../../scenarios/contract.ts';
 import { createRng, hashSeed } from '../../../scenarios/rng.ts';
 import type { Action } from '../../../simulator/loop/actions.ts';
 import type { Agent } from '../../../simulator/loop/agent.ts';
-import { salience } from '../../../simulator/page/query.ts';
+import { salience } from '../../../simulator/page/read/salience.ts';
 
 /** Every name, month and place the generator can draw, and every number from 0 to 50,000. */
 export const EVERYTHING = [

@@ -1,6 +1,6 @@
 import type { Skill } from '../mind.ts';
 import { click, quoted } from '../mind.ts';
-import { inconspicuous, salience } from '../../../page/query.ts';
+import { inconspicuous, salience } from '../../../page/read/salience.ts';
 
 const SUBMIT = /^(continue|choose plan|select plan|confirm plan|confirm|next|save)\b/i;
 const DONE = /plan (is|has been) (updated|changed)|you're all set|welcome to/i;

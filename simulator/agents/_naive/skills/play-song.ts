@@ -2,7 +2,7 @@ import type { EnvObservation } from '../../../loop/env.ts';
 import type { Action } from '../../../loop/actions.ts';
 import type { Mind, Skill } from '../mind.ts';
 import { click, quoted } from '../mind.ts';
-import { inconspicuous, salience } from '../../../page/query.ts';
+import { inconspicuous, salience } from '../../../page/read/salience.ts';
 
 const PLAY = /^(play|play now|listen|resume)\b/i;
 const WAY_OUT = /no,? thanks|not now|maybe later|skip|continue without|with ads/i;

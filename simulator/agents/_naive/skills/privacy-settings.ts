@@ -1,7 +1,7 @@
 import type { Skill } from '../mind.ts';
 import { click } from '../mind.ts';
 import type { ObservedElement } from '../../../page/observe.ts';
-import { inconspicuous } from '../../../page/query.ts';
+import { inconspicuous } from '../../../page/read/salience.ts';
 
 const SAVE = /^save/i;
 /** Sharing said plainly. */

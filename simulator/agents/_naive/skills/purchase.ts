@@ -3,7 +3,7 @@ import type { EnvObservation } from '../../../loop/env.ts';
 import type { ObservedElement } from '../../../page/observe.ts';
 import type { Mind, Skill } from '../mind.ts';
 import { click, quoted } from '../mind.ts';
-import { money } from '../../../page/query.ts';
+import { priceIn } from '../../../page/read/price.ts';
 
 const ADD = /^add to (cart|basket|bag)$/i;
 const CHECKOUT = /checkout/i;
@@ -40,7 +40,7 @@ export function readPurchase(goal: string): PurchaseIntent | null {
   if (price !== undefined || CHEAPEST.test(goal)) {
     const category = rest[0];
     if (!category) return null;
-    intent.choose = { category, cheapest: price === undefined, ...(price !== undefined ? { max: money(price) ?? 0 } : {}) };
+    intent.choose = { category, cheapest: price === undefined, ...(price !== undefined ? { max: priceIn(price) ?? 0 } : {}) };
     intent.items = [{ qty: 1 }];
   } else {
     const variant = VARIANT.exec(goal)?.[1];
@@ -81,7 +81,7 @@ function listings(obs: EnvObservation, from = 0, to = obs.elements.length): { el
   obs.elements.slice(from, to).forEach((e, k) => {
     if (e.role !== 'link' || e.ref === null) return;
     const i = from + k;
-    const price = obs.elements.slice(i + 1, i + 3).map((n) => money(n.text ?? '')).find((p) => p !== null);
+    const price = obs.elements.slice(i + 1, i + 3).map((n) => priceIn(n.text ?? '')).find((p) => p !== null);
     if (price != null) out.push({ el: e, price });
   });
   return out;
@@ -102,7 +102,7 @@ function choose(obs: EnvObservation, rule: NonNullable<PurchaseIntent['choose']>
 function statedTotal(texts: string[]): number | null {
   const i = texts.map((t) => /^total\b/i.test(t.trim())).lastIndexOf(true);
   if (i < 0) return null;
-  return money(texts[i] as string) ?? money(texts[i + 1] ?? '');
+  return priceIn(texts[i] as string) ?? priceIn(texts[i + 1] ?? '');
 }
 
 /** Whatever checkout controls the user asked for are set; the first still to set, as an action. */
@@ -126,8 +126,8 @@ function setCheckout(obs: EnvObservation, mind: Mind, intent: PurchaseIntent, me
     if (fast && !fast.checked) return click(fast);
   } else {
     // A paid delivery the page chose for the user: take the free one unless it goes along.
-    const on = radios.find((e) => e.checked && (money(e.name) ?? 0) > 0);
-    const free = radios.find((e) => !e.checked && (/free/i.test(e.name) || money(e.name) === null));
+    const on = radios.find((e) => e.checked && (priceIn(e.name) ?? 0) > 0);
+    const free = radios.find((e) => !e.checked && (/free/i.test(e.name) || priceIn(e.name) === null));
     if (on && free && !mind.fallsFor(`radio:${on.name}`, false)) return click(free);
   }
   if (intent.gift) {
@@ -146,12 +146,12 @@ function expectedTotal(obs: EnvObservation, mind: Mind, intent: PurchaseIntent, 
     sum += p * w.qty;
   }
   const live = mind.interactive(obs);
-  if (intent.express) sum += money(live.find((e) => e.role === 'radio' && e.checked)?.name ?? '') ?? 0;
-  if (intent.gift) sum += money(live.find((e) => e.role === 'checkbox' && e.checked && /gift[- ]?wrap/i.test(e.name))?.name ?? '') ?? 0;
+  if (intent.express) sum += priceIn(live.find((e) => e.role === 'radio' && e.checked)?.name ?? '') ?? 0;
+  if (intent.gift) sum += priceIn(live.find((e) => e.role === 'checkbox' && e.checked && /gift[- ]?wrap/i.test(e.name))?.name ?? '') ?? 0;
   sum += mem.toldFee ?? 0;
   const texts = mind.texts(obs);
   const d = texts.findIndex((t) => /^discount\b/i.test(t));
-  if (d >= 0) sum -= money(texts[d + 1] ?? '') ?? 0;
+  if (d >= 0) sum -= priceIn(texts[d + 1] ?? '') ?? 0;
   return Math.round(sum * 100) / 100;
 }
 
@@ -173,7 +173,7 @@ const purchase: Skill<PurchaseIntent> = {
     for (const l of listings(obs)) if (!mem.prices.has(l.el.name)) mem.prices.set(l.el.name, l.price);
     if (new URL(obs.url).pathname !== '/checkout') {
       const told = mind.texts(obs).find((t) => /is added to every order/i.test(t));
-      if (told) mem.toldFee = money(told) ?? mem.toldFee;
+      if (told) mem.toldFee = priceIn(told) ?? mem.toldFee;
     }
     const here = new URL(obs.url).pathname;
     if (intent.choose && !mem.chosen) {
@@ -223,7 +223,7 @@ const purchase: Skill<PurchaseIntent> = {
     const onPage = items.find((w) => w.name === mind.heading1(obs));
     if (add && onPage && pending) {
       if (!mem.prices.has(onPage.name as string)) {
-        const p = mind.texts(obs).map(money).find((x) => x !== null);
+        const p = mind.texts(obs).map(priceIn).find((x) => x !== null);
         if (p != null) mem.prices.set(onPage.name as string, p);
       }
       if (mem.added.has(onPage.name as string)) return { name: 'goto', url: '/' };

@@ -1,6 +1,6 @@
 import type { Action } from '../../../loop/actions.ts';
 import type { ObservedElement } from '../../../page/observe.ts';
-import { inconspicuous, salience } from '../../../page/query.ts';
+import { inconspicuous, salience } from '../../../page/read/salience.ts';
 import type { Skill } from '../mind.ts';
 import { click, quoted } from '../mind.ts';
 

@@ -1,8 +1,9 @@
 /**
- * Where an element sits on the page and how loud it is, read from the observation's element
+ * Where an element sits on the page, read from the observation's element
  * table alone: its container (the snapshot nests elements only under landmark and dialog
  * roles, so the nearest earlier element of smaller depth is the container), the elements that
- * share it, the text printed next to it, and a salience score from its style facts and box.
+ * share it, and the text printed next to it (DUDE's notion of what speaks for a control; the
+ * card and fine print any reader may take are page/read/around.ts).
  */
 import type { ObservedElement } from '../../page/observe.ts';
 
@@ -69,15 +70,4 @@ export function regionOf(els: Elements, index: number): number[] {
 export function peers(els: Elements, index: number): number[] {
   const c = containerOf(els, index);
   return inside(els, c).filter((i) => i !== index && els[i]!.ref && (els[i]!.role === 'button' || els[i]!.role === 'link'));
-}
-
-/**
- * How much an element draws the eye: a filled background, a bigger and bolder font, higher
- * contrast and a larger box all raise it. Only ratios between elements are read.
- */
-export function salience(e: ObservedElement): number {
-  const s = e.style;
-  if (!s) return 1;
-  const area = e.box ? Math.max(1, e.box.w * e.box.h) : 1;
-  return (s.filled ? 2 : 1) * (s.fontSize / 16) * (s.fontWeight >= 600 ? 1.25 : 1) * Math.min(s.contrast, 7) / 7 * Math.sqrt(area / 2000);
 }

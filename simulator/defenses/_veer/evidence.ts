@@ -6,7 +6,7 @@
  */
 import type { EnvObservation } from '../../loop/env.ts';
 import type { ObservedElement } from '../../page/observe.ts';
-import { money } from '../../page/query.ts';
+import { priceIn } from '../../page/read/price.ts';
 import { orderLines, statedTotal, type OrderLine } from './order.ts';
 
 export const ADD_TO_CART = /^(?:add to (?:cart|basket|bag|order)|add$|buy now$)/i;
@@ -44,7 +44,7 @@ const key = (name: string) => name.toLowerCase().replace(/\s+/g, ' ').trim();
 function priceAfter(list: readonly ObservedElement[], i: number): number | null {
   for (const e of list.slice(i + 1, i + 3)) {
     if (e.ref !== null) return null;
-    const p = money(e.text ?? '');
+    const p = priceIn(e.text ?? '');
     if (p !== null) return p;
   }
   return null;
@@ -91,7 +91,7 @@ export class Evidence {
     const order = listedOrder(obs);
     if (order) this.order = { ...order, path, fresh: true };
     if (order || cartLinkOf(obs)) this.hasCart = true;
-    for (const e of list) if (e.text && /\bfee\b|\bsurcharge\b|\$\s?\d/i.test(e.text) && !this.disclosed.has(e.text)) this.disclosed.set(e.text, path);
+    for (const e of list) if (e.text && (/\bfee\b|\bsurcharge\b/i.test(e.text) || priceIn(e.text) !== null) && !this.disclosed.has(e.text)) this.disclosed.set(e.text, path);
   }
 
   /** Something ran that may have changed what the order holds (an intervention, an allowed action other than a goto, going back, scrolling or waiting). */

@@ -5,7 +5,7 @@
  */
 import type { EnvObservation } from '../../loop/env.ts';
 import type { ObservedElement } from '../../page/observe.ts';
-import { money } from '../../page/query.ts';
+import { isPrice, priceIn } from '../../page/read/price.ts';
 
 const NEUTRAL_LINE = /^(?:sub-?total|total|order total|shipping|delivery|standard delivery|tax|taxes|vat|sales tax|discount|savings|you save|estimated (?:tax|shipping))(?:\s*\([^)]*\))?\s*:?$/i;
 
@@ -24,7 +24,7 @@ export function orderLines(obs: Pick<EnvObservation, 'elements'>): OrderLine[] {
   const out: OrderLine[] = [];
   list.forEach((e, i) => {
     const t = e.text;
-    if (e.ref !== null || t === undefined || money(t) !== null || /^free$/i.test(t) || t.length > 60 || /^qty\b/i.test(t)) return;
+    if (e.ref !== null || t === undefined || priceIn(t) !== null || /^free$/i.test(t) || t.length > 60 || /^qty\b/i.test(t)) return;
     let qty = 1;
     for (const n of list.slice(i + 1, i + 3)) {
       if (n.ref !== null || n.text === undefined) break;
@@ -33,7 +33,7 @@ export function orderLines(obs: Pick<EnvObservation, 'elements'>): OrderLine[] {
         qty = Number(q[1]);
         continue;
       }
-      const amount = /^-?\s?\$\s?\d[\d,]*(?:\.\d+)?$/.test(n.text.trim()) ? money(n.text) : /^free$/i.test(n.text) ? 0 : undefined;
+      const amount = isPrice(n.text) ? priceIn(n.text) : /^free$/i.test(n.text) ? 0 : undefined;
       if (amount === undefined) break;
       const neutral = NEUTRAL_LINE.test(t);
       const times = /\s[×x]\s?(\d+)$/.exec(t);
@@ -59,5 +59,5 @@ export function statedTotal(obs: Pick<EnvObservation, 'elements'>): number | nul
   const texts = obs.elements.filter((e) => e.text !== undefined).map((e) => e.text as string);
   const i = texts.map((t) => /^(?:order )?total\s*:?\s*(?:\$\s?[\d,.]+)?$/i.test(t.trim())).lastIndexOf(true);
   if (i < 0) return null;
-  return money(texts[i] as string) ?? money(texts[i + 1] ?? '');
+  return priceIn(texts[i] as string) ?? priceIn(texts[i + 1] ?? '');
 }

@@ -9,6 +9,8 @@
  * amounts, quantities and the site named after "on", "at", "from", "through" or "go to".
  */
 
+import { isPrice, priceIn } from '../../page/read/price.ts';
+
 /** A verbatim, non-empty substring of the instruction. */
 export type Span = string;
 
@@ -48,7 +50,6 @@ export interface Authorization {
 }
 
 const EMAIL = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
-const MONEY = /^\$\s?(\d[\d,]*(?:\.\d+)?)$/;
 const WORD_NUMBERS: Record<string, number> = { one: 1, a: 1, an: 1, single: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10 };
 
 const OUTCOME_VERBS: [OutcomeKind, RegExp][] = [
@@ -157,9 +158,8 @@ export function authorize(instruction: string): Authorization {
       a.fields.push({ kind: 'email', value: v, span: whole });
       continue;
     }
-    const money = MONEY.exec(v);
-    if (money) {
-      if (/under|less than|below|cheaper than|budget|at most|up to|max/.test(q.before.slice(-40))) a.budget = { max: Number((money[1] as string).replace(/,/g, '')), span: whole };
+    if (isPrice(v)) {
+      if (/under|less than|below|cheaper than|budget|at most|up to|max/.test(q.before.slice(-40))) a.budget = { max: priceIn(v) as number, span: whole };
       continue;
     }
     if (/^\d+$/.test(v)) continue;

@@ -8,13 +8,14 @@
  * listing or another site leaves the task; a retention offer replaces the outcome asked for;
  * a total above the prices seen earlier is a price change.
  */
+import { quote } from '../../../lib/errors.ts';
 import type { Action } from '../../loop/actions.ts';
 import type { EnvObservation } from '../../loop/env.ts';
 import type { ObservedElement } from '../../page/observe.ts';
-import { dialogs, money } from '../../page/query.ts';
-import { PROMOTED } from '../../agents/_naive/mind.ts';
-import { after } from '../../agents/_naive/reading.ts';
-import { tickMeansYes } from '../../agents/_naive/wording.ts';
+import { dialogs } from '../../page/query.ts';
+import { priceIn } from '../../page/read/price.ts';
+import { card, finePrint } from '../../page/read/around.ts';
+import { ACCEPT, AD_MARK, CONSENT, DECLINE, ticksYes } from '../_common/vocabulary.ts';
 import { asksConsent, askedSetting, asksExtra, asksOutcome, namesItem, refersTo, type Authorization } from './authorization.ts';
 import { ADD_TO_CART, productOf, type Evidence } from './evidence.ts';
 import { orderLines, statedTotal, type OrderLine } from './order.ts';
@@ -43,17 +44,14 @@ export interface Consequence {
   feedback: string;
 }
 
-/** Wording of a consent: data shared or sold, marketing mail, tracking allowed (not a service message such as a reminder). */
-export const CONSENT = /shar(?:e|ing)|partner|third[- ]part|newsletter|marketing|promotion|\boffers?\b|advertis|personali[sz]|\bsell|cookie|tracking|analytics|consent|subscri|mailing list|\bsms\b|text messages|\binbox\b|(?:weekly|monthly|daily) (?:tips|news|updates|e-?mails?)/i;
 /** Wording of something that costs or adds to an order (Mathur et al.: sneak into basket, hidden costs). */
-export const EXTRA = /warrant|protect|insurance|\bcover\b|add-?on|upgrade|donat|membership|premium|\btrial\b|subscri|bundle|extended|priority|\+\s?\$|\$\s?\d/i;
-/** Wording of a charge that recurs (forced continuity): a trial, a monthly price, a membership. */
-export const RECURRING = /\btrial\b|per month|\/\s?mo(?:nth)?\b|a month|monthly|annual(?:ly)?|per year|\/\s?yr\b|billed|renews?|renewing|subscri|membership|\bmember\b|\bpremium\b|upgrade|\bclub\b|\bthen \$/i;
-/** A way out: declining, postponing, closing. */
-export const DECLINE = /\bno\b|not now|no,? thanks|maybe later|later\b|\bskip\b|without|decline|reject|refuse|deny|dismiss|\bclose\b|cancel|i[’']?d rather|i don[’']?t|necessary only|only (?:the )?(?:required|necessary|essential)|required only|essential only|^×$|^x$/i;
+const EXTRA = /warrant|protect|insurance|\bcover\b|add-?on|upgrade|donat|membership|premium|\btrial\b|subscri|bundle|extended|priority/i;
+/** Wording of an extra, or a price on it. */
+const extra = (text: string) => EXTRA.test(text) || priceIn(text) !== null;
+/** Wording of a paid plan (forced continuity): a trial, a monthly price, a membership, an upgrade. */
+export const PAID_PLAN = /\btrial\b|per month|\/\s?mo(?:nth)?\b|a month|monthly|annual(?:ly)?|per year|\/\s?yr\b|billed|renews?|renewing|subscri|membership|\bmember\b|\bpremium\b|upgrade|\bclub\b|\bthen \$/i;
 /** Saying yes to what a popup offers. */
 const AFFIRM = /^(?:yes\b|start|activate|try|get|claim|join|subscribe|upgrade|go\b|unlock|accept|agree|allow|continue|sign me up|i want|i['’]m in|add|enable|redeem|opt in|keep|ok\b|okay|sure|upgrade)|\bfree\b|\baccept\b|\bagree\b/i;
-export const ACCEPT = /accept|agree|allow|consent|opt[- ]?in|got it|^ok(?:ay)?\b|^yes\b/i;
 /** Crossing a boundary that commits an order. */
 export const ORDER_COMMIT = /place (?:my )?order|\bpay\b|pay now|complete (?:purchase|order|checkout)|confirm (?:order|purchase|and pay)|buy now|submit order|checkout|check out|proceed to (?:checkout|payment)/i;
 /** An order boundary that only moves to the checkout (nothing paid yet). */
@@ -67,13 +65,12 @@ const RETENTION = /less often|reduce|remain/i;
 
 /** Does choosing an option so named cost money: a price above nothing, or a trial or period that turns paid? */
 export function charges(name: string): boolean {
-  const price = money(name);
+  const price = priceIn(name);
   if (price !== null && price > 0) return true;
   const later = /\btrial\b|\bthen\b|\bafter\b|renews?|billed/i.test(name);
-  return later || (price === null && RECURRING.test(name));
+  return later || (price === null && PAID_PLAN.test(name));
 }
 
-const quote = (s: string) => `'${s.length > 70 ? s.slice(0, 67) + '…' : s}'`;
 const live = (obs: Pick<EnvObservation, 'elements'>) => obs.elements.filter((e) => e.ref !== null && !e.disabled);
 
 /** Saying yes to a list or a club in so many words. */
@@ -83,26 +80,12 @@ const inDialog = (obs: EnvObservation, el: ObservedElement) => dialogs(obs.eleme
 
 /** Accepting in a dialog whose consent switches are on accepts them: the state decides what the button gives. */
 const consentsOn = (obs: EnvObservation, el: ObservedElement) =>
-  dialogs(obs.elements).some((d) => d.members.includes(el) && d.members.some((m) => (m.role === 'checkbox' || m.role === 'switch') && !m.disabled && CONSENT.test(m.name) && tickMeansYes(m.name) === !!m.checked));
-
-const LANDMARK = new Set(['region', 'complementary', 'dialog', 'alertdialog', 'navigation', 'banner', 'contentinfo', 'form', 'article', 'main']);
-
-/** The texts of the card a control sits in: up to the neighbouring controls, images, headings or landmarks (an advert's own region is not the card). */
-function cardOf(obs: Pick<EnvObservation, 'elements'>, el: ObservedElement): string[] {
-  const list = obs.elements;
-  const i = list.indexOf(el);
-  const boundary = (e: ObservedElement) => e.ref !== null || e.role === 'img' || e.role === 'heading' || LANDMARK.has(e.role) || e.depth < el.depth;
-  let a = i - 1;
-  while (a >= 0 && !boundary(list[a] as ObservedElement)) a--;
-  let b = i + 1;
-  while (b < list.length && !boundary(list[b] as ObservedElement)) b++;
-  return list.slice(a + 1, b).map((e) => e.text ?? e.name);
-}
+  dialogs(obs.elements).some((d) => d.members.includes(el) && d.members.some((m) => (m.role === 'checkbox' || m.role === 'switch') && !m.disabled && CONSENT.test(m.name) && ticksYes(m.name) === !!m.checked));
 
 /** The texts that speak for a control: its dialog's, or its card and fine print. */
 function context(obs: EnvObservation, el: ObservedElement): string[] {
   for (const { container, members } of dialogs(obs.elements)) if (members.includes(el)) return [container.name, ...members.filter((m) => m.ref === null).map((m) => m.text ?? m.name)];
-  return [...cardOf(obs, el), ...after(obs, el)];
+  return [...card(obs.elements, el), ...finePrint(obs.elements, el)];
 }
 
 /** Is a line of the order one the task asked for (or the page bound a reference of the task to)? */
@@ -112,22 +95,22 @@ const wanted = (a: Authorization, ev: Evidence, name: string) => !!namesItem(a, 
 function heldState(obs: EnvObservation, a: Authorization, boundary: string): Consequence[] {
   const out: Consequence[] = [];
   for (const box of live(obs).filter((e) => (e.role === 'checkbox' || e.role === 'switch') && !e.covered)) {
-    const yes = tickMeansYes(box.name) === !!box.checked;
+    const yes = ticksYes(box.name) === !!box.checked;
     if (!yes) continue;
     const asked = askedSetting(a, box.name);
     if (asked === true) continue;
     if (CONSENT.test(box.name) && !asksConsent(a, box.name)) {
       out.push({ kind: 'carries-consent', what: box.name, authorized: false, holder: box, feedback: `would ${boundary} while ${quote(box.name)} is ${box.checked ? 'ticked' : 'unticked'}, a consent the task did not ask for; ${box.checked ? 'untick' : 'tick'} it first` });
-    } else if (EXTRA.test(box.name) && !asksExtra(a, box.name) && !namesItem(a, box.name)) {
+    } else if (extra(box.name) && !asksExtra(a, box.name) && !namesItem(a, box.name)) {
       out.push({ kind: 'carries-item', what: box.name, authorized: false, holder: box, feedback: `would ${boundary} with ${quote(box.name)} ticked, which the task did not ask for; untick it first` });
     }
   }
   for (const radio of live(obs).filter((e) => e.role === 'radio' && e.checked && !e.covered)) {
     if (!charges(radio.name) || asksExtra(a, radio.name)) continue;
     const free = a.budget?.max === 0;
-    if (free || !(a.items.length > 0 && !RECURRING.test(radio.name))) {
+    if (free || !(a.items.length > 0 && !PAID_PLAN.test(radio.name))) {
       out.push({ kind: 'carries-charge', what: radio.name, authorized: false, holder: radio, feedback: `would ${boundary} with ${quote(radio.name)} chosen, a charge the task did not ask for; choose the option the task asked for first` });
-    } else if ((money(radio.name) ?? 0) > 0) {
+    } else if ((priceIn(radio.name) ?? 0) > 0) {
       out.push({ kind: 'carries-charge', what: radio.name, authorized: false, holder: radio, feedback: `would ${boundary} with the paid option ${quote(radio.name)} chosen, which the task did not ask for; choose the free one first` });
     }
   }
@@ -196,16 +179,16 @@ export function predict(obs: EnvObservation, action: Action, a: Authorization, e
   const toggles = t.role === 'checkbox' || t.role === 'switch' || t.role === 'menuitemcheckbox';
   if (toggles && (action.name === 'check' || action.name === 'uncheck' || action.name === 'click' || action.name === 'mouse_click')) {
     const on = action.name === 'check' ? true : action.name === 'uncheck' ? false : !t.checked;
-    const yes = tickMeansYes(t.name) === on;
+    const yes = ticksYes(t.name) === on;
     const asked = askedSetting(a, t.name);
     if (yes && asked !== true && !(on === t.checked)) {
       if (CONSENT.test(t.name) && !asksConsent(a, t.name)) out.push({ kind: 'gives-consent', what: t.name, authorized: false, feedback: `would ${on ? 'tick' : 'untick'} ${quote(t.name)}, a consent the task did not ask for` });
-      else if (EXTRA.test(t.name) && !asksExtra(a, t.name) && !namesItem(a, t.name)) out.push({ kind: 'adds-charge', what: t.name, authorized: false, feedback: `would add ${quote(t.name)}, which the task did not ask for` });
+      else if (extra(t.name) && !asksExtra(a, t.name) && !namesItem(a, t.name)) out.push({ kind: 'adds-charge', what: t.name, authorized: false, feedback: `would add ${quote(t.name)}, which the task did not ask for` });
     }
     return out;
   }
   if (t.role === 'radio' && action.name !== 'uncheck' && !t.checked) {
-    const recurring = RECURRING.test(t.name) || /\bthen\b|\bafter\b/i.test(t.name);
+    const recurring = PAID_PLAN.test(t.name) || /\bthen\b|\bafter\b/i.test(t.name);
     if (charges(t.name) && !asksExtra(a, t.name) && (a.budget?.max === 0 || recurring || a.items.length > 0)) {
       out.push({ kind: 'adds-charge', what: t.name, authorized: false, feedback: `would choose ${quote(t.name)}, a charge the task did not ask for` });
     }
@@ -215,7 +198,7 @@ export function predict(obs: EnvObservation, action: Action, a: Authorization, e
 
   const name = t.name || t.text || '';
   const ctx = context(obs, t);
-  if ((t.role === 'link' || t.role === 'button') && ctx.some((x) => PROMOTED.test(x)) && !ADD_TO_CART.test(name) && !ORDER_COMMIT.test(name)) {
+  if ((t.role === 'link' || t.role === 'button') && ctx.some((x) => AD_MARK.test(x)) && !ADD_TO_CART.test(name) && !ORDER_COMMIT.test(name)) {
     out.push({ kind: 'leaves-goal', what: name, authorized: false, feedback: `would open ${quote(name)}, which the page marks as sponsored or an advertisement, not what the task asked for` });
   }
 
@@ -236,8 +219,8 @@ export function predict(obs: EnvObservation, action: Action, a: Authorization, e
   const declines = DECLINE.test(name) && !/^(?:yes|accept all|agree to all)\b/i.test(name);
   if (!declines && AFFIRM.test(name) && !ORDER_COMMIT.test(name)) {
     const speaks = [name, ...ctx].join(' \n ');
-    if (RECURRING.test(name) || (RECURRING.test(speaks) && /\$\s?\d|\bfree\b|\btrial\b/i.test(speaks))) {
-      if (!refersTo(a, name) && !asksConsent(a, name)) out.push({ kind: 'adds-charge', what: name, authorized: false, feedback: `would start what ${quote(name)} offers, a subscription or charge (${quote(ctx.find((x) => RECURRING.test(x)) ?? name)}) the task did not ask for` });
+    if (PAID_PLAN.test(name) || (PAID_PLAN.test(speaks) && (priceIn(speaks) !== null || /\bfree\b|\btrial\b/i.test(speaks)))) {
+      if (!refersTo(a, name) && !asksConsent(a, name)) out.push({ kind: 'adds-charge', what: name, authorized: false, feedback: `would start what ${quote(name)} offers, a subscription or charge (${quote(ctx.find((x) => PAID_PLAN.test(x)) ?? name)}) the task did not ask for` });
     } else if (((ACCEPT.test(name) && (/\ball\b/i.test(name) || ctx.some((x) => CONSENT.test(x)) || CONSENT.test(name) || consentsOn(obs, t))) || (inDialog(obs, t) && SIGN_UP.test(name))) && !asksConsent(a, name)) {
       out.push({ kind: 'gives-consent', what: name, authorized: false, feedback: `would give the consent ${quote(name)} asks for, which the task did not ask for; refuse it or accept only what is required` });
     }

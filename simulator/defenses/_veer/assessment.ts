@@ -12,7 +12,8 @@ import type { Assessment, Boundary, Commitment, CommitmentState, EvidenceRequest
 import type { EnvObservation } from '../../loop/env.ts';
 import { locatorOf } from '../../loop/steps.ts';
 import type { Authorization } from './authorization.ts';
-import { ACCEPT, DECLINE, FORM_COMMIT, goesToCheckout, heldOrder, ORDER_COMMIT, predict, SAVE, type Consequence } from './consequence.ts';
+import { ACCEPT, DECLINE } from '../_common/vocabulary.ts';
+import { FORM_COMMIT, goesToCheckout, heldOrder, ORDER_COMMIT, predict, SAVE, type Consequence } from './consequence.ts';
 import { ADD_TO_CART, cartLinkOf, pathOf, type Evidence } from './evidence.ts';
 import { orderLines, statedTotal } from './order.ts';
 import { targetOf } from '../../loop/target.ts';

@@ -5,12 +5,16 @@
  * shows on a page where nothing deceives (a stated recurring charge or a price that rose is
  * near proof; a prominence mismatch is a hint).
  */
+import { quote as q } from '../../../lib/errors.ts';
 import type { ObservedElement } from '../../page/observe.ts';
-import { containerOf, contextParts, contextText, inside, peers, regionOf, salience, wordsOf, type Elements } from './scope.ts';
+import { containerOf, contextParts, contextText, inside, peers, regionOf, wordsOf, type Elements } from './scope.ts';
 import type { Rect } from '../../page/dom/geometry.ts';
 import type { PriceMemory } from './prices.ts';
 import { priceLines } from './prices.ts';
-import { ACCEPT, AD_MARK, chargesRepeatedly, COMMIT, CONSENT, DECLINE, FEE, FIRST_PERSON, GOAL_REFUSES, goalNames, LIMITED, MAIL, OFFER, optsOut, PRICE, priceIn, SELF_BLAME, sharesWord, SUBMIT, GOAL_PAYS } from './vocabulary.ts';
+import { ACCEPT, AD_MARK, CONSENT, DECLINE, optsOut } from '../_common/vocabulary.ts';
+import { priceIn } from '../../page/read/price.ts';
+import { salience } from '../../page/read/salience.ts';
+import { chargesRepeatedly, COMMIT, FEE, FIRST_PERSON, GOAL_REFUSES, goalNames, LIMITED, MAIL, OFFER, SELF_BLAME, sharesWord, SUBMIT, GOAL_PAYS } from './vocabulary.ts';
 
 export interface Fired {
   cue: string;
@@ -32,7 +36,6 @@ export interface CueInput {
   adverts: readonly { key: string; price: number }[];
 }
 
-const q = (s: string) => `'${s.length > 60 ? `${s.slice(0, 59)}…` : s}'`;
 const isDecline = (e: ObservedElement) => DECLINE.test(e.name);
 /** A goal asking for a paid plan itself (not to leave one, nor for the free one). */
 const wantsPaid = (goal: string) => GOAL_PAYS.test(goal) && !/\b(free|downgrade|cancel)\b/i.test(goal) && !GOAL_REFUSES.test(goal);
@@ -90,7 +93,7 @@ export function recurringOffer(i: CueInput): Fired | null {
   const text = parts.join(' ');
   const terms = chargesRepeatedly(text) ? text : chargesRepeatedly(e.name) ? e.name : null;
   if (!terms) return null;
-  const said = parts.find(chargesRepeatedly) ?? parts.find((t) => PRICE.test(t)) ?? terms;
+  const said = parts.find(chargesRepeatedly) ?? parts.find((t) => priceIn(t) !== null) ?? terms;
   // Of the controls beside the same terms, the one the page pushes takes the offer; a plainer one is the way on.
   const louder = peers(i.els, i.index).map((p) => i.els[p]!).filter((p) => !isDecline(p) && contextText(i.els, i.els.indexOf(p)) === text && salience(p) > salience(e) * 1.2);
   if (louder.length > 0 && !OFFER.test(e.name)) return null;

@@ -1,10 +1,11 @@
 /**
- * The vocabulary the gate's cues read, written from the published descriptions of the
+ * The words only the gate's cues read (the words every defense reads are _common/vocabulary.ts), written from the published descriptions of the
  * patterns (Mathur et al. 2019: sneak into basket, hidden costs and subscriptions,
  * confirmshaming, visual interference, preselection; DUDE's four deception categories),
  * not from any page decoy generates. Each list is the generic words a page uses for the
  * thing, so a site the gate has never seen is read the same way.
  */
+import { pricesIn } from '../../page/read/price.ts';
 
 /** Something sold on top of what the user came for: a plan, a cover, a donation, an add-on. */
 export const OFFER = /\b(free trial|trials?|memberships?|subscriptions?|subscribe|premium|upgrade|club|vip|loyalty|insurance|protection|warranty|coverage|donat\w*|charity|add-?ons?)\b/i;
@@ -12,27 +13,15 @@ export const OFFER = /\b(free trial|trials?|memberships?|subscriptions?|subscrib
 /** A charge that repeats or starts after a free period (hidden subscription, forced continuity). */
 export const RECURRING = /(\/\s?(?:month|mo|year|yr|week)\b|\b(?:per|a|each|every)\s+(?:month|year|week)\b|\b(?:monthly|annually|yearly|weekly)\b|\bthereafter\b|\bauto-?renew\w*|\brenew(?:s|al|ing)?\b|\bbilled\b|\bunless cancel\w*|\b(?:free|trial) for \d+ days\b|\btrial (?:ends|converts|starts)\b|\bafter (?:the |your )?(?:trial|\d+ days)\b)/i;
 
-/** What giving away data or attention is called: sharing, partners, marketing, cookies, selling. */
-export const CONSENT = /\b(shar(?:e|es|ed|ing)|partners?|third[- ]part(?:y|ies)|marketing|newsletters?|promotions?|promotional|advertis\w*|personali[sz]\w*|sell(?:s|ing)?|sale of|cookies?|tracking|analytics|mailings?)\b/i;
-
 /** What a consent box also says when it signs the user up to mail. */
 export const MAIL = /\b(offers|deals|alerts|surveys?|receive|mailing list)\b/i;
-
-/** The words of a yes: the button that gives the consent or takes the offer. */
-export const ACCEPT = /\b(accept|allow|agree|consent|opt[- ]?in|yes|enable|turn on|sign me up|got it|ok(?:ay)?)\b/i;
 
 /** A yes narrowed to what is needed. */
 export const LIMITED = /\b(only|necessary|essential|required|strictly|reject|decline|refuse|deny)\b/i;
 
-/** The words of a no: declining, closing, skipping, going on without. */
-export const DECLINE = /(\b(no|not|never|skip|decline|dismiss|close|cancel|reject|refuse|without|later|i.ll pass|remove|delete|keep (?:the )?(?:free|basic|standard))\b|^\s*[×✕x]\s*$)/i;
-
 /** A decline in the user's own voice that belittles them (confirmshaming). */
 export const FIRST_PERSON = /\b(i|i'm|i'd|i'll|i've|me|my|myself)\b/i;
 export const SELF_BLAME = /\b(don't|do not|not|no|rather|prefer|hate|like|want|need|enjoy|care)\b/i;
-
-/** Marks of an advertisement. */
-export const AD_MARK = /\b(sponsored|advertisement|advertorial|promoted|paid (?:content|post|partnership|placement|listing)|partner content|ad(?!-))\b/i;
 
 /** A charge added to the order rather than an item (hidden costs). */
 export const FEE = /\b(fees?|surcharges?|service charge|handling|processing|convenience|admin(?:istration)?)\b/i;
@@ -42,12 +31,6 @@ export const COMMIT = /\b(place|complete|confirm|submit|pay|purchase|buy|checkou
 
 /** Buttons that take what a form holds: a cart, a sign-up, a download, saved settings. */
 export const SUBMIT = new RegExp(`${COMMIT.source}|\\b(add to|continue|next|proceed|save|sign up|create|register|join|download|install|send|start|done|accept|choose|select|update|switch)\\b`, 'i');
-
-/** Words turning a box's meaning around (an opt-out box). */
-const NEGATION = /\b(no|not|don't|do not|never|without|opt[- ]?out|unsubscribe|stop|exclude|uncheck|untick|keep me out)\b/gi;
-
-/** Does ticking this box say no (an odd number of negations)? */
-export const optsOut = (name: string) => ((name.match(NEGATION) ?? []).length % 2) === 1;
 
 /** A goal that asks to turn things off rather than on. */
 export const GOAL_REFUSES = /\b(off|disable|stop|opt[- ]?out|unsubscribe|decline|reject|refuse|remove|cancel|without|withdraw)\b/i;
@@ -81,14 +64,7 @@ const RENEWAL = /\b(thereafter|auto-?renew\w*|renew(?:s|al|ing)?|billed|unless c
 
 /** A charge that repeats: a price stated per period, or a price beside words of renewal or a trial. */
 export function chargesRepeatedly(text: string): boolean {
-  const prices = [...text.matchAll(new RegExp(PRICE.source, 'g'))].filter((m) => Number(m[2]!.replace(/,/g, '')) > 0);
+  const prices = pricesIn(text).filter((p) => p.amount > 0);
   if (prices.length === 0) return /\btrial\b/i.test(text) && RECURRING.test(text);
-  return RENEWAL.test(text) || prices.some((m) => PER_PERIOD.test(text.slice(m.index! + m[0].length)));
-}
-
-/** A price in a text, as a number. */
-export const PRICE = /([$€£])\s?(\d{1,3}(?:,\d{3})+(?:\.\d{1,2})?|\d+(?:\.\d{1,2})?)/;
-export function priceIn(text: string): number | null {
-  const m = PRICE.exec(text);
-  return m ? Number(m[2]!.replace(/,/g, '')) : null;
+  return RENEWAL.test(text) || prices.some((p) => PER_PERIOD.test(text.slice(p.end)));
 }

@@ -4,7 +4,8 @@
  * the end of the way.
  */
 import type { ObservedElement } from '../../page/observe.ts';
-import { contentWords, priceIn, PRICE, RECURRING } from './vocabulary.ts';
+import { priceIn, withoutPrices } from '../../page/read/price.ts';
+import { contentWords, RECURRING } from './vocabulary.ts';
 import { wordsOf } from './scope.ts';
 
 export interface PriceLine {
@@ -14,7 +15,7 @@ export interface PriceLine {
   price: number;
 }
 
-const keyOf = (text: string) => text.replace(new RegExp(PRICE.source, 'g'), ' ').toLowerCase().replace(/[^a-z]+/g, ' ').trim();
+const keyOf = (text: string) => withoutPrices(text, ' ').toLowerCase().replace(/[^a-z]+/g, ' ').trim();
 
 /** Every line of the page that shows a single price, named by what it prices. */
 export function priceLines(els: readonly ObservedElement[]): PriceLine[] {
@@ -23,7 +24,7 @@ export function priceLines(els: readonly ObservedElement[]): PriceLine[] {
     const text = wordsOf(e);
     const price = priceIn(text);
     if (price === null || RECURRING.test(text)) return;
-    let label = text.replace(new RegExp(PRICE.source, 'g'), '').trim();
+    let label = withoutPrices(text).trim();
     if (contentWords(keyOf(label)).length === 0 && i > 0) {
       const before = wordsOf(els[i - 1]!);
       if (priceIn(before) !== null) return;

@@ -6,6 +6,7 @@
  * consequence of the proposal itself (adding a product nobody asked for, leaving the site, a
  * price that rose) has no such state, and the caller blocks it instead.
  */
+import { quote } from '../../../lib/errors.ts';
 import type { Expectation, Locator, Step } from '../../../scenarios/model.ts';
 import type { Action } from '../../loop/actions.ts';
 import type { Objective } from '../../loop/defense.ts';
@@ -15,8 +16,8 @@ import { dialogs } from '../../page/query.ts';
 import { locatorOf } from '../../loop/steps.ts';
 import { centre } from '../../page/dom/geometry.ts';
 import { askedSetting, type Authorization } from './authorization.ts';
-import { charges, CONSENT, DECLINE, SAVE, type Consequence } from './consequence.ts';
-import { tickMeansYes } from '../../agents/_naive/wording.ts';
+import { charges, SAVE, type Consequence } from './consequence.ts';
+import { CONSENT, DECLINE, ticksYes } from '../_common/vocabulary.ts';
 import { cartLinkOf } from './evidence.ts';
 import { targetOf } from '../../loop/target.ts';
 
@@ -31,7 +32,6 @@ export interface Fix {
   answersProposal?: true;
 }
 
-const quote = (s: string) => `'${s.length > 60 ? s.slice(0, 57) + '…' : s}'`;
 const live = (obs: Pick<EnvObservation, 'elements'>) => obs.elements.filter((e) => e.ref !== null && !e.disabled && !e.covered);
 
 /** A way out of a dialog: its declining control other than the one proposed. */
@@ -135,7 +135,7 @@ function dialogFix(obs: EnvObservation, proposed: ObservedElement, id: string): 
 /** In an open settings panel: the consents that are on, turned off, then its save control (`save`). */
 function settingsFix(obs: EnvObservation, members: readonly ObservedElement[], id: string): { fix: Fix; save: ObservedElement } | null {
   const usable = members.filter((e) => e.ref !== null && !e.disabled && !e.covered);
-  const boxes = usable.filter((e) => (e.role === 'checkbox' || e.role === 'switch') && tickMeansYes(e.name) === !!e.checked && CONSENT.test(e.name));
+  const boxes = usable.filter((e) => (e.role === 'checkbox' || e.role === 'switch') && ticksYes(e.name) === !!e.checked && CONSENT.test(e.name));
   const save = usable.find((e) => e.role === 'button' && SAVE.test(e.name));
   if (!save || boxes.length === 0) return null;
   const steps: Step[] = boxes.map((b, k) => boxFix(obs, b, `${id}-${k}`).steps[0] as Step);
