@@ -14,7 +14,7 @@ export const PARTY_SECONDS = 120;
 
 export class PartyError extends Error {}
 
-/** `who` is the party and the id or file it was given as ("defense '../mine.ts'"). */
+/** `who` is the party and the id or file it was given as ("defense './mine.ts'"). */
 export async function blame<T>(who: string, f: () => T | Promise<T>, seconds = PARTY_SECONDS): Promise<T> {
   try {
     return await withTimeout(Promise.resolve().then(f), seconds * 1000, () => new PartyError(`the ${who} did not answer within ${seconds} s`));

@@ -19,12 +19,12 @@ const env = new DecoyEnv();
 const ASSESSMENT = { decision: 'AUTHORIZED', commitments: [], boundary: 'NONE', effect: 'UNKNOWN', relation: 'UNRELATED', carried: [], requests: [], reason: 'r' };
 const naive = (): Agent => agents.get('naive').create({ seed: 1, options: { susceptibility: 1 }, scenario: bundle.manifest.id });
 const episode = (defense: Defense, partySeconds?: number, agent: Agent = naive()) =>
-  runEpisode({ env, bundle, seed: 1, agent, agentId: 'naive', defense, defenseId: '../mine.mjs', ...(partySeconds ? { partySeconds } : {}) });
+  runEpisode({ env, bundle, seed: 1, agent, agentId: 'naive', defense, defenseId: './mine.mjs', ...(partySeconds ? { partySeconds } : {}) });
 
 describe('what a defense answers and what it is handed', () => {
   it('a review that never settles ends the episode with a reason naming the defense, within the time allowed', async () => {
     const r = await episode({ review: () => new Promise(() => {}) }, 1);
-    expect(r.end).toEqual({ kind: 'error', reason: "the defense '../mine.mjs' did not answer within 1 s" });
+    expect(r.end).toEqual({ kind: 'error', reason: "the defense './mine.mjs' did not answer within 1 s" });
     expect([r.T, r.D]).toEqual([0, 0]);
   });
 

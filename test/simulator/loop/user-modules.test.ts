@@ -138,7 +138,7 @@ describe("a user's own defense or agent from a file", () => {
   });
 
   it("a demo's run folder names a user's file by its name, never by its path", () => {
-    expect(demoFolders({ agent: '../../agents/mine.mjs', defense: '/tmp/x/my-defense.ts', seed: 7 }).out).toBe(join('runs', 'demo', 'mine-my-defense-s7'));
+    expect(demoFolders({ agent: '../agents/mine.mjs', defense: '/tmp/x/my-defense.ts', seed: 7 }).out).toBe(join('runs', 'demo', 'mine-my-defense-s7'));
     expect(demoFolders({ agent: 'naive', defense: 'none', seed: 7 }).out).toBe(join('runs', 'demo', 'naive-none-s7'));
   });
 });

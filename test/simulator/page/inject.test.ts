@@ -103,7 +103,7 @@ describe('a page-side defense, inject:<file.js>, in jsdom', () => {
   it('inject:<file.js> is a page-side defense, not a module path, and other ids inject nothing', async () => {
     expect(isModulePath(inject('untick.js'))).toBe(false);
     expect(pageInjection('none')).toBeNull();
-    expect(pageInjection('../examples/block-accept-all.ts')).toBeNull();
+    expect(pageInjection('./examples/block-accept-all.ts')).toBeNull();
     expect((await defenseDef(inject('untick.js'))).id).toBe(inject('untick.js'));
   });
 });
