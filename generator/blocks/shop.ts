@@ -1,0 +1,160 @@
+/** The shop's blocks: the catalogue, a product's page, the cart's lines and the totals. */
+import type { Block, SiteSpec } from '../../scenarios/model.ts';
+import { money } from '../../scenarios/content/products.ts';
+import { productPicture } from '../images.ts';
+import { MUTED, textPart, textWidth, type Box, type Part, type Styled } from '../parts.ts';
+import { base, span, type BlockOf, type Ctx, type Laid } from './base.ts';
+
+export interface ProductCard {
+  href: string;
+  label: Part | null;
+  picture: string;
+  box: Box;
+  image: { box: Box; alt: string };
+  name: Part;
+  price: Part;
+  blurb: Part;
+}
+
+export interface LaidProductGrid extends Laid<'productGrid'> {
+  cards: ProductCard[];
+}
+
+export interface LaidProductDetail extends Laid<'productDetail'> {
+  picture: string;
+  image: { box: Box; alt: string };
+  title: Part;
+  price: Part;
+  blurb: Part;
+}
+
+/** Filled by the runtime from the cart: a template row, and what the shop adds with the first item (`includes`, JSON). */
+export interface LaidCartLines extends Laid<'cartLines'> {
+  rowH: number;
+  removeControl: string;
+  includes: string;
+  emptyText: string;
+  row: { name: Styled; qty: Styled; price: Styled; remove: Styled };
+}
+
+/** Filled by the runtime from the cart; at checkout with the fees and prices the shop charges there (JSON). */
+export interface LaidSummary extends Laid<'summary'> {
+  stage: 'cart' | 'checkout';
+  charges: { fees: string; prices: string } | null;
+  rowH: number;
+  row: { label: Styled; value: Styled };
+}
+
+/**
+ * Products the site's script knows from the start: all but those an element brings into the
+ * cart (a ticked add-on, what the shop adds with the first item), which travel with that
+ * element, so the page's data says no more before it is shown than the page does.
+ */
+export function listed(site: SiteSpec): SiteSpec['products'] {
+  const brought = new Set([...site.cartExtras, ...addons(site)]);
+  return site.products.filter((p) => !brought.has(p.sku));
+}
+
+function addons(site: SiteSpec): string[] {
+  const out: string[] = [];
+  const walk = (blocks: readonly Block[]): void => {
+    for (const b of blocks) {
+      if (b.kind === 'option' && b.addon !== undefined) out.push(b.addon);
+      if (b.kind === 'group' || b.kind === 'form') walk(b.blocks);
+    }
+  };
+  for (const p of site.pages) walk(p.blocks);
+  for (const o of site.overlays) walk(o.blocks);
+  return out;
+}
+
+/** A product as the element that brings it into the cart carries it. */
+export function carried(site: SiteSpec, sku: string): { name: string; price: number } {
+  const p = site.products.find((q) => q.sku === sku);
+  if (!p) throw new Error(`unknown product ${sku}`);
+  return { name: p.name, price: p.price };
+}
+
+/** The class of a product's picture, noted for the stylesheet. */
+function productImage(ctx: Ctx, p: { name: string; hue: number }): string {
+  const pic = productPicture(p.name, p.hue);
+  ctx.pictures.push(pic);
+  return pic.cls;
+}
+
+export function productGrid(block: BlockOf<'productGrid'>, ctx: Ctx, width: number): LaidProductGrid {
+  const { site, theme } = ctx;
+  const cols = width >= 900 ? 3 : 2;
+  const cardW = Math.floor((width - 24 * (cols - 1)) / cols);
+  const cardH = 330;
+  const shown = [...(block.promoted ?? []), ...block.skus.map((sku) => ({ sku, label: undefined }))];
+  const cards = shown.map(({ sku, label }, i): ProductCard => {
+    const p = site.products.find((q) => q.sku === sku);
+    if (!p) throw new Error(`unknown product ${sku}`);
+    const labelW = label ? textWidth(label, 12) + 8 : 0;
+    return {
+      href: `/product/${p.sku}`,
+      // After the image in document order, so it reads as part of the card's text.
+      label: label ? { text: label, look: { size: 12, weight: 400, color: MUTED }, box: { x: cardW - 16 - labelW, y: 230, w: labelW, h: 20 } } : null,
+      picture: productImage(ctx, p),
+      box: { x: (i % cols) * (cardW + 24), y: Math.floor(i / cols) * (cardH + 24), w: cardW, h: cardH },
+      image: { box: { x: 16, y: 16, w: cardW - 32, h: 170 }, alt: p.name },
+      name: { text: p.name, look: { size: 17, weight: 600, color: theme.ink }, box: { x: 16, y: 198, w: cardW - 32, h: 24 } },
+      price: { text: money(p.price), look: { size: 16, weight: 700, color: theme.ink }, box: { x: 16, y: 228, w: 140, h: 24 } },
+      blurb: textPart(p.blurb, { size: 13, weight: 400, color: MUTED, line: 19 }, 16, 258, cardW - 32),
+    };
+  });
+  const rows = Math.ceil(cards.length / cols);
+  return { ...base(block, ctx), box: span(width, rows * cardH + (rows - 1) * 24), cards };
+}
+
+export function productDetail(block: BlockOf<'productDetail'>, ctx: Ctx, width: number): LaidProductDetail {
+  const { site, theme } = ctx;
+  const p = site.products.find((q) => q.sku === block.sku);
+  if (!p) throw new Error(`unknown product ${block.sku}`);
+  const colX = 290;
+  const colW = width - colX;
+  const title = textPart(p.name, { size: 28, weight: 700, color: theme.ink, line: 36 }, colX, 0, colW);
+  const price = { text: money(p.price), look: { size: 24, weight: 700, color: theme.ink }, box: { x: colX, y: title.box.h + 12, w: 200, h: 32 } };
+  const blurb = textPart(p.blurb, { size: 16, weight: 400, color: MUTED, line: 24 }, colX, price.box.y + 48, colW);
+  return { ...base(block, ctx), box: span(width, 260), picture: productImage(ctx, p), image: { box: { x: 0, y: 0, w: 260, h: 260 }, alt: p.name }, title, price, blurb };
+}
+
+export function cartLines(block: BlockOf<'cartLines'>, ctx: Ctx, width: number): LaidCartLines {
+  const { site, theme } = ctx;
+  const rowH = 72;
+  return {
+    ...base(block, ctx),
+    box: span(width, 24),
+    rowH,
+    // One control id for every row's Remove: the row's sku says which line it removes.
+    removeControl: ctx.ids.ref('control', 'cart-lines\u0000remove'),
+    includes: JSON.stringify(site.cartExtras.map((sku) => ({ sku, ...carried(site, sku) }))),
+    emptyText: 'Your cart is empty.',
+    row: {
+      name: { look: { size: 16, weight: 600, color: theme.ink }, box: { x: 0, y: 12, w: width - 280, h: 24 } },
+      qty: { look: { size: 13, weight: 400, color: MUTED }, box: { x: 0, y: 40, w: 200, h: 20 } },
+      price: { look: { size: 16, weight: 600, color: theme.ink, align: 'right' }, box: { x: width - 260, y: 12, w: 120, h: 24 } },
+      remove: { look: { size: 14, weight: 400, color: MUTED, bg: '#ffffff', align: 'center' }, box: { x: width - 116, y: 10, w: 116, h: 36 } },
+    },
+  };
+}
+
+export function summary(block: BlockOf<'summary'>, ctx: Ctx, width: number): LaidSummary {
+  const { site, theme } = ctx;
+  const w = Math.min(width, 460);
+  return {
+    ...base(block, ctx),
+    box: { x: 0, y: 0, w, h: 32 },
+    stage: block.stage,
+    charges: block.stage === 'checkout' ? {
+      fees: JSON.stringify(site.pricing.checkoutFees),
+      prices: JSON.stringify(Object.fromEntries(listed(site).map((p) => [p.sku, site.pricing.checkoutPrices[p.sku] ?? p.price]))),
+    } : null,
+    rowH: 32,
+    row: {
+      label: { look: { size: 15, weight: 400, color: theme.ink }, box: { x: 0, y: 4, w: w - 150, h: 24 } },
+      value: { look: { size: 15, weight: 400, color: theme.ink, align: 'right' }, box: { x: w - 140, y: 4, w: 140, h: 24 } },
+    },
+  };
+}
