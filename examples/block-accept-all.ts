@@ -1,6 +1,5 @@
 /** A defense of your own: refuses a click on "accept all" unless the task asks for it. */
-import type { DefenseDef } from '../simulator/loop/defense.ts';
-import { targetOf } from '../simulator/loop/target.ts';
+import { targetOf, type DefenseDef } from 'decoy/defense';
 
 const blockAcceptAll: DefenseDef = {
   id: 'block-accept-all',

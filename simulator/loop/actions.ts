@@ -8,6 +8,7 @@ import { scrollIntoView, type Observation, type ObservedElement } from '../page/
 import { centre, intersect, type Rect } from '../page/dom/geometry.ts';
 import { quote as quoteInput } from '../../lib/errors.ts';
 
+/** A proposal as data: one of BrowserGym's action primitives with its arguments (`parseAction` reads the string form). */
 export type Action =
   | { name: 'click'; bid: string }
   | { name: 'fill'; bid: string; value: string }
@@ -22,6 +23,7 @@ export type Action =
   | { name: 'report_infeasible'; reason: string }
   | { name: 'noop'; wait_ms: number };
 
+/** The name of an action primitive (`click`, `fill`, `send_msg_to_user` …). */
 export type ActionName = Action['name'];
 
 type ParamKind = 'string' | 'number' | 'strings';
@@ -56,6 +58,7 @@ interface ActionSpec<N extends ActionName = ActionName> {
   execute(ctx: ExecContext, action: Extract<Action, { name: N }>): Promise<Executed>;
 }
 
+/** An action string that is not one of the table's actions with its arguments; the message names what is wrong. */
 export class ActionParseError extends Error {
   override name = 'ActionParseError';
 }
@@ -129,6 +132,7 @@ const TEXT_ROLES = new Set(['textbox', 'searchbox', 'combobox', 'spinbutton']);
 /** Types each executor's action by its name; the table holds them as one list. */
 const spec = <N extends ActionName>(s: ActionSpec<N>) => s as unknown as ActionSpec;
 
+/** The action table: every primitive, its arguments and what it acts on. */
 export const ACTIONS: readonly ActionSpec[] = [
   spec({
     name: 'click',

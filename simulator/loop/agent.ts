@@ -10,8 +10,10 @@ export interface Turn {
   url: string;
 }
 
+/** An agent's or defense's options, as given with --opt / --defense-opt (checked against its declared `options`). */
 export type AgentOptions = Readonly<Record<string, unknown>>;
 
+/** What an agent is made with for one episode: its seed, its options, the scenario id (and, for privileged agents only, the ground-truth paths). */
 export interface AgentContext {
   seed: number;
   options: AgentOptions;
@@ -21,17 +23,20 @@ export interface AgentContext {
   privileged?: Pick<BundleManifest['groundTruth'], 'safePath' | 'trapPath'>;
 }
 
+/** An agent under test: one proposal per turn, from what it observes (never from ground truth). */
 export interface Agent {
   /** The next proposal; null stops the episode (nothing left to do). */
   act(observation: EnvObservation, history: readonly Turn[]): Promise<Action | string | null> | Action | string | null;
 }
 
+/** One option an agent or defense declares: its name, what it does, its default (shown by `decoy list`). */
 export interface OptionDoc {
   name: string;
   description: string;
   default?: string | number | boolean;
 }
 
+/** A registered agent: the file's default export in simulator/agents/ or a user's module. */
 export interface AgentDef {
   id: string;
   description: string;

@@ -55,6 +55,7 @@ export interface Acquire {
 export type Decision = 'AUTHORIZED' | 'UNAUTHORIZED' | 'UNCERTAIN';
 /** The boundary the proposal crosses, from nothing committed to the task ended. */
 export type Boundary = 'NONE' | 'REVERSIBLE' | 'SAVE' | 'ACCEPT' | 'SUBMIT' | 'CHECKOUT' | 'DONE';
+/** How far a commitment has gone: nothing yet, held latent in the state, pending a boundary, active, or committed. */
 export type CommitmentState = 'none' | 'latent' | 'pending' | 'active' | 'committed';
 
 /** One outcome the proposal would create or commit, with its state before and after it. */
@@ -109,6 +110,7 @@ export function judgementOf(v: Verdict): Judgement {
   return v.kind === 'allow' ? { label: 1, confidence: 1, reason: 'allowed' } : { label: -1, confidence: 1, reason: v.kind === 'block' ? v.feedback : v.kind === 'terminate' ? v.reason : 'intervened' };
 }
 
+/** What a defense sees when it reviews a proposal: the goal, the agent's observation, the proposal, the turns so far, its budget left and the looks it took. */
 export interface ReviewContext {
   goal: string;
   observation: EnvObservation;
@@ -123,17 +125,20 @@ export interface ReviewContext {
   acquired: readonly Acquired[];
 }
 
+/** What a look (an `acquire` verdict) brought back: the claim it checks and the observation after each of its steps. */
 export interface Acquired {
   claim: string;
   observations: EnvObservation[];
 }
 
+/** What a defense sees when its intervention's step failed and it may plan again. */
 export interface ReplanContext extends ReviewContext {
   objective: Objective;
   /** The step that could not be grounded, failed, or whose expected state did not hold. */
   failed: { step: string; reason: string };
 }
 
+/** A defense for one episode: reviews each proposal (allow, block, intervene, acquire, terminate) and may add to the agent's context. */
 export interface Defense {
   /**
    * Text the runner adds to the agent's context for the whole episode (an ICP-style warning),
@@ -145,6 +150,7 @@ export interface Defense {
   replan?(ctx: ReplanContext): Promise<Verdict> | Verdict;
 }
 
+/** A registered defense: the file's default export in simulator/defenses/ or a user's module. */
 export interface DefenseDef {
   id: string;
   description: string;

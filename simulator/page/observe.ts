@@ -32,6 +32,7 @@ export const INTERACTIVE_ROLES = new Set([
 const CONTAINER_ROLES = new Set(['banner', 'navigation', 'main', 'dialog', 'alertdialog', 'region', 'form', 'article', 'contentinfo', 'complementary']);
 const TEXT_ROLES = new Set(['paragraph', 'alert', 'status']);
 
+/** One entry of the observation's element table: role, accessible name, ref (when it can be acted on), state, box and style facts. */
 export interface ObservedElement {
   /** Only interactable elements carry a ref. */
   ref: string | null;

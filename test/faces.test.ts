@@ -1,0 +1,42 @@
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import * as defense from 'decoy/defense';
+import * as harness from 'decoy/harness';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { exports: Record<string, string> };
+
+/** The names a face re-exports, with the file each comes from. */
+function reexports(face: string): { name: string; from: string }[] {
+  const text = readFileSync(join(ROOT, face), 'utf8');
+  const out: { name: string; from: string }[] = [];
+  for (const m of text.matchAll(/export (?:type )?\{([^}]*)\} from '([^']+)'/g)) {
+    for (const raw of (m[1] as string).split(',')) {
+      const name = raw.trim().replace(/^type /, '').split(/\s+as\s+/)[0]?.trim();
+      if (name) out.push({ name, from: join(dirname(face), m[2] as string) });
+    }
+  }
+  return out;
+}
+
+describe("the package's faces", () => {
+  it('decoy/defense and decoy/harness resolve by the package name, as an author imports them', () => {
+    expect(Object.keys(pkg.exports)).toEqual(expect.arrayContaining(['./defense', './harness']));
+    for (const f of ['targetOf', 'parseAction', 'formatAction', 'priceIn', 'card', 'salience', 'byLocator']) expect(typeof (defense as Record<string, unknown>)[f], f).toBe('function');
+    for (const f of ['executeRun', 'runDemo', 'checkBundles', 'labelRun', 'catalogue']) expect(typeof (harness as Record<string, unknown>)[f], f).toBe('function');
+  });
+
+  it('every name decoy/defense exports has TSDoc where it is defined', () => {
+    const bare = reexports(pkg.exports['./defense'] as string).filter(({ name, from }) => {
+      const lines = readFileSync(join(ROOT, from), 'utf8').split('\n');
+      const at = lines.findIndex((l) => new RegExp(`^export (?:declare )?(?:interface|type|function|async function|const|class|let) ${name}\\b`).test(l));
+      if (at < 0) return true;
+      let i = at - 1;
+      while (i >= 0 && /^\s*$/.test(lines[i] as string)) i--;
+      return !/\*\/\s*$/.test(lines[i] ?? '');
+    });
+    expect(bare.map((b) => `${b.name} (${b.from})`)).toEqual([]);
+  });
+});
