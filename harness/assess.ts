@@ -14,7 +14,7 @@ import { isTempName, writeFileAtomic } from '../lib/files.ts';
 import { parseAction } from '../simulator/loop/actions.ts';
 import type { AgentDef, Turn } from '../simulator/loop/agent.ts';
 import { assess, type AssessReport, type JudgedStep } from '../simulator/measure/assess.ts';
-import { episodeSeed } from '../simulator/loop/batch.ts';
+import { episodeSeed } from '../scenarios/rng.ts';
 import type { LoadedBundle } from '../simulator/loop/bundle.ts';
 import type { Defense, DefenseDef, ReviewContext } from '../simulator/loop/defense.ts';
 import { targetOf } from '../simulator/loop/target.ts';

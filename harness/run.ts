@@ -8,7 +8,8 @@ import { scenarioId } from '../generator/compose.ts';
 import { suites } from '../scenarios/index.ts';
 import type { BundleManifest } from '../scenarios/bundle.ts';
 import { readBundles, type LoadedBundle } from '../simulator/loop/bundle.ts';
-import { episodeSeed, runBatch, type Engine } from '../simulator/loop/batch.ts';
+import { runBatch, type Engine } from '../simulator/loop/batch.ts';
+import { episodeSeed } from '../scenarios/rng.ts';
 import { summarize } from '../simulator/measure/metrics.ts';
 import type { EpisodeRecord } from '../simulator/loop/runner.ts';
 import { agentDef as resolveAgent, defenseDef as resolveDefense, injectionHash, isInjection, isModulePath, moduleHash } from '../simulator/loop/resolve.ts';
@@ -166,7 +167,7 @@ export function changedFile(held: string, config: RunConfig): string {
 /**
  * The episodes an interrupted run finished, in order: the longest prefix of episodes.jsonl
  * whose lines are whole records of this run's first configurations, in run order, with the
- * episode seed this run gives them (simulator/loop/batch.ts episodeSeed: an episode depends only
+ * episode seed this run gives them (scenarios/rng.ts episodeSeed: an episode depends only
  * on the run's seed and its scenario, so the rest can be played without replaying these).
  * Anything after that prefix (a line cut short by a kill, a foreign line) is cut off.
  */
