@@ -16,7 +16,7 @@ import type { AgentDef, Turn } from '../simulator/loop/agent.ts';
 import { assess, type AssessReport, type JudgedStep } from '../simulator/measure/assess.ts';
 import { episodeSeed } from '../scenarios/rng.ts';
 import type { LoadedBundle } from '../simulator/loop/bundle.ts';
-import type { Defense, DefenseDef, ReviewContext } from '../simulator/loop/defense.ts';
+import { verdictText, type Defense, type DefenseDef, type ReviewContext } from '../simulator/loop/defense.ts';
 import { targetOf } from '../simulator/loop/target.ts';
 import { DecoyEnv } from '../simulator/loop/env.ts';
 import { LabellingEnv, type ProposalLabel } from '../simulator/measure/labels.ts';
@@ -77,8 +77,8 @@ const failed = (ctx: ReviewContext, e: unknown): Judgement => ({ verdict: 'error
 async function judge(defense: Defense, ctx: ReviewContext): Promise<Judgement> {
   try {
     const v = await askReview(defense, ctx, 'defense');
-    // A look is not carried out here (nothing is executed): the step stays undecided, and uncertainty is not authorization.
-    const feedback = v.kind === 'block' ? v.feedback : v.kind === 'terminate' ? v.reason : v.kind === 'acquire' ? `asked to look first (${v.claim}); not carried out here, so not allowed` : null;
+    // What the defense said; an allow or an intervention says it by its kind. A look is not carried out here (nothing is executed): the step stays undecided, and uncertainty is not authorization.
+    const feedback = v.kind === 'block' || v.kind === 'terminate' || v.kind === 'acquire' ? verdictText(v) : null;
     return { verdict: v.kind, allowed: v.kind === 'allow', feedback, element: elementOf(ctx) };
   } catch (e) {
     return failed(ctx, e);

@@ -11,11 +11,6 @@ import { targetOf } from './target.ts';
 import type { EnvObservation } from './env.ts';
 import { checkExpectations, groundStep, type StepView } from './steps.ts';
 
-/** Longest note (and risk) a defense may give: a note is copied into the record, the agent's error and its history. */
-export const NOTE_CHARS = 500;
-/** Most steps (and expected states) one trajectory may hold: several times any budget, so a plan is never cut for length alone. */
-export const MAX_STEPS = 64;
-
 const resolved = (url: string, base: string) => {
   try {
     return new URL(url, base).href;

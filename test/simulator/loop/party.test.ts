@@ -51,7 +51,7 @@ describe('what a defense answers and what it is handed', () => {
   ])('%s is not a verdict: the episode ends as an error naming the defense, never as a block or termination that scores D=0', async (_, answer) => {
     const r = await episode({ review: () => answer as never });
     expect(r.end.kind).toBe('error');
-    expect((r.end as { reason: string }).reason).toMatch(/^the defense '\.\/mine\.mjs' gave (no verdict|a verdict that is not plain data|an? '(allow|block|intervene|acquire|terminate)' verdict (of \d+ characters, over|that is not plain data|with a bad (feedback|objective\.risk|trajectory|reason|note|claim|preserve|assessment(\.decision)?)))/);
+    expect((r.end as { reason: string }).reason).toMatch(/^the defense '\.\.\/mine\.mjs' gave (no verdict|a verdict that is not plain data|an? '(allow|block|intervene|acquire|terminate)' verdict (of \d+ characters, over|that is not plain data|with a bad (feedback|objective\.risk|trajectory|reason|note|claim|preserve|assessment(\.decision)?)))/);
     expect(r.steps).toHaveLength(0);
   });
 
