@@ -34,9 +34,7 @@ export const { help, run } = defineCommand({
       else if (o.suite !== undefined && o.trustBundles) ctx.addIssue({ code: 'custom', message: TRUST_WITHOUT_BUNDLES });
     }),
   async run(c) {
-    const [{ generateSuite }, { readBundles }, { selectSuite }, { LIVE_INDEX }, { buildGallery }] = await Promise.all([
-      import('../generator/bundle.ts'),
-      import('../simulator/loop/bundle.ts'),
+    const [{ loadBundles, selectSuite }, { LIVE_INDEX }, { buildGallery }] = await Promise.all([
       import('../harness/select.ts'),
       import('../harness/gallery.ts'),
       import('../harness/gallery-build.ts'),
@@ -45,11 +43,11 @@ export const { help, run } = defineCommand({
     if (c.suite !== undefined) {
       const suite = selectSuite(c.suite, c.pattern);
       if (suite.clicks) throw new UserError(`'${suite.id}' is a click-level suite; generate it with decoy generate and pass --bundles`);
-      bundles = generateSuite(suite, c.seed ?? SEED_DEFAULT).map((b) => ({ manifest: b.manifest, site: { files: b.files }, dir: null }));
+      bundles = loadBundles({ suite: c.suite, seed: c.seed ?? SEED_DEFAULT, patterns: c.pattern }).map((b) => ({ ...b, dir: null }));
     } else {
       bundles = c.bundles.flatMap((dir) => {
         const single = existsSync(join(dir, 'bundle.json'));
-        return readBundles(dir, { trustBundles: c.trustBundles }).map((b) => ({ ...b, dir: single ? dir : join(dir, b.manifest.id) }));
+        return loadBundles({ bundles: dir, trustBundles: c.trustBundles }).map((b) => ({ ...b, dir: single ? dir : join(dir, b.manifest.id) }));
       });
     }
     const started = performance.now();

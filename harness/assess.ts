@@ -8,7 +8,6 @@
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { generateSuite } from '../generator/bundle.ts';
 import { clip, shortReason, UserError } from '../lib/errors.ts';
 import { isTempName, writeFileAtomic } from '../lib/files.ts';
 import { parseAction } from '../simulator/loop/actions.ts';
@@ -24,9 +23,10 @@ import { agentDef, defenseDef, isInjection } from '../simulator/loop/resolve.ts'
 import { DEFENSE_BUDGET, reviewContext, runEpisode, type EpisodeRecord } from '../simulator/loop/runner.ts';
 import { SandboxBrowser } from '../simulator/page/sandbox/browser.ts';
 import type { EpisodeLimits } from '../simulator/page/engine/limits.ts';
-import { labelledSkip, labelRecorded, readRun, runBundles } from './label.ts';
+import { labelledSkip, labelRecorded, runBundles } from './label.ts';
+import { readRunFolder } from './run-folder.ts';
 import { silent, type Progress } from './progress.ts';
-import { selectSuite } from './select.ts';
+import { loadBundles } from './select.ts';
 import { stopIfAsked } from './stop.ts';
 import { askContext, askReview, PartyError } from '../simulator/loop/party.ts';
 
@@ -128,7 +128,7 @@ export async function assessSteps(source: AssessSource, opts: AssessOptions): Pr
 /** Recorded runs: each episode replayed once, the defense asked in the state before each step. */
 async function fromRuns(folders: readonly string[], trustBundles: boolean, def: DefenseDef, opts: AssessOptions, out: JudgedStep[], counts: { episodes: number; skipped: number }): Promise<void> {
   const runs = folders.map((runs) => {
-    const { config, episodes } = readRun(runs);
+    const { config, episodes } = readRunFolder(runs);
     if (episodes.length === 0) throw new UserError(`${runs}: the run has no episodes`);
     return { runs, episodes, limits: config.limits ?? {}, bundles: runBundles(runs, config, episodes, trustBundles) };
   });
@@ -180,7 +180,7 @@ async function fromRuns(folders: readonly string[], trustBundles: boolean, def: 
 async function fromSuite(source: Extract<AssessSource, { suite: string }>, def: DefenseDef, opts: AssessOptions, out: JudgedStep[], counts: { episodes: number; skipped: number }): Promise<void> {
   const agents: AgentDef[] = [];
   for (const id of source.agents) agents.push(await agentDef(id));
-  const bundles: LoadedBundle[] = generateSuite(selectSuite(source.suite, source.patterns), source.seed).map((b) => ({ manifest: b.manifest, site: { files: b.files } }));
+  const bundles = loadBundles({ suite: source.suite, seed: source.seed, patterns: source.patterns });
   // An agent that cannot be made (the replay agent, which needs its file) is refused before any episode.
   const first = bundles[0]?.manifest.id ?? '';
   for (const a of agents) a.create({ seed: source.seed, options: {}, scenario: first });
