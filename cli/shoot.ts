@@ -1,18 +1,16 @@
 import { z } from 'zod';
 import { UserError } from '../lib/errors.ts';
 import type { LoadedBundle } from '../simulator/loop/bundle.ts';
-import { defineCommand, int, noArgs, notAFolder, outDir, text } from './command.ts';
-import { sourceFlags, suiteSourceShape, toSource } from './source.ts';
+import { defineCommand, noArgs, notAFolder, outDir } from './command.ts';
+import { browser, flag, scale, suiteSourceFlags, when } from './flags.ts';
+import { toSource } from './source.ts';
 import { stoppable } from './stop.ts';
 
-export const { help, run } = defineCommand({
+export const { help, run, flags } = defineCommand({
   name: 'shoot',
-  flags: (cmd) =>
-    sourceFlags(cmd.usage('--bundles <dir> | --suite <name> [--out DIR] [--scale N] [--browser PATH]'), 'shoot', true)
-      .option('--out <dir>', 'with --suite: output folder (default: out/<suite>)')
-      .option('--scale <n>', 'device pixels per CSS pixel, 1 to 4', '1')
-      .option('--browser <path>', 'Chromium executable (default: $DECOY_CHROMIUM, else chromium on PATH)'),
-  schema: z.object({ ...suiteSourceShape, out: outDir('out').optional(), scale: int('scale', 1, 4), browser: text, args: noArgs }).transform((o, ctx) => ({ ...o, source: toSource(o, ctx, true) })),
+  usage: '--bundles <dir> | --suite <name> [--out DIR] [--scale N] [--browser PATH]',
+  flags: [...suiteSourceFlags('shoot'), when(flag('out', '--out <dir>', 'output folder (default: out/<suite>)', outDir('out').optional()), '--suite'), scale, browser],
+  schema: (flags) => z.object({ ...flags, args: noArgs }).transform((o, ctx) => ({ ...o, source: toSource(o, ctx, true) })),
   async run(c, io) {
     const [{ generateSuite, writeBundles }, { launchableChromium, releaseChromium }, { generated, loadBundles, selectSuite }, { shootBundles }] = await Promise.all([
       import('../generator/bundle.ts'),

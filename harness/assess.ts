@@ -19,7 +19,7 @@ import { verdictText, type Defense, type DefenseDef, type ReviewContext } from '
 import { targetOf } from '../simulator/loop/target.ts';
 import { DecoyEnv } from '../simulator/loop/env.ts';
 import { LabellingEnv, type ProposalLabel } from '../simulator/measure/labels.ts';
-import { agentDef, defenseDef, isInjection } from '../simulator/loop/resolve.ts';
+import { agentDef, checkOptions, defenseDef, isInjection } from '../simulator/loop/resolve.ts';
 import { DEFENSE_BUDGET, reviewContext, runEpisode, type EpisodeRecord } from '../simulator/loop/runner.ts';
 import { SandboxBrowser } from '../simulator/page/sandbox/browser.ts';
 import type { EpisodeLimits } from '../simulator/page/engine/limits.ts';
@@ -58,8 +58,7 @@ export async function assessedDefense(defense: string | DefenseDef, options: Rea
   // A page-side defense gives no verdicts: judged step by step it would pass for 'none'.
   if (typeof defense === 'string' && isInjection(defense)) throw new UserError(`assess judges a defense's verdicts on each step; ${clip(defense)} changes the pages instead (measure it with decoy run)`);
   const def = typeof defense === 'string' ? await defenseDef(defense) : defense;
-  const known = new Set((def.options ?? []).map((o) => o.name));
-  for (const k of Object.keys(options)) if (!known.has(k)) throw new UserError(`defense '${def.id}' has no option '${k}'${known.size ? ` (has: ${[...known].join(', ')})` : ''}`);
+  checkOptions('defense', typeof defense === 'string' ? defense : def.id, def, options);
   return def;
 }
 

@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import { quote, Stopped, UserError } from '../lib/errors.ts';
+import { Stopped, UserError } from '../lib/errors.ts';
 import { LOCK_NAME, lockFolder } from './lock.ts';
 import { appendLine, clearTemps, isTempName, writeFileAtomic } from '../lib/files.ts';
 import { generateSuite, writeBundles } from '../generator/bundle.ts';
@@ -11,7 +11,7 @@ import type { LoadedBundle } from '../simulator/loop/bundle.ts';
 import { runBatch, type Engine } from '../simulator/loop/batch.ts';
 import { summarize } from '../simulator/measure/metrics.ts';
 import { EPISODES_FILE, finishedEpisodes, RUN_FILE, runConfigProblem, SUMMARY_FILE, type RunConfig, type RunSummary } from './run-folder.ts';
-import { agentDef as resolveAgent, defenseDef as resolveDefense, injectionHash, isInjection, isModulePath, moduleHash } from '../simulator/loop/resolve.ts';
+import { agentDef as resolveAgent, checkOptions, defenseDef as resolveDefense, injectionHash, isInjection, isModulePath, moduleHash } from '../simulator/loop/resolve.ts';
 import { resultsTable } from '../simulator/measure/report/table.ts';
 import { assertReplayFits, readReplayFile } from './replay-file.ts';
 import { loadBundles, runSource, selectSuite } from './select.ts';
@@ -163,10 +163,7 @@ function knownIds(run: readonly Pick<BundleManifest, 'id' | 'suite' | 'seed'>[])
 export async function prepareAgent(config: RunConfig, run: readonly Pick<BundleManifest, 'id' | 'suite' | 'seed'>[]): Promise<Record<string, unknown>> {
   const agentDef = await resolveAgent(config.agent);
   const defenseDef = await resolveDefense(config.defense);
-  const defenseKnown = new Set((defenseDef.options ?? []).map((o) => o.name));
-  for (const k of Object.keys(config.defenseOptions)) {
-    if (!defenseKnown.has(k)) throw new UserError(`defense ${quote(config.defense)} has no option ${quote(k)}${defenseKnown.size ? ` (has: ${[...defenseKnown].join(', ')})` : ''}`);
-  }
+  checkOptions('defense', config.defense, defenseDef, config.defenseOptions);
   const agentOptions: Record<string, unknown> = { ...config.agentOptions };
   if (config.agent === 'replay') {
     if (!config.replay) throw new UserError('--agent replay needs --replay <file.jsonl>');
@@ -174,8 +171,7 @@ export async function prepareAgent(config: RunConfig, run: readonly Pick<BundleM
     assertReplayFits(config.replay, actions, run.map((m) => m.id), knownIds(run));
     agentOptions.actions = actions;
   } else if (config.replay) throw new UserError('--replay is only for --agent replay');
-  const known = new Set((agentDef.options ?? []).map((o) => o.name));
-  for (const k of Object.keys(config.agentOptions)) if (!known.has(k)) throw new UserError(`agent ${quote(config.agent)} has no option ${quote(k)}${known.size ? ` (has: ${[...known].join(', ')})` : ''}`);
+  checkOptions('agent', config.agent, agentDef, config.agentOptions);
   const first = run[0];
   // Made once up front, so that bad options (or a user's create that throws) stop the run before anything is written.
   if (first) {
