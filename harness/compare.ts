@@ -144,8 +144,13 @@ export async function compareDefenses(config: CompareConfig, out: string, opts: 
       played.push({ defense: r.defense, played: bundles.length - res.resumed, kept: res.resumed });
     }
     const defenseRuns: DefenseRun[] = runs.map((r) => {
-      const { summary, episodes } = readRunFolder(join(out, r.folder));
-      return { id: r.defense, folder: r.folder, summary, episodes };
+      const dir = join(out, r.folder);
+      try {
+        const { summary, episodes } = readRunFolder(dir);
+        return { id: r.defense, folder: r.folder, summary, episodes };
+      } catch (e) {
+        throw e instanceof UserError ? new UserError(`${e.message}; remove ${clip(dir)} to play it again`) : e;
+      }
     });
     // Every defense must have played the same configurations: a folder missing episodes would shrink the pairs unseen.
     const keys = (d: DefenseRun) => d.episodes.map((e) => `${e.scenario}\u0000${e.seed}`).sort().join('\n');
