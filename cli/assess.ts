@@ -2,8 +2,9 @@ import { resolve } from 'node:path';
 import { z } from 'zod';
 import { UserError } from '../lib/errors.ts';
 import type { AssessSource } from '../harness/assess.ts';
-import { defineCommand, flag, inPath, int, keyValues, list, noArgs, outDir, path, repeat, required, SEED_DEFAULT, SUITE_SEED_HELP, suiteSeed, text, TRUST_HELP, TRUST_WITHOUT_BUNDLES } from './command.ts';
-import { sandboxFlag, sandboxFor, sandboxShape } from './play-flags.ts';
+import { defineCommand, inPath, noArgs, outDir, required as present, SEED_DEFAULT, TRUST_WITHOUT_BUNDLES } from './command.ts';
+import { defenseOpt, flag, pattern, required, stepSeconds, suite, suiteSeed, trustBundles, unsafeNoSandbox, when } from './flags.ts';
+import { sandboxFor } from './play-flags.ts';
 import { stoppable } from './stop.ts';
 
 const agentList = z
@@ -11,51 +12,38 @@ const agentList = z
   .optional()
   .transform((v) => Object.freeze((v ?? '').split(',').map((a) => a.trim()).filter((a) => a !== '')));
 
-export const { help, run } = defineCommand({
+export const { help, run, flags } = defineCommand({
   name: 'assess',
-  flags: (cmd) =>
-    sandboxFlag(
-      cmd
-        .usage('--defense <id> (--runs <dir>… | --suite <name> --agents <a,b>) --out <dir> [options]')
-        .requiredOption('--defense <id>', 'the defense whose verdicts are judged: an id (see decoy list) or your own module (./my-defense.ts, .js, .mjs)')
-        .option('--defense-opt <key=value>', 'defense option (repeatable)', repeat)
-        .option('--runs <dirs...>', 'run folders written by decoy run (run.json, episodes.jsonl): judge the defense on their recorded steps')
-        .option('--suite <name>', 'generate this suite and judge the defense on the steps of --agents played on it (a click suite, like ruc: on its click samples)')
-        .option('--agents <a,b>', 'with --suite: the agents whose steps are judged, comma-separated (each plays with defense none)')
-        .option('--seed <n>', SUITE_SEED_HELP)
-        .option('--pattern <family>', 'with --suite: keep only configurations with this pattern family (repeatable)', repeat)
-        .option('--trust-bundles', `with --runs: ${TRUST_HELP}`)
-        .requiredOption('--out <dir>', 'output folder for assess.json (empty, or holding an earlier assess.json)')
-        .option('--step-seconds <s>', 'time one step may take before its episode fails'),
-    ),
-  schema: z
-    .object({
-      defense: path,
-      defenseOpt: keyValues('defense-opt'),
-      runs: z.array(inPath('runs')).optional(),
-      suite: text,
-      agents: agentList,
-      seed: suiteSeed,
-      pattern: list,
-      trustBundles: flag,
-      ...sandboxShape,
-      out: outDir('out', required('out')),
-      stepSeconds: int('step-seconds', 1, 3600).optional(),
-      args: noArgs,
-    })
-    .superRefine((o, ctx) => {
-      const problem =
-        o.runs !== undefined && o.suite !== undefined
-          ? 'give --runs or --suite, not both'
-          : o.runs === undefined && o.suite === undefined
-            ? 'give --runs <dir>… or --suite <name> --agents <a,b>'
-            : o.runs !== undefined && (o.agents.length > 0 || o.pattern.length > 0 || o.seed !== undefined)
-              ? '--agents, --pattern and --seed are for --suite; a run folder holds its own agent, configurations and seed'
-              : o.suite !== undefined && o.trustBundles
-                ? TRUST_WITHOUT_BUNDLES
-                : null;
-      if (problem) ctx.addIssue({ code: 'custom', message: problem });
-    }),
+  usage: '--defense <id> (--runs <dir>… | --suite <name> --agents <a,b>) --out <dir> [options]',
+  flags: [
+    required(flag('defense', '--defense <id>', 'the defense whose verdicts are judged: an id (see decoy list) or your own module (./my-defense.ts, .js, .mjs)', inPath('defense'))),
+    defenseOpt,
+    flag('runs', '--runs <dirs...>', 'run folders written by decoy run (run.json, episodes.jsonl, summary.json): judge the defense on their recorded steps', z.array(inPath('runs')).optional()),
+    suite('judge the defense on the steps of --agents played on it (a click suite, like ruc: on its click samples)'),
+    when(flag('agents', '--agents <a,b>', 'the agents whose steps are judged, comma-separated (each plays with defense none)', agentList), '--suite'),
+    suiteSeed,
+    when(pattern, '--suite'),
+    when(trustBundles, '--runs'),
+    flag('out', '--out <dir>', 'output folder for assess.json (empty, or holding an earlier assess.json)', outDir('out', present('out')), { required: true }),
+    stepSeconds,
+    unsafeNoSandbox,
+  ],
+  schema: (flags) =>
+    z
+      .object({ ...flags, args: noArgs })
+      .superRefine((o, ctx) => {
+        const problem =
+          o.runs !== undefined && o.suite !== undefined
+            ? 'give --runs or --suite, not both'
+            : o.runs === undefined && o.suite === undefined
+              ? 'give --runs <dir>… or --suite <name> --agents <a,b>'
+              : o.runs !== undefined && (o.agents.length > 0 || o.pattern.length > 0 || o.seed !== undefined)
+                ? '--agents, --pattern and --seed are for --suite; a run folder holds its own agent, configurations and seed'
+                : o.suite !== undefined && o.trustBundles
+                  ? TRUST_WITHOUT_BUNDLES
+                  : null;
+        if (problem) ctx.addIssue({ code: 'custom', message: problem });
+      }),
   async run(c, io) {
     await sandboxFor(c, io.warn);
     const [{ assessSteps, writeAssessment, assertAssessFolder }, { selectSuite }, { assessTable }] = await Promise.all([import('../harness/assess.ts'), import('../harness/select.ts'), import('../simulator/measure/assess.ts')]);

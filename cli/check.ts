@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import type { CheckRow } from '../simulator/measure/check.ts';
-import { defineCommand, flag, noArgs } from './command.ts';
+import { defineCommand, noArgs } from './command.ts';
 import { CheckFailed } from './check-failed.ts';
-import { sandboxFlag, sandboxFor, sandboxShape } from './play-flags.ts';
-import { sourceFlags, suiteSourceShape, toSource } from './source.ts';
+import { json, suiteSourceFlags, unsafeNoSandbox } from './flags.ts';
+import { sandboxFor } from './play-flags.ts';
+import { toSource } from './source.ts';
 
 export function checkTable(rows: readonly CheckRow[]): string {
   const byCheck = new Map<string, { ok: number; fail: number }>();
@@ -22,10 +23,11 @@ export function checkTable(rows: readonly CheckRow[]): string {
   return lines.join('\n');
 }
 
-export const { help, run } = defineCommand({
+export const { help, run, flags } = defineCommand({
   name: 'check',
-  flags: (cmd) => sandboxFlag(sourceFlags(cmd.usage('--suite <name> | --bundles <dir> [--seed N] [--json]'), 'check', true).option('--json', 'print every check as JSON')),
-  schema: z.object({ ...suiteSourceShape, ...sandboxShape, json: flag, args: noArgs }).transform((o, ctx) => ({ ...o, source: toSource(o, ctx, true) })),
+  usage: '--suite <name> | --bundles <dir> [--seed N] [--json]',
+  flags: [...suiteSourceFlags('check'), json('every check'), unsafeNoSandbox],
+  schema: (flags) => z.object({ ...flags, args: noArgs }).transform((o, ctx) => ({ ...o, source: toSource(o, ctx, true) })),
   async run(c, io) {
     await sandboxFor(c, io.warn);
     const [{ checkBundles }, { loadBundles }] = await Promise.all([import('../harness/check.ts'), import('../harness/select.ts')]);

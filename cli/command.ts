@@ -1,9 +1,29 @@
 import { accessSync, constants, existsSync, statfsSync, statSync } from 'node:fs';
 import { dirname, resolve, sep } from 'node:path';
-import { Command, CommanderError } from 'commander';
+import { Command, CommanderError, Option } from 'commander';
 import { z } from 'zod';
 import { clip, quote, UserError } from '../lib/errors.ts';
 import type { Progress } from '../harness/progress.ts';
+
+
+/** A flag of the command line, declared once (flags.ts holds every declaration). */
+export interface Flag<K extends string = string, S extends z.ZodType = z.ZodType> {
+  /** The config field it fills: commander's name for it (`--defense-opt` → defenseOpt, `--no-check` → check). */
+  readonly key: K;
+  /** As commander spells it: `--seed <n>`, `--runs <dirs...>`, `--json`. */
+  readonly spec: string;
+  readonly help: string;
+  readonly schema: S;
+  /** The value the flag has when not given, as it would be typed; shown in the help as `(default: …)`. */
+  readonly default?: string;
+  /** Commander refuses the command without it. */
+  readonly required?: boolean;
+  /** May be given more than once, each value kept (the help says so). */
+  readonly repeatable?: boolean;
+}
+
+/** The config fields of a command's flags, each its flag's zod type. */
+export type ShapeOf<F extends readonly Flag[]> = { [E in F[number] as E['key']]: E['schema'] };
 
 /** What a command may do besides returning its text: say a line while it works, warn of a problem it carries on past, report progress. */
 export interface Io {
@@ -17,31 +37,40 @@ const QUIET: Io = { say: () => {}, warn: () => {}, progress: () => {} };
 export interface CommandModule {
   /** Usage and flags (the summary is main.ts's, shown with it). */
   help(): string;
+  /** The flags it takes, as declared (flags.ts). */
+  readonly flags: readonly Flag[];
   /** The returned text is printed at the end by main.ts; `io` prints while a long-running command works. */
   run(argv: readonly string[], io?: Io): Promise<string>;
 }
 
 /**
- * A command: its flags (commander, each default written once, there), the zod schema that
- * turns the parsed flags into a read-only config, and the one harness call that makes text
- * of the config. Bad flags are one-line UserErrors; nothing here prints or exits.
+ * A command: its flags (each declared once in flags.ts, from which both its commander option
+ * and its zod field are made), the zod schema that turns the parsed flags into a read-only
+ * config (`schema` gets the flags' fields and adds the positional arguments and the rules
+ * between flags), and the one harness call that makes text of the config. Bad flags are
+ * one-line UserErrors; nothing here prints or exits.
  *
  * A command's module holds only this; `run` imports the harness when it runs, so that
  * `decoy <command> --help` loads no engine (test/cli/startup.test.ts holds every command to it).
  */
-export function defineCommand<S extends z.ZodType>(spec: {
+export function defineCommand<F extends readonly Flag[], S extends z.ZodType>(spec: {
   name: string;
-  flags(cmd: Command): Command;
-  schema: S;
+  usage: string;
+  /** A positional argument: its commander spelling and help. */
+  argument?: readonly [string, string];
+  flags: F;
+  schema(shape: ShapeOf<F>): S;
   run(config: Readonly<z.output<S>>, io: Io): Promise<string>;
 }): CommandModule {
-  const make = () =>
-    onlyOnce(
-      spec
-        .flags(new Command(`decoy ${spec.name}`).helpOption(false).exitOverride().configureOutput({ writeOut: () => {}, writeErr: () => {} }))
-        .allowExcessArguments(true),
-    );
+  const schema = spec.schema(shapeOf(spec.flags));
+  const make = () => {
+    const cmd = new Command(`decoy ${spec.name}`).helpOption(false).exitOverride().configureOutput({ writeOut: () => {}, writeErr: () => {} }).usage(spec.usage);
+    if (spec.argument) cmd.argument(...spec.argument);
+    for (const f of spec.flags) cmd.addOption(optionOf(f));
+    return onlyOnce(cmd.allowExcessArguments(true));
+  };
   return {
+    flags: spec.flags,
     help: () => make().helpInformation().trimEnd(),
     async run(argv, io = QUIET) {
       const cmd = make();
@@ -52,7 +81,7 @@ export function defineCommand<S extends z.ZodType>(spec: {
         if (e instanceof CommanderError) throw new UserError((e.message.replace(/^error: /, '').split('\n')[0] ?? '').replace(/'([^']*)'/g, (_, got: string) => quote(got)));
         throw e;
       }
-      const parsed = spec.schema.safeParse({ ...cmd.opts(), args: cmd.args });
+      const parsed = schema.safeParse({ ...cmd.opts(), args: cmd.args });
       if (!parsed.success) {
         const issue = parsed.error.issues[0];
         const key = issue?.path[0];
@@ -60,10 +89,23 @@ export function defineCommand<S extends z.ZodType>(spec: {
         const named = !issue || issue.message.startsWith('--') || key === undefined || key === 'args';
         throw new UserError(named ? (issue?.message ?? 'bad flags') : `--${String(key).replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}: ${issue.message}`);
       }
-      return spec.run(Object.freeze(parsed.data), io);
+      return spec.run(Object.freeze(parsed.data) as Readonly<z.output<S>>, io);
     },
   };
 }
+
+/** The commander option a flag declares (flags.ts); its name must give the config field the declaration names. */
+function optionOf(f: Flag): Option {
+  const o = new Option(f.spec, f.repeatable ? `${f.help} (repeatable)` : f.help);
+  if (f.repeatable) o.argParser(repeat);
+  if (f.default !== undefined) o.default(f.default, f.default);
+  if (f.required) o.makeOptionMandatory();
+  if (o.attributeName() !== f.key) throw new Error(`flag ${f.spec} fills '${o.attributeName()}', not '${f.key}'`);
+  return o;
+}
+
+/** The zod fields of the flags, by their keys. */
+const shapeOf = <F extends readonly Flag[]>(flags: F): ShapeOf<F> => Object.fromEntries(flags.map((f) => [f.key, f.schema])) as ShapeOf<F>;
 
 /** A flag that takes one value, given twice (`--seed 1 --seed 2`), is refused: commander would keep the last silently. */
 function onlyOnce(cmd: Command): Command {
@@ -100,15 +142,10 @@ export function int(flag: string, min: number, max = Number.MAX_SAFE_INTEGER) {
  */
 export const SEED_MAX = 2 ** 31 - 1;
 export const seed = int('seed', 0, SEED_MAX);
-export const SEED_HELP = `seed of every random choice, 0 to ${SEED_MAX}`;
 /** The seed a command generates with when none is given. */
 export const SEED_DEFAULT = 7;
-/**
- * `--seed` where only a suite takes it: no default in the flag, so that a seed given beside
- * bundles or run folders (which hold their own) is refused rather than silently ignored.
- */
+/** A seed where only a suite takes it (flags.ts suiteSeed): undefined when not given. */
 export const suiteSeed = seed.optional();
-export const SUITE_SEED_HELP = `with --suite: ${SEED_HELP} (default ${SEED_DEFAULT})`;
 
 /** A number as people write it: digits, an optional minus sign and decimal fraction (no hex, exponents or spaces). */
 const DECIMAL = /^-?\d+(\.\d+)?$/;
@@ -206,8 +243,7 @@ export const inPath = (flag: string) =>
     const problem = tooLong(v);
     if (problem) ctx.addIssue({ code: 'custom', message: `--${flag}: ${problem}` });
   });
-/** The help of --trust-bundles, on every command that reads bundles from disk. */
-export const TRUST_HELP = "load bundles whose pages hold scripts other than this version's decoy runtime (made by another version of decoy, or by hand)";
 export const TRUST_WITHOUT_BUNDLES = "--trust-bundles is for bundles read from disk (--bundles); a suite generated here is decoy's own";
-export const flag = z.boolean().optional().transform((v) => v === true);
+/** A flag that takes no value: given or not. */
+export const bool = z.boolean().optional().transform((v) => v === true);
 export const required = (name: string) => z.string({ error: `--${name} is required` }).refine((v) => v.trim() !== '', `--${name} is required (an empty value names nothing)`);

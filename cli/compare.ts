@@ -2,9 +2,10 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import { UserError } from '../lib/errors.ts';
 import { CheckFailed } from './check-failed.ts';
-import { defineCommand, flag, inPath, keyValues, noArgs, outDir, repeat, required } from './command.ts';
-import { limitsOf, playFlags, playShape, sandboxFor, withEngine } from './play-flags.ts';
-import { sourceFlags, sourceShape, toSource } from './source.ts';
+import { bool, defineCommand, inPath, noArgs, outDir, required } from './command.ts';
+import { agent, flag, opt, playFlags, sourceFlags } from './flags.ts';
+import { limitsOf, sandboxFor, withEngine } from './play-flags.ts';
+import { toSource } from './source.ts';
 import { stoppable } from './stop.ts';
 
 /** Everything is written, but some episodes ended in an error: the tables are the output, and the exit code is 1. */
@@ -23,20 +24,19 @@ const defenseList = z
   .transform((v) => Object.freeze(v.split(',').map((a) => a.trim()).filter((a) => a !== '')))
   .pipe(z.array(inPath('defenses')).min(1, '--defenses names no defense'));
 
-export const { help, run } = defineCommand({
+export const { help, run, flags } = defineCommand({
   name: 'compare',
-  flags: (cmd) =>
-    playFlags(
-      sourceFlags(cmd.usage('--suite <name> | --bundles <dir>  --out <dir> [--defenses a,b,c] [options]'), 'compare the defenses on')
-        .requiredOption('--out <dir>', 'output folder: one run folder per defense, compare.json and compare.md')
-        .option('--agent <id>', 'agent id (see decoy list), or your own module (./my-agent.ts, .js, .mjs), the same behind every defense', 'naive')
-        .option('--opt <key=value>', 'agent option (repeatable), e.g. susceptibility=0.3', repeat)
-        .option('--defenses <a,b,c>', 'defenses to compare, comma-separated: ids (see decoy list) or your own modules, each with its default options; each is paired against none when none is among them', DEFAULTS)
-        .option('--ablations', 'also compare the intervention ablations (intervene, intervene-block, intervene-reactive, intervene-onestep, intervene-notemporal) and print the outcome table of Veer Table 18'),
-    ),
-  schema: z
-    .object({ ...sourceShape, out: outDir('out', required('out')), agent: inPath('agent'), opt: keyValues('opt'), defenses: defenseList, ablations: flag, ...playShape, args: noArgs })
-    .transform((o, ctx) => ({ ...o, source: toSource(o, ctx) })),
+  usage: '--suite <name> | --bundles <dir>  --out <dir> [--defenses a,b,c] [options]',
+  flags: [
+    ...sourceFlags('compare the defenses on'),
+    flag('out', '--out <dir>', 'output folder: one run folder per defense, compare.json and compare.md', outDir('out', required('out')), { required: true }),
+    agent,
+    opt,
+    flag('defenses', '--defenses <a,b,c>', 'defenses to compare behind the same agent, comma-separated: ids (see decoy list) or your own modules, each with its default options; each is paired against none when none is among them', defenseList, { default: DEFAULTS }),
+    flag('ablations', '--ablations', 'also compare the intervention ablations (intervene, intervene-block, intervene-reactive, intervene-onestep, intervene-notemporal) and print the outcome table of Veer Table 18', bool),
+    ...playFlags,
+  ],
+  schema: (flags) => z.object({ ...flags, args: noArgs }).transform((o, ctx) => ({ ...o, source: toSource(o, ctx) })),
   async run(c, io) {
     await sandboxFor(c, io.warn);
     const [{ checkDefenses, compareDefenses, withAblations }, { loadBundles, selectSuite }] = await Promise.all([import('../harness/compare.ts'), import('../harness/select.ts')]);

@@ -1,22 +1,24 @@
 import { z } from 'zod';
 import { quote, UserError } from '../lib/errors.ts';
-import { defineCommand, flag, inPath, int, noArgs, text } from './command.ts';
+import { defineCommand, inPath, int, noArgs } from './command.ts';
 import { CheckFailed } from './check-failed.ts';
-import { sandboxFlag, sandboxFor, sandboxShape } from './play-flags.ts';
-import { sourceFlags, sourceShape, toSource } from './source.ts';
+import { browser, flag, json, sourceFlags, unsafeNoSandbox } from './flags.ts';
+import { sandboxFor } from './play-flags.ts';
+import { toSource } from './source.ts';
 
-export const { help, run } = defineCommand({
+export const { help, run, flags } = defineCommand({
   name: 'conform',
-  flags: (cmd) =>
-    sandboxFlag(sourceFlags(cmd.usage('--suite <name> | --bundles <dir> [--episodes N] [--configs N] [--browser PATH] [--defense inject:<file.js>]'), 'compare'))
-      .option('--episodes <n>', 'seeded random episodes per configuration, besides the oracle and each trap path', '2')
-      .option('--configs <n>', 'compare only this many configurations, drawn by seed (default: all)')
-      .option('--browser <path>', 'Chromium executable (default: $DECOY_CHROMIUM, else chromium on PATH)')
-      .option('--defense <inject:file.js>', 'a page-side defense: this script runs in every document in both engines, and is compared with the rest', 'none')
-      .option('--json', 'print every row as JSON'),
-  schema: z
-    .object({ ...sourceShape, ...sandboxShape, episodes: int('episodes', 0), configs: int('configs', 1).optional(), browser: text, defense: inPath('defense'), json: flag, args: noArgs })
-    .transform((o, ctx) => ({ ...o, source: toSource(o, ctx) })),
+  usage: '--suite <name> | --bundles <dir> [--episodes N] [--configs N] [--browser PATH] [--defense inject:<file.js>]',
+  flags: [
+    ...sourceFlags('compare'),
+    unsafeNoSandbox,
+    flag('episodes', '--episodes <n>', 'seeded random episodes per configuration, besides the oracle and each trap path', int('episodes', 0), { default: '2' }),
+    flag('configs', '--configs <n>', 'compare only this many configurations, drawn by seed (default: all)', int('configs', 1).optional()),
+    browser,
+    flag('defense', '--defense <inject:file.js>', 'a page-side defense: this script runs in every document in both engines, and is compared with the rest', inPath('defense'), { default: 'none' }),
+    json('every row'),
+  ],
+  schema: (flags) => z.object({ ...flags, args: noArgs }).transform((o, ctx) => ({ ...o, source: toSource(o, ctx) })),
   async run(c, io) {
     await sandboxFor(c, io.warn);
     const [{ launchableChromium, releaseChromium }, { conformBundles }, { loadBundles }, { conforms }, { conformTable }, { isInjection, pageInjection }] = await Promise.all([

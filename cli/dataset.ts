@@ -1,33 +1,24 @@
 import { z } from 'zod';
 import { UserError } from '../lib/errors.ts';
-import { defineCommand, flag, int, notAFolder, outDir, seed, SEED_DEFAULT, SEED_HELP, text } from './command.ts';
+import { bool, defineCommand, notAFolder, outDir } from './command.ts';
+import { browser, deceptive, flag, normal, scale, seed } from './flags.ts';
 import { stoppable } from './stop.ts';
 
-export const { help, run } = defineCommand({
+export const { help, run, flags } = defineCommand({
   name: 'dataset',
-  flags: (cmd) =>
-    cmd
-      .usage('<suite> [--out DIR] [--scale N] [--overlay] [--marks] [--normal N] [--deceptive N]')
-      .argument('[suite]', 'a click suite (ruc)')
-      .option('--out <dir>', 'output folder, which must not exist or be empty (default: out/<suite>-dataset)')
-      .option('--seed <n>', SEED_HELP, String(SEED_DEFAULT))
-      .option('--normal <n>', "number of normal samples (default: the suite's, 910 for ruc)")
-      .option('--deceptive <n>', "number of deceptive samples, spread over domains and categories as in the suite (default: the suite's, 497 for ruc)")
-      .option('--scale <n>', 'device pixels per CSS pixel, 1 to 4: 1 gives 1280x800 images, 2 gives 2560x1600', '1')
-      .option('--overlay', 'also write copies with B_c in green and B_d in red (overlays/)')
-      .option('--marks', 'also write set-of-marks copies, numbered by observation ref (marks/)')
-      .option('--browser <path>', 'Chromium executable (default: $DECOY_CHROMIUM, else chromium on PATH)'),
-  schema: z.object({
-    args: z.array(z.string()).length(1, 'name a click suite, e.g. decoy dataset ruc --out out/ruc-dataset'),
-    out: outDir('out').optional(),
+  usage: '<suite> [--out DIR] [--scale N] [--overlay] [--marks] [--normal N] [--deceptive N]',
+  argument: ['[suite]', 'a click suite (ruc)'],
+  flags: [
+    flag('out', '--out <dir>', 'output folder, which must not exist or be empty (default: out/<suite>-dataset)', outDir('out').optional()),
     seed,
-    normal: int('normal', 0).optional(),
-    deceptive: int('deceptive', 0).optional(),
-    scale: int('scale', 1, 4),
-    overlay: flag,
-    marks: flag,
-    browser: text,
-  }),
+    normal,
+    deceptive,
+    scale,
+    flag('overlay', '--overlay', 'also write copies with B_c in green and B_d in red (overlays/)', bool),
+    flag('marks', '--marks', 'also write set-of-marks copies, numbered by observation ref (marks/)', bool),
+    browser,
+  ],
+  schema: (flags) => z.object({ ...flags, args: z.array(z.string()).length(1, 'name a click suite, e.g. decoy dataset ruc --out out/ruc-dataset') }),
   async run(c, io) {
     const [{ launchableChromium, releaseChromium }, { resize, quotas }, { writeDataset }, { selectSuite }] = await Promise.all([
       import('../simulator/page/engine/chromium.ts'),

@@ -1,19 +1,20 @@
 import { z } from 'zod';
 import { UserError } from '../lib/errors.ts';
-import { defineCommand, int, list, noArgs, notAFolder, outDir, repeat, required, seed, SEED_DEFAULT, SEED_HELP } from './command.ts';
+import { defineCommand, noArgs, notAFolder, outDir, required as present } from './command.ts';
+import { deceptive, flag, normal, pattern, required, seed, suite, when } from './flags.ts';
 
-export const { help, run } = defineCommand({
+export const { help, run, flags } = defineCommand({
   name: 'generate',
-  flags: (cmd) =>
-    cmd
-      .usage('--suite <name> [--seed N] [--out DIR] [--pattern F] [--normal N] [--deceptive N]')
-      .requiredOption('--suite <name>', 'suite to generate (see decoy list)')
-      .option('--seed <n>', SEED_HELP, String(SEED_DEFAULT))
-      .option('--out <dir>', 'output folder (default: out/<suite>)')
-      .option('--pattern <family>', 'keep only configurations with this pattern family (repeatable)', repeat)
-      .option('--normal <n>', "click suites: number of normal samples (default: the suite's)")
-      .option('--deceptive <n>', "click suites: number of deceptive samples, spread over domains as in the suite (default: the suite's)"),
-  schema: z.object({ suite: required('suite'), seed, out: outDir('out').optional(), pattern: list, normal: int('normal', 0).optional(), deceptive: int('deceptive', 0).optional(), args: noArgs }),
+  usage: '--suite <name> [--seed N] [--out DIR] [--pattern F] [--normal N] [--deceptive N]',
+  flags: [
+    required(suite(), present('suite')),
+    seed,
+    flag('out', '--out <dir>', 'output folder (default: out/<suite>)', outDir('out').optional()),
+    pattern,
+    when(normal, 'a click suite'),
+    when(deceptive, 'a click suite'),
+  ],
+  schema: (flags) => z.object({ ...flags, args: noArgs }),
   async run(c, io) {
     const [{ generateSuite, writeBundles }, { assertBundleFolder, selectSuite }, { generateClicks, quotas, resize, writeSamples }] = await Promise.all([
       import('../generator/bundle.ts'),

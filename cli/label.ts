@@ -1,20 +1,20 @@
 import { z } from 'zod';
-import { defineCommand, flag, inPath, int, noArgs, outFile } from './command.ts';
-import { sandboxFlag, sandboxFor, sandboxShape } from './play-flags.ts';
+import { defineCommand, inPath, noArgs, outFile } from './command.ts';
+import { flag, required, stepSeconds, trustBundles, unsafeNoSandbox, when } from './flags.ts';
+import { sandboxFor } from './play-flags.ts';
 import { stoppable } from './stop.ts';
 
-export const { help, run } = defineCommand({
+export const { help, run, flags } = defineCommand({
   name: 'label',
-  flags: (cmd) =>
-    sandboxFlag(
-      cmd
-        .usage('--runs <run folder> [--out <file.jsonl>]')
-        .requiredOption('--runs <dir>', 'a run folder written by decoy run (run.json, episodes.jsonl)')
-        .option('--out <file>', 'the labels file (default: labels.jsonl in the run folder); run again to finish an interrupted one')
-        .option('--trust-bundles', "the run's bundles were read with --trust-bundles")
-        .option('--step-seconds <s>', 'time one replayed step may take before its episode fails'),
-    ),
-  schema: z.object({ runs: inPath('runs'), out: outFile('out').optional(), trustBundles: flag, ...sandboxShape, stepSeconds: int('step-seconds', 1, 3600).optional(), args: noArgs }),
+  usage: '--runs <run folder> [--out <file.jsonl>]',
+  flags: [
+    required(flag('runs', '--runs <dir>', 'a run folder written by decoy run (run.json, episodes.jsonl, summary.json)', inPath('runs'))),
+    flag('out', '--out <file>', 'the labels file (default: labels.jsonl in the run folder); run again to finish an interrupted one', outFile('out').optional()),
+    when(trustBundles, "the run's --bundles"),
+    stepSeconds,
+    unsafeNoSandbox,
+  ],
+  schema: (flags) => z.object({ ...flags, args: noArgs }),
   async run(c, io) {
     await sandboxFor(c, io.warn);
     const { labelRun } = await import('../harness/label.ts');

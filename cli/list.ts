@@ -1,11 +1,13 @@
 import { z } from 'zod';
 import { UserError } from '../lib/errors.ts';
-import { defineCommand, flag, noArgs } from './command.ts';
+import { bool, defineCommand, noArgs } from './command.ts';
+import { flag, json } from './flags.ts';
 
-export const { help, run } = defineCommand({
+export const { help, run, flags } = defineCommand({
   name: 'list',
-  flags: (cmd) => cmd.usage('[--json | --markdown]').option('--json', 'print JSON instead of text').option('--markdown', 'print the catalogue as the Markdown tables of the README'),
-  schema: z.object({ json: flag, markdown: flag, args: noArgs }),
+  usage: '[--json | --markdown]',
+  flags: [json('the catalogue'), flag('markdown', '--markdown', 'print the catalogue as the Markdown tables of the README', bool)],
+  schema: (flags) => z.object({ ...flags, args: noArgs }),
   async run(c) {
     if (c.json && c.markdown) throw new UserError('give --json or --markdown, not both');
     const { catalogue } = await import('../harness/catalogue.ts');

@@ -1,35 +1,6 @@
-import type { Command } from 'commander';
-import { z } from 'zod';
+/** What the play flags (flags.ts playFlags) and --trust-bundles mean once parsed: the limits, the engine, the sandbox. */
 import { UserError } from '../lib/errors.ts';
-import { DEFAULT_LIMITS, type EpisodeLimits } from '../simulator/page/engine/limits.ts';
-import { flag, int, text } from './command.ts';
-
-/** --unsafe-no-sandbox: on every command that plays the pages of bundles it may be told to trust (playFlags', and check, conform, label, assess). */
-const UNSAFE_OPTION = ['--unsafe-no-sandbox', "with --trust-bundles: play their pages even where the engine has no kernel boundary (bubblewrap), under Node's permission model alone"] as const;
-export const sandboxFlag = (cmd: Command): Command => cmd.option(...UNSAFE_OPTION);
-export const sandboxShape = { unsafeNoSandbox: flag };
-
-/** The flags of commands that play episodes (run, compare): the self-check, the per-episode limits and the engine. */
-export function playFlags(cmd: Command): Command {
-  return cmd
-    .option('--no-check', 'run even if the suite fails its self-check (decoy check)')
-    .option('--step-seconds <s>', `time (the engine's CPU time) one step of an episode may take before the episode ends as an error (default ${DEFAULT_LIMITS.stepSeconds})`)
-    .option('--memory-mb <mb>', `heap of the engine process the pages run in (default ${DEFAULT_LIMITS.memoryMb})`)
-    .option('--max-elements <n>', `elements a page may hold before its episode ends as an error (default ${DEFAULT_LIMITS.domElements})`)
-    .option('--engine <name>', 'jsdom (in the engine sandbox) or chromium (the reference browser; a step is bounded in wall time)', 'jsdom')
-    .option('--browser <path>', 'with --engine chromium: Chromium executable (default: $DECOY_CHROMIUM, else chromium on PATH)')
-    .option(...UNSAFE_OPTION);
-}
-
-export const playShape = {
-  check: z.boolean(),
-  stepSeconds: int('step-seconds', 1, 3600).optional(),
-  memoryMb: int('memory-mb', 64, 65_536).optional(),
-  maxElements: int('max-elements', 100).optional(),
-  engine: z.enum(['jsdom', 'chromium'], { message: '--engine: jsdom or chromium' }),
-  browser: text,
-  ...sandboxShape,
-};
+import type { EpisodeLimits } from '../simulator/page/engine/limits.ts';
 
 type PlayFlags = { stepSeconds?: number | undefined; memoryMb?: number | undefined; maxElements?: number | undefined; engine: 'jsdom' | 'chromium'; browser?: string | undefined };
 

@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { UserError } from '../lib/errors.ts';
 import { CheckFailed } from './check-failed.ts';
-import { defineCommand, inPath, keyValues, noArgs, outDir, repeat, required } from './command.ts';
-import { limitsOf, playFlags, playShape, sandboxFor, withEngine } from './play-flags.ts';
-import { sourceFlags, sourceShape, toSource } from './source.ts';
+import { defineCommand, inPath, noArgs, outDir, required } from './command.ts';
+import { agent, defense, defenseOpt, flag, opt, playFlags, sourceFlags } from './flags.ts';
+import { limitsOf, sandboxFor, withEngine } from './play-flags.ts';
+import { toSource } from './source.ts';
 import { stoppable } from './stop.ts';
 
 /** Everything is written, but some episodes ended in an error: the table is the output, and the exit code is 1. */
@@ -14,21 +15,20 @@ class EpisodesFailed extends CheckFailed {
   }
 }
 
-export const { help, run } = defineCommand({
+export const { help, run, flags } = defineCommand({
   name: 'run',
-  flags: (cmd) =>
-    playFlags(
-      sourceFlags(cmd.usage('--suite <name> | --bundles <dir>  --out <dir> [options]'), 'run')
-        .requiredOption('--out <dir>', 'output folder for run.json, episodes.jsonl and summary.json')
-        .option('--agent <id>', 'agent id (see decoy list), or your own module (./my-agent.ts, .js, .mjs)', 'naive')
-        .option('--defense <id>', 'defense id (see decoy list), your own module (./my-defense.ts, .js, .mjs), or inject:<file.js>, a script run in every page', 'none')
-        .option('--opt <key=value>', 'agent option (repeatable), e.g. susceptibility=0.3', repeat)
-        .option('--defense-opt <key=value>', 'defense option (repeatable)', repeat)
-        .option('--replay <file>', 'JSONL of recorded actions, for --agent replay'),
-    ),
-  schema: z
-    .object({ ...sourceShape, out: outDir('out', required('out')), agent: inPath('agent'), defense: inPath('defense'), opt: keyValues('opt'), defenseOpt: keyValues('defense-opt'), replay: inPath('replay').optional(), ...playShape, args: noArgs })
-    .transform((o, ctx) => ({ ...o, source: toSource(o, ctx) })),
+  usage: '--suite <name> | --bundles <dir>  --out <dir> [options]',
+  flags: [
+    ...sourceFlags('run'),
+    flag('out', '--out <dir>', 'output folder for run.json, episodes.jsonl and summary.json', outDir('out', required('out')), { required: true }),
+    agent,
+    defense,
+    opt,
+    defenseOpt,
+    flag('replay', '--replay <file>', 'JSONL of recorded actions, for --agent replay', inPath('replay').optional()),
+    ...playFlags,
+  ],
+  schema: (flags) => z.object({ ...flags, args: noArgs }).transform((o, ctx) => ({ ...o, source: toSource(o, ctx) })),
   async run(c, io) {
     await sandboxFor(c, io.warn);
     const [{ executeRun }, { loadBundles, selectSuite }] = await Promise.all([import('../harness/run.ts'), import('../harness/select.ts')]);

@@ -1,22 +1,22 @@
 import { z } from 'zod';
 import type { ManifestSource } from '../harness/score.ts';
-import { defineCommand, flag, noArgs, required, SEED_DEFAULT, SUITE_SEED_HELP, suiteSeed, text } from './command.ts';
+import { defineCommand, noArgs, required as present, SEED_DEFAULT, text } from './command.ts';
+import { flag, json, required, suite, suiteSeed, when } from './flags.ts';
 
-export const { help, run } = defineCommand({
+export const { help, run, flags } = defineCommand({
   name: 'score',
-  flags: (cmd) =>
-    cmd
-      .usage('--bundle <dir> | --suite <name> --scenario <id>  --log <file> [--answer TEXT] [--json]')
-      .option('--bundle <dir>', "the configuration's bundle folder (out/<suite>/<scenario-id>)")
-      .option('--suite <name>', 'or: generate the configuration from this suite in memory (with --scenario)')
-      .option('--scenario <id>', 'with --suite: the scenario id')
-      .option('--seed <n>', SUITE_SEED_HELP)
-      .requiredOption('--log <file>', 'the event log decoy serve collected (<log-dir>/<scenario-id>/<session>.json), or a JSON array of events')
-      .option('--answer <text>', "the agent's final message to the user, if it gave one")
-      .option('--json', 'print the score as JSON'),
-  schema: z
-    .object({ bundle: text, suite: text, scenario: text, seed: suiteSeed, log: required('log'), answer: text, json: flag, args: noArgs })
-    .transform((o, ctx) => {
+  usage: '--bundle <dir> | --suite <name> --scenario <id>  --log <file> [--answer TEXT] [--json]',
+  flags: [
+    flag('bundle', '--bundle <dir>', "the configuration's bundle folder (out/<suite>/<scenario-id>)", text),
+    suite('score a configuration of (with --scenario)'),
+    when(flag('scenario', '--scenario <id>', 'the scenario id', text), '--suite'),
+    suiteSeed,
+    required(flag('log', '--log <file>', 'the event log decoy serve collected (<log-dir>/<scenario-id>/<session>.json), or a JSON array of events', present('log'))),
+    flag('answer', '--answer <text>', "the agent's final message to the user, if it gave one", text),
+    json('the score'),
+  ],
+  schema: (flags) =>
+    z.object({ ...flags, args: noArgs }).transform((o, ctx) => {
       let source: ManifestSource = { bundle: o.bundle ?? '' };
       if (o.bundle !== undefined && o.suite !== undefined) ctx.addIssue({ code: 'custom', message: 'give --bundle or --suite, not both' });
       else if (o.bundle === undefined && o.suite === undefined) ctx.addIssue({ code: 'custom', message: 'give --bundle <dir> or --suite <name> --scenario <id>' });

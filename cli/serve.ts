@@ -1,18 +1,18 @@
 import { z } from 'zod';
-import { defineCommand, inPath, int, noArgs, outDir, path } from './command.ts';
+import { defineCommand, inPath, int, noArgs, outDir } from './command.ts';
+import { flag } from './flags.ts';
 
-export const { help, run } = defineCommand({
+export const { help, run, flags } = defineCommand({
   name: 'serve',
-  flags: (cmd) =>
-    cmd
-      .usage('[--dir dist/site] [--port 4321] [--live-port 4322] [--log-dir runs/collected]')
-      .option('--dir <dir>', 'the built site (decoy site build --out)', 'dist/site')
-      .option('--port <n>', "the gallery's port on 127.0.0.1, for people: it shows ground truth (0 picks a free one)", '4321')
-      .option('--live-port <n>', 'the live sites\' port on 127.0.0.1, another origin, for agents (default: --port + 1; 0 picks a free one)')
-      .option('--log-dir <dir>', 'where the event logs the live sites post are written, <scenario-id>/<session>.json', 'runs/collected'),
-  schema: z
-    .object({ dir: inPath('dir'), port: int('port', 0, 65535), livePort: int('live-port', 0, 65535).optional(), logDir: outDir('log-dir'), args: noArgs })
-    .transform((o, ctx) => {
+  usage: '[--dir dist/site] [--port 4321] [--live-port 4322] [--log-dir runs/collected]',
+  flags: [
+    flag('dir', '--dir <dir>', 'the built site (decoy site build --out)', inPath('dir'), { default: 'dist/site' }),
+    flag('port', '--port <n>', "the gallery's port on 127.0.0.1, for people: it shows ground truth (0 picks a free one)", int('port', 0, 65535), { default: '4321' }),
+    flag('livePort', '--live-port <n>', "the live sites' port on 127.0.0.1, another origin, for agents (default: --port + 1; 0 picks a free one)", int('live-port', 0, 65535).optional()),
+    flag('logDir', '--log-dir <dir>', 'where the event logs the live sites post are written, <scenario-id>/<session>.json', outDir('log-dir'), { default: 'runs/collected' }),
+  ],
+  schema: (flags) =>
+    z.object({ ...flags, args: noArgs }).transform((o, ctx) => {
       const livePort = o.livePort ?? (o.port === 0 ? 0 : o.port + 1);
       if (livePort > 65535) ctx.addIssue({ code: 'custom', message: '--port 65535 leaves no port above it for the live sites; give --live-port' });
       return { ...o, livePort };

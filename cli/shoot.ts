@@ -1,22 +1,19 @@
 import { z } from 'zod';
 import { UserError } from '../lib/errors.ts';
 import type { LoadedBundle } from '../simulator/loop/bundle.ts';
-import { defineCommand, int, noArgs, notAFolder, outDir, text } from './command.ts';
-import { sourceFlags, suiteSourceShape, toSource } from './source.ts';
+import { defineCommand, noArgs, notAFolder, outDir } from './command.ts';
+import { browser, flag, scale, suiteSourceFlags, when } from './flags.ts';
+import { toSource } from './source.ts';
 import { stoppable } from './stop.ts';
 
-export const { help, run } = defineCommand({
+export const { help, run, flags } = defineCommand({
   name: 'shoot',
-  flags: (cmd) =>
-    sourceFlags(cmd.usage('--bundles <dir> | --suite <name> [--out DIR] [--scale N] [--browser PATH]'), 'shoot', true)
-      .option('--out <dir>', 'with --suite: output folder (default: out/<suite>)')
-      .option('--scale <n>', 'device pixels per CSS pixel, 1 to 4', '1')
-      .option('--browser <path>', 'Chromium executable (default: $DECOY_CHROMIUM, else chromium on PATH)'),
-  schema: z.object({ ...suiteSourceShape, out: outDir('out').optional(), scale: int('scale', 1, 4), browser: text, args: noArgs }).transform((o, ctx) => ({ ...o, source: toSource(o, ctx, true) })),
+  usage: '--bundles <dir> | --suite <name> [--out DIR] [--scale N] [--browser PATH]',
+  flags: [...suiteSourceFlags('shoot'), when(flag('out', '--out <dir>', 'output folder (default: out/<suite>)', outDir('out').optional()), '--suite'), scale, browser],
+  schema: (flags) => z.object({ ...flags, args: noArgs }).transform((o, ctx) => ({ ...o, source: toSource(o, ctx, true) })),
   async run(c, io) {
-    const [{ generateSuite, writeBundles }, { readBundles }, { launchableChromium, releaseChromium }, { selectSuite }, { shootBundles }] = await Promise.all([
+    const [{ generateSuite, writeBundles }, { launchableChromium, releaseChromium }, { generated, loadBundles, selectSuite }, { shootBundles }] = await Promise.all([
       import('../generator/bundle.ts'),
-      import('../simulator/loop/bundle.ts'),
       import('../simulator/page/engine/chromium.ts'),
       import('../harness/select.ts'),
       import('../harness/shoot.ts'),
@@ -33,7 +30,8 @@ export const { help, run } = defineCommand({
       const source = c.source;
       const made = suite && 'seed' in source ? generateSuite(suite, source.seed) : null;
       if (suite && made && 'seed' in source) writeBundles(dir, suite.id, source.seed, made);
-      const bundles: LoadedBundle[] = made ? made.map((b) => ({ manifest: b.manifest, site: { files: b.files } })) : readBundles(dir, { trustBundles: c.trustBundles });
+      // A suite is generated and written here, then shot from memory; bundles from disk by the one loader.
+      const bundles: LoadedBundle[] = made ? generated(made) : loadBundles({ bundles: dir, trustBundles: c.trustBundles });
       started = Date.now();
       return stoppable((signal) => shootBundles(bundles, dir, { executable, scale: c.scale, progress: io.progress, signal }));
     })().finally(releaseChromium);

@@ -3,26 +3,26 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import { UserError } from '../lib/errors.ts';
 import type { GalleryBundle } from '../harness/gallery.ts';
-import { defineCommand, flag, list, outDir, repeat, SEED_DEFAULT, SUITE_SEED_HELP, suiteSeed, text, TRUST_HELP, TRUST_WITHOUT_BUNDLES } from './command.ts';
+import { defineCommand, outDir, SEED_DEFAULT, text, TRUST_WITHOUT_BUNDLES } from './command.ts';
+import { bundleFolders, flag, pattern, suite, suiteSeed, trustBundles, when } from './flags.ts';
 
 const SUBCOMMANDS = ['build'];
 
-export const { help, run } = defineCommand({
+export const { help, run, flags } = defineCommand({
   name: 'site',
-  flags: (cmd) =>
-    cmd
-      .usage('build --bundles <dir> [--bundles <dir> ...] | --suite <name> [--seed N]  [--out DIR]')
-      .argument('[subcommand]', `what to do: ${SUBCOMMANDS.join(', ')}`)
-      .option('--bundles <dir>', 'a folder written by decoy generate (repeatable)', repeat)
-      .option('--suite <name>', 'generate this suite in memory instead (see decoy list)')
-      .option('--seed <n>', SUITE_SEED_HELP)
-      .option('--pattern <family>', 'with --suite: keep only configurations with this pattern family (repeatable)', repeat)
-      .option('--out <dir>', 'output folder of the static site', 'dist/site')
-      .option('--trust-bundles', `with --bundles: ${TRUST_HELP}`)
-      .option('--key-secret <text>', 'the secret live URLs are keyed under (default: new random bytes each build, so an id cannot be found from its URL; give one to build the same files twice)'),
-  schema: z
-    .object({ bundles: list, suite: text, seed: suiteSeed, pattern: list, out: outDir('out'), trustBundles: flag, keySecret: text, args: z.array(z.string()) })
-    .superRefine((o, ctx) => {
+  usage: 'build --bundles <dir> [--bundles <dir> ...] | --suite <name> [--seed N]  [--out DIR]',
+  argument: ['[subcommand]', `what to do: ${SUBCOMMANDS.join(', ')}`],
+  flags: [
+    bundleFolders('build the gallery of'),
+    suite('build the gallery of'),
+    suiteSeed,
+    when(pattern, '--suite'),
+    flag('out', '--out <dir>', 'output folder of the static site', outDir('out'), { default: 'dist/site' }),
+    when(trustBundles, '--bundles'),
+    flag('keySecret', '--key-secret <text>', 'the secret live URLs are keyed under (default: new random bytes each build, so an id cannot be found from its URL; give one to build the same files twice)', text),
+  ],
+  schema: (flags) =>
+    z.object({ ...flags, args: z.array(z.string()) }).superRefine((o, ctx) => {
       const sub = o.args[0];
       if (sub === undefined) ctx.addIssue({ code: 'custom', message: `name a subcommand: ${SUBCOMMANDS.map((s) => `decoy site ${s}`).join(', ')}` });
       else if (!SUBCOMMANDS.includes(sub)) ctx.addIssue({ code: 'custom', message: `unknown subcommand '${sub}'; expected 'site build'` });
@@ -34,9 +34,7 @@ export const { help, run } = defineCommand({
       else if (o.suite !== undefined && o.trustBundles) ctx.addIssue({ code: 'custom', message: TRUST_WITHOUT_BUNDLES });
     }),
   async run(c) {
-    const [{ generateSuite }, { readBundles }, { selectSuite }, { LIVE_INDEX }, { buildGallery }] = await Promise.all([
-      import('../generator/bundle.ts'),
-      import('../simulator/loop/bundle.ts'),
+    const [{ loadBundles, selectSuite }, { LIVE_INDEX }, { buildGallery }] = await Promise.all([
       import('../harness/select.ts'),
       import('../harness/gallery.ts'),
       import('../harness/gallery-build.ts'),
@@ -45,11 +43,11 @@ export const { help, run } = defineCommand({
     if (c.suite !== undefined) {
       const suite = selectSuite(c.suite, c.pattern);
       if (suite.clicks) throw new UserError(`'${suite.id}' is a click-level suite; generate it with decoy generate and pass --bundles`);
-      bundles = generateSuite(suite, c.seed ?? SEED_DEFAULT).map((b) => ({ manifest: b.manifest, site: { files: b.files }, dir: null }));
+      bundles = loadBundles({ suite: c.suite, seed: c.seed ?? SEED_DEFAULT, patterns: c.pattern }).map((b) => ({ ...b, dir: null }));
     } else {
       bundles = c.bundles.flatMap((dir) => {
         const single = existsSync(join(dir, 'bundle.json'));
-        return readBundles(dir, { trustBundles: c.trustBundles }).map((b) => ({ ...b, dir: single ? dir : join(dir, b.manifest.id) }));
+        return loadBundles({ bundles: dir, trustBundles: c.trustBundles }).map((b) => ({ ...b, dir: single ? dir : join(dir, b.manifest.id) }));
       });
     }
     const started = performance.now();

@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { ScenarioSpec, SuiteDef } from '../scenarios/model.ts';
 import type { BundleManifest } from '../scenarios/bundle.ts';
-import { createRng, hashSeed } from '../scenarios/rng.ts';
+import { createRng, scenarioSeed } from '../scenarios/rng.ts';
 import { UserError } from '../lib/errors.ts';
 import { clearTemps, isTempName, writeFileAtomic } from '../lib/files.ts';
 import { compose } from './compose.ts';
@@ -18,8 +18,7 @@ export interface Bundle {
 
 export function generateBundle(suite: SuiteDef, spec: ScenarioSpec, seed: number): Bundle {
   const { manifest, site } = compose(suite, spec, seed);
-  const base = [spec.task, spec.domain, seed, spec.instance ?? 0] as const;
-  const laid = layout(site, createRng(hashSeed('layout', ...base)), opaqueIds(hashSeed('ids', ...base)));
+  const laid = layout(site, createRng(scenarioSeed('layout', spec, seed)), opaqueIds(scenarioSeed('ids', spec, seed)));
   return { manifest, files: { 'index.html': renderSite(site, laid) } };
 }
 

@@ -4,7 +4,7 @@ import { BUNDLE_SCHEMA } from '../scenarios/bundle.ts';
 import { families, tasks, checkSpec, hostPart } from '../scenarios/catalogue.ts';
 
 export { checkSpec, compatible } from '../scenarios/catalogue.ts';
-import { createRng, hashSeed } from '../scenarios/rng.ts';
+import { createRng, scenarioSeed } from '../scenarios/rng.ts';
 import { UserError } from '../lib/errors.ts';
 
 import { VIEWPORT } from '../scenarios/contract.ts';
@@ -56,8 +56,7 @@ export function applyEdits(path: readonly Step[], edits: readonly PathEdit[]): S
 export function compose(suite: SuiteDef, spec: ScenarioSpec, seed: number): ComposedScenario {
   checkSpec(spec);
   const task = tasks.get(spec.task);
-  const base = [spec.task, spec.domain, seed, spec.instance ?? 0] as const;
-  const instance: TaskInstance = task.build({ domain: spec.domain, rng: createRng(hashSeed('task', ...base)) });
+  const instance: TaskInstance = task.build({ domain: spec.domain, rng: createRng(scenarioSeed('task', spec, seed)) });
   const site = instance.site;
   const elements: BundleManifest['groundTruth']['elements'] = [];
   const applied: { family: string; safe: PathEdit[]; trap: PathEdit[] }[] = [];
@@ -65,7 +64,7 @@ export function compose(suite: SuiteDef, spec: ScenarioSpec, seed: number): Comp
   let feasible = true;
   for (const p of spec.patterns) {
     const family = families.get(p.family);
-    const rng = createRng(hashSeed('pattern', spec.task, spec.domain, seed, spec.instance ?? 0, p.family, p.variant));
+    const rng = createRng(scenarioSeed('pattern', spec, seed, p.family, p.variant));
     // In a task made of parts, the family sees the part it applies to: that part's goal, the shared site and path.
     const part = hostPart(task, family) ?? spec.task;
     const goal = instance.parts?.find((x) => x.task === part)?.goal ?? instance.goal;
@@ -76,7 +75,7 @@ export function compose(suite: SuiteDef, spec: ScenarioSpec, seed: number): Comp
     feasible &&= family.feasible;
   }
   /* Opaque ids depend on the base site only, so a control and its patterned twins share them. */
-  const served = neutralize(site, hashSeed('served', ...base));
+  const served = neutralize(site, scenarioSeed('served', spec, seed));
   const trapPaths = Object.fromEntries(
     applied.map((a) => [a.family, applyEdits(instance.path, applied.flatMap((b) => (b === a ? b.trap : b.safe)))]),
   );

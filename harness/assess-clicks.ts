@@ -3,7 +3,7 @@
  * suite, in the page state the sample shows, and is scored with DUDE's figures and hybrid
  * reward (simulator/measure/dude.ts).
  */
-import { hashSeed } from '../scenarios/rng.ts';
+import { subSeed } from '../scenarios/rng.ts';
 import { shortReason, UserError } from '../lib/errors.ts';
 import type { Turn } from '../simulator/loop/agent.ts';
 import type { LoadedBundle } from '../simulator/loop/bundle.ts';
@@ -86,7 +86,7 @@ async function assessSample(env: DecoyEnv, bundle: LoadedBundle, s: ClickSample,
     return { ...head, clicks: [], error: shortReason(e instanceof Error ? e.message : String(e)) || 'an unnamed error' };
   }
   const { obs, history } = reached;
-  const defense = def.create({ seed: hashSeed(seed, 'assess-clicks', s.id), options });
+  const defense = def.create({ seed: subSeed(seed, 'assess-clicks', s.id), options });
   const scene = { image: s.viewport, correct: bboxRect(s.correct.bbox), dark: s.dark ? bboxRect(s.dark.bbox) : null };
   const clicks: ClickRow[] = [];
   for (const c of s.clicks) {

@@ -8,25 +8,25 @@
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { generateSuite } from '../generator/bundle.ts';
 import { clip, shortReason, UserError } from '../lib/errors.ts';
 import { isTempName, writeFileAtomic } from '../lib/files.ts';
 import { parseAction } from '../simulator/loop/actions.ts';
 import type { AgentDef, Turn } from '../simulator/loop/agent.ts';
 import { assess, type AssessReport, type JudgedStep } from '../simulator/measure/assess.ts';
-import { episodeSeed } from '../simulator/loop/batch.ts';
+import { episodeSeed } from '../scenarios/rng.ts';
 import type { LoadedBundle } from '../simulator/loop/bundle.ts';
-import type { Defense, DefenseDef, ReviewContext } from '../simulator/loop/defense.ts';
+import { verdictText, type Defense, type DefenseDef, type ReviewContext } from '../simulator/loop/defense.ts';
 import { targetOf } from '../simulator/loop/target.ts';
 import { DecoyEnv } from '../simulator/loop/env.ts';
 import { LabellingEnv, type ProposalLabel } from '../simulator/measure/labels.ts';
-import { agentDef, defenseDef, isInjection } from '../simulator/loop/resolve.ts';
+import { agentDef, checkOptions, defenseDef, isInjection } from '../simulator/loop/resolve.ts';
 import { DEFENSE_BUDGET, reviewContext, runEpisode, type EpisodeRecord } from '../simulator/loop/runner.ts';
 import { SandboxBrowser } from '../simulator/page/sandbox/browser.ts';
 import type { EpisodeLimits } from '../simulator/page/engine/limits.ts';
-import { labelledSkip, labelRecorded, readRun, runBundles } from './label.ts';
+import { labelledSkip, labelRecorded, runBundles } from './label.ts';
+import { readRunFolder } from './run-folder.ts';
 import { silent, type Progress } from './progress.ts';
-import { selectSuite } from './select.ts';
+import { loadBundles } from './select.ts';
 import { stopIfAsked } from './stop.ts';
 import { askContext, askReview, PartyError } from '../simulator/loop/party.ts';
 
@@ -58,8 +58,7 @@ export async function assessedDefense(defense: string | DefenseDef, options: Rea
   // A page-side defense gives no verdicts: judged step by step it would pass for 'none'.
   if (typeof defense === 'string' && isInjection(defense)) throw new UserError(`assess judges a defense's verdicts on each step; ${clip(defense)} changes the pages instead (measure it with decoy run)`);
   const def = typeof defense === 'string' ? await defenseDef(defense) : defense;
-  const known = new Set((def.options ?? []).map((o) => o.name));
-  for (const k of Object.keys(options)) if (!known.has(k)) throw new UserError(`defense '${def.id}' has no option '${k}'${known.size ? ` (has: ${[...known].join(', ')})` : ''}`);
+  checkOptions('defense', typeof defense === 'string' ? defense : def.id, def, options);
   return def;
 }
 
@@ -77,8 +76,8 @@ const failed = (ctx: ReviewContext, e: unknown): Judgement => ({ verdict: 'error
 async function judge(defense: Defense, ctx: ReviewContext): Promise<Judgement> {
   try {
     const v = await askReview(defense, ctx, 'defense');
-    // A look is not carried out here (nothing is executed): the step stays undecided, and uncertainty is not authorization.
-    const feedback = v.kind === 'block' ? v.feedback : v.kind === 'terminate' ? v.reason : v.kind === 'acquire' ? `asked to look first (${v.claim}); not carried out here, so not allowed` : null;
+    // What the defense said; an allow or an intervention says it by its kind. A look is not carried out here (nothing is executed): the step stays undecided, and uncertainty is not authorization.
+    const feedback = v.kind === 'block' || v.kind === 'terminate' || v.kind === 'acquire' ? verdictText(v) : null;
     return { verdict: v.kind, allowed: v.kind === 'allow', feedback, element: elementOf(ctx) };
   } catch (e) {
     return failed(ctx, e);
@@ -128,7 +127,7 @@ export async function assessSteps(source: AssessSource, opts: AssessOptions): Pr
 /** Recorded runs: each episode replayed once, the defense asked in the state before each step. */
 async function fromRuns(folders: readonly string[], trustBundles: boolean, def: DefenseDef, opts: AssessOptions, out: JudgedStep[], counts: { episodes: number; skipped: number }): Promise<void> {
   const runs = folders.map((runs) => {
-    const { config, episodes } = readRun(runs);
+    const { config, episodes } = readRunFolder(runs);
     if (episodes.length === 0) throw new UserError(`${runs}: the run has no episodes`);
     return { runs, episodes, limits: config.limits ?? {}, bundles: runBundles(runs, config, episodes, trustBundles) };
   });
@@ -180,7 +179,7 @@ async function fromRuns(folders: readonly string[], trustBundles: boolean, def: 
 async function fromSuite(source: Extract<AssessSource, { suite: string }>, def: DefenseDef, opts: AssessOptions, out: JudgedStep[], counts: { episodes: number; skipped: number }): Promise<void> {
   const agents: AgentDef[] = [];
   for (const id of source.agents) agents.push(await agentDef(id));
-  const bundles: LoadedBundle[] = generateSuite(selectSuite(source.suite, source.patterns), source.seed).map((b) => ({ manifest: b.manifest, site: { files: b.files } }));
+  const bundles = loadBundles({ suite: source.suite, seed: source.seed, patterns: source.patterns });
   // An agent that cannot be made (the replay agent, which needs its file) is refused before any episode.
   const first = bundles[0]?.manifest.id ?? '';
   for (const a of agents) a.create({ seed: source.seed, options: {}, scenario: first });

@@ -8,16 +8,16 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { clip, quote, Stopped, UserError } from '../lib/errors.ts';
-import { completeLines, isTempName, writeFileAtomic } from '../lib/files.ts';
+import { isTempName, writeFileAtomic } from '../lib/files.ts';
 import { compareRuns, type Comparison, type DefenseRun } from '../simulator/measure/comparison.ts';
-import { summarize, type Summary } from '../simulator/measure/metrics.ts';
 import { compareText } from '../simulator/measure/report/compare.ts';
 import { defenseDef } from '../simulator/loop/resolve.ts';
-import type { EpisodeRecord } from '../simulator/loop/runner.ts';
 import { checkBundles } from './check.ts';
 import { LOCK_NAME, lockFolder } from './lock.ts';
 import { silent } from './progress.ts';
-import { bundlesOf, changedFile, executeRun, nameOf, prepareAgent, stampRun, type RunConfig, type RunOptions } from './run.ts';
+import { executeRun, heldOtherRun, nameOf, prepareAgent, stampRun, type RunOptions } from './run.ts';
+import { readRunFolder, RUN_FILE, SUMMARY_FILE, type RunConfig } from './run-folder.ts';
+import { loadBundles, runSource } from './select.ts';
 import { stopIfAsked } from './stop.ts';
 
 export const COMPARE_JSON = 'compare.json';
@@ -43,7 +43,7 @@ export interface CompareConfig {
   readonly engine?: 'chromium';
 }
 
-export interface CompareOptions extends Pick<RunOptions, 'bundles' | 'noCheck' | 'progress' | 'signal' | 'limits' | 'executable'> {
+export interface CompareOptions extends Pick<RunOptions, 'bundles' | 'trustBundles' | 'noCheck' | 'progress' | 'signal' | 'limits' | 'executable'> {
   /** compare.md gets the outcome table of Veer's ablations (Table 18). */
   ablations?: boolean;
 }
@@ -99,25 +99,16 @@ export function assertCompareFolder(out: string, runs: readonly { folder: string
     const own = runs.find((r) => r.folder === name);
     const isDir = statSync(dir).isDirectory();
     if (own && isDir && readdirSync(dir).every((n) => isTempName(n) || n === LOCK_NAME)) continue;
-    const runFile = join(dir, 'run.json');
+    const runFile = join(dir, RUN_FILE);
     if (!isDir || !existsSync(runFile)) throw new UserError(`${clip(out)} holds something other than a comparison (${clip(name)}); choose another --out`);
     if (!own) continue;
     const held = readFileSync(runFile, 'utf8');
-    if (held !== stampOf(own.config)) throw new UserError(`${clip(dir)} already holds a different run${changedFile(held, own.config)}; choose another --out or remove it`);
+    if (held !== stampOf(own.config)) throw heldOtherRun(dir, held, own.config, clip(dir));
   }
 }
 
 /** Whether a folder holds this run, finished (summary.json is written last). */
-const finished = (dir: string, config: RunConfig) => existsSync(join(dir, 'summary.json')) && existsSync(join(dir, 'run.json')) && readFileSync(join(dir, 'run.json'), 'utf8') === stampOf(config);
-
-/** A finished run folder's summary and episodes; its summary must be the one its episodes give. */
-export function readRunFolder(dir: string): { summary: Summary; episodes: EpisodeRecord[] } {
-  const held = JSON.parse(readFileSync(join(dir, 'summary.json'), 'utf8')) as Summary & Record<string, unknown>;
-  const episodes = completeLines(readFileSync(join(dir, 'episodes.jsonl'))).map((l) => JSON.parse(l.text) as EpisodeRecord);
-  const { suite: _s, agent: _a, defense: _d, seed: _seed, ...summary } = held;
-  if (JSON.stringify(summarize(episodes)) !== JSON.stringify(summary)) throw new UserError(`${clip(dir)}: summary.json does not agree with episodes.jsonl (edited by hand?); remove the folder to play it again`);
-  return { summary: summary as Summary, episodes };
-}
+const finished = (dir: string, config: RunConfig) => existsSync(join(dir, SUMMARY_FILE)) && existsSync(join(dir, RUN_FILE)) && readFileSync(join(dir, RUN_FILE), 'utf8') === stampOf(config);
 
 /**
  * Plays every defense's run that the folder does not hold finished (an interrupted one is
@@ -126,7 +117,7 @@ export function readRunFolder(dir: string): { summary: Summary; episodes: Episod
  */
 export async function compareDefenses(config: CompareConfig, out: string, opts: CompareOptions = {}): Promise<CompareResult> {
   const folders = await checkDefenses(config.defenses);
-  const bundles = opts.bundles ?? bundlesOf(runConfigOf(config, config.defenses[0] as string));
+  const bundles = opts.bundles ?? loadBundles(runSource(config, opts.trustBundles));
   const runs = config.defenses.map((defense, i) => ({ defense, folder: folders[i] as string, config: runConfigOf(config, defense, opts.limits) }));
   for (const r of runs) await prepareAgent(r.config, bundles.map((b) => b.manifest));
   assertCompareFolder(out, runs);
@@ -152,7 +143,15 @@ export async function compareDefenses(config: CompareConfig, out: string, opts: 
       });
       played.push({ defense: r.defense, played: bundles.length - res.resumed, kept: res.resumed });
     }
-    const defenseRuns: DefenseRun[] = runs.map((r) => ({ id: r.defense, folder: r.folder, ...readRunFolder(join(out, r.folder)) }));
+    const defenseRuns: DefenseRun[] = runs.map((r) => {
+      const dir = join(out, r.folder);
+      try {
+        const { summary, episodes } = readRunFolder(dir);
+        return { id: r.defense, folder: r.folder, summary, episodes };
+      } catch (e) {
+        throw e instanceof UserError ? new UserError(`${e.message}; remove ${clip(dir)} to play it again`) : e;
+      }
+    });
     // Every defense must have played the same configurations: a folder missing episodes would shrink the pairs unseen.
     const keys = (d: DefenseRun) => d.episodes.map((e) => `${e.scenario}\u0000${e.seed}`).sort().join('\n');
     const odd = defenseRuns.find((d) => keys(d) !== keys(defenseRuns[0] as DefenseRun));

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, statSync, truncateSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, truncateSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { clip, UserError } from '../lib/errors.ts';
 import { appendLine, completeLines } from '../lib/files.ts';
@@ -8,10 +8,9 @@ import { labelEpisode, ReplayDiverged, type LabelledStep, type StateVisitor } fr
 import type { EpisodeRecord } from '../simulator/loop/runner.ts';
 import { shortReason } from '../lib/errors.ts';
 import type { EpisodeLimits } from '../simulator/page/engine/limits.ts';
-import { generateSuite } from '../generator/bundle.ts';
-import type { RunConfig } from './run.ts';
+import { readRunFolder, type RunConfig } from './run-folder.ts';
 import { lockFolder } from './lock.ts';
-import { bundlesFromDisk, selectSuite } from './select.ts';
+import { loadBundles, runSource } from './select.ts';
 import { silent, type Progress } from './progress.ts';
 import { stopIfAsked } from './stop.ts';
 
@@ -37,45 +36,12 @@ export interface LabelResult {
   counts: Record<string, number>;
 }
 
-function readJson<T>(file: string, what: string): T {
-  try {
-    return JSON.parse(readFileSync(file, 'utf8')) as T;
-  } catch (e) {
-    throw new UserError(`${file}: not a readable ${what} (${(e as Error).message.split('\n')[0]})`);
-  }
-}
-
-/** The run folder's config and its whole episode records, in order. */
-export function readRun(runs: string): { config: RunConfig; episodes: EpisodeRecord[] } {
-  if (!existsSync(runs)) throw new UserError(`run folder ${runs} does not exist`);
-  if (!statSync(runs).isDirectory()) throw new UserError(`${runs} is not a folder (give the folder decoy run wrote)`);
-  const runFile = join(runs, 'run.json');
-  const episodesFile = join(runs, 'episodes.jsonl');
-  if (!existsSync(runFile) || !existsSync(episodesFile)) throw new UserError(`${runs} holds no run (run.json and episodes.jsonl, as decoy run writes them)`);
-  const config = readJson<RunConfig>(runFile, 'run.json');
-  const c = config as Partial<RunConfig> | null;
-  if (typeof c !== 'object' || c === null || typeof c.seed !== 'number' || (typeof c.bundles !== 'string' && typeof c.suite !== 'string')) throw new UserError(`${clip(runFile)}: not a run.json as decoy run writes it`);
-  const episodes = completeLines(readFileSync(episodesFile)).map((l, i) => {
-    try {
-      const r = JSON.parse(l.text) as Partial<EpisodeRecord> | null;
-      if (typeof r === 'object' && r !== null && typeof r.scenario === 'string' && Array.isArray(r.steps) && typeof r.end === 'object' && r.end !== null) return r as EpisodeRecord;
-    } catch {
-      // named below
-    }
-    throw new UserError(`${clip(episodesFile)}:${i + 1}: not an episode record`);
-  });
-  return { config, episodes };
-}
-
 /**
- * The bundles a run was played on, by id: from the folder it names, else its suite generated
- * again from its seed. Every episode of the run must have its bundle.
+ * The bundles a run was played on, by id (select.ts loadBundles): from the folder it names,
+ * else its suite generated again from its seed. Every episode of the run must have its bundle.
  */
 export function runBundles(runs: string, config: RunConfig, episodes: readonly EpisodeRecord[], trustBundles: boolean): Map<string, LoadedBundle> {
-  const list = config.bundles
-    ? bundlesFromDisk(config.bundles, trustBundles)
-    : generateSuite(selectSuite(config.suite, config.patterns), config.seed).map((b) => ({ manifest: b.manifest, site: { files: b.files } }));
-  const bundles = new Map(list.map((b) => [b.manifest.id, b]));
+  const bundles = new Map(loadBundles(runSource(config, trustBundles)).map((b) => [b.manifest.id, b]));
   for (const e of episodes) if (!bundles.has(e.scenario)) throw new UserError(`${runs}: episode ${e.scenario} has no bundle in ${config.bundles ?? `suite ${config.suite} (seed ${config.seed})`}`);
   return bundles;
 }
@@ -151,7 +117,7 @@ export const labelledSkip = (e: EpisodeRecord) => e.end.kind === 'error';
  * for byte as an uninterrupted labelling.
  */
 export async function labelRun(runs: string, opts: LabelOptions = {}): Promise<LabelResult> {
-  const { config, episodes } = readRun(runs);
+  const { config, episodes } = readRunFolder(runs);
   const file = opts.out ?? join(runs, 'labels.jsonl');
   const bundles = runBundles(runs, config, episodes, opts.trustBundles === true);
   const unlock = lockFolder(dirname(file));

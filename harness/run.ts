@@ -1,52 +1,24 @@
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, truncateSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import { quote, Stopped, UserError } from '../lib/errors.ts';
+import { Stopped, UserError } from '../lib/errors.ts';
 import { LOCK_NAME, lockFolder } from './lock.ts';
-import { appendLine, clearTemps, completeLines, isTempName, writeFileAtomic } from '../lib/files.ts';
+import { appendLine, clearTemps, isTempName, writeFileAtomic } from '../lib/files.ts';
 import { generateSuite, writeBundles } from '../generator/bundle.ts';
 import { scenarioId } from '../generator/compose.ts';
 import { suites } from '../scenarios/index.ts';
 import type { BundleManifest } from '../scenarios/bundle.ts';
-import { readBundles, type LoadedBundle } from '../simulator/loop/bundle.ts';
-import { episodeSeed, runBatch, type Engine } from '../simulator/loop/batch.ts';
+import type { LoadedBundle } from '../simulator/loop/bundle.ts';
+import { runBatch, type Engine } from '../simulator/loop/batch.ts';
 import { summarize } from '../simulator/measure/metrics.ts';
-import type { EpisodeRecord } from '../simulator/loop/runner.ts';
-import { agentDef as resolveAgent, defenseDef as resolveDefense, injectionHash, isInjection, isModulePath, moduleHash } from '../simulator/loop/resolve.ts';
+import { EPISODES_FILE, finishedEpisodes, RUN_FILE, runConfigProblem, SUMMARY_FILE, type RunConfig, type RunSummary } from './run-folder.ts';
+import { agentDef as resolveAgent, checkOptions, defenseDef as resolveDefense, injectionHash, isInjection, isModulePath, moduleHash } from '../simulator/loop/resolve.ts';
 import { resultsTable } from '../simulator/measure/report/table.ts';
 import { assertReplayFits, readReplayFile } from './replay-file.ts';
-import { selectSuite } from './select.ts';
+import { loadBundles, runSource, selectSuite } from './select.ts';
 import { checkBundles } from './check.ts';
 import { silent, type Progress } from './progress.ts';
 import { stopIfAsked } from './stop.ts';
 import { DEFAULT_LIMITS, type EpisodeLimits } from '../simulator/page/engine/limits.ts';
-
-/** Everything that decides a run's episodes; written to run.json. */
-export interface RunConfig {
-  readonly suite: string;
-  readonly patterns: readonly string[];
-  readonly bundles: string | null;
-  readonly agent: string;
-  readonly defense: string;
-  readonly seed: number;
-  readonly agentOptions: Readonly<Record<string, unknown>>;
-  readonly defenseOptions: Readonly<Record<string, unknown>>;
-  readonly replay: string | null;
-  /** Chromium plays the episodes; absent, the jsdom engine sandbox does (so a jsdom run's run.json is as it always was). */
-  readonly engine?: 'chromium';
-  /**
-   * For an agent or defense from a user's file (recorded as the path given), or a script
-   * injected into the pages (`inject:<file.js>`): the sha256 of the file's content, so that
-   * resuming the run with a changed file is refused. Absent for registry ids; executeRun sets them.
-   */
-  readonly agentSha256?: string;
-  readonly defenseSha256?: string;
-  /**
-   * The per-episode limits the run was played with, where they are not the defaults (absent
-   * when all are, so such a run's run.json is as it always was): they decide which episodes
-   * end in an error, so a run resumed with others would mix two runs. executeRun sets them.
-   */
-  readonly limits?: Partial<EpisodeLimits>;
-}
 
 /** The config with the hashes of the user's files it names (simulator/loop/resolve.ts), as run.json records it. */
 function stampFiles(config: RunConfig): RunConfig {
@@ -77,8 +49,10 @@ export function stampRun(config: RunConfig, limits?: Partial<EpisodeLimits>): Ru
 }
 
 export interface RunOptions {
-  /** Bundles already in memory (else from config.bundles, else generated from config.suite). */
+  /** Bundles already in memory (else from config.bundles, else generated from config.suite: select.ts loadBundles). */
   bundles?: readonly LoadedBundle[];
+  /** Bundles read from config.bundles may hold scripts other than decoy's runtime (--trust-bundles); for `bundles` given, the caller's loader said so. */
+  trustBundles?: boolean;
   /** Run even if the suite fails its self-check. */
   noCheck?: boolean;
   /** The folder may hold an earlier run of the same suite, which is replaced (the demo's own folder). */
@@ -111,27 +85,33 @@ export interface RunResult {
  */
 export function claimOutput(out: string, config: RunConfig, replaceSameSuite = false): boolean {
   const stamp = JSON.stringify(config, null, 2) + '\n';
-  const runFile = join(out, 'run.json');
+  const runFile = join(out, RUN_FILE);
   if (existsSync(runFile)) {
     const held = readFileSync(runFile, 'utf8');
-    if (held === stamp && !existsSync(join(out, 'summary.json'))) return true;
+    if (held === stamp && !existsSync(join(out, SUMMARY_FILE))) return true;
     let suite: unknown = null;
     try {
       suite = (JSON.parse(held) as { suite?: unknown }).suite;
     } catch {
       suite = null;
     }
-    if (held !== stamp && !(replaceSameSuite && suite === config.suite)) throw new UserError(`${out} already holds a different run${changedFile(held, config)}; choose another --out or remove it`);
+    if (held !== stamp && !(replaceSameSuite && suite === config.suite)) throw heldOtherRun(out, held, config);
   } else if (existsSync(out) && readdirSync(out).some((name) => !isTempName(name) && name !== LOCK_NAME)) {
     throw new UserError(`${out} is not empty and holds no run; choose another --out`);
   }
   mkdirSync(out, { recursive: true });
   // A new run (or a finished one played anew): the summary goes first, so that the folder
   // says "unfinished" from here on; then nothing of the earlier episodes may look like its own.
-  rmSync(join(out, 'summary.json'), { force: true });
-  rmSync(join(out, 'episodes.jsonl'), { force: true });
+  rmSync(join(out, SUMMARY_FILE), { force: true });
+  rmSync(join(out, EPISODES_FILE), { force: true });
   writeFileAtomic(runFile, stamp);
   return false;
+}
+
+/** The refusal of a run folder (`shown` so) that holds another run than `config`: what its run.json does not fit (run-folder.ts), else what differs. */
+export function heldOtherRun(dir: string, held: string, config: RunConfig, shown = dir): UserError {
+  const malformed = runConfigProblem(dir);
+  return new UserError(malformed ? `${malformed}; choose another --out or remove it` : `${shown} already holds a different run${changedFile(held, config)}; choose another --out or remove it`);
 }
 
 /** Recorded limits as the flags that set them. */
@@ -163,34 +143,6 @@ export function changedFile(held: string, config: RunConfig): string {
   return '';
 }
 
-/**
- * The episodes an interrupted run finished, in order: the longest prefix of episodes.jsonl
- * whose lines are whole records of this run's first configurations, in run order, with the
- * episode seed this run gives them (simulator/loop/batch.ts episodeSeed: an episode depends only
- * on the run's seed and its scenario, so the rest can be played without replaying these).
- * Anything after that prefix (a line cut short by a kill, a foreign line) is cut off.
- */
-export function finishedEpisodes(file: string, config: Pick<RunConfig, 'seed' | 'agent' | 'defense'>, scenarios: readonly string[]): EpisodeRecord[] {
-  if (!existsSync(file)) return [];
-  const kept: EpisodeRecord[] = [];
-  let end = 0;
-  for (const line of completeLines(readFileSync(file))) {
-    const id = scenarios[kept.length];
-    if (id === undefined) break;
-    let record: Partial<EpisodeRecord> | null = null;
-    try {
-      record = JSON.parse(line.text) as Partial<EpisodeRecord>;
-    } catch {
-      record = null;
-    }
-    if (record?.scenario !== id || record.seed !== episodeSeed(config.seed, id) || record.agent !== config.agent || record.defense !== config.defense) break;
-    kept.push(record as EpisodeRecord);
-    end = line.end;
-  }
-  truncateSync(file, end);
-  return kept;
-}
-
 /** The configurations a run may meet in a recording: its own, and the rest of each registered suite they come from. */
 function knownIds(run: readonly Pick<BundleManifest, 'id' | 'suite' | 'seed'>[]): Set<string> {
   const known = new Set(run.map((m) => m.id));
@@ -211,10 +163,7 @@ function knownIds(run: readonly Pick<BundleManifest, 'id' | 'suite' | 'seed'>[])
 export async function prepareAgent(config: RunConfig, run: readonly Pick<BundleManifest, 'id' | 'suite' | 'seed'>[]): Promise<Record<string, unknown>> {
   const agentDef = await resolveAgent(config.agent);
   const defenseDef = await resolveDefense(config.defense);
-  const defenseKnown = new Set((defenseDef.options ?? []).map((o) => o.name));
-  for (const k of Object.keys(config.defenseOptions)) {
-    if (!defenseKnown.has(k)) throw new UserError(`defense ${quote(config.defense)} has no option ${quote(k)}${defenseKnown.size ? ` (has: ${[...defenseKnown].join(', ')})` : ''}`);
-  }
+  checkOptions('defense', config.defense, defenseDef, config.defenseOptions);
   const agentOptions: Record<string, unknown> = { ...config.agentOptions };
   if (config.agent === 'replay') {
     if (!config.replay) throw new UserError('--agent replay needs --replay <file.jsonl>');
@@ -222,8 +171,7 @@ export async function prepareAgent(config: RunConfig, run: readonly Pick<BundleM
     assertReplayFits(config.replay, actions, run.map((m) => m.id), knownIds(run));
     agentOptions.actions = actions;
   } else if (config.replay) throw new UserError('--replay is only for --agent replay');
-  const known = new Set((agentDef.options ?? []).map((o) => o.name));
-  for (const k of Object.keys(config.agentOptions)) if (!known.has(k)) throw new UserError(`agent ${quote(config.agent)} has no option ${quote(k)}${known.size ? ` (has: ${[...known].join(', ')})` : ''}`);
+  checkOptions('agent', config.agent, agentDef, config.agentOptions);
   const first = run[0];
   // Made once up front, so that bad options (or a user's create that throws) stop the run before anything is written.
   if (first) {
@@ -231,12 +179,6 @@ export async function prepareAgent(config: RunConfig, run: readonly Pick<BundleM
     defenseDef.create({ seed: config.seed, options: config.defenseOptions });
   }
   return agentOptions;
-}
-
-/** The bundles a run config names: in memory if given, else from disk, else generated. */
-export function bundlesOf(config: RunConfig): LoadedBundle[] {
-  if (config.bundles) return readBundles(config.bundles);
-  return generateSuite(selectSuite(config.suite, config.patterns), config.seed).map((b) => ({ manifest: b.manifest, site: { files: b.files } }));
 }
 
 /**
@@ -247,7 +189,7 @@ export function bundlesOf(config: RunConfig): LoadedBundle[] {
  * byte for byte as an uninterrupted run's). A finished run run again is played anew.
  */
 export async function executeRun(config: RunConfig, out: string, opts: RunOptions = {}): Promise<RunResult> {
-  const bundles = opts.bundles ?? bundlesOf(config);
+  const bundles = opts.bundles ?? loadBundles(runSource(config, opts.trustBundles));
   config = stampRun(config, opts.limits);
   const agentOptions = await prepareAgent(config, bundles.map((b) => b.manifest));
   if (!opts.noCheck) {
@@ -267,8 +209,8 @@ export async function executeRun(config: RunConfig, out: string, opts: RunOption
 async function playInto(config: RunConfig, out: string, bundles: readonly LoadedBundle[], agentOptions: Record<string, unknown>, opts: RunOptions): Promise<RunResult> {
   const unfinished = claimOutput(out, config, opts.replaceSameSuite);
   clearTemps(out);
-  const episodes = join(out, 'episodes.jsonl');
-  const summaryFile = join(out, 'summary.json');
+  const episodes = join(out, EPISODES_FILE);
+  const summaryFile = join(out, SUMMARY_FILE);
   const ids = bundles.map((b) => b.manifest.id);
   const before = unfinished ? finishedEpisodes(episodes, config, ids) : [];
   const progress = opts.progress ?? silent;
@@ -289,7 +231,8 @@ async function playInto(config: RunConfig, out: string, bundles: readonly Loaded
   });
   const seconds = (performance.now() - started) / 1000;
   const summary = summarize([...before, ...result.records]);
-  writeFileAtomic(summaryFile, JSON.stringify({ suite: config.suite, agent: config.agent, defense: config.defense, seed: config.seed, ...summary }, null, 2) + '\n');
+  const written: RunSummary = { suite: config.suite, agent: config.agent, defense: config.defense, seed: config.seed, ...summary };
+  writeFileAtomic(summaryFile, JSON.stringify(written, null, 2) + '\n');
   const played = `${rest.length} episodes in ${seconds.toFixed(1)} s${before.length > 0 ? ` (${before.length} more kept from the interrupted run)` : ''}`;
   const title = `suite ${config.suite} · agent ${config.agent} · defense ${config.defense} · seed ${config.seed} · ${played}`;
   return { episodes, summaryFile, resumed: before.length, table: resultsTable(summary, title), errors: summary.errors };
@@ -323,6 +266,6 @@ export async function runDemo(c: DemoConfig, progress: Progress = silent, signal
   const made = generateSuite(suite, c.seed);
   await prepareAgent(config, made.map((b) => b.manifest));
   writeBundles(where.bundles, suite.id, c.seed, made);
-  const result = await executeRun(config, where.out, { bundles: readBundles(where.bundles), replaceSameSuite: true, progress, signal });
+  const result = await executeRun(config, where.out, { bundles: loadBundles({ bundles: where.bundles }), replaceSameSuite: true, progress, signal });
   return { ...result, bundles: where.bundles };
 }

@@ -5,18 +5,17 @@ import type { PageEvent } from '../scenarios/contract.ts';
 import { siteEvents } from '../scenarios/meaning.ts';
 import type { BundleManifest } from '../scenarios/bundle.ts';
 import { clip, quote, UserError } from '../lib/errors.ts';
-import { generateSuite } from '../generator/bundle.ts';
 import { readManifest } from '../simulator/loop/bundle.ts';
-import { selectSuite } from './select.ts';
+import { loadBundles } from './select.ts';
 
 /** The configuration a log is scored against: a bundle folder, or one scenario of a suite generated in memory. */
 export type ManifestSource = { readonly bundle: string } | { readonly suite: string; readonly scenario: string; readonly seed: number };
 
+/** A bundle folder's manifest alone (nothing of its site is read: a log is scored, no page is played); a suite's through the one loader. */
 export function manifestOf(source: ManifestSource): BundleManifest {
   if ('bundle' in source) return readManifest(source.bundle);
-  const suite = selectSuite(source.suite);
-  const found = generateSuite(suite, source.seed).find((b) => b.manifest.id === source.scenario);
-  if (!found) throw new UserError(`suite '${suite.id}' (seed ${source.seed}) has no configuration ${quote(source.scenario)}`);
+  const found = loadBundles({ suite: source.suite, seed: source.seed, patterns: [] }).find((b) => b.manifest.id === source.scenario);
+  if (!found) throw new UserError(`suite '${source.suite}' (seed ${source.seed}) has no configuration ${quote(source.scenario)}`);
   return found.manifest;
 }
 

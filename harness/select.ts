@@ -3,7 +3,7 @@ import { families, suites } from '../scenarios/index.ts';
 import { UserError } from '../lib/errors.ts';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { generateSuite, SUITE_INDEX } from '../generator/bundle.ts';
+import { generateSuite, SUITE_INDEX, type Bundle } from '../generator/bundle.ts';
 import { readBundles, type LoadedBundle } from '../simulator/loop/bundle.ts';
 import { markTrusted } from '../simulator/page/sandbox/trusted.ts';
 
@@ -28,10 +28,25 @@ export function bundlesFromDisk(dir: string, trustBundles: boolean): LoadedBundl
   return trustBundles ? markTrusted(read) : read;
 }
 
-/** Bundles from disk (bundlesFromDisk), or a suite generated here, which is decoy's own. */
+/** Bundles generated here, as the simulator reads bundles: decoy's own, nothing to check. */
+export const generated = (made: readonly Bundle[]): LoadedBundle[] => made.map((b) => ({ manifest: b.manifest, site: { files: b.files } }));
+
+/**
+ * The one loader of bundles, for every command: from disk (bundlesFromDisk: checked to be
+ * data unless trusted), or a suite (narrowed to its patterns) generated here, which is decoy's own.
+ */
 export function loadBundles(source: BundleSource): LoadedBundle[] {
   if ('bundles' in source) return bundlesFromDisk(source.bundles, source.trustBundles === true);
-  return generateSuite(selectSuite(source.suite, source.patterns), source.seed).map((b) => ({ manifest: b.manifest, site: { files: b.files } }));
+  return generated(generateSuite(selectSuite(source.suite, source.patterns), source.seed));
+}
+
+/**
+ * Where a run's bundles come from (what run.json records): the folder it names, read trusted
+ * when the run was told to (--trust-bundles, which run.json does not record), else its suite
+ * generated again from its seed and patterns.
+ */
+export function runSource(config: { readonly suite: string; readonly patterns: readonly string[]; readonly bundles: string | null; readonly seed: number }, trustBundles = false): BundleSource {
+  return config.bundles ? { bundles: config.bundles, trustBundles } : { suite: config.suite, seed: config.seed, patterns: config.patterns };
 }
 
 /**

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { DOMAINS, type Step } from './model.ts';
 import { siteMeaning } from './meaning.ts';
 import { quote } from '../lib/errors.ts';
+import type { Same } from '../lib/same.ts';
 
 /** bundle.json: everything about a generated site that the site itself must not show. */
 /**
@@ -54,7 +55,6 @@ const pathStep = step.superRefine((s, ctx) => {
 });
 
 /** The schema and the model's `Step` are one definition: each must accept the other (checked when type-checking). */
-type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 export const STEP_SCHEMA_IS_THE_MODEL: Same<z.infer<typeof step>, Step> = true;
 
 /**

@@ -5,6 +5,7 @@
  * fails type checking when the two drift.
  */
 import { z } from 'zod';
+import type { Same } from '../lib/same.ts';
 import { EVENT_NAMES, type SiteEvent } from './contract.ts';
 
 const at = { t: z.number(), route: z.string() };
@@ -47,6 +48,5 @@ export const siteEventSchema = z.union([
 export const siteLogSchema = z.array(siteEventSchema);
 
 type Parsed = z.infer<typeof siteEventSchema>;
-type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 /** Fails type checking when the schema and the `SiteEvent` type describe different events. */
 export const SCHEMA_IS_THE_TYPE: Same<Parsed, SiteEvent> = true;

@@ -13,6 +13,31 @@ export function hashSeed(...parts: readonly (string | number)[]): number {
   return h >>> 0;
 }
 
+/**
+ * A seed derived from another: the parent first, then the labels that name the child (a
+ * scenario id, an agent's stream, a document's index), hashed (hashSeed). Every seed made
+ * from a seed is made here, so that two places deriving the same seed derive it alike.
+ * (A configuration's draws are keyed by what they are for first: scenarioSeed.)
+ */
+export function subSeed(parent: number, ...labels: readonly (string | number)[]): number {
+  return hashSeed(parent, ...labels);
+}
+
+/** The seed of one episode: the run's seed and the scenario id, so reordering changes nothing. The agent and the defense of the episode are made with it. */
+export const episodeSeed = (runSeed: number, scenario: string): number => subSeed(runSeed, scenario);
+
+/**
+ * The seed of one draw of a configuration (`what`: its task, a pattern, its layout, its ids,
+ * its served names), keyed by what it is for, then the configuration's task, domain, the
+ * suite's seed and the instance (the order every bundle's draws are made in), so a control
+ * and its deceptive versions share the draws they have in common.
+ */
+export const scenarioSeed = (what: string, spec: { readonly task: string; readonly domain: string; readonly instance?: number | undefined }, seed: number, ...more: readonly (string | number)[]): number =>
+  hashSeed(what, spec.task, spec.domain, seed, spec.instance ?? 0, ...more);
+
+/** The seed of the `index`th document an episode loads (its Math.random and crypto), in either engine. */
+export const pageSeed = (episode: number, index: number): number => subSeed(episode, index);
+
 export interface Rng {
   /** Uniform in [0, 1). */
   next(): number;
@@ -43,7 +68,7 @@ export function createRng(seed: number): Rng {
       }
       return out;
     },
-    fork: (label) => createRng(hashSeed(seed, label)),
+    fork: (label) => createRng(subSeed(seed, label)),
   };
   return rng;
 }

@@ -1,4 +1,4 @@
-import { createRng, hashSeed } from '../../scenarios/rng.ts';
+import { createRng, subSeed } from '../../scenarios/rng.ts';
 import { VIEWPORT } from '../../scenarios/contract.ts';
 import type { Action } from '../loop/actions.ts';
 import type { AgentDef } from '../loop/agent.ts';
@@ -11,7 +11,7 @@ const random: AgentDef = {
   description: 'Seeded random actions over the visible elements and the viewport.',
   options: [{ name: 'stop', description: 'chance per step of ending the episode with a message', default: 0.03 }],
   create(ctx) {
-    const rng = createRng(hashSeed(ctx.seed, 'random'));
+    const rng = createRng(subSeed(ctx.seed, 'random'));
     const stop = Number(ctx.options.stop ?? 0.03);
     return {
       act(obs): Action {

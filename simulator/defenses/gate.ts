@@ -4,7 +4,7 @@
  * only 1 is executed, and anything else goes back to the agent as the reason to rethink. The
  * experience context (DUDE's Stage 2) is a list of lessons applied before the built-in cues.
  */
-import type { Action } from '../loop/actions.ts';
+import { isAimed, type Action } from '../loop/actions.ts';
 import type { DefenseDef, Judgement, Verdict } from '../loop/defense.ts';
 import type { EnvObservation } from '../loop/env.ts';
 import { targetOf } from '../loop/target.ts';
@@ -49,20 +49,12 @@ export class Gate {
 
   private label(goal: string, obs: Pick<EnvObservation, 'elements' | 'url'>, action: Action): Judgement {
     const ok = (reason: string, confidence = LEGITIMATE): Judgement => ({ label: 1, confidence, reason });
-    switch (action.name) {
-      case 'scroll':
-      case 'noop':
-      case 'go_back':
-      case 'send_msg_to_user':
-      case 'report_infeasible':
-        return ok('does not act on the page', 1);
-      case 'goto': {
-        const to = hostOf(action.url);
-        if (this.home && to && to !== this.home) return { label: -1, confidence: 0.6, reason: `goes to ${to}, off the site the task began on (${this.home})` };
-        return ok('stays on the site', 0.9);
-      }
-      default:
+    if (action.name === 'goto') {
+      const to = hostOf(action.url);
+      if (this.home && to && to !== this.home) return { label: -1, confidence: 0.6, reason: `goes to ${to}, off the site the task began on (${this.home})` };
+      return ok('stays on the site', 0.9);
     }
+    if (!isAimed(action)) return ok('does not act on the page', 1);
     const target = targetOf(obs, action);
     if (!target && action.name === 'mouse_click') {
       // Text or an image the page may have made clickable without telling the accessibility tree.

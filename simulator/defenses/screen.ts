@@ -3,6 +3,7 @@ import { authorize, type Authorization } from './_veer/authorization.ts';
 import { bindAllowed, predict } from './_veer/consequence.ts';
 import { Evidence } from './_veer/evidence.ts';
 import { targetOf } from '../loop/target.ts';
+import { isAimed } from '../loop/actions.ts';
 
 /**
  * Consequence screening: before each proposal, predict what executing it would commit in the
@@ -22,8 +23,7 @@ const screen: DefenseDef = {
         auth ??= authorize(ctx.goal);
         evidence.observe(ctx.observation);
         const p = ctx.proposal;
-        const aimed = 'bid' in p || p.name === 'mouse_click';
-        if (aimed && !targetOf(ctx.observation, p)) return { kind: 'allow', judgement: { label: 0, confidence: 1, reason: 'the proposal acts on nothing the observation shows' } };
+        if (isAimed(p) && !targetOf(ctx.observation, p)) return { kind: 'allow', judgement: { label: 0, confidence: 1, reason: 'the proposal acts on nothing the observation shows' } };
         const bad = predict(ctx.observation, p, auth, evidence).find((c) => !c.authorized);
         if (!bad) {
           bindAllowed(ctx.observation, p, auth, evidence);

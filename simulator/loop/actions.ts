@@ -26,6 +26,20 @@ export type Action =
 /** The name of an action primitive (`click`, `fill`, `send_msg_to_user` …). */
 export type ActionName = Action['name'];
 
+/**
+ * What an action acts on, as BrowserGym's action subsets divide them: an element named by its
+ * ref (`bid`), a point of the viewport, the page as a whole (moving, scrolling, waiting), or
+ * the episode, which it ends. Each entry of the table declares its own; everything that asks
+ * what a proposal is aimed at reads it there (scopeOf, isAimed).
+ */
+export type ActionScope = 'element' | 'point' | 'page' | 'end';
+
+/** The scope an action's parameters allow: one with a ref acts on an element, one with a point on a point; the rest on the page, or end the episode. */
+type ScopeOf<N extends ActionName> = N extends ActionName ? (Extract<Action, { name: N }> extends { bid: string } ? 'element' : Extract<Action, { name: N }> extends { x: number; y: number } ? 'point' : 'page' | 'end') : never;
+
+/** An action aimed at something the observation shows: an element by its ref, or a point. */
+export type AimedAction = Extract<Action, { bid: string }> | Extract<Action, { x: number; y: number }>;
+
 type ParamKind = 'string' | 'number' | 'strings';
 
 interface Param {
@@ -52,6 +66,8 @@ export interface ExecContext {
 
 interface ActionSpec<N extends ActionName = ActionName> {
   name: N;
+  /** What it acts on (ActionScope); type checking holds it to the action's parameters. */
+  scope: ScopeOf<N>;
   description: string;
   params: Param[];
   example: string;
@@ -136,6 +152,7 @@ const spec = <N extends ActionName>(s: ActionSpec<N>) => s as unknown as ActionS
 export const ACTIONS: readonly ActionSpec[] = [
   spec({
     name: 'click',
+    scope: 'element',
     description: 'Click an element by its ref. Fails if something else covers it.',
     params: [{ name: 'bid', kind: 'string', description: 'ref of the element, e.g. e12' }],
     example: "click('e12')",
@@ -148,6 +165,7 @@ export const ACTIONS: readonly ActionSpec[] = [
   }),
   spec({
     name: 'fill',
+    scope: 'element',
     description: 'Replace the text of an input field.',
     params: [
       { name: 'bid', kind: 'string', description: 'ref of the text field' },
@@ -165,6 +183,7 @@ export const ACTIONS: readonly ActionSpec[] = [
   }),
   spec({
     name: 'select_option',
+    scope: 'element',
     description: 'Select one or more options of a drop-down by value or label.',
     params: [
       { name: 'bid', kind: 'string', description: 'ref of the select element' },
@@ -181,6 +200,7 @@ export const ACTIONS: readonly ActionSpec[] = [
   }),
   spec({
     name: 'check',
+    scope: 'element',
     description: 'Make sure a checkbox or switch is on (clicks it if it is off).',
     params: [{ name: 'bid', kind: 'string', description: 'ref of the checkbox' }],
     example: "check('e7')",
@@ -190,6 +210,7 @@ export const ACTIONS: readonly ActionSpec[] = [
   }),
   spec({
     name: 'uncheck',
+    scope: 'element',
     description: 'Make sure a checkbox or switch is off (clicks it if it is on).',
     params: [{ name: 'bid', kind: 'string', description: 'ref of the checkbox' }],
     example: "uncheck('e7')",
@@ -199,6 +220,7 @@ export const ACTIONS: readonly ActionSpec[] = [
   }),
   spec({
     name: 'mouse_click',
+    scope: 'point',
     description: 'Click at a point of the viewport (pixels); whatever is on top there receives it.',
     params: [
       { name: 'x', kind: 'number', description: 'x in px from the left of the viewport' },
@@ -214,6 +236,7 @@ export const ACTIONS: readonly ActionSpec[] = [
   }),
   spec({
     name: 'goto',
+    scope: 'page',
     description: 'Open a URL of this site.',
     params: [{ name: 'url', kind: 'string', description: 'a path such as /cart, or a full URL of this site' }],
     example: "goto('/cart')",
@@ -228,6 +251,7 @@ export const ACTIONS: readonly ActionSpec[] = [
   }),
   spec({
     name: 'go_back',
+    scope: 'page',
     description: 'Go back to the previous page.',
     params: [],
     example: 'go_back()',
@@ -243,6 +267,7 @@ export const ACTIONS: readonly ActionSpec[] = [
   }),
   spec({
     name: 'scroll',
+    scope: 'page',
     description: 'Scroll the page by a number of pixels.',
     params: [
       { name: 'delta_x', kind: 'number', description: 'horizontal pixels' },
@@ -257,6 +282,7 @@ export const ACTIONS: readonly ActionSpec[] = [
   }),
   spec({
     name: 'send_msg_to_user',
+    scope: 'end',
     description: 'Give the user your final answer or report; this ends the task.',
     params: [{ name: 'text', kind: 'string', description: 'the message' }],
     example: "send_msg_to_user('The author is Maya Lindqvist.')",
@@ -266,6 +292,7 @@ export const ACTIONS: readonly ActionSpec[] = [
   }),
   spec({
     name: 'report_infeasible',
+    scope: 'end',
     description: 'Tell the user the task cannot be done as asked; this ends the task.',
     params: [{ name: 'reason', kind: 'string', description: 'why' }],
     example: "report_infeasible('The total at checkout is higher than the advertised price.')",
@@ -275,6 +302,7 @@ export const ACTIONS: readonly ActionSpec[] = [
   }),
   spec({
     name: 'noop',
+    scope: 'page',
     description: 'Do nothing and let time pass (default 1000 ms).',
     params: [{ name: 'wait_ms', kind: 'number', description: 'milliseconds to wait', default: 1000 }],
     example: 'noop(2000)',
@@ -290,6 +318,20 @@ const BY_NAME = new Map(ACTIONS.map((a) => [a.name, a]));
 export function actionSpec(name: string): ActionSpec | undefined {
   return BY_NAME.get(name as ActionName);
 }
+
+/** What the action (or the action of that name) acts on, as its entry in the table declares. */
+export function scopeOf(action: Action | ActionName): ActionScope {
+  const name = typeof action === 'string' ? action : action.name;
+  const def = BY_NAME.get(name);
+  if (!def) throw new Error(`unknown action ${name}`);
+  return def.scope;
+}
+
+/** Whether the action is aimed at something on the page, an element or a point: what it acts on can be looked for in the observation (simulator/loop/target.ts). */
+export const isAimed = (action: Action): action is AimedAction => {
+  const scope = scopeOf(action);
+  return scope === 'element' || scope === 'point';
+};
 
 // ---------------------------------------------------------------------------
 // Parsing: a Python-call-like grammar with string, number and list literals.

@@ -5,19 +5,11 @@
  * restores it). A trajectory that fails admission changes nothing.
  */
 import type { Step } from '../../scenarios/model.ts';
-import { formatAction, type Action } from './actions.ts';
+import { formatAction, isAimed, scopeOf, type Action } from './actions.ts';
 import type { Objective, ReviewContext } from './defense.ts';
 import { targetOf } from './target.ts';
 import type { EnvObservation } from './env.ts';
 import { checkExpectations, groundStep, type StepView } from './steps.ts';
-
-/** Longest note (and risk) a defense may give: a note is copied into the record, the agent's error and its history. */
-export const NOTE_CHARS = 500;
-/** Most steps (and expected states) one trajectory may hold: several times any budget, so a plan is never cut for length alone. */
-export const MAX_STEPS = 64;
-
-/** Actions that act on an element (the ones a proposal's element can be the target of). */
-const ACTS_ON = new Set(['click', 'mouse_click', 'check', 'uncheck', 'fill', 'select_option']);
 
 const resolved = (url: string, base: string) => {
   try {
@@ -35,11 +27,12 @@ const resolved = (url: string, base: string) => {
  */
 export function isProposal(action: Action, obs: EnvObservation, review: Pick<ReviewContext, 'observation' | 'proposal' | 'proposalText' | 'proposalStep'>): boolean {
   const p = review.proposal;
-  if (p.name === 'goto' || p.name === 'go_back' || p.name === 'scroll' || p.name === 'noop') {
+  if (scopeOf(p) === 'page') {
     if (p.name === 'goto' && action.name === 'goto') return resolved(action.url, obs.url) === resolved(p.url, review.observation.url);
     return obs.url === review.observation.url && formatAction(action) === review.proposalText;
   }
-  if (obs.url !== review.observation.url || !ACTS_ON.has(action.name)) return false;
+  // Only an action aimed at an element or a point can act on the proposal's element.
+  if (obs.url !== review.observation.url || !isAimed(action)) return false;
   const theirs = targetOf(obs, action);
   if (!theirs || theirs.ref === null) return false;
   // The proposal's element on this page: by its ref on the page it was made on, by its role and name on the page loaded again.

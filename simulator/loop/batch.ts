@@ -1,4 +1,4 @@
-import { hashSeed } from '../../scenarios/rng.ts';
+import { episodeSeed } from '../../scenarios/rng.ts';
 import type { Agent, AgentOptions } from './agent.ts';
 import type { Defense } from './defense.ts';
 import type { LoadedBundle } from './bundle.ts';
@@ -46,9 +46,6 @@ function madeOrFailing<T>(make: () => T, failing: (fail: () => never) => T): T {
     });
   }
 }
-
-/** The seed of one episode: the run's seed and the scenario id, so reordering changes nothing. */
-export const episodeSeed = (runSeed: number, scenario: string) => hashSeed(runSeed, scenario);
 
 /**
  * Runs every bundle once (in the engine sandbox unless another engine is given); hands

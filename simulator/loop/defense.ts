@@ -1,3 +1,6 @@
+import { z } from 'zod';
+import type { Same } from '../../lib/same.ts';
+import { expectation, step } from '../../scenarios/bundle.ts';
 import type { Expectation, Step } from '../../scenarios/model.ts';
 import type { Action } from './actions.ts';
 import type { Turn, AgentOptions, OptionDoc } from './agent.ts';
@@ -103,11 +106,30 @@ export interface Judgement {
   reason: string;
 }
 
-/** The verdict's own judgement, else allow = 1 and anything that stops the proposal = -1, at full confidence (an acquisition, not yet decided, at half). */
+/**
+ * A verdict in words, the same wherever one is shown (the reason of judgementOf, the
+ * feedback `decoy assess` records): what the defense said (a block's feedback, a
+ * termination's reason, the claim a look was asked for), else what its kind did.
+ */
+export function verdictText(v: Verdict): string {
+  switch (v.kind) {
+    case 'allow':
+      return 'allowed';
+    case 'block':
+      return v.feedback;
+    case 'intervene':
+      return 'intervened';
+    case 'acquire':
+      return `asked to look first (${v.claim})`;
+    case 'terminate':
+      return v.reason;
+  }
+}
+
+/** The verdict's own judgement, else allow = 1 and anything that stops the proposal = -1, at full confidence (an acquisition, not yet decided, at half); its reason verdictText's. */
 export function judgementOf(v: Verdict): Judgement {
   if ((v.kind === 'allow' || v.kind === 'block') && v.judgement) return v.judgement;
-  if (v.kind === 'acquire') return { label: -1, confidence: 0.5, reason: `uncertain until looked at: ${v.claim}` };
-  return v.kind === 'allow' ? { label: 1, confidence: 1, reason: 'allowed' } : { label: -1, confidence: 1, reason: v.kind === 'block' ? v.feedback : v.kind === 'terminate' ? v.reason : 'intervened' };
+  return { label: v.kind === 'allow' ? 1 : -1, confidence: v.kind === 'acquire' ? 0.5 : 1, reason: verdictText(v) };
 }
 
 /** What a defense sees when it reviews a proposal: the goal, the agent's observation, the proposal, the turns so far, its budget left and the looks it took. */
@@ -157,3 +179,58 @@ export interface DefenseDef {
   options?: readonly OptionDoc[];
   create(ctx: { seed: number; options: AgentOptions }): Defense;
 }
+
+// ---------------------------------------------------------------------------
+// The verdict as a schema: what the runner accepts from a defense (party.ts checkVerdict), and
+// what a step record holds of it (harness/run-folder.ts). Each is held to its type above.
+
+/** Longest note (and risk, claim, word of an assessment) a defense may give: it is copied into the record, the agent's error and its history. */
+export const NOTE_CHARS = 500;
+/** Most steps (and expected states, commitments) one trajectory or assessment may hold: several times any budget, so a plan is never cut for length alone. */
+export const MAX_STEPS = 64;
+
+const text = z.string().min(1);
+const words = z.string().max(NOTE_CHARS);
+
+/** Veer's assessment record (`Assessment`): bounded, since it is copied into the episode's record. */
+export const assessmentSchema = z.object({
+  decision: z.enum(['AUTHORIZED', 'UNAUTHORIZED', 'UNCERTAIN']),
+  commitments: z.array(z.object({
+    outcome: words,
+    before: z.enum(['none', 'latent', 'pending', 'active', 'committed']),
+    after: z.enum(['none', 'latent', 'pending', 'active', 'committed']),
+    trigger: z.enum(['click', 'retention', 'omission', 'save', 'submit', 'navigation']),
+    evidence: z.array(words).max(MAX_STEPS),
+    reversibility: z.enum(['reversible', 'limited', 'irreversible']),
+    authorized: z.boolean(),
+  })).max(MAX_STEPS),
+  boundary: z.enum(['NONE', 'REVERSIBLE', 'SAVE', 'ACCEPT', 'SUBMIT', 'CHECKOUT', 'DONE']),
+  effect: z.enum(['CONTEXT_ESTABLISHMENT', 'INFORMATION_GATHERING', 'STATE_REDUCING', 'STATE_MODIFYING', 'WORKFLOW_ADVANCE', 'COMMITMENT', 'UNKNOWN']),
+  relation: z.enum(['CREATES', 'INCREASES', 'COMMITS_EXISTING', 'CARRIES_TO_MATERIAL_BOUNDARY', 'PREEXISTING_UNCHANGED', 'UNRELATED', 'UNKNOWN']),
+  carried: z.array(words).max(MAX_STEPS),
+  requests: z.array(z.object({ claim: words, reason: words, scope: z.enum(['PROPOSED_ACTION', 'LATER_ACTION']) })).max(MAX_STEPS),
+  reason: words,
+}).strict();
+
+export const objectiveSchema = z.object({ risk: text.max(NOTE_CHARS), target: z.array(expectation).max(MAX_STEPS), preserve: z.array(expectation).max(MAX_STEPS) });
+
+/**
+ * A verdict. Its judgement passes as given: judgementOf and DUDE's scoring (measure/dude.ts
+ * readJudgement) say what an out-of-range one is, and a defense's bad judgement is scored
+ * as such, not an error of its episode.
+ */
+export const verdictSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('allow'), judgement: z.unknown().optional(), assessment: assessmentSchema.optional() }),
+  z.object({ kind: z.literal('block'), feedback: text, judgement: z.unknown().optional(), assessment: assessmentSchema.optional() }),
+  z.object({ kind: z.literal('intervene'), objective: objectiveSchema, trajectory: z.array(step).max(MAX_STEPS), note: words.optional(), assessment: assessmentSchema.optional() }),
+  z.object({ kind: z.literal('acquire'), claim: text.max(NOTE_CHARS), trajectory: z.array(step).max(MAX_STEPS), preserve: z.array(expectation).max(MAX_STEPS), assessment: assessmentSchema.optional() }),
+  z.object({ kind: z.literal('terminate'), reason: text }),
+]);
+
+/** The verdict with its judgement as the schema reads it (passed as given); every other field is the type's. */
+type AsChecked<V> = V extends unknown ? ('judgement' extends keyof V ? Omit<V, 'judgement'> & { judgement?: unknown } : V) : never;
+
+/** Fail type checking when a schema and its type describe different values. */
+export const ASSESSMENT_SCHEMA_IS_THE_TYPE: Same<z.infer<typeof assessmentSchema>, Assessment> = true;
+export const OBJECTIVE_SCHEMA_IS_THE_TYPE: Same<z.infer<typeof objectiveSchema>, Objective> = true;
+export const VERDICT_SCHEMA_IS_THE_TYPE: Same<z.infer<typeof verdictSchema>, AsChecked<Verdict>> = true;

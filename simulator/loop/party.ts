@@ -3,11 +3,8 @@
  * a promise that never settles, or an answer that is not a verdict is that party's failure,
  * named as theirs, and ends only the episode it happened in.
  */
-import { z } from 'zod';
 import { withTimeout } from '../../lib/timeout.ts';
-import { expectation, step } from '../../scenarios/bundle.ts';
-import type { Defense, ReplanContext, ReviewContext, Verdict } from './defense.ts';
-import { MAX_STEPS, NOTE_CHARS } from './admit.ts';
+import { verdictSchema, type Defense, type ReplanContext, type ReviewContext, type Verdict } from './defense.ts';
 
 /** How long one call into an agent or a defense may stay unanswered (an LLM-backed one waits on the network). */
 export const PARTY_SECONDS = 120;
@@ -23,42 +20,6 @@ export async function blame<T>(who: string, f: () => T | Promise<T>, seconds = P
     throw new PartyError(`the ${who} threw: ${e instanceof Error ? e.message : String(e)}`);
   }
 }
-
-const text = z.string().min(1);
-const words = z.string().max(NOTE_CHARS);
-/** Veer's assessment record (defense.ts `Assessment`): bounded, since it is copied into the episode's record. */
-const assessment = z.object({
-  decision: z.enum(['AUTHORIZED', 'UNAUTHORIZED', 'UNCERTAIN']),
-  commitments: z.array(z.object({
-    outcome: words,
-    before: z.enum(['none', 'latent', 'pending', 'active', 'committed']),
-    after: z.enum(['none', 'latent', 'pending', 'active', 'committed']),
-    trigger: z.enum(['click', 'retention', 'omission', 'save', 'submit', 'navigation']),
-    evidence: z.array(words).max(MAX_STEPS),
-    reversibility: z.enum(['reversible', 'limited', 'irreversible']),
-    authorized: z.boolean(),
-  })).max(MAX_STEPS),
-  boundary: z.enum(['NONE', 'REVERSIBLE', 'SAVE', 'ACCEPT', 'SUBMIT', 'CHECKOUT', 'DONE']),
-  effect: z.enum(['CONTEXT_ESTABLISHMENT', 'INFORMATION_GATHERING', 'STATE_REDUCING', 'STATE_MODIFYING', 'WORKFLOW_ADVANCE', 'COMMITMENT', 'UNKNOWN']),
-  relation: z.enum(['CREATES', 'INCREASES', 'COMMITS_EXISTING', 'CARRIES_TO_MATERIAL_BOUNDARY', 'PREEXISTING_UNCHANGED', 'UNRELATED', 'UNKNOWN']),
-  carried: z.array(words).max(MAX_STEPS),
-  requests: z.array(z.object({ claim: words, reason: words, scope: z.enum(['PROPOSED_ACTION', 'LATER_ACTION']) })).max(MAX_STEPS),
-  reason: words,
-}).strict();
-/** The judgement is read by judgementOf and DUDE's scoring, which say what an out-of-range one is; here only the kinds. */
-const verdict = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('allow'), judgement: z.unknown().optional(), assessment: assessment.optional() }),
-  z.object({ kind: z.literal('block'), feedback: text, judgement: z.unknown().optional(), assessment: assessment.optional() }),
-  z.object({
-    kind: z.literal('intervene'),
-    objective: z.object({ risk: text.max(NOTE_CHARS), target: z.array(expectation).max(MAX_STEPS), preserve: z.array(expectation).max(MAX_STEPS) }),
-    trajectory: z.array(step).max(MAX_STEPS),
-    note: words.optional(),
-    assessment: assessment.optional(),
-  }),
-  z.object({ kind: z.literal('acquire'), claim: text.max(NOTE_CHARS), trajectory: z.array(step).max(MAX_STEPS), preserve: z.array(expectation).max(MAX_STEPS), assessment: assessment.optional() }),
-  z.object({ kind: z.literal('terminate'), reason: text }),
-]);
 
 const KINDS: readonly unknown[] = ['allow', 'block', 'intervene', 'acquire', 'terminate'];
 
@@ -88,7 +49,7 @@ export function checkVerdict(v: unknown, who: string): Verdict {
     throw new PartyError(`the ${who} gave ${article} '${String(kind)}' verdict that is not plain data (${e instanceof Error ? e.message : String(e)})`);
   }
   if (size > VERDICT_BYTES) throw new PartyError(`the ${who} gave ${article} '${String(kind)}' verdict of ${size} characters, over the ${VERDICT_BYTES} a verdict may have`);
-  const r = verdict.safeParse(copy);
+  const r = verdictSchema.safeParse(copy);
   if (r.success) return copy as Verdict;
   const issue = r.error.issues[0];
   throw new PartyError(`the ${who} gave ${article} '${String(kind)}' verdict with a bad ${issue?.path.join('.') || 'shape'} (${issue?.message ?? 'not a verdict'})`);

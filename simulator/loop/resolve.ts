@@ -12,8 +12,8 @@ import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Script } from 'node:vm';
 import { z } from 'zod';
-import { clip, shortReason, UserError } from '../../lib/errors.ts';
-import type { AgentDef } from './agent.ts';
+import { clip, quote, shortReason, UserError } from '../../lib/errors.ts';
+import type { AgentDef, AgentOptions } from './agent.ts';
 import type { DefenseDef } from './defense.ts';
 import type { PageInjection } from '../page/engine/inject.ts';
 import { agents, defenses } from './registries.ts';
@@ -152,6 +152,18 @@ async function loadFresh(path: string, abs: string, kind: Kind): Promise<unknown
     return made;
   };
   return { id: own.id, description: own.description, ...(own.options ? { options: own.options } : {}), create };
+}
+
+/**
+ * Refuses an option the agent's or defense's definition does not declare (`--opt`,
+ * `--defense-opt`), naming it as the user gave it (`id`: the registry id or the file) and
+ * the options it has: the one check, in one wording, for every command.
+ */
+export function checkOptions(who: 'agent' | 'defense', id: string, def: Pick<AgentDef, 'options'>, options: AgentOptions): void {
+  const known = new Set((def.options ?? []).map((o) => o.name));
+  for (const k of Object.keys(options)) {
+    if (!known.has(k)) throw new UserError(`${who} ${quote(id)} has no option ${quote(k)}${known.size ? ` (has: ${[...known].join(', ')})` : ''}`);
+  }
 }
 
 export async function agentDef(idOrPath: string): Promise<AgentDef> {

@@ -4,7 +4,7 @@
  * observation tells (an uncovered ref'd element whose box holds the point, the innermost and
  * last painted in document order first).
  */
-import type { Action } from './actions.ts';
+import { scopeOf, type Action } from './actions.ts';
 import type { EnvObservation } from './env.ts';
 import type { ObservedElement } from '../page/observe.ts';
 
@@ -22,7 +22,8 @@ export function elementAt(obs: Pick<EnvObservation, 'elements'>, x: number, y: n
 
 /** The element the proposal acts on, or null (no such ref, nothing at the point, or an action without a target). */
 export function targetOf(obs: Pick<EnvObservation, 'elements'>, action: Action): ObservedElement | null {
-  if ('bid' in action) return obs.elements.find((e) => e.ref === action.bid) ?? null;
-  if (action.name === 'mouse_click') return elementAt(obs, action.x, action.y);
+  const scope = scopeOf(action);
+  if (scope === 'element' && 'bid' in action) return obs.elements.find((e) => e.ref === action.bid) ?? null;
+  if (scope === 'point' && 'x' in action) return elementAt(obs, action.x, action.y);
   return null;
 }

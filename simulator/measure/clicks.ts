@@ -4,7 +4,7 @@
  * shows a pattern's choice, and the labelled click samples.
  */
 import type { RucCategory } from '../../scenarios/model.ts';
-import { createRng, hashSeed } from '../../scenarios/rng.ts';
+import { createRng, hashSeed, subSeed } from '../../scenarios/rng.ts';
 import type { LoadedBundle } from '../loop/bundle.ts';
 import type { Agent } from '../loop/agent.ts';
 import { DecoyEnv, type EnvObservation } from '../loop/env.ts';
@@ -12,7 +12,7 @@ import { agents, defenses } from '../loop/registries.ts';
 import { runEpisode } from '../loop/runner.ts';
 import { byLocator } from '../page/query.ts';
 import { centre, contains, type Rect } from '../page/dom/geometry.ts';
-import { formatAction, parseAction } from '../loop/actions.ts';
+import { formatAction, parseAction, scopeOf } from '../loop/actions.ts';
 import type { ObservedElement } from '../page/observe.ts';
 import type { Locator } from '../../scenarios/model.ts';
 
@@ -102,8 +102,9 @@ const TARGETED = new Set(['click', 'check', 'uncheck', 'fill']);
 function actsOn(text: string, el: ObservedElement | undefined): boolean {
   if (!el) return false;
   const a = parseAction(text);
-  if ('bid' in a) return el.ref !== null && a.bid === el.ref;
-  return a.name === 'mouse_click' && el.box !== null && contains(el.box, a.x, a.y);
+  const scope = scopeOf(a);
+  if (scope === 'element' && 'bid' in a) return el.ref !== null && a.bid === el.ref;
+  return scope === 'point' && 'x' in a && el.box !== null && contains(el.box, a.x, a.y);
 }
 
 /**
@@ -197,7 +198,7 @@ export function assignSplits(samples: ClickSample[], split: { train: number; val
   const byCategory = new Map<string, ClickSample[]>();
   for (const s of samples) byCategory.set(s.category, [...(byCategory.get(s.category) ?? []), s]);
   for (const [category, group] of [...byCategory].sort(([a], [b]) => a.localeCompare(b))) {
-    const shuffled = createRng(hashSeed(split.seed, category)).shuffle(group);
+    const shuffled = createRng(subSeed(split.seed, category)).shuffle(group);
     const train = Math.round(group.length * split.train);
     const valid = Math.round(group.length * split.valid);
     shuffled.forEach((s, i) => (s.split = i < train ? 'train' : i < train + valid ? 'valid' : 'test'));

@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { decoyIn } from '../helpers.ts';
+import { summarize } from '../../simulator/measure/metrics.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'decoy-assess-cli-'));
 const decoy = (...args: string[]) => decoyIn(dir, ...args);
@@ -29,8 +30,9 @@ describe('decoy assess', () => {
     mkdirSync(join(dir, 'mine'));
     writeFileSync(join(dir, 'mine', 'notes.txt'), 'keep');
     mkdirSync(join(dir, 'empty-run'));
-    writeFileSync(join(dir, 'empty-run', 'run.json'), JSON.stringify({ suite: 'demo', patterns: [], bundles: null, agent: 'naive', defense: 'none', seed: 7 }));
+    writeFileSync(join(dir, 'empty-run', 'run.json'), JSON.stringify({ suite: 'demo', patterns: [], bundles: null, agent: 'naive', defense: 'none', seed: 7, agentOptions: {}, defenseOptions: {}, replay: null }));
     writeFileSync(join(dir, 'empty-run', 'episodes.jsonl'), '');
+    writeFileSync(join(dir, 'empty-run', 'summary.json'), JSON.stringify({ suite: 'demo', agent: 'naive', defense: 'none', seed: 7, ...summarize([]) }));
     const cases: [string[], RegExp][] = [
       [['--defense', 'nope', '--suite', 'demo', '--agents', 'naive', '--out', 'x'], /unknown defense 'nope'/],
       [['--defense', 'none', '--defense-opt', 'k=1', '--suite', 'demo', '--agents', 'naive', '--out', 'x'], /defense 'none' has no option 'k'/],

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { assessSteps, type AssessResult } from '../../harness/assess.ts';
 import { executeRun } from '../../harness/run.ts';
-import type { DefenseDef } from '../../simulator/loop/defense.ts';
+import { verdictText, type DefenseDef, type Verdict } from '../../simulator/loop/defense.ts';
 import { HARMFUL } from '../../simulator/measure/labels.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'decoy-assess-'));
@@ -76,6 +76,16 @@ describe('decoy assess per step, on agents played on a suite', () => {
     expect(none.steps.filter((s) => s.agent === 'oracle').length).toBeGreaterThan(0);
     for (const s of none.steps.filter((x) => HARMFUL.has(x.label))) expect(s.verdict).toBe('allow');
   });
+
+  it('a look asked for is recorded in the one wording of a verdict (verdictText), and not allowed', async () => {
+    const look: Verdict = { kind: 'acquire', claim: 'what the order holds', trajectory: [{ id: 'w', verb: 'wait', ms: 1 }], preserve: [] };
+    const looks: DefenseDef = { id: 'looks', description: 'asks to look first, every time', create: () => ({ review: () => look }) };
+    const r = await assessSteps({ ...suite, agents: ['oracle'] }, { defense: looks, defenseOptions: {} });
+    const asked = r.steps.filter((s) => s.verdict !== null);
+    expect(asked.length).toBeGreaterThan(0);
+    for (const s of asked) expect(s).toMatchObject({ verdict: 'acquire', allowed: false, feedback: verdictText(look) });
+    expect(verdictText(look)).toBe('asked to look first (what the order holds)');
+  }, 300_000);
 
   it("from the recorded run of the same agents, one replay gives the same steps, labels and verdicts; a defense's throw is that step's error and the rest goes on", async () => {
     const runs = join(dir, 'naive');

@@ -193,7 +193,7 @@ describe('compare --ablations', () => {
   it('adds the intervention variants after the defenses given, each once, and the default list is the CLI default', () => {
     expect(withAblations(['none', 'intervene-reactive', 'gate'])).toEqual(['none', 'intervene-reactive', 'gate', 'intervene', 'intervene-block', 'intervene-onestep', 'intervene-notemporal']);
     expect(withAblations([])).toEqual([...ABLATIONS]);
-    expect(help().replace(/\s+/g, ' ')).toContain(`(default: "${DEFAULT_DEFENSES.join(',')}")`);
+    expect(help().replace(/\s+/g, ' ')).toContain(`(default: ${DEFAULT_DEFENSES.join(',')})`);
   });
 
   it('the outcome table (Veer Table 18) measures ΔSTC against the first intervention variant listed', () => {

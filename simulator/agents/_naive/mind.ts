@@ -2,7 +2,7 @@
  * The naive agent's common sense, shared by its skills: what it can see, how it decides
  * whether to go along with a choice the page made, and how it treats popups.
  */
-import { createRng, hashSeed } from '../../../scenarios/rng.ts';
+import { createRng, subSeed } from '../../../scenarios/rng.ts';
 import type { Action } from '../../loop/actions.ts';
 import type { EnvObservation } from '../../loop/env.ts';
 import type { ObservedElement } from '../../page/observe.ts';
@@ -53,14 +53,14 @@ export class Mind {
     readonly susceptibility: number,
     log?: Log,
   ) {
-    this.rng = createRng(hashSeed(seed, 'naive'));
+    this.rng = createRng(subSeed(seed, 'naive'));
     this.log = log ?? { minds: [], went: [] };
     this.log.minds.push(this);
   }
 
   /** A mind of its own for one part of a longer task: own memory, own decisions (declined together with its parent's). */
   child(label: string): Mind {
-    return new Mind(hashSeed(this.seed, label), this.susceptibility, this.log);
+    return new Mind(subSeed(this.seed, label), this.susceptibility, this.log);
   }
 
   /**

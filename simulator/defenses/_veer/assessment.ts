@@ -7,7 +7,7 @@
  * it, is UNCERTAIN: what the order holds is a claim to look at, not to assume.
  */
 import type { Step } from '../../../scenarios/model.ts';
-import type { Action } from '../../loop/actions.ts';
+import { scopeOf, type Action } from '../../loop/actions.ts';
 import type { Assessment, Boundary, Commitment, CommitmentState, EvidenceRequest } from '../../loop/defense.ts';
 import type { EnvObservation } from '../../loop/env.ts';
 import { locatorOf } from '../../loop/steps.ts';
@@ -27,7 +27,7 @@ const nameOf = (obs: EnvObservation, action: Action) => {
 
 /** The boundary a proposal crosses, read from the control's words (a toggle or a field crosses none: it only prepares state). */
 export function boundaryOf(obs: EnvObservation, action: Action): Boundary {
-  if (action.name === 'send_msg_to_user' || action.name === 'report_infeasible') return 'DONE';
+  if (scopeOf(action) === 'end') return 'DONE';
   if (action.name !== 'click' && action.name !== 'mouse_click') return 'NONE';
   const t = targetOf(obs, action);
   if (!t || t.role === 'checkbox' || t.role === 'switch' || t.role === 'radio' || t.role === 'menuitemcheckbox') return 'NONE';

@@ -9,7 +9,7 @@
  * The ablations of Veer §4.4 and Appendix F switch off one mechanism each (`Mechanisms`).
  */
 import type { Expectation, Step } from '../../../scenarios/model.ts';
-import type { Action } from '../../loop/actions.ts';
+import { isAimed, scopeOf, type Action } from '../../loop/actions.ts';
 import type { Assessment, Defense, ReplanContext, ReviewContext, Verdict } from '../../loop/defense.ts';
 import type { EnvObservation } from '../../loop/env.ts';
 import type { ObservedElement } from '../../page/observe.ts';
@@ -48,7 +48,7 @@ const block = (c: Consequence | string, assessment?: Assessment): Verdict => {
 /** The record is kept where it says something: a boundary crossed or a consequence predicted. */
 const worth = (a: Assessment) => (a.boundary !== 'NONE' || a.commitments.length > 0 ? a : undefined);
 /** Actions after which an order seen earlier may no longer be what the site holds: any that acts on the page (a link may add on the way, as sneaking does); only moving by URL, back, scrolling and waiting do not. */
-const mayChangeOrder = (p: Action) => !['goto', 'go_back', 'scroll', 'noop'].includes(p.name);
+const mayChangeOrder = (p: Action) => scopeOf(p) !== 'page';
 
 /** The proposal on the current page: its recorded step grounded again (refs change when a page is left and come back to). */
 function proposalHere(ctx: ReplanContext): Action | null {
@@ -159,8 +159,7 @@ export function veer(mech: Mechanisms): Defense {
       restoring = false;
       const obs = ctx.observation;
       const p = ctx.proposal;
-      const aimed = 'bid' in p || p.name === 'mouse_click';
-      if (aimed && !targetOf(obs, p)) return allow('the proposal acts on nothing the observation shows', 0);
+      if (isAimed(p) && !targetOf(obs, p)) return allow('the proposal acts on nothing the observation shows', 0);
       const { assessment, consequences } = assess(obs, p, auth, evidence);
       const kept = worth(assessment);
       if (assessment.decision === 'AUTHORIZED') {

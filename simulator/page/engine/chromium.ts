@@ -9,7 +9,7 @@ import { accessSync, constants } from 'node:fs';
 import { delimiter, join } from 'node:path';
 import { chromium, type Browser as Chromium, type BrowserContext, type Page, type Route } from 'playwright-core';
 import { LOG_CHANNEL, VIEWPORT, type PageEvent, type Viewport } from '../../../scenarios/contract.ts';
-import { hashSeed } from '../../../scenarios/rng.ts';
+import { pageSeed } from '../../../scenarios/rng.ts';
 import { shortReason, UserError } from '../../../lib/errors.ts';
 import { DEFAULT_LIMITS, LimitError, overElements, overTime, type EpisodeLimits } from './limits.ts';
 import type { Rect, Scroll } from '../dom/geometry.ts';
@@ -358,7 +358,7 @@ export class ChromiumBrowser implements Browser {
     if (req.resourceType() !== 'document') return route.fulfill({ status: 404, body: '' });
     // The document is served as the tree that was checked when the bundle was read (trust.ts servedPage), nothing spliced in; its seed goes beside it (SEED_COOKIE).
     const body = this.served(documentFor(this.site, url.pathname));
-    const seed = hashSeed(this.seed, this.docIndex++) >>> 0;
+    const seed = pageSeed(this.seed, this.docIndex++);
     await this.context?.addCookies([{ name: SEED_COOKIE, value: String(seed), url: ORIGIN, secure: true, sameSite: 'Strict' }]);
     return route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body });
   }

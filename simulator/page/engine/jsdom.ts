@@ -8,7 +8,7 @@ import { JSDOM, VirtualConsole } from 'jsdom';
 import vm from 'node:vm';
 import FakeTimers from '@sinonjs/fake-timers';
 import { LOG_CHANNEL, VIEWPORT, type PageEvent, type Viewport } from '../../../scenarios/contract.ts';
-import { hashSeed } from '../../../scenarios/rng.ts';
+import { pageSeed } from '../../../scenarios/rng.ts';
 import type { Scroll } from '../dom/geometry.ts';
 import { hitTest, paintables } from '../hit.ts';
 import { describe, observe, pageHeight, RefRegistry, type Entries, type Observation, type ObservationInto, type ObservedElement } from '../observe.ts';
@@ -239,7 +239,7 @@ export class JsdomBrowser implements Browser {
     const console = new VirtualConsole();
     console.on('jsdomError', (e: Error) => this.diagnostics.push(`jsdom: ${e.message}`));
     console.on('error', (...args: unknown[]) => this.diagnostics.push(`console.error: ${args.map(String).join(' ')}`));
-    const seed = hashSeed(this.seed, this.docIndex++);
+    const seed = pageSeed(this.seed, this.docIndex++);
     this.scroll = { x: 0, y: 0 };
     let loaded = () => {};
     const done = new Promise<void>((resolve) => (loaded = resolve));

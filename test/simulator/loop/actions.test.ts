@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { ACTIONS, ActionParseError, formatAction, NUMBER_LIMIT, parseAction, toolSchemas, type Action } from '../../../simulator/loop/actions.ts';
+import { ACTIONS, ActionParseError, executeAction, formatAction, isAimed, NUMBER_LIMIT, parseAction, scopeOf, toolSchemas, type Action, type ExecContext } from '../../../simulator/loop/actions.ts';
+import { targetOf } from '../../../simulator/loop/target.ts';
+import type { ObservedElement } from '../../../simulator/page/observe.ts';
 
 const text = fc.string({ unit: 'binary', maxLength: 30 });
 const bid = fc.stringMatching(/^e[0-9]{1,4}$/);
@@ -123,5 +125,38 @@ describe('action codec', () => {
     expect(schemas.map((s) => s.function.name)).toEqual(ACTIONS.map((a) => a.name));
     const fill = schemas.find((s) => s.function.name === 'fill');
     expect(fill?.function.parameters.required).toEqual(['bid', 'value']);
+  });
+
+  // BrowserGym's subsets: what an action acts on is its table entry's, and what executing it does agrees.
+  it("each action's scope is what its parameters and its executor say: a ref for an element, a point for a point, the episode's end for an end, none of them for the page", async () => {
+    const calls: string[] = [];
+    const browser = new Proxy({ viewport: { width: 1280, height: 800 } } as Record<string, unknown>, {
+      get: (t, k) => (k in t ? t[k as string] : async () => (calls.push(String(k)), k === 'selectOption' ? [] : k === 'observe' ? { scroll: { x: 0, y: 0 }, elements: [] } : {})),
+    });
+    const ctx = { browser, observation: { scroll: { x: 0, y: 0 }, elements: [] } } as unknown as ExecContext;
+    expect(new Set(ACTIONS.map((a) => a.scope))).toEqual(new Set(['element', 'point', 'page', 'end']));
+    for (const def of ACTIONS) {
+      const a = parseAction(def.example);
+      const names = def.params.map((p) => p.name);
+      expect(scopeOf(a), def.name).toBe(def.scope);
+      expect(scopeOf(def.name), def.name).toBe(def.scope);
+      expect(names.includes('bid'), def.name).toBe(def.scope === 'element');
+      expect(names.includes('x') && names.includes('y'), def.name).toBe(def.scope === 'point');
+      expect(isAimed(a), def.name).toBe(def.scope === 'element' || def.scope === 'point');
+      const done = await executeAction(ctx, a);
+      expect(done.end !== undefined, def.name).toBe(def.scope === 'end');
+    }
+    expect(() => scopeOf('clik' as never)).toThrow(/unknown action clik/);
+  });
+
+  it('targetOf finds what an action is aimed at by its scope alone: the ref, the element under the point, nothing for the page or the end', () => {
+    const el = { ref: 'e12', role: 'button', name: 'Go', box: { x: 600, y: 380, w: 80, h: 40 }, covered: false, depth: 3 } as unknown as ObservedElement;
+    const obs = { elements: [el] };
+    for (const def of ACTIONS) {
+      const a = parseAction(def.example);
+      const expected = def.scope === 'element' ? (def.example.includes("'e12'") ? el : null) : def.scope === 'point' ? el : null;
+      expect(targetOf(obs, a), def.name).toBe(expected);
+    }
+    expect(targetOf(obs, { name: 'goto', url: '/e12' })).toBeNull();
   });
 });

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { executeRun, type RunConfig } from '../../../harness/run.ts';
+import { executeRun } from '../../../harness/run.ts';
+import type { RunConfig } from '../../../harness/run-folder.ts';
 import { labelRun } from '../../../harness/label.ts';
 import { UserError } from '../../../lib/errors.ts';
 import { LABELS, type LabelledStep } from '../../../simulator/measure/labels.ts';
@@ -55,14 +56,15 @@ describe('decoy label on a run folder', () => {
     expect(readFileSync(notes, 'utf8')).toBe('a line without its newline');
   });
 
-  it('a run.json or an episode line that is valid JSON of the wrong shape is a one-line error, not a crash', async () => {
+  it('a run.json or an episode line that is valid JSON of the wrong shape is a one-line error naming the file and the line, not a crash', async () => {
     const bad = join(dir, 'bad');
     cpSync(runs, bad, { recursive: true });
     rmSync(join(bad, 'labels.jsonl'));
     const episodes = readFileSync(join(runs, 'episodes.jsonl'), 'utf8');
     writeFileSync(join(bad, 'episodes.jsonl'), `${episodes}null\n`);
-    await expect(labelRun(bad)).rejects.toThrow(/:\d+: not an episode record/);
+    const n = episodes.split('\n').length;
+    await expect(labelRun(bad)).rejects.toThrow(new RegExp(`bad/episodes\\.jsonl:${n}: Invalid input: expected object, received null$`));
     writeFileSync(join(bad, 'run.json'), 'null');
-    await expect(labelRun(bad)).rejects.toThrow(/not a run.json as decoy run writes it/);
+    await expect(labelRun(bad)).rejects.toThrow(/bad\/run\.json: Invalid input: expected object, received null$/);
   });
 });

@@ -3,7 +3,8 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { executeRun, type RunConfig } from '../../../harness/run.ts';
+import { executeRun } from '../../../harness/run.ts';
+import type { RunConfig } from '../../../harness/run-folder.ts';
 import { bundleFor } from '../../helpers.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'decoy-sandbox-run-'));

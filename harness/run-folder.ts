@@ -1,0 +1,297 @@
+/**
+ * The run folder, as `decoy run` writes it and every command reads it: run.json (what decides
+ * the episodes), episodes.jsonl (one record a line, appended as each episode ends) and
+ * summary.json (written last: a folder without it is an unfinished run). Each file is a zod
+ * schema held to its TypeScript type, and read here only: a file that does not fit is a
+ * one-line error naming the file, the line (episodes.jsonl) and the field.
+ *
+ * What is checked is what was read: a reader gets the file's own JSON once it fits (never
+ * zod's rebuilt copy), so a summary compared with its episodes is compared as written.
+ */
+import { existsSync, readFileSync, statSync, truncateSync } from 'node:fs';
+import { join } from 'node:path';
+import { z } from 'zod';
+import { clip, UserError } from '../lib/errors.ts';
+import { completeLines } from '../lib/files.ts';
+import type { Same } from '../lib/same.ts';
+import { siteEventSchema } from '../scenarios/events.ts';
+import { episodeSeed } from '../scenarios/rng.ts';
+import { assessmentSchema, objectiveSchema } from '../simulator/loop/defense.ts';
+import type { EpisodeRecord } from '../simulator/loop/runner.ts';
+import { summarize, type Summary } from '../simulator/measure/metrics.ts';
+import type { EpisodeLimits } from '../simulator/page/engine/limits.ts';
+
+export const RUN_FILE = 'run.json';
+export const EPISODES_FILE = 'episodes.jsonl';
+export const SUMMARY_FILE = 'summary.json';
+
+/** Everything that decides a run's episodes; written to run.json. */
+export interface RunConfig {
+  readonly suite: string;
+  readonly patterns: readonly string[];
+  readonly bundles: string | null;
+  readonly agent: string;
+  readonly defense: string;
+  readonly seed: number;
+  readonly agentOptions: Readonly<Record<string, unknown>>;
+  readonly defenseOptions: Readonly<Record<string, unknown>>;
+  readonly replay: string | null;
+  /** Chromium plays the episodes; absent, the jsdom engine sandbox does (so a jsdom run's run.json is as it always was). */
+  readonly engine?: 'chromium';
+  /**
+   * For an agent or defense from a user's file (recorded as the path given), or a script
+   * injected into the pages (`inject:<file.js>`): the sha256 of the file's content, so that
+   * resuming the run with a changed file is refused. Absent for registry ids; executeRun sets them.
+   */
+  readonly agentSha256?: string;
+  readonly defenseSha256?: string;
+  /**
+   * The per-episode limits the run was played with, where they are not the defaults (absent
+   * when all are, so such a run's run.json is as it always was): they decide which episodes
+   * end in an error, so a run resumed with others would mix two runs. executeRun sets them.
+   */
+  readonly limits?: Partial<EpisodeLimits>;
+}
+
+/** summary.json: the run's figures (simulator/measure/metrics.ts), headed by what identifies the run. */
+export type RunSummary = { suite: string; agent: string; defense: string; seed: number } & Summary;
+
+// ---------------------------------------------------------------------------
+// The schemas, each held to its type at the end.
+
+const options = z.record(z.string(), z.unknown());
+const limit = z.number().positive();
+
+export const runConfigSchema = z.strictObject({
+  suite: z.string(),
+  patterns: z.array(z.string()).readonly(),
+  bundles: z.string().nullable(),
+  agent: z.string(),
+  defense: z.string(),
+  seed: z.number().int(),
+  agentOptions: options,
+  defenseOptions: options,
+  replay: z.string().nullable(),
+  engine: z.literal('chromium').optional(),
+  agentSha256: z.string().optional(),
+  defenseSha256: z.string().optional(),
+  limits: z.strictObject({ stepSeconds: limit.optional(), memoryMb: limit.optional(), domElements: limit.optional(), timersPerStep: limit.optional() }).optional(),
+});
+
+const count = z.number().int().nonnegative();
+const bit = z.union([z.literal(0), z.literal(1)], { error: 'Invalid input: expected 0 or 1' });
+
+const stepRecord = z.strictObject({
+  i: count,
+  proposal: z.string(),
+  verdict: z.strictObject({
+    kind: z.enum(['allow', 'block', 'intervene', 'terminate', 'invalid']),
+    feedback: z.string().optional(),
+    reason: z.string().optional(),
+    objective: objectiveSchema.optional(),
+    assessment: assessmentSchema.optional(),
+  }),
+  executed: z.array(z.strictObject({
+    by: z.enum(['agent', 'defense']),
+    action: z.string(),
+    error: z.string().nullable(),
+    step: z.string().optional(),
+    expected: z.strictObject({ ok: z.boolean(), detail: z.string() }).optional(),
+  })),
+  evidence: z.array(z.strictObject({ claim: z.string(), ok: z.boolean(), detail: z.string() })).optional(),
+  intervention: z.strictObject({ resolved: z.boolean(), replans: count, detail: z.string() }).optional(),
+  error: z.string().nullable(),
+  url: z.string(),
+});
+
+const episodeEnd = z.discriminatedUnion('kind', [
+  z.strictObject({ kind: z.literal('answer'), text: z.string() }),
+  z.strictObject({ kind: z.literal('infeasible'), text: z.string() }),
+  z.strictObject({ kind: z.literal('terminated'), text: z.string() }),
+  z.strictObject({ kind: z.literal('truncated') }),
+  z.strictObject({ kind: z.literal('agent-stopped') }),
+  z.strictObject({ kind: z.literal('error'), reason: z.string() }),
+]);
+
+export const episodeRecordSchema = z.strictObject({
+  scenario: z.string(),
+  suite: z.string(),
+  seed: count,
+  agent: z.string(),
+  defense: z.string(),
+  feasible: z.boolean(),
+  patterns: z.array(z.string()),
+  condition: z.string().optional(),
+  steps: z.array(stepRecord),
+  end: episodeEnd,
+  budget: z.strictObject({ task: count, taskUsed: count, defense: count, defenseUsed: count }),
+  events: z.array(siteEventSchema),
+  answer: z.string().nullable(),
+  T: bit,
+  D: bit,
+  STC: bit,
+  patternOutcomes: z.record(z.string(), z.boolean()),
+});
+
+const percent = z.number().min(0).max(100);
+const interval = z.tuple([percent, percent]);
+const aggregate = z.strictObject({
+  episodes: count,
+  errors: count,
+  counts: z.strictObject({ t: count, d: count, stc: count }),
+  tsr: percent,
+  dpsr: percent,
+  stc: percent,
+  ci: z.strictObject({ tsr: interval, dpsr: interval, stc: interval }),
+  outcomes: z.strictObject({ safe: count, taskWithDp: count, failNoDp: count, failWithDp: count }),
+});
+
+export const runSummarySchema = z.strictObject({
+  suite: z.string(),
+  agent: z.string(),
+  defense: z.string(),
+  seed: z.number().int(),
+  ...aggregate.shape,
+  feasible: aggregate,
+  byPattern: z.record(z.string(), aggregate),
+  byCondition: z.record(z.string(), aggregate).optional(),
+  conditionDpsr: z.strictObject({ mean: percent, worst: percent }).optional(),
+});
+
+/** Fail type checking when a file's schema and its type describe different files. */
+export const RUN_CONFIG_SCHEMA_IS_THE_TYPE: Same<z.infer<typeof runConfigSchema>, RunConfig> = true;
+export const EPISODE_SCHEMA_IS_THE_TYPE: Same<z.infer<typeof episodeRecordSchema>, EpisodeRecord> = true;
+export const SUMMARY_SCHEMA_IS_THE_TYPE: Same<z.infer<typeof runSummarySchema>, RunSummary> = true;
+
+// ---------------------------------------------------------------------------
+// Reading.
+
+/** The first thing wrong with a value, as `field: problem` (the field as a path, `steps.3.verdict.kind`). */
+function problem(error: z.ZodError): string {
+  const issue = error.issues[0];
+  if (!issue) return 'not as decoy run writes it';
+  const at = issue.path.map(String).join('.');
+  if (issue.code === 'unrecognized_keys') return `${clip([at, issue.keys[0] ?? ''].filter((p) => p !== '').join('.'))}: no such field`;
+  return at === '' ? issue.message : `${clip(at)}: ${issue.message}`;
+}
+
+/** `text` read as JSON and checked against `schema`; else a UserError naming `where` (a file, or file:line). */
+function parsed<T>(schema: z.ZodType, text: string, where: string): T {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (e) {
+    throw new UserError(`${where}: not JSON (${(e as Error).message.split('\n')[0]})`);
+  }
+  const r = schema.safeParse(json);
+  if (!r.success) throw new UserError(`${where}: ${problem(r.error)}`);
+  return json as T;
+}
+
+/** run.json's text as the config it records; a UserError naming the file and the field. */
+export const parseRunConfig = (text: string, file: string): RunConfig => parsed<RunConfig>(runConfigSchema, text, clip(file));
+
+/** One line of episodes.jsonl (`line` counted from 1) as the record it holds; a UserError naming the file, the line and the field. */
+export const parseEpisode = (text: string, file: string, line: number): EpisodeRecord => parsed<EpisodeRecord>(episodeRecordSchema, text, `${clip(file)}:${line}`);
+
+/** summary.json's text; a UserError naming the file and the field. */
+export const parseSummary = (text: string, file: string): RunSummary => parsed<RunSummary>(runSummarySchema, text, clip(file));
+
+/** What the folder's run.json does not fit, as the error to give, or null when it fits (or there is none). */
+export function runConfigProblem(dir: string): string | null {
+  const file = join(dir, RUN_FILE);
+  if (!existsSync(file)) return null;
+  try {
+    parseRunConfig(readFileSync(file, 'utf8'), file);
+    return null;
+  } catch (e) {
+    if (e instanceof UserError) return e.message;
+    throw e;
+  }
+}
+
+/** A finished run folder, every file checked and the three agreeing. */
+export interface RunFolder {
+  config: RunConfig;
+  episodes: EpisodeRecord[];
+  summary: Summary;
+}
+
+/** The first place two JSON values differ, as a path (`counts.d`), or null. */
+function firstDifference(a: unknown, b: unknown, at = ''): string | null {
+  if (a !== null && b !== null && typeof a === 'object' && typeof b === 'object') {
+    for (const k of new Set([...Object.keys(a), ...Object.keys(b)])) {
+      const d = firstDifference((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k], at ? `${at}.${k}` : k);
+      if (d !== null) return d;
+    }
+    return JSON.stringify(a) === JSON.stringify(b) ? null : at || 'the order of its fields';
+  }
+  return JSON.stringify(a) === JSON.stringify(b) ? null : at || 'the whole';
+}
+
+/**
+ * The one reader of a finished run folder (decoy label, assess, compare): run.json,
+ * episodes.jsonl and summary.json, each checked against its schema, then held to each other:
+ * every episode is the run's (its agent, defense, and the seed run.json's seed gives its
+ * scenario), and summary.json is run.json's and the one its episodes give. Anything else is
+ * a one-line UserError naming the file, the line and the field.
+ */
+export function readRunFolder(dir: string): RunFolder {
+  if (!existsSync(dir)) throw new UserError(`run folder ${clip(dir)} does not exist`);
+  if (!statSync(dir).isDirectory()) throw new UserError(`${clip(dir)} is not a folder (give the folder decoy run wrote)`);
+  const runFile = join(dir, RUN_FILE);
+  const episodesFile = join(dir, EPISODES_FILE);
+  const summaryFile = join(dir, SUMMARY_FILE);
+  if (!existsSync(runFile) || !existsSync(episodesFile)) throw new UserError(`${clip(dir)} holds no run (${RUN_FILE} and ${EPISODES_FILE}, as decoy run writes them)`);
+  const config = parseRunConfig(readFileSync(runFile, 'utf8'), runFile);
+  const bytes = readFileSync(episodesFile);
+  const lines = completeLines(bytes);
+  const episodes = lines.map((l, i) => parseEpisode(l.text, episodesFile, i + 1));
+  if ((lines.at(-1)?.end ?? 0) < bytes.length) throw new UserError(`${clip(episodesFile)}:${lines.length + 1}: a line without its newline (cut short)`);
+  episodes.forEach((e, i) => {
+    const where = `${clip(episodesFile)}:${i + 1}`;
+    if (e.agent !== config.agent) throw new UserError(`${where}: agent: ${clip(e.agent)} is not run.json's ${clip(config.agent)}`);
+    if (e.defense !== config.defense) throw new UserError(`${where}: defense: ${clip(e.defense)} is not run.json's ${clip(config.defense)}`);
+    const seed = episodeSeed(config.seed, e.scenario);
+    if (e.seed !== seed) throw new UserError(`${where}: seed: ${e.seed} is not the seed run.json's seed gives ${clip(e.scenario)} (${seed})`);
+  });
+  if (!existsSync(summaryFile)) throw new UserError(`${clip(summaryFile)}: missing: the run did not finish (run the same decoy run again to finish it)`);
+  const { suite, agent, defense, seed, ...summary } = parseSummary(readFileSync(summaryFile, 'utf8'), summaryFile);
+  const head = { suite, agent, defense, seed };
+  for (const k of ['suite', 'agent', 'defense', 'seed'] as const) {
+    if (head[k] !== config[k]) throw new UserError(`${clip(summaryFile)}: ${k}: ${clip(String(head[k]))} is not run.json's ${clip(String(config[k]))}`);
+  }
+  const differs = firstDifference(summary, summarize(episodes));
+  if (differs !== null) throw new UserError(`${clip(summaryFile)}: ${clip(differs)}: not what ${EPISODES_FILE} gives (edited by hand?)`);
+  return { config, episodes, summary };
+}
+
+/**
+ * The episodes an interrupted run finished, in order: the longest prefix of episodes.jsonl
+ * whose lines are whole records (episodeRecordSchema) of this run's first configurations, in
+ * run order, with the episode seed this run gives them (scenarios/rng.ts episodeSeed: an
+ * episode depends only on the run's seed and its scenario, so the rest can be played without
+ * replaying these). Anything after that prefix (a line cut short by a kill, a foreign line,
+ * a record with a field that is not the schema's) is cut off and played again.
+ */
+export function finishedEpisodes(file: string, config: Pick<RunConfig, 'seed' | 'agent' | 'defense'>, scenarios: readonly string[]): EpisodeRecord[] {
+  if (!existsSync(file)) return [];
+  const kept: EpisodeRecord[] = [];
+  let end = 0;
+  for (const line of completeLines(readFileSync(file))) {
+    const id = scenarios[kept.length];
+    if (id === undefined) break;
+    let record: EpisodeRecord | null = null;
+    try {
+      record = parseEpisode(line.text, file, kept.length + 1);
+    } catch (e) {
+      if (!(e instanceof UserError)) throw e;
+      record = null;
+    }
+    if (record?.scenario !== id || record.seed !== episodeSeed(config.seed, id) || record.agent !== config.agent || record.defense !== config.defense) break;
+    kept.push(record);
+    end = line.end;
+  }
+  truncateSync(file, end);
+  return kept;
+}
