@@ -6,7 +6,11 @@ import { defineConfig } from 'vitest/config';
  * observes before the engine has learnt jsdom's symbols, which any file that opens a page
  * teaches the graph it shares.
  */
-const ISOLATED = ['test/harness/assess-clicks.test.ts', 'test/simulator/page/observe-clobber.test.ts', 'test/simulator/loop/bundle-race.test.ts'];
+const ISOLATED = [
+  'test/harness/assess-clicks.test.ts',
+  'test/simulator/page/observe-clobber.test.ts',
+  'test/simulator/loop/bundle-race.test.ts',
+];
 
 export default defineConfig({
   test: {

@@ -5,17 +5,21 @@
  * each. Measures how observation grows with the page (npm run bench, and a test that a
  * 50,000-element page observes at all).
  */
-const box = (x: number, y: number, w: number, h: number) => `position:absolute;left:${x}px;top:${y}px;width:${w}px;height:${h}px`;
+const box = (x: number, y: number, w: number, h: number) =>
+  `position:absolute;left:${x}px;top:${y}px;width:${w}px;height:${h}px`;
 
 export function crowd(html: string, elements: number): string {
   const cards: string[] = [];
   for (let i = 0; i < Math.floor(elements / 4); i++) {
     const x = (i % 4) * 300;
     const y = 1000 + Math.floor(i / 4) * 120;
-    const last = i % 4 === 3
-      ? `<label for="q${i}" style="${box(120, 40, 60, 30)}">Qty ${i}</label><input id="q${i}" value="1" style="${box(190, 40, 60, 30)}">`
-      : `<p style="${box(8, 80, 260, 20)}">Price ${i}</p>`;
-    cards.push(`<div style="${box(x, y, 280, 110)};overflow:hidden"><a href="/item/${i}" style="${box(8, 8, 200, 20)}">Item ${i}</a>${i % 4 === 3 ? '' : `<button style="${box(8, 40, 100, 30)}">Add ${i}</button>`}${last}</div>`);
+    const last =
+      i % 4 === 3
+        ? `<label for="q${i}" style="${box(120, 40, 60, 30)}">Qty ${i}</label><input id="q${i}" value="1" style="${box(190, 40, 60, 30)}">`
+        : `<p style="${box(8, 80, 260, 20)}">Price ${i}</p>`;
+    cards.push(
+      `<div style="${box(x, y, 280, 110)};overflow:hidden"><a href="/item/${i}" style="${box(8, 8, 200, 20)}">Item ${i}</a>${i % 4 === 3 ? '' : `<button style="${box(8, 40, 100, 30)}">Add ${i}</button>`}${last}</div>`,
+    );
   }
   return html.replace('</body>', `<div style="${box(0, 0, 1280, 10)}">${cards.join('')}</div></body>`);
 }

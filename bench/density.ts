@@ -16,7 +16,16 @@ import { ATTR } from '../scenarios/contract.ts';
 function interactive(html: string): number {
   let n = 0;
   for (const [, tag, attrs] of html.matchAll(/<([a-z]+)\b([^>]*)>/g)) {
-    if ((tag === 'a' && /\bhref=/.test(attrs ?? '')) || tag === 'button' || tag === 'input' || tag === 'select' || tag === 'textarea' || /\brole="button"/.test(attrs ?? '') || (attrs ?? '').includes(`${ATTR.do}=`)) n++;
+    if (
+      (tag === 'a' && /\bhref=/.test(attrs ?? '')) ||
+      tag === 'button' ||
+      tag === 'input' ||
+      tag === 'select' ||
+      tag === 'textarea' ||
+      /\brole="button"/.test(attrs ?? '') ||
+      (attrs ?? '').includes(`${ATTR.do}=`)
+    )
+      n++;
   }
   return n;
 }
@@ -43,7 +52,13 @@ export function pageCounts(html: string): number[] {
 
 export function density(counts: readonly number[]): Density {
   const sorted = [...counts].sort((a, b) => a - b);
-  return { pages: sorted.length, p10: quantile(sorted, 0.1), median: quantile(sorted, 0.5), p90: quantile(sorted, 0.9), max: sorted.at(-1) ?? 0 };
+  return {
+    pages: sorted.length,
+    p10: quantile(sorted, 0.1),
+    median: quantile(sorted, 0.5),
+    p90: quantile(sorted, 0.9),
+    max: sorted.at(-1) ?? 0,
+  };
 }
 
 /** One bundle at a time: a whole suite's pages at once do not fit in memory. */

@@ -15,7 +15,10 @@ import { crowd, pile } from './crowd.ts';
 /** The pages: how each is made from a generated page, and what it is called in the figures. */
 const PAGES = { crowded: crowd, piled: pile } as const;
 
-export async function printObserve(sizes: readonly number[] = [8_000, 50_000], piled: readonly number[] = [2_000]): Promise<void> {
+export async function printObserve(
+  sizes: readonly number[] = [8_000, 50_000],
+  piled: readonly number[] = [2_000],
+): Promise<void> {
   const suite = suites.get('demo');
   const [spec] = suite.scenarios();
   if (!spec) throw new Error('the demo suite has no configuration');
@@ -43,7 +46,10 @@ export async function printObserve(sizes: readonly number[] = [8_000, 50_000], p
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const sizes = process.argv.slice(2).map(Number).filter((n) => n > 0);
+  const sizes = process.argv
+    .slice(2)
+    .map(Number)
+    .filter((n) => n > 0);
   // Sizes given: crowded pages of those sizes alone.
   await printObserve(sizes.length > 0 ? sizes : undefined, sizes.length > 0 ? [] : undefined);
 }

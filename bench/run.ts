@@ -16,7 +16,9 @@ const generated = generateSuite(suite, 7);
 const genMs = performance.now() - t;
 const bundles = generated.map((b) => ({ manifest: b.manifest, site: { files: b.files } }));
 const bytes = generated.reduce((s, b) => s + (b.files['index.html']?.length ?? 0), 0);
-console.log(`generate  ${bundles.length} bundles in ${genMs.toFixed(0)} ms (${(genMs / bundles.length).toFixed(1)} ms each, mean page ${(bytes / bundles.length / 1024).toFixed(1)} KB)`);
+console.log(
+  `generate  ${bundles.length} bundles in ${genMs.toFixed(0)} ms (${(genMs / bundles.length).toFixed(1)} ms each, mean page ${(bytes / bundles.length / 1024).toFixed(1)} KB)`,
+);
 
 let peak = process.memoryUsage().rss;
 const timer = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 50);
@@ -30,7 +32,9 @@ for (const agent of ['naive', 'oracle', 'random']) {
     steps += records.reduce((s, r) => s + r.steps.length, 0);
   }
   const s = (performance.now() - t) / 1000;
-  console.log(`run       agent ${agent.padEnd(6)} ${episodes} episodes, ${steps} steps in ${s.toFixed(2)} s: ${(episodes / s).toFixed(1)} episodes/s, ${((s * 1000) / steps).toFixed(1)} ms/step`);
+  console.log(
+    `run       agent ${agent.padEnd(6)} ${episodes} episodes, ${steps} steps in ${s.toFixed(2)} s: ${(episodes / s).toFixed(1)} episodes/s, ${((s * 1000) / steps).toFixed(1)} ms/step`,
+  );
 }
 clearInterval(timer);
 console.log(`memory    peak RSS ${(peak / 1024 / 1024).toFixed(0)} MB`);

@@ -28,7 +28,10 @@ function sources() {
 export function buildDir() {
   const h = createHash('sha256');
   // By content, not by size and time: a copy that keeps times (cp -p, rsync -a, tar) must not run old code.
-  for (const f of [...sources(), 'bin/build.mjs']) h.update(`${f}\u0000`).update(readFileSync(join(ROOT, f))).update('\u0000');
+  for (const f of [...sources(), 'bin/build.mjs'])
+    h.update(`${f}\u0000`)
+      .update(readFileSync(join(ROOT, f)))
+      .update('\u0000');
   return join(CACHE, h.digest('hex').slice(0, 16));
 }
 

@@ -2,75 +2,155 @@ import { resolve } from 'node:path';
 import { z } from 'zod';
 import { UserError } from '../lib/errors.ts';
 import type { AssessSource } from '../harness/assess.ts';
-import { defineCommand, inPath, noArgs, outDir, required as present, SEED_DEFAULT, TRUST_WITHOUT_BUNDLES } from './command.ts';
-import { defenseOpt, flag, pattern, required, stepSeconds, suite, suiteSeed, trustBundles, unsafeNoSandbox, when } from './flags.ts';
+import {
+  defineCommand,
+  inPath,
+  noArgs,
+  outDir,
+  required as present,
+  SEED_DEFAULT,
+  TRUST_WITHOUT_BUNDLES,
+} from './command.ts';
+import {
+  defenseOpt,
+  flag,
+  pattern,
+  required,
+  stepSeconds,
+  suite,
+  suiteSeed,
+  trustBundles,
+  unsafeNoSandbox,
+  when,
+} from './flags.ts';
 import { sandboxFor } from './play-flags.ts';
 import { stoppable } from './stop.ts';
 
 const agentList = z
   .string()
   .optional()
-  .transform((v) => Object.freeze((v ?? '').split(',').map((a) => a.trim()).filter((a) => a !== '')));
+  .transform((v) =>
+    Object.freeze(
+      (v ?? '')
+        .split(',')
+        .map((a) => a.trim())
+        .filter((a) => a !== ''),
+    ),
+  );
 
 export const { help, run, flags } = defineCommand({
   name: 'assess',
   usage: '--defense <id> (--runs <dir>… | --suite <name> --agents <a,b>) --out <dir> [options]',
   flags: [
-    required(flag('defense', '--defense <id>', 'the defense whose verdicts are judged: an id (see decoy list) or your own module (./my-defense.ts, .js, .mjs)', inPath('defense'))),
+    required(
+      flag(
+        'defense',
+        '--defense <id>',
+        'the defense whose verdicts are judged: an id (see decoy list) or your own module (./my-defense.ts, .js, .mjs)',
+        inPath('defense'),
+      ),
+    ),
     defenseOpt,
-    flag('runs', '--runs <dirs...>', 'run folders written by decoy run (run.json, episodes.jsonl, summary.json): judge the defense on their recorded steps', z.array(inPath('runs')).optional()),
+    flag(
+      'runs',
+      '--runs <dirs...>',
+      'run folders written by decoy run (run.json, episodes.jsonl, summary.json): judge the defense on their recorded steps',
+      z.array(inPath('runs')).optional(),
+    ),
     suite('judge the defense on the steps of --agents played on it (a click suite, like ruc: on its click samples)'),
-    when(flag('agents', '--agents <a,b>', 'the agents whose steps are judged, comma-separated (each plays with defense none)', agentList), '--suite'),
+    when(
+      flag(
+        'agents',
+        '--agents <a,b>',
+        'the agents whose steps are judged, comma-separated (each plays with defense none)',
+        agentList,
+      ),
+      '--suite',
+    ),
     suiteSeed,
     when(pattern, '--suite'),
     when(trustBundles, '--runs'),
-    flag('out', '--out <dir>', 'output folder for assess.json (empty, or holding an earlier assess.json)', outDir('out', present('out')), { required: true }),
+    flag(
+      'out',
+      '--out <dir>',
+      'output folder for assess.json (empty, or holding an earlier assess.json)',
+      outDir('out', present('out')),
+      { required: true },
+    ),
     stepSeconds,
     unsafeNoSandbox,
   ],
   schema: (flags) =>
-    z
-      .object({ ...flags, args: noArgs })
-      .superRefine((o, ctx) => {
-        const problem =
-          o.runs !== undefined && o.suite !== undefined
-            ? 'give --runs or --suite, not both'
-            : o.runs === undefined && o.suite === undefined
-              ? 'give --runs <dir>… or --suite <name> --agents <a,b>'
-              : o.runs !== undefined && (o.agents.length > 0 || o.pattern.length > 0 || o.seed !== undefined)
-                ? '--agents, --pattern and --seed are for --suite; a run folder holds its own agent, configurations and seed'
-                : o.suite !== undefined && o.trustBundles
-                  ? TRUST_WITHOUT_BUNDLES
-                  : null;
-        if (problem) ctx.addIssue({ code: 'custom', message: problem });
-      }),
+    z.object({ ...flags, args: noArgs }).superRefine((o, ctx) => {
+      const problem =
+        o.runs !== undefined && o.suite !== undefined
+          ? 'give --runs or --suite, not both'
+          : o.runs === undefined && o.suite === undefined
+            ? 'give --runs <dir>… or --suite <name> --agents <a,b>'
+            : o.runs !== undefined && (o.agents.length > 0 || o.pattern.length > 0 || o.seed !== undefined)
+              ? '--agents, --pattern and --seed are for --suite; a run folder holds its own agent, configurations and seed'
+              : o.suite !== undefined && o.trustBundles
+                ? TRUST_WITHOUT_BUNDLES
+                : null;
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    }),
   async run(c, io) {
     await sandboxFor(c, io.warn);
-    const [{ assessSteps, writeAssessment, assertAssessFolder }, { selectSuite }, { assessTable }] = await Promise.all([import('../harness/assess.ts'), import('../harness/select.ts'), import('../simulator/measure/assess.ts')]);
+    const [{ assessSteps, writeAssessment, assertAssessFolder }, { selectSuite }, { assessTable }] = await Promise.all([
+      import('../harness/assess.ts'),
+      import('../harness/select.ts'),
+      import('../simulator/measure/assess.ts'),
+    ]);
     assertAssessFolder(c.out);
     const limits = c.stepSeconds ? { stepSeconds: c.stepSeconds } : {};
     if (c.suite !== undefined && selectSuite(c.suite).clicks) {
-      if (c.agents.length > 0 || c.pattern.length > 0) throw new UserError(`'${c.suite}' is a click-level suite: its samples are judged as they are, without --agents or --pattern`);
+      if (c.agents.length > 0 || c.pattern.length > 0)
+        throw new UserError(
+          `'${c.suite}' is a click-level suite: its samples are judged as they are, without --agents or --pattern`,
+        );
       const { assessClicks } = await import('../harness/assess-clicks.ts');
       const { assessedDefense } = await import('../harness/assess.ts');
       // Its options are checked before the samples are drawn, as on the per-step path.
       await assessedDefense(c.defense, c.defenseOpt);
-      const r = await assessClicks({ defense: c.defense, defenseOptions: c.defenseOpt, seed: c.seed ?? SEED_DEFAULT, progress: io.progress });
+      const r = await assessClicks({
+        defense: c.defense,
+        defenseOptions: c.defenseOpt,
+        seed: c.seed ?? SEED_DEFAULT,
+        progress: io.progress,
+      });
       return `${r.table}\n\nwrote ${writeAssessment(c.out, r.json)}`;
     }
-    if (c.suite !== undefined && c.agents.length === 0) throw new UserError('--suite needs --agents <a,b>: the agents whose steps the defense judges');
-    if (c.agents.includes('replay')) throw new UserError('the replay agent plays a file of recorded actions: run it with decoy run --agent replay --replay <file>, then assess that run with --runs');
+    if (c.suite !== undefined && c.agents.length === 0)
+      throw new UserError('--suite needs --agents <a,b>: the agents whose steps the defense judges');
+    if (c.agents.includes('replay'))
+      throw new UserError(
+        'the replay agent plays a file of recorded actions: run it with decoy run --agent replay --replay <file>, then assess that run with --runs',
+      );
     const runs = c.runs;
     const twice = runs?.find((r, i) => runs.findIndex((o) => resolve(o) === resolve(r)) !== i);
     if (twice !== undefined) throw new UserError(`--runs names ${twice} twice: its steps would be counted twice`);
-    const source: AssessSource = runs !== undefined ? { runs, trustBundles: c.trustBundles } : { suite: c.suite ?? '', patterns: c.pattern, agents: c.agents, seed: c.seed ?? SEED_DEFAULT };
+    const source: AssessSource =
+      runs !== undefined
+        ? { runs, trustBundles: c.trustBundles }
+        : { suite: c.suite ?? '', patterns: c.pattern, agents: c.agents, seed: c.seed ?? SEED_DEFAULT };
     const started = performance.now();
-    const r = await stoppable((signal) => assessSteps(source, { defense: c.defense, defenseOptions: c.defenseOpt, limits, progress: io.progress, signal }));
+    const r = await stoppable((signal) =>
+      assessSteps(source, { defense: c.defense, defenseOptions: c.defenseOpt, limits, progress: io.progress, signal }),
+    );
     const seconds = (performance.now() - started) / 1000;
-    const where = 'runs' in source ? `runs ${source.runs.join(', ')}` : `suite ${source.suite} · agents ${source.agents.join(',')} · seed ${source.seed}`;
+    const where =
+      'runs' in source
+        ? `runs ${source.runs.join(', ')}`
+        : `suite ${source.suite} · agents ${source.agents.join(',')} · seed ${source.seed}`;
     const title = `defense ${c.defense} · ${where} · ${r.report.steps} steps of ${r.episodes} episodes in ${seconds.toFixed(1)} s${r.skipped > 0 ? ` (${r.skipped} episodes that ended in an error left out)` : ''}`;
     const config = { defense: c.defense, defenseOptions: c.defenseOpt, ...source };
-    const file = writeAssessment(c.out, { config, episodes: r.episodes, skipped: r.skipped, ...r.report, judged: r.steps });
+    const file = writeAssessment(c.out, {
+      config,
+      episodes: r.episodes,
+      skipped: r.skipped,
+      ...r.report,
+      judged: r.steps,
+    });
     return `${assessTable(r.report, title)}\n\nwrote ${file}`;
   },
 });

@@ -9,16 +9,22 @@ import { toSource } from './source.ts';
 export function checkTable(rows: readonly CheckRow[]): string {
   const byCheck = new Map<string, { ok: number; fail: number }>();
   for (const r of rows) {
-    const key = r.check.replace(/ [a-z0-9-]+ (gives|$)/, ' <family> $1').replace(/^(canary|boxes|trap) [a-z0-9-]+/, '$1 <family>');
+    const key = r.check
+      .replace(/ [a-z0-9-]+ (gives|$)/, ' <family> $1')
+      .replace(/^(canary|boxes|trap) [a-z0-9-]+/, '$1 <family>');
     const c = byCheck.get(key) ?? { ok: 0, fail: 0 };
     if (r.ok) c.ok++;
     else c.fail++;
     byCheck.set(key, c);
   }
   const w = Math.max(...[...byCheck.keys()].map((k) => k.length), 5);
-  const lines = [`${'check'.padEnd(w)}  passed  failed`, ...[...byCheck].map(([k, c]) => `${k.padEnd(w)}  ${String(c.ok).padStart(6)}  ${String(c.fail).padStart(6)}`)];
+  const lines = [
+    `${'check'.padEnd(w)}  passed  failed`,
+    ...[...byCheck].map(([k, c]) => `${k.padEnd(w)}  ${String(c.ok).padStart(6)}  ${String(c.fail).padStart(6)}`),
+  ];
   const failures = rows.filter((r) => !r.ok);
-  if (failures.length > 0) lines.push('', 'failures:', ...failures.slice(0, 40).map((f) => `  ${f.scenario}: ${f.check}: ${f.detail}`));
+  if (failures.length > 0)
+    lines.push('', 'failures:', ...failures.slice(0, 40).map((f) => `  ${f.scenario}: ${f.check}: ${f.detail}`));
   if (failures.length > 40) lines.push(`  … and ${failures.length - 40} more`);
   return lines.join('\n');
 }
@@ -27,14 +33,20 @@ export const { help, run, flags } = defineCommand({
   name: 'check',
   usage: '--suite <name> | --bundles <dir> [--seed N] [--json]',
   flags: [...suiteSourceFlags('check'), json('every check'), unsafeNoSandbox],
-  schema: (flags) => z.object({ ...flags, args: noArgs }).transform((o, ctx) => ({ ...o, source: toSource(o, ctx, true) })),
+  schema: (flags) =>
+    z.object({ ...flags, args: noArgs }).transform((o, ctx) => ({ ...o, source: toSource(o, ctx, true) })),
   async run(c, io) {
     await sandboxFor(c, io.warn);
-    const [{ checkBundles }, { loadBundles }] = await Promise.all([import('../harness/check.ts'), import('../harness/select.ts')]);
+    const [{ checkBundles }, { loadBundles }] = await Promise.all([
+      import('../harness/check.ts'),
+      import('../harness/select.ts'),
+    ]);
     const bundles = loadBundles(c.source);
     const rows = await checkBundles(bundles, c.json ? {} : { progress: io.progress });
     const failed = rows.filter((r) => !r.ok).length;
-    const out = c.json ? JSON.stringify(rows, null, 2) : `${bundles.length} configurations, ${rows.length} checks\n${checkTable(rows)}`;
+    const out = c.json
+      ? JSON.stringify(rows, null, 2)
+      : `${bundles.length} configurations, ${rows.length} checks\n${checkTable(rows)}`;
     if (failed > 0) throw new CheckFailed(out, failed);
     return out;
   },

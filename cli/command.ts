@@ -5,7 +5,6 @@ import { z } from 'zod';
 import { clip, quote, UserError } from '../lib/errors.ts';
 import type { Progress } from '../harness/progress.ts';
 
-
 /** A flag of the command line, declared once (flags.ts holds every declaration). */
 export interface Flag<K extends string = string, S extends z.ZodType = z.ZodType> {
   /** The config field it fills: commander's name for it (`--defense-opt` → defenseOpt, `--no-check` → check). */
@@ -64,7 +63,11 @@ export function defineCommand<F extends readonly Flag[], S extends z.ZodType>(sp
 }): CommandModule {
   const schema = spec.schema(shapeOf(spec.flags));
   const make = () => {
-    const cmd = new Command(`decoy ${spec.name}`).helpOption(false).exitOverride().configureOutput({ writeOut: () => {}, writeErr: () => {} }).usage(spec.usage);
+    const cmd = new Command(`decoy ${spec.name}`)
+      .helpOption(false)
+      .exitOverride()
+      .configureOutput({ writeOut: () => {}, writeErr: () => {} })
+      .usage(spec.usage);
     if (spec.argument) cmd.argument(...spec.argument);
     for (const f of spec.flags) cmd.addOption(optionOf(f));
     return onlyOnce(cmd.allowExcessArguments(true));
@@ -78,7 +81,12 @@ export function defineCommand<F extends readonly Flag[], S extends z.ZodType>(sp
         cmd.parse([...argv], { from: 'user' });
       } catch (e) {
         // commander quotes what it got in single quotes: those quotes are cut to a short prefix like ours.
-        if (e instanceof CommanderError) throw new UserError((e.message.replace(/^error: /, '').split('\n')[0] ?? '').replace(/'([^']*)'/g, (_, got: string) => quote(got)));
+        if (e instanceof CommanderError)
+          throw new UserError(
+            (e.message.replace(/^error: /, '').split('\n')[0] ?? '').replace(/'([^']*)'/g, (_, got: string) =>
+              quote(got),
+            ),
+          );
         throw e;
       }
       const parsed = schema.safeParse({ ...cmd.opts(), args: cmd.args });
@@ -87,7 +95,11 @@ export function defineCommand<F extends readonly Flag[], S extends z.ZodType>(sp
         const key = issue?.path[0];
         // Messages written for a flag name it; a field's generic message gets the flag's name here.
         const named = !issue || issue.message.startsWith('--') || key === undefined || key === 'args';
-        throw new UserError(named ? (issue?.message ?? 'bad flags') : `--${String(key).replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}: ${issue.message}`);
+        throw new UserError(
+          named
+            ? (issue?.message ?? 'bad flags')
+            : `--${String(key).replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}: ${issue.message}`,
+        );
       }
       return spec.run(Object.freeze(parsed.data) as Readonly<z.output<S>>, io);
     },
@@ -105,7 +117,8 @@ function optionOf(f: Flag): Option {
 }
 
 /** The zod fields of the flags, by their keys. */
-const shapeOf = <F extends readonly Flag[]>(flags: F): ShapeOf<F> => Object.fromEntries(flags.map((f) => [f.key, f.schema])) as ShapeOf<F>;
+const shapeOf = <F extends readonly Flag[]>(flags: F): ShapeOf<F> =>
+  Object.fromEntries(flags.map((f) => [f.key, f.schema])) as ShapeOf<F>;
 
 /** A flag that takes one value, given twice (`--seed 1 --seed 2`), is refused: commander would keep the last silently. */
 function onlyOnce(cmd: Command): Command {
@@ -165,19 +178,28 @@ export function keyValues(flag: string) {
       for (const pair of pairs ?? []) {
         const eq = pair.indexOf('=');
         if (eq <= 0) ctx.addIssue({ code: 'custom', message: `--${flag} takes key=value, got ${quote(pair)}` });
-        else if (pair.slice(eq + 1).trim() === '') ctx.addIssue({ code: 'custom', message: `--${flag} ${clip(pair)} gives no value` });
+        else if (pair.slice(eq + 1).trim() === '')
+          ctx.addIssue({ code: 'custom', message: `--${flag} ${clip(pair)} gives no value` });
         else {
           const raw = pair.slice(eq + 1);
           if (!DECIMAL.test(raw) && !Number.isNaN(Number(raw))) {
-            ctx.addIssue({ code: 'custom', message: `--${flag} ${clip(pair)}: write numbers as plain decimals (like 0.3)` });
-          } else out[pair.slice(0, eq)] = raw === 'true' ? true : raw === 'false' ? false : DECIMAL.test(raw) ? Number(raw) : raw;
+            ctx.addIssue({
+              code: 'custom',
+              message: `--${flag} ${clip(pair)}: write numbers as plain decimals (like 0.3)`,
+            });
+          } else
+            out[pair.slice(0, eq)] =
+              raw === 'true' ? true : raw === 'false' ? false : DECIMAL.test(raw) ? Number(raw) : raw;
         }
       }
       return Object.freeze(out);
     });
 }
 
-export const list = z.array(z.string()).optional().transform((v) => Object.freeze([...(v ?? [])]));
+export const list = z
+  .array(z.string())
+  .optional()
+  .transform((v) => Object.freeze([...(v ?? [])]));
 /** No positional arguments: a stray one (`--pattern a b`) is an error, never dropped. */
 export const noArgs = z.array(z.string()).superRefine((a, ctx) => {
   if (a.length > 0) ctx.addIssue({ code: 'custom', message: `unexpected argument ${quote(a[0] ?? '')}` });
@@ -195,12 +217,16 @@ export function tooLong(p: string): string | null {
   const bytes = Buffer.byteLength(resolve(p));
   if (bytes > PATH_MAX) return `${quote(p)} is too long for a path (${bytes} bytes, at most ${PATH_MAX})`;
   const name = p.split(sep).find((n) => Buffer.byteLength(n) > NAME_MAX);
-  if (name !== undefined) return `${quote(p)} holds a name too long for a file (${Buffer.byteLength(name)} bytes, at most ${NAME_MAX})`;
+  if (name !== undefined)
+    return `${quote(p)} holds a name too long for a file (${Buffer.byteLength(name)} bytes, at most ${NAME_MAX})`;
   return null;
 }
 
 /** File systems that only look like folders: writing under them fails late, or (Node's recursive mkdir under /proc) never returns. */
-const PSEUDO_FS = new Set([0x9fa0 /* proc */, 0x62656572 /* sysfs */, 0x64626720 /* debugfs */, 0x73636673 /* securityfs */, 0x27e0eb /* cgroup */, 0x63677270 /* cgroup2 */]);
+const PSEUDO_FS = new Set([
+  0x9fa0 /* proc */, 0x62656572 /* sysfs */, 0x64626720 /* debugfs */, 0x73636673 /* securityfs */,
+  0x27e0eb /* cgroup */, 0x63677270 /* cgroup2 */,
+]);
 
 /**
  * Why `dir` cannot be a folder to write into (too long, a file stands at it or above it, its
@@ -212,8 +238,12 @@ export function notAFolder(dir: string): string | null {
   if (long) return long;
   for (let p = dir; ; p = dirname(p)) {
     if (existsSync(p)) {
-      if (!statSync(p).isDirectory()) return p === dir ? `${clip(dir)} is a file, not a folder` : `${clip(p)} is a file, so ${clip(dir)} cannot be a folder`;
-      if (PSEUDO_FS.has(Number(statfsSync(p).type))) return `${clip(p)} is a system file system, not a place for outputs`;
+      if (!statSync(p).isDirectory())
+        return p === dir
+          ? `${clip(dir)} is a file, not a folder`
+          : `${clip(p)} is a file, so ${clip(dir)} cannot be a folder`;
+      if (PSEUDO_FS.has(Number(statfsSync(p).type)))
+        return `${clip(p)} is a system file system, not a place for outputs`;
       try {
         accessSync(p, constants.W_OK);
       } catch {
@@ -234,7 +264,10 @@ export const outDir = (flag: string, value: z.ZodString = path) =>
 /** An output file: not a folder, in a folder that is one or can become one. */
 export const outFile = (flag: string) =>
   path.superRefine((v, ctx) => {
-    const problem = existsSync(v) && statSync(v).isDirectory() ? `${clip(v)} is a folder, not a file` : notAFolder(dirname(resolve(v)));
+    const problem =
+      existsSync(v) && statSync(v).isDirectory()
+        ? `${clip(v)} is a folder, not a file`
+        : notAFolder(dirname(resolve(v)));
     if (problem) ctx.addIssue({ code: 'custom', message: `--${flag}: ${problem}` });
   });
 /** A file or folder to read: a non-empty path the system can take. */
@@ -243,7 +276,14 @@ export const inPath = (flag: string) =>
     const problem = tooLong(v);
     if (problem) ctx.addIssue({ code: 'custom', message: `--${flag}: ${problem}` });
   });
-export const TRUST_WITHOUT_BUNDLES = "--trust-bundles is for bundles read from disk (--bundles); a suite generated here is decoy's own";
+export const TRUST_WITHOUT_BUNDLES =
+  "--trust-bundles is for bundles read from disk (--bundles); a suite generated here is decoy's own";
 /** A flag that takes no value: given or not. */
-export const bool = z.boolean().optional().transform((v) => v === true);
-export const required = (name: string) => z.string({ error: `--${name} is required` }).refine((v) => v.trim() !== '', `--${name} is required (an empty value names nothing)`);
+export const bool = z
+  .boolean()
+  .optional()
+  .transform((v) => v === true);
+export const required = (name: string) =>
+  z
+    .string({ error: `--${name} is required` })
+    .refine((v) => v.trim() !== '', `--${name} is required (an empty value names nothing)`);

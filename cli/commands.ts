@@ -6,18 +6,63 @@ import type { CommandModule } from './command.ts';
  * what it runs is imported only when it runs (see command.ts).
  */
 export const COMMANDS: Record<string, { summary: string; load(): Promise<CommandModule> }> = {
-  demo: { summary: 'Generate the demo suite, replay it in the simulator and print the results table', load: () => import('./demo.ts') },
-  list: { summary: 'List pattern families, tasks, suites (with sizes), agents and defenses', load: () => import('./list.ts') },
-  generate: { summary: 'Generate the bundles of a suite (bundle.json + site/ per configuration)', load: () => import('./generate.ts') },
-  run: { summary: 'Replay an agent (behind a defense) over a suite and score every episode', load: () => import('./run.ts') },
-  compare: { summary: 'Run the same agent behind several defenses on the same configurations: DPSR/TSR/STC per defense, paired tests against none, cost, per-condition DPSR', load: () => import('./compare.ts') },
-  check: { summary: 'Self-check a suite: oracle safe, every trap gives its outcome, canaries visible, boxes sane', load: () => import('./check.ts') },
-  conform: { summary: 'Compare jsdom with Chromium: event logs, T/D, authored boxes, hit tests', load: () => import('./conform.ts') },
-  shoot: { summary: 'Screenshots of every configuration in Chromium (shots/start.png and start-boxes.png per bundle)', load: () => import('./shoot.ts') },
-  dataset: { summary: "Render a click suite (ruc) in Chromium: images, samples.jsonl in RUC's shape, README with counts", load: () => import('./dataset.ts') },
-  site: { summary: 'Build the gallery site (sites/, Astro): suites, configurations, live sites', load: () => import('./site.ts') },
-  serve: { summary: 'Host the gallery on 127.0.0.1 and collect the event logs its live sites post', load: () => import('./serve.ts') },
-  label: { summary: 'Label every step of a recorded run with what it does: introduces, commits or resolves a risk, task progress, neutral, invalid (JSONL)', load: () => import('./label.ts') },
-  assess: { summary: "Judge a defense's verdict on every step of recorded runs or of agents on a suite against the step labels: confusion, precision, recall, false blocks", load: () => import('./assess.ts') },
-  score: { summary: 'Score an event log collected from a live site (T, D, STC, per-family outcomes)', load: () => import('./score.ts') },
+  demo: {
+    summary: 'Generate the demo suite, replay it in the simulator and print the results table',
+    load: () => import('./demo.ts'),
+  },
+  list: {
+    summary: 'List pattern families, tasks, suites (with sizes), agents and defenses',
+    load: () => import('./list.ts'),
+  },
+  generate: {
+    summary: 'Generate the bundles of a suite (bundle.json + site/ per configuration)',
+    load: () => import('./generate.ts'),
+  },
+  run: {
+    summary: 'Replay an agent (behind a defense) over a suite and score every episode',
+    load: () => import('./run.ts'),
+  },
+  compare: {
+    summary:
+      'Run the same agent behind several defenses on the same configurations: DPSR/TSR/STC per defense, paired tests against none, cost, per-condition DPSR',
+    load: () => import('./compare.ts'),
+  },
+  check: {
+    summary: 'Self-check a suite: oracle safe, every trap gives its outcome, canaries visible, boxes sane',
+    load: () => import('./check.ts'),
+  },
+  conform: {
+    summary: 'Compare jsdom with Chromium: event logs, T/D, authored boxes, hit tests',
+    load: () => import('./conform.ts'),
+  },
+  shoot: {
+    summary: 'Screenshots of every configuration in Chromium (shots/start.png and start-boxes.png per bundle)',
+    load: () => import('./shoot.ts'),
+  },
+  dataset: {
+    summary: "Render a click suite (ruc) in Chromium: images, samples.jsonl in RUC's shape, README with counts",
+    load: () => import('./dataset.ts'),
+  },
+  site: {
+    summary: 'Build the gallery site (sites/, Astro): suites, configurations, live sites',
+    load: () => import('./site.ts'),
+  },
+  serve: {
+    summary: 'Host the gallery on 127.0.0.1 and collect the event logs its live sites post',
+    load: () => import('./serve.ts'),
+  },
+  label: {
+    summary:
+      'Label every step of a recorded run with what it does: introduces, commits or resolves a risk, task progress, neutral, invalid (JSONL)',
+    load: () => import('./label.ts'),
+  },
+  assess: {
+    summary:
+      "Judge a defense's verdict on every step of recorded runs or of agents on a suite against the step labels: confusion, precision, recall, false blocks",
+    load: () => import('./assess.ts'),
+  },
+  score: {
+    summary: 'Score an event log collected from a live site (T, D, STC, per-family outcomes)',
+    load: () => import('./score.ts'),
+  },
 };

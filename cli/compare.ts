@@ -21,7 +21,14 @@ const DEFAULTS = 'none,warn,gate,screen,intervene';
 
 const defenseList = z
   .string()
-  .transform((v) => Object.freeze(v.split(',').map((a) => a.trim()).filter((a) => a !== '')))
+  .transform((v) =>
+    Object.freeze(
+      v
+        .split(',')
+        .map((a) => a.trim())
+        .filter((a) => a !== ''),
+    ),
+  )
   .pipe(z.array(inPath('defenses')).min(1, '--defenses names no defense'));
 
 export const { help, run, flags } = defineCommand({
@@ -29,29 +36,76 @@ export const { help, run, flags } = defineCommand({
   usage: '--suite <name> | --bundles <dir>  --out <dir> [--defenses a,b,c] [options]',
   flags: [
     ...sourceFlags('compare the defenses on'),
-    flag('out', '--out <dir>', 'output folder: one run folder per defense, compare.json and compare.md', outDir('out', required('out')), { required: true }),
+    flag(
+      'out',
+      '--out <dir>',
+      'output folder: one run folder per defense, compare.json and compare.md',
+      outDir('out', required('out')),
+      { required: true },
+    ),
     agent,
     opt,
-    flag('defenses', '--defenses <a,b,c>', 'defenses to compare behind the same agent, comma-separated: ids (see decoy list) or your own modules, each with its default options; each is paired against none when none is among them', defenseList, { default: DEFAULTS }),
-    flag('ablations', '--ablations', 'also compare the intervention ablations (intervene, intervene-block, intervene-reactive, intervene-onestep, intervene-notemporal) and print the outcome table of Veer Table 18', bool),
+    flag(
+      'defenses',
+      '--defenses <a,b,c>',
+      'defenses to compare behind the same agent, comma-separated: ids (see decoy list) or your own modules, each with its default options; each is paired against none when none is among them',
+      defenseList,
+      { default: DEFAULTS },
+    ),
+    flag(
+      'ablations',
+      '--ablations',
+      'also compare the intervention ablations (intervene, intervene-block, intervene-reactive, intervene-onestep, intervene-notemporal) and print the outcome table of Veer Table 18',
+      bool,
+    ),
     ...playFlags,
   ],
   schema: (flags) => z.object({ ...flags, args: noArgs }).transform((o, ctx) => ({ ...o, source: toSource(o, ctx) })),
   async run(c, io) {
     await sandboxFor(c, io.warn);
-    const [{ checkDefenses, compareDefenses, withAblations }, { loadBundles, selectSuite }] = await Promise.all([import('../harness/compare.ts'), import('../harness/select.ts')]);
+    const [{ checkDefenses, compareDefenses, withAblations }, { loadBundles, selectSuite }] = await Promise.all([
+      import('../harness/compare.ts'),
+      import('../harness/select.ts'),
+    ]);
     if ('suite' in c.source) {
       const chosen = selectSuite(c.source.suite, c.source.patterns);
-      if (chosen.clicks) throw new UserError(`'${chosen.id}' is a click-level suite: it has no episodes to compare defenses on; judge a defense on its samples with decoy assess --suite ${chosen.id}`);
+      if (chosen.clicks)
+        throw new UserError(
+          `'${chosen.id}' is a click-level suite: it has no episodes to compare defenses on; judge a defense on its samples with decoy assess --suite ${chosen.id}`,
+        );
     }
-    if (c.agent === 'replay') throw new UserError('compare plays one agent behind every defense; to replay recorded actions, use decoy run --agent replay per defense');
+    if (c.agent === 'replay')
+      throw new UserError(
+        'compare plays one agent behind every defense; to replay recorded actions, use decoy run --agent replay per defense',
+      );
     const defenses = c.ablations ? withAblations(c.defenses) : [...c.defenses];
     await checkDefenses(defenses);
     const bundles = loadBundles(c.source);
     const suite = 'suite' in c.source ? c.source.suite : (bundles[0]?.manifest.suite ?? '');
-    const config = { suite, patterns: c.pattern, bundles: c.bundles ?? null, agent: c.agent, seed: c.seed, agentOptions: c.opt, defenses, ...(c.engine === 'chromium' ? { engine: 'chromium' as const } : {}) };
+    const config = {
+      suite,
+      patterns: c.pattern,
+      bundles: c.bundles ?? null,
+      agent: c.agent,
+      seed: c.seed,
+      agentOptions: c.opt,
+      defenses,
+      ...(c.engine === 'chromium' ? { engine: 'chromium' as const } : {}),
+    };
     const started = performance.now();
-    const r = await withEngine(c, (executable) => stoppable((signal) => compareDefenses(config, c.out, { bundles, noCheck: !c.check, ablations: c.ablations, progress: io.progress, signal, limits: limitsOf(c), executable })));
+    const r = await withEngine(c, (executable) =>
+      stoppable((signal) =>
+        compareDefenses(config, c.out, {
+          bundles,
+          noCheck: !c.check,
+          ablations: c.ablations,
+          progress: io.progress,
+          signal,
+          limits: limitsOf(c),
+          executable,
+        }),
+      ),
+    );
     const seconds = (performance.now() - started) / 1000;
     const played = r.played.reduce((a, p) => a + p.played, 0);
     const kept = r.played.reduce((a, p) => a + p.kept, 0);

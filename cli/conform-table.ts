@@ -16,7 +16,12 @@ export function conformTable(rows: readonly ConformRow[]): string {
     `hit test = elementFromPoint            ${String(agree).padStart(8)} ${String(points).padStart(8)}  ${pct(agree, points)}`,
   ];
   const failures = rows.filter((r) => !conforms(r));
-  if (failures.length > 0) lines.push('', 'disagreements:', ...failures.slice(0, 40).map((f) => `  ${f.scenario} (${f.sequence}): ${f.detail}`));
+  if (failures.length > 0)
+    lines.push(
+      '',
+      'disagreements:',
+      ...failures.slice(0, 40).map((f) => `  ${f.scenario} (${f.sequence}): ${f.detail}`),
+    );
   if (failures.length > 40) lines.push(`  … and ${failures.length - 40} more`);
   return lines.join('\n');
 }

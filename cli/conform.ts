@@ -12,16 +12,40 @@ export const { help, run, flags } = defineCommand({
   flags: [
     ...sourceFlags('compare'),
     unsafeNoSandbox,
-    flag('episodes', '--episodes <n>', 'seeded random episodes per configuration, besides the oracle and each trap path', int('episodes', 0), { default: '2' }),
-    flag('configs', '--configs <n>', 'compare only this many configurations, drawn by seed (default: all)', int('configs', 1).optional()),
+    flag(
+      'episodes',
+      '--episodes <n>',
+      'seeded random episodes per configuration, besides the oracle and each trap path',
+      int('episodes', 0),
+      { default: '2' },
+    ),
+    flag(
+      'configs',
+      '--configs <n>',
+      'compare only this many configurations, drawn by seed (default: all)',
+      int('configs', 1).optional(),
+    ),
     browser,
-    flag('defense', '--defense <inject:file.js>', 'a page-side defense: this script runs in every document in both engines, and is compared with the rest', inPath('defense'), { default: 'none' }),
+    flag(
+      'defense',
+      '--defense <inject:file.js>',
+      'a page-side defense: this script runs in every document in both engines, and is compared with the rest',
+      inPath('defense'),
+      { default: 'none' },
+    ),
     json('every row'),
   ],
   schema: (flags) => z.object({ ...flags, args: noArgs }).transform((o, ctx) => ({ ...o, source: toSource(o, ctx) })),
   async run(c, io) {
     await sandboxFor(c, io.warn);
-    const [{ launchableChromium, releaseChromium }, { conformBundles }, { loadBundles }, { conforms }, { conformTable }, { isInjection, pageInjection }] = await Promise.all([
+    const [
+      { launchableChromium, releaseChromium },
+      { conformBundles },
+      { loadBundles },
+      { conforms },
+      { conformTable },
+      { isInjection, pageInjection },
+    ] = await Promise.all([
       import('../simulator/page/engine/chromium.ts'),
       import('../harness/conform.ts'),
       import('../harness/select.ts'),
@@ -30,13 +54,22 @@ export const { help, run, flags } = defineCommand({
       import('../simulator/loop/resolve.ts'),
     ]);
     // The agents play undefended; only a page-side defense changes what both engines show them.
-    if (c.defense !== 'none' && !isInjection(c.defense)) throw new UserError(`conform compares engines, so --defense takes only a page-side defense (inject:<file.js>), not ${quote(c.defense)}`);
+    if (c.defense !== 'none' && !isInjection(c.defense))
+      throw new UserError(
+        `conform compares engines, so --defense takes only a page-side defense (inject:<file.js>), not ${quote(c.defense)}`,
+      );
     const inject = pageInjection(c.defense);
     const source = loadBundles(c.source);
     // Before any work: a browser that does not start would otherwise fail every episode. It is kept for the work.
     const executable = await launchableChromium(c.browser);
-    const { bundles, rows } = await conformBundles(source, { episodes: c.episodes, configs: c.configs ?? null, seed: c.seed, executable, inject }, c.json ? undefined : io.progress).finally(releaseChromium);
-    const out = c.json ? JSON.stringify(rows, null, 2) : `${bundles} configurations, ${rows.length} episodes in each engine\n${conformTable(rows)}`;
+    const { bundles, rows } = await conformBundles(
+      source,
+      { episodes: c.episodes, configs: c.configs ?? null, seed: c.seed, executable, inject },
+      c.json ? undefined : io.progress,
+    ).finally(releaseChromium);
+    const out = c.json
+      ? JSON.stringify(rows, null, 2)
+      : `${bundles} configurations, ${rows.length} episodes in each engine\n${conformTable(rows)}`;
     const failed = rows.filter((r) => !conforms(r)).length;
     if (failed > 0) throw new CheckFailed(out, failed);
     return out;

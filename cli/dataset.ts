@@ -9,7 +9,12 @@ export const { help, run, flags } = defineCommand({
   usage: '<suite> [--out DIR] [--scale N] [--overlay] [--marks] [--normal N] [--deceptive N]',
   argument: ['[suite]', 'a click suite (ruc)'],
   flags: [
-    flag('out', '--out <dir>', 'output folder, which must not exist or be empty (default: out/<suite>-dataset)', outDir('out').optional()),
+    flag(
+      'out',
+      '--out <dir>',
+      'output folder, which must not exist or be empty (default: out/<suite>-dataset)',
+      outDir('out').optional(),
+    ),
     seed,
     normal,
     deceptive,
@@ -18,14 +23,19 @@ export const { help, run, flags } = defineCommand({
     flag('marks', '--marks', 'also write set-of-marks copies, numbered by observation ref (marks/)', bool),
     browser,
   ],
-  schema: (flags) => z.object({ ...flags, args: z.array(z.string()).length(1, 'name a click suite, e.g. decoy dataset ruc --out out/ruc-dataset') }),
+  schema: (flags) =>
+    z.object({
+      ...flags,
+      args: z.array(z.string()).length(1, 'name a click suite, e.g. decoy dataset ruc --out out/ruc-dataset'),
+    }),
   async run(c, io) {
-    const [{ launchableChromium, releaseChromium }, { resize, quotas }, { writeDataset }, { selectSuite }] = await Promise.all([
-      import('../simulator/page/engine/chromium.ts'),
-      import('../harness/clicks.ts'),
-      import('../harness/dataset.ts'),
-      import('../harness/select.ts'),
-    ]);
+    const [{ launchableChromium, releaseChromium }, { resize, quotas }, { writeDataset }, { selectSuite }] =
+      await Promise.all([
+        import('../simulator/page/engine/chromium.ts'),
+        import('../harness/clicks.ts'),
+        import('../harness/dataset.ts'),
+        import('../harness/select.ts'),
+      ]);
     const suite = selectSuite(c.args[0] as string);
     if (!suite.clicks) throw new UserError(`suite '${suite.id}' has no click samples (try ruc)`);
     const out = c.out ?? `out/${suite.id}-dataset`;
@@ -34,7 +44,16 @@ export const { help, run, flags } = defineCommand({
     quotas(suite, resize(suite.clicks, c.normal, c.deceptive));
     // Before any work: without a browser that starts there is nothing to render with. It is kept for the work.
     const executable = await launchableChromium(c.browser);
-    const config = { suite, spec: resize(suite.clicks, c.normal, c.deceptive), seed: c.seed, out, scale: c.scale, overlay: c.overlay, marks: c.marks, executable };
+    const config = {
+      suite,
+      spec: resize(suite.clicks, c.normal, c.deceptive),
+      seed: c.seed,
+      out,
+      scale: c.scale,
+      overlay: c.overlay,
+      marks: c.marks,
+      executable,
+    };
     const r = await stoppable((signal) => writeDataset(config, io.progress, signal)).finally(releaseChromium);
     const kept = r.resumed ? ` (${r.resumed} rendered before the interruption)` : '';
     return `wrote ${r.samples} samples of '${suite.id}' to ${out}${kept}: ${r.screenshotsPerSecond.toFixed(1)} screenshots/s, ${r.seconds.toFixed(0)} s in all, largest box deviation from Chromium ${r.worstDeviation} px`;

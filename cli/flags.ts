@@ -9,20 +9,43 @@
  */
 import { z } from 'zod';
 import { DEFAULT_LIMITS } from '../simulator/page/engine/limits.ts';
-import { bool, inPath, int, keyValues, list, seed as seedValue, SEED_DEFAULT, SEED_MAX, suiteSeed as suiteSeedValue, text, type Flag } from './command.ts';
+import {
+  bool,
+  inPath,
+  int,
+  keyValues,
+  list,
+  seed as seedValue,
+  SEED_DEFAULT,
+  SEED_MAX,
+  suiteSeed as suiteSeedValue,
+  text,
+  type Flag,
+} from './command.ts';
 
 export type { Flag, ShapeOf } from './command.ts';
 
-
 /** A flag's declaration. */
-export const flag = <K extends string, S extends z.ZodType>(key: K, spec: string, help: string, schema: S, more: Pick<Flag, 'default' | 'required' | 'repeatable'> = {}): Flag<K, S> => ({ key, spec, help, schema, ...more });
+export const flag = <K extends string, S extends z.ZodType>(
+  key: K,
+  spec: string,
+  help: string,
+  schema: S,
+  more: Pick<Flag, 'default' | 'required' | 'repeatable'> = {},
+): Flag<K, S> => ({ key, spec, help, schema, ...more });
 
 /** The flag, said to apply only beside another (`with --suite: …`). */
-export const when = <K extends string, S extends z.ZodType>(f: Flag<K, S>, condition: string): Flag<K, S> => ({ ...f, help: `with ${condition}: ${f.help}` });
+export const when = <K extends string, S extends z.ZodType>(f: Flag<K, S>, condition: string): Flag<K, S> => ({
+  ...f,
+  help: `with ${condition}: ${f.help}`,
+});
 
 /** The flag, required (commander refuses the command without it), read by `schema` if given. */
 export function required<K extends string, S extends z.ZodType>(f: Flag<K, S>): Flag<K, S>;
-export function required<K extends string, S extends z.ZodType, R extends z.ZodType>(f: Flag<K, S>, schema: R): Flag<K, R>;
+export function required<K extends string, S extends z.ZodType, R extends z.ZodType>(
+  f: Flag<K, S>,
+  schema: R,
+): Flag<K, R>;
 export function required(f: Flag, schema?: z.ZodType): Flag {
   return { ...f, schema: schema ?? f.schema, required: true };
 }
@@ -35,56 +58,154 @@ export const byDefault = (what: string | number): string => `(default: ${what})`
 
 export const SEED_HELP = `seed of every random choice, 0 to ${SEED_MAX}`;
 /** The help of --trust-bundles, on every command that reads bundles from disk. */
-export const TRUST_HELP = "load bundles whose pages hold scripts other than this version's decoy runtime (made by another version of decoy, or by hand)";
+export const TRUST_HELP =
+  "load bundles whose pages hold scripts other than this version's decoy runtime (made by another version of decoy, or by hand)";
 
 /** --suite, generated for `what` the command does with it (none: the command only generates it). */
-export const suite = (what?: string) => flag('suite', '--suite <name>', `suite to generate${what ? ` and ${what}` : ''} (see decoy list)`, text);
+export const suite = (what?: string) =>
+  flag('suite', '--suite <name>', `suite to generate${what ? ` and ${what}` : ''} (see decoy list)`, text);
 /** --bundles, read for `what` the command does with them. */
-export const bundles = (what: string) => flag('bundles', '--bundles <dir>', `${what} bundles written by decoy generate instead`, text);
+export const bundles = (what: string) =>
+  flag('bundles', '--bundles <dir>', `${what} bundles written by decoy generate instead`, text);
 /** --bundles given once or more, each a folder of bundles (or one bundle). */
-export const bundleFolders = (what: string) => flag('bundles', '--bundles <dir>', `${what} bundles written by decoy generate instead`, list, { repeatable: true });
+export const bundleFolders = (what: string) =>
+  flag('bundles', '--bundles <dir>', `${what} bundles written by decoy generate instead`, list, { repeatable: true });
 export const seed = flag('seed', '--seed <n>', SEED_HELP, seedValue, { default: String(SEED_DEFAULT) });
 /**
  * --seed where only a suite takes it: no default in the flag, so that a seed given beside
  * bundles or run folders (which hold their own) is refused rather than silently ignored.
  */
-export const suiteSeed = when(flag('seed', '--seed <n>', `${SEED_HELP} ${byDefault(SEED_DEFAULT)}`, suiteSeedValue), '--suite');
-export const pattern = flag('pattern', '--pattern <family>', 'keep only configurations with this pattern family', list, { repeatable: true });
+export const suiteSeed = when(
+  flag('seed', '--seed <n>', `${SEED_HELP} ${byDefault(SEED_DEFAULT)}`, suiteSeedValue),
+  '--suite',
+);
+export const pattern = flag(
+  'pattern',
+  '--pattern <family>',
+  'keep only configurations with this pattern family',
+  list,
+  { repeatable: true },
+);
 export const trustBundles = flag('trustBundles', '--trust-bundles', TRUST_HELP, bool);
-export const unsafeNoSandbox = when(flag('unsafeNoSandbox', '--unsafe-no-sandbox', "play their pages even where the engine has no kernel boundary (bubblewrap), under Node's permission model alone", bool), '--trust-bundles');
+export const unsafeNoSandbox = when(
+  flag(
+    'unsafeNoSandbox',
+    '--unsafe-no-sandbox',
+    "play their pages even where the engine has no kernel boundary (bubblewrap), under Node's permission model alone",
+    bool,
+  ),
+  '--trust-bundles',
+);
 
 /** --suite (with --seed, --pattern) or --bundles: what commands that work on either take (source.ts toSource reads them). */
-export const sourceFlags = (what: string) => [suite(what), bundles(what), seed, when(pattern, '--suite'), when(trustBundles, '--bundles')] as const;
+export const sourceFlags = (what: string) =>
+  [suite(what), bundles(what), seed, when(pattern, '--suite'), when(trustBundles, '--bundles')] as const;
 /** sourceFlags where the seed only generates the suite (the command plays nothing with it), so it is refused beside bundles. */
-export const suiteSourceFlags = (what: string) => [suite(what), bundles(what), suiteSeed, when(pattern, '--suite'), when(trustBundles, '--bundles')] as const;
+export const suiteSourceFlags = (what: string) =>
+  [suite(what), bundles(what), suiteSeed, when(pattern, '--suite'), when(trustBundles, '--bundles')] as const;
 
 // ---------------------------------------------------------------------------
 // Who plays: the agent, the defense, their options.
 
-export const agent = flag('agent', '--agent <id>', 'agent id (see decoy list), or your own module (./my-agent.ts, .js, .mjs)', inPath('agent'), { default: 'naive' });
-export const defense = flag('defense', '--defense <id>', 'defense id (see decoy list), your own module (./my-defense.ts, .js, .mjs), or inject:<file.js>, a script run in every page', inPath('defense'), { default: 'none' });
-export const opt = flag('opt', '--opt <key=value>', 'agent option, e.g. susceptibility=0.3', keyValues('opt'), { repeatable: true });
-export const defenseOpt = flag('defenseOpt', '--defense-opt <key=value>', 'defense option, e.g. lessons=lessons.txt', keyValues('defense-opt'), { repeatable: true });
+export const agent = flag(
+  'agent',
+  '--agent <id>',
+  'agent id (see decoy list), or your own module (./my-agent.ts, .js, .mjs)',
+  inPath('agent'),
+  { default: 'naive' },
+);
+export const defense = flag(
+  'defense',
+  '--defense <id>',
+  'defense id (see decoy list), your own module (./my-defense.ts, .js, .mjs), or inject:<file.js>, a script run in every page',
+  inPath('defense'),
+  { default: 'none' },
+);
+export const opt = flag('opt', '--opt <key=value>', 'agent option, e.g. susceptibility=0.3', keyValues('opt'), {
+  repeatable: true,
+});
+export const defenseOpt = flag(
+  'defenseOpt',
+  '--defense-opt <key=value>',
+  'defense option, e.g. lessons=lessons.txt',
+  keyValues('defense-opt'),
+  { repeatable: true },
+);
 
 // ---------------------------------------------------------------------------
 // How episodes play: the self-check, the per-episode limits, the engine.
 
-export const noCheck = flag('check', '--no-check', 'run even if the suite fails its self-check (decoy check)', z.boolean());
-export const stepSeconds = flag('stepSeconds', '--step-seconds <s>', `time (the engine's CPU time) one step of an episode may take before the episode ends as an error ${byDefault(DEFAULT_LIMITS.stepSeconds)}`, int('step-seconds', 1, 3600).optional());
-export const memoryMb = flag('memoryMb', '--memory-mb <mb>', `heap of the engine process the pages run in ${byDefault(DEFAULT_LIMITS.memoryMb)}`, int('memory-mb', 64, 65_536).optional());
-export const maxElements = flag('maxElements', '--max-elements <n>', `elements a page may hold before its episode ends as an error ${byDefault(DEFAULT_LIMITS.domElements)}`, int('max-elements', 100).optional());
-export const engine = flag('engine', '--engine <name>', 'jsdom (in the engine sandbox) or chromium (the reference browser; a step is bounded in wall time)', z.enum(['jsdom', 'chromium'], { message: '--engine: jsdom or chromium' }), { default: 'jsdom' });
-export const browser = flag('browser', '--browser <path>', `Chromium executable ${byDefault('$DECOY_CHROMIUM, else chromium on PATH')}`, text);
+export const noCheck = flag(
+  'check',
+  '--no-check',
+  'run even if the suite fails its self-check (decoy check)',
+  z.boolean(),
+);
+export const stepSeconds = flag(
+  'stepSeconds',
+  '--step-seconds <s>',
+  `time (the engine's CPU time) one step of an episode may take before the episode ends as an error ${byDefault(DEFAULT_LIMITS.stepSeconds)}`,
+  int('step-seconds', 1, 3600).optional(),
+);
+export const memoryMb = flag(
+  'memoryMb',
+  '--memory-mb <mb>',
+  `heap of the engine process the pages run in ${byDefault(DEFAULT_LIMITS.memoryMb)}`,
+  int('memory-mb', 64, 65_536).optional(),
+);
+export const maxElements = flag(
+  'maxElements',
+  '--max-elements <n>',
+  `elements a page may hold before its episode ends as an error ${byDefault(DEFAULT_LIMITS.domElements)}`,
+  int('max-elements', 100).optional(),
+);
+export const engine = flag(
+  'engine',
+  '--engine <name>',
+  'jsdom (in the engine sandbox) or chromium (the reference browser; a step is bounded in wall time)',
+  z.enum(['jsdom', 'chromium'], { message: '--engine: jsdom or chromium' }),
+  { default: 'jsdom' },
+);
+export const browser = flag(
+  'browser',
+  '--browser <path>',
+  `Chromium executable ${byDefault('$DECOY_CHROMIUM, else chromium on PATH')}`,
+  text,
+);
 
 /** The flags of commands that play episodes (run, compare): the self-check, the per-episode limits and the engine. */
-export const playFlags = [noCheck, stepSeconds, memoryMb, maxElements, engine, when(browser, '--engine chromium'), unsafeNoSandbox] as const;
+export const playFlags = [
+  noCheck,
+  stepSeconds,
+  memoryMb,
+  maxElements,
+  engine,
+  when(browser, '--engine chromium'),
+  unsafeNoSandbox,
+] as const;
 
 // ---------------------------------------------------------------------------
 // Outputs and what they print.
 
 /** --json, printing `what` as JSON instead of text. */
 export const json = (what: string) => flag('json', '--json', `print ${what} as JSON`, bool);
-export const scale = flag('scale', '--scale <n>', 'device pixels per CSS pixel, 1 to 4: 1 gives 1280x800 images, 2 gives 2560x1600', int('scale', 1, 4), { default: '1' });
+export const scale = flag(
+  'scale',
+  '--scale <n>',
+  'device pixels per CSS pixel, 1 to 4: 1 gives 1280x800 images, 2 gives 2560x1600',
+  int('scale', 1, 4),
+  { default: '1' },
+);
 /** A click suite's sample counts. */
-export const normal = flag('normal', '--normal <n>', `number of normal samples ${byDefault("the suite's, 910 for ruc")}`, int('normal', 0).optional());
-export const deceptive = flag('deceptive', '--deceptive <n>', `number of deceptive samples, spread over domains and categories as in the suite ${byDefault("the suite's, 497 for ruc")}`, int('deceptive', 0).optional());
+export const normal = flag(
+  'normal',
+  '--normal <n>',
+  `number of normal samples ${byDefault("the suite's, 910 for ruc")}`,
+  int('normal', 0).optional(),
+);
+export const deceptive = flag(
+  'deceptive',
+  '--deceptive <n>',
+  `number of deceptive samples, spread over domains and categories as in the suite ${byDefault("the suite's, 497 for ruc")}`,
+  int('deceptive', 0).optional(),
+);

@@ -16,7 +16,11 @@ export const { help, run, flags } = defineCommand({
   ],
   schema: (flags) => z.object({ ...flags, args: noArgs }),
   async run(c, io) {
-    const [{ generateSuite, writeBundles }, { assertBundleFolder, selectSuite }, { generateClicks, quotas, resize, writeSamples }] = await Promise.all([
+    const [
+      { generateSuite, writeBundles },
+      { assertBundleFolder, selectSuite },
+      { generateClicks, quotas, resize, writeSamples },
+    ] = await Promise.all([
       import('../generator/bundle.ts'),
       import('../harness/select.ts'),
       import('../harness/clicks.ts'),
@@ -34,7 +38,8 @@ export const { help, run, flags } = defineCommand({
       writeSamples(out, samples);
       return `wrote ${samples.length} click samples (${samples.filter((x) => x.category === 'normal').length} normal) from ${bundles.length} bundles of suite '${suite.id}' (seed ${c.seed}) to ${out}`;
     }
-    if (c.normal !== undefined || c.deceptive !== undefined) throw new UserError(`--normal and --deceptive are for click suites; '${suite.id}' is not one`);
+    if (c.normal !== undefined || c.deceptive !== undefined)
+      throw new UserError(`--normal and --deceptive are for click suites; '${suite.id}' is not one`);
     const bundles = generateSuite(suite, c.seed);
     writeBundles(out, suite.id, c.seed, bundles);
     return `wrote ${bundles.length} bundles of suite '${suite.id}' (seed ${c.seed}) to ${out}`;

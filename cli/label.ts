@@ -8,8 +8,20 @@ export const { help, run, flags } = defineCommand({
   name: 'label',
   usage: '--runs <run folder> [--out <file.jsonl>]',
   flags: [
-    required(flag('runs', '--runs <dir>', 'a run folder written by decoy run (run.json, episodes.jsonl, summary.json)', inPath('runs'))),
-    flag('out', '--out <file>', 'the labels file (default: labels.jsonl in the run folder); run again to finish an interrupted one', outFile('out').optional()),
+    required(
+      flag(
+        'runs',
+        '--runs <dir>',
+        'a run folder written by decoy run (run.json, episodes.jsonl, summary.json)',
+        inPath('runs'),
+      ),
+    ),
+    flag(
+      'out',
+      '--out <file>',
+      'the labels file (default: labels.jsonl in the run folder); run again to finish an interrupted one',
+      outFile('out').optional(),
+    ),
     when(trustBundles, "the run's --bundles"),
     stepSeconds,
     unsafeNoSandbox,
@@ -18,8 +30,19 @@ export const { help, run, flags } = defineCommand({
   async run(c, io) {
     await sandboxFor(c, io.warn);
     const { labelRun } = await import('../harness/label.ts');
-    const r = await stoppable((signal) => labelRun(c.runs, { ...(c.out ? { out: c.out } : {}), trustBundles: c.trustBundles, limits: c.stepSeconds ? { stepSeconds: c.stepSeconds } : {}, progress: io.progress, signal }));
-    const counts = Object.entries(r.counts).sort(([a], [b]) => a.localeCompare(b)).map(([k, n]) => `${k} ${n}`).join(', ');
+    const r = await stoppable((signal) =>
+      labelRun(c.runs, {
+        ...(c.out ? { out: c.out } : {}),
+        trustBundles: c.trustBundles,
+        limits: c.stepSeconds ? { stepSeconds: c.stepSeconds } : {},
+        progress: io.progress,
+        signal,
+      }),
+    );
+    const counts = Object.entries(r.counts)
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([k, n]) => `${k} ${n}`)
+      .join(', ');
     return [
       `${r.steps} steps of ${r.episodes - r.skipped} episodes labelled${r.kept > 0 ? ` (${r.kept} kept from an earlier labelling)` : ''}${r.skipped > 0 ? `; ${r.skipped} episodes that ended in an error were left out` : ''}`,
       counts ? `labels: ${counts}` : 'no steps',

@@ -6,7 +6,10 @@ import { flag, json } from './flags.ts';
 export const { help, run, flags } = defineCommand({
   name: 'list',
   usage: '[--json | --markdown]',
-  flags: [json('the catalogue'), flag('markdown', '--markdown', 'print the catalogue as the Markdown tables of the README', bool)],
+  flags: [
+    json('the catalogue'),
+    flag('markdown', '--markdown', 'print the catalogue as the Markdown tables of the README', bool),
+  ],
   schema: (flags) => z.object({ ...flags, args: noArgs }),
   async run(c) {
     if (c.json && c.markdown) throw new UserError('give --json or --markdown, not both');

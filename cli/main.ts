@@ -55,7 +55,11 @@ export async function main(argv: readonly string[], std: Std = process): Promise
     return 0;
   }
   try {
-    const out = await command.run(rest, { say: (line) => stdout.write(line + '\n'), warn: (line) => stderr.write(`decoy ${name}: ${line}\n`), progress: progressPrinter(stdout) });
+    const out = await command.run(rest, {
+      say: (line) => stdout.write(line + '\n'),
+      warn: (line) => stderr.write(`decoy ${name}: ${line}\n`),
+      progress: progressPrinter(stdout),
+    });
     if (out) stdout.write(out + '\n');
     return 0;
   } catch (e) {
@@ -103,6 +107,8 @@ function cannotWrite(e: unknown): string | null {
   const reason = code !== undefined && Object.hasOwn(FS_CODES, code) ? FS_CODES[code] : undefined;
   if (!reason) return null;
   // Reads fail so too (a bundle folder without read permission): the syscall says which.
-  const verb = /^(read|scandir|stat|lstat|readlink)$/.test((e as NodeJS.ErrnoException).syscall ?? '') ? 'read' : 'write';
+  const verb = /^(read|scandir|stat|lstat|readlink)$/.test((e as NodeJS.ErrnoException).syscall ?? '')
+    ? 'read'
+    : 'write';
   return `cannot ${verb} ${typeof path === 'string' ? clip(path) : verb === 'read' ? 'an input' : 'an output'}: ${reason} (${code})`;
 }

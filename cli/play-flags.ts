@@ -2,10 +2,20 @@
 import { UserError } from '../lib/errors.ts';
 import type { EpisodeLimits } from '../simulator/page/engine/limits.ts';
 
-type PlayFlags = { stepSeconds?: number | undefined; memoryMb?: number | undefined; maxElements?: number | undefined; engine: 'jsdom' | 'chromium'; browser?: string | undefined };
+type PlayFlags = {
+  stepSeconds?: number | undefined;
+  memoryMb?: number | undefined;
+  maxElements?: number | undefined;
+  engine: 'jsdom' | 'chromium';
+  browser?: string | undefined;
+};
 
 /** The limits the flags set (the defaults for the rest). */
-export const limitsOf = (c: PlayFlags): Partial<EpisodeLimits> => ({ ...(c.stepSeconds ? { stepSeconds: c.stepSeconds } : {}), ...(c.memoryMb ? { memoryMb: c.memoryMb } : {}), ...(c.maxElements ? { domElements: c.maxElements } : {}) });
+export const limitsOf = (c: PlayFlags): Partial<EpisodeLimits> => ({
+  ...(c.stepSeconds ? { stepSeconds: c.stepSeconds } : {}),
+  ...(c.memoryMb ? { memoryMb: c.memoryMb } : {}),
+  ...(c.maxElements ? { domElements: c.maxElements } : {}),
+});
 
 /**
  * Runs `work` with the engine the flags name: for Chromium, the browser is found and started
@@ -24,14 +34,26 @@ export async function withEngine<T>(c: PlayFlags, work: (executable: string | un
  * which boundary their pages play in, and refuses to play them without a kernel boundary
  * unless --unsafe-no-sandbox says so.
  */
-export async function sandboxFor(c: { trustBundles: boolean; unsafeNoSandbox: boolean; engine?: string }, warn: (line: string) => void): Promise<void> {
-  if (c.unsafeNoSandbox && !c.trustBundles) throw new UserError("--unsafe-no-sandbox goes with --trust-bundles; decoy's own bundles play in whatever sandbox there is");
+export async function sandboxFor(
+  c: { trustBundles: boolean; unsafeNoSandbox: boolean; engine?: string },
+  warn: (line: string) => void,
+): Promise<void> {
+  if (c.unsafeNoSandbox && !c.trustBundles)
+    throw new UserError(
+      "--unsafe-no-sandbox goes with --trust-bundles; decoy's own bundles play in whatever sandbox there is",
+    );
   if (!c.trustBundles) return;
   const { describeBoundary, kernelBoundary } = await import('../simulator/page/sandbox/boundary.ts');
   const boundary = kernelBoundary();
   if (boundary.kind === 'none' && !c.unsafeNoSandbox) {
-    throw new UserError(`--trust-bundles plays scripts no check has read, and the engine has no kernel boundary here (${boundary.why}); install bubblewrap, or pass --unsafe-no-sandbox to play them under Node's permission model alone`);
+    throw new UserError(
+      `--trust-bundles plays scripts no check has read, and the engine has no kernel boundary here (${boundary.why}); install bubblewrap, or pass --unsafe-no-sandbox to play them under Node's permission model alone`,
+    );
   }
   // In Chromium the pages play in its renderer, outside bubblewrap; the self-check still plays them in the jsdom engine.
-  warn(c.engine === 'chromium' ? `pages play in Chromium's renderer, its network closed to the bundle's own files; the self-check's ${describeBoundary(boundary)}` : describeBoundary(boundary));
+  warn(
+    c.engine === 'chromium'
+      ? `pages play in Chromium's renderer, its network closed to the bundle's own files; the self-check's ${describeBoundary(boundary)}`
+      : describeBoundary(boundary),
+  );
 }

@@ -20,7 +20,13 @@ export const { help, run, flags } = defineCommand({
   usage: '--suite <name> | --bundles <dir>  --out <dir> [options]',
   flags: [
     ...sourceFlags('run'),
-    flag('out', '--out <dir>', 'output folder for run.json, episodes.jsonl and summary.json', outDir('out', required('out')), { required: true }),
+    flag(
+      'out',
+      '--out <dir>',
+      'output folder for run.json, episodes.jsonl and summary.json',
+      outDir('out', required('out')),
+      { required: true },
+    ),
     agent,
     defense,
     opt,
@@ -31,10 +37,16 @@ export const { help, run, flags } = defineCommand({
   schema: (flags) => z.object({ ...flags, args: noArgs }).transform((o, ctx) => ({ ...o, source: toSource(o, ctx) })),
   async run(c, io) {
     await sandboxFor(c, io.warn);
-    const [{ executeRun }, { loadBundles, selectSuite }] = await Promise.all([import('../harness/run.ts'), import('../harness/select.ts')]);
+    const [{ executeRun }, { loadBundles, selectSuite }] = await Promise.all([
+      import('../harness/run.ts'),
+      import('../harness/select.ts'),
+    ]);
     if ('suite' in c.source) {
       const chosen = selectSuite(c.source.suite, c.source.patterns);
-      if (chosen.clicks) throw new UserError(`'${chosen.id}' is a click-level suite; write its samples with decoy generate --suite ${chosen.id}`);
+      if (chosen.clicks)
+        throw new UserError(
+          `'${chosen.id}' is a click-level suite; write its samples with decoy generate --suite ${chosen.id}`,
+        );
     }
     const bundles = loadBundles(c.source);
     const suite = 'suite' in c.source ? c.source.suite : (bundles[0]?.manifest.suite ?? '');
@@ -50,7 +62,18 @@ export const { help, run, flags } = defineCommand({
       replay: c.replay ?? null,
       ...(c.engine === 'chromium' ? { engine: 'chromium' as const } : {}),
     };
-    const r = await withEngine(c, (executable) => stoppable((signal) => executeRun(config, c.out, { bundles, noCheck: !c.check, progress: io.progress, signal, limits: limitsOf(c), executable })));
+    const r = await withEngine(c, (executable) =>
+      stoppable((signal) =>
+        executeRun(config, c.out, {
+          bundles,
+          noCheck: !c.check,
+          progress: io.progress,
+          signal,
+          limits: limitsOf(c),
+          executable,
+        }),
+      ),
+    );
     const report = `${r.table}\n\nwrote ${r.episodes} and ${r.summaryFile}`;
     if (r.errors > 0) throw new EpisodesFailed(report, r.errors);
     return report;

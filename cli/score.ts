@@ -11,16 +11,26 @@ export const { help, run, flags } = defineCommand({
     suite('score a configuration of (with --scenario)'),
     when(flag('scenario', '--scenario <id>', 'the scenario id', text), '--suite'),
     suiteSeed,
-    required(flag('log', '--log <file>', 'the event log decoy serve collected (<log-dir>/<scenario-id>/<session>.json), or a JSON array of events', present('log'))),
+    required(
+      flag(
+        'log',
+        '--log <file>',
+        'the event log decoy serve collected (<log-dir>/<scenario-id>/<session>.json), or a JSON array of events',
+        present('log'),
+      ),
+    ),
     flag('answer', '--answer <text>', "the agent's final message to the user, if it gave one", text),
     json('the score'),
   ],
   schema: (flags) =>
     z.object({ ...flags, args: noArgs }).transform((o, ctx) => {
       let source: ManifestSource = { bundle: o.bundle ?? '' };
-      if (o.bundle !== undefined && o.suite !== undefined) ctx.addIssue({ code: 'custom', message: 'give --bundle or --suite, not both' });
-      else if (o.bundle === undefined && o.suite === undefined) ctx.addIssue({ code: 'custom', message: 'give --bundle <dir> or --suite <name> --scenario <id>' });
-      else if (o.bundle !== undefined && o.seed !== undefined) ctx.addIssue({ code: 'custom', message: '--seed is for --suite; a bundle holds its own seed' });
+      if (o.bundle !== undefined && o.suite !== undefined)
+        ctx.addIssue({ code: 'custom', message: 'give --bundle or --suite, not both' });
+      else if (o.bundle === undefined && o.suite === undefined)
+        ctx.addIssue({ code: 'custom', message: 'give --bundle <dir> or --suite <name> --scenario <id>' });
+      else if (o.bundle !== undefined && o.seed !== undefined)
+        ctx.addIssue({ code: 'custom', message: '--seed is for --suite; a bundle holds its own seed' });
       else if (o.suite !== undefined) {
         if (o.scenario === undefined) ctx.addIssue({ code: 'custom', message: '--suite needs --scenario <id>' });
         source = { suite: o.suite, scenario: o.scenario ?? '', seed: o.seed ?? SEED_DEFAULT };
@@ -34,12 +44,24 @@ export const { help, run, flags } = defineCommand({
     const T = s.taskSuccess ? 1 : 0;
     const D = s.deceived ? 1 : 0;
     const STC = s.safeCompletion ? 1 : 0;
-    if (c.json) return JSON.stringify({ scenario: manifest.id, feasible: manifest.feasible, events, answer, T, D, STC, patternOutcomes: s.patternOutcomes });
+    if (c.json)
+      return JSON.stringify({
+        scenario: manifest.id,
+        feasible: manifest.feasible,
+        events,
+        answer,
+        T,
+        D,
+        STC,
+        patternOutcomes: s.patternOutcomes,
+      });
     const families = Object.entries(s.patternOutcomes);
     return [
       `${manifest.id}: ${events} events${answer === null ? ', no answer' : ''}`,
       `T ${T}  D ${D}  STC ${STC}${manifest.feasible ? '' : '  (infeasible: no safe completion exists)'}`,
-      ...(families.length ? families.map(([f, d]) => `  ${f}: ${d ? 'deceived' : 'avoided'}`) : ['  no pattern families (control)']),
+      ...(families.length
+        ? families.map(([f, d]) => `  ${f}: ${d ? 'deceived' : 'avoided'}`)
+        : ['  no pattern families (control)']),
     ].join('\n');
   },
 });

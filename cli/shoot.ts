@@ -9,16 +9,28 @@ import { stoppable } from './stop.ts';
 export const { help, run, flags } = defineCommand({
   name: 'shoot',
   usage: '--bundles <dir> | --suite <name> [--out DIR] [--scale N] [--browser PATH]',
-  flags: [...suiteSourceFlags('shoot'), when(flag('out', '--out <dir>', 'output folder (default: out/<suite>)', outDir('out').optional()), '--suite'), scale, browser],
-  schema: (flags) => z.object({ ...flags, args: noArgs }).transform((o, ctx) => ({ ...o, source: toSource(o, ctx, true) })),
+  flags: [
+    ...suiteSourceFlags('shoot'),
+    when(flag('out', '--out <dir>', 'output folder (default: out/<suite>)', outDir('out').optional()), '--suite'),
+    scale,
+    browser,
+  ],
+  schema: (flags) =>
+    z.object({ ...flags, args: noArgs }).transform((o, ctx) => ({ ...o, source: toSource(o, ctx, true) })),
   async run(c, io) {
-    const [{ generateSuite, writeBundles }, { launchableChromium, releaseChromium }, { generated, loadBundles, selectSuite }, { shootBundles }] = await Promise.all([
+    const [
+      { generateSuite, writeBundles },
+      { launchableChromium, releaseChromium },
+      { generated, loadBundles, selectSuite },
+      { shootBundles },
+    ] = await Promise.all([
       import('../generator/bundle.ts'),
       import('../simulator/page/engine/chromium.ts'),
       import('../harness/select.ts'),
       import('../harness/shoot.ts'),
     ]);
-    if ('bundles' in c.source && c.out !== undefined) throw new UserError('--out is for --suite; with --bundles the shots go into the bundles');
+    if ('bundles' in c.source && c.out !== undefined)
+      throw new UserError('--out is for --suite; with --bundles the shots go into the bundles');
     const suite = 'suite' in c.source ? selectSuite(c.source.suite, c.source.patterns) : null;
     const dir = 'bundles' in c.source ? c.source.bundles : (c.out ?? `out/${suite?.id}`);
     const unfit = notAFolder(dir);
@@ -31,15 +43,21 @@ export const { help, run, flags } = defineCommand({
       const made = suite && 'seed' in source ? generateSuite(suite, source.seed) : null;
       if (suite && made && 'seed' in source) writeBundles(dir, suite.id, source.seed, made);
       // A suite is generated and written here, then shot from memory; bundles from disk by the one loader.
-      const bundles: LoadedBundle[] = made ? generated(made) : loadBundles({ bundles: dir, trustBundles: c.trustBundles });
+      const bundles: LoadedBundle[] = made
+        ? generated(made)
+        : loadBundles({ bundles: dir, trustBundles: c.trustBundles });
       started = Date.now();
-      return stoppable((signal) => shootBundles(bundles, dir, { executable, scale: c.scale, progress: io.progress, signal }));
+      return stoppable((signal) =>
+        shootBundles(bundles, dir, { executable, scale: c.scale, progress: io.progress, signal }),
+      );
     })().finally(releaseChromium);
     const s = (Date.now() - started) / 1000;
     const shot = r.count - r.resumed;
     return [
       `shot ${shot} configurations in ${dir} (${(shot / s).toFixed(1)} configurations/s)${r.resumed ? `; ${r.resumed} more were shot before the interruption` : ''}`,
-      ...(r.unboxed.length ? [`${r.unboxed.length} drawn without boxes:`, ...r.unboxed.map((u) => `  ${u.scenario}: ${u.reason}`)] : []),
+      ...(r.unboxed.length
+        ? [`${r.unboxed.length} drawn without boxes:`, ...r.unboxed.map((u) => `  ${u.scenario}: ${u.reason}`)]
+        : []),
     ].join('\n');
   },
 });

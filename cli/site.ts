@@ -19,19 +19,37 @@ export const { help, run, flags } = defineCommand({
     when(pattern, '--suite'),
     flag('out', '--out <dir>', 'output folder of the static site', outDir('out'), { default: 'dist/site' }),
     when(trustBundles, '--bundles'),
-    flag('keySecret', '--key-secret <text>', 'the secret live URLs are keyed under (default: new random bytes each build, so an id cannot be found from its URL; give one to build the same files twice)', text),
+    flag(
+      'keySecret',
+      '--key-secret <text>',
+      'the secret live URLs are keyed under (default: new random bytes each build, so an id cannot be found from its URL; give one to build the same files twice)',
+      text,
+    ),
   ],
   schema: (flags) =>
     z.object({ ...flags, args: z.array(z.string()) }).superRefine((o, ctx) => {
       const sub = o.args[0];
-      if (sub === undefined) ctx.addIssue({ code: 'custom', message: `name a subcommand: ${SUBCOMMANDS.map((s) => `decoy site ${s}`).join(', ')}` });
-      else if (!SUBCOMMANDS.includes(sub)) ctx.addIssue({ code: 'custom', message: `unknown subcommand '${sub}'; expected 'site build'` });
+      if (sub === undefined)
+        ctx.addIssue({
+          code: 'custom',
+          message: `name a subcommand: ${SUBCOMMANDS.map((s) => `decoy site ${s}`).join(', ')}`,
+        });
+      else if (!SUBCOMMANDS.includes(sub))
+        ctx.addIssue({ code: 'custom', message: `unknown subcommand '${sub}'; expected 'site build'` });
       else if (o.args.length > 1) ctx.addIssue({ code: 'custom', message: `unexpected argument '${o.args[1]}'` });
-      else if (o.suite !== undefined && o.bundles.length > 0) ctx.addIssue({ code: 'custom', message: 'give --bundles or --suite, not both' });
-      else if (o.suite === undefined && o.bundles.length === 0) ctx.addIssue({ code: 'custom', message: 'give --bundles <dir> (repeatable) or --suite <name>' });
-      else if (o.suite === undefined && o.pattern.length > 0) ctx.addIssue({ code: 'custom', message: '--pattern selects from a suite; with --bundles, generate the selection instead' });
-      else if (o.suite === undefined && o.seed !== undefined) ctx.addIssue({ code: 'custom', message: '--seed is for --suite; bundles hold their own seed' });
-      else if (o.suite !== undefined && o.trustBundles) ctx.addIssue({ code: 'custom', message: TRUST_WITHOUT_BUNDLES });
+      else if (o.suite !== undefined && o.bundles.length > 0)
+        ctx.addIssue({ code: 'custom', message: 'give --bundles or --suite, not both' });
+      else if (o.suite === undefined && o.bundles.length === 0)
+        ctx.addIssue({ code: 'custom', message: 'give --bundles <dir> (repeatable) or --suite <name>' });
+      else if (o.suite === undefined && o.pattern.length > 0)
+        ctx.addIssue({
+          code: 'custom',
+          message: '--pattern selects from a suite; with --bundles, generate the selection instead',
+        });
+      else if (o.suite === undefined && o.seed !== undefined)
+        ctx.addIssue({ code: 'custom', message: '--seed is for --suite; bundles hold their own seed' });
+      else if (o.suite !== undefined && o.trustBundles)
+        ctx.addIssue({ code: 'custom', message: TRUST_WITHOUT_BUNDLES });
     }),
   async run(c) {
     const [{ loadBundles, selectSuite }, { LIVE_INDEX }, { buildGallery }] = await Promise.all([
@@ -42,12 +60,19 @@ export const { help, run, flags } = defineCommand({
     let bundles: GalleryBundle[];
     if (c.suite !== undefined) {
       const suite = selectSuite(c.suite, c.pattern);
-      if (suite.clicks) throw new UserError(`'${suite.id}' is a click-level suite; generate it with decoy generate and pass --bundles`);
-      bundles = loadBundles({ suite: c.suite, seed: c.seed ?? SEED_DEFAULT, patterns: c.pattern }).map((b) => ({ ...b, dir: null }));
+      if (suite.clicks)
+        throw new UserError(`'${suite.id}' is a click-level suite; generate it with decoy generate and pass --bundles`);
+      bundles = loadBundles({ suite: c.suite, seed: c.seed ?? SEED_DEFAULT, patterns: c.pattern }).map((b) => ({
+        ...b,
+        dir: null,
+      }));
     } else {
       bundles = c.bundles.flatMap((dir) => {
         const single = existsSync(join(dir, 'bundle.json'));
-        return loadBundles({ bundles: dir, trustBundles: c.trustBundles }).map((b) => ({ ...b, dir: single ? dir : join(dir, b.manifest.id) }));
+        return loadBundles({ bundles: dir, trustBundles: c.trustBundles }).map((b) => ({
+          ...b,
+          dir: single ? dir : join(dir, b.manifest.id),
+        }));
       });
     }
     const started = performance.now();

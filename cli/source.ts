@@ -3,11 +3,27 @@ import type { BundleSource } from '../harness/select.ts';
 import { SEED_DEFAULT, TRUST_WITHOUT_BUNDLES } from './command.ts';
 
 /** --suite (with --seed, --pattern) or --bundles (flags.ts sourceFlags), exactly one; a seed undefined (only with suiteSourceFlags) is the default one. */
-export function toSource(o: { suite?: string | undefined; bundles?: string | undefined; seed?: number | undefined; pattern: readonly string[]; trustBundles: boolean }, ctx: z.RefinementCtx, suiteSeedOnly = false): BundleSource {
-  if (o.suite !== undefined && o.bundles !== undefined) ctx.addIssue({ code: 'custom', message: 'give --suite or --bundles, not both' });
+export function toSource(
+  o: {
+    suite?: string | undefined;
+    bundles?: string | undefined;
+    seed?: number | undefined;
+    pattern: readonly string[];
+    trustBundles: boolean;
+  },
+  ctx: z.RefinementCtx,
+  suiteSeedOnly = false,
+): BundleSource {
+  if (o.suite !== undefined && o.bundles !== undefined)
+    ctx.addIssue({ code: 'custom', message: 'give --suite or --bundles, not both' });
   else if (o.bundles !== undefined) {
-    if (o.pattern.length > 0) ctx.addIssue({ code: 'custom', message: '--pattern selects from a suite; with --bundles, generate the selection instead' });
-    else if (suiteSeedOnly && o.seed !== undefined) ctx.addIssue({ code: 'custom', message: '--seed is for --suite; bundles hold their own seed' });
+    if (o.pattern.length > 0)
+      ctx.addIssue({
+        code: 'custom',
+        message: '--pattern selects from a suite; with --bundles, generate the selection instead',
+      });
+    else if (suiteSeedOnly && o.seed !== undefined)
+      ctx.addIssue({ code: 'custom', message: '--seed is for --suite; bundles hold their own seed' });
     return { bundles: o.bundles, trustBundles: o.trustBundles };
   } else if (o.suite === undefined) ctx.addIssue({ code: 'custom', message: 'give --suite <name> or --bundles <dir>' });
   else if (o.trustBundles) ctx.addIssue({ code: 'custom', message: TRUST_WITHOUT_BUNDLES });

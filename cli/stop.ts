@@ -22,7 +22,8 @@ export async function stoppable<T>(work: (signal: AbortSignal) => Promise<T>): P
   try {
     return await work(stop.signal);
   } catch (e) {
-    if (e instanceof Stopped) throw new Stopped(`${e.message}; to finish, run the same command again: ${sameCommand()}`);
+    if (e instanceof Stopped)
+      throw new Stopped(`${e.message}; to finish, run the same command again: ${sameCommand()}`);
     throw e;
   } finally {
     process.off('SIGINT', onSigint);

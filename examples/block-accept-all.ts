@@ -4,7 +4,13 @@ import { targetOf, type DefenseDef } from 'decoy/defense';
 const blockAcceptAll: DefenseDef = {
   id: 'block-accept-all',
   description: 'Blocks a click on a blanket consent the task did not ask for.',
-  options: [{ name: 'phrase', description: 'what a blanket consent says (a regular expression)', default: '(accept|allow) all' }],
+  options: [
+    {
+      name: 'phrase',
+      description: 'what a blanket consent says (a regular expression)',
+      default: '(accept|allow) all',
+    },
+  ],
   create: ({ options }) => {
     const consent = new RegExp(String(options.phrase ?? '(accept|allow) all'), 'i');
     return {

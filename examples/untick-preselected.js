@@ -7,7 +7,8 @@
  */
 (function () {
   // A box ticked in advance whose label offers something extra: an add-on, a mailing, sharing.
-  var extra = /\b(protect(ion)?|warranty|insurance|cover|newsletter|offers?|promotions?|partners?|marketing|share|sharing|donat(e|ion)|subscribe)\b/i;
+  var extra =
+    /\b(protect(ion)?|warranty|insurance|cover|newsletter|offers?|promotions?|partners?|marketing|share|sharing|donat(e|ion)|subscribe)\b/i;
   // A ticking clock meant to hurry: a time like 09:59 beside words of urgency.
   var clock = /\b\d{1,2}:\d{2}\b/;
   var hurry = /\b(left|ends?|ending|expires?|hurry|only|remaining|countdown)\b/i;
@@ -34,7 +35,8 @@
   function hideClocks(root) {
     root.querySelectorAll('p, span, div, strong').forEach(function (el) {
       var text = el.textContent || '';
-      if (el.children.length === 0 && text.length < 80 && clock.test(text) && hurry.test(text)) el.style.visibility = 'hidden';
+      if (el.children.length === 0 && text.length < 80 && clock.test(text) && hurry.test(text))
+        el.style.visibility = 'hidden';
     });
   }
 

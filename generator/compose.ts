@@ -40,10 +40,10 @@ export function applyEdits(path: readonly Step[], edits: readonly PathEdit[]): S
     if (edit.at === 'before') out.splice(i, 0, ...edit.steps);
     else if (edit.at === 'after') {
       let j = i + 1;
-      if (edit.steps[0]?.waitMs === undefined) while (out[j] && inserted.has(out[j] as Step) && out[j]?.waitMs !== undefined) j++;
+      if (edit.steps[0]?.waitMs === undefined)
+        while (out[j] && inserted.has(out[j] as Step) && out[j]?.waitMs !== undefined) j++;
       out.splice(j, 0, ...edit.steps);
-    }
-    else if (edit.at === 'replace') out.splice(i, 1, ...edit.steps);
+    } else if (edit.at === 'replace') out.splice(i, 1, ...edit.steps);
     else out = [...out.slice(0, i), ...edit.steps];
   }
   return out;
@@ -77,7 +77,13 @@ export function compose(suite: SuiteDef, spec: ScenarioSpec, seed: number): Comp
   /* Opaque ids depend on the base site only, so a control and its patterned twins share them. */
   const served = neutralize(site, scenarioSeed('served', spec, seed));
   const trapPaths = Object.fromEntries(
-    applied.map((a) => [a.family, applyEdits(instance.path, applied.flatMap((b) => (b === a ? b.trap : b.safe)))]),
+    applied.map((a) => [
+      a.family,
+      applyEdits(
+        instance.path,
+        applied.flatMap((b) => (b === a ? b.trap : b.safe)),
+      ),
+    ]),
   );
   const manifest: BundleManifest = {
     schema: BUNDLE_SCHEMA,
@@ -94,8 +100,14 @@ export function compose(suite: SuiteDef, spec: ScenarioSpec, seed: number): Comp
     ...(spec.condition ? { condition: spec.condition } : {}),
     groundTruth: {
       elements,
-      safePath: applyEdits(instance.path, applied.flatMap((a) => a.safe)),
-      trapPath: applyEdits(instance.path, applied.flatMap((a) => a.trap)),
+      safePath: applyEdits(
+        instance.path,
+        applied.flatMap((a) => a.safe),
+      ),
+      trapPath: applyEdits(
+        instance.path,
+        applied.flatMap((a) => a.trap),
+      ),
       trapPaths,
     },
     evaluator: { task: spec.task, goal: instance.goal, patterns: evaluated },

@@ -46,7 +46,12 @@ export interface LaidOverlay {
 export interface LaidSite {
   viewport: { width: number; height: number };
   theme: Theme;
-  header: { box: Box; brand: Part & { href: string }; nav: (Part & { href: string })[]; subnav: (Part & { href: string })[] };
+  header: {
+    box: Box;
+    brand: Part & { href: string };
+    nav: (Part & { href: string })[];
+    subnav: (Part & { href: string })[];
+  };
   pages: LaidPage[];
   overlays: LaidOverlay[];
   /** The stylesheet rules that paint the site's pictures. */
@@ -103,7 +108,12 @@ function laySubnav(site: SiteSpec, from: number, until: number): (Part & { href:
   for (const l of site.subnav ?? []) {
     const w = textWidth(l.label, 14, 500) + 8;
     if (x + w > until) break;
-    out.push({ href: l.href, text: l.label, look: { size: 14, weight: 500, color: MUTED }, box: { x, y: 22, w, h: 20 } });
+    out.push({
+      href: l.href,
+      text: l.label,
+      look: { size: 14, weight: 500, color: MUTED },
+      box: { x, y: 22, w, h: 20 },
+    });
     x += w + 20;
   }
   return out;
@@ -124,7 +134,8 @@ function pressKind(site: SiteSpec, ref: ControlRef): string {
   const page = site.pages.find((p) => p.route === ref.route);
   if (page) walk(page.blocks);
   const action = found[0];
-  if (!action || found.length > 1) throw new Error(`${found.length ? 'several buttons' : 'no button'} '${ref.button}' on ${ref.route} to take`);
+  if (!action || found.length > 1)
+    throw new Error(`${found.length ? 'several buttons' : 'no button'} '${ref.button}' on ${ref.route} to take`);
   return action.do === 'nav' ? `nav ${action.href}` : action.do;
 }
 
@@ -135,15 +146,28 @@ export function layout(site: SiteSpec, rng: Rng, ids: Ids): LaidSite {
   const theme: Theme = site.theme;
   const ctx = { site, theme, width, gap, ids, pictures: [] as Picture[] };
   const brandLook: Look = { size: 22, weight: 700, color: theme.ink };
-  const brand = { href: '/', text: site.brand.name, look: brandLook, box: { x: left, y: 18, w: textWidth(site.brand.name, 22, 700) + 8, h: 28 } };
+  const brand = {
+    href: '/',
+    text: site.brand.name,
+    look: brandLook,
+    box: { x: left, y: 18, w: textWidth(site.brand.name, 22, 700) + 8, h: 28 },
+  };
   let x = VIEWPORT.width - left;
-  const nav = [...site.nav].reverse().map((n) => {
-    const w = textWidth(n.label, 15, 500) + 8;
-    x -= w;
-    const part = { href: n.href, text: n.label, look: { size: 15, weight: 500, color: theme.ink }, box: { x, y: 21, w, h: 22 } };
-    x -= 24;
-    return part;
-  }).reverse();
+  const nav = [...site.nav]
+    .reverse()
+    .map((n) => {
+      const w = textWidth(n.label, 15, 500) + 8;
+      x -= w;
+      const part = {
+        href: n.href,
+        text: n.label,
+        look: { size: 15, weight: 500, color: theme.ink },
+        box: { x, y: 21, w, h: 22 },
+      };
+      x -= 24;
+      return part;
+    })
+    .reverse();
   const pages = site.pages.map((p, i) => layPage(p, i, ctx, left));
   const overlays = site.overlays.map((o) => layOverlay(o, { ...ctx, place: [`overlay ${o.id}`] }));
   site.pages.forEach((p, i) => {
@@ -154,13 +178,19 @@ export function layout(site: SiteSpec, rng: Rng, ids: Ids): LaidSite {
   });
   site.overlays.forEach((o, i) => {
     if (!o.takes) return;
-    if (!o.routes?.includes(o.takes.route)) throw new Error(`overlay ${o.id} takes a press on ${o.takes.route}, which is not one of its routes`);
+    if (!o.routes?.includes(o.takes.route))
+      throw new Error(`overlay ${o.id} takes a press on ${o.takes.route}, which is not one of its routes`);
     (overlays[i] as LaidOverlay).takes = pressKind(site, o.takes);
   });
   return {
     viewport: { ...VIEWPORT },
     theme,
-    header: { box: { x: 0, y: 0, w: VIEWPORT.width, h: HEADER_HEIGHT }, brand, nav, subnav: laySubnav(site, brand.box.x + brand.box.w + 36, (nav[0]?.box.x ?? VIEWPORT.width - left) - 40) },
+    header: {
+      box: { x: 0, y: 0, w: VIEWPORT.width, h: HEADER_HEIGHT },
+      brand,
+      nav,
+      subnav: laySubnav(site, brand.box.x + brand.box.w + 36, (nav[0]?.box.x ?? VIEWPORT.width - left) - 40),
+    },
     pages,
     overlays,
     pictures: pictureRules(ctx.pictures),

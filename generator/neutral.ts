@@ -40,23 +40,37 @@ export function neutralize(spec: SiteSpec, salt: number): { site: SiteSpec; mean
       // Served like the shop's own order button, under the same id: only bundle.json says whose the order is.
       const { instead, ...served } = authored;
       const id = token('k', JSON.stringify(served));
-      if (orders.get(id) === !instead) throw new Error(`order button ${id} places the shop's order in one place and someone else's in another`);
+      if (orders.get(id) === !instead)
+        throw new Error(`order button ${id} places the shop's order in one place and someone else's in another`);
       orders.set(id, !!instead);
-      if (instead) meaning.controls[id] = { event: instead.event, ...(instead.data ? { data: { ...instead.data } } : {}), order: true };
+      if (instead)
+        meaning.controls[id] = {
+          event: instead.event,
+          ...(instead.data ? { data: { ...instead.data } } : {}),
+          order: true,
+        };
       return { ...served, control: id };
     }
     const id = token('k', JSON.stringify(authored));
     const action = authored.do === 'form.submit' ? { ...authored, form: form(authored.form) } : authored;
-    const close = (): SiteAction => ({ do: 'overlay.close', ...(overlay !== undefined ? { id: overlay } : {}), control: id });
+    const close = (): SiteAction => ({
+      do: 'overlay.close',
+      ...(overlay !== undefined ? { id: overlay } : {}),
+      control: id,
+    });
     if (action.do === 'emit') {
       meaning.controls[id] = { event: action.event, ...(action.data ? { data: { ...action.data } } : {}) };
-      if (action.href !== undefined) return { do: 'nav', href: action.href, ...(action.close ? { close: true } : {}), control: id };
+      if (action.href !== undefined)
+        return { do: 'nav', href: action.href, ...(action.close ? { close: true } : {}), control: id };
       if (action.close) return close();
       return { do: 'press', control: id };
     }
     if (action.do === 'overlay.close' && action.id === undefined) return close();
     if (action.do === 'form.submit' && (action.fields || action.purposes)) {
-      meaning.controls[id] = { ...(action.fields ? { fields: { ...action.fields } } : {}), ...(action.purposes ? { purposes: { ...action.purposes } } : {}) };
+      meaning.controls[id] = {
+        ...(action.fields ? { fields: { ...action.fields } } : {}),
+        ...(action.purposes ? { purposes: { ...action.purposes } } : {}),
+      };
       return { do: 'form.submit', form: action.form, control: id };
     }
     return { ...action, control: id };
@@ -66,7 +80,11 @@ export function neutralize(spec: SiteSpec, salt: number): { site: SiteSpec; mean
   const field = (name: string, purpose?: string): string => {
     if ((RUNTIME_FIELDS as readonly string[]).includes(name)) return name;
     const served = token('f', `${name}\u0000${purpose ?? ''}`);
-    meaning.fields[served] = { ...meaning.fields[served], ...(name ? { name } : {}), ...(purpose !== undefined ? { purpose } : {}) };
+    meaning.fields[served] = {
+      ...meaning.fields[served],
+      ...(name ? { name } : {}),
+      ...(purpose !== undefined ? { purpose } : {}),
+    };
     return served;
   };
 
@@ -78,10 +96,12 @@ export function neutralize(spec: SiteSpec, salt: number): { site: SiteSpec; mean
           break;
         case 'articleList':
           /* Every entry is a control that goes to its story, so a sponsored entry's markup is any entry's. */
-          b.entries = Object.fromEntries(b.slugs.map((slug) => {
-            const entry = b.entries?.[slug] ?? {};
-            return [slug, { ...entry, action: control(entry.action ?? { do: 'nav', href: articleRoute(slug) }) }];
-          }));
+          b.entries = Object.fromEntries(
+            b.slugs.map((slug) => {
+              const entry = b.entries?.[slug] ?? {};
+              return [slug, { ...entry, action: control(entry.action ?? { do: 'nav', href: articleRoute(slug) }) }];
+            }),
+          );
           break;
         case 'group':
           walk(b.blocks, inForm, overlay);
@@ -117,7 +137,10 @@ export function neutralize(spec: SiteSpec, salt: number): { site: SiteSpec; mean
               o.value = v;
             }
             b.name = name;
-            (meaning.fields[name] as NonNullable<SiteMeaning['fields'][string]>).values = { ...meaning.fields[name]?.values, ...values };
+            (meaning.fields[name] as NonNullable<SiteMeaning['fields'][string]>).values = {
+              ...meaning.fields[name]?.values,
+              ...values,
+            };
           }
           break;
         default:

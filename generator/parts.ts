@@ -68,5 +68,9 @@ export const toneLook = (tone: Tone | undefined, ink: string): Look => {
 /** Text wrapped to a width: as tall as its lines. */
 export function textPart(text: string, look: Look, x: number, y: number, width: number): Part {
   const line = look.line ?? Math.round(look.size * 1.5);
-  return { text, look: { ...look, line }, box: { x, y, w: width, h: lines(text, look.size, width, look.weight) * line } };
+  return {
+    text,
+    look: { ...look, line },
+    box: { x, y, w: width, h: lines(text, look.size, width, look.weight) * line },
+  };
 }

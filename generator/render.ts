@@ -10,7 +10,6 @@ import type { RuntimeConfig } from './runtime/config.ts';
 import { inlineRuntime } from './runtime-bundle.ts';
 import { packagePath } from '../lib/root.ts';
 
-
 function place(box: Box): string {
   return `left:${box.x}px;top:${box.y}px;width:${box.w}px;height:${box.h}px;`;
 }
@@ -43,7 +42,10 @@ function actionAttrs(this: { href?: unknown } | undefined, action: SiteAction): 
       break;
     case 'form.submit':
       attrs.push([ATTR.arg, action.form]);
-      if (action.fields || action.purposes) throw new Error(`form.submit of ${action.form}: a pressed control's fields and consent belong in bundle.json (generator/neutral.ts), not in the page`);
+      if (action.fields || action.purposes)
+        throw new Error(
+          `form.submit of ${action.form}: a pressed control's fields and consent belong in bundle.json (generator/neutral.ts), not in the page`,
+        );
       break;
     case 'overlay.open':
     case 'section.toggle':
@@ -53,7 +55,9 @@ function actionAttrs(this: { href?: unknown } | undefined, action: SiteAction): 
       if (action.id) attrs.push([ATTR.arg, action.id]);
       break;
     case 'emit':
-      throw new Error(`an emit action (${action.event}) reached the page: generator/neutral.ts serves its neutral part only`);
+      throw new Error(
+        `an emit action (${action.event}) reached the page: generator/neutral.ts serves its neutral part only`,
+      );
     default:
       break;
   }
@@ -63,7 +67,8 @@ function actionAttrs(this: { href?: unknown } | undefined, action: SiteAction): 
 
 /** A data attribute's name, as the contract spells it (`{{attr "flow"}}`): templates never spell one themselves. */
 function attrName(key: string): string {
-  if (!Object.prototype.hasOwnProperty.call(ATTR, key)) throw new Error(`template: no data attribute "${key}" in the contract's ATTR`);
+  if (!Object.prototype.hasOwnProperty.call(ATTR, key))
+    throw new Error(`template: no data attribute "${key}" in the contract's ATTR`);
   return ATTR[key as keyof typeof ATTR];
 }
 

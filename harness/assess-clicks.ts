@@ -9,7 +9,14 @@ import type { Turn } from '../simulator/loop/agent.ts';
 import type { LoadedBundle } from '../simulator/loop/bundle.ts';
 import { bboxRect, SAMPLE_EPISODE_SEED, type ClickSample } from '../simulator/measure/clicks.ts';
 import { judgementOf, type Defense, type DefenseDef, type Verdict } from '../simulator/loop/defense.ts';
-import { dudeFigures, hybridReward, readJudgement, type DudeFigures, type JudgedClick, type Judged } from '../simulator/measure/dude.ts';
+import {
+  dudeFigures,
+  hybridReward,
+  readJudgement,
+  type DudeFigures,
+  type JudgedClick,
+  type Judged,
+} from '../simulator/measure/dude.ts';
 import { DecoyEnv, type EnvObservation } from '../simulator/loop/env.ts';
 import type { Action } from '../simulator/loop/actions.ts';
 import { defenseDef } from '../simulator/loop/resolve.ts';
@@ -46,9 +53,11 @@ export interface SampleRow {
   error?: string;
 }
 
-
 /** The defense's judgement of one proposal, in DUDE's format; whatever is not a verdict is a parse failure. */
-async function judge(defense: Defense, ctx: Parameters<Defense['review']>[0]): Promise<{ judged: Judged; reason?: string }> {
+async function judge(
+  defense: Defense,
+  ctx: Parameters<Defense['review']>[0],
+): Promise<{ judged: Judged; reason?: string }> {
   let verdict: Verdict;
   try {
     verdict = await askReview(defense, ctx, 'defense');
@@ -62,7 +71,11 @@ async function judge(defense: Defense, ctx: Parameters<Defense['review']>[0]): P
 }
 
 /** Replays the sample's actions on a fresh episode; the state must show B_c where the sample saw it. */
-async function reach(env: DecoyEnv, bundle: LoadedBundle, s: ClickSample): Promise<{ obs: EnvObservation; history: Turn[] }> {
+async function reach(
+  env: DecoyEnv,
+  bundle: LoadedBundle,
+  s: ClickSample,
+): Promise<{ obs: EnvObservation; history: Turn[] }> {
   let { observation: obs } = await env.reset({ bundle, seed: SAMPLE_EPISODE_SEED });
   const history: Turn[] = [];
   for (const a of s.actions) {
@@ -71,19 +84,46 @@ async function reach(env: DecoyEnv, bundle: LoadedBundle, s: ClickSample): Promi
     history.push({ proposal: r.info.action, verdict: 'allow', error: r.info.error, url: obs.url });
   }
   const [x1, y1, x2, y2] = s.correct.bbox;
-  const there = obs.elements.some((e) => e.box && e.box.x === x1 && e.box.y === y1 && e.box.x + e.box.w === x2 && e.box.y + e.box.h === y2);
-  if (!there) throw new Error(`${s.id}: replaying its actions did not reach the state it was drawn from (no element at [${s.correct.bbox.join(', ')}])`);
+  const there = obs.elements.some(
+    (e) => e.box && e.box.x === x1 && e.box.y === y1 && e.box.x + e.box.w === x2 && e.box.y + e.box.h === y2,
+  );
+  if (!there)
+    throw new Error(
+      `${s.id}: replaying its actions did not reach the state it was drawn from (no element at [${s.correct.bbox.join(', ')}])`,
+    );
   return { obs, history };
 }
 
 /** Every click of one sample judged by a fresh defense instance, in the sample's state. */
-async function assessSample(env: DecoyEnv, bundle: LoadedBundle, s: ClickSample, def: DefenseDef, options: Readonly<Record<string, unknown>>, seed: number): Promise<SampleRow> {
-  const head = { id: s.id, scenario: s.scenario, domain: s.domain, category: s.category, ...(s.split ? { split: s.split } : {}), task: s.task, url: s.url, viewport: s.viewport, correct: s.correct, ...(s.dark ? { dark: s.dark } : {}) };
+async function assessSample(
+  env: DecoyEnv,
+  bundle: LoadedBundle,
+  s: ClickSample,
+  def: DefenseDef,
+  options: Readonly<Record<string, unknown>>,
+  seed: number,
+): Promise<SampleRow> {
+  const head = {
+    id: s.id,
+    scenario: s.scenario,
+    domain: s.domain,
+    category: s.category,
+    ...(s.split ? { split: s.split } : {}),
+    task: s.task,
+    url: s.url,
+    viewport: s.viewport,
+    correct: s.correct,
+    ...(s.dark ? { dark: s.dark } : {}),
+  };
   let reached: Awaited<ReturnType<typeof reach>>;
   try {
     reached = await reach(env, bundle, s);
   } catch (e) {
-    return { ...head, clicks: [], error: shortReason(e instanceof Error ? e.message : String(e)) || 'an unnamed error' };
+    return {
+      ...head,
+      clicks: [],
+      error: shortReason(e instanceof Error ? e.message : String(e)) || 'an unnamed error',
+    };
   }
   const { obs, history } = reached;
   const defense = def.create({ seed: subSeed(seed, 'assess-clicks', s.id), options });
@@ -91,21 +131,42 @@ async function assessSample(env: DecoyEnv, bundle: LoadedBundle, s: ClickSample,
   const clicks: ClickRow[] = [];
   for (const c of s.clicks) {
     const proposal: Action = { name: 'mouse_click', x: c.x, y: c.y };
-    const { judged, reason } = await judge(defense, reviewContext(obs, proposal, s.actions.length, history, DEFENSE_BUDGET));
-    clicks.push({ x: c.x, y: c.y, label: c.label, judged, ...(reason !== undefined ? { reason } : {}), reward: hybridReward(judged, c.label, { ...scene, click: c }) });
+    const { judged, reason } = await judge(
+      defense,
+      reviewContext(obs, proposal, s.actions.length, history, DEFENSE_BUDGET),
+    );
+    clicks.push({
+      x: c.x,
+      y: c.y,
+      label: c.label,
+      judged,
+      ...(reason !== undefined ? { reason } : {}),
+      reward: hybridReward(judged, c.label, { ...scene, click: c }),
+    });
   }
   return { ...head, clicks };
 }
 
 const CATEGORY_ORDER = ['normal', 'coercive', 'cognitive', 'contextual-path-spoofing', 'emotional'];
 
-const judgedClicks = (rows: readonly SampleRow[]): JudgedClick[] => rows.flatMap((r) => r.clicks.map((c) => ({ truth: c.label, judged: c.judged, reward: c.reward })));
+const judgedClicks = (rows: readonly SampleRow[]): JudgedClick[] =>
+  rows.flatMap((r) => r.clicks.map((c) => ({ truth: c.label, judged: c.judged, reward: c.reward })));
 
-const rate = (v: number | null, ci: [number, number] | null) => (v === null || ci === null ? '–' : `${v.toFixed(1).padStart(5)} [${ci[0].toFixed(0)}–${ci[1].toFixed(0)}]`);
+const rate = (v: number | null, ci: [number, number] | null) =>
+  v === null || ci === null ? '–' : `${v.toFixed(1).padStart(5)} [${ci[0].toFixed(0)}–${ci[1].toFixed(0)}]`;
 
 /** DUDE's figures per category, on the test split and overall; then the confusion over {−1, 0, 1}. */
 export function clicksTable(groups: readonly [string, number, DudeFigures][], title: string): string {
-  const head = ['category', 'samples', 'clicks', 'pass % [95% CI]', 'fatal % [95% CI]', 'over-def. %', 'reward', 'no label'];
+  const head = [
+    'category',
+    'samples',
+    'clicks',
+    'pass % [95% CI]',
+    'fatal % [95% CI]',
+    'over-def. %',
+    'reward',
+    'no label',
+  ];
   const rows = groups.map(([name, samples, f]) => [
     name,
     String(samples),
@@ -117,16 +178,18 @@ export function clicksTable(groups: readonly [string, number, DudeFigures][], ti
     String(f.parseFailures + f.domainViolations),
   ]);
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] as string).length)));
-  const fmt = (r: string[]) => r.map((c, i) => (i === 0 ? c.padEnd(widths[i] as number) : c.padStart(widths[i] as number))).join('  ');
+  const fmt = (r: string[]) =>
+    r.map((c, i) => (i === 0 ? c.padEnd(widths[i] as number) : c.padStart(widths[i] as number))).join('  ');
   const rule = widths.map((w) => '─'.repeat(w)).join('  ');
   const all = groups.at(-1)?.[2];
   const lines = [title, fmt(head), rule, ...rows.slice(0, -2).map(fmt), rule, ...rows.slice(-2).map(fmt)];
   if (all) {
     const m = all.confusion;
-    const cells = (t: '1' | '0' | '-1') => [m[t]['1'], m[t]['0'], m[t]['-1'], m[t].none].map((n) => String(n).padStart(6)).join('');
+    const cells = (t: '1' | '0' | '-1') =>
+      [m[t]['1'], m[t]['0'], m[t]['-1'], m[t].none].map((n) => String(n).padStart(6)).join('');
     lines.push(
       '',
-      'confusion (all clicks; rows: true label, columns: the defense\'s label)',
+      "confusion (all clicks; rows: true label, columns: the defense's label)",
       `        ${['1', '0', '-1', 'none'].map((h) => h.padStart(6)).join('')}`,
       `   1    ${cells('1')}`,
       `   0    ${cells('0')}`,
@@ -156,11 +219,21 @@ export async function assessClicks(opts: {
   deceptive?: number;
 }): Promise<{ table: string; json: unknown }> {
   const suite = selectSuite(opts.suite ?? 'ruc');
-  if (!suite.clicks) throw new UserError(`suite '${suite.id}' has no click samples; click-level assessment needs a click suite such as ruc`);
+  if (!suite.clicks)
+    throw new UserError(
+      `suite '${suite.id}' has no click samples; click-level assessment needs a click suite such as ruc`,
+    );
   const def = await defenseDef(opts.defense);
   const progress = opts.progress ?? silent;
-  const { bundles, samples } = await generateClicks(suite, opts.seed, resize(suite.clicks, opts.normal, opts.deceptive), progress);
-  const byId = new Map<string, LoadedBundle>(bundles.map((b) => [b.manifest.id, { manifest: b.manifest, site: { files: b.files } }]));
+  const { bundles, samples } = await generateClicks(
+    suite,
+    opts.seed,
+    resize(suite.clicks, opts.normal, opts.deceptive),
+    progress,
+  );
+  const byId = new Map<string, LoadedBundle>(
+    bundles.map((b) => [b.manifest.id, { manifest: b.manifest, site: { files: b.files } }]),
+  );
   const env = DecoyEnv.sandboxed();
   const rows: SampleRow[] = [];
   try {
@@ -172,15 +245,24 @@ export async function assessClicks(opts: {
   } finally {
     await env.close();
   }
-  const categories = [...new Set(rows.map((r) => r.category))].sort((a, b) => CATEGORY_ORDER.indexOf(a) - CATEGORY_ORDER.indexOf(b));
+  const categories = [...new Set(rows.map((r) => r.category))].sort(
+    (a, b) => CATEGORY_ORDER.indexOf(a) - CATEGORY_ORDER.indexOf(b),
+  );
   const group = (name: string, keep: (r: SampleRow) => boolean): [string, number, DudeFigures] => {
     const mine = rows.filter((r) => r.error === undefined && keep(r));
     return [name, mine.length, dudeFigures(judgedClicks(mine))];
   };
-  const groups = [...categories.map((c) => group(c, (r) => r.category === c)), group('test split', (r) => r.split === 'test'), group('all', () => true)];
+  const groups = [
+    ...categories.map((c) => group(c, (r) => r.category === c)),
+    group('test split', (r) => r.split === 'test'),
+    group('all', () => true),
+  ];
   const title = `defense '${def.id}' on ${rows.length} click samples of suite '${suite.id}' (seed ${opts.seed}): DUDE's figures`;
   const failed = rows.filter((r) => r.error !== undefined).length;
-  const note = failed === 0 ? '' : `\n${failed} sample${failed === 1 ? '' : 's'} could not be replayed (see error in the sample rows); they are not in the figures`;
+  const note =
+    failed === 0
+      ? ''
+      : `\n${failed} sample${failed === 1 ? '' : 's'} could not be replayed (see error in the sample rows); they are not in the figures`;
   return {
     table: clicksTable(groups, title) + note,
     json: {

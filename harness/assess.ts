@@ -33,7 +33,12 @@ import { askContext, askReview, PartyError } from '../simulator/loop/party.ts';
 /** Where the steps come from: recorded runs, or agents played on a suite generated here. */
 export type AssessSource =
   | { readonly runs: readonly string[]; readonly trustBundles?: boolean }
-  | { readonly suite: string; readonly patterns: readonly string[]; readonly agents: readonly string[]; readonly seed: number };
+  | {
+      readonly suite: string;
+      readonly patterns: readonly string[];
+      readonly agents: readonly string[];
+      readonly seed: number;
+    };
 
 export interface AssessOptions {
   /** A defense's id or file (simulator/loop/resolve.ts), or its definition. */
@@ -54,9 +59,15 @@ export interface AssessResult {
 }
 
 /** The defense's definition, its options checked against the ones it declares. */
-export async function assessedDefense(defense: string | DefenseDef, options: Readonly<Record<string, unknown>>): Promise<DefenseDef> {
+export async function assessedDefense(
+  defense: string | DefenseDef,
+  options: Readonly<Record<string, unknown>>,
+): Promise<DefenseDef> {
   // A page-side defense gives no verdicts: judged step by step it would pass for 'none'.
-  if (typeof defense === 'string' && isInjection(defense)) throw new UserError(`assess judges a defense's verdicts on each step; ${clip(defense)} changes the pages instead (measure it with decoy run)`);
+  if (typeof defense === 'string' && isInjection(defense))
+    throw new UserError(
+      `assess judges a defense's verdicts on each step; ${clip(defense)} changes the pages instead (measure it with decoy run)`,
+    );
   const def = typeof defense === 'string' ? await defenseDef(defense) : defense;
   checkOptions('defense', typeof defense === 'string' ? defense : def.id, def, options);
   return def;
@@ -70,7 +81,12 @@ const elementOf = (ctx: ReviewContext) => {
 };
 
 /** A step the defense failed on: its error, and the assessment goes on. */
-const failed = (ctx: ReviewContext, e: unknown): Judgement => ({ verdict: 'error', allowed: false, feedback: shortReason(e instanceof Error ? e.message : String(e)) || 'an unnamed error', element: elementOf(ctx) });
+const failed = (ctx: ReviewContext, e: unknown): Judgement => ({
+  verdict: 'error',
+  allowed: false,
+  feedback: shortReason(e instanceof Error ? e.message : String(e)) || 'an unnamed error',
+  element: elementOf(ctx),
+});
 
 /** The defense's verdict on one review; a throw is the step's error, and the assessment goes on. */
 async function judge(defense: Defense, ctx: ReviewContext): Promise<Judgement> {
@@ -102,7 +118,12 @@ async function episodeDone(opts: AssessOptions, progress: Progress, done: number
 
 const NOT_ASKED: Judgement = { verdict: null, allowed: false, feedback: null, element: null };
 
-function judged(record: EpisodeRecord, step: EpisodeRecord['steps'][number], label: ProposalLabel, j: Judgement): JudgedStep {
+function judged(
+  record: EpisodeRecord,
+  step: EpisodeRecord['steps'][number],
+  label: ProposalLabel,
+  j: Judgement,
+): JudgedStep {
   return {
     scenario: record.scenario,
     step: step.i,
@@ -125,7 +146,14 @@ export async function assessSteps(source: AssessSource, opts: AssessOptions): Pr
 }
 
 /** Recorded runs: each episode replayed once, the defense asked in the state before each step. */
-async function fromRuns(folders: readonly string[], trustBundles: boolean, def: DefenseDef, opts: AssessOptions, out: JudgedStep[], counts: { episodes: number; skipped: number }): Promise<void> {
+async function fromRuns(
+  folders: readonly string[],
+  trustBundles: boolean,
+  def: DefenseDef,
+  opts: AssessOptions,
+  out: JudgedStep[],
+  counts: { episodes: number; skipped: number },
+): Promise<void> {
   const runs = folders.map((runs) => {
     const { config, episodes } = readRunFolder(runs);
     if (episodes.length === 0) throw new UserError(`${runs}: the run has no episodes`);
@@ -134,7 +162,10 @@ async function fromRuns(folders: readonly string[], trustBundles: boolean, def: 
   // The limits the runs were played with, unless given (as decoy label): one engine replays them all, so they must agree.
   const played = runs[0]?.limits ?? {};
   const other = runs.find((r) => JSON.stringify(r.limits) !== JSON.stringify(played));
-  if (other) throw new UserError(`${clip(other.runs)} was played with other per-episode limits than ${clip(runs[0]?.runs ?? '')}; assess them apart`);
+  if (other)
+    throw new UserError(
+      `${clip(other.runs)} was played with other per-episode limits than ${clip(runs[0]?.runs ?? '')}; assess them apart`,
+    );
   const limits = { ...played, ...opts.limits };
   const total = runs.reduce((n, r) => n + r.episodes.length, 0);
   const env = DecoyEnv.sandboxed(limits);
@@ -155,7 +186,13 @@ async function fromRuns(folders: readonly string[], trustBundles: boolean, def: 
             if (said === undefined) said = await contextOf(defense, obs.goal);
             const seen = typeof said === 'string' ? { ...obs, defense_context: said } : obs;
             const ctx = reviewContext(seen, parseAction(s.proposal), s.i, [...history], DEFENSE_BUDGET);
-            judgements.push(s.verdict.kind === 'invalid' ? NOT_ASKED : said instanceof PartyError ? failed(ctx, said) : await judge(defense, ctx));
+            judgements.push(
+              s.verdict.kind === 'invalid'
+                ? NOT_ASKED
+                : said instanceof PartyError
+                  ? failed(ctx, said)
+                  : await judge(defense, ctx),
+            );
             history.push({ proposal: s.proposal, verdict: s.verdict.kind, error: s.error, url: s.url });
           });
           e.steps.forEach((s, k) => out.push(judged(e, s, labels[k] as ProposalLabel, judgements[k] as Judgement)));
@@ -176,7 +213,13 @@ async function fromRuns(folders: readonly string[], trustBundles: boolean, def: 
  * labelled as it runs (LabellingEnv): the same steps, labels and verdicts as a `none` run
  * assessed from its folder, in one pass.
  */
-async function fromSuite(source: Extract<AssessSource, { suite: string }>, def: DefenseDef, opts: AssessOptions, out: JudgedStep[], counts: { episodes: number; skipped: number }): Promise<void> {
+async function fromSuite(
+  source: Extract<AssessSource, { suite: string }>,
+  def: DefenseDef,
+  opts: AssessOptions,
+  out: JudgedStep[],
+  counts: { episodes: number; skipped: number },
+): Promise<void> {
   const agents: AgentDef[] = [];
   for (const id of source.agents) agents.push(await agentDef(id));
   const bundles = loadBundles({ suite: source.suite, seed: source.seed, patterns: source.patterns });
@@ -193,7 +236,12 @@ async function fromSuite(source: Extract<AssessSource, { suite: string }>, def: 
         const id = bundle.manifest.id;
         const seed = episodeSeed(source.seed, id);
         const gt = bundle.manifest.groundTruth;
-        const agent = a.create({ seed, options: {}, scenario: id, ...(a.privileged ? { privileged: { safePath: gt.safePath, trapPath: gt.trapPath } } : {}) });
+        const agent = a.create({
+          seed,
+          options: {},
+          scenario: id,
+          ...(a.privileged ? { privileged: { safePath: gt.safePath, trapPath: gt.trapPath } } : {}),
+        });
         const assessed = def.create({ seed, options: opts.defenseOptions });
         const judgements: Judgement[] = [];
         const watcher: Defense = {
@@ -203,11 +251,28 @@ async function fromSuite(source: Extract<AssessSource, { suite: string }>, def: 
             return { kind: 'allow' };
           },
         };
-        const record = await runEpisode({ env, bundle, seed, agent, agentId: a.id, defense: watcher, defenseId: 'none' });
+        const record = await runEpisode({
+          env,
+          bundle,
+          seed,
+          agent,
+          agentId: a.id,
+          defense: watcher,
+          defenseId: 'none',
+        });
         if (labelledSkip(record)) counts.skipped++;
         else {
           let k = 0;
-          record.steps.forEach((s, i) => out.push(judged(record, s, env.labels[i] as ProposalLabel, s.verdict.kind === 'invalid' ? NOT_ASKED : (judgements[k++] as Judgement))));
+          record.steps.forEach((s, i) =>
+            out.push(
+              judged(
+                record,
+                s,
+                env.labels[i] as ProposalLabel,
+                s.verdict.kind === 'invalid' ? NOT_ASKED : (judgements[k++] as Judgement),
+              ),
+            ),
+          );
           counts.episodes++;
         }
         await episodeDone(opts, progress, ++done, total);
@@ -237,7 +302,10 @@ export function assertAssessFolder(out: string): void {
         ours = false;
       }
     }
-    if (!ours) throw new UserError(`${clip(out)} holds something other than an assessment (${clip(name)}); nothing was changed (choose another --out)`);
+    if (!ours)
+      throw new UserError(
+        `${clip(out)} holds something other than an assessment (${clip(name)}); nothing was changed (choose another --out)`,
+      );
   }
 }
 

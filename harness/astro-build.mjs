@@ -15,4 +15,10 @@ const gallery = {
   resolveId: (source) => (source === id ? `\0${id}` : null),
   load: (module) => (module === `\0${id}` ? `export default ${readFileSync(job.data, 'utf8')};` : null),
 };
-await build({ root: job.root, outDir: job.outDir, cacheDir: job.cacheDir, logLevel: 'error', vite: { cacheDir: job.viteCacheDir, plugins: [gallery] } });
+await build({
+  root: job.root,
+  outDir: job.outDir,
+  cacheDir: job.cacheDir,
+  logLevel: 'error',
+  vite: { cacheDir: job.viteCacheDir, plugins: [gallery] },
+});

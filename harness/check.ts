@@ -26,7 +26,9 @@ export interface CheckOptions {
   signal?: AbortSignal;
 }
 
-const ROWS = z.array(z.object({ scenario: z.string(), check: z.string(), ok: z.boolean(), detail: z.string() }).loose());
+const ROWS = z.array(
+  z.object({ scenario: z.string(), check: z.string(), ok: z.boolean(), detail: z.string() }).loose(),
+);
 
 function sourceTexts(folders: readonly string[]): string[] {
   return folders.flatMap((folder) => {
@@ -48,9 +50,12 @@ export function checkCacheFile(bundles: readonly LoadedBundle[], opts: CheckOpti
   for (const b of bundles) {
     piece(JSON.stringify(b.manifest));
     h.update(`${Object.keys(b.site.files).length}:`);
-    for (const [path, text] of Object.entries(b.site.files)) piece(path), piece(text);
+    for (const [path, text] of Object.entries(b.site.files)) (piece(path), piece(text));
   }
-  return join(opts.cacheDir ?? packagePath('node_modules', '.cache', 'decoy', 'checks'), `${h.digest('hex').slice(0, 32)}.json`);
+  return join(
+    opts.cacheDir ?? packagePath('node_modules', '.cache', 'decoy', 'checks'),
+    `${h.digest('hex').slice(0, 32)}.json`,
+  );
 }
 
 /** A kept verdict, if whole: rows of the right shape that cover every one of the bundles. */

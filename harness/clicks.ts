@@ -22,11 +22,16 @@ export function resize(spec: ClickSuiteSpec, normal?: number, deceptive?: number
   const scaled = domains.map((d) => Math.floor(((spec.deceptive[d] ?? 0) * deceptive) / total));
   let rest = deceptive - scaled.reduce((a, b) => a + b, 0);
   for (let i = 0; rest > 0; i = (i + 1) % domains.length, rest--) scaled[i] = (scaled[i] as number) + 1;
-  return { ...spec, normal: normal ?? spec.normal, deceptive: Object.fromEntries(domains.map((d, i) => [d, scaled[i]])) };
+  return {
+    ...spec,
+    normal: normal ?? spec.normal,
+    deceptive: Object.fromEntries(domains.map((d, i) => [d, scaled[i]])),
+  };
 }
 
 /** `n` spread as evenly as possible over `k` slots, the extra ones from slot `from` on. */
-const spread = (n: number, k: number, from = 0) => Array.from({ length: k }, (_, i) => Math.floor(n / k) + ((i - from + k) % k < n % k ? 1 : 0));
+const spread = (n: number, k: number, from = 0) =>
+  Array.from({ length: k }, (_, i) => Math.floor(n / k) + ((i - from + k) % k < n % k ? 1 : 0));
 
 /**
  * How many samples to draw per domain and category: normal samples spread evenly over the
@@ -38,32 +43,41 @@ const spread = (n: number, k: number, from = 0) => Array.from({ length: k }, (_,
 export function quotas(suite: SuiteDef, spec: ClickSuiteSpec): Map<string, number> {
   const domains = Object.keys(spec.deceptive) as Domain[];
   const deceptiveTotal = domains.reduce((a, d) => a + (spec.deceptive[d] ?? 0), 0);
-  if (spec.normal + deceptiveTotal === 0) throw new UserError(`suite ${suite.id}: nothing to generate (--normal and --deceptive are both 0)`);
+  if (spec.normal + deceptiveTotal === 0)
+    throw new UserError(`suite ${suite.id}: nothing to generate (--normal and --deceptive are both 0)`);
   // assignSplits gives every split a sample from one sample per split on; fewer would leave one empty.
   const splits = (['train', 'valid', 'test'] as const).filter((k) => spec.split[k] > 0);
   if (spec.normal + deceptiveTotal < splits.length) {
-    throw new UserError(`suite ${suite.id}: ${spec.normal + deceptiveTotal} sample${spec.normal + deceptiveTotal === 1 ? '' : 's'} cannot fill its ${splits.length} splits (${splits.join(', ')}); ask for at least ${splits.length} with --normal and --deceptive`);
+    throw new UserError(
+      `suite ${suite.id}: ${spec.normal + deceptiveTotal} sample${spec.normal + deceptiveTotal === 1 ? '' : 's'} cannot fill its ${splits.length} splits (${splits.join(', ')}); ask for at least ${splits.length} with --normal and --deceptive`,
+    );
   }
   const candidates = new Map<string, number>();
-  for (const s of suite.scenarios()) candidates.set(key(s.domain, categoryOf(s)), (candidates.get(key(s.domain, categoryOf(s))) ?? 0) + 1);
+  for (const s of suite.scenarios())
+    candidates.set(key(s.domain, categoryOf(s)), (candidates.get(key(s.domain, categoryOf(s))) ?? 0) + 1);
   const out = new Map<string, number>();
   const normal = spread(spec.normal, domains.length);
   domains.forEach((d, i) => {
-    if ((normal[i] as number) > 0 && !candidates.has(key(d, 'normal'))) throw new UserError(`suite ${suite.id} has no benign configuration in ${d} for normal samples`);
+    if ((normal[i] as number) > 0 && !candidates.has(key(d, 'normal')))
+      throw new UserError(`suite ${suite.id} has no benign configuration in ${d} for normal samples`);
     out.set(key(d, 'normal'), normal[i] as number);
-    const cats = [...new Set([...candidates.keys()].filter((k) => k.startsWith(`${d}\u0000`) && !k.endsWith('\u0000normal')))].sort();
+    const cats = [
+      ...new Set([...candidates.keys()].filter((k) => k.startsWith(`${d}\u0000`) && !k.endsWith('\u0000normal'))),
+    ].sort();
     const want = spec.deceptive[d] ?? 0;
     // One deceptive configuration gives at most one sample.
     const offered = cats.reduce((a, k) => a + (candidates.get(k) ?? 0), 0);
     if (want > offered) {
       // --deceptive is shared over domains in fixed proportions, so this domain bounds the total.
       const most = Math.floor((offered * deceptiveTotal) / want);
-      throw new UserError(`suite ${suite.id} can give at most ${offered} deceptive samples in ${d}, not ${want} (its share of --deceptive ${deceptiveTotal}); ask for about ${most} or fewer with --deceptive`);
+      throw new UserError(
+        `suite ${suite.id} can give at most ${offered} deceptive samples in ${d}, not ${want} (its share of --deceptive ${deceptiveTotal}); ask for about ${most} or fewer with --deceptive`,
+      );
     }
     // Evenly over categories, never more than a category offers; the rest to the others.
     const share = new Map(cats.map((k) => [k, 0]));
     let left = want;
-    for (let j = i; left > 0; ) {
+    for (let j = i; left > 0;) {
       const open = cats.filter((k) => (share.get(k) as number) < (candidates.get(k) as number));
       const k = open[j++ % open.length] as string;
       share.set(k, (share.get(k) as number) + 1);
@@ -82,7 +96,12 @@ const key = (domain: string, category: Category) => `${domain}\u0000${category}`
  * configurations run out (a state may not show both boxes) hands its shortfall to the
  * other categories of its domain.
  */
-export async function generateClicks(suite: SuiteDef, seed: number, spec: ClickSuiteSpec, progress: Progress = silent): Promise<{ bundles: Bundle[]; samples: ClickSample[] }> {
+export async function generateClicks(
+  suite: SuiteDef,
+  seed: number,
+  spec: ClickSuiteSpec,
+  progress: Progress = silent,
+): Promise<{ bundles: Bundle[]; samples: ClickSample[] }> {
   const quota = quotas(suite, spec);
   const wanted = [...quota.values()].reduce((a, b) => a + b, 0);
   const scenarios = suite.scenarios();
@@ -100,7 +119,13 @@ export async function generateClicks(suite: SuiteDef, seed: number, spec: ClickS
         if (left <= 0) continue;
         untried.delete(i);
         const bundle = generateBundle(suite, scenario, seed);
-        const got = (await clickSamples({ manifest: bundle.manifest, site: { files: bundle.files } }, { category, nullClicks: spec.nullClicks }, env)).slice(0, left);
+        const got = (
+          await clickSamples(
+            { manifest: bundle.manifest, site: { files: bundle.files } },
+            { category, nullClicks: spec.nullClicks },
+            env,
+          )
+        ).slice(0, left);
         if (got.length === 0) continue;
         quota.set(k, left - got.length);
         bundles.push(bundle);
@@ -114,7 +139,10 @@ export async function generateClicks(suite: SuiteDef, seed: number, spec: ClickS
     await env.close();
   }
   const short = [...quota].filter(([, n]) => n > 0);
-  if (short.length > 0) throw new UserError(`suite ${suite.id} ran out of configurations before its quotas (${short.map(([k, n]) => `${k.replace('\u0000', ' ')}: ${n} short`).join(', ')}); ask for fewer samples`);
+  if (short.length > 0)
+    throw new UserError(
+      `suite ${suite.id} ran out of configurations before its quotas (${short.map(([k, n]) => `${k.replace('\u0000', ' ')}: ${n} short`).join(', ')}); ask for fewer samples`,
+    );
   assignSplits(samples, spec.split);
   return { bundles, samples };
 }
@@ -144,8 +172,15 @@ export function countsTable(samples: readonly ClickSample[]): string {
   const key = (s: ClickSample) => `${s.split}\u0000${s.category}\u0000${s.domain}`;
   const counts = new Map<string, number>();
   for (const s of samples) counts.set(key(s), (counts.get(key(s)) ?? 0) + 1);
-  const rows = [...counts].sort(([a], [b]) => a.localeCompare(b)).map(([k, n]) => `| ${k.split('\u0000').join(' | ')} | ${n} |`);
-  return ['| split | category | domain | samples |', '| --- | --- | --- | --- |', ...rows, `| all | | | ${samples.length} |`].join('\n');
+  const rows = [...counts]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([k, n]) => `| ${k.split('\u0000').join(' | ')} | ${n} |`);
+  return [
+    '| split | category | domain | samples |',
+    '| --- | --- | --- | --- |',
+    ...rows,
+    `| all | | | ${samples.length} |`,
+  ].join('\n');
 }
 
 export function writeSamples(out: string, samples: readonly ClickSample[]): void {

@@ -41,7 +41,11 @@ export interface Collector {
 }
 
 function send(res: ServerResponse, status: number, body: string, close = false): void {
-  res.writeHead(status, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store', ...(close ? { connection: 'close' } : {}) });
+  res.writeHead(status, {
+    'content-type': 'text/plain; charset=utf-8',
+    'cache-control': 'no-store',
+    ...(close ? { connection: 'close' } : {}),
+  });
   res.end(body);
 }
 
@@ -89,7 +93,8 @@ function sessionFiles(dir: string): Map<string, number> {
   if (!existsSync(dir) || !statSync(dir).isDirectory()) return sizes;
   for (const d of readdirSync(dir, { withFileTypes: true })) {
     const session = d.name.slice(0, -'.json'.length);
-    if (d.isFile() && d.name.endsWith('.json') && SESSION.test(session)) sizes.set(session, statSync(join(dir, d.name)).size);
+    if (d.isFile() && d.name.endsWith('.json') && SESSION.test(session))
+      sizes.set(session, statSync(join(dir, d.name)).size);
   }
   return sizes;
 }
@@ -195,28 +200,48 @@ export function collector(opts: {
     // post can only grow where it was written shorter than that (`1e20` is 21 digits, a byte
     // that is not UTF-8 three): such a post is refused, so what is stored is never more than
     // what was received, besides the configuration it names.
-    if (Buffer.byteLength(JSON.stringify(parsed)) > body.length) return send(res, 413, 'this log would be stored larger than it was posted\n');
+    if (Buffer.byteLength(JSON.stringify(parsed)) > body.length)
+      return send(res, 413, 'this log would be stored larger than it was posted\n');
     const dir = join(opts.logDir, entry.scenario);
     const name = `${parsed.session}.json`;
     const known = storedEvents(join(dir, name));
     const events = eventTexts(parsed.events);
     // A page only appends to its log, so a post that does not begin with what is stored is not
     // that session's log (a forgery, or another page reusing the session): the stored one stays.
-    if (known && known.some((e, i) => i < events.length && events[i] !== e)) return send(res, 409, 'this log does not extend the stored log of its session, which is kept\n');
+    if (known && known.some((e, i) => i < events.length && events[i] !== e))
+      return send(res, 409, 'this log does not extend the stored log of its session, which is kept\n');
     if (!known || events.length > known.length) {
       const sessions = sizes.get(entry.scenario) as Map<string, number>;
       const before = sessions.get(parsed.session);
       if (before === undefined && sessions.size >= maxSessions) {
-        return refuse(res, `sessions ${entry.scenario}`, `${entry.scenario} has ${sessions.size} sessions stored, the most allowed; new sessions of it are not stored`);
+        return refuse(
+          res,
+          `sessions ${entry.scenario}`,
+          `${entry.scenario} has ${sessions.size} sessions stored, the most allowed; new sessions of it are not stored`,
+        );
       }
-      const text = JSON.stringify({ scenario: entry.scenario, suite: entry.suite, session: parsed.session, events: parsed.events }) + '\n';
+      const text =
+        JSON.stringify({
+          scenario: entry.scenario,
+          suite: entry.suite,
+          session: parsed.session,
+          events: parsed.events,
+        }) + '\n';
       const grown = total - (before ?? 0) + Buffer.byteLength(text);
-      if (grown > maxBytes) return refuse(res, 'bytes', `the stored logs would pass ${maxBytes} bytes, the most allowed; no log grows further`);
+      if (grown > maxBytes)
+        return refuse(
+          res,
+          'bytes',
+          `the stored logs would pass ${maxBytes} bytes, the most allowed; no log grows further`,
+        );
       try {
         writeWhole(dir, name, text);
       } catch (e) {
         const problem = storeProblem(opts.logDir, e);
-        if (problem !== told) opts.warn?.(`could not store the log of ${entry.scenario}: ${problem}; it is stored when the page posts again after this is fixed`);
+        if (problem !== told)
+          opts.warn?.(
+            `could not store the log of ${entry.scenario}: ${problem}; it is stored when the page posts again after this is fixed`,
+          );
         told = problem;
         return send(res, 507, 'could not store the log\n');
       }

@@ -26,7 +26,13 @@ export const COMPARE_MD = 'compare.md';
 /** What `--defenses` is by default: no defense, then the reference defenses from the weakest. */
 export const DEFAULT_DEFENSES = ['none', 'warn', 'gate', 'screen', 'intervene'] as const;
 /** Veer's ablations (Table 18): full intervention, then each part taken away. */
-export const ABLATIONS = ['intervene', 'intervene-block', 'intervene-reactive', 'intervene-onestep', 'intervene-notemporal'] as const;
+export const ABLATIONS = [
+  'intervene',
+  'intervene-block',
+  'intervene-reactive',
+  'intervene-onestep',
+  'intervene-notemporal',
+] as const;
 
 /** The defenses given, then the ablation variants not among them. */
 export const withAblations = (defenses: readonly string[]): string[] => [...new Set([...defenses, ...ABLATIONS])];
@@ -43,7 +49,10 @@ export interface CompareConfig {
   readonly engine?: 'chromium';
 }
 
-export interface CompareOptions extends Pick<RunOptions, 'bundles' | 'trustBundles' | 'noCheck' | 'progress' | 'signal' | 'limits' | 'executable'> {
+export interface CompareOptions extends Pick<
+  RunOptions,
+  'bundles' | 'trustBundles' | 'noCheck' | 'progress' | 'signal' | 'limits' | 'executable'
+> {
   /** compare.md gets the outcome table of Veer's ablations (Table 18). */
   ablations?: boolean;
 }
@@ -60,7 +69,21 @@ export interface CompareResult {
 
 /** The run of one defense, as `decoy run` with the same flags would record it in run.json. */
 export function runConfigOf(c: CompareConfig, defense: string, limits?: RunOptions['limits']): RunConfig {
-  return stampRun({ suite: c.suite, patterns: c.patterns, bundles: c.bundles, agent: c.agent, defense, seed: c.seed, agentOptions: c.agentOptions, defenseOptions: {}, replay: null, ...(c.engine ? { engine: c.engine } : {}) }, limits);
+  return stampRun(
+    {
+      suite: c.suite,
+      patterns: c.patterns,
+      bundles: c.bundles,
+      agent: c.agent,
+      defense,
+      seed: c.seed,
+      agentOptions: c.agentOptions,
+      defenseOptions: {},
+      replay: null,
+      ...(c.engine ? { engine: c.engine } : {}),
+    },
+    limits,
+  );
 }
 
 const stampOf = (config: RunConfig) => JSON.stringify(config, null, 2) + '\n';
@@ -72,9 +95,21 @@ export function defenseFolders(defenses: readonly string[]): string[] {
   defenses.forEach((d, i) => {
     const f = folders[i] as string;
     if (defenses.indexOf(d) !== i) throw new UserError(`--defenses names ${quote(d)} twice`);
-    if (f === '' || f === '.' || f === '..' || f === COMPARE_JSON || f === COMPARE_MD || f === LOCK_NAME || isTempName(f)) throw new UserError(`defense ${quote(d)} cannot name a folder (${quote(f)}); rename the file`);
+    if (
+      f === '' ||
+      f === '.' ||
+      f === '..' ||
+      f === COMPARE_JSON ||
+      f === COMPARE_MD ||
+      f === LOCK_NAME ||
+      isTempName(f)
+    )
+      throw new UserError(`defense ${quote(d)} cannot name a folder (${quote(f)}); rename the file`);
     const other = folders.indexOf(f);
-    if (other !== i) throw new UserError(`defenses ${quote(defenses[other] as string)} and ${quote(d)} would share the folder ${quote(f)}; rename one of the files`);
+    if (other !== i)
+      throw new UserError(
+        `defenses ${quote(defenses[other] as string)} and ${quote(d)} would share the folder ${quote(f)}; rename one of the files`,
+      );
   });
   return folders;
 }
@@ -100,7 +135,8 @@ export function assertCompareFolder(out: string, runs: readonly { folder: string
     const isDir = statSync(dir).isDirectory();
     if (own && isDir && readdirSync(dir).every((n) => isTempName(n) || n === LOCK_NAME)) continue;
     const runFile = join(dir, RUN_FILE);
-    if (!isDir || !existsSync(runFile)) throw new UserError(`${clip(out)} holds something other than a comparison (${clip(name)}); choose another --out`);
+    if (!isDir || !existsSync(runFile))
+      throw new UserError(`${clip(out)} holds something other than a comparison (${clip(name)}); choose another --out`);
     if (!own) continue;
     const held = readFileSync(runFile, 'utf8');
     if (held !== stampOf(own.config)) throw heldOtherRun(dir, held, own.config, clip(dir));
@@ -108,23 +144,41 @@ export function assertCompareFolder(out: string, runs: readonly { folder: string
 }
 
 /** Whether a folder holds this run, finished (summary.json is written last). */
-const finished = (dir: string, config: RunConfig) => existsSync(join(dir, SUMMARY_FILE)) && existsSync(join(dir, RUN_FILE)) && readFileSync(join(dir, RUN_FILE), 'utf8') === stampOf(config);
+const finished = (dir: string, config: RunConfig) =>
+  existsSync(join(dir, SUMMARY_FILE)) &&
+  existsSync(join(dir, RUN_FILE)) &&
+  readFileSync(join(dir, RUN_FILE), 'utf8') === stampOf(config);
 
 /**
  * Plays every defense's run that the folder does not hold finished (an interrupted one is
  * resumed, a finished one kept), then writes compare.json and compare.md whole from the
  * run folders. The agent, each defense and the folder are checked before anything runs.
  */
-export async function compareDefenses(config: CompareConfig, out: string, opts: CompareOptions = {}): Promise<CompareResult> {
+export async function compareDefenses(
+  config: CompareConfig,
+  out: string,
+  opts: CompareOptions = {},
+): Promise<CompareResult> {
   const folders = await checkDefenses(config.defenses);
   const bundles = opts.bundles ?? loadBundles(runSource(config, opts.trustBundles));
-  const runs = config.defenses.map((defense, i) => ({ defense, folder: folders[i] as string, config: runConfigOf(config, defense, opts.limits) }));
-  for (const r of runs) await prepareAgent(r.config, bundles.map((b) => b.manifest));
+  const runs = config.defenses.map((defense, i) => ({
+    defense,
+    folder: folders[i] as string,
+    config: runConfigOf(config, defense, opts.limits),
+  }));
+  for (const r of runs)
+    await prepareAgent(
+      r.config,
+      bundles.map((b) => b.manifest),
+    );
   assertCompareFolder(out, runs);
   // The self-check is for episodes about to be played: a comparison whose runs are all finished is only read.
   if (!opts.noCheck && runs.some((r) => !finished(join(out, r.folder), r.config))) {
     const failed = (await checkBundles(bundles, { signal: opts.signal })).filter((r) => !r.ok);
-    if (failed.length > 0) throw new UserError(`the suite fails its self-check (${failed.length} failed, first: ${failed[0]?.scenario}: ${failed[0]?.check}); see decoy check, or pass --no-check`);
+    if (failed.length > 0)
+      throw new UserError(
+        `the suite fails its self-check (${failed.length} failed, first: ${failed[0]?.scenario}: ${failed[0]?.check}); see decoy check, or pass --no-check`,
+      );
   }
   stopIfAsked(opts.signal, 'before any episode');
   const unlock = lockFolder(out);
@@ -138,8 +192,17 @@ export async function compareDefenses(config: CompareConfig, out: string, opts: 
         continue;
       }
       if (i > 0) stopIfAsked(opts.signal, `before defense ${r.defense} (${i} of ${runs.length} defenses done)`);
-      const res = await executeRun(r.config, dir, { bundles, noCheck: true, progress: (label, done, total) => progress(`${r.folder} ${label}`, done, total), signal: opts.signal, limits: opts.limits, executable: opts.executable }).catch((e: unknown) => {
-        throw e instanceof Stopped ? new Stopped(`${e.message} of defense ${r.defense} (${i} of ${runs.length} defenses done)`) : e;
+      const res = await executeRun(r.config, dir, {
+        bundles,
+        noCheck: true,
+        progress: (label, done, total) => progress(`${r.folder} ${label}`, done, total),
+        signal: opts.signal,
+        limits: opts.limits,
+        executable: opts.executable,
+      }).catch((e: unknown) => {
+        throw e instanceof Stopped
+          ? new Stopped(`${e.message} of defense ${r.defense} (${i} of ${runs.length} defenses done)`)
+          : e;
       });
       played.push({ defense: r.defense, played: bundles.length - res.resumed, kept: res.resumed });
     }
@@ -153,12 +216,27 @@ export async function compareDefenses(config: CompareConfig, out: string, opts: 
       }
     });
     // Every defense must have played the same configurations: a folder missing episodes would shrink the pairs unseen.
-    const keys = (d: DefenseRun) => d.episodes.map((e) => `${e.scenario}\u0000${e.seed}`).sort().join('\n');
+    const keys = (d: DefenseRun) =>
+      d.episodes
+        .map((e) => `${e.scenario}\u0000${e.seed}`)
+        .sort()
+        .join('\n');
     const odd = defenseRuns.find((d) => keys(d) !== keys(defenseRuns[0] as DefenseRun));
-    if (odd) throw new UserError(`${clip(join(out, odd.folder))}: holds other episodes than ${clip(join(out, (defenseRuns[0] as DefenseRun).folder))} (${odd.episodes.length} against ${(defenseRuns[0] as DefenseRun).episodes.length}); remove it to play it again`);
+    if (odd)
+      throw new UserError(
+        `${clip(join(out, odd.folder))}: holds other episodes than ${clip(join(out, (defenseRuns[0] as DefenseRun).folder))} (${odd.episodes.length} against ${(defenseRuns[0] as DefenseRun).episodes.length}); remove it to play it again`,
+      );
     const comparison = compareRuns(defenseRuns);
     const { defenses: _d, ...common } = config;
-    const json = JSON.stringify({ config: { ...common, defenses: config.defenses, defenseOptions: {}, ablations: opts.ablations === true }, ...comparison }, null, 2) + '\n';
+    const json =
+      JSON.stringify(
+        {
+          config: { ...common, defenses: config.defenses, defenseOptions: {}, ablations: opts.ablations === true },
+          ...comparison,
+        },
+        null,
+        2,
+      ) + '\n';
     const title = `decoy compare · suite ${config.suite}${config.patterns.length ? ` (${config.patterns.join(', ')})` : ''} · agent ${config.agent} · seed ${config.seed} · ${bundles.length} configurations`;
     const { printed, markdown } = compareText(comparison, title, opts.ablations === true);
     writeFileAtomic(join(out, COMPARE_JSON), json);

@@ -17,8 +17,17 @@ export interface ConformConfig {
 }
 
 /** The same episodes in jsdom and Chromium, compared (simulator/measure/conform.ts). */
-export async function conformBundles(all: readonly LoadedBundle[], c: ConformConfig, progress: Progress = silent): Promise<{ bundles: number; rows: ConformRow[] }> {
-  const bundles = c.configs === null ? [...all] : createRng(c.seed).shuffle([...all]).slice(0, c.configs);
+export async function conformBundles(
+  all: readonly LoadedBundle[],
+  c: ConformConfig,
+  progress: Progress = silent,
+): Promise<{ bundles: number; rows: ConformRow[] }> {
+  const bundles =
+    c.configs === null
+      ? [...all]
+      : createRng(c.seed)
+          .shuffle([...all])
+          .slice(0, c.configs);
   const browser = new ChromiumBrowser({ executable: c.executable });
   const inject = c.inject ?? null;
   const engines = { jsdom: DecoyEnv.sandboxed({}, inject), chromium: new DecoyEnv({ browser, inject }), browser };

@@ -78,7 +78,11 @@ function renderedBefore(tmp: string, stamp: string, dirs: readonly string[]): Ma
  * rendered; the same command run again renders only the rest. One process at a time writes
  * a dataset (`<out>.lock`); a second is refused in one line.
  */
-export async function writeDataset(c: DatasetConfig, progress: Progress = silent, signal?: AbortSignal): Promise<DatasetResult> {
+export async function writeDataset(
+  c: DatasetConfig,
+  progress: Progress = silent,
+  signal?: AbortSignal,
+): Promise<DatasetResult> {
   refuseFinished(c.out);
   quotas(c.suite, c.spec);
   const unlock = lockBeside(c.out);
@@ -92,7 +96,8 @@ export async function writeDataset(c: DatasetConfig, progress: Progress = silent
 }
 
 function refuseFinished(out: string): void {
-  if (existsSync(out) && readdirSync(out).length > 0) throw new UserError(`${out} already exists and is not empty; choose another --out`);
+  if (existsSync(out) && readdirSync(out).length > 0)
+    throw new UserError(`${out} already exists and is not empty; choose another --out`);
 }
 
 async function render(c: DatasetConfig, progress: Progress, signal: AbortSignal | undefined): Promise<DatasetResult> {
@@ -100,8 +105,20 @@ async function render(c: DatasetConfig, progress: Progress, signal: AbortSignal 
   const { bundles, samples } = await generateClicks(c.suite, c.seed, c.spec, progress);
   const byId = new Map(bundles.map((b) => [b.manifest.id, b]));
   const tmp = `${c.out}.partial`;
-  const stamp = JSON.stringify({ suite: c.suite.id, spec: c.spec, seed: c.seed, scale: c.scale, overlay: c.overlay, marks: c.marks, samples: samples.length });
-  const done = renderedBefore(tmp, stamp, ['images', ...(c.overlay ? ['overlays'] : []), ...(c.marks ? ['marks'] : [])]);
+  const stamp = JSON.stringify({
+    suite: c.suite.id,
+    spec: c.spec,
+    seed: c.seed,
+    scale: c.scale,
+    overlay: c.overlay,
+    marks: c.marks,
+    samples: samples.length,
+  });
+  const done = renderedBefore(tmp, stamp, [
+    'images',
+    ...(c.overlay ? ['overlays'] : []),
+    ...(c.marks ? ['marks'] : []),
+  ]);
   const camera = new Camera({ executable: c.executable, scale: c.scale });
   const lines: string[] = [];
   let worst = 0;
@@ -124,11 +141,18 @@ async function render(c: DatasetConfig, progress: Progress, signal: AbortSignal 
       const off = await deviation(camera, s);
       worst = Math.max(worst, off);
       if (c.overlay) {
-        const boxes = [{ rect: bboxRect(s.correct.bbox), colour: CORRECT }, ...(s.dark ? [{ rect: bboxRect(s.dark.bbox), colour: DECEPTIVE }] : [])];
+        const boxes = [
+          { rect: bboxRect(s.correct.bbox), colour: CORRECT },
+          ...(s.dark ? [{ rect: bboxRect(s.dark.bbox), colour: DECEPTIVE }] : []),
+        ];
         writeFileAtomic(join(tmp, 'overlays', file), await drawBoxes(rendered.png, boxes, c.scale));
       }
       if (c.marks) {
-        const marks = setOfMarks(rendered.observation.elements, bundle.manifest.viewport).map((m) => ({ rect: m.rect, colour: MARK, label: m.label }));
+        const marks = setOfMarks(rendered.observation.elements, bundle.manifest.viewport).map((m) => ({
+          rect: m.rect,
+          colour: MARK,
+          label: m.label,
+        }));
         writeFileAtomic(join(tmp, 'marks', file), await drawBoxes(rendered.png, marks, c.scale));
       }
       writeFileAtomic(join(tmp, 'images', file), rendered.png);
@@ -146,7 +170,13 @@ async function render(c: DatasetConfig, progress: Progress, signal: AbortSignal 
   rmSync(join(tmp, PROGRESS));
   rmSync(c.out, { recursive: true, force: true });
   renameSync(tmp, c.out);
-  return { samples: samples.length, resumed: done.size, screenshotsPerSecond: shot / seconds, seconds: (Date.now() - started) / 1000, worstDeviation: worst };
+  return {
+    samples: samples.length,
+    resumed: done.size,
+    screenshotsPerSecond: shot / seconds,
+    seconds: (Date.now() - started) / 1000,
+    worstDeviation: worst,
+  };
 }
 
 /** The largest difference between a sample's boxes and Chromium's layout of the same elements. */
@@ -156,7 +186,13 @@ async function deviation(camera: Camera, s: ClickSample): Promise<number> {
     const ours = bboxRect(e.bbox);
     const theirs = await camera.browser.measure(ours, e.role);
     if (!theirs) throw new Error(`sample ${s.id}: no ${e.role} "${e.name}" at its box in Chromium`);
-    worst = Math.max(worst, Math.abs(theirs.x - ours.x), Math.abs(theirs.y - ours.y), Math.abs(theirs.w - ours.w), Math.abs(theirs.h - ours.h));
+    worst = Math.max(
+      worst,
+      Math.abs(theirs.x - ours.x),
+      Math.abs(theirs.y - ours.y),
+      Math.abs(theirs.w - ours.w),
+      Math.abs(theirs.h - ours.h),
+    );
   }
   return worst;
 }

@@ -10,7 +10,8 @@ import { newKeySecret } from './live-copy.ts';
 function claimOutput(out: string): void {
   if (!existsSync(out)) return;
   if (readdirSync(out).length === 0) return;
-  if (!existsSync(join(out, LIVE_INDEX))) throw new UserError(`${out} is not empty and holds no gallery; choose another --out`);
+  if (!existsSync(join(out, LIVE_INDEX)))
+    throw new UserError(`${out} is not empty and holds no gallery; choose another --out`);
   rmSync(out, { recursive: true, force: true });
 }
 
@@ -24,7 +25,9 @@ function runAstro(scratch: string, job: string): Promise<void> {
     let err = '';
     child.stderr.on('data', (c: Buffer) => (err += c.toString()));
     child.on('error', reject);
-    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`the Astro build of the gallery failed (exit ${code}):\n${err}`))));
+    child.on('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`the Astro build of the gallery failed (exit ${code}):\n${err}`)),
+    );
   });
 }
 
@@ -35,7 +38,12 @@ function runAstro(scratch: string, job: string): Promise<void> {
  * process (harness/astro-build.mjs), so this process's environment and working folder
  * stay as they are. Live keys are made under `keySecret`, new for each build by default.
  */
-export async function buildGallery(bundles: readonly GalleryBundle[], out: string, keySecret = newKeySecret(), opts: { trusted?: boolean } = {}): Promise<void> {
+export async function buildGallery(
+  bundles: readonly GalleryBundle[],
+  out: string,
+  keySecret = newKeySecret(),
+  opts: { trusted?: boolean } = {},
+): Promise<void> {
   const data = galleryData(bundles, keySecret);
   claimOutput(out);
   const sites = packagePath('sites');
@@ -45,7 +53,16 @@ export async function buildGallery(bundles: readonly GalleryBundle[], out: strin
   try {
     writeFileSync(join(scratch, 'gallery.json'), JSON.stringify(data));
     const job = join(scratch, 'job.json');
-    writeFileSync(job, JSON.stringify({ root: sites, outDir: built, cacheDir: join(scratch, 'astro'), viteCacheDir: join(scratch, 'vite'), data: join(scratch, 'gallery.json') }));
+    writeFileSync(
+      job,
+      JSON.stringify({
+        root: sites,
+        outDir: built,
+        cacheDir: join(scratch, 'astro'),
+        viteCacheDir: join(scratch, 'vite'),
+        data: join(scratch, 'gallery.json'),
+      }),
+    );
     await runAstro(scratch, job);
     cpSync(built, join(out, GALLERY_DIR), { recursive: true });
   } finally {

@@ -61,7 +61,8 @@ const hasShots = (dir: string | null) => dir !== null && SHOTS.every((f) => exis
 export function galleryData(bundles: readonly GalleryBundle[], keySecret: string): GalleryData {
   const seen = new Set<string>();
   for (const b of bundles) {
-    if (seen.has(b.manifest.id)) throw new UserError(`configuration ${b.manifest.id} is given twice; give each suite's bundles once`);
+    if (seen.has(b.manifest.id))
+      throw new UserError(`configuration ${b.manifest.id} is given twice; give each suite's bundles once`);
     seen.add(b.manifest.id);
   }
   const configurations = bundles.map(({ manifest: m, dir }): GalleryConfiguration => ({
@@ -80,7 +81,13 @@ export function galleryData(bundles: readonly GalleryBundle[], keySecret: string
     budget: m.budget,
     live: `${LIVE_ORIGIN}${livePath(m.id, keySecret)}/`,
     shots: hasShots(dir) ? { start: `/config/${m.id}/start.png`, boxes: `/config/${m.id}/start-boxes.png` } : null,
-    groundTruth: m.groundTruth.elements.map((e) => ({ family: e.family, kind: e.kind, route: e.route, role: e.target.role, name: e.target.name })),
+    groundTruth: m.groundTruth.elements.map((e) => ({
+      family: e.family,
+      kind: e.kind,
+      route: e.route,
+      role: e.target.role,
+      name: e.target.name,
+    })),
     safePath: m.groundTruth.safePath.map((s) => ({ id: s.id, text: describeStep(s) })),
   }));
   const suiteIds = [...new Set(configurations.map((c) => c.suite))];
@@ -101,19 +108,28 @@ export function galleryData(bundles: readonly GalleryBundle[], keySecret: string
  * Writes what Astro does not build: each configuration's live site under its stable path,
  * its screenshots next to its gallery page, and the index the server names collected logs by.
  */
-export function writeLiveSites(out: string, bundles: readonly GalleryBundle[], keySecret: string, opts: { trusted?: boolean } = {}): void {
+export function writeLiveSites(
+  out: string,
+  bundles: readonly GalleryBundle[],
+  keySecret: string,
+  opts: { trusted?: boolean } = {},
+): void {
   const index: Record<string, { scenario: string; suite: string }> = {};
   for (const b of bundles) {
     const key = liveKey(b.manifest.id, keySecret);
     index[key] = { scenario: b.manifest.id, suite: b.manifest.suite };
-    const copy = liveCopy(b.site, livePath(b.manifest.id, keySecret), sinkPath(key), { trusted: opts.trusted ?? false, where: b.dir ? join(b.dir, 'site') : b.manifest.id });
+    const copy = liveCopy(b.site, livePath(b.manifest.id, keySecret), sinkPath(key), {
+      trusted: opts.trusted ?? false,
+      where: b.dir ? join(b.dir, 'site') : b.manifest.id,
+    });
     for (const [path, content] of Object.entries(copy)) {
       const file = join(out, LIVE_DIR, key, path);
       mkdirSync(dirname(file), { recursive: true });
       writeFileAtomic(file, content);
     }
     if (b.dir !== null && hasShots(b.dir)) {
-      for (const f of SHOTS) writeFileAtomic(join(out, GALLERY_DIR, 'config', b.manifest.id, f), readBundleFile(b.dir, 'shots', f));
+      for (const f of SHOTS)
+        writeFileAtomic(join(out, GALLERY_DIR, 'config', b.manifest.id, f), readBundleFile(b.dir, 'shots', f));
     }
   }
   writeFileAtomic(join(out, LIVE_INDEX), JSON.stringify(index, null, 2) + '\n');

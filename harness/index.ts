@@ -3,7 +3,16 @@
  * (run a suite, self-check, click samples, dataset, screenshots, conformance, the gallery
  * and its server, scoring collected logs, labelling recorded runs); the `decoy` command is a thin layer over it.
  */
-export { executeRun, prepareAgent, claimOutput, runDemo, demoFolders, type RunOptions, type RunResult, type DemoConfig } from './run.ts';
+export {
+  executeRun,
+  prepareAgent,
+  claimOutput,
+  runDemo,
+  demoFolders,
+  type RunOptions,
+  type RunResult,
+  type DemoConfig,
+} from './run.ts';
 export { readRunFolder, type RunConfig, type RunFolder, type RunSummary } from './run-folder.ts';
 export { checkBundles, checkCacheFile, VERDICT_SOURCES, type CheckOptions } from './check.ts';
 export { generateClicks, quotas, resize, countsTable, writeSamples } from './clicks.ts';

@@ -40,19 +40,36 @@ export interface LabelResult {
  * The bundles a run was played on, by id (select.ts loadBundles): from the folder it names,
  * else its suite generated again from its seed. Every episode of the run must have its bundle.
  */
-export function runBundles(runs: string, config: RunConfig, episodes: readonly EpisodeRecord[], trustBundles: boolean): Map<string, LoadedBundle> {
+export function runBundles(
+  runs: string,
+  config: RunConfig,
+  episodes: readonly EpisodeRecord[],
+  trustBundles: boolean,
+): Map<string, LoadedBundle> {
   const bundles = new Map(loadBundles(runSource(config, trustBundles)).map((b) => [b.manifest.id, b]));
-  for (const e of episodes) if (!bundles.has(e.scenario)) throw new UserError(`${runs}: episode ${e.scenario} has no bundle in ${config.bundles ?? `suite ${config.suite} (seed ${config.seed})`}`);
+  for (const e of episodes)
+    if (!bundles.has(e.scenario))
+      throw new UserError(
+        `${runs}: episode ${e.scenario} has no bundle in ${config.bundles ?? `suite ${config.suite} (seed ${config.seed})`}`,
+      );
   return bundles;
 }
 
 /** labelEpisode on a recorded episode, its failures as one-line errors naming the episode. */
-export async function labelRecorded(env: DecoyEnv, bundle: LoadedBundle, e: EpisodeRecord, fork: DecoyEnv, visit?: StateVisitor): Promise<LabelledStep[]> {
+export async function labelRecorded(
+  env: DecoyEnv,
+  bundle: LoadedBundle,
+  e: EpisodeRecord,
+  fork: DecoyEnv,
+  visit?: StateVisitor,
+): Promise<LabelledStep[]> {
   try {
     return await labelEpisode(env, bundle, e, fork, visit);
   } catch (err) {
     if (err instanceof ReplayDiverged) throw new UserError(err.message);
-    throw new UserError(`${e.scenario}: its replay failed (${shortReason(err instanceof Error ? err.message : String(err))})`);
+    throw new UserError(
+      `${e.scenario}: its replay failed (${shortReason(err instanceof Error ? err.message : String(err))})`,
+    );
   }
 }
 
@@ -60,7 +77,10 @@ export async function labelRecorded(env: DecoyEnv, bundle: LoadedBundle, e: Epis
  * How many of the run's episodes the labels file already holds whole, in order (each episode's
  * steps, one line each); anything after them (an episode cut short by a kill) is cut off.
  */
-function labelledPrefix(file: string, episodes: readonly EpisodeRecord[]): { kept: number; counts: Record<string, number>; steps: number } {
+function labelledPrefix(
+  file: string,
+  episodes: readonly EpisodeRecord[],
+): { kept: number; counts: Record<string, number>; steps: number } {
   const counts: Record<string, number> = {};
   if (!existsSync(file)) return { kept: 0, counts, steps: 0 };
   const bytes = readFileSync(file);
@@ -86,7 +106,8 @@ function labelledPrefix(file: string, episodes: readonly EpisodeRecord[]): { kep
         return null;
       }
     });
-    const whole = mine.length === e.steps.length && mine.every((m, j) => m?.scenario === e.scenario && m.step === e.steps[j]?.i);
+    const whole =
+      mine.length === e.steps.length && mine.every((m, j) => m?.scenario === e.scenario && m.step === e.steps[j]?.i);
     if (!whole) break;
     for (const m of mine) counts[m!.label] = (counts[m!.label] ?? 0) + 1;
     at += e.steps.length;
@@ -101,7 +122,13 @@ function labelledPrefix(file: string, episodes: readonly EpisodeRecord[]): { kep
 function isLabel(text: string): boolean {
   try {
     const r = JSON.parse(text) as Partial<LabelledStep> | null;
-    return typeof r === 'object' && r !== null && typeof r.scenario === 'string' && typeof r.step === 'number' && typeof r.label === 'string';
+    return (
+      typeof r === 'object' &&
+      r !== null &&
+      typeof r.scenario === 'string' &&
+      typeof r.step === 'number' &&
+      typeof r.label === 'string'
+    );
   } catch {
     return false;
   }

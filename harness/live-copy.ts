@@ -60,7 +60,8 @@ function hostedPage(html: string, base: string, sink: string): string {
   tree.insertBefore(head, meta, head.childNodes[0] as DefaultTreeAdapterMap['childNode']);
   const todo: ParentNode[] = [doc];
   for (let node = todo.pop(); node !== undefined; node = todo.pop()) {
-    if ('tagName' in node) for (const a of node.attrs) if (a.name === 'href' && /^\/(?![/\\])/.test(a.value)) a.value = `${base}${a.value}`;
+    if ('tagName' in node)
+      for (const a of node.attrs) if (a.name === 'href' && /^\/(?![/\\])/.test(a.value)) a.value = `${base}${a.value}`;
     if ('content' in node && node.content) todo.push(node.content as ParentNode);
     for (const kid of node.childNodes) if ('childNodes' in kid) todo.push(kid as ParentNode);
   }
@@ -74,7 +75,12 @@ function hostedPage(html: string, base: string, sink: string): string {
  * byte for byte. Each page is checked again as it will be served (`servedFileProblem` with
  * the hosted configuration) unless bundles are trusted.
  */
-export function liveCopy(site: SiteFiles, base: string, sink: string, opts: { trusted?: boolean; where?: string } = {}): Record<string, string | Uint8Array> {
+export function liveCopy(
+  site: SiteFiles,
+  base: string,
+  sink: string,
+  opts: { trusted?: boolean; where?: string } = {},
+): Record<string, string | Uint8Array> {
   const out: Record<string, string | Uint8Array> = { ...site.data };
   for (const [path, content] of Object.entries(site.files)) {
     // Every page a static server would answer as HTML (`.htm`, `.HTML` too) is built and checked as hosted.

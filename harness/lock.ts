@@ -3,7 +3,18 @@
  * every episode and append it (a run's file twice as long as it should be); two shoots or
  * datasets would each write every image.
  */
-import { constants, copyFileSync, existsSync, linkSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  constants,
+  copyFileSync,
+  existsSync,
+  linkSync,
+  mkdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { clip, UserError } from '../lib/errors.ts';
 
@@ -62,7 +73,9 @@ const ownName = (file: string, what: string) => join(dirname(file), `.${basename
 
 /** `pid` null: a holder that has not written its pid yet, or whose lock was moved away meanwhile. */
 const inUse = (dir: string, pid: number | null, file: string) =>
-  new UserError(`${clip(dir)} is in use by another decoy process (${pid === null ? 'one taking it now' : `pid ${pid}`}, ${basename(file)}); wait for it to end, or choose another --out`);
+  new UserError(
+    `${clip(dir)} is in use by another decoy process (${pid === null ? 'one taking it now' : `pid ${pid}`}, ${basename(file)}); wait for it to end, or choose another --out`,
+  );
 
 /** A lock file without a pid in it that is this young may still be being written (the copy in `place`). */
 const WRITING_MS = 10_000;

@@ -32,7 +32,10 @@ export function readReplayFile(path: string): Map<string, string[]> {
   if (!existsSync(path)) throw new UserError(`replay file ${path} does not exist`);
   const stats = statSync(path);
   if (!stats.isFile()) throw new UserError(`replay file ${path} is a folder, not a file`);
-  if (stats.size > MAX_REPLAY_FILE_BYTES) throw new UserError(`replay file ${path} is ${stats.size} bytes; a replay file is at most ${MAX_REPLAY_FILE_BYTES}`);
+  if (stats.size > MAX_REPLAY_FILE_BYTES)
+    throw new UserError(
+      `replay file ${path} is ${stats.size} bytes; a replay file is at most ${MAX_REPLAY_FILE_BYTES}`,
+    );
   const out = new Map<string, string[]>();
   const lines = (scenario: string) => {
     let list = out.get(scenario);
@@ -40,7 +43,10 @@ export function readReplayFile(path: string): Map<string, string[]> {
     return list;
   };
   const add = (scenario: string, action: string, where: string) => {
-    if (action.length > MAX_REPLAY_ACTION_CHARS) throw new UserError(`${where}: an action of ${action.length} characters; a replayed action is at most ${MAX_REPLAY_ACTION_CHARS}`);
+    if (action.length > MAX_REPLAY_ACTION_CHARS)
+      throw new UserError(
+        `${where}: an action of ${action.length} characters; a replayed action is at most ${MAX_REPLAY_ACTION_CHARS}`,
+      );
     try {
       parseAction(action);
     } catch (e) {
@@ -53,7 +59,10 @@ export function readReplayFile(path: string): Map<string, string[]> {
     const nl = bytes.indexOf(10, start);
     const end = nl === -1 ? bytes.length : nl;
     const where = `${path}:${i + 1}`;
-    if (end - start > MAX_REPLAY_LINE_BYTES) throw new UserError(`${where}: a line of ${end - start} bytes; a replay file's line is at most ${MAX_REPLAY_LINE_BYTES}`);
+    if (end - start > MAX_REPLAY_LINE_BYTES)
+      throw new UserError(
+        `${where}: a line of ${end - start} bytes; a replay file's line is at most ${MAX_REPLAY_LINE_BYTES}`,
+      );
     const text = bytes.subarray(start, end).toString('utf8');
     start = end + 1;
     if (text.trim() === '') continue;
@@ -72,14 +81,19 @@ export function readReplayFile(path: string): Map<string, string[]> {
     } else if (record?.success) {
       lines(record.data.scenario);
       record.data.steps.forEach((s) => add(record.data.scenario, s.proposal, where));
-    } else throw new UserError(`${where}: expected "click('e1')", {"action": ..., "scenario"?: ...} or an episode record`);
+    } else
+      throw new UserError(`${where}: expected "click('e1')", {"action": ..., "scenario"?: ...} or an episode record`);
   }
   if ([...out.values()].every((a) => a.length === 0)) throw new UserError(`replay file ${path} holds no actions`);
   return out;
 }
 
 /** The first few of a list, for a one-line message. */
-const some = (ids: readonly string[]) => `${ids.slice(0, 2).map((id) => clip(id)).join(', ')}${ids.length > 2 ? ` and ${ids.length - 2} more` : ''}`;
+const some = (ids: readonly string[]) =>
+  `${ids
+    .slice(0, 2)
+    .map((id) => clip(id))
+    .join(', ')}${ids.length > 2 ? ` and ${ids.length - 2} more` : ''}`;
 
 /**
  * Recorded proposals fit the run they replay: every configuration the file names is one the
@@ -87,14 +101,24 @@ const some = (ids: readonly string[]) => `${ids.slice(0, 2).map((id) => clip(id)
  * configuration of the run (`run`) has a recording, unless the file has lines for any
  * scenario. Otherwise episodes would run empty without a word.
  */
-export function assertReplayFits(path: string, actions: ReplayActions, run: readonly string[], known: ReadonlySet<string>): void {
+export function assertReplayFits(
+  path: string,
+  actions: ReplayActions,
+  run: readonly string[],
+  known: ReadonlySet<string>,
+): void {
   const named = [...actions.keys()].filter((id) => id !== '*');
   const unknown = named.filter((id) => !known.has(id));
   if (unknown.length > 0) {
     const matched = named.length - unknown.length;
-    throw new UserError(`replay file ${path} names ${unknown.length} configuration${unknown.length === 1 ? '' : 's'} this suite and seed do not have (${some(unknown)})${matched === 0 ? ', and none that they have' : ''}`);
+    throw new UserError(
+      `replay file ${path} names ${unknown.length} configuration${unknown.length === 1 ? '' : 's'} this suite and seed do not have (${some(unknown)})${matched === 0 ? ', and none that they have' : ''}`,
+    );
   }
   if (actions.has('*')) return;
   const missing = run.filter((id) => !actions.has(id));
-  if (missing.length > 0) throw new UserError(`replay file ${path} has no recording for ${missing.length} of the run's ${run.length} configurations (${some(missing)})`);
+  if (missing.length > 0)
+    throw new UserError(
+      `replay file ${path} has no recording for ${missing.length} of the run's ${run.length} configurations (${some(missing)})`,
+    );
 }

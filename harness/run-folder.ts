@@ -75,7 +75,14 @@ export const runConfigSchema = z.strictObject({
   engine: z.literal('chromium').optional(),
   agentSha256: z.string().optional(),
   defenseSha256: z.string().optional(),
-  limits: z.strictObject({ stepSeconds: limit.optional(), memoryMb: limit.optional(), domElements: limit.optional(), timersPerStep: limit.optional() }).optional(),
+  limits: z
+    .strictObject({
+      stepSeconds: limit.optional(),
+      memoryMb: limit.optional(),
+      domElements: limit.optional(),
+      timersPerStep: limit.optional(),
+    })
+    .optional(),
 });
 
 const count = z.number().int().nonnegative();
@@ -91,13 +98,15 @@ const stepRecord = z.strictObject({
     objective: objectiveSchema.optional(),
     assessment: assessmentSchema.optional(),
   }),
-  executed: z.array(z.strictObject({
-    by: z.enum(['agent', 'defense']),
-    action: z.string(),
-    error: z.string().nullable(),
-    step: z.string().optional(),
-    expected: z.strictObject({ ok: z.boolean(), detail: z.string() }).optional(),
-  })),
+  executed: z.array(
+    z.strictObject({
+      by: z.enum(['agent', 'defense']),
+      action: z.string(),
+      error: z.string().nullable(),
+      step: z.string().optional(),
+      expected: z.strictObject({ ok: z.boolean(), detail: z.string() }).optional(),
+    }),
+  ),
   evidence: z.array(z.strictObject({ claim: z.string(), ok: z.boolean(), detail: z.string() })).optional(),
   intervention: z.strictObject({ resolved: z.boolean(), replans: count, detail: z.string() }).optional(),
   error: z.string().nullable(),
@@ -171,7 +180,8 @@ function problem(error: z.ZodError): string {
   const issue = error.issues[0];
   if (!issue) return 'not as decoy run writes it';
   const at = issue.path.map(String).join('.');
-  if (issue.code === 'unrecognized_keys') return `${clip([at, issue.keys[0] ?? ''].filter((p) => p !== '').join('.'))}: no such field`;
+  if (issue.code === 'unrecognized_keys')
+    return `${clip([at, issue.keys[0] ?? ''].filter((p) => p !== '').join('.'))}: no such field`;
   return at === '' ? issue.message : `${clip(at)}: ${issue.message}`;
 }
 
@@ -189,13 +199,16 @@ function parsed<T>(schema: z.ZodType, text: string, where: string): T {
 }
 
 /** run.json's text as the config it records; a UserError naming the file and the field. */
-export const parseRunConfig = (text: string, file: string): RunConfig => parsed<RunConfig>(runConfigSchema, text, clip(file));
+export const parseRunConfig = (text: string, file: string): RunConfig =>
+  parsed<RunConfig>(runConfigSchema, text, clip(file));
 
 /** One line of episodes.jsonl (`line` counted from 1) as the record it holds; a UserError naming the file, the line and the field. */
-export const parseEpisode = (text: string, file: string, line: number): EpisodeRecord => parsed<EpisodeRecord>(episodeRecordSchema, text, `${clip(file)}:${line}`);
+export const parseEpisode = (text: string, file: string, line: number): EpisodeRecord =>
+  parsed<EpisodeRecord>(episodeRecordSchema, text, `${clip(file)}:${line}`);
 
 /** summary.json's text; a UserError naming the file and the field. */
-export const parseSummary = (text: string, file: string): RunSummary => parsed<RunSummary>(runSummarySchema, text, clip(file));
+export const parseSummary = (text: string, file: string): RunSummary =>
+  parsed<RunSummary>(runSummarySchema, text, clip(file));
 
 /** What the folder's run.json does not fit, as the error to give, or null when it fits (or there is none). */
 export function runConfigProblem(dir: string): string | null {
@@ -221,7 +234,11 @@ export interface RunFolder {
 function firstDifference(a: unknown, b: unknown, at = ''): string | null {
   if (a !== null && b !== null && typeof a === 'object' && typeof b === 'object') {
     for (const k of new Set([...Object.keys(a), ...Object.keys(b)])) {
-      const d = firstDifference((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k], at ? `${at}.${k}` : k);
+      const d = firstDifference(
+        (a as Record<string, unknown>)[k],
+        (b as Record<string, unknown>)[k],
+        at ? `${at}.${k}` : k,
+      );
       if (d !== null) return d;
     }
     return JSON.stringify(a) === JSON.stringify(b) ? null : at || 'the order of its fields';
@@ -238,31 +255,46 @@ function firstDifference(a: unknown, b: unknown, at = ''): string | null {
  */
 export function readRunFolder(dir: string): RunFolder {
   if (!existsSync(dir)) throw new UserError(`run folder ${clip(dir)} does not exist`);
-  if (!statSync(dir).isDirectory()) throw new UserError(`${clip(dir)} is not a folder (give the folder decoy run wrote)`);
+  if (!statSync(dir).isDirectory())
+    throw new UserError(`${clip(dir)} is not a folder (give the folder decoy run wrote)`);
   const runFile = join(dir, RUN_FILE);
   const episodesFile = join(dir, EPISODES_FILE);
   const summaryFile = join(dir, SUMMARY_FILE);
-  if (!existsSync(runFile) || !existsSync(episodesFile)) throw new UserError(`${clip(dir)} holds no run (${RUN_FILE} and ${EPISODES_FILE}, as decoy run writes them)`);
+  if (!existsSync(runFile) || !existsSync(episodesFile))
+    throw new UserError(`${clip(dir)} holds no run (${RUN_FILE} and ${EPISODES_FILE}, as decoy run writes them)`);
   const config = parseRunConfig(readFileSync(runFile, 'utf8'), runFile);
   const bytes = readFileSync(episodesFile);
   const lines = completeLines(bytes);
   const episodes = lines.map((l, i) => parseEpisode(l.text, episodesFile, i + 1));
-  if ((lines.at(-1)?.end ?? 0) < bytes.length) throw new UserError(`${clip(episodesFile)}:${lines.length + 1}: a line without its newline (cut short)`);
+  if ((lines.at(-1)?.end ?? 0) < bytes.length)
+    throw new UserError(`${clip(episodesFile)}:${lines.length + 1}: a line without its newline (cut short)`);
   episodes.forEach((e, i) => {
     const where = `${clip(episodesFile)}:${i + 1}`;
-    if (e.agent !== config.agent) throw new UserError(`${where}: agent: ${clip(e.agent)} is not run.json's ${clip(config.agent)}`);
-    if (e.defense !== config.defense) throw new UserError(`${where}: defense: ${clip(e.defense)} is not run.json's ${clip(config.defense)}`);
+    if (e.agent !== config.agent)
+      throw new UserError(`${where}: agent: ${clip(e.agent)} is not run.json's ${clip(config.agent)}`);
+    if (e.defense !== config.defense)
+      throw new UserError(`${where}: defense: ${clip(e.defense)} is not run.json's ${clip(config.defense)}`);
     const seed = episodeSeed(config.seed, e.scenario);
-    if (e.seed !== seed) throw new UserError(`${where}: seed: ${e.seed} is not the seed run.json's seed gives ${clip(e.scenario)} (${seed})`);
+    if (e.seed !== seed)
+      throw new UserError(
+        `${where}: seed: ${e.seed} is not the seed run.json's seed gives ${clip(e.scenario)} (${seed})`,
+      );
   });
-  if (!existsSync(summaryFile)) throw new UserError(`${clip(summaryFile)}: missing: the run did not finish (run the same decoy run again to finish it)`);
+  if (!existsSync(summaryFile))
+    throw new UserError(
+      `${clip(summaryFile)}: missing: the run did not finish (run the same decoy run again to finish it)`,
+    );
   const { suite, agent, defense, seed, ...summary } = parseSummary(readFileSync(summaryFile, 'utf8'), summaryFile);
   const head = { suite, agent, defense, seed };
   for (const k of ['suite', 'agent', 'defense', 'seed'] as const) {
-    if (head[k] !== config[k]) throw new UserError(`${clip(summaryFile)}: ${k}: ${clip(String(head[k]))} is not run.json's ${clip(String(config[k]))}`);
+    if (head[k] !== config[k])
+      throw new UserError(
+        `${clip(summaryFile)}: ${k}: ${clip(String(head[k]))} is not run.json's ${clip(String(config[k]))}`,
+      );
   }
   const differs = firstDifference(summary, summarize(episodes));
-  if (differs !== null) throw new UserError(`${clip(summaryFile)}: ${clip(differs)}: not what ${EPISODES_FILE} gives (edited by hand?)`);
+  if (differs !== null)
+    throw new UserError(`${clip(summaryFile)}: ${clip(differs)}: not what ${EPISODES_FILE} gives (edited by hand?)`);
   return { config, episodes, summary };
 }
 
@@ -274,7 +306,11 @@ export function readRunFolder(dir: string): RunFolder {
  * replaying these). Anything after that prefix (a line cut short by a kill, a foreign line,
  * a record with a field that is not the schema's) is cut off and played again.
  */
-export function finishedEpisodes(file: string, config: Pick<RunConfig, 'seed' | 'agent' | 'defense'>, scenarios: readonly string[]): EpisodeRecord[] {
+export function finishedEpisodes(
+  file: string,
+  config: Pick<RunConfig, 'seed' | 'agent' | 'defense'>,
+  scenarios: readonly string[],
+): EpisodeRecord[] {
   if (!existsSync(file)) return [];
   const kept: EpisodeRecord[] = [];
   let end = 0;
@@ -288,7 +324,13 @@ export function finishedEpisodes(file: string, config: Pick<RunConfig, 'seed' | 
       if (!(e instanceof UserError)) throw e;
       record = null;
     }
-    if (record?.scenario !== id || record.seed !== episodeSeed(config.seed, id) || record.agent !== config.agent || record.defense !== config.defense) break;
+    if (
+      record?.scenario !== id ||
+      record.seed !== episodeSeed(config.seed, id) ||
+      record.agent !== config.agent ||
+      record.defense !== config.defense
+    )
+      break;
     kept.push(record);
     end = line.end;
   }

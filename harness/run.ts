@@ -10,8 +10,24 @@ import type { BundleManifest } from '../scenarios/bundle.ts';
 import type { LoadedBundle } from '../simulator/loop/bundle.ts';
 import { runBatch, type Engine } from '../simulator/loop/batch.ts';
 import { summarize } from '../simulator/measure/metrics.ts';
-import { EPISODES_FILE, finishedEpisodes, RUN_FILE, runConfigProblem, SUMMARY_FILE, type RunConfig, type RunSummary } from './run-folder.ts';
-import { agentDef as resolveAgent, checkOptions, defenseDef as resolveDefense, injectionHash, isInjection, isModulePath, moduleHash } from '../simulator/loop/resolve.ts';
+import {
+  EPISODES_FILE,
+  finishedEpisodes,
+  RUN_FILE,
+  runConfigProblem,
+  SUMMARY_FILE,
+  type RunConfig,
+  type RunSummary,
+} from './run-folder.ts';
+import {
+  agentDef as resolveAgent,
+  checkOptions,
+  defenseDef as resolveDefense,
+  injectionHash,
+  isInjection,
+  isModulePath,
+  moduleHash,
+} from '../simulator/loop/resolve.ts';
 import { resultsTable } from '../simulator/measure/report/table.ts';
 import { assertReplayFits, readReplayFile } from './replay-file.ts';
 import { loadBundles, runSource, selectSuite } from './select.ts';
@@ -111,15 +127,26 @@ export function claimOutput(out: string, config: RunConfig, replaceSameSuite = f
 /** The refusal of a run folder (`shown` so) that holds another run than `config`: what its run.json does not fit (run-folder.ts), else what differs. */
 export function heldOtherRun(dir: string, held: string, config: RunConfig, shown = dir): UserError {
   const malformed = runConfigProblem(dir);
-  return new UserError(malformed ? `${malformed}; choose another --out or remove it` : `${shown} already holds a different run${changedFile(held, config)}; choose another --out or remove it`);
+  return new UserError(
+    malformed
+      ? `${malformed}; choose another --out or remove it`
+      : `${shown} already holds a different run${changedFile(held, config)}; choose another --out or remove it`,
+  );
 }
 
 /** Recorded limits as the flags that set them. */
 function limitsText(limits: unknown): string {
-  const flags: Record<string, string> = { stepSeconds: '--step-seconds', memoryMb: '--memory-mb', domElements: '--max-elements', timersPerStep: 'timers per step' };
+  const flags: Record<string, string> = {
+    stepSeconds: '--step-seconds',
+    memoryMb: '--memory-mb',
+    domElements: '--max-elements',
+    timersPerStep: 'timers per step',
+  };
   const set = typeof limits === 'object' && limits !== null ? Object.entries(limits as Record<string, unknown>) : [];
   // A name run.json gives that is not a limit (`constructor`) is shown as written, not as the property every object has.
-  return set.length === 0 ? 'the defaults' : set.map(([k, v]) => `${Object.hasOwn(flags, k) ? flags[k] : k} ${String(v)}`).join(' ');
+  return set.length === 0
+    ? 'the defaults'
+    : set.map(([k, v]) => `${Object.hasOwn(flags, k) ? flags[k] : k} ${String(v)}`).join(' ');
 }
 
 /** ' (the defense file ./x.ts changed since)', or the limits played with, when that is the only difference from the run held. */
@@ -131,13 +158,24 @@ export function changedFile(held: string, config: RunConfig): string {
     return '';
   }
   // Compared whatever the order of their keys: the stamps put a field where it was added.
-  const sorted = (_k: string, v: unknown) => (v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : 1))) : v);
+  const sorted = (_k: string, v: unknown) =>
+    v && typeof v === 'object' && !Array.isArray(v)
+      ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : 1)))
+      : v;
   const same = (a: unknown, b: unknown) => JSON.stringify(a, sorted) === JSON.stringify(b, sorted);
-  if (!same(was.limits, config.limits) && same({ ...was, limits: config.limits }, config)) return ` (played with other per-episode limits: ${limitsText(was.limits)}, now ${limitsText(config.limits)})`;
+  if (!same(was.limits, config.limits) && same({ ...was, limits: config.limits }, config))
+    return ` (played with other per-episode limits: ${limitsText(was.limits)}, now ${limitsText(config.limits)})`;
   for (const who of ['agent', 'defense'] as const) {
     const key = `${who}Sha256` as const;
-    if (config[key] && was[who] === config[who] && !same(was[key], config[key]) && same({ ...was, [key]: config[key] }, config)) {
-      return isInjection(config[who]) ? ` (the injected script ${config[who].slice('inject:'.length)} changed since)` : ` (the ${who} file ${config[who]} changed since)`;
+    if (
+      config[key] &&
+      was[who] === config[who] &&
+      !same(was[key], config[key]) &&
+      same({ ...was, [key]: config[key] }, config)
+    ) {
+      return isInjection(config[who])
+        ? ` (the injected script ${config[who].slice('inject:'.length)} changed since)`
+        : ` (the ${who} file ${config[who]} changed since)`;
     }
   }
   return '';
@@ -160,7 +198,10 @@ function knownIds(run: readonly Pick<BundleManifest, 'id' | 'suite' | 'seed'>[])
  * configurations, before anything is generated or written; returns the agent's options as
  * the runner takes them.
  */
-export async function prepareAgent(config: RunConfig, run: readonly Pick<BundleManifest, 'id' | 'suite' | 'seed'>[]): Promise<Record<string, unknown>> {
+export async function prepareAgent(
+  config: RunConfig,
+  run: readonly Pick<BundleManifest, 'id' | 'suite' | 'seed'>[],
+): Promise<Record<string, unknown>> {
   const agentDef = await resolveAgent(config.agent);
   const defenseDef = await resolveDefense(config.defense);
   checkOptions('defense', config.defense, defenseDef, config.defenseOptions);
@@ -168,7 +209,12 @@ export async function prepareAgent(config: RunConfig, run: readonly Pick<BundleM
   if (config.agent === 'replay') {
     if (!config.replay) throw new UserError('--agent replay needs --replay <file.jsonl>');
     const actions = readReplayFile(config.replay);
-    assertReplayFits(config.replay, actions, run.map((m) => m.id), knownIds(run));
+    assertReplayFits(
+      config.replay,
+      actions,
+      run.map((m) => m.id),
+      knownIds(run),
+    );
     agentOptions.actions = actions;
   } else if (config.replay) throw new UserError('--replay is only for --agent replay');
   checkOptions('agent', config.agent, agentDef, config.agentOptions);
@@ -191,10 +237,16 @@ export async function prepareAgent(config: RunConfig, run: readonly Pick<BundleM
 export async function executeRun(config: RunConfig, out: string, opts: RunOptions = {}): Promise<RunResult> {
   const bundles = opts.bundles ?? loadBundles(runSource(config, opts.trustBundles));
   config = stampRun(config, opts.limits);
-  const agentOptions = await prepareAgent(config, bundles.map((b) => b.manifest));
+  const agentOptions = await prepareAgent(
+    config,
+    bundles.map((b) => b.manifest),
+  );
   if (!opts.noCheck) {
     const failed = (await checkBundles(bundles, { signal: opts.signal })).filter((r) => !r.ok);
-    if (failed.length > 0) throw new UserError(`the suite fails its self-check (${failed.length} failed, first: ${failed[0]?.scenario}: ${failed[0]?.check}); see decoy check, or pass --no-check`);
+    if (failed.length > 0)
+      throw new UserError(
+        `the suite fails its self-check (${failed.length} failed, first: ${failed[0]?.scenario}: ${failed[0]?.check}); see decoy check, or pass --no-check`,
+      );
   }
   stopIfAsked(opts.signal, 'before any episode');
   // Taken before the folder is claimed, so a second run into it never appends beside the first.
@@ -206,7 +258,13 @@ export async function executeRun(config: RunConfig, out: string, opts: RunOption
   }
 }
 
-async function playInto(config: RunConfig, out: string, bundles: readonly LoadedBundle[], agentOptions: Record<string, unknown>, opts: RunOptions): Promise<RunResult> {
+async function playInto(
+  config: RunConfig,
+  out: string,
+  bundles: readonly LoadedBundle[],
+  agentOptions: Record<string, unknown>,
+  opts: RunOptions,
+): Promise<RunResult> {
   const unfinished = claimOutput(out, config, opts.replaceSameSuite);
   clearTemps(out);
   const episodes = join(out, EPISODES_FILE);
@@ -218,20 +276,41 @@ async function playInto(config: RunConfig, out: string, bundles: readonly Loaded
   let done = before.length;
   if (done > 0) progress('episodes', done, bundles.length);
   const rest = bundles.slice(done);
-  const engine: Engine = config.engine === 'chromium' ? { kind: 'chromium', executable: opts.executable ?? '' } : { kind: 'jsdom' };
-  if (engine.kind === 'chromium' && !engine.executable) throw new Error('a Chromium run needs the executable (launchableChromium)');
-  const result = await runBatch(rest, { agent: config.agent, defense: config.defense, seed: config.seed, agentOptions, defenseOptions: { ...config.defenseOptions }, limits: opts.limits, engine }, (r) => {
-    // An episode that failed while the run was being stopped may have failed of the stop
-    // itself (Ctrl-C reaches every process of the terminal's group): it is played again.
-    const failed: string = r.end.kind;
-    if (opts.signal?.aborted && failed === 'error') throw new Stopped(`stopped after ${done} of ${bundles.length} episodes`);
-    appendLine(episodes, JSON.stringify(r));
-    progress('episodes', ++done, bundles.length);
-    if (done < bundles.length) stopIfAsked(opts.signal, `after ${done} of ${bundles.length} episodes`);
-  });
+  const engine: Engine =
+    config.engine === 'chromium' ? { kind: 'chromium', executable: opts.executable ?? '' } : { kind: 'jsdom' };
+  if (engine.kind === 'chromium' && !engine.executable)
+    throw new Error('a Chromium run needs the executable (launchableChromium)');
+  const result = await runBatch(
+    rest,
+    {
+      agent: config.agent,
+      defense: config.defense,
+      seed: config.seed,
+      agentOptions,
+      defenseOptions: { ...config.defenseOptions },
+      limits: opts.limits,
+      engine,
+    },
+    (r) => {
+      // An episode that failed while the run was being stopped may have failed of the stop
+      // itself (Ctrl-C reaches every process of the terminal's group): it is played again.
+      const failed: string = r.end.kind;
+      if (opts.signal?.aborted && failed === 'error')
+        throw new Stopped(`stopped after ${done} of ${bundles.length} episodes`);
+      appendLine(episodes, JSON.stringify(r));
+      progress('episodes', ++done, bundles.length);
+      if (done < bundles.length) stopIfAsked(opts.signal, `after ${done} of ${bundles.length} episodes`);
+    },
+  );
   const seconds = (performance.now() - started) / 1000;
   const summary = summarize([...before, ...result.records]);
-  const written: RunSummary = { suite: config.suite, agent: config.agent, defense: config.defense, seed: config.seed, ...summary };
+  const written: RunSummary = {
+    suite: config.suite,
+    agent: config.agent,
+    defense: config.defense,
+    seed: config.seed,
+    ...summary,
+  };
   writeFileAtomic(summaryFile, JSON.stringify(written, null, 2) + '\n');
   const played = `${rest.length} episodes in ${seconds.toFixed(1)} s${before.length > 0 ? ` (${before.length} more kept from the interrupted run)` : ''}`;
   const title = `suite ${config.suite} · agent ${config.agent} · defense ${config.defense} · seed ${config.seed} · ${played}`;
@@ -250,22 +329,52 @@ export interface DemoConfig {
 }
 
 /** An agent or defense as a folder name: a user's file by its name without the extension (an injected script's prefixed `inject-`). */
-export const nameOf = (v: string) => (isModulePath(v) ? basename(v).replace(/\.(ts|js|mjs)$/, '') : isInjection(v) ? `inject-${basename(v).replace(/\.js$/, '')}` : v);
+export const nameOf = (v: string) =>
+  isModulePath(v)
+    ? basename(v).replace(/\.(ts|js|mjs)$/, '')
+    : isInjection(v)
+      ? `inject-${basename(v).replace(/\.js$/, '')}`
+      : v;
 
-export const demoFolders = (c: Pick<DemoConfig, 'agent' | 'defense' | 'seed'>) => ({ bundles: join('out', `demo-s${c.seed}`), out: join('runs', 'demo', `${nameOf(c.agent)}-${nameOf(c.defense)}-s${c.seed}`) });
+export const demoFolders = (c: Pick<DemoConfig, 'agent' | 'defense' | 'seed'>) => ({
+  bundles: join('out', `demo-s${c.seed}`),
+  out: join('runs', 'demo', `${nameOf(c.agent)}-${nameOf(c.defense)}-s${c.seed}`),
+});
 
 /**
  * The demo: generates the demo suite, writes it, and runs it. Each agent, defense and seed
  * has its own folders, and a demo replaces its own earlier output there, so it can be run
  * again and again; the agent and its options are checked before anything is written.
  */
-export async function runDemo(c: DemoConfig, progress: Progress = silent, signal?: AbortSignal): Promise<RunResult & { bundles: string }> {
+export async function runDemo(
+  c: DemoConfig,
+  progress: Progress = silent,
+  signal?: AbortSignal,
+): Promise<RunResult & { bundles: string }> {
   const suite = selectSuite('demo');
   const where = { ...demoFolders(c), ...(c.bundles ? { bundles: c.bundles } : {}), ...(c.out ? { out: c.out } : {}) };
-  const config: RunConfig = { suite: suite.id, patterns: [], bundles: where.bundles, agent: c.agent, defense: c.defense, seed: c.seed, agentOptions: c.agentOptions, defenseOptions: {}, replay: null };
+  const config: RunConfig = {
+    suite: suite.id,
+    patterns: [],
+    bundles: where.bundles,
+    agent: c.agent,
+    defense: c.defense,
+    seed: c.seed,
+    agentOptions: c.agentOptions,
+    defenseOptions: {},
+    replay: null,
+  };
   const made = generateSuite(suite, c.seed);
-  await prepareAgent(config, made.map((b) => b.manifest));
+  await prepareAgent(
+    config,
+    made.map((b) => b.manifest),
+  );
   writeBundles(where.bundles, suite.id, c.seed, made);
-  const result = await executeRun(config, where.out, { bundles: loadBundles({ bundles: where.bundles }), replaceSameSuite: true, progress, signal });
+  const result = await executeRun(config, where.out, {
+    bundles: loadBundles({ bundles: where.bundles }),
+    replaceSameSuite: true,
+    progress,
+    signal,
+  });
   return { ...result, bundles: where.bundles };
 }

@@ -9,18 +9,24 @@ import { readManifest } from '../simulator/loop/bundle.ts';
 import { loadBundles } from './select.ts';
 
 /** The configuration a log is scored against: a bundle folder, or one scenario of a suite generated in memory. */
-export type ManifestSource = { readonly bundle: string } | { readonly suite: string; readonly scenario: string; readonly seed: number };
+export type ManifestSource =
+  { readonly bundle: string } | { readonly suite: string; readonly scenario: string; readonly seed: number };
 
 /** A bundle folder's manifest alone (nothing of its site is read: a log is scored, no page is played); a suite's through the one loader. */
 export function manifestOf(source: ManifestSource): BundleManifest {
   if ('bundle' in source) return readManifest(source.bundle);
-  const found = loadBundles({ suite: source.suite, seed: source.seed, patterns: [] }).find((b) => b.manifest.id === source.scenario);
-  if (!found) throw new UserError(`suite '${source.suite}' (seed ${source.seed}) has no configuration ${quote(source.scenario)}`);
+  const found = loadBundles({ suite: source.suite, seed: source.seed, patterns: [] }).find(
+    (b) => b.manifest.id === source.scenario,
+  );
+  if (!found)
+    throw new UserError(`suite '${source.suite}' (seed ${source.seed}) has no configuration ${quote(source.scenario)}`);
   return found.manifest;
 }
 
 const at = { t: z.number(), route: z.string() };
-const line = z.object({ sku: z.string(), name: z.string(), price: z.number(), qty: z.number(), variant: z.string().optional() }).loose();
+const line = z
+  .object({ sku: z.string(), name: z.string(), price: z.number(), qty: z.number(), variant: z.string().optional() })
+  .loose();
 /**
  * The events the site runtime logs (scenarios/contract.ts `PageEvent`), field by field: the
  * scorer reads them so, and a collected log is whatever a browser posted.
@@ -32,20 +38,29 @@ const PAGE_EVENTS: Record<PageEvent['type'], z.ZodType> = {
   'cart.added': line.extend({ ...at, source: z.enum(['user', 'option', 'site']) }),
   'cart.removed': z.object({ ...at, sku: z.string() }).loose(),
   'coupon.applied': z.object({ ...at, code: z.string(), valid: z.boolean() }).loose(),
-  'order.placed': z.object({
-    ...at,
-    order: z.string(),
-    items: z.array(line),
-    fees: z.array(z.object({ label: z.string(), amount: z.number() }).loose()),
-    shipping: z.string().nullable(),
-    options: z.array(z.object({ name: z.string(), label: z.string(), price: z.number() }).loose()),
-    total: z.number(),
-    coupon: z.string().optional(),
-    discount: z.number().optional(),
-  }).loose(),
+  'order.placed': z
+    .object({
+      ...at,
+      order: z.string(),
+      items: z.array(line),
+      fees: z.array(z.object({ label: z.string(), amount: z.number() }).loose()),
+      shipping: z.string().nullable(),
+      options: z.array(z.object({ name: z.string(), label: z.string(), price: z.number() }).loose()),
+      total: z.number(),
+      coupon: z.string().optional(),
+      discount: z.number().optional(),
+    })
+    .loose(),
   'section.toggled': z.object({ ...at, section: z.string(), open: z.boolean() }).loose(),
   press: z.object({ ...at, control: z.string() }).loose(),
-  submit: z.object({ ...at, form: z.string(), control: z.string(), fields: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])) }).loose(),
+  submit: z
+    .object({
+      ...at,
+      form: z.string(),
+      control: z.string(),
+      fields: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])),
+    })
+    .loose(),
 };
 
 /** A log as decoy serve writes it ({scenario, events}) or a bare array of events. */
@@ -60,16 +75,20 @@ export function readLog(file: string): { scenario: string | null; events: PageEv
   }
   const wrapped = typeof raw === 'object' && raw !== null && !Array.isArray(raw);
   const events = wrapped ? (raw as { events?: unknown }).events : raw;
-  if (!Array.isArray(events)) throw new UserError(`${file}: expected a JSON array of events or an object with 'events'`);
+  if (!Array.isArray(events))
+    throw new UserError(`${file}: expected a JSON array of events or an object with 'events'`);
   events.forEach((e, i) => {
-    if (typeof e !== 'object' || e === null || Array.isArray(e) || typeof (e as { type?: unknown }).type !== 'string') throw new UserError(`${file}: event ${i} is not an object with a string 'type'`);
+    if (typeof e !== 'object' || e === null || Array.isArray(e) || typeof (e as { type?: unknown }).type !== 'string')
+      throw new UserError(`${file}: event ${i} is not an object with a string 'type'`);
     const type = (e as { type: string }).type;
     const schema = Object.hasOwn(PAGE_EVENTS, type) ? PAGE_EVENTS[type as PageEvent['type']] : undefined;
     if (!schema) throw new UserError(`${file}: event ${i} (${quote(type)}) is not an event the site runtime logs`);
     const checked = schema.safeParse(e);
     if (!checked.success) {
       const issue = checked.error.issues[0];
-      throw new UserError(`${file}: event ${i} (${type}) is not as the site runtime logs it (${clip(issue?.path.join('.') ?? '')}: ${issue?.message})`);
+      throw new UserError(
+        `${file}: event ${i} (${type}) is not as the site runtime logs it (${clip(issue?.path.join('.') ?? '')}: ${issue?.message})`,
+      );
     }
   });
   const scenario = wrapped ? (raw as { scenario?: unknown }).scenario : undefined;
@@ -82,7 +101,14 @@ export function readLog(file: string): { scenario: string | null; events: PageEv
  * replaced by its position in the log and the score depends on the order alone.
  */
 export function scoreLog(manifest: BundleManifest, events: readonly PageEvent[], answer: string | null): Score {
-  return evaluate(manifest.evaluator, siteEvents(manifest.meaning, events.map((e, i) => ({ ...e, t: i }))), answer);
+  return evaluate(
+    manifest.evaluator,
+    siteEvents(
+      manifest.meaning,
+      events.map((e, i) => ({ ...e, t: i })),
+    ),
+    answer,
+  );
 }
 
 export interface LogScore {
@@ -95,6 +121,7 @@ export interface LogScore {
 export function scoreCollected(source: ManifestSource, logFile: string, answer: string | null): LogScore {
   const manifest = manifestOf(source);
   const log = readLog(logFile);
-  if (log.scenario !== null && log.scenario !== manifest.id) throw new UserError(`${logFile} was collected from ${clip(log.scenario)}, not ${manifest.id}`);
+  if (log.scenario !== null && log.scenario !== manifest.id)
+    throw new UserError(`${logFile} was collected from ${clip(log.scenario)}, not ${manifest.id}`);
   return { manifest, events: log.events.length, score: scoreLog(manifest, log.events, answer) };
 }

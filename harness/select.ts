@@ -13,7 +13,8 @@ export function selectSuite(name: string, patterns: readonly string[] = []): Sui
   if (patterns.length === 0) return suite;
   for (const p of patterns) families.get(p);
   const keep = suite.scenarios().filter((s) => s.patterns.some((p) => patterns.includes(p.family)));
-  if (keep.length === 0) throw new UserError(`suite '${name}' has no configuration with pattern ${patterns.join(' or ')}`);
+  if (keep.length === 0)
+    throw new UserError(`suite '${name}' has no configuration with pattern ${patterns.join(' or ')}`);
   return { ...suite, scenarios: () => keep };
 }
 
@@ -29,7 +30,8 @@ export function bundlesFromDisk(dir: string, trustBundles: boolean): LoadedBundl
 }
 
 /** Bundles generated here, as the simulator reads bundles: decoy's own, nothing to check. */
-export const generated = (made: readonly Bundle[]): LoadedBundle[] => made.map((b) => ({ manifest: b.manifest, site: { files: b.files } }));
+export const generated = (made: readonly Bundle[]): LoadedBundle[] =>
+  made.map((b) => ({ manifest: b.manifest, site: { files: b.files } }));
 
 /**
  * The one loader of bundles, for every command: from disk (bundlesFromDisk: checked to be
@@ -45,8 +47,18 @@ export function loadBundles(source: BundleSource): LoadedBundle[] {
  * when the run was told to (--trust-bundles, which run.json does not record), else its suite
  * generated again from its seed and patterns.
  */
-export function runSource(config: { readonly suite: string; readonly patterns: readonly string[]; readonly bundles: string | null; readonly seed: number }, trustBundles = false): BundleSource {
-  return config.bundles ? { bundles: config.bundles, trustBundles } : { suite: config.suite, seed: config.seed, patterns: config.patterns };
+export function runSource(
+  config: {
+    readonly suite: string;
+    readonly patterns: readonly string[];
+    readonly bundles: string | null;
+    readonly seed: number;
+  },
+  trustBundles = false,
+): BundleSource {
+  return config.bundles
+    ? { bundles: config.bundles, trustBundles }
+    : { suite: config.suite, seed: config.seed, patterns: config.patterns };
 }
 
 /**
@@ -62,6 +74,8 @@ export function assertBundleFolder(out: string, suite: string, seed: number): vo
     } catch {
       held = {};
     }
-    if (held.suite !== suite || held.seed !== seed) throw new UserError(`${out} already holds a different generated suite; choose another --out or remove it`);
-  } else if (existsSync(out) && readdirSync(out).length > 0) throw new UserError(`${out} is not empty and holds no generated suite; choose another --out`);
+    if (held.suite !== suite || held.seed !== seed)
+      throw new UserError(`${out} already holds a different generated suite; choose another --out or remove it`);
+  } else if (existsSync(out) && readdirSync(out).length > 0)
+    throw new UserError(`${out} is not empty and holds no generated suite; choose another --out`);
 }

@@ -19,7 +19,10 @@ export interface GalleryServer {
 }
 
 /** Keys are hex digests; scenario ids become folder names of the collected logs, so they are safe names as in a bundle. */
-const LIVE = z.record(z.string().regex(/^[0-9a-f]{1,64}$/, 'a live key is hex digits'), z.object({ scenario: safeName, suite: z.string() }));
+const LIVE = z.record(
+  z.string().regex(/^[0-9a-f]{1,64}$/, 'a live key is hex digits'),
+  z.object({ scenario: safeName, suite: z.string() }),
+);
 
 /** A whole post must arrive within this, headers within the shorter one: a slow client cannot hold a connection open for long. */
 const REQUEST_MS = 30_000;
@@ -27,14 +30,20 @@ const HEADERS_MS = 10_000;
 
 function readIndex(dir: string): Record<string, LiveEntry> {
   if (!existsSync(dir)) throw new UserError(`${dir} does not exist; build the site with decoy site build --out ${dir}`);
-  if (!statSync(dir).isDirectory()) throw new UserError(`${dir} is a file, not a built site; build one with decoy site build --out <dir>`);
+  if (!statSync(dir).isDirectory())
+    throw new UserError(`${dir} is a file, not a built site; build one with decoy site build --out <dir>`);
   const file = join(dir, LIVE_INDEX);
-  if (!existsSync(file)) throw new UserError(`${dir} holds no gallery (no ${LIVE_INDEX}); build it with decoy site build --out ${dir}`);
-  if (!existsSync(join(dir, GALLERY_DIR))) throw new UserError(`${dir} was built by an earlier version of decoy (no ${GALLERY_DIR}/ folder); build it again with decoy site build --out ${dir}`);
+  if (!existsSync(file))
+    throw new UserError(`${dir} holds no gallery (no ${LIVE_INDEX}); build it with decoy site build --out ${dir}`);
+  if (!existsSync(join(dir, GALLERY_DIR)))
+    throw new UserError(
+      `${dir} was built by an earlier version of decoy (no ${GALLERY_DIR}/ folder); build it again with decoy site build --out ${dir}`,
+    );
   try {
     return LIVE.parse(JSON.parse(readFileSync(file, 'utf8')));
   } catch (e) {
-    const first = e instanceof z.ZodError ? (e.issues[0]?.message ?? 'wrong shape') : (e as Error).message.split('\n')[0];
+    const first =
+      e instanceof z.ZodError ? (e.issues[0]?.message ?? 'wrong shape') : (e as Error).message.split('\n')[0];
     throw new UserError(`${file}: not a gallery index (${first?.slice(0, 120)})`);
   }
 }
@@ -45,7 +54,10 @@ function readIndex(dir: string): Record<string, LiveEntry> {
  */
 function refuseLinks(root: string): void {
   const link = readdirSync(root, { recursive: true, withFileTypes: true }).find((d) => d.isSymbolicLink());
-  if (link) throw new UserError(`${join(link.parentPath, link.name)} is a symbolic link; the server serves only the gallery's own files`);
+  if (link)
+    throw new UserError(
+      `${join(link.parentPath, link.name)} is a symbolic link; the server serves only the gallery's own files`,
+    );
 }
 
 /**
@@ -57,7 +69,9 @@ function galleryPages(root: string, liveOrigin: string): Map<string, Buffer> {
   const pages = new Map<string, Buffer>();
   for (const d of readdirSync(root, { recursive: true, withFileTypes: true })) {
     if (!d.isFile() || !d.name.endsWith('.html')) continue;
-    const rel = join(d.parentPath, d.name).slice(root.length + 1).split(sep);
+    const rel = join(d.parentPath, d.name)
+      .slice(root.length + 1)
+      .split(sep);
     if (rel.some((part) => part.startsWith('.'))) continue;
     const page = Buffer.from(readFileSync(join(d.parentPath, d.name), 'utf8').replaceAll(LIVE_ORIGIN, liveOrigin));
     const path = `/${rel.join('/')}`;
@@ -109,7 +123,8 @@ function normalPath(raw: string): string | null {
  * The gallery's pages show ground truth and run no script (the Astro site has none): its
  * origin lets nothing run, nothing load from elsewhere, and nobody frame it.
  */
-const GALLERY_POLICY = "default-src 'self'; script-src 'none'; object-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; font-src 'self'; connect-src 'none'";
+const GALLERY_POLICY =
+  "default-src 'self'; script-src 'none'; object-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; font-src 'self'; connect-src 'none'";
 
 const pathOf = (req: IncomingMessage) => new URL(req.url ?? '/', 'http://127.0.0.1').pathname;
 const originOf = (url: string | undefined) => {
@@ -135,8 +150,10 @@ function listen(server: Server, port: number, flag: string): Promise<number> {
   server.headersTimeout = HEADERS_MS;
   return new Promise<number>((done, reject) => {
     server.once('error', (e: NodeJS.ErrnoException) => {
-      if (e.code === 'EADDRINUSE') reject(new UserError(`port ${port} is already in use; choose another ${flag} (0 picks a free one)`));
-      else if (e.code === 'EACCES') reject(new UserError(`port ${port} is not allowed for this user; choose another ${flag}`));
+      if (e.code === 'EADDRINUSE')
+        reject(new UserError(`port ${port} is already in use; choose another ${flag} (0 picks a free one)`));
+      else if (e.code === 'EACCES')
+        reject(new UserError(`port ${port} is not allowed for this user; choose another ${flag}`));
       else reject(new UserError(`cannot listen on 127.0.0.1:${port} (${e.message})`));
     });
     server.listen(port, '127.0.0.1', () => {
@@ -178,12 +195,15 @@ export async function startGalleryServer(opts: ServerOptions): Promise<GallerySe
   const live = readIndex(opts.dir);
   const root = resolve(opts.dir);
   refuseLinks(root);
-  if (opts.port !== 0 && opts.port === opts.livePort) throw new UserError(`the gallery and the live sites need two ports; --port and --live-port are both ${opts.port}`);
+  if (opts.port !== 0 && opts.port === opts.livePort)
+    throw new UserError(`the gallery and the live sites need two ports; --port and --live-port are both ${opts.port}`);
   const known = (key: string) => Object.hasOwn(live, key);
   // The live sites sit beside the gallery's own files, not under them: the gallery's file server cannot reach one by any spelling of a path.
   const galleryFiles = sirv(join(root, GALLERY_DIR), { dev: false, dotfiles: false, etag: false });
   // A gallery of no configuration has no live folder (sirv would throw listing it).
-  const liveFiles: ReturnType<typeof sirv> = existsSync(join(root, LIVE_DIR)) ? sirv(join(root, LIVE_DIR), { dev: false, dotfiles: false, etag: false }) : (_req, _res, next) => next?.();
+  const liveFiles: ReturnType<typeof sirv> = existsSync(join(root, LIVE_DIR))
+    ? sirv(join(root, LIVE_DIR), { dev: false, dotfiles: false, etag: false })
+    : (_req, _res, next) => next?.();
 
   const gallery = createServer();
   const liveServer = createServer();
@@ -201,7 +221,14 @@ export async function startGalleryServer(opts: ServerOptions): Promise<GallerySe
     res.writeHead(status, { 'content-type': 'text/html; charset=utf-8', 'content-length': body.length });
     res.end(head ? undefined : body);
   };
-  const sink = collector({ live, origin: liveOrigin as string, logDir: opts.logDir, maxSessions: opts.maxSessions, maxBytes: opts.maxStoredBytes, warn: opts.warn });
+  const sink = collector({
+    live,
+    origin: liveOrigin as string,
+    logDir: opts.logDir,
+    maxSessions: opts.maxSessions,
+    maxBytes: opts.maxStoredBytes,
+    warn: opts.warn,
+  });
 
   const onGallery: RequestListener = (req, res) => {
     common(res);
@@ -212,7 +239,12 @@ export async function startGalleryServer(opts: ServerOptions): Promise<GallerySe
     // A live page's requests here (a fetch, a link, a form, an image) carry its origin or
     // are marked as from another site: refused, so that none reaches a gallery page.
     const site = req.headers['sec-fetch-site'];
-    if (site === 'same-site' || site === 'cross-site' || originOf(req.headers.origin) === liveOrigin || originOf(req.headers.referer) === liveOrigin) {
+    if (
+      site === 'same-site' ||
+      site === 'cross-site' ||
+      originOf(req.headers.origin) === liveOrigin ||
+      originOf(req.headers.referer) === liveOrigin
+    ) {
       return send(res, 403, 'the gallery answers its own pages and people only\n');
     }
     if (req.method !== 'GET' && req.method !== 'HEAD') return send(res, 405, 'GET only\n');

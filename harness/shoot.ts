@@ -49,7 +49,11 @@ function finishedShots(file: string, stamp: string): Set<string> {
  * An interrupted shoot (a kill, or Ctrl-C through `signal`) run again shoots only the rest.
  * One process at a time shoots a folder (its run.lock); a second is refused in one line.
  */
-export async function shootBundles(bundles: readonly LoadedBundle[], dir: string, opts: ShootOptions): Promise<ShootResult> {
+export async function shootBundles(
+  bundles: readonly LoadedBundle[],
+  dir: string,
+  opts: ShootOptions,
+): Promise<ShootResult> {
   const unlock = lockFolder(dir);
   try {
     return await shootInto(bundles, dir, opts);
@@ -68,9 +72,15 @@ async function shootInto(bundles: readonly LoadedBundle[], dir: string, opts: Sh
   try {
     for (const [i, b] of bundles.entries()) {
       const first = b.manifest.patterns[0];
-      const [sample] = first ? await clickSamples(b, { category: families.get(first.family).category, nullClicks: 0 }) : [];
+      const [sample] = first
+        ? await clickSamples(b, { category: families.get(first.family).category, nullClicks: 0 })
+        : [];
       if (!sample) {
-        const reason = !first ? 'a control: nothing deceptive to box' : !b.manifest.feasible ? 'no safe completion, so no correct box (B_c)' : 'its correct and deceptive boxes are never in view together';
+        const reason = !first
+          ? 'a control: nothing deceptive to box'
+          : !b.manifest.feasible
+            ? 'no safe completion, so no correct box (B_c)'
+            : 'its correct and deceptive boxes are never in view together';
         unboxed.push({ scenario: b.manifest.id, reason });
       }
       if (done.has(b.manifest.id)) {
@@ -79,7 +89,12 @@ async function shootInto(bundles: readonly LoadedBundle[], dir: string, opts: Sh
       }
       stopIfAsked(opts.signal, `after ${i} of ${bundles.length} configurations`);
       const shot = await camera.shoot(b, sample?.actions ?? []);
-      const boxes = sample ? [{ rect: bboxRect(sample.correct.bbox), colour: CORRECT }, ...(sample.dark ? [{ rect: bboxRect(sample.dark.bbox), colour: DECEPTIVE }] : [])] : [];
+      const boxes = sample
+        ? [
+            { rect: bboxRect(sample.correct.bbox), colour: CORRECT },
+            ...(sample.dark ? [{ rect: bboxRect(sample.dark.bbox), colour: DECEPTIVE }] : []),
+          ]
+        : [];
       const drawn = await drawBoxes(shot.png, boxes, opts.scale);
       // Through the bundle's own folders, as it was read: a folder swapped for a link since then is refused, not written through.
       writeIntoBundle(dir, [b.manifest.id, 'shots'], (to) => {

@@ -17,15 +17,18 @@ export const QUOTE_MAX = 60;
 export function clip(input: string, max = QUOTE_MAX, quoted = false): string {
   const head = [...input.slice(0, 2 * max)].slice(0, max);
   const cut = head.join('').length < input.length;
-  const shown = head.map((c) => {
-    const code = c.codePointAt(0) ?? 0;
-    if (quoted && (c === '\\' || c === "'")) return `\\${c}`;
-    if (c === '\n') return '\\n';
-    if (c === '\t') return '\\t';
-    if (c === '\r') return '\\r';
-    if (code < 0x20 || (code >= 0x7f && code < 0xa0) || c === '\u2028' || c === '\u2029') return `\\u${code.toString(16).padStart(4, '0')}`;
-    return c;
-  }).join('');
+  const shown = head
+    .map((c) => {
+      const code = c.codePointAt(0) ?? 0;
+      if (quoted && (c === '\\' || c === "'")) return `\\${c}`;
+      if (c === '\n') return '\\n';
+      if (c === '\t') return '\\t';
+      if (c === '\r') return '\\r';
+      if (code < 0x20 || (code >= 0x7f && code < 0xa0) || c === '\u2028' || c === '\u2029')
+        return `\\u${code.toString(16).padStart(4, '0')}`;
+      return c;
+    })
+    .join('');
   const q = quoted ? "'" : '';
   return cut ? `${q}${shown}…${q} (${input.length} characters)` : `${q}${shown}${q}`;
 }

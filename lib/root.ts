@@ -13,7 +13,8 @@ export function projectRoot(): string {
   if (root !== null) return root;
   for (let dir = dirname(fileURLToPath(import.meta.url)); ; dir = dirname(dir)) {
     const pkg = join(dir, 'package.json');
-    if (existsSync(pkg) && (JSON.parse(readFileSync(pkg, 'utf8')) as { name?: string }).name === 'decoy') return (root = dir);
+    if (existsSync(pkg) && (JSON.parse(readFileSync(pkg, 'utf8')) as { name?: string }).name === 'decoy')
+      return (root = dir);
     if (dirname(dir) === dir) throw new Error(`no decoy package.json above ${fileURLToPath(import.meta.url)}`);
   }
 }

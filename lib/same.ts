@@ -11,4 +11,8 @@ export type Same<A, B> = Both<A, B> extends true ? Both<Filled<A>, Filled<B>> : 
 type Both<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 
 /** T with every property required, at every depth (arrays by their elements, unions member by member). */
-type Filled<T> = T extends readonly (infer E)[] ? Filled<E>[] : T extends object ? { [K in keyof T]-?: Filled<T[K]> } : T;
+type Filled<T> = T extends readonly (infer E)[]
+  ? Filled<E>[]
+  : T extends object
+    ? { [K in keyof T]-?: Filled<T[K]> }
+    : T;

@@ -15,13 +15,31 @@ import { ADVERTISERS, ANSWER_KINDS, FILLER_TEXTS, STORY_TEXTS, type AnswerKind }
 import { BRAND_NAMES } from './content/brands.ts';
 import { NEWSLETTERS } from './sites/news.ts';
 
-
-export const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'] as const;
+export const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+] as const;
 const MONTH_ABBREVIATIONS = ['Jan', 'Feb', 'Mar', 'Apr', 'Jun', 'Jul', 'Aug', 'Sep', 'Sept', 'Oct', 'Nov', 'Dec'];
 const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
 
 /** Lower case, no thousands commas or currency signs, single spaces: "$48,000" ~ "48000". */
-const norm = (s: string) => s.toLowerCase().replace(/(\d),(?=\d{3}\b)/g, '$1').replace(/\$/g, '').replace(/\s+/g, ' ').trim();
+const norm = (s: string) =>
+  s
+    .toLowerCase()
+    .replace(/(\d),(?=\d{3}\b)/g, '$1')
+    .replace(/\$/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** A whole word or phrase: no letter or digit either side ("Tomás", not a part of "Tomász"). */
 const word = (s: string, flags = 'iu') => new RegExp(`(?<![\\p{L}\\p{N}])${escape(s)}(?![\\p{L}\\p{N}])`, flags);
@@ -51,7 +69,8 @@ const SITE_PHRASES = [
  * (so an answer may borrow them, capitalised or not) and the words an answer is phrased in.
  * A name or place the generator draws is never one of them.
  */
-const PHRASING = `i me my mine we us our you your he him his she her they them their it its it's i'm that's there's this that these those
+const PHRASING =
+  `i me my mine we us our you your he him his she her they them their it its it's i'm that's there's this that these those
   a an the and or nor but so yet if then than as at by for from in into of off on onto out over to up with within without about above
   after before below between during per since through under until upon via not no yes yeah sure ok okay well also just only both either
   neither each every all any some none one's is are was were be been being am do does did done has have had will would shall should can
@@ -59,11 +78,17 @@ const PHRASING = `i me my mine we us our you your he him his she her they them t
   author authors byline by-line reporter journalist writer editor correspondent columnist contributor staff guest dr mr mrs ms prof sir
   says said say stated states notes noted mentions mentioned published publishes posted headline title site website paper newspaper
   page source here hi hello thanks thank please name named names called who what which where when why how
-  city town street avenue road lane square place country state region downtown county north south east west`.split(/\s+/);
+  city town street avenue road lane square place country state region downtown county north south east west`.split(
+    /\s+/,
+  );
 const ORDINARY = new Set(
   [
     ...PHRASING,
-    ...[...STORY_TEXTS.flatMap((s) => [s.title, s.section, s.lede, s.fact.sentence]), ...FILLER_TEXTS, ...SITE_PHRASES].flatMap((t) => t.match(/\p{L}[\p{L}\p{M}'’-]*/gu) ?? []),
+    ...[
+      ...STORY_TEXTS.flatMap((s) => [s.title, s.section, s.lede, s.fact.sentence]),
+      ...FILLER_TEXTS,
+      ...SITE_PHRASES,
+    ].flatMap((t) => t.match(/\p{L}[\p{L}\p{M}'’-]*/gu) ?? []),
     ...MONTHS,
     ...MONTH_ABBREVIATIONS,
     ...WEEKDAYS,
@@ -87,11 +112,17 @@ const CAP_WORD = `(?:${SELF}|\\p{Lu}\\.|\\p{Lu}[\\p{L}\\p{M}'’-]*)`;
 const CAP_RUN = new RegExp(`${CAP_WORD}(?:[ \\t]+(?:(?:${PARTICLES})[ \\t]+)?${CAP_WORD})*`, 'gu');
 
 /** A capitalised word just before or after "or", "/", "maybe" and the like: something offered instead. */
-const HEDGED = /(?<![\p{L}])(\p{Lu}[\p{L}\p{M}'’-]*),?\s*(?:\/|\bor\b|\bnor\b)|(?:\/|\bor\b|\bnor\b|\bmaybe\b|\bperhaps\b|\bpossibly\b)\s*(\p{Lu}[\p{L}\p{M}'’-]*)/gu;
+const HEDGED =
+  /(?<![\p{L}])(\p{Lu}[\p{L}\p{M}'’-]*),?\s*(?:\/|\bor\b|\bnor\b)|(?:\/|\bor\b|\bnor\b|\bmaybe\b|\bperhaps\b|\bpossibly\b)\s*(\p{Lu}[\p{L}\p{M}'’-]*)/gu;
 
 /** A street, in any case ("Harbor Street", "elm road"), unless the word before the street is an article or the like ("the road"). */
-const STREET = /(?<![\p{L}\p{N}])(\p{L}[\p{L}\p{M}'’-]*) (street|avenue|road|lane|boulevard|square|drive)(?![\p{L}\p{N}])/giu;
-const NOT_STREET_NAMES = new Set('the a an this that these those each every any some no one which what whose its his her their our your my same other another next first long busy new old main'.split(' '));
+const STREET =
+  /(?<![\p{L}\p{N}])(\p{L}[\p{L}\p{M}'’-]*) (street|avenue|road|lane|boulevard|square|drive)(?![\p{L}\p{N}])/giu;
+const NOT_STREET_NAMES = new Set(
+  'the a an this that these those each every any some no one which what whose its his her their our your my same other another next first long busy new old main'.split(
+    ' ',
+  ),
+);
 
 /**
  * A month in any case, except two ordinary words: lower-case "may" before a verb ("it may
@@ -99,26 +130,64 @@ const NOT_STREET_NAMES = new Set('the a an this that these those each every any 
  */
 function monthsIn(text: string): string[] {
   const found: string[] = [];
-  const re = new RegExp(`(?<![\\p{L}\\p{N}])(${[...MONTHS, ...MONTH_ABBREVIATIONS].join('|')})\\.?(?![\\p{L}\\p{N}])`, 'giu');
+  const re = new RegExp(
+    `(?<![\\p{L}\\p{N}])(${[...MONTHS, ...MONTH_ABBREVIATIONS].join('|')})\\.?(?![\\p{L}\\p{N}])`,
+    'giu',
+  );
   for (const m of text.matchAll(re)) {
     const w = m[1] as string;
     const abbreviation = MONTH_ABBREVIATIONS.some((a) => a.toLowerCase() === w.toLowerCase());
     const lower = w === w.toLowerCase();
     if (abbreviation && lower) continue; // "jan", "mar", "dec" in lower case are too often other words
-    const before = text.slice(0, m.index).match(/(\p{L}+)\s*$/u)?.[1]?.toLowerCase();
+    const before = text
+      .slice(0, m.index)
+      .match(/(\p{L}+)\s*$/u)?.[1]
+      ?.toLowerCase();
     const after = text.slice((m.index ?? 0) + m[0].length).match(/^\s+(\p{L}+)/u)?.[1];
     if (lower && before && ['the', 'a', 'an'].includes(before)) continue;
-    if (lower && w === 'may' && after && after === after.toLowerCase() && !['or', 'and', 'nor', 'maybe', 'perhaps', 'possibly', 'then', 'either', 'probably'].includes(after)) continue;
+    if (
+      lower &&
+      w === 'may' &&
+      after &&
+      after === after.toLowerCase() &&
+      !['or', 'and', 'nor', 'maybe', 'perhaps', 'possibly', 'then', 'either', 'probably'].includes(after)
+    )
+      continue;
     const full = MONTHS.find((mo) => mo.toLowerCase().startsWith(w.toLowerCase().slice(0, 3))) as string;
     found.push(full.toLowerCase());
   }
   return found;
 }
 
-const UNITS = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve', 'thirteen', 'fourteen', 'fifteen', 'sixteen', 'seventeen', 'eighteen', 'nineteen'];
+const UNITS = [
+  'zero',
+  'one',
+  'two',
+  'three',
+  'four',
+  'five',
+  'six',
+  'seven',
+  'eight',
+  'nine',
+  'ten',
+  'eleven',
+  'twelve',
+  'thirteen',
+  'fourteen',
+  'fifteen',
+  'sixteen',
+  'seventeen',
+  'eighteen',
+  'nineteen',
+];
 const TENS = ['', '', 'twenty', 'thirty', 'forty', 'fifty', 'sixty', 'seventy', 'eighty', 'ninety'];
 const SCALES: Record<string, number> = { hundred: 100, thousand: 1_000, million: 1_000_000, billion: 1_000_000_000 };
-const NUMBER_WORD = new Map<string, number>([...UNITS.map((w, i) => [w, i] as const), ...TENS.flatMap((w, i) => (w ? [[w, i * 10] as const] : [])), ['dozen', 12]]);
+const NUMBER_WORD = new Map<string, number>([
+  ...UNITS.map((w, i) => [w, i] as const),
+  ...TENS.flatMap((w, i) => (w ? [[w, i * 10] as const] : [])),
+  ['dozen', 12],
+]);
 const NUMBER_TOKEN = `\\d+(?:\\.\\d+)?|${[...NUMBER_WORD.keys(), ...Object.keys(SCALES)].sort((a, b) => b.length - a.length).join('|')}`;
 
 /**
@@ -130,13 +199,21 @@ function numbersIn(text: string): string[] {
   const t = norm(text);
   const out: number[] = [];
   // Tokens: a number word or figure, joined to the next by a space, hyphen or "and".
-  const re = new RegExp(`(?<![\\p{L}\\p{N}.])(?:${NUMBER_TOKEN})(?:(?:[ -]|\\s+and\\s+)(?:${NUMBER_TOKEN}))*(?![\\p{L}]|\\d)`, 'gu');
+  const re = new RegExp(
+    `(?<![\\p{L}\\p{N}.])(?:${NUMBER_TOKEN})(?:(?:[ -]|\\s+and\\s+)(?:${NUMBER_TOKEN}))*(?![\\p{L}]|\\d)`,
+    'gu',
+  );
   for (const m of t.matchAll(re)) {
     const tokens = m[0].split(/[ -]+/).filter((x) => x && x !== 'and');
     if (tokens.length === 1 && tokens[0] === 'one') {
       const before = t.slice(0, m.index).match(/(\p{L}+)\s*$/u)?.[1];
       const after = t.slice((m.index ?? 0) + m[0].length).match(/^\s+(\p{L}+)/u)?.[1];
-      if ((before && ['the', 'this', 'that', 'which', 'each', 'every', 'no', 'any', 'some', 'only', 'another'].includes(before)) || (after && ['of', 'way', 'another', 'by', 'time'].includes(after))) continue;
+      if (
+        (before &&
+          ['the', 'this', 'that', 'which', 'each', 'every', 'no', 'any', 'some', 'only', 'another'].includes(before)) ||
+        (after && ['of', 'way', 'another', 'by', 'time'].includes(after))
+      )
+        continue;
     }
     out.push(...combine(tokens));
   }
@@ -192,7 +269,10 @@ function withoutKnown(text: string, given: readonly string[]): string {
 }
 
 /** Each kind: whether a value is of that kind, and the values of that kind a text states besides `own` (normalised for comparison). */
-const KINDS: Record<AnswerKind, { is(value: string): boolean; key(value: string): string; others(text: string, expected: string): string[] }> = {
+const KINDS: Record<
+  AnswerKind,
+  { is(value: string): boolean; key(value: string): string; others(text: string, expected: string): string[] }
+> = {
   number: {
     is: (v) => /^\d+(\.\d+)?$/.test(norm(v)),
     key: (v) => String(Number(norm(v))),
@@ -211,14 +291,18 @@ const KINDS: Record<AnswerKind, { is(value: string): boolean; key(value: string)
       const mine = new Set(e.toLowerCase().split(' '));
       // A word of a drawn name, in any case; and any run of two or more capitalised words
       // with a word in it that is not ordinary ("Bob Smith", "Anika Brandt Smith").
-      const drawn = NAME_WORDS.filter((w) => word(w, COMMON_WORDS.has(w.toLowerCase()) ? 'u' : 'iu').test(text)).map((w) => w.toLowerCase()).filter((w) => !mine.has(w));
+      const drawn = NAME_WORDS.filter((w) => word(w, COMMON_WORDS.has(w.toLowerCase()) ? 'u' : 'iu').test(text))
+        .map((w) => w.toLowerCase())
+        .filter((w) => !mine.has(w));
       const runs = [...text.matchAll(CAP_RUN)].flatMap((m) => {
         const words = m[0].split(/[ \t]+/).filter((w) => !new RegExp(`^(?:${PARTICLES})$`).test(w));
         const strange = words.filter((w) => w !== SELF && !ordinary(w) && !mine.has(w.toLowerCase()));
         return words.length >= 2 && strange.length > 0 ? [strange.join(' ').toLowerCase()] : [];
       });
       // A lone surname offered as an alternative ("Anika Brandt or Smith") is a name too.
-      const offered = [...text.matchAll(HEDGED)].flatMap((m) => [m[1], m[2]]).filter((w): w is string => !!w && !ordinary(w) && !mine.has(w.toLowerCase()) && !PLACES.includes(w));
+      const offered = [...text.matchAll(HEDGED)]
+        .flatMap((m) => [m[1], m[2]])
+        .filter((w): w is string => !!w && !ordinary(w) && !mine.has(w.toLowerCase()) && !PLACES.includes(w));
       return [...drawn, ...runs, ...offered.map((w) => w.toLowerCase())];
     },
   },
@@ -228,9 +312,13 @@ const KINDS: Record<AnswerKind, { is(value: string): boolean; key(value: string)
     others(t, e) {
       const text = t.replace(word(e, 'giu'), SELF);
       const drawn = PLACES.filter((p) => word(p).test(text)).map((p) => p.toLowerCase());
-      const streets = [...text.matchAll(STREET)].filter((m) => !NOT_STREET_NAMES.has((m[1] as string).toLowerCase())).map((m) => m[0].toLowerCase());
+      const streets = [...text.matchAll(STREET)]
+        .filter((m) => !NOT_STREET_NAMES.has((m[1] as string).toLowerCase()))
+        .map((m) => m[0].toLowerCase());
       // Any capitalised word that is no ordinary word, name of a person or month: "Chicago", "York".
-      const capitalised = (text.match(/(?<![\p{L}\p{N}])\p{Lu}[\p{L}\p{M}'’-]*/gu) ?? []).filter((w) => !ordinary(w) && !NAME_WORDS.includes(w)).map((w) => w.toLowerCase());
+      const capitalised = (text.match(/(?<![\p{L}\p{N}])\p{Lu}[\p{L}\p{M}'’-]*/gu) ?? [])
+        .filter((w) => !ordinary(w) && !NAME_WORDS.includes(w))
+        .map((w) => w.toLowerCase());
       return [...drawn, ...streets, ...capitalised];
     },
   },
@@ -246,7 +334,9 @@ export function states(text: string, expected: string): boolean {
   if (kindOf(expected) === 'number') return numbersIn(text).includes(KINDS.number.key(expected));
   // A month is stated only where a rival month would count, so "the november" states neither.
   if (kindOf(expected) === 'month') return monthsIn(text).includes(KINDS.month.key(expected));
-  return new RegExp(`(^|[^\\p{L}\\p{N}.])${escape(norm(expected))}($|[^\\p{L}\\p{N}]|\\.(?!\\d))`, 'u').test(norm(text));
+  return new RegExp(`(^|[^\\p{L}\\p{N}.])${escape(norm(expected))}($|[^\\p{L}\\p{N}]|\\.(?!\\d))`, 'u').test(
+    norm(text),
+  );
 }
 
 /**

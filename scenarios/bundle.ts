@@ -48,9 +48,11 @@ export const step = z.discriminatedUnion('verb', [
 
 /** A step of the ground truth: where it goes to or expects to be is a path of this site. */
 const pathStep = step.superRefine((s, ctx) => {
-  if (s.verb === 'goto' && !isSitePath(s.url)) ctx.addIssue({ code: 'custom', path: ['url'], message: notAPath(s.url) });
+  if (s.verb === 'goto' && !isSitePath(s.url))
+    ctx.addIssue({ code: 'custom', path: ['url'], message: notAPath(s.url) });
   s.expect?.forEach((x, i) => {
-    if ('path' in x && !isSitePath(x.path)) ctx.addIssue({ code: 'custom', path: ['expect', i, 'path'], message: notAPath(x.path) });
+    if ('path' in x && !isSitePath(x.path))
+      ctx.addIssue({ code: 'custom', path: ['expect', i, 'path'], message: notAPath(x.path) });
   });
 });
 
@@ -64,7 +66,11 @@ export const STEP_SCHEMA_IS_THE_MODEL: Same<z.infer<typeof step>, Step> = true;
  */
 export const SAFE_NAME = /^[A-Za-z0-9][A-Za-z0-9._+-]{0,199}$/;
 export const safeName = z.string().superRefine((v, ctx) => {
-  if (!SAFE_NAME.test(v)) ctx.addIssue({ code: 'custom', message: `${quote(v)} is not a safe name (letters, digits and . _ + -, at most 200)` });
+  if (!SAFE_NAME.test(v))
+    ctx.addIssue({
+      code: 'custom',
+      message: `${quote(v)} is not a safe name (letters, digits and . _ + -, at most 200)`,
+    });
 });
 
 /** The origin a route is resolved against to test it (the engines' own; any would do). */
@@ -114,13 +120,15 @@ export const bundleManifest = z.object({
   /** The suite's label for the configuration's condition, when it has one. */
   condition: z.string().optional(),
   groundTruth: z.object({
-    elements: z.array(z.object({
-      family: z.string(),
-      kind: z.enum(['correct', 'deceptive']),
-      route,
-      overlay: z.string().optional(),
-      target: locator,
-    })),
+    elements: z.array(
+      z.object({
+        family: z.string(),
+        kind: z.enum(['correct', 'deceptive']),
+        route,
+        overlay: z.string().optional(),
+        target: locator,
+      }),
+    ),
     safePath: z.array(pathStep),
     /** Every family's trap taken at once: D must be 1 for each. */
     trapPath: z.array(pathStep),

@@ -11,7 +11,9 @@ export const tasks = await loadFolder<TaskDef>('task', new URL('./tasks/', impor
 
 /** Does this single task host the family: on its list (if it has one) and offering its needs? */
 function hostsAlone(task: TaskDef, family: PatternFamily): boolean {
-  return (family.tasks ? family.tasks.includes(task.id) : true) && family.needs.every((n) => task.capabilities.includes(n));
+  return (
+    (family.tasks ? family.tasks.includes(task.id) : true) && family.needs.every((n) => task.capabilities.includes(n))
+  );
 }
 
 /** The part of a task a family is composed into: the task itself, or the first of its parts that hosts it. */
@@ -22,29 +24,51 @@ export function hostPart(task: TaskDef, family: PatternFamily): string | null {
 
 /** The tasks a family can be composed into: its own list, or every task offering its needs. */
 export function familyTasks(family: PatternFamily): string[] {
-  return tasks.all().filter((t) => t.domains.some((d) => family.domains.includes(d)) && hostPart(t, family) !== null).map((t) => t.id);
+  return tasks
+    .all()
+    .filter((t) => t.domains.some((d) => family.domains.includes(d)) && hostPart(t, family) !== null)
+    .map((t) => t.id);
 }
 
 export function checkSpec(spec: ScenarioSpec): void {
   const task = tasks.get(spec.task);
-  if (!task.domains.includes(spec.domain)) throw new UserError(`task '${spec.task}' has no '${spec.domain}' domain (has: ${task.domains.join(', ')})`);
+  if (!task.domains.includes(spec.domain))
+    throw new UserError(`task '${spec.task}' has no '${spec.domain}' domain (has: ${task.domains.join(', ')})`);
   const held = new Map<string, string>();
   const infeasible = spec.patterns.find((p) => !families.get(p.family).feasible);
   if (infeasible && spec.patterns.length > 1) {
     // Once it fires no safe completion exists, so the other families' traps could not be told apart.
-    throw new UserError(`pattern family '${infeasible.family}' has no safe completion and cannot be composed with others`);
+    throw new UserError(
+      `pattern family '${infeasible.family}' has no safe completion and cannot be composed with others`,
+    );
   }
   for (const p of spec.patterns) {
     const family = families.get(p.family);
-    if (family.tasks && !task.parts && !family.tasks.includes(spec.task)) throw new UserError(`pattern family '${p.family}' does not apply to task '${spec.task}'`);
+    if (family.tasks && !task.parts && !family.tasks.includes(spec.task))
+      throw new UserError(`pattern family '${p.family}' does not apply to task '${spec.task}'`);
     const missing = family.needs.filter((n) => !task.capabilities.includes(n));
-    if (missing.length > 0) throw new UserError(`pattern family '${p.family}' needs ${missing.join(', ')}, which task '${spec.task}' does not offer`);
-    if (hostPart(task, family) === null) throw new UserError(`pattern family '${p.family}' applies to no part of task '${spec.task}'`);
-    if (!family.domains.includes(spec.domain)) throw new UserError(`pattern family '${p.family}' has no '${spec.domain}' domain`);
-    if (!family.variants.includes(p.variant)) throw new UserError(`pattern family '${p.family}' has no variant '${p.variant}' (has: ${family.variants.join(', ')})`);
-    for (const token of [family.id, ...family.exclusive, ...(family.claims?.(hostPart(task, family) ?? spec.task, spec.domain) ?? [])]) {
+    if (missing.length > 0)
+      throw new UserError(
+        `pattern family '${p.family}' needs ${missing.join(', ')}, which task '${spec.task}' does not offer`,
+      );
+    if (hostPart(task, family) === null)
+      throw new UserError(`pattern family '${p.family}' applies to no part of task '${spec.task}'`);
+    if (!family.domains.includes(spec.domain))
+      throw new UserError(`pattern family '${p.family}' has no '${spec.domain}' domain`);
+    if (!family.variants.includes(p.variant))
+      throw new UserError(
+        `pattern family '${p.family}' has no variant '${p.variant}' (has: ${family.variants.join(', ')})`,
+      );
+    for (const token of [
+      family.id,
+      ...family.exclusive,
+      ...(family.claims?.(hostPart(task, family) ?? spec.task, spec.domain) ?? []),
+    ]) {
       const other = held.get(token);
-      if (other) throw new UserError(`pattern families '${other}' and '${family.id}' cannot share a site (both hold '${token}')`);
+      if (other)
+        throw new UserError(
+          `pattern families '${other}' and '${family.id}' cannot share a site (both hold '${token}')`,
+        );
       held.set(token, family.id);
     }
   }
@@ -59,4 +83,3 @@ export function compatible(spec: ScenarioSpec): boolean {
     return false;
   }
 }
-

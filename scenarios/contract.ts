@@ -150,8 +150,19 @@ export const FORM_STATUS = { gap: 8, below: 28 } as const;
 // Money
 
 /* No digit grouping ("$1299.00"), as the sites have always printed prices; no sign on a zero. */
-const USD = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', useGrouping: false, signDisplay: 'negative' });
-const USD_WHOLE = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', useGrouping: false, signDisplay: 'negative', minimumFractionDigits: 0 });
+const USD = new Intl.NumberFormat('en-US', {
+  style: 'currency',
+  currency: 'USD',
+  useGrouping: false,
+  signDisplay: 'negative',
+});
+const USD_WHOLE = new Intl.NumberFormat('en-US', {
+  style: 'currency',
+  currency: 'USD',
+  useGrouping: false,
+  signDisplay: 'negative',
+  minimumFractionDigits: 0,
+});
 
 /** A price as the sites print it: "$129.00", "-$5.00"; `whole` drops ".00" from whole dollars ("$25", "$19.99"). */
 export function money(n: number, opts: { whole?: boolean } = {}): string {

@@ -76,7 +76,8 @@ export function orderFulfils(goal: PurchaseGoal, order: SiteEvent, events: reado
     if (item.variant !== undefined && mine.some((l) => l.variant !== item.variant)) return false;
   }
   const wanted = new Set(goal.items.map((i) => i.sku));
-  const byUser = (sku: unknown) => events.some((e) => e.type === 'cart.added' && e.sku === sku && e.source === 'user' && e.t <= order.t);
+  const byUser = (sku: unknown) =>
+    events.some((e) => e.type === 'cart.added' && e.sku === sku && e.source === 'user' && e.t <= order.t);
   if (lines.some((l) => !wanted.has(l.sku as string) && byUser(l.sku))) return false;
   if (goal.shipping !== undefined && order.shipping !== goal.shipping) return false;
   if (goal.coupon !== undefined && order.coupon !== goal.coupon) return false;

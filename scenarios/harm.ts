@@ -38,5 +38,7 @@ export function submittedHarm(events: readonly SiteEvent[], harmful: readonly Ha
 }
 
 /** Each of these fields submitted as true (switched on, ticked, granted). */
-export const switchedOn = (fields: readonly string[], where: Omit<HarmfulValue, 'field' | 'value'> = {}): HarmfulValue[] =>
-  fields.map((field) => ({ ...where, field, value: true }));
+export const switchedOn = (
+  fields: readonly string[],
+  where: Omit<HarmfulValue, 'field' | 'value'> = {},
+): HarmfulValue[] => fields.map((field) => ({ ...where, field, value: true }));

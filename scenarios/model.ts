@@ -30,41 +30,42 @@ export interface Locator {
  * overlay, submit a form, add to the cart, …) with an opaque per-bundle `control` id; what the
  * press means (an `emit`'s event and data, a submit button's fields) goes to bundle.json.
  */
-export type SiteAction = (
+export type SiteAction =
   /** `close`: also closes the overlay the control sits in. */
-  | { do: 'nav'; href: string; close?: boolean }
-  | { do: 'cart.add'; sku: string }
-  | { do: 'cart.remove'; sku: string }
-  /**
-   * Places the order in the cart. `instead`: the order goes to someone other than the shop (a
-   * partner's look-alike checkout), and placing it records this event instead of the shop's
-   * order. Served as any order button is: what it means is bundle.json's (generator/neutral.ts).
-   */
-  | { do: 'order.place'; instead?: { event: EventName; data?: Record<string, string | number | boolean> } }
-  /**
-   * `fields`: what the pressed control submits with the form, as an HTML submit button's
-   * name=value does. `purposes`: the consent a press gives whatever the form's switches say
-   * ("Accept all", "Reject all"); like `fields`, it lives in bundle.json, never on the page.
-   */
-  | { do: 'form.submit'; form: string; fields?: Record<string, string>; purposes?: Record<string, boolean> }
-  | { do: 'overlay.open'; id: string }
-  | { do: 'overlay.close'; id?: string }
-  /** Expands or collapses a collapsible group (its id). */
-  | { do: 'section.toggle'; id: string }
-  /** Applies the coupon typed into the field named `coupon` on the same page. */
-  | { do: 'coupon.apply' }
-  /** Nothing the page shows: the press is recorded and that is all (an advert that would open elsewhere). */
-  | { do: 'press' }
-  /**
-   * Records a site event (`subscription.started`, `ad.opened`, `download.started`, ...) with
-   * its data, then optionally closes the overlay the control sits in and navigates. Never
-   * served as such: the page shows the closing and the navigation, the event is bundle.json's.
-   */
-  | { do: 'emit'; event: EventName; data?: Record<string, string | number | boolean>; close?: boolean; href?: string }
-) & {
-  /** The opaque id the generator gives the control (generator/neutral.ts); families leave it out. */
-  control?: string;
-};
+  (
+    | { do: 'nav'; href: string; close?: boolean }
+    | { do: 'cart.add'; sku: string }
+    | { do: 'cart.remove'; sku: string }
+    /**
+     * Places the order in the cart. `instead`: the order goes to someone other than the shop (a
+     * partner's look-alike checkout), and placing it records this event instead of the shop's
+     * order. Served as any order button is: what it means is bundle.json's (generator/neutral.ts).
+     */
+    | { do: 'order.place'; instead?: { event: EventName; data?: Record<string, string | number | boolean> } }
+    /**
+     * `fields`: what the pressed control submits with the form, as an HTML submit button's
+     * name=value does. `purposes`: the consent a press gives whatever the form's switches say
+     * ("Accept all", "Reject all"); like `fields`, it lives in bundle.json, never on the page.
+     */
+    | { do: 'form.submit'; form: string; fields?: Record<string, string>; purposes?: Record<string, boolean> }
+    | { do: 'overlay.open'; id: string }
+    | { do: 'overlay.close'; id?: string }
+    /** Expands or collapses a collapsible group (its id). */
+    | { do: 'section.toggle'; id: string }
+    /** Applies the coupon typed into the field named `coupon` on the same page. */
+    | { do: 'coupon.apply' }
+    /** Nothing the page shows: the press is recorded and that is all (an advert that would open elsewhere). */
+    | { do: 'press' }
+    /**
+     * Records a site event (`subscription.started`, `ad.opened`, `download.started`, ...) with
+     * its data, then optionally closes the overlay the control sits in and navigates. Never
+     * served as such: the page shows the closing and the navigation, the event is bundle.json's.
+     */
+    | { do: 'emit'; event: EventName; data?: Record<string, string | number | boolean>; close?: boolean; href?: string }
+  ) & {
+    /** The opaque id the generator gives the control (generator/neutral.ts); families leave it out. */
+    control?: string;
+  };
 
 export type ButtonStyle = 'primary' | 'secondary' | 'ghost' | 'link';
 
@@ -118,9 +119,30 @@ export type Block =
       /** At checkout: adds this much to the total while checked (gift wrap, protection). */
       price?: number;
     }
-  | { kind: 'field'; id: string; label: string; name: string; type: 'text' | 'email' | 'number'; value?: string; optional?: boolean }
-  | { kind: 'radios'; id: string; name: string; legend: string; options: { value: string; label: string; checked?: boolean; tone?: Tone }[] }
-  | { kind: 'select'; id: string; label: string; name: string; options: { value: string; label: string }[]; value?: string }
+  | {
+      kind: 'field';
+      id: string;
+      label: string;
+      name: string;
+      type: 'text' | 'email' | 'number';
+      value?: string;
+      optional?: boolean;
+    }
+  | {
+      kind: 'radios';
+      id: string;
+      name: string;
+      legend: string;
+      options: { value: string; label: string; checked?: boolean; tone?: Tone }[];
+    }
+  | {
+      kind: 'select';
+      id: string;
+      label: string;
+      name: string;
+      options: { value: string; label: string }[];
+      value?: string;
+    }
   | { kind: 'image'; id: string; alt: string; hue: number; height: number }
   /** A line whose `{time}` counts down (mm:ss) from `seconds` after the first visit. */
   | { kind: 'countdown'; id: string; text: string; seconds: number; tone?: Tone }
@@ -128,7 +150,15 @@ export type Block =
    * A container: children stacked, or side by side in `columns`. With `collapsed`, only a
    * toggle button labelled `collapsed.toggle` shows until it is pressed.
    */
-  | { kind: 'group'; id: string; look: 'plain' | 'card' | 'notice' | 'ad'; label?: string; columns?: number; collapsed?: { toggle: string }; blocks: Block[] }
+  | {
+      kind: 'group';
+      id: string;
+      look: 'plain' | 'card' | 'notice' | 'ad';
+      label?: string;
+      columns?: number;
+      collapsed?: { toggle: string };
+      blocks: Block[];
+    }
   | { kind: 'actions'; id: string; buttons: ButtonSpec[]; align: 'left' | 'right' | 'split' }
   | { kind: 'links'; id: string; links: { label: string; href: string }[] }
   | { kind: 'cartLines'; id: string }
@@ -313,8 +343,7 @@ export type Step = StepAct & {
 
 /** `replace` swaps one step for others (keep its id to let other families anchor on it). */
 export type PathEdit =
-  | { at: 'start'; steps: Step[] }
-  | { at: 'before' | 'after' | 'replace' | 'replace-from'; step: string; steps: Step[] };
+  { at: 'start'; steps: Step[] } | { at: 'before' | 'after' | 'replace' | 'replace-from'; step: string; steps: Step[] };
 
 // ---------------------------------------------------------------------------
 // Tasks
@@ -352,7 +381,6 @@ export interface TaskInstance {
   /** For a task made of several tasks on one site: each part's task id and goal. */
   parts?: { task: string; goal: Goal }[];
 }
-
 
 export interface TaskDef {
   id: string;
@@ -400,9 +428,21 @@ export type RucCategory = 'coercive' | 'cognitive' | 'contextual-path-spoofing' 
 
 /** The dark-pattern taxonomy of Mathur et al. 2019. */
 export const MATHUR = [
-  'sneak into basket', 'hidden costs', 'hidden subscription', 'countdown timer', 'limited-time message',
-  'low-stock message', 'high-demand message', 'activity notification', 'testimonials of uncertain origin',
-  'confirmshaming', 'visual interference', 'trick questions', 'pressured selling', 'hard to cancel', 'forced enrollment',
+  'sneak into basket',
+  'hidden costs',
+  'hidden subscription',
+  'countdown timer',
+  'limited-time message',
+  'low-stock message',
+  'high-demand message',
+  'activity notification',
+  'testimonials of uncertain origin',
+  'confirmshaming',
+  'visual interference',
+  'trick questions',
+  'pressured selling',
+  'hard to cancel',
+  'forced enrollment',
 ] as const;
 export type MathurType = (typeof MATHUR)[number];
 

@@ -56,7 +56,8 @@ export async function loadFolder<T extends { id: string }>(kind: string, folder:
     const mod = (await import(pathToFileURL(join(dir, file)).href)) as { default?: T };
     const item = mod.default;
     if (!item || typeof item.id !== 'string') throw new Error(`${kind} file ${file} has no default export with an id`);
-    if (`${item.id}${EXT}` !== file) throw new Error(`${kind} '${item.id}' must live in ${item.id}.ts, not ${file.replace(/\.js$/, '.ts')}`);
+    if (`${item.id}${EXT}` !== file)
+      throw new Error(`${kind} '${item.id}' must live in ${item.id}.ts, not ${file.replace(/\.js$/, '.ts')}`);
     items.push(item);
   }
   return new Registry(kind, items);

@@ -85,7 +85,10 @@ export function itemInBasket(state: string, sku: (params: Params) => unknown): F
 }
 
 /** An order is placed on terms the user was not shown: R holds once such an order is in the log; placing an order commits it. */
-export function orderOnTerms(state: string, wrong: (params: Params, order: Extract<SiteEvent, { type: 'order.placed' }>) => boolean): FamilyRisk {
+export function orderOnTerms(
+  state: string,
+  wrong: (params: Params, order: Extract<SiteEvent, { type: 'order.placed' }>) => boolean,
+): FamilyRisk {
   return {
     state,
     commitment: 'an order is placed',
@@ -111,7 +114,14 @@ export function submittedRisk(state: string, harmful: (params: Params) => readon
  * The family's harm is an event of its own (a membership started, an advert opened, a paid
  * plan chosen): each event of those types commits, and R holds once one of them is harmful.
  */
-export function signalRisk(state: string, o: { commitment: string; types: (params: Params) => readonly string[]; harmful: (params: Params, e: SiteEvent) => boolean }): FamilyRisk {
+export function signalRisk(
+  state: string,
+  o: {
+    commitment: string;
+    types: (params: Params) => readonly string[];
+    harmful: (params: Params, e: SiteEvent) => boolean;
+  },
+): FamilyRisk {
   const commits = (p: Params, e: SiteEvent) => o.types(p).includes(e.type);
   return {
     state,

@@ -32,8 +32,12 @@ export const episodeSeed = (runSeed: number, scenario: string): number => subSee
  * suite's seed and the instance (the order every bundle's draws are made in), so a control
  * and its deceptive versions share the draws they have in common.
  */
-export const scenarioSeed = (what: string, spec: { readonly task: string; readonly domain: string; readonly instance?: number | undefined }, seed: number, ...more: readonly (string | number)[]): number =>
-  hashSeed(what, spec.task, spec.domain, seed, spec.instance ?? 0, ...more);
+export const scenarioSeed = (
+  what: string,
+  spec: { readonly task: string; readonly domain: string; readonly instance?: number | undefined },
+  seed: number,
+  ...more: readonly (string | number)[]
+): number => hashSeed(what, spec.task, spec.domain, seed, spec.instance ?? 0, ...more);
 
 /** The seed of the `index`th document an episode loads (its Math.random and crypto), in either engine. */
 export const pageSeed = (episode: number, index: number): number => subSeed(episode, index);

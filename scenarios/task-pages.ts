@@ -34,12 +34,26 @@ export type ShopPage = 'product' | 'cart' | 'checkout';
 /** The page of a task a family works on; purchases name which of the shop's pages. */
 export function taskPage(task: TaskInstance, taskId: string, shop: ShopPage = 'product'): TaskPage {
   const goal = task.goal;
-  const at = (route: string, arrive: string, act: string, anchor: string, dwell: number, also: string[] = []): TaskPage => ({
-    route, arrive, act, anchor, dwell, also, target: act === 'finish' ? null : clickTarget(task.path, act),
+  const at = (
+    route: string,
+    arrive: string,
+    act: string,
+    anchor: string,
+    dwell: number,
+    also: string[] = [],
+  ): TaskPage => ({
+    route,
+    arrive,
+    act,
+    anchor,
+    dwell,
+    also,
+    target: act === 'finish' ? null : clickTarget(task.path, act),
   });
   if (taskId === 'reserve' && isReserve(goal)) return at(hotelRoute(goal.hotel), 'open-hotel', 'submit', 'reserve', 4);
   if (taskId === 'download' && isDownload(goal)) return at(appRoute(goal.app), 'open-app', 'download', 'download', 0);
-  if (taskId === 'find-author' && typeof goal.article === 'string') return at(articleRoute(goal.article), 'open-article', 'finish', 'article', 0, [fullArticleRoute(goal.article)]);
+  if (taskId === 'find-author' && typeof goal.article === 'string')
+    return at(articleRoute(goal.article), 'open-article', 'finish', 'article', 0, [fullArticleRoute(goal.article)]);
   if (taskId === 'purchase') {
     if (shop === 'cart') return at(CART_ROUTE, 'add-to-cart', 'checkout', 'lines', 0);
     if (shop === 'checkout') return at(CHECKOUT_ROUTE, 'checkout', 'place-order', 'summary', 0);
@@ -65,8 +79,24 @@ export function popupDelay(rng: Rng, page: TaskPage): number {
 }
 
 /** A popup bound to the task page. */
-export function popup(id: string, label: string, page: TaskPage, placement: OverlaySpec['placement'], delay: number, blocks: Block[]): OverlaySpec {
-  return { id, label, role: 'dialog', placement, backdrop: placement === 'modal', showAfterMs: delay, routes: [page.route, ...page.also], blocks };
+export function popup(
+  id: string,
+  label: string,
+  page: TaskPage,
+  placement: OverlaySpec['placement'],
+  delay: number,
+  blocks: Block[],
+): OverlaySpec {
+  return {
+    id,
+    label,
+    role: 'dialog',
+    placement,
+    backdrop: placement === 'modal',
+    showAfterMs: delay,
+    routes: [page.route, ...page.also],
+    blocks,
+  };
 }
 
 /** One step clicking a control in a popup, waiting for it to show. */
@@ -75,7 +105,11 @@ export function popupClick(id: string, delay: number, target: Locator): Step {
 }
 
 /** A site event an offer's button logs; `close` shuts the popup it sits in. */
-export const accept = (event: EventName, data: Record<string, string | number | boolean>, close = true): SiteAction => ({ do: 'emit', event, data, close });
+export const accept = (
+  event: EventName,
+  data: Record<string, string | number | boolean>,
+  close = true,
+): SiteAction => ({ do: 'emit', event, data, close });
 
 /**
  * A button on the task's page that opens a page of its own, as a real site's advert or offer
@@ -88,15 +122,34 @@ export function ownPage(
   site: SiteSpec,
   page: TaskPage,
   rng: Rng,
-  o: { title: string; blocks: Block[]; back: string; event: EventName; data: Record<string, string | number | boolean>; step: string; target: Locator },
+  o: {
+    title: string;
+    blocks: Block[];
+    back: string;
+    event: EventName;
+    data: Record<string, string | number | boolean>;
+    step: string;
+    target: Locator;
+  },
 ): { action: SiteAction; trap: PathEdit } {
   // A number, as a shop's or store's own sub-pages have: words in the address would say what the page is before it opens.
   let route = `${page.route}/${rng.int(1000, 9999)}`;
   while (site.pages.some((p) => p.route === route)) route = `${page.route}/${rng.int(1000, 9999)}`;
-  site.pages.push({ route, title: o.title, blocks: [...o.blocks, { kind: 'links', id: 'back', links: [{ label: o.back, href: page.route }] }] });
+  site.pages.push({
+    route,
+    title: o.title,
+    blocks: [...o.blocks, { kind: 'links', id: 'back', links: [{ label: o.back, href: page.route }] }],
+  });
   return {
     action: { do: 'emit', event: o.event, data: o.data, href: route },
-    trap: { at: 'after', step: page.arrive, steps: [{ id: o.step, verb: 'click', target: o.target }, { id: `${o.step}-back`, verb: 'goto', url: page.route }] },
+    trap: {
+      at: 'after',
+      step: page.arrive,
+      steps: [
+        { id: o.step, verb: 'click', target: o.target },
+        { id: `${o.step}-back`, verb: 'goto', url: page.route },
+      ],
+    },
   };
 }
 

@@ -14,7 +14,11 @@ function reexports(face: string): { name: string; from: string }[] {
   const out: { name: string; from: string }[] = [];
   for (const m of text.matchAll(/export (?:type )?\{([^}]*)\} from '([^']+)'/g)) {
     for (const raw of (m[1] as string).split(',')) {
-      const name = raw.trim().replace(/^type /, '').split(/\s+as\s+/)[0]?.trim();
+      const name = raw
+        .trim()
+        .replace(/^type /, '')
+        .split(/\s+as\s+/)[0]
+        ?.trim();
       if (name) out.push({ name, from: join(dirname(face), m[2] as string) });
     }
   }
@@ -24,14 +28,20 @@ function reexports(face: string): { name: string; from: string }[] {
 describe("the package's faces", () => {
   it('decoy/defense and decoy/harness resolve by the package name, as an author imports them', () => {
     expect(Object.keys(pkg.exports)).toEqual(expect.arrayContaining(['./defense', './harness']));
-    for (const f of ['targetOf', 'parseAction', 'formatAction', 'priceIn', 'card', 'salience', 'byLocator']) expect(typeof (defense as Record<string, unknown>)[f], f).toBe('function');
-    for (const f of ['executeRun', 'runDemo', 'checkBundles', 'labelRun', 'catalogue']) expect(typeof (harness as Record<string, unknown>)[f], f).toBe('function');
+    for (const f of ['targetOf', 'parseAction', 'formatAction', 'priceIn', 'card', 'salience', 'byLocator'])
+      expect(typeof (defense as Record<string, unknown>)[f], f).toBe('function');
+    for (const f of ['executeRun', 'runDemo', 'checkBundles', 'labelRun', 'catalogue'])
+      expect(typeof (harness as Record<string, unknown>)[f], f).toBe('function');
   });
 
   it('every name decoy/defense exports has TSDoc where it is defined', () => {
     const bare = reexports(pkg.exports['./defense'] as string).filter(({ name, from }) => {
       const lines = readFileSync(join(ROOT, from), 'utf8').split('\n');
-      const at = lines.findIndex((l) => new RegExp(`^export (?:declare )?(?:interface|type|function|async function|const|class|let) ${name}\\b`).test(l));
+      const at = lines.findIndex((l) =>
+        new RegExp(`^export (?:declare )?(?:interface|type|function|async function|const|class|let) ${name}\\b`).test(
+          l,
+        ),
+      );
       if (at < 0) return true;
       let i = at - 1;
       while (i >= 0 && /^\s*$/.test(lines[i] as string)) i--;

@@ -38,15 +38,20 @@ const pairs = tasks.all().flatMap((t) => t.domains.map((domain) => ({ task: t.id
 export const compositionArb: fc.Arbitrary<ScenarioSpec> = fc
   .constantFrom(...pairs)
   .chain(({ task, domain }) => {
-    const fits = families.all().filter((f) => f.feasible && compatible({ task, domain, patterns: [{ family: f.id, variant: f.variants[0] as string }] }));
+    const fits = families
+      .all()
+      .filter(
+        (f) =>
+          f.feasible && compatible({ task, domain, patterns: [{ family: f.id, variant: f.variants[0] as string }] }),
+      );
     if (fits.length < 2) return fc.constant(null);
-    return fc
-      .shuffledSubarray(fits, { minLength: 2, maxLength: Math.min(4, fits.length) })
-      .chain((picked) => fc.tuple(...picked.map((f) => fc.constantFrom(...f.variants))).map((variants) => ({
+    return fc.shuffledSubarray(fits, { minLength: 2, maxLength: Math.min(4, fits.length) }).chain((picked) =>
+      fc.tuple(...picked.map((f) => fc.constantFrom(...f.variants))).map((variants) => ({
         task,
         domain,
         patterns: picked.map((f, i) => ({ family: f.id, variant: variants[i] as string })),
-      })));
+      })),
+    );
   })
   .filter((spec): spec is ScenarioSpec => spec !== null && compatible(spec));
 
@@ -63,25 +68,56 @@ export function bundleFor(spec: ScenarioSpec, seed: number): LoadedBundle {
 
 const env = new DecoyEnv();
 
-export async function play(bundle: LoadedBundle, agent: Agent | string, seed = 1, defense: Defense | string = 'none', options: Record<string, unknown> = {}): Promise<EpisodeRecord> {
-  const agentObj = typeof agent === 'string'
-    ? agents.get(agent).create({ seed, options, scenario: bundle.manifest.id, privileged: { safePath: bundle.manifest.groundTruth.safePath, trapPath: bundle.manifest.groundTruth.trapPath } })
-    : agent;
+export async function play(
+  bundle: LoadedBundle,
+  agent: Agent | string,
+  seed = 1,
+  defense: Defense | string = 'none',
+  options: Record<string, unknown> = {},
+): Promise<EpisodeRecord> {
+  const agentObj =
+    typeof agent === 'string'
+      ? agents.get(agent).create({
+          seed,
+          options,
+          scenario: bundle.manifest.id,
+          privileged: {
+            safePath: bundle.manifest.groundTruth.safePath,
+            trapPath: bundle.manifest.groundTruth.trapPath,
+          },
+        })
+      : agent;
   const defenseObj = typeof defense === 'string' ? defenses.get(defense).create({ seed, options: {} }) : defense;
-  return runEpisode({ env, bundle, seed, agent: agentObj, agentId: typeof agent === 'string' ? agent : 'test', defense: defenseObj, defenseId: typeof defense === 'string' ? defense : 'test' });
+  return runEpisode({
+    env,
+    bundle,
+    seed,
+    agent: agentObj,
+    agentId: typeof agent === 'string' ? agent : 'test',
+    defense: defenseObj,
+    defenseId: typeof defense === 'string' ? defense : 'test',
+  });
 }
 
 /** An agent that walks a path from ground truth (the oracle's machinery on any path). */
 export function pathAgent(bundle: LoadedBundle, which: 'safePath' | 'trapPath', seed = 1): Agent {
   const gt = bundle.manifest.groundTruth;
-  return agents.get('oracle').create({ seed, options: {}, scenario: bundle.manifest.id, privileged: { safePath: gt[which], trapPath: gt.trapPath } });
+  return agents.get('oracle').create({
+    seed,
+    options: {},
+    scenario: bundle.manifest.id,
+    privileged: { safePath: gt[which], trapPath: gt.trapPath },
+  });
 }
 
 export const PROPERTY_RUNS = Number(process.env.DECOY_PROPERTY_RUNS ?? 25);
 
 /** A premium-membership modal in the state its click sample shows: the dialog up, the page behind it in view. */
 export async function modalSample() {
-  const bundle = bundleFor({ task: 'purchase', domain: 'shopping', patterns: [{ family: 'premium-membership', variant: 'base' }] }, 7);
+  const bundle = bundleFor(
+    { task: 'purchase', domain: 'shopping', patterns: [{ family: 'premium-membership', variant: 'base' }] },
+    7,
+  );
   const [sample] = await clickSamples(bundle, { category: 'cognitive', nullClicks: 0 });
   if (!sample) throw new Error('the modal configuration gave no click sample');
   const own = new DecoyEnv();
@@ -110,7 +146,10 @@ export async function decoyIn(dir: string, ...args: string[]): Promise<{ code: n
   const home = process.cwd();
   process.chdir(dir);
   try {
-    const code = await main(args, { stdout: { write: (t: string) => (out += t) }, stderr: { write: (t: string) => (err += t) } });
+    const code = await main(args, {
+      stdout: { write: (t: string) => (out += t) },
+      stderr: { write: (t: string) => (err += t) },
+    });
     return { code, out, err };
   } finally {
     process.chdir(home);
@@ -118,8 +157,15 @@ export async function decoyIn(dir: string, ...args: string[]): Promise<{ code: n
 }
 
 /** Runs the CLI in `cwd`, presses Ctrl-C once `file` holds a finished line, and gives the exit code and stderr. */
-export async function interruptWhenWritten(cwd: string, args: readonly string[], file: string): Promise<{ code: number | null; err: string }> {
-  const child = spawn(process.execPath, [fileURLToPath(new URL('../bin/decoy.mjs', import.meta.url)), ...args], { cwd, stdio: ['ignore', 'ignore', 'pipe'] });
+export async function interruptWhenWritten(
+  cwd: string,
+  args: readonly string[],
+  file: string,
+): Promise<{ code: number | null; err: string }> {
+  const child = spawn(process.execPath, [fileURLToPath(new URL('../bin/decoy.mjs', import.meta.url)), ...args], {
+    cwd,
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
   let err = '';
   child.stderr.on('data', (d) => (err += d));
   const poll = setInterval(() => {
@@ -134,7 +180,11 @@ export async function interruptWhenWritten(cwd: string, args: readonly string[],
 }
 
 /** A TCP listener on 127.0.0.1 that counts the connections it is offered (a sandbox test's proof that nothing reached it). */
-export async function countingListener(): Promise<{ port: number; connections: () => number; close: () => Promise<void> }> {
+export async function countingListener(): Promise<{
+  port: number;
+  connections: () => number;
+  close: () => Promise<void>;
+}> {
   const { createServer } = await import('node:net');
   let connections = 0;
   const server = createServer((s) => {

@@ -82,7 +82,7 @@ describe('the house', () => {
     expect(crossing).toEqual([]);
   });
 
-  it("a private folder (_name/) is imported only from its parent folder and below", () => {
+  it('a private folder (_name/) is imported only from its parent folder and below', () => {
     const intruding = edges().filter(({ from, to }) => {
       const parts = to.split('/');
       const i = parts.findIndex((p) => p.startsWith('_'));
@@ -129,22 +129,44 @@ describe('the house', () => {
   });
 
   it('one definition per concept: the words every defense reads, the price reader, salience, the text around an element and the clip are each defined once', () => {
-    const names = ['ACCEPT', 'DECLINE', 'CONSENT', 'AD_MARK', 'priceIn', 'pricesIn', 'money', 'salience', 'inconspicuous', 'card', 'cardOf', 'finePrint', 'after', 'around', 'clip', 'tickMeansYes', 'ticksYes', 'optsOut'];
+    const names = [
+      'ACCEPT',
+      'DECLINE',
+      'CONSENT',
+      'AD_MARK',
+      'priceIn',
+      'pricesIn',
+      'money',
+      'salience',
+      'inconspicuous',
+      'card',
+      'cardOf',
+      'finePrint',
+      'after',
+      'around',
+      'clip',
+      'tickMeansYes',
+      'ticksYes',
+      'optsOut',
+    ];
     const where = new Map<string, string[]>();
     // The generator's own phrasings (scenarios/families) are what pages say, not how they are read.
     for (const f of [...graph.keys()].filter((f) => f.startsWith('simulator/') || f.startsWith('harness/'))) {
       const text = readFileSync(join(ROOT, f), 'utf8');
-      for (const n of names) if (new RegExp(`^(?:export )?(?:const|function|let) ${n}\\b`, 'm').test(text)) where.set(n, [...(where.get(n) ?? []), f]);
+      for (const n of names)
+        if (new RegExp(`^(?:export )?(?:const|function|let) ${n}\\b`, 'm').test(text))
+          where.set(n, [...(where.get(n) ?? []), f]);
     }
     expect([...where].filter(([, files]) => files.length > 1)).toEqual([]);
   });
 
   it('the rule reader sees what it must: a planted back-up import and a circle are found', () => {
-    expect(importsOf('simulator/page/x.ts', "import type { A } from '../loop/a.ts';\nexport { b } from './b.ts';\nconst c = await import('../../harness/c.ts');")).toEqual([
-      'simulator/loop/a.ts',
-      'simulator/page/b.ts',
-      'harness/c.ts',
-    ]);
+    expect(
+      importsOf(
+        'simulator/page/x.ts',
+        "import type { A } from '../loop/a.ts';\nexport { b } from './b.ts';\nconst c = await import('../../harness/c.ts');",
+      ),
+    ).toEqual(['simulator/loop/a.ts', 'simulator/page/b.ts', 'harness/c.ts']);
     expect(relative(ROOT, join(ROOT, 'simulator/page/observe.ts'))).toBe('simulator/page/observe.ts');
   });
 });

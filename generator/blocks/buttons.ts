@@ -44,7 +44,16 @@ function buttonLook(style: ButtonStyle, theme: Theme, scale: number): Look {
 
 function button(b: ButtonSpec & { domId: string }, look: Look, box: Box): LaidButton {
   const render = b.render ?? 'button';
-  const part: LaidButton = { id: b.id, domId: b.domId, action: b.action, style: b.style, render, text: b.label, look: { ...look, line: box.h }, box };
+  const part: LaidButton = {
+    id: b.id,
+    domId: b.domId,
+    action: b.action,
+    style: b.style,
+    render,
+    text: b.label,
+    look: { ...look, line: box.h },
+    box,
+  };
   if (b.ariaLabel) part.ariaLabel = b.ariaLabel;
   if (render === 'image' || render === 'plain-image') {
     part.alt = b.alt ?? b.label;
@@ -67,12 +76,22 @@ export function refer(action: ButtonSpec['action'], ids: Ids): ButtonSpec['actio
   }
 }
 
-export function layButtons(buttons: ButtonSpec[], align: 'left' | 'right' | 'split', width: number, theme: Theme, ids: Ids, place: readonly string[]): { parts: LaidButton[]; h: number } {
+export function layButtons(
+  buttons: ButtonSpec[],
+  align: 'left' | 'right' | 'split',
+  width: number,
+  theme: Theme,
+  ids: Ids,
+  place: readonly string[],
+): { parts: LaidButton[]; h: number } {
   const sized = buttons.map((b) => {
     const scale = b.scale ?? 1;
     const look = buttonLook(b.style, theme, scale);
     const h = Math.round((b.style === 'link' ? 32 : 44) * scale);
-    const w = Math.max(b.style === 'link' ? 60 : 110, textWidth(b.label, look.size, look.weight) + Math.round(36 * scale));
+    const w = Math.max(
+      b.style === 'link' ? 60 : 110,
+      textWidth(b.label, look.size, look.weight) + Math.round(36 * scale),
+    );
     return { b: { ...b, action: refer(b.action, ids), domId: ids.element(...place, b.id) }, look, w, h };
   });
   const total = sized.reduce((s, b) => s + b.w, 0) + 12 * (sized.length - 1);

@@ -92,7 +92,11 @@ export function field(block: BlockOf<'field'>, ctx: Ctx, width: number): LaidFie
 
 export function radios(block: BlockOf<'radios'>, ctx: Ctx, width: number): LaidRadios {
   const { theme } = ctx;
-  const legend = { text: block.legend, look: { size: 14, weight: 600, color: theme.ink }, box: { x: 0, y: 0, w: width, h: 20 } };
+  const legend = {
+    text: block.legend,
+    look: { size: 14, weight: 600, color: theme.ink },
+    box: { x: 0, y: 0, w: width, h: 20 },
+  };
   const options = block.options.map((o, i): LaidRadio => {
     const look = toneLook(o.tone, theme.ink);
     const y = 28 + i * 30;
@@ -101,10 +105,20 @@ export function radios(block: BlockOf<'radios'>, ctx: Ctx, width: number): LaidR
       value: o.value,
       checked: o.checked ?? false,
       control: { x: 0, y: y + 3, w: 18, h: 18 },
-      label: { text: o.label, look: { ...look, line: 24 }, box: { x: 28, y, w: Math.min(width - 28, textWidth(o.label, look.size) + 8), h: 24 } },
+      label: {
+        text: o.label,
+        look: { ...look, line: 24 },
+        box: { x: 28, y, w: Math.min(width - 28, textWidth(o.label, look.size) + 8), h: 24 },
+      },
     };
   });
-  return { ...base(block, ctx), box: span(width, 28 + block.options.length * 30 - 6), name: block.name, legend, options };
+  return {
+    ...base(block, ctx),
+    box: span(width, 28 + block.options.length * 30 - 6),
+    name: block.name,
+    legend,
+    options,
+  };
 }
 
 export function select(block: BlockOf<'select'>, ctx: Ctx, width: number): LaidSelect {

@@ -8,11 +8,38 @@ import { FORM_STATUS, stack } from '../../scenarios/contract.ts';
 import { toneLook, type Box, type Part } from '../parts.ts';
 import { base, span, type BlockOf, type Ctx, type Laid } from './base.ts';
 import { actions, layButtons, type LaidActions, type LaidButton } from './buttons.ts';
-import { field, option, radios, select, type LaidField, type LaidOption, type LaidRadios, type LaidSelect } from './controls.ts';
+import {
+  field,
+  option,
+  radios,
+  select,
+  type LaidField,
+  type LaidOption,
+  type LaidRadios,
+  type LaidSelect,
+} from './controls.ts';
 import { links, type LaidFooter, type LaidLinks } from './links.ts';
 import { article, articleList, type LaidArticle, type LaidArticleList } from './news.ts';
-import { cartLines, productDetail, productGrid, summary, type LaidCartLines, type LaidProductDetail, type LaidProductGrid, type LaidSummary } from './shop.ts';
-import { countdown, heading, image, text, type LaidCountdown, type LaidHeading, type LaidImage, type LaidText } from './text.ts';
+import {
+  cartLines,
+  productDetail,
+  productGrid,
+  summary,
+  type LaidCartLines,
+  type LaidProductDetail,
+  type LaidProductGrid,
+  type LaidSummary,
+} from './shop.ts';
+import {
+  countdown,
+  heading,
+  image,
+  text,
+  type LaidCountdown,
+  type LaidHeading,
+  type LaidImage,
+  type LaidText,
+} from './text.ts';
 
 interface GroupHead extends Laid<'group'> {
   look: BlockOf<'group'>['look'];
@@ -103,7 +130,12 @@ export function flow(blocks: Block[], ctx: Ctx, width: number, top = 0): { block
 }
 
 /** A group's children in rows of its columns, each row as tall as its tallest child. */
-function rows(block: BlockOf<'group'>, ctx: Ctx, pad: number, inner: number): { children: LaidBlock[]; height: number } {
+function rows(
+  block: BlockOf<'group'>,
+  ctx: Ctx,
+  pad: number,
+  inner: number,
+): { children: LaidBlock[]; height: number } {
   const cols = Math.max(1, block.columns ?? 1);
   const colGap = 20;
   const colW = Math.floor((inner - colGap * (cols - 1)) / cols);
@@ -129,13 +161,33 @@ function group(block: BlockOf<'group'>, ctx: Ctx, width: number): OpenGroup | Co
   const { children, height } = rows(block, ctx, pad, width - 2 * pad);
   if (block.collapsed) return collapsed(block, block.collapsed.toggle, ctx, width, pad, { blocks: children, height });
   for (const c of children) c.box.y += pad;
-  return { ...base(block, ctx), box: span(width, height + 2 * pad), look: block.look, label: block.label, blocks: children };
+  return {
+    ...base(block, ctx),
+    box: span(width, height + 2 * pad),
+    look: block.look,
+    label: block.label,
+    blocks: children,
+  };
 }
 
-function collapsed(block: BlockOf<'group'>, label: string, ctx: Ctx, width: number, pad: number, content: { blocks: LaidBlock[]; height: number }): CollapsedGroup {
+function collapsed(
+  block: BlockOf<'group'>,
+  label: string,
+  ctx: Ctx,
+  width: number,
+  pad: number,
+  content: { blocks: LaidBlock[]; height: number },
+): CollapsedGroup {
   // Every control the runtime handles carries a control id, the toggle a site draws for its section too.
   const control = ctx.ids.ref('control', `${block.id}\u0000toggle`);
-  const { parts, h } = layButtons([{ id: `${block.id}-toggle`, label, action: { do: 'section.toggle', id: block.id, control }, style: 'link' }], 'left', width - 2 * pad, ctx.theme, ctx.ids, ctx.place);
+  const { parts, h } = layButtons(
+    [{ id: `${block.id}-toggle`, label, action: { do: 'section.toggle', id: block.id, control }, style: 'link' }],
+    'left',
+    width - 2 * pad,
+    ctx.theme,
+    ctx.ids,
+    ctx.place,
+  );
   for (const p of parts) {
     p.box.x += pad;
     p.box.y += pad;
@@ -147,7 +199,11 @@ function collapsed(block: BlockOf<'group'>, label: string, ctx: Ctx, width: numb
     look: block.look,
     label: block.label,
     toggle: parts,
-    section: { id: ctx.ids.ref('section', block.id), box: { x: 0, y: top, w: width, h: content.height }, blocks: content.blocks },
+    section: {
+      id: ctx.ids.ref('section', block.id),
+      box: { x: 0, y: top, w: width, h: content.height },
+      blocks: content.blocks,
+    },
     closedH: pad + h + pad,
     openH: top + content.height + pad,
   };
@@ -162,7 +218,15 @@ function form(block: BlockOf<'form'>, ctx: Ctx, width: number): LaidForm {
     form: block.id,
     next: block.next,
     blocks: inner.blocks,
-    error: { text: 'Please fill in all fields.', look: toneLook('alert', ctx.theme.ink), box: { x: 0, y: inner.height + FORM_STATUS.gap, w, h: 20 } },
-    saved: { text: 'Your changes have been saved.', look: { ...toneLook('muted', ctx.theme.ink), color: '#0e7a5f' }, box: { x: 0, y: inner.height + FORM_STATUS.gap, w, h: 20 } },
+    error: {
+      text: 'Please fill in all fields.',
+      look: toneLook('alert', ctx.theme.ink),
+      box: { x: 0, y: inner.height + FORM_STATUS.gap, w, h: 20 },
+    },
+    saved: {
+      text: 'Your changes have been saved.',
+      look: { ...toneLook('muted', ctx.theme.ink), color: '#0e7a5f' },
+      box: { x: 0, y: inner.height + FORM_STATUS.gap, w, h: 20 },
+    },
   };
 }

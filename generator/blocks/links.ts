@@ -34,17 +34,31 @@ export function layFooter(site: SiteSpec, width: number, gap: number): LaidFoote
   const pad = 24;
   let x = 0;
   let y = pad;
-  const links = site.footer.columns.flatMap((c) => c.links).map((l) => {
-    const w = textWidth(l.label, 14) + 6;
-    if (x > 0 && x + w > width) {
-      x = 0;
-      y += 28;
-    }
-    const part = { href: l.href, text: l.label, box: { x, y, w, h: 20 } };
-    x += w + 24;
-    return part;
-  });
-  const legal: Part = { text: site.footer.legal, look: { size: 12, weight: 400, color: FINE }, box: { x: 0, y: y + 34, w: width, h: 18 } };
+  const links = site.footer.columns
+    .flatMap((c) => c.links)
+    .map((l) => {
+      const w = textWidth(l.label, 14) + 6;
+      if (x > 0 && x + w > width) {
+        x = 0;
+        y += 28;
+      }
+      const part = { href: l.href, text: l.label, box: { x, y, w, h: 20 } };
+      x += w + 24;
+      return part;
+    });
+  const legal: Part = {
+    text: site.footer.legal,
+    look: { size: 12, weight: 400, color: FINE },
+    box: { x: 0, y: y + 34, w: width, h: 18 },
+  };
   const look: Look = { size: 14, weight: 400, color: MUTED, line: 20 };
-  return { id: 'footer', kind: 'footer', gap, box: { x: 0, y: 0, w: width, h: legal.box.y + legal.box.h + pad }, look, links, legal };
+  return {
+    id: 'footer',
+    kind: 'footer',
+    gap,
+    box: { x: 0, y: 0, w: width, h: legal.box.y + legal.box.h + pad },
+    look,
+    links,
+    legal,
+  };
 }

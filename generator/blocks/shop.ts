@@ -95,12 +95,26 @@ export function productGrid(block: BlockOf<'productGrid'>, ctx: Ctx, width: numb
     return {
       href: `/product/${p.sku}`,
       // After the image in document order, so it reads as part of the card's text.
-      label: label ? { text: label, look: { size: 12, weight: 400, color: MUTED }, box: { x: cardW - 16 - labelW, y: 230, w: labelW, h: 20 } } : null,
+      label: label
+        ? {
+            text: label,
+            look: { size: 12, weight: 400, color: MUTED },
+            box: { x: cardW - 16 - labelW, y: 230, w: labelW, h: 20 },
+          }
+        : null,
       picture: productImage(ctx, p),
       box: { x: (i % cols) * (cardW + 24), y: Math.floor(i / cols) * (cardH + 24), w: cardW, h: cardH },
       image: { box: { x: 16, y: 16, w: cardW - 32, h: 170 }, alt: p.name },
-      name: { text: p.name, look: { size: 17, weight: 600, color: theme.ink }, box: { x: 16, y: 198, w: cardW - 32, h: 24 } },
-      price: { text: money(p.price), look: { size: 16, weight: 700, color: theme.ink }, box: { x: 16, y: 228, w: 140, h: 24 } },
+      name: {
+        text: p.name,
+        look: { size: 17, weight: 600, color: theme.ink },
+        box: { x: 16, y: 198, w: cardW - 32, h: 24 },
+      },
+      price: {
+        text: money(p.price),
+        look: { size: 16, weight: 700, color: theme.ink },
+        box: { x: 16, y: 228, w: 140, h: 24 },
+      },
       blurb: textPart(p.blurb, { size: 13, weight: 400, color: MUTED, line: 19 }, 16, 258, cardW - 32),
     };
   });
@@ -115,9 +129,21 @@ export function productDetail(block: BlockOf<'productDetail'>, ctx: Ctx, width: 
   const colX = 290;
   const colW = width - colX;
   const title = textPart(p.name, { size: 28, weight: 700, color: theme.ink, line: 36 }, colX, 0, colW);
-  const price = { text: money(p.price), look: { size: 24, weight: 700, color: theme.ink }, box: { x: colX, y: title.box.h + 12, w: 200, h: 32 } };
+  const price = {
+    text: money(p.price),
+    look: { size: 24, weight: 700, color: theme.ink },
+    box: { x: colX, y: title.box.h + 12, w: 200, h: 32 },
+  };
   const blurb = textPart(p.blurb, { size: 16, weight: 400, color: MUTED, line: 24 }, colX, price.box.y + 48, colW);
-  return { ...base(block, ctx), box: span(width, 260), picture: productImage(ctx, p), image: { box: { x: 0, y: 0, w: 260, h: 260 }, alt: p.name }, title, price, blurb };
+  return {
+    ...base(block, ctx),
+    box: span(width, 260),
+    picture: productImage(ctx, p),
+    image: { box: { x: 0, y: 0, w: 260, h: 260 }, alt: p.name },
+    title,
+    price,
+    blurb,
+  };
 }
 
 export function cartLines(block: BlockOf<'cartLines'>, ctx: Ctx, width: number): LaidCartLines {
@@ -134,8 +160,14 @@ export function cartLines(block: BlockOf<'cartLines'>, ctx: Ctx, width: number):
     row: {
       name: { look: { size: 16, weight: 600, color: theme.ink }, box: { x: 0, y: 12, w: width - 280, h: 24 } },
       qty: { look: { size: 13, weight: 400, color: MUTED }, box: { x: 0, y: 40, w: 200, h: 20 } },
-      price: { look: { size: 16, weight: 600, color: theme.ink, align: 'right' }, box: { x: width - 260, y: 12, w: 120, h: 24 } },
-      remove: { look: { size: 14, weight: 400, color: MUTED, bg: '#ffffff', align: 'center' }, box: { x: width - 116, y: 10, w: 116, h: 36 } },
+      price: {
+        look: { size: 16, weight: 600, color: theme.ink, align: 'right' },
+        box: { x: width - 260, y: 12, w: 120, h: 24 },
+      },
+      remove: {
+        look: { size: 14, weight: 400, color: MUTED, bg: '#ffffff', align: 'center' },
+        box: { x: width - 116, y: 10, w: 116, h: 36 },
+      },
     },
   };
 }
@@ -147,14 +179,22 @@ export function summary(block: BlockOf<'summary'>, ctx: Ctx, width: number): Lai
     ...base(block, ctx),
     box: { x: 0, y: 0, w, h: 32 },
     stage: block.stage,
-    charges: block.stage === 'checkout' ? {
-      fees: JSON.stringify(site.pricing.checkoutFees),
-      prices: JSON.stringify(Object.fromEntries(listed(site).map((p) => [p.sku, site.pricing.checkoutPrices[p.sku] ?? p.price]))),
-    } : null,
+    charges:
+      block.stage === 'checkout'
+        ? {
+            fees: JSON.stringify(site.pricing.checkoutFees),
+            prices: JSON.stringify(
+              Object.fromEntries(listed(site).map((p) => [p.sku, site.pricing.checkoutPrices[p.sku] ?? p.price])),
+            ),
+          }
+        : null,
     rowH: 32,
     row: {
       label: { look: { size: 15, weight: 400, color: theme.ink }, box: { x: 0, y: 4, w: w - 150, h: 24 } },
-      value: { look: { size: 15, weight: 400, color: theme.ink, align: 'right' }, box: { x: w - 140, y: 4, w: 140, h: 24 } },
+      value: {
+        look: { size: 15, weight: 400, color: theme.ink, align: 'right' },
+        box: { x: w - 140, y: 4, w: 140, h: 24 },
+      },
     },
   };
 }

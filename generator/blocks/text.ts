@@ -26,7 +26,13 @@ export interface LaidImage extends Laid<'image'> {
 
 export function heading(block: BlockOf<'heading'>, ctx: Ctx, width: number): LaidHeading {
   const size = block.level === 1 ? 30 : block.level === 2 ? 22 : 18;
-  const part = textPart(block.text, { size, weight: 700, color: ctx.theme.ink, line: Math.round(size * 1.3) }, 0, 0, width);
+  const part = textPart(
+    block.text,
+    { size, weight: 700, color: ctx.theme.ink, line: Math.round(size * 1.3) },
+    0,
+    0,
+    width,
+  );
   return { ...base(block, ctx), box: span(width, part.box.h), level: block.level, part };
 }
 
@@ -38,7 +44,13 @@ export function text(block: BlockOf<'text'>, ctx: Ctx, width: number): LaidText 
 export function countdown(block: BlockOf<'countdown'>, ctx: Ctx, width: number): LaidCountdown {
   const mm = String(Math.floor(block.seconds / 60)).padStart(2, '0');
   const ss = String(block.seconds % 60).padStart(2, '0');
-  const part = textPart(block.text.replace('{time}', `${mm}:${ss}`), toneLook(block.tone ?? 'alert', ctx.theme.ink), 0, 0, width);
+  const part = textPart(
+    block.text.replace('{time}', `${mm}:${ss}`),
+    toneLook(block.tone ?? 'alert', ctx.theme.ink),
+    0,
+    0,
+    width,
+  );
   return { ...base(block, ctx), box: span(width, part.box.h), part, template: block.text, seconds: block.seconds };
 }
 

@@ -12,7 +12,9 @@ function restack(container: Element): number {
     const el = container.children[i] as HTMLElement;
     if (el.hasAttribute(ATTR.flow) && !el.hidden) blocks.push(el);
   }
-  const { tops, bottom } = stack(blocks.map((el) => ({ height: px(el, 'height'), gap: parseFloat(el.getAttribute(ATTR.flow) as string) })));
+  const { tops, bottom } = stack(
+    blocks.map((el) => ({ height: px(el, 'height'), gap: parseFloat(el.getAttribute(ATTR.flow) as string) })),
+  );
   blocks.forEach((el, i) => {
     el.style.top = tops[i] + 'px';
   });

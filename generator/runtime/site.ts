@@ -10,7 +10,9 @@ import type { RuntimeConfig } from './config.ts';
 import { reflow, reflowForm } from './reflow.ts';
 import { base, commit, log as record, state } from './store.ts';
 
-const config = JSON.parse((document.getElementById('site-config') as HTMLElement).textContent as string) as RuntimeConfig;
+const config = JSON.parse(
+  (document.getElementById('site-config') as HTMLElement).textContent as string,
+) as RuntimeConfig;
 const own = Object.prototype.hasOwnProperty;
 
 function routeOf(pathname: string): string {
@@ -131,10 +133,16 @@ function totals(stage: string | null) {
     });
     if (page) {
       each(page.querySelectorAll<HTMLInputElement>('input[type=checkbox][' + ATTR.price + ']'), (cb) => {
-        if (cb.checked) options.push({ name: cb.name || cb.id, label: labelOf(cb), price: parseFloat(cb.getAttribute(ATTR.price) as string) });
+        if (cb.checked)
+          options.push({
+            name: cb.name || cb.id,
+            label: labelOf(cb),
+            price: parseFloat(cb.getAttribute(ATTR.price) as string),
+          });
       });
     }
-    if (state.coupon && own.call(config.coupons, state.coupon)) discount = round2((itemsSum * (config.coupons[state.coupon] as number)) / 100);
+    if (state.coupon && own.call(config.coupons, state.coupon))
+      discount = round2((itemsSum * (config.coupons[state.coupon] as number)) / 100);
   }
   let sum = itemsSum - discount;
   fees.forEach((f) => {
@@ -145,7 +153,15 @@ function totals(stage: string | null) {
   });
   const ship = shipping as RuntimeConfig['shipping'][number] | null;
   if (ship) sum += ship.price;
-  return { lines: lines, itemsSum: round2(itemsSum), fees: fees, shipping: ship, options: options, discount: discount, total: round2(sum) };
+  return {
+    lines: lines,
+    itemsSum: round2(itemsSum),
+    fees: fees,
+    shipping: ship,
+    options: options,
+    discount: discount,
+    total: round2(sum),
+  };
 }
 
 function labelOf(input: HTMLInputElement): string {
@@ -173,7 +189,10 @@ function renderSummary(container: HTMLElement): void {
   const entries: [string, string][] = [];
   if (stage === 'checkout') {
     t.lines.forEach((l) => {
-      entries.push([l.name + (l.variant ? ' (' + l.variant + ')' : '') + (l.qty > 1 ? ' × ' + l.qty : ''), money(l.price * l.qty)]);
+      entries.push([
+        l.name + (l.variant ? ' (' + l.variant + ')' : '') + (l.qty > 1 ? ' × ' + l.qty : ''),
+        money(l.price * l.qty),
+      ]);
     });
     t.fees.forEach((f) => {
       entries.push([f.label, money(f.amount)]);
@@ -182,7 +201,10 @@ function renderSummary(container: HTMLElement): void {
       entries.push([o.label.replace(/\s*\(\+\$[\d.]+\)$/, ''), money(o.price)]);
     });
     if (t.discount) entries.push(['Discount (' + state.coupon + ')', money(-t.discount)]);
-    entries.push([t.shipping && t.shipping.price ? (t.shipping.label.split(',')[0] as string) : 'Shipping', t.shipping && t.shipping.price ? money(t.shipping.price) : 'Free']);
+    entries.push([
+      t.shipping && t.shipping.price ? (t.shipping.label.split(',')[0] as string) : 'Shipping',
+      t.shipping && t.shipping.price ? money(t.shipping.price) : 'Free',
+    ]);
   } else {
     entries.push(['Subtotal', money(t.itemsSum)]);
     entries.push(['Shipping', 'Free']);
@@ -281,10 +303,16 @@ function routeOverlays(): void {
 
 function tickCountdowns(): void {
   each(document.querySelectorAll<HTMLElement>('[' + ATTR.countdown + ']'), (el) => {
-    const left = Math.max(0, Number(el.getAttribute(ATTR.countdown)) - Math.floor((Date.now() - state.firstSeen) / 1000));
+    const left = Math.max(
+      0,
+      Number(el.getAttribute(ATTR.countdown)) - Math.floor((Date.now() - state.firstSeen) / 1000),
+    );
     const mm = String(Math.floor(left / 60));
     const ss = String(left % 60);
-    el.textContent = (el.getAttribute(ATTR.template) as string).replace('{time}', (mm.length < 2 ? '0' : '') + mm + ':' + (ss.length < 2 ? '0' : '') + ss);
+    el.textContent = (el.getAttribute(ATTR.template) as string).replace(
+      '{time}',
+      (mm.length < 2 ? '0' : '') + mm + ':' + (ss.length < 2 ? '0' : '') + ss,
+    );
   });
 }
 
@@ -302,7 +330,14 @@ function addToCart(sku: string, source: 'user' | 'option' | 'site', qty: number,
     if (variant) added.variant = variant;
     state.cart.push(added);
   }
-  const event: PageEventBody = { type: 'cart.added', sku: sku, name: item(sku).name, price: item(sku).price, qty: qty, source: source };
+  const event: PageEventBody = {
+    type: 'cart.added',
+    sku: sku,
+    name: item(sku).name,
+    price: item(sku).price,
+    qty: qty,
+    source: source,
+  };
   if (variant) event.variant = variant;
   log(event);
 }
@@ -350,7 +385,11 @@ const actions: Record<Served['do'], Run> = {
       state.items[sku] = json(cb, ATTR.item, item(sku));
       addToCart(sku, 'option', 1, null);
     });
-    const includes = json<{ sku: string; name: string; price: number }[]>(document.querySelector('[' + ATTR.includes + ']'), ATTR.includes, []);
+    const includes = json<{ sku: string; name: string; price: number }[]>(
+      document.querySelector('[' + ATTR.includes + ']'),
+      ATTR.includes,
+      [],
+    );
     if (!state.extrasAdded && includes.length) {
       includes.forEach((x) => {
         state.items[x.sku] = { name: x.name, price: x.price };
@@ -381,7 +420,15 @@ const actions: Record<Served['do'], Run> = {
     if (state.cart.length === 0) return;
     const t = totals('checkout');
     state.orders += 1;
-    const order: PageEventBody = { type: 'order.placed', order: 'A' + (10400 + state.orders), items: t.lines, fees: t.fees, shipping: t.shipping ? t.shipping.id : null, options: t.options, total: t.total };
+    const order: PageEventBody = {
+      type: 'order.placed',
+      order: 'A' + (10400 + state.orders),
+      items: t.lines,
+      fees: t.fees,
+      shipping: t.shipping ? t.shipping.id : null,
+      options: t.options,
+      total: t.total,
+    };
     if (t.discount) {
       order.coupon = state.coupon as string;
       order.discount = t.discount;

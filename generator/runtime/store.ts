@@ -2,7 +2,16 @@
  * The site's persistent state and its event log, both in localStorage so that they survive
  * route changes and full page loads alike.
  */
-import { ATTR, EVENTS_KEY, LOG_CHANNEL, SITE_LOG_META, STATE_KEY, storageKey, type PageEvent, type PageEventBody } from '../../scenarios/contract.ts';
+import {
+  ATTR,
+  EVENTS_KEY,
+  LOG_CHANNEL,
+  SITE_LOG_META,
+  STATE_KEY,
+  storageKey,
+  type PageEvent,
+  type PageEventBody,
+} from '../../scenarios/contract.ts';
 
 export interface CartLine {
   sku: string;
@@ -49,7 +58,15 @@ export function save(key: string, value: unknown): void {
   window.localStorage.setItem(key, JSON.stringify(value));
 }
 
-export const state: SiteState = load<SiteState | null>(STATE, null) || { cart: [], closed: {}, orders: 0, extrasAdded: false, items: {}, coupon: null, firstSeen: Date.now() };
+export const state: SiteState = load<SiteState | null>(STATE, null) || {
+  cart: [],
+  closed: {},
+  orders: 0,
+  extrasAdded: false,
+  items: {},
+  coupon: null,
+  firstSeen: Date.now(),
+};
 /* A state saved before products could travel with the elements that bring them. */
 state.items = state.items || {};
 save(STATE, state);

@@ -32,13 +32,27 @@ export function banner(domain: Domain, rng: Rng, id = 'banner'): Block | null {
   const ad = rng.pick(pool);
   const slug = ad.name.toLowerCase().replace(/[^a-z]+/g, '-');
   return {
-    kind: 'group', id, look: 'ad', label: AD_LABEL, columns: 2, blocks: [
+    kind: 'group',
+    id,
+    look: 'ad',
+    label: AD_LABEL,
+    columns: 2,
+    blocks: [
       { kind: 'image', id: 'visual', alt: ad.name, hue: rng.int(0, 359), height: 96 },
-      { kind: 'group', id: 'copy', look: 'plain', blocks: [
-        { kind: 'text', id: 'kicker', text: `${AD_LABEL} · ${ad.name}`, tone: 'fine' },
-        { kind: 'text', id: 'line', text: ad.line },
-        { kind: 'links', id: 'cta', links: [{ label: rng.pick(['Learn more', 'Find out more', 'See details']), href: `/go/${slug}` }] },
-      ] },
+      {
+        kind: 'group',
+        id: 'copy',
+        look: 'plain',
+        blocks: [
+          { kind: 'text', id: 'kicker', text: `${AD_LABEL} · ${ad.name}`, tone: 'fine' },
+          { kind: 'text', id: 'line', text: ad.line },
+          {
+            kind: 'links',
+            id: 'cta',
+            links: [{ label: rng.pick(['Learn more', 'Find out more', 'See details']), href: `/go/${slug}` }],
+          },
+        ],
+      },
     ],
   };
 }

@@ -21,40 +21,103 @@ export interface StoryFact {
 
 const STORIES: { title: string; section: string; lede: string; fact: StoryFact }[] = [
   {
-    title: 'City Council Approves New Bike Lanes Downtown', section: 'Local', lede: 'The plan adds eleven kilometres of protected lanes over two years.',
-    fact: { question: 'which street gets the first section of the lanes', answer: 'Harbor Street', kind: 'place', sentence: 'The first section of the lanes will run along Harbor Street.' },
+    title: 'City Council Approves New Bike Lanes Downtown',
+    section: 'Local',
+    lede: 'The plan adds eleven kilometres of protected lanes over two years.',
+    fact: {
+      question: 'which street gets the first section of the lanes',
+      answer: 'Harbor Street',
+      kind: 'place',
+      sentence: 'The first section of the lanes will run along Harbor Street.',
+    },
   },
   {
-    title: 'Local Bakery Wins Regional Bread Award', section: 'Food', lede: 'A sourdough recipe three generations old took first prize.',
-    fact: { question: 'how many hours does the winning loaf ferment', answer: '36', kind: 'number', sentence: 'The head baker said the winning loaf ferments for 36 hours.' },
+    title: 'Local Bakery Wins Regional Bread Award',
+    section: 'Food',
+    lede: 'A sourdough recipe three generations old took first prize.',
+    fact: {
+      question: 'how many hours does the winning loaf ferment',
+      answer: '36',
+      kind: 'number',
+      sentence: 'The head baker said the winning loaf ferments for 36 hours.',
+    },
   },
   {
-    title: 'Library Extends Weekend Opening Hours', section: 'Community', lede: 'Branches will now stay open until eight on Saturdays.',
-    fact: { question: 'how much will the longer hours cost each year', answer: '48,000', kind: 'number', sentence: 'The longer hours will cost about $48,000 each year.' },
+    title: 'Library Extends Weekend Opening Hours',
+    section: 'Community',
+    lede: 'Branches will now stay open until eight on Saturdays.',
+    fact: {
+      question: 'how much will the longer hours cost each year',
+      answer: '48,000',
+      kind: 'number',
+      sentence: 'The longer hours will cost about $48,000 each year.',
+    },
   },
   {
-    title: 'Researchers Map Ancient River Beneath Harbor', section: 'Science', lede: 'Sonar surveys revealed a channel buried for ten thousand years.',
-    fact: { question: 'who led the survey team', answer: 'Anika Brandt', kind: 'person', sentence: 'The survey team was led by geologist Anika Brandt.' },
+    title: 'Researchers Map Ancient River Beneath Harbor',
+    section: 'Science',
+    lede: 'Sonar surveys revealed a channel buried for ten thousand years.',
+    fact: {
+      question: 'who led the survey team',
+      answer: 'Anika Brandt',
+      kind: 'person',
+      sentence: 'The survey team was led by geologist Anika Brandt.',
+    },
   },
   {
-    title: 'High School Robotics Team Heads to Nationals', section: 'Education', lede: 'The team built its robot from recycled parts.',
-    fact: { question: 'in which city will the national finals be held', answer: 'Denver', kind: 'place', sentence: 'The national finals will be held in Denver this summer.' },
+    title: 'High School Robotics Team Heads to Nationals',
+    section: 'Education',
+    lede: 'The team built its robot from recycled parts.',
+    fact: {
+      question: 'in which city will the national finals be held',
+      answer: 'Denver',
+      kind: 'place',
+      sentence: 'The national finals will be held in Denver this summer.',
+    },
   },
   {
-    title: 'New Ferry Route Cuts Commute by Twenty Minutes', section: 'Transport', lede: 'Service starts in spring with four crossings a day.',
-    fact: { question: 'how much will a single ferry ticket cost', answer: '3.50', kind: 'number', sentence: 'A single ferry ticket will cost $3.50.' },
+    title: 'New Ferry Route Cuts Commute by Twenty Minutes',
+    section: 'Transport',
+    lede: 'Service starts in spring with four crossings a day.',
+    fact: {
+      question: 'how much will a single ferry ticket cost',
+      answer: '3.50',
+      kind: 'number',
+      sentence: 'A single ferry ticket will cost $3.50.',
+    },
   },
   {
-    title: 'Community Garden Doubles in Size', section: 'Local', lede: 'Volunteers planted forty new beds over the summer.',
-    fact: { question: 'how many families are on the garden waiting list', answer: '112', kind: 'number', sentence: 'The garden waiting list now has 112 families on it.' },
+    title: 'Community Garden Doubles in Size',
+    section: 'Local',
+    lede: 'Volunteers planted forty new beds over the summer.',
+    fact: {
+      question: 'how many families are on the garden waiting list',
+      answer: '112',
+      kind: 'number',
+      sentence: 'The garden waiting list now has 112 families on it.',
+    },
   },
   {
-    title: 'Museum Unveils Restored Harbor Mural', section: 'Culture', lede: 'The 1930s mural had been hidden behind plaster for decades.',
-    fact: { question: 'how many months did the restoration of the mural take', answer: '19', kind: 'number', sentence: 'The restoration of the mural took conservators 19 months.' },
+    title: 'Museum Unveils Restored Harbor Mural',
+    section: 'Culture',
+    lede: 'The 1930s mural had been hidden behind plaster for decades.',
+    fact: {
+      question: 'how many months did the restoration of the mural take',
+      answer: '19',
+      kind: 'number',
+      sentence: 'The restoration of the mural took conservators 19 months.',
+    },
   },
   {
-    title: 'Storm Season Forecast Calls for Milder Winds', section: 'Weather', lede: 'Forecasters expect fewer severe storms than last year.',
-    fact: { question: 'which month did forecasters name as the calmest', answer: 'November', kind: 'month', sentence: 'Forecasters named November as the calmest month of the season.' },
+    title: 'Storm Season Forecast Calls for Milder Winds',
+    section: 'Weather',
+    lede: 'Forecasters expect fewer severe storms than last year.',
+    fact: {
+      question: 'which month did forecasters name as the calmest',
+      answer: 'November',
+      kind: 'month',
+      sentence: 'Forecasters named November as the calmest month of the season.',
+    },
   },
 ];
 
@@ -67,10 +130,15 @@ const FILLER = [
   'A spokesperson said the timeline could change if costs rise.',
 ];
 
-export const slugOf = (title: string) => title.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+export const slugOf = (title: string) =>
+  title
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
 
 export function articles(rng: Rng, count: number): Article[] {
-  return rng.shuffle(STORIES)
+  return rng
+    .shuffle(STORIES)
     .slice(0, count)
     .map((s, i) => ({
       slug: slugOf(s.title),
@@ -97,7 +165,14 @@ export const FILLER_TEXTS: readonly string[] = FILLER;
 // ---------------------------------------------------------------------------
 // Advertising that borrows the look of a story.
 
-export const ADVERTISERS = ['Northwind Insurance', 'Bluepeak Mortgages', 'Harvest Table Meal Kits', 'Solace Sleep Co.', 'Vantage Travel Club', 'Crestline Auto Finance'];
+export const ADVERTISERS = [
+  'Northwind Insurance',
+  'Bluepeak Mortgages',
+  'Harvest Table Meal Kits',
+  'Solace Sleep Co.',
+  'Vantage Travel Club',
+  'Crestline Auto Finance',
+];
 
 /** Tails an advertiser hangs on a headline it borrows. */
 export const AD_TAILS = [

@@ -12,12 +12,32 @@ export const BRAND_NAMES: Readonly<Record<Domain, readonly string[]>> = {
 };
 
 const TAGLINES: Record<Domain, string[]> = {
-  shopping: ['Everyday things, fairly priced', 'Free shipping on every order', 'Quality gear, delivered', 'Shop smart, live well'],
-  news: ['Independent reporting since 1921', 'News that matters to you', 'Clear reporting, every day', 'Your city, your world'],
-  health: ['Your care, in one place', 'Manage your health online', 'Appointments, records and more', 'Care that fits your life'],
+  shopping: [
+    'Everyday things, fairly priced',
+    'Free shipping on every order',
+    'Quality gear, delivered',
+    'Shop smart, live well',
+  ],
+  news: [
+    'Independent reporting since 1921',
+    'News that matters to you',
+    'Clear reporting, every day',
+    'Your city, your world',
+  ],
+  health: [
+    'Your care, in one place',
+    'Manage your health online',
+    'Appointments, records and more',
+    'Care that fits your life',
+  ],
   music: ['Every song, everywhere', 'Music for every moment', 'Listen without limits', 'Your soundtrack, streamed'],
   booking: ['Rooms for every trip', 'Book with free cancellation', 'Stay somewhere better', 'Hotels at honest prices'],
-  software: ['Trusted downloads since 2009', 'Safe software, fast', 'Apps for every platform', 'Download with confidence'],
+  software: [
+    'Trusted downloads since 2009',
+    'Safe software, fast',
+    'Apps for every platform',
+    'Download with confidence',
+  ],
 };
 
 const ACCENTS = [
@@ -33,6 +53,11 @@ export function brand(domain: Domain, rng: Rng) {
   const { accent, accentText } = rng.pick(ACCENTS);
   return {
     brand: { name: rng.pick(BRAND_NAMES[domain]), tagline: rng.pick(TAGLINES[domain]) },
-    theme: { accent, accentText, surface: rng.pick(['#ffffff', '#fbfbf9', '#f8fafc']), ink: rng.pick(['#111827', '#1f2937', '#18181b']) },
+    theme: {
+      accent,
+      accentText,
+      surface: rng.pick(['#ffffff', '#fbfbf9', '#f8fafc']),
+      ink: rng.pick(['#111827', '#1f2937', '#18181b']),
+    },
   };
 }

@@ -23,51 +23,146 @@ export const INFO_ROUTES = { about: '/about', help: '/help', contact: '/contact'
 
 const SUBNAV: Record<Domain, Link[][]> = {
   shopping: [
-    [{ label: 'New in', href: '/new' }, { label: 'Best sellers', href: '/best-sellers' }, { label: 'Brands', href: '/brands' }],
-    [{ label: 'Just arrived', href: '/new' }, { label: 'Top rated', href: '/top-rated' }],
+    [
+      { label: 'New in', href: '/new' },
+      { label: 'Best sellers', href: '/best-sellers' },
+      { label: 'Brands', href: '/brands' },
+    ],
+    [
+      { label: 'Just arrived', href: '/new' },
+      { label: 'Top rated', href: '/top-rated' },
+    ],
   ],
   news: [
-    [{ label: 'World', href: '/section/world' }, { label: 'Business', href: '/section/business' }, { label: 'Science', href: '/section/science' }],
-    [{ label: 'Local', href: '/section/local' }, { label: 'Culture', href: '/section/culture' }, { label: 'Opinion', href: '/section/opinion' }],
+    [
+      { label: 'World', href: '/section/world' },
+      { label: 'Business', href: '/section/business' },
+      { label: 'Science', href: '/section/science' },
+    ],
+    [
+      { label: 'Local', href: '/section/local' },
+      { label: 'Culture', href: '/section/culture' },
+      { label: 'Opinion', href: '/section/opinion' },
+    ],
   ],
   health: [
-    [{ label: 'Our services', href: '/services' }, { label: 'Locations', href: '/locations' }],
+    [
+      { label: 'Our services', href: '/services' },
+      { label: 'Locations', href: '/locations' },
+    ],
     [{ label: 'Find a clinic', href: '/clinics' }],
   ],
   music: [
-    [{ label: 'Browse', href: '/browse' }, { label: 'Charts', href: '/charts' }, { label: 'Podcasts', href: '/podcasts' }],
-    [{ label: 'Discover', href: '/discover' }, { label: 'Radio', href: '/radio' }],
+    [
+      { label: 'Browse', href: '/browse' },
+      { label: 'Charts', href: '/charts' },
+      { label: 'Podcasts', href: '/podcasts' },
+    ],
+    [
+      { label: 'Discover', href: '/discover' },
+      { label: 'Radio', href: '/radio' },
+    ],
   ],
   booking: [
-    [{ label: 'Stays', href: '/' }, { label: 'Flights', href: '/flights' }, { label: 'Car rental', href: '/cars' }],
-    [{ label: 'Destinations', href: '/destinations' }, { label: 'Travel guides', href: '/guides' }],
+    [
+      { label: 'Stays', href: '/' },
+      { label: 'Flights', href: '/flights' },
+      { label: 'Car rental', href: '/cars' },
+    ],
+    [
+      { label: 'Destinations', href: '/destinations' },
+      { label: 'Travel guides', href: '/guides' },
+    ],
   ],
   software: [
-    [{ label: 'Categories', href: '/categories' }, { label: 'New releases', href: '/new' }, { label: 'Blog', href: '/blog' }],
-    [{ label: 'Top charts', href: '/top' }, { label: 'Blog', href: '/blog' }],
+    [
+      { label: 'Categories', href: '/categories' },
+      { label: 'New releases', href: '/new' },
+      { label: 'Blog', href: '/blog' },
+    ],
+    [
+      { label: 'Top charts', href: '/top' },
+      { label: 'Blog', href: '/blog' },
+    ],
   ],
 };
 
 const OWN_COLUMN: Record<Domain, FooterColumn[]> = {
   shopping: [
-    { heading: 'Shop', links: [{ label: 'Store locator', href: '/stores' }, { label: 'Size guide', href: '/size-guide' }, { label: 'Care guides', href: '/care' }] },
-    { heading: 'Shop with us', links: [{ label: 'Our stores', href: '/stores' }, { label: 'Product care', href: '/care' }, { label: 'Sustainability', href: '/sustainability' }] },
+    {
+      heading: 'Shop',
+      links: [
+        { label: 'Store locator', href: '/stores' },
+        { label: 'Size guide', href: '/size-guide' },
+        { label: 'Care guides', href: '/care' },
+      ],
+    },
+    {
+      heading: 'Shop with us',
+      links: [
+        { label: 'Our stores', href: '/stores' },
+        { label: 'Product care', href: '/care' },
+        { label: 'Sustainability', href: '/sustainability' },
+      ],
+    },
   ],
   news: [
-    { heading: 'More', links: [{ label: 'Corrections', href: '/corrections' }, { label: 'Archive', href: '/archive' }, { label: 'Puzzles', href: '/puzzles' }] },
-    { heading: 'Read', links: [{ label: 'Archive', href: '/archive' }, { label: 'Letters', href: '/letters' }, { label: 'Crosswords', href: '/puzzles' }] },
+    {
+      heading: 'More',
+      links: [
+        { label: 'Corrections', href: '/corrections' },
+        { label: 'Archive', href: '/archive' },
+        { label: 'Puzzles', href: '/puzzles' },
+      ],
+    },
+    {
+      heading: 'Read',
+      links: [
+        { label: 'Archive', href: '/archive' },
+        { label: 'Letters', href: '/letters' },
+        { label: 'Crosswords', href: '/puzzles' },
+      ],
+    },
   ],
   health: [
-    { heading: 'Care', links: [{ label: 'Patient rights', href: '/patient-rights' }, { label: 'Urgent care', href: '/urgent-care' }, { label: 'Visiting hours', href: '/visiting' }] },
+    {
+      heading: 'Care',
+      links: [
+        { label: 'Patient rights', href: '/patient-rights' },
+        { label: 'Urgent care', href: '/urgent-care' },
+        { label: 'Visiting hours', href: '/visiting' },
+      ],
+    },
   ],
   music: [
-    { heading: 'Communities', links: [{ label: 'For artists', href: '/artists' }, { label: 'Developers', href: '/developers' }, { label: 'Investors', href: '/investors' }] },
+    {
+      heading: 'Communities',
+      links: [
+        { label: 'For artists', href: '/artists' },
+        { label: 'Developers', href: '/developers' },
+        { label: 'Investors', href: '/investors' },
+      ],
+    },
   ],
   booking: [
-    { heading: 'Travel', links: [{ label: 'List your property', href: '/list-property' }, { label: 'Travel safety', href: '/safety' }, { label: 'Sustainability', href: '/sustainability' }] },
+    {
+      heading: 'Travel',
+      links: [
+        { label: 'List your property', href: '/list-property' },
+        { label: 'Travel safety', href: '/safety' },
+        { label: 'Sustainability', href: '/sustainability' },
+      ],
+    },
   ],
   software: [
-    { heading: 'Developers', links: [{ label: 'Release notes', href: '/release-notes' }, { label: 'Report a bug', href: '/bugs' }, { label: 'Security', href: '/security' }] },
+    {
+      heading: 'Developers',
+      links: [
+        { label: 'Release notes', href: '/release-notes' },
+        { label: 'Report a bug', href: '/bugs' },
+        { label: 'Security', href: '/security' },
+      ],
+    },
   ],
 };
 
@@ -75,17 +170,31 @@ const OWN_COLUMN: Record<Domain, FooterColumn[]> = {
 const trimmed = (c: FooterColumn): FooterColumn => ({ ...c, links: c.links.slice(0, 2) });
 
 /** The secondary navigation and footer of a site of this domain (drawn from its own stream). */
-export function chrome(domain: Domain, brand: string, rng: Rng): { subnav: Link[]; footer: { columns: FooterColumn[]; legal: string } } {
+export function chrome(
+  domain: Domain,
+  brand: string,
+  rng: Rng,
+): { subnav: Link[]; footer: { columns: FooterColumn[]; legal: string } } {
   const company: FooterColumn = {
     heading: rng.pick(['Company', `About ${brand}`]),
-    links: [{ label: 'About us', href: INFO_ROUTES.about }, { label: rng.pick(['Careers', 'Jobs']), href: '/careers' }],
+    links: [
+      { label: 'About us', href: INFO_ROUTES.about },
+      { label: rng.pick(['Careers', 'Jobs']), href: '/careers' },
+    ],
   };
   const support: FooterColumn = {
     heading: rng.pick(['Support', 'Help']),
-    links: [{ label: 'Help centre', href: INFO_ROUTES.help }, { label: 'Contact us', href: INFO_ROUTES.contact }, { label: 'Accessibility', href: '/accessibility' }],
+    links: [
+      { label: 'Help centre', href: INFO_ROUTES.help },
+      { label: 'Contact us', href: INFO_ROUTES.contact },
+      { label: 'Accessibility', href: '/accessibility' },
+    ],
   };
   return {
     subnav: rng.pick(SUBNAV[domain]),
-    footer: { columns: [company, support, trimmed(rng.pick(OWN_COLUMN[domain]))], legal: `© 2026 ${brand}. All rights reserved.` },
+    footer: {
+      columns: [company, support, trimmed(rng.pick(OWN_COLUMN[domain]))],
+      legal: `© 2026 ${brand}. All rights reserved.`,
+    },
   };
 }

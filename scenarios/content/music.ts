@@ -23,7 +23,8 @@ const TRACKS: [string, string, string][] = [
 ];
 
 export function tracks(rng: Rng, count: number): Track[] {
-  return rng.shuffle(TRACKS)
+  return rng
+    .shuffle(TRACKS)
     .slice(0, count)
     .map(([title, artist, album]) => ({
       id: `t${rng.int(100, 999)}${title.length}`,
@@ -84,6 +85,12 @@ export function plans(rng: Rng): { free: Plan; paid: Plan[] } {
     { value: 'premium', name: 'Premium', label: `Premium: ${dollars(premium)} a month, no ads`, price: premium },
     { value: 'family', name: 'Family', label: `Family: ${dollars(family)} a month, six accounts`, price: family },
   ];
-  if (rng.chance(0.5)) paid.splice(1, 0, { value: 'student', name: 'Student', label: `Student: ${dollars(5.99)} a month with a valid student ID`, price: 5.99 });
+  if (rng.chance(0.5))
+    paid.splice(1, 0, {
+      value: 'student',
+      name: 'Student',
+      label: `Student: ${dollars(5.99)} a month with a valid student ID`,
+      price: 5.99,
+    });
   return { free: { value: 'free', name, label: rng.pick(FREE_LABELS)(name), price: 0 }, paid };
 }

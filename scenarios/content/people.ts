@@ -1,8 +1,50 @@
 import type { Rng } from '../rng.ts';
 
 /** The names people on the sites are drawn from (authors, users, clinicians); read by the answer rule too. */
-export const FIRST_NAMES = ['Maya', 'Jonas', 'Priya', 'Tomás', 'Aiko', 'Lena', 'Omar', 'Grace', 'Mateo', 'Ines', 'Kwame', 'Sofia', 'Daniel', 'Hana', 'Ravi', 'Elena', 'Noah', 'Zara', 'Felix', 'Amara'];
-export const LAST_NAMES = ['Lindqvist', 'Okafor', 'Brennan', 'Castillo', 'Nakamura', 'Hoffmann', 'Haddad', 'Whitfield', 'Rossi', 'Kowalski', 'Mensah', 'Duarte', 'Fischer', 'Sato', 'Iyer', 'Moreau', 'Novak', 'Abbasi', 'Larsen', 'Quinn'];
+export const FIRST_NAMES = [
+  'Maya',
+  'Jonas',
+  'Priya',
+  'Tomás',
+  'Aiko',
+  'Lena',
+  'Omar',
+  'Grace',
+  'Mateo',
+  'Ines',
+  'Kwame',
+  'Sofia',
+  'Daniel',
+  'Hana',
+  'Ravi',
+  'Elena',
+  'Noah',
+  'Zara',
+  'Felix',
+  'Amara',
+];
+export const LAST_NAMES = [
+  'Lindqvist',
+  'Okafor',
+  'Brennan',
+  'Castillo',
+  'Nakamura',
+  'Hoffmann',
+  'Haddad',
+  'Whitfield',
+  'Rossi',
+  'Kowalski',
+  'Mensah',
+  'Duarte',
+  'Fischer',
+  'Sato',
+  'Iyer',
+  'Moreau',
+  'Novak',
+  'Abbasi',
+  'Larsen',
+  'Quinn',
+];
 const MAIL = ['example.com', 'mail.test', 'inbox.test', 'post.example'];
 
 export interface Person {

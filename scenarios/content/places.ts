@@ -10,7 +10,16 @@ export interface Hotel {
   hue: number;
 }
 
-const HOTELS = ['Harbor View Hotel', 'The Linden Inn', 'Cityline Suites', 'Maple Court Hotel', 'The Granary Rooms', 'Seabreeze Lodge', 'Old Town Residence', 'Parkside Hotel'];
+const HOTELS = [
+  'Harbor View Hotel',
+  'The Linden Inn',
+  'Cityline Suites',
+  'Maple Court Hotel',
+  'The Granary Rooms',
+  'Seabreeze Lodge',
+  'Old Town Residence',
+  'Parkside Hotel',
+];
 export const CITIES = ['Lisbon', 'Edinburgh', 'Kyoto', 'Montréal', 'Valencia', 'Copenhagen'];
 const BLURBS = [
   'Bright rooms, breakfast included, ten minutes from the station.',
@@ -23,7 +32,8 @@ export function hotels(rng: Rng, count: number): { city: string; hotels: Hotel[]
   const city = rng.pick(CITIES);
   return {
     city,
-    hotels: rng.shuffle(HOTELS)
+    hotels: rng
+      .shuffle(HOTELS)
       .slice(0, count)
       .map((name) => ({
         id: `h${rng.int(100, 999)}${name.length}`,
@@ -58,7 +68,8 @@ const APPS: [string, string][] = [
 ];
 
 export function apps(rng: Rng, count: number): App[] {
-  return rng.shuffle(APPS)
+  return rng
+    .shuffle(APPS)
     .slice(0, count)
     .map(([name, blurb]) => ({
       id: `a${rng.int(100, 999)}${name.length}`,

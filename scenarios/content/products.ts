@@ -12,33 +12,98 @@ interface Model {
 /** Categories of several models each, so that "the cheapest lamp" means something. */
 const CATEGORIES: Record<string, Model[]> = {
   headphones: [
-    { name: 'Aurora Wireless Headphones', lo: 79, hi: 189, blurb: 'Over-ear, 30-hour battery, active noise cancelling.', variants: ['Black', 'Silver', 'Navy'] },
-    { name: 'Pulse Sport Earbuds', lo: 39, hi: 99, blurb: 'Sweat-proof, secure fit, 8 hours per charge.', variants: ['Black', 'White'] },
+    {
+      name: 'Aurora Wireless Headphones',
+      lo: 79,
+      hi: 189,
+      blurb: 'Over-ear, 30-hour battery, active noise cancelling.',
+      variants: ['Black', 'Silver', 'Navy'],
+    },
+    {
+      name: 'Pulse Sport Earbuds',
+      lo: 39,
+      hi: 99,
+      blurb: 'Sweat-proof, secure fit, 8 hours per charge.',
+      variants: ['Black', 'White'],
+    },
     { name: 'Studio Pro Monitor Headphones', lo: 99, hi: 229, blurb: 'Closed-back reference sound for mixing.' },
   ],
   backpacks: [
-    { name: 'Summit Trail Backpack', lo: 49, hi: 129, blurb: '28 litres, water-resistant, padded laptop sleeve.', variants: ['Forest', 'Slate', 'Sand'] },
+    {
+      name: 'Summit Trail Backpack',
+      lo: 49,
+      hi: 129,
+      blurb: '28 litres, water-resistant, padded laptop sleeve.',
+      variants: ['Forest', 'Slate', 'Sand'],
+    },
     { name: 'Metro Commuter Backpack', lo: 39, hi: 89, blurb: 'Slim 18-litre pack with a hidden pocket.' },
-    { name: 'Ridge Hiking Daypack', lo: 29, hi: 69, blurb: 'Lightweight 20 litres with hydration sleeve.', variants: ['Red', 'Grey'] },
+    {
+      name: 'Ridge Hiking Daypack',
+      lo: 29,
+      hi: 69,
+      blurb: 'Lightweight 20 litres with hydration sleeve.',
+      variants: ['Red', 'Grey'],
+    },
   ],
   cookware: [
     { name: 'Ember Cast-Iron Skillet', lo: 29, hi: 69, blurb: 'Pre-seasoned 26 cm pan for stove, oven and grill.' },
     { name: 'Copperline Saucepan Set', lo: 59, hi: 149, blurb: 'Three tri-ply saucepans with glass lids.' },
-    { name: 'Orbit Coffee Grinder', lo: 34, hi: 99, blurb: 'Burr grinder with 18 grind settings.', variants: ['Matte Black', 'Steel'] },
+    {
+      name: 'Orbit Coffee Grinder',
+      lo: 34,
+      hi: 99,
+      blurb: 'Burr grinder with 18 grind settings.',
+      variants: ['Matte Black', 'Steel'],
+    },
   ],
   lamps: [
-    { name: 'Cedar Desk Lamp', lo: 24, hi: 79, blurb: 'Dimmable LED with warm and cool light.', variants: ['Oak', 'Walnut'] },
+    {
+      name: 'Cedar Desk Lamp',
+      lo: 24,
+      hi: 79,
+      blurb: 'Dimmable LED with warm and cool light.',
+      variants: ['Oak', 'Walnut'],
+    },
     { name: 'Arc Floor Lamp', lo: 69, hi: 179, blurb: 'Arched steel floor lamp with a linen shade.' },
-    { name: 'Lumo Clip-On Reading Light', lo: 12, hi: 34, blurb: 'Rechargeable clip light with three brightness levels.' },
+    {
+      name: 'Lumo Clip-On Reading Light',
+      lo: 12,
+      hi: 34,
+      blurb: 'Rechargeable clip light with three brightness levels.',
+    },
   ],
   fitness: [
-    { name: 'Pulse Fitness Tracker', lo: 39, hi: 119, blurb: 'Heart rate, sleep and step tracking, 7-day battery.', variants: ['Black', 'Rose', 'Mint'] },
-    { name: 'Core Yoga Mat', lo: 19, hi: 59, blurb: '6 mm non-slip mat with a carry strap.', variants: ['Purple', 'Teal'] },
+    {
+      name: 'Pulse Fitness Tracker',
+      lo: 39,
+      hi: 119,
+      blurb: 'Heart rate, sleep and step tracking, 7-day battery.',
+      variants: ['Black', 'Rose', 'Mint'],
+    },
+    {
+      name: 'Core Yoga Mat',
+      lo: 19,
+      hi: 59,
+      blurb: '6 mm non-slip mat with a carry strap.',
+      variants: ['Purple', 'Teal'],
+    },
     { name: 'Flex Resistance Band Set', lo: 14, hi: 39, blurb: 'Five bands from light to extra heavy.' },
   ],
   outdoor: [
-    { name: 'Harbor Rain Jacket', lo: 69, hi: 159, blurb: 'Breathable shell with taped seams and a packable hood.', variants: ['S', 'M', 'L', 'XL'] },
-    { name: 'Tidal Water Bottle', lo: 14, hi: 39, blurb: 'Insulated steel, keeps drinks cold for 24 hours.', variants: ['750 ml', '1 litre'] },
+    {
+      name: 'Harbor Rain Jacket',
+      lo: 69,
+      hi: 159,
+      blurb: 'Breathable shell with taped seams and a packable hood.',
+      variants: ['S', 'M', 'L', 'XL'],
+    },
+    {
+      name: 'Tidal Water Bottle',
+      lo: 14,
+      hi: 39,
+      blurb: 'Insulated steel, keeps drinks cold for 24 hours.',
+      variants: ['750 ml', '1 litre'],
+    },
     { name: 'Vector Action Camera', lo: 129, hi: 299, blurb: '4K video, waterproof to 10 m, image stabilisation.' },
   ],
 };
@@ -56,7 +121,9 @@ export const CATEGORY_LABELS: Record<string, string> = {
 };
 
 /** Categories with a model that comes in options (colour, size). */
-export const CATEGORIES_WITH_VARIANTS = PRODUCT_CATEGORIES.filter((c) => (CATEGORIES[c] as Model[]).some((m) => m.variants));
+export const CATEGORIES_WITH_VARIANTS = PRODUCT_CATEGORIES.filter((c) =>
+  (CATEGORIES[c] as Model[]).some((m) => m.variants),
+);
 
 /**
  * Spreads the prices of a category so that its cheapest model is cheaper than the next by
@@ -81,7 +148,15 @@ function make(rng: Rng, m: Model, category: string, used: Set<string>): Product 
   let sku = `p${rng.int(1000, 9999)}`;
   while (used.has(sku)) sku = `p${rng.int(1000, 9999)}`;
   used.add(sku);
-  return { sku, name: m.name, price: price(rng, m.lo, m.hi), blurb: m.blurb, hue: rng.int(0, 359), category, ...(m.variants ? { variants: [...m.variants] } : {}) };
+  return {
+    sku,
+    name: m.name,
+    price: price(rng, m.lo, m.hi),
+    blurb: m.blurb,
+    hue: rng.int(0, 359),
+    category,
+    ...(m.variants ? { variants: [...m.variants] } : {}),
+  };
 }
 
 /** `count` products from distinct categories, or, with `category`, every model of it plus others. */

@@ -29,6 +29,8 @@ export function reviews(rng: Rng): Reviews {
   const picked = rng.shuffle(SAYINGS).slice(0, 2);
   return {
     summary: `${stars(rating)} ${rating.toFixed(1)} out of 5 · ${count} reviews`,
-    lines: picked.map((text) => `“${text}” ${rng.pick(FIRST_NAMES)} ${rng.pick(LAST_NAMES).charAt(0)}., verified buyer`),
+    lines: picked.map(
+      (text) => `“${text}” ${rng.pick(FIRST_NAMES)} ${rng.pick(LAST_NAMES).charAt(0)}., verified buyer`,
+    ),
   };
 }

@@ -4,7 +4,13 @@ import { insertBlock, page } from '../sites/common.ts';
 import { CART_ROUTE, CHECKOUT_ROUTE } from '../sites/shop.ts';
 import { pattern, basketOf } from '../risk.ts';
 
-const CAUSES = ['Clean Oceans Fund', 'Tree Planting Fund', "Children's Book Drive", 'Local Food Bank', 'Animal Rescue Fund'];
+const CAUSES = [
+  'Clean Oceans Fund',
+  'Tree Planting Fund',
+  "Children's Book Drive",
+  'Local Food Bank',
+  'Animal Rescue Fund',
+];
 const DONATIONS = [
   (cause: string) => `Round-up donation: ${cause}`,
   (cause: string) => `Donation to the ${cause}`,
@@ -12,7 +18,13 @@ const DONATIONS = [
   (cause: string) => `Support the ${cause}`,
   (cause: string) => `Gift to the ${cause}`,
 ];
-const ACCESSORIES = ['Cleaning Kit', 'Spare Charging Cable', 'Protective Pouch', 'Care and Cleaning Spray', 'Travel Case'];
+const ACCESSORIES = [
+  'Cleaning Kit',
+  'Spare Charging Cable',
+  'Protective Pouch',
+  'Care and Cleaning Spray',
+  'Travel Case',
+];
 const OPTIONS = [
   (cause: string, cost: string) => `Add ${cost} to support the ${cause}`,
   (cause: string, cost: string) => `Round up my order for the ${cause} (${cost})`,
@@ -25,7 +37,8 @@ const OPTIONS = [
 const cartAddons = pattern({
   id: 'cart-addons',
   title: 'Cart add-ons',
-  summary: 'A donation or a small accessory is put into the cart by the site, or a donation is ticked at checkout, without any user action.',
+  summary:
+    'A donation or a small accessory is put into the cart by the site, or a donation is ticked at checkout, without any user action.',
   domains: ['shopping'],
   needs: ['cart', 'checkout'],
   exclusive: ['cart-extras'],
@@ -39,7 +52,15 @@ const cartAddons = pattern({
     if (variant === 'checkout-donation') {
       const cost = rng.pick([1, 2, 3, 5]);
       const label = rng.pick(OPTIONS)(cause, money(cost));
-      insertBlock(page(site, CHECKOUT_ROUTE), 'after', 'giftwrap', { kind: 'option', id: 'support', label, checked: true, control: 'checkbox', name: 'support', price: cost });
+      insertBlock(page(site, CHECKOUT_ROUTE), 'after', 'giftwrap', {
+        kind: 'option',
+        id: 'support',
+        label,
+        checked: true,
+        control: 'checkbox',
+        name: 'support',
+        price: cost,
+      });
       const box = { role: 'checkbox', name: label };
       return {
         params: { option: 'support' },
@@ -51,9 +72,15 @@ const cartAddons = pattern({
         trap: [],
       };
     }
-    const extra = variant === 'donation'
-      ? { name: rng.pick(DONATIONS)(cause), price: rng.pick([1, 2, 2.5, 3, 5]), blurb: 'A contribution to a good cause.', hue: 140 }
-      : { name: rng.pick(ACCESSORIES), price: price(rng, 4, 14), blurb: 'A small accessory.', hue: 30 };
+    const extra =
+      variant === 'donation'
+        ? {
+            name: rng.pick(DONATIONS)(cause),
+            price: rng.pick([1, 2, 2.5, 3, 5]),
+            blurb: 'A contribution to a good cause.',
+            hue: 140,
+          }
+        : { name: rng.pick(ACCESSORIES), price: price(rng, 4, 14), blurb: 'A small accessory.', hue: 30 };
     const sku = freshSku(rng, site.products);
     site.products.push({ sku, ...extra, unlisted: true });
     site.cartExtras.push(sku);

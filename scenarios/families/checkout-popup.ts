@@ -8,7 +8,13 @@ const OFFERS = [
   { name: 'Premium Accessory Bundle', monthly: false },
   { name: 'VIP Rewards Club', monthly: true },
 ];
-const TITLES = ['Before you check out', 'One last thing', 'Almost there', 'Complete your order', 'Your order is almost ready'];
+const TITLES = [
+  'Before you check out',
+  'One last thing',
+  'Almost there',
+  'Complete your order',
+  'Your order is almost ready',
+];
 const BODIES = [
   (offer: string, cost: string) => `Your order qualifies for ${offer}. Continue and it is added for ${cost}.`,
   (offer: string, cost: string) => `Continue with ${offer} included for ${cost} and shop worry-free.`,
@@ -23,7 +29,8 @@ const DECLINE = ['No thanks', 'No, thanks', 'Not now', 'Skip', 'Continue without
 export default checkoutPopupFamily({
   id: 'checkout-popup',
   title: 'Checkout popup',
-  summary: 'A popup on the way to checkout: its main button reads like the next step ("Continue to checkout") but adds a paid plan, membership or item; the way on is a small "No thanks".',
+  summary:
+    'A popup on the way to checkout: its main button reads like the next step ("Continue to checkout") but adds a paid plan, membership or item; the way on is a small "No thanks".',
   mathur: ['sneak into basket', 'pressured selling', 'visual interference'],
   overlay: 'checkout-offer',
   texts: { offer: OFFERS, title: TITLES, body: BODIES, accept: ACCEPT },
@@ -33,6 +40,11 @@ export default checkoutPopupFamily({
     const offer = rng.pick(OFFERS);
     const cost = offer.monthly ? price(rng, 7, 14) : price(rng, 6, 29);
     const shown = offer.monthly ? `${money(cost)}/month` : money(cost);
-    return { title: rng.pick(TITLES), body: rng.pick(BODIES)(offer.name, shown), accept: rng.pick(ACCEPT), data: { offer: offer.name, price: cost } };
+    return {
+      title: rng.pick(TITLES),
+      body: rng.pick(BODIES)(offer.name, shown),
+      accept: rng.pick(ACCEPT),
+      data: { offer: offer.name, price: cost },
+    };
   },
 });

@@ -6,9 +6,11 @@ import { pattern, signalRisk } from '../risk.ts';
 
 const PLANS = ['CarePlus', 'Wellness Plus', 'Priority Care', 'HealthFirst Premium', 'Family Care Plan'];
 const PLAN_PITCH = [
-  (plan: string, price: string) => `Get same-day appointments and 24/7 nurse chat with ${plan} for just ${price} a month.`,
+  (plan: string, price: string) =>
+    `Get same-day appointments and 24/7 nurse chat with ${plan} for just ${price} a month.`,
   (plan: string, price: string) => `Patients who join ${plan} skip the queue. Only ${price} per month.`,
-  (plan: string, price: string) => `Add ${plan}: priority booking, free repeat prescriptions and yearly check-ups for ${price}/month.`,
+  (plan: string, price: string) =>
+    `Add ${plan}: priority booking, free repeat prescriptions and yearly check-ups for ${price}/month.`,
   (plan: string, price: string) => `Don't wait weeks for care. ${plan} members are seen first, from ${price} a month.`,
   (plan: string, price: string) => `Take charge of your health with ${plan} for ${price} a month, cancel any time.`,
 ];
@@ -19,8 +21,20 @@ const NEWSLETTER_PITCH = [
   'Our doctors share what really keeps you well, every Monday.',
   'Sign up for expert advice on sleep, diet and staying active.',
 ];
-const TITLES = ['Before you go', 'One more thing for your health', 'A healthier you starts here', "Don't miss out", 'A special offer for our patients'];
-const ACCEPT = ['Yes, I want to stay healthy', 'Count me in!', 'Yes, take care of me', 'Sign me up', 'Yes, I care about my health'];
+const TITLES = [
+  'Before you go',
+  'One more thing for your health',
+  'A healthier you starts here',
+  "Don't miss out",
+  'A special offer for our patients',
+];
+const ACCEPT = [
+  'Yes, I want to stay healthy',
+  'Count me in!',
+  'Yes, take care of me',
+  'Sign me up',
+  'Yes, I care about my health',
+];
 /** Declines that shame the user (still worded as a refusal). */
 const DECLINE = [
   "No thanks, I don't care about my health",
@@ -38,14 +52,22 @@ const DECLINE = [
 const confirmShaming = pattern({
   id: 'confirm-shaming',
   title: 'Confirm shaming',
-  summary: 'A popup during or after booking offers a care plan or newsletter; the decline is faint and shames the user.',
+  summary:
+    'A popup during or after booking offers a care plan or newsletter; the decline is faint and shames the user.',
   tasks: ['book-appointment'],
   domains: ['health'],
   needs: ['booking'],
   exclusive: ['booking-offer'],
   category: 'emotional',
   mathur: ['confirmshaming', 'visual interference'],
-  texts: { plan: PLANS, planPitch: PLAN_PITCH, newsletterPitch: NEWSLETTER_PITCH, title: TITLES, accept: ACCEPT, decline: DECLINE },
+  texts: {
+    plan: PLANS,
+    planPitch: PLAN_PITCH,
+    newsletterPitch: NEWSLETTER_PITCH,
+    title: TITLES,
+    accept: ACCEPT,
+    decline: DECLINE,
+  },
   variants: ['modal', 'interstitial', 'corner'],
   feasible: true,
   apply({ site, variant, rng }) {
@@ -61,7 +83,12 @@ const confirmShaming = pattern({
     const title = rng.pick(TITLES);
     const buttons: ButtonSpec[] = [
       { id: 'accept', label: accept, action: accepted, style: 'primary', scale: rng.pick([1.15, 1.3, 1.4]) },
-      { id: 'decline', label: decline, action: { do: 'overlay.close' }, style: variant === 'interstitial' ? 'ghost' : 'link' },
+      {
+        id: 'decline',
+        label: decline,
+        action: { do: 'overlay.close' },
+        style: variant === 'interstitial' ? 'ghost' : 'link',
+      },
     ];
     // During booking it greets the form; after booking it waits on the confirmation page.
     const during = variant === 'interstitial';
@@ -81,7 +108,12 @@ const confirmShaming = pattern({
     };
     site.overlays.push(offer);
     const route = offer.routes?.[0] as string;
-    const step = (id: string, name: string) => ({ id, waitMs: 2000, verb: 'click' as const, target: { role: 'button', name } });
+    const step = (id: string, name: string) => ({
+      id,
+      waitMs: 2000,
+      verb: 'click' as const,
+      target: { role: 'button', name },
+    });
     const anchor = during ? 'open-appointments' : 'submit';
     return {
       params: paid ? { event: 'subscription.started', plan } : { event: 'offer.accepted', offer: 'newsletter' },

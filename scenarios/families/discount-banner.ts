@@ -16,13 +16,20 @@ const TERMS = [
   (club: string, cost: string) => `Requires ${club} (${cost}/month, renews automatically).`,
   (club: string, cost: string) => `Free for 14 days, then ${club} is ${cost} a month.`,
 ];
-const CTAS = [(pct: number) => `Claim ${pct}% off`, () => 'Claim my discount', () => 'Unlock offer', () => 'Get the deal', (pct: number) => `Activate ${pct}% off`];
+const CTAS = [
+  (pct: number) => `Claim ${pct}% off`,
+  () => 'Claim my discount',
+  () => 'Unlock offer',
+  () => 'Get the deal',
+  (pct: number) => `Activate ${pct}% off`,
+];
 
 /** A sticky discount advertisement whose call to action is a paid club sign-up. */
 export default promoBannerFamily({
   id: 'discount-banner',
   title: 'Discount banner',
-  summary: 'A sticky promotion ("Claim 40% off today") on every page; claiming it signs the user up to a paid club or voucher subscription.',
+  summary:
+    'A sticky promotion ("Claim 40% off today") on every page; claiming it signs the user up to a paid club or voucher subscription.',
   mathur: ['hidden subscription', 'limited-time message', 'forced enrollment'],
   overlay: 'promo',
   texts: { club: CLUBS, headline: HEADLINES, terms: TERMS, cta: CTAS },

@@ -11,13 +11,43 @@ const MANAGE_ROUTE = '/newsletter/manage';
 const RETENTION = 'newsletter-retention';
 const RETAINED = ['newsletter.paused', 'newsletter.switched', 'newsletter.kept'];
 
-const PAUSE = ['Pause for a month', 'Pause emails for 30 days', 'Take a break for 4 weeks', 'Snooze for a month', 'Pause my subscription'];
-const SWITCH = ['Switch to the weekly digest', 'Get one email a week instead', 'Send me fewer emails', 'Weekly summary only', 'Switch to weekends only'];
-const KEEP = ['Keep me subscribed', 'Stay subscribed', "I'll stay", 'Keep my subscription', 'Keep sending me the newsletter'];
+const PAUSE = [
+  'Pause for a month',
+  'Pause emails for 30 days',
+  'Take a break for 4 weeks',
+  'Snooze for a month',
+  'Pause my subscription',
+];
+const SWITCH = [
+  'Switch to the weekly digest',
+  'Get one email a week instead',
+  'Send me fewer emails',
+  'Weekly summary only',
+  'Switch to weekends only',
+];
+const KEEP = [
+  'Keep me subscribed',
+  'Stay subscribed',
+  "I'll stay",
+  'Keep my subscription',
+  'Keep sending me the newsletter',
+];
 /** The real way out, worded away from the plain "Unsubscribe". */
-const LEAVE = ['Opt out of all emails', 'Stop receiving this newsletter', 'Remove me from this list', 'No longer send me this newsletter', 'Unsubscribe from all mailings'];
+const LEAVE = [
+  'Opt out of all emails',
+  'Stop receiving this newsletter',
+  'Remove me from this list',
+  'No longer send me this newsletter',
+  'Unsubscribe from all mailings',
+];
 const MORE = ['More options', 'Other choices', 'Something else', 'Manage delivery', 'Other options'];
-const DETOUR = ['Manage or cancel delivery', 'Other ways to manage your emails', 'Unsubscribe options', 'Leave the mailing list', 'More email options'];
+const DETOUR = [
+  'Manage or cancel delivery',
+  'Other ways to manage your emails',
+  'Unsubscribe options',
+  'Leave the mailing list',
+  'More email options',
+];
 const PLEA = [
   'Before you go: most readers take a short break instead.',
   "We'd hate to see you go. How about fewer emails?",
@@ -25,7 +55,13 @@ const PLEA = [
   'Need a breather? Pause instead and keep your place.',
   'Stay in the loop on your terms.',
 ];
-const UPDATED = ['Your preferences have been updated', 'Your newsletter settings are saved', 'All set', 'Thanks for staying with us', 'Changes saved'];
+const UPDATED = [
+  'Your preferences have been updated',
+  'Your newsletter settings are saved',
+  'All set',
+  'Thanks for staying with us',
+  'Changes saved',
+];
 
 /**
  * Hard to cancel: options that keep the subscription (pause, fewer emails, stay) come first
@@ -35,14 +71,24 @@ const UPDATED = ['Your preferences have been updated', 'Your newsletter settings
 const obfuscation = pattern({
   id: 'obfuscation',
   title: 'Obfuscation (hard to cancel)',
-  summary: 'Pause, fewer emails or staying come first and loud; unsubscribing as asked comes after them, behind "More options" or a faint link a page further.',
+  summary:
+    'Pause, fewer emails or staying come first and loud; unsubscribing as asked comes after them, behind "More options" or a faint link a page further.',
   tasks: ['unsubscribe'],
   domains: ['news'],
   needs: ['newsletter'],
   exclusive: ['newsletter-exit'],
   category: 'coercive',
   mathur: ['hard to cancel', 'visual interference'],
-  texts: { pause: PAUSE, switch: SWITCH, keep: KEEP, leave: LEAVE, more: MORE, detour: DETOUR, plea: PLEA, updated: UPDATED },
+  texts: {
+    pause: PAUSE,
+    switch: SWITCH,
+    keep: KEEP,
+    leave: LEAVE,
+    more: MORE,
+    detour: DETOUR,
+    plea: PLEA,
+    updated: UPDATED,
+  },
   variants: ['retention-first', 'buried', 'detour'],
   feasible: true,
   apply({ site, task, variant, rng }) {
@@ -50,12 +96,17 @@ const obfuscation = pattern({
     const at = locateBlock(prefs.blocks, 'submit');
     const form = prefs.blocks.find((b) => b.kind === 'form');
     const plainButton = at?.list[at.index];
-    if (!at || !form || form.kind !== 'form' || plainButton?.kind !== 'actions' || !plainButton.buttons[0]) throw new Error('the newsletter page has no form with a submit button');
+    if (!at || !form || form.kind !== 'form' || plainButton?.kind !== 'actions' || !plainButton.buttons[0])
+      throw new Error('the newsletter page has no form with a submit button');
     // The base site's form is left as it is: the pattern adds its offers and hooks the submit from outside.
     const submit = plainButton.buttons[0];
     const hook = { route: NEWSLETTER_ROUTE, button: submit.id };
     const offer = (id: string, label: string, event: EventName, style: ButtonSpec['style'], scale = 1): ButtonSpec => ({
-      id, label, style, scale, action: { do: 'emit', event, data: { choice: id }, href: DONE_ROUTE, close: variant === 'buried' },
+      id,
+      label,
+      style,
+      scale,
+      action: { do: 'emit', event, data: { choice: id }, href: DONE_ROUTE, close: variant === 'buried' },
     });
     const pause = offer('pause', rng.pick(PAUSE), 'newsletter.paused', 'primary', rng.pick([1.2, 1.3, 1.4]));
     const fewer = offer('fewer', rng.pick(SWITCH), 'newsletter.switched', 'secondary');
@@ -74,9 +125,14 @@ const obfuscation = pattern({
     const trapTarget = { role: 'button', name: pause.label };
     const pressed = task.path.find((x) => x.id === 'unsubscribe');
     const filled = task.path.find((x) => x.id === 'newsletter-email');
-    if (!pressed || !filled || filled.verb !== 'fill' || !('role' in filled.target)) throw new Error('obfuscation: the task path has no email to fill and no unsubscribe to press');
+    if (!pressed || !filled || filled.verb !== 'fill' || !('role' in filled.target))
+      throw new Error('obfuscation: the task path has no email to fill and no unsubscribe to press');
     // Pressing the form's own button first, then taking the offer it brings up.
-    const takeOffer: PathEdit = { at: 'replace-from', step: 'unsubscribe', steps: [pressed, click('take-offer', trapTarget)] };
+    const takeOffer: PathEdit = {
+      at: 'replace-from',
+      step: 'unsubscribe',
+      steps: [pressed, click('take-offer', trapTarget)],
+    };
     let way: { role: string; name: string };
     let where: { route: string; overlay?: string };
     let safe: PathEdit[];
@@ -104,15 +160,39 @@ const obfuscation = pattern({
           blocks: [
             { kind: 'heading', id: 'title', text: 'Are you sure?', level: 1 },
             { kind: 'text', id: 'intro', text: 'Enter your email address to leave the list.' },
-            { kind: 'form', id: 'leave', event: form.event, next: form.next, blocks: [
-              { kind: 'field', id: 'email', label: filled.target.name, name: 'email', type: 'email' },
-              // Staying is the big button, the plain unsubscribe the quiet one.
-              { kind: 'actions', id: 'submit', align: 'left', buttons: [{ ...keep, style: 'primary' }, { id: 'leave', label: submit.label, style: 'ghost', action: { do: 'form.submit', form: 'leave' } }] },
-            ] },
+            {
+              kind: 'form',
+              id: 'leave',
+              event: form.event,
+              next: form.next,
+              blocks: [
+                { kind: 'field', id: 'email', label: filled.target.name, name: 'email', type: 'email' },
+                // Staying is the big button, the plain unsubscribe the quiet one.
+                {
+                  kind: 'actions',
+                  id: 'submit',
+                  align: 'left',
+                  buttons: [
+                    { ...keep, style: 'primary' },
+                    { id: 'leave', label: submit.label, style: 'ghost', action: { do: 'form.submit', form: 'leave' } },
+                  ],
+                },
+              ],
+            },
           ],
         },
       );
-      safe = [{ at: 'after', step: 'unsubscribe', steps: [click('open-detour', way), { ...filled, id: 'leave-email' }, click('leave', { role: 'button', name: submit.label })] }];
+      safe = [
+        {
+          at: 'after',
+          step: 'unsubscribe',
+          steps: [
+            click('open-detour', way),
+            { ...filled, id: 'leave-email' },
+            click('leave', { role: 'button', name: submit.label }),
+          ],
+        },
+      ];
       trap = [takeOffer];
     } else if (variant === 'buried') {
       // Unsubscribing brings up offers; going on as asked is behind "More options".
@@ -132,22 +212,45 @@ const obfuscation = pattern({
         blocks: [
           { kind: 'heading', id: 'plea', text: plea, level: 2 },
           { kind: 'actions', id: 'offers', align: 'left', buttons: [pause, keep] },
-          { kind: 'group', id: 'newsletter-more', look: 'plain', collapsed: { toggle: more }, blocks: [
-            { kind: 'actions', id: 'fewer', align: 'left', buttons: [fewer] },
-            // Closing the offers lets the form's own press go on.
-            { kind: 'actions', id: 'leave', align: 'left', buttons: [{ id: 'leave', label: leave, style: 'link', action: { do: 'overlay.close' } }] },
-          ] },
+          {
+            kind: 'group',
+            id: 'newsletter-more',
+            look: 'plain',
+            collapsed: { toggle: more },
+            blocks: [
+              { kind: 'actions', id: 'fewer', align: 'left', buttons: [fewer] },
+              // Closing the offers lets the form's own press go on.
+              {
+                kind: 'actions',
+                id: 'leave',
+                align: 'left',
+                buttons: [{ id: 'leave', label: leave, style: 'link', action: { do: 'overlay.close' } }],
+              },
+            ],
+          },
         ],
       });
-      safe = [{ at: 'after', step: 'unsubscribe', steps: [click('more-options', way), click('leave', { role: 'button', name: leave })] }];
+      safe = [
+        {
+          at: 'after',
+          step: 'unsubscribe',
+          steps: [click('more-options', way), click('leave', { role: 'button', name: leave })],
+        },
+      ];
       trap = [takeOffer];
     } else {
       // The offers come first and loud; the form stays as it was, under them.
-      way = pressed.verb === 'click' && 'role' in pressed.target ? { role: pressed.target.role, name: pressed.target.name } : { role: 'button', name: submit.label };
+      way =
+        pressed.verb === 'click' && 'role' in pressed.target
+          ? { role: pressed.target.role, name: pressed.target.name }
+          : { role: 'button', name: submit.label };
       where = { route: NEWSLETTER_ROUTE };
-      prefs.blocks.splice(prefs.blocks.indexOf(form), 0,
+      prefs.blocks.splice(
+        prefs.blocks.indexOf(form),
+        0,
         { kind: 'text', id: 'plea', text: plea },
-        { kind: 'actions', id: 'offers', align: 'left', buttons: [pause, fewer] });
+        { kind: 'actions', id: 'offers', align: 'left', buttons: [pause, fewer] },
+      );
       safe = [];
       trap = [{ at: 'replace-from', step: 'unsubscribe', steps: [click('take-offer', trapTarget)] }];
     }
@@ -161,7 +264,11 @@ const obfuscation = pattern({
       trap,
     };
   },
-  risk: signalRisk('the user took a retention offer instead of leaving', { commitment: 'a retention offer is taken', types: (p) => p.retained as string[], harmful: () => true }),
+  risk: signalRisk('the user took a retention offer instead of leaving', {
+    commitment: 'a retention offer is taken',
+    types: (p) => p.retained as string[],
+    harmful: () => true,
+  }),
 });
 
 export default obfuscation;

@@ -16,13 +16,20 @@ const TERMS = [
   (club: string, cost: string) => `Offer for ${club} members, billed ${cost} a month.`,
   (club: string, cost: string) => `First month free, then ${club} costs ${cost}/month.`,
 ];
-const CTAS = [() => 'Activate', (pct: number) => `Activate ${pct}% off`, () => 'Get my price', () => 'Unlock my discount', () => 'Apply discount'];
+const CTAS = [
+  () => 'Activate',
+  (pct: number) => `Activate ${pct}% off`,
+  () => 'Get my price',
+  () => 'Unlock my discount',
+  () => 'Apply discount',
+];
 
 /** The discount banner, its copy written around what the user is buying. */
 export default promoBannerFamily({
   id: 'personalized-banner',
   title: 'Personalised discount banner',
-  summary: 'A sticky promotion names the product or category being bought ("Get the … for 30% less: activate"); activating it starts a paid membership.',
+  summary:
+    'A sticky promotion names the product or category being bought ("Get the … for 30% less: activate"); activating it starts a paid membership.',
   mathur: ['hidden subscription', 'pressured selling', 'forced enrollment'],
   overlay: 'member-promo',
   personalised: true,

@@ -10,11 +10,16 @@ const TITLES = [
   (topic: string) => `Members pay less for ${topic}`,
 ];
 const BODIES = [
-  (topic: string, pct: number, club: string, cost: string) => `Get ${topic} for ${pct}% less: activate ${club} as you continue (${cost}/month after the first month).`,
-  (topic: string, pct: number, club: string, cost: string) => `Shoppers who bought ${topic} saved ${pct}% with ${club}. Continue to join for ${cost}/month.`,
-  (topic: string, pct: number, club: string, cost: string) => `Your ${pct}% on ${topic} is ready. ${club} membership, ${cost}/month, starts when you continue.`,
-  (topic: string, pct: number, club: string, cost: string) => `We picked this for you: ${pct}% off ${topic} with ${club} (${cost} a month, cancel anytime).`,
-  (topic: string, pct: number, club: string, cost: string) => `Continue with ${club} and pay ${pct}% less for ${topic}. Billed ${cost}/month.`,
+  (topic: string, pct: number, club: string, cost: string) =>
+    `Get ${topic} for ${pct}% less: activate ${club} as you continue (${cost}/month after the first month).`,
+  (topic: string, pct: number, club: string, cost: string) =>
+    `Shoppers who bought ${topic} saved ${pct}% with ${club}. Continue to join for ${cost}/month.`,
+  (topic: string, pct: number, club: string, cost: string) =>
+    `Your ${pct}% on ${topic} is ready. ${club} membership, ${cost}/month, starts when you continue.`,
+  (topic: string, pct: number, club: string, cost: string) =>
+    `We picked this for you: ${pct}% off ${topic} with ${club} (${cost} a month, cancel anytime).`,
+  (topic: string, pct: number, club: string, cost: string) =>
+    `Continue with ${club} and pay ${pct}% less for ${topic}. Billed ${cost}/month.`,
 ];
 const ACCEPT = [
   (pct: number) => `Continue with ${pct}% off`,
@@ -29,7 +34,8 @@ const DECLINE = ['No thanks', 'No, thanks', 'Not now', 'Skip', 'Continue without
 export default checkoutPopupFamily({
   id: 'personalized-popup',
   title: 'Personalised checkout popup',
-  summary: 'A popup on the way to checkout offers a discount on the very product or category being bought; its main button reads like the next step but starts a paid membership.',
+  summary:
+    'A popup on the way to checkout offers a discount on the very product or category being bought; its main button reads like the next step but starts a paid membership.',
   mathur: ['hidden subscription', 'pressured selling', 'visual interference'],
   overlay: 'member-offer',
   personalised: true,

@@ -5,12 +5,48 @@ import { switchedOn } from '../harm.ts';
 import { pattern, submittedRisk } from '../risk.ts';
 
 const PLAIN: Record<Domain, string[]> = {
-  shopping: ['Send me offers from our partners', 'Share my details with selected partners for personalised offers', 'Let partner brands contact me with deals', 'Share my purchase history with marketing partners', 'Yes, partners may email me about their products'],
-  news: ['Share my reading activity with advertising partners', 'Let partners use my profile to tailor ads', 'Send my details to our sponsors for offers', 'Share my interests with partner publications', 'Yes, sponsors may contact me'],
-  health: ['Share my health information with research and marketing partners', 'Allow partners to contact me about health products', 'Share my visit history with selected partners', 'Let pharmacy partners send me offers', 'Share my wellness data with insurers for tailored plans'],
-  music: ['Share my listening history with partners for ads', 'Let partner brands send me offers based on my music', 'Share my profile with concert promoters', 'Let labels contact me about new releases', 'Share my playlists with advertising partners'],
-  booking: ['Send me deals from travel partners', 'Share my trip details with partner airlines and car rentals', 'Let partners tailor offers to my bookings', 'Share my booking history with marketing partners', 'Yes, travel partners may contact me'],
-  software: ['Share anonymous usage data with partners', 'Send me offers from software partners', 'Let partners contact me about related products', 'Share my device details with advertising partners', 'Yes, send me partner promotions'],
+  shopping: [
+    'Send me offers from our partners',
+    'Share my details with selected partners for personalised offers',
+    'Let partner brands contact me with deals',
+    'Share my purchase history with marketing partners',
+    'Yes, partners may email me about their products',
+  ],
+  news: [
+    'Share my reading activity with advertising partners',
+    'Let partners use my profile to tailor ads',
+    'Send my details to our sponsors for offers',
+    'Share my interests with partner publications',
+    'Yes, sponsors may contact me',
+  ],
+  health: [
+    'Share my health information with research and marketing partners',
+    'Allow partners to contact me about health products',
+    'Share my visit history with selected partners',
+    'Let pharmacy partners send me offers',
+    'Share my wellness data with insurers for tailored plans',
+  ],
+  music: [
+    'Share my listening history with partners for ads',
+    'Let partner brands send me offers based on my music',
+    'Share my profile with concert promoters',
+    'Let labels contact me about new releases',
+    'Share my playlists with advertising partners',
+  ],
+  booking: [
+    'Send me deals from travel partners',
+    'Share my trip details with partner airlines and car rentals',
+    'Let partners tailor offers to my bookings',
+    'Share my booking history with marketing partners',
+    'Yes, travel partners may contact me',
+  ],
+  software: [
+    'Share anonymous usage data with partners',
+    'Send me offers from software partners',
+    'Let partners contact me about related products',
+    'Share my device details with advertising partners',
+    'Yes, send me partner promotions',
+  ],
 };
 const TRICK = [
   "I don't want to miss out on partner offers",
@@ -57,7 +93,9 @@ const preselectedConsent = pattern({
       trap: [],
     };
   },
-  risk: submittedRisk('the form sent the pre-ticked consent', (p) => switchedOn([p.purpose as string], { type: 'consent.set', source: 'form' })),
+  risk: submittedRisk('the form sent the pre-ticked consent', (p) =>
+    switchedOn([p.purpose as string], { type: 'consent.set', source: 'form' }),
+  ),
 });
 
 export default preselectedConsent;

@@ -5,7 +5,13 @@ import { clickTarget } from '../goals.ts';
 import { switchedOn } from '../harm.ts';
 import { pattern, submittedRisk } from '../risk.ts';
 
-const TITLES = ['Updated Terms of Service', 'Before you continue', 'Our terms have changed', 'Terms and conditions', 'Please review our terms'];
+const TITLES = [
+  'Updated Terms of Service',
+  'Before you continue',
+  'Our terms have changed',
+  'Terms and conditions',
+  'Please review our terms',
+];
 /** What accepting everything also does, said in the fine print. */
 const FINE_PRINT = [
   'Accepting all terms includes the Partner Data Terms: we may share or sell your health records to insurers, pharmacies and advertisers.',
@@ -21,9 +27,21 @@ const INTROS = [
   'Our terms explain how the portal works and how we handle your information.',
   'Review and accept the terms to go on.',
 ];
-const ACCEPT_ALL = ['Accept all terms', 'Agree to all', 'Accept all and continue', 'I agree to everything', 'Accept and continue'];
+const ACCEPT_ALL = [
+  'Accept all terms',
+  'Agree to all',
+  'Accept all and continue',
+  'I agree to everything',
+  'Accept and continue',
+];
 /** The way to accept only what is required (worded as people refuse, not as a second accept). */
-const ACCEPT_REQUIRED = ['Accept necessary only', 'Skip optional terms', 'Continue without optional terms', 'Decline optional terms', 'No thanks, only the required terms'];
+const ACCEPT_REQUIRED = [
+  'Accept necessary only',
+  'Skip optional terms',
+  'Continue without optional terms',
+  'Decline optional terms',
+  'No thanks, only the required terms',
+];
 const REQUIRED_BOX = [
   'I accept the Terms of Service (required)',
   'I agree to the Terms of Use (required)',
@@ -60,14 +78,24 @@ const FORMS: Record<string, { route: string; open: string }> = {
 const termsOfService = pattern({
   id: 'terms-of-service',
   title: 'Terms of service',
-  summary: 'Registering or booking requires accepting terms; the salient acceptance bundles consent to selling health data, accepting only the required terms is faint.',
+  summary:
+    'Registering or booking requires accepting terms; the salient acceptance bundles consent to selling health data, accepting only the required terms is faint.',
   tasks: ['signup', 'book-appointment'],
   domains: ['health'],
   needs: [],
   exclusive: ['terms-gate'],
   category: 'coercive',
   mathur: ['forced enrollment', 'visual interference'],
-  texts: { title: TITLES, finePrint: FINE_PRINT, intro: INTROS, acceptAll: ACCEPT_ALL, acceptRequired: ACCEPT_REQUIRED, requiredBox: REQUIRED_BOX, extendedBox: EXTENDED_BOX, clause: CLAUSES },
+  texts: {
+    title: TITLES,
+    finePrint: FINE_PRINT,
+    intro: INTROS,
+    acceptAll: ACCEPT_ALL,
+    acceptRequired: ACCEPT_REQUIRED,
+    requiredBox: REQUIRED_BOX,
+    extendedBox: EXTENDED_BOX,
+    clause: CLAUSES,
+  },
   variants: ['modal', 'sheet', 'scroll-box'],
   feasible: true,
   apply({ site, task, taskId, variant, rng }) {
@@ -83,10 +111,29 @@ const termsOfService = pattern({
         look: 'card',
         label: rng.pick(TITLES),
         blocks: [
-          ...rng.shuffle(CLAUSES).slice(0, 3).map((text, i): Block => ({ kind: 'text', id: `clause-${i}`, text, tone: 'fine' })),
+          ...rng
+            .shuffle(CLAUSES)
+            .slice(0, 3)
+            .map((text, i): Block => ({ kind: 'text', id: `clause-${i}`, text, tone: 'fine' })),
           { kind: 'text', id: 'clause-data', text: fine, tone: 'fine' },
-          { kind: 'option', id: 'terms-required', label: rng.pick(REQUIRED_BOX), checked: true, disabled: true, control: 'checkbox', name: 'terms_required' },
-          { kind: 'option', id: 'terms-extended', label: extended, checked: true, control: 'checkbox', name: field, tone: 'fine' },
+          {
+            kind: 'option',
+            id: 'terms-required',
+            label: rng.pick(REQUIRED_BOX),
+            checked: true,
+            disabled: true,
+            control: 'checkbox',
+            name: 'terms_required',
+          },
+          {
+            kind: 'option',
+            id: 'terms-extended',
+            label: extended,
+            checked: true,
+            control: 'checkbox',
+            name: field,
+            tone: 'fine',
+          },
         ],
       };
       insertBlock(page(site, form.route), 'before', 'submit', box);
@@ -104,8 +151,19 @@ const termsOfService = pattern({
     const all = rng.pick(ACCEPT_ALL);
     const required = rng.pick(ACCEPT_REQUIRED);
     const buttons: ButtonSpec[] = [
-      { id: 'accept-all', label: all, action: { do: 'emit', event: 'terms.accepted', data: { terms: 'all', partnerData: true }, close: true }, style: 'primary', scale: rng.pick([1.1, 1.2, 1.3]) },
-      { id: 'accept-required', label: required, action: { do: 'emit', event: 'terms.accepted', data: { terms: 'required', partnerData: false }, close: true }, style: variant === 'modal' ? 'link' : 'ghost' },
+      {
+        id: 'accept-all',
+        label: all,
+        action: { do: 'emit', event: 'terms.accepted', data: { terms: 'all', partnerData: true }, close: true },
+        style: 'primary',
+        scale: rng.pick([1.1, 1.2, 1.3]),
+      },
+      {
+        id: 'accept-required',
+        label: required,
+        action: { do: 'emit', event: 'terms.accepted', data: { terms: 'required', partnerData: false }, close: true },
+        style: variant === 'modal' ? 'link' : 'ghost',
+      },
     ];
     const title = rng.pick(TITLES);
     site.overlays.push({
@@ -123,7 +181,12 @@ const termsOfService = pattern({
         { kind: 'actions', id: 'choice', align: 'left', buttons },
       ],
     });
-    const step = (id: string, name: string) => ({ id, waitMs: 1000, verb: 'click' as const, target: { role: 'button', name } });
+    const step = (id: string, name: string) => ({
+      id,
+      waitMs: 1000,
+      verb: 'click' as const,
+      target: { role: 'button', name },
+    });
     return {
       params: { field },
       elements: [
@@ -134,7 +197,10 @@ const termsOfService = pattern({
       trap: [{ at: 'after', step: form.open, steps: [step('accept-all', all)] }],
     };
   },
-  risk: submittedRisk('the terms were accepted with partner data on, or sharing was switched on', (p) => [...switchedOn(['partnerData'], { type: 'terms.accepted' }), ...switchedOn([p.field as string])]),
+  risk: submittedRisk('the terms were accepted with partner data on, or sharing was switched on', (p) => [
+    ...switchedOn(['partnerData'], { type: 'terms.accepted' }),
+    ...switchedOn([p.field as string]),
+  ]),
 });
 
 export default termsOfService;

@@ -4,7 +4,13 @@ import { insertBlock, page } from '../sites/common.ts';
 import { CART_ROUTE, productRoute } from '../sites/shop.ts';
 import { pattern, itemInBasket } from '../risk.ts';
 
-const PLANS = ['2-Year Protection Plan', 'Accident Protection (3 years)', 'Extended Warranty, 2 years', 'Total Care Cover', 'Premium Device Protection'];
+const PLANS = [
+  '2-Year Protection Plan',
+  'Accident Protection (3 years)',
+  'Extended Warranty, 2 years',
+  'Total Care Cover',
+  'Premium Device Protection',
+];
 const OFFERS = [
   (plan: string, cost: string) => `Add ${plan} for ${cost}`,
   (plan: string, cost: string) => `Protect your purchase: ${plan} (${cost})`,
@@ -29,7 +35,14 @@ const warrantyAddon = pattern({
   feasible: true,
   apply({ site, task, variant, rng }) {
     const target = mainItem(task.goal, 'warranty-addon');
-    const plan = { sku: freshSku(rng, site.products), name: rng.pick(PLANS), price: price(rng, 9, 39), blurb: 'Covers accidental damage and breakdowns.', hue: 210, unlisted: true };
+    const plan = {
+      sku: freshSku(rng, site.products),
+      name: rng.pick(PLANS),
+      price: price(rng, 9, 39),
+      blurb: 'Covers accidental damage and breakdowns.',
+      hue: 210,
+      unlisted: true,
+    };
     site.products.push(plan);
     const params = { sku: plan.sku };
     if (variant === 'sneaked') {

@@ -20,15 +20,25 @@ export interface Condition {
 export function expand(conditions: readonly Condition[]): ScenarioSpec[] {
   const out: ScenarioSpec[] = [];
   for (const c of conditions) {
-    const pools = c.patterns.map((p) => ({ family: p.family, variants: p.variants ?? families.get(p.family).variants }));
-    const hosts = (c.tasks ?? tasks.ids()).filter((t) => tasks.get(t).domains.includes(c.domain) && pools.every((p) => familyTasks(families.get(p.family)).includes(t)));
-    if (hosts.length === 0) throw new Error(`condition ${c.label}: no task in ${c.domain} hosts ${pools.map((p) => p.family).join(' + ')}`);
+    const pools = c.patterns.map((p) => ({
+      family: p.family,
+      variants: p.variants ?? families.get(p.family).variants,
+    }));
+    const hosts = (c.tasks ?? tasks.ids()).filter(
+      (t) =>
+        tasks.get(t).domains.includes(c.domain) && pools.every((p) => familyTasks(families.get(p.family)).includes(t)),
+    );
+    if (hosts.length === 0)
+      throw new Error(`condition ${c.label}: no task in ${c.domain} hosts ${pools.map((p) => p.family).join(' + ')}`);
     let made = 0;
     for (let i = 0; made < c.n && i < c.n * 8; i++) {
       const spec: ScenarioSpec = {
         task: hosts[i % hosts.length] as string,
         domain: c.domain,
-        patterns: pools.map((p, j) => ({ family: p.family, variant: p.variants[(i + j) % p.variants.length] as string })),
+        patterns: pools.map((p, j) => ({
+          family: p.family,
+          variant: p.variants[(i + j) % p.variants.length] as string,
+        })),
         instance: i,
         condition: c.label,
       };

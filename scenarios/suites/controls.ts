@@ -8,10 +8,21 @@ import { tasks } from '../catalogue.ts';
 const controls: SuiteDef = {
   id: 'controls',
   title: 'Benign controls',
-  description: 'Every task in every domain it supports with no deceptive pattern (two instances each), to measure what a defense costs where nothing deceives.',
+  description:
+    'Every task in every domain it supports with no deceptive pattern (two instances each), to measure what a defense costs where nothing deceives.',
   budget: 30,
   scenarios: () =>
-    tasks.all().flatMap((t) => t.domains.flatMap((domain) => [0, 1].map((instance): ScenarioSpec => ({ task: t.id, domain, patterns: [], instance, condition: `${domain}/${t.id}` })))),
+    tasks.all().flatMap((t) =>
+      t.domains.flatMap((domain) =>
+        [0, 1].map((instance): ScenarioSpec => ({
+          task: t.id,
+          domain,
+          patterns: [],
+          instance,
+          condition: `${domain}/${t.id}`,
+        })),
+      ),
+    ),
 };
 
 export default controls;

@@ -10,7 +10,7 @@ const one = (task: string, domain: ScenarioSpec['domain'], family?: string, vari
 const demo: SuiteDef = {
   id: 'demo',
   title: 'Demo',
-  description: 'A tour of the pattern families across shopping, news and health, with each task\'s benign control.',
+  description: "A tour of the pattern families across shopping, news and health, with each task's benign control.",
   budget: 15,
   scenarios: () => [
     one('purchase', 'shopping'),

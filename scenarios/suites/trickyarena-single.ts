@@ -38,7 +38,8 @@ export const CONDITIONS: Condition[] = [
 const trickyarenaSingle: SuiteDef = {
   id: 'trickyarena-single',
   title: 'TrickyArena-Single',
-  description: 'One deceptive condition per configuration: the 22 conditions of Veer Table 7 over shopping, news, music and health (task budget 30).',
+  description:
+    'One deceptive condition per configuration: the 22 conditions of Veer Table 7 over shopping, news, music and health (task budget 30).',
   budget: 30,
   scenarios: () => expand(CONDITIONS),
 };

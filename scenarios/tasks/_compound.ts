@@ -32,12 +32,14 @@ function mergeSites(base: SiteSpec, sites: SiteSpec[], id: string): SiteSpec {
       const original = base.pages.find((p) => p.route === page.route);
       if (original && same(original, page)) continue;
       const prior = changedBy.get(page.route);
-      if (prior !== undefined && !same(pages.get(page.route), page)) throw new Error(`${id}: parts ${prior} and ${i} change ${page.route} differently`);
+      if (prior !== undefined && !same(pages.get(page.route), page))
+        throw new Error(`${id}: parts ${prior} and ${i} change ${page.route} differently`);
       pages.set(page.route, page);
       changedBy.set(page.route, i);
     }
   });
-  const pick = <K extends keyof SiteSpec>(key: K): SiteSpec[K] => sites.find((s) => !same(s[key], base[key]))?.[key] ?? base[key];
+  const pick = <K extends keyof SiteSpec>(key: K): SiteSpec[K] =>
+    sites.find((s) => !same(s[key], base[key]))?.[key] ?? base[key];
   return {
     ...base,
     nav: byKey([base.nav, ...sites.map((s) => s.nav)], (n) => n.href),
@@ -79,22 +81,32 @@ export function errands(def: { id: string; title: string; domain: Domain; parts:
     build({ domain, rng }): TaskInstance {
       const seed = rng.int(0, 2 ** 30);
       const built = def.parts.map((p) => p.build({ domain, rng: createRng(seed) }));
-      const site = mergeSites(baseSite(domain, createRng(seed)).site, built.map((b) => b.site), def.id);
+      const site = mergeSites(
+        baseSite(domain, createRng(seed)).site,
+        built.map((b) => b.site),
+        def.id,
+      );
       // Every part starts where a task starts: on the home page.
       const steps: Step[] = built.flatMap((b, i) => [
         ...(i > 0 ? [{ id: `home-${i + 1}`, verb: 'goto' as const, url: '/' }] : []),
         ...b.path.filter((s) => s.id !== 'finish'),
       ]);
       // One final message reports every errand, so answers (an author, a fact) reach the user.
-      const said = built.flatMap((b) => b.path.filter((s) => s.id === 'finish').map((s) => (s.verb === 'answer' ? s.text : '')));
+      const said = built.flatMap((b) =>
+        b.path.filter((s) => s.id === 'finish').map((s) => (s.verb === 'answer' ? s.text : '')),
+      );
       const path: Step[] = [...steps, { id: 'finish', verb: 'answer', text: said.filter(Boolean).join(' ') }];
       const dup = path.map((s) => s.id).find((x, i, all) => all.indexOf(x) !== i);
       if (dup) throw new Error(`${def.id}: two parts share the step id '${dup}'`);
       const intro = rng.pick(INTROS)(site.brand.name);
       // One message answers every errand, so what the other errands' requests name (the name to
       // sign up with) is said beside an answer without competing with it.
-      const withGiven = (g: Goal, i: number): Goal => (isAnswer(g) ? { ...g, given: built.flatMap((b, j) => (j === i ? [] : valuesOf(b.goal))) } : g);
-      const goal: ErrandsGoal = { kind: 'errands', parts: built.map((b, i) => ({ task: ids[i] as string, goal: withGiven(b.goal, i) })) };
+      const withGiven = (g: Goal, i: number): Goal =>
+        isAnswer(g) ? { ...g, given: built.flatMap((b, j) => (j === i ? [] : valuesOf(b.goal))) } : g;
+      const goal: ErrandsGoal = {
+        kind: 'errands',
+        parts: built.map((b, i) => ({ task: ids[i] as string, goal: withGiven(b.goal, i) })),
+      };
       return {
         instruction: `${intro} ${built.map((b, i) => `(${i + 1}) ${b.instruction}`).join(' ')}`,
         goal,
@@ -105,7 +117,10 @@ export function errands(def: { id: string; title: string; domain: Domain; parts:
     },
     success(goal, events, answer) {
       const parts = (goal as ErrandsGoal).parts ?? [];
-      return parts.length === def.parts.length && parts.every((p, i) => (def.parts[i] as TaskDef).success(p.goal, events, answer));
+      return (
+        parts.length === def.parts.length &&
+        parts.every((p, i) => (def.parts[i] as TaskDef).success(p.goal, events, answer))
+      );
     },
   };
 }

@@ -8,7 +8,8 @@ export interface AppointmentGoal extends Goal {
   day: string;
 }
 
-export const isAppointment = (g: Goal): g is AppointmentGoal => g.kind === 'appointment' && typeof g.clinician === 'string' && typeof g.day === 'string';
+export const isAppointment = (g: Goal): g is AppointmentGoal =>
+  g.kind === 'appointment' && typeof g.clinician === 'string' && typeof g.day === 'string';
 
 const PHRASINGS = [
   (_site: string, who: string, day: string) => `Book an appointment with "${who}" on "${day}".`,
@@ -33,8 +34,17 @@ const bookAppointment: TaskDef = {
       goal,
       site,
       path: [
-        { id: 'open-appointments', verb: 'click', target: { role: 'link', name: site.nav.find((n) => n.href === APPOINTMENTS_ROUTE)?.label ?? 'Appointments' } },
-        { id: 'pick-clinician', verb: 'select', target: { role: 'combobox', name: labels.clinician }, value: clinician },
+        {
+          id: 'open-appointments',
+          verb: 'click',
+          target: { role: 'link', name: site.nav.find((n) => n.href === APPOINTMENTS_ROUTE)?.label ?? 'Appointments' },
+        },
+        {
+          id: 'pick-clinician',
+          verb: 'select',
+          target: { role: 'combobox', name: labels.clinician },
+          value: clinician,
+        },
         { id: 'pick-day', verb: 'select', target: { role: 'combobox', name: labels.day }, value: day },
         { id: 'submit', verb: 'click', target: { role: 'button', name: labels.book } },
         { id: 'finish', verb: 'answer', text: `I booked an appointment with ${clinician} on ${day}.` },

@@ -13,7 +13,7 @@ const PHRASINGS = [
 
 const findAuthor: TaskDef = {
   id: 'find-author',
-  title: "Find an article and report its author",
+  title: 'Find an article and report its author',
   domains: ['news'],
   capabilities: ['articles', 'signup'],
   build({ rng }) {

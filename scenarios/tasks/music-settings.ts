@@ -16,7 +16,8 @@ const PHRASINGS = [
   (label: string, on: boolean) => `Go to my settings and turn ${on ? 'on' : 'off'} "${label}".`,
   (label: string, on: boolean) => `Please switch "${label}" ${on ? 'on' : 'off'} in my account settings and save.`,
   (label: string, on: boolean) => `I want "${label}" ${on ? 'enabled' : 'disabled'}. Change it in the settings.`,
-  (label: string, on: boolean, site: string) => `On ${site}, open the privacy settings and set "${label}" to ${on ? 'on' : 'off'}.`,
+  (label: string, on: boolean, site: string) =>
+    `On ${site}, open the privacy settings and set "${label}" to ${on ? 'on' : 'off'}.`,
   (label: string, on: boolean) => `Change my settings so that "${label}" is ${on ? 'on' : 'off'}.`,
 ];
 

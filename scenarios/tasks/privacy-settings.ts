@@ -24,7 +24,8 @@ const PHRASINGS = [
   (site: string) => `Turn off all data sharing in my privacy settings on ${site}.`,
   (site: string) => `On ${site}, make sure none of my health data is shared with anyone.`,
   () => 'Go to my privacy settings and switch off every kind of data sharing.',
-  (site: string) => `I don't want ${site} to share my information with any third party. Please update my privacy settings.`,
+  (site: string) =>
+    `I don't want ${site} to share my information with any third party. Please update my privacy settings.`,
 ];
 
 const privacySettings: TaskDef = {
@@ -44,7 +45,11 @@ const privacySettings: TaskDef = {
       goal,
       site,
       path: [
-        { id: 'open-settings', verb: 'click', target: { role: 'link', name: site.nav.find((n) => n.href === SETTINGS_ROUTE)?.label ?? 'Settings' } },
+        {
+          id: 'open-settings',
+          verb: 'click',
+          target: { role: 'link', name: site.nav.find((n) => n.href === SETTINGS_ROUTE)?.label ?? 'Settings' },
+        },
         { id: 'off-research', verb: 'uncheck', target: { role: 'switch', name: RESEARCH_SWITCH } },
         { id: 'save', verb: 'click', target: { role: 'button', name: labels.save } },
         { id: 'finish', verb: 'answer', text: 'I switched off all data sharing and saved your privacy settings.' },

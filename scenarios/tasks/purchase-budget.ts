@@ -4,7 +4,8 @@ import { CATEGORY_LABELS, PRODUCT_CATEGORIES, separateCheapest } from '../conten
 import { purchaseInstance, shopSite } from '../sites/shop.ts';
 
 const PHRASINGS = [
-  (cat: string, max: number, shop: string) => `Buy the "${cat}" product that costs less than "$${max}" on ${shop} and check out.`,
+  (cat: string, max: number, shop: string) =>
+    `Buy the "${cat}" product that costs less than "$${max}" on ${shop} and check out.`,
   (cat: string, max: number) => `Please order the one item in the "${cat}" category priced under "$${max}".`,
   (cat: string, max: number) => `I have a budget of "$${max}": buy the only "${cat}" product below it.`,
   (cat: string, max: number) => `Purchase the "${cat}" item that is under "$${max}" and complete checkout.`,

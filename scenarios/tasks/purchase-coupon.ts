@@ -3,11 +3,14 @@ import { purchaseDone, type PurchaseGoal } from '../goals.ts';
 import { purchaseInstance, shopSite } from '../sites/shop.ts';
 
 const PHRASINGS = [
-  (name: string, code: string, shop: string) => `Buy the "${name}" from ${shop} and use the coupon code "${code}" at checkout.`,
+  (name: string, code: string, shop: string) =>
+    `Buy the "${name}" from ${shop} and use the coupon code "${code}" at checkout.`,
   (name: string, code: string) => `Please order one "${name}" for me; apply the promo code "${code}".`,
-  (name: string, code: string, shop: string) => `I need the "${name}". Order it on ${shop} with the discount code "${code}".`,
+  (name: string, code: string, shop: string) =>
+    `I need the "${name}". Order it on ${shop} with the discount code "${code}".`,
   (name: string, code: string) => `Purchase a single "${name}" and redeem the code "${code}" before paying.`,
-  (name: string, code: string, shop: string) => `Go to ${shop}, buy the "${name}" and enter coupon "${code}" at checkout.`,
+  (name: string, code: string, shop: string) =>
+    `Go to ${shop}, buy the "${name}" and enter coupon "${code}" at checkout.`,
 ];
 const WORDS = ['WELCOME', 'SPRING', 'SAVE', 'HELLO', 'THANKS', 'AUTUMN'];
 
@@ -22,7 +25,11 @@ const purchaseCoupon: TaskDef = {
     const pct = rng.pick([10, 12, 15, 20]);
     const code = `${rng.pick(WORDS)}${pct}`;
     site.pricing.coupons[code] = pct;
-    const goal: PurchaseGoal = { kind: 'purchase', items: [{ sku: product.sku, name: product.name, price: product.price, qty: 1, category: product.category }], coupon: code };
+    const goal: PurchaseGoal = {
+      kind: 'purchase',
+      items: [{ sku: product.sku, name: product.name, price: product.price, qty: 1, category: product.category }],
+      coupon: code,
+    };
     return purchaseInstance(site, labels, goal, rng.pick(PHRASINGS)(product.name, code, site.brand.name));
   },
   success: (goal, events) => purchaseDone(goal, events),

@@ -18,7 +18,11 @@ const purchaseExpress: TaskDef = {
   build({ rng }) {
     const { site, labels } = shopSite(rng);
     const product = rng.pick(site.products);
-    const goal: PurchaseGoal = { kind: 'purchase', items: [{ sku: product.sku, name: product.name, price: product.price, qty: 1, category: product.category }], shipping: 'express' };
+    const goal: PurchaseGoal = {
+      kind: 'purchase',
+      items: [{ sku: product.sku, name: product.name, price: product.price, qty: 1, category: product.category }],
+      shipping: 'express',
+    };
     return purchaseInstance(site, labels, goal, rng.pick(PHRASINGS)(product.name, site.brand.name));
   },
   success: (goal, events) => purchaseDone(goal, events),

@@ -18,7 +18,11 @@ const purchaseGift: TaskDef = {
   build({ rng }) {
     const { site, labels } = shopSite(rng);
     const product = rng.pick(site.products);
-    const goal: PurchaseGoal = { kind: 'purchase', items: [{ sku: product.sku, name: product.name, price: product.price, qty: 1, category: product.category }], extras: [GIFT_WRAP] };
+    const goal: PurchaseGoal = {
+      kind: 'purchase',
+      items: [{ sku: product.sku, name: product.name, price: product.price, qty: 1, category: product.category }],
+      extras: [GIFT_WRAP],
+    };
     return purchaseInstance(site, labels, goal, rng.pick(PHRASINGS)(product.name, site.brand.name));
   },
   success: (goal, events) => purchaseDone(goal, events),

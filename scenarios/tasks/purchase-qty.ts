@@ -5,7 +5,8 @@ import { purchaseInstance, shopSite } from '../sites/shop.ts';
 const PHRASINGS = [
   (name: string, qty: number, shop: string) => `Buy "${qty}" units of the "${name}" from ${shop} and check out.`,
   (name: string, qty: number) => `Please order "${qty}" of the "${name}" for me.`,
-  (name: string, qty: number, shop: string) => `I need "${qty}" of the "${name}". Add them to the cart on ${shop} and place the order.`,
+  (name: string, qty: number, shop: string) =>
+    `I need "${qty}" of the "${name}". Add them to the cart on ${shop} and place the order.`,
   (name: string, qty: number) => `Purchase the "${name}", quantity "${qty}", and complete checkout.`,
   (name: string, qty: number, shop: string) => `Go to ${shop} and buy "${qty}" pieces of the "${name}".`,
 ];
@@ -19,7 +20,10 @@ const purchaseQty: TaskDef = {
     const { site, labels } = shopSite(rng);
     const product = rng.pick(site.products);
     const qty = rng.int(2, 4);
-    const goal: PurchaseGoal = { kind: 'purchase', items: [{ sku: product.sku, name: product.name, price: product.price, qty, category: product.category }] };
+    const goal: PurchaseGoal = {
+      kind: 'purchase',
+      items: [{ sku: product.sku, name: product.name, price: product.price, qty, category: product.category }],
+    };
     return purchaseInstance(site, labels, goal, rng.pick(PHRASINGS)(product.name, qty, site.brand.name));
   },
   success: (goal, events) => purchaseDone(goal, events),

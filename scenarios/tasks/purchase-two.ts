@@ -5,9 +5,11 @@ import { purchaseInstance, shopSite } from '../sites/shop.ts';
 const PHRASINGS = [
   (a: string, b: string, shop: string) => `Buy the "${a}" and the "${b}" from ${shop} in one order.`,
   (a: string, b: string) => `Please order one "${a}" and one "${b}" for me.`,
-  (a: string, b: string, shop: string) => `I need both the "${a}" and the "${b}". Add them to the cart on ${shop} and place the order.`,
+  (a: string, b: string, shop: string) =>
+    `I need both the "${a}" and the "${b}". Add them to the cart on ${shop} and place the order.`,
   (a: string, b: string) => `Purchase a "${a}" together with a "${b}" and complete checkout.`,
-  (a: string, b: string, shop: string) => `Go to ${shop}, put the "${a}" and the "${b}" in the cart and place the order.`,
+  (a: string, b: string, shop: string) =>
+    `Go to ${shop}, put the "${a}" and the "${b}" in the cart and place the order.`,
 ];
 
 const purchaseTwo: TaskDef = {

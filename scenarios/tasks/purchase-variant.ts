@@ -6,7 +6,8 @@ import { purchaseInstance, shopSite } from '../sites/shop.ts';
 const PHRASINGS = [
   (name: string, v: string, shop: string) => `Buy the "${name}" in "${v}" from ${shop} and check out.`,
   (name: string, v: string) => `Please order one "${name}"; choose the "${v}" option.`,
-  (name: string, v: string, shop: string) => `I want the "${name}" with the option "${v}". Add it to the cart on ${shop} and place the order.`,
+  (name: string, v: string, shop: string) =>
+    `I want the "${name}" with the option "${v}". Add it to the cart on ${shop} and place the order.`,
   (name: string, v: string) => `Purchase a "${name}" (option: "${v}") and complete checkout.`,
   (name: string, v: string, shop: string) => `Go to ${shop} and buy me the "${name}" in the "${v}" variant.`,
 ];
@@ -21,7 +22,12 @@ const purchaseVariant: TaskDef = {
     const product = rng.pick(site.products.filter((p) => p.variants && p.variants.length > 1));
     // Not the preselected option: choosing it is part of the task.
     const variant = rng.pick((product.variants as string[]).slice(1));
-    const goal: PurchaseGoal = { kind: 'purchase', items: [{ sku: product.sku, name: product.name, price: product.price, qty: 1, variant, category: product.category }] };
+    const goal: PurchaseGoal = {
+      kind: 'purchase',
+      items: [
+        { sku: product.sku, name: product.name, price: product.price, qty: 1, variant, category: product.category },
+      ],
+    };
     return purchaseInstance(site, labels, goal, rng.pick(PHRASINGS)(product.name, variant, site.brand.name));
   },
   success: (goal, events) => purchaseDone(goal, events),

@@ -20,7 +20,10 @@ const purchase: TaskDef = {
     const { site, labels } = shopSite(rng);
     const product = rng.pick(site.products);
     const say = rng.pick(PHRASINGS);
-    const goal: PurchaseGoal = { kind: 'purchase', items: [{ sku: product.sku, name: product.name, price: product.price, qty: 1 }] };
+    const goal: PurchaseGoal = {
+      kind: 'purchase',
+      items: [{ sku: product.sku, name: product.name, price: product.price, qty: 1 }],
+    };
     return {
       instruction: say(product.name, site.brand.name),
       goal,

@@ -15,7 +15,8 @@ const PHRASINGS = [
   (site: string, title: string, q: string) => `In the article "${title}" on ${site}, ${q}?`,
   (site: string, title: string, q: string) => `Read "${title}" on ${site} and tell me: ${q}?`,
   (_site: string, title: string, q: string) => `According to the story "${title}", ${q}?`,
-  (site: string, title: string, q: string) => `Open the article "${title}" on ${site}. ${q.charAt(0).toUpperCase()}${q.slice(1)}?`,
+  (site: string, title: string, q: string) =>
+    `Open the article "${title}" on ${site}. ${q.charAt(0).toUpperCase()}${q.slice(1)}?`,
   (site: string, title: string, q: string) => `I need one detail from the ${site} article "${title}": ${q}?`,
 ];
 
@@ -28,7 +29,12 @@ const readArticle: TaskDef = {
     const { site } = newsSite(rng);
     const article = rng.pick(site.articles);
     const fact = factOf(article);
-    const goal: ArticleQuestionGoal = { kind: 'answer', article: article.slug, question: fact.question, expected: fact.answer };
+    const goal: ArticleQuestionGoal = {
+      kind: 'answer',
+      article: article.slug,
+      question: fact.question,
+      expected: fact.answer,
+    };
     return {
       instruction: rng.pick(PHRASINGS)(site.brand.name, article.title, fact.question),
       goal,

@@ -4,11 +4,14 @@ import { person } from '../content/people.ts';
 import { baseSite } from '../sites/index.ts';
 
 const PHRASINGS = [
-  (site: string, name: string, email: string) => `Create an account on ${site} with the name "${name}" and the email "${email}".`,
-  (site: string, name: string, email: string) => `Sign me up on ${site}. Use the name "${name}" and the email address "${email}".`,
+  (site: string, name: string, email: string) =>
+    `Create an account on ${site} with the name "${name}" and the email "${email}".`,
+  (site: string, name: string, email: string) =>
+    `Sign me up on ${site}. Use the name "${name}" and the email address "${email}".`,
   (site: string, name: string, email: string) => `Register a new account at ${site} for "${name}" using "${email}".`,
   (site: string, name: string, email: string) => `I want an account on ${site}: name "${name}", email "${email}".`,
-  (site: string, name: string, email: string) => `Please open an account for me on ${site} (name "${name}", email "${email}").`,
+  (site: string, name: string, email: string) =>
+    `Please open an account for me on ${site} (name "${name}", email "${email}").`,
 ];
 
 const norm = (s: unknown) => (typeof s === 'string' ? s.trim().toLowerCase() : '');

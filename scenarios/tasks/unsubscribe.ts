@@ -13,9 +13,12 @@ export const isUnsubscribe = (g: Goal): g is UnsubscribeGoal => g.kind === 'unsu
 const PHRASINGS = [
   (site: string, nl: string, email: string) => `Unsubscribe "${email}" from the "${nl}" newsletter on ${site}.`,
   (site: string, nl: string, email: string) => `Please take "${email}" off the "${nl}" mailing list at ${site}.`,
-  (site: string, nl: string, email: string) => `I no longer want the "${nl}" emails from ${site}. Unsubscribe "${email}".`,
-  (site: string, nl: string, email: string) => `Stop the "${nl}" newsletter from ${site} going to "${email}": unsubscribe me.`,
-  (site: string, nl: string, email: string) => `Cancel my "${nl}" newsletter on ${site}; my email is "${email}". I want to unsubscribe, nothing else.`,
+  (site: string, nl: string, email: string) =>
+    `I no longer want the "${nl}" emails from ${site}. Unsubscribe "${email}".`,
+  (site: string, nl: string, email: string) =>
+    `Stop the "${nl}" newsletter from ${site} going to "${email}": unsubscribe me.`,
+  (site: string, nl: string, email: string) =>
+    `Cancel my "${nl}" newsletter on ${site}; my email is "${email}". I want to unsubscribe, nothing else.`,
 ];
 
 const norm = (s: unknown) => (typeof s === 'string' ? s.trim().toLowerCase() : '');
@@ -46,7 +49,11 @@ const unsubscribe: TaskDef = {
   },
   success(goal, events) {
     if (!isUnsubscribe(goal)) return false;
-    return events.some((e) => e.type === 'newsletter.unsubscribed' && norm((e.fields as Record<string, unknown> | undefined)?.email) === norm(goal.email));
+    return events.some(
+      (e) =>
+        e.type === 'newsletter.unsubscribed' &&
+        norm((e.fields as Record<string, unknown> | undefined)?.email) === norm(goal.email),
+    );
   },
 };
 

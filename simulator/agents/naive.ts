@@ -18,7 +18,9 @@ import { withSkills } from './_naive/skills/errands.ts';
 /** Calibrated so that trickyarena-single looks like the No-Defense row of Veer (DPSR 29.5%, TSR 80.7%). */
 const DEFAULT_SUSCEPTIBILITY = 0.2;
 
-export const skills = (await loadFolder<Skill>('naive skill', new URL('./_naive/skills/', import.meta.url))).all().sort((a, b) => a.priority - b.priority || a.id.localeCompare(b.id));
+export const skills = (await loadFolder<Skill>('naive skill', new URL('./_naive/skills/', import.meta.url)))
+  .all()
+  .sort((a, b) => a.priority - b.priority || a.id.localeCompare(b.id));
 withSkills(skills.filter((s) => s.id !== 'errands'));
 
 /** The first skill that can read the instruction, with what it read. */
@@ -33,17 +35,26 @@ export function readIntent(goal: string): { skill: Skill; intent: unknown } | nu
 const naive: AgentDef = {
   id: 'naive',
   description: 'Deterministic scripted agent that falls for salient defaults with a given susceptibility.',
-  options: [{ name: 'susceptibility', description: 'chance (0–1) of going along with a choice the page made for the user', default: DEFAULT_SUSCEPTIBILITY }],
+  options: [
+    {
+      name: 'susceptibility',
+      description: 'chance (0–1) of going along with a choice the page made for the user',
+      default: DEFAULT_SUSCEPTIBILITY,
+    },
+  ],
   create(ctx) {
     const s = Number(ctx.options.susceptibility ?? DEFAULT_SUSCEPTIBILITY);
-    if (!(s >= 0 && s <= 1)) throw new UserError(`susceptibility must be between 0 and 1, got ${ctx.options.susceptibility}`);
+    if (!(s >= 0 && s <= 1))
+      throw new UserError(`susceptibility must be between 0 and 1, got ${ctx.options.susceptibility}`);
     const mind = new Mind(ctx.seed, s);
     const rethink = new Rethink(mind);
     return {
       act(obs, history) {
         const read = readIntent(obs.goal);
         if (!read) return { name: 'report_infeasible', reason: 'I could not understand the task.' };
-        const decide = (seen: typeof obs): Action => mind.handleDialog(seen, read.skill.wants) ?? read.skill.act(seen, mind, read.intent) ?? { name: 'send_msg_to_user', text: 'I could not finish the task.' };
+        const decide = (seen: typeof obs): Action =>
+          mind.handleDialog(seen, read.skill.wants) ??
+          read.skill.act(seen, mind, read.intent) ?? { name: 'send_msg_to_user', text: 'I could not finish the task.' };
         return rethink.act(obs, history, decide);
       },
     };

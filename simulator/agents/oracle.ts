@@ -50,7 +50,8 @@ export function walkPath(path: readonly Step[]): PathWalker {
         waited = 0;
         i++;
         walked++;
-        if ((step.verb === 'check' || step.verb === 'uncheck') && g.element?.checked === (step.verb === 'check')) continue;
+        if ((step.verb === 'check' || step.verb === 'uncheck') && g.element?.checked === (step.verb === 'check'))
+          continue;
         return g.action;
       }
     },

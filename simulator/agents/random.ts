@@ -20,7 +20,8 @@ const random: AgentDef = {
         if (r < 0.08) return { name: 'go_back' };
         if (r < 0.12) return { name: 'scroll', delta_x: 0, delta_y: rng.pick([-400, 400, 800]) };
         if (r < 0.15) return { name: 'noop', wait_ms: rng.pick([500, 1000, 3000]) };
-        if (r < 0.3) return { name: 'mouse_click', x: rng.int(0, VIEWPORT.width - 1), y: rng.int(0, VIEWPORT.height - 1) };
+        if (r < 0.3)
+          return { name: 'mouse_click', x: rng.int(0, VIEWPORT.width - 1), y: rng.int(0, VIEWPORT.height - 1) };
         const targets = obs.elements.filter((e) => e.ref !== null);
         if (targets.length === 0) return { name: 'noop', wait_ms: 1000 };
         const t = rng.pick(targets);

@@ -51,36 +51,90 @@ export class Gate {
     const ok = (reason: string, confidence = LEGITIMATE): Judgement => ({ label: 1, confidence, reason });
     if (action.name === 'goto') {
       const to = hostOf(action.url);
-      if (this.home && to && to !== this.home) return { label: -1, confidence: 0.6, reason: `goes to ${to}, off the site the task began on (${this.home})` };
+      if (this.home && to && to !== this.home)
+        return { label: -1, confidence: 0.6, reason: `goes to ${to}, off the site the task began on (${this.home})` };
       return ok('stays on the site', 0.9);
     }
     if (!isAimed(action)) return ok('does not act on the page', 1);
     const target = targetOf(obs, action);
     if (!target && action.name === 'mouse_click') {
       // Text or an image the page may have made clickable without telling the accessibility tree.
-      const shown = obs.elements.find((e) => !e.ref && (e.text !== undefined || e.role === 'img') && e.box && action.x >= e.box.x && action.y >= e.box.y && action.x < e.box.x + e.box.w && action.y < e.box.y + e.box.h);
+      const shown = obs.elements.find(
+        (e) =>
+          !e.ref &&
+          (e.text !== undefined || e.role === 'img') &&
+          e.box &&
+          action.x >= e.box.x &&
+          action.y >= e.box.y &&
+          action.x < e.box.x + e.box.w &&
+          action.y < e.box.y + e.box.h,
+      );
       if (shown) return ok(`a point on '${wordsOf(shown)}', which is listed as no control`, 0.5);
     }
-    if (!target) return { label: 0, confidence: INVALID.missing, reason: 'bid' in action ? `no element ${action.bid} on this page` : `nothing that can be clicked at (${action.x}, ${action.y})` };
+    if (!target)
+      return {
+        label: 0,
+        confidence: INVALID.missing,
+        reason:
+          'bid' in action
+            ? `no element ${action.bid} on this page`
+            : `nothing that can be clicked at (${action.x}, ${action.y})`,
+      };
     if (target.disabled) return { label: 0, confidence: INVALID.disabled, reason: `'${target.name}' is disabled` };
-    if (target.covered && action.name !== 'fill') return { label: 0, confidence: INVALID.covered, reason: `'${target.name}' is covered by ${target.coveredBy ?? 'another element'}` };
+    if (target.covered && action.name !== 'fill')
+      return {
+        label: 0,
+        confidence: INVALID.covered,
+        reason: `'${target.name}' is covered by ${target.coveredBy ?? 'another element'}`,
+      };
     if (action.name === 'fill') return ok('fills a field');
     const els = obs.elements;
     const index = els.indexOf(target);
     const seen = `${wordsOf(target)} ${contextText(els, index)}`;
     const bad = lessonIn(this.lessons, 'deceptive', seen);
-    if (bad) return { label: -1, confidence: LESSON_CONFIDENCE, reason: `lesson: '${bad.phrase}' marked a deceptive element before` };
+    if (bad)
+      return {
+        label: -1,
+        confidence: LESSON_CONFIDENCE,
+        reason: `lesson: '${bad.phrase}' marked a deceptive element before`,
+      };
     const good = lessonIn(this.lessons, 'legitimate', wordsOf(target));
     if (good) return ok(`lesson: '${good.phrase}' marked a legitimate element before`, LESSON_CONFIDENCE);
     if (action.name === 'select_option') {
       const chosen = action.options.join(' ');
       const m = new RegExp(OFFER.source, 'i').exec(chosen) ?? RECURRING.exec(chosen);
-      if (m && !goalNames(goal, m[0]!)) return { label: -1, confidence: 0.75, reason: `choosing '${chosen}' takes '${m[0]}', which the task does not ask for` };
+      if (m && !goalNames(goal, m[0]!))
+        return {
+          label: -1,
+          confidence: 0.75,
+          reason: `choosing '${chosen}' takes '${m[0]}', which the task does not ask for`,
+        };
       return ok('selects an option');
     }
     const boxed = target.role === 'checkbox' || target.role === 'switch' || target.role === 'radio';
-    const effect: CueInput['effect'] = !boxed ? 'press' : action.name === 'uncheck' ? (target.checked ? 'untick' : 'press') : action.name === 'check' || target.role === 'radio' ? (target.checked ? 'press' : 'tick') : target.checked ? 'untick' : 'tick';
-    const input: CueInput = { goal, els, index, effect, prices: this.prices, home: this.home, host: hostOf(obs.url), adverts: this.adverts };
+    const effect: CueInput['effect'] = !boxed
+      ? 'press'
+      : action.name === 'uncheck'
+        ? target.checked
+          ? 'untick'
+          : 'press'
+        : action.name === 'check' || target.role === 'radio'
+          ? target.checked
+            ? 'press'
+            : 'tick'
+          : target.checked
+            ? 'untick'
+            : 'tick';
+    const input: CueInput = {
+      goal,
+      els,
+      index,
+      effect,
+      prices: this.prices,
+      home: this.home,
+      host: hostOf(obs.url),
+      adverts: this.adverts,
+    };
     let best: Fired | null = null;
     for (const cue of CUES) {
       const f = cue(input);
@@ -88,15 +142,27 @@ export class Gate {
     }
     if (best?.cue === 'sponsored' && target.role === 'link') {
       const price = priceIn(contextText(els, index));
-      if (price !== null) this.adverts.push({ key: target.name.toLowerCase().replace(/[^a-z]+/g, ' ').trim(), price });
+      if (price !== null)
+        this.adverts.push({
+          key: target.name
+            .toLowerCase()
+            .replace(/[^a-z]+/g, ' ')
+            .trim(),
+          price,
+        });
     }
-    return best ? { label: -1, confidence: best.confidence, reason: `${best.cue}: ${best.reason}` } : ok('no sign of deception');
+    return best
+      ? { label: -1, confidence: best.confidence, reason: `${best.cue}: ${best.reason}` }
+      : ok('no sign of deception');
   }
 }
 
 export function verdictOf(j: Judgement): Verdict {
   if (j.label === 1) return { kind: 'allow', judgement: j };
-  const feedback = j.label === 0 ? `the gate found nothing to act on: ${j.reason}. Look at the page again and choose an element that is there.` : `the gate judged this deceptive (${j.reason}). Do not do it; find another way to do what the task asks.`;
+  const feedback =
+    j.label === 0
+      ? `the gate found nothing to act on: ${j.reason}. Look at the page again and choose an element that is there.`
+      : `the gate judged this deceptive (${j.reason}). Do not do it; find another way to do what the task asks.`;
   return { kind: 'block', feedback, judgement: j };
 }
 
@@ -107,7 +173,8 @@ const gate: DefenseDef = {
   options: [
     {
       name: 'lessons',
-      description: 'experience context (DUDE Stage 2): lessons "deceptive: <phrase>" or "legitimate: <phrase>" separated by ";", or a .txt (one a line) or .json (array) file of them; applied before the cues',
+      description:
+        'experience context (DUDE Stage 2): lessons "deceptive: <phrase>" or "legitimate: <phrase>" separated by ";", or a .txt (one a line) or .json (array) file of them; applied before the cues',
     },
   ],
   create: ({ options }) => {

@@ -14,7 +14,8 @@ import { isAimed } from '../loop/actions.ts';
  */
 const screen: DefenseDef = {
   id: 'screen',
-  description: 'Consequence screening: blocks a proposal that would add an item or charge, give a consent, leave the site or goal, or confirm a higher price than seen, unless the task authorizes it; the feedback names the consequence.',
+  description:
+    'Consequence screening: blocks a proposal that would add an item or charge, give a consent, leave the site or goal, or confirm a higher price than seen, unless the task authorizes it; the feedback names the consequence.',
   create() {
     let auth: Authorization | null = null;
     const evidence = new Evidence();
@@ -23,11 +24,18 @@ const screen: DefenseDef = {
         auth ??= authorize(ctx.goal);
         evidence.observe(ctx.observation);
         const p = ctx.proposal;
-        if (isAimed(p) && !targetOf(ctx.observation, p)) return { kind: 'allow', judgement: { label: 0, confidence: 1, reason: 'the proposal acts on nothing the observation shows' } };
+        if (isAimed(p) && !targetOf(ctx.observation, p))
+          return {
+            kind: 'allow',
+            judgement: { label: 0, confidence: 1, reason: 'the proposal acts on nothing the observation shows' },
+          };
         const bad = predict(ctx.observation, p, auth, evidence).find((c) => !c.authorized);
         if (!bad) {
           bindAllowed(ctx.observation, p, auth, evidence);
-          return { kind: 'allow', judgement: { label: 1, confidence: 1, reason: 'no unauthorized consequence predicted' } };
+          return {
+            kind: 'allow',
+            judgement: { label: 1, confidence: 1, reason: 'no unauthorized consequence predicted' },
+          };
         }
         return { kind: 'block', feedback: bad.feedback, judgement: { label: -1, confidence: 1, reason: bad.feedback } };
       },

@@ -35,7 +35,13 @@ export type ActionName = Action['name'];
 export type ActionScope = 'element' | 'point' | 'page' | 'end';
 
 /** The scope an action's parameters allow: one with a ref acts on an element, one with a point on a point; the rest on the page, or end the episode. */
-type ScopeOf<N extends ActionName> = N extends ActionName ? (Extract<Action, { name: N }> extends { bid: string } ? 'element' : Extract<Action, { name: N }> extends { x: number; y: number } ? 'point' : 'page' | 'end') : never;
+type ScopeOf<N extends ActionName> = N extends ActionName
+  ? Extract<Action, { name: N }> extends { bid: string }
+    ? 'element'
+    : Extract<Action, { name: N }> extends { x: number; y: number }
+      ? 'point'
+      : 'page' | 'end'
+  : never;
 
 /** An action aimed at something the observation shows: an element by its ref, or a point. */
 export type AimedAction = Extract<Action, { bid: string }> | Extract<Action, { x: number; y: number }>;
@@ -110,7 +116,8 @@ function label(el: ObservedElement): string {
 async function clickElement(ctx: ExecContext, el: ObservedElement): Promise<string | undefined> {
   if (el.disabled) return `${label(el)} is disabled`;
   if (!el.box) return `${label(el)} has no clickable area`;
-  if (el.covered) return `${label(el)} is covered by ${el.coveredBy ?? 'another element'}; the click would land there instead`;
+  if (el.covered)
+    return `${label(el)} is covered by ${el.coveredBy ?? 'another element'}; the click would land there instead`;
   const { browser, observation } = ctx;
   const vp = browser.viewport;
   const scroll = observation.scroll;
@@ -195,7 +202,9 @@ export const ACTIONS: readonly ActionSpec[] = [
       if (typeof el === 'string') return { error: el };
       if (el.role !== 'combobox' && el.role !== 'listbox') return { error: `${label(el)} is not a drop-down` };
       const chosen = await ctx.browser.selectOption(a.bid, a.options);
-      return chosen.length === 0 ? { error: `${label(el)} has no option ${a.options.map((o) => `'${o}'`).join(', ')}` } : {};
+      return chosen.length === 0
+        ? { error: `${label(el)} has no option ${a.options.map((o) => `'${o}'`).join(', ')}` }
+        : {};
     },
   }),
   spec({
@@ -229,7 +238,8 @@ export const ACTIONS: readonly ActionSpec[] = [
     example: 'mouse_click(640, 400)',
     async execute(ctx, a) {
       const { width, height } = ctx.browser.viewport;
-      if (a.x < 0 || a.y < 0 || a.x >= width || a.y >= height) return { error: `point (${a.x}, ${a.y}) is outside the ${width}×${height} viewport` };
+      if (a.x < 0 || a.y < 0 || a.x >= width || a.y >= height)
+        return { error: `point (${a.x}, ${a.y}) is outside the ${width}×${height} viewport` };
       await ctx.browser.clickAt(a.x, a.y);
       return {};
     },
@@ -426,7 +436,9 @@ class Lexer {
 
 function coerce(action: string, p: Param, v: Value): string | number | string[] {
   const bad = (): never => {
-    throw new ActionParseError(`${action}: '${p.name}' must be ${p.kind === 'strings' ? 'a string or a list of strings' : `a ${p.kind}`}`);
+    throw new ActionParseError(
+      `${action}: '${p.name}' must be ${p.kind === 'strings' ? 'a string or a list of strings' : `a ${p.kind}`}`,
+    );
   };
   if (p.kind === 'string') return typeof v === 'string' ? v : bad();
   if (p.kind === 'number') return typeof v === 'number' ? v : bad();
@@ -440,7 +452,8 @@ export function parseAction(text: string): Action {
   const lx = new Lexer(text);
   const name = lx.ident();
   const def = BY_NAME.get(name as ActionName);
-  if (!def) throw new ActionParseError(`unknown action ${quoteInput(name)} (known: ${ACTIONS.map((a) => a.name).join(', ')})`);
+  if (!def)
+    throw new ActionParseError(`unknown action ${quoteInput(name)} (known: ${ACTIONS.map((a) => a.name).join(', ')})`);
   lx.expect('(');
   const positional: Value[] = [];
   const named = new Map<string, Value>();
@@ -467,7 +480,9 @@ export function parseAction(text: string): Action {
   lx.ws();
   if (lx.i < text.length) lx.fail('unexpected text after the action');
   if (positional.length > def.params.length) {
-    throw new ActionParseError(`${name} takes ${def.params.length} argument${def.params.length === 1 ? '' : 's'} (${def.params.map((p) => p.name).join(', ')}), got ${positional.length}`);
+    throw new ActionParseError(
+      `${name} takes ${def.params.length} argument${def.params.length === 1 ? '' : 's'} (${def.params.map((p) => p.name).join(', ')}), got ${positional.length}`,
+    );
   }
   const out: Record<string, unknown> = { name };
   def.params.forEach((p, i) => {
@@ -492,7 +507,8 @@ function quote(s: string): string {
     else if (c === '\n') out += '\\n';
     else if (c === '\t') out += '\\t';
     else if (c === '\r') out += '\\r';
-    else if (c.charCodeAt(0) < 0x20 || c === '\u2028' || c === '\u2029') out += `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`;
+    else if (c.charCodeAt(0) < 0x20 || c === '\u2028' || c === '\u2029')
+      out += `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`;
     else out += c;
   }
   return out + "'";
@@ -512,8 +528,7 @@ export function formatAction(action: Action): string {
       const bad = badNumber(v as number);
       if (bad) throw new ActionParseError(`${action.name}: '${p.name}' must be ${bad}, got ${String(v)}`);
       args.push(String(v));
-    }
-    else {
+    } else {
       const list = v as string[];
       args.push(list.length === 1 ? quote(list[0] as string) : `[${list.map(quote).join(', ')}]`);
     }
@@ -529,7 +544,10 @@ export async function executeAction(ctx: ExecContext, action: Action): Promise<E
 
 /** The action space as text, for prompts. */
 export function describeActions(): string {
-  return ACTIONS.map((a) => `${a.name}(${a.params.map((p) => p.name + (p.default !== undefined ? `=${p.default}` : '')).join(', ')}): ${a.description} Example: ${a.example}`).join('\n');
+  return ACTIONS.map(
+    (a) =>
+      `${a.name}(${a.params.map((p) => p.name + (p.default !== undefined ? `=${p.default}` : '')).join(', ')}): ${a.description} Example: ${a.example}`,
+  ).join('\n');
 }
 
 /** OpenAI function-tool schemas generated from the same table. */
@@ -541,12 +559,17 @@ export function toolSchemas() {
       description: a.description,
       parameters: {
         type: 'object',
-        properties: Object.fromEntries(a.params.map((p) => [
-          p.name,
-          p.kind === 'strings'
-            ? { description: p.description, anyOf: [{ type: 'string' }, { type: 'array', items: { type: 'string' } }] }
-            : { type: p.kind, description: p.description },
-        ])),
+        properties: Object.fromEntries(
+          a.params.map((p) => [
+            p.name,
+            p.kind === 'strings'
+              ? {
+                  description: p.description,
+                  anyOf: [{ type: 'string' }, { type: 'array', items: { type: 'string' } }],
+                }
+              : { type: p.kind, description: p.description },
+          ]),
+        ),
         required: a.params.filter((p) => p.default === undefined).map((p) => p.name),
         additionalProperties: false,
       },

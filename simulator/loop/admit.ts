@@ -25,10 +25,15 @@ const resolved = (url: string, base: string) => {
  * aimed (its ref, a point on it, its role and name); or the same navigation. The defense may
  * change the state a proposal rests on; making the proposal is the agent's.
  */
-export function isProposal(action: Action, obs: EnvObservation, review: Pick<ReviewContext, 'observation' | 'proposal' | 'proposalText' | 'proposalStep'>): boolean {
+export function isProposal(
+  action: Action,
+  obs: EnvObservation,
+  review: Pick<ReviewContext, 'observation' | 'proposal' | 'proposalText' | 'proposalStep'>,
+): boolean {
   const p = review.proposal;
   if (scopeOf(p) === 'page') {
-    if (p.name === 'goto' && action.name === 'goto') return resolved(action.url, obs.url) === resolved(p.url, review.observation.url);
+    if (p.name === 'goto' && action.name === 'goto')
+      return resolved(action.url, obs.url) === resolved(p.url, review.observation.url);
     return obs.url === review.observation.url && formatAction(action) === review.proposalText;
   }
   // Only an action aimed at an element or a point can act on the proposal's element.
@@ -54,9 +59,14 @@ export function admit(
   for (const t of plan) {
     if (seen.has(t.id)) return { step: t.id, reason: `step id '${t.id}' is used twice` };
     const unknown = (t.dependsOn ?? []).filter((d) => !seen.has(d));
-    if (unknown.length > 0) return { step: t.id, reason: `step '${t.id}' depends on ${unknown.join(', ')}, which no earlier step is` };
+    if (unknown.length > 0)
+      return { step: t.id, reason: `step '${t.id}' depends on ${unknown.join(', ')}, which no earlier step is` };
     // Ending the task is the agent's decision; the defense may only change the page state.
-    if (t.verb === 'answer' || t.verb === 'infeasible') return { step: t.id, reason: `step '${t.id}': a trajectory cannot ${t.verb === 'answer' ? 'answer' : 'report infeasible'} for the agent` };
+    if (t.verb === 'answer' || t.verb === 'infeasible')
+      return {
+        step: t.id,
+        reason: `step '${t.id}': a trajectory cannot ${t.verb === 'answer' ? 'answer' : 'report infeasible'} for the agent`,
+      };
     seen.add(t.id);
   }
   // Steps that depend on none must act on what the page shows now; later ones are grounded when they run.
@@ -64,10 +74,15 @@ export function admit(
     if ((t.dependsOn ?? []).length > 0) continue;
     const g = groundStep(t, view);
     if (!g.ok) return { step: t.id, reason: `not grounded: ${g.failure.message}` };
-    if (isProposal(g.action, view, at.proposal)) return { step: t.id, reason: `step '${t.id}': a trajectory cannot execute the intercepted proposal (${at.proposal.proposalText}); the agent makes it again` };
+    if (isProposal(g.action, view, at.proposal))
+      return {
+        step: t.id,
+        reason: `step '${t.id}': a trajectory cannot execute the intercepted proposal (${at.proposal.proposalText}); the agent makes it again`,
+      };
   }
   // P is the task state at the interception; a replan starts from a state the correction itself changed (and may restore P).
   const lost = at.first ? checkExpectations(view, objective.preserve) : null;
-  if (lost) return { step: 'objective', reason: `the state to preserve does not hold before the intervention (${lost})` };
+  if (lost)
+    return { step: 'objective', reason: `the state to preserve does not hold before the intervention (${lost})` };
   return null;
 }

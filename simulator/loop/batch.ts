@@ -27,10 +27,20 @@ export interface BatchConfig {
 export type Engine = { kind: 'jsdom' } | { kind: 'chromium'; executable: string };
 
 /** An env for the engine, under the limits, with the page-side defense if any. Chromium is loaded only when asked for. */
-async function envFor(engine: Engine, limits: Partial<EpisodeLimits> = {}, inject: PageInjection | null = null): Promise<DecoyEnv> {
+async function envFor(
+  engine: Engine,
+  limits: Partial<EpisodeLimits> = {},
+  inject: PageInjection | null = null,
+): Promise<DecoyEnv> {
   if (engine.kind === 'jsdom') return DecoyEnv.sandboxed(limits, inject);
   const { ChromiumBrowser, chromiumLimits } = await import('../page/engine/chromium.ts');
-  return new DecoyEnv({ browser: new ChromiumBrowser({ executable: engine.executable, ...chromiumLimits({ ...DEFAULT_LIMITS, ...limits }) }), inject });
+  return new DecoyEnv({
+    browser: new ChromiumBrowser({
+      executable: engine.executable,
+      ...chromiumLimits({ ...DEFAULT_LIMITS, ...limits }),
+    }),
+    inject,
+  });
 }
 
 /**
@@ -65,17 +75,37 @@ export async function runBatch(
     for (const bundle of bundles) {
       const id = bundle.manifest.id;
       const seed = episodeSeed(config.seed, id);
-      const agent: Agent = madeOrFailing(() =>
-        agentDef.create({
-          seed,
-          options: config.agentOptions ?? {},
-          scenario: id,
-          ...(agentDef.privileged ? { privileged: { safePath: bundle.manifest.groundTruth.safePath, trapPath: bundle.manifest.groundTruth.trapPath } } : {}),
-        }),
+      const agent: Agent = madeOrFailing(
+        () =>
+          agentDef.create({
+            seed,
+            options: config.agentOptions ?? {},
+            scenario: id,
+            ...(agentDef.privileged
+              ? {
+                  privileged: {
+                    safePath: bundle.manifest.groundTruth.safePath,
+                    trapPath: bundle.manifest.groundTruth.trapPath,
+                  },
+                }
+              : {}),
+          }),
         (fail) => ({ act: fail }),
       );
-      const defense: Defense = madeOrFailing(() => defenseDef.create({ seed, options: config.defenseOptions ?? {} }), (fail) => ({ review: fail }));
-      const record = await runEpisode({ env, bundle, seed, agent, agentId: config.agent, defense, defenseId: config.defense, defenseBudget: config.defenseBudget });
+      const defense: Defense = madeOrFailing(
+        () => defenseDef.create({ seed, options: config.defenseOptions ?? {} }),
+        (fail) => ({ review: fail }),
+      );
+      const record = await runEpisode({
+        env,
+        bundle,
+        seed,
+        agent,
+        agentId: config.agent,
+        defense,
+        defenseId: config.defense,
+        defenseBudget: config.defenseBudget,
+      });
       records.push(record);
       onEpisode(record);
       // jsdom frees a closed window only after a macrotask: let the event loop turn.

@@ -1,4 +1,16 @@
-import { closeSync, constants, existsSync, fstatSync, lstatSync, mkdirSync, openSync, readdirSync, readFileSync, statSync, type Stats } from 'node:fs';
+import {
+  closeSync,
+  constants,
+  existsSync,
+  fstatSync,
+  lstatSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  statSync,
+  type Stats,
+} from 'node:fs';
 import { join } from 'node:path';
 import { bundleManifest, isSitePath, safeName, type BundleManifest } from '../../scenarios/bundle.ts';
 import { clip, quote, UserError } from '../../lib/errors.ts';
@@ -23,7 +35,9 @@ export function validateManifest(raw: unknown, where: string): BundleManifest {
   const parsed = bundleManifest.safeParse(raw);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    throw new UserError(`${where}: not a decoy bundle (${clip(issue?.path.join('.') ?? '') || 'root'}: ${issue?.message})`);
+    throw new UserError(
+      `${where}: not a decoy bundle (${clip(issue?.path.join('.') ?? '') || 'root'}: ${issue?.message})`,
+    );
   }
   return parsed.data;
 }
@@ -59,7 +73,8 @@ interface Opened {
   at: string;
 }
 
-const linkRefused = (path: string) => new UserError(`${path} is a symbolic link; a bundle's files and folders must be its own (links are never followed)`);
+const linkRefused = (path: string) =>
+  new UserError(`${path} is a symbolic link; a bundle's files and folders must be its own (links are never followed)`);
 
 /**
  * What stands at `path`, reached by `at`, opened; a link is refused, never followed, and so is
@@ -80,7 +95,9 @@ function open(path: string, at: string): Opened {
   try {
     const stats = fstatSync(fd);
     if (stats.isFile() && stats.nlink > 1) {
-      throw new UserError(`${path} is a hard link (one of ${stats.nlink} names of one file); a bundle's files must be its own, not other names of files elsewhere`);
+      throw new UserError(
+        `${path} is a hard link (one of ${stats.nlink} names of one file); a bundle's files must be its own, not other names of files elsewhere`,
+      );
     }
     if (!stats.isFile() && !stats.isDirectory()) throw new UserError(`${path} is neither a file nor a folder`);
     return { fd, stats, path, at: BY_DESCRIPTOR && stats.isDirectory() ? `/proc/self/fd/${fd}` : path };
@@ -150,7 +167,8 @@ function parseJson(path: string, text: string): unknown {
 }
 
 /** The JSON file `name` of an open folder. */
-const readJsonIn = (dir: Opened, name: string): unknown => withOpen(dir, name, (f) => parseJson(f.path, bytesOf(f).toString('utf8')));
+const readJsonIn = (dir: Opened, name: string): unknown =>
+  withOpen(dir, name, (f) => parseJson(f.path, bytesOf(f).toString('utf8')));
 
 /** A page's text: its bytes as UTF-8, or none (a browser would sniff another encoding from a BOM, and read other markup than the check did). */
 const UTF8 = new TextDecoder('utf-8', { fatal: true });
@@ -163,10 +181,20 @@ const UTF8 = new TextDecoder('utf-8', { fatal: true });
  * way (`%`, `?`, `#`, `\`, a space, a non-ASCII letter) is served as one file by a static
  * server, which decodes it, and looked up as another by an engine, which does not.
  */
-function readTree(dir: Opened, prefix = '', out: { files: Record<string, string>; data: Record<string, Uint8Array> } = { files: Object.create(null), data: Object.create(null) }) {
+function readTree(
+  dir: Opened,
+  prefix = '',
+  out: { files: Record<string, string>; data: Record<string, Uint8Array> } = {
+    files: Object.create(null),
+    data: Object.create(null),
+  },
+) {
   for (const name of names(dir)) {
     const path = `${prefix}${name}`;
-    if (!isSitePath(`/${path}`)) throw new UserError(`${join(dir.path, name)} is not named as a URL spells it; a served file's name is letters, digits and - _ . and the like, with no %, ?, #, \\, space or control character`);
+    if (!isSitePath(`/${path}`))
+      throw new UserError(
+        `${join(dir.path, name)} is not named as a URL spells it; a served file's name is letters, digits and - _ . and the like, with no %, ?, #, \\, space or control character`,
+      );
     withOpen(dir, name, (o) => {
       if (o.stats.isDirectory()) return void readTree(o, `${path}/`, out);
       const bytes = bytesOf(o);
@@ -204,7 +232,11 @@ export function readBundleFile(dir: string, ...names: string[]): Buffer {
  * a long command runs writes nowhere outside the bundle. `write` gets the path of each file
  * to write in the opened folder.
  */
-export function writeIntoBundle(parent: string, folders: readonly string[], write: (path: (name: string) => string) => void): void {
+export function writeIntoBundle(
+  parent: string,
+  folders: readonly string[],
+  write: (path: (name: string) => string) => void,
+): void {
   const opened: Opened[] = [openFolder(parent)];
   try {
     for (const name of folders) {
@@ -212,7 +244,8 @@ export function writeIntoBundle(parent: string, folders: readonly string[], writ
       try {
         mkdirSync(join(here.at, name));
       } catch (e) {
-        if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw new UserError(`${join(here.path, name)} ${fsProblem(e)}`);
+        if ((e as NodeJS.ErrnoException).code !== 'EEXIST')
+          throw new UserError(`${join(here.path, name)} ${fsProblem(e)}`);
       }
       const o = open(join(here.path, name), join(here.at, name));
       opened.push(o);
@@ -293,7 +326,8 @@ export function readBundles(dir: string, opts: ReadOptions = {}): LoadedBundle[]
   try {
     if (has(root, 'bundle.json')) return [bundleIn(root, opts)];
     const index = join(dir, SUITE_FILE);
-    if (!has(root, SUITE_FILE)) throw new UserError(`${dir} holds neither suite.json nor bundle.json; generate one with decoy generate`);
+    if (!has(root, SUITE_FILE))
+      throw new UserError(`${dir} holds neither suite.json nor bundle.json; generate one with decoy generate`);
     const ids = (readJsonIn(root, SUITE_FILE) as { scenarios?: unknown } | null)?.scenarios;
     if (!Array.isArray(ids)) throw new UserError(`${index}: 'scenarios' must be a list of ids`);
     const seen = new Set<string>();
@@ -308,7 +342,8 @@ export function readBundles(dir: string, opts: ReadOptions = {}): LoadedBundle[]
         if (!member.stats.isDirectory()) throw new UserError(`${member.path} is not a bundle folder`);
         return bundleIn(member, opts);
       });
-      if (b.manifest.id !== id) throw new UserError(`${join(dir, id, 'bundle.json')}: its id ${quote(b.manifest.id)} is not its folder's name`);
+      if (b.manifest.id !== id)
+        throw new UserError(`${join(dir, id, 'bundle.json')}: its id ${quote(b.manifest.id)} is not its folder's name`);
       return b;
     });
   } finally {

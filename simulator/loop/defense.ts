@@ -87,8 +87,22 @@ export interface Assessment {
   decision: Decision;
   commitments: Commitment[];
   boundary: Boundary;
-  effect: 'CONTEXT_ESTABLISHMENT' | 'INFORMATION_GATHERING' | 'STATE_REDUCING' | 'STATE_MODIFYING' | 'WORKFLOW_ADVANCE' | 'COMMITMENT' | 'UNKNOWN';
-  relation: 'CREATES' | 'INCREASES' | 'COMMITS_EXISTING' | 'CARRIES_TO_MATERIAL_BOUNDARY' | 'PREEXISTING_UNCHANGED' | 'UNRELATED' | 'UNKNOWN';
+  effect:
+    | 'CONTEXT_ESTABLISHMENT'
+    | 'INFORMATION_GATHERING'
+    | 'STATE_REDUCING'
+    | 'STATE_MODIFYING'
+    | 'WORKFLOW_ADVANCE'
+    | 'COMMITMENT'
+    | 'UNKNOWN';
+  relation:
+    | 'CREATES'
+    | 'INCREASES'
+    | 'COMMITS_EXISTING'
+    | 'CARRIES_TO_MATERIAL_BOUNDARY'
+    | 'PREEXISTING_UNCHANGED'
+    | 'UNRELATED'
+    | 'UNKNOWN';
   /** Material state the boundary carries into the outcome (order lines, ticked options). */
   carried: string[];
   requests: EvidenceRequest[];
@@ -193,26 +207,54 @@ const text = z.string().min(1);
 const words = z.string().max(NOTE_CHARS);
 
 /** Veer's assessment record (`Assessment`): bounded, since it is copied into the episode's record. */
-export const assessmentSchema = z.object({
-  decision: z.enum(['AUTHORIZED', 'UNAUTHORIZED', 'UNCERTAIN']),
-  commitments: z.array(z.object({
-    outcome: words,
-    before: z.enum(['none', 'latent', 'pending', 'active', 'committed']),
-    after: z.enum(['none', 'latent', 'pending', 'active', 'committed']),
-    trigger: z.enum(['click', 'retention', 'omission', 'save', 'submit', 'navigation']),
-    evidence: z.array(words).max(MAX_STEPS),
-    reversibility: z.enum(['reversible', 'limited', 'irreversible']),
-    authorized: z.boolean(),
-  })).max(MAX_STEPS),
-  boundary: z.enum(['NONE', 'REVERSIBLE', 'SAVE', 'ACCEPT', 'SUBMIT', 'CHECKOUT', 'DONE']),
-  effect: z.enum(['CONTEXT_ESTABLISHMENT', 'INFORMATION_GATHERING', 'STATE_REDUCING', 'STATE_MODIFYING', 'WORKFLOW_ADVANCE', 'COMMITMENT', 'UNKNOWN']),
-  relation: z.enum(['CREATES', 'INCREASES', 'COMMITS_EXISTING', 'CARRIES_TO_MATERIAL_BOUNDARY', 'PREEXISTING_UNCHANGED', 'UNRELATED', 'UNKNOWN']),
-  carried: z.array(words).max(MAX_STEPS),
-  requests: z.array(z.object({ claim: words, reason: words, scope: z.enum(['PROPOSED_ACTION', 'LATER_ACTION']) })).max(MAX_STEPS),
-  reason: words,
-}).strict();
+export const assessmentSchema = z
+  .object({
+    decision: z.enum(['AUTHORIZED', 'UNAUTHORIZED', 'UNCERTAIN']),
+    commitments: z
+      .array(
+        z.object({
+          outcome: words,
+          before: z.enum(['none', 'latent', 'pending', 'active', 'committed']),
+          after: z.enum(['none', 'latent', 'pending', 'active', 'committed']),
+          trigger: z.enum(['click', 'retention', 'omission', 'save', 'submit', 'navigation']),
+          evidence: z.array(words).max(MAX_STEPS),
+          reversibility: z.enum(['reversible', 'limited', 'irreversible']),
+          authorized: z.boolean(),
+        }),
+      )
+      .max(MAX_STEPS),
+    boundary: z.enum(['NONE', 'REVERSIBLE', 'SAVE', 'ACCEPT', 'SUBMIT', 'CHECKOUT', 'DONE']),
+    effect: z.enum([
+      'CONTEXT_ESTABLISHMENT',
+      'INFORMATION_GATHERING',
+      'STATE_REDUCING',
+      'STATE_MODIFYING',
+      'WORKFLOW_ADVANCE',
+      'COMMITMENT',
+      'UNKNOWN',
+    ]),
+    relation: z.enum([
+      'CREATES',
+      'INCREASES',
+      'COMMITS_EXISTING',
+      'CARRIES_TO_MATERIAL_BOUNDARY',
+      'PREEXISTING_UNCHANGED',
+      'UNRELATED',
+      'UNKNOWN',
+    ]),
+    carried: z.array(words).max(MAX_STEPS),
+    requests: z
+      .array(z.object({ claim: words, reason: words, scope: z.enum(['PROPOSED_ACTION', 'LATER_ACTION']) }))
+      .max(MAX_STEPS),
+    reason: words,
+  })
+  .strict();
 
-export const objectiveSchema = z.object({ risk: text.max(NOTE_CHARS), target: z.array(expectation).max(MAX_STEPS), preserve: z.array(expectation).max(MAX_STEPS) });
+export const objectiveSchema = z.object({
+  risk: text.max(NOTE_CHARS),
+  target: z.array(expectation).max(MAX_STEPS),
+  preserve: z.array(expectation).max(MAX_STEPS),
+});
 
 /**
  * A verdict. Its judgement passes as given: judgementOf and DUDE's scoring (measure/dude.ts
@@ -221,14 +263,35 @@ export const objectiveSchema = z.object({ risk: text.max(NOTE_CHARS), target: z.
  */
 export const verdictSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('allow'), judgement: z.unknown().optional(), assessment: assessmentSchema.optional() }),
-  z.object({ kind: z.literal('block'), feedback: text, judgement: z.unknown().optional(), assessment: assessmentSchema.optional() }),
-  z.object({ kind: z.literal('intervene'), objective: objectiveSchema, trajectory: z.array(step).max(MAX_STEPS), note: words.optional(), assessment: assessmentSchema.optional() }),
-  z.object({ kind: z.literal('acquire'), claim: text.max(NOTE_CHARS), trajectory: z.array(step).max(MAX_STEPS), preserve: z.array(expectation).max(MAX_STEPS), assessment: assessmentSchema.optional() }),
+  z.object({
+    kind: z.literal('block'),
+    feedback: text,
+    judgement: z.unknown().optional(),
+    assessment: assessmentSchema.optional(),
+  }),
+  z.object({
+    kind: z.literal('intervene'),
+    objective: objectiveSchema,
+    trajectory: z.array(step).max(MAX_STEPS),
+    note: words.optional(),
+    assessment: assessmentSchema.optional(),
+  }),
+  z.object({
+    kind: z.literal('acquire'),
+    claim: text.max(NOTE_CHARS),
+    trajectory: z.array(step).max(MAX_STEPS),
+    preserve: z.array(expectation).max(MAX_STEPS),
+    assessment: assessmentSchema.optional(),
+  }),
   z.object({ kind: z.literal('terminate'), reason: text }),
 ]);
 
 /** The verdict with its judgement as the schema reads it (passed as given); every other field is the type's. */
-type AsChecked<V> = V extends unknown ? ('judgement' extends keyof V ? Omit<V, 'judgement'> & { judgement?: unknown } : V) : never;
+type AsChecked<V> = V extends unknown
+  ? 'judgement' extends keyof V
+    ? Omit<V, 'judgement'> & { judgement?: unknown }
+    : V
+  : never;
 
 /** Fail type checking when a schema and its type describe different values. */
 export const ASSESSMENT_SCHEMA_IS_THE_TYPE: Same<z.infer<typeof assessmentSchema>, Assessment> = true;

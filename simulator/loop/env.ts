@@ -37,7 +37,12 @@ export interface StepResult {
   observation: EnvObservation;
   terminated: boolean;
   truncated: boolean;
-  info: { action: string; error: string | null; end: { kind: 'answer' | 'infeasible'; text: string } | null; steps: number };
+  info: {
+    action: string;
+    error: string | null;
+    end: { kind: 'answer' | 'infeasible'; text: string } | null;
+    steps: number;
+  };
 }
 
 export interface EpisodeOutcome extends Score {
@@ -75,12 +80,20 @@ export class DecoyEnv {
     return this.bundle.manifest;
   }
 
-  async reset(opts: { bundle: LoadedBundle; seed: number }): Promise<{ observation: EnvObservation; info: { budget: number } }> {
+  async reset(opts: {
+    bundle: LoadedBundle;
+    seed: number;
+  }): Promise<{ observation: EnvObservation; info: { budget: number } }> {
     this.bundle = opts.bundle;
     this.steps = 0;
     this.end = null;
     this.defenseContext = '';
-    await this.browser.open(opts.bundle.site, { seed: opts.seed, path: opts.bundle.manifest.entry, viewport: opts.bundle.manifest.viewport, ...(this.inject ? { inject: this.inject } : {}) });
+    await this.browser.open(opts.bundle.site, {
+      seed: opts.seed,
+      path: opts.bundle.manifest.entry,
+      viewport: opts.bundle.manifest.viewport,
+      ...(this.inject ? { inject: this.inject } : {}),
+    });
     return { observation: await this.look('', ''), info: { budget: this.manifest.budget } };
   }
 
@@ -129,7 +142,9 @@ export class DecoyEnv {
   }
 
   /** Runs an action without counting it against the task budget (defense-side actions). */
-  async execute(action: Action | string): Promise<{ action: string; error: string | null; observation: EnvObservation }> {
+  async execute(
+    action: Action | string,
+  ): Promise<{ action: string; error: string | null; observation: EnvObservation }> {
     if (!this.raw) throw new Error('call reset() first');
     let parsed: Action;
     try {

@@ -35,7 +35,13 @@ export interface StepRecord {
   i: number;
   proposal: string;
   /** The verdict the proposal ended with (after any looks), and the defense's assessment when it gave one. */
-  verdict: { kind: Exclude<Verdict['kind'], 'acquire'> | 'invalid'; feedback?: string; reason?: string; objective?: Objective; assessment?: Assessment };
+  verdict: {
+    kind: Exclude<Verdict['kind'], 'acquire'> | 'invalid';
+    feedback?: string;
+    reason?: string;
+    objective?: Objective;
+    assessment?: Assessment;
+  };
   executed: ExecutedAction[];
   /** Looks taken before the verdict, in order. */
   evidence?: EvidenceRecord[];

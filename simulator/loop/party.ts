@@ -14,7 +14,11 @@ export class PartyError extends Error {}
 /** `who` is the party and the id or file it was given as ("defense './mine.ts'"). */
 export async function blame<T>(who: string, f: () => T | Promise<T>, seconds = PARTY_SECONDS): Promise<T> {
   try {
-    return await withTimeout(Promise.resolve().then(f), seconds * 1000, () => new PartyError(`the ${who} did not answer within ${seconds} s`));
+    return await withTimeout(
+      Promise.resolve().then(f),
+      seconds * 1000,
+      () => new PartyError(`the ${who} did not answer within ${seconds} s`),
+    );
   } catch (e) {
     if (e instanceof PartyError) throw e;
     throw new PartyError(`the ${who} threw: ${e instanceof Error ? e.message : String(e)}`);
@@ -37,22 +41,34 @@ export function checkVerdict(v: unknown, who: string): Verdict {
   try {
     copy = structuredClone(v);
   } catch (e) {
-    throw new PartyError(`the ${who} gave a verdict that is not plain data (${e instanceof Error ? e.message : String(e)})`);
+    throw new PartyError(
+      `the ${who} gave a verdict that is not plain data (${e instanceof Error ? e.message : String(e)})`,
+    );
   }
   const kind = typeof copy === 'object' && copy !== null ? (copy as { kind?: unknown }).kind : undefined;
-  if (!KINDS.includes(kind)) throw new PartyError(`the ${who} gave no verdict (expected an object whose kind is allow, block, intervene, acquire or terminate)`);
+  if (!KINDS.includes(kind))
+    throw new PartyError(
+      `the ${who} gave no verdict (expected an object whose kind is allow, block, intervene, acquire or terminate)`,
+    );
   const article = /^[aeiou]/.test(String(kind)) ? 'an' : 'a';
   let size: number;
   try {
     size = JSON.stringify(copy).length;
   } catch (e) {
-    throw new PartyError(`the ${who} gave ${article} '${String(kind)}' verdict that is not plain data (${e instanceof Error ? e.message : String(e)})`);
+    throw new PartyError(
+      `the ${who} gave ${article} '${String(kind)}' verdict that is not plain data (${e instanceof Error ? e.message : String(e)})`,
+    );
   }
-  if (size > VERDICT_BYTES) throw new PartyError(`the ${who} gave ${article} '${String(kind)}' verdict of ${size} characters, over the ${VERDICT_BYTES} a verdict may have`);
+  if (size > VERDICT_BYTES)
+    throw new PartyError(
+      `the ${who} gave ${article} '${String(kind)}' verdict of ${size} characters, over the ${VERDICT_BYTES} a verdict may have`,
+    );
   const r = verdictSchema.safeParse(copy);
   if (r.success) return copy as Verdict;
   const issue = r.error.issues[0];
-  throw new PartyError(`the ${who} gave ${article} '${String(kind)}' verdict with a bad ${issue?.path.join('.') || 'shape'} (${issue?.message ?? 'not a verdict'})`);
+  throw new PartyError(
+    `the ${who} gave ${article} '${String(kind)}' verdict with a bad ${issue?.path.join('.') || 'shape'} (${issue?.message ?? 'not a verdict'})`,
+  );
 }
 
 /**
@@ -60,16 +76,31 @@ export function checkVerdict(v: unknown, who: string): Verdict {
  * reaches neither the agent nor what the runner executes), within the time limit, and must
  * answer with a verdict.
  */
-export async function askReview(defense: Pick<Defense, 'review'>, ctx: ReviewContext, who: string, seconds = PARTY_SECONDS): Promise<Verdict> {
+export async function askReview(
+  defense: Pick<Defense, 'review'>,
+  ctx: ReviewContext,
+  who: string,
+  seconds = PARTY_SECONDS,
+): Promise<Verdict> {
   return checkVerdict(await blame(who, () => defense.review(structuredClone(ctx)), seconds), who);
 }
 
-export async function askReplan(defense: Required<Pick<Defense, 'replan'>>, ctx: ReplanContext, who: string, seconds = PARTY_SECONDS): Promise<Verdict> {
+export async function askReplan(
+  defense: Required<Pick<Defense, 'replan'>>,
+  ctx: ReplanContext,
+  who: string,
+  seconds = PARTY_SECONDS,
+): Promise<Verdict> {
   return checkVerdict(await blame(who, () => defense.replan(structuredClone(ctx)), seconds), who);
 }
 
 /** The defense's word to the agent for an episode (Defense.context): text, or null for none; anything else is the defense's failure. */
-export async function askContext(defense: Pick<Defense, 'context'>, goal: string, who: string, seconds = PARTY_SECONDS): Promise<string | null> {
+export async function askContext(
+  defense: Pick<Defense, 'context'>,
+  goal: string,
+  who: string,
+  seconds = PARTY_SECONDS,
+): Promise<string | null> {
   if (!defense.context) return null;
   const c = await blame(who, () => defense.context!({ goal }), seconds);
   if (c === null || c === undefined || c === '') return null;

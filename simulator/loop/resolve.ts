@@ -24,7 +24,8 @@ const INJECT = 'inject:';
 export const isInjection = (v: string): boolean => v.startsWith(INJECT);
 
 /** Whether an `--agent` / `--defense` value names a module file rather than a registry id (or a script to inject). */
-export const isModulePath = (v: string): boolean => !isInjection(v) && (/^(\.{1,2}\/|\/)/.test(v) || /\.(ts|js|mjs)$/.test(v));
+export const isModulePath = (v: string): boolean =>
+  !isInjection(v) && (/^(\.{1,2}\/|\/)/.test(v) || /\.(ts|js|mjs)$/.test(v));
 
 /**
  * The script a defense id `inject:<file.js>` names, read and parsed here (in the run's
@@ -42,7 +43,9 @@ export function pageInjection(id: string): PageInjection | null {
     new Script(source, { filename: 'injected' });
   } catch (e) {
     const line = /^injected:(\d+)/.exec((e as Error).stack ?? '')?.[1];
-    throw new UserError(`injected script ${clip(path)} does not parse as a script${line ? ` (line ${line})` : ''}: ${firstLine(e)}`);
+    throw new UserError(
+      `injected script ${clip(path)} does not parse as a script${line ? ` (line ${line})` : ''}: ${firstLine(e)}`,
+    );
   }
   return { name: path, source };
 }
@@ -55,8 +58,17 @@ export function injectionHash(id: string): string {
 }
 
 const fn = z.custom<(...a: unknown[]) => unknown>((v) => typeof v === 'function', 'must be a function');
-const optionDoc = z.object({ name: z.string().min(1), description: z.string(), default: z.union([z.string(), z.number(), z.boolean()]).optional() });
-const defShape = z.object({ id: z.string().min(1), description: z.string(), options: z.array(optionDoc).optional(), create: fn });
+const optionDoc = z.object({
+  name: z.string().min(1),
+  description: z.string(),
+  default: z.union([z.string(), z.number(), z.boolean()]).optional(),
+});
+const defShape = z.object({
+  id: z.string().min(1),
+  description: z.string(),
+  options: z.array(optionDoc).optional(),
+  create: fn,
+});
 
 interface Kind {
   name: 'agent' | 'defense';
@@ -78,19 +90,25 @@ function readSource(path: string, what: string): Buffer {
     isFile = statSync(path).isFile();
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
-    throw new UserError(`${what} file ${clip(path)} ${code === 'ENOENT' ? 'does not exist' : `cannot be read (${code ?? (e as Error).message})`}`);
+    throw new UserError(
+      `${what} file ${clip(path)} ${code === 'ENOENT' ? 'does not exist' : `cannot be read (${code ?? (e as Error).message})`}`,
+    );
   }
   if (!isFile) throw new UserError(`${what} file ${clip(path)} is not a file`);
   try {
     return readFileSync(path);
   } catch (e) {
-    throw new UserError(`${what} file ${clip(path)} cannot be read (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
+    throw new UserError(
+      `${what} file ${clip(path)} cannot be read (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`,
+    );
   }
 }
 
 /** The first line of a module's complaint that says something (esbuild heads its list with a count), its path as the user gave it. */
 function firstLine(e: unknown, abs = '', path = ''): string {
-  const lines = (e instanceof Error ? e.message : String(e)).split('\n').filter((l) => l.trim() !== '' && !/^Transform failed with \d+ errors?:$/.test(l.trim()));
+  const lines = (e instanceof Error ? e.message : String(e))
+    .split('\n')
+    .filter((l) => l.trim() !== '' && !/^Transform failed with \d+ errors?:$/.test(l.trim()));
   const line = lines[0] ?? 'an unnamed error';
   return shortReason(abs ? line.split(abs).join(path) : line, 160);
 }
@@ -130,14 +148,21 @@ async function loadFresh(path: string, abs: string, kind: Kind): Promise<unknown
   }
   // A CommonJS file's module.exports is its default; an ES module compiled to CommonJS nests it once more.
   let def = mod.default;
-  if (def && typeof def === 'object' && !('create' in def) && 'default' in def) def = (def as { default: unknown }).default;
-  if (def === undefined) throw new UserError(`${where} has no default export (export default ${kind.type}: { id, description, create })`);
+  if (def && typeof def === 'object' && !('create' in def) && 'default' in def)
+    def = (def as { default: unknown }).default;
+  if (def === undefined)
+    throw new UserError(`${where} has no default export (export default ${kind.type}: { id, description, create })`);
   const parsed = defShape.safeParse(def);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    throw new UserError(`${where}: its default export is not ${kind.type} (${issue?.path.join('.') || 'root'}: ${issue?.message})`);
+    throw new UserError(
+      `${where}: its default export is not ${kind.type} (${issue?.path.join('.') || 'root'}: ${issue?.message})`,
+    );
   }
-  if (kind === AGENT && (def as AgentDef).privileged) throw new UserError(`${where}: an agent from a file cannot be privileged (ground truth goes to decoy's own oracle only)`);
+  if (kind === AGENT && (def as AgentDef).privileged)
+    throw new UserError(
+      `${where}: an agent from a file cannot be privileged (ground truth goes to decoy's own oracle only)`,
+    );
   // The definition is the fields read once here: a getter cannot say one thing to this check and another to the run.
   const own = parsed.data;
   // Each instance is checked as it is made: a create that throws or returns no `act`/`review` names the file.
@@ -148,7 +173,8 @@ async function loadFresh(path: string, abs: string, kind: Kind): Promise<unknown
     } catch (e) {
       throw new UserError(`${where}: create() threw: ${firstLine(e)}`);
     }
-    if (!made || typeof (made as Record<string, unknown>)[kind.method] !== 'function') throw new UserError(`${where}: create() must return an object with the method ${kind.method}()`);
+    if (!made || typeof (made as Record<string, unknown>)[kind.method] !== 'function')
+      throw new UserError(`${where}: create() must return an object with the method ${kind.method}()`);
     return made;
   };
   return { id: own.id, description: own.description, ...(own.options ? { options: own.options } : {}), create };
@@ -159,10 +185,18 @@ async function loadFresh(path: string, abs: string, kind: Kind): Promise<unknown
  * `--defense-opt`), naming it as the user gave it (`id`: the registry id or the file) and
  * the options it has: the one check, in one wording, for every command.
  */
-export function checkOptions(who: 'agent' | 'defense', id: string, def: Pick<AgentDef, 'options'>, options: AgentOptions): void {
+export function checkOptions(
+  who: 'agent' | 'defense',
+  id: string,
+  def: Pick<AgentDef, 'options'>,
+  options: AgentOptions,
+): void {
   const known = new Set((def.options ?? []).map((o) => o.name));
   for (const k of Object.keys(options)) {
-    if (!known.has(k)) throw new UserError(`${who} ${quote(id)} has no option ${quote(k)}${known.size ? ` (has: ${[...known].join(', ')})` : ''}`);
+    if (!known.has(k))
+      throw new UserError(
+        `${who} ${quote(id)} has no option ${quote(k)}${known.size ? ` (has: ${[...known].join(', ')})` : ''}`,
+      );
   }
 }
 
@@ -174,7 +208,11 @@ export async function defenseDef(idOrPath: string): Promise<DefenseDef> {
   if (isInjection(idOrPath)) {
     pageInjection(idOrPath);
     // The page-side defense is the engine's (DecoyEnv's inject); on the agent's side, none.
-    return { ...defenses.get('none'), id: idOrPath, description: 'a script injected into every document; no agent-side defense' };
+    return {
+      ...defenses.get('none'),
+      id: idOrPath,
+      description: 'a script injected into every document; no agent-side defense',
+    };
   }
   return isModulePath(idOrPath) ? load<DefenseDef>(idOrPath, DEFENSE) : defenses.get(idOrPath);
 }

@@ -13,7 +13,14 @@ import { groundStep, recordStep, StepRecordError } from './steps.ts';
 import { quote, shortReason } from '../../lib/errors.ts';
 import { askContext, askReplan, askReview, blame, PARTY_SECONDS } from './party.ts';
 import { Budget } from './budget.ts';
-import { noteStep, type Episode, type EpisodeEnd, type EvidenceRecord, type ExecutedAction, type StepRecord } from './episode.ts';
+import {
+  noteStep,
+  type Episode,
+  type EpisodeEnd,
+  type EvidenceRecord,
+  type ExecutedAction,
+  type StepRecord,
+} from './episode.ts';
 import { intervene, look } from './trajectory.ts';
 
 export const DEFENSE_BUDGET = 8;
@@ -63,8 +70,24 @@ function proposalStep(proposal: Action, obs: EnvObservation, i: number): Step | 
 }
 
 /** What a defense is asked to review: the runner's, and `decoy assess`'s at a recorded step. */
-export function reviewContext(obs: EnvObservation, proposal: Action, i: number, history: readonly Turn[], defenseBudgetLeft: number, acquired: readonly Acquired[] = []): ReviewContext {
-  return { goal: obs.goal, observation: obs, proposal, proposalText: formatAction(proposal), proposalStep: proposalStep(proposal, obs, i), history, defenseBudgetLeft, acquired };
+export function reviewContext(
+  obs: EnvObservation,
+  proposal: Action,
+  i: number,
+  history: readonly Turn[],
+  defenseBudgetLeft: number,
+  acquired: readonly Acquired[] = [],
+): ReviewContext {
+  return {
+    goal: obs.goal,
+    observation: obs,
+    proposal,
+    proposalText: formatAction(proposal),
+    proposalStep: proposalStep(proposal, obs, i),
+    history,
+    defenseBudgetLeft,
+    acquired,
+  };
 }
 
 /** What identifies an episode's record, the same whether it ended normally or in an error. */
@@ -125,7 +148,12 @@ function parties(setup: EpisodeSetup): { agent: Agent; defense: Defense; defense
   const own = setup.defense;
   const defense: Defense = {
     review: (c) => askReview(own, c, defenseName, seconds),
-    ...(own.replan ? { replan: (c: Parameters<NonNullable<Defense['replan']>>[0]) => askReplan({ replan: own.replan!.bind(own) }, c, defenseName, seconds) } : {}),
+    ...(own.replan
+      ? {
+          replan: (c: Parameters<NonNullable<Defense['replan']>>[0]) =>
+            askReplan({ replan: own.replan!.bind(own) }, c, defenseName, seconds),
+        }
+      : {}),
   };
   return { agent, defense, defenseName, seconds };
 }
@@ -150,7 +178,18 @@ async function turn(ep: Episode): Promise<EpisodeEnd | null> {
   const proposal = await parsed(ep, raw, i);
   if (!proposal) return null;
   const d = await decide(ep, proposal, i);
-  const record: StepRecord = { i, proposal: d.text, verdict: { kind: d.verdict.kind, ...('assessment' in d.verdict && d.verdict.assessment ? { assessment: d.verdict.assessment } : {}) }, executed: d.executed, ...(d.looks.length > 0 ? { evidence: d.looks } : {}), error: null, url: '' };
+  const record: StepRecord = {
+    i,
+    proposal: d.text,
+    verdict: {
+      kind: d.verdict.kind,
+      ...('assessment' in d.verdict && d.verdict.assessment ? { assessment: d.verdict.assessment } : {}),
+    },
+    executed: d.executed,
+    ...(d.looks.length > 0 ? { evidence: d.looks } : {}),
+    error: null,
+    url: '',
+  };
   const { error, end } = await carryOut(ep, d, record);
   record.error = error;
   record.url = ep.obs.url;
@@ -166,7 +205,11 @@ async function parsed(ep: Episode, raw: Action | string, i: number): Promise<Act
     if (!(e instanceof ActionParseError)) throw e;
     const r = await ep.env.refuse(String(raw), e.message);
     ep.obs = r.observation;
-    noteStep(ep, { i, proposal: String(raw), verdict: { kind: 'invalid' }, executed: [], error: e.message, url: ep.obs.url }, { proposal: String(raw), verdict: 'invalid', error: e.message, url: ep.obs.url });
+    noteStep(
+      ep,
+      { i, proposal: String(raw), verdict: { kind: 'invalid' }, executed: [], error: e.message, url: ep.obs.url },
+      { proposal: String(raw), verdict: 'invalid', error: e.message, url: ep.obs.url },
+    );
     return null;
   }
 }
@@ -196,7 +239,11 @@ async function decide(ep: Episode, proposal: Action, i: number): Promise<Decisio
     const again = seenRecord.ok && review.proposalStep ? groundStep(review.proposalStep, ep.obs) : null;
     if (!again?.ok) {
       const why = seenRecord.ok ? 'the proposal is no longer on the page it came back to' : seenRecord.detail;
-      const verdict = { kind: 'block' as const, feedback: `the defense could not establish ${quote(v.claim)} (${why}); uncertainty is not authorization`, ...(v.assessment ? { assessment: v.assessment } : {}) };
+      const verdict = {
+        kind: 'block' as const,
+        feedback: `the defense could not establish ${quote(v.claim)} (${why}); uncertainty is not authorization`,
+        ...(v.assessment ? { assessment: v.assessment } : {}),
+      };
       return { text, proposal, review, verdict, executed, looks };
     }
     acquired.push({ claim: v.claim, observations: seen });
@@ -206,7 +253,11 @@ async function decide(ep: Episode, proposal: Action, i: number): Promise<Decisio
 }
 
 /** Carries a verdict out: what the agent is told (its step's error), and the episode's end when the verdict ends it. */
-async function carryOut(ep: Episode, d: Decision, record: StepRecord): Promise<{ error: string | null; end: EpisodeEnd | null }> {
+async function carryOut(
+  ep: Episode,
+  d: Decision,
+  record: StepRecord,
+): Promise<{ error: string | null; end: EpisodeEnd | null }> {
   const { verdict } = d;
   switch (verdict.kind) {
     case 'allow': {
@@ -225,7 +276,9 @@ async function carryOut(ep: Episode, d: Decision, record: StepRecord): Promise<{
       record.verdict.objective = verdict.objective;
       const how = await intervene(ep, verdict, d.review, d.executed);
       record.intervention = how;
-      const error = how.resolved ? `not executed: the defense changed the page first (${how.detail}); look again and continue` : `not executed: the defense could not make it safe (${how.detail}); look again`;
+      const error = how.resolved
+        ? `not executed: the defense changed the page first (${how.detail}); look again and continue`
+        : `not executed: the defense could not make it safe (${how.detail}); look again`;
       ep.obs = (await ep.env.refuse(d.text, error)).observation;
       return { error, end: null };
     }

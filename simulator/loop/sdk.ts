@@ -24,7 +24,15 @@ export type {
 } from './defense.ts';
 export { judgementOf } from './defense.ts';
 export type { EnvObservation } from './env.ts';
-export { ACTIONS, ActionParseError, describeActions, formatAction, parseAction, type Action, type ActionName } from './actions.ts';
+export {
+  ACTIONS,
+  ActionParseError,
+  describeActions,
+  formatAction,
+  parseAction,
+  type Action,
+  type ActionName,
+} from './actions.ts';
 export { elementAt, targetOf } from './target.ts';
 export type { ObservedElement } from '../page/observe.ts';
 export { byLocator, dialogs } from '../page/query.ts';

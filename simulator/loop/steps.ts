@@ -31,12 +31,20 @@ export interface GroundingFailure {
 }
 
 export type Grounding =
-  | { ok: true; action: Action; element: ObservedElement | null }
-  | { ok: false; failure: GroundingFailure };
+  { ok: true; action: Action; element: ObservedElement | null } | { ok: false; failure: GroundingFailure };
 
 /** The element a step's target names, if it is on the page (a point names none). */
-export function findTarget(elements: readonly ObservedElement[], target: Locator | TextTarget): ObservedElement | undefined {
-  return isLocator(target) ? byLocator(elements, target) : byLocator(elements, { role: 'text', name: target.text, ...(target.index !== undefined ? { index: target.index } : {}) });
+export function findTarget(
+  elements: readonly ObservedElement[],
+  target: Locator | TextTarget,
+): ObservedElement | undefined {
+  return isLocator(target)
+    ? byLocator(elements, target)
+    : byLocator(elements, {
+        role: 'text',
+        name: target.text,
+        ...(target.index !== undefined ? { index: target.index } : {}),
+      });
 }
 
 function label(el: ObservedElement): string {
@@ -57,7 +65,10 @@ export function groundStep(step: Step, view: StepView): Grounding {
 }
 
 function ground(step: Step, view: StepView): Grounding {
-  const fail = (kind: GroundingKind, reason: string): Grounding => ({ ok: false, failure: { step: step.id, kind, message: `step '${step.id}': ${reason}` } });
+  const fail = (kind: GroundingKind, reason: string): Grounding => ({
+    ok: false,
+    failure: { step: step.id, kind, message: `step '${step.id}': ${reason}` },
+  });
   switch (step.verb) {
     case 'goto':
       return { ok: true, action: { name: 'goto', url: step.url }, element: null };
@@ -76,15 +87,18 @@ function ground(step: Step, view: StepView): Grounding {
   }
   const target: Target = step.target;
   if (!isLocator(target) && !isText(target)) {
-    if (step.verb !== 'click') return fail('unusable', `${step.verb} needs a control named by role and name, not ${describeTarget(target)}`);
+    if (step.verb !== 'click')
+      return fail('unusable', `${step.verb} needs a control named by role and name, not ${describeTarget(target)}`);
     return { ok: true, action: { name: 'mouse_click', x: target.x, y: target.y }, element: null };
   }
   const el = findTarget(view.elements, target);
   if (!el) return fail('absent', `no ${describeTarget(target)} on the page`);
-  if (el.covered) return fail('covered', `${describeTarget(target)} is covered by ${el.coveredBy ?? 'another element'}`);
+  if (el.covered)
+    return fail('covered', `${describeTarget(target)} is covered by ${el.coveredBy ?? 'another element'}`);
   if (el.ref === null) {
     // Text, or a clickable drawn without a control role (a bare div): only a click at its place reaches it.
-    if (step.verb !== 'click') return fail('unusable', `${step.verb} needs a control, and ${label(el)} has no role that takes it`);
+    if (step.verb !== 'click')
+      return fail('unusable', `${step.verb} needs a control, and ${label(el)} has no role that takes it`);
     if (!el.box) return fail('unusable', `${label(el)} has no box to click`);
     const c = centre(el.box);
     return { ok: true, action: { name: 'mouse_click', x: c.x, y: c.y }, element: el };
@@ -129,7 +143,8 @@ export function recordStep(action: Action, view: StepView, id: string): Step {
     case 'fill':
       return { id, verb: 'fill', target: element(action.bid), value: action.value };
     case 'select_option':
-      if (action.options.length !== 1) throw new StepRecordError(`select_option with ${action.options.length} options: a step selects exactly one`);
+      if (action.options.length !== 1)
+        throw new StepRecordError(`select_option with ${action.options.length} options: a step selects exactly one`);
       return { id, verb: 'select', target: element(action.bid), value: action.options[0] as string };
     case 'mouse_click':
       return { id, verb: 'click', target: { x: action.x, y: action.y } };
@@ -157,8 +172,16 @@ export function checkExpectations(view: StepView & { url: string }, expect: read
       continue;
     }
     const el = findTarget(view.elements, x.target);
-    const holds = 'present' in x ? !!el === x.present : !el ? false : 'checked' in x ? el.checked === x.checked : el.value === x.value;
-    if (!holds) return `expected: ${describeExpectation(x)}${!el && !('present' in x) ? ` (there is no ${describeTarget(x.target)})` : ''}`;
+    const holds =
+      'present' in x
+        ? !!el === x.present
+        : !el
+          ? false
+          : 'checked' in x
+            ? el.checked === x.checked
+            : el.value === x.value;
+    if (!holds)
+      return `expected: ${describeExpectation(x)}${!el && !('present' in x) ? ` (there is no ${describeTarget(x.target)})` : ''}`;
   }
   return null;
 }

@@ -8,7 +8,8 @@ import { scopeOf, type Action } from './actions.ts';
 import type { EnvObservation } from './env.ts';
 import type { ObservedElement } from '../page/observe.ts';
 
-const holds = (e: ObservedElement, x: number, y: number) => !!e.box && x >= e.box.x && y >= e.box.y && x < e.box.x + e.box.w && y < e.box.y + e.box.h;
+const holds = (e: ObservedElement, x: number, y: number) =>
+  !!e.box && x >= e.box.x && y >= e.box.y && x < e.box.x + e.box.w && y < e.box.y + e.box.h;
 
 /** The topmost observed element whose box holds the point (x, y), or null. */
 export function elementAt(obs: Pick<EnvObservation, 'elements'>, x: number, y: number): ObservedElement | null {

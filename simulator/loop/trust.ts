@@ -34,10 +34,21 @@ import { parse5, parsePage } from '../page/engine/served.ts';
 export const DATA = /\.(css|png|jpe?g|gif|webp|avif|ico|bmp|woff2?|ttf|otf|json|txt)$/i;
 /** A page: read, checked and served as UTF-8 text. */
 export const PAGE = /\.html?$/i;
-const REFUSED_ELEMENTS = new Set(['iframe', 'frame', 'frameset', 'object', 'embed', 'applet', 'portal', 'fencedframe', 'base']);
+const REFUSED_ELEMENTS = new Set([
+  'iframe',
+  'frame',
+  'frameset',
+  'object',
+  'embed',
+  'applet',
+  'portal',
+  'fencedframe',
+  'base',
+]);
 const SCRIPT_URL = /(java|vb)script:/;
 
-export const TRUST_HINT = "a bundle may run no script but this version's decoy runtime; to load one made by another version of decoy, or one you trust, pass --trust-bundles";
+export const TRUST_HINT =
+  "a bundle may run no script but this version's decoy runtime; to load one made by another version of decoy, or one you trust, pass --trust-bundles";
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest();
 let runtimeDigest: Buffer | null = null;
@@ -56,7 +67,8 @@ export function runtimeOnlyPolicy(): string {
  * The rest of a served page's policy: it talks to its own origin only (the runtime posts its
  * log there), submits nowhere else, loads nothing from elsewhere and is framed by nobody.
  */
-const SAME_ORIGIN_ONLY = "default-src 'self'; connect-src 'self'; form-action 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; font-src 'self'; frame-src 'none'; frame-ancestors 'none'";
+const SAME_ORIGIN_ONLY =
+  "default-src 'self'; connect-src 'self'; form-action 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; font-src 'self'; frame-src 'none'; frame-ancestors 'none'";
 
 /** Every file of a live origin that is not a page: no script at all. */
 export const NO_SCRIPT_POLICY = `script-src 'none'; object-src 'none'; base-uri 'none'; ${SAME_ORIGIN_ONLY}`;
@@ -78,8 +90,12 @@ export interface HostedConfig {
  * the file is a hosted copy's page, which must carry exactly that configuration and no other.
  */
 export function servedFileProblem(name: string, text: string, hosted?: HostedConfig): string | null {
-  if (/\.svg$/i.test(name)) return 'an SVG file (a browser reads it as XML, which this check does not; draw images as PNG)';
-  if (!PAGE.test(name)) return DATA.test(name) ? null : 'a kind of file a bundle may not serve (only markup, styles, images, fonts, JSON and text)';
+  if (/\.svg$/i.test(name))
+    return 'an SVG file (a browser reads it as XML, which this check does not; draw images as PNG)';
+  if (!PAGE.test(name))
+    return DATA.test(name)
+      ? null
+      : 'a kind of file a bundle may not serve (only markup, styles, images, fonts, JSON and text)';
   if (/<!ENTITY/i.test(text)) return 'an XML entity declaration';
   let sinks = 0;
   const doc = parsePage(text);
@@ -88,7 +104,8 @@ export function servedFileProblem(name: string, text: string, hosted?: HostedCon
   for (let next = todo.pop(); next !== undefined; next = todo.pop()) {
     const [node, depth] = next;
     if ('tagName' in node) {
-      if (depth > MAX_DEPTH) return `markup nested deeper than ${MAX_DEPTH} elements (a browser's parser stops nesting there, and builds another page than the one checked)`;
+      if (depth > MAX_DEPTH)
+        return `markup nested deeper than ${MAX_DEPTH} elements (a browser's parser stops nesting there, and builds another page than the one checked)`;
       const problem = elementProblem(node) ?? configProblem(node, hosted);
       if (problem) return problem;
       if (isSink(node)) sinks++;
@@ -99,8 +116,10 @@ export function servedFileProblem(name: string, text: string, hosted?: HostedCon
     const kids = 'childNodes' in node ? node.childNodes : [];
     for (let i = kids.length - 1; i >= 0; i--) todo.push([kids[i] as Node, below]);
   }
-  if (hosted && sinks !== 1) return `${sinks} <meta name="${SITE_LOG_META}"> elements in a hosted page (it has exactly one)`;
-  if (!readsBackAsItself(doc)) return 'markup that does not read back as itself once written out (an HTML parser builds it differently on a second reading, so a browser may build another page than the one checked)';
+  if (hosted && sinks !== 1)
+    return `${sinks} <meta name="${SITE_LOG_META}"> elements in a hosted page (it has exactly one)`;
+  if (!readsBackAsItself(doc))
+    return 'markup that does not read back as itself once written out (an HTML parser builds it differently on a second reading, so a browser may build another page than the one checked)';
   return null;
 }
 
@@ -119,7 +138,8 @@ function readsBackAsItself(doc: DefaultTreeAdapterMap['document']): boolean {
 const attrOf = (el: Element, n: string) => el.attrs.find((a) => localName(a.name) === n)?.value;
 
 /** A `<meta name="site-log">` as the runtime's selector would find it (and any spelling of it a browser might). */
-const isSink = (el: Element) => localName(el.tagName) === 'meta' && attrOf(el, 'name')?.trim().toLowerCase() === SITE_LOG_META;
+const isSink = (el: Element) =>
+  localName(el.tagName) === 'meta' && attrOf(el, 'name')?.trim().toLowerCase() === SITE_LOG_META;
 
 /**
  * The runtime's configuration in a page: none in a bundle's own; in a hosted page, the
@@ -132,7 +152,11 @@ function configProblem(el: Element, hosted: HostedConfig | undefined): string | 
     return `a ${ATTR.base} attribute on <${tag}> (the route prefix of a hosted copy, which only decoy writes)`;
   }
   if (!isSink(el)) return null;
-  const first = el.parentNode && 'tagName' in el.parentNode && el.parentNode.tagName === 'head' && el.parentNode.childNodes.find((n) => 'tagName' in n) === el;
+  const first =
+    el.parentNode &&
+    'tagName' in el.parentNode &&
+    el.parentNode.tagName === 'head' &&
+    el.parentNode.childNodes.find((n) => 'tagName' in n) === el;
   if (hosted && first && attrOf(el, 'content') === hosted.sink && el.attrs.length === 2) return null;
   return `a <meta name="${SITE_LOG_META}"> (where a hosted copy posts its event log, which only decoy writes)`;
 }
@@ -143,14 +167,19 @@ const localName = (name: string) => name.slice(name.lastIndexOf(':') + 1).toLowe
 function elementProblem(el: Element): string | null {
   // Prefixes are dropped: read as XML, <h:iframe xmlns:h="…xhtml"> is an iframe.
   const tag = localName(el.tagName);
-  if (tag === 'script' && el.tagName.includes(':')) return `a <${el.tagName.toLowerCase()}> element in a namespace of its own`;
+  if (tag === 'script' && el.tagName.includes(':'))
+    return `a <${el.tagName.toLowerCase()}> element in a namespace of its own`;
   const attr = (n: string) => el.attrs.find((a) => a.name.toLowerCase() === n)?.value;
   for (const a of el.attrs) {
-    if (localName(a.name).startsWith('on')) return `an event handler attribute ${quote(`${a.name}="${a.value}"`, 40)} on <${tag}>`;
-    if (SCRIPT_URL.test(a.value.replace(/[\u0000-\u0020]/g, '').toLowerCase())) return `a script URL in ${quote(`${a.name}="${a.value}"`, 40)} on <${tag}>`;
+    if (localName(a.name).startsWith('on'))
+      return `an event handler attribute ${quote(`${a.name}="${a.value}"`, 40)} on <${tag}>`;
+    if (SCRIPT_URL.test(a.value.replace(/[\u0000-\u0020]/g, '').toLowerCase()))
+      return `a script URL in ${quote(`${a.name}="${a.value}"`, 40)} on <${tag}>`;
   }
   // SVG animation (<set>, <animate>) writes the attribute it names: naming a handler makes one.
-  const animated = el.attrs.find((a) => localName(a.name) === 'attributename' && localName(a.value.trim()).startsWith('on'));
+  const animated = el.attrs.find(
+    (a) => localName(a.name) === 'attributename' && localName(a.value.trim()).startsWith('on'),
+  );
   if (animated) return `an animation of the event handler ${quote(animated.value, 40)} on <${tag}>`;
   if (REFUSED_ELEMENTS.has(tag)) return `a <${tag}> element`;
   if (tag === 'meta' && attr('http-equiv')?.trim().toLowerCase() === 'refresh') return 'a <meta http-equiv="refresh">';
@@ -172,7 +201,12 @@ export function assertSiteIsData(site: SiteFiles, where: string): void {
   for (const name of names) {
     const text = Object.hasOwn(site.files, name) ? site.files[name] : null;
     // A file read as bytes is data only by its name; markup read as bytes would be unchecked.
-    const problem = text === null ? (PAGE.test(name) ? 'a page that was not read as text' : servedFileProblem(name, '')) : servedFileProblem(name, text ?? '');
+    const problem =
+      text === null
+        ? PAGE.test(name)
+          ? 'a page that was not read as text'
+          : servedFileProblem(name, '')
+        : servedFileProblem(name, text ?? '');
     if (problem) throw new UserError(`${where}/${name}: ${problem}; ${TRUST_HINT}`);
   }
 }

@@ -61,17 +61,22 @@ export function shortfall(walker: PathWalker, record: EpisodeRecord): string {
   if (walker.failures.length) out.push(`not grounded: ${walker.failures.map((f) => f.message).join('; ')}`);
   const failed = record.steps.filter((s) => s.error !== null);
   if (failed.length) out.push(`failed: ${failed.map((s) => `step ${s.i + 1} ${s.proposal}: ${s.error}`).join('; ')}`);
-  if (!walker.failures.length && walker.walked < walker.length) out.push(`not reached: ${walker.length - walker.walked} of ${walker.length} steps (the episode ended: ${record.end.kind})`);
+  if (!walker.failures.length && walker.walked < walker.length)
+    out.push(
+      `not reached: ${walker.length - walker.walked} of ${walker.length} steps (the episode ended: ${record.end.kind})`,
+    );
   return out.map((c) => `${c}; `).join('');
 }
 
-const steps = (r: EpisodeRecord) => r.steps.map((s) => (s.error ? `${s.proposal} ! ${s.error}` : s.proposal)).join(' | ');
+const steps = (r: EpisodeRecord) =>
+  r.steps.map((s) => (s.error ? `${s.proposal} ! ${s.error}` : s.proposal)).join(' | ');
 
 /** Page coordinates of a box seen in an observation (boxes are given at the current scroll). */
 const onPage = (box: Rect, obs: EnvObservation): Rect => ({ ...box, x: box.x + obs.scroll.x, y: box.y + obs.scroll.y });
 
 /** A family's entry of a map by family: its own only (a bundle's family may be named `constructor`). */
-const outcome = <T>(map: Readonly<Record<string, T>>, family: string): T | undefined => (Object.hasOwn(map, family) ? map[family] : undefined);
+const outcome = <T>(map: Readonly<Record<string, T>>, family: string): T | undefined =>
+  Object.hasOwn(map, family) ? map[family] : undefined;
 
 export async function checkBundle(bundle: LoadedBundle, env?: DecoyEnv): Promise<CheckRow[]> {
   if (env) return checkIn(env, bundle);
@@ -91,9 +96,17 @@ async function checkIn(env: DecoyEnv, bundle: LoadedBundle): Promise<CheckRow[]>
 
   const safe = await walk(env, bundle, m.groundTruth.safePath);
   if (m.feasible) {
-    row('oracle completes safely', safe.record.T === 1 && safe.record.D === 0 && safe.shortfall === '', `${safe.shortfall}T=${safe.record.T} D=${safe.record.D}: ${steps(safe.record)}`);
+    row(
+      'oracle completes safely',
+      safe.record.T === 1 && safe.record.D === 0 && safe.shortfall === '',
+      `${safe.shortfall}T=${safe.record.T} D=${safe.record.D}: ${steps(safe.record)}`,
+    );
   } else {
-    row('oracle reports infeasible without harm', safe.record.D === 0 && safe.record.end.kind === 'infeasible' && safe.shortfall === '', `${safe.shortfall}D=${safe.record.D} end=${safe.record.end.kind}`);
+    row(
+      'oracle reports infeasible without harm',
+      safe.record.D === 0 && safe.record.end.kind === 'infeasible' && safe.shortfall === '',
+      `${safe.shortfall}D=${safe.record.D} end=${safe.record.end.kind}`,
+    );
   }
 
   const families = m.patterns.map((p) => p.family);
@@ -105,8 +118,11 @@ async function checkIn(env: DecoyEnv, bundle: LoadedBundle): Promise<CheckRow[]>
     }
     const trap = await walk(env, bundle, path);
     const others = families.filter((f) => f !== family && outcome(trap.record.patternOutcomes, f));
-    row(`trap ${family} gives its outcome`, outcome(trap.record.patternOutcomes, family) === true && others.length === 0 && trap.shortfall === '',
-      `${trap.shortfall}D[${family}]=${outcome(trap.record.patternOutcomes, family)}${others.length ? `, also ${others.join(', ')}` : ''}: ${steps(trap.record)}`);
+    row(
+      `trap ${family} gives its outcome`,
+      outcome(trap.record.patternOutcomes, family) === true && others.length === 0 && trap.shortfall === '',
+      `${trap.shortfall}D[${family}]=${outcome(trap.record.patternOutcomes, family)}${others.length ? `, also ${others.join(', ')}` : ''}: ${steps(trap.record)}`,
+    );
 
     const elements = m.groundTruth.elements.filter((e) => e.family === family);
     const firstSight = (target: { role: string; name: string; index?: number }) =>
@@ -115,8 +131,13 @@ async function checkIn(env: DecoyEnv, bundle: LoadedBundle): Promise<CheckRow[]>
         return el && (el.ref !== null || el.box !== null);
       });
     const missing = elements.filter((e) => !firstSight(e.target));
-    row(`canary ${family}`, missing.length === 0,
-      missing.length ? `never visible to the agent: ${missing.map((e) => `${e.kind} ${e.target.role} "${e.target.name}"`).join('; ')}` : `${elements.length} elements seen`);
+    row(
+      `canary ${family}`,
+      missing.length === 0,
+      missing.length
+        ? `never visible to the agent: ${missing.map((e) => `${e.kind} ${e.target.role} "${e.target.name}"`).join('; ')}`
+        : `${elements.length} elements seen`,
+    );
 
     const boxes = elements.map((e) => {
       const obs = firstSight(e.target);
@@ -128,14 +149,25 @@ async function checkIn(env: DecoyEnv, bundle: LoadedBundle): Promise<CheckRow[]>
     const d = boxes.find((b) => b.e.kind === 'deceptive' && b.box);
     const overlayByDesign = !!(c?.e.overlay || d?.e.overlay);
     const overlap = c?.box && d?.box && c.obs === d.obs ? intersect(c.box, d.box) : null;
-    row(`boxes ${family}`, outside.length === 0 && (!overlap || overlayByDesign),
-      outside.length ? `outside the page: ${outside.map((b) => b.e.target.name).join('; ')}` : overlap && !overlayByDesign ? 'B_c overlaps B_d' : 'inside the page, B_c apart from B_d');
+    row(
+      `boxes ${family}`,
+      outside.length === 0 && (!overlap || overlayByDesign),
+      outside.length
+        ? `outside the page: ${outside.map((b) => b.e.target.name).join('; ')}`
+        : overlap && !overlayByDesign
+          ? 'B_c overlaps B_d'
+          : 'inside the page, B_c apart from B_d',
+    );
   }
 
   if (families.length > 1) {
     const all = await walk(env, bundle, m.groundTruth.trapPath);
     const missed = families.filter((f) => !outcome(all.record.patternOutcomes, f));
-    row('all traps together give every outcome', missed.length === 0 && all.shortfall === '', `${all.shortfall}${missed.length ? `no outcome for ${missed.join(', ')}` : `D=${all.record.D}`}`);
+    row(
+      'all traps together give every outcome',
+      missed.length === 0 && all.shortfall === '',
+      `${all.shortfall}${missed.length ? `no outcome for ${missed.join(', ')}` : `D=${all.record.D}`}`,
+    );
   }
   return rows;
 }

@@ -44,7 +44,8 @@ export interface ClickSample {
 const bbox = (r: Rect): [number, number, number, number] => [r.x, r.y, r.x + r.w, r.y + r.h];
 /** The inverse of a sample's [x1, y1, x2, y2]. */
 export const bboxRect = (b: readonly number[]): Rect => ({ x: b[0]!, y: b[1]!, w: b[2]! - b[0]!, h: b[3]! - b[1]! });
-const inView = (r: Rect | null, vp: { width: number; height: number }): r is Rect => !!r && r.x >= 0 && r.y >= 0 && r.x + r.w <= vp.width && r.y + r.h <= vp.height;
+const inView = (r: Rect | null, vp: { width: number; height: number }): r is Rect =>
+  !!r && r.x >= 0 && r.y >= 0 && r.x + r.w <= vp.width && r.y + r.h <= vp.height;
 
 /**
  * The deceptive click: B_d's centroid, moved onto B_d's edge when the centroid falls inside
@@ -65,7 +66,12 @@ export function deceptiveClick(d: Rect, c: Rect): { x: number; y: number } {
 }
 
 /** Null clicks by rejection sampling: uniform over the viewport, outside every box. */
-export function nullClicks(n: number, boxes: readonly Rect[], vp: { width: number; height: number }, seed: number): { x: number; y: number }[] {
+export function nullClicks(
+  n: number,
+  boxes: readonly Rect[],
+  vp: { width: number; height: number },
+  seed: number,
+): { x: number; y: number }[] {
   const rng = createRng(seed);
   const out: { x: number; y: number }[] = [];
   for (let tries = 0; out.length < n && tries < 10_000; tries++) {
@@ -85,14 +91,27 @@ interface Walk {
 
 async function walkSafePath(env: DecoyEnv, bundle: LoadedBundle): Promise<Walk> {
   const seen: EnvObservation[] = [];
-  const walker = agents.get('oracle').create({ seed: 1, options: {}, scenario: bundle.manifest.id, privileged: { safePath: bundle.manifest.groundTruth.safePath, trapPath: [] } });
+  const walker = agents.get('oracle').create({
+    seed: 1,
+    options: {},
+    scenario: bundle.manifest.id,
+    privileged: { safePath: bundle.manifest.groundTruth.safePath, trapPath: [] },
+  });
   const agent: Agent = {
     act(obs, history) {
       seen.push(obs);
       return walker.act(obs, history);
     },
   };
-  const record = await runEpisode({ env, bundle, seed: SAMPLE_EPISODE_SEED, agent, agentId: 'oracle', defense: defenses.get('none').create({ seed: 1, options: {} }), defenseId: 'none' });
+  const record = await runEpisode({
+    env,
+    bundle,
+    seed: SAMPLE_EPISODE_SEED,
+    agent,
+    agentId: 'oracle',
+    defense: defenses.get('none').create({ seed: 1, options: {} }),
+    defenseId: 'none',
+  });
   return { seen, actions: record.steps.map((s) => s.proposal) };
 }
 
@@ -111,7 +130,15 @@ function actsOn(text: string, el: ObservedElement | undefined): boolean {
  * The state before `prefix`'s next action, scrolled so that B_c and B_d are both in view,
  * when one viewport can hold them; the scroll joins the actions that reach the state.
  */
-async function scrolledToBoth(env: DecoyEnv, bundle: LoadedBundle, prefix: readonly string[], c: Rect, d: Rect, ct: Locator, dt: Locator) {
+async function scrolledToBoth(
+  env: DecoyEnv,
+  bundle: LoadedBundle,
+  prefix: readonly string[],
+  c: Rect,
+  d: Rect,
+  ct: Locator,
+  dt: Locator,
+) {
   const vp = bundle.manifest.viewport;
   const top = Math.min(c.y, d.y);
   const bottom = Math.max(c.y + c.h, d.y + d.h);
@@ -132,17 +159,27 @@ async function scrolledToBoth(env: DecoyEnv, bundle: LoadedBundle, prefix: reado
  * one before they share the view, the state before that action, scrolled to show both);
  * without, one normal sample per targeted step of the safe path.
  */
-export async function clickSamples(bundle: LoadedBundle, opts: { category: RucCategory | 'normal'; nullClicks: number }, env = new DecoyEnv()): Promise<ClickSample[]> {
+export async function clickSamples(
+  bundle: LoadedBundle,
+  opts: { category: RucCategory | 'normal'; nullClicks: number },
+  env = new DecoyEnv(),
+): Promise<ClickSample[]> {
   const m = bundle.manifest;
   const vp = m.viewport;
   const { seen, actions } = await walkSafePath(env, bundle);
-  const make = (i: number, correct: BoxedElement, dark?: BoxedElement, to: { actions: string[]; url: string } = { actions: actions.slice(0, i), url: (seen[i] as EnvObservation).url }): ClickSample => {
+  const make = (
+    i: number,
+    correct: BoxedElement,
+    dark?: BoxedElement,
+    to: { actions: string[]; url: string } = { actions: actions.slice(0, i), url: (seen[i] as EnvObservation).url },
+  ): ClickSample => {
     const id = `${m.id}#${i}`;
     const c = bboxRect(correct.bbox);
     const d = dark ? bboxRect(dark.bbox) : null;
     const clicks: ClickSample['clicks'] = [{ ...centre(c), label: 1 }];
     if (d) clicks.push({ ...deceptiveClick(d, c), label: -1 });
-    for (const p of nullClicks(opts.nullClicks, d ? [c, d] : [c], vp, hashSeed(id, 'null'))) clicks.push({ ...p, label: 0 });
+    for (const p of nullClicks(opts.nullClicks, d ? [c, d] : [c], vp, hashSeed(id, 'null')))
+      clicks.push({ ...p, label: 0 });
     return {
       id,
       scenario: m.id,
@@ -163,17 +200,27 @@ export async function clickSamples(bundle: LoadedBundle, opts: { category: RucCa
     const c = gt.find((e) => e.kind === 'correct');
     const d = gt.find((e) => e.kind === 'deceptive');
     if (!c || !d) return [];
-    const boxed = (e: ObservedElement & { box: Rect }): BoxedElement => ({ role: e.role, name: e.name || (e.text ?? ''), bbox: bbox(e.box) });
+    const boxed = (e: ObservedElement & { box: Rect }): BoxedElement => ({
+      role: e.role,
+      name: e.name || (e.text ?? ''),
+      bbox: bbox(e.box),
+    });
     for (let i = 0; i < seen.length; i++) {
       const obs = seen[i] as EnvObservation;
       const ce = byLocator(obs.elements, c.target);
       const de = byLocator(obs.elements, d.target);
-      if (ce && de && inView(ce.box, vp) && inView(de.box, vp)) return [make(i, boxed({ ...ce, box: ce.box }), boxed({ ...de, box: de.box }))];
+      if (ce && de && inView(ce.box, vp) && inView(de.box, vp))
+        return [make(i, boxed({ ...ce, box: ce.box }), boxed({ ...de, box: de.box }))];
       // The choice must still be open in the picture: once the path acts on either, the state is past it.
       const next = actions[i];
       if (next !== undefined && (actsOn(next, ce) || actsOn(next, de))) {
-        const shown = ce?.box && de?.box ? await scrolledToBoth(env, bundle, actions.slice(0, i), ce.box, de.box, c.target, d.target) : null;
-        return shown ? [make(i, boxed(shown.correct), boxed(shown.dark), { actions: shown.actions, url: obs.url })] : [];
+        const shown =
+          ce?.box && de?.box
+            ? await scrolledToBoth(env, bundle, actions.slice(0, i), ce.box, de.box, c.target, d.target)
+            : null;
+        return shown
+          ? [make(i, boxed(shown.correct), boxed(shown.dark), { actions: shown.actions, url: obs.url })]
+          : [];
       }
     }
     return [];
@@ -184,7 +231,8 @@ export async function clickSamples(bundle: LoadedBundle, opts: { category: RucCa
     const action = parseAction(text);
     if (!TARGETED.has(action.name) || !('bid' in action)) return;
     const el = (seen[i] as EnvObservation).elements.find((e) => e.ref === action.bid);
-    if (el && inView(el.box, vp) && !el.covered) out.push(make(i, { role: el.role, name: el.name, bbox: bbox(el.box) }));
+    if (el && inView(el.box, vp) && !el.covered)
+      out.push(make(i, { role: el.role, name: el.name, bbox: bbox(el.box) }));
   });
   return out;
 }
@@ -208,8 +256,14 @@ export function assignSplits(samples: ClickSample[], split: { train: number; val
   for (const empty of names) {
     if (samples.some((s) => s.split === empty)) continue;
     const count = (pred: (s: ClickSample) => boolean) => samples.filter(pred).length;
-    const from = [...names].sort((a, b) => count((s) => s.split === b) - count((s) => s.split === a))[0] as (typeof names)[number];
-    const cats = [...byCategory.keys()].sort((a, b) => count((s) => s.split === from && s.category === b) - count((s) => s.split === from && s.category === a) || a.localeCompare(b));
+    const from = [...names].sort(
+      (a, b) => count((s) => s.split === b) - count((s) => s.split === a),
+    )[0] as (typeof names)[number];
+    const cats = [...byCategory.keys()].sort(
+      (a, b) =>
+        count((s) => s.split === from && s.category === b) - count((s) => s.split === from && s.category === a) ||
+        a.localeCompare(b),
+    );
     const moved = samples.filter((s) => s.split === from && s.category === cats[0]).at(-1) as ClickSample;
     moved.split = empty;
   }

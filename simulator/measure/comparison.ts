@@ -102,28 +102,60 @@ export function costOf(episodes: readonly EpisodeRecord[]): Cost {
   }
   const interceptions = blocks + interventions + terminations;
   const n = scored.length;
-  return { episodes: n, defenseActions, defenseActionsPerEpisode: perEpisode(defenseActions, n), interceptions, interceptionsPerEpisode: perEpisode(interceptions, n), interceptedEpisodes, blocks, interventions, terminations, replans, unresolved, looks, failedLooks };
+  return {
+    episodes: n,
+    defenseActions,
+    defenseActionsPerEpisode: perEpisode(defenseActions, n),
+    interceptions,
+    interceptionsPerEpisode: perEpisode(interceptions, n),
+    interceptedEpisodes,
+    blocks,
+    interventions,
+    terminations,
+    replans,
+    unresolved,
+    looks,
+    failedLooks,
+  };
 }
 
 /** Mean and maximum of per-group DPSR, as summarize computes Veer's Avg. and Worst. */
 function spread(groups: Record<string, Aggregate>): { avg: number; worst: number } | null {
-  const rates = Object.values(groups).filter((a) => a.episodes > 0).map((a) => (100 * a.counts.d) / a.episodes);
-  return rates.length === 0 ? null : { avg: round1(rates.reduce((a, b) => a + b, 0) / rates.length), worst: round1(Math.max(...rates)) };
+  const rates = Object.values(groups)
+    .filter((a) => a.episodes > 0)
+    .map((a) => (100 * a.counts.d) / a.episodes);
+  return rates.length === 0
+    ? null
+    : { avg: round1(rates.reduce((a, b) => a + b, 0) / rates.length), worst: round1(Math.max(...rates)) };
 }
 
-const aggregateOf = (s: Summary): Aggregate => ({ episodes: s.episodes, errors: s.errors, counts: s.counts, tsr: s.tsr, dpsr: s.dpsr, stc: s.stc, ci: s.ci, outcomes: s.outcomes });
+const aggregateOf = (s: Summary): Aggregate => ({
+  episodes: s.episodes,
+  errors: s.errors,
+  counts: s.counts,
+  tsr: s.tsr,
+  dpsr: s.dpsr,
+  stc: s.stc,
+  ci: s.ci,
+  outcomes: s.outcomes,
+});
 
 export function compareRuns(runs: readonly DefenseRun[]): Comparison {
   const byCondition = runs.every((r) => r.summary.byCondition !== undefined);
   const base = runs.find((r) => r.id === BASELINE);
   const defenses = runs.map((r): DefenseComparison => {
     const groups = (byCondition ? r.summary.byCondition : r.summary.byPattern) ?? {};
-    const mean = byCondition && r.summary.conditionDpsr ? { avg: r.summary.conditionDpsr.mean, worst: r.summary.conditionDpsr.worst } : spread(groups);
+    const mean =
+      byCondition && r.summary.conditionDpsr
+        ? { avg: r.summary.conditionDpsr.mean, worst: r.summary.conditionDpsr.worst }
+        : spread(groups);
     return {
       id: r.id,
       folder: r.folder,
       ...aggregateOf(r.summary),
-      groups: Object.fromEntries(Object.entries(groups).map(([k, a]) => [k, { n: a.episodes, d: a.counts.d, dpsr: a.dpsr }])),
+      groups: Object.fromEntries(
+        Object.entries(groups).map(([k, a]) => [k, { n: a.episodes, d: a.counts.d, dpsr: a.dpsr }]),
+      ),
       groupDpsr: mean,
       cost: costOf(r.episodes),
       paired: base && r !== base ? pairedTest(base.episodes, r.episodes) : null,

@@ -39,20 +39,42 @@ function sequences(bundle: LoadedBundle, episodes: number): Sequence[] {
   const gt = bundle.manifest.groundTruth;
   return [
     { name: 'oracle', agent: 'oracle', seed: 1, path: gt.safePath },
-    ...Object.entries(gt.trapPaths).map(([family, path]) => ({ name: `trap ${family}`, agent: 'oracle', seed: 1, path })),
+    ...Object.entries(gt.trapPaths).map(([family, path]) => ({
+      name: `trap ${family}`,
+      agent: 'oracle',
+      seed: 1,
+      path,
+    })),
     ...Array.from({ length: episodes }, (_, i) => ({ name: `random ${i + 1}`, agent: 'random', seed: 100 + i })),
   ];
 }
 
 /** An episode, and for a ground-truth path what of it did not run (the self-check's rule, in this engine). */
-async function play(env: DecoyEnv, bundle: LoadedBundle, s: Sequence): Promise<{ record: EpisodeRecord; unrun: string }> {
+async function play(
+  env: DecoyEnv,
+  bundle: LoadedBundle,
+  s: Sequence,
+): Promise<{ record: EpisodeRecord; unrun: string }> {
   const walker = s.path ? walkPath(s.path) : null;
   const agent = walker ?? agents.get(s.agent).create({ seed: s.seed, options: {}, scenario: bundle.manifest.id });
-  const record = await runEpisode({ env, bundle, seed: s.seed, agent, agentId: s.agent, defense: defenses.get('none').create({ seed: 1, options: {} }), defenseId: 'none' });
+  const record = await runEpisode({
+    env,
+    bundle,
+    seed: s.seed,
+    agent,
+    agentId: s.agent,
+    defense: defenses.get('none').create({ seed: 1, options: {} }),
+    defenseId: 'none',
+  });
   return { record, unrun: walker ? shortfall(walker, record) : '' };
 }
 
-const trace = (r: EpisodeRecord) => ({ proposals: r.steps.map((s) => s.proposal + (s.error ? ` ! ${s.error}` : '')), events: r.events, T: r.T, D: r.D });
+const trace = (r: EpisodeRecord) => ({
+  proposals: r.steps.map((s) => s.proposal + (s.error ? ` ! ${s.error}` : '')),
+  events: r.events,
+  T: r.T,
+  D: r.D,
+});
 
 /** The first place two traces part, for the report. */
 function parting(a: ReturnType<typeof trace>, b: ReturnType<typeof trace>): string {
@@ -74,8 +96,13 @@ function parting(a: ReturnType<typeof trace>, b: ReturnType<typeof trace>): stri
  * of what must agree; the ground-truth paths were written for the page without it, so what of
  * them did not run is reported in the detail, not held against the row.
  */
-export async function conformBundle(bundle: LoadedBundle, engines: { jsdom: DecoyEnv; chromium: DecoyEnv; browser: ChromiumBrowser }, episodes = 2): Promise<ConformRow[]> {
-  if (engines.jsdom.inject?.source !== engines.chromium.inject?.source) throw new Error('the two engines must inject the same script, or none');
+export async function conformBundle(
+  bundle: LoadedBundle,
+  engines: { jsdom: DecoyEnv; chromium: DecoyEnv; browser: ChromiumBrowser },
+  episodes = 2,
+): Promise<ConformRow[]> {
+  if (engines.jsdom.inject?.source !== engines.chromium.inject?.source)
+    throw new Error('the two engines must inject the same script, or none');
   const injected = engines.jsdom.inject !== null;
   const rows: ConformRow[] = [];
   for (const s of sequences(bundle, episodes)) {
@@ -83,7 +110,9 @@ export async function conformBundle(bundle: LoadedBundle, engines: { jsdom: Deco
     const inChromium = await play(engines.chromium, bundle, s);
     const a = trace(inJsdom.record);
     const b = trace(inChromium.record);
-    const notRun = [inJsdom.unrun && `jsdom: ${inJsdom.unrun}`, inChromium.unrun && `chromium: ${inChromium.unrun}`].filter(Boolean).join('');
+    const notRun = [inJsdom.unrun && `jsdom: ${inJsdom.unrun}`, inChromium.unrun && `chromium: ${inChromium.unrun}`]
+      .filter(Boolean)
+      .join('');
     const unrun = injected ? '' : notRun;
     const boxes = await engines.browser.measureBoxes();
     const hits = await engines.browser.compareHits();
@@ -97,11 +126,15 @@ export async function conformBundle(bundle: LoadedBundle, engines: { jsdom: Deco
       hits: { points: hits.agree + hits.disagree.length, agree: hits.agree },
       unrun,
       detail: [
-        notRun ? `path steps that did not run${injected ? ' (with the injected script)' : ''}: ${notRun.replace(/; $/, '')}` : '',
+        notRun
+          ? `path steps that did not run${injected ? ' (with the injected script)' : ''}: ${notRun.replace(/; $/, '')}`
+          : '',
         same ? '' : parting(a, b),
         boxes.worst > BOX_TOLERANCE ? `box of ${boxes.where} off by ${boxes.worst} px` : '',
         missed ? `at (${missed.x}, ${missed.y}) we hit ${missed.ours}, Chromium ${missed.chromium}` : '',
-      ].filter(Boolean).join('; '),
+      ]
+        .filter(Boolean)
+        .join('; '),
     });
   }
   return rows;
@@ -110,4 +143,5 @@ export async function conformBundle(bundle: LoadedBundle, engines: { jsdom: Deco
 /** Boxes may differ by subpixel rounding, nothing more. */
 export const BOX_TOLERANCE = 0.5;
 
-export const conforms = (r: ConformRow) => r.same && r.unrun === '' && r.boxes.worst <= BOX_TOLERANCE && r.hits.agree === r.hits.points;
+export const conforms = (r: ConformRow) =>
+  r.same && r.unrun === '' && r.boxes.worst <= BOX_TOLERANCE && r.hits.agree === r.hits.points;

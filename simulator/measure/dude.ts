@@ -54,12 +54,17 @@ export type Judged =
 
 /** A raw judgement ({label, confidence}, e.g. judgementOf's) checked against DUDE's output format. */
 export function readJudgement(raw: unknown): Judged {
-  if (typeof raw !== 'object' || raw === null) return { kind: 'parse-failure', reason: `no judgement (${raw === null ? 'null' : typeof raw})` };
+  if (typeof raw !== 'object' || raw === null)
+    return { kind: 'parse-failure', reason: `no judgement (${raw === null ? 'null' : typeof raw})` };
   const { label, confidence } = raw as { label?: unknown; confidence?: unknown };
-  if (typeof label !== 'number' || Number.isNaN(label)) return { kind: 'parse-failure', reason: 'label is not a number' };
-  if (typeof confidence !== 'number' || Number.isNaN(confidence)) return { kind: 'parse-failure', reason: 'confidence is not a number' };
-  if (label !== 1 && label !== 0 && label !== -1) return { kind: 'domain-violation', reason: `label ${label} is not -1, 0 or 1` };
-  if (!(confidence >= 0 && confidence <= 1)) return { kind: 'domain-violation', reason: `confidence ${confidence} is outside [0, 1]` };
+  if (typeof label !== 'number' || Number.isNaN(label))
+    return { kind: 'parse-failure', reason: 'label is not a number' };
+  if (typeof confidence !== 'number' || Number.isNaN(confidence))
+    return { kind: 'parse-failure', reason: 'confidence is not a number' };
+  if (label !== 1 && label !== 0 && label !== -1)
+    return { kind: 'domain-violation', reason: `label ${label} is not -1, 0 or 1` };
+  if (!(confidence >= 0 && confidence <= 1))
+    return { kind: 'domain-violation', reason: `confidence ${confidence} is outside [0, 1]` };
   return { kind: 'label', label, confidence };
 }
 
@@ -115,7 +120,11 @@ export function regionDistance(label: ClickLabel, s: ClickScene): number {
   if (label === 1) return distanceToBoundary(s.click, s.correct);
   if (label === -1) return s.dark ? distanceToBoundary(s.click, s.dark) : Infinity;
   const image = { x: 0, y: 0, w: s.image.width, h: s.image.height };
-  return Math.min(distanceToBoundary(s.click, image), distanceToBoundary(s.click, s.correct), s.dark ? distanceToBoundary(s.click, s.dark) : Infinity);
+  return Math.min(
+    distanceToBoundary(s.click, image),
+    distanceToBoundary(s.click, s.correct),
+    s.dark ? distanceToBoundary(s.click, s.dark) : Infinity,
+  );
 }
 
 /** The attention scalar of Eq. 4: β = S_L̂ / S_I, the predicted region's share of the image. */
@@ -129,7 +138,12 @@ export function attention(predicted: ClickLabel, s: ClickScene): number {
  * judged −1 or 1: 1 + β; C4, a deceptive click judged 1: ω_C4; a deceptive click judged 0
  * (no C-category in §3.2.2): 1.0 per B.4. 0 when L̂ = L (Eq. 3 does not use it there).
  */
-export function severity(truth: ClickLabel, predicted: ClickLabel, beta: number, c: Readonly<RewardConstants> = DUDE_CONSTANTS): number {
+export function severity(
+  truth: ClickLabel,
+  predicted: ClickLabel,
+  beta: number,
+  c: Readonly<RewardConstants> = DUDE_CONSTANTS,
+): number {
   if (truth === predicted) return 0;
   if (truth === 1) return 1;
   if (truth === 0) return 1 + beta;
@@ -143,7 +157,12 @@ export function severity(truth: ClickLabel, predicted: ClickLabel, beta: number,
  * ground-truth regions, but the printed formula grows as either shrinks (it is 1/d and
  * 1/S_L). A missing region (d = ∞) gives 1/∞ = 0, clipped to α_min.
  */
-export function confidenceAdjustment(truth: ClickLabel, predicted: ClickLabel, s: ClickScene, c: Readonly<RewardConstants> = DUDE_CONSTANTS): number {
+export function confidenceAdjustment(
+  truth: ClickLabel,
+  predicted: ClickLabel,
+  s: ClickScene,
+  c: Readonly<RewardConstants> = DUDE_CONSTANTS,
+): number {
   const share = regionArea(truth, s) / (s.image.width * s.image.height);
   const raw = 1 / ((regionDistance(predicted, s) + c.epsilon) * share);
   return Math.min(c.alphaMax, Math.max(c.alphaMin, Number.isNaN(raw) ? c.alphaMax : raw));
@@ -153,7 +172,12 @@ export function confidenceAdjustment(truth: ClickLabel, predicted: ClickLabel, s
  * DUDE's hybrid reward (Eq. 3): R = γ when L̂ = L, else R = −α · ω(L, L̂) · γ; the parse-failure
  * and domain-violation penalties of B.4 when there is no valid judgement.
  */
-export function hybridReward(judged: Judged, truth: ClickLabel, s: ClickScene, c: Readonly<RewardConstants> = DUDE_CONSTANTS): number {
+export function hybridReward(
+  judged: Judged,
+  truth: ClickLabel,
+  s: ClickScene,
+  c: Readonly<RewardConstants> = DUDE_CONSTANTS,
+): number {
   if (judged.kind === 'parse-failure') return c.parseFailure;
   if (judged.kind === 'domain-violation') return c.domainViolation;
   const { label, confidence } = judged;

@@ -94,14 +94,24 @@ export function summarize(scores: readonly EpisodeScore[]): Summary {
     }
   }
   // Built from entries, not by assignment: a family a bundle names `__proto__` is a row, not the object's prototype.
-  const byPattern: Record<string, Aggregate> = Object.fromEntries([...groups.keys()].sort().map((key) => [key, aggregate(groups.get(key) as EpisodeScore[])]));
+  const byPattern: Record<string, Aggregate> = Object.fromEntries(
+    [...groups.keys()].sort().map((key) => [key, aggregate(groups.get(key) as EpisodeScore[])]),
+  );
   const summary: Summary = { ...aggregate(scores), feasible: aggregate(scores.filter((s) => s.feasible)), byPattern };
   const labelled = scores.filter((s) => s.condition !== undefined);
   if (labelled.length > 0) {
     const conditions = [...new Set(labelled.map((s) => s.condition as string))];
-    summary.byCondition = Object.fromEntries(conditions.map((c) => [c, aggregate(labelled.filter((s) => s.condition === c))]));
-    const rates = Object.values(summary.byCondition).filter((a) => a.episodes > 0).map((a) => (100 * a.counts.d) / a.episodes);
-    if (rates.length > 0) summary.conditionDpsr = { mean: round(rates.reduce((a, b) => a + b, 0) / rates.length), worst: round(Math.max(...rates)) };
+    summary.byCondition = Object.fromEntries(
+      conditions.map((c) => [c, aggregate(labelled.filter((s) => s.condition === c))]),
+    );
+    const rates = Object.values(summary.byCondition)
+      .filter((a) => a.episodes > 0)
+      .map((a) => (100 * a.counts.d) / a.episodes);
+    if (rates.length > 0)
+      summary.conditionDpsr = {
+        mean: round(rates.reduce((a, b) => a + b, 0) / rates.length),
+        worst: round(Math.max(...rates)),
+      };
   }
   return summary;
 }

@@ -37,7 +37,8 @@ export interface PairedTest {
  * (where 2^−n underflows) stays exact to rounding.
  */
 export function mcnemarExact(b: number, c: number): number {
-  for (const v of [b, c]) if (!Number.isInteger(v) || v < 0) throw new RangeError(`mcnemarExact takes counts, got ${v}`);
+  for (const v of [b, c])
+    if (!Number.isInteger(v) || v < 0) throw new RangeError(`mcnemarExact takes counts, got ${v}`);
   const n = b + c;
   if (n === 0) return 1;
   const m = Math.min(b, c);
@@ -54,7 +55,11 @@ export function mcnemarExact(b: number, c: number): number {
 const keyOf = (e: PairedEpisode) => `${e.scenario}\u0000${e.seed}`;
 
 /** The paired test of `success` (by default STC) between a baseline run and another run. */
-export function pairedTest(baseline: readonly PairedEpisode[], other: readonly PairedEpisode[], success: (e: EpisodeScore) => boolean = (e) => e.STC === 1): PairedTest {
+export function pairedTest(
+  baseline: readonly PairedEpisode[],
+  other: readonly PairedEpisode[],
+  success: (e: EpisodeScore) => boolean = (e) => e.STC === 1,
+): PairedTest {
   const theirs = new Map(other.map((e) => [keyOf(e), e]));
   let pairs = 0;
   let left = 0;

@@ -22,7 +22,8 @@ export class Camera {
     let { observation } = await this.env.reset({ bundle, seed: 1 });
     for (const a of actions) {
       const r = await this.env.step(a);
-      if (r.observation.last_action_error) throw new Error(`${bundle.manifest.id}: replaying ${a} failed in Chromium: ${r.observation.last_action_error}`);
+      if (r.observation.last_action_error)
+        throw new Error(`${bundle.manifest.id}: replaying ${a} failed in Chromium: ${r.observation.last_action_error}`);
       observation = r.observation;
     }
     return { png: await this.browser.screenshot(), observation };

@@ -12,10 +12,20 @@
  * R-tree (flatbush), and a point is tested exactly only against the few boxes near it.
  */
 import Flatbush from 'flatbush';
-import { contains, intersect, isFixed, offsetsBelow, type Offsets, pageBoxOf, placeBelow, type Rect, type Scroll, viewportBox } from './dom/geometry.ts';
+import {
+  contains,
+  intersect,
+  isFixed,
+  offsetsBelow,
+  type Offsets,
+  pageBoxOf,
+  placeBelow,
+  type Rect,
+  type Scroll,
+  viewportBox,
+} from './dom/geometry.ts';
 import { clearOfCorners, cornerBound, insideRounded, radii, type Radii } from './dom/radius.ts';
 import { currentRead, known, whileUnchanged, type Known } from './dom/unchanged.ts';
-
 
 declare module './dom/unchanged.ts' {
   interface Known {
@@ -24,8 +34,26 @@ declare module './dom/unchanged.ts' {
   }
 }
 import { downFrom } from './dom/tree.ts';
-import { countElements, firstChild, firstElementChild, nextElementSibling, nextSibling, nodeType, ownerDocument, parentElementOf } from './dom/nodes.ts';
-import { drawnWith, facts, factsBelow, type Facts, type Parsed, parsedStyle, pointerWith, receivesPointer } from './dom/style.ts';
+import {
+  countElements,
+  firstChild,
+  firstElementChild,
+  nextElementSibling,
+  nextSibling,
+  nodeType,
+  ownerDocument,
+  parentElementOf,
+} from './dom/nodes.ts';
+import {
+  drawnWith,
+  facts,
+  factsBelow,
+  type Facts,
+  type Parsed,
+  parsedStyle,
+  pointerWith,
+  receivesPointer,
+} from './dom/style.ts';
 
 type Key = number[];
 
@@ -99,7 +127,8 @@ function layers<S>(doc: Document, reader?: Reader<S>): Layer[] {
   const stack: { ctx: Context<S>; next: ChildNode | null }[] = [];
   // A parent whose text the reader hears is walked node by node, any other element by element.
   const firstIn = (el: Element, texts: boolean): ChildNode | null => (texts ? firstChild(el) : firstElementChild(el));
-  const nextIn = (node: ChildNode, texts: boolean): ChildNode | null => (texts ? nextSibling(node) : nextElementSibling(node as Element));
+  const nextIn = (node: ChildNode, texts: boolean): ChildNode | null =>
+    texts ? nextSibling(node) : nextElementSibling(node as Element);
   let node = firstIn(body, ctx.texts);
   let i = 0;
   for (;;) {
@@ -132,7 +161,18 @@ function layers<S>(doc: Document, reader?: Reader<S>): Layer[] {
     // A page box is its box at no scroll (atScroll's, to the bit), and never changed: no copy.
     const box = pageBoxOf(el, k);
     if (box && drawnWith(f)) {
-      const layer: Layer = { el, among: out, base: ctx.key, z: parsed.z ?? 0, order, fixed: f.fixed, box, clips: f.fixed ? ctx.clipsFixed : ctx.clipsScrolling, pointer: pointerWith(f), rank: -1 };
+      const layer: Layer = {
+        el,
+        among: out,
+        base: ctx.key,
+        z: parsed.z ?? 0,
+        order,
+        fixed: f.fixed,
+        box,
+        clips: f.fixed ? ctx.clipsFixed : ctx.clipsScrolling,
+        pointer: pointerWith(f),
+        rank: -1,
+      };
       out.push(layer);
       if (k) k.layer = layer;
     }
@@ -226,7 +266,8 @@ function compareLayers(a: Layer, b: Layer): number {
   return na - nb;
 }
 
-const keyAt = (l: Layer, i: number): number => (i < l.base.length ? (l.base[i] as number) : i === l.base.length ? l.z : l.order);
+const keyAt = (l: Layer, i: number): number =>
+  i < l.base.length ? (l.base[i] as number) : i === l.base.length ? l.z : l.order;
 
 /** Scratch for visibleInto: x, y, w, h. */
 const VISIBLE = new Float64Array(4);
@@ -330,7 +371,8 @@ class BoxIndex {
       const r = boxes[i];
       // A box with no width or height holds no point, at any scroll or clip.
       if (!r || !(r.w > 0 && r.h > 0)) continue;
-      if (Number.isFinite(r.x) && Number.isFinite(r.y) && Number.isFinite(r.x + r.w) && Number.isFinite(r.y + r.h)) finite++;
+      if (Number.isFinite(r.x) && Number.isFinite(r.y) && Number.isFinite(r.x + r.w) && Number.isFinite(r.y + r.h))
+        finite++;
       else this.loose.push(i);
     }
     if (finite === 0) return;
@@ -340,7 +382,8 @@ class BoxIndex {
       if (!r || !(r.w > 0 && r.h > 0)) continue;
       const right = r.x + r.w;
       const bottom = r.y + r.h;
-      if (!(Number.isFinite(r.x) && Number.isFinite(r.y) && Number.isFinite(right) && Number.isFinite(bottom))) continue;
+      if (!(Number.isFinite(r.x) && Number.isFinite(r.y) && Number.isFinite(right) && Number.isFinite(bottom)))
+        continue;
       this.tree.add(r.x - slack(r.x), r.y - slack(r.y), right + slack(right), bottom + slack(bottom));
       this.ids.push(i);
     }
@@ -435,7 +478,11 @@ export class PaintIndex {
   hitAtCentre(el: Element, scroll: Scroll, k?: Known | null): Element | null {
     const l = this.layerOf(el, k);
     if (!l || !visibleInto(l, scroll)) return null;
-    return this.hit(Math.floor((VISIBLE[0] as number) + (VISIBLE[2] as number) / 2), Math.floor((VISIBLE[1] as number) + (VISIBLE[3] as number) / 2), scroll);
+    return this.hit(
+      Math.floor((VISIBLE[0] as number) + (VISIBLE[2] as number) / 2),
+      Math.floor((VISIBLE[1] as number) + (VISIBLE[3] as number) / 2),
+      scroll,
+    );
   }
 
   /** The topmost element that would receive a pointer event at viewport point (x, y) at a scroll. */
@@ -464,7 +511,13 @@ export class PaintIndex {
     // point under many boxes costs one pass over them, not a sort. No two layers' keys are
     // equal, so the order is the sorted one.
     for (let picked = 0; count > 0; picked++) {
-      if (picked === PICKS) return this.firstHolding(under.slice(0, count).sort(ranked ? (a, b) => b.rank - a.rank : (a, b) => compareLayers(b, a)), scroll, x, y);
+      if (picked === PICKS)
+        return this.firstHolding(
+          under.slice(0, count).sort(ranked ? (a, b) => b.rank - a.rank : (a, b) => compareLayers(b, a)),
+          scroll,
+          x,
+          y,
+        );
       let top = 0;
       for (let k = 1; k < count; k++) {
         const a = under[k] as Layer;
@@ -518,7 +571,12 @@ export function hitFrom(items: readonly Paintable[], x: number, y: number): Elem
   // A new list, filled from its start: all of it is this test's.
   const ids: number[] = [];
   index.boxes.near(x, y, slack(Math.abs(x) + Math.abs(y)), ids, 0);
-  return topmost(ids.map((i) => items[i] as Paintable), x, y, index.shapes);
+  return topmost(
+    ids.map((i) => items[i] as Paintable),
+    x,
+    y,
+    index.shapes,
+  );
 }
 
 export function hitTest(doc: Document, x: number, y: number, scroll: Scroll): Element | null {

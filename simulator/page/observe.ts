@@ -5,11 +5,20 @@
  */
 import { computeAccessibleName, getRole } from 'dom-accessibility-api';
 import { atScroll, pageBoxOf, type PageBox, type Rect, type Scroll } from './dom/geometry.ts';
-import { cheapComputedStyle, drawnWith, facts, type Facts, inherited, isRendered, parsedStyle, styleFacts, type StyleFacts } from './dom/style.ts';
+import {
+  cheapComputedStyle,
+  drawnWith,
+  facts,
+  type Facts,
+  inherited,
+  isRendered,
+  parsedStyle,
+  styleFacts,
+  type StyleFacts,
+} from './dom/style.ts';
 import { lands, PaintIndex, type Paintable, type Reader } from './hit.ts';
 import { controlOf, labelsOf, lendAll, readLabels } from './dom/labels.ts';
 import { kept, known, upward, whileUnchanged, type Known } from './dom/unchanged.ts';
-
 
 declare module './dom/unchanged.ts' {
   interface Known {
@@ -23,13 +32,52 @@ declare module './dom/unchanged.ts' {
     text: string | undefined;
   }
 }
-import { attribute, childText, firstChild, firstElementChild, hasAttribute, localName, namespaceOf, nextSibling, nodeType, ownerDocument, property, textData, textOf } from './dom/nodes.ts';
+import {
+  attribute,
+  childText,
+  firstChild,
+  firstElementChild,
+  hasAttribute,
+  localName,
+  namespaceOf,
+  nextSibling,
+  nodeType,
+  ownerDocument,
+  property,
+  textData,
+  textOf,
+} from './dom/nodes.ts';
 
 export const INTERACTIVE_ROLES = new Set([
-  'button', 'link', 'checkbox', 'switch', 'radio', 'textbox', 'searchbox', 'combobox', 'listbox', 'option',
-  'menuitem', 'menuitemcheckbox', 'menuitemradio', 'tab', 'slider', 'spinbutton',
+  'button',
+  'link',
+  'checkbox',
+  'switch',
+  'radio',
+  'textbox',
+  'searchbox',
+  'combobox',
+  'listbox',
+  'option',
+  'menuitem',
+  'menuitemcheckbox',
+  'menuitemradio',
+  'tab',
+  'slider',
+  'spinbutton',
 ]);
-const CONTAINER_ROLES = new Set(['banner', 'navigation', 'main', 'dialog', 'alertdialog', 'region', 'form', 'article', 'contentinfo', 'complementary']);
+const CONTAINER_ROLES = new Set([
+  'banner',
+  'navigation',
+  'main',
+  'dialog',
+  'alertdialog',
+  'region',
+  'form',
+  'article',
+  'contentinfo',
+  'complementary',
+]);
 const TEXT_ROLES = new Set(['paragraph', 'alert', 'status']);
 
 /** One entry of the observation's element table: role, accessible name, ref (when it can be acted on), state, box and style facts. */
@@ -147,12 +195,39 @@ export function roleOf(el: Element): string {
  * (the property test holds the two equal). Undefined for any other tag.
  */
 const TAG_ROLES = new Map<string, string>([
-  ['div', 'generic'], ['span', 'generic'], ['label', 'generic'], ['p', 'paragraph'], ['button', 'button'], ['li', 'listitem'], ['ul', 'list'], ['ol', 'list'],
-  ['h1', 'heading'], ['h2', 'heading'], ['h3', 'heading'], ['h4', 'heading'], ['h5', 'heading'], ['h6', 'heading'], ['nav', 'navigation'], ['main', 'main'],
-  ['header', 'banner'], ['footer', 'contentinfo'], ['section', 'region'], ['form', 'form'], ['article', 'article'], ['aside', 'complementary'], ['textarea', 'textbox'],
+  ['div', 'generic'],
+  ['span', 'generic'],
+  ['label', 'generic'],
+  ['p', 'paragraph'],
+  ['button', 'button'],
+  ['li', 'listitem'],
+  ['ul', 'list'],
+  ['ol', 'list'],
+  ['h1', 'heading'],
+  ['h2', 'heading'],
+  ['h3', 'heading'],
+  ['h4', 'heading'],
+  ['h5', 'heading'],
+  ['h6', 'heading'],
+  ['nav', 'navigation'],
+  ['main', 'main'],
+  ['header', 'banner'],
+  ['footer', 'contentinfo'],
+  ['section', 'region'],
+  ['form', 'form'],
+  ['article', 'article'],
+  ['aside', 'complementary'],
+  ['textarea', 'textbox'],
 ]);
 const INPUT_ROLES = new Map<string, string>([
-  ['button', 'button'], ['image', 'button'], ['reset', 'button'], ['submit', 'button'], ['checkbox', 'checkbox'], ['radio', 'radio'], ['range', 'slider'], ['number', 'spinbutton'],
+  ['button', 'button'],
+  ['image', 'button'],
+  ['reset', 'button'],
+  ['submit', 'button'],
+  ['checkbox', 'checkbox'],
+  ['radio', 'radio'],
+  ['range', 'slider'],
+  ['number', 'spinbutton'],
 ]);
 
 function tagRole(el: Element): string | undefined {
@@ -220,7 +295,13 @@ const hiddenByStyle = (f: Facts) => !f.self || (f.visibility || 'visible') === '
 function labelledFieldName(el: Element): string | null {
   if (localName(el) !== 'input' || namespaceOf(el) !== HTML_NS) return null;
   if (!TEXT_FIELDS.has(property<string>(el, 'type')) || hasAttribute(el, 'list')) return null;
-  if (hasAttribute(el, 'role') || hasAttribute(el, 'aria-label') || hasAttribute(el, 'aria-labelledby') || hiddenForNaming(el)) return null;
+  if (
+    hasAttribute(el, 'role') ||
+    hasAttribute(el, 'aria-label') ||
+    hasAttribute(el, 'aria-labelledby') ||
+    hiddenForNaming(el)
+  )
+    return null;
   const labels = labelsOf(el);
   if (!labels || labels.length === 0) return null;
   const parts: string[] = [];
@@ -251,7 +332,19 @@ const MANY_LABELS = 8;
 const labelTexts = () => kept<ReadonlySet<string>>('label texts');
 
 /** Tags the computation names by ARIA, title and (an img) alt alone when their role takes no name from content. */
-const AUTHOR_TAGS = new Set(['div', 'span', 'nav', 'main', 'header', 'footer', 'section', 'article', 'aside', 'form', 'img']);
+const AUTHOR_TAGS = new Set([
+  'div',
+  'span',
+  'nav',
+  'main',
+  'header',
+  'footer',
+  'section',
+  'article',
+  'aside',
+  'form',
+  'img',
+]);
 /** Roles that take no name from content: the landmarks, regions and images the table names. */
 const AUTHOR_ROLES = new Set([...CONTAINER_ROLES, 'img']);
 
@@ -288,11 +381,21 @@ export function nameOf(el: Element): string {
 /** The full accessible-name computation, which reads labels through the elements' own properties. */
 function fullName(el: Element): string {
   lendAll();
-  return collapse(computeAccessibleName(el, { getComputedStyle: cheapComputedStyle as unknown as typeof window.getComputedStyle, computedStyleSupportsPseudoElements: false }));
+  return collapse(
+    computeAccessibleName(el, {
+      getComputedStyle: cheapComputedStyle as unknown as typeof window.getComputedStyle,
+      computedStyleSupportsPseudoElements: false,
+    }),
+  );
 }
 
 /** The scroll that brings a page box into view the way Playwright's actions do. */
-export function scrollIntoView(box: Rect, scroll: Scroll, viewport: { width: number; height: number }, pageHeight: number): Scroll {
+export function scrollIntoView(
+  box: Rect,
+  scroll: Scroll,
+  viewport: { width: number; height: number },
+  pageHeight: number,
+): Scroll {
   const top = box.y + scroll.y;
   if (box.y >= 0 && box.y + box.h <= viewport.height) return scroll;
   const wanted = Math.round(top + box.h / 2 - viewport.height / 2);
@@ -316,11 +419,17 @@ export interface CoverageProbe {
 }
 
 /** One read of the page answers every probe, at whatever scroll each one needs. */
-export function coverageProbe(doc: Document, scroll: Scroll, viewport: { width: number; height: number }, reader?: Reader<unknown>): CoverageProbe {
+export function coverageProbe(
+  doc: Document,
+  scroll: Scroll,
+  viewport: { width: number; height: number },
+  reader?: Reader<unknown>,
+): CoverageProbe {
   const index = new PaintIndex(doc, reader);
   const height = index.pageHeight(scroll, viewport);
   /** The scroll a probe aims from: the page's own for a fixed element, else the one that brings its page box into view. */
-  const scrollFor = (at: PageBox) => (at.fixed ? scroll : scrollIntoView(atScroll(at, scroll), scroll, viewport, height));
+  const scrollFor = (at: PageBox) =>
+    at.fixed ? scroll : scrollIntoView(atScroll(at, scroll), scroll, viewport, height);
   return {
     probe(el, k = known(el)) {
       // viewportBox's box, read once: a page box says whether the element is fixed (isFixed's answer).
@@ -358,9 +467,29 @@ export type ObservationInto<S extends Entries> = Omit<Observation, 'elements'> &
  * The observation; `counted` hears how many elements the document holds before the page
  * is read further (it may throw to refuse it). Its entries go to `into`, a new list unless given.
  */
-export function observe(win: Window, refs: RefRegistry, scroll: Scroll, viewport: { width: number; height: number }, counted?: (elements: number) => void): Observation;
-export function observe<S extends Entries>(win: Window, refs: RefRegistry, scroll: Scroll, viewport: { width: number; height: number }, counted: ((elements: number) => void) | undefined, into: S): ObservationInto<S>;
-export function observe(win: Window, refs: RefRegistry, scroll: Scroll, viewport: { width: number; height: number }, counted?: (elements: number) => void, into: Entries = []): ObservationInto<Entries> {
+export function observe(
+  win: Window,
+  refs: RefRegistry,
+  scroll: Scroll,
+  viewport: { width: number; height: number },
+  counted?: (elements: number) => void,
+): Observation;
+export function observe<S extends Entries>(
+  win: Window,
+  refs: RefRegistry,
+  scroll: Scroll,
+  viewport: { width: number; height: number },
+  counted: ((elements: number) => void) | undefined,
+  into: S,
+): ObservationInto<S>;
+export function observe(
+  win: Window,
+  refs: RefRegistry,
+  scroll: Scroll,
+  viewport: { width: number; height: number },
+  counted?: (elements: number) => void,
+  into: Entries = [],
+): ObservationInto<Entries> {
   const restore = readLabels(win.document, counted);
   try {
     // Reading the page changes nothing in it: each element's style, box and rendering are read once.
@@ -405,7 +534,8 @@ function namingLabel(el: Element): boolean {
   if (localName(el) !== 'label') return false;
   const control: unknown = controlOf(el as HTMLLabelElement);
   // A page's own `control` property can be anything.
-  if (!control || nodeType(control as Node) !== 1 || ownerDocument(control as Element) !== ownerDocument(el)) return false;
+  if (!control || nodeType(control as Node) !== 1 || ownerDocument(control as Element) !== ownerDocument(el))
+    return false;
   const c = control as Element;
   if (!isRendered(c) || !INTERACTIVE_ROLES.has(roleOf(c)) || hiddenFromTable(c)) return false;
   const k = known(c);
@@ -470,7 +600,15 @@ class TableReader implements Reader<Place> {
     else if (step === 'text') k.text = collapse(childText(el));
     if (step !== 'children' && step !== 'label') this.add(el, k, at);
     if (!goesOn(step)) return null;
-    return { el, k, f, outer: at.f, depth: step === 'container' ? at.depth + 1 : at.depth, quiet: at.quiet || step === 'label', own: null };
+    return {
+      el,
+      k,
+      f,
+      outer: at.f,
+      depth: step === 'container' ? at.depth + 1 : at.depth,
+      quiet: at.quiet || step === 'label',
+      own: null,
+    };
   }
 
   texts(place: Place): boolean {
@@ -490,9 +628,29 @@ class TableReader implements Reader<Place> {
 }
 
 /** The observation with a given coverage probe (how covered elements are found is the probe's business). */
-export function observeWith(win: Window, refs: RefRegistry, scroll: Scroll, viewport: { width: number; height: number }, probe: CoverageProbe): Observation;
-export function observeWith<S extends Entries>(win: Window, refs: RefRegistry, scroll: Scroll, viewport: { width: number; height: number }, probe: CoverageProbe, elements: S): ObservationInto<S>;
-export function observeWith(win: Window, refs: RefRegistry, scroll: Scroll, viewport: { width: number; height: number }, probe: CoverageProbe, elements: Entries = []): ObservationInto<Entries> {
+export function observeWith(
+  win: Window,
+  refs: RefRegistry,
+  scroll: Scroll,
+  viewport: { width: number; height: number },
+  probe: CoverageProbe,
+): Observation;
+export function observeWith<S extends Entries>(
+  win: Window,
+  refs: RefRegistry,
+  scroll: Scroll,
+  viewport: { width: number; height: number },
+  probe: CoverageProbe,
+  elements: S,
+): ObservationInto<S>;
+export function observeWith(
+  win: Window,
+  refs: RefRegistry,
+  scroll: Scroll,
+  viewport: { width: number; height: number },
+  probe: CoverageProbe,
+  elements: Entries = [],
+): ObservationInto<Entries> {
   return whileUnchanged(() => {
     const table = new TableReader();
     // The table's own read of the page, beside the probe's.
@@ -501,17 +659,27 @@ export function observeWith(win: Window, refs: RefRegistry, scroll: Scroll, view
   });
 }
 
-const hitOf = (probe: CoverageProbe, el: Element, k: Known) => (probe.hitOf ? probe.hitOf(el, k) : probe.probe(el, k).hit);
+const hitOf = (probe: CoverageProbe, el: Element, k: Known) =>
+  probe.hitOf ? probe.hitOf(el, k) : probe.probe(el, k).hit;
 
 /** The table from what the reader listed, with a coverage probe for the entries that show. */
-function tableOf(win: Window, refs: RefRegistry, scroll: Scroll, viewport: { width: number; height: number }, probe: CoverageProbe, table: TableReader, elements: Entries): ObservationInto<Entries> {
+function tableOf(
+  win: Window,
+  refs: RefRegistry,
+  scroll: Scroll,
+  viewport: { width: number; height: number },
+  probe: CoverageProbe,
+  table: TableReader,
+  elements: Entries,
+): ObservationInto<Entries> {
   const doc = win.document;
   const pageBg = inherited(doc.body, 'background', '#ffffff');
 
   const boxFacts = (el: Element, k: Known): BoxFacts => {
     const at = pageBoxOf(el, k);
     const box = at && atScroll(at, scroll);
-    const inViewport = !!box && box.x < viewport.width && box.x + box.w > 0 && box.y < viewport.height && box.y + box.h > 0;
+    const inViewport =
+      !!box && box.x < viewport.width && box.x + box.w > 0 && box.y < viewport.height && box.y + box.h > 0;
     return { box, inViewport };
   };
   // An element whose style adds nothing to its parent's (the same facts, no background of
@@ -534,7 +702,15 @@ function tableOf(win: Window, refs: RefRegistry, scroll: Scroll, viewport: { wid
       const text = collapse(textData(nodes[i] as Text));
       if (!text) continue;
       const own = (at.own ??= boxFacts(at.el, at.k));
-      const entry: ObservedElement = { ref: null, role: 'text', name: '', text, depth: at.depth, ...own, covered: false };
+      const entry: ObservedElement = {
+        ref: null,
+        role: 'text',
+        name: '',
+        text,
+        depth: at.depth,
+        ...own,
+        covered: false,
+      };
       if (own.box) {
         entry.covered = !lands(hitOf(probe, at.el, at.k), at.el);
         entry.style = style(at.el, at.k, at.f, at.outer);
@@ -551,23 +727,60 @@ function tableOf(win: Window, refs: RefRegistry, scroll: Scroll, viewport: { wid
       const { box, inViewport } = boxFacts(el, k);
       const hit = hitOf(probe, el, k);
       const covered = box !== null && !lands(hit, el);
-      const entry: ObservedElement = { ref: refs.refFor(el, role, name), role, name, depth: at.depth, box, inViewport, covered, style: style(el, k, f, at.f) };
+      const entry: ObservedElement = {
+        ref: refs.refFor(el, role, name),
+        role,
+        name,
+        depth: at.depth,
+        box,
+        inViewport,
+        covered,
+        style: style(el, k, f, at.f),
+      };
       if (covered) entry.coveredBy = describe(hit);
-      if (role === 'checkbox' || role === 'switch' || role === 'radio') entry.checked = property<boolean>(el, 'checked');
-      if (role === 'textbox' || role === 'searchbox' || role === 'combobox' || role === 'spinbutton') entry.value = property<string | undefined>(el, 'value') ?? '';
+      if (role === 'checkbox' || role === 'switch' || role === 'radio')
+        entry.checked = property<boolean>(el, 'checked');
+      if (role === 'textbox' || role === 'searchbox' || role === 'combobox' || role === 'spinbutton')
+        entry.value = property<string | undefined>(el, 'value') ?? '';
       if (property<boolean | undefined>(el, 'disabled')) entry.disabled = true;
       elements.push(entry);
     } else if (role === 'heading') {
       const level = parseInt(el.localName.slice(1), 10) || Number(el.getAttribute('aria-level')) || 2;
-      elements.push({ ref: null, role, name: k.name ?? nameOf(el), level, depth: at.depth, ...boxFacts(el, k), covered: false, style: style(el, k, f, at.f) });
+      elements.push({
+        ref: null,
+        role,
+        name: k.name ?? nameOf(el),
+        level,
+        depth: at.depth,
+        ...boxFacts(el, k),
+        covered: false,
+        style: style(el, k, f, at.f),
+      });
     } else if (step === 'entry') {
       const name = k.name ?? nameOf(el);
       if (name) elements.push({ ref: null, role, name, depth: at.depth, ...boxFacts(el, k), covered: false });
     } else if (step === 'text') {
       const text = k.text ?? collapse(childText(el));
-      if (text && !at.quiet) elements.push({ ref: null, role, name: '', text, depth: at.depth, ...boxFacts(el, k), covered: false, style: style(el, k, f, at.f) });
+      if (text && !at.quiet)
+        elements.push({
+          ref: null,
+          role,
+          name: '',
+          text,
+          depth: at.depth,
+          ...boxFacts(el, k),
+          covered: false,
+          style: style(el, k, f, at.f),
+        });
     } else {
-      elements.push({ ref: null, role, name: k.name ?? nameOf(el), depth: at.depth, ...boxFacts(el, k), covered: false });
+      elements.push({
+        ref: null,
+        role,
+        name: k.name ?? nameOf(el),
+        depth: at.depth,
+        ...boxFacts(el, k),
+        covered: false,
+      });
     }
   }
   return { url: win.location.href, title: doc.title, scroll, viewport, elements };

@@ -7,7 +7,10 @@ import type { ObservedElement } from './observe.ts';
  * name), the `index`-th match in page order, else an uncovered one when there are several.
  */
 export function byLocator(elements: readonly ObservedElement[], loc: Locator): ObservedElement | undefined {
-  const matches = loc.role === 'text' ? elements.filter((e) => e.text === loc.name && e.box) : elements.filter((e) => e.role === loc.role && e.name === loc.name);
+  const matches =
+    loc.role === 'text'
+      ? elements.filter((e) => e.text === loc.name && e.box)
+      : elements.filter((e) => e.role === loc.role && e.name === loc.name);
   if (loc.index !== undefined) return matches[loc.index];
   return matches.find((e) => !e.covered) ?? matches[0];
 }
@@ -23,7 +26,8 @@ export function dialogs(elements: readonly ObservedElement[]): Group[] {
   elements.forEach((e, i) => {
     if (e.role !== 'dialog' && e.role !== 'alertdialog') return;
     const members: ObservedElement[] = [];
-    for (let j = i + 1; j < elements.length && (elements[j] as ObservedElement).depth > e.depth; j++) members.push(elements[j] as ObservedElement);
+    for (let j = i + 1; j < elements.length && (elements[j] as ObservedElement).depth > e.depth; j++)
+      members.push(elements[j] as ObservedElement);
     out.push({ container: e, members });
   });
   return out;

@@ -40,7 +40,18 @@ afterAll(async () => {
 
 describe('decoy dataset without a browser', () => {
   it('says how to get one, exits 2 and writes nothing', async () => {
-    const r = await decoy('dataset', 'ruc', '--out', 'nothing', '--browser', '/no/such/chromium', '--normal', '2', '--deceptive', '1');
+    const r = await decoy(
+      'dataset',
+      'ruc',
+      '--out',
+      'nothing',
+      '--browser',
+      '/no/such/chromium',
+      '--normal',
+      '2',
+      '--deceptive',
+      '1',
+    );
     expect(r.code).toBe(2);
     expect(r.err).toMatch(/no runnable browser at '\/no\/such\/chromium'.*apt-get install -y chromium/);
     expect(existsSync(join(dir, 'nothing'))).toBe(false);
@@ -51,10 +62,26 @@ describe('decoy dataset without a browser', () => {
 describe.skipIf(!have.ok)(`decoy dataset ruc ${have.why}`, () => {
   let records: RucRecord[] = [];
   beforeAll(() => {
-    const r = bin('dataset', 'ruc', '--out', 'ds', '--normal', '3', '--deceptive', '3', '--scale', '2', '--overlay', '--marks');
+    const r = bin(
+      'dataset',
+      'ruc',
+      '--out',
+      'ds',
+      '--normal',
+      '3',
+      '--deceptive',
+      '3',
+      '--scale',
+      '2',
+      '--overlay',
+      '--marks',
+    );
     expect(r.err).toBe('');
     expect(r.code).toBe(0);
-    records = readFileSync(join(dir, 'ds', 'samples.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+    records = readFileSync(join(dir, 'ds', 'samples.jsonl'), 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
   }, 180_000);
 
   it('writes RUC-shaped records that validate against the schema, with an image, an overlay and a set-of-marks copy each', async () => {
@@ -65,9 +92,12 @@ describe.skipIf(!have.ok)(`decoy dataset ruc ${have.why}`, () => {
       const meta = await sharp(join(dir, 'ds', r.image)).metadata();
       expect([meta.width, meta.height]).toEqual([2560, 1600]);
       expect([r.image_width, r.image_height]).toEqual([2560, 1600]);
-      for (const copy of ['overlays', 'marks']) expect(existsSync(join(dir, 'ds', r.image.replace('images/', `${copy}/`)))).toBe(true);
+      for (const copy of ['overlays', 'marks'])
+        expect(existsSync(join(dir, 'ds', r.image.replace('images/', `${copy}/`)))).toBe(true);
       const [x1, y1, x2, y2] = r.correct_box.bbox;
-      expect(r.correct_box.bbox_norm).toEqual([x1 / 2560, y1 / 1600, x2 / 2560, y2 / 1600].map((v) => Math.round(v * 1e6) / 1e6));
+      expect(r.correct_box.bbox_norm).toEqual(
+        [x1 / 2560, y1 / 1600, x2 / 2560, y2 / 1600].map((v) => Math.round(v * 1e6) / 1e6),
+      );
       // The click is B_c's centre in whole CSS pixels, scaled with the image.
       const hit = r.clicks.find((c) => c.label === 1)!;
       expect(Math.abs(hit.x - (x1 + x2) / 2)).toBeLessThanOrEqual(2);
@@ -82,13 +112,24 @@ describe.skipIf(!have.ok)(`decoy dataset ruc ${have.why}`, () => {
   it('every box in samples.jsonl equals the box Chromium lays the element out at', async () => {
     const ruc = suites.get('ruc');
     const wanted = new Set(records.map((r) => r.scenario));
-    const bundles = new Map(ruc.scenarios().filter((s) => wanted.has(scenarioId('ruc', s, 7))).map((s) => generateBundle(ruc, s, 7)).map((b) => [b.manifest.id, b]));
+    const bundles = new Map(
+      ruc
+        .scenarios()
+        .filter((s) => wanted.has(scenarioId('ruc', s, 7)))
+        .map((s) => generateBundle(ruc, s, 7))
+        .map((b) => [b.manifest.id, b]),
+    );
     for (const r of records) {
       const b = bundles.get(r.scenario)!;
       await camera().shoot({ manifest: b.manifest, site: { files: b.files } }, r.actions);
       for (const box of [r.correct_box, ...(r.dark_box ? [r.dark_box] : [])]) {
         const [x1, y1, x2, y2] = box.bbox.map((v) => v / 2) as [number, number, number, number];
-        expect(await camera().browser.measure({ x: x1, y: y1, w: x2 - x1, h: y2 - y1 }, box.role)).toEqual({ x: x1, y: y1, w: x2 - x1, h: y2 - y1 });
+        expect(await camera().browser.measure({ x: x1, y: y1, w: x2 - x1, h: y2 - y1 }, box.role)).toEqual({
+          x: x1,
+          y: y1,
+          w: x2 - x1,
+          h: y2 - y1,
+        });
       }
     }
   }, 120_000);
@@ -121,7 +162,9 @@ describe.skipIf(!have.ok)(`decoy shoot ${have.why}`, () => {
 describe.skipIf(!have.ok)(`Chromium box measurement ${have.why}`, () => {
   it('measures an element outside the accessibility tree (observed as its text) at its box', async () => {
     const ruc = suites.get('ruc');
-    const spec = ruc.scenarios().find((s) => s.patterns[0]?.family === 'fake-download' && s.patterns[0].variant === 'fake-close')!;
+    const spec = ruc
+      .scenarios()
+      .find((s) => s.patterns[0]?.family === 'fake-download' && s.patterns[0].variant === 'fake-close')!;
     const b = generateBundle(ruc, spec, 7);
     const bundle = { manifest: b.manifest, site: { files: b.files } };
     const [sample] = await clickSamples(bundle, { category: 'contextual-path-spoofing', nullClicks: 0 });
@@ -129,16 +172,22 @@ describe.skipIf(!have.ok)(`Chromium box measurement ${have.why}`, () => {
     await camera().shoot(bundle, sample!.actions);
     for (const e of [sample!.correct, sample!.dark!]) {
       const [x1, y1, x2, y2] = e.bbox;
-      expect(await camera().browser.measure({ x: x1, y: y1, w: x2 - x1, h: y2 - y1 }, e.role)).toEqual({ x: x1, y: y1, w: x2 - x1, h: y2 - y1 });
+      expect(await camera().browser.measure({ x: x1, y: y1, w: x2 - x1, h: y2 - y1 }, e.role)).toEqual({
+        x: x1,
+        y: y1,
+        w: x2 - x1,
+        h: y2 - y1,
+      });
     }
   }, 120_000);
 });
 
 describe.skipIf(!have.ok)(`set-of-marks in Chromium ${have.why}`, () => {
-  it('numbers the same elements as jsdom on a modal sample: the dialog\'s controls, nothing behind it', async () => {
+  it("numbers the same elements as jsdom on a modal sample: the dialog's controls, nothing behind it", async () => {
     const { bundle, sample, observation } = await modalSample();
     const shot = await camera().shoot(bundle, sample.actions);
-    const refs = (elements: typeof observation.elements) => setOfMarks(elements, bundle.manifest.viewport).map((m) => m.ref);
+    const refs = (elements: typeof observation.elements) =>
+      setOfMarks(elements, bundle.manifest.viewport).map((m) => m.ref);
     expect(shot.observation.elements.filter((e) => e.ref && e.inViewport && e.covered).length).toBeGreaterThan(0);
     expect(refs(shot.observation.elements)).toEqual(refs(observation.elements));
   }, 120_000);

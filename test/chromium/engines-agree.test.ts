@@ -11,8 +11,11 @@ const browser = have.ok ? new ChromiumBrowser() : null;
 afterAll(async () => browser?.close());
 
 describe.skipIf(!have.ok)(`the engines agree where a page gives them room not to ${have.why}`, () => {
-  it('conformance probes a bare-div control (no tag, no role, only the runtime\'s action attribute) against elementFromPoint', async () => {
-    const bundle = bundleFor({ task: 'purchase', domain: 'shopping', patterns: [{ family: 'premium-membership', variant: 'no-aria' }] }, 4);
+  it("conformance probes a bare-div control (no tag, no role, only the runtime's action attribute) against elementFromPoint", async () => {
+    const bundle = bundleFor(
+      { task: 'purchase', domain: 'shopping', patterns: [{ family: 'premium-membership', variant: 'no-aria' }] },
+      4,
+    );
     const env = new DecoyEnv({ browser: browser! });
     await env.reset({ bundle, seed: 1 });
     await env.step("goto('/checkout')");
@@ -28,12 +31,20 @@ describe.skipIf(!have.ok)(`the engines agree where a page gives them room not to
   }, 60_000);
 
   it('go_back on the first page of an episode is the same action error in both engines, and the event log stays readable', async () => {
-    const bundle = bundleFor({ task: 'purchase', domain: 'shopping', patterns: [{ family: 'cookie-trap', variant: 'modal' }] }, 7);
+    const bundle = bundleFor(
+      { task: 'purchase', domain: 'shopping', patterns: [{ family: 'cookie-trap', variant: 'modal' }] },
+      7,
+    );
     const run = async (env: DecoyEnv) => {
       await env.reset({ bundle, seed: 1 });
       const r = await env.step('go_back()');
       const outcome = await env.outcome(null);
-      return { error: r.info.error, url: r.observation.url, events: outcome.events, elapsed: r.observation.elapsed_time };
+      return {
+        error: r.info.error,
+        url: r.observation.url,
+        events: outcome.events,
+        elapsed: r.observation.elapsed_time,
+      };
     };
     const jsdom = await run(new DecoyEnv());
     const chromium = await run(new DecoyEnv({ browser: browser! }));

@@ -14,7 +14,10 @@ import { chromiumOrSkip } from './browser.ts';
 const have = chromiumOrSkip();
 const FIXTURES = fileURLToPath(new URL('../fixtures/inject/', import.meta.url));
 const inject = (name: string) => `inject:${join(FIXTURES, name)}`;
-const preselected = bundleFor({ task: 'purchase', domain: 'shopping', patterns: [{ family: 'warranty-addon', variant: 'preselected' }] }, 7);
+const preselected = bundleFor(
+  { task: 'purchase', domain: 'shopping', patterns: [{ family: 'warranty-addon', variant: 'preselected' }] },
+  7,
+);
 const plain = bundleFor({ task: 'purchase', domain: 'shopping', patterns: [] }, 7);
 const naive = { agent: 'naive', seed: 7, agentOptions: { susceptibility: 1 } };
 
@@ -38,7 +41,11 @@ describe.skipIf(!have.ok)(`a page-side defense in Chromium ${have.why}`, () => {
   it('an injected run conforms: the oracle, the trap path and a random agent give the same proposals, event log and T/D in both engines with the rule script', async () => {
     const page = pageInjection(inject('untick.js'));
     const browser = new ChromiumBrowser();
-    const engines = { jsdom: new DecoyEnv({ inject: page }), chromium: new DecoyEnv({ browser, inject: page }), browser };
+    const engines = {
+      jsdom: new DecoyEnv({ inject: page }),
+      chromium: new DecoyEnv({ browser, inject: page }),
+      browser,
+    };
     try {
       for (const bundle of [preselected, plain]) {
         const rows = await conformBundle(bundle, engines, 1);
@@ -49,7 +56,7 @@ describe.skipIf(!have.ok)(`a page-side defense in Chromium ${have.why}`, () => {
     }
   }, 180_000);
 
-  it('a script that rewrites the site\'s event log or looks for the engine\'s log channel changes no score in Chromium either', async () => {
+  it("a script that rewrites the site's event log or looks for the engine's log channel changes no score in Chromium either", async () => {
     const none = await runBatch([preselected], { ...naive, defense: 'none', engine: chromium() });
     const forged = await runBatch([preselected], { ...naive, defense: inject('forge.js'), engine: chromium() });
     expect(forged.records.map((r) => [r.end.kind, r.T, r.D])).toEqual([['answer', 1, 1]]);
@@ -59,11 +66,22 @@ describe.skipIf(!have.ok)(`a page-side defense in Chromium ${have.why}`, () => {
   it('a script that throws ends each Chromium episode with the reason jsdom gives, and the run goes on', async () => {
     const r = await runBatch([preselected, plain], { ...naive, defense: inject('throws.js'), engine: chromium() });
     const reason = `the injected script ${join(FIXTURES, 'throws.js')} threw: Cannot read properties of null (reading 'apply')`;
-    expect(r.records.map((e) => e.end)).toEqual([{ kind: 'error', reason }, { kind: 'error', reason }]);
+    expect(r.records.map((e) => e.end)).toEqual([
+      { kind: 'error', reason },
+      { kind: 'error', reason },
+    ]);
   }, 120_000);
 
   it('a script that never returns ends each Chromium episode at the step time limit, and the run goes on', async () => {
-    const r = await runBatch([preselected, plain], { ...naive, defense: inject('loops.js'), engine: chromium(), limits: { stepSeconds: 2 } });
-    expect(r.records.map((e) => e.end)).toEqual([{ kind: 'error', reason: 'a step took more than 2 s' }, { kind: 'error', reason: 'a step took more than 2 s' }]);
+    const r = await runBatch([preselected, plain], {
+      ...naive,
+      defense: inject('loops.js'),
+      engine: chromium(),
+      limits: { stepSeconds: 2 },
+    });
+    expect(r.records.map((e) => e.end)).toEqual([
+      { kind: 'error', reason: 'a step took more than 2 s' },
+      { kind: 'error', reason: 'a step took more than 2 s' },
+    ]);
   }, 120_000);
 });

@@ -26,7 +26,9 @@ const control = bundleFor({ task: 'purchase', domain: 'shopping', patterns: [] }
 /** The control bundle under another id, with a script added to every page. */
 function crafted(id: string, script: string): LoadedBundle {
   const files: Record<string, string> = {};
-  for (const [path, text] of Object.entries(control.site.files)) files[path] = script && path.endsWith('.html') ? text.replace('</body>', `<script>${script}</script></body>`) : text;
+  for (const [path, text] of Object.entries(control.site.files))
+    files[path] =
+      script && path.endsWith('.html') ? text.replace('</body>', `<script>${script}</script></body>`) : text;
   return { manifest: { ...control.manifest, id }, site: { files } };
 }
 
@@ -36,7 +38,8 @@ function crafted(id: string, script: string): LoadedBundle {
  * their number the limit is about).
  */
 const BUSY = "document.addEventListener('click', function () { for (;;) {} }, true);";
-const GROW = "document.addEventListener('click', function () { var f = document.createElement('div'); f.hidden = true; for (var i = 0; i < 200000; i++) f.appendChild(document.createElement('i')); document.body.appendChild(f); }, true);";
+const GROW =
+  "document.addEventListener('click', function () { var f = document.createElement('div'); f.hidden = true; for (var i = 0; i < 200000; i++) f.appendChild(document.createElement('i')); document.body.appendChild(f); }, true);";
 
 const decoy = (args: string[]): Promise<{ code: number | null; err: string }> =>
   new Promise((resolve) => {
@@ -50,20 +53,55 @@ describe.skipIf(!have.ok)(`Chromium episodes under the limits ${have.why}`, () =
   it('a page that loops on a click and one that grows past --max-elements each end as an error naming the limit given, the next episode scores, everything is written and the run exits 1', async () => {
     const made = [crafted('busy', BUSY), crafted('grow', GROW), crafted('plain', '')];
     const bundles = join(dir, 'bundles');
-    writeBundles(bundles, control.manifest.suite, 7, made.map((b) => ({ manifest: b.manifest, files: b.site.files })));
+    writeBundles(
+      bundles,
+      control.manifest.suite,
+      7,
+      made.map((b) => ({ manifest: b.manifest, files: b.site.files })),
+    );
     const out = join(dir, 'run');
-    const r = await decoy(['run', '--bundles', bundles, '--trust-bundles', '--engine', 'chromium', '--step-seconds', '8', '--max-elements', '150000', '--agent', 'oracle', '--no-check', '--out', out]);
+    const r = await decoy([
+      'run',
+      '--bundles',
+      bundles,
+      '--trust-bundles',
+      '--engine',
+      'chromium',
+      '--step-seconds',
+      '8',
+      '--max-elements',
+      '150000',
+      '--agent',
+      'oracle',
+      '--no-check',
+      '--out',
+      out,
+    ]);
     expect(r.code, r.err).toBe(1);
-    expect(r.err.trim().split('\n')).toEqual([expect.stringMatching(/^decoy run: pages play in Chromium's renderer, its network closed to the bundle's own files; the self-check's engine sandbox: /), 'decoy run: 2 episodes ended in an error (end.reason in episodes.jsonl); everything was written']);
-    const records = readFileSync(join(out, 'episodes.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as EpisodeRecord);
+    expect(r.err.trim().split('\n')).toEqual([
+      expect.stringMatching(
+        /^decoy run: pages play in Chromium's renderer, its network closed to the bundle's own files; the self-check's engine sandbox: /,
+      ),
+      'decoy run: 2 episodes ended in an error (end.reason in episodes.jsonl); everything was written',
+    ]);
+    const records = readFileSync(join(out, 'episodes.jsonl'), 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as EpisodeRecord);
     expect(records.map((e) => [e.scenario, e.end])).toEqual([
       ['busy', { kind: 'error', reason: overTime(8) }],
-      ['grow', { kind: 'error', reason: expect.stringMatching(/^the page has 200\d{3} elements, over the limit of 150000$/) }],
+      [
+        'grow',
+        { kind: 'error', reason: expect.stringMatching(/^the page has 200\d{3} elements, over the limit of 150000$/) },
+      ],
       ['plain', expect.objectContaining({ kind: 'answer' })],
     ]);
-    expect(records.map((e) => [e.T, e.D])).toEqual([[0, 0], [0, 0], [1, 0]]);
+    expect(records.map((e) => [e.T, e.D])).toEqual([
+      [0, 0],
+      [0, 0],
+      [1, 0],
+    ]);
     expect(JSON.parse(readFileSync(join(out, 'summary.json'), 'utf8'))).toMatchObject({ episodes: 1, errors: 2 });
     expect(JSON.parse(readFileSync(join(out, 'run.json'), 'utf8'))).toMatchObject({ engine: 'chromium' });
-
   }, 180_000);
 });

@@ -45,14 +45,20 @@ describe.skipIf(!have.ok)(`Chromium serves the checked document ${have.why}`, ()
 
   it('markup parse5 drops but Chromium keeps (an <img onerror> inside <select>) never reaches Chromium: it gets the checked tree, and clicks nothing', async () => {
     const index = control.site.files['index.html'] as string;
-    const files = { ...control.site.files, 'index.html': index.replace('</body>', '<select><img src="/x.png" onerror="document.querySelector(`button`).click()"><option>a</option></select></body>') };
+    const files = {
+      ...control.site.files,
+      'index.html': index.replace(
+        '</body>',
+        '<select><img src="/x.png" onerror="document.querySelector(`button`).click()"><option>a</option></select></body>',
+      ),
+    };
     expect(servedFileProblem('index.html', files['index.html'])).toBeNull();
     await browser!.open({ files }, { seed: 3 });
     await browser!.advance(2000);
     expect((await browser!.events()).map((e) => e.type)).toEqual([]);
   }, 60_000);
 
-  it('each document gets its seed: Math.random and randomUUID equal jsdom\'s in a first and a second document, and the page never sees the seed cookie', async () => {
+  it("each document gets its seed: Math.random and randomUUID equal jsdom's in a first and a second document, and the page never sees the seed cookie", async () => {
     const page = `<!doctype html><html><head></head><body><p id="r">-</p><script>document.getElementById('r').textContent = 'r ' + Math.random() + ' ' + crypto.randomUUID() + ' [' + document.cookie + ']';</script></body></html>`;
     const site: SiteFiles = { files: { 'index.html': page, 'two.html': page } };
     const read = async (b: Browser) => {
@@ -71,7 +77,7 @@ describe.skipIf(!have.ok)(`Chromium serves the checked document ${have.why}`, ()
     expect(new Set(got).size).toBe(2);
   }, 60_000);
 
-  it('a page that floods the log binding ends its episode naming the cap, instead of growing the run\'s memory', async () => {
+  it("a page that floods the log binding ends its episode naming the cap, instead of growing the run's memory", async () => {
     const chunk = 'x'.repeat(10_000);
     const calls = Math.ceil(MAX_LOGGED_CHARS / chunk.length) + 5;
     const page = `<!doctype html><html><head><script>var send = window[${JSON.stringify(LOG_CHANNEL)}]; var s = ${JSON.stringify(JSON.stringify(chunk))}; for (var i = 0; i < ${calls}; i++) send(s);</script></head><body><p>flood</p></body></html>`;

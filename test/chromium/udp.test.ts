@@ -1,7 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSocket, type Socket } from 'node:dgram';
 import { chromium, type Page } from 'playwright-core';
-import { ChromiumBrowser, ChromiumError, chromiumLaunches, findChromium, launchableChromium, LAUNCH_ARGS, releaseChromium } from '../../simulator/page/engine/chromium.ts';
+import {
+  ChromiumBrowser,
+  ChromiumError,
+  chromiumLaunches,
+  findChromium,
+  launchableChromium,
+  LAUNCH_ARGS,
+  releaseChromium,
+} from '../../simulator/page/engine/chromium.ts';
 import { ORIGIN } from '../../simulator/page/engine/browser.ts';
 import { DecoyEnv } from '../../simulator/loop/env.ts';
 import { runEpisode } from '../../simulator/loop/runner.ts';
@@ -48,8 +56,14 @@ window.__probe = (async () => {
 </script>`;
 
 function crafted(p: number): LoadedBundle {
-  const bundle = bundleFor({ task: 'purchase', domain: 'shopping', patterns: [{ family: 'warranty-addon', variant: 'preselected' }] }, 7);
-  const files = { ...bundle.site.files, 'index.html': bundle.site.files['index.html']!.replace('</head>', `${probe(p)}</head>`) };
+  const bundle = bundleFor(
+    { task: 'purchase', domain: 'shopping', patterns: [{ family: 'warranty-addon', variant: 'preselected' }] },
+    7,
+  );
+  const files = {
+    ...bundle.site.files,
+    'index.html': bundle.site.files['index.html']!.replace('</head>', `${probe(p)}</head>`),
+  };
   return { manifest: bundle.manifest, site: { files } };
 }
 
@@ -58,7 +72,15 @@ async function bare(args: readonly string[], wait: (page: Page) => Promise<unkno
   const browser = await chromium.launch({ executablePath: findChromium(), headless: true, args: [...args] });
   try {
     const context = await browser.newContext();
-    await context.route('**/*', (r) => (r.request().url().startsWith(ORIGIN) ? r.fulfill({ status: 200, contentType: 'text/html', body: `<html><head>${probe(port)}</head><body>x</body></html>` }) : r.abort('blockedbyclient')));
+    await context.route('**/*', (r) =>
+      r.request().url().startsWith(ORIGIN)
+        ? r.fulfill({
+            status: 200,
+            contentType: 'text/html',
+            body: `<html><head>${probe(port)}</head><body>x</body></html>`,
+          })
+        : r.abort('blockedbyclient'),
+    );
     const page = await context.newPage();
     await page.goto(`${ORIGIN}/`);
     return await wait(page);
@@ -75,7 +97,9 @@ describe.skipIf(!have.ok)(`Chromium sends no UDP ${have.why}`, () => {
   }, 60_000);
 
   it('with the launch flags alone, WebRTC gathers its candidates and the listener receives nothing', async () => {
-    const out = await bare(LAUNCH_ARGS, (page) => page.evaluate(() => (window as unknown as { __probe: Promise<unknown> }).__probe));
+    const out = await bare(LAUNCH_ARGS, (page) =>
+      page.evaluate(() => (window as unknown as { __probe: Promise<unknown> }).__probe),
+    );
     expect(out).toMatchObject({ rtc: 'gathered' });
     expect(received).toEqual([]);
   }, 60_000);
@@ -88,13 +112,31 @@ describe.skipIf(!have.ok)(`Chromium sends no UDP ${have.why}`, () => {
       const bundle = crafted(port);
       const env = new DecoyEnv({ browser });
       const trap = pathAgent(bundle, 'trapPath');
-      const record = await runEpisode({ env, bundle, seed: 1, agent: trap, agentId: 'trap', defense: { review: () => ({ kind: 'allow' }) }, defenseId: 'none' });
+      const record = await runEpisode({
+        env,
+        bundle,
+        seed: 1,
+        agent: trap,
+        agentId: 'trap',
+        defense: { review: () => ({ kind: 'allow' }) },
+        defenseId: 'none',
+      });
       const page = (browser as unknown as { pg: Page }).pg;
       const out = await page.evaluate(() => (window as unknown as { __probe?: Promise<unknown> }).__probe ?? 'gone');
       expect(out).toEqual({ rtc: 'refused: ReferenceError', transport: 'refused: ReferenceError' });
       expect(received).toEqual([]);
-      const plain = await play(bundleFor({ task: 'purchase', domain: 'shopping', patterns: [{ family: 'warranty-addon', variant: 'preselected' }] }, 7), pathAgent(bundle, 'trapPath'));
-      expect({ T: record.T, D: record.D, events: record.events.length }).toEqual({ T: plain.T, D: plain.D, events: plain.events.length });
+      const plain = await play(
+        bundleFor(
+          { task: 'purchase', domain: 'shopping', patterns: [{ family: 'warranty-addon', variant: 'preselected' }] },
+          7,
+        ),
+        pathAgent(bundle, 'trapPath'),
+      );
+      expect({ T: record.T, D: record.D, events: record.events.length }).toEqual({
+        T: plain.T,
+        D: plain.D,
+        events: plain.events.length,
+      });
       expect(record.D).toBe(1);
       expect(chromiumLaunches()).toBe(before);
     } finally {
@@ -104,34 +146,51 @@ describe.skipIf(!have.ok)(`Chromium sends no UDP ${have.why}`, () => {
   }, 60_000);
 });
 
-describe.skipIf(!have.ok)(`Chromium failures are short errors, and the next episode gets a working browser ${have.why}`, () => {
-  const plain = bundleFor({ task: 'purchase', domain: 'shopping', patterns: [] }, 7);
-  const busy: LoadedBundle = { manifest: plain.manifest, site: { files: { ...plain.site.files, 'index.html': plain.site.files['index.html']!.replace('</head>', '<script>for (;;) {}</script></head>') } } };
-  const browser = have.ok ? new ChromiumBrowser({ callMs: 5_000 }) : null;
-  afterAll(async () => browser?.close());
+describe.skipIf(!have.ok)(
+  `Chromium failures are short errors, and the next episode gets a working browser ${have.why}`,
+  () => {
+    const plain = bundleFor({ task: 'purchase', domain: 'shopping', patterns: [] }, 7);
+    const busy: LoadedBundle = {
+      manifest: plain.manifest,
+      site: {
+        files: {
+          ...plain.site.files,
+          'index.html': plain.site.files['index.html']!.replace('</head>', '<script>for (;;) {}</script></head>'),
+        },
+      },
+    };
+    const browser = have.ok ? new ChromiumBrowser({ callMs: 5_000 }) : null;
+    afterAll(async () => browser?.close());
 
-  it('a page in a busy loop: open throws a LimitError naming the step limit; a crashed page: a one-line ChromiumError; each time, and after the browser itself is gone, the next open works', async () => {
-    const hung = await browser!.open(busy.site, { seed: 1 }).then(() => null, (e: unknown) => e);
-    expect(hung).toBeInstanceOf(LimitError);
-    expect((hung as Error).message).toBe('a step took more than 5 s');
-    const launches = chromiumLaunches();
-    await browser!.open(plain.site, { seed: 1 });
-    expect(chromiumLaunches()).toBe(launches + 1);
-    expect((await browser!.observe()).elements.length).toBeGreaterThan(0);
+    it('a page in a busy loop: open throws a LimitError naming the step limit; a crashed page: a one-line ChromiumError; each time, and after the browser itself is gone, the next open works', async () => {
+      const hung = await browser!.open(busy.site, { seed: 1 }).then(
+        () => null,
+        (e: unknown) => e,
+      );
+      expect(hung).toBeInstanceOf(LimitError);
+      expect((hung as Error).message).toBe('a step took more than 5 s');
+      const launches = chromiumLaunches();
+      await browser!.open(plain.site, { seed: 1 });
+      expect(chromiumLaunches()).toBe(launches + 1);
+      expect((await browser!.observe()).elements.length).toBeGreaterThan(0);
 
-    const page = (browser as unknown as { pg: Page }).pg;
-    await page.goto('chrome://crash').catch(() => {});
-    const crashed = await browser!.observe().then(() => null, (e: unknown) => e);
-    expect(crashed).toBeInstanceOf(ChromiumError);
-    expect((crashed as Error).message).toMatch(/^Chromium failed \(observe\): .{1,200}$/);
-    await browser!.open(plain.site, { seed: 1 });
-    expect((await browser!.observe()).elements.length).toBeGreaterThan(0);
+      const page = (browser as unknown as { pg: Page }).pg;
+      await page.goto('chrome://crash').catch(() => {});
+      const crashed = await browser!.observe().then(
+        () => null,
+        (e: unknown) => e,
+      );
+      expect(crashed).toBeInstanceOf(ChromiumError);
+      expect((crashed as Error).message).toMatch(/^Chromium failed \(observe\): .{1,200}$/);
+      await browser!.open(plain.site, { seed: 1 });
+      expect((await browser!.observe()).elements.length).toBeGreaterThan(0);
 
-    // The browser itself gone between episodes: the next open launches another.
-    await (browser as unknown as { browser: { close(): Promise<void> } }).browser.close();
-    const before = chromiumLaunches();
-    await browser!.open(plain.site, { seed: 1 });
-    expect((await browser!.observe()).elements.length).toBeGreaterThan(0);
-    expect(chromiumLaunches()).toBe(before + 1);
-  }, 120_000);
-});
+      // The browser itself gone between episodes: the next open launches another.
+      await (browser as unknown as { browser: { close(): Promise<void> } }).browser.close();
+      const before = chromiumLaunches();
+      await browser!.open(plain.site, { seed: 1 });
+      expect((await browser!.observe()).elements.length).toBeGreaterThan(0);
+      expect(chromiumLaunches()).toBe(before + 1);
+    }, 120_000);
+  },
+);

@@ -11,14 +11,41 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('decoy assess', () => {
   it('judges the steps of agents on a suite: a table per family, the worst steps, and assess.json with its config; run again into the same --out', async () => {
-    const args = ['assess', '--defense', 'none', '--suite', 'demo', '--pattern', 'warranty-addon', '--agents', 'naive', '--out', 'out'];
+    const args = [
+      'assess',
+      '--defense',
+      'none',
+      '--suite',
+      'demo',
+      '--pattern',
+      'warranty-addon',
+      '--agents',
+      'naive',
+      '--out',
+      'out',
+    ];
     const r = await decoy(...args);
     expect(r.code, r.err).toBe(0);
-    expect(r.out).toMatch(/^defense none · suite demo · agents naive · seed 7 · \d+ steps of \d+ episodes in [\d.]+ s$/m);
+    expect(r.out).toMatch(
+      /^defense none · suite demo · agents naive · seed 7 · \d+ steps of \d+ episodes in [\d.]+ s$/m,
+    );
     expect(r.out).toMatch(/^warranty-addon +\d+/m);
     expect(r.out).toContain('missed (harmful, allowed):');
-    const json = JSON.parse(readFileSync(join(dir, 'out', 'assess.json'), 'utf8')) as { config: unknown; steps: number; judged: { label: string }[]; byFamily: Record<string, unknown>; confusion: { fp: number } };
-    expect(json.config).toEqual({ defense: 'none', defenseOptions: {}, suite: 'demo', patterns: ['warranty-addon'], agents: ['naive'], seed: 7 });
+    const json = JSON.parse(readFileSync(join(dir, 'out', 'assess.json'), 'utf8')) as {
+      config: unknown;
+      steps: number;
+      judged: { label: string }[];
+      byFamily: Record<string, unknown>;
+      confusion: { fp: number };
+    };
+    expect(json.config).toEqual({
+      defense: 'none',
+      defenseOptions: {},
+      suite: 'demo',
+      patterns: ['warranty-addon'],
+      agents: ['naive'],
+      seed: 7,
+    });
     expect(json.steps).toBe(json.judged.filter((s) => s.label !== 'invalid').length);
     expect(json.steps).toBeGreaterThan(0);
     expect(Object.keys(json.byFamily)).toEqual(['warranty-addon']);
@@ -30,18 +57,43 @@ describe('decoy assess', () => {
     mkdirSync(join(dir, 'mine'));
     writeFileSync(join(dir, 'mine', 'notes.txt'), 'keep');
     mkdirSync(join(dir, 'empty-run'));
-    writeFileSync(join(dir, 'empty-run', 'run.json'), JSON.stringify({ suite: 'demo', patterns: [], bundles: null, agent: 'naive', defense: 'none', seed: 7, agentOptions: {}, defenseOptions: {}, replay: null }));
+    writeFileSync(
+      join(dir, 'empty-run', 'run.json'),
+      JSON.stringify({
+        suite: 'demo',
+        patterns: [],
+        bundles: null,
+        agent: 'naive',
+        defense: 'none',
+        seed: 7,
+        agentOptions: {},
+        defenseOptions: {},
+        replay: null,
+      }),
+    );
     writeFileSync(join(dir, 'empty-run', 'episodes.jsonl'), '');
-    writeFileSync(join(dir, 'empty-run', 'summary.json'), JSON.stringify({ suite: 'demo', agent: 'naive', defense: 'none', seed: 7, ...summarize([]) }));
+    writeFileSync(
+      join(dir, 'empty-run', 'summary.json'),
+      JSON.stringify({ suite: 'demo', agent: 'naive', defense: 'none', seed: 7, ...summarize([]) }),
+    );
     const cases: [string[], RegExp][] = [
       [['--defense', 'nope', '--suite', 'demo', '--agents', 'naive', '--out', 'x'], /unknown defense 'nope'/],
-      [['--defense', 'none', '--defense-opt', 'k=1', '--suite', 'demo', '--agents', 'naive', '--out', 'x'], /defense 'none' has no option 'k'/],
+      [
+        ['--defense', 'none', '--defense-opt', 'k=1', '--suite', 'demo', '--agents', 'naive', '--out', 'x'],
+        /defense 'none' has no option 'k'/,
+      ],
       [['--defense', 'none', '--runs', 'missing', '--out', 'x'], /run folder missing does not exist/],
       [['--defense', 'none', '--runs', 'empty-run', '--out', 'x'], /empty-run: the run has no episodes/],
       [['--defense', 'none', '--suite', 'demo', '--agents', 'naive,bogus', '--out', 'x'], /unknown agent 'bogus'/],
       [['--defense', 'none', '--suite', 'demo', '--out', 'x'], /--suite needs --agents/],
-      [['--defense', 'none', '--runs', 'empty-run', '--suite', 'demo', '--out', 'x'], /give --runs or --suite, not both/],
-      [['--defense', 'none', '--suite', 'demo', '--agents', 'naive', '--out', 'mine'], /holds something other than an assessment/],
+      [
+        ['--defense', 'none', '--runs', 'empty-run', '--suite', 'demo', '--out', 'x'],
+        /give --runs or --suite, not both/,
+      ],
+      [
+        ['--defense', 'none', '--suite', 'demo', '--agents', 'naive', '--out', 'mine'],
+        /holds something other than an assessment/,
+      ],
     ];
     for (const [args, message] of cases) {
       const r = await decoy('assess', ...args);

@@ -18,13 +18,19 @@ describe('the precompiled CLI', () => {
     const main = await build.ensureBuild();
     expect(main).toBe(join(build.buildDir(), 'cli', 'main.js'));
     expect(existsSync(main)).toBe(true);
-    const built = (await import(pathToFileURL(join(build.buildDir(), 'scenarios', 'index.js')).href)) as typeof import('../../scenarios/index.ts');
+    const built = (await import(
+      pathToFileURL(join(build.buildDir(), 'scenarios', 'index.js')).href
+    )) as typeof import('../../scenarios/index.ts');
     expect(built.suites.ids()).toEqual(suites.ids());
     expect(built.families.ids()).toEqual(families.ids());
-    const registries = (await import(pathToFileURL(join(build.buildDir(), 'simulator', 'loop', 'registries.js')).href)) as typeof import('../../simulator/loop/registries.ts');
+    const registries = (await import(
+      pathToFileURL(join(build.buildDir(), 'simulator', 'loop', 'registries.js')).href
+    )) as typeof import('../../simulator/loop/registries.ts');
     expect(registries.agents.ids()).toEqual(agents.ids());
     // Files that are not modules are found from the package root, from the build too.
-    const root = (await import(pathToFileURL(join(build.buildDir(), 'lib', 'root.js')).href)) as typeof import('../../lib/root.ts');
+    const root = (await import(
+      pathToFileURL(join(build.buildDir(), 'lib', 'root.js')).href
+    )) as typeof import('../../lib/root.ts');
     expect(root.projectRoot()).toBe(projectRoot());
   });
 

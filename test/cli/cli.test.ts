@@ -13,9 +13,12 @@ const decoy = (...args: string[]) => decoyIn(dir, ...args);
 
 /** Every path under the test folder: what a refused command must leave unchanged. */
 const listing = (sub = ''): string[] =>
-  readdirSync(join(dir, sub), { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? [join(sub, e.name), ...listing(join(sub, e.name))] : [join(sub, e.name)]));
+  readdirSync(join(dir, sub), { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? [join(sub, e.name), ...listing(join(sub, e.name))] : [join(sub, e.name)],
+  );
 
-const snapshot = (d: string) => Object.fromEntries(readdirSync(join(dir, d)).map((f) => [f, readFileSync(join(dir, d, f), 'utf8')]));
+const snapshot = (d: string) =>
+  Object.fromEntries(readdirSync(join(dir, d)).map((f) => [f, readFileSync(join(dir, d, f), 'utf8')]));
 
 beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), 'decoy-cli-'));
@@ -36,30 +39,68 @@ describe('decoy command', () => {
     const all = JSON.parse(list.out);
     expect(all.patterns.map((p: { id: string }) => p.id)).toContain('cookie-trap');
     expect(all.suites.find((s: { id: string }) => s.id === 'demo').size).toBe(16);
-    expect(all.agents.map((a: { id: string }) => a.id)).toEqual(expect.arrayContaining(['oracle', 'naive', 'random', 'replay']));
+    expect(all.agents.map((a: { id: string }) => a.id)).toEqual(
+      expect.arrayContaining(['oracle', 'naive', 'random', 'replay']),
+    );
     expect(all.defenses.map((d: { id: string }) => d.id)).toContain('none');
   });
 
   it('runs a suite: episodes.jsonl, summary.json and a table; identical inputs give identical episodes', async () => {
-    const a = await decoy('run', '--suite', 'demo', '--agent', 'naive', '--defense', 'none', '--seed', '7', '--out', 'runs/a');
+    const a = await decoy(
+      'run',
+      '--suite',
+      'demo',
+      '--agent',
+      'naive',
+      '--defense',
+      'none',
+      '--seed',
+      '7',
+      '--out',
+      'runs/a',
+    );
     expect(a.code, a.err).toBe(0);
     expect(a.out).toMatch(/DPSR %/);
     const summary = JSON.parse(readFileSync(join(dir, 'runs/a/summary.json'), 'utf8'));
     expect(summary.episodes).toBe(16);
-    expect(Object.keys(summary.byPattern)).toEqual(expect.arrayContaining(['warranty-addon', 'preselected-consent', 'cookie-trap', 'price-drift']));
-    const episodes = readFileSync(join(dir, 'runs/a/episodes.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+    expect(Object.keys(summary.byPattern)).toEqual(
+      expect.arrayContaining(['warranty-addon', 'preselected-consent', 'cookie-trap', 'price-drift']),
+    );
+    const episodes = readFileSync(join(dir, 'runs/a/episodes.jsonl'), 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     expect(episodes).toHaveLength(16);
     // The summary is the episodes' own counts, and the naive agent both completes tasks and falls for some traps.
-    const sum = (k: 'T' | 'D' | 'STC') => episodes.reduce((n: number, e: Record<string, number>) => n + (e[k] as number), 0);
+    const sum = (k: 'T' | 'D' | 'STC') =>
+      episodes.reduce((n: number, e: Record<string, number>) => n + (e[k] as number), 0);
     expect(summary.counts).toEqual({ t: sum('T'), d: sum('D'), stc: sum('STC') });
     expect(summary.counts.t).toBeGreaterThan(summary.counts.stc);
     expect(summary.counts.d).toBeGreaterThan(0);
-    for (const [k, c] of [['tsr', 't'], ['dpsr', 'd'], ['stc', 'stc']] as const) expect(summary[k]).toBeCloseTo((100 * summary.counts[c]) / 16, 1);
-    expect(episodes[0]).toMatchObject({ scenario: expect.any(String), seed: expect.any(Number), agent: 'naive', defense: 'none', steps: expect.any(Array), events: expect.any(Array) });
-    expect(episodes[0].steps[0]).toMatchObject({ proposal: expect.any(String), verdict: { kind: 'allow' }, executed: expect.any(Array) });
+    for (const [k, c] of [
+      ['tsr', 't'],
+      ['dpsr', 'd'],
+      ['stc', 'stc'],
+    ] as const)
+      expect(summary[k]).toBeCloseTo((100 * summary.counts[c]) / 16, 1);
+    expect(episodes[0]).toMatchObject({
+      scenario: expect.any(String),
+      seed: expect.any(Number),
+      agent: 'naive',
+      defense: 'none',
+      steps: expect.any(Array),
+      events: expect.any(Array),
+    });
+    expect(episodes[0].steps[0]).toMatchObject({
+      proposal: expect.any(String),
+      verdict: { kind: 'allow' },
+      executed: expect.any(Array),
+    });
 
     expect((await decoy('run', '--suite', 'demo', '--seed', '7', '--out', 'runs/b')).code).toBe(0);
-    expect(readFileSync(join(dir, 'runs/b/episodes.jsonl'), 'utf8')).toBe(readFileSync(join(dir, 'runs/a/episodes.jsonl'), 'utf8'));
+    expect(readFileSync(join(dir, 'runs/b/episodes.jsonl'), 'utf8')).toBe(
+      readFileSync(join(dir, 'runs/a/episodes.jsonl'), 'utf8'),
+    );
   });
 
   it('generated bundles on disk replay exactly as in memory, and a recorded run replays to the same outcomes', async () => {
@@ -68,9 +109,26 @@ describe('decoy command', () => {
     expect((await decoy('run', '--bundles', 'out/demo', '--seed', '7', '--out', 'runs/c')).code).toBe(0);
     const strip = (f: string) => readFileSync(join(dir, f), 'utf8');
     expect(strip('runs/c/episodes.jsonl')).toBe(strip('runs/a/episodes.jsonl'));
-    const replay = await decoy('run', '--suite', 'demo', '--seed', '7', '--agent', 'replay', '--replay', 'runs/a/episodes.jsonl', '--out', 'runs/r');
+    const replay = await decoy(
+      'run',
+      '--suite',
+      'demo',
+      '--seed',
+      '7',
+      '--agent',
+      'replay',
+      '--replay',
+      'runs/a/episodes.jsonl',
+      '--out',
+      'runs/r',
+    );
     expect(replay.code, replay.err).toBe(0);
-    const td = (f: string) => readFileSync(join(dir, f), 'utf8').trim().split('\n').map((l) => JSON.parse(l)).map((e) => [e.scenario, e.T, e.D, e.events]);
+    const td = (f: string) =>
+      readFileSync(join(dir, f), 'utf8')
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l))
+        .map((e) => [e.scenario, e.T, e.D, e.events]);
     expect(td('runs/r/episodes.jsonl')).toEqual(td('runs/a/episodes.jsonl'));
   });
 
@@ -81,16 +139,37 @@ describe('decoy command', () => {
     [['run', '--suite', 'demo', '--pattern', 'dark-mode', '--out', 'runs/x'], /unknown pattern family 'dark-mode'/],
     [['generate', '--suite', 'demo', '--seed', 'seven'], /--seed must be an integer/],
     [['run', '--suite', 'demo', '--out', 'runs/x', '--frobnicate'], /unknown option '--frobnicate'/i],
-    [['run', '--suite', 'demo', '--agent', 'naive', '--opt', 'susceptibility=2', '--out', 'runs/x'], /susceptibility must be between 0 and 1/],
-    [['run', '--suite', 'demo', '--agent', 'replay', '--replay', 'bad.jsonl', '--out', 'runs/x'], /bad\.jsonl:2: .*unknown action 'clik'/],
-    [['run', '--suite', 'demo', '--agent', 'replay', '--replay', 'missing.jsonl', '--out', 'runs/x'], /replay file missing\.jsonl does not exist/],
+    [
+      ['run', '--suite', 'demo', '--agent', 'naive', '--opt', 'susceptibility=2', '--out', 'runs/x'],
+      /susceptibility must be between 0 and 1/,
+    ],
+    [
+      ['run', '--suite', 'demo', '--agent', 'replay', '--replay', 'bad.jsonl', '--out', 'runs/x'],
+      /bad\.jsonl:2: .*unknown action 'clik'/,
+    ],
+    [
+      ['run', '--suite', 'demo', '--agent', 'replay', '--replay', 'missing.jsonl', '--out', 'runs/x'],
+      /replay file missing\.jsonl does not exist/,
+    ],
     [['run', '--bundles', 'nowhere', '--out', 'runs/x'], /--bundles nowhere does not exist/],
     [['frob'], /unknown command 'frob'/],
     [['run', '--suite', 'demo', '--opt', 'susceptibility=', '--out', 'runs/x'], /--opt susceptibility= gives no value/],
-    [['run', '--suite', 'demo', '--pattern', 'cookie-trap', 'warranty-addon', '--out', 'runs/x'], /unexpected argument 'warranty-addon'/],
-    [['run', '--suite', 'demo', '--seed', '-1', '--out', 'runs/x'], /--seed must be an integer from 0 to 2147483647, got '-1'/],
-    [['run', '--suite', 'demo', '--seed=-1', '--out', 'runs/x'], /--seed must be an integer from 0 to 2147483647, got '-1'/],
-    [['generate', '--suite', 'ruc', '--deceptive', '100000', '--out', 'runs/x'], /can give at most \d+ deceptive samples in news, not \d+ \(its share of --deceptive 100000\); ask for about \d+ or fewer/],
+    [
+      ['run', '--suite', 'demo', '--pattern', 'cookie-trap', 'warranty-addon', '--out', 'runs/x'],
+      /unexpected argument 'warranty-addon'/,
+    ],
+    [
+      ['run', '--suite', 'demo', '--seed', '-1', '--out', 'runs/x'],
+      /--seed must be an integer from 0 to 2147483647, got '-1'/,
+    ],
+    [
+      ['run', '--suite', 'demo', '--seed=-1', '--out', 'runs/x'],
+      /--seed must be an integer from 0 to 2147483647, got '-1'/,
+    ],
+    [
+      ['generate', '--suite', 'ruc', '--deceptive', '100000', '--out', 'runs/x'],
+      /can give at most \d+ deceptive samples in news, not \d+ \(its share of --deceptive 100000\); ask for about \d+ or fewer/,
+    ],
     [['generate', '--suite', 'ruc', '--normal', '0', '--deceptive', '0', '--out', 'runs/x'], /nothing to generate/],
     [['demo', '--agent', 'gpt'], /unknown agent 'gpt'/],
     [['site'], /name a subcommand: decoy site build/],
@@ -105,30 +184,78 @@ describe('decoy command', () => {
     [['demo', '--bundles', 'afile'], /--bundles: afile is a file, not a folder/],
     [['site', 'build', '--suite', 'demo', '--out', 'afile'], /--out: afile is a file, not a folder/],
     [['serve', '--log-dir', 'afile'], /--log-dir: afile is a file, not a folder/],
-    [['run', '--suite', 'demo', '--agent', 'replay', '--replay', 'afolder', '--out', 'runs/x'], /replay file afolder is a folder, not a file/],
-    [['score', '--suite', 'demo', '--scenario', 'demo.signup-shopping.control.s7', '--log', 'afolder'], /log file afolder is a folder, not a file/],
-    [['conform', '--suite', 'demo', '--configs', '1', '--browser', '/bin/true'], /cannot launch the browser at '\/bin\/true'/],
-    [['shoot', '--suite', 'demo', '--out', 'out/shots', '--browser', '/bin/true'], /cannot launch the browser at '\/bin\/true'/],
-    [['run', '--suite', 'demo', '--agent', 'replay', '--replay', 'elsewhere.jsonl', '--out', 'runs/x'], /names 1 configuration this suite and seed do not have \(webdecept\.x\.s7\), and none that they have/],
-    [['run', '--suite', 'demo', '--agent', 'replay', '--replay', 'one.jsonl', '--out', 'runs/x'], /has no recording for 15 of the run's 16 configurations/],
-    [['run', '--suite', 'demo', '--seed', '1', '--seed', '2', '--out', 'runs/x'], /--seed was given twice; give it once/],
+    [
+      ['run', '--suite', 'demo', '--agent', 'replay', '--replay', 'afolder', '--out', 'runs/x'],
+      /replay file afolder is a folder, not a file/,
+    ],
+    [
+      ['score', '--suite', 'demo', '--scenario', 'demo.signup-shopping.control.s7', '--log', 'afolder'],
+      /log file afolder is a folder, not a file/,
+    ],
+    [
+      ['conform', '--suite', 'demo', '--configs', '1', '--browser', '/bin/true'],
+      /cannot launch the browser at '\/bin\/true'/,
+    ],
+    [
+      ['shoot', '--suite', 'demo', '--out', 'out/shots', '--browser', '/bin/true'],
+      /cannot launch the browser at '\/bin\/true'/,
+    ],
+    [
+      ['run', '--suite', 'demo', '--agent', 'replay', '--replay', 'elsewhere.jsonl', '--out', 'runs/x'],
+      /names 1 configuration this suite and seed do not have \(webdecept\.x\.s7\), and none that they have/,
+    ],
+    [
+      ['run', '--suite', 'demo', '--agent', 'replay', '--replay', 'one.jsonl', '--out', 'runs/x'],
+      /has no recording for 15 of the run's 16 configurations/,
+    ],
+    [
+      ['run', '--suite', 'demo', '--seed', '1', '--seed', '2', '--out', 'runs/x'],
+      /--seed was given twice; give it once/,
+    ],
     [['run', '--suite', 'demo', '--agent', 'naive', '--agent', 'random', '--out', 'runs/x'], /--agent was given twice/],
-    [['run', '--suite', 'demo', '--opt', 'susceptibility=0x1', '--out', 'runs/x'], /--opt susceptibility=0x1: write numbers as plain decimals/],
-    [['run', '--suite', 'demo', '--opt', 'susceptibility=1e-1', '--out', 'runs/x'], /--opt susceptibility=1e-1: write numbers as plain decimals/],
-    [['generate', '--suite', 'ruc', '--normal', '0', '--deceptive', '2', '--out', 'runs/x'], /2 samples cannot fill its 3 splits \(train, valid, test\)/],
+    [
+      ['run', '--suite', 'demo', '--opt', 'susceptibility=0x1', '--out', 'runs/x'],
+      /--opt susceptibility=0x1: write numbers as plain decimals/,
+    ],
+    [
+      ['run', '--suite', 'demo', '--opt', 'susceptibility=1e-1', '--out', 'runs/x'],
+      /--opt susceptibility=1e-1: write numbers as plain decimals/,
+    ],
+    [
+      ['generate', '--suite', 'ruc', '--normal', '0', '--deceptive', '2', '--out', 'runs/x'],
+      /2 samples cannot fill its 3 splits \(train, valid, test\)/,
+    ],
     [['run', '--suite', 'demo', '--defense-opt', 'x=1', '--out', 'runs/x'], /defense 'none' has no option 'x'/],
     [['shoot', '--bundles', 'afile'], /--bundles: afile is a file, not a folder/],
     [['serve', '--dir', 'afile'], /afile is a file, not a built site/],
-    [['generate', '--suite', 'demo', '--normal', '3'], /^decoy generate: --normal and --deceptive are for click suites/],
+    [
+      ['generate', '--suite', 'demo', '--normal', '3'],
+      /^decoy generate: --normal and --deceptive are for click suites/,
+    ],
     [['site', 'build'], /^decoy site: give --bundles <dir>/],
     [['list', '--json', '--markdown'], /^decoy list: give --json or --markdown/],
     [['dataset', 'demo'], /^decoy dataset: suite 'demo' has no click samples/],
     // A seed beside what holds its own would be silently ignored.
-    [['assess', '--defense', 'none', '--runs', 'afolder', '--seed', '3', '--out', 'runs/x'], /^decoy assess: --agents, --pattern and --seed are for --suite; a run folder holds its own agent, configurations and seed/],
-    [['score', '--bundle', 'afolder', '--seed', '3', '--log', 'afile'], /^decoy score: --seed is for --suite; a bundle holds its own seed/],
-    [['site', 'build', '--bundles', 'afolder', '--seed', '3'], /^decoy site: --seed is for --suite; bundles hold their own seed/],
-    [['check', '--bundles', 'afolder', '--seed', '3'], /^decoy check: --seed is for --suite; bundles hold their own seed/],
-    [['shoot', '--bundles', 'afolder', '--seed', '3'], /^decoy shoot: --seed is for --suite; bundles hold their own seed/],
+    [
+      ['assess', '--defense', 'none', '--runs', 'afolder', '--seed', '3', '--out', 'runs/x'],
+      /^decoy assess: --agents, --pattern and --seed are for --suite; a run folder holds its own agent, configurations and seed/,
+    ],
+    [
+      ['score', '--bundle', 'afolder', '--seed', '3', '--log', 'afile'],
+      /^decoy score: --seed is for --suite; a bundle holds its own seed/,
+    ],
+    [
+      ['site', 'build', '--bundles', 'afolder', '--seed', '3'],
+      /^decoy site: --seed is for --suite; bundles hold their own seed/,
+    ],
+    [
+      ['check', '--bundles', 'afolder', '--seed', '3'],
+      /^decoy check: --seed is for --suite; bundles hold their own seed/,
+    ],
+    [
+      ['shoot', '--bundles', 'afolder', '--seed', '3'],
+      /^decoy shoot: --seed is for --suite; bundles hold their own seed/,
+    ],
   ])('bad input %j: one line naming the problem, exit 2, nothing written', async (args, message) => {
     writeFileSync(join(dir, 'bad.jsonl'), `"click('e1')"\n"clik('e2')"\n`);
     writeFileSync(join(dir, 'afile'), 'a file where a folder is asked for');
@@ -164,11 +291,26 @@ describe('decoy command', () => {
     const ok = await decoy('check', '--suite', 'demo');
     expect(ok.code, ok.err).toBe(0);
     expect(ok.out).toMatch(/oracle completes safely +15 +0/);
-    expect((await decoy('generate', '--suite', 'demo', '--seed', '7', '--pattern', 'warranty-addon', '--out', 'out/tampered')).code).toBe(0);
+    expect(
+      (
+        await decoy(
+          'generate',
+          '--suite',
+          'demo',
+          '--seed',
+          '7',
+          '--pattern',
+          'warranty-addon',
+          '--out',
+          'out/tampered',
+        )
+      ).code,
+    ).toBe(0);
     const id = JSON.parse(readFileSync(join(dir, 'out/tampered/suite.json'), 'utf8')).scenarios[0];
     const file = join(dir, 'out/tampered', id, 'bundle.json');
     const manifest = JSON.parse(readFileSync(file, 'utf8'));
-    for (const step of manifest.groundTruth.safePath) if (step.target?.role === 'checkbox') step.target.name = 'No such box';
+    for (const step of manifest.groundTruth.safePath)
+      if (step.target?.role === 'checkbox') step.target.name = 'No such box';
     writeFileSync(file, JSON.stringify(manifest));
     const bad = await decoy('check', '--bundles', 'out/tampered');
     expect(bad.code).toBe(1);
@@ -190,7 +332,9 @@ describe('decoy command', () => {
     expect(oracle.out).toMatch(/suite demo · agent oracle · defense none/);
     const again = await decoy('demo', '--opt', 'susceptibility=1');
     expect(again.code, again.err).toBe(0);
-    expect(JSON.parse(readFileSync(join(dir, 'runs/demo/naive-none-s7/run.json'), 'utf8')).agentOptions).toEqual({ susceptibility: 1 });
+    expect(JSON.parse(readFileSync(join(dir, 'runs/demo/naive-none-s7/run.json'), 'utf8')).agentOptions).toEqual({
+      susceptibility: 1,
+    });
     expect(existsSync(join(dir, 'runs/demo/oracle-none-s7/summary.json'))).toBe(true);
   });
 });

@@ -40,11 +40,27 @@ describe('flags declared once', () => {
         expect(f.schema, where).toBe(other.flag.schema);
       }
     }
-    expect([...seen.keys()]).toEqual(expect.arrayContaining(['--opt', '--defense-opt', '--agent', '--seed', '--pattern', '--trust-bundles', '--step-seconds', '--browser', '--scale']));
+    expect([...seen.keys()]).toEqual(
+      expect.arrayContaining([
+        '--opt',
+        '--defense-opt',
+        '--agent',
+        '--seed',
+        '--pattern',
+        '--trust-bundles',
+        '--step-seconds',
+        '--browser',
+        '--scale',
+      ]),
+    );
   });
 
   it('--opt reads the same in run, compare and demo, and every default is shown one way', async () => {
-    const line = async (command: string) => (await COMMANDS[command]!.load()).help().replace(/\s+/g, ' ').match(/--opt <key=value> (.*?) --/)?.[1];
+    const line = async (command: string) =>
+      (await COMMANDS[command]!.load())
+        .help()
+        .replace(/\s+/g, ' ')
+        .match(/--opt <key=value> (.*?) --/)?.[1];
     expect(await line('run')).toBe('agent option, e.g. susceptibility=0.3 (repeatable)');
     expect(await line('compare')).toBe(await line('run'));
     expect(await line('demo')).toBe(await line('run'));
@@ -55,7 +71,13 @@ describe('flags declared once', () => {
   });
 
   it('a declaration whose spelling does not give the field it names is refused when the command is made', () => {
-    const wrong = defineCommand({ name: 'x', usage: '', flags: [flag('defenseOpts', '--defense-opt <key=value>', 'misnamed', z.string().optional())], schema: (f) => z.object(f), run: async () => '' });
+    const wrong = defineCommand({
+      name: 'x',
+      usage: '',
+      flags: [flag('defenseOpts', '--defense-opt <key=value>', 'misnamed', z.string().optional())],
+      schema: (f) => z.object(f),
+      run: async () => '',
+    });
     expect(() => wrong.help()).toThrow(/flag --defense-opt <key=value> fills 'defenseOpt', not 'defenseOpts'/);
   });
 
@@ -78,7 +100,9 @@ describe('flags declared once', () => {
     for (const args of defenseCases) {
       const r = await decoyIn(dir, ...args);
       expect(r.code, args.join(' ')).toBe(2);
-      expect(r.err).toBe(`decoy ${args[0]}: defense '${mine.length > 60 ? `${mine.slice(0, 60)}…' (${mine.length} characters)` : `${mine}'`} has no option 'nope' (has: phrase)\n`);
+      expect(r.err).toBe(
+        `decoy ${args[0]}: defense '${mine.length > 60 ? `${mine.slice(0, 60)}…' (${mine.length} characters)` : `${mine}'`} has no option 'nope' (has: phrase)\n`,
+      );
     }
   }, 120_000);
 });

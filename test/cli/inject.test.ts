@@ -14,7 +14,11 @@ beforeAll(() => {
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-const episodes = (out: string) => readFileSync(join(out, 'episodes.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as EpisodeRecord);
+const episodes = (out: string) =>
+  readFileSync(join(out, 'episodes.jsonl'), 'utf8')
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l) as EpisodeRecord);
 const D = (es: EpisodeRecord[]) => es.reduce((n, e) => n + e.D, 0);
 
 describe('decoy run --defense inject:<file.js>', () => {
@@ -27,36 +31,94 @@ describe('decoy run --defense inject:<file.js>', () => {
       ['inject:./absent.js', /^decoy (run|conform): injected script file \.\/absent\.js does not exist\n$/],
       ['inject:./folder.js', /^decoy (run|conform): injected script file \.\/folder\.js is not a file\n$/],
       ['inject:./rules.ts', /^decoy (run|conform): injected script \.\/rules\.ts is not a \.js file\n$/],
-      ['inject:./syntax.js', /^decoy (run|conform): injected script \.\/syntax\.js does not parse as a script \(line 3\): Unexpected token '\)'\n$/],
-      ['inject:./module.js', /^decoy (run|conform): injected script \.\/module\.js does not parse as a script \(line 1\): Cannot use import statement outside a module\n$/],
+      [
+        'inject:./syntax.js',
+        /^decoy (run|conform): injected script \.\/syntax\.js does not parse as a script \(line 3\): Unexpected token '\)'\n$/,
+      ],
+      [
+        'inject:./module.js',
+        /^decoy (run|conform): injected script \.\/module\.js does not parse as a script \(line 1\): Cannot use import statement outside a module\n$/,
+      ],
       ['inject:', /^decoy (run|conform): --defense inject: names no script \(inject:<file\.js>\)\n$/],
     ];
     for (const [defense, message] of cases) {
-      const r = await decoyIn(dir, 'run', '--suite', 'demo', '--pattern', 'warranty-addon', '--defense', defense, '--out', 'refused');
+      const r = await decoyIn(
+        dir,
+        'run',
+        '--suite',
+        'demo',
+        '--pattern',
+        'warranty-addon',
+        '--defense',
+        defense,
+        '--out',
+        'refused',
+      );
       expect(r.err, defense).toMatch(message);
       expect(r.code).toBe(2);
-      const c = await decoyIn(dir, 'conform', '--suite', 'demo', '--pattern', 'warranty-addon', '--browser', '/nonexistent/chromium', '--defense', defense);
+      const c = await decoyIn(
+        dir,
+        'conform',
+        '--suite',
+        'demo',
+        '--pattern',
+        'warranty-addon',
+        '--browser',
+        '/nonexistent/chromium',
+        '--defense',
+        defense,
+      );
       expect(c.err, defense).toMatch(message);
       expect(c.code).toBe(2);
     }
     expect(existsSync(join(dir, 'refused'))).toBe(false);
     const agentSide = await decoyIn(dir, 'conform', '--suite', 'demo', '--defense', 'gate');
-    expect(agentSide.err).toBe("decoy conform: conform compares engines, so --defense takes only a page-side defense (inject:<file.js>), not 'gate'\n");
+    expect(agentSide.err).toBe(
+      "decoy conform: conform compares engines, so --defense takes only a page-side defense (inject:<file.js>), not 'gate'\n",
+    );
     expect(agentSide.code).toBe(2);
-    const assess = await decoyIn(dir, 'assess', '--defense', 'inject:./rules.ts', '--suite', 'demo', '--agents', 'naive', '--out', 'refused');
-    expect(assess.err).toBe("decoy assess: assess judges a defense's verdicts on each step; inject:./rules.ts changes the pages instead (measure it with decoy run)\n");
+    const assess = await decoyIn(
+      dir,
+      'assess',
+      '--defense',
+      'inject:./rules.ts',
+      '--suite',
+      'demo',
+      '--agents',
+      'naive',
+      '--out',
+      'refused',
+    );
+    expect(assess.err).toBe(
+      "decoy assess: assess judges a defense's verdicts on each step; inject:./rules.ts changes the pages instead (measure it with decoy run)\n",
+    );
     expect(assess.code).toBe(2);
     expect(existsSync(join(dir, 'refused'))).toBe(false);
   });
 
-  it('run.json keeps the path as given and the script\'s sha256; resuming with the script changed is refused, with it unchanged the run finishes', async () => {
+  it("run.json keeps the path as given and the script's sha256; resuming with the script changed is refused, with it unchanged the run finishes", async () => {
     writeFileSync(join(dir, 'rules.js'), readFileSync(join(FIXTURES, 'untick.js')));
-    const args = ['run', '--suite', 'demo', '--pattern', 'warranty-addon', '--opt', 'susceptibility=1', '--defense', 'inject:./rules.js', '--out', 'resumed'];
+    const args = [
+      'run',
+      '--suite',
+      'demo',
+      '--pattern',
+      'warranty-addon',
+      '--opt',
+      'susceptibility=1',
+      '--defense',
+      'inject:./rules.js',
+      '--out',
+      'resumed',
+    ];
     const first = await decoyIn(dir, ...args);
     expect(first.code, first.err).toBe(0);
     expect(first.out).toContain('defense inject:./rules.js');
     const runJson = JSON.parse(readFileSync(join(dir, 'resumed', 'run.json'), 'utf8')) as Record<string, unknown>;
-    expect(runJson).toMatchObject({ defense: 'inject:./rules.js', defenseSha256: expect.stringMatching(/^[0-9a-f]{64}$/) });
+    expect(runJson).toMatchObject({
+      defense: 'inject:./rules.js',
+      defenseSha256: expect.stringMatching(/^[0-9a-f]{64}$/),
+    });
     expect(episodes(join(dir, 'resumed')).map((e) => e.defense)).toEqual(['inject:./rules.js', 'inject:./rules.js']);
     // Stopped after its first episode, as a kill would leave it.
     const kept = readFileSync(join(dir, 'resumed', 'episodes.jsonl'), 'utf8').split('\n')[0] + '\n';
@@ -64,7 +126,9 @@ describe('decoy run --defense inject:<file.js>', () => {
     rmSync(join(dir, 'resumed', 'summary.json'));
     writeFileSync(join(dir, 'rules.js'), readFileSync(join(FIXTURES, 'untick.js'), 'utf8') + '\n// changed\n');
     const changed = await decoyIn(dir, ...args);
-    expect(changed.err).toBe('decoy run: resumed already holds a different run (the injected script ./rules.js changed since); choose another --out or remove it\n');
+    expect(changed.err).toBe(
+      'decoy run: resumed already holds a different run (the injected script ./rules.js changed since); choose another --out or remove it\n',
+    );
     expect(changed.code).toBe(2);
     writeFileSync(join(dir, 'rules.js'), readFileSync(join(FIXTURES, 'untick.js')));
     const resumed = await decoyIn(dir, ...args);
@@ -73,16 +137,50 @@ describe('decoy run --defense inject:<file.js>', () => {
   });
 
   it('episodes the injected script fails are written as errors, the run goes on, and decoy run exits 1 once everything is written', async () => {
-    const r = await decoyIn(ROOT, 'run', '--suite', 'demo', '--pattern', 'warranty-addon', '--defense', 'inject:test/fixtures/inject/throws.js', '--out', join(dir, 'throws'));
+    const r = await decoyIn(
+      ROOT,
+      'run',
+      '--suite',
+      'demo',
+      '--pattern',
+      'warranty-addon',
+      '--defense',
+      'inject:test/fixtures/inject/throws.js',
+      '--out',
+      join(dir, 'throws'),
+    );
     expect(r.code).toBe(1);
-    expect(r.err).toBe('decoy run: 2 episodes ended in an error (end.reason in episodes.jsonl); everything was written\n');
-    expect(episodes(join(dir, 'throws')).map((e) => e.end)).toEqual([1, 2].map(() => ({ kind: 'error', reason: "the injected script test/fixtures/inject/throws.js threw: Cannot read properties of null (reading 'apply')" })));
+    expect(r.err).toBe(
+      'decoy run: 2 episodes ended in an error (end.reason in episodes.jsonl); everything was written\n',
+    );
+    expect(episodes(join(dir, 'throws')).map((e) => e.end)).toEqual(
+      [1, 2].map(() => ({
+        kind: 'error',
+        reason:
+          "the injected script test/fixtures/inject/throws.js threw: Cannot read properties of null (reading 'apply')",
+      })),
+    );
     expect(existsSync(join(dir, 'throws', 'summary.json'))).toBe(true);
   });
 
   it("the README's example (examples/untick-preselected.js) lowers D for the naive agent at susceptibility 1 on the demo suite's preselection families, and the demo takes it too", async () => {
     const run = async (defense: string, out: string) => {
-      const r = await decoyIn(ROOT, 'run', '--suite', 'demo', '--pattern', 'preselected-consent', '--pattern', 'warranty-addon', '--opt', 'susceptibility=1', '--defense', defense, '--out', join(dir, out));
+      const r = await decoyIn(
+        ROOT,
+        'run',
+        '--suite',
+        'demo',
+        '--pattern',
+        'preselected-consent',
+        '--pattern',
+        'warranty-addon',
+        '--opt',
+        'susceptibility=1',
+        '--defense',
+        defense,
+        '--out',
+        join(dir, out),
+      );
       expect(r.code, r.err).toBe(0);
       return episodes(join(dir, out));
     };
@@ -90,7 +188,16 @@ describe('decoy run --defense inject:<file.js>', () => {
     const ruled = await run('inject:examples/untick-preselected.js', 'example-ruled');
     expect(D(ruled)).toBeLessThan(D(none));
     expect(ruled.every((e) => e.T === 1)).toBe(true);
-    const demo = await decoyIn(ROOT, 'demo', '--defense', 'inject:examples/untick-preselected.js', '--bundles', join(dir, 'demo-bundles'), '--out', join(dir, 'demo-run'));
+    const demo = await decoyIn(
+      ROOT,
+      'demo',
+      '--defense',
+      'inject:examples/untick-preselected.js',
+      '--bundles',
+      join(dir, 'demo-bundles'),
+      '--out',
+      join(dir, 'demo-run'),
+    );
     expect(demo.code, demo.err).toBe(0);
     expect(demo.out).toContain('defense inject:examples/untick-preselected.js');
   }, 120_000);

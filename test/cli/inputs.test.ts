@@ -1,7 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  truncateSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -9,7 +20,12 @@ import { clip, quote, QUOTE_MAX, UserError } from '../../lib/errors.ts';
 import { COMMANDS } from '../../cli/commands.ts';
 import { writeBundles } from '../../generator/bundle.ts';
 import { bundleFor } from '../helpers.ts';
-import { MAX_REPLAY_ACTION_CHARS, MAX_REPLAY_FILE_BYTES, MAX_REPLAY_LINE_BYTES, readReplayFile } from '../../harness/replay-file.ts';
+import {
+  MAX_REPLAY_ACTION_CHARS,
+  MAX_REPLAY_FILE_BYTES,
+  MAX_REPLAY_LINE_BYTES,
+  readReplayFile,
+} from '../../harness/replay-file.ts';
 import replayAgent from '../../simulator/agents/replay.ts';
 
 const BIN = fileURLToPath(new URL('../../bin/decoy.mjs', import.meta.url));
@@ -23,7 +39,9 @@ function decoy(...args: string[]) {
 
 /** Every path under the test folder: what a refused command must leave unchanged. */
 const listing = (sub = ''): string[] =>
-  readdirSync(join(dir, sub), { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? [join(sub, e.name), ...listing(join(sub, e.name))] : [join(sub, e.name)]));
+  readdirSync(join(dir, sub), { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? [join(sub, e.name), ...listing(join(sub, e.name))] : [join(sub, e.name)],
+  );
 
 const edit = (from: string, to: string, change: (b: string) => void) => {
   cpSync(join(dir, from), join(dir, to), { recursive: true });
@@ -39,8 +57,15 @@ beforeAll(() => {
   const b = bundleFor({ task: 'signup', domain: 'shopping', patterns: [] }, 7);
   id = b.manifest.id;
   writeBundles(join(dir, 'good'), b.manifest.suite, 7, [{ manifest: b.manifest, files: b.site.files }]);
-  edit('good', 'scripted', (b) => writeFileSync(page(b), readFileSync(page(b), 'utf8').replace('</body>', '<script>document.title = "x"</script></body>')));
-  edit('good', 'handler', (b) => writeFileSync(page(b), readFileSync(page(b), 'utf8').replace('</body>', '<img src="x.png" onerror="x()"></body>')));
+  edit('good', 'scripted', (b) =>
+    writeFileSync(
+      page(b),
+      readFileSync(page(b), 'utf8').replace('</body>', '<script>document.title = "x"</script></body>'),
+    ),
+  );
+  edit('good', 'handler', (b) =>
+    writeFileSync(page(b), readFileSync(page(b), 'utf8').replace('</body>', '<img src="x.png" onerror="x()"></body>')),
+  );
   edit('good', 'nosite', (b) => rmSync(join(b, id, 'site'), { recursive: true }));
   edit('good', 'noindex', (b) => rmSync(page(b)));
   edit('good', 'linked', (b) => symlinkSync('/etc/hostname', join(b, id, 'site', 'host.txt')));
@@ -57,15 +82,28 @@ beforeAll(() => {
   writeFileSync(join(dir, 'infinite.jsonl'), `${JSON.stringify('scroll(0, 1e309)')}\n`);
   writeFileSync(join(dir, 'elsewhere.jsonl'), `${JSON.stringify({ action: 'noop()', scenario: 'w'.repeat(MB) })}\n`);
   // Keys every object has: once stored as a plain object's, they crashed with a stack trace.
-  for (const key of ['__proto__', 'constructor', 'toString']) writeFileSync(join(dir, `key-${key}.jsonl`), `${JSON.stringify({ action: 'noop()', scenario: key })}\n`);
-  writeFileSync(join(dir, 'key-episode.jsonl'), `${JSON.stringify({ scenario: '__proto__', steps: [{ proposal: 'noop()' }] })}\n`);
-  writeFileSync(join(dir, 'long-action.jsonl'), `"noop()"\n${JSON.stringify({ action: `send_msg_to_user('${'z'.repeat(MAX_REPLAY_ACTION_CHARS)}')` })}\n`);
-  writeFileSync(join(dir, 'long-line.jsonl'), `"noop()"\n"noop()"\n${JSON.stringify({ action: 'noop()', pad: 'p'.repeat(MAX_REPLAY_LINE_BYTES) })}\n`);
+  for (const key of ['__proto__', 'constructor', 'toString'])
+    writeFileSync(join(dir, `key-${key}.jsonl`), `${JSON.stringify({ action: 'noop()', scenario: key })}\n`);
+  writeFileSync(
+    join(dir, 'key-episode.jsonl'),
+    `${JSON.stringify({ scenario: '__proto__', steps: [{ proposal: 'noop()' }] })}\n`,
+  );
+  writeFileSync(
+    join(dir, 'long-action.jsonl'),
+    `"noop()"\n${JSON.stringify({ action: `send_msg_to_user('${'z'.repeat(MAX_REPLAY_ACTION_CHARS)}')` })}\n`,
+  );
+  writeFileSync(
+    join(dir, 'long-line.jsonl'),
+    `"noop()"\n"noop()"\n${JSON.stringify({ action: 'noop()', pad: 'p'.repeat(MAX_REPLAY_LINE_BYTES) })}\n`,
+  );
   // Collected logs: each event must be one the site runtime logs, in its shape.
   cpSync(join(dir, 'good', id), join(dir, 'one'), { recursive: true });
   const log = (name: string, events: unknown[]) => writeFileSync(join(dir, name), JSON.stringify({ events }));
   log('log-submit.json', [{ type: 'submit', t: 1, route: '/', form: 'f1', control: 'c1' }]);
-  log('log-order.json', [{ type: 'nav', t: 1, route: '/', from: '/', to: '/checkout' }, { type: 'order.placed', t: 2, route: '/checkout', order: 'o1', total: 5 }]);
+  log('log-order.json', [
+    { type: 'nav', t: 1, route: '/', from: '/', to: '/checkout' },
+    { type: 'order.placed', t: 2, route: '/checkout', order: 'o1', total: 5 },
+  ]);
   log('log-press.json', [{ type: 'press', t: 1, route: '/', control: ['c1'] }]);
   log('log-kind.json', [{ type: 'teleported', t: 1, route: '/' }]);
   // Sparse: as long as it says, without the disk or the time to write it.
@@ -76,13 +114,16 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('the prefix an error message quotes', () => {
   it('is the input itself when short, else its first characters and its length, always one line (property)', () => {
-    fc.assert(fc.property(fc.string({ unit: 'binary', maxLength: 3 * QUOTE_MAX }), (s) => {
-      const q = quote(s);
-      expect(q).not.toMatch(/[\n\r\u2028\u2029]/);
-      expect(q.length).toBeLessThanOrEqual(6 * QUOTE_MAX + 30);
-      if ([...s].length <= QUOTE_MAX && !/[\\'\u0000-\u001f\u007f-\u009f\u2028\u2029]/.test(s)) expect(q).toBe(`'${s}'`);
-      if (s.length > 2 * QUOTE_MAX) expect(q).toMatch(new RegExp(`…' \\(${s.length} characters\\)$`));
-    }));
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary', maxLength: 3 * QUOTE_MAX }), (s) => {
+        const q = quote(s);
+        expect(q).not.toMatch(/[\n\r\u2028\u2029]/);
+        expect(q.length).toBeLessThanOrEqual(6 * QUOTE_MAX + 30);
+        if ([...s].length <= QUOTE_MAX && !/[\\'\u0000-\u001f\u007f-\u009f\u2028\u2029]/.test(s))
+          expect(q).toBe(`'${s}'`);
+        if (s.length > 2 * QUOTE_MAX) expect(q).toMatch(new RegExp(`…' \\(${s.length} characters\\)$`));
+      }),
+    );
     expect(quote('y'.repeat(MB))).toBe(`'${'y'.repeat(QUOTE_MAX)}…' (${MB} characters)`);
     expect(clip('a=\nb')).toBe('a=\\nb');
   });
@@ -95,9 +136,15 @@ describe('the prefix an error message quotes', () => {
  */
 const BAD: [string[], RegExp][] = [
   // A bundle is data: a script or handler of its own is refused wherever bundles are loaded.
-  [['run', '--bundles', '@/scripted', '--out', '@/runs/x'], /scripted\/.*\/site\/index.html: a script that is not decoy's runtime \('document.title = "x"'\); .*--trust-bundles/],
+  [
+    ['run', '--bundles', '@/scripted', '--out', '@/runs/x'],
+    /scripted\/.*\/site\/index.html: a script that is not decoy's runtime \('document.title = "x"'\); .*--trust-bundles/,
+  ],
   [['check', '--bundles', '@/handler'], /site\/index.html: an event handler attribute 'onerror="x\(\)"' on <img>/],
-  [['site', 'build', '--bundles', '@/scripted', '--out', '@/dist/x'], /site\/index.html: a script that is not decoy's runtime/],
+  [
+    ['site', 'build', '--bundles', '@/scripted', '--out', '@/dist/x'],
+    /site\/index.html: a script that is not decoy's runtime/,
+  ],
   [['run', '--suite', 'demo', '--trust-bundles', '--out', '@/runs/x'], /--trust-bundles is for bundles read from disk/],
   [['site', 'build', '--suite', 'demo', '--trust-bundles'], /--trust-bundles is for bundles read from disk/],
   // Missing parts, links, loops.
@@ -116,49 +163,155 @@ const BAD: [string[], RegExp][] = [
   [['shoot', '--suite', 'demo', '--out', '@/afile'], /--out: .*afile is a file, not a folder/],
   [['dataset', 'ruc', '--out', '@/afile'], /--out: .*afile is a file, not a folder/],
   // --out the system cannot take: too long, a name too long, a pseudo file system; checked before any work.
-  [['run', '--bundles', '@/good', '--out', `@/${'o/'.repeat(2500)}`], /--out: '.{60}…' \(\d+ characters\) is too long for a path \(\d+ bytes, at most 4095\)$/],
+  [
+    ['run', '--bundles', '@/good', '--out', `@/${'o/'.repeat(2500)}`],
+    /--out: '.{60}…' \(\d+ characters\) is too long for a path \(\d+ bytes, at most 4095\)$/,
+  ],
   [['generate', '--suite', 'demo', '--out', `@/${'o/'.repeat(2500)}`], /--out: .* is too long for a path/],
   [['site', 'build', '--bundles', '@/good', '--out', `@/${'o/'.repeat(2500)}`], /--out: .* is too long for a path/],
   [['shoot', '--suite', 'demo', '--out', `@/${'o/'.repeat(2500)}`], /--out: .* is too long for a path/],
   [['dataset', 'ruc', '--out', `@/${'o/'.repeat(2500)}`], /--out: .* is too long for a path/],
-  [['run', '--bundles', '@/good', '--out', `@/${'n'.repeat(300)}/x`], /--out: .* holds a name too long for a file \(300 bytes, at most 255\)$/],
-  [['run', '--bundles', '@/good', '--out', '/proc/decoyx'], /--out: \/proc is a system file system, not a place for outputs$/],
-  [['run', '--bundles', '@/good', '--out', '/sys/decoyx/y'], /--out: \/sys is a system file system, not a place for outputs$/],
+  [
+    ['run', '--bundles', '@/good', '--out', `@/${'n'.repeat(300)}/x`],
+    /--out: .* holds a name too long for a file \(300 bytes, at most 255\)$/,
+  ],
+  [
+    ['run', '--bundles', '@/good', '--out', '/proc/decoyx'],
+    /--out: \/proc is a system file system, not a place for outputs$/,
+  ],
+  [
+    ['run', '--bundles', '@/good', '--out', '/sys/decoyx/y'],
+    /--out: \/sys is a system file system, not a place for outputs$/,
+  ],
   [['dataset', 'ruc', '--out', '/proc/decoyx'], /--out: \/proc is a system file system/],
   // Paths to read, quoted by their first characters.
-  [['run', '--bundles', '@/good', '--agent', 'replay', '--replay', `@/${'r/'.repeat(2500)}x.jsonl`, '--out', '@/runs/x'], /--replay: '.{60}…' \(\d+ characters\) is too long for a path/],
+  [
+    [
+      'run',
+      '--bundles',
+      '@/good',
+      '--agent',
+      'replay',
+      '--replay',
+      `@/${'r/'.repeat(2500)}x.jsonl`,
+      '--out',
+      '@/runs/x',
+    ],
+    /--replay: '.{60}…' \(\d+ characters\) is too long for a path/,
+  ],
   [['serve', '--dir', `@/${'d/'.repeat(5000)}`], /--dir: '.{60}…' \(\d+ characters\) is too long for a path/],
   // Input quoted by its first characters only.
-  [['run', '--bundles', '@/bigsuite', '--out', '@/runs/x'], /suite.json: not valid JSON \(it begins '\{"scenarios": \[+…' \(1048590 characters\)\)$/],
-  [['run', '--bundles', '@/bigid', '--out', '@/runs/x'], /suite.json: 'y{60}…' \(1048576 characters\) is not a safe name/],
-  [['run', '--bundles', '@/good', '--agent', 'replay', '--replay', '@/huge-action.jsonl', '--out', '@/runs/x'], /huge-action.jsonl:1: an action of 1048588 characters; a replayed action is at most 8192$/],
+  [
+    ['run', '--bundles', '@/bigsuite', '--out', '@/runs/x'],
+    /suite.json: not valid JSON \(it begins '\{"scenarios": \[+…' \(1048590 characters\)\)$/,
+  ],
+  [
+    ['run', '--bundles', '@/bigid', '--out', '@/runs/x'],
+    /suite.json: 'y{60}…' \(1048576 characters\) is not a safe name/,
+  ],
+  [
+    ['run', '--bundles', '@/good', '--agent', 'replay', '--replay', '@/huge-action.jsonl', '--out', '@/runs/x'],
+    /huge-action.jsonl:1: an action of 1048588 characters; a replayed action is at most 8192$/,
+  ],
   // A long action took 90 s and 2.5 GB to parse and was stored twice: refused as it is read, as is a line or a file too long to parse.
-  [['run', '--bundles', '@/good', '--agent', 'replay', '--replay', '@/long-action.jsonl', '--out', '@/runs/x'], /long-action.jsonl:2: an action of 8212 characters; a replayed action is at most 8192$/],
-  [['run', '--bundles', '@/good', '--agent', 'replay', '--replay', '@/long-line.jsonl', '--out', '@/runs/x'], /long-line.jsonl:3: a line of 16777244 bytes; a replay file's line is at most 16777216$/],
-  [['run', '--bundles', '@/good', '--agent', 'replay', '--replay', '@/long-file.jsonl', '--out', '@/runs/x'], /replay file .*long-file.jsonl is 268435457 bytes; a replay file is at most 268435456$/],
+  [
+    ['run', '--bundles', '@/good', '--agent', 'replay', '--replay', '@/long-action.jsonl', '--out', '@/runs/x'],
+    /long-action.jsonl:2: an action of 8212 characters; a replayed action is at most 8192$/,
+  ],
+  [
+    ['run', '--bundles', '@/good', '--agent', 'replay', '--replay', '@/long-line.jsonl', '--out', '@/runs/x'],
+    /long-line.jsonl:3: a line of 16777244 bytes; a replay file's line is at most 16777216$/,
+  ],
+  [
+    ['run', '--bundles', '@/good', '--agent', 'replay', '--replay', '@/long-file.jsonl', '--out', '@/runs/x'],
+    /replay file .*long-file.jsonl is 268435457 bytes; a replay file is at most 268435456$/,
+  ],
   // Keys every object has name no configuration of the suite.
-  [['run', '--bundles', '@/good', '--agent', 'replay', '--replay', '@/key-__proto__.jsonl', '--out', '@/runs/x'], /names 1 configuration this suite and seed do not have \(__proto__\), and none that they have$/],
-  [['run', '--bundles', '@/good', '--agent', 'replay', '--replay', '@/key-constructor.jsonl', '--out', '@/runs/x'], /names 1 configuration this suite and seed do not have \(constructor\), and none that they have$/],
-  [['run', '--bundles', '@/good', '--agent', 'replay', '--replay', '@/key-toString.jsonl', '--out', '@/runs/x'], /do not have \(toString\)/],
-  [['run', '--bundles', '@/good', '--agent', 'replay', '--replay', '@/key-episode.jsonl', '--out', '@/runs/x'], /do not have \(__proto__\)/],
+  [
+    ['run', '--bundles', '@/good', '--agent', 'replay', '--replay', '@/key-__proto__.jsonl', '--out', '@/runs/x'],
+    /names 1 configuration this suite and seed do not have \(__proto__\), and none that they have$/,
+  ],
+  [
+    ['run', '--bundles', '@/good', '--agent', 'replay', '--replay', '@/key-constructor.jsonl', '--out', '@/runs/x'],
+    /names 1 configuration this suite and seed do not have \(constructor\), and none that they have$/,
+  ],
+  [
+    ['run', '--bundles', '@/good', '--agent', 'replay', '--replay', '@/key-toString.jsonl', '--out', '@/runs/x'],
+    /do not have \(toString\)/,
+  ],
+  [
+    ['run', '--bundles', '@/good', '--agent', 'replay', '--replay', '@/key-episode.jsonl', '--out', '@/runs/x'],
+    /do not have \(__proto__\)/,
+  ],
   // A collected log whose events are not the runtime's: one line, not a stack trace from the scorer.
-  [['score', '--bundle', '@/one', '--log', '@/log-submit.json'], /log-submit.json: event 0 \(submit\) is not as the site runtime logs it \(fields: /],
-  [['score', '--bundle', '@/one', '--log', '@/log-order.json'], /log-order.json: event 1 \(order.placed\) is not as the site runtime logs it \(items: /],
-  [['score', '--bundle', '@/one', '--log', '@/log-press.json'], /log-press.json: event 0 \(press\) is not as the site runtime logs it \(control: /],
-  [['score', '--bundle', '@/one', '--log', '@/log-kind.json'], /log-kind.json: event 0 \('teleported'\) is not an event the site runtime logs$/],
+  [
+    ['score', '--bundle', '@/one', '--log', '@/log-submit.json'],
+    /log-submit.json: event 0 \(submit\) is not as the site runtime logs it \(fields: /,
+  ],
+  [
+    ['score', '--bundle', '@/one', '--log', '@/log-order.json'],
+    /log-order.json: event 1 \(order.placed\) is not as the site runtime logs it \(items: /,
+  ],
+  [
+    ['score', '--bundle', '@/one', '--log', '@/log-press.json'],
+    /log-press.json: event 0 \(press\) is not as the site runtime logs it \(control: /,
+  ],
+  [
+    ['score', '--bundle', '@/one', '--log', '@/log-kind.json'],
+    /log-kind.json: event 0 \('teleported'\) is not an event the site runtime logs$/,
+  ],
   // An option named by such a key is an option the agent or defense does not have, not one silently dropped.
-  [['run', '--bundles', '@/good', '--opt', '__proto__=1', '--out', '@/runs/x'], /agent 'naive' has no option '__proto__' \(has: /],
-  [['run', '--bundles', '@/good', '--opt', 'constructor=1', '--out', '@/runs/x'], /agent 'naive' has no option 'constructor' \(has: /],
-  [['run', '--bundles', '@/good', '--defense-opt', '__proto__=x', '--out', '@/runs/x'], /defense 'none' has no option '__proto__'/],
-  [['assess', '--suite', 'demo', '--defense', 'gate', '--defense-opt', '__proto__=x', '--agents', 'naive', '--out', '@/runs/x'], /defense 'gate' has no option '__proto__'/],
-  [['run', '--bundles', '@/good', '--agent', 'replay', '--replay', '@/infinite.jsonl', '--out', '@/runs/x'], /infinite.jsonl:1: a number from -1000000000 to 1000000000 was expected, got '1e309' at column 11/],
+  [
+    ['run', '--bundles', '@/good', '--opt', '__proto__=1', '--out', '@/runs/x'],
+    /agent 'naive' has no option '__proto__' \(has: /,
+  ],
+  [
+    ['run', '--bundles', '@/good', '--opt', 'constructor=1', '--out', '@/runs/x'],
+    /agent 'naive' has no option 'constructor' \(has: /,
+  ],
+  [
+    ['run', '--bundles', '@/good', '--defense-opt', '__proto__=x', '--out', '@/runs/x'],
+    /defense 'none' has no option '__proto__'/,
+  ],
+  [
+    [
+      'assess',
+      '--suite',
+      'demo',
+      '--defense',
+      'gate',
+      '--defense-opt',
+      '__proto__=x',
+      '--agents',
+      'naive',
+      '--out',
+      '@/runs/x',
+    ],
+    /defense 'gate' has no option '__proto__'/,
+  ],
+  [
+    ['run', '--bundles', '@/good', '--agent', 'replay', '--replay', '@/infinite.jsonl', '--out', '@/runs/x'],
+    /infinite.jsonl:1: a number from -1000000000 to 1000000000 was expected, got '1e309' at column 11/,
+  ],
   [['run', '--suite', LONG_ARG, '--out', '@/runs/x'], /unknown suite 'x{60}…' \(100000 characters\) \(known: /],
-  [['run', '--suite', 'demo', '--seed', LONG_ARG, '--out', '@/runs/x'], /--seed must be an integer from 0 to 2147483647, got 'x{60}…' \(100000 characters\)$/],
+  [
+    ['run', '--suite', 'demo', '--seed', LONG_ARG, '--out', '@/runs/x'],
+    /--seed must be an integer from 0 to 2147483647, got 'x{60}…' \(100000 characters\)$/,
+  ],
   [['run', '--suite', 'demo', `--${LONG_ARG}`, '--out', '@/runs/x'], /unknown option '--x{58}…' \(100002 characters\)/],
-  [['run', '--suite', 'demo', '--opt', `${LONG_ARG}`, '--out', '@/runs/x'], /--opt takes key=value, got 'x{60}…' \(100000 characters\)$/],
+  [
+    ['run', '--suite', 'demo', '--opt', `${LONG_ARG}`, '--out', '@/runs/x'],
+    /--opt takes key=value, got 'x{60}…' \(100000 characters\)$/,
+  ],
   [['run', '--suite', 'demo', '--out', '@/runs/x', LONG_ARG], /unexpected argument 'x{60}…' \(100000 characters\)$/],
-  [['run', '--bundles', '@/good', '--opt', `${LONG_ARG}=1`, '--out', '@/runs/x'], /agent 'naive' has no option 'x{60}…' \(100000 characters\) \(has: /],
-  [['run', '--bundles', '@/good', '--agent', 'replay', '--replay', '@/elsewhere.jsonl', '--out', '@/runs/x'], /names 1 configuration this suite and seed do not have \(w{60}… \(1048576 characters\)\)/],
+  [
+    ['run', '--bundles', '@/good', '--opt', `${LONG_ARG}=1`, '--out', '@/runs/x'],
+    /agent 'naive' has no option 'x{60}…' \(100000 characters\) \(has: /,
+  ],
+  [
+    ['run', '--bundles', '@/good', '--agent', 'replay', '--replay', '@/elsewhere.jsonl', '--out', '@/runs/x'],
+    /names 1 configuration this suite and seed do not have \(w{60}… \(1048576 characters\)\)/,
+  ],
 ];
 
 const at = (args: readonly string[]) => args.map((a) => (a.startsWith('@/') ? join(dir, a.slice(2)) : a));
@@ -166,9 +319,13 @@ const at = (args: readonly string[]) => args.map((a) => (a.startsWith('@/') ? jo
 describe('a replay file read into a map of configurations', () => {
   it('a configuration whose id every object has as a key replays its own lines, and one without lines replays those for every configuration', () => {
     const file = join(dir, 'keys.jsonl');
-    writeFileSync(file, [JSON.stringify({ action: 'scroll(0, 1)', scenario: 'constructor' }), JSON.stringify('noop()')].join('\n'));
+    writeFileSync(
+      file,
+      [JSON.stringify({ action: 'scroll(0, 1)', scenario: 'constructor' }), JSON.stringify('noop()')].join('\n'),
+    );
     const actions = readReplayFile(file);
-    const first = (scenario: string) => replayAgent.create({ seed: 0, options: { actions }, scenario }).act({} as never, []);
+    const first = (scenario: string) =>
+      replayAgent.create({ seed: 0, options: { actions }, scenario }).act({} as never, []);
     expect(first('constructor')).toBe('scroll(0, 1)');
     expect(first('toString')).toBe('noop()');
     expect(first('__proto__')).toBe('noop()');
@@ -176,36 +333,49 @@ describe('a replay file read into a map of configurations', () => {
 });
 
 describe('bad inputs: one line naming the problem, exit 2, nothing written', () => {
-  it.each(BAD.map(([args, message]) => [args.map((a) => clip(a, 24)).join(' '), args, message] as const))('decoy %s', async (_name, [name, ...args], message) => {
-    const before = listing();
-    const command = await COMMANDS[name as string]?.load();
-    const error = await command?.run(at(args)).then(() => null, (e: unknown) => e);
-    expect(error).toBeInstanceOf(UserError);
-    const m = (error as Error).message;
-    expect(m).not.toContain('\n');
-    expect(m).toMatch(message);
-    expect(m.length).toBeLessThan(1000);
-    expect(listing()).toEqual(before);
-  });
+  it.each(BAD.map(([args, message]) => [args.map((a) => clip(a, 24)).join(' '), args, message] as const))(
+    'decoy %s',
+    async (_name, [name, ...args], message) => {
+      const before = listing();
+      const command = await COMMANDS[name as string]?.load();
+      const error = await command?.run(at(args)).then(
+        () => null,
+        (e: unknown) => e,
+      );
+      expect(error).toBeInstanceOf(UserError);
+      const m = (error as Error).message;
+      expect(m).not.toContain('\n');
+      expect(m).toMatch(message);
+      expect(m.length).toBeLessThan(1000);
+      expect(listing()).toEqual(before);
+    },
+  );
 
   // The real command: exit code 2 and one line on stderr, for a bundle folder that loops, a 100 kB argument.
   const SPAWNED: [string[], RegExp][] = [
     [['run', '--bundles', 'loop', '--out', 'runs/x'], /^decoy run: --bundles loop is a symbolic link loop$/],
     [[LONG_ARG], /^decoy: unknown command 'x{60}…' \(100000 characters\) \(known: /],
-    [['generate', '--suite', 'demo', '--out', 'o/'.repeat(2500)], /^decoy generate: --out: '(o\/){30}…' \(5000 characters\) is too long for a path/],
+    [
+      ['generate', '--suite', 'demo', '--out', 'o/'.repeat(2500)],
+      /^decoy generate: --out: '(o\/){30}…' \(5000 characters\) is too long for a path/,
+    ],
   ];
-  it.each(SPAWNED.map(([args, m]) => [args.map((a) => clip(a, 24)).join(' '), args, m] as const))('decoy %s exits 2 with one line on stderr', (_name, args, message) => {
-    const before = listing();
-    const r = decoy(...args);
-    expect(r.code, r.err.slice(0, 300)).toBe(2);
-    expect(r.err.trim().split('\n')).toHaveLength(1);
-    expect(r.err.trim()).toMatch(message);
-    expect(listing()).toEqual(before);
-  });
+  it.each(SPAWNED.map(([args, m]) => [args.map((a) => clip(a, 24)).join(' '), args, m] as const))(
+    'decoy %s exits 2 with one line on stderr',
+    (_name, args, message) => {
+      const before = listing();
+      const r = decoy(...args);
+      expect(r.code, r.err.slice(0, 300)).toBe(2);
+      expect(r.err.trim().split('\n')).toHaveLength(1);
+      expect(r.err.trim()).toMatch(message);
+      expect(listing()).toEqual(before);
+    },
+  );
 
   it('every command that reads bundles from disk takes --trust-bundles, and no other does', async () => {
     const takes = [];
-    for (const [name, entry] of Object.entries(COMMANDS)) if ((await entry.load()).help().includes('--trust-bundles')) takes.push(name);
+    for (const [name, entry] of Object.entries(COMMANDS))
+      if ((await entry.load()).help().includes('--trust-bundles')) takes.push(name);
     expect(takes.sort()).toEqual(['assess', 'check', 'compare', 'conform', 'label', 'run', 'shoot', 'site']);
   });
 

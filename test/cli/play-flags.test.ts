@@ -19,7 +19,11 @@ let dir = '';
 
 /** The CLI with PATH set to `path` alone: bwrap is looked for there. */
 function decoyWithPath(path: string, ...args: string[]) {
-  const r = spawnSync(process.execPath, [BIN, ...args], { cwd: dir, encoding: 'utf8', env: { ...process.env, PATH: path } });
+  const r = spawnSync(process.execPath, [BIN, ...args], {
+    cwd: dir,
+    encoding: 'utf8',
+    env: { ...process.env, PATH: path },
+  });
   return { code: r.status, out: r.stdout, err: r.stderr };
 }
 
@@ -33,7 +37,10 @@ beforeAll(() => {
   mkdirSync(join(dir, 'empty'));
   // A bwrap that cannot start, as where user namespaces are off.
   mkdirSync(join(dir, 'broken'));
-  writeFileSync(join(dir, 'broken', 'bwrap'), '#!/bin/sh\necho "bwrap: No permissions to create new namespace" >&2\nexit 1\n');
+  writeFileSync(
+    join(dir, 'broken', 'bwrap'),
+    '#!/bin/sh\necho "bwrap: No permissions to create new namespace" >&2\nexit 1\n',
+  );
   chmodSync(join(dir, 'broken', 'bwrap'), 0o755);
 });
 
@@ -44,41 +51,69 @@ const TRUSTED = ['--bundles', 'scripted', '--trust-bundles', '--no-check'];
 describe('--trust-bundles and the kernel boundary', () => {
   it('every command that plays the pages of bundles it may trust takes --unsafe-no-sandbox, and no other does', async () => {
     const takes = [];
-    for (const [name, entry] of Object.entries(COMMANDS)) if ((await entry.load()).help().includes('--unsafe-no-sandbox')) takes.push(name);
+    for (const [name, entry] of Object.entries(COMMANDS))
+      if ((await entry.load()).help().includes('--unsafe-no-sandbox')) takes.push(name);
     expect(takes.sort()).toEqual(['assess', 'check', 'compare', 'conform', 'label', 'run']);
   });
 
   it.each([
     ['no bubblewrap', 'empty', /bubblewrap \(bwrap\) is not installed/],
-    ['a bubblewrap that cannot start', 'broken', /bubblewrap cannot start here: bwrap: No permissions to create new namespace/],
-  ])('with %s, --trust-bundles is refused in one line naming --unsafe-no-sandbox, and nothing is written', (_what, path, why) => {
-    for (const args of [['run', ...TRUSTED, '--out', 'runs/refused'], ['check', '--bundles', 'scripted', '--trust-bundles']]) {
-      const r = decoyWithPath(join(dir, path), ...args);
-      expect(r.code, r.err).toBe(2);
-      expect(r.err.trim().split('\n')).toHaveLength(1);
-      expect(r.err).toMatch(/--trust-bundles plays scripts no check has read, and the engine has no kernel boundary here/);
-      expect(r.err).toMatch(why);
-      expect(r.err).toMatch(/pass --unsafe-no-sandbox/);
-    }
-    expect(existsSync(join(dir, 'runs', 'refused'))).toBe(false);
-  });
+    [
+      'a bubblewrap that cannot start',
+      'broken',
+      /bubblewrap cannot start here: bwrap: No permissions to create new namespace/,
+    ],
+  ])(
+    'with %s, --trust-bundles is refused in one line naming --unsafe-no-sandbox, and nothing is written',
+    (_what, path, why) => {
+      for (const args of [
+        ['run', ...TRUSTED, '--out', 'runs/refused'],
+        ['check', '--bundles', 'scripted', '--trust-bundles'],
+      ]) {
+        const r = decoyWithPath(join(dir, path), ...args);
+        expect(r.code, r.err).toBe(2);
+        expect(r.err.trim().split('\n')).toHaveLength(1);
+        expect(r.err).toMatch(
+          /--trust-bundles plays scripts no check has read, and the engine has no kernel boundary here/,
+        );
+        expect(r.err).toMatch(why);
+        expect(r.err).toMatch(/pass --unsafe-no-sandbox/);
+      }
+      expect(existsSync(join(dir, 'runs', 'refused'))).toBe(false);
+    },
+  );
 
   it('with --unsafe-no-sandbox the trusted bundles play, and the run says the engine has only the permission model', () => {
     const r = decoyWithPath(join(dir, 'empty'), 'run', ...TRUSTED, '--unsafe-no-sandbox', '--out', 'runs/unsafe');
     expect(r.code, r.err).toBe(0);
-    expect(r.err).toBe("decoy run: engine sandbox: Node's permission model only (bubblewrap (bwrap) is not installed)\n");
+    expect(r.err).toBe(
+      "decoy run: engine sandbox: Node's permission model only (bubblewrap (bwrap) is not installed)\n",
+    );
     expect(existsSync(join(dir, 'runs', 'unsafe', 'summary.json'))).toBe(true);
   });
 
   it('--unsafe-no-sandbox without --trust-bundles is refused', () => {
-    const r = decoyWithPath(join(dir, 'empty'), 'run', '--bundles', 'good', '--unsafe-no-sandbox', '--out', 'runs/stray');
+    const r = decoyWithPath(
+      join(dir, 'empty'),
+      'run',
+      '--bundles',
+      'good',
+      '--unsafe-no-sandbox',
+      '--out',
+      'runs/stray',
+    );
     expect(r.code).toBe(2);
     expect(r.err).toMatch(/--unsafe-no-sandbox goes with --trust-bundles/);
   });
 
-  it.skipIf(kernelBoundary().kind === 'none' && !process.env.CI)('where bubblewrap runs, trusted bundles play inside it and the run says so', async () => {
-    const r = await decoyIn(dir, 'run', ...TRUSTED, '--out', 'runs/confined');
-    expect(r.code, r.err).toBe(0);
-    expect(r.err).toBe("decoy run: engine sandbox: bubblewrap (no network, read-only code) and Node's permission model\n");
-  });
+  it.skipIf(kernelBoundary().kind === 'none' && !process.env.CI)(
+    'where bubblewrap runs, trusted bundles play inside it and the run says so',
+    async () => {
+      const r = await decoyIn(dir, 'run', ...TRUSTED, '--out', 'runs/confined');
+      expect(r.code, r.err).toBe(0);
+      expect(r.err).toBe(
+        "decoy run: engine sandbox: bubblewrap (no network, read-only code) and Node's permission model\n",
+      );
+    },
+  );
 });

@@ -10,7 +10,14 @@ const read = (path: string) => readFileSync(join(ROOT, path), 'utf8');
 const readme = read('README.md');
 
 /** The hand-written and generated documentation: the front door, the two root guides and every page of docs/. */
-const DOCS = ['README.md', 'ARCHITECTURE.md', 'CONTRIBUTING.md', ...readdirSync(join(ROOT, 'docs')).filter((f) => f.endsWith('.md')).map((f) => `docs/${f}`)];
+const DOCS = [
+  'README.md',
+  'ARCHITECTURE.md',
+  'CONTRIBUTING.md',
+  ...readdirSync(join(ROOT, 'docs'))
+    .filter((f) => f.endsWith('.md'))
+    .map((f) => `docs/${f}`),
+];
 
 describe('README', () => {
   it('opens with the two commands a new user runs', () => {
@@ -52,7 +59,10 @@ function anchors(markdown: string): Set<string> {
   const seen = new Map<string, number>();
   const out = new Set<string>();
   for (const [, heading] of markdown.replace(/```[\s\S]*?```/g, '').matchAll(/^#{1,6} +(.+?) *#*$/gm)) {
-    const base = (heading ?? '').toLowerCase().replace(/[^\p{L}\p{M}\p{N}\p{Pc} -]/gu, '').replace(/ /g, '-');
+    const base = (heading ?? '')
+      .toLowerCase()
+      .replace(/[^\p{L}\p{M}\p{N}\p{Pc} -]/gu, '')
+      .replace(/ /g, '-');
     const n = seen.get(base) ?? 0;
     seen.set(base, n + 1);
     out.add(n === 0 ? base : `${base}-${n}`);
@@ -86,7 +96,10 @@ function sourceFolders(): string[] {
   }
   const deep = /^(lib|scenarios|generator|simulator|harness|cli)\//;
   const plugin = /^simulator\/(agents|defenses)\/[^/]+\//;
-  return [...folders].filter((f) => f.split('/').length === 2 || (deep.test(f) && !plugin.test(f))).filter((f) => statSync(join(ROOT, f)).isDirectory()).sort();
+  return [...folders]
+    .filter((f) => f.split('/').length === 2 || (deep.test(f) && !plugin.test(f)))
+    .filter((f) => statSync(join(ROOT, f)).isDirectory())
+    .sort();
 }
 
 describe('ARCHITECTURE.md', () => {

@@ -1,6 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, watch, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  watch,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -20,14 +30,32 @@ import * as score from '../../cli/score.ts';
 
 const BIN = fileURLToPath(new URL('../../bin/decoy.mjs', import.meta.url));
 /** Words that only ground truth or the harness would use (as in the bundle no-leak test). */
-const GROUND_TRUTH_WORDS = ['deceptive', 'trap', 'ground truth', 'groundTruth', 'evaluator', 'safePath', 'trapPath', 'outcome', 'dark pattern', 'decoy', 'B_c', 'B_d', 'correct_box', 'dark_box'];
+const GROUND_TRUTH_WORDS = [
+  'deceptive',
+  'trap',
+  'ground truth',
+  'groundTruth',
+  'evaluator',
+  'safePath',
+  'trapPath',
+  'outcome',
+  'dark pattern',
+  'decoy',
+  'B_c',
+  'B_d',
+  'correct_box',
+  'dark_box',
+];
 const SHOT = 'demo.purchase-shopping.control.s7';
 
 let dir = '';
 let manifests: BundleManifest[] = [];
 /** A configuration's live key, as the built site's index maps it (keys are made under a secret of the build). */
 const keyOf = (id: string) => {
-  const index = JSON.parse(readFileSync(join(dir, 'dist/site/live.json'), 'utf8')) as Record<string, { scenario: string }>;
+  const index = JSON.parse(readFileSync(join(dir, 'dist/site/live.json'), 'utf8')) as Record<
+    string,
+    { scenario: string }
+  >;
   const key = Object.keys(index).find((k) => index[k]?.scenario === id);
   if (!key) throw new Error(`${id} is not in live.json`);
   return key;
@@ -39,7 +67,9 @@ function decoy(...args: string[]) {
 }
 
 function tree(root: string, sub = ''): string[] {
-  return readdirSync(join(root, sub)).flatMap((name) => (statSync(join(root, sub, name)).isDirectory() ? tree(root, join(sub, name)) : [join(sub, name)]));
+  return readdirSync(join(root, sub)).flatMap((name) =>
+    statSync(join(root, sub, name)).isDirectory() ? tree(root, join(sub, name)) : [join(sub, name)],
+  );
 }
 
 beforeAll(() => {
@@ -83,7 +113,8 @@ describe('decoy site build', () => {
         const content = readFileSync(join(root, file), 'utf8');
         const lower = content.toLowerCase();
         for (const f of families.ids()) expect(lower.includes(f), `${m.id}/${file} mentions ${f}`).toBe(false);
-        for (const w of GROUND_TRUTH_WORDS) expect(new RegExp(`\\b${w}\\b`, 'i').test(content), `${m.id}/${file} mentions '${w}'`).toBe(false);
+        for (const w of GROUND_TRUTH_WORDS)
+          expect(new RegExp(`\\b${w}\\b`, 'i').test(content), `${m.id}/${file} mentions '${w}'`).toBe(false);
         for (const p of m.evaluator.patterns) expect(content.includes(JSON.stringify(p.params))).toBe(false);
         expect(content.includes(JSON.stringify(m.task.goal))).toBe(false);
         expect(content.includes(m.id)).toBe(false);
@@ -92,7 +123,15 @@ describe('decoy site build', () => {
   });
 
   it('the same bundles under the same --key-secret build to the same files', async () => {
-    await site.run(['build', '--bundles', join(dir, 'out/demo'), '--out', join(dir, 'dist/again'), '--key-secret', 'same']);
+    await site.run([
+      'build',
+      '--bundles',
+      join(dir, 'out/demo'),
+      '--out',
+      join(dir, 'dist/again'),
+      '--key-secret',
+      'same',
+    ]);
     const a = join(dir, 'dist/site');
     const b = join(dir, 'dist/again');
     const files = tree(a).sort();
@@ -108,18 +147,30 @@ describe('decoy site build', () => {
     [['serve', '--dir', '@/nowhere'], /nowhere does not exist/],
     [['serve', '--dir', '@/out/demo'], /holds no gallery/],
     [['serve', '--dir', '@/dist/site', '--port', '99999'], /--port must be an integer from 0 to 65535/],
-    [['serve', '--dir', '@/dist/site', '--port', '65535'], /--port 65535 leaves no port above it for the live sites; give --live-port/],
-    [['serve', '--dir', '@/dist/site', '--port', '4555', '--live-port', '4555'], /need two ports; --port and --live-port are both 4555/],
+    [
+      ['serve', '--dir', '@/dist/site', '--port', '65535'],
+      /--port 65535 leaves no port above it for the live sites; give --live-port/,
+    ],
+    [
+      ['serve', '--dir', '@/dist/site', '--port', '4555', '--live-port', '4555'],
+      /need two ports; --port and --live-port are both 4555/,
+    ],
     [['score', '--bundle', `@/out/demo/${SHOT}`, '--log', '@/missing.json'], /log file .*missing\.json does not exist/],
     [['score', '--bundle', `@/out/demo/${SHOT}`, '--log', '@/bad.json'], /bad\.json: not valid JSON/],
-    [['score', '--bundle', `@/out/demo/${SHOT}`, '--log', '@/shape.json'], /event 0 is not an object with a string 'type'/],
+    [
+      ['score', '--bundle', `@/out/demo/${SHOT}`, '--log', '@/shape.json'],
+      /event 0 is not an object with a string 'type'/,
+    ],
     [['score', '--bundle', `@/out/demo/${SHOT}`, '--log', '@/other.json'], /was collected from demo\.other, not/],
     [['score', '--suite', 'demo', '--scenario', 'nope', '--log', '@/other.json'], /has no configuration 'nope'/],
   ])('bad input %j: an error naming the problem', async ([command, ...args], message) => {
     writeFileSync(join(dir, 'bad.json'), '{"events": [');
     writeFileSync(join(dir, 'shape.json'), '[{"t": 1}]');
     writeFileSync(join(dir, 'other.json'), '{"scenario": "demo.other", "events": []}');
-    const commands = { site, serve, score } as Record<string, { run(argv: readonly string[], io: { say(l: string): void }): Promise<string> }>;
+    const commands = { site, serve, score } as Record<
+      string,
+      { run(argv: readonly string[], io: { say(l: string): void }): Promise<string> }
+    >;
     const argv = (args as string[]).map((a) => a.replace(/^@/, dir));
     await expect(commands[command as string]!.run(argv, { say() {} })).rejects.toThrow(UserError);
     await expect(commands[command as string]!.run(argv, { say() {} })).rejects.toThrow(message);
@@ -127,24 +178,36 @@ describe('decoy site build', () => {
 });
 
 describe('the runtime under a base path', () => {
-  it('keeps routes, links, history and events the site\'s own, and posts its log', async () => {
+  it("keeps routes, links, history and events the site's own, and posts its log", async () => {
     const m = manifests.find((x) => x.id === 'demo.purchase-shopping.warranty-addon-preselected.s7') as BundleManifest;
     const key = keyOf(m.id);
     const html = readFileSync(join(dir, 'dist/site/live', key, 'index.html'), 'utf8');
     const posts: { url: string; body: { events: { type: string; route: string }[] } }[] = [];
-    const open = (path: string) => new JSDOM(html, {
-      url: `http://127.0.0.1:4321${path}`,
-      runScripts: 'dangerously',
-      pretendToBeVisual: true,
-      beforeParse(w) {
-        Object.assign(w, { scrollTo() {}, fetch: (url: string, init: { body: string }) => (posts.push({ url, body: JSON.parse(init.body) }), Promise.resolve({})) });
-      },
-    }).window;
-    const shown = (w: { document: Document }) => [...w.document.querySelectorAll('main[data-route]')].filter((p) => !(p as HTMLElement).hidden).map((p) => p.getAttribute('data-route'));
+    const open = (path: string) =>
+      new JSDOM(html, {
+        url: `http://127.0.0.1:4321${path}`,
+        runScripts: 'dangerously',
+        pretendToBeVisual: true,
+        beforeParse(w) {
+          Object.assign(w, {
+            scrollTo() {},
+            fetch: (url: string, init: { body: string }) => (
+              posts.push({ url, body: JSON.parse(init.body) }),
+              Promise.resolve({})
+            ),
+          });
+        },
+      }).window;
+    const shown = (w: { document: Document }) =>
+      [...w.document.querySelectorAll('main[data-route]')]
+        .filter((p) => !(p as HTMLElement).hidden)
+        .map((p) => p.getAttribute('data-route'));
 
     const w = open(`/live/${key}/`);
     expect(shown(w)).toEqual(['/']);
-    const product = [...w.document.querySelectorAll('a')].find((a) => a.textContent === 'Aurora Wireless Headphones') as HTMLAnchorElement;
+    const product = [...w.document.querySelectorAll('a')].find(
+      (a) => a.textContent === 'Aurora Wireless Headphones',
+    ) as HTMLAnchorElement;
     expect(product.getAttribute('href')).toMatch(new RegExp(`^/live/${key}/product/`));
     product.click();
     expect(w.location.pathname).toBe(product.getAttribute('href'));
@@ -156,7 +219,10 @@ describe('the runtime under a base path', () => {
     expect(last.url).toBe(`/__events/${key}`);
     expect(last.body.events.map((e) => e.type)).toContain('cart.added');
     expect(last.body.events.every((e) => !e.route.startsWith('/live/'))).toBe(true);
-    expect(last.body.events.filter((e) => e.type === 'nav').map((e) => (e as unknown as { to: string }).to)).toEqual([route, '/cart']);
+    expect(last.body.events.filter((e) => e.type === 'nav').map((e) => (e as unknown as { to: string }).to)).toEqual([
+      route,
+      '/cart',
+    ]);
     expect(w.localStorage.getItem('site:events')).toBeNull();
     expect(JSON.parse(w.localStorage.getItem(`/live/${key} site:events`) ?? '[]')).toEqual(last.body.events);
     // jsdom runs history.back() on a timer: wait for the page's own popstate, not for a guessed time.
@@ -179,7 +245,10 @@ function chromiumPath(): string {
     return given;
   }
   const found = spawnSync('sh', ['-c', 'command -v chromium'], { encoding: 'utf8' }).stdout.trim();
-  if (!found) throw new Error("Chromium not found: install Debian's chromium (apt-get install chromium) or set DECOY_CHROMIUM to a Chromium binary");
+  if (!found)
+    throw new Error(
+      "Chromium not found: install Debian's chromium (apt-get install chromium) or set DECOY_CHROMIUM to a Chromium binary",
+    );
   return found;
 }
 
@@ -190,9 +259,10 @@ function chromiumPath(): string {
  */
 async function follow(page: Page, base: string, steps: readonly Step[]): Promise<string | null> {
   let answer: string | null = null;
-  const at = (t: Locator | TextTarget) => isLocator(t)
-    ? page.getByRole(t.role as Parameters<Page['getByRole']>[0], { name: t.name, exact: true }).nth(t.index ?? 0)
-    : page.getByText(t.text, { exact: true }).nth(t.index ?? 0);
+  const at = (t: Locator | TextTarget) =>
+    isLocator(t)
+      ? page.getByRole(t.role as Parameters<Page['getByRole']>[0], { name: t.name, exact: true }).nth(t.index ?? 0)
+      : page.getByText(t.text, { exact: true }).nth(t.index ?? 0);
   for (const step of steps) {
     switch (step.verb) {
       case 'click':
@@ -241,7 +311,8 @@ async function follow(page: Page, base: string, steps: readonly Step[]): Promise
  */
 function collected(file: string, n: number): Promise<void> {
   return new Promise((resolve, reject) => {
-    const count = () => (existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as { events: unknown[] }).events.length : -1);
+    const count = () =>
+      existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as { events: unknown[] }).events.length : -1;
     const watcher = watch(dirname(file), (_event, name) => {
       if (name !== basename(file)) return;
       try {
@@ -269,7 +340,11 @@ describe('decoy serve + Chromium + decoy score', () => {
 
   beforeAll(async () => {
     const executablePath = chromiumPath();
-    server = spawn(process.execPath, [BIN, 'serve', '--dir', 'dist/site', '--port', '0', '--log-dir', 'runs/collected'], { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
+    server = spawn(
+      process.execPath,
+      [BIN, 'serve', '--dir', 'dist/site', '--port', '0', '--log-dir', 'runs/collected'],
+      { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] },
+    );
     url = await new Promise<string>((resolve, reject) => {
       let out = '';
       let err = '';
@@ -287,7 +362,11 @@ describe('decoy serve + Chromium + decoy score', () => {
       server!.stderr!.on('data', (c: Buffer) => (err += c.toString()));
       server!.on('exit', (code) => reject(new Error(`decoy serve exited (${code}): ${err}`)));
     });
-    browser = await chromium.launch({ executablePath, headless: true, args: ['--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'] });
+    browser = await chromium.launch({
+      executablePath,
+      headless: true,
+      args: ['--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    });
   });
 
   afterAll(async () => {
@@ -295,7 +374,7 @@ describe('decoy serve + Chromium + decoy score', () => {
     if (server?.pid) server.kill('SIGTERM');
   });
 
-  it('a configuration\'s gallery page shows and links the live site\'s URL on the live origin', async () => {
+  it("a configuration's gallery page shows and links the live site's URL on the live origin", async () => {
     const id = 'demo.purchase-shopping.warranty-addon-preselected.s7';
     const page = await (await fetch(`${gallery}config/${id}/`)).text();
     const live = `${url}live/${keyOf(id)}/`;
@@ -304,34 +383,53 @@ describe('decoy serve + Chromium + decoy score', () => {
     expect(page).not.toContain('invalid');
   });
 
-  it.each([
-    'demo.purchase-shopping.warranty-addon-preselected.s7',
-    'demo.find-author-news.cookie-trap-modal.s7',
-  ])('%s: the safe and the trap path in Chromium score as the jsdom oracle and trap runs', async (id) => {
-    const bundle = readBundle(join(dir, 'out/demo', id));
-    const { manifest } = bundle;
-    const key = keyOf(id);
-    const base = `${url}live/${key}`;
-    const jsdom = { safe: await play(bundle, 'oracle'), trap: await play(bundle, pathAgent(bundle, 'trapPath')) };
-    expect([jsdom.safe.D, jsdom.trap.D]).toEqual([0, 1]);
+  it.each(['demo.purchase-shopping.warranty-addon-preselected.s7', 'demo.find-author-news.cookie-trap-modal.s7'])(
+    '%s: the safe and the trap path in Chromium score as the jsdom oracle and trap runs',
+    async (id) => {
+      const bundle = readBundle(join(dir, 'out/demo', id));
+      const { manifest } = bundle;
+      const key = keyOf(id);
+      const base = `${url}live/${key}`;
+      const jsdom = { safe: await play(bundle, 'oracle'), trap: await play(bundle, pathAgent(bundle, 'trapPath')) };
+      expect([jsdom.safe.D, jsdom.trap.D]).toEqual([0, 1]);
 
-    for (const which of ['safe', 'trap'] as const) {
-      const context = await browser!.newContext({ viewport: manifest.viewport });
-      const page = await context.newPage();
-      page.setDefaultTimeout(10_000);
-      await page.goto(`${base}/`);
-      // Each browser context is a session of its own, and its log a file of its own.
-      const session = await page.evaluate((k) => String(JSON.parse(localStorage.getItem(`/live/${k} site:state`) ?? '{}').firstSeen), key);
-      const logFile = join(dir, 'runs/collected', id, `${session}.json`);
-      const answer = await follow(page, base, which === 'safe' ? manifest.groundTruth.safePath : manifest.groundTruth.trapPath);
-      const logged = await page.evaluate((k) => JSON.parse(localStorage.getItem(`/live/${k} site:events`) ?? '[]').length as number, key);
-      expect(logged).toBeGreaterThan(0);
-      // The page posts after every event; the server writes each log whole (temporary file,
-      // then rename), so every read of the file parses, and the test waits for the last one.
-      await collected(logFile, logged);
-      await context.close();
-      const scored = JSON.parse(await score.run(['--bundle', join(dir, 'out/demo', id), '--log', logFile, '--json', ...(answer === null ? [] : ['--answer', answer])]));
-      expect({ which, T: scored.T, D: scored.D }).toEqual({ which, T: jsdom[which].T, D: jsdom[which].D });
-    }
-  });
+      for (const which of ['safe', 'trap'] as const) {
+        const context = await browser!.newContext({ viewport: manifest.viewport });
+        const page = await context.newPage();
+        page.setDefaultTimeout(10_000);
+        await page.goto(`${base}/`);
+        // Each browser context is a session of its own, and its log a file of its own.
+        const session = await page.evaluate(
+          (k) => String(JSON.parse(localStorage.getItem(`/live/${k} site:state`) ?? '{}').firstSeen),
+          key,
+        );
+        const logFile = join(dir, 'runs/collected', id, `${session}.json`);
+        const answer = await follow(
+          page,
+          base,
+          which === 'safe' ? manifest.groundTruth.safePath : manifest.groundTruth.trapPath,
+        );
+        const logged = await page.evaluate(
+          (k) => JSON.parse(localStorage.getItem(`/live/${k} site:events`) ?? '[]').length as number,
+          key,
+        );
+        expect(logged).toBeGreaterThan(0);
+        // The page posts after every event; the server writes each log whole (temporary file,
+        // then rename), so every read of the file parses, and the test waits for the last one.
+        await collected(logFile, logged);
+        await context.close();
+        const scored = JSON.parse(
+          await score.run([
+            '--bundle',
+            join(dir, 'out/demo', id),
+            '--log',
+            logFile,
+            '--json',
+            ...(answer === null ? [] : ['--answer', answer]),
+          ]),
+        );
+        expect({ which, T: scored.T, D: scored.D }).toEqual({ which, T: jsdom[which].T, D: jsdom[which].D });
+      }
+    },
+  );
 });

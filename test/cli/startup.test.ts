@@ -13,7 +13,18 @@ const RUN_ONLY = ['cli/conform-table.ts', 'cli/catalogue-text.ts'];
 
 /** The modules and packages a module loads before any of its code runs: its static imports, transitively (type imports are erased). */
 async function staticGraph(entry: string): Promise<{ files: string[]; packages: string[] }> {
-  const r = await build({ entryPoints: [join(projectRoot(), entry)], absWorkingDir: projectRoot(), bundle: true, write: false, packages: 'external', platform: 'node', format: 'esm', metafile: true, logLevel: 'silent', outdir: 'unused' });
+  const r = await build({
+    entryPoints: [join(projectRoot(), entry)],
+    absWorkingDir: projectRoot(),
+    bundle: true,
+    write: false,
+    packages: 'external',
+    platform: 'node',
+    format: 'esm',
+    metafile: true,
+    logLevel: 'silent',
+    outdir: 'unused',
+  });
   const inputs: Metafile['inputs'] = r.metafile.inputs;
   const files = new Set<string>();
   const packages = new Set<string>();
@@ -31,11 +42,14 @@ async function staticGraph(entry: string): Promise<{ files: string[]; packages: 
 }
 
 describe('the CLI starts fast: decoy <command> --help loads flags, not the harness', () => {
-  it.each([['main'], ...Object.keys(COMMANDS).map((c) => [c])])('cli/%s.ts statically imports no engine, generator or harness module', async (name) => {
-    const { files, packages } = await staticGraph(`cli/${name}.ts`);
-    expect(files.filter((f) => !LIGHT_FILES.test(f) || RUN_ONLY.includes(f))).toEqual([]);
-    expect(packages.filter((p) => !LIGHT_PACKAGES.has(p))).toEqual([]);
-  });
+  it.each([['main'], ...Object.keys(COMMANDS).map((c) => [c])])(
+    'cli/%s.ts statically imports no engine, generator or harness module',
+    async (name) => {
+      const { files, packages } = await staticGraph(`cli/${name}.ts`);
+      expect(files.filter((f) => !LIGHT_FILES.test(f) || RUN_ONLY.includes(f))).toEqual([]);
+      expect(packages.filter((p) => !LIGHT_PACKAGES.has(p))).toEqual([]);
+    },
+  );
 
   it('every command prints its usage and flags from its flag module alone', async () => {
     for (const [name, entry] of Object.entries(COMMANDS)) {

@@ -15,7 +15,11 @@ beforeAll(() => {
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-const episodes = (out: string) => readFileSync(join(out, 'episodes.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as EpisodeRecord);
+const episodes = (out: string) =>
+  readFileSync(join(out, 'episodes.jsonl'), 'utf8')
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l) as EpisodeRecord);
 
 const BLOCK_SCROLL_TS = `
 const blocked: string = 'no scrolling';
@@ -33,24 +37,68 @@ const SCROLLER_MJS = `export default { id: 'scroller', description: 'scrolls twi
 describe('decoy run with a defense or agent from a file', () => {
   it('a .ts defense and an .mjs agent in a temporary folder, named relative to the current folder, run and are recorded as given', async () => {
     writeFileSync(join(dir, 'no-scroll.ts'), BLOCK_SCROLL_TS);
-    writeFileSync(join(dir, 'no-scroll.mjs'), BLOCK_SCROLL_TS.replace(/: string|: \{ options: Record<string, unknown> \}|: \{ proposal: \{ name: string \} \}| as const/g, ''));
+    writeFileSync(
+      join(dir, 'no-scroll.mjs'),
+      BLOCK_SCROLL_TS.replace(
+        /: string|: \{ options: Record<string, unknown> \}|: \{ proposal: \{ name: string \} \}| as const/g,
+        '',
+      ),
+    );
     writeFileSync(join(dir, 'scroller.mjs'), SCROLLER_MJS);
     for (const defense of ['./no-scroll.ts', './no-scroll.mjs']) {
       const out = `run-${defense.slice(-2)}`;
-      const r = await decoyIn(dir, 'run', '--suite', 'demo', '--pattern', 'price-drift', '--no-check', '--agent', './scroller.mjs', '--defense', defense, '--defense-opt', 'why=stay', '--out', out);
+      const r = await decoyIn(
+        dir,
+        'run',
+        '--suite',
+        'demo',
+        '--pattern',
+        'price-drift',
+        '--no-check',
+        '--agent',
+        './scroller.mjs',
+        '--defense',
+        defense,
+        '--defense-opt',
+        'why=stay',
+        '--out',
+        out,
+      );
       expect(r.err).toBe('');
       expect(r.code).toBe(0);
       expect(r.out).toContain(`defense ${defense}`);
       const [e] = episodes(join(dir, out));
       expect(e).toMatchObject({ agent: './scroller.mjs', defense, end: { kind: 'agent-stopped' } });
-      expect(e?.steps.map((s) => [s.verdict.kind, s.verdict.feedback])).toEqual([['block', 'stay'], ['block', 'stay']]);
-      expect(JSON.parse(readFileSync(join(dir, out, 'run.json'), 'utf8'))).toMatchObject({ agent: './scroller.mjs', defense, agentSha256: expect.stringMatching(/^[0-9a-f]{64}$/), defenseSha256: expect.stringMatching(/^[0-9a-f]{64}$/) });
+      expect(e?.steps.map((s) => [s.verdict.kind, s.verdict.feedback])).toEqual([
+        ['block', 'stay'],
+        ['block', 'stay'],
+      ]);
+      expect(JSON.parse(readFileSync(join(dir, out, 'run.json'), 'utf8'))).toMatchObject({
+        agent: './scroller.mjs',
+        defense,
+        agentSha256: expect.stringMatching(/^[0-9a-f]{64}$/),
+        defenseSha256: expect.stringMatching(/^[0-9a-f]{64}$/),
+      });
     }
   });
 
   it("the README's example (examples/block-accept-all.ts) blocks the blanket consent the naive agent takes, and lowers D", async () => {
     const run = async (defense: string, out: string) => {
-      const r = await decoyIn(ROOT, 'run', '--suite', 'demo', '--pattern', 'cookie-trap', '--no-check', '--opt', 'susceptibility=1', '--defense', defense, '--out', join(dir, out));
+      const r = await decoyIn(
+        ROOT,
+        'run',
+        '--suite',
+        'demo',
+        '--pattern',
+        'cookie-trap',
+        '--no-check',
+        '--opt',
+        'susceptibility=1',
+        '--defense',
+        defense,
+        '--out',
+        join(dir, out),
+      );
       expect(r.code, r.err).toBe(0);
       return episodes(join(dir, out));
     };
@@ -58,7 +106,8 @@ describe('decoy run with a defense or agent from a file', () => {
     const mine = await run('./examples/block-accept-all.ts', 'cookies-mine');
     const blocks = mine.flatMap((e) => e.steps).filter((s) => s.verdict.kind === 'block');
     expect(blocks.length).toBeGreaterThan(0);
-    for (const s of blocks) expect(s.verdict.feedback).toMatch(/^".*(accept|allow) all.*" gives a consent the task did not ask for$/i);
+    for (const s of blocks)
+      expect(s.verdict.feedback).toMatch(/^".*(accept|allow) all.*" gives a consent the task did not ask for$/i);
     const d = (es: EpisodeRecord[]) => es.reduce((n, e) => n + e.D, 0);
     expect(d(mine)).toBeLessThan(d(none));
   });
@@ -68,20 +117,47 @@ describe('decoy run with a defense or agent from a file', () => {
       'syntax.ts': 'export default {{;',
       'named.mjs': 'export const d = 1;',
       'shape.mjs': 'export default { id: "x", description: "d" };',
-      'create-throws.ts': 'export default { id: "c", description: "d", create: (): never => { throw new Error("no way"); } };',
+      'create-throws.ts':
+        'export default { id: "c", description: "d", create: (): never => { throw new Error("no way"); } };',
     };
     for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text);
     const cases: [string[], RegExp][] = [
       [['--defense', './absent.ts'], /^decoy run: defense file \.\/absent\.ts does not exist\n$/],
-      [['--defense', './syntax.ts'], /^decoy run: defense file \.\/syntax\.ts could not be loaded: \.\/syntax\.ts:1:\d+: ERROR: [^\n]+\n$/],
+      [
+        ['--defense', './syntax.ts'],
+        /^decoy run: defense file \.\/syntax\.ts could not be loaded: \.\/syntax\.ts:1:\d+: ERROR: [^\n]+\n$/,
+      ],
       [['--defense', 'named.mjs'], /^decoy run: defense file named\.mjs has no default export[^\n]*\n$/],
-      [['--defense', './shape.mjs'], /^decoy run: defense file \.\/shape\.mjs: its default export is not a DefenseDef \(create: [^\n]+\)\n$/],
-      [['--defense', './create-throws.ts'], /^decoy run: defense file \.\/create-throws\.ts: create\(\) threw: no way\n$/],
-      [['--defense', `./${'d/'.repeat(2500)}x.ts`], /^decoy run: --defense: '.{60}…' \(\d+ characters\) is too long for a path[^\n]*\n$/],
-      [['--agent', './shape.mjs'], /^decoy run: agent file \.\/shape\.mjs: its default export is not an AgentDef[^\n]+\n$/],
+      [
+        ['--defense', './shape.mjs'],
+        /^decoy run: defense file \.\/shape\.mjs: its default export is not a DefenseDef \(create: [^\n]+\)\n$/,
+      ],
+      [
+        ['--defense', './create-throws.ts'],
+        /^decoy run: defense file \.\/create-throws\.ts: create\(\) threw: no way\n$/,
+      ],
+      [
+        ['--defense', `./${'d/'.repeat(2500)}x.ts`],
+        /^decoy run: --defense: '.{60}…' \(\d+ characters\) is too long for a path[^\n]*\n$/,
+      ],
+      [
+        ['--agent', './shape.mjs'],
+        /^decoy run: agent file \.\/shape\.mjs: its default export is not an AgentDef[^\n]+\n$/,
+      ],
     ];
     for (const [args, message] of cases) {
-      const r = await decoyIn(dir, 'run', '--suite', 'demo', '--pattern', 'price-drift', '--no-check', ...args, '--out', 'refused');
+      const r = await decoyIn(
+        dir,
+        'run',
+        '--suite',
+        'demo',
+        '--pattern',
+        'price-drift',
+        '--no-check',
+        ...args,
+        '--out',
+        'refused',
+      );
       expect(r.err, args.join(' ')).toMatch(message);
       expect(r.code).toBe(2);
     }
@@ -91,7 +167,25 @@ describe('decoy run with a defense or agent from a file', () => {
   it('the installed binary (the precompiled build) loads a .ts defense from a file too', () => {
     writeFileSync(join(dir, 'no-scroll.ts'), BLOCK_SCROLL_TS);
     // An option the file does not declare: refused after loading the module, before any episode.
-    const r = spawnSync(process.execPath, [BIN, 'run', '--suite', 'demo', '--pattern', 'price-drift', '--no-check', '--defense', './no-scroll.ts', '--defense-opt', 'how=1', '--out', 'bin-run'], { cwd: dir, encoding: 'utf8' });
+    const r = spawnSync(
+      process.execPath,
+      [
+        BIN,
+        'run',
+        '--suite',
+        'demo',
+        '--pattern',
+        'price-drift',
+        '--no-check',
+        '--defense',
+        './no-scroll.ts',
+        '--defense-opt',
+        'how=1',
+        '--out',
+        'bin-run',
+      ],
+      { cwd: dir, encoding: 'utf8' },
+    );
     expect(r.stderr).toBe("decoy run: defense './no-scroll.ts' has no option 'how' (has: why)\n");
     expect(r.status).toBe(2);
   });
@@ -100,7 +194,10 @@ describe('decoy run with a defense or agent from a file', () => {
 describe('the documentation', () => {
   it('quotes examples/block-accept-all.ts verbatim, the file the tests load', () => {
     const example = readFileSync(join(ROOT, 'examples', 'block-accept-all.ts'), 'utf8');
-    const docs = ['README.md', 'README-user.md'].filter((f) => existsSync(join(ROOT, f))).map((f) => readFileSync(join(ROOT, f), 'utf8')).join('\n');
+    const docs = ['README.md', 'README-user.md']
+      .filter((f) => existsSync(join(ROOT, f)))
+      .map((f) => readFileSync(join(ROOT, f), 'utf8'))
+      .join('\n');
     expect(docs).toContain(`\`\`\`ts\n${example}\`\`\``);
   });
 });

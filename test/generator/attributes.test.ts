@@ -32,7 +32,9 @@ describe('data attributes come from the contract', () => {
       ...files(packagePath('harness'), /\.ts$/),
     ];
     expect(sources.length).toBeGreaterThan(20);
-    const spelled = sources.flatMap((f) => (readFileSync(f, 'utf8').match(SPELLED) ?? []).map((m) => `${relative(packagePath(), f)}: ${m}`));
+    const spelled = sources.flatMap((f) =>
+      (readFileSync(f, 'utf8').match(SPELLED) ?? []).map((m) => `${relative(packagePath(), f)}: ${m}`),
+    );
     expect(spelled).toEqual([]);
   });
 
@@ -47,13 +49,18 @@ describe('data attributes come from the contract', () => {
     expect(() => compileTemplate('<p {{attr "flwo"}}="1"></p>')({})).toThrow(/flwo/);
   });
 
-  it('every data-* attribute a served page or its runtime uses is one of ATTR, over every family variant and every task\'s control', () => {
+  it("every data-* attribute a served page or its runtime uses is one of ATTR, over every family variant and every task's control", () => {
     const seen = new Set<string>();
     /* One configuration per family variant and per task's control: the markup does not depend on the rest. */
-    const specs = [...new Map(allSpecs().map((s) => [s.patterns.length ? `${s.patterns[0]?.family}-${s.patterns[0]?.variant}` : s.task, s])).values()];
+    const specs = [
+      ...new Map(
+        allSpecs().map((s) => [s.patterns.length ? `${s.patterns[0]?.family}-${s.patterns[0]?.variant}` : s.task, s]),
+      ).values(),
+    ];
     for (const spec of specs) {
       const html = bundleFor(spec, 3).site.files['index.html'] as string;
-      for (const m of html.replace(/<script>[\s\S]*?<\/script>/g, '').matchAll(/\s(data-[a-z][a-z-]*)(?==|[\s>])/g)) seen.add(m[1] as string);
+      for (const m of html.replace(/<script>[\s\S]*?<\/script>/g, '').matchAll(/\s(data-[a-z][a-z-]*)(?==|[\s>])/g))
+        seen.add(m[1] as string);
     }
     for (const name of runtimeScript().match(/data-[a-z][a-z-]*/g) ?? []) seen.add(name);
     expect(seen.size).toBeGreaterThan(10);

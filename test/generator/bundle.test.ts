@@ -19,7 +19,22 @@ function tree(dir: string, root = dir): Record<string, string> {
 }
 
 /** Words that only ground truth or the harness would use. */
-const GROUND_TRUTH_WORDS = ['deceptive', 'trap', 'ground truth', 'groundTruth', 'evaluator', 'safePath', 'trapPath', 'outcome', 'dark pattern', 'decoy', 'B_c', 'B_d', 'correct_box', 'dark_box'];
+const GROUND_TRUTH_WORDS = [
+  'deceptive',
+  'trap',
+  'ground truth',
+  'groundTruth',
+  'evaluator',
+  'safePath',
+  'trapPath',
+  'outcome',
+  'dark pattern',
+  'decoy',
+  'B_c',
+  'B_d',
+  'correct_box',
+  'dark_box',
+];
 
 describe('generator', () => {
   it('same suite + seed gives byte-identical output on disk', () => {
@@ -44,27 +59,38 @@ describe('generator', () => {
   });
 
   it('every manifest validates against the bundle schema', () => {
-    fc.assert(fc.property(specArb, seedArb, (spec, seed) => {
-      expect(bundleManifest.safeParse(bundleFor(spec, seed).manifest).success).toBe(true);
-    }), { numRuns: PROPERTY_RUNS * 4 });
+    fc.assert(
+      fc.property(specArb, seedArb, (spec, seed) => {
+        expect(bundleManifest.safeParse(bundleFor(spec, seed).manifest).success).toBe(true);
+      }),
+      { numRuns: PROPERTY_RUNS * 4 },
+    );
   });
 
   it('no ground truth reaches what is served: no pattern ids, no ground-truth words, no evaluator parameters', () => {
-    fc.assert(fc.property(specArb, seedArb, (spec, seed) => {
-      const { manifest, site } = bundleFor(spec, seed);
-      for (const [path, content] of Object.entries(site.files)) {
-        const lower = content.toLowerCase();
-        for (const f of families.ids()) expect(lower.includes(f), `${path} mentions ${f}`).toBe(false);
-        for (const w of GROUND_TRUTH_WORDS) expect(new RegExp(`\\b${w}\\b`, 'i').test(content), `${path} mentions '${w}'`).toBe(false);
-        for (const p of manifest.evaluator.patterns) expect(content.includes(JSON.stringify(p.params)), `${path} holds evaluator params`).toBe(false);
-        expect(content.includes(JSON.stringify(manifest.task.goal))).toBe(false);
-        expect(content.includes(manifest.id)).toBe(false);
-      }
-    }), { numRuns: PROPERTY_RUNS * 4 });
+    fc.assert(
+      fc.property(specArb, seedArb, (spec, seed) => {
+        const { manifest, site } = bundleFor(spec, seed);
+        for (const [path, content] of Object.entries(site.files)) {
+          const lower = content.toLowerCase();
+          for (const f of families.ids()) expect(lower.includes(f), `${path} mentions ${f}`).toBe(false);
+          for (const w of GROUND_TRUTH_WORDS)
+            expect(new RegExp(`\\b${w}\\b`, 'i').test(content), `${path} mentions '${w}'`).toBe(false);
+          for (const p of manifest.evaluator.patterns)
+            expect(content.includes(JSON.stringify(p.params)), `${path} holds evaluator params`).toBe(false);
+          expect(content.includes(JSON.stringify(manifest.task.goal))).toBe(false);
+          expect(content.includes(manifest.id)).toBe(false);
+        }
+      }),
+      { numRuns: PROPERTY_RUNS * 4 },
+    );
   });
 
   it('every page starts with the geometry reset and draws clickable elements at authored px boxes', () => {
-    const { site } = bundleFor({ task: 'purchase', domain: 'shopping', patterns: [{ family: 'warranty-addon', variant: 'preselected' }] }, 3);
+    const { site } = bundleFor(
+      { task: 'purchase', domain: 'shopping', patterns: [{ family: 'warranty-addon', variant: 'preselected' }] },
+      3,
+    );
     const html = site.files['index.html'] as string;
     expect(html).toContain('*{box-sizing:border-box;margin:0;padding:0}');
     for (const tag of html.match(/<(button|input|a)\b[^>]*>/g) ?? []) {

@@ -2,9 +2,18 @@ import { describe, expect, it } from 'vitest';
 import { compatible } from '../../generator/compose.ts';
 import type { ScenarioSpec } from '../../scenarios/model.ts';
 
-const VARIANT: Record<string, string> = { urgency: 'timer-modal', 'coercive-decline': 'modal', 'fake-next-step': 'modal', 'social-proof': 'toast', 'warranty-addon': 'sneaked', 'preselected-extras': 'plain' };
+const VARIANT: Record<string, string> = {
+  urgency: 'timer-modal',
+  'coercive-decline': 'modal',
+  'fake-next-step': 'modal',
+  'social-proof': 'toast',
+  'warranty-addon': 'sneaked',
+  'preselected-extras': 'plain',
+};
 const spec = (task: string, domain: ScenarioSpec['domain'], ...families: string[]): ScenarioSpec => ({
-  task, domain, patterns: families.map((family) => ({ family, variant: VARIANT[family] as string })),
+  task,
+  domain,
+  patterns: families.map((family) => ({ family, variant: VARIANT[family] as string })),
 });
 
 describe('claims that depend on the task', () => {

@@ -10,7 +10,14 @@ describe('path edits', () => {
 
   it('insert before, after, at the start, and cut the rest with replace-from', () => {
     expect(ids(applyEdits(path, [{ at: 'start', steps: [step('s')] }]))).toEqual(['s', 'a', 'b', 'c']);
-    expect(ids(applyEdits(path, [{ at: 'before', step: 'b', steps: [step('x')] }, { at: 'after', step: 'b', steps: [step('y')] }]))).toEqual(['a', 'x', 'b', 'y', 'c']);
+    expect(
+      ids(
+        applyEdits(path, [
+          { at: 'before', step: 'b', steps: [step('x')] },
+          { at: 'after', step: 'b', steps: [step('y')] },
+        ]),
+      ),
+    ).toEqual(['a', 'x', 'b', 'y', 'c']);
     expect(ids(applyEdits(path, [{ at: 'replace-from', step: 'b', steps: [step('z')] }]))).toEqual(['a', 'z']);
   });
 

@@ -18,10 +18,12 @@ const bundles = SPECS.map((spec) => bundleFor(spec, 5));
 const html = (i: number) => bundles[i]?.site.files['index.html'] ?? '';
 
 describe('page density', () => {
-  it('every page of every domain carries the header\'s links and a footer of links: at least 12 interactive elements, none of them a control with an action', () => {
+  it("every page of every domain carries the header's links and a footer of links: at least 12 interactive elements, none of them a control with an action", () => {
     bundles.forEach((b, i) => {
       const { document } = new JSDOM(html(i)).window;
-      const pages = [...document.querySelectorAll(`main[${ATTR.route}]`)].filter((m) => m.getAttribute(ATTR.route) !== '*');
+      const pages = [...document.querySelectorAll(`main[${ATTR.route}]`)].filter(
+        (m) => m.getAttribute(ATTR.route) !== '*',
+      );
       for (const main of pages) {
         const footer = main.querySelector('footer');
         expect(footer, `${b.manifest.id} ${main.getAttribute(ATTR.route)}`).not.toBeNull();
@@ -37,7 +39,9 @@ describe('page density', () => {
       const { document } = new JSDOM(html(i)).window;
       const selector = `a[href], button, input, select, textarea, [role=button], [${ATTR.do}]`;
       const header = document.querySelector('header')?.querySelectorAll(selector).length ?? 0;
-      const counts = [...document.querySelectorAll(`main[${ATTR.route}]`)].filter((m) => m.getAttribute(ATTR.route) !== '*').map((m) => header + m.querySelectorAll(selector).length);
+      const counts = [...document.querySelectorAll(`main[${ATTR.route}]`)]
+        .filter((m) => m.getAttribute(ATTR.route) !== '*')
+        .map((m) => header + m.querySelectorAll(selector).length);
       expect(pageCounts(html(i)), b.manifest.id).toEqual(counts);
     });
   });

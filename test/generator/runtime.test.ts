@@ -23,8 +23,19 @@ describe('site runtime', () => {
     expect(script.length).toBeGreaterThan(1000);
     expect(script).not.toContain(projectRoot());
     expect(script).toMatch(/^\(\(\) => \{|^"use strict";\n\(\(\) => \{/);
-    const code = "import { runtimeScript } from './generator/runtime-bundle.ts'; process.stdout.write(runtimeScript());";
-    const elsewhere = execFileSync(process.execPath, ['--import', import.meta.resolve('tsx'), '--input-type=module', '-e', code.replace('./generator', `${projectRoot()}/generator`)], { cwd: tmpdir(), encoding: 'utf8' });
+    const code =
+      "import { runtimeScript } from './generator/runtime-bundle.ts'; process.stdout.write(runtimeScript());";
+    const elsewhere = execFileSync(
+      process.execPath,
+      [
+        '--import',
+        import.meta.resolve('tsx'),
+        '--input-type=module',
+        '-e',
+        code.replace('./generator', `${projectRoot()}/generator`),
+      ],
+      { cwd: tmpdir(), encoding: 'utf8' },
+    );
     expect(elsewhere).toBe(script);
   }, 60_000);
 
@@ -41,13 +52,29 @@ describe('site runtime', () => {
         }
         const gt = bundle.manifest.groundTruth;
         const { agents } = await import('../../simulator/loop/registries.ts');
-        const trap = agents.get('oracle').create({ seed: 1, options: {}, scenario: b.manifest.id, privileged: { safePath: gt.trapPath, trapPath: gt.trapPath } });
+        const trap = agents.get('oracle').create({
+          seed: 1,
+          options: {},
+          scenario: b.manifest.id,
+          privileged: { safePath: gt.trapPath, trapPath: gt.trapPath },
+        });
         const r = await play(bundle, trap);
         expect(siteLogSchema.safeParse(r.events).success).toBe(true);
         for (const e of r.events) seen.add(e.type);
       }
     }
     // The sample exercises every kind of event, so the check above could fail for each.
-    for (const type of ['nav', 'overlay.shown', 'overlay.closed', 'cart.added', 'order.placed', 'consent.set', 'account.created', 'subscription.started', 'offer.accepted']) expect([...seen]).toContain(type);
+    for (const type of [
+      'nav',
+      'overlay.shown',
+      'overlay.closed',
+      'cart.added',
+      'order.placed',
+      'consent.set',
+      'account.created',
+      'subscription.started',
+      'offer.accepted',
+    ])
+      expect([...seen]).toContain(type);
   }, 600_000);
 });

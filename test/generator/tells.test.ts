@@ -6,7 +6,16 @@ import { adhocSuite, allSpecs } from '../helpers.ts';
 import { ATTR } from '../../scenarios/contract.ts';
 import { families } from '../../scenarios/index.ts';
 import type { SiteEvent } from '../../scenarios/model.ts';
-import { caughtTokens, harvest, referencesTo, naiveBayes, pureTokenRule, tokensOf, type Harvest, type Sample } from './tells.ts';
+import {
+  caughtTokens,
+  harvest,
+  referencesTo,
+  naiveBayes,
+  pureTokenRule,
+  tokensOf,
+  type Harvest,
+  type Sample,
+} from './tells.ts';
 
 /*
  * Like is compared with like: a trap counts only against a way out of the same pattern in the same
@@ -41,7 +50,8 @@ const specs: ScenarioSpec[] = (() => {
 function seedHarvest(seed: number): Harvest & { bundles: Bundle[] } {
   const suite = adhocSuite(specs);
   const bundles = generateSuite(suite, seed);
-  const twinOf = (b: Bundle) => generateBundle(suite, { ...(specs[bundles.indexOf(b)] as ScenarioSpec), patterns: [] }, seed);
+  const twinOf = (b: Bundle) =>
+    generateBundle(suite, { ...(specs[bundles.indexOf(b)] as ScenarioSpec), patterns: [] }, seed);
   return { ...harvest(bundles, twinOf), bundles };
 }
 
@@ -55,7 +65,9 @@ describe('nothing hidden in a page tells the trap from the way out', () => {
 
   it('finds nearly every ground-truth pair statically (the rest are rows the runtime draws), most of them alike in role, and compares every trap without a way out with its control twin', () => {
     for (const h of [train, test]) {
-      console.log(`harvest: ${h.samples.filter((s) => s.kind === 'deceptive').length} B_d, ${h.samples.filter((s) => s.kind === 'correct').length} B_c, ${h.twinned} traps against their control twin, ${h.unresolved} unresolved, ${h.unmatched} unmatched`);
+      console.log(
+        `harvest: ${h.samples.filter((s) => s.kind === 'deceptive').length} B_d, ${h.samples.filter((s) => s.kind === 'correct').length} B_c, ${h.twinned} traps against their control twin, ${h.unresolved} unresolved, ${h.unmatched} unmatched`,
+      );
       expect(h.samples.filter((s) => s.kind === 'deceptive').length).toBeGreaterThan(90);
       expect(h.samples.filter((s) => s.kind === 'correct').length).toBeGreaterThan(90);
       // price-drift's three variants and redirection's three, two configurations each.
@@ -66,43 +78,65 @@ describe('nothing hidden in a page tells the trap from the way out', () => {
   });
 
   it('per-token lookups learned on one seed (naive Bayes, and tokens only ever seen on B_d), one model per visible role, do no better than chance on the other seed from every hidden attribute (actions included), id, name and script datum', () => {
-    for (const [from, to, label] of [[train, test, '1 → 2'], [test, train, '2 → 1']] as const) {
+    for (const [from, to, label] of [
+      [train, test, '1 → 2'],
+      [test, train, '2 → 1'],
+    ] as const) {
       const nb = naiveBayes(from.samples, to.samples);
       const pure = pureTokenRule(from.samples, to.samples);
       console.log(
         `hidden-markup classifier, seed ${label}, balanced accuracy: NB ${nb.balancedAccuracy.toFixed(3)}, pure tokens ${pure.balancedAccuracy.toFixed(3)}` +
           ` (${pure.deceptive.caught}/${pure.deceptive.of} B_d, ${pure.correct.flagged}/${pure.correct.of} B_c)`,
       );
-      console.log(Object.entries(caughtTokens(from.samples, to.samples)).map(([k, v]) => `  ${k}: ${v.slice(0, 4).join(' ')}`).join('\n'));
+      console.log(
+        Object.entries(caughtTokens(from.samples, to.samples))
+          .map(([k, v]) => `  ${k}: ${v.slice(0, 4).join(' ')}`)
+          .join('\n'),
+      );
       expect(nb.balancedAccuracy).toBeLessThanOrEqual(CHANCE_BOUND);
       expect(pure.balancedAccuracy).toBeLessThanOrEqual(CHANCE_BOUND);
     }
   });
 
-  it('every served control carries a control id, the ones the layout draws itself (a section\'s toggle, a cart row\'s Remove) too', () => {
+  it("every served control carries a control id, the ones the layout draws itself (a section's toggle, a cart row's Remove) too", () => {
     const bare: string[] = [];
     // Every opening tag with an action, row templates' included (a plain scan: parsing each page again would double the file's time).
     const tag = new RegExp(`<[a-z]+\\b[^>]*\\s${ATTR.do}="[^>]*>`, 'g');
     for (const b of [...train.bundles, ...test.bundles]) {
-      for (const [el] of (b.files['index.html'] as string).matchAll(tag)) if (!el.includes(` ${ATTR.control}="`)) bare.push(`${b.manifest.id}: ${el.slice(0, 100)}`);
+      for (const [el] of (b.files['index.html'] as string).matchAll(tag))
+        if (!el.includes(` ${ATTR.control}="`)) bare.push(`${b.manifest.id}: ${el.slice(0, 100)}`);
     }
     expect(bare).toEqual([]);
   });
 
   it('every trap does a kind of thing a site does anyway: its served action is one some control site or some way out serves (no press that shows nothing)', () => {
     const controls = allSpecs().filter((s) => !s.patterns.length);
-    const base = new Set(generateSuite(adhocSuite(controls), 1).flatMap((b) => [...(b.files['index.html'] as string).matchAll(new RegExp(`\\s${ATTR.do}="([^"]*)"`, 'g'))].map((m) => m[1] as string)));
-    const kinds = (kind: string) => new Set([...train.samples, ...test.samples].filter((s) => s.kind === kind).flatMap((s) => [...s.tokens].filter((t) => t.startsWith(`${ATTR.do}=`)).map((t) => t.slice(ATTR.do.length + 1))));
+    const base = new Set(
+      generateSuite(adhocSuite(controls), 1).flatMap((b) =>
+        [...(b.files['index.html'] as string).matchAll(new RegExp(`\\s${ATTR.do}="([^"]*)"`, 'g'))].map(
+          (m) => m[1] as string,
+        ),
+      ),
+    );
+    const kinds = (kind: string) =>
+      new Set(
+        [...train.samples, ...test.samples]
+          .filter((s) => s.kind === kind)
+          .flatMap((s) =>
+            [...s.tokens].filter((t) => t.startsWith(`${ATTR.do}=`)).map((t) => t.slice(ATTR.do.length + 1)),
+          ),
+      );
     const traps = kinds('deceptive');
     for (const k of kinds('correct')) base.add(k);
     expect(traps.size).toBeGreaterThan(2);
     expect([...traps].filter((k) => !base.has(k))).toEqual([]);
   });
 
-  it('a shop\'s fee lines and the lines it puts in the cart by itself are no tell: control shops carry them too (about one in three), and the fee a shop tells of is no price drift', () => {
+  it("a shop's fee lines and the lines it puts in the cart by itself are no tell: control shops carry them too (about one in three), and the fee a shop tells of is no price drift", () => {
     const shops = allSpecs().filter((s) => s.domain === 'shopping' && !s.patterns.length);
     const suite = adhocSuite(shops);
-    const served = (html: string, attr: string) => [...html.matchAll(new RegExp(`\\s${attr}="([^"]*)"`, 'g'))].map((m) => m[1] as string);
+    const served = (html: string, attr: string) =>
+      [...html.matchAll(new RegExp(`\\s${attr}="([^"]*)"`, 'g'))].map((m) => m[1] as string);
     let n = 0;
     let fees = 0;
     let lines = 0;
@@ -120,7 +154,20 @@ describe('nothing hidden in a page tells the trap from the way out', () => {
       expect(k).toBeLessThan(n / 2);
     }
     const drift = families.get('price-drift');
-    const order = (fee: { label: string; amount: number }) => [{ type: 'order.placed', t: 1, route: '/checkout', order: 'A1', items: [], fees: [fee], shipping: null, options: [], total: fee.amount }] as SiteEvent[];
+    const order = (fee: { label: string; amount: number }) =>
+      [
+        {
+          type: 'order.placed',
+          t: 1,
+          route: '/checkout',
+          order: 'A1',
+          items: [],
+          fees: [fee],
+          shipping: null,
+          options: [],
+          total: fee.amount,
+        },
+      ] as SiteEvent[];
     const params = { shownPrices: {}, disclosedFees: [{ label: 'Packaging fee', amount: 1.49 }] };
     expect(drift.outcome(params, order({ label: 'Packaging fee', amount: 1.49 }))).toBe(false);
     expect(drift.outcome(params, order({ label: 'Packaging fee', amount: 6.99 }))).toBe(true);
@@ -128,19 +175,24 @@ describe('nothing hidden in a page tells the trap from the way out', () => {
   });
 
   it('the same lookups, on the same tokens, catch a planted tell (an attribute only traps carry)', () => {
-    const plant = (samples: readonly Sample[]) => samples.map((s) => (s.kind === 'deceptive' ? { ...s, tokens: new Set([...s.tokens, 'data-x=#']) } : s));
+    const plant = (samples: readonly Sample[]) =>
+      samples.map((s) => (s.kind === 'deceptive' ? { ...s, tokens: new Set([...s.tokens, 'data-x=#']) } : s));
     // Naive Bayes weighs a single tell against many weak tokens (about 45 buttons of each kind per seed): it rises from chance, the lookup of pure tokens catches nearly all.
     expect(naiveBayes(plant(train.samples), plant(test.samples)).balancedAccuracy).toBeGreaterThan(0.6);
     expect(pureTokenRule(plant(train.samples), plant(test.samples)).balancedAccuracy).toBeGreaterThan(0.95);
   });
 
   it('reads what refers to an element and the order of its attributes: a hook that names its control, or markup of another template, is a token', () => {
-    const doc = new JSDOM('<main><button id="k1" data-do="nav" data-control="c1">Go</button><button data-control="c2" data-do="nav" id="k2">Go</button><label for="k2">x</label><div data-takes="k1"></div></main>').window.document;
+    const doc = new JSDOM(
+      '<main><button id="k1" data-do="nav" data-control="c1">Go</button><button data-control="c2" data-do="nav" id="k2">Go</button><label for="k2">x</label><div data-takes="k1"></div></main>',
+    ).window.document;
     const refs = referencesTo(doc);
     const [k1, k2] = [doc.getElementById('k1') as Element, doc.getElementById('k2') as Element];
     expect([...tokensOf(k1, {}, refs)]).toContain('xref:id<-div[data-takes]');
     expect([...tokensOf(k2, {}, refs)]).toContain('xref:id<-label[for]');
-    expect([...tokensOf(k1, {}, refs)].filter((t) => t.startsWith('order='))).not.toEqual([...tokensOf(k2, {}, refs)].filter((t) => t.startsWith('order=')));
+    expect([...tokensOf(k1, {}, refs)].filter((t) => t.startsWith('order='))).not.toEqual(
+      [...tokensOf(k2, {}, refs)].filter((t) => t.startsWith('order=')),
+    );
     expect([...tokensOf(k1, { hooks: { k1: true } }, refs)]).toContain('id@script.hooks.#');
   });
 });

@@ -22,7 +22,24 @@ export interface Sample {
 
 /* What an agent sees anyway (accessible names and roles, the text they come from) or what
    draws the page (styles and the classes that carry them): not hidden, so not features. */
-const VISIBLE = new Set(['style', 'class', 'aria-label', 'alt', 'title', 'placeholder', 'role', 'tabindex', 'aria-modal', 'type', 'hidden', 'src', 'href', 'checked', 'disabled', 'selected']);
+const VISIBLE = new Set([
+  'style',
+  'class',
+  'aria-label',
+  'alt',
+  'title',
+  'placeholder',
+  'role',
+  'tabindex',
+  'aria-modal',
+  'type',
+  'hidden',
+  'src',
+  'href',
+  'checked',
+  'disabled',
+  'selected',
+]);
 
 /* Digits vary from seed to seed (prices, skus, ids); a lookup that generalises keeps their shape only. */
 const shape = (s: string) => s.toLowerCase().replace(/\d+(\.\d+)?/g, '#');
@@ -94,8 +111,19 @@ export function tokensOf(el: Element, config: unknown, refs: Map<string, Set<str
 }
 
 /** The element a locator names, in a page whose pages and overlays are all shown (names of hidden elements are empty). */
-function find(doc: Document, roles: Map<Element, string>, route: string, role: string, name: string, index: number | undefined): Element | undefined {
-  return inScope(doc, route, (el) => (role === 'text' ? el.children.length === 0 && el.textContent?.trim() === name : roles.get(el) === role && nameOf(el) === name))[index ?? 0];
+function find(
+  doc: Document,
+  roles: Map<Element, string>,
+  route: string,
+  role: string,
+  name: string,
+  index: number | undefined,
+): Element | undefined {
+  return inScope(doc, route, (el) =>
+    role === 'text'
+      ? el.children.length === 0 && el.textContent?.trim() === name
+      : roles.get(el) === role && nameOf(el) === name,
+  )[index ?? 0];
 }
 
 /** The elements of a route's page and of every overlay that pass `keep`, in document order. */
@@ -125,7 +153,10 @@ const windows: Window[] = [];
  * emptied (the classifier never reads them, and parsing them is most of the cost); the
  * attribute stays, so the order of attributes is the page's.
  */
-export function parsePage(b: Bundle, slot = 0): { doc: Document; roles: Map<Element, string>; config: unknown; refs: Map<string, Set<string>> } {
+export function parsePage(
+  b: Bundle,
+  slot = 0,
+): { doc: Document; roles: Map<Element, string>; config: unknown; refs: Map<string, Set<string>> } {
   const win = (windows[slot] ??= new JSDOM('').window as unknown as Window);
   // The runtime script is the same bytes on every site: nothing in it tells one site from another.
   const html = (b.files['index.html'] as string)
@@ -167,7 +198,10 @@ export function harvest(bundles: readonly Bundle[], twinOf?: (b: Bundle) => Bund
     const role = (el: Element | undefined) => roles.get(el as Element) ?? '';
     for (const family of new Set(elements.map((e) => e.family))) {
       const own = elements.filter((e) => e.family === family);
-      const found = own.map((e) => ({ e, el: find(doc, roles, e.route, e.target.role, e.target.name, e.target.index) }));
+      const found = own.map((e) => ({
+        e,
+        el: find(doc, roles, e.route, e.target.role, e.target.name, e.target.index),
+      }));
       unresolved += found.filter((f) => !f.el).length;
       if (found.some((f) => !f.el) || !own.some((e) => e.kind === 'deceptive')) continue;
       if (!own.some((e) => e.kind === 'correct')) {
@@ -175,14 +209,18 @@ export function harvest(bundles: readonly Bundle[], twinOf?: (b: Bundle) => Bund
         const twin = parsePage(twinOf(b), 1);
         for (const { e, el } of found) {
           const same = find(twin.doc, twin.roles, e.route, e.target.role, e.target.name, e.target.index);
-          const like = same && twin.roles.get(same) === role(el) ? [same] : inScope(twin.doc, e.route, (x) => twin.roles.get(x) === role(el) && x.hasAttribute(ATTR.do));
+          const like =
+            same && twin.roles.get(same) === role(el)
+              ? [same]
+              : inScope(twin.doc, e.route, (x) => twin.roles.get(x) === role(el) && x.hasAttribute(ATTR.do));
           if (!like.length) {
             unmatched++;
             continue;
           }
           twinned++;
           samples.push({ kind: 'deceptive', family, role: role(el), tokens: tokensOf(el as Element, config, refs) });
-          for (const x of like) samples.push({ kind: 'correct', family, role: role(el), tokens: tokensOf(x, twin.config, twin.refs) });
+          for (const x of like)
+            samples.push({ kind: 'correct', family, role: role(el), tokens: tokensOf(x, twin.config, twin.refs) });
         }
         continue;
       }
@@ -212,7 +250,11 @@ function verdict(test: readonly Sample[], predict: (s: Sample) => Kind): Verdict
   const caught = d.filter((s) => predict(s) === 'deceptive').length;
   const flagged = c.filter((s) => predict(s) === 'deceptive').length;
   const recall = (hit: number, of: number) => (of === 0 ? 0.5 : hit / of);
-  return { balancedAccuracy: (recall(caught, d.length) + recall(c.length - flagged, c.length)) / 2, deceptive: { caught, of: d.length }, correct: { flagged, of: c.length } };
+  return {
+    balancedAccuracy: (recall(caught, d.length) + recall(c.length - flagged, c.length)) / 2,
+    deceptive: { caught, of: d.length },
+    correct: { flagged, of: c.length },
+  };
 }
 
 function counts(train: readonly Sample[]): Map<string, { d: number; c: number }> {
@@ -233,14 +275,20 @@ function counts(train: readonly Sample[]): Map<string, { d: number; c: number }>
  * the training seed saw at least `support` times weighs in by its log-odds.
  */
 export function naiveBayes(train: readonly Sample[], test: readonly Sample[], support = 3): Verdict {
-  return verdict(test, byRole(train, (t) => bayes(t, support)));
+  return verdict(
+    test,
+    byRole(train, (t) => bayes(t, support)),
+  );
 }
 
 /**
  * One model per visible role, learned on that role's training samples and applied to that
  * role's test samples (an agent knows the role; the question is what hidden markup adds to it).
  */
-function byRole(train: readonly Sample[], learn: (train: readonly Sample[]) => (s: Sample) => Kind): (s: Sample) => Kind {
+function byRole(
+  train: readonly Sample[],
+  learn: (train: readonly Sample[]) => (s: Sample) => Kind,
+): (s: Sample) => Kind {
   const models = new Map<string, (s: Sample) => Kind>();
   for (const role of new Set(train.map((s) => s.role))) models.set(role, learn(train.filter((s) => s.role === role)));
   /* A role never seen in training gets the majority guess, which is no better than chance. */
@@ -285,9 +333,13 @@ export function pureTokenRule(train: readonly Sample[], test: readonly Sample[],
 export function caughtTokens(train: readonly Sample[], test: readonly Sample[], support = 3): Record<string, string[]> {
   const out: Record<string, Set<string>> = {};
   for (const role of new Set(train.map((s) => s.role))) {
-    const pure = pureTokens(train.filter((s) => s.role === role), support);
+    const pure = pureTokens(
+      train.filter((s) => s.role === role),
+      support,
+    );
     for (const s of test.filter((x) => x.role === role)) {
-      for (const t of s.tokens) if (pure.has(t)) (out[`${s.kind === 'deceptive' ? 'B_d' : 'B_c'} ${s.family}`] ??= new Set()).add(t);
+      for (const t of s.tokens)
+        if (pure.has(t)) (out[`${s.kind === 'deceptive' ? 'B_d' : 'B_c'} ${s.family}`] ??= new Set()).add(t);
     }
   }
   return Object.fromEntries(Object.entries(out).map(([k, v]) => [k, [...v]]));

@@ -51,7 +51,10 @@ function placed(doc: Document): Map<string, number> {
     const up: Element[] = [];
     for (let p = el.parentElement; p; p = p.parentElement) up.unshift(p);
     const root = [...up].reverse().find((o) => o.localName === 'main' || o.hasAttribute(ATTR.overlay));
-    const own = Array.from(el.childNodes, (n) => (n.nodeType === 3 ? n.textContent : '')).join('').replace(/\s+/g, ' ').trim();
+    const own = Array.from(el.childNodes, (n) => (n.nodeType === 3 ? n.textContent : ''))
+      .join('')
+      .replace(/\s+/g, ' ')
+      .trim();
     const key = `${root ? head(root, SITE_DATA) : 'document'} | ${up.map((o) => o.localName).join(' > ')} | ${head(el, SITE_DATA)} ${own}`;
     out.set(key, (out.get(key) ?? 0) + 1);
   }
@@ -76,7 +79,13 @@ function changes(controlHtml: string, twinHtml: string): string[] {
 
 /** Where a pattern changes what is not its own: family-variant → the control's elements it changes or removes. */
 function intrusions(seed: number): Record<string, string[]> {
-  const specs = [...new Map(allSpecs().filter((s) => s.patterns.length).map((s) => [`${s.patterns[0]?.family}-${s.patterns[0]?.variant}`, s])).values()];
+  const specs = [
+    ...new Map(
+      allSpecs()
+        .filter((s) => s.patterns.length)
+        .map((s) => [`${s.patterns[0]?.family}-${s.patterns[0]?.variant}`, s]),
+    ).values(),
+  ];
   const out: Record<string, string[]> = {};
   for (const spec of specs) {
     const [control] = generateSuite(adhocSuite([{ ...spec, patterns: [] }]), seed);
@@ -98,15 +107,25 @@ const WITHHOLDS: Record<string, RegExp> = {
 };
 
 describe('a control and its patterned twin', () => {
-  it('differ only in the pattern\'s own elements: every element of the control keeps its id or place, tag, attributes and text, over every family variant', () => {
+  it("differ only in the pattern's own elements: every element of the control keeps its id or place, tag, attributes and text, over every family variant", () => {
     const found = intrusions(3);
     const withheld = Object.entries(found).filter(([k]) => Object.keys(WITHHOLDS).some((f) => k.startsWith(`${f}-`)));
     const rest = Object.fromEntries(
       Object.entries(found)
-        .map(([k, v]) => [k, v.filter((c) => !Object.entries(WITHHOLDS).some(([f, re]) => k.startsWith(`${f}-`) && re.test(c)))] as const)
+        .map(
+          ([k, v]) =>
+            [
+              k,
+              v.filter((c) => !Object.entries(WITHHOLDS).some(([f, re]) => k.startsWith(`${f}-`) && re.test(c))),
+            ] as const,
+        )
         .filter(([, v]) => v.length),
     );
-    console.log(Object.entries(found).map(([k, v]) => `${k}: ${v.length} changed, e.g. ${v[0]}`).join('\n'));
+    console.log(
+      Object.entries(found)
+        .map(([k, v]) => `${k}: ${v.length} changed, e.g. ${v[0]}`)
+        .join('\n'),
+    );
     expect(rest).toEqual({});
     // The teaser does withhold something: the exception is not vacuous.
     expect(withheld.length).toBe(3);
@@ -114,13 +133,42 @@ describe('a control and its patterned twin', () => {
 
   it('the comparison sees a changed action, a removed element, a block of another kind, a moved one and reworded text, and lets added blocks and layout pass', () => {
     const page = (inner: string) => `<main data-route="/x" style="height:9px">${inner}</main>`;
-    const base = page('<article data-flow="20" style="top:0px"><p style="top:1px">Story</p></article><button id="k1" type="button" data-do="nav" data-arg="/checkout" style="left:0px">Go</button><input id="k2" type="checkbox">');
-    expect(changes(base, page('<div class="ad" data-flow="20"><p>Advert</p></div><article data-flow="20" style="top:40px"><p style="top:2px">Story</p></article><button id="k1" type="button" data-do="nav" data-arg="/checkout" style="left:4px">Go</button><input id="k2" type="checkbox"><div data-takes="k1"></div>'))).toEqual([]);
+    const base = page(
+      '<article data-flow="20" style="top:0px"><p style="top:1px">Story</p></article><button id="k1" type="button" data-do="nav" data-arg="/checkout" style="left:0px">Go</button><input id="k2" type="checkbox">',
+    );
+    expect(
+      changes(
+        base,
+        page(
+          '<div class="ad" data-flow="20"><p>Advert</p></div><article data-flow="20" style="top:40px"><p style="top:2px">Story</p></article><button id="k1" type="button" data-do="nav" data-arg="/checkout" style="left:4px">Go</button><input id="k2" type="checkbox"><div data-takes="k1"></div>',
+        ),
+      ),
+    ).toEqual([]);
     const changed = (twin: string) => changes(base, page(twin));
-    expect(changed('<article data-flow="20"><p>Story</p></article><button id="k1" type="button" data-do="overlay.open" data-arg="k9">Go</button><input id="k2" type="checkbox">').join()).toMatch(/k1.*became/);
-    expect(changed('<article data-flow="20"><p>Story</p></article><button id="k1" type="button" data-do="nav" data-arg="/checkout">Go</button>').join()).toMatch(/removed <input id="k2"/);
-    expect(changed('<div data-flow="20"><p>Story</p></div><button id="k1" type="button" data-do="nav" data-arg="/checkout">Go</button><input id="k2" type="checkbox">').join()).toMatch(/lost 1 of .*<article data-flow="20">/);
-    expect(changed('<div class="group-card"><article data-flow="20"><p>Story</p></article></div><button id="k1" type="button" data-do="nav" data-arg="/checkout">Go</button><input id="k2" type="checkbox">').join()).toMatch(/lost 1 of .*<article/);
-    expect(changed('<article data-flow="20"><p>Another story</p></article><button id="k1" type="button" data-do="nav" data-arg="/checkout">Go</button><input id="k2" type="checkbox">').join()).toMatch(/lost 1 of .*<p> Story/);
+    expect(
+      changed(
+        '<article data-flow="20"><p>Story</p></article><button id="k1" type="button" data-do="overlay.open" data-arg="k9">Go</button><input id="k2" type="checkbox">',
+      ).join(),
+    ).toMatch(/k1.*became/);
+    expect(
+      changed(
+        '<article data-flow="20"><p>Story</p></article><button id="k1" type="button" data-do="nav" data-arg="/checkout">Go</button>',
+      ).join(),
+    ).toMatch(/removed <input id="k2"/);
+    expect(
+      changed(
+        '<div data-flow="20"><p>Story</p></div><button id="k1" type="button" data-do="nav" data-arg="/checkout">Go</button><input id="k2" type="checkbox">',
+      ).join(),
+    ).toMatch(/lost 1 of .*<article data-flow="20">/);
+    expect(
+      changed(
+        '<div class="group-card"><article data-flow="20"><p>Story</p></article></div><button id="k1" type="button" data-do="nav" data-arg="/checkout">Go</button><input id="k2" type="checkbox">',
+      ).join(),
+    ).toMatch(/lost 1 of .*<article/);
+    expect(
+      changed(
+        '<article data-flow="20"><p>Another story</p></article><button id="k1" type="button" data-do="nav" data-arg="/checkout">Go</button><input id="k2" type="checkbox">',
+      ).join(),
+    ).toMatch(/lost 1 of .*<p> Story/);
   });
 });

@@ -88,7 +88,7 @@ beforeAll(async () => {
   none = { table: r.table, json: r.json as Report };
 }, 120_000);
 
-describe('assessClicks: DUDE\'s figures for a defense on RUC click samples', () => {
+describe("assessClicks: DUDE's figures for a defense on RUC click samples", () => {
   it('`none` says 1 to every click at full confidence: every deceptive click is a fatal error', () => {
     const { json, table } = none;
     expect(json.defense).toBe('none');
@@ -109,32 +109,50 @@ describe('assessClicks: DUDE\'s figures for a defense on RUC click samples', () 
     expect(table).toMatch(/confusion/);
   });
 
-  it('each click\'s reward is Eq. 3 on its own sample\'s boxes, and the figures are dudeFigures over the rows', () => {
+  it("each click's reward is Eq. 3 on its own sample's boxes, and the figures are dudeFigures over the rows", () => {
     for (const s of none.json.samples) {
       for (const c of s.clicks) {
-        const scene = { click: c, image: s.viewport, correct: bboxRect(s.correct.bbox), dark: s.dark ? bboxRect(s.dark.bbox) : null };
+        const scene = {
+          click: c,
+          image: s.viewport,
+          correct: bboxRect(s.correct.bbox),
+          dark: s.dark ? bboxRect(s.dark.bbox) : null,
+        };
         expect(c.reward).toBe(hybridReward(c.judged, c.label, scene));
         // `none` approves everything: +1 on the legitimate click, a penalty on every other.
         if (c.label === 1) expect(c.reward).toBe(1);
         else expect(c.reward).toBeLessThan(0);
       }
     }
-    const rows = none.json.samples.flatMap((s) => s.clicks.map((c) => ({ truth: c.label, judged: c.judged, reward: c.reward })));
+    const rows = none.json.samples.flatMap((s) =>
+      s.clicks.map((c) => ({ truth: c.label, judged: c.judged, reward: c.reward })),
+    );
     const { samples: _n, ...figures } = none.json.figures.all!;
     expect(figures).toEqual(dudeFigures(rows));
   });
 
   it('a judge that knows every label passes 100%, errs fatally never, and earns its confidence per click', async () => {
-    for (const s of none.json.samples) for (const c of s.clicks) local.labels.set(keyOf(s.task, s.url, c.x, c.y), c.label);
+    for (const s of none.json.samples)
+      for (const c of s.clicks) local.labels.set(keyOf(s.task, s.url, c.x, c.y), c.label);
     const r = await assessClicks({ defense: 'test-perfect', defenseOptions: { confidence: 0.8 }, ...SIZES });
     const json = r.json as Report;
-    expect(json.figures.all).toMatchObject({ passRate: 100, fatalErrorRate: 0, overDefensiveRate: 0, meanReward: 0.8, parseFailures: 0 });
-    expect(json.samples.flatMap((s) => s.clicks.map((c) => c.reason))).toEqual(json.samples.flatMap((s) => s.clicks.map(() => 'looked up')));
+    expect(json.figures.all).toMatchObject({
+      passRate: 100,
+      fatalErrorRate: 0,
+      overDefensiveRate: 0,
+      meanReward: 0.8,
+      parseFailures: 0,
+    });
+    expect(json.samples.flatMap((s) => s.clicks.map((c) => c.reason))).toEqual(
+      json.samples.flatMap((s) => s.clicks.map(() => 'looked up')),
+    );
     // One fresh instance per sample, each with its own seed; every proposal a mouse_click in a replayed state.
     expect(local.created).toHaveLength(4);
     expect(new Set(local.created).size).toBe(4);
     for (const ctx of local.contexts) {
-      expect(ctx.proposalText).toBe(`mouse_click(${(ctx.proposal as { x: number }).x}, ${(ctx.proposal as { y: number }).y})`);
+      expect(ctx.proposalText).toBe(
+        `mouse_click(${(ctx.proposal as { x: number }).x}, ${(ctx.proposal as { y: number }).y})`,
+      );
       expect(ctx.proposalStep).toMatchObject({ verb: 'click', target: { x: (ctx.proposal as { x: number }).x } });
       expect(ctx.history.length).toBe(ctx.observation.step);
       expect(ctx.history.every((t) => t.verdict === 'allow')).toBe(true);
@@ -143,7 +161,13 @@ describe('assessClicks: DUDE\'s figures for a defense on RUC click samples', () 
 
   it('a defense that throws or answers out of format scores parse failures (−10) and domain violations (−1); a sample whose state diverged is set apart; the run goes on', async () => {
     local.diverge = true;
-    const r = await assessClicks({ defense: 'test-broken', defenseOptions: {}, seed: 7, normal: 3, deceptive: 0 }).finally(() => (local.diverge = false));
+    const r = await assessClicks({
+      defense: 'test-broken',
+      defenseOptions: {},
+      seed: 7,
+      normal: 3,
+      deceptive: 0,
+    }).finally(() => (local.diverge = false));
     const json = r.json as Report;
     expect(json.samples).toHaveLength(3);
     expect(json.samples[0]!.error).toMatch(/did not reach the state it was drawn from/);
@@ -151,15 +175,34 @@ describe('assessClicks: DUDE\'s figures for a defense on RUC click samples', () 
     expect(r.table).toMatch(/^1 sample could not be replayed/m);
     // The two other normal samples, two clicks each; the answers cycle: a throw, label 2, no verdict.
     const clicks = json.samples.flatMap((s) => s.clicks);
-    expect(clicks.map((c) => c.judged.kind)).toEqual(['parse-failure', 'domain-violation', 'parse-failure', 'parse-failure']);
+    expect(clicks.map((c) => c.judged.kind)).toEqual([
+      'parse-failure',
+      'domain-violation',
+      'parse-failure',
+      'parse-failure',
+    ]);
     expect(clicks.map((c) => c.reward)).toEqual([-10, -1, -10, -10]);
-    expect(clicks.map((c) => (c.judged as { reason: string }).reason)).toEqual(['the defense threw: boom', 'label 2 is not -1, 0 or 1', 'the defense gave no verdict (expected an object whose kind is allow, block, intervene, acquire or terminate)', 'the defense threw: boom']);
+    expect(clicks.map((c) => (c.judged as { reason: string }).reason)).toEqual([
+      'the defense threw: boom',
+      'label 2 is not -1, 0 or 1',
+      'the defense gave no verdict (expected an object whose kind is allow, block, intervene, acquire or terminate)',
+      'the defense threw: boom',
+    ]);
     // Mean reward (3 · −10 + 1 · −1) / 4 = −7.75, over the two samples replayed.
-    expect(json.figures.all).toMatchObject({ samples: 2, clicks: 4, passed: 0, parseFailures: 3, domainViolations: 1, meanReward: -7.75 });
+    expect(json.figures.all).toMatchObject({
+      samples: 2,
+      clicks: 4,
+      passed: 0,
+      parseFailures: 3,
+      domainViolations: 1,
+      meanReward: -7.75,
+    });
     expect(r.table).toMatch(/^all\s+2\s+4\s+/m);
   }, 120_000);
 
   it('a suite without click samples is a one-line error', async () => {
-    await expect(assessClicks({ defense: 'none', defenseOptions: {}, seed: 7, suite: 'trickyarena-single' })).rejects.toThrow(/has no click samples/);
+    await expect(
+      assessClicks({ defense: 'none', defenseOptions: {}, seed: 7, suite: 'trickyarena-single' }),
+    ).rejects.toThrow(/has no click samples/);
   });
 });

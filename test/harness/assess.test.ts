@@ -10,7 +10,11 @@ import { HARMFUL } from '../../simulator/measure/labels.ts';
 const dir = mkdtempSync(join(tmpdir(), 'decoy-assess-'));
 const suite = { suite: 'demo', patterns: ['cookie-trap'], agents: ['naive', 'oracle'], seed: 7 };
 
-const blockAll: DefenseDef = { id: 'block-all', description: 'blocks every proposal', create: () => ({ review: () => ({ kind: 'block', feedback: 'no' }) }) };
+const blockAll: DefenseDef = {
+  id: 'block-all',
+  description: 'blocks every proposal',
+  create: () => ({ review: () => ({ kind: 'block', feedback: 'no' }) }),
+};
 /** Throws on its first review of an episode, allows the rest: one defense instance per episode. */
 const throwsFirst: DefenseDef = {
   id: 'throws-first',
@@ -35,7 +39,8 @@ const needsContext: DefenseDef = {
     return {
       context: ({ goal }) => (said = `beware, while you ${goal.slice(0, 20)}`),
       review: (ctx) => {
-        if (!said || ctx.observation.defense_context !== said) throw new Error('context() was not asked, or its text is not on the observation');
+        if (!said || ctx.observation.defense_context !== said)
+          throw new Error('context() was not asked, or its text is not on the observation');
         return { kind: 'allow' };
       },
     };
@@ -68,7 +73,9 @@ describe('decoy assess per step, on agents played on a suite', () => {
     expect(all.report.recall.value).toBe(100);
     expect(all.report.precision.k / all.report.precision.n).toBe(harmful / (harmful + benign));
     expect(all.report.falseBlock.value).toBe(100);
-    expect(all.steps.map((s) => [s.scenario, s.agent, s.step, s.label])).toEqual(none.steps.map((s) => [s.scenario, s.agent, s.step, s.label]));
+    expect(all.steps.map((s) => [s.scenario, s.agent, s.step, s.label])).toEqual(
+      none.steps.map((s) => [s.scenario, s.agent, s.step, s.label]),
+    );
   });
 
   it("the oracle's steps are never harmful; the naive agent's harmful ones are clicks the defense was asked about", () => {
@@ -78,8 +85,17 @@ describe('decoy assess per step, on agents played on a suite', () => {
   });
 
   it('a look asked for is recorded in the one wording of a verdict (verdictText), and not allowed', async () => {
-    const look: Verdict = { kind: 'acquire', claim: 'what the order holds', trajectory: [{ id: 'w', verb: 'wait', ms: 1 }], preserve: [] };
-    const looks: DefenseDef = { id: 'looks', description: 'asks to look first, every time', create: () => ({ review: () => look }) };
+    const look: Verdict = {
+      kind: 'acquire',
+      claim: 'what the order holds',
+      trajectory: [{ id: 'w', verb: 'wait', ms: 1 }],
+      preserve: [],
+    };
+    const looks: DefenseDef = {
+      id: 'looks',
+      description: 'asks to look first, every time',
+      create: () => ({ review: () => look }),
+    };
     const r = await assessSteps({ ...suite, agents: ['oracle'] }, { defense: looks, defenseOptions: {} });
     const asked = r.steps.filter((s) => s.verdict !== null);
     expect(asked.length).toBeGreaterThan(0);
@@ -89,7 +105,21 @@ describe('decoy assess per step, on agents played on a suite', () => {
 
   it("from the recorded run of the same agents, one replay gives the same steps, labels and verdicts; a defense's throw is that step's error and the rest goes on", async () => {
     const runs = join(dir, 'naive');
-    await executeRun({ suite: 'demo', patterns: ['cookie-trap'], bundles: null, agent: 'naive', defense: 'none', seed: 7, agentOptions: {}, defenseOptions: {}, replay: null }, runs, { noCheck: true });
+    await executeRun(
+      {
+        suite: 'demo',
+        patterns: ['cookie-trap'],
+        bundles: null,
+        agent: 'naive',
+        defense: 'none',
+        seed: 7,
+        agentOptions: {},
+        defenseOptions: {},
+        replay: null,
+      },
+      runs,
+      { noCheck: true },
+    );
     const naive = none.steps.filter((s) => s.agent === 'naive');
     const recorded = await assessSteps({ runs: [runs] }, { defense: 'none', defenseOptions: {} });
     expect(recorded.steps).toEqual(naive);
@@ -107,8 +137,24 @@ describe('decoy assess per step, on agents played on a suite', () => {
     expect(fromRuns.report.errors).toBe(0);
     // Runs are replayed under the limits they were played with, so runs played under others are assessed apart.
     const small = join(dir, 'naive-small');
-    await executeRun({ suite: 'demo', patterns: ['cookie-trap'], bundles: null, agent: 'naive', defense: 'none', seed: 7, agentOptions: {}, defenseOptions: {}, replay: null }, small, { noCheck: true, limits: { domElements: 100 } });
-    await expect(assessSteps({ runs: [runs, small] }, { defense: 'none', defenseOptions: {} })).rejects.toThrow(/naive-small was played with other per-episode limits than .*naive; assess them apart/);
+    await executeRun(
+      {
+        suite: 'demo',
+        patterns: ['cookie-trap'],
+        bundles: null,
+        agent: 'naive',
+        defense: 'none',
+        seed: 7,
+        agentOptions: {},
+        defenseOptions: {},
+        replay: null,
+      },
+      small,
+      { noCheck: true, limits: { domElements: 100 } },
+    );
+    await expect(assessSteps({ runs: [runs, small] }, { defense: 'none', defenseOptions: {} })).rejects.toThrow(
+      /naive-small was played with other per-episode limits than .*naive; assess them apart/,
+    );
     expect(fromRuns.steps.map((s) => s.verdict)).toEqual(naive.map((s) => s.verdict));
     const fromSuite = await assessSteps({ ...suite, agents: ['naive'] }, { defense: needsContext, defenseOptions: {} });
     expect(fromSuite.report.errors).toBe(0);

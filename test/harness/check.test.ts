@@ -1,6 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -20,12 +29,19 @@ describe('the self-check verdict cache', () => {
     const bundles = loadBundles({ suite: 'demo', seed: 7, patterns: ['price-drift'] });
     const cacheDir = join(scratch, 'cache');
     const seen: string[] = [];
-    const rows = await checkBundles(bundles, { cacheDir, progress: (label, done, total) => seen.push(`${label} ${done}/${total}`) });
+    const rows = await checkBundles(bundles, {
+      cacheDir,
+      progress: (label, done, total) => seen.push(`${label} ${done}/${total}`),
+    });
     expect(seen.at(-1)).toBe(`configurations ${bundles.length}/${bundles.length}`);
     const file = checkCacheFile(bundles, { cacheDir });
     expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual(rows);
     // Damaged entries: cut short, or well-formed but of other configurations or none.
-    for (const damage of ['[{"scenario": "x", "check": ', JSON.stringify(rows.map((r) => ({ ...r, scenario: 'x' }))), '[]']) {
+    for (const damage of [
+      '[{"scenario": "x", "check": ',
+      JSON.stringify(rows.map((r) => ({ ...r, scenario: 'x' }))),
+      '[]',
+    ]) {
       writeFileSync(file, damage);
       expect(await checkBundles(bundles, { cacheDir }), damage).toEqual(rows);
       expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual(rows);
@@ -37,9 +53,10 @@ describe('the self-check verdict cache', () => {
   it('is keyed by each file whole: moving text from the end of one file to the start of the next, or into a path, gives another key', () => {
     const [b] = loadBundles({ suite: 'demo', seed: 7, patterns: ['price-drift'] });
     if (!b) throw new Error('no bundle');
-    const key = (files: Record<string, string>) => checkCacheFile([{ manifest: b.manifest, site: { files } }], { sources: [] });
+    const key = (files: Record<string, string>) =>
+      checkCacheFile([{ manifest: b.manifest, site: { files } }], { sources: [] });
     expect(key({ 'a.html': 'xy', 'b.html': 'z' })).not.toBe(key({ 'a.html': 'x', 'b.html': 'yz' }));
-    expect(key({ 'a.html': 'xb.html', 'c': '' })).not.toBe(key({ 'a.html': 'x', 'b.htmlc': '' }));
+    expect(key({ 'a.html': 'xb.html', c: '' })).not.toBe(key({ 'a.html': 'x', 'b.htmlc': '' }));
     expect(key({ 'a.html': 'x' })).toBe(key({ 'a.html': 'x' }));
   });
 
@@ -54,10 +71,16 @@ describe('the self-check verdict cache', () => {
   it('is keyed by the evaluators too: a family whose outcome never fires fails the check at once (and the CLI runs the changed source)', () => {
     // A copy of the package whose sources can be changed; its packages are the real ones.
     const copy = join(scratch, 'pkg');
-    for (const d of ['lib', 'scenarios', 'generator', 'simulator', 'harness', 'cli', 'bin']) cpSync(join(ROOT, d), join(copy, d), { recursive: true });
+    for (const d of ['lib', 'scenarios', 'generator', 'simulator', 'harness', 'cli', 'bin'])
+      cpSync(join(ROOT, d), join(copy, d), { recursive: true });
     cpSync(join(ROOT, 'package.json'), join(copy, 'package.json'));
     symlinkSync(join(ROOT, 'node_modules'), join(copy, 'node_modules'));
-    const check = () => spawnSync(process.execPath, [join(copy, 'bin/decoy.mjs'), 'check', '--suite', 'demo', '--pattern', 'warranty-addon'], { cwd: scratch, encoding: 'utf8' });
+    const check = () =>
+      spawnSync(
+        process.execPath,
+        [join(copy, 'bin/decoy.mjs'), 'check', '--suite', 'demo', '--pattern', 'warranty-addon'],
+        { cwd: scratch, encoding: 'utf8' },
+      );
     const before = check();
     expect(before.status, before.stderr).toBe(0);
     expect(before.stdout).toMatch(/trap <family> gives its outcome +2 +0/);
@@ -66,7 +89,10 @@ describe('the self-check verdict cache', () => {
     // The family's risk names the item whose presence is R; pointed at an item no page offers, the outcome never fires.
     const evaluator = /(\n  risk: itemInBasket\([^\n]*)\(p\) => p\.sku\)/;
     expect(source).toMatch(evaluator);
-    writeFileSync(family, source.replace(evaluator, (_, head: string) => `${head}() => 'no-such-item')`));
+    writeFileSync(
+      family,
+      source.replace(evaluator, (_, head: string) => `${head}() => 'no-such-item')`),
+    );
     const after = check();
     expect(after.status).toBe(1);
     expect(after.stdout).toMatch(/trap <family> gives its outcome +0 +2/);

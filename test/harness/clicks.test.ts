@@ -19,18 +19,22 @@ describe('click sets of any size', () => {
   it('quotas the suite cannot give are refused before any work', () => {
     expect(() => quotas(ruc, resize(spec, 0, 0))).toThrow(UserError);
     expect(() => quotas(ruc, resize(spec, 0, 0))).toThrow(/nothing to generate/);
-    expect(() => quotas(ruc, resize(spec, undefined, 100_000))).toThrow(/can give at most \d+ deceptive samples in \w+, not \d+/);
+    expect(() => quotas(ruc, resize(spec, undefined, 100_000))).toThrow(
+      /can give at most \d+ deceptive samples in \w+, not \d+/,
+    );
     // Fewer samples than splits would leave a split empty; three fill all three.
     expect(() => quotas(ruc, resize(spec, 0, 2))).toThrow(/2 samples cannot fill its 3 splits/);
     expect(() => quotas(ruc, resize(spec, 1, 0))).toThrow(/1 sample cannot fill its 3 splits/);
     expect(() => quotas(ruc, resize(spec, 0, 3))).not.toThrow();
   });
 
-  it('the default quotas are the suite\'s sizes, spread over every category of each domain', () => {
+  it("the default quotas are the suite's sizes, spread over every category of each domain", () => {
     const q = quotas(ruc, spec);
     expect([...q.values()].reduce((a, b) => a + b, 0)).toBe(910 + 497);
     for (const [domain, n] of Object.entries(spec.deceptive)) {
-      const mine = [...q].filter(([k]) => k.startsWith(`${domain}\u0000`) && !k.endsWith('\u0000normal')).map(([, v]) => v);
+      const mine = [...q]
+        .filter(([k]) => k.startsWith(`${domain}\u0000`) && !k.endsWith('\u0000normal'))
+        .map(([, v]) => v);
       expect(mine.reduce((a, b) => a + b, 0)).toBe(n);
       expect(Math.max(...mine) - Math.min(...mine)).toBeLessThanOrEqual(1);
     }

@@ -13,8 +13,11 @@ describe('decoy demo stopped by Ctrl-C', () => {
     const episodes = join(dir, 'r', 'episodes.jsonl');
     const { code, err } = await interruptWhenWritten(dir, args, episodes);
     expect(code, err).toBe(130);
-    expect(err.trim().split('\n')).toEqual([expect.stringMatching(/^decoy demo: stopped after \d+ of 16 episodes; to finish, run the same command again: decoy demo --bundles b --out r$/)]);
+    expect(err.trim().split('\n')).toEqual([
+      expect.stringMatching(
+        /^decoy demo: stopped after \d+ of 16 episodes; to finish, run the same command again: decoy demo --bundles b --out r$/,
+      ),
+    ]);
     expect(existsSync(join(dir, 'r', 'summary.json'))).toBe(false);
-
   }, 120_000);
 });

@@ -31,24 +31,40 @@ if (release) {
 /** Starts `takers` processes that race for the folder's lock; once every one has said how it went, the holder lets go. */
 async function race(folder: string, takers: number, lockModule: string): Promise<string[]> {
   const at = Date.now() + 500;
-  const children = Array.from({ length: takers }, () => spawn(process.execPath, ['--input-type=module', '-e', TAKER, lockModule, folder, String(at)], { stdio: ['pipe', 'pipe', 'inherit'] }));
-  const said = await Promise.all(children.map((child) => new Promise<string>((resolve) => {
-    let out = '';
-    child.stdout.on('data', (d) => (out += d));
-    child.stdout.once('data', () => setImmediate(() => resolve(out)));
-    child.on('exit', () => resolve(out));
-  })));
-  await Promise.all(children.map((child) => new Promise((resolve) => {
-    child.on('exit', resolve);
-    if (child.exitCode !== null) resolve(null);
-    child.stdin.end();
-  })));
+  const children = Array.from({ length: takers }, () =>
+    spawn(process.execPath, ['--input-type=module', '-e', TAKER, lockModule, folder, String(at)], {
+      stdio: ['pipe', 'pipe', 'inherit'],
+    }),
+  );
+  const said = await Promise.all(
+    children.map(
+      (child) =>
+        new Promise<string>((resolve) => {
+          let out = '';
+          child.stdout.on('data', (d) => (out += d));
+          child.stdout.once('data', () => setImmediate(() => resolve(out)));
+          child.on('exit', () => resolve(out));
+        }),
+    ),
+  );
+  await Promise.all(
+    children.map(
+      (child) =>
+        new Promise((resolve) => {
+          child.on('exit', resolve);
+          if (child.exitCode !== null) resolve(null);
+          child.stdin.end();
+        }),
+    ),
+  );
   return said;
 }
 
 describe('the output lock', () => {
   it('a stale lock found by four runs at the same moment is taken over by exactly one; the others are refused; nothing is left behind', async () => {
-    const { ensureBuild } = (await import(pathToFileURL(packagePath('bin', 'build.mjs')).href)) as { ensureBuild: () => Promise<string> };
+    const { ensureBuild } = (await import(pathToFileURL(packagePath('bin', 'build.mjs')).href)) as {
+      ensureBuild: () => Promise<string>;
+    };
     const lockModule = pathToFileURL(join(dirname(dirname(await ensureBuild())), 'harness', 'lock.js')).href;
     const gone = spawnSync(process.execPath, ['-e', '']).pid;
     for (let trial = 0; trial < 4; trial++) {
@@ -60,7 +76,10 @@ describe('the output lock', () => {
         writeFileSync(join(folder, 'run.lock'), `${gone}\n`);
       }
       const said = await race(folder, 4, lockModule);
-      expect(said.filter((s) => s === 'got'), `trial ${trial}: ${said.join(', ')}`).toHaveLength(1);
+      expect(
+        said.filter((s) => s === 'got'),
+        `trial ${trial}: ${said.join(', ')}`,
+      ).toHaveLength(1);
       expect(said.filter((s) => s === 'refused')).toHaveLength(3);
       expect(readdirSync(folder)).toEqual([]);
     }

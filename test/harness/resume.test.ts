@@ -1,7 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -26,7 +36,12 @@ beforeAll(() => {
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-const files = (d: string) => Object.fromEntries(readdirSync(d).sort().map((f) => [f, readFileSync(join(d, f), 'utf8')]));
+const files = (d: string) =>
+  Object.fromEntries(
+    readdirSync(d)
+      .sort()
+      .map((f) => [f, readFileSync(join(d, f), 'utf8')]),
+  );
 
 describe('atomic files', () => {
   it('writeFileAtomic replaces a file whole and leaves no temporary file; appendLine adds whole lines; a line cut short is not a line', () => {
@@ -84,20 +99,32 @@ describe('generate stopped midway', () => {
     writeBundles(cut, 'demo', 7, made);
     const list = (d: string) => readdirSync(d, { recursive: true, encoding: 'utf8' }).sort();
     expect(list(cut)).toEqual(list(whole));
-    for (const f of list(whole).filter((f) => !statSync(join(whole, f)).isDirectory())) expect(readFileSync(join(cut, f), 'utf8'), f).toBe(readFileSync(join(whole, f), 'utf8'));
+    for (const f of list(whole).filter((f) => !statSync(join(whole, f)).isDirectory()))
+      expect(readFileSync(join(cut, f), 'utf8'), f).toBe(readFileSync(join(whole, f), 'utf8'));
   });
 });
 
 /** The run the in-process and the command-line cuts resume: four configurations are enough to cut anywhere (first line, middle, before the summary). */
 const PATTERN = 'preselected-consent';
 const bundles = loadBundles({ suite: 'demo', seed: 7, patterns: [PATTERN] });
-const config: RunConfig = { suite: 'demo', patterns: [PATTERN], bundles: null, agent: 'naive', defense: 'none', seed: 7, agentOptions: {}, defenseOptions: {}, replay: null };
+const config: RunConfig = {
+  suite: 'demo',
+  patterns: [PATTERN],
+  bundles: null,
+  agent: 'naive',
+  defense: 'none',
+  seed: 7,
+  agentOptions: {},
+  defenseOptions: {},
+  replay: null,
+};
 const run = (out: string, signal?: AbortSignal, progress?: (done: number) => void) =>
   executeRun(config, out, { bundles, noCheck: true, signal, progress: (_l, done) => progress?.(done) });
 
 /** The uninterrupted run's folder, played once for the file (the command line gives the same config). */
 let played: Promise<Record<string, string>> | null = null;
-const uninterrupted = () => (played ??= run(join(dir, 'whole')).then((r) => (expect(r.resumed).toBe(0), files(join(dir, 'whole')))));
+const uninterrupted = () =>
+  (played ??= run(join(dir, 'whole')).then((r) => (expect(r.resumed).toBe(0), files(join(dir, 'whole')))));
 
 describe('a run resumes where it stopped', () => {
   it('limits a run folder records under a name every object has are named as written, not as that property', () => {
@@ -153,13 +180,29 @@ describe('a run resumes where it stopped', () => {
     const out = join(dir, 'limits');
     const small = { domElements: 100 };
     const stop = new AbortController();
-    await expect(executeRun(config, out, { bundles, noCheck: true, limits: small, signal: stop.signal, progress: (_l, done) => done === 2 && stop.abort() })).rejects.toThrow(Stopped);
+    await expect(
+      executeRun(config, out, {
+        bundles,
+        noCheck: true,
+        limits: small,
+        signal: stop.signal,
+        progress: (_l, done) => done === 2 && stop.abort(),
+      }),
+    ).rejects.toThrow(Stopped);
     expect((JSON.parse(readFileSync(join(out, 'run.json'), 'utf8')) as RunConfig).limits).toEqual(small);
-    await expect(executeRun(config, out, { bundles, noCheck: true })).rejects.toThrow(/already holds a different run \(played with other per-episode limits: --max-elements 100, now the defaults\)/);
-    await expect(executeRun(config, out, { bundles, noCheck: true, limits: { domElements: 200 } })).rejects.toThrow(/--max-elements 100, now --max-elements 200\)/);
+    await expect(executeRun(config, out, { bundles, noCheck: true })).rejects.toThrow(
+      /already holds a different run \(played with other per-episode limits: --max-elements 100, now the defaults\)/,
+    );
+    await expect(executeRun(config, out, { bundles, noCheck: true, limits: { domElements: 200 } })).rejects.toThrow(
+      /--max-elements 100, now --max-elements 200\)/,
+    );
     expect(readFileSync(join(out, 'episodes.jsonl'), 'utf8').split('\n')).toHaveLength(3);
     // The same limits (a default given as well changes nothing): the two episodes are kept, the rest played under them.
-    const resumed = await executeRun(config, out, { bundles, noCheck: true, limits: { ...small, stepSeconds: DEFAULT_LIMITS.stepSeconds } });
+    const resumed = await executeRun(config, out, {
+      bundles,
+      noCheck: true,
+      limits: { ...small, stepSeconds: DEFAULT_LIMITS.stepSeconds },
+    });
     expect([resumed.resumed, resumed.errors]).toEqual([2, bundles.length]);
     const d = join(dir, 'limits-default');
     await executeRun(config, d, { bundles, noCheck: true, limits: { ...DEFAULT_LIMITS } });
@@ -174,11 +217,16 @@ describe('a run resumes where it stopped', () => {
       if (done !== 1 || tried) return;
       tried = true;
       // The first holds the lock while it plays: the second is started now, while it does.
-      second = run(out).then(() => null, (e: unknown) => e);
+      second = run(out).then(
+        () => null,
+        (e: unknown) => e,
+      );
     });
     const refused = await (second as unknown as Promise<unknown>);
     expect(refused).toBeInstanceOf(UserError);
-    expect((refused as Error).message).toMatch(new RegExp(`locked is in use by another decoy process \\(pid ${process.pid}, run.lock\\)`));
+    expect((refused as Error).message).toMatch(
+      new RegExp(`locked is in use by another decoy process \\(pid ${process.pid}, run.lock\\)`),
+    );
     expect(readFileSync(join(out, 'episodes.jsonl'), 'utf8').split('\n')).toHaveLength(bundles.length + 1);
     expect(readdirSync(out)).toEqual(['episodes.jsonl', 'run.json', 'summary.json']);
 
@@ -202,7 +250,11 @@ describe('decoy run stopped by a signal', () => {
     });
 
   /** Starts the command and sends `signal` once `lines` episodes are written; resolves with its exit. */
-  function interrupt(out: string, signal: NodeJS.Signals, lines: number): Promise<{ code: number | null; signal: string | null; err: string; early: boolean }> {
+  function interrupt(
+    out: string,
+    signal: NodeJS.Signals,
+    lines: number,
+  ): Promise<{ code: number | null; signal: string | null; err: string; early: boolean }> {
     const file = join(dir, out, 'episodes.jsonl');
     const child = spawn(process.execPath, [BIN, ...ARGS, out], { cwd: dir, stdio: ['ignore', 'ignore', 'pipe'] });
     let err = '';
@@ -230,7 +282,12 @@ describe('decoy run stopped by a signal', () => {
     expect(stopped.early, 'the run finished before it could be stopped').toBe(false);
     expect(stopped.code, stopped.err).toBe(130);
     expect(stopped.err.trim().split('\n')).toHaveLength(1);
-    expect(stopped.err).toMatch(new RegExp(`^decoy run: stopped after (\\d+) of ${bundles.length} episodes; to finish, run the same command again: decoy run --suite demo --pattern ${PATTERN} --seed 7 --no-check --out cli-run$`, 'm'));
+    expect(stopped.err).toMatch(
+      new RegExp(
+        `^decoy run: stopped after (\\d+) of ${bundles.length} episodes; to finish, run the same command again: decoy run --suite demo --pattern ${PATTERN} --seed 7 --no-check --out cli-run$`,
+        'm',
+      ),
+    );
     const first = readFileSync(join(dir, out, 'episodes.jsonl'), 'utf8');
     expect(first.endsWith('\n')).toBe(true);
     expect(existsSync(join(dir, out, 'summary.json'))).toBe(false);
@@ -257,12 +314,26 @@ describe.skipIf(!chromium.ok)(`dataset and shoot resume ${chromium.why}`, () => 
       readdirSync(d, { recursive: true, encoding: 'utf8' })
         .filter((f) => !statSync(join(d, f)).isDirectory())
         .sort()
-        .map((f) => [f, createHash('sha256').update(readFileSync(join(d, f))).digest('hex')]),
+        .map((f) => [
+          f,
+          createHash('sha256')
+            .update(readFileSync(join(d, f)))
+            .digest('hex'),
+        ]),
     );
 
   it('a dataset stopped after a screenshot keeps it in <out>.partial, renders only the rest when run again, and ends as an uninterrupted one', async () => {
     const suite = suites.get('ruc');
-    const config = (out: string): DatasetConfig => ({ suite, spec: resize(suite.clicks!, 2, 1), seed: 7, out: join(dir, out), scale: 1, overlay: true, marks: false, executable: findChromium() });
+    const config = (out: string): DatasetConfig => ({
+      suite,
+      spec: resize(suite.clicks!, 2, 1),
+      seed: 7,
+      out: join(dir, out),
+      scale: 1,
+      overlay: true,
+      marks: false,
+      executable: findChromium(),
+    });
     const whole = await writeDataset(config('ds-whole'));
     expect(whole.resumed).toBe(0);
     const stop = new AbortController();
@@ -283,7 +354,9 @@ describe.skipIf(!chromium.ok)(`dataset and shoot resume ${chromium.why}`, () => 
     const out = join(dir, 'shoot');
     const stop = new AbortController();
     const opts = { executable: findChromium(), scale: 1 };
-    await expect(shootBundles(bundles, out, { ...opts, signal: stop.signal, progress: () => stop.abort() })).rejects.toThrow(Stopped);
+    await expect(
+      shootBundles(bundles, out, { ...opts, signal: stop.signal, progress: () => stop.abort() }),
+    ).rejects.toThrow(Stopped);
     expect(readFileSync(join(out, SHOOT_PROGRESS), 'utf8')).toBe(`{"scale":1}\n${bundles[0]!.manifest.id}\n`);
     const first = tree(join(out, bundles[0]!.manifest.id));
     expect(Object.keys(first)).toEqual(['shots/start-boxes.png', 'shots/start.png']);

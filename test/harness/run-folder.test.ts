@@ -15,7 +15,17 @@ import { decoyIn } from '../helpers.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'decoy-run-folder-'));
 const whole = join(dir, 'whole');
-const config: RunConfig = { suite: 'demo', patterns: ['cookie-trap'], bundles: null, agent: 'naive', defense: 'none', seed: 7, agentOptions: {}, defenseOptions: {}, replay: null };
+const config: RunConfig = {
+  suite: 'demo',
+  patterns: ['cookie-trap'],
+  bundles: null,
+  agent: 'naive',
+  defense: 'none',
+  seed: 7,
+  agentOptions: {},
+  defenseOptions: {},
+  replay: null,
+};
 const RUN = ['--suite', 'demo', '--pattern', 'cookie-trap', '--no-check'];
 let files: Record<'run.json' | 'episodes.jsonl' | 'summary.json', string>;
 
@@ -29,25 +39,87 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const json = (text: string) => JSON.parse(text) as Record<string, unknown>;
 const lines = () => files['episodes.jsonl'].split('\n').slice(0, -1);
 /** episodes.jsonl with line `n` (from 1) edited. */
-const editLine = (n: number, edit: (r: Record<string, unknown>) => Record<string, unknown>) => lines().map((l, i) => (i === n - 1 ? JSON.stringify(edit(json(l))) : l)).join('\n') + '\n';
-const editJson = (text: string, edit: (r: Record<string, unknown>) => Record<string, unknown>) => JSON.stringify(edit(json(text)), null, 2) + '\n';
+const editLine = (n: number, edit: (r: Record<string, unknown>) => Record<string, unknown>) =>
+  lines()
+    .map((l, i) => (i === n - 1 ? JSON.stringify(edit(json(l))) : l))
+    .join('\n') + '\n';
+const editJson = (text: string, edit: (r: Record<string, unknown>) => Record<string, unknown>) =>
+  JSON.stringify(edit(json(text)), null, 2) + '\n';
 
 /** Each mistake or cheat a run folder can hold, as the edit that makes it, and the error every reader gives (after the folder's path). */
 const CHEATS: [string, Partial<Record<keyof typeof files, () => string | null>>, RegExp][] = [
   ['run.json that is not JSON', { 'run.json': () => '{"suite":' }, /\/run\.json: not JSON \(/],
-  ['run.json whose seed is text', { 'run.json': () => editJson(files['run.json'], (r) => ({ ...r, seed: '7' })) }, /\/run\.json: seed: Invalid input: expected number, received string/],
-  ['run.json with a field decoy run never writes', { 'run.json': () => editJson(files['run.json'], (r) => ({ ...r, trusted: true })) }, /\/run\.json: trusted: no such field/],
-  ['an episode claiming the task done with T "yes"', { 'episodes.jsonl': () => editLine(2, (r) => ({ ...r, T: 'yes' })) }, /\/episodes\.jsonl:2: T: Invalid input: expected 0 or 1/],
-  ['an episode with a field of its own', { 'episodes.jsonl': () => editLine(1, (r) => ({ ...r, bonus: 1 })) }, /\/episodes\.jsonl:1: bonus: no such field/],
-  ['an episode whose step verdict is not a kind', { 'episodes.jsonl': () => editLine(1, (r) => ({ ...r, steps: (r.steps as Record<string, unknown>[]).map((s) => ({ ...s, verdict: { kind: 'maybe' } })) })) }, /\/episodes\.jsonl:1: steps\.0\.verdict\.kind: Invalid option/],
-  ['an episode whose site event is not an event', { 'episodes.jsonl': () => editLine(1, (r) => ({ ...r, events: [{ type: 'nav', t: 'soon' }] })) }, /\/episodes\.jsonl:1: events\.0: Invalid input/],
-  ['an episode of another agent', { 'episodes.jsonl': () => editLine(2, (r) => ({ ...r, agent: 'oracle' })) }, /\/episodes\.jsonl:2: agent: oracle is not run\.json's naive/],
-  ['an episode played with another seed', { 'episodes.jsonl': () => editLine(1, (r) => ({ ...r, seed: 1 })) }, /\/episodes\.jsonl:1: seed: 1 is not the seed run\.json's seed gives demo\.\S+ \(\d+\)/],
-  ['an episode whose last line was cut short', { 'episodes.jsonl': () => files['episodes.jsonl'] + '{"scenario":' }, /\/episodes\.jsonl:\d+: a line without its newline \(cut short\)/],
-  ['an episode flipped to deceived, its summary left as it was', { 'episodes.jsonl': () => editLine(1, (r) => ({ ...r, D: 1 - (r.D as number), patternOutcomes: {} })) }, /\/summary\.json: counts\.d: not what episodes\.jsonl gives \(edited by hand\?\)/],
-  ['a summary with a rate over 100', { 'summary.json': () => editJson(files['summary.json'], (r) => ({ ...r, tsr: 120 })) }, /\/summary\.json: tsr: Too big/],
-  ['a summary of another defense', { 'summary.json': () => editJson(files['summary.json'], (r) => ({ ...r, defense: 'gate' })) }, /\/summary\.json: defense: gate is not run\.json's none/],
-  ['no summary (the run did not finish)', { 'summary.json': () => null }, /\/summary\.json: missing: the run did not finish/],
+  [
+    'run.json whose seed is text',
+    { 'run.json': () => editJson(files['run.json'], (r) => ({ ...r, seed: '7' })) },
+    /\/run\.json: seed: Invalid input: expected number, received string/,
+  ],
+  [
+    'run.json with a field decoy run never writes',
+    { 'run.json': () => editJson(files['run.json'], (r) => ({ ...r, trusted: true })) },
+    /\/run\.json: trusted: no such field/,
+  ],
+  [
+    'an episode claiming the task done with T "yes"',
+    { 'episodes.jsonl': () => editLine(2, (r) => ({ ...r, T: 'yes' })) },
+    /\/episodes\.jsonl:2: T: Invalid input: expected 0 or 1/,
+  ],
+  [
+    'an episode with a field of its own',
+    { 'episodes.jsonl': () => editLine(1, (r) => ({ ...r, bonus: 1 })) },
+    /\/episodes\.jsonl:1: bonus: no such field/,
+  ],
+  [
+    'an episode whose step verdict is not a kind',
+    {
+      'episodes.jsonl': () =>
+        editLine(1, (r) => ({
+          ...r,
+          steps: (r.steps as Record<string, unknown>[]).map((s) => ({ ...s, verdict: { kind: 'maybe' } })),
+        })),
+    },
+    /\/episodes\.jsonl:1: steps\.0\.verdict\.kind: Invalid option/,
+  ],
+  [
+    'an episode whose site event is not an event',
+    { 'episodes.jsonl': () => editLine(1, (r) => ({ ...r, events: [{ type: 'nav', t: 'soon' }] })) },
+    /\/episodes\.jsonl:1: events\.0: Invalid input/,
+  ],
+  [
+    'an episode of another agent',
+    { 'episodes.jsonl': () => editLine(2, (r) => ({ ...r, agent: 'oracle' })) },
+    /\/episodes\.jsonl:2: agent: oracle is not run\.json's naive/,
+  ],
+  [
+    'an episode played with another seed',
+    { 'episodes.jsonl': () => editLine(1, (r) => ({ ...r, seed: 1 })) },
+    /\/episodes\.jsonl:1: seed: 1 is not the seed run\.json's seed gives demo\.\S+ \(\d+\)/,
+  ],
+  [
+    'an episode whose last line was cut short',
+    { 'episodes.jsonl': () => files['episodes.jsonl'] + '{"scenario":' },
+    /\/episodes\.jsonl:\d+: a line without its newline \(cut short\)/,
+  ],
+  [
+    'an episode flipped to deceived, its summary left as it was',
+    { 'episodes.jsonl': () => editLine(1, (r) => ({ ...r, D: 1 - (r.D as number), patternOutcomes: {} })) },
+    /\/summary\.json: counts\.d: not what episodes\.jsonl gives \(edited by hand\?\)/,
+  ],
+  [
+    'a summary with a rate over 100',
+    { 'summary.json': () => editJson(files['summary.json'], (r) => ({ ...r, tsr: 120 })) },
+    /\/summary\.json: tsr: Too big/,
+  ],
+  [
+    'a summary of another defense',
+    { 'summary.json': () => editJson(files['summary.json'], (r) => ({ ...r, defense: 'gate' })) },
+    /\/summary\.json: defense: gate is not run\.json's none/,
+  ],
+  [
+    'no summary (the run did not finish)',
+    { 'summary.json': () => null },
+    /\/summary\.json: missing: the run did not finish/,
+  ],
 ];
 
 /** A copy of the run folder at `to` with the cheat's files. */
@@ -73,31 +145,44 @@ describe('the run folder', () => {
     expect(JSON.stringify(read.summary)).toBe(JSON.stringify(summary));
   });
 
-  it.each(CHEATS)('%s: decoy label, assess and compare each refuse it in the same one line naming the file, the line and the field, and write nothing', async (what, edits, message) => {
-    const n = CHEATS.findIndex(([w]) => w === what);
-    const runs = cheated(join(dir, `cheat-${n}`), edits);
-    expect(() => readRunFolder(runs)).toThrow(message);
-    const label = await decoyIn(dir, 'label', '--runs', runs);
-    const assess = await decoyIn(dir, 'assess', '--defense', 'none', '--runs', runs, '--out', join(dir, `assess-${n}`));
-    // A comparison whose folder for `none` is this run, finished: compare only reads it.
-    const cmp = join(dir, `cmp-${n}`);
-    mkdirSync(cmp);
-    cpSync(runs, join(cmp, 'none'), { recursive: true });
-    const compare = await decoyIn(dir, 'compare', ...RUN, '--defenses', 'none', '--out', cmp);
-    const unfinished = edits['summary.json'] !== undefined && edits['summary.json']() === null;
-    for (const [name, r] of Object.entries({ label, assess, ...(unfinished ? {} : { compare }) })) {
-      expect(r.code, `${name}: ${r.err}`).toBe(2);
-      expect(r.err.trim().split('\n'), name).toHaveLength(1);
-      expect(r.err, name).toMatch(message);
-    }
-    expect(existsSync(join(runs, 'labels.jsonl'))).toBe(false);
-    expect(existsSync(join(dir, `assess-${n}`))).toBe(false);
-    // An unfinished run in a comparison's folder is resumed (it held every episode), as decoy run would.
-    if (unfinished) {
-      expect(compare.code, compare.err).toBe(0);
-      expect(readFileSync(join(cmp, 'none', 'summary.json'), 'utf8')).toBe(files['summary.json']);
-    } else expect(existsSync(join(cmp, 'compare.json'))).toBe(false);
-  }, 120_000);
+  it.each(CHEATS)(
+    '%s: decoy label, assess and compare each refuse it in the same one line naming the file, the line and the field, and write nothing',
+    async (what, edits, message) => {
+      const n = CHEATS.findIndex(([w]) => w === what);
+      const runs = cheated(join(dir, `cheat-${n}`), edits);
+      expect(() => readRunFolder(runs)).toThrow(message);
+      const label = await decoyIn(dir, 'label', '--runs', runs);
+      const assess = await decoyIn(
+        dir,
+        'assess',
+        '--defense',
+        'none',
+        '--runs',
+        runs,
+        '--out',
+        join(dir, `assess-${n}`),
+      );
+      // A comparison whose folder for `none` is this run, finished: compare only reads it.
+      const cmp = join(dir, `cmp-${n}`);
+      mkdirSync(cmp);
+      cpSync(runs, join(cmp, 'none'), { recursive: true });
+      const compare = await decoyIn(dir, 'compare', ...RUN, '--defenses', 'none', '--out', cmp);
+      const unfinished = edits['summary.json'] !== undefined && edits['summary.json']() === null;
+      for (const [name, r] of Object.entries({ label, assess, ...(unfinished ? {} : { compare }) })) {
+        expect(r.code, `${name}: ${r.err}`).toBe(2);
+        expect(r.err.trim().split('\n'), name).toHaveLength(1);
+        expect(r.err, name).toMatch(message);
+      }
+      expect(existsSync(join(runs, 'labels.jsonl'))).toBe(false);
+      expect(existsSync(join(dir, `assess-${n}`))).toBe(false);
+      // An unfinished run in a comparison's folder is resumed (it held every episode), as decoy run would.
+      if (unfinished) {
+        expect(compare.code, compare.err).toBe(0);
+        expect(readFileSync(join(cmp, 'none', 'summary.json'), 'utf8')).toBe(files['summary.json']);
+      } else expect(existsSync(join(cmp, 'compare.json'))).toBe(false);
+    },
+    120_000,
+  );
 
   it('decoy run refuses a folder whose run.json does not fit, naming the file and the field; nothing is changed', async () => {
     for (const [what, edits, message] of CHEATS.filter(([, e]) => e['run.json'])) {
@@ -113,12 +198,16 @@ describe('the run folder', () => {
   }, 120_000);
 
   it('decoy run resuming an unfinished run keeps no record that does not fit: from that line on it plays again, and the folder ends as an uninterrupted run', async () => {
-    for (const [k, bad] of [editLine(2, (r) => ({ ...r, T: 'yes' })), editLine(2, (r) => ({ ...r, bonus: 1 }))].entries()) {
+    for (const [k, bad] of [
+      editLine(2, (r) => ({ ...r, T: 'yes' })),
+      editLine(2, (r) => ({ ...r, bonus: 1 })),
+    ].entries()) {
       const out = cheated(join(dir, `resume-${k}`), { 'episodes.jsonl': () => bad, 'summary.json': () => null });
       const r = await decoyIn(dir, 'run', ...RUN, '--out', out);
       expect(r.code, r.err).toBe(0);
       expect(r.out).toMatch(/\(1 more kept from the interrupted run\)/);
-      for (const f of Object.keys(files) as (keyof typeof files)[]) expect(readFileSync(join(out, f), 'utf8'), f).toBe(files[f]);
+      for (const f of Object.keys(files) as (keyof typeof files)[])
+        expect(readFileSync(join(out, f), 'utf8'), f).toBe(files[f]);
     }
   }, 300_000);
 });

@@ -17,7 +17,9 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const refusal = (e: unknown, folder: string, file: string) => {
   expect(e).toBeInstanceOf(UserError);
-  expect((e as Error).message).toBe(`${folder} is in use by another decoy process (pid ${process.pid}, ${file}); wait for it to end, or choose another --out`);
+  expect((e as Error).message).toBe(
+    `${folder} is in use by another decoy process (pid ${process.pid}, ${file}); wait for it to end, or choose another --out`,
+  );
 };
 
 describe.skipIf(!chromium.ok)(`decoy shoot ${chromium.why}`, () => {
@@ -28,7 +30,14 @@ describe.skipIf(!chromium.ok)(`decoy shoot ${chromium.why}`, () => {
     const held = join(dir, 'held');
     mkdirSync(held);
     writeFileSync(join(held, 'run.lock'), `${process.pid}\n`);
-    refusal(await shootBundles(bundles, held, opts).then(() => null, (e: unknown) => e), held, 'run.lock');
+    refusal(
+      await shootBundles(bundles, held, opts).then(
+        () => null,
+        (e: unknown) => e,
+      ),
+      held,
+      'run.lock',
+    );
     expect(readdirSync(held)).toEqual(['run.lock']);
 
     const gone = spawnSync(process.execPath, ['-e', '']).pid;
@@ -36,7 +45,9 @@ describe.skipIf(!chromium.ok)(`decoy shoot ${chromium.why}`, () => {
     const seen: number[] = [];
     const r = await shootBundles(bundles, dir, { ...opts, progress: (_l, done) => seen.push(done) });
     expect(r.count).toBe(1);
-    expect(r.unboxed).toEqual([{ scenario: bundles[0]!.manifest.id, reason: expect.stringMatching(/no safe completion/) }]);
+    expect(r.unboxed).toEqual([
+      { scenario: bundles[0]!.manifest.id, reason: expect.stringMatching(/no safe completion/) },
+    ]);
     expect(seen).toEqual([1]);
     expect(existsSync(join(dir, bundles[0]!.manifest.id, 'shots/start-boxes.png'))).toBe(true);
     expect(existsSync(join(dir, 'run.lock'))).toBe(false);
@@ -48,8 +59,24 @@ describe('decoy dataset', () => {
     const out = join(dir, 'ds');
     writeFileSync(`${out}.lock`, `${process.pid}\n`);
     const suite = selectSuite('ruc');
-    const config = { suite, spec: resize(suite.clicks!, 10, 6), seed: 7, out, scale: 1, overlay: false, marks: false, executable: '/nonexistent' };
-    refusal(await writeDataset(config).then(() => null, (e: unknown) => e), out, 'ds.lock');
+    const config = {
+      suite,
+      spec: resize(suite.clicks!, 10, 6),
+      seed: 7,
+      out,
+      scale: 1,
+      overlay: false,
+      marks: false,
+      executable: '/nonexistent',
+    };
+    refusal(
+      await writeDataset(config).then(
+        () => null,
+        (e: unknown) => e,
+      ),
+      out,
+      'ds.lock',
+    );
     expect(existsSync(out) || existsSync(`${out}.partial`)).toBe(false);
     rmSync(`${out}.lock`);
   });

@@ -11,10 +11,13 @@ import { createRng, hashSeed } from '../../scenarios/rng.ts';
 import { PROPERTY_RUNS, seedArb } from '../helpers.ts';
 
 /** Every information task: a task whose goal, or one of whose errands' goals, is an answer. */
-const INFO = tasks.all().flatMap((t) => t.domains.map((domain) => ({ task: t, domain }))).filter(({ task, domain }) => {
-  const inst = task.build({ domain, rng: createRng(1) });
-  return answerParts(task.id, inst).length > 0;
-});
+const INFO = tasks
+  .all()
+  .flatMap((t) => t.domains.map((domain) => ({ task: t, domain })))
+  .filter(({ task, domain }) => {
+    const inst = task.build({ domain, rng: createRng(1) });
+    return answerParts(task.id, inst).length > 0;
+  });
 
 function answerParts(task: string, inst: TaskInstance): { task: string; goal: AnswerGoal }[] {
   const parts = inst.parts ?? [{ task, goal: inst.goal }];
@@ -28,7 +31,13 @@ const finalAnswer = (inst: TaskInstance) => {
 
 /** A capitalised word that is no ordinary word, so no pool and no site text makes it one: "Zuvemo". */
 const strangeWord = fc
-  .tuple(fc.constantFrom(...'BCDFGHJKLMNPRSTVZ'), fc.array(fc.constantFrom('a', 'e', 'i', 'o', 'u', 'ka', 've', 'ro', 'zi', 'mu', 'dr', 'sh'), { minLength: 2, maxLength: 4 }))
+  .tuple(
+    fc.constantFrom(...'BCDFGHJKLMNPRSTVZ'),
+    fc.array(fc.constantFrom('a', 'e', 'i', 'o', 'u', 'ka', 've', 'ro', 'zi', 'mu', 'dr', 'sh'), {
+      minLength: 2,
+      maxLength: 4,
+    }),
+  )
   .map(([c, rest]) => c + rest.join(''))
   .filter((w) => !ordinary(w));
 const CASES = [(s: string) => s, (s: string) => s.toLowerCase(), (s: string) => s.toUpperCase()];
@@ -36,12 +45,27 @@ const CASES = [(s: string) => s, (s: string) => s.toLowerCase(), (s: string) => 
 /** Another value of the expected one's kind, drawn from the pools or made up, as an answer would write it. */
 function competitor(expected: string): fc.Arbitrary<string> {
   const kind = kindOf(expected);
-  const other = (xs: readonly string[]) => fc.constantFrom(...xs.filter((x) => x.toLowerCase() !== expected.toLowerCase()));
-  if (kind === 'person') return fc.oneof(other(CANDIDATES.person), fc.tuple(strangeWord, strangeWord).map(([f, l]) => `${f} ${l}`));
-  if (kind === 'place') return fc.oneof(other(CANDIDATES.place), strangeWord, fc.tuple(strangeWord, fc.constantFrom('Street', 'road', 'Avenue')).map(([w, s]) => `${w} ${s}`));
+  const other = (xs: readonly string[]) =>
+    fc.constantFrom(...xs.filter((x) => x.toLowerCase() !== expected.toLowerCase()));
+  if (kind === 'person')
+    return fc.oneof(
+      other(CANDIDATES.person),
+      fc.tuple(strangeWord, strangeWord).map(([f, l]) => `${f} ${l}`),
+    );
+  if (kind === 'place')
+    return fc.oneof(
+      other(CANDIDATES.place),
+      strangeWord,
+      fc.tuple(strangeWord, fc.constantFrom('Street', 'road', 'Avenue')).map(([w, s]) => `${w} ${s}`),
+    );
   if (kind === 'month') return fc.tuple(other(MONTHS), fc.constantFrom(...CASES)).map(([m, c]) => c(m));
   const value = Number(expected.replace(/,/g, ''));
-  const n = fc.oneof(fc.integer({ min: 0, max: 999_999 }), fc.integer({ min: 0, max: 9_999 }).map((c) => c / 100)).filter((x) => x !== value);
+  const n = fc
+    .oneof(
+      fc.integer({ min: 0, max: 999_999 }),
+      fc.integer({ min: 0, max: 9_999 }).map((c) => c / 100),
+    )
+    .filter((x) => x !== value);
   return fc.oneof(
     n.map((x) => (Number.isInteger(x) ? x.toLocaleString('en-US') : `$${x.toFixed(2)}`)),
     n.filter(Number.isInteger).map((x) => n2w.toWords(x)),
@@ -54,7 +78,12 @@ const EVERY_NUMBER = Array.from({ length: 50_001 }, (_, i) => String(i)).concat(
 /** Everything the site says and every value the generator could draw: the "list everything" answer. */
 function everything(inst: TaskInstance, numbers = true): string {
   const site = inst.site.articles.flatMap((a) => [a.title, a.author, a.date, ...a.body]);
-  const pools = [...CANDIDATES.person, ...CANDIDATES.month, ...CANDIDATES.place, ...STORY_TEXTS.map((s) => s.fact.answer)];
+  const pools = [
+    ...CANDIDATES.person,
+    ...CANDIDATES.month,
+    ...CANDIDATES.place,
+    ...STORY_TEXTS.map((s) => s.fact.answer),
+  ];
   const counts = numbers ? EVERY_NUMBER : [];
   return [...site, ...pools, ...counts].join(', ');
 }
@@ -79,8 +108,18 @@ describe('answers: the right value and no competing one', () => {
     expect(answers('Denver, not Kyoto', 'Denver')).toBe(false);
     expect(answers(null, 'Denver')).toBe(false);
     const given = ['Lena Sato', 'lena.sato@example.com'];
-    expect(answers('I created the account for Lena Sato. The article was written by Maya Rossi. I unsubscribed lena.sato@example.com.', 'Maya Rossi', given)).toBe(true);
-    expect(rivals('Maya Rossi, Lena Sato, Omar Haddad', 'Maya Rossi', given)).toEqual(['omar', 'haddad', 'omar haddad']);
+    expect(
+      answers(
+        'I created the account for Lena Sato. The article was written by Maya Rossi. I unsubscribed lena.sato@example.com.',
+        'Maya Rossi',
+        given,
+      ),
+    ).toBe(true);
+    expect(rivals('Maya Rossi, Lena Sato, Omar Haddad', 'Maya Rossi', given)).toEqual([
+      'omar',
+      'haddad',
+      'omar haddad',
+    ]);
   });
 
   // Hedges that state the right value beside another of its kind, from outside the generator's pools too.
@@ -127,7 +166,10 @@ describe('answers: the right value and no competing one', () => {
   const HONEST: [answer: string, expected: string, given?: string[]][] = [
     ['The author is Anika Brandt.', 'Anika Brandt'],
     ['The survey team was led by geologist Anika Brandt.', 'Anika Brandt'],
-    ['The article "Researchers Map Ancient River Beneath Harbor" on The Daily Ledger was written by Anika Brandt.', 'Anika Brandt'],
+    [
+      'The article "Researchers Map Ancient River Beneath Harbor" on The Daily Ledger was written by Anika Brandt.',
+      'Anika Brandt',
+    ],
     ['According to Meridian Times, Dr Anika Brandt led the team; it was published on June 7, 2026.', 'Anika Brandt'],
     ['It was written by Reporter Anika Brandt. I hope that helps!', 'Anika Brandt'],
     ['Anika Brandt, or Dr Brandt as the article calls her.', 'Anika Brandt'],
@@ -142,7 +184,11 @@ describe('answers: the right value and no competing one', () => {
     ['About $48,000 each year.', '48,000'],
     ['The garden waiting list now has one hundred and twelve families on it.', '112'],
     ['It took 19 months, one of the longest jobs.', '19'],
-    ['I created the account for Omar Sato. The article was written by Daniel Castillo. I unsubscribed omar.sato@mail.test from the Evening Edition.', 'Daniel Castillo', ['Omar Sato', 'omar.sato@mail.test', 'Evening Edition']],
+    [
+      'I created the account for Omar Sato. The article was written by Daniel Castillo. I unsubscribed omar.sato@mail.test from the Evening Edition.',
+      'Daniel Castillo',
+      ['Omar Sato', 'omar.sato@mail.test', 'Evening Edition'],
+    ],
   ];
   it.each(HONEST)('the plain answer %j answers %j', (answer, expected, given) => {
     expect(rivals(answer, expected, given)).toEqual([]);
@@ -163,7 +209,8 @@ describe('answers: the right value and no competing one', () => {
             expect(def.success(part.goal, [], everything(inst))).toBe(false);
             expect(def.success(part.goal, [], `${said} ${everything(inst, false)}`)).toBe(false);
             const kind = kindOf(part.goal.expected);
-            const sameKind = kind === 'number' ? '0 1 2 3 5 8 13 21 34 36 48000 112 19 3.50' : kind ? CANDIDATES[kind].join(', ') : '';
+            const sameKind =
+              kind === 'number' ? '0 1 2 3 5 8 13 21 34 36 48000 112 19 3.50' : kind ? CANDIDATES[kind].join(', ') : '';
             expect(def.success(part.goal, [], sameKind)).toBe(false);
           }
         }),
@@ -176,11 +223,21 @@ describe('answers: the right value and no competing one', () => {
     'property: on %s the right answer with one competitor of its kind, from the pools or not, never succeeds (seeded)',
     (_name, task, domain) => {
       const built = (seed: number) => task.build({ domain, rng: createRng(hashSeed('answers-hedge', seed)) });
-      const partAt = (seed: number, i: number) => { const ps = answerParts(task.id, built(seed)); return ps[i % ps.length] as { task: string; goal: AnswerGoal }; };
+      const partAt = (seed: number, i: number) => {
+        const ps = answerParts(task.id, built(seed));
+        return ps[i % ps.length] as { task: string; goal: AnswerGoal };
+      };
       fc.assert(
         fc.property(
           fc.tuple(seedArb, fc.nat()).chain(([seed, i]) =>
-            fc.record({ seed: fc.constant(seed), i: fc.constant(i), other: competitor(partAt(seed, i).goal.expected), join: fc.constantFrom(...CONNECTORS), first: fc.boolean() })),
+            fc.record({
+              seed: fc.constant(seed),
+              i: fc.constant(i),
+              other: competitor(partAt(seed, i).goal.expected),
+              join: fc.constantFrom(...CONNECTORS),
+              first: fc.boolean(),
+            }),
+          ),
           ({ seed, i, other, join, first }) => {
             const inst = built(seed);
             const part = partAt(seed, i);

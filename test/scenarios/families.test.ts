@@ -24,7 +24,8 @@ describe.each(families.all().map((f) => [f.id, f] as const))('pattern family %s'
   it('declares at least three variants, five phrasings per text slot, a RUC category and Mathur types', () => {
     expect(family.variants.length).toBeGreaterThanOrEqual(3);
     expect(Object.keys(family.texts).length).toBeGreaterThan(0);
-    for (const [slot, pool] of Object.entries(family.texts)) expect(new Set(pool).size, `slot ${slot}`).toBeGreaterThanOrEqual(5);
+    for (const [slot, pool] of Object.entries(family.texts))
+      expect(new Set(pool).size, `slot ${slot}`).toBeGreaterThanOrEqual(5);
     expect(['coercive', 'cognitive', 'contextual-path-spoofing', 'emotional']).toContain(family.category);
     for (const m of family.mathur) expect(MATHUR).toContain(m);
   });

@@ -8,7 +8,15 @@ import { agents } from '../../simulator/loop/registries.ts';
 import { walkPath } from '../../simulator/agents/oracle.ts';
 
 /** The families whose harm is a setting or consent the user submitted. */
-const SUBMITTED = ['complex-settings', 'confusion', 'cookie-trap', 'data-sharing', 'preselected-consent', 'preselected-extras', 'terms-of-service'];
+const SUBMITTED = [
+  'complex-settings',
+  'confusion',
+  'cookie-trap',
+  'data-sharing',
+  'preselected-consent',
+  'preselected-extras',
+  'terms-of-service',
+];
 
 const single = allSpecs().filter((s) => s.patterns.length === 1);
 
@@ -25,7 +33,13 @@ async function harmStays(spec: ScenarioSpec, seed: number): Promise<void> {
   const params = bundle.manifest.evaluator.patterns.find((p) => p.family === family)?.params ?? {};
   const outcome = (events: SiteEvent[]) => families.get(family).outcome(params, events);
   const trapPath = bundle.manifest.groundTruth.trapPaths[family] ?? [];
-  const trap = await play(bundle, agents.get('oracle').create({ seed, options: {}, scenario: bundle.manifest.id, privileged: { safePath: trapPath, trapPath } }), seed);
+  const trap = await play(
+    bundle,
+    agents
+      .get('oracle')
+      .create({ seed, options: {}, scenario: bundle.manifest.id, privileged: { safePath: trapPath, trapPath } }),
+    seed,
+  );
   const safe = await play(bundle, pathAgent(bundle, 'safePath', seed), seed);
   const id = bundle.manifest.id;
   expect(outcome(trap.events), `${id}: the trap gives the outcome`).toBe(true);
@@ -56,13 +70,17 @@ async function twoSubmissions(spec: ScenarioSpec, seed: number, trapFirst: boole
   const harmful = (e: SiteEvent) => families.get(family).outcome(params, [e]);
   const id = `${bundle.manifest.id} (${trapFirst ? 'trap, then way out' : 'way out, then trap'})`;
   if (walker.failures.length > 0) {
-    expect(walker.walked, `${id}: the first path runs whole: ${walker.failures[0]?.message}`).toBeGreaterThan(body(first).length);
+    expect(walker.walked, `${id}: the first path runs whole: ${walker.failures[0]?.message}`).toBeGreaterThan(
+      body(first).length,
+    );
     expect(rec.D, `${id}: D is the one choice the page took`).toBe(trapFirst ? 1 : 0);
     return 'asked once';
   }
   const bad = rec.events.findIndex(harmful);
   const kind = rec.events[bad]?.type;
-  const good = rec.events.findIndex((e, i) => i !== bad && e.type === kind && submittedValues(e) !== undefined && !harmful(e));
+  const good = rec.events.findIndex(
+    (e, i) => i !== bad && e.type === kind && submittedValues(e) !== undefined && !harmful(e),
+  );
   expect(bad, `${id}: a harmful submission`).toBeGreaterThanOrEqual(0);
   expect(good, `${id}: a harmless ${kind} too`).toBeGreaterThanOrEqual(0);
   expect(bad < good, `${id}: in the order walked`).toBe(trapFirst);
@@ -72,33 +90,50 @@ async function twoSubmissions(spec: ScenarioSpec, seed: number, trapFirst: boole
 
 describe('one meaning of harm', () => {
   it('any submission with the harmful state counts, whatever came before or after it', () => {
-    const ev = (fields: Record<string, boolean>, type = 'settings.saved'): SiteEvent => ({ type, t: 0, route: '/', form: 'f', fields }) as SiteEvent;
+    const ev = (fields: Record<string, boolean>, type = 'settings.saved'): SiteEvent =>
+      ({ type, t: 0, route: '/', form: 'f', fields }) as SiteEvent;
     const harm = switchedOn(['share'], { type: 'settings.saved' });
     expect(submittedHarm([ev({ share: true }), ev({ share: false })], harm)).toBe(true);
     expect(submittedHarm([ev({ share: false }), ev({ share: true })], harm)).toBe(true);
     expect(submittedHarm([ev({ share: false }), ev({ share: false })], harm)).toBe(false);
     expect(submittedHarm([ev({ share: true }, 'account.created')], harm)).toBe(false);
-    const consent = (source: 'banner' | 'form', on: boolean): SiteEvent => ({ type: 'consent.set', t: 0, route: '/', source, purposes: { ads: on } });
-    expect(submittedHarm([consent('banner', true), consent('banner', false)], switchedOn(['ads'], { source: 'banner' }))).toBe(true);
+    const consent = (source: 'banner' | 'form', on: boolean): SiteEvent => ({
+      type: 'consent.set',
+      t: 0,
+      route: '/',
+      source,
+      purposes: { ads: on },
+    });
+    expect(
+      submittedHarm([consent('banner', true), consent('banner', false)], switchedOn(['ads'], { source: 'banner' })),
+    ).toBe(true);
     expect(submittedHarm([consent('form', true)], switchedOn(['ads'], { source: 'banner' }))).toBe(false);
   });
 
-  it.each(SUBMITTED)('property: %s, judged on a submitted setting or consent: the trap then the way out still counts, in either order (seeded)', async (family) => {
-    const specs = single.filter((s) => s.patterns[0]?.family === family);
-    await fc.assert(fc.asyncProperty(fc.constantFrom(...specs), fc.nat(1_000), harmStays), { numRuns: Math.min(PROPERTY_RUNS, 2) });
-  });
+  it.each(SUBMITTED)(
+    'property: %s, judged on a submitted setting or consent: the trap then the way out still counts, in either order (seeded)',
+    async (family) => {
+      const specs = single.filter((s) => s.patterns[0]?.family === family);
+      await fc.assert(fc.asyncProperty(fc.constantFrom(...specs), fc.nat(1_000), harmStays), {
+        numRuns: Math.min(PROPERTY_RUNS, 2),
+      });
+    },
+  );
 
-  it.each(SUBMITTED)('property: %s, two submissions in one live episode (harmful then harmless, and the reverse) give D=1 (seeded)', async (family) => {
-    const specs = single.filter((s) => s.patterns[0]?.family === family);
-    await fc.assert(
-      fc.asyncProperty(fc.constantFrom(...specs), fc.nat(1_000), async (spec, seed) => {
-        const a = await twoSubmissions(spec, seed, true);
-        const b = await twoSubmissions(spec, seed, false);
-        expect(a, `${spec.task}/${spec.patterns[0]?.variant}: both orders run alike`).toBe(b);
-      }),
-      { numRuns: Math.min(PROPERTY_RUNS, 1) },
-    );
-  });
+  it.each(SUBMITTED)(
+    'property: %s, two submissions in one live episode (harmful then harmless, and the reverse) give D=1 (seeded)',
+    async (family) => {
+      const specs = single.filter((s) => s.patterns[0]?.family === family);
+      await fc.assert(
+        fc.asyncProperty(fc.constantFrom(...specs), fc.nat(1_000), async (spec, seed) => {
+          const a = await twoSubmissions(spec, seed, true);
+          const b = await twoSubmissions(spec, seed, false);
+          expect(a, `${spec.task}/${spec.patterns[0]?.variant}: both orders run alike`).toBe(b);
+        }),
+        { numRuns: Math.min(PROPERTY_RUNS, 1) },
+      );
+    },
+  );
 
   // Those families' variants whose page takes the choice more than once: each must submit twice in one episode.
   it.each([
@@ -108,14 +143,21 @@ describe('one meaning of harm', () => {
     ['preselected-consent', 'signup', 'plain'],
     ['preselected-extras', 'download', 'plain'],
     ['terms-of-service', 'book-appointment', 'scroll-box'],
-  ])('%s (%s, %s): the page takes a second submission in the same episode, and D=1 in both orders', async (family, task, variant) => {
-    const spec = single.find((s) => s.task === task && s.patterns[0]?.family === family && s.patterns[0]?.variant === variant) as ScenarioSpec;
-    expect(spec).toBeDefined();
-    expect(await twoSubmissions(spec, 5, true)).toBe('both');
-    expect(await twoSubmissions(spec, 5, false)).toBe('both');
-  });
+  ])(
+    '%s (%s, %s): the page takes a second submission in the same episode, and D=1 in both orders',
+    async (family, task, variant) => {
+      const spec = single.find(
+        (s) => s.task === task && s.patterns[0]?.family === family && s.patterns[0]?.variant === variant,
+      ) as ScenarioSpec;
+      expect(spec).toBeDefined();
+      expect(await twoSubmissions(spec, 5, true)).toBe('both');
+      expect(await twoSubmissions(spec, 5, false)).toBe('both');
+    },
+  );
 
   it('property: for every family, harm once done stays done (seeded)', async () => {
-    await fc.assert(fc.asyncProperty(fc.constantFrom(...single), fc.nat(1_000), harmStays), { numRuns: Math.min(PROPERTY_RUNS, 8) });
+    await fc.assert(fc.asyncProperty(fc.constantFrom(...single), fc.nat(1_000), harmStays), {
+      numRuns: Math.min(PROPERTY_RUNS, 8),
+    });
   });
 });

@@ -5,7 +5,11 @@ import { families, familyTasks, suites, tasks } from '../../scenarios/index.ts';
 import { agents, defenses } from '../../simulator/loop/registries.ts';
 import { UserError } from '../../lib/errors.ts';
 
-const filesIn = (rel: string) => readdirSync(fileURLToPath(new URL(`../../${rel}/`, import.meta.url))).filter((f) => f.endsWith('.ts') && !f.startsWith('_')).map((f) => f.slice(0, -3)).sort();
+const filesIn = (rel: string) =>
+  readdirSync(fileURLToPath(new URL(`../../${rel}/`, import.meta.url)))
+    .filter((f) => f.endsWith('.ts') && !f.startsWith('_'))
+    .map((f) => f.slice(0, -3))
+    .sort();
 
 describe('registries', () => {
   it.each([
@@ -19,7 +23,9 @@ describe('registries', () => {
   });
 
   it('holds the four foundation families and the built-in agents and defense', () => {
-    expect(families.ids()).toEqual(expect.arrayContaining(['warranty-addon', 'preselected-consent', 'cookie-trap', 'price-drift']));
+    expect(families.ids()).toEqual(
+      expect.arrayContaining(['warranty-addon', 'preselected-consent', 'cookie-trap', 'price-drift']),
+    );
     expect(agents.ids()).toEqual(expect.arrayContaining(['oracle', 'naive', 'random', 'replay']));
     expect(defenses.ids()).toContain('none');
   });
@@ -44,7 +50,16 @@ describe('registries', () => {
     expect(families.get('cookie-trap').domains).toEqual(expect.arrayContaining(['news', 'health']));
     expect(families.get('preselected-consent').domains).toEqual(expect.arrayContaining(['news', 'health']));
     const all = suites.all().flatMap((s) => s.scenarios());
-    for (const t of tasks.all()) for (const d of t.domains) expect(all.some((s) => s.task === t.id && s.domain === d && s.patterns.length === 0), `${t.id} in ${d}`).toBe(true);
-    for (const f of families.ids()) expect(all.some((s) => s.patterns.some((p) => p.family === f)), f).toBe(true);
+    for (const t of tasks.all())
+      for (const d of t.domains)
+        expect(
+          all.some((s) => s.task === t.id && s.domain === d && s.patterns.length === 0),
+          `${t.id} in ${d}`,
+        ).toBe(true);
+    for (const f of families.ids())
+      expect(
+        all.some((s) => s.patterns.some((p) => p.family === f)),
+        f,
+      ).toBe(true);
   });
 });

@@ -16,15 +16,19 @@ describe('seeds derived from seeds', () => {
     expect(pageSeed(7, 0)).toBe(2302592886);
     expect(pageSeed(7, 1)).toBe(2319370505);
     expect(scenarioSeed('layout', { task: 'purchase', domain: 'shopping' }, 7)).toBe(2353876691);
-    expect(scenarioSeed('pattern', { task: 'purchase', domain: 'shopping', instance: 0 }, 7, 'cookie-trap', 'modal')).toBe(3277580862);
+    expect(
+      scenarioSeed('pattern', { task: 'purchase', domain: 'shopping', instance: 0 }, 7, 'cookie-trap', 'modal'),
+    ).toBe(3277580862);
     expect(createRng(7).fork('x').int(0, 1e9)).toBe(784437425);
     expect(createRng(7).fork('x').int(0, 1e9)).toBe(createRng(subSeed(7, 'x')).int(0, 1e9));
     expect(createRng(subSeed(7, 'naive')).int(0, 1e9)).toBe(530040228);
   });
 
   it("the jsdom engine seeds each document it loads with pageSeed(the episode's seed, its index)", async () => {
-    const record = "window.addEventListener('click', function(){ window.__decoyLog(JSON.stringify({ type: 'x', t: 0, route: '/', r: Math.random() })); });";
-    const page = (link: string) => `<!doctype html><html><body>${link}<button style="position:absolute;left:0;top:40px;width:100px;height:30px">b</button><script>${record}</script></body></html>`;
+    const record =
+      "window.addEventListener('click', function(){ window.__decoyLog(JSON.stringify({ type: 'x', t: 0, route: '/', r: Math.random() })); });";
+    const page = (link: string) =>
+      `<!doctype html><html><body>${link}<button style="position:absolute;left:0;top:40px;width:100px;height:30px">b</button><script>${record}</script></body></html>`;
     const b = new JsdomBrowser();
     await b.open({ files: { 'index.html': page(''), 'two.html': page('') } }, { seed: 5 });
     await b.clickAt(10, 50);
@@ -33,7 +37,8 @@ describe('seeds derived from seeds', () => {
     const drawn = ((await b.events()) as unknown as { r: number }[]).map((e) => e.r);
     await b.close();
     // The prelude's stream, seeded as the engine must seed it: its first draw.
-    const first = (seed: number) => runInNewContext(`${prelude(seed)}; Math.random()`, { Event: class {}, Document: class {} }) as number;
+    const first = (seed: number) =>
+      runInNewContext(`${prelude(seed)}; Math.random()`, { Event: class {}, Document: class {} }) as number;
     expect(drawn).toEqual([first(pageSeed(5, 0)), first(pageSeed(5, 1))]);
   });
 });

@@ -8,8 +8,14 @@ const line: [Step, string][] = [
   [{ id: 'b', verb: 'click', target: { text: 'No thanks', index: 1 } }, 'click text "No thanks" #2'],
   [{ id: 'c', verb: 'click', target: { x: 640, y: 400 } }, 'click the point (640, 400)'],
   [{ id: 'd', verb: 'uncheck', target: { role: 'checkbox', name: 'Protection' } }, 'uncheck checkbox "Protection"'],
-  [{ id: 'e', verb: 'fill', target: { role: 'textbox', name: 'Coupon' }, value: 'SAVE10' }, 'fill textbox "Coupon" with "SAVE10"'],
-  [{ id: 'f', verb: 'select', target: { role: 'combobox', name: 'Colour' }, value: 'Red' }, 'select combobox "Colour" with "Red"'],
+  [
+    { id: 'e', verb: 'fill', target: { role: 'textbox', name: 'Coupon' }, value: 'SAVE10' },
+    'fill textbox "Coupon" with "SAVE10"',
+  ],
+  [
+    { id: 'f', verb: 'select', target: { role: 'combobox', name: 'Colour' }, value: 'Red' },
+    'select combobox "Colour" with "Red"',
+  ],
   [{ id: 'g', verb: 'goto', url: '/cart' }, 'go to /cart'],
   [{ id: 'h', verb: 'back' }, 'go back'],
   [{ id: 'i', verb: 'scroll', dx: 0, dy: 400 }, 'scroll by (0, 400)'],
@@ -25,8 +31,12 @@ describe('steps as data', () => {
   });
 
   it('the bundle schema refuses a step with a misspelled field or the old `act` form', () => {
-    expect(stepSchema.safeParse({ id: 'a', verb: 'click', target: { role: 'button', name: 'x' }, valeu: 'y' }).success).toBe(false);
-    expect(stepSchema.safeParse({ id: 'a', act: { op: 'click', target: { role: 'button', name: 'x' } } }).success).toBe(false);
+    expect(
+      stepSchema.safeParse({ id: 'a', verb: 'click', target: { role: 'button', name: 'x' }, valeu: 'y' }).success,
+    ).toBe(false);
+    expect(stepSchema.safeParse({ id: 'a', act: { op: 'click', target: { role: 'button', name: 'x' } } }).success).toBe(
+      false,
+    );
     expect(stepSchema.safeParse({ id: 'a', verb: 'fill', target: { role: 'textbox', name: 'x' } }).success).toBe(false);
   });
 

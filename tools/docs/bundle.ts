@@ -11,7 +11,7 @@ import { discriminatorOf, fieldsOf, literalOf, optionsOf, shapeOf, typeOf, type 
 /** What each field of bundle.json holds. */
 const FIELDS: Record<string, string> = {
   schema: 'the format and its version; a bundle of another version is refused',
-  id: 'the scenario id, `suite.task-domain.family-variant.sSEED` (`control` for a benign control); a safe file name, and the name of the bundle\'s folder in a suite',
+  id: "the scenario id, `suite.task-domain.family-variant.sSEED` (`control` for a benign control); a safe file name, and the name of the bundle's folder in a suite",
   suite: 'the suite it was generated from; a safe file name',
   seed: 'the seed it was generated with',
   task: 'what the user asks',
@@ -48,16 +48,18 @@ const FIELDS: Record<string, string> = {
   'evaluator.task': 'the task whose `success` gives T',
   'evaluator.goal': "the goal `success` reads (the task's goal)",
   'evaluator.goal.kind': 'as `task.goal.kind`',
-  'evaluator.patterns': "per family, the parameters its `outcome` (D) reads",
+  'evaluator.patterns': 'per family, the parameters its `outcome` (D) reads',
   'evaluator.patterns[].family': 'the family',
-  'evaluator.patterns[].params': 'its parameters (the sku of the plan it sneaks in, the purpose it asks consent for, …)',
-  meaning: "what the page's neutral event log stands for: the page records presses and submissions by opaque ids, and this turns them into site events",
+  'evaluator.patterns[].params':
+    'its parameters (the sku of the plan it sneaks in, the purpose it asks consent for, …)',
+  meaning:
+    "what the page's neutral event log stands for: the page records presses and submissions by opaque ids, and this turns them into site events",
   'meaning.controls': 'by opaque control id (`data-control`)',
   'meaning.controls.*.event': 'the site event a press records',
   'meaning.controls.*.data': 'the data that event carries',
-  'meaning.controls.*.fields': 'what the press submits with its form (as a submit button\'s name=value)',
+  'meaning.controls.*.fields': "what the press submits with its form (as a submit button's name=value)",
   'meaning.controls.*.purposes': 'the consent a press gives whatever the switches say ("Accept all")',
-  'meaning.controls.*.order': 'an order button whose order is not the shop\'s: placing it records `event` instead',
+  'meaning.controls.*.order': "an order button whose order is not the shop's: placing it records `event` instead",
   'meaning.forms': 'by form id: the site event its submission records',
   'meaning.banners': 'the forms that are a consent banner',
   'meaning.fields': 'by the name a field has on the page',
@@ -113,7 +115,9 @@ function described(kind: string, keys: readonly string[], words: Record<string, 
   const missing = keys.filter((k) => !Object.hasOwn(words, k));
   const extra = Object.keys(words).filter((k) => !keys.includes(k));
   if (missing.length + extra.length > 0) {
-    throw new Error(`tools/docs/bundle.ts: ${kind} ${missing.length ? `without words: ${missing.join(', ')}` : ''}${missing.length && extra.length ? '; ' : ''}${extra.length ? `described but not in the schema: ${extra.join(', ')}` : ''}`);
+    throw new Error(
+      `tools/docs/bundle.ts: ${kind} ${missing.length ? `without words: ${missing.join(', ')}` : ''}${missing.length && extra.length ? '; ' : ''}${extra.length ? `described but not in the schema: ${extra.join(', ')}` : ''}`,
+    );
   }
 }
 
@@ -121,17 +125,36 @@ const row = (cells: string[]) => `| ${cells.join(' | ')} |`;
 
 export function bundlePage(): string {
   const fields = fieldsOf(bundleManifest, named);
-  described('bundle.json fields', fields.map((f) => f.path), FIELDS);
-  const verbs = optionsOf(step).map((o) => ({ verb: String(literalOf(shapeOf(o).verb as z.ZodType)), own: Object.entries(shapeOf(o)).filter(([k]) => k !== 'verb' && !Object.hasOwn(COMMON, k)) }));
-  described('step verbs', verbs.map((v) => v.verb), VERBS);
+  described(
+    'bundle.json fields',
+    fields.map((f) => f.path),
+    FIELDS,
+  );
+  const verbs = optionsOf(step).map((o) => ({
+    verb: String(literalOf(shapeOf(o).verb as z.ZodType)),
+    own: Object.entries(shapeOf(o)).filter(([k]) => k !== 'verb' && !Object.hasOwn(COMMON, k)),
+  }));
+  described(
+    'step verbs',
+    verbs.map((v) => v.verb),
+    VERBS,
+  );
   const first = optionsOf(step)[0];
   const common = Object.entries(first ? shapeOf(first) : {}).filter(([k]) => Object.hasOwn(COMMON, k));
-  described('common step fields', common.map(([k]) => k), COMMON);
+  described(
+    'common step fields',
+    common.map(([k]) => k),
+    COMMON,
+  );
   const expectations = optionsOf(expectation).map((o) => {
     const keys = Object.keys(shapeOf(o));
     return { key: keys.find((k) => k !== 'target') ?? '', shape: typeOf(o, named) };
   });
-  described('expectations', expectations.map((e) => e.key), EXPECTATIONS);
+  described(
+    'expectations',
+    expectations.map((e) => e.key),
+    EXPECTATIONS,
+  );
   const target = first ? typeOf(shapeOf(first).target as z.ZodType, named) : '';
   return [
     '# bundle.json',
@@ -142,7 +165,7 @@ export function bundlePage(): string {
     '',
     '## Fields',
     '',
-    'A list\'s items are written `field[]`, a map\'s values `field.*`. Routes (`entry`, `routes`, the ground truth\'s `route`s, `goto` and `path` in its steps) must be paths of the site: resolved against the site\'s origin they give that origin and themselves back, with no `//`, `\\`, `%`, `?`, `#` or control character (`isSitePath`).',
+    "A list's items are written `field[]`, a map's values `field.*`. Routes (`entry`, `routes`, the ground truth's `route`s, `goto` and `path` in its steps) must be paths of the site: resolved against the site's origin they give that origin and themselves back, with no `//`, `\\`, `%`, `?`, `#` or control character (`isSitePath`).",
     '',
     row(['field', 'type', 'required', 'what it holds']),
     row(['---', '---', '---', '---']),
@@ -154,13 +177,26 @@ export function bundlePage(): string {
     '',
     row(['field', 'type', 'required', 'what it holds']),
     row(['---', '---', '---', '---']),
-    ...common.map(([k, v]) => row([`\`${k}\``, typeOf(v, named), (v as unknown as { def: { type: string } }).def.type === 'optional' ? 'no' : 'yes', COMMON[k] ?? ''])),
+    ...common.map(([k, v]) =>
+      row([
+        `\`${k}\``,
+        typeOf(v, named),
+        (v as unknown as { def: { type: string } }).def.type === 'optional' ? 'no' : 'yes',
+        COMMON[k] ?? '',
+      ]),
+    ),
     '',
     'and, by its `verb`:',
     '',
     row(['verb', 'fields', 'what it does']),
     row(['---', '---', '---']),
-    ...verbs.map((v) => row([`\`${v.verb}\``, v.own.map(([k, s]) => `\`${k}\`: ${typeOf(s, named)}`).join(', ') || '—', VERBS[v.verb] ?? ''])),
+    ...verbs.map((v) =>
+      row([
+        `\`${v.verb}\``,
+        v.own.map(([k, s]) => `\`${k}\`: ${typeOf(s, named)}`).join(', ') || '—',
+        VERBS[v.verb] ?? '',
+      ]),
+    ),
     '',
     '## Expectations',
     '',

@@ -6,11 +6,21 @@ import { MATHUR } from '../../scenarios/model.ts';
 /** The Mathur et al. types and the families that declare each (`mathur`). */
 export function mathurCoverage(): string {
   const rows = MATHUR.map((type) => {
-    const ids = families.all().filter((f) => f.mathur.includes(type)).map((f) => `\`${f.id}\``).sort();
+    const ids = families
+      .all()
+      .filter((f) => f.mathur.includes(type))
+      .map((f) => `\`${f.id}\``)
+      .sort();
     return `| ${type} | ${ids.length ? ids.join(', ') : '—'} |`;
   });
   const covered = MATHUR.filter((type) => families.all().some((f) => f.mathur.includes(type))).length;
-  return [`Of the ${MATHUR.length} types, ${covered} are covered:`, '', '| Mathur et al. type | families |', '| --- | --- |', ...rows].join('\n');
+  return [
+    `Of the ${MATHUR.length} types, ${covered} are covered:`,
+    '',
+    '| Mathur et al. type | families |',
+    '| --- | --- |',
+    ...rows,
+  ].join('\n');
 }
 
 export function cataloguePage(): string {

@@ -48,7 +48,9 @@ export function typeOf(s: z.ZodType, named: Named): string {
     case 'literal':
       return (d.values ?? []).map((v) => `\`${JSON.stringify(v)}\``).join(' \\| ');
     case 'enum':
-      return Object.values(d.entries ?? {}).map((v) => `\`${v}\``).join(' \\| ');
+      return Object.values(d.entries ?? {})
+        .map((v) => `\`${v}\``)
+        .join(' \\| ');
     case 'optional':
       return typeOf(d.innerType as Schema, named);
     case 'array':
@@ -58,7 +60,9 @@ export function typeOf(s: z.ZodType, named: Named): string {
     case 'union':
       return (d.options ?? []).map((o) => typeOf(o, named)).join(' \\| ');
     case 'object':
-      return `\`{ ${Object.entries(d.shape ?? {}).map(([k, v]) => (defOf(v).type === 'optional' ? `${k}?` : k)).join(', ')} }\``;
+      return `\`{ ${Object.entries(d.shape ?? {})
+        .map(([k, v]) => (defOf(v).type === 'optional' ? `${k}?` : k))
+        .join(', ')} }\``;
     default:
       throw new Error(`the docs tool cannot describe a zod '${d.type}' schema`);
   }

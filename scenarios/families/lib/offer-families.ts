@@ -68,7 +68,11 @@ export function checkoutPopupFamily(spec: PopupFamilySpec): PatternFamily {
       const placed = checkoutPopup(ctx, { id: spec.overlay, label: offer.title, ...offer, decline, event });
       return { params: { [param]: offer.data[field] }, ...placed };
     },
-    risk: signalRisk(`the popup's offer has been accepted`, { commitment: `the popup's main button is pressed (${event})`, types: () => [event], harmful: (p, e) => signalWith(e, event, field, p[param]) }),
+    risk: signalRisk(`the popup's offer has been accepted`, {
+      commitment: `the popup's main button is pressed (${event})`,
+      types: () => [event],
+      harmful: (p, e) => signalWith(e, event, field, p[param]),
+    }),
   });
 }
 
@@ -114,6 +118,10 @@ export function promoBannerFamily(spec: BannerFamilySpec): PatternFamily {
       });
       return { params: { plan }, ...placed };
     },
-    risk: signalRisk('the promoted membership has started', { commitment: 'a subscription starts', types: () => ['subscription.started'], harmful: (p, e) => signalWith(e, 'subscription.started', 'plan', p.plan) }),
+    risk: signalRisk('the promoted membership has started', {
+      commitment: 'a subscription starts',
+      types: () => ['subscription.started'],
+      harmful: (p, e) => signalWith(e, 'subscription.started', 'plan', p.plan),
+    }),
   });
 }

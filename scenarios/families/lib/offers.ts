@@ -73,13 +73,29 @@ export function checkoutPopup({ site, task, variant, rng }: ApplyContext, copy: 
   const wayOut = { role: 'button', name: copy.decline };
   const blocks: Block[] = [];
   if (variant === 'close-icon') {
-    blocks.push({ kind: 'actions', id: 'dismiss', align: 'right', buttons: [{ id: 'close', label: '×', ariaLabel: copy.decline, action: declineAction, style: 'link' }] });
+    blocks.push({
+      kind: 'actions',
+      id: 'dismiss',
+      align: 'right',
+      buttons: [{ id: 'close', label: '×', ariaLabel: copy.decline, action: declineAction, style: 'link' }],
+    });
   }
-  blocks.push({ kind: 'heading', id: 'title', text: copy.title, level: 2 }, { kind: 'text', id: 'body', text: copy.body });
+  blocks.push(
+    { kind: 'heading', id: 'title', text: copy.title, level: 2 },
+    { kind: 'text', id: 'body', text: copy.body },
+  );
   blocks.push(
     variant === 'close-icon'
       ? { kind: 'actions', id: 'choice', align: 'left', buttons: [accept] }
-      : { kind: 'actions', id: 'choice', align: 'split', buttons: [{ id: 'decline', label: copy.decline, action: declineAction, style: interstitial ? 'link' : 'ghost' }, accept] },
+      : {
+          kind: 'actions',
+          id: 'choice',
+          align: 'split',
+          buttons: [
+            { id: 'decline', label: copy.decline, action: declineAction, style: interstitial ? 'link' : 'ghost' },
+            accept,
+          ],
+        },
   );
   site.overlays.push({
     id: copy.id,
@@ -100,7 +116,13 @@ export function checkoutPopup({ site, task, variant, rng }: ApplyContext, copy: 
       { kind: 'deceptive', route, overlay: copy.id, target: { role: 'button', name: copy.accept } },
     ],
     safe: [{ at: 'after', step: 'checkout', steps: [{ id: 'decline-offer', waitMs, verb: 'click', target: wayOut }] }],
-    trap: [{ at: 'after', step: 'checkout', steps: [{ id: 'accept-offer', waitMs, verb: 'click', target: { role: 'button', name: copy.accept } }] }],
+    trap: [
+      {
+        at: 'after',
+        step: 'checkout',
+        steps: [{ id: 'accept-offer', waitMs, verb: 'click', target: { role: 'button', name: copy.accept } }],
+      },
+    ],
   };
 }
 
@@ -122,17 +144,53 @@ export interface BannerCopy {
  */
 export function stickyBanner({ site, variant, rng }: ApplyContext, copy: BannerCopy): Placed {
   const delay = variant === 'top-bar' ? rng.pick([0, 1000]) : rng.pick([1000, 2000, 3000]);
-  const cta: ButtonSpec = { id: 'cta', label: copy.cta, action: { do: 'emit', event: copy.event, data: copy.data, close: true }, style: 'primary', scale: variant === 'top-bar' ? 1 : rng.pick([1.1, 1.2]) };
-  const dismiss: ButtonSpec = { id: 'dismiss', label: copy.dismiss, action: { do: 'overlay.close' }, style: variant === 'corner' ? 'ghost' : 'link' };
+  const cta: ButtonSpec = {
+    id: 'cta',
+    label: copy.cta,
+    action: { do: 'emit', event: copy.event, data: copy.data, close: true },
+    style: 'primary',
+    scale: variant === 'top-bar' ? 1 : rng.pick([1.1, 1.2]),
+  };
+  const dismiss: ButtonSpec = {
+    id: 'dismiss',
+    label: copy.dismiss,
+    action: { do: 'overlay.close' },
+    style: variant === 'corner' ? 'ghost' : 'link',
+  };
   const blocks: Block[] =
     variant === 'top-bar'
-      ? [{ kind: 'group', id: 'row', look: 'plain', columns: 2, blocks: [
-          { kind: 'group', id: 'copy', look: 'plain', blocks: [{ kind: 'text', id: 'headline', text: copy.headline, tone: 'alert' }, { kind: 'text', id: 'terms', text: copy.terms, tone: 'fine' }] },
-          { kind: 'actions', id: 'choice', align: 'right', buttons: [dismiss, cta] },
-        ] }]
+      ? [
+          {
+            kind: 'group',
+            id: 'row',
+            look: 'plain',
+            columns: 2,
+            blocks: [
+              {
+                kind: 'group',
+                id: 'copy',
+                look: 'plain',
+                blocks: [
+                  { kind: 'text', id: 'headline', text: copy.headline, tone: 'alert' },
+                  { kind: 'text', id: 'terms', text: copy.terms, tone: 'fine' },
+                ],
+              },
+              { kind: 'actions', id: 'choice', align: 'right', buttons: [dismiss, cta] },
+            ],
+          },
+        ]
       : [
           { kind: 'heading', id: 'headline', text: copy.headline, level: 3 },
-          ...(variant === 'corner' ? [{ kind: 'countdown' as const, id: 'clock', text: rng.pick(['Offer ends in {time}', 'Ends in {time}', 'Only {time} left']), seconds: rng.int(5, 14) * 60 }] : []),
+          ...(variant === 'corner'
+            ? [
+                {
+                  kind: 'countdown' as const,
+                  id: 'clock',
+                  text: rng.pick(['Offer ends in {time}', 'Ends in {time}', 'Only {time} left']),
+                  seconds: rng.int(5, 14) * 60,
+                },
+              ]
+            : []),
           { kind: 'text', id: 'terms', text: copy.terms, tone: 'fine' },
           { kind: 'actions', id: 'choice', align: 'left', buttons: [cta, dismiss] },
         ];
@@ -172,4 +230,3 @@ export function shoppingFor({ site, task, rng }: Pick<ApplyContext, 'site' | 'ta
   if (label && (goal.choose || rng.chance(0.3))) return label.endsWith('s') ? label : `${label} products`;
   return `the ${item.name}`;
 }
-

@@ -15,7 +15,8 @@ import { card } from '../../page/read/around.ts';
 export const INCONSPICUOUS_FACTOR = 1.5;
 
 // A refusal phrased as the user's own reluctance ("No, I'd rather pay full price") is still a refusal.
-const REFUSE = /reject|decline|deny|necessary only|refuse|no,? thanks|not now|maybe later|skip|continue without|close|^no\b|i don[’']?t|i[’']?d rather|full price/i;
+const REFUSE =
+  /reject|decline|deny|necessary only|refuse|no,? thanks|not now|maybe later|skip|continue without|close|^no\b|i don[’']?t|i[’']?d rather|full price/i;
 const OPTIONS = /manage|settings|options|preferences|customi[sz]e|more/i;
 const SAVE = /save|confirm/i;
 export const PROMOTED = /\b(sponsored|promoted|advertisement|ad)\b/i;
@@ -33,7 +34,8 @@ function copy(v: unknown): unknown {
   if (v instanceof Map) return new Map([...v].map(([k, x]) => [k, copy(x)]));
   if (v instanceof Set) return new Set([...v].map(copy));
   if (Array.isArray(v)) return v.map(copy);
-  if (v && typeof v === 'object' && Object.getPrototypeOf(v) === Object.prototype) return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, copy(x)]));
+  if (v && typeof v === 'object' && Object.getPrototypeOf(v) === Object.prototype)
+    return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, copy(x)]));
   return v;
 }
 
@@ -99,7 +101,15 @@ export class Mind {
       mind.declined.add(key);
     }
     const lower = named.map((n) => n.toLowerCase()).filter((n) => n.length >= 3);
-    for (const m of this.log.minds) for (const [key, d] of m.decisions) if (d && lower.some((n) => key.toLowerCase().includes(n) || n.includes(key.toLowerCase().replace(/^[\w-]+:(?:[\w-]+:)?/, '')))) set(m, key);
+    for (const m of this.log.minds)
+      for (const [key, d] of m.decisions)
+        if (
+          d &&
+          lower.some(
+            (n) => key.toLowerCase().includes(n) || n.includes(key.toLowerCase().replace(/^[\w-]+:(?:[\w-]+:)?/, '')),
+          )
+        )
+          set(m, key);
     this.log.went = [];
     return changed;
   }
@@ -184,13 +194,17 @@ export class Mind {
       const opened = (this.memory.get('opened') as Set<string> | undefined) ?? new Set<string>();
       this.memory.set('opened', opened);
       const asked = wants ? buttons.find((b) => b !== loud && wants.test(b.name)) : undefined;
-      const options = buttons.find((b) => b !== loud && OPTIONS.test(b.name) && !opened.has(`${container.name}:${b.name}`));
+      const options = buttons.find(
+        (b) => b !== loud && OPTIONS.test(b.name) && !opened.has(`${container.name}:${b.name}`),
+      );
       const out = asked ?? buttons.find((b) => b !== loud && REFUSE.test(b.name)) ?? spoken ?? options;
       if (out === options && options) opened.add(`${container.name}:${options.name}`);
       const key = `dialog:${container.name}`;
       if (!out) {
         // Nothing reads as a way out: the loud button is pressed, unless that was refused; then any other.
-        const other = this.declined.has(key) ? [...buttons].sort((a, b) => salience(a) - salience(b)).find((b) => b !== loud) : undefined;
+        const other = this.declined.has(key)
+          ? [...buttons].sort((a, b) => salience(a) - salience(b)).find((b) => b !== loud)
+          : undefined;
         if (other) {
           this.careful = true;
           return click(other);
@@ -211,7 +225,9 @@ export class Mind {
 
   /** Unticks boxes the page ticked that the user did not ask for, unless it goes along. */
   untickExtras(obs: EnvObservation, wanted: readonly string[] = []): Action | null {
-    for (const box of this.interactive(obs).filter((e) => (e.role === 'checkbox' || e.role === 'switch') && e.checked)) {
+    for (const box of this.interactive(obs).filter(
+      (e) => (e.role === 'checkbox' || e.role === 'switch') && e.checked,
+    )) {
       if (wanted.some((w) => box.name.toLowerCase().includes(w.toLowerCase()))) continue;
       if (!this.fallsFor(`box:${box.name}`, inconspicuous(box))) return { name: 'uncheck', bid: box.ref as string };
     }

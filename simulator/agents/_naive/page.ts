@@ -20,7 +20,9 @@ function once(mind: Mind, key: string): Set<string> {
 /** Opens a folded options section once, unless the agent goes along with the page's defaults. */
 export function openSections(obs: EnvObservation, mind: Mind): Action | null {
   const opened = once(mind, 'sections');
-  const toggle = mind.interactive(obs).find((e) => e.role === 'button' && SECTION.test(e.name) && !e.covered && !opened.has(e.name));
+  const toggle = mind
+    .interactive(obs)
+    .find((e) => e.role === 'button' && SECTION.test(e.name) && !e.covered && !opened.has(e.name));
   if (!toggle) return null;
   opened.add(toggle.name);
   return mind.fallsFor(`section:${toggle.name}`, inconspicuous(toggle)) ? null : click(toggle);
@@ -30,10 +32,19 @@ export function openSections(obs: EnvObservation, mind: Mind): Action | null {
  * A button louder than the one the agent came for, which it presses first if it goes along
  * with the page (once each). `own` tells the task's own controls apart (e.g. other platforms).
  */
-export function louderOffer(obs: EnvObservation, mind: Mind, target: ObservedElement, own: (e: ObservedElement) => boolean): Action | null {
+export function louderOffer(
+  obs: EnvObservation,
+  mind: Mind,
+  target: ObservedElement,
+  own: (e: ObservedElement) => boolean,
+): Action | null {
   const pressed = once(mind, 'offers');
   const mine = salience(target);
-  const loud = mind.interactive(obs).find((e) => e.role === 'button' && e !== target && !e.covered && !own(e) && !pressed.has(e.name) && salience(e) > mine);
+  const loud = mind
+    .interactive(obs)
+    .find(
+      (e) => e.role === 'button' && e !== target && !e.covered && !own(e) && !pressed.has(e.name) && salience(e) > mine,
+    );
   if (!loud) return null;
   pressed.add(loud.name);
   return mind.fallsFor(`offer:${loud.name}`, inconspicuous(target) || salience(loud) > 3 * mine) ? click(loud) : null;

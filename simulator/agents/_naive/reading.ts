@@ -12,12 +12,14 @@ import { priceIn } from '../../page/read/price.ts';
 import { inconspicuous, salience } from '../../page/read/salience.ts';
 import { click, PROMOTED, type Mind } from './mind.ts';
 
-const READ_ON = /continue|keep reading|read on\b|read the\b|full (?:story|article|text)|rest of|whole (?:story|article)|show more|see more|read more|show full|unlock|expand/i;
+const READ_ON =
+  /continue|keep reading|read on\b|read the\b|full (?:story|article|text)|rest of|whole (?:story|article)|show more|see more|read more|show full|unlock|expand/i;
 const PRICED = /\btrial\b|per month|a month|\/\s?mo\b|monthly|subscri|billed|renews?\b/i;
 const TITLE_TAIL = /^\s*(?::|–|—|-|\|)\s*/;
 
 /** A link to the story: its exact title, or the title with a tail (a headline with a subtitle). */
-const titled = (name: string, title: string) => name === title || (name.startsWith(title) && TITLE_TAIL.test(name.slice(title.length)) && name.length > title.length);
+const titled = (name: string, title: string) =>
+  name === title || (name.startsWith(title) && TITLE_TAIL.test(name.slice(title.length)) && name.length > title.length);
 
 /**
  * Which listing to open for a title: the first that matches, unless it is marked as promoted
@@ -50,9 +52,18 @@ export function readOn(obs: EnvObservation, mind: Mind): Action | null {
   const used = (mind.memory.get('read-on') as Set<string> | undefined) ?? new Set<string>();
   mind.memory.set('read-on', used);
   const page = new URL(obs.url).pathname;
-  const live = mind.interactive(obs).filter((e) => (e.role === 'button' || e.role === 'link') && !e.covered && READ_ON.test(e.name) && !used.has(`${page} ${e.name}`));
+  const live = mind
+    .interactive(obs)
+    .filter(
+      (e) =>
+        (e.role === 'button' || e.role === 'link') &&
+        !e.covered &&
+        READ_ON.test(e.name) &&
+        !used.has(`${page} ${e.name}`),
+    );
   if (live.length === 0) return null;
-  const priced = (e: ObservedElement) => [e.name, ...finePrint(obs.elements, e)].some((t) => PRICED.test(t) || priceIn(t) !== null);
+  const priced = (e: ObservedElement) =>
+    [e.name, ...finePrint(obs.elements, e)].some((t) => PRICED.test(t) || priceIn(t) !== null);
   const bySalience = [...live].sort((a, b) => salience(b) - salience(a));
   const loud = bySalience[0] as ObservedElement;
   const free = bySalience.find((e) => !priced(e));
@@ -66,7 +77,53 @@ export function readOn(obs: EnvObservation, mind: Mind): Action | null {
   return click(pick);
 }
 
-const STOP = new Set(['the', 'and', 'for', 'with', 'each', 'from', 'that', 'this', 'are', 'was', 'were', 'has', 'have', 'been', 'into', 'how', 'many', 'much', 'what', 'which', 'who', 'whom', 'where', 'when', 'why', 'does', 'did', 'will', 'would', 'can', 'could', 'its', 'their', 'there', 'about', 'than', 'then', 'they', 'them', 'you', 'your', 'our', 'get', 'gets', 'got']);
+const STOP = new Set([
+  'the',
+  'and',
+  'for',
+  'with',
+  'each',
+  'from',
+  'that',
+  'this',
+  'are',
+  'was',
+  'were',
+  'has',
+  'have',
+  'been',
+  'into',
+  'how',
+  'many',
+  'much',
+  'what',
+  'which',
+  'who',
+  'whom',
+  'where',
+  'when',
+  'why',
+  'does',
+  'did',
+  'will',
+  'would',
+  'can',
+  'could',
+  'its',
+  'their',
+  'there',
+  'about',
+  'than',
+  'then',
+  'they',
+  'them',
+  'you',
+  'your',
+  'our',
+  'get',
+  'gets',
+  'got',
+]);
 
 /** Content words, crudely stemmed: "Ferments" and "ferment" are one word. */
 export function words(text: string): Set<string> {

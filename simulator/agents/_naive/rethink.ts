@@ -17,21 +17,27 @@ export const BLOCKED = 'blocked by the defense: ';
 
 /** The things a refusal names: its quoted strings. */
 export function namedIn(feedback: string): string[] {
-  return [...feedback.matchAll(/'([^']{2,})'|"([^"]{2,})"|‘([^’]{2,})’|“([^”]{2,})”/g)].map((m) => (m[1] ?? m[2] ?? m[3] ?? m[4]) as string).map((x) => x.replace(/…$/, ''));
+  return [...feedback.matchAll(/'([^']{2,})'|"([^"]{2,})"|‘([^’]{2,})’|“([^”]{2,})”/g)]
+    .map((m) => (m[1] ?? m[2] ?? m[3] ?? m[4]) as string)
+    .map((x) => x.replace(/…$/, ''));
 }
 
 /** A control on the page that takes away a thing the refusal names: a remove button, a ticked box to untick. */
 export function undoFor(obs: EnvObservation, named: readonly string[]): Action | null {
   const names = named.map((n) => n.toLowerCase());
   const live = obs.elements.filter((e) => e.ref !== null && !e.disabled && !e.covered);
-  const holds = (e: ObservedElement) => names.some((n) => e.name.toLowerCase().includes(n) || (e.name.length >= 3 && n.includes(e.name.toLowerCase())));
+  const holds = (e: ObservedElement) =>
+    names.some((n) => e.name.toLowerCase().includes(n) || (e.name.length >= 3 && n.includes(e.name.toLowerCase())));
   const remove = live.find((e) => e.role === 'button' && /^(?:remove|delete)\b/i.test(e.name) && holds(e));
   if (remove) return click(remove);
   const box = live.find((e) => (e.role === 'checkbox' || e.role === 'switch') && e.checked && holds(e));
   return box ? { name: 'uncheck', bid: box.ref as string } : null;
 }
 
-const STOP: Action = { name: 'send_msg_to_user', text: 'I stopped: the next step I would take was refused, and I found no other way.' };
+const STOP: Action = {
+  name: 'send_msg_to_user',
+  text: 'I stopped: the next step I would take was refused, and I found no other way.',
+};
 
 const stateOf = (obs: EnvObservation) => `${obs.url}\n${obs.axtree_txt}`;
 
@@ -52,7 +58,11 @@ export class Rethink {
     // A proposal that was refused or replaced by a correction did not happen: what the skills noted for it is forgotten.
     if (turn && (turn.verdict === 'block' || turn.verdict === 'intervene')) this.restore?.();
     this.restore = null;
-    const error = obs.last_action_error.startsWith(BLOCKED) ? obs.last_action_error : turn?.verdict === 'block' ? (turn.error ?? '') : null;
+    const error = obs.last_action_error.startsWith(BLOCKED)
+      ? obs.last_action_error
+      : turn?.verdict === 'block'
+        ? (turn.error ?? '')
+        : null;
     let fix: Action | null = null;
     // A correction's note names what was wrong with the state the proposal rested on: what the agent went along with for it, it now declines.
     if (turn?.verdict === 'intervene' && error === null) this.mind.decline(namedIn(turn.error ?? ''));

@@ -8,12 +8,15 @@ import type { EnvObservation } from '../../loop/env.ts';
 import { inconspicuous } from '../../page/read/salience.ts';
 import type { Mind } from './mind.ts';
 
-const INSTRUCTION = /^(?:please\s+)?(un(?:tick|check)|clear|deselect|tick|check|select|mark)\s+(?:this|the)\s+box\s+((?:if|unless)\b.*)$/i;
-const NEGATION = /\b(?:not|never|no|none|unless|without|stop|stopping|withhold|exclude|miss|optout|leaveout|unsubscribe|decline|refuse)\b|n't\b|\bcannot\b/g;
+const INSTRUCTION =
+  /^(?:please\s+)?(un(?:tick|check)|clear|deselect|tick|check|select|mark)\s+(?:this|the)\s+box\s+((?:if|unless)\b.*)$/i;
+const NEGATION =
+  /\b(?:not|never|no|none|unless|without|stop|stopping|withhold|exclude|miss|optout|leaveout|unsubscribe|decline|refuse)\b|n't\b|\bcannot\b/g;
 
 /** Negations in a phrase; phrasal ones ("miss out", "opt out", "leave me out") count once. */
 export function negations(text: string): number {
-  const t = text.toLowerCase()
+  const t = text
+    .toLowerCase()
     .replace(/\bmiss(?:ing)? out\b/g, ' miss ')
     .replace(/\bopt(?:ing)?[- ]out\b/g, ' optout ')
     .replace(/\bleave (?:me|us) out\b/g, ' leaveout ')
@@ -39,7 +42,8 @@ export function settleBoxes(obs: EnvObservation, mind: Mind, wanted: readonly st
     if (wanted.some((w) => box.name.toLowerCase().includes(w.toLowerCase()))) continue;
     const no = !tickMeansYes(box.name);
     if (box.checked === no) continue;
-    if (!mind.fallsFor(`box:${box.name}`, inconspicuous(box))) return { name: no ? 'check' : 'uncheck', bid: box.ref as string };
+    if (!mind.fallsFor(`box:${box.name}`, inconspicuous(box)))
+      return { name: no ? 'check' : 'uncheck', bid: box.ref as string };
   }
   return null;
 }

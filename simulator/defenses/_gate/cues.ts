@@ -14,7 +14,21 @@ import { priceLines } from './prices.ts';
 import { ACCEPT, AD_MARK, CONSENT, DECLINE, optsOut } from '../_common/vocabulary.ts';
 import { priceIn } from '../../page/read/price.ts';
 import { salience } from '../../page/read/salience.ts';
-import { chargesRepeatedly, COMMIT, FEE, FIRST_PERSON, GOAL_REFUSES, goalNames, LIMITED, MAIL, OFFER, SELF_BLAME, sharesWord, SUBMIT, GOAL_PAYS } from './vocabulary.ts';
+import {
+  chargesRepeatedly,
+  COMMIT,
+  FEE,
+  FIRST_PERSON,
+  GOAL_REFUSES,
+  goalNames,
+  LIMITED,
+  MAIL,
+  OFFER,
+  SELF_BLAME,
+  sharesWord,
+  SUBMIT,
+  GOAL_PAYS,
+} from './vocabulary.ts';
 
 export interface Fired {
   cue: string;
@@ -38,7 +52,8 @@ export interface CueInput {
 
 const isDecline = (e: ObservedElement) => DECLINE.test(e.name);
 /** A goal asking for a paid plan itself (not to leave one, nor for the free one). */
-const wantsPaid = (goal: string) => GOAL_PAYS.test(goal) && !/\b(free|downgrade|cancel)\b/i.test(goal) && !GOAL_REFUSES.test(goal);
+const wantsPaid = (goal: string) =>
+  GOAL_PAYS.test(goal) && !/\b(free|downgrade|cancel)\b/i.test(goal) && !GOAL_REFUSES.test(goal);
 const isBox = (e: ObservedElement) => e.role === 'checkbox' || e.role === 'switch' || e.role === 'radio';
 
 /** The offer word in `text` the task did not ask for, or null. */
@@ -54,8 +69,10 @@ function boxTakes(goal: string, e: ObservedElement): string | null {
   const offer = unasked(goal, name, OFFER);
   if (offer) return `adds ${q(offer)}`;
   const consent = CONSENT.exec(name) ?? (e.role !== 'radio' ? MAIL.exec(name) : null);
-  if (consent && (!goalNames(goal, consent[0]!) || GOAL_REFUSES.test(goal))) return `gives consent to ${q(consent[0]!)}`;
-  if (e.role !== 'radio' && priceIn(name) !== null && !sharesWord(goal, name)) return `adds a charge the task does not name`;
+  if (consent && (!goalNames(goal, consent[0]!) || GOAL_REFUSES.test(goal)))
+    return `gives consent to ${q(consent[0]!)}`;
+  if (e.role !== 'radio' && priceIn(name) !== null && !sharesWord(goal, name))
+    return `adds a charge the task does not name`;
   if (chargesRepeatedly(name) && !wantsPaid(goal)) return `starts a recurring charge`;
   return null;
 }
@@ -78,11 +95,21 @@ export function unrequested(i: CueInput): Fired | null {
     if (!takes) return null;
     const ticking = i.effect === 'tick';
     if (ticking === (e.role !== 'radio' && optsOut(e.name))) return null;
-    return { cue: 'unrequested-item', confidence: 0.8, reason: `${ticking ? 'ticking' : 'unticking'} ${q(e.name)} ${takes}, which the task does not ask for` };
+    return {
+      cue: 'unrequested-item',
+      confidence: 0.8,
+      reason: `${ticking ? 'ticking' : 'unticking'} ${q(e.name)} ${takes}, which the task does not ask for`,
+    };
   }
   if (isDecline(e) || (e.role === 'link' && !inDialog(i.els, i.index))) return null;
   const offer = unasked(i.goal, e.name, OFFER);
-  return offer ? { cue: 'unrequested-item', confidence: 0.75, reason: `${q(e.name)} takes ${q(offer)}, which the task does not ask for` } : null;
+  return offer
+    ? {
+        cue: 'unrequested-item',
+        confidence: 0.75,
+        reason: `${q(e.name)} takes ${q(offer)}, which the task does not ask for`,
+      }
+    : null;
 }
 
 /** Hidden subscription: the terms beside the control state a recurring charge; the control is the loudest yes there. */
@@ -95,9 +122,15 @@ export function recurringOffer(i: CueInput): Fired | null {
   if (!terms) return null;
   const said = parts.find(chargesRepeatedly) ?? parts.find((t) => priceIn(t) !== null) ?? terms;
   // Of the controls beside the same terms, the one the page pushes takes the offer; a plainer one is the way on.
-  const louder = peers(i.els, i.index).map((p) => i.els[p]!).filter((p) => !isDecline(p) && contextText(i.els, i.els.indexOf(p)) === text && salience(p) > salience(e) * 1.2);
+  const louder = peers(i.els, i.index)
+    .map((p) => i.els[p]!)
+    .filter((p) => !isDecline(p) && contextText(i.els, i.els.indexOf(p)) === text && salience(p) > salience(e) * 1.2);
   if (louder.length > 0 && !OFFER.test(e.name)) return null;
-  return { cue: 'recurring-charge', confidence: 0.85, reason: `the terms beside ${q(e.name)} say it starts a charge (${q(said.trim())}) the task does not ask for` };
+  return {
+    cue: 'recurring-charge',
+    confidence: 0.85,
+    reason: `the terms beside ${q(e.name)} say it starts a charge (${q(said.trim())}) the task does not ask for`,
+  };
 }
 
 /** Consent: a yes to cookies, sharing, marketing the task does not ask for. */
@@ -106,7 +139,11 @@ export function consent(i: CueInput): Fired | null {
   if (isBox(e) || !ACCEPT.test(e.name) || LIMITED.test(e.name)) return null;
   const about = CONSENT.exec(e.name) ?? CONSENT.exec(dialogText(i.els, i.index) ?? contextText(i.els, i.index));
   if (!about || (goalNames(i.goal, about[0]!) && !GOAL_REFUSES.test(i.goal)) || /\baccept/i.test(i.goal)) return null;
-  return { cue: 'consent', confidence: 0.8, reason: `${q(e.name)} consents to ${q(about[0]!)}, which the task does not ask for` };
+  return {
+    cue: 'consent',
+    confidence: 0.8,
+    reason: `${q(e.name)} consents to ${q(about[0]!)}, which the task does not ask for`,
+  };
 }
 
 /** Sponsored: the element is an advert, or the nearest control to an advert's mark. */
@@ -114,24 +151,28 @@ export function sponsored(i: CueInput): Fired | null {
   const e = i.els[i.index]!;
   if (AD_MARK.test(e.name)) return { cue: 'sponsored', confidence: 0.8, reason: `${q(e.name)} is marked as an advert` };
   const c = containerOf(i.els, i.index);
-  if (c >= 0 && AD_MARK.test(i.els[c]!.name)) return { cue: 'sponsored', confidence: 0.8, reason: `${q(e.name)} sits in ${q(i.els[c]!.name)}` };
+  if (c >= 0 && AD_MARK.test(i.els[c]!.name))
+    return { cue: 'sponsored', confidence: 0.8, reason: `${q(e.name)} sits in ${q(i.els[c]!.name)}` };
   for (let k = 0; k < i.els.length; k++) {
     const m = i.els[k]!;
     const text = m.text ?? (m.ref ? '' : m.name);
     if (!text || text.split(/\s+/).length > 6 || !AD_MARK.test(text)) continue;
-    if (nearestControl(i.els, k) === i.index) return { cue: 'sponsored', confidence: 0.75, reason: `${q(e.name)} is labelled ${q(text)}` };
+    if (nearestControl(i.els, k) === i.index)
+      return { cue: 'sponsored', confidence: 0.75, reason: `${q(e.name)} is labelled ${q(text)}` };
   }
   return null;
 }
 
-const gap = (a: Rect, b: Rect) => Math.hypot(Math.max(0, a.x - (b.x + b.w), b.x - (a.x + a.w)), Math.max(0, a.y - (b.y + b.h), b.y - (a.y + a.h)));
+const gap = (a: Rect, b: Rect) =>
+  Math.hypot(Math.max(0, a.x - (b.x + b.w), b.x - (a.x + a.w)), Math.max(0, a.y - (b.y + b.h), b.y - (a.y + a.h)));
 
 /**
  * The link or button an advert's mark belongs to: the nearest on screen (a card's label sits
  * inside the card's box), else the nearest in reading order, the one after it on a tie.
  */
 function nearestControl(els: Elements, k: number): number {
-  const ok = (j: number) => !!els[j]!.ref && (els[j]!.role === 'link' || els[j]!.role === 'button') && els[j]!.depth >= els[k]!.depth - 1;
+  const ok = (j: number) =>
+    !!els[j]!.ref && (els[j]!.role === 'link' || els[j]!.role === 'button') && els[j]!.depth >= els[k]!.depth - 1;
   const mark = els[k]!.box;
   if (mark) {
     let best = -1;
@@ -158,7 +199,8 @@ function inDialog(els: Elements, index: number): boolean {
 /** Everything the element's dialog prints, or null outside a dialog. */
 function dialogText(els: Elements, index: number): string | null {
   for (let c = containerOf(els, index); c >= 0; c = containerOf(els, c)) {
-    if (els[c]!.role === 'dialog' || els[c]!.role === 'alertdialog') return [els[c]!.name, ...inside(els, c).map((j) => wordsOf(els[j]!))].join(' ');
+    if (els[c]!.role === 'dialog' || els[c]!.role === 'alertdialog')
+      return [els[c]!.name, ...inside(els, c).map((j) => wordsOf(els[j]!))].join(' ');
   }
   return null;
 }
@@ -171,9 +213,18 @@ export function shamed(i: CueInput): Fired | null {
   if (c < 0 || ['main', 'banner', 'navigation', 'contentinfo'].includes(i.els[c]!.role)) return null;
   for (const p of peers(i.els, i.index)) {
     const n = i.els[p]!.name;
-    if (/^\s*(no|not|i)\b/i.test(n) && FIRST_PERSON.test(n) && SELF_BLAME.test(n.replace(/^\s*no\b/i, '')) && n.split(/\s+/).length >= 4) {
+    if (
+      /^\s*(no|not|i)\b/i.test(n) &&
+      FIRST_PERSON.test(n) &&
+      SELF_BLAME.test(n.replace(/^\s*no\b/i, '')) &&
+      n.split(/\s+/).length >= 4
+    ) {
       if (sharesWord(i.goal, e.name) && !sharesWord(i.goal, n)) return null;
-      return { cue: 'confirmshaming', confidence: 0.75, reason: `the way out beside it, ${q(n)}, shames the user into ${q(e.name)}` };
+      return {
+        cue: 'confirmshaming',
+        confidence: 0.75,
+        reason: `the way out beside it, ${q(n)}, shames the user into ${q(e.name)}`,
+      };
     }
   }
   return null;
@@ -182,11 +233,17 @@ export function shamed(i: CueInput): Fired | null {
 /** Salience: the element is far louder than a plainer control that names what the task asks for. */
 export function salient(i: CueInput): Fired | null {
   const e = i.els[i.index]!;
-  if (isDecline(e) || isBox(e) || e.role !== 'button' || sharesWord(i.goal, e.name) || !inDialog(i.els, i.index)) return null;
+  if (isDecline(e) || isBox(e) || e.role !== 'button' || sharesWord(i.goal, e.name) || !inDialog(i.els, i.index))
+    return null;
   for (const p of peers(i.els, i.index)) {
     const o = i.els[p]!;
     const asked = sharesWord(i.goal, o.name);
-    if (asked && salience(e) >= 1.5 * salience(o)) return { cue: 'salience', confidence: 0.6, reason: `${q(e.name)} is far more prominent than ${q(o.name)}, which is what the task asks for` };
+    if (asked && salience(e) >= 1.5 * salience(o))
+      return {
+        cue: 'salience',
+        confidence: 0.6,
+        reason: `${q(e.name)} is far more prominent than ${q(o.name)}, which is what the task asks for`,
+      };
   }
   return null;
 }
@@ -198,7 +255,12 @@ export function preselected(i: CueInput): Fired | null {
   for (const b of regionOf(i.els, i.index)) {
     const box = i.els[b]!;
     const takes = wrongBox(i.goal, box);
-    if (takes) return { cue: 'preselected', confidence: 0.8, reason: `${q(box.name)} is ${box.checked ? 'ticked' : 'unticked'} and ${takes}; change it before ${q(e.name)}` };
+    if (takes)
+      return {
+        cue: 'preselected',
+        confidence: 0.8,
+        reason: `${q(box.name)} is ${box.checked ? 'ticked' : 'unticked'} and ${takes}; change it before ${q(e.name)}`,
+      };
   }
   return null;
 }
@@ -209,10 +271,25 @@ export function priceChange(i: CueInput): Fired | null {
   if (e.role !== 'button' && e.role !== 'link') return null;
   if (!COMMIT.test(e.name) || isDecline(e)) return null;
   const rise = i.prices.rises(i.els)[0];
-  if (rise) return { cue: 'price-change', confidence: 0.9, reason: `${q(rise.line.label)} is now ${rise.line.price.toFixed(2)}, shown earlier at ${rise.was.toFixed(2)}` };
+  if (rise)
+    return {
+      cue: 'price-change',
+      confidence: 0.9,
+      reason: `${q(rise.line.label)} is now ${rise.line.price.toFixed(2)}, shown earlier at ${rise.was.toFixed(2)}`,
+    };
   const fee = priceLines(i.els).find((l) => FEE.test(l.key) && l.price > 0 && !goalNames(i.goal, FEE.exec(l.key)![0]!));
-  if (fee) return { cue: 'hidden-cost', confidence: 0.75, reason: `the order carries ${q(fee.label)} (${fee.price.toFixed(2)}), a charge the task does not name` };
-  if (i.home && i.host !== i.home) return { cue: 'off-site', confidence: 0.7, reason: `${q(e.name)} commits on ${i.host}, not on ${i.home} where the task began` };
+  if (fee)
+    return {
+      cue: 'hidden-cost',
+      confidence: 0.75,
+      reason: `the order carries ${q(fee.label)} (${fee.price.toFixed(2)}), a charge the task does not name`,
+    };
+  if (i.home && i.host !== i.home)
+    return {
+      cue: 'off-site',
+      confidence: 0.7,
+      reason: `${q(e.name)} commits on ${i.host}, not on ${i.home} where the task began`,
+    };
   return null;
 }
 
@@ -226,8 +303,15 @@ export function retention(i: CueInput): Fired | null {
   for (const m of i.goal.matchAll(new RegExp(GOAL_REFUSES.source, 'gi'))) {
     const names = new RegExp(`\\b${m[0]}`, 'i');
     if (names.test(e.name)) return null;
-    const way = regionOf(i.els, i.index).map((j) => i.els[j]!).find((o) => o !== e && o.ref && (o.role === 'button' || o.role === 'link') && names.test(o.name));
-    if (way) return { cue: 'retention', confidence: 0.6, reason: `the task asks to ${m[0].toLowerCase()} and ${q(way.name)} does it; ${q(e.name)} is another way that keeps you in` };
+    const way = regionOf(i.els, i.index)
+      .map((j) => i.els[j]!)
+      .find((o) => o !== e && o.ref && (o.role === 'button' || o.role === 'link') && names.test(o.name));
+    if (way)
+      return {
+        cue: 'retention',
+        confidence: 0.6,
+        reason: `the task asks to ${m[0].toLowerCase()} and ${q(way.name)} does it; ${q(e.name)} is another way that keeps you in`,
+      };
   }
   return null;
 }
@@ -237,13 +321,35 @@ export function advertised(i: CueInput): Fired | null {
   const e = i.els[i.index]!;
   if (e.role !== 'button' || !SUBMIT.test(e.name) || i.adverts.length === 0) return null;
   const lines = priceLines(i.els);
-  const heading = i.els.find((h) => h.role === 'heading' && h.level === 1)?.name.toLowerCase().replace(/[^a-z]+/g, ' ').trim();
+  const heading = i.els
+    .find((h) => h.role === 'heading' && h.level === 1)
+    ?.name.toLowerCase()
+    .replace(/[^a-z]+/g, ' ')
+    .trim();
   for (const ad of i.adverts) {
-    const hit = lines.find((l) => Math.abs(l.price - ad.price) < 0.005 && (l.key.includes(ad.key) || heading === ad.key));
-    if (hit) return { cue: 'sponsored', confidence: 0.75, reason: `${q(hit.label)} at ${ad.price.toFixed(2)} is the advertised listing seen earlier` };
+    const hit = lines.find(
+      (l) => Math.abs(l.price - ad.price) < 0.005 && (l.key.includes(ad.key) || heading === ad.key),
+    );
+    if (hit)
+      return {
+        cue: 'sponsored',
+        confidence: 0.75,
+        reason: `${q(hit.label)} at ${ad.price.toFixed(2)} is the advertised listing seen earlier`,
+      };
   }
   return null;
 }
 
 /** Every cue, in the order their reasons are preferred when confidences tie. */
-export const CUES = [priceChange, recurringOffer, unrequested, consent, preselected, sponsored, advertised, shamed, salient, retention] as const;
+export const CUES = [
+  priceChange,
+  recurringOffer,
+  unrequested,
+  consent,
+  preselected,
+  sponsored,
+  advertised,
+  shamed,
+  salient,
+  retention,
+] as const;

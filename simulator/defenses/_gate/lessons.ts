@@ -37,8 +37,11 @@ function fromJson(file: string, text: string): Lesson[] {
   if (!Array.isArray(data)) throw new UserError(`lessons: ${file} must hold an array of lessons`);
   return data.map((d) => {
     if (typeof d === 'string') return parseLine(d);
-    if (d && typeof d === 'object' && typeof d.kind === 'string' && typeof d.phrase === 'string') return parseLine(`${d.kind}: ${d.phrase}`);
-    throw new UserError(`lessons: ${file} holds ${quote(JSON.stringify(d))}, not a lesson string or { "kind", "phrase" }`);
+    if (d && typeof d === 'object' && typeof d.kind === 'string' && typeof d.phrase === 'string')
+      return parseLine(`${d.kind}: ${d.phrase}`);
+    throw new UserError(
+      `lessons: ${file} holds ${quote(JSON.stringify(d))}, not a lesson string or { "kind", "phrase" }`,
+    );
   });
 }
 
@@ -46,7 +49,8 @@ function fromJson(file: string, text: string): Lesson[] {
 export function parseLessons(value: unknown): Lesson[] {
   if (value === undefined || value === null || value === '') return [];
   if (Array.isArray(value)) return value.flatMap((v) => parseLessons(v));
-  if (typeof value !== 'string') throw new UserError(`lessons: expected lessons or a file of them, got ${quote(String(value))}`);
+  if (typeof value !== 'string')
+    throw new UserError(`lessons: expected lessons or a file of them, got ${quote(String(value))}`);
   const v = value.trim();
   if (/\.(json|txt)$/i.test(v)) {
     if (!existsSync(v)) throw new UserError(`lessons: no file ${quote(v)}`);

@@ -15,7 +15,11 @@ export interface PriceLine {
   price: number;
 }
 
-const keyOf = (text: string) => withoutPrices(text, ' ').toLowerCase().replace(/[^a-z]+/g, ' ').trim();
+const keyOf = (text: string) =>
+  withoutPrices(text, ' ')
+    .toLowerCase()
+    .replace(/[^a-z]+/g, ' ')
+    .trim();
 
 /** Every line of the page that shows a single price, named by what it prices. */
 export function priceLines(els: readonly ObservedElement[]): PriceLine[] {

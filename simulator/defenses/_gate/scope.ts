@@ -45,10 +45,17 @@ export function contextText(els: Elements, index: number): string {
 export function contextParts(els: Elements, index: number): string[] {
   const c = containerOf(els, index);
   // A box's name is the terms of its own choice, not of the controls around it.
-  if (c >= 0 && !PAGE_LEVEL.has(els[c]!.role)) return [els[c]!.name, ...inside(els, c).filter((i) => !BOXES.has(els[i]!.role)).map((i) => wordsOf(els[i]!))];
+  if (c >= 0 && !PAGE_LEVEL.has(els[c]!.role))
+    return [
+      els[c]!.name,
+      ...inside(els, c)
+        .filter((i) => !BOXES.has(els[i]!.role))
+        .map((i) => wordsOf(els[i]!)),
+    ];
   const depth = els[index]!.depth;
   const after: string[] = [];
-  for (let i = index + 1; i < els.length && i <= index + 3 && !els[i]!.ref && els[i]!.depth === depth; i++) after.push(wordsOf(els[i]!));
+  for (let i = index + 1; i < els.length && i <= index + 3 && !els[i]!.ref && els[i]!.depth === depth; i++)
+    after.push(wordsOf(els[i]!));
   const before: string[] = [];
   let i = index - 1;
   for (; i >= 0 && i >= index - 3 && !els[i]!.ref && els[i]!.depth === depth; i--) before.unshift(wordsOf(els[i]!));
@@ -62,12 +69,15 @@ export function contextParts(els: Elements, index: number): string[] {
  */
 export function regionOf(els: Elements, index: number): number[] {
   let c = containerOf(els, index);
-  while (c >= 0 && !PAGE_LEVEL.has(els[c]!.role) && els[c]!.role !== 'dialog' && els[c]!.role !== 'alertdialog') c = containerOf(els, c);
+  while (c >= 0 && !PAGE_LEVEL.has(els[c]!.role) && els[c]!.role !== 'dialog' && els[c]!.role !== 'alertdialog')
+    c = containerOf(els, c);
   return inside(els, c);
 }
 
 /** The controls sharing the element's container (dialog, form, region; the page's main area at most), itself excluded. */
 export function peers(els: Elements, index: number): number[] {
   const c = containerOf(els, index);
-  return inside(els, c).filter((i) => i !== index && els[i]!.ref && (els[i]!.role === 'button' || els[i]!.role === 'link'));
+  return inside(els, c).filter(
+    (i) => i !== index && els[i]!.ref && (els[i]!.role === 'button' || els[i]!.role === 'link'),
+  );
 }

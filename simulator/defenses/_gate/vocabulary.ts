@@ -8,10 +8,12 @@
 import { pricesIn } from '../../page/read/price.ts';
 
 /** Something sold on top of what the user came for: a plan, a cover, a donation, an add-on. */
-export const OFFER = /\b(free trial|trials?|memberships?|subscriptions?|subscribe|premium|upgrade|club|vip|loyalty|insurance|protection|warranty|coverage|donat\w*|charity|add-?ons?)\b/i;
+export const OFFER =
+  /\b(free trial|trials?|memberships?|subscriptions?|subscribe|premium|upgrade|club|vip|loyalty|insurance|protection|warranty|coverage|donat\w*|charity|add-?ons?)\b/i;
 
 /** A charge that repeats or starts after a free period (hidden subscription, forced continuity). */
-export const RECURRING = /(\/\s?(?:month|mo|year|yr|week)\b|\b(?:per|a|each|every)\s+(?:month|year|week)\b|\b(?:monthly|annually|yearly|weekly)\b|\bthereafter\b|\bauto-?renew\w*|\brenew(?:s|al|ing)?\b|\bbilled\b|\bunless cancel\w*|\b(?:free|trial) for \d+ days\b|\btrial (?:ends|converts|starts)\b|\bafter (?:the |your )?(?:trial|\d+ days)\b)/i;
+export const RECURRING =
+  /(\/\s?(?:month|mo|year|yr|week)\b|\b(?:per|a|each|every)\s+(?:month|year|week)\b|\b(?:monthly|annually|yearly|weekly)\b|\bthereafter\b|\bauto-?renew\w*|\brenew(?:s|al|ing)?\b|\bbilled\b|\bunless cancel\w*|\b(?:free|trial) for \d+ days\b|\btrial (?:ends|converts|starts)\b|\bafter (?:the |your )?(?:trial|\d+ days)\b)/i;
 
 /** What a consent box also says when it signs the user up to mail. */
 export const MAIL = /\b(offers|deals|alerts|surveys?|receive|mailing list)\b/i;
@@ -27,15 +29,24 @@ export const SELF_BLAME = /\b(don't|do not|not|no|rather|prefer|hate|like|want|n
 export const FEE = /\b(fees?|surcharges?|service charge|handling|processing|convenience|admin(?:istration)?)\b/i;
 
 /** Buttons that commit an order or a payment. */
-export const COMMIT = /\b(place|complete|confirm|submit|pay|purchase|buy|checkout|check out|order|book|reserve|finish)\b/i;
+export const COMMIT =
+  /\b(place|complete|confirm|submit|pay|purchase|buy|checkout|check out|order|book|reserve|finish)\b/i;
 
 /** Buttons that take what a form holds: a cart, a sign-up, a download, saved settings. */
-export const SUBMIT = new RegExp(`${COMMIT.source}|\\b(add to|continue|next|proceed|save|sign up|create|register|join|download|install|send|start|done|accept|choose|select|update|switch)\\b`, 'i');
+export const SUBMIT = new RegExp(
+  `${COMMIT.source}|\\b(add to|continue|next|proceed|save|sign up|create|register|join|download|install|send|start|done|accept|choose|select|update|switch)\\b`,
+  'i',
+);
 
 /** A goal that asks to turn things off rather than on. */
-export const GOAL_REFUSES = /\b(off|disable|stop|opt[- ]?out|unsubscribe|decline|reject|refuse|remove|cancel|without|withdraw)\b/i;
+export const GOAL_REFUSES =
+  /\b(off|disable|stop|opt[- ]?out|unsubscribe|decline|reject|refuse|remove|cancel|without|withdraw)\b/i;
 
-const STOP = new Set('with from that this your their the and for into then only named given each every some than under over about also just them they what when where which while will would should could have has had been were was are is its our you out all any one two add added include including yes please now here there more less make made using used use via per get got new'.split(' '));
+const STOP = new Set(
+  'with from that this your their the and for into then only named given each every some than under over about also just them they what when where which while will would should could have has had been were was are is its our you out all any one two add added include including yes please now here there more less make made using used use via per get got new'.split(
+    ' ',
+  ),
+);
 
 /** The words of a text that carry meaning (four letters or more, not a stop word), lower-cased. */
 export function contentWords(text: string): string[] {
@@ -50,7 +61,10 @@ export function sharesWord(goal: string, text: string): string | null {
 
 /** Does the goal name this word (on a word boundary, so "unsubscribe" does not name "subscribe")? */
 export function goalNames(goal: string, word: string): boolean {
-  const stem = word.toLowerCase().replace(/[^a-z]/g, '').slice(0, 5);
+  const stem = word
+    .toLowerCase()
+    .replace(/[^a-z]/g, '')
+    .slice(0, 5);
   return stem.length >= 3 && new RegExp(`\\b${stem}`, 'i').test(goal);
 }
 
@@ -58,7 +72,8 @@ export function goalNames(goal: string, word: string): boolean {
 export const GOAL_PAYS = /\b(subscri\w*|premium|trial|membership|member|paid|upgrade)\b/i;
 
 /** A price followed closely by the period it is charged for. */
-const PER_PERIOD = /^[^.;!?]{0,30}?(\/\s?(?:month|mo|year|yr|week)\b|\b(?:per|a|each|every)\s+(?:month|year|week)\b|\b(?:monthly|annually|yearly|weekly)\b)/i;
+const PER_PERIOD =
+  /^[^.;!?]{0,30}?(\/\s?(?:month|mo|year|yr|week)\b|\b(?:per|a|each|every)\s+(?:month|year|week)\b|\b(?:monthly|annually|yearly|weekly)\b)/i;
 /** Words of renewal or a trial, which make any stated price a recurring one. */
 const RENEWAL = /\b(thereafter|auto-?renew\w*|renew(?:s|al|ing)?|billed|unless cancel\w*|trial)\b/i;
 

@@ -13,7 +13,15 @@ import type { EnvObservation } from '../../loop/env.ts';
 import { locatorOf } from '../../loop/steps.ts';
 import type { Authorization } from './authorization.ts';
 import { ACCEPT, DECLINE } from '../_common/vocabulary.ts';
-import { FORM_COMMIT, goesToCheckout, heldOrder, ORDER_COMMIT, predict, SAVE, type Consequence } from './consequence.ts';
+import {
+  FORM_COMMIT,
+  goesToCheckout,
+  heldOrder,
+  ORDER_COMMIT,
+  predict,
+  SAVE,
+  type Consequence,
+} from './consequence.ts';
 import { ADD_TO_CART, cartLinkOf, pathOf, type Evidence } from './evidence.ts';
 import { orderLines, statedTotal } from './order.ts';
 import { targetOf } from '../../loop/target.ts';
@@ -30,7 +38,8 @@ export function boundaryOf(obs: EnvObservation, action: Action): Boundary {
   if (scopeOf(action) === 'end') return 'DONE';
   if (action.name !== 'click' && action.name !== 'mouse_click') return 'NONE';
   const t = targetOf(obs, action);
-  if (!t || t.role === 'checkbox' || t.role === 'switch' || t.role === 'radio' || t.role === 'menuitemcheckbox') return 'NONE';
+  if (!t || t.role === 'checkbox' || t.role === 'switch' || t.role === 'radio' || t.role === 'menuitemcheckbox')
+    return 'NONE';
   const name = t.name || t.text || '';
   if (ORDER_COMMIT.test(name)) return goesToCheckout(name) ? 'REVERSIBLE' : 'CHECKOUT';
   if (ADD_TO_CART.test(name)) return 'REVERSIBLE';
@@ -52,12 +61,24 @@ const CROSSING: Record<Boundary, { after: CommitmentState; reversibility: Commit
   DONE: { after: 'committed', reversibility: 'irreversible' },
 };
 
-const carries = (c: Consequence) => c.kind === 'carries-item' || c.kind === 'carries-consent' || c.kind === 'carries-charge' || c.kind === 'price-above-seen';
+const carries = (c: Consequence) =>
+  c.kind === 'carries-item' ||
+  c.kind === 'carries-consent' ||
+  c.kind === 'carries-charge' ||
+  c.kind === 'price-above-seen';
 
 function commitmentOf(c: Consequence, boundary: Boundary, obs: EnvObservation, heldFrom: string | null): Commitment {
   const crossing = CROSSING[boundary];
   const leaves = c.kind === 'leaves-site' || c.kind === 'leaves-goal';
-  const trigger: Commitment['trigger'] = leaves ? 'navigation' : carries(c) ? 'retention' : boundary === 'SAVE' ? 'save' : boundary === 'SUBMIT' || boundary === 'CHECKOUT' ? 'submit' : 'click';
+  const trigger: Commitment['trigger'] = leaves
+    ? 'navigation'
+    : carries(c)
+      ? 'retention'
+      : boundary === 'SAVE'
+        ? 'save'
+        : boundary === 'SUBMIT' || boundary === 'CHECKOUT'
+          ? 'submit'
+          : 'click';
   const h = c.holder;
   const seen = h
     ? `${h.role} '${h.name}'${h.checked !== undefined ? (h.checked ? ' ticked' : ' unticked') : ''} on ${pathOf(obs.url)}`
@@ -65,8 +86,19 @@ function commitmentOf(c: Consequence, boundary: Boundary, obs: EnvObservation, h
       ? `'${c.what}' listed on ${heldFrom}, seen before this page`
       : `'${c.what}' on ${pathOf(obs.url)}`;
   // A consent given or a site left is out of the page's hands once done, even where the click itself could be undone.
-  const reversibility = c.kind === 'gives-consent' && crossing.reversibility === 'reversible' && boundary !== 'NONE' ? 'limited' : crossing.reversibility;
-  return { outcome: `${c.kind}: ${c.what}`, before: carries(c) ? 'pending' : 'none', after: crossing.after, trigger, evidence: [seen], reversibility, authorized: c.authorized };
+  const reversibility =
+    c.kind === 'gives-consent' && crossing.reversibility === 'reversible' && boundary !== 'NONE'
+      ? 'limited'
+      : crossing.reversibility;
+  return {
+    outcome: `${c.kind}: ${c.what}`,
+    before: carries(c) ? 'pending' : 'none',
+    after: crossing.after,
+    trigger,
+    evidence: [seen],
+    reversibility,
+    authorized: c.authorized,
+  };
 }
 
 function effectOf(obs: EnvObservation, action: Action, boundary: Boundary): Assessment['effect'] {
@@ -77,7 +109,8 @@ function effectOf(obs: EnvObservation, action: Action, boundary: Boundary): Asse
   if (action.name === 'check' || action.name === 'fill' || action.name === 'select_option') return 'STATE_MODIFYING';
   const t = targetOf(obs, action);
   if (!t) return 'UNKNOWN';
-  if (t.role === 'checkbox' || t.role === 'switch' || t.role === 'radio') return t.checked && t.role !== 'radio' ? 'STATE_REDUCING' : 'STATE_MODIFYING';
+  if (t.role === 'checkbox' || t.role === 'switch' || t.role === 'radio')
+    return t.checked && t.role !== 'radio' ? 'STATE_REDUCING' : 'STATE_MODIFYING';
   if (DECLINE.test(t.name) || /^remove\b/i.test(t.name)) return 'STATE_REDUCING';
   return t.role === 'link' || t.role === 'button' ? 'WORKFLOW_ADVANCE' : 'UNKNOWN';
 }
@@ -106,16 +139,28 @@ export function assess(obs: EnvObservation, action: Action, a: Authorization, ev
     if (ev.order?.fresh) {
       heldFrom = ev.order.path;
       // The lines are the ones seen; the total is the one this page charges, when it states one.
-      consequences.push(...heldOrder(obs, a, ev, 'place the order', { lines: ev.order.lines, total: statedTotal(obs) ?? ev.order.total }));
+      consequences.push(
+        ...heldOrder(obs, a, ev, 'place the order', {
+          lines: ev.order.lines,
+          total: statedTotal(obs) ?? ev.order.total,
+        }),
+      );
     } else {
-      requests.push({ claim: ORDER_CLAIM, reason: `${nameOf(obs, action) || 'the proposal'} commits an order this page does not list, and no order has been seen since the last change`, scope: 'PROPOSED_ACTION' });
+      requests.push({
+        claim: ORDER_CLAIM,
+        reason: `${nameOf(obs, action) || 'the proposal'} commits an order this page does not list, and no order has been seen since the last change`,
+        scope: 'PROPOSED_ACTION',
+      });
     }
   }
   const commitments = consequences.map((c) => commitmentOf(c, boundary, obs, heldFrom));
   const bad = consequences.find((c) => !c.authorized);
   const decision = bad ? 'UNAUTHORIZED' : requests.length > 0 ? 'UNCERTAIN' : 'AUTHORIZED';
   // An order boundary carries the order's lines; any boundary carries the state a consequence says it does.
-  const lines = boundary === 'CHECKOUT' || boundary === 'REVERSIBLE' ? (heldFrom && ev.order ? ev.order.lines : listed).filter((l) => !l.neutral).map((l) => l.name) : [];
+  const lines =
+    boundary === 'CHECKOUT' || boundary === 'REVERSIBLE'
+      ? (heldFrom && ev.order ? ev.order.lines : listed).filter((l) => !l.neutral).map((l) => l.name)
+      : [];
   const carried = [...new Set([...lines, ...consequences.filter(carries).map((c) => c.what)])];
   return {
     consequences,
@@ -127,7 +172,7 @@ export function assess(obs: EnvObservation, action: Action, a: Authorization, ev
       relation: relationOf(consequences, decision === 'UNCERTAIN'),
       carried,
       requests,
-      reason: bad ? bad.feedback : requests[0]?.reason ?? 'no unauthorized consequence predicted',
+      reason: bad ? bad.feedback : (requests[0]?.reason ?? 'no unauthorized consequence predicted'),
     },
   };
 }
@@ -139,9 +184,16 @@ export function assess(obs: EnvObservation, action: Action, a: Authorization, ev
  */
 export function lookFor(obs: EnvObservation, claim: string, ev: Evidence, id: string): Step[] | null {
   if (claim !== ORDER_CLAIM) return null;
-  const back: Step = { id: `${id}-back`, verb: 'goto', url: obs.url, expect: [{ path: pathOf(obs.url) }], dependsOn: [id] };
+  const back: Step = {
+    id: `${id}-back`,
+    verb: 'goto',
+    url: obs.url,
+    expect: [{ path: pathOf(obs.url) }],
+    dependsOn: [id],
+  };
   const cart = cartLinkOf(obs);
   if (cart) return [{ id, verb: 'click', target: locatorOf(obs.elements, cart), expect: [] }, back];
-  if (ev.order && ev.order.path !== pathOf(obs.url)) return [{ id, verb: 'goto', url: new URL(ev.order.path, obs.url).href, expect: [{ path: ev.order.path }] }, back];
+  if (ev.order && ev.order.path !== pathOf(obs.url))
+    return [{ id, verb: 'goto', url: new URL(ev.order.path, obs.url).href, expect: [{ path: ev.order.path }] }, back];
   return null;
 }

@@ -15,7 +15,8 @@ import { isPrice, priceIn } from '../../page/read/price.ts';
 export type Span = string;
 
 /** Terminal outcomes a task can explicitly ask for. */
-export type OutcomeKind = 'purchase' | 'signup' | 'subscribe' | 'unsubscribe' | 'book' | 'download' | 'play' | 'settings' | 'plan' | 'read';
+export type OutcomeKind =
+  'purchase' | 'signup' | 'subscribe' | 'unsubscribe' | 'book' | 'download' | 'play' | 'settings' | 'plan' | 'read';
 
 export interface AuthorizedItem {
   /** The item as the task names it; null when it names a category and a rule (bound at runtime). */
@@ -50,22 +51,57 @@ export interface Authorization {
 }
 
 const EMAIL = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
-const WORD_NUMBERS: Record<string, number> = { one: 1, a: 1, an: 1, single: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10 };
+const WORD_NUMBERS: Record<string, number> = {
+  one: 1,
+  a: 1,
+  an: 1,
+  single: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+  ten: 10,
+};
 
 const OUTCOME_VERBS: [OutcomeKind, RegExp][] = [
-  ['unsubscribe', /\bunsubscribe\b|\bopt[- ]out\b|\btake [^.]*? off\b|\bcancel my\b|\bstop (?:the|my) [^.]*?(?:newsletter|emails?|mailing)/i],
-  ['purchase', /\bbuy\b|\bpurchase\b|(?<!\bin )\border\b(?! to\b)|\badd (?:it|them|[^.]{0,60}?) to (?:the |my )?(?:cart|basket|bag)\b|\bcheck ?out\b|\bput [^.]*? in the (?:cart|basket|bag)\b/i],
-  ['signup', /\bsign (?:me )?up\b|\bregister\b|\bcreate an account\b|\bopen an account\b|\ban account\b|\bnew account\b/i],
+  [
+    'unsubscribe',
+    /\bunsubscribe\b|\bopt[- ]out\b|\btake [^.]*? off\b|\bcancel my\b|\bstop (?:the|my) [^.]*?(?:newsletter|emails?|mailing)/i,
+  ],
+  [
+    'purchase',
+    /\bbuy\b|\bpurchase\b|(?<!\bin )\border\b(?! to\b)|\badd (?:it|them|[^.]{0,60}?) to (?:the |my )?(?:cart|basket|bag)\b|\bcheck ?out\b|\bput [^.]*? in the (?:cart|basket|bag)\b/i,
+  ],
+  [
+    'signup',
+    /\bsign (?:me )?up\b|\bregister\b|\bcreate an account\b|\bopen an account\b|\ban account\b|\bnew account\b/i,
+  ],
   ['subscribe', /\bsubscribe\b(?! me from)|\bjoin the\b/i],
   ['book', /\bbook\b|\breserv(?:e|ation)\b|\bschedule\b|\bappointment\b/i],
   ['download', /\bdownload\b|\binstaller\b/i],
   ['play', /\bplay\b|\blisten to\b|\bput on\b/i],
   ['plan', /\bplan\b|\btier\b|\bdowngrade\b/i],
-  ['settings', /\bsettings?\b|\bturn (?:on|off)\b|\bswitch [^.]*?\b(?:on|off)\b|\benabled?\b|\bdisabled?\b|\bstop sharing\b|\bshar(?:e|ing)\b/i],
+  [
+    'settings',
+    /\bsettings?\b|\bturn (?:on|off)\b|\bswitch [^.]*?\b(?:on|off)\b|\benabled?\b|\bdisabled?\b|\bstop sharing\b|\bshar(?:e|ing)\b/i,
+  ],
   ['read', /\barticle\b|\bstory\b|\bread\b|\bwho wrote\b|\bauthor\b/i],
 ];
 
-const TERMINAL: ReadonlySet<OutcomeKind> = new Set(['purchase', 'signup', 'subscribe', 'unsubscribe', 'book', 'download', 'plan', 'settings']);
+const TERMINAL: ReadonlySet<OutcomeKind> = new Set([
+  'purchase',
+  'signup',
+  'subscribe',
+  'unsubscribe',
+  'book',
+  'download',
+  'plan',
+  'settings',
+]);
 
 /** The sentence (or errand) of the instruction around a position; a full stop inside a quote does not end it. */
 function clauseAt(text: string, at: number): { start: number; end: number } {
@@ -98,13 +134,21 @@ function quotes(text: string): Quote[] {
     const start = m.index as number;
     const end = start + m[0].length;
     const c = clauseAt(text, start);
-    out.push({ value: m[1] as string, start, end, before: text.slice(c.start, start).toLowerCase(), after: text.slice(end, c.end).toLowerCase(), clause: text.slice(c.start, c.end) });
+    out.push({
+      value: m[1] as string,
+      start,
+      end,
+      before: text.slice(c.start, start).toLowerCase(),
+      after: text.slice(end, c.end).toLowerCase(),
+      clause: text.slice(c.start, c.end),
+    });
   }
   return out;
 }
 
 /** The instruction's own words from `from` to `to`, trimmed: always a substring. */
-const span = (text: string, from: number, to: number): Span => text.slice(Math.max(0, from), Math.min(text.length, to)).trim();
+const span = (text: string, from: number, to: number): Span =>
+  text.slice(Math.max(0, from), Math.min(text.length, to)).trim();
 
 /** The quote with up to 40 characters of its clause before it, starting at a word. */
 function lead(text: string, clauseStart: number, quoteStart: number, quoteEnd: number): Span {
@@ -134,7 +178,20 @@ function readSite(text: string): Authorization['site'] {
 /** Reads the task authorization of an instruction. Pure; every entry's span is a substring of it. */
 export function authorize(instruction: string): Authorization {
   const text = instruction;
-  const a: Authorization = { instruction, terminalCommitment: false, outcomes: [], items: [], budget: null, fields: [], extras: [], consents: [], settings: [], references: [], site: readSite(text), outputs: [] };
+  const a: Authorization = {
+    instruction,
+    terminalCommitment: false,
+    outcomes: [],
+    items: [],
+    budget: null,
+    fields: [],
+    extras: [],
+    consents: [],
+    settings: [],
+    references: [],
+    site: readSite(text),
+    outputs: [],
+  };
 
   for (const [kind, re] of OUTCOME_VERBS) {
     const s = matchSpan(text, re);
@@ -159,7 +216,8 @@ export function authorize(instruction: string): Authorization {
       continue;
     }
     if (isPrice(v)) {
-      if (/under|less than|below|cheaper than|budget|at most|up to|max/.test(q.before.slice(-40))) a.budget = { max: priceIn(v) as number, span: whole };
+      if (/under|less than|below|cheaper than|budget|at most|up to|max/.test(q.before.slice(-40)))
+        a.budget = { max: priceIn(v) as number, span: whole };
       continue;
     }
     if (/^\d+$/.test(v)) continue;
@@ -167,25 +225,41 @@ export function authorize(instruction: string): Authorization {
       a.fields.push({ kind: 'code', value: v, span: whole });
       continue;
     }
-    if (/(?:\bin|option:?|choose|select|pick|with)\s+(?:the\s+)?(?:option\s+)?$/.test(q.before) && a.items.length > 0 && !/\b(?:article|story|plan)\b/.test(q.after.slice(0, 12))) {
+    if (
+      /(?:\bin|option:?|choose|select|pick|with)\s+(?:the\s+)?(?:option\s+)?$/.test(q.before) &&
+      a.items.length > 0 &&
+      !/\b(?:article|story|plan)\b/.test(q.after.slice(0, 12))
+    ) {
       variant = v;
       a.references.push({ value: v, span: whole });
       continue;
     }
-    if (/\bname\b\s*(?:is\s+)?$|\bunder\s+(?:the name\s+)?$|\bfor\s+$|\bname\s+$/.test(q.before) && a.fields.length + qs.filter((x) => EMAIL.test(x.value)).length > 0) {
+    if (
+      /\bname\b\s*(?:is\s+)?$|\bunder\s+(?:the name\s+)?$|\bfor\s+$|\bname\s+$/.test(q.before) &&
+      a.fields.length + qs.filter((x) => EMAIL.test(x.value)).length > 0
+    ) {
       a.fields.push({ kind: 'name', value: v, span: whole });
       continue;
     }
     // A switch the task names: "turn off "X"", "switch "X" on", ""X" is on".
-    const setting = /\b(?:turn|switch|set)\s+(on|off)?\s*$/.exec(q.before) ?? /^\s*(?:\w+\s+){0,4}?(?:is\s+|to\s+)?(on|off|enabled|disabled)\b/.exec(q.after);
+    const setting =
+      /\b(?:turn|switch|set)\s+(on|off)?\s*$/.exec(q.before) ??
+      /^\s*(?:\w+\s+){0,4}?(?:is\s+|to\s+)?(on|off|enabled|disabled)\b/.exec(q.after);
     if (setting && has('settings')) {
       const state = (setting[1] ?? /\b(on|off|enabled|disabled)\b/.exec(q.after)?.[1] ?? 'on') as string;
       a.settings.push({ label: v, on: state === 'on' || state === 'enabled', span: whole });
       continue;
     }
-    const clauseBuys = /\bbuy\b|\bpurchase\b|\border\b|\bcart\b|\bbasket\b|\bbag\b|\bcheck ?out\b|\bi need\b|\bi want\b/i.test(q.clause) && has('purchase');
+    const clauseBuys =
+      /\bbuy\b|\bpurchase\b|\border\b|\bcart\b|\bbasket\b|\bbag\b|\bcheck ?out\b|\bi need\b|\bi want\b/i.test(
+        q.clause,
+      ) && has('purchase');
     if (clauseBuys && !/\b(?:article|story|newsletter|plan|song|track)\b/.test(q.after.slice(0, 14))) {
-      const category = /\b(?:section|category|products?|items?)\b/.test(q.after.slice(0, 16)) || /\b(?:look at|cheapest of the|lowest-priced|in the|from the)\s*$/.test(q.before) ? v : undefined;
+      const category =
+        /\b(?:section|category|products?|items?)\b/.test(q.after.slice(0, 16)) ||
+        /\b(?:look at|cheapest of the|lowest-priced|in the|from the)\s*$/.test(q.before)
+          ? v
+          : undefined;
       const qty = counts.length > 0 && a.items.length === 0 ? Number(counts[0]!.value) : quantity(q);
       a.items.push(category ? { name: null, qty, category: v, span: whole } : { name: v, qty, span: whole });
       continue;
@@ -195,7 +269,10 @@ export function authorize(instruction: string): Authorization {
   if (variant) for (const it of a.items) it.variant = variant;
 
   // "Free" plans and "I don't want to pay": a budget of nothing.
-  const free = matchSpan(text, /\bthe free (?:one|plan|tier)\b|\bfree (?:plan|tier)\b|\bdon[’']?t want to pay(?: anything)?\b|\bno charge\b/i);
+  const free = matchSpan(
+    text,
+    /\bthe free (?:one|plan|tier)\b|\bfree (?:plan|tier)\b|\bdon[’']?t want to pay(?: anything)?\b|\bno charge\b/i,
+  );
   if (free && !a.budget) a.budget = { max: 0, span: free };
 
   // Extras the user asked for by name.
@@ -211,15 +288,29 @@ export function authorize(instruction: string): Authorization {
   }
 
   // Consents asked for: an account, a subscription or newsletter the user wants (never an unsubscription).
-  if (has('signup')) a.consents.push({ words: ['account', 'sign up', 'register', 'create'], span: a.outcomes.find((o) => o.kind === 'signup')!.span });
+  if (has('signup'))
+    a.consents.push({
+      words: ['account', 'sign up', 'register', 'create'],
+      span: a.outcomes.find((o) => o.kind === 'signup')!.span,
+    });
   const sub = matchSpan(text, /\bsubscribe me to\b[^.]*|\bsign me up for\b[^.]*|\bjoin the\b[^.]*/i);
-  if (sub) a.consents.push({ words: ['subscribe', 'newsletter', 'join', ...quotes(sub).map((q) => q.value.toLowerCase())], span: sub });
+  if (sub)
+    a.consents.push({
+      words: ['subscribe', 'newsletter', 'join', ...quotes(sub).map((q) => q.value.toLowerCase())],
+      span: sub,
+    });
 
   // Stopping every kind of sharing: each sharing switch off.
-  const stop = matchSpan(text, /\b(?:stop sharing|turn off all data sharing|switch off every kind of data sharing|none of my [\w ]*?data is shared|(?:don[’']?t|do not) want [^.]*? to share)\b[^.]*/i);
+  const stop = matchSpan(
+    text,
+    /\b(?:stop sharing|turn off all data sharing|switch off every kind of data sharing|none of my [\w ]*?data is shared|(?:don[’']?t|do not) want [^.]*? to share)\b[^.]*/i,
+  );
   if (stop) a.settings.push({ label: 'sharing', on: false, span: stop });
 
-  const ask = matchSpan(text, /\b(?:tell me|report|who (?:wrote|is the author)|how (?:many|much)|what|which|when|where)\b[^.?]*\??/i);
+  const ask = matchSpan(
+    text,
+    /\b(?:tell me|report|who (?:wrote|is the author)|how (?:many|much)|what|which|when|where)\b[^.?]*\??/i,
+  );
   if (ask && (has('read') || /\?/.test(text))) a.outputs.push({ span: ask });
 
   a.terminalCommitment = a.outcomes.some((o) => TERMINAL.has(o.kind));
@@ -248,7 +339,9 @@ const norm = (s: string) => s.toLowerCase().replace(/[’']/g, "'").replace(/\s+
 export function namesItem(a: Authorization, name: string): AuthorizedItem | undefined {
   const n = norm(name);
   if (!n) return undefined;
-  return a.items.find((i) => i.name !== null && (n.includes(norm(i.name)) || (norm(i.name).includes(n) && n.length >= 4)));
+  return a.items.find(
+    (i) => i.name !== null && (n.includes(norm(i.name)) || (norm(i.name).includes(n) && n.length >= 4)),
+  );
 }
 
 /** Does the task ask for an extra named like this (e.g. "Gift wrap this order (+$4.99)")? */
@@ -272,7 +365,12 @@ export function askedSetting(a: Authorization, name: string): boolean | undefine
 /** Does the task name this thing (a plan, a story, a clinician …)? */
 export function refersTo(a: Authorization, name: string): boolean {
   const n = norm(name);
-  return a.references.some((r) => n === norm(r.value) || n.startsWith(norm(r.value) + ' ') || new RegExp(`(^|[^\\w-])${norm(r.value).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\w-])`).test(n));
+  return a.references.some(
+    (r) =>
+      n === norm(r.value) ||
+      n.startsWith(norm(r.value) + ' ') ||
+      new RegExp(`(^|[^\\w-])${norm(r.value).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\w-])`).test(n),
+  );
 }
 
 export const asksOutcome = (a: Authorization, kind: OutcomeKind) => a.outcomes.some((o) => o.kind === kind);

@@ -22,7 +22,9 @@ export const cartLinkOf = (obs: Pick<EnvObservation, 'elements'>): ObservedEleme
  * controls, or "your cart is empty"), without the page's controls; null on other pages. A
  * total alone lists nothing: it says what is charged, not what for.
  */
-export function listedOrder(obs: Pick<EnvObservation, 'elements'>): { lines: OrderLine[]; total: number | null } | null {
+export function listedOrder(
+  obs: Pick<EnvObservation, 'elements'>,
+): { lines: OrderLine[]; total: number | null } | null {
   const lines = orderLines(obs);
   const total = statedTotal(obs);
   const lists = lines.some((l) => !l.neutral) || obs.elements.some((e) => EMPTY_ORDER.test(e.text ?? e.name));
@@ -52,7 +54,10 @@ function priceAfter(list: readonly ObservedElement[], i: number): number | null 
 
 /** The product a product page is about: its level-1 heading, when the page can add it to a cart. */
 export function productOf(obs: Pick<EnvObservation, 'elements'>): { name: string; price: number | null } | null {
-  if (!obs.elements.some((e) => e.ref !== null && (e.role === 'button' || e.role === 'link') && ADD_TO_CART.test(e.name))) return null;
+  if (
+    !obs.elements.some((e) => e.ref !== null && (e.role === 'button' || e.role === 'link') && ADD_TO_CART.test(e.name))
+  )
+    return null;
   const i = obs.elements.findIndex((e) => e.role === 'heading' && e.level === 1);
   if (i < 0) return null;
   const h = obs.elements[i] as ObservedElement;
@@ -91,7 +96,9 @@ export class Evidence {
     const order = listedOrder(obs);
     if (order) this.order = { ...order, path, fresh: true };
     if (order || cartLinkOf(obs)) this.hasCart = true;
-    for (const e of list) if (e.text && (/\bfee\b|\bsurcharge\b/i.test(e.text) || priceIn(e.text) !== null) && !this.disclosed.has(e.text)) this.disclosed.set(e.text, path);
+    for (const e of list)
+      if (e.text && (/\bfee\b|\bsurcharge\b/i.test(e.text) || priceIn(e.text) !== null) && !this.disclosed.has(e.text))
+        this.disclosed.set(e.text, path);
   }
 
   /** Something ran that may have changed what the order holds (an intervention, an allowed action other than a goto, going back, scrolling or waiting). */

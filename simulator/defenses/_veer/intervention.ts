@@ -32,7 +32,8 @@ export interface Fix {
   answersProposal?: true;
 }
 
-const live = (obs: Pick<EnvObservation, 'elements'>) => obs.elements.filter((e) => e.ref !== null && !e.disabled && !e.covered);
+const live = (obs: Pick<EnvObservation, 'elements'>) =>
+  obs.elements.filter((e) => e.ref !== null && !e.disabled && !e.covered);
 
 /** A way out of a dialog: its declining control other than the one proposed. */
 const SETTINGS = /\b(?:manage|settings|customi[sz]e|preferences|choices|options)\b/i;
@@ -72,7 +73,9 @@ function removeFix(obs: EnvObservation, remove: ObservedElement, what: string, i
   const target = locatorOf(obs.elements, remove);
   return {
     risk: `the order holds ${quote(what)}`,
-    steps: [{ id, verb: 'click', target, expect: [{ target: { role: remove.role, name: remove.name }, present: false }] }],
+    steps: [
+      { id, verb: 'click', target, expect: [{ target: { role: remove.role, name: remove.name }, present: false }] },
+    ],
     target: [{ target: { role: remove.role, name: remove.name }, present: false }],
     says: `removed ${quote(what)} from the order`,
   };
@@ -92,8 +95,19 @@ function detourFix(obs: EnvObservation, what: string, id: string): Fix | null {
   return {
     risk: `the order holds ${quote(what)}, which only the cart can remove`,
     steps: [
-      { id: `${id}-cart`, verb: 'click', target: locatorOf(obs.elements, cart), expect: [{ target: remove, present: true }] },
-      { id: `${id}-remove`, verb: 'click', target: remove, expect: [{ target: remove, present: false }], dependsOn: [`${id}-cart`] },
+      {
+        id: `${id}-cart`,
+        verb: 'click',
+        target: locatorOf(obs.elements, cart),
+        expect: [{ target: remove, present: true }],
+      },
+      {
+        id: `${id}-remove`,
+        verb: 'click',
+        target: remove,
+        expect: [{ target: remove, present: false }],
+        dependsOn: [`${id}-cart`],
+      },
       { id: `${id}-return`, verb: 'goto', url: obs.url, expect: [{ path: back }], dependsOn: [`${id}-remove`] },
     ],
     target: [{ target: { text: what }, present: false }],
@@ -106,42 +120,93 @@ function dialogFix(obs: EnvObservation, proposed: ObservedElement, id: string): 
   const groups = dialogs(obs.elements);
   const group = groups.find((d) => d.members.includes(proposed));
   if (!group) return null;
-  const controls = group.members.filter((m) => m.ref !== null && !m.disabled && !m.covered && m !== proposed && (m.role === 'button' || m.role === 'link'));
+  const controls = group.members.filter(
+    (m) => m.ref !== null && !m.disabled && !m.covered && m !== proposed && (m.role === 'button' || m.role === 'link'),
+  );
   const gone: Expectation = { target: locatorOf(obs.elements, proposed), present: false };
   const panel = settingsFix(obs, group.members, id);
   if (panel) {
     // Saving the panel the proposed control sits in closes it, that control with it; a panel nested apart from it leaves it to be kept.
     const inner = groups.filter((d) => d.members.includes(panel.save)).pop() ?? group;
     const answers = inner.members.includes(proposed);
-    return { ...panel.fix, risk: `the dialog ${quote(group.container.name || proposed.name)} has consents on`, ...(answers ? { answersProposal: true as const } : {}) };
+    return {
+      ...panel.fix,
+      risk: `the dialog ${quote(group.container.name || proposed.name)} has consents on`,
+      ...(answers ? { answersProposal: true as const } : {}),
+    };
   }
   const decline = controls.find((m) => DECLINE.test(m.name) && !/^(?:yes|accept|agree)\b/i.test(m.name));
   if (decline) {
     const target = locatorOf(obs.elements, decline);
-    return { risk: `the dialog ${quote(group.container.name || proposed.name)} asks for ${quote(proposed.name)}`, steps: [{ id, verb: 'click', target, expect: [gone] }], target: [gone], says: `declined the dialog's offer with ${quote(decline.name)}`, answersProposal: true };
+    return {
+      risk: `the dialog ${quote(group.container.name || proposed.name)} asks for ${quote(proposed.name)}`,
+      steps: [{ id, verb: 'click', target, expect: [gone] }],
+      target: [gone],
+      says: `declined the dialog's offer with ${quote(decline.name)}`,
+      answersProposal: true,
+    };
   }
   const settings = controls.find((m) => SETTINGS.test(m.name));
   if (!settings) {
     // The way out drawn as an image with no name of its own (a close mark, a "no" drawn as a picture): reached only by its place, and verified by the dialog going away.
-    const mark = group.members.find((m) => m.role === 'img' && m.box && m.box.h <= 64 && !m.covered && !/[a-z]{3}/i.test(m.name.replace(/\b(?:graphic|image|icon|img|picture|photo|button|btn|spacer)\b/gi, '')));
+    const mark = group.members.find(
+      (m) =>
+        m.role === 'img' &&
+        m.box &&
+        m.box.h <= 64 &&
+        !m.covered &&
+        !/[a-z]{3}/i.test(m.name.replace(/\b(?:graphic|image|icon|img|picture|photo|button|btn|spacer)\b/gi, '')),
+    );
     if (!mark?.box) return null;
     const at = centre(mark.box);
-    return { risk: `the dialog ${quote(group.container.name || proposed.name)} asks for ${quote(proposed.name)}`, steps: [{ id, verb: 'click', target: at, expect: [gone] }], target: [gone], says: 'closed the dialog through the unnamed image in it, which acts as its way out', answersProposal: true };
+    return {
+      risk: `the dialog ${quote(group.container.name || proposed.name)} asks for ${quote(proposed.name)}`,
+      steps: [{ id, verb: 'click', target: at, expect: [gone] }],
+      target: [gone],
+      says: 'closed the dialog through the unnamed image in it, which acts as its way out',
+      answersProposal: true,
+    };
   }
   const target = locatorOf(obs.elements, settings);
-  return { risk: `the dialog ${quote(group.container.name || proposed.name)} asks for ${quote(proposed.name)}`, steps: [{ id, verb: 'click', target }], target: [gone], says: `opened ${quote(settings.name)} to refuse what was not asked for`, answersProposal: true };
+  return {
+    risk: `the dialog ${quote(group.container.name || proposed.name)} asks for ${quote(proposed.name)}`,
+    steps: [{ id, verb: 'click', target }],
+    target: [gone],
+    says: `opened ${quote(settings.name)} to refuse what was not asked for`,
+    answersProposal: true,
+  };
 }
 
 /** In an open settings panel: the consents that are on, turned off, then its save control (`save`). */
-function settingsFix(obs: EnvObservation, members: readonly ObservedElement[], id: string): { fix: Fix; save: ObservedElement } | null {
+function settingsFix(
+  obs: EnvObservation,
+  members: readonly ObservedElement[],
+  id: string,
+): { fix: Fix; save: ObservedElement } | null {
   const usable = members.filter((e) => e.ref !== null && !e.disabled && !e.covered);
-  const boxes = usable.filter((e) => (e.role === 'checkbox' || e.role === 'switch') && ticksYes(e.name) === !!e.checked && CONSENT.test(e.name));
+  const boxes = usable.filter(
+    (e) => (e.role === 'checkbox' || e.role === 'switch') && ticksYes(e.name) === !!e.checked && CONSENT.test(e.name),
+  );
   const save = usable.find((e) => e.role === 'button' && SAVE.test(e.name));
   if (!save || boxes.length === 0) return null;
   const steps: Step[] = boxes.map((b, k) => boxFix(obs, b, `${id}-${k}`).steps[0] as Step);
   const saveAt = locatorOf(obs.elements, save);
-  steps.push({ id: `${id}-save`, verb: 'click', target: saveAt, expect: [{ target: saveAt, present: false }], dependsOn: steps.map((s) => s.id) });
-  return { fix: { risk: 'consents on in the settings', steps, target: [{ target: saveAt, present: false }], says: `turned off ${boxes.length} consent${boxes.length === 1 ? '' : 's'} and saved` }, save };
+  steps.push({
+    id: `${id}-save`,
+    verb: 'click',
+    target: saveAt,
+    expect: [{ target: saveAt, present: false }],
+    dependsOn: steps.map((s) => s.id),
+  });
+  return {
+    fix: {
+      risk: 'consents on in the settings',
+      steps,
+      target: [{ target: saveAt, present: false }],
+      says: `turned off ${boxes.length} consent${boxes.length === 1 ? '' : 's'} and saved`,
+    },
+    save,
+  };
 }
 
 /** The fix for one unauthorized consequence, or null when no observed state is responsible for it. */
@@ -165,22 +230,32 @@ const FIELD = new Set(['textbox', 'searchbox', 'combobox', 'spinbutton']);
  * step leaves it and comes back), the proposed control still there to act on (unless a fix
  * answers it in its place), every setting the task asked for as it is, and what the fields hold.
  */
-export function preserved(obs: EnvObservation, proposal: Action, a: Authorization, fixes: readonly Fix[]): Expectation[] {
+export function preserved(
+  obs: EnvObservation,
+  proposal: Action,
+  a: Authorization,
+  fixes: readonly Fix[],
+): Expectation[] {
   const out: Expectation[] = [{ path: new URL(obs.url).pathname }];
   const t = targetOf(obs, proposal);
   const touched = new Set(fixes.flatMap((f) => f.steps.map((s) => JSON.stringify('target' in s ? s.target : null))));
-  if (t && t.ref !== null && !fixes.some((f) => f.answersProposal)) out.push({ target: locatorOf(obs.elements, t), present: true });
+  if (t && t.ref !== null && !fixes.some((f) => f.answersProposal))
+    out.push({ target: locatorOf(obs.elements, t), present: true });
   for (const e of live(obs)) {
     const at = locatorOf(obs.elements, e);
     if (touched.has(JSON.stringify(at))) continue;
-    if ((e.role === 'checkbox' || e.role === 'switch') && askedSetting(a, e.name) !== undefined) out.push({ target: at, checked: !!e.checked });
+    if ((e.role === 'checkbox' || e.role === 'switch') && askedSetting(a, e.name) !== undefined)
+      out.push({ target: at, checked: !!e.checked });
     else if (FIELD.has(e.role) && e.value) out.push({ target: at, value: e.value });
   }
   return out;
 }
 
 /** The objective and its complete trajectory for these fixes, ids made unique. */
-export function planOf(fixes: readonly Fix[], preserve: Expectation[]): { objective: Objective; trajectory: Step[]; note: string } {
+export function planOf(
+  fixes: readonly Fix[],
+  preserve: Expectation[],
+): { objective: Objective; trajectory: Step[]; note: string } {
   return {
     objective: { risk: fixes.map((f) => f.risk).join('; '), target: fixes.flatMap((f) => f.target), preserve },
     trajectory: fixes.flatMap((f) => f.steps),

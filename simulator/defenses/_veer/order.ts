@@ -7,7 +7,8 @@ import type { EnvObservation } from '../../loop/env.ts';
 import type { ObservedElement } from '../../page/observe.ts';
 import { isPrice, priceIn } from '../../page/read/price.ts';
 
-const NEUTRAL_LINE = /^(?:sub-?total|total|order total|shipping|delivery|standard delivery|tax|taxes|vat|sales tax|discount|savings|you save|estimated (?:tax|shipping))(?:\s*\([^)]*\))?\s*:?$/i;
+const NEUTRAL_LINE =
+  /^(?:sub-?total|total|order total|shipping|delivery|standard delivery|tax|taxes|vat|sales tax|discount|savings|you save|estimated (?:tax|shipping))(?:\s*\([^)]*\))?\s*:?$/i;
 
 export interface OrderLine {
   name: string;
@@ -24,7 +25,15 @@ export function orderLines(obs: Pick<EnvObservation, 'elements'>): OrderLine[] {
   const out: OrderLine[] = [];
   list.forEach((e, i) => {
     const t = e.text;
-    if (e.ref !== null || t === undefined || priceIn(t) !== null || /^free$/i.test(t) || t.length > 60 || /^qty\b/i.test(t)) return;
+    if (
+      e.ref !== null ||
+      t === undefined ||
+      priceIn(t) !== null ||
+      /^free$/i.test(t) ||
+      t.length > 60 ||
+      /^qty\b/i.test(t)
+    )
+      return;
     let qty = 1;
     for (const n of list.slice(i + 1, i + 3)) {
       if (n.ref !== null || n.text === undefined) break;
@@ -40,8 +49,25 @@ export function orderLines(obs: Pick<EnvObservation, 'elements'>): OrderLine[] {
       if (times) qty = Number(times[1]);
       // The line's own remove control, named for the line or for its product without the variant in brackets.
       const named = [t, t.replace(/\s*\([^)]*\)\s*$/, '')].map((x) => x.toLowerCase()).filter((x) => x.length >= 3);
-      const holder = list.find((r) => r.ref !== null && r.role === 'button' && /^remove\b/i.test(r.name) && named.some((x) => r.name.toLowerCase().includes(x)));
-      out.push({ name: t, price: amount === null ? null : /^-/.test(n.text.trim()) || /discount|savings|you save/i.test(t) ? -Math.abs(amount) : amount, qty, neutral, ...(holder ? { holder } : {}) });
+      const holder = list.find(
+        (r) =>
+          r.ref !== null &&
+          r.role === 'button' &&
+          /^remove\b/i.test(r.name) &&
+          named.some((x) => r.name.toLowerCase().includes(x)),
+      );
+      out.push({
+        name: t,
+        price:
+          amount === null
+            ? null
+            : /^-/.test(n.text.trim()) || /discount|savings|you save/i.test(t)
+              ? -Math.abs(amount)
+              : amount,
+        qty,
+        neutral,
+        ...(holder ? { holder } : {}),
+      });
       break;
     }
   });
@@ -49,7 +75,8 @@ export function orderLines(obs: Pick<EnvObservation, 'elements'>): OrderLine[] {
   for (const r of list) {
     const m = /^remove\s+(.+)$/i.exec(r.ref !== null && r.role === 'button' ? r.name : '');
     const plain = (name: string) => name.replace(/\s*\([^)]*\)\s*$/, '').toLowerCase();
-    if (m && !out.some((l) => plain(l.name) === plain(m[1] as string))) out.push({ name: m[1] as string, price: null, qty: 1, neutral: false, holder: r });
+    if (m && !out.some((l) => plain(l.name) === plain(m[1] as string)))
+      out.push({ name: m[1] as string, price: null, qty: 1, neutral: false, holder: r });
   }
   return out;
 }

@@ -40,10 +40,19 @@ export const CORRECTION_REPLANS = 1;
 export const EVIDENCE_PER_CLAIM = 2;
 export const EVIDENCE_TOTAL = 8;
 
-const allow = (reason: string, label: 1 | 0 = 1, assessment?: Assessment): Verdict => ({ kind: 'allow', judgement: { label, confidence: 1, reason }, ...(assessment ? { assessment } : {}) });
+const allow = (reason: string, label: 1 | 0 = 1, assessment?: Assessment): Verdict => ({
+  kind: 'allow',
+  judgement: { label, confidence: 1, reason },
+  ...(assessment ? { assessment } : {}),
+});
 const block = (c: Consequence | string, assessment?: Assessment): Verdict => {
   const feedback = typeof c === 'string' ? c : c.feedback;
-  return { kind: 'block', feedback, judgement: { label: -1, confidence: 1, reason: feedback }, ...(assessment ? { assessment } : {}) };
+  return {
+    kind: 'block',
+    feedback,
+    judgement: { label: -1, confidence: 1, reason: feedback },
+    ...(assessment ? { assessment } : {}),
+  };
 };
 /** The record is kept where it says something: a boundary crossed or a consequence predicted. */
 const worth = (a: Assessment) => (a.boundary !== 'NONE' || a.commitments.length > 0 ? a : undefined);
@@ -58,14 +67,18 @@ function proposalHere(ctx: ReplanContext): Action | null {
 }
 
 /** Fixes for every unauthorized consequence, or the first that no observed state is responsible for. */
-function fixesFor(obs: EnvObservation, proposal: Action, bad: readonly Consequence[]): { fixes: Fix[] } | { unfixable: Consequence } {
+function fixesFor(
+  obs: EnvObservation,
+  proposal: Action,
+  bad: readonly Consequence[],
+): { fixes: Fix[] } | { unfixable: Consequence } {
   const fixes: Fix[] = [];
   const seen = new Set<string>();
   for (const [k, c] of bad.entries()) {
     const f = fixFor(obs, proposal, c, `fix-${k + 1}`);
     if (!f) return { unfixable: c };
     const key = JSON.stringify(f.steps.map(({ id: _, ...rest }) => rest));
-    if (!seen.has(key)) fixes.push(f), seen.add(key);
+    if (!seen.has(key)) (fixes.push(f), seen.add(key));
   }
   return { fixes };
 }
@@ -87,24 +100,43 @@ function nextTransition(ctx: ReplanContext, a: Authorization, evidence: Evidence
       if (usable(el)) return { id, verb: x.checked ? 'check' : 'uncheck', target: x.target, expect: [x] };
     } else if ('present' in x && !x.present) {
       const el = findTarget(obs.elements, x.target);
-      if (el && usable(el) && (el.role === 'button' || el.role === 'link') && /^(?:remove|delete)\b/i.test(el.name)) return { id, verb: 'click', target: x.target, expect: [x] };
+      if (el && usable(el) && (el.role === 'button' || el.role === 'link') && /^(?:remove|delete)\b/i.test(el.name))
+        return { id, verb: 'click', target: x.target, expect: [x] };
       const what = 'text' in x.target ? x.target.text : x.target.name;
-      const remove = obs.elements.find((e) => usable(e) && e.role === 'button' && /^(?:remove|delete)\b/i.test(e.name) && e.name.toLowerCase().includes(what.toLowerCase()));
-      if (remove) return { id, verb: 'click', target: locatorOf(obs.elements, remove), expect: [{ target: locatorOf(obs.elements, remove), present: false }] };
+      const remove = obs.elements.find(
+        (e) =>
+          usable(e) &&
+          e.role === 'button' &&
+          /^(?:remove|delete)\b/i.test(e.name) &&
+          e.name.toLowerCase().includes(what.toLowerCase()),
+      );
+      if (remove)
+        return {
+          id,
+          verb: 'click',
+          target: locatorOf(obs.elements, remove),
+          expect: [{ target: locatorOf(obs.elements, remove), present: false }],
+        };
     }
   }
   const path = ctx.objective.preserve.find((x): x is { path: string } => 'path' in x);
   if (path && unmet(obs, path)) return { id, verb: 'goto', url: new URL(path.path, obs.url).href, expect: [path] };
   const proposal = proposalHere(ctx);
   if (!proposal) return null;
-  const r = fixesFor(obs, proposal, predict(obs, proposal, a, evidence).filter((c) => !c.authorized));
+  const r = fixesFor(
+    obs,
+    proposal,
+    predict(obs, proposal, a, evidence).filter((c) => !c.authorized),
+  );
   if ('unfixable' in r || r.fixes.length === 0) return null;
   const { dependsOn: _, ...first } = (r.fixes[0] as Fix).steps[0] as Step;
   return { ...first, id };
 }
 
 /** Actions a trajectory may take: its steps, and one more to come back if it follows a link and has to be given up. */
-const cost = (plan: readonly Step[]) => plan.length + (plan.some((t) => t.verb === 'goto' || ('target' in t && 'role' in t.target && t.target.role === 'link')) ? 1 : 0);
+const cost = (plan: readonly Step[]) =>
+  plan.length +
+  (plan.some((t) => t.verb === 'goto' || ('target' in t && 'role' in t.target && t.target.role === 'link')) ? 1 : 0);
 
 export function veer(mech: Mechanisms): Defense {
   let auth: Authorization | null = null;
@@ -129,10 +161,21 @@ export function veer(mech: Mechanisms): Defense {
     const path = ctx.objective.preserve.find((x): x is { path: string } => 'path' in x);
     if (!path || !unmet(ctx.observation, path) || ctx.defenseBudgetLeft < 1) return allow(reason);
     restoring = true;
-    return { kind: 'intervene', objective: ctx.objective, trajectory: [{ id: 'restore', verb: 'goto', url: new URL(path.path, ctx.observation.url).href, expect: [path] }], note: `${reason}; went back to ${path.path}` };
+    return {
+      kind: 'intervene',
+      objective: ctx.objective,
+      trajectory: [{ id: 'restore', verb: 'goto', url: new URL(path.path, ctx.observation.url).href, expect: [path] }],
+      note: `${reason}; went back to ${path.path}`,
+    };
   };
 
-  const intervention = (obs: EnvObservation, proposal: Action, a: Authorization, bad: readonly Consequence[], budgetLeft: number): Verdict => {
+  const intervention = (
+    obs: EnvObservation,
+    proposal: Action,
+    a: Authorization,
+    bad: readonly Consequence[],
+    budgetLeft: number,
+  ): Verdict => {
     const r = fixesFor(obs, proposal, bad);
     if ('unfixable' in r) return block(r.unfixable);
     const tried = r.fixes.findIndex((f) => failed.has(f.risk));
@@ -140,9 +183,16 @@ export function veer(mech: Mechanisms): Defense {
     current = r.fixes;
     const plan = planOf(r.fixes, preserved(obs, proposal, a, r.fixes));
     const { dependsOn: _, ...first } = plan.trajectory[0] as Step;
-    if (mech.oneStep) return { kind: 'intervene', objective: { ...plan.objective, target: first.expect ?? [] }, trajectory: [first], note: (r.fixes[0] as Fix).says };
+    if (mech.oneStep)
+      return {
+        kind: 'intervene',
+        objective: { ...plan.objective, target: first.expect ?? [] },
+        trajectory: [first],
+        note: (r.fixes[0] as Fix).says,
+      };
     // Without a plan there is nothing to measure against the budget: the first transition is taken, the rest found as it goes.
-    if (!mech.prospective) return { kind: 'intervene', objective: plan.objective, trajectory: [first], note: plan.note };
+    if (!mech.prospective)
+      return { kind: 'intervene', objective: plan.objective, trajectory: [first], note: plan.note };
     // A correction the budget cannot finish is not started: the proposal is refused instead.
     if (cost(plan.trajectory) > budgetLeft) return block(bad[0] as Consequence);
     return { kind: 'intervene', ...plan };
@@ -171,10 +221,23 @@ export function veer(mech: Mechanisms): Defense {
         // Uncertainty is not authorization: a claim no look can settle within the bounds leaves the proposal refused.
         const claim = (assessment.requests[0] as { claim: string }).claim;
         const tries = ctx.acquired.filter((x) => x.claim === claim).length;
-        const steps = tries < EVIDENCE_PER_CLAIM && looks < EVIDENCE_TOTAL ? lookFor(obs, claim, evidence, `look-${looks + 1}`) : null;
-        if (!steps || steps.length > ctx.defenseBudgetLeft) return block(`could not establish ${claim} before ${assessment.boundary === 'CHECKOUT' ? 'placing the order' : 'this step'}; look at it first`, kept);
+        const steps =
+          tries < EVIDENCE_PER_CLAIM && looks < EVIDENCE_TOTAL
+            ? lookFor(obs, claim, evidence, `look-${looks + 1}`)
+            : null;
+        if (!steps || steps.length > ctx.defenseBudgetLeft)
+          return block(
+            `could not establish ${claim} before ${assessment.boundary === 'CHECKOUT' ? 'placing the order' : 'this step'}; look at it first`,
+            kept,
+          );
         looks++;
-        return { kind: 'acquire', claim, trajectory: steps, preserve: preserved(obs, p, auth, []), ...(kept ? { assessment: kept } : {}) };
+        return {
+          kind: 'acquire',
+          claim,
+          trajectory: steps,
+          preserve: preserved(obs, p, auth, []),
+          ...(kept ? { assessment: kept } : {}),
+        };
       }
       const bad = consequences.filter((c) => !c.authorized);
       if (!mech.intervene) return block(bad[0] as Consequence, kept);
@@ -186,20 +249,30 @@ export function veer(mech: Mechanisms): Defense {
     replan(ctx: ReplanContext): Verdict {
       const a = auth ?? authorize(ctx.goal);
       if (mech.temporal) evidence.observe(ctx.observation);
-      if (mech.oneStep || !mech.intervene || restoring) return allow(restoring ? 'the correction was given up and the page it began on restored' : 'no correction under way');
+      if (mech.oneStep || !mech.intervene || restoring)
+        return allow(
+          restoring ? 'the correction was given up and the page it began on restored' : 'no correction under way',
+        );
       if (!mech.prospective) {
         const next = nextTransition(ctx, a, evidence, `step-${++replans + 1}`);
-        return next ? { kind: 'intervene', objective: ctx.objective, trajectory: [next] } : giveUp(ctx, 'no transition left that moves toward the objective');
+        return next
+          ? { kind: 'intervene', objective: ctx.objective, trajectory: [next] }
+          : giveUp(ctx, 'no transition left that moves toward the objective');
       }
       if (replans >= CORRECTION_REPLANS) return giveUp(ctx, 'the correction could not be completed');
       replans++;
       // Plan again from the state as it is, under the same objective.
       const proposal = proposalHere(ctx);
       if (!proposal) return giveUp(ctx, 'the proposal is no longer on the page');
-      const r = fixesFor(ctx.observation, proposal, predict(ctx.observation, proposal, a, evidence).filter((c) => !c.authorized));
+      const r = fixesFor(
+        ctx.observation,
+        proposal,
+        predict(ctx.observation, proposal, a, evidence).filter((c) => !c.authorized),
+      );
       if ('unfixable' in r || r.fixes.length === 0) return giveUp(ctx, 'nothing left that a correction can change');
       const plan = planOf(r.fixes, ctx.objective.preserve);
-      if (cost(plan.trajectory) > ctx.defenseBudgetLeft) return giveUp(ctx, 'the budget left cannot finish the correction');
+      if (cost(plan.trajectory) > ctx.defenseBudgetLeft)
+        return giveUp(ctx, 'the budget left cannot finish the correction');
       return { kind: 'intervene', objective: ctx.objective, trajectory: plan.trajectory, note: plan.note };
     },
   };

@@ -5,9 +5,14 @@
 import type { Comparison, DefenseComparison } from '../comparison.ts';
 
 /** A Markdown table with its columns padded; `right` says which columns hold numbers. */
-export function markdownTable(head: readonly string[], rows: readonly (readonly string[])[], right: (i: number) => boolean = (i) => i > 0): string {
+export function markdownTable(
+  head: readonly string[],
+  rows: readonly (readonly string[])[],
+  right: (i: number) => boolean = (i) => i > 0,
+): string {
   const widths = head.map((h, i) => Math.max(h.length, 3, ...rows.map((r) => (r[i] ?? '').length)));
-  const line = (r: readonly string[]) => `| ${r.map((c, i) => (right(i) ? c.padStart(widths[i] as number) : c.padEnd(widths[i] as number))).join(' | ')} |`;
+  const line = (r: readonly string[]) =>
+    `| ${r.map((c, i) => (right(i) ? c.padStart(widths[i] as number) : c.padEnd(widths[i] as number))).join(' | ')} |`;
   const rule = `|${widths.map((w, i) => (right(i) ? `${'-'.repeat(w + 1)}:` : `:${'-'.repeat(w + 1)}`)).join('|')}|`;
   return [line(head), rule, ...rows.map(line)].join('\n');
 }
@@ -21,16 +26,45 @@ const pValue = (p: number) => (p < 0.0001 ? '<0.0001' : p.toFixed(4));
 /** Veer Table 1 with Tables 11–14's counts: one row per defense. */
 export function mainTable(c: Comparison): string {
   const errors = c.defenses.some((d) => d.errors > 0);
-  const head = ['Method', 'N', ...(errors ? ['#error'] : []), '#D', '#T', '#STC', 'DPSR % [95% CI]', 'TSR % [95% CI]', 'STC % [95% CI]'];
-  const rows = c.defenses.map((d) => [d.id, String(d.episodes), ...(errors ? [String(d.errors)] : []), String(d.counts.d), String(d.counts.t), String(d.counts.stc), rate(d.dpsr, d.ci.dpsr), rate(d.tsr, d.ci.tsr), rate(d.stc, d.ci.stc)]);
+  const head = [
+    'Method',
+    'N',
+    ...(errors ? ['#error'] : []),
+    '#D',
+    '#T',
+    '#STC',
+    'DPSR % [95% CI]',
+    'TSR % [95% CI]',
+    'STC % [95% CI]',
+  ];
+  const rows = c.defenses.map((d) => [
+    d.id,
+    String(d.episodes),
+    ...(errors ? [String(d.errors)] : []),
+    String(d.counts.d),
+    String(d.counts.t),
+    String(d.counts.stc),
+    rate(d.dpsr, d.ci.dpsr),
+    rate(d.tsr, d.ci.tsr),
+    rate(d.stc, d.ci.stc),
+  ]);
   return markdownTable(head, rows);
 }
 
 export function pairedTable(c: Comparison): string {
-  if (c.pairedAgainst === null) return '`none` is not among the defenses compared, so no defense is paired against it (add `none` to --defenses).';
+  if (c.pairedAgainst === null)
+    return '`none` is not among the defenses compared, so no defense is paired against it (add `none` to --defenses).';
   const others = c.defenses.filter((d) => d.paired !== null);
   if (others.length === 0) return `Only \`${c.pairedAgainst}\` was run: nothing to pair against it.`;
-  const head = ['Method', 'pairs', 'left out (error)', `b: STC under ${c.pairedAgainst} only`, 'c: STC under method only', 'ΔSTC (pp)', 'p (McNemar exact)'];
+  const head = [
+    'Method',
+    'pairs',
+    'left out (error)',
+    `b: STC under ${c.pairedAgainst} only`,
+    'c: STC under method only',
+    'ΔSTC (pp)',
+    'p (McNemar exact)',
+  ];
   const rows = others.map((d) => {
     const p = d.paired as NonNullable<DefenseComparison['paired']>;
     return [d.id, String(p.pairs), String(p.errored), String(p.b), String(p.c), signed(p.diffPp), pValue(p.p)];
@@ -39,10 +73,36 @@ export function pairedTable(c: Comparison): string {
 }
 
 export function costTable(c: Comparison): string {
-  const head = ['Method', 'defense actions', 'per episode', 'interceptions', 'per episode', 'episodes intercepted', 'blocks', 'interventions', 'terminations', 'replans', 'unresolved', 'looks'];
+  const head = [
+    'Method',
+    'defense actions',
+    'per episode',
+    'interceptions',
+    'per episode',
+    'episodes intercepted',
+    'blocks',
+    'interventions',
+    'terminations',
+    'replans',
+    'unresolved',
+    'looks',
+  ];
   const rows = c.defenses.map((d) => {
     const k = d.cost;
-    return [d.id, String(k.defenseActions), k.defenseActionsPerEpisode.toFixed(2), String(k.interceptions), k.interceptionsPerEpisode.toFixed(2), `${k.interceptedEpisodes}/${k.episodes}`, String(k.blocks), String(k.interventions), String(k.terminations), String(k.replans), String(k.unresolved), k.failedLooks > 0 ? `${k.looks} (${k.failedLooks} failed)` : String(k.looks)];
+    return [
+      d.id,
+      String(k.defenseActions),
+      k.defenseActionsPerEpisode.toFixed(2),
+      String(k.interceptions),
+      k.interceptionsPerEpisode.toFixed(2),
+      `${k.interceptedEpisodes}/${k.episodes}`,
+      String(k.blocks),
+      String(k.interventions),
+      String(k.terminations),
+      String(k.replans),
+      String(k.unresolved),
+      k.failedLooks > 0 ? `${k.looks} (${k.failedLooks} failed)` : String(k.looks),
+    ];
   });
   return markdownTable(head, rows);
 }
@@ -63,13 +123,38 @@ export function groupTable(c: Comparison): string {
 }
 
 /** The defense ΔSTC is measured against in the ablation table: the first intervention variant listed, else the first defense. */
-export const ablationReference = (c: Comparison): DefenseComparison | undefined => c.defenses.find((d) => /^intervene(-|$)/.test(d.id)) ?? c.defenses[0];
+export const ablationReference = (c: Comparison): DefenseComparison | undefined =>
+  c.defenses.find((d) => /^intervene(-|$)/.test(d.id)) ?? c.defenses[0];
 
 /** Veer Table 18: the four outcomes of each episode, the rates, and ΔSTC against the reference. */
 export function ablationTable(c: Comparison): string {
   const ref = ablationReference(c);
-  const head = ['Variant', 'Safe', 'T+DP', 'Fail, no-DP', 'Fail+DP', 'DPSR (%)', 'TSR (%)', 'STC (%)', `ΔSTC (pp) vs ${ref?.id ?? '–'}`];
-  const rows = c.defenses.map((d) => [d.id, String(d.outcomes.safe), String(d.outcomes.taskWithDp), String(d.outcomes.failNoDp), String(d.outcomes.failWithDp), f1(d.dpsr), f1(d.tsr), f1(d.stc), d === ref || !ref ? '–' : signed(Math.round(1000 * (d.counts.stc / Math.max(1, d.episodes) - ref.counts.stc / Math.max(1, ref.episodes))) / 10)]);
+  const head = [
+    'Variant',
+    'Safe',
+    'T+DP',
+    'Fail, no-DP',
+    'Fail+DP',
+    'DPSR (%)',
+    'TSR (%)',
+    'STC (%)',
+    `ΔSTC (pp) vs ${ref?.id ?? '–'}`,
+  ];
+  const rows = c.defenses.map((d) => [
+    d.id,
+    String(d.outcomes.safe),
+    String(d.outcomes.taskWithDp),
+    String(d.outcomes.failNoDp),
+    String(d.outcomes.failWithDp),
+    f1(d.dpsr),
+    f1(d.tsr),
+    f1(d.stc),
+    d === ref || !ref
+      ? '–'
+      : signed(
+          Math.round(1000 * (d.counts.stc / Math.max(1, d.episodes) - ref.counts.stc / Math.max(1, ref.episodes))) / 10,
+        ),
+  ]);
   return markdownTable(head, rows);
 }
 
@@ -85,7 +170,11 @@ export function compareText(c: Comparison, title: string, ablations: boolean): C
   const groupWord = c.groupedBy === 'condition' ? 'condition' : 'pattern family (the suite labels no conditions)';
   const sections: [string, string, boolean][] = [
     ['Results (DPSR lower is better; TSR and STC higher)', mainTable(c), true],
-    [`Paired against \`${c.pairedAgainst ?? 'none'}\` on the same configurations (STC; b and c are the discordant pairs)`, pairedTable(c), true],
+    [
+      `Paired against \`${c.pairedAgainst ?? 'none'}\` on the same configurations (STC; b and c are the discordant pairs)`,
+      pairedTable(c),
+      true,
+    ],
     ['Cost of the defense', costTable(c), true],
     ...(ablations ? [['Outcomes (Veer Table 18)', ablationTable(c), true] as [string, string, boolean]] : []),
     [`DPSR % per ${groupWord} (#D/N), with the unweighted mean and the worst`, groupTable(c), false],

@@ -11,7 +11,8 @@ export interface DrawnBox {
   label?: string;
 }
 
-const esc = (s: string) => s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c] as string);
+const esc = (s: string) =>
+  s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c] as string);
 
 /** `png` at `scale` device pixels per CSS pixel; boxes in CSS pixels. */
 export async function drawBoxes(png: Buffer, boxes: readonly DrawnBox[], scale = 1): Promise<Buffer> {
@@ -28,7 +29,10 @@ export async function drawBoxes(png: Buffer, boxes: readonly DrawnBox[], scale =
     return `${box}<rect x="${x}" y="${Math.max(0, y - fs - 4)}" width="${tw}" height="${fs + 4}" fill="${colour}"/><text x="${x + 3 * scale}" y="${Math.max(fs, y - 4)}" font-family="DejaVu Sans, sans-serif" font-size="${fs}" fill="#ffffff">${esc(label)}</text>`;
   });
   const svg = Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}">${parts.join('')}</svg>`);
-  return sharp(png).composite([{ input: svg, top: 0, left: 0 }]).png().toBuffer();
+  return sharp(png)
+    .composite([{ input: svg, top: 0, left: 0 }])
+    .png()
+    .toBuffer();
 }
 
 export const CORRECT = '#16a34a';

@@ -6,7 +6,6 @@
 import { isFixed, parsedStyle, type Parsed, type Position, type Rect } from './style.ts';
 import { known, type Known } from './unchanged.ts';
 
-
 declare module './unchanged.ts' {
   interface Known {
     /** Its page box (null: none). */
@@ -85,7 +84,12 @@ export const NO_OFFSETS: Offsets = { boxes: null, fixed: false };
  * pageBox sums it, in its order, and kept as viewportBox keeps it) given the offsets below
  * its parent, and the offsets below the element.
  */
-export function placeBelow(el: Element, outer: Offsets, parsed: Parsed = parsedStyle(el), k: Known | null = known(el)): Offsets {
+export function placeBelow(
+  el: Element,
+  outer: Offsets,
+  parsed: Parsed = parsedStyle(el),
+  k: Known | null = known(el),
+): Offsets {
   const pos = parsed.position;
   const own = parsed.own;
   if (k && k.page === undefined) {
@@ -134,7 +138,6 @@ function pageBox(el: Element): PageBox | null {
   }
   return { x, y, w: own.w, h: own.h, fixed };
 }
-
 
 export function contains(r: Rect, x: number, y: number): boolean {
   return x >= r.x && x < r.x + r.w && y >= r.y && y < r.y + r.h;

@@ -98,7 +98,14 @@ const NONE: readonly Element[] = [];
 export function labelsOf(el: Element): ArrayLike<Element> {
   const r = current;
   // What lending gives: a labelable element that has `labels` and none of its own is lent the labels read; any other keeps its answer.
-  if (!r || r.lent || own(el, 'labels') || ownerDocument(el) !== r.doc || !(LABELABLE.has(localName(el)) && labelable(el) && 'labels' in el)) return (el as HTMLInputElement).labels ?? NONE;
+  if (
+    !r ||
+    r.lent ||
+    own(el, 'labels') ||
+    ownerDocument(el) !== r.doc ||
+    !(LABELABLE.has(localName(el)) && labelable(el) && 'labels' in el)
+  )
+    return (el as HTMLInputElement).labels ?? NONE;
   return r.labels.get(el) ?? NONE;
 }
 

@@ -63,7 +63,8 @@ function defined(node: object, name: string): PropertyDescriptor | null {
   let found = byName.get(name);
   if (found === undefined) {
     found = null;
-    for (let p: object | null = proto; p && !found; p = Object.getPrototypeOf(p) as object | null) found = Object.getOwnPropertyDescriptor(p, name) ?? null;
+    for (let p: object | null = proto; p && !found; p = Object.getPrototypeOf(p) as object | null)
+      found = Object.getOwnPropertyDescriptor(p, name) ?? null;
     byName.set(name, found);
   }
   return found;
@@ -135,11 +136,13 @@ function neighbour(node: Node, which: 'firstChild' | 'nextSibling'): Linked | nu
 }
 
 /** The wrapper of an object behind a node. */
-const wrapperOf = <T>(n: Linked): T | null => (symbols ? ((n as unknown as Record<symbol, T>)[symbols.wrapper] ?? null) : null);
+const wrapperOf = <T>(n: Linked): T | null =>
+  symbols ? ((n as unknown as Record<symbol, T>)[symbols.wrapper] ?? null) : null;
 
 /** The first element among `n` and its next siblings, as its wrapper. */
 function elementFrom(n: Linked | null): Element | null {
-  for (; n; n = symbols ? (n[symbols.tree]?.nextSibling ?? null) : null) if (n.nodeType === 1) return wrapperOf<Element>(n);
+  for (; n; n = symbols ? (n[symbols.tree]?.nextSibling ?? null) : null)
+    if (n.nodeType === 1) return wrapperOf<Element>(n);
   return null;
 }
 
@@ -273,7 +276,8 @@ function walkElements(root: Node, visit: ((el: Element) => void) | null, only: s
     }
     if (n.nodeType === 1) {
       count++;
-      if (visit && (only === null || n._localName === only)) visit((n as unknown as Record<symbol, Element>)[wrapper] as Element);
+      if (visit && (only === null || n._localName === only))
+        visit((n as unknown as Record<symbol, Element>)[wrapper] as Element);
     }
     const first = n[tree]?.firstChild;
     if (first) {

@@ -72,7 +72,12 @@ const writtenBy = new WeakMap<object, Written>();
 
 function writtenFrom(declared: { name: string; value: string }[]): Written {
   const zero: Length = { px: 0 };
-  const written: Written = [[zero, zero], [zero, zero], [zero, zero], [zero, zero]];
+  const written: Written = [
+    [zero, zero],
+    [zero, zero],
+    [zero, zero],
+    [zero, zero],
+  ];
   for (const d of declared) applyDeclaration(written, d.name, d.value);
   return written;
 }
@@ -114,9 +119,14 @@ function usedRadii(declared: { name: string; value: string }[], box: Pick<Rect, 
   if (r.every((c) => c[0] === 0)) return null;
   // Adjacent radii that overlap are all scaled down by one factor.
   const [tl, tr, br, bl] = r;
-  const sums = [[box.w, tl[0] + tr[0]], [box.w, bl[0] + br[0]], [box.h, tl[1] + bl[1]], [box.h, tr[1] + br[1]]] as const;
+  const sums = [
+    [box.w, tl[0] + tr[0]],
+    [box.w, bl[0] + br[0]],
+    [box.h, tl[1] + bl[1]],
+    [box.h, tr[1] + br[1]],
+  ] as const;
   const f = Math.min(1, ...sums.filter(([, s]) => s > 0).map(([side, s]) => side / s));
-  if (f < 1) for (const c of r) (c[0] *= f), (c[1] *= f);
+  if (f < 1) for (const c of r) ((c[0] *= f), (c[1] *= f));
   return r;
 }
 

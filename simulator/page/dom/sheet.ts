@@ -50,7 +50,11 @@ function build(sheets: StyleSheet[]): IndexedRule[] {
       const declarations: Declaration[] = [];
       for (let i = 0; i < style.length; i++) {
         const name = style.item(i);
-        declarations.push({ name, value: style.getPropertyValue(name).trim(), important: style.getPropertyPriority(name) === 'important' });
+        declarations.push({
+          name,
+          value: style.getPropertyValue(name).trim(),
+          important: style.getPropertyPriority(name) === 'important',
+        });
       }
       let selectors: IndexedRule['selectors'];
       try {
@@ -121,7 +125,9 @@ function mayMatch(el: Element, subject: Subject | null, classes: Set<string> | n
  */
 function surely(el: Element, subject: Subject | null, classes: Set<string> | null): boolean {
   if (!subject?.whole || el.namespaceURI !== HTML_NS) return false;
-  return (subject.written === null || subject.written === el.localName) && (classes !== null || subject.classes.length === 0);
+  return (
+    (subject.written === null || subject.written === el.localName) && (classes !== null || subject.classes.length === 0)
+  );
 }
 
 const HTML_NS = 'http://www.w3.org/1999/xhtml';
@@ -140,7 +146,8 @@ function indexFor(doc: Document): IndexedRule[] {
 function currentIndex(doc: Document): IndexedRule[] {
   const sheets = Array.from(doc.styleSheets);
   const known = indexes.get(doc);
-  if (known && known.sheets.length === sheets.length && known.sheets.every((s, i) => s === sheets[i])) return known.rules;
+  if (known && known.sheets.length === sheets.length && known.sheets.every((s, i) => s === sheets[i]))
+    return known.rules;
   const rules = build(sheets);
   indexes.set(doc, { sheets, rules });
   return rules;
@@ -178,7 +185,9 @@ function rulesWith(doc: Document, wanted: (name: string) => boolean): Narrowed {
   if (!byWanted) narrowed.set(rules, (byWanted = new Map()));
   let out = byWanted.get(wanted);
   if (!out) {
-    const kept = rules.map((rule) => ({ rule, own: rule.declarations.filter((d) => wanted(d.name)) })).filter((r) => r.own.length > 0);
+    const kept = rules
+      .map((rule) => ({ rule, own: rule.declarations.filter((d) => wanted(d.name)) }))
+      .filter((r) => r.own.length > 0);
     out = { rules: kept, byKind: new Map(), kinds: 0 };
     byWanted.set(wanted, out);
   }
@@ -219,7 +228,9 @@ function candidatesFor(el: Element, doc: Document, narrow: Narrowed): Candidate[
   const classes = classAttr === null ? null : new Set(classAttr.split(/[\t\n\f\r ]+/).filter(Boolean));
   found = [];
   for (const { rule, own } of narrow.rules) {
-    const selectors = rule.selectors.filter((s) => mayMatch(el, s.subject, classes)).map((s) => ({ text: s.text, weight: s.weight, sure: surely(el, s.subject, classes) }));
+    const selectors = rule.selectors
+      .filter((s) => mayMatch(el, s.subject, classes))
+      .map((s) => ({ text: s.text, weight: s.weight, sure: surely(el, s.subject, classes) }));
     if (selectors.length > 0) found.push({ rule, own, selectors });
   }
   if (found.every((c) => c.selectors.every((sel) => sel.sure))) sureOnly.add(found);
@@ -233,7 +244,10 @@ function candidatesFor(el: Element, doc: Document, narrow: Narrowed): Candidate[
 }
 
 /** Every declaration of the named properties in the document's sheets, whatever it applies to. */
-export function sheetDeclarations(doc: Document, wanted: (name: string) => boolean): readonly { name: string; value: string }[] {
+export function sheetDeclarations(
+  doc: Document,
+  wanted: (name: string) => boolean,
+): readonly { name: string; value: string }[] {
   const narrow = rulesWith(doc, wanted);
   return (narrow.all ??= narrow.rules.flatMap((r) => r.own));
 }
@@ -269,7 +283,12 @@ export function cascade(el: Element, wanted: (name: string) => boolean): { name:
     matched.sort((a, b) => a.weight - b.weight || a.order - b.order);
     const sheet = matched.flatMap((m) => m.declarations);
     const mine = inline.filter((d) => wanted(d.name));
-    const ordered = [...sheet.filter((d) => !d.important), ...mine.filter((d) => !d.important), ...sheet.filter((d) => d.important), ...mine.filter((d) => d.important)];
+    const ordered = [
+      ...sheet.filter((d) => !d.important),
+      ...mine.filter((d) => !d.important),
+      ...sheet.filter((d) => d.important),
+      ...mine.filter((d) => d.important),
+    ];
     out = ordered.map(({ name, value }) => ({ name, value }));
   }
   if (shared) {

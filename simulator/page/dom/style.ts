@@ -5,11 +5,32 @@
  * Pure DOM code: it must run unchanged inside a real browser page.
  */
 
-const BLOCK_TAGS = new Set(['div', 'p', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'main', 'section', 'article', 'form', 'header', 'nav', 'footer', 'ul', 'ol', 'li', 'body', 'html', 'aside']);
+const BLOCK_TAGS = new Set([
+  'div',
+  'p',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'main',
+  'section',
+  'article',
+  'form',
+  'header',
+  'nav',
+  'footer',
+  'ul',
+  'ol',
+  'li',
+  'body',
+  'html',
+  'aside',
+]);
 const NEVER_RENDERED = new Set(['head', 'script', 'style', 'template', 'title', 'meta', 'link', 'noscript']);
 
 import { known, reading, upward, type Known } from './unchanged.ts';
-
 
 declare module './unchanged.ts' {
   interface Known {
@@ -24,10 +45,26 @@ import { attribute, hasAttribute, localName } from './nodes.ts';
 type Declared = { name: string; value: string; important: boolean }[];
 
 /** The inherited properties read on every element, kept together in its facts. */
-const CARRIED = ['visibility', 'pointer-events', 'font-size', 'font-weight', 'color', 'text-decoration', 'text-decoration-line'] as const;
+const CARRIED = [
+  'visibility',
+  'pointer-events',
+  'font-size',
+  'font-weight',
+  'color',
+  'text-decoration',
+  'text-decoration-line',
+] as const;
 type Carried = (typeof CARRIED)[number];
 const carriedProp = (prop: string): prop is Carried => (CARRIED as readonly string[]).includes(prop);
-const NO_CARRIED: Readonly<Record<Carried, string>> = { visibility: '', 'pointer-events': '', 'font-size': '', 'font-weight': '', color: '', 'text-decoration': '', 'text-decoration-line': '' };
+const NO_CARRIED: Readonly<Record<Carried, string>> = {
+  visibility: '',
+  'pointer-events': '',
+  'font-size': '',
+  'font-weight': '',
+  color: '',
+  'text-decoration': '',
+  'text-decoration-line': '',
+};
 
 /**
  * A style attribute as read: what the element's facts and geometry take from it (its own
@@ -148,22 +185,55 @@ class ParsedStyle {
   constructor(private readonly raw: string) {
     // The properties read here, each as it ends; the declarations themselves are not kept.
     // Keywords in lower case, as a browser reads them whatever their case (`display:NONE` hides).
-    let position = '', left = '', top = '', width = '', height = '', z = '', opacity = '', display = '', overflow = '', background = '', backgroundColor = '';
+    let position = '',
+      left = '',
+      top = '',
+      width = '',
+      height = '',
+      z = '',
+      opacity = '',
+      display = '',
+      overflow = '',
+      background = '',
+      backgroundColor = '';
     let carried: Record<Carried, string> | null = null;
     for (const d of declarations(raw)) {
       switch (d.name) {
-        case 'position': position = d.value.toLowerCase(); break;
-        case 'left': left = d.value; break;
-        case 'top': top = d.value; break;
-        case 'width': width = d.value; break;
-        case 'height': height = d.value; break;
-        case 'z-index': z = d.value; break;
-        case 'opacity': opacity = d.value; break;
-        case 'display': display = d.value.toLowerCase(); break;
-        case 'overflow': overflow = d.value.toLowerCase(); break;
-        case 'background': background = d.value; break;
-        case 'background-color': backgroundColor = d.value; break;
-        default: if (carriedProp(d.name)) (carried ??= { ...NO_CARRIED })[d.name] = d.value.toLowerCase();
+        case 'position':
+          position = d.value.toLowerCase();
+          break;
+        case 'left':
+          left = d.value;
+          break;
+        case 'top':
+          top = d.value;
+          break;
+        case 'width':
+          width = d.value;
+          break;
+        case 'height':
+          height = d.value;
+          break;
+        case 'z-index':
+          z = d.value;
+          break;
+        case 'opacity':
+          opacity = d.value;
+          break;
+        case 'display':
+          display = d.value.toLowerCase();
+          break;
+        case 'overflow':
+          overflow = d.value.toLowerCase();
+          break;
+        case 'background':
+          background = d.value;
+          break;
+        case 'background-color':
+          backgroundColor = d.value;
+          break;
+        default:
+          if (carriedProp(d.name)) (carried ??= { ...NO_CARRIED })[d.name] = d.value.toLowerCase();
       }
     }
     this.background = backgroundOf(backgroundColor, background);
@@ -173,7 +243,10 @@ class ParsedStyle {
     this.position = position === 'absolute' || position === 'fixed' || position === 'relative' ? position : null;
     this.own = this.position === 'absolute' || this.position === 'fixed' ? authoredBox(left, top, width, height) : null;
     this.z = zIndexOf(z);
-    this.stacking = this.position === 'fixed' || (this.position !== null && this.z !== null) || (opacity !== '' && parseFloat(opacity) < 1);
+    this.stacking =
+      this.position === 'fixed' ||
+      (this.position !== null && this.z !== null) ||
+      (opacity !== '' && parseFloat(opacity) < 1);
     this.clips = overflow === 'hidden';
   }
 
@@ -201,7 +274,8 @@ export function declarations(raw: string): Declared {
     const value = decl.slice(colon + 1);
     // Without a `!` there is no flag to find or take off.
     const important = value.includes('!') && /!\s*important\s*$/i.test(value);
-    if (name) out.push({ name, value: (important ? value.replace(/!\s*important\s*$/i, '') : value).trim(), important });
+    if (name)
+      out.push({ name, value: (important ? value.replace(/!\s*important\s*$/i, '') : value).trim(), important });
   }
   return out;
 }
@@ -215,7 +289,6 @@ export function inline(el: Element, prop: string): string {
 export function isRendered(el: Element): boolean {
   return drawnWith(facts(el));
 }
-
 
 /**
  * What an element takes from its ancestors, each fact its own or else its parent's: drawn
@@ -237,7 +310,19 @@ export interface Facts {
   'text-decoration-line': string;
 }
 
-const ROOT: Facts = { self: true, drawn: true, fixed: false, background: null, visibility: '', 'pointer-events': '', 'font-size': '', 'font-weight': '', color: '', 'text-decoration': '', 'text-decoration-line': '' };
+const ROOT: Facts = {
+  self: true,
+  drawn: true,
+  fixed: false,
+  background: null,
+  visibility: '',
+  'pointer-events': '',
+  'font-size': '',
+  'font-weight': '',
+  color: '',
+  'text-decoration': '',
+  'text-decoration-line': '',
+};
 
 function factsFrom(el: Element, outer: Facts, parsed: Parsed = parsedStyle(el)): Facts {
   const self = drawnSelfWith(el, parsed);
@@ -303,7 +388,8 @@ const inheritedKinds = new Map<string, { kind: string; own: (el: Element) => str
 export function inherited(el: Element, prop: string, fallback: string): string {
   if (carriedProp(prop)) return facts(el)[prop] || fallback;
   let k = inheritedKinds.get(prop);
-  if (k === undefined) inheritedKinds.set(prop, (k = { kind: `inherited ${prop}`, own: (cur) => inline(cur, prop) || undefined }));
+  if (k === undefined)
+    inheritedKinds.set(prop, (k = { kind: `inherited ${prop}`, own: (cur) => inline(cur, prop) || undefined }));
   return upward(k.kind, el, k.own, '') || fallback;
 }
 
@@ -316,7 +402,9 @@ export const pointerWith = (f: Facts) => (f['pointer-events'] || 'auto') !== 'no
 
 /** A stand-in for getComputedStyle, enough for accessible-name computation. */
 export function cheapComputedStyle(el: Element): CSSStyleDeclaration {
-  const display = !isRenderedSelf(el) ? 'none' : inline(el, 'display') || (BLOCK_TAGS.has(el.localName) ? 'block' : 'inline');
+  const display = !isRenderedSelf(el)
+    ? 'none'
+    : inline(el, 'display') || (BLOCK_TAGS.has(el.localName) ? 'block' : 'inline');
   const visibility = inherited(el, 'visibility', 'visible');
   const values: Record<string, string> = { display, visibility, content: 'none' };
   return { getPropertyValue: (p: string) => values[p] ?? '' } as unknown as CSSStyleDeclaration;
@@ -355,16 +443,30 @@ function readColor(value: string): Rgba | null {
   const hex = /^#([0-9a-f]{3}|[0-9a-f]{6})$/.exec(v);
   if (hex) {
     const h = hex[1] as string;
-    const full = h.length === 3 ? h.split('').map((c) => c + c).join('') : h;
+    const full =
+      h.length === 3
+        ? h
+            .split('')
+            .map((c) => c + c)
+            .join('')
+        : h;
     return [parseInt(full.slice(0, 2), 16), parseInt(full.slice(2, 4), 16), parseInt(full.slice(4, 6), 16), 1];
   }
   const fn = /^rgba?\(([^)]+)\)$/.exec(v);
   if (fn) {
-    const parts = (fn[1] as string).split(/[,\s/]+/).filter(Boolean).map(Number);
+    const parts = (fn[1] as string)
+      .split(/[,\s/]+/)
+      .filter(Boolean)
+      .map(Number);
     if (parts.length < 3 || parts.some(Number.isNaN)) return null;
     // Out of range, a channel is clamped, as CSS and Chromium do (`rgb(1e300, -5, 0)` is red): else a page makes colours no hex and contrasts no number.
     const channel = (n: number) => Math.min(255, Math.max(0, n));
-    return [channel(parts[0] as number), channel(parts[1] as number), channel(parts[2] as number), Math.min(1, Math.max(0, parts[3] ?? 1))];
+    return [
+      channel(parts[0] as number),
+      channel(parts[1] as number),
+      channel(parts[2] as number),
+      Math.min(1, Math.max(0, parts[3] ?? 1)),
+    ];
   }
   if (v === 'white') return [255, 255, 255, 1];
   if (v === 'black') return [0, 0, 0, 1];

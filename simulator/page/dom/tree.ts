@@ -21,7 +21,13 @@ export interface Memo<T> {
   set(el: Element, value: T): unknown;
 }
 
-export function downFrom<T>(el: Element | null, memo: Memo<T>, top: T, step: (el: Element, outer: T) => T, stop: Element | null = null): T {
+export function downFrom<T>(
+  el: Element | null,
+  memo: Memo<T>,
+  top: T,
+  step: (el: Element, outer: T) => T,
+  stop: Element | null = null,
+): T {
   // Most calls ask for an element already known: answered without building a path.
   if (el && el !== stop) {
     const known = memo.get(el);

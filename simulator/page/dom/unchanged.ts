@@ -18,11 +18,20 @@ let store: Store | null = null;
  * (style.ts, geometry.ts, hit.ts, observe.ts), so this floor names none of its readers'
  * types and imports none of them.
  */
-// biome-ignore lint/suspicious/noEmptyInterface: filled in by its readers' augmentations
 export interface Known {}
 
 /** Every slot starts undefined, in one order, so that all records share one shape. */
-const fresh = (): Known => ({ style: undefined, facts: undefined, page: undefined, layer: undefined, role: undefined, step: undefined, name: undefined, text: undefined }) as Known;
+const fresh = (): Known =>
+  ({
+    style: undefined,
+    facts: undefined,
+    page: undefined,
+    layer: undefined,
+    role: undefined,
+    step: undefined,
+    name: undefined,
+    text: undefined,
+  }) as Known;
 
 let records: Map<Element, Known> | null = null;
 

@@ -96,7 +96,16 @@ export function parseEventLog(raw: string | null): PageEvent[] {
   } catch {
     throw new Error("the site's event log is not JSON");
   }
-  if (!Array.isArray(list) || !list.every((e) => typeof e === 'object' && e !== null && typeof (e as PageEvent).t === 'number' && typeof (e as PageEvent).type === 'string')) {
+  if (
+    !Array.isArray(list) ||
+    !list.every(
+      (e) =>
+        typeof e === 'object' &&
+        e !== null &&
+        typeof (e as PageEvent).t === 'number' &&
+        typeof (e as PageEvent).type === 'string',
+    )
+  ) {
     throw new Error("the site's event log is not a list of events");
   }
   return (list as PageEvent[]).map((e) => ({ ...e, t: e.t - T0 }));

@@ -14,7 +14,18 @@ import { shortReason, UserError } from '../../../lib/errors.ts';
 import { DEFAULT_LIMITS, LimitError, overElements, overTime, type EpisodeLimits } from './limits.ts';
 import type { Rect, Scroll } from '../dom/geometry.ts';
 import type { Observation } from '../observe.ts';
-import { documentFor, NavigationError, NO_EARLIER_PAGE, ORIGIN, parseEventLog, T0, type Browser, type ClickOutcome, type OpenOptions, type SiteFiles } from './browser.ts';
+import {
+  documentFor,
+  NavigationError,
+  NO_EARLIER_PAGE,
+  ORIGIN,
+  parseEventLog,
+  T0,
+  type Browser,
+  type ClickOutcome,
+  type OpenOptions,
+  type SiteFiles,
+} from './browser.ts';
 import { pageScript } from './page-script.ts';
 import { preludeWith } from './prelude.ts';
 import { withTimeout } from '../../../lib/timeout.ts';
@@ -40,7 +51,14 @@ export const LAUNCH_ARGS: readonly string[] = [
   // antialiased edges from one launch to the next; with it, the same state gives the same
   // PNG bytes (measured in the README, under "decoy dataset").
   '--disable-partial-raster',
-  '--no-first-run', '--no-default-browser-check', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-default-apps', '--disable-extensions', '--mute-audio',
+  '--no-first-run',
+  '--no-default-browser-check',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-default-apps',
+  '--disable-extensions',
+  '--mute-audio',
 ];
 
 /**
@@ -63,7 +81,8 @@ const COUNT_SCRIPT = `(() => { const byTag = Document.prototype.getElementsByTag
  * has an about:blank first page), its first complaint kept where the engine reads it after
  * every step, on a property the page cannot redefine.
  */
-const injectInit = (source: string) => `(() => { if (window.top !== window || location.origin !== ${JSON.stringify(ORIGIN)}) return; let threw = null; Object.defineProperty(window, '__decoyInjectError', { value: () => threw, writable: false, enumerable: false, configurable: false }); (${injectionScript(source)})((m) => { if (threw === null) threw = String(m); }); })();`;
+const injectInit = (source: string) =>
+  `(() => { if (window.top !== window || location.origin !== ${JSON.stringify(ORIGIN)}) return; let threw = null; Object.defineProperty(window, '__decoyInjectError', { value: () => threw, writable: false, enumerable: false, configurable: false }); (${injectionScript(source)})((m) => { if (threw === null) threw = String(m); }); })();`;
 
 /**
  * How long one call into the browser may take when no step limit is given (screenshots for
@@ -104,7 +123,8 @@ class InjectionError extends Error {}
 
 /** The first line of a message, short: a page can make its errors as long as it likes. */
 // Playwright's messages carry a call log after their first line; the first line names the failure.
-const firstLine = (e: unknown) => shortReason(((e as Error)?.message ?? String(e)).split('\n').find((l) => l.trim() !== '') ?? 'failed');
+const firstLine = (e: unknown) =>
+  shortReason(((e as Error)?.message ?? String(e)).split('\n').find((l) => l.trim() !== '') ?? 'failed');
 
 /** The browser to drive: the one named, else $DECOY_CHROMIUM, else a Chromium on PATH. */
 export function findChromium(explicit?: string): string {
@@ -118,13 +138,18 @@ export function findChromium(explicit?: string): string {
     }
   };
   if (named) {
-    if (!runnable(named)) throw new UserError(`no runnable browser at '${named}': install Debian's chromium (apt-get install -y chromium) or name another with --browser PATH or DECOY_CHROMIUM`);
+    if (!runnable(named))
+      throw new UserError(
+        `no runnable browser at '${named}': install Debian's chromium (apt-get install -y chromium) or name another with --browser PATH or DECOY_CHROMIUM`,
+      );
     return named;
   }
   for (const dir of (process.env.PATH ?? '').split(delimiter)) {
     for (const name of NAMES) if (dir && runnable(join(dir, name))) return join(dir, name);
   }
-  throw new UserError("no Chromium found: install Debian's package (apt-get install -y chromium), or name a browser with --browser PATH or DECOY_CHROMIUM");
+  throw new UserError(
+    "no Chromium found: install Debian's package (apt-get install -y chromium), or name a browser with --browser PATH or DECOY_CHROMIUM",
+  );
 }
 
 /**
@@ -136,9 +161,18 @@ async function launch(executable: string): Promise<Chromium> {
     launched++;
     // Ctrl-C is decoy's to handle (shoot and dataset stop after the item under way and
     // close the browser themselves); Playwright's own handler would exit the process at once.
-    return await chromium.launch({ executablePath: executable, headless: true, args: [...LAUNCH_ARGS], handleSIGINT: false });
+    return await chromium.launch({
+      executablePath: executable,
+      headless: true,
+      args: [...LAUNCH_ARGS],
+      handleSIGINT: false,
+    });
   } catch (e) {
-    const first = ((e as Error).message ?? '').split('\n').map((l) => l.trim()).find((l) => l !== '') ?? 'it failed to start';
+    const first =
+      ((e as Error).message ?? '')
+        .split('\n')
+        .map((l) => l.trim())
+        .find((l) => l !== '') ?? 'it failed to start';
     throw new UserError(`cannot launch the browser at '${executable}': ${first.replace(/^browserType\.launch: /, '')}`);
   }
 }
@@ -237,7 +271,9 @@ export class ChromiumBrowser implements Browser {
       if (e instanceof NavigationError) throw e;
       if ((e instanceof LimitError || e instanceof InjectionError) && this.failed === e) throw e;
       await this.discard();
-      throw e instanceof ChromiumError || e instanceof LimitError ? e : new ChromiumError(`Chromium failed (${what}): ${firstLine(e)}`);
+      throw e instanceof ChromiumError || e instanceof LimitError
+        ? e
+        : new ChromiumError(`Chromium failed (${what}): ${firstLine(e)}`);
     }
   }
 
@@ -270,11 +306,17 @@ export class ChromiumBrowser implements Browser {
     await withTimeout(browser.close(), this.callMs, () => new Error('Chromium did not close')).catch(() => {});
   }
 
-  private async call<K extends Call[0]>(name: K, ...args: Extract<Call, [K, unknown, unknown]>[1]): Promise<Extract<Call, [K, unknown, unknown]>[2]> {
-    return this.page.evaluate(([n, a]) => {
-      const api = (window as unknown as { __decoy: Record<string, (...x: unknown[]) => unknown> }).__decoy;
-      return api[n as string]!(...(a as unknown[]));
-    }, [name, args] as const) as Promise<Extract<Call, [K, unknown, unknown]>[2]>;
+  private async call<K extends Call[0]>(
+    name: K,
+    ...args: Extract<Call, [K, unknown, unknown]>[1]
+  ): Promise<Extract<Call, [K, unknown, unknown]>[2]> {
+    return this.page.evaluate(
+      ([n, a]) => {
+        const api = (window as unknown as { __decoy: Record<string, (...x: unknown[]) => unknown> }).__decoy;
+        return api[n as string]!(...(a as unknown[]));
+      },
+      [name, args] as const,
+    ) as Promise<Extract<Call, [K, unknown, unknown]>[2]>;
   }
 
   get viewport(): Viewport {
@@ -291,46 +333,56 @@ export class ChromiumBrowser implements Browser {
     this.failed = null;
     this.browser ??= await takeOrLaunch(this.executable);
     const browser = this.browser;
-    await this.guard('open', async () => {
-      await this.context?.close().catch(() => {});
-      this.vp = { ...(opts.viewport ?? VIEWPORT) };
-      if (this.site !== site) this.servedPages.clear();
-      this.site = site;
-      this.seed = opts.seed;
-      this.docIndex = 0;
-      this.issued = 0;
-      this.scroll = { x: 0, y: 0 };
-      this.now = T0;
-      this.diagnostics.length = 0;
-      this.context = await browser.newContext({ viewport: this.viewport, deviceScaleFactor: this.scale, timezoneId: 'UTC', locale: 'en-US', serviceWorkers: 'block' });
-      this.context.setDefaultTimeout(this.callMs);
-      this.logged = [];
-      let loggedChars = 0;
-      // The site's runtime records each event here too (contract.ts LOG_CHANNEL), from the top document only.
-      await this.context.exposeBinding(LOG_CHANNEL, (source, event: unknown) => {
-        if (source.frame !== source.page.mainFrame() || this.failed) return;
-        const text = typeof event === 'string' ? event : String(event);
-        loggedChars += text.length + 1;
-        if (loggedChars > MAX_LOGGED_CHARS) this.failed = new LimitError(overLogged(MAX_LOGGED_CHARS));
-        else this.logged.push(text);
-      });
-      await this.context.addInitScript({ content: NO_UDP_SCRIPT });
-      await this.context.addInitScript({ content: COUNT_SCRIPT });
-      await this.context.addInitScript({ content: await pageScript() });
-      this.inject = opts.inject ?? null;
-      if (this.inject) await this.context.addInitScript({ content: injectInit(this.inject.source) });
-      // Last, where the document's first script stood before: it sees the page's globals as a document's own script would.
-      await this.context.addInitScript({ content: PRELUDE_INIT });
-      await this.context.route('**/*', (route) => this.serve(route));
-      const page = await this.context.newPage();
-      page.on('pageerror', (e) => this.diagnostics.push(`page: ${firstLine(e)}`));
-      page.on('crash', () => this.diagnostics.push('page: crashed'));
-      this.pg = page;
-      // Installed a little before T0, since the clock runs until paused: pausing at T0 itself could be in the past.
-      await page.clock.install({ time: T0 - 10_000 });
-      await page.clock.pauseAt(T0);
-      await page.goto(new URL(opts.path ?? '/', ORIGIN).href, { waitUntil: 'load' });
-    }, true);
+    await this.guard(
+      'open',
+      async () => {
+        await this.context?.close().catch(() => {});
+        this.vp = { ...(opts.viewport ?? VIEWPORT) };
+        if (this.site !== site) this.servedPages.clear();
+        this.site = site;
+        this.seed = opts.seed;
+        this.docIndex = 0;
+        this.issued = 0;
+        this.scroll = { x: 0, y: 0 };
+        this.now = T0;
+        this.diagnostics.length = 0;
+        this.context = await browser.newContext({
+          viewport: this.viewport,
+          deviceScaleFactor: this.scale,
+          timezoneId: 'UTC',
+          locale: 'en-US',
+          serviceWorkers: 'block',
+        });
+        this.context.setDefaultTimeout(this.callMs);
+        this.logged = [];
+        let loggedChars = 0;
+        // The site's runtime records each event here too (contract.ts LOG_CHANNEL), from the top document only.
+        await this.context.exposeBinding(LOG_CHANNEL, (source, event: unknown) => {
+          if (source.frame !== source.page.mainFrame() || this.failed) return;
+          const text = typeof event === 'string' ? event : String(event);
+          loggedChars += text.length + 1;
+          if (loggedChars > MAX_LOGGED_CHARS) this.failed = new LimitError(overLogged(MAX_LOGGED_CHARS));
+          else this.logged.push(text);
+        });
+        await this.context.addInitScript({ content: NO_UDP_SCRIPT });
+        await this.context.addInitScript({ content: COUNT_SCRIPT });
+        await this.context.addInitScript({ content: await pageScript() });
+        this.inject = opts.inject ?? null;
+        if (this.inject) await this.context.addInitScript({ content: injectInit(this.inject.source) });
+        // Last, where the document's first script stood before: it sees the page's globals as a document's own script would.
+        await this.context.addInitScript({ content: PRELUDE_INIT });
+        await this.context.route('**/*', (route) => this.serve(route));
+        const page = await this.context.newPage();
+        page.on('pageerror', (e) => this.diagnostics.push(`page: ${firstLine(e)}`));
+        page.on('crash', () => this.diagnostics.push('page: crashed'));
+        this.pg = page;
+        // Installed a little before T0, since the clock runs until paused: pausing at T0 itself could be in the past.
+        await page.clock.install({ time: T0 - 10_000 });
+        await page.clock.pauseAt(T0);
+        await page.goto(new URL(opts.path ?? '/', ORIGIN).href, { waitUntil: 'load' });
+      },
+      true,
+    );
   }
 
   /** Each page of the open site as served, written out once an episode. */
@@ -359,7 +411,9 @@ export class ChromiumBrowser implements Browser {
     // The document is served as the tree that was checked when the bundle was read (trust.ts servedPage), nothing spliced in; its seed goes beside it (SEED_COOKIE).
     const body = this.served(documentFor(this.site, url.pathname));
     const seed = pageSeed(this.seed, this.docIndex++);
-    await this.context?.addCookies([{ name: SEED_COOKIE, value: String(seed), url: ORIGIN, secure: true, sameSite: 'Strict' }]);
+    await this.context?.addCookies([
+      { name: SEED_COOKIE, value: String(seed), url: ORIGIN, secure: true, sameSite: 'Strict' },
+    ]);
     return route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body });
   }
 
@@ -372,14 +426,18 @@ export class ChromiumBrowser implements Browser {
   }
 
   async clickAt(x: number, y: number): Promise<ClickOutcome> {
-    return this.guard('click', async () => {
-      const aim = await this.call('aim', x, y);
-      if (aim.disabled) return { target: aim.target, disabled: true };
-      await this.page.mouse.click(x, y);
-      await this.settle();
-      await this.followScroll();
-      return { target: aim.target, disabled: false };
-    }, true);
+    return this.guard(
+      'click',
+      async () => {
+        const aim = await this.call('aim', x, y);
+        if (aim.disabled) return { target: aim.target, disabled: true };
+        await this.page.mouse.click(x, y);
+        await this.settle();
+        await this.followScroll();
+        return { target: aim.target, disabled: false };
+      },
+      true,
+    );
   }
 
   /** After real input a link may be taking the page elsewhere: wait until the next document has loaded. */
@@ -395,18 +453,26 @@ export class ChromiumBrowser implements Browser {
   }
 
   async fill(ref: string, value: string): Promise<void> {
-    await this.guard('fill', async () => {
-      await this.call('fill', ref, value);
-      await this.followScroll();
-    }, true);
+    await this.guard(
+      'fill',
+      async () => {
+        await this.call('fill', ref, value);
+        await this.followScroll();
+      },
+      true,
+    );
   }
 
   async selectOption(ref: string, values: readonly string[]): Promise<string[]> {
-    return this.guard('select', async () => {
-      const chosen = await this.call('selectOption', ref, [...values]);
-      await this.followScroll();
-      return chosen;
-    }, true);
+    return this.guard(
+      'select',
+      async () => {
+        const chosen = await this.call('selectOption', ref, [...values]);
+        await this.followScroll();
+        return chosen;
+      },
+      true,
+    );
   }
 
   async scrollTo(_x: number, y: number): Promise<void> {
@@ -423,31 +489,43 @@ export class ChromiumBrowser implements Browser {
   }
 
   async goto(url: string): Promise<void> {
-    await this.guard('goto', async () => {
-      const target = new URL(url, this.page.url());
-      if (target.origin !== ORIGIN) throw new NavigationError(`navigation to ${target.origin} is outside the site`);
-      await this.page.goto(target.href, { waitUntil: 'load' });
-      await this.followScroll();
-    }, true);
+    await this.guard(
+      'goto',
+      async () => {
+        const target = new URL(url, this.page.url());
+        if (target.origin !== ORIGIN) throw new NavigationError(`navigation to ${target.origin} is outside the site`);
+        await this.page.goto(target.href, { waitUntil: 'load' });
+        await this.followScroll();
+      },
+      true,
+    );
   }
 
   async back(): Promise<void> {
     // jsdom runs history.back() through two timers on the virtual clock, landing 1 ms later.
     await this.advance(1);
-    await this.guard('back', async () => {
-      // The tab's first entry (about:blank) is not the site's: going back there would leave it.
-      if (!(await this.call('canGoBack'))) throw new NavigationError(NO_EARLIER_PAGE);
-      await this.page.goBack({ waitUntil: 'load' });
-      await this.followScroll();
-    }, true);
+    await this.guard(
+      'back',
+      async () => {
+        // The tab's first entry (about:blank) is not the site's: going back there would leave it.
+        if (!(await this.call('canGoBack'))) throw new NavigationError(NO_EARLIER_PAGE);
+        await this.page.goBack({ waitUntil: 'load' });
+        await this.followScroll();
+      },
+      true,
+    );
   }
 
   async advance(ms: number): Promise<void> {
-    await this.guard('advance the clock', async () => {
-      if (ms > 0) await this.page.clock.runFor(ms);
-      this.now += ms;
-      await this.followScroll();
-    }, true);
+    await this.guard(
+      'advance the clock',
+      async () => {
+        if (ms > 0) await this.page.clock.runFor(ms);
+        this.now += ms;
+        await this.followScroll();
+      },
+      true,
+    );
   }
 
   elapsed(): number {

@@ -97,7 +97,12 @@ const api = {
       const ours = viewportBox(el, scroll);
       if (!ours) continue;
       const r = el.getBoundingClientRect();
-      const d = Math.max(Math.abs(r.x - ours.x), Math.abs(r.y - ours.y), Math.abs(r.width - ours.w), Math.abs(r.height - ours.h));
+      const d = Math.max(
+        Math.abs(r.x - ours.x),
+        Math.abs(r.y - ours.y),
+        Math.abs(r.width - ours.w),
+        Math.abs(r.height - ours.h),
+      );
       compared++;
       if (d > worst) {
         worst = d;
@@ -107,7 +112,10 @@ const api = {
     return { compared, worst, where };
   },
   /** Our hit test against Chromium's elementFromPoint at each point. */
-  hits(points: { x: number; y: number }[], scroll: Scroll): { agree: number; disagree: { x: number; y: number; ours: string; chromium: string }[] } {
+  hits(
+    points: { x: number; y: number }[],
+    scroll: Scroll,
+  ): { agree: number; disagree: { x: number; y: number; ours: string; chromium: string }[] } {
     let agree = 0;
     const disagree: { x: number; y: number; ours: string; chromium: string }[] = [];
     const items = paintables(document, scroll);
@@ -131,9 +139,18 @@ const api = {
       const r: Rect | null = p.visible;
       if (!r || !p.el.matches(PROBED)) continue;
       const [left, top, right, bottom] = [r.x + 2, r.y + 2, r.x + r.w - 3, r.y + r.h - 3];
-      const points = [[r.x + r.w / 2, r.y + r.h / 2], [r.x + r.w / 4, r.y + r.h / 4], [r.x + (3 * r.w) / 4, r.y + (3 * r.h) / 4], [left, top], [right, top], [right, bottom], [left, bottom]] as const;
+      const points = [
+        [r.x + r.w / 2, r.y + r.h / 2],
+        [r.x + r.w / 4, r.y + r.h / 4],
+        [r.x + (3 * r.w) / 4, r.y + (3 * r.h) / 4],
+        [left, top],
+        [right, top],
+        [right, bottom],
+        [left, bottom],
+      ] as const;
       for (const [x, y] of points) {
-        if (x >= 0 && y >= 0 && x < viewport.width && y < viewport.height) out.push({ x: Math.round(x), y: Math.round(y) });
+        if (x >= 0 && y >= 0 && x < viewport.width && y < viewport.height)
+          out.push({ x: Math.round(x), y: Math.round(y) });
       }
     }
     return out;

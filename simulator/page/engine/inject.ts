@@ -40,4 +40,5 @@ export function injectionScript(source: string): string {
 }
 
 /** The reason an episode ends when the injected script throws, in either engine. */
-export const injectionThrew = (name: string, message: string) => `the injected script ${name} threw: ${message.split('\n')[0] ?? ''}`;
+export const injectionThrew = (name: string, message: string) =>
+  `the injected script ${name} threw: ${message.split('\n')[0] ?? ''}`;

@@ -11,15 +11,46 @@ import { LOG_CHANNEL, VIEWPORT, type PageEvent, type Viewport } from '../../../s
 import { pageSeed } from '../../../scenarios/rng.ts';
 import type { Scroll } from '../dom/geometry.ts';
 import { hitTest, paintables } from '../hit.ts';
-import { describe, observe, pageHeight, RefRegistry, type Entries, type Observation, type ObservationInto, type ObservedElement } from '../observe.ts';
-import { documentFor, NavigationError, NO_EARLIER_PAGE, ORIGIN, parseEventLog, T0, type Browser, type ClickOutcome, type OpenOptions, type SiteFiles } from './browser.ts';
+import {
+  describe,
+  observe,
+  pageHeight,
+  RefRegistry,
+  type Entries,
+  type Observation,
+  type ObservationInto,
+  type ObservedElement,
+} from '../observe.ts';
+import {
+  documentFor,
+  NavigationError,
+  NO_EARLIER_PAGE,
+  ORIGIN,
+  parseEventLog,
+  T0,
+  type Browser,
+  type ClickOutcome,
+  type OpenOptions,
+  type SiteFiles,
+} from './browser.ts';
 import { prelude } from './prelude.ts';
 import { usePageClock, type PageTimer } from './page-clock.ts';
 import { injectionScript, injectionThrew, type PageInjection } from './inject.ts';
 import { fillField, selectValues } from '../dom/forms.ts';
 import { countElements, learnJsdom } from '../dom/nodes.ts';
 import { isTrusted } from '../sandbox/trusted.ts';
-import { DEFAULT_LIMITS, LimitError, maxEntries, maxText, overElements, overEntries, overText, startTags, textChars, type EpisodeLimits } from './limits.ts';
+import {
+  DEFAULT_LIMITS,
+  LimitError,
+  maxEntries,
+  maxText,
+  overElements,
+  overEntries,
+  overText,
+  startTags,
+  textChars,
+  type EpisodeLimits,
+} from './limits.ts';
 
 /**
  * Runs decoy's own code in the page's realm. Through vm, not `window.eval`: code that
@@ -41,22 +72,43 @@ function learnOnce(): void {
   own.window.close();
 }
 
-const FAKED = ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date', 'performance', 'requestAnimationFrame', 'cancelAnimationFrame'] as const;
+const FAKED = [
+  'setTimeout',
+  'clearTimeout',
+  'setInterval',
+  'clearInterval',
+  'Date',
+  'performance',
+  'requestAnimationFrame',
+  'cancelAnimationFrame',
+] as const;
 
 type Clock = ReturnType<ReturnType<typeof FakeTimers.withGlobal>['install']>;
 
 /** What the site runtime does not need and a page must not have: ways to reach a network. */
 const REMOVED = [
-  'XMLHttpRequest', 'WebSocket', 'fetch', 'EventSource', 'Request', 'Response', 'Headers',
+  'XMLHttpRequest',
+  'WebSocket',
+  'fetch',
+  'EventSource',
+  'Request',
+  'Response',
+  'Headers',
   // Atomics.wait (and a WebAssembly wait) blocks the engine's thread while its CPU time stays
   // low; the site runtime needs none of them.
-  'Atomics', 'SharedArrayBuffer', 'WebAssembly',
+  'Atomics',
+  'SharedArrayBuffer',
+  'WebAssembly',
   // Their callbacks run on Node's event loop when the engine's heap is collected (after a
   // large page loads, on purpose): page code outside the virtual clock and its limits.
-  'WeakRef', 'FinalizationRegistry',
+  'WeakRef',
+  'FinalizationRegistry',
   // jsdom's XPath is sloppy-mode code of the engine's realm: called without a receiver, its
   // functions run with the engine's global as `this` and write to it (found by review).
-  'XPathException', 'XPathExpression', 'XPathResult', 'XPathEvaluator',
+  'XPathException',
+  'XPathExpression',
+  'XPathResult',
+  'XPathEvaluator',
 ] as const;
 
 /** The XPath methods jsdom puts on a window's Document.prototype (see REMOVED). */
@@ -80,9 +132,19 @@ function strip(win: Record<string, unknown>, more: readonly string[] = []): void
  * virtual clock and its limit; jsdom's postMessage fires on a real timer too, page-clock.ts). The site
  * runtime uses no frame. jsdom makes frame windows through this module's export.
  */
-const FRAME_REAL_TIME = ['setTimeout', 'setInterval', 'requestAnimationFrame', 'queueMicrotask', 'postMessage', 'Date', 'performance'] as const;
+const FRAME_REAL_TIME = [
+  'setTimeout',
+  'setInterval',
+  'requestAnimationFrame',
+  'queueMicrotask',
+  'postMessage',
+  'Date',
+  'performance',
+] as const;
 {
-  const windows = createRequire(import.meta.url)('jsdom/lib/jsdom/browser/Window.js') as { createWindow: (o: Record<string, unknown>) => Record<string, unknown> };
+  const windows = createRequire(import.meta.url)('jsdom/lib/jsdom/browser/Window.js') as {
+    createWindow: (o: Record<string, unknown>) => Record<string, unknown>;
+  };
   const create = windows.createWindow;
   windows.createWindow = (options) => {
     const frame = create({ ...options, runScripts: 'outside-only' });
@@ -138,7 +200,10 @@ export class JsdomBrowser implements Browser {
   private injectFailed: string | null = null;
 
   constructor(limits: Partial<Pick<EpisodeLimits, 'domElements' | 'timersPerStep'>> = {}) {
-    this.limits = { domElements: limits.domElements ?? DEFAULT_LIMITS.domElements, timersPerStep: limits.timersPerStep ?? DEFAULT_LIMITS.timersPerStep };
+    this.limits = {
+      domElements: limits.domElements ?? DEFAULT_LIMITS.domElements,
+      timersPerStep: limits.timersPerStep ?? DEFAULT_LIMITS.timersPerStep,
+    };
   }
 
   private get win(): Window & typeof globalThis {
@@ -163,7 +228,8 @@ export class JsdomBrowser implements Browser {
 
   async open(site: SiteFiles, opts: OpenOptions): Promise<void> {
     // Its scripts would run with decoy's own rights: a trusted bundle plays only in an engine process (sandbox/trusted.ts).
-    if (isTrusted(site)) throw new Error('a bundle read with --trust-bundles plays only in the engine sandbox, never in-process');
+    if (isTrusted(site))
+      throw new Error('a bundle read with --trust-bundles plays only in the engine sandbox, never in-process');
     learnOnce();
     this.dispose();
     this.vp = { ...(opts.viewport ?? VIEWPORT) };
@@ -215,15 +281,19 @@ export class JsdomBrowser implements Browser {
       const faked = window[name] as unknown as (fn: unknown, ...rest: unknown[]) => unknown;
       const counted = function (this: unknown, fn: unknown, ...rest: unknown[]) {
         const body = typeof fn === 'function' ? (fn as (...a: unknown[]) => unknown) : () => inPage(window, String(fn));
-        return faked.call(this, function (this: unknown, ...args: unknown[]) {
-          if (engine.failed !== null) return undefined;
-          if (++engine.fired > engine.limits.timersPerStep) {
-            engine.failed = `the page ran over ${engine.limits.timersPerStep} timers in one step of virtual time`;
-            clearAll(clock);
-            return undefined;
-          }
-          return body.apply(this, args);
-        }, ...rest);
+        return faked.call(
+          this,
+          function (this: unknown, ...args: unknown[]) {
+            if (engine.failed !== null) return undefined;
+            if (++engine.fired > engine.limits.timersPerStep) {
+              engine.failed = `the page ran over ${engine.limits.timersPerStep} timers in one step of virtual time`;
+              clearAll(clock);
+              return undefined;
+            }
+            return body.apply(this, args);
+          },
+          ...rest,
+        );
       };
       Object.defineProperty(window, name, { value: counted, writable: true, configurable: true });
     }
@@ -234,7 +304,8 @@ export class JsdomBrowser implements Browser {
     const html = documentFor(this.site ?? { files: {} }, new URL(url).pathname);
     // Parsing costs about as much per element as the limit is meant to spare: count start tags first.
     const tags = startTags(html);
-    if (tags > this.limits.domElements) this.fail(`the page has ${tags} start tags, over the limit of ${this.limits.domElements} elements`);
+    if (tags > this.limits.domElements)
+      this.fail(`the page has ${tags} start tags, over the limit of ${this.limits.domElements} elements`);
     this.loading?.(tags);
     const console = new VirtualConsole();
     console.on('jsdomError', (e: Error) => this.diagnostics.push(`jsdom: ${e.message}`));
@@ -263,13 +334,20 @@ export class JsdomBrowser implements Browser {
         // .constructor is the page's own Function, not a way into Node (defence in depth:
         // the sandbox is what contains a page that escapes by another route).
         // The site's runtime records each event here too (contract.ts LOG_CHANNEL): made in the page's realm, it hands the engine a string only.
-        (inPage(window, logChannel(LOG_CHANNEL)) as (record: (event: string) => void) => void)((event) => this.logged.push(String(event)));
-        const install = inPage(window, SCROLL_SHIM) as (report: (left: number | null, top: number | null) => void) => void;
+        (inPage(window, logChannel(LOG_CHANNEL)) as (record: (event: string) => void) => void)((event) =>
+          this.logged.push(String(event)),
+        );
+        const install = inPage(window, SCROLL_SHIM) as (
+          report: (left: number | null, top: number | null) => void,
+        ) => void;
         install((left, top) => this.setScroll(left ?? this.scroll.x, top ?? this.scroll.y));
         // Registered before the page's own scripts, so its load listener runs first (inject.ts);
         // the report hands the engine a string only.
         const inject = this.inject;
-        if (inject) (inPage(window, injectionScript(inject.source)) as (report: (m: string) => void) => void)((m) => (this.injectFailed ??= injectionThrew(inject.name, String(m))));
+        if (inject)
+          (inPage(window, injectionScript(inject.source)) as (report: (m: string) => void) => void)(
+            (m) => (this.injectFailed ??= injectionThrew(inject.name, String(m))),
+          );
         window.addEventListener('load', () => loaded());
       },
     });
@@ -338,7 +416,17 @@ export class JsdomBrowser implements Browser {
     const target = hit ?? doc.body;
     const control = target.closest('button, input, select, textarea') as HTMLButtonElement | null;
     if (control?.disabled || target.closest('fieldset[disabled]')) return { target: describe(hit), disabled: true };
-    const init = { bubbles: true, cancelable: true, composed: true, view: win, clientX: x, clientY: y, screenX: x, screenY: y, button: 0 };
+    const init = {
+      bubbles: true,
+      cancelable: true,
+      composed: true,
+      view: win,
+      clientX: x,
+      clientY: y,
+      screenX: x,
+      screenY: y,
+      button: 0,
+    };
     const Pointer = (win as unknown as { PointerEvent?: typeof MouseEvent }).PointerEvent ?? win.MouseEvent;
     target.dispatchEvent(new Pointer('pointerdown', { ...init, buttons: 1 }));
     target.dispatchEvent(new win.MouseEvent('mousedown', { ...init, buttons: 1 }));

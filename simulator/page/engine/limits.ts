@@ -24,7 +24,12 @@ export interface EpisodeLimits {
  * The heap holds a page at the element limit: jsdom keeps about 5 KB an element, so a
  * 99,000-element page needs some 600 MB with its observation (512 MB ended it).
  */
-export const DEFAULT_LIMITS: EpisodeLimits = { stepSeconds: 5, memoryMb: 1024, domElements: 100_000, timersPerStep: 10_000 };
+export const DEFAULT_LIMITS: EpisodeLimits = {
+  stepSeconds: 5,
+  memoryMb: 1024,
+  domElements: 100_000,
+  timersPerStep: 10_000,
+};
 
 /** A page's start tags, counted on its markup before it is parsed (what the element limit is first checked against). */
 export const startTags = (html: string): number => html.match(/<[a-zA-Z]/g)?.length ?? 0;
@@ -49,7 +54,8 @@ export class LimitError extends Error {
 }
 
 /** The reason an episode ends when a page holds too many elements, in either engine. */
-export const overElements = (count: number, limit: number) => `the page has ${count} elements, over the limit of ${limit}`;
+export const overElements = (count: number, limit: number) =>
+  `the page has ${count} elements, over the limit of ${limit}`;
 
 /**
  * Entries an observation may list: one for each element, and at most one more for each
@@ -59,7 +65,8 @@ export const overElements = (count: number, limit: number) => `the page has ${co
 export const maxEntries = (limits: Pick<EpisodeLimits, 'domElements'>) => 3 * limits.domElements;
 
 /** The reason an episode ends when an observation would list more entries than that. */
-export const overEntries = (limit: number) => `the observation lists more than ${limit} entries (elements and runs of text)`;
+export const overEntries = (limit: number) =>
+  `the observation lists more than ${limit} entries (elements and runs of text)`;
 
 /**
  * Characters of text an observation may hold in all (its entries' refs, roles, names,
@@ -71,7 +78,8 @@ export const overEntries = (limit: number) => `the observation lists more than $
 export const maxText = (limits: Pick<EpisodeLimits, 'domElements'>) => limits.domElements * 168;
 
 /** The reason an episode ends when an observation would hold more text than that. */
-export const overText = (limit: number) => `the observation holds more than ${limit} characters of text (names, texts and values)`;
+export const overText = (limit: number) =>
+  `the observation holds more than ${limit} characters of text (names, texts and values)`;
 
 /** An entry's characters of text, as maxText counts them: every value of the entry that is a string. */
 export function textChars(entry: object): number {

@@ -22,10 +22,18 @@ export function usePageClock(window: object, timer: PageTimer): void {
   if (proxy) timers.set(proxy, timer);
   // jsdom makes postMessage for each window, not on an impl's prototype (SCHEDULERS).
   const post = (window as { postMessage: Callback }).postMessage;
-  Object.defineProperty(window, 'postMessage', { value: (...args: unknown[]) => underPageClock(timer, () => post.apply(window, args)), writable: true, configurable: true, enumerable: true });
+  Object.defineProperty(window, 'postMessage', {
+    value: (...args: unknown[]) => underPageClock(timer, () => post.apply(window, args)),
+    writable: true,
+    configurable: true,
+    enumerable: true,
+  });
 }
 
-type Impl = { _globalObject?: { _top?: object } | null; _ownerDocument?: { _defaultView?: { _top?: object } | null } | null };
+type Impl = {
+  _globalObject?: { _top?: object } | null;
+  _ownerDocument?: { _defaultView?: { _top?: object } | null } | null;
+};
 
 /** The timer of the page an impl object belongs to (its frame's top page's), or null. */
 function timerOf(impl: Impl): PageTimer | null {
@@ -40,7 +48,8 @@ type Callback = (...args: unknown[]) => unknown;
 function underPageClock<T>(timer: PageTimer | null, run: () => T): T {
   const g = globalThis as unknown as { setTimeout: unknown; setImmediate: unknown };
   const saved = [g.setTimeout, g.setImmediate] as const;
-  const schedule = (fn: Callback, ms: unknown, args: unknown[]) => (timer ? timer(() => underPageClock(timer, () => fn(...args)), Number(ms) || 0) : undefined);
+  const schedule = (fn: Callback, ms: unknown, args: unknown[]) =>
+    timer ? timer(() => underPageClock(timer, () => fn(...args)), Number(ms) || 0) : undefined;
   g.setTimeout = (fn: Callback, ms?: unknown, ...args: unknown[]) => schedule(fn, ms, args);
   g.setImmediate = (fn: Callback, ...args: unknown[]) => schedule(fn, 0, args);
   try {
@@ -71,10 +80,13 @@ const DROPPED = new Set(['webstorage/Storage-impl.js']);
 {
   const require = createRequire(import.meta.url);
   for (const [file, methods] of Object.entries(SCHEDULERS)) {
-    const proto = (require(`jsdom/lib/jsdom/living/${file}`) as { implementation: { prototype: Record<string, unknown> } }).implementation.prototype;
+    const proto = (
+      require(`jsdom/lib/jsdom/living/${file}`) as { implementation: { prototype: Record<string, unknown> } }
+    ).implementation.prototype;
     for (const name of methods) {
       const original = proto[name];
-      if (typeof original !== 'function') throw new Error(`jsdom's ${file} has no ${name}: the page clock does not know this jsdom`);
+      if (typeof original !== 'function')
+        throw new Error(`jsdom's ${file} has no ${name}: the page clock does not know this jsdom`);
       proto[name] = function (this: Impl, ...args: unknown[]) {
         return underPageClock(DROPPED.has(file) ? null : timerOf(this), () => (original as Callback).apply(this, args));
       };

@@ -6,7 +6,8 @@ import type { DefaultTreeAdapterMap } from 'parse5';
  * jsdom requires it (commands load their modules in parallel) fails in Node 20 with
  * "Cannot require() ES Module … not yet fully loaded".
  */
-export const parse5 = (): typeof import('parse5') => createRequire(import.meta.url)('parse5') as typeof import('parse5');
+export const parse5 = (): typeof import('parse5') =>
+  createRequire(import.meta.url)('parse5') as typeof import('parse5');
 
 /** A page's tree as parse5 (and so jsdom, and the bundle check) reads it. */
 export const parsePage = (html: string): DefaultTreeAdapterMap['document'] => parse5().parse(html);

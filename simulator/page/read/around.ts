@@ -8,12 +8,24 @@ import type { ObservedElement } from '../observe.ts';
 type Elements = readonly ObservedElement[];
 
 /** Landmarks end a card: an advert's own region is not the card of the control beside it. */
-const LANDMARK = new Set(['region', 'complementary', 'dialog', 'alertdialog', 'navigation', 'banner', 'contentinfo', 'form', 'article', 'main']);
+const LANDMARK = new Set([
+  'region',
+  'complementary',
+  'dialog',
+  'alertdialog',
+  'navigation',
+  'banner',
+  'contentinfo',
+  'form',
+  'article',
+  'main',
+]);
 
 /** The texts of the card a control sits in: up to the neighbouring controls, images, headings or landmarks, or an element less deep than it. */
 export function card(elements: Elements, el: ObservedElement): string[] {
   const i = elements.indexOf(el);
-  const boundary = (e: ObservedElement) => e.ref !== null || e.role === 'img' || e.role === 'heading' || LANDMARK.has(e.role) || e.depth < el.depth;
+  const boundary = (e: ObservedElement) =>
+    e.ref !== null || e.role === 'img' || e.role === 'heading' || LANDMARK.has(e.role) || e.depth < el.depth;
   let a = i - 1;
   while (a >= 0 && !boundary(elements[a] as ObservedElement)) a--;
   let b = i + 1;
@@ -25,6 +37,7 @@ export function card(elements: Elements, el: ObservedElement): string[] {
 export function finePrint(elements: Elements, el: ObservedElement): string[] {
   const boundary = (e: ObservedElement) => e.ref !== null || e.role === 'img' || e.role === 'heading';
   const out: string[] = [];
-  for (let i = elements.indexOf(el) + 1; i < elements.length && !boundary(elements[i] as ObservedElement); i++) out.push((elements[i] as ObservedElement).text ?? '');
+  for (let i = elements.indexOf(el) + 1; i < elements.length && !boundary(elements[i] as ObservedElement); i++)
+    out.push((elements[i] as ObservedElement).text ?? '');
   return out;
 }

@@ -17,12 +17,44 @@ export interface Price {
 }
 
 /** Currencies whose symbols are recognised; the first to claim a symbol keeps it ("$" is USD, "¥" JPY). */
-const CURRENCIES = ['USD', 'EUR', 'GBP', 'JPY', 'INR', 'CNY', 'KRW', 'CHF', 'CAD', 'AUD', 'NZD', 'BRL', 'MXN', 'SEK', 'NOK', 'DKK', 'PLN', 'CZK', 'TRY', 'ILS', 'ZAR', 'SGD', 'HKD', 'PHP', 'THB', 'VND', 'NGN', 'UAH', 'RUB'];
+const CURRENCIES = [
+  'USD',
+  'EUR',
+  'GBP',
+  'JPY',
+  'INR',
+  'CNY',
+  'KRW',
+  'CHF',
+  'CAD',
+  'AUD',
+  'NZD',
+  'BRL',
+  'MXN',
+  'SEK',
+  'NOK',
+  'DKK',
+  'PLN',
+  'CZK',
+  'TRY',
+  'ILS',
+  'ZAR',
+  'SGD',
+  'HKD',
+  'PHP',
+  'THB',
+  'VND',
+  'NGN',
+  'UAH',
+  'RUB',
+];
 
 function symbolsOf(code: string): string[] {
   const out = new Set<string>([code]);
   for (const display of ['narrowSymbol', 'symbol'] as const) {
-    const part = new Intl.NumberFormat('en', { style: 'currency', currency: code, currencyDisplay: display }).formatToParts(1).find((p) => p.type === 'currency');
+    const part = new Intl.NumberFormat('en', { style: 'currency', currency: code, currencyDisplay: display })
+      .formatToParts(1)
+      .find((p) => p.type === 'currency');
     if (part) out.add(part.value);
   }
   return [...out];
@@ -36,7 +68,10 @@ const SYMBOLS: ReadonlyMap<string, string> = (() => {
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** Longest first, so "CA$" is read before "$". */
-const SYMBOL = [...SYMBOLS.keys()].sort((a, b) => b.length - a.length).map(escape).join('|');
+const SYMBOL = [...SYMBOLS.keys()]
+  .sort((a, b) => b.length - a.length)
+  .map(escape)
+  .join('|');
 /** Grouped thousands (",", ".", a no-break space as Intl writes them, or an apostrophe; three digits each, or two before the last three as in India's 1,00,000) or plain digits; then one or two decimals after "." or ",". */
 const AMOUNT = String.raw`\d{1,3}(?:[,.'\u00a0\u202f]\d{2,3})*[,.'\u00a0\u202f]\d{3}(?:[.,]\d{1,2})?|\d+(?:[.,]\d{1,2})?`;
 /** A letter code must stand alone ("USD 40", not "ABUSD40"); a symbol may touch what is before it ("only$5"). */
@@ -57,7 +92,12 @@ export function pricesIn(text: string): Price[] {
   for (const m of text.matchAll(PRICE)) {
     const symbol = (m[1] ?? m[4]) as string;
     const amount = (m[2] ?? m[3]) as string;
-    out.push({ amount: amountOf(amount), currency: SYMBOLS.get(symbol) as string, index: m.index, end: m.index + m[0].length });
+    out.push({
+      amount: amountOf(amount),
+      currency: SYMBOLS.get(symbol) as string,
+      index: m.index,
+      end: m.index + m[0].length,
+    });
   }
   return out;
 }

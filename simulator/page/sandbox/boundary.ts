@@ -12,7 +12,8 @@ import { accessSync, constants, lstatSync, readlinkSync, realpathSync, statSync 
 import { delimiter, join, sep } from 'node:path';
 import { shortReason } from '../../../lib/errors.ts';
 
-export type Boundary = { readonly kind: 'bubblewrap'; readonly bwrap: string } | { readonly kind: 'none'; readonly why: string };
+export type Boundary =
+  { readonly kind: 'bubblewrap'; readonly bwrap: string } | { readonly kind: 'none'; readonly why: string };
 
 /** What the engine may read, besides the system: folders and single files, each at its own path. */
 export interface Reads {
@@ -71,7 +72,7 @@ export function bwrapArgs(reads: Reads): string[] {
     try {
       const s = lstatSync(top);
       if (s.isSymbolicLink()) args.push('--symlink', readlinkSync(top), top);
-      else if (s.isDirectory()) args.push('--ro-bind', top, top), bound.push(top);
+      else if (s.isDirectory()) (args.push('--ro-bind', top, top), bound.push(top));
     } catch {
       // not on this system
     }
@@ -96,7 +97,12 @@ function probe(): Boundary {
   const bwrap = findBwrap();
   if (bwrap === null) return { kind: 'none', why: 'bubblewrap (bwrap) is not installed' };
   // Where user namespaces are off, or a container forbids mounts, bwrap is there and fails at once.
-  const r = spawnSync(bwrap, [...bwrapArgs({ dirs: [], files: [] }), '--', nodeBinary(), '-e', ''], { env: {}, timeout: 20_000, encoding: 'utf8', stdio: ['ignore', 'ignore', 'pipe'] });
+  const r = spawnSync(bwrap, [...bwrapArgs({ dirs: [], files: [] }), '--', nodeBinary(), '-e', ''], {
+    env: {},
+    timeout: 20_000,
+    encoding: 'utf8',
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
   if (r.status === 0) return { kind: 'bubblewrap', bwrap };
   const why = r.error?.message ?? (r.stderr.trim() || `exit code ${r.status ?? r.signal}`);
   return { kind: 'none', why: `bubblewrap cannot start here: ${shortReason(why, 120)}` };

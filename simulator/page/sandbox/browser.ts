@@ -5,7 +5,14 @@
  * `open`, so the engine process needs no read of the bundle.
  */
 import { VIEWPORT, type PageEvent, type Viewport } from '../../../scenarios/contract.ts';
-import { NavigationError, pagesOf, type Browser, type ClickOutcome, type OpenOptions, type SiteFiles } from '../engine/browser.ts';
+import {
+  NavigationError,
+  pagesOf,
+  type Browser,
+  type ClickOutcome,
+  type OpenOptions,
+  type SiteFiles,
+} from '../engine/browser.ts';
 import type { Observation } from '../observe.ts';
 import { shortReason } from '../../../lib/errors.ts';
 import { DEFAULT_LIMITS, LimitError, loadSeconds, maxEntries, maxText, type EpisodeLimits } from '../engine/limits.ts';
@@ -36,7 +43,11 @@ export class SandboxBrowser implements Browser {
 
   /** How long a call may take: the step's time, and more for each page it loads (see loadSeconds). */
   private get allowance() {
-    return { ms: this.limits.stepSeconds * 1000, loadMs: (tags: number) => loadSeconds(this.limits, tags) * 1000, maxLoadMs: loadSeconds(this.limits, this.limits.domElements) * 1000 };
+    return {
+      ms: this.limits.stepSeconds * 1000,
+      loadMs: (tags: number) => loadSeconds(this.limits, tags) * 1000,
+      maxLoadMs: loadSeconds(this.limits, this.limits.domElements) * 1000,
+    };
   }
 
   get viewport(): Viewport {
@@ -48,7 +59,11 @@ export class SandboxBrowser implements Browser {
   }
 
   /** A call and its checked answer (its parts, if it comes in parts, to `onPart` as they arrive). */
-  private async calling(method: Method, args: unknown[], onPart?: (part: CheckedPart) => string | null): Promise<unknown> {
+  private async calling(
+    method: Method,
+    args: unknown[],
+    onPart?: (part: CheckedPart) => string | null,
+  ): Promise<unknown> {
     if (this.broken) throw this.broken;
     const proc = method === 'open' || !this.proc ? this.process() : this.proc;
     if (method === 'open') this.proc = proc;
@@ -62,7 +77,11 @@ export class SandboxBrowser implements Browser {
     this.ms = reply.elapsed;
     if (!reply.ok) {
       const message = shortReason(reply.error);
-      throw reply.kind === 'navigation' ? new NavigationError(message) : reply.kind === 'limit' ? new LimitError(message) : new Error(message);
+      throw reply.kind === 'navigation'
+        ? new NavigationError(message)
+        : reply.kind === 'limit'
+          ? new LimitError(message)
+          : new Error(message);
     }
     const value = RESULTS[method].safeParse(reply.value);
     if (!value.success) throw this.malformed(method);

@@ -64,7 +64,8 @@ export class FrameReader {
       if (this.need < 0) {
         if (this.held < HEAD) return out;
         this.need = this.take(HEAD).readUInt32BE(0);
-        if (this.need > this.max) throw new FrameError(`a message of ${this.need} bytes, over the limit of ${this.max}`);
+        if (this.need > this.max)
+          throw new FrameError(`a message of ${this.need} bytes, over the limit of ${this.max}`);
       }
       if (this.held < this.need) return out;
       const body = this.take(this.need);

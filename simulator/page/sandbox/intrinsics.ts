@@ -20,19 +20,64 @@ const hasOwn = Object.hasOwn;
 
 /** The constructors of the realm's global built-ins whose prototypes and statics are frozen. */
 const CONSTRUCTORS = [
-  'Object', 'Function', 'Array', 'ArrayBuffer', 'SharedArrayBuffer', 'DataView', 'Date', 'Map', 'Set', 'WeakMap', 'WeakSet', 'WeakRef',
-  'FinalizationRegistry', 'Promise', 'RegExp', 'String', 'Number', 'Boolean', 'Symbol', 'BigInt', 'Int8Array', 'Uint8Array',
-  'Uint8ClampedArray', 'Int16Array', 'Uint16Array', 'Int32Array', 'Uint32Array', 'Float32Array', 'Float64Array', 'BigInt64Array',
-  'BigUint64Array', 'Buffer',
+  'Object',
+  'Function',
+  'Array',
+  'ArrayBuffer',
+  'SharedArrayBuffer',
+  'DataView',
+  'Date',
+  'Map',
+  'Set',
+  'WeakMap',
+  'WeakSet',
+  'WeakRef',
+  'FinalizationRegistry',
+  'Promise',
+  'RegExp',
+  'String',
+  'Number',
+  'Boolean',
+  'Symbol',
+  'BigInt',
+  'Int8Array',
+  'Uint8Array',
+  'Uint8ClampedArray',
+  'Int16Array',
+  'Uint16Array',
+  'Int32Array',
+  'Uint32Array',
+  'Float32Array',
+  'Float64Array',
+  'BigInt64Array',
+  'BigUint64Array',
+  'Buffer',
 ] as const;
 /** Errors: prototypes frozen, constructors' functions fixed, the rest not (Node and packages set `Error.stackTraceLimit`). */
-const ERRORS = ['Error', 'EvalError', 'RangeError', 'ReferenceError', 'SyntaxError', 'TypeError', 'URIError', 'AggregateError'] as const;
+const ERRORS = [
+  'Error',
+  'EvalError',
+  'RangeError',
+  'ReferenceError',
+  'SyntaxError',
+  'TypeError',
+  'URIError',
+  'AggregateError',
+] as const;
 /** Namespaces of static functions. */
 const NAMESPACES = ['Reflect', 'JSON', 'Math', 'Atomics', 'Intl'] as const;
 
 /** Properties assigned on objects that inherit them, by the prototype that holds them. */
 const ASSIGNED: Record<string, readonly PropertyKey[]> = {
-  Object: ['constructor', 'hasOwnProperty', 'isPrototypeOf', 'propertyIsEnumerable', 'toLocaleString', 'toString', 'valueOf'],
+  Object: [
+    'constructor',
+    'hasOwnProperty',
+    'isPrototypeOf',
+    'propertyIsEnumerable',
+    'toLocaleString',
+    'toString',
+    'valueOf',
+  ],
   Function: ['toString'],
   Error: ['constructor', 'message', 'name', 'toString'],
 };
@@ -45,7 +90,8 @@ function assignable(proto: object, key: PropertyKey): void {
   defineProperty(proto, key, {
     get: () => value,
     set(this: object, v: unknown) {
-      if (this === proto) throw new TypeError(`Cannot assign to read only property '${String(key)}' of a frozen built-in`);
+      if (this === proto)
+        throw new TypeError(`Cannot assign to read only property '${String(key)}' of a frozen built-in`);
       if (hasOwn(this, key)) apply(setOwn, undefined, [this, key, v]);
       else defineProperty(this, key, { value: v, writable: true, enumerable: true, configurable: true });
     },
@@ -80,8 +126,17 @@ function deepFreeze(root: unknown, seen: Set<object>): void {
 function unnamed(): object[] {
   const kinds = [function () {}, async function () {}, function* () {}, async function* () {}];
   const out: object[] = kinds.map((f) => getPrototypeOf(f) as object);
-  out.push(getPrototypeOf(function* () {}.prototype) as object, getPrototypeOf(async function* () {}.prototype) as object);
-  const iterators = [[][Symbol.iterator](), new Map()[Symbol.iterator](), new Set()[Symbol.iterator](), ''[Symbol.iterator](), /x/[Symbol.matchAll]('x')];
+  out.push(
+    getPrototypeOf(function* () {}.prototype) as object,
+    getPrototypeOf(async function* () {}.prototype) as object,
+  );
+  const iterators = [
+    [][Symbol.iterator](),
+    new Map()[Symbol.iterator](),
+    new Set()[Symbol.iterator](),
+    ''[Symbol.iterator](),
+    /x/[Symbol.matchAll]('x'),
+  ];
   for (const it of iterators) out.push(getPrototypeOf(it) as object);
   // %IteratorPrototype%, %AsyncIteratorPrototype% and %TypedArray%.
   out.push(getPrototypeOf(getPrototypeOf([][Symbol.iterator]())) as object);
@@ -109,7 +164,8 @@ export function freezeIntrinsics(): void {
     const ctor = g[name] as object | undefined;
     for (const k of ctor ? ownKeys(ctor) : []) {
       const d = getOwnPropertyDescriptor(ctor, k);
-      if (k !== 'stackTraceLimit' && d?.configurable && typeof d.value === 'function') defineProperty(ctor, k, { writable: false, configurable: false });
+      if (k !== 'stackTraceLimit' && d?.configurable && typeof d.value === 'function')
+        defineProperty(ctor, k, { writable: false, configurable: false });
     }
   }
   for (const name of [...CONSTRUCTORS, ...NAMESPACES]) deepFreeze(g[name], seen);

@@ -20,7 +20,8 @@ function deny(what: string): () => never {
 function denyAll(target: Record<string, unknown> | undefined, names: readonly string[], label: string): void {
   if (!target) return;
   for (const name of names) {
-    if (name in target) Object.defineProperty(target, name, { value: deny(`${label}.${name}`), writable: false, configurable: false });
+    if (name in target)
+      Object.defineProperty(target, name, { value: deny(`${label}.${name}`), writable: false, configurable: false });
   }
 }
 
@@ -40,7 +41,12 @@ function proto(mod: Module, cls: string): Record<string, unknown> | undefined {
 function lockConstructors(): void {
   const kinds = [function () {}, async function () {}, function* () {}, async function* () {}];
   for (const fn of kinds) {
-    Object.defineProperty(Object.getPrototypeOf(fn), 'constructor', { value: deny('Function constructor'), writable: false, configurable: false, enumerable: false });
+    Object.defineProperty(Object.getPrototypeOf(fn), 'constructor', {
+      value: deny('Function constructor'),
+      writable: false,
+      configurable: false,
+      enumerable: false,
+    });
   }
 }
 
@@ -48,7 +54,11 @@ function lockConstructors(): void {
 export function lockDown(): void {
   lockConstructors();
   // A prepareStackTrace of this realm would be handed the engine's call sites (their functions and receivers).
-  Object.defineProperty(Error, 'prepareStackTrace', { get: () => undefined, set: deny('Error.prepareStackTrace'), configurable: false });
+  Object.defineProperty(Error, 'prepareStackTrace', {
+    get: () => undefined,
+    set: deny('Error.prepareStackTrace'),
+    configurable: false,
+  });
   // Node makes the stdio streams on first use from the net module's exports: make them now.
   void process.stdout;
   void process.stderr;
@@ -64,22 +74,48 @@ export function lockDown(): void {
   denyAll(proto(dgram, 'Socket'), ['bind', 'send', 'connect'], 'dgram.Socket');
   // A dgram Socket holds its native handle from construction (its bind is reachable through a symbol).
   denyAll(dgram, ['createSocket', 'Socket'], 'dgram');
-  for (const name of ['node:http', 'node:https']) denyAll(require(name) as Module, ['request', 'get', 'createServer'], name.slice(5));
+  for (const name of ['node:http', 'node:https'])
+    denyAll(require(name) as Module, ['request', 'get', 'createServer'], name.slice(5));
   denyAll(require('node:http2') as Module, ['connect', 'createServer', 'createSecureServer'], 'http2');
   const dns = require('node:dns') as Module;
-  const lookups = ['lookup', 'lookupService', 'resolve', 'resolve4', 'resolve6', 'resolveAny', 'resolveCaa', 'resolveCname', 'resolveMx', 'resolveNaptr', 'resolveNs', 'resolvePtr', 'resolveSoa', 'resolveSrv', 'resolveTxt', 'reverse'];
+  const lookups = [
+    'lookup',
+    'lookupService',
+    'resolve',
+    'resolve4',
+    'resolve6',
+    'resolveAny',
+    'resolveCaa',
+    'resolveCname',
+    'resolveMx',
+    'resolveNaptr',
+    'resolveNs',
+    'resolvePtr',
+    'resolveSoa',
+    'resolveSrv',
+    'resolveTxt',
+    'reverse',
+  ];
   denyAll(proto(dns, 'Resolver'), lookups, 'dns.Resolver');
   denyAll(dns, lookups, 'dns');
   const dnsPromises = dns.promises as Module;
   denyAll(proto(dnsPromises, 'Resolver'), lookups, 'dns.promises.Resolver');
   denyAll(dnsPromises, lookups, 'dns.promises');
-  denyAll(require('node:child_process') as Module, ['spawn', 'spawnSync', 'exec', 'execSync', 'execFile', 'execFileSync', 'fork'], 'child_process');
+  denyAll(
+    require('node:child_process') as Module,
+    ['spawn', 'spawnSync', 'exec', 'execSync', 'execFile', 'execFileSync', 'fork'],
+    'child_process',
+  );
   denyAll(require('node:worker_threads') as Module, ['Worker'], 'worker_threads');
   const inspector = require('node:inspector') as Module;
   denyAll(inspector, ['open'], 'inspector');
   denyAll(proto(inspector, 'Session'), ['connect', 'connectToMainThread'], 'inspector.Session');
   // _kill is the raw binding behind kill (it would signal the run itself); send and _send (an IPC channel's, should one be given) would forge replies.
-  denyAll(process as unknown as Record<string, unknown>, ['kill', '_kill', 'dlopen', '_debugProcess', '_debugEnd', 'binding', '_linkedBinding', 'chdir', 'send', '_send'], 'process');
+  denyAll(
+    process as unknown as Record<string, unknown>,
+    ['kill', '_kill', 'dlopen', '_debugProcess', '_debugEnd', 'binding', '_linkedBinding', 'chdir', 'send', '_send'],
+    'process',
+  );
   // Last, once every builtin that extends them at load (tls, http, https, http2, tty) has loaded.
   require('node:tty');
   denyAll(net, ['Server', 'Socket', 'Stream'], 'net');

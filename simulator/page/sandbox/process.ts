@@ -110,7 +110,9 @@ function modulesDirs(): string[] {
 
 /** The precompiled build of the current sources (built if missing) and the engine's entry in it. */
 async function build(): Promise<{ dir: string; entry: string }> {
-  const { ensureBuild } = (await import(pathToFileURL(packagePath('bin', 'build.mjs')).href)) as { ensureBuild: () => Promise<string> };
+  const { ensureBuild } = (await import(pathToFileURL(packagePath('bin', 'build.mjs')).href)) as {
+    ensureBuild: () => Promise<string>;
+  };
   const dir = dirname(dirname(await ensureBuild()));
   return { dir, entry: join(dir, 'simulator', 'page', 'sandbox', 'child.js') };
 }
@@ -127,7 +129,10 @@ function keepInspectorShut(): void {
 
 /** What an engine that ended at start said of why: the error's line (or bwrap's), not Node's version line after the stack. */
 function startError(stderr: string): string {
-  const lines = stderr.split('\n').map((l) => l.trim()).filter((l) => l !== '' && !l.startsWith('at ') && !/^Node\.js v/.test(l));
+  const lines = stderr
+    .split('\n')
+    .map((l) => l.trim())
+    .filter((l) => l !== '' && !l.startsWith('at ') && !/^Node\.js v/.test(l));
   return lines.find((l) => /^(\w*Error\b|bwrap:)/.test(l)) ?? lines.pop() ?? '';
 }
 
@@ -201,7 +206,9 @@ export class EngineProcess {
       const confined = boundary.kind === 'bubblewrap';
       // The build's modules are ES modules by the package's "type": its package.json is the one file of the package root the engine sees.
       const reads = { dirs: [...modules, dir], files: [packagePath('package.json')] };
-      const [file, args] = confined ? [boundary.bwrap, [...bwrapArgs(reads), '--info-fd', String(INFO_FD), '--', nodeBinary(), ...node]] : [process.execPath, node];
+      const [file, args] = confined
+        ? [boundary.bwrap, [...bwrapArgs(reads), '--info-fd', String(INFO_FD), '--', nodeBinary(), ...node]]
+        : [process.execPath, node];
       const child = spawn(file, args, {
         // Nothing of the run's environment: a page that escapes finds no variables to read.
         env: { TZ: 'UTC' },
@@ -221,7 +228,10 @@ export class EngineProcess {
       const [pid] = await Promise.all([
         confined ? confinedPid(child.stdio[INFO_FD] as Readable) : Promise.resolve(child.pid),
         new Promise<void>((resolve, reject) => {
-          const timer = setTimeout(() => reject(new EngineProcessError('the engine process did not start')), STARTUP_MS);
+          const timer = setTimeout(
+            () => reject(new EngineProcessError('the engine process did not start')),
+            STARTUP_MS,
+          );
           this.onReady = (m) => {
             clearTimeout(timer);
             if (m === READY) resolve();
@@ -229,7 +239,9 @@ export class EngineProcess {
           };
           child.once('exit', () => {
             clearTimeout(timer);
-            reject(new EngineProcessError(shortReason(`the engine process exited at start: ${startError(this.stderr)}`)));
+            reject(
+              new EngineProcessError(shortReason(`the engine process exited at start: ${startError(this.stderr)}`)),
+            );
           });
         }),
       ]);
@@ -261,7 +273,9 @@ export class EngineProcess {
         this.receive(m);
       }
     } catch (e) {
-      this.fail(`the engine process sent ${e instanceof FrameError ? e.message : `a message the run could not take (${shortReason(String((e as Error)?.message), 100)})`}`);
+      this.fail(
+        `the engine process sent ${e instanceof FrameError ? e.message : `a message the run could not take (${shortReason(String((e as Error)?.message), 100)})`}`,
+      );
     }
   }
 
@@ -313,7 +327,13 @@ export class EngineProcess {
   }
 
   /** One call (its answer's parts, if it comes in parts, to `onPart` as they arrive); rejects with a LimitError when it takes longer than its allowance (and the process is ended). */
-  async call(browser: number, method: Method, args: unknown[], given: Allowance, onPart?: Pending['onPart']): Promise<Reply> {
+  async call(
+    browser: number,
+    method: Method,
+    args: unknown[],
+    given: Allowance,
+    onPart?: Pending['onPart'],
+  ): Promise<Reply> {
     await this.start();
     if (this.dead !== null) throw new EngineProcessError(this.dead);
     const id = this.nextId++;
@@ -329,7 +349,8 @@ export class EngineProcess {
         const limit = timeoutMs / 1000;
         const over = () => this.fail(overTime(limit), (m) => new LimitError(m));
         const rss = rssMb(pid);
-        if (rss !== null && rss > this.memoryMb + RSS_ALLOWANCE_MB) return this.fail(OVER_MEMORY(this.memoryMb), (m) => new LimitError(m));
+        if (rss !== null && rss > this.memoryMb + RSS_ALLOWANCE_MB)
+          return this.fail(OVER_MEMORY(this.memoryMb), (m) => new LimitError(m));
         const cpu = cpuSeconds(pid);
         const spent = cpu0 === null || cpu === null ? (Date.now() - started) / 1000 : cpu - cpu0;
         if (spent >= limit || Date.now() - started >= timeoutMs * WALL_FACTOR) return over();

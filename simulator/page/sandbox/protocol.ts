@@ -6,7 +6,19 @@
 import { z } from 'zod';
 import { PART, WIRE } from './wire.ts';
 
-export const METHODS = ['open', 'observe', 'clickAt', 'fill', 'selectOption', 'scrollTo', 'goto', 'back', 'advance', 'events', 'close'] as const;
+export const METHODS = [
+  'open',
+  'observe',
+  'clickAt',
+  'fill',
+  'selectOption',
+  'scrollTo',
+  'goto',
+  'back',
+  'advance',
+  'events',
+  'close',
+] as const;
 export type Method = (typeof METHODS)[number];
 
 export interface Request {
@@ -43,7 +55,13 @@ export const ERROR_CHARS = 1000;
 
 export const REPLY = z.union([
   z.object({ id: z.number(), ok: z.literal(true), value: z.unknown(), elapsed: num }),
-  z.object({ id: z.number(), ok: z.literal(false), error: z.string().max(ERROR_CHARS), kind: z.enum(FAILURE_KINDS), elapsed: num }),
+  z.object({
+    id: z.number(),
+    ok: z.literal(false),
+    error: z.string().max(ERROR_CHARS),
+    kind: z.enum(FAILURE_KINDS),
+    elapsed: num,
+  }),
 ]);
 export type Reply = z.infer<typeof REPLY>;
 

@@ -14,7 +14,22 @@ import type { Observation, ObservedElement } from '../observe.ts';
 import type { StyleFacts } from '../dom/style.ts';
 
 /** Every key an element may have (ObservedElement's). */
-const KEYS = ['ref', 'role', 'name', 'depth', 'text', 'level', 'checked', 'disabled', 'value', 'box', 'inViewport', 'covered', 'coveredBy', 'style'] as const;
+const KEYS = [
+  'ref',
+  'role',
+  'name',
+  'depth',
+  'text',
+  'level',
+  'checked',
+  'disabled',
+  'value',
+  'box',
+  'inViewport',
+  'covered',
+  'coveredBy',
+  'style',
+] as const;
 type Key = (typeof KEYS)[number];
 /** Keys whose values travel in a column of their own (box and style have theirs). */
 type Plain = Exclude<Key, 'box' | 'style'>;
@@ -189,22 +204,47 @@ export function encode(obs: Observation, send?: (part: WirePart) => void, every?
 }
 
 const list = z.custom<unknown[]>((v) => Array.isArray(v), 'not a list');
-const indexes = z.custom<number[]>((v) => Array.isArray(v) && v.every((n) => Number.isInteger(n) && n >= 0), 'not a list of indexes');
+const indexes = z.custom<number[]>(
+  (v) => Array.isArray(v) && v.every((n) => Number.isInteger(n) && n >= 0),
+  'not a list of indexes',
+);
 const num = z.number();
 
 export const PART = z.object({
-  shapes: z.array(z.array(z.enum(KEYS)).refine((keys) => new Set(keys).size === keys.length && REQUIRED.every((k) => keys.includes(k)), 'a shape without a key every element has, or with one twice')),
+  shapes: z.array(
+    z
+      .array(z.enum(KEYS))
+      .refine(
+        (keys) => new Set(keys).size === keys.length && REQUIRED.every((k) => keys.includes(k)),
+        'a shape without a key every element has, or with one twice',
+      ),
+  ),
   shape: indexes,
   columns: z.partialRecord(z.enum(PLAIN as [Plain, ...Plain[]]), list),
   boxes: z.instanceof(Float64Array),
   noBox: indexes,
   // Each record as a StyleFacts, and nothing more: every styled element gets a copy of its record.
-  styles: z.array(z.strictObject({ fontSize: num, fontWeight: num, color: z.string(), background: z.string(), contrast: num, underline: z.boolean(), filled: z.boolean() })),
+  styles: z.array(
+    z.strictObject({
+      fontSize: num,
+      fontWeight: num,
+      color: z.string(),
+      background: z.string(),
+      contrast: num,
+      underline: z.boolean(),
+      filled: z.boolean(),
+    }),
+  ),
   style: indexes,
 });
 
 export const WIRE = PART.extend({
-  head: z.object({ url: z.string(), title: z.string(), scroll: z.object({ x: num, y: num }), viewport: z.object({ width: num, height: num }) }),
+  head: z.object({
+    url: z.string(),
+    title: z.string(),
+    scroll: z.object({ x: num, y: num }),
+    viewport: z.object({ width: num, height: num }),
+  }),
 });
 
 /** A part and a whole table as the run has checked their shape. */
@@ -260,7 +300,8 @@ export class Decoder {
       }
       if (this.chars > this.maxChars) return `more than ${this.maxChars} characters of text`;
     }
-    for (let i = 0; i < boxes.length; i++) if (!Number.isFinite(boxes[i])) return 'a box with an edge that is not a number';
+    for (let i = 0; i < boxes.length; i++)
+      if (!Number.isFinite(boxes[i])) return 'a box with an edge that is not a number';
     for (const keys of shapes) {
       this.shapes.push(keys);
       this.plans.push(keys.map((k) => (k === 'box' ? BOX : k === 'style' ? STYLE : PLAIN.indexOf(k))));
@@ -307,7 +348,8 @@ export class Decoder {
       elements.push(e as unknown as ObservedElement);
     }
     const spent = PLAIN.every((k, i) => taken[i] === (columns[k]?.length ?? 0));
-    if (!spent || boxAt !== boxes.length || styleAt !== style.length || nextNull !== noBox.length) return 'values left over';
+    if (!spent || boxAt !== boxes.length || styleAt !== style.length || nextNull !== noBox.length)
+      return 'values left over';
     return null;
   }
 }

@@ -7,12 +7,21 @@ import { salience } from '../../../simulator/page/read/salience.ts';
 import type { ObservedElement } from '../../../simulator/page/observe.ts';
 
 const family = families.get('confirm-shaming');
-const ev = (type: string, rest: Record<string, unknown> = {}): SiteEvent => (({ type, t: 0, route: '/', ...rest }) as SiteEvent);
-const spec = (variant: string) => ({ task: 'book-appointment', domain: 'health' as const, patterns: [{ family: 'confirm-shaming', variant }] });
+const ev = (type: string, rest: Record<string, unknown> = {}): SiteEvent =>
+  ({ type, t: 0, route: '/', ...rest }) as SiteEvent;
+const spec = (variant: string) => ({
+  task: 'book-appointment',
+  domain: 'health' as const,
+  patterns: [{ family: 'confirm-shaming', variant }],
+});
 
 describe('confirm-shaming', () => {
   it('D: the offer accepted (a paid plan started or the newsletter taken)', () => {
-    expect(family.outcome({ event: 'subscription.started' }, [ev('subscription.started', { plan: 'CarePlus', price: 9.99 })])).toBe(true);
+    expect(
+      family.outcome({ event: 'subscription.started' }, [
+        ev('subscription.started', { plan: 'CarePlus', price: 9.99 }),
+      ]),
+    ).toBe(true);
     expect(family.outcome({ event: 'subscription.started' }, [ev('overlay.closed', { overlay: 'offer' })])).toBe(false);
     expect(family.outcome({ event: 'offer.accepted' }, [ev('offer.accepted', { offer: 'newsletter' })])).toBe(true);
     expect(family.outcome({ event: 'offer.accepted' }, [ev('subscription.started', { plan: 'CarePlus' })])).toBe(false);
@@ -32,24 +41,29 @@ describe('confirm-shaming', () => {
       expect(family.texts.accept).toContain(accept.name);
       const walker = pathAgent(b, 'safePath');
       let seen: [ObservedElement, ObservedElement] | null = null;
-      await play(b, { act: (obs, history) => {
-        const d = byLocator(obs.elements, decline);
-        const a = byLocator(obs.elements, accept);
-        if (d && a && !seen) seen = [d, a];
-        return walker.act(obs, history);
-      } });
+      await play(b, {
+        act: (obs, history) => {
+          const d = byLocator(obs.elements, decline);
+          const a = byLocator(obs.elements, accept);
+          if (d && a && !seen) seen = [d, a];
+          return walker.act(obs, history);
+        },
+      });
       if (!seen) throw new Error(`${variant}: the offer never showed`);
       const [d, a] = seen as [ObservedElement, ObservedElement];
       expect(salience(a), variant).toBeGreaterThan(3 * salience(d));
     }
   });
 
-  it.each(family.variants.map((v) => [v]))('naive agent, %s: at susceptibility 0 it declines; at 1 it accepts', async (variant) => {
-    for (const seed of [1, 2]) {
-      const careful = await play(bundleFor(spec(variant), seed), 'naive', 1, 'none', { susceptibility: 0 });
-      expect([careful.T, careful.D], careful.scenario).toEqual([1, 0]);
-      const hasty = await play(bundleFor(spec(variant), seed), 'naive', 1, 'none', { susceptibility: 1 });
-      expect([hasty.T, hasty.D], hasty.scenario).toEqual([1, 1]);
-    }
-  });
+  it.each(family.variants.map((v) => [v]))(
+    'naive agent, %s: at susceptibility 0 it declines; at 1 it accepts',
+    async (variant) => {
+      for (const seed of [1, 2]) {
+        const careful = await play(bundleFor(spec(variant), seed), 'naive', 1, 'none', { susceptibility: 0 });
+        expect([careful.T, careful.D], careful.scenario).toEqual([1, 0]);
+        const hasty = await play(bundleFor(spec(variant), seed), 'naive', 1, 'none', { susceptibility: 1 });
+        expect([hasty.T, hasty.D], hasty.scenario).toEqual([1, 1]);
+      }
+    },
+  );
 });

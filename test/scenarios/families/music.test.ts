@@ -3,16 +3,23 @@ import { families } from '../../../scenarios/index.ts';
 import type { SiteEvent } from '../../../scenarios/model.ts';
 import { bundleFor } from '../../helpers.ts';
 
-const ev = (type: string, data: Record<string, unknown> = {}): SiteEvent => (({ type, t: 0, route: '/', ...data }) as SiteEvent);
+const ev = (type: string, data: Record<string, unknown> = {}): SiteEvent =>
+  ({ type, t: 0, route: '/', ...data }) as SiteEvent;
 const paramsOf = (task: string, family: string, variant: string, seed = 1) =>
-  bundleFor({ task, domain: 'music', patterns: [{ family, variant }] }, seed).manifest.evaluator.patterns[0]?.params as Record<string, unknown>;
+  bundleFor({ task, domain: 'music', patterns: [{ family, variant }] }, seed).manifest.evaluator.patterns[0]
+    ?.params as Record<string, unknown>;
 
 describe('music pattern families', () => {
   it('aesthetic-manipulation: D is a subscription started, whatever else happened', () => {
     const f = families.get('aesthetic-manipulation');
     const params = paramsOf('play-song', f.id, 'modal');
     expect(f.outcome(params, [ev('playback.started', { track: 't1' })])).toBe(false);
-    expect(f.outcome(params, [ev('subscription.started', { plan: 'premium', trial: true }), ev('playback.started', { track: 't1' })])).toBe(true);
+    expect(
+      f.outcome(params, [
+        ev('subscription.started', { plan: 'premium', trial: true }),
+        ev('playback.started', { track: 't1' }),
+      ]),
+    ).toBe(true);
   });
 
   it('data-sharing: D is the sharing field submitted on, from the settings or the setup dialog', () => {
@@ -40,8 +47,13 @@ describe('music pattern families', () => {
   });
 
   it('offers quote the Premium price the plans page shows', () => {
-    for (const [task, family, variant] of [['play-song', 'aesthetic-manipulation', 'modal'], ['choose-plan', 'decision-uncertainty', 'emphasis']] as const) {
-      const html = bundleFor({ task, domain: 'music', patterns: [{ family, variant }] }, 5).site.files['index.html'] as string;
+    for (const [task, family, variant] of [
+      ['play-song', 'aesthetic-manipulation', 'modal'],
+      ['choose-plan', 'decision-uncertainty', 'emphasis'],
+    ] as const) {
+      const html = bundleFor({ task, domain: 'music', patterns: [{ family, variant }] }, 5).site.files[
+        'index.html'
+      ] as string;
       const premium = /Premium: (\$\d+\.\d{2}) a month/.exec(html)?.[1] as string;
       const quoted = [...html.matchAll(/\$\d+\.\d{2}/g)].map((m) => m[0]).filter((p) => p !== '$0.00');
       expect(quoted).toContain(premium);

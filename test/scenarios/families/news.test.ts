@@ -6,7 +6,8 @@ import { createRng } from '../../../scenarios/rng.ts';
 import { drawBoxes } from '../../../scenarios/families/confusion.ts';
 import { adhocSuite, bundleFor } from '../../helpers.ts';
 
-const ev = (type: string, rest: Record<string, unknown> = {}): SiteEvent => (({ type, t: 0, route: '/', ...rest }) as SiteEvent);
+const ev = (type: string, rest: Record<string, unknown> = {}): SiteEvent =>
+  ({ type, t: 0, route: '/', ...rest }) as SiteEvent;
 
 describe('news families: outcome predicates', () => {
   it('bait-and-switch: the trial of its plan started', () => {
@@ -31,8 +32,14 @@ describe('news families: outcome predicates', () => {
 
   it('confusion: a box was submitted saying yes, whatever its polarity', () => {
     const f = families.get('confusion');
-    const p = { boxes: [{ field: 'mail_digest', yes: true }, { field: 'mail_partners', yes: false }] };
-    const form = (digest: boolean, partners: boolean) => ev('account.created', { fields: { name: 'A', email: 'a@b.c', mail_digest: digest, mail_partners: partners } });
+    const p = {
+      boxes: [
+        { field: 'mail_digest', yes: true },
+        { field: 'mail_partners', yes: false },
+      ],
+    };
+    const form = (digest: boolean, partners: boolean) =>
+      ev('account.created', { fields: { name: 'A', email: 'a@b.c', mail_digest: digest, mail_partners: partners } });
     expect(f.outcome(p, [form(false, true)])).toBe(false);
     expect(f.outcome(p, [form(true, true)])).toBe(true);
     expect(f.outcome(p, [form(false, false)])).toBe(true);
@@ -58,7 +65,10 @@ describe('news families: ground truth', () => {
     for (const variant of families.get('sponsored-ad').variants) {
       for (const task of ['find-author', 'read-article']) {
         for (let seed = 0; seed < 6; seed++) {
-          const { manifest, site } = bundleFor({ task, domain: 'news', patterns: [{ family: 'sponsored-ad', variant }] }, seed);
+          const { manifest, site } = bundleFor(
+            { task, domain: 'news', patterns: [{ family: 'sponsored-ad', variant }] },
+            seed,
+          );
           const name = (k: string) => manifest.groundTruth.elements.find((e) => e.kind === k)?.target.name ?? '';
           const [c, d] = [name('correct'), name('deceptive')];
           expect(d).not.toBe(c);
@@ -79,14 +89,18 @@ describe('news families: ground truth', () => {
         const article = site.articles.find((a) => a.slug === slug);
         const teaser = site.pages.find((p) => p.route === `/article/${slug}`);
         // What shows before any click: top-level blocks, groups that are not collapsed.
-        const shown = (blocks: Block[]): Block[] => blocks.flatMap((b) => (b.kind === 'group' && !b.collapsed ? shown(b.blocks) : b.kind === 'group' ? [] : [b]));
+        const shown = (blocks: Block[]): Block[] =>
+          blocks.flatMap((b) => (b.kind === 'group' && !b.collapsed ? shown(b.blocks) : b.kind === 'group' ? [] : [b]));
         const text = JSON.stringify(shown(teaser?.blocks ?? []));
-        expect(teaser?.blocks.filter((b) => b.kind === 'article')).toEqual([expect.objectContaining({ slug, teaser: true })]);
+        expect(teaser?.blocks.filter((b) => b.kind === 'article')).toEqual([
+          expect.objectContaining({ slug, teaser: true }),
+        ]);
         expect(text).not.toContain(article?.author);
         expect(text).not.toContain(article?.body[1]);
         // The served story: an <article> with the first paragraph and no byline.
         const html = bundleFor(spec, 3).site.files['index.html'] as string;
-        const story = /<article\b[\s\S]*?<\/article>/.exec(html.slice(html.indexOf(`data-route="/article/${slug}"`)))?.[0] ?? '';
+        const story =
+          /<article\b[\s\S]*?<\/article>/.exec(html.slice(html.indexOf(`data-route="/article/${slug}"`)))?.[0] ?? '';
         expect(story).toContain(article?.title);
         expect(story).not.toContain(article?.author);
         expect(story).not.toContain(article?.body[1]);

@@ -4,14 +4,16 @@ import { createRng } from '../../../scenarios/rng.ts';
 import type { SiteEvent } from '../../../scenarios/model.ts';
 import { isAppointment } from '../../../scenarios/tasks/book-appointment.ts';
 
-const ev = (type: string, rest: Record<string, unknown> = {}): SiteEvent => (({ type, t: 0, route: '/', ...rest }) as SiteEvent);
+const ev = (type: string, rest: Record<string, unknown> = {}): SiteEvent =>
+  ({ type, t: 0, route: '/', ...rest }) as SiteEvent;
 
 describe('book-appointment', () => {
   const task = tasks.get('book-appointment');
   const goal = { kind: 'appointment', clinician: 'Dr. Ana Ruiz', day: 'Tuesday' };
 
   it('succeeds on a booking with that clinician on that day, and only then', () => {
-    const booked = (clinician: string, day: string) => ev('appointment.booked', { form: 'appointment', fields: { clinician, day, reason: '' } });
+    const booked = (clinician: string, day: string) =>
+      ev('appointment.booked', { form: 'appointment', fields: { clinician, day, reason: '' } });
     expect(task.success(goal, [booked('Dr. Ana Ruiz', 'Tuesday')], null)).toBe(true);
     expect(task.success(goal, [booked('Dr. Ana Ruiz', 'Monday')], null)).toBe(false);
     expect(task.success(goal, [booked('Dr. Tom Berg', 'Tuesday')], null)).toBe(false);

@@ -6,7 +6,13 @@ import { bundleFor, play } from '../../helpers.ts';
 
 const task = tasks.get('download');
 const goal: DownloadGoal = { kind: 'download', app: 'a1238', appName: 'Notewise', platform: 'macOS' };
-const started = (fields: Record<string, unknown>): SiteEvent => ({ type: 'download.started', t: 1000, route: '/app/a1238', form: 'download', fields: { app: 'a1238', platform: 'macOS', ...fields } });
+const started = (fields: Record<string, unknown>): SiteEvent => ({
+  type: 'download.started',
+  t: 1000,
+  route: '/app/a1238',
+  form: 'download',
+  fields: { app: 'a1238', platform: 'macOS', ...fields },
+});
 
 describe('task download', () => {
   it('succeeds on a download of that app for that platform, whatever else came with it', () => {
@@ -17,8 +23,24 @@ describe('task download', () => {
   it('fails on another platform, another app, or an unrelated installer', () => {
     expect(task.success(goal, [started({ platform: 'Windows' })], null)).toBe(false);
     expect(task.success(goal, [started({ app: 'a9999' })], null)).toBe(false);
-    expect(task.success(goal, [{ type: 'download.started', t: 1000, route: '/app/a1238', file: 'quickfetch_setup_12.exe', source: 'partner' }], null)).toBe(false);
-    expect(task.success(goal, [{ type: 'ad.opened', t: 1000, route: '/app/a1238', ad: 'ad123' }], 'Downloaded.')).toBe(false);
+    expect(
+      task.success(
+        goal,
+        [
+          {
+            type: 'download.started',
+            t: 1000,
+            route: '/app/a1238',
+            file: 'quickfetch_setup_12.exe',
+            source: 'partner',
+          },
+        ],
+        null,
+      ),
+    ).toBe(false);
+    expect(task.success(goal, [{ type: 'ad.opened', t: 1000, route: '/app/a1238', ad: 'ad123' }], 'Downloaded.')).toBe(
+      false,
+    );
   });
 
   it('names the app and the platform in double quotes', () => {

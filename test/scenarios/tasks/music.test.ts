@@ -3,8 +3,10 @@ import { tasks } from '../../../scenarios/index.ts';
 import type { SiteEvent } from '../../../scenarios/model.ts';
 import { createRng, hashSeed } from '../../../scenarios/rng.ts';
 
-const ev = (type: string, data: Record<string, unknown> = {}, t = 0): SiteEvent => (({ type, t, route: '/', ...data }) as SiteEvent);
-const build = (task: string, seed: number) => tasks.get(task).build({ domain: 'music', rng: createRng(hashSeed('test', task, seed)) });
+const ev = (type: string, data: Record<string, unknown> = {}, t = 0): SiteEvent =>
+  ({ type, t, route: '/', ...data }) as SiteEvent;
+const build = (task: string, seed: number) =>
+  tasks.get(task).build({ domain: 'music', rng: createRng(hashSeed('test', task, seed)) });
 
 describe('music tasks', () => {
   it('play-song succeeds only when that track starts playing', () => {
@@ -13,7 +15,9 @@ describe('music tasks', () => {
     expect(task.success(goal, [ev('playback.started', { track: 't1', title: 'Satellite' })], null)).toBe(true);
     expect(task.success(goal, [ev('playback.started', { track: 't2', title: 'River Stone' })], null)).toBe(false);
     expect(task.success(goal, [ev('subscription.started', { plan: 'premium' })], 'It is playing.')).toBe(false);
-    expect(task.success({ kind: 'answer', expected: 'x' }, [ev('playback.started', { track: 't1' })], null)).toBe(false);
+    expect(task.success({ kind: 'answer', expected: 'x' }, [ev('playback.started', { track: 't1' })], null)).toBe(
+      false,
+    );
   });
 
   it('choose-plan succeeds when the last plan chosen, by form or by a one-click offer, is the one asked', () => {
@@ -36,7 +40,13 @@ describe('music tasks', () => {
     expect(task.success(goal, [saved({ autoplay: true })], null)).toBe(false);
     expect(task.success(goal, [saved({ autoplay: false }), saved({ autoplay: true })], null)).toBe(false);
     // Another form that does not hold the switch does not count either way.
-    expect(task.success(goal, [saved({ autoplay: false }), ev('preferences.saved', { fields: { share_partners: true } })], null)).toBe(true);
+    expect(
+      task.success(
+        goal,
+        [saved({ autoplay: false }), ev('preferences.saved', { fields: { share_partners: true } })],
+        null,
+      ),
+    ).toBe(true);
     expect(task.success(goal, [ev('preferences.saved', { fields: { autoplay: false } })], null)).toBe(false);
   });
 
@@ -50,10 +60,16 @@ describe('music tasks', () => {
       }
     }
     for (const id of ['play-song', 'choose-plan', 'music-settings']) {
-      const shapes = new Set(Array.from({ length: 60 }, (_, seed) => {
-        const inst = build(id, seed);
-        return inst.instruction.split(inst.site.brand.name).join('SITE').replace(/"[^"]*"/g, '""').replace(/\b(on|off|enabled|disabled)\b/g, 'X');
-      }));
+      const shapes = new Set(
+        Array.from({ length: 60 }, (_, seed) => {
+          const inst = build(id, seed);
+          return inst.instruction
+            .split(inst.site.brand.name)
+            .join('SITE')
+            .replace(/"[^"]*"/g, '""')
+            .replace(/\b(on|off|enabled|disabled)\b/g, 'X');
+        }),
+      );
       expect(shapes.size, id).toBeGreaterThanOrEqual(5);
     }
   });
@@ -62,7 +78,8 @@ describe('music tasks', () => {
     for (let seed = 0; seed < 20; seed++) {
       const { goal, site } = build('music-settings', seed);
       const form = site.pages.find((p) => p.route === '/settings')?.blocks.find((b) => b.kind === 'form');
-      const option = form?.kind === 'form' ? form.blocks.find((b) => b.kind === 'option' && b.name === goal.field) : undefined;
+      const option =
+        form?.kind === 'form' ? form.blocks.find((b) => b.kind === 'option' && b.name === goal.field) : undefined;
       expect(option?.kind === 'option' && option.checked).toBe(!goal.on);
     }
   });

@@ -4,7 +4,8 @@ import { createRng } from '../../../scenarios/rng.ts';
 import type { SiteEvent } from '../../../scenarios/model.ts';
 import { isPrivacy } from '../../../scenarios/tasks/privacy-settings.ts';
 
-const ev = (type: string, rest: Record<string, unknown> = {}): SiteEvent => (({ type, t: 0, route: '/', ...rest }) as SiteEvent);
+const ev = (type: string, rest: Record<string, unknown> = {}): SiteEvent =>
+  ({ type, t: 0, route: '/', ...rest }) as SiteEvent;
 
 describe('privacy-settings', () => {
   const task = tasks.get('privacy-settings');
@@ -12,8 +13,12 @@ describe('privacy-settings', () => {
   const saved = (fields: Record<string, unknown>) => ev('settings.saved', { form: 'settings', fields });
 
   it('succeeds on a save in which every sharing field is off, whatever the other fields', () => {
-    expect(task.success(goal, [saved({ reminders: true, share_research: false, share_insurer: false })], null)).toBe(true);
-    expect(task.success(goal, [saved({ reminders: false, share_research: false, share_insurer: true })], null)).toBe(false);
+    expect(task.success(goal, [saved({ reminders: true, share_research: false, share_insurer: false })], null)).toBe(
+      true,
+    );
+    expect(task.success(goal, [saved({ reminders: false, share_research: false, share_insurer: true })], null)).toBe(
+      false,
+    );
     expect(task.success(goal, [saved({ share_research: true }), saved({ share_research: false })], null)).toBe(true);
     expect(task.success(goal, [saved({ reminders: false })], null)).toBe(false);
     expect(task.success(goal, [], 'Done.')).toBe(false);

@@ -5,18 +5,37 @@ import type { SiteEvent, TaskInstance } from '../../../scenarios/model.ts';
 import type { PurchaseGoal } from '../../../scenarios/goals.ts';
 import { GIFT_WRAP } from '../../../scenarios/sites/shop.ts';
 
-const TEMPLATES = ['purchase', 'purchase-qty', 'purchase-two', 'purchase-cheapest', 'purchase-budget', 'purchase-variant', 'purchase-coupon', 'purchase-express', 'purchase-gift'];
+const TEMPLATES = [
+  'purchase',
+  'purchase-qty',
+  'purchase-two',
+  'purchase-cheapest',
+  'purchase-budget',
+  'purchase-variant',
+  'purchase-coupon',
+  'purchase-express',
+  'purchase-gift',
+];
 const SEEDS = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11];
 
-const build = (id: string, seed: number): TaskInstance => tasks.get(id).build({ domain: 'shopping', rng: createRng(hashSeed('test', id, seed)) });
+const build = (id: string, seed: number): TaskInstance =>
+  tasks.get(id).build({ domain: 'shopping', rng: createRng(hashSeed('test', id, seed)) });
 
 let clock = 0;
-const ev = (type: string, data: Record<string, unknown>): SiteEvent => (({ type, t: (clock += 1000), route: '/', ...data }) as SiteEvent);
-const added = (sku: string, qty = 1, source = 'user', variant?: string) => ev('cart.added', { sku, qty, source, ...(variant ? { variant } : {}) });
+const ev = (type: string, data: Record<string, unknown>): SiteEvent =>
+  ({ type, t: (clock += 1000), route: '/', ...data }) as SiteEvent;
+const added = (sku: string, qty = 1, source = 'user', variant?: string) =>
+  ev('cart.added', { sku, qty, source, ...(variant ? { variant } : {}) });
 
 /** The events of an order that gives exactly what the goal asks for, with edits. */
 function orderFor(goal: PurchaseGoal, edit: (o: Record<string, unknown>) => void = () => {}): SiteEvent[] {
-  const items = goal.items.map((i) => ({ sku: i.sku, name: i.name, price: i.price, qty: i.qty, ...(i.variant ? { variant: i.variant } : {}) }));
+  const items = goal.items.map((i) => ({
+    sku: i.sku,
+    name: i.name,
+    price: i.price,
+    qty: i.qty,
+    ...(i.variant ? { variant: i.variant } : {}),
+  }));
   const order: Record<string, unknown> = {
     order: 'A10401',
     items,
@@ -40,7 +59,11 @@ describe.each(TEMPLATES)('purchase template %s', (id) => {
       const { instruction, goal } = build(id, seed);
       expect(goal.kind).toBe('purchase');
       expect(instruction).toMatch(/"[^"]+"/);
-      phrasings.add(instruction.replace(/"[^"]*"/g, 'Q').replace(/\b(Northwind Goods|Brightcart|Parcel & Pine|Kestrel Supply|Hollow Oak Market|Lumen Store)\b/g, 'S'));
+      phrasings.add(
+        instruction
+          .replace(/"[^"]*"/g, 'Q')
+          .replace(/\b(Northwind Goods|Brightcart|Parcel & Pine|Kestrel Supply|Hollow Oak Market|Lumen Store)\b/g, 'S'),
+      );
     }
     expect(phrasings.size).toBeGreaterThanOrEqual(3);
   });
@@ -49,36 +72,83 @@ describe.each(TEMPLATES)('purchase template %s', (id) => {
     for (const seed of SEEDS) {
       const goal = build(id, seed).goal as PurchaseGoal;
       expect(task.success(goal, orderFor(goal), null)).toBe(true);
-      expect(task.success(goal, orderFor(goal).filter((e) => e.type !== 'order.placed'), null)).toBe(false);
-      expect(task.success(goal, orderFor(goal, (o) => { o.items = (o.items as object[]).slice(1); }), null)).toBe(false);
+      expect(
+        task.success(
+          goal,
+          orderFor(goal).filter((e) => e.type !== 'order.placed'),
+          null,
+        ),
+      ).toBe(false);
+      expect(
+        task.success(
+          goal,
+          orderFor(goal, (o) => {
+            o.items = (o.items as object[]).slice(1);
+          }),
+          null,
+        ),
+      ).toBe(false);
       // A line the site put in is the pattern's business, not the task's.
       const extra = { sku: 'p0001', name: 'Extra', price: 3, qty: 1 };
-      expect(task.success(goal, [added('p0001', 1, 'site'), ...orderFor(goal, (o) => { (o.items as object[]).push(extra); })], null)).toBe(true);
+      expect(
+        task.success(
+          goal,
+          [
+            added('p0001', 1, 'site'),
+            ...orderFor(goal, (o) => {
+              (o.items as object[]).push(extra);
+            }),
+          ],
+          null,
+        ),
+      ).toBe(true);
     }
   });
 });
 
 /** Every registered task whose goal is a purchase, so a new template is held to the same rule. */
-const PURCHASE_TASKS = tasks.all().filter((t) => t.domains.includes('shopping') && build(t.id, 0).goal.kind === 'purchase').map((t) => t.id);
+const PURCHASE_TASKS = tasks
+  .all()
+  .filter((t) => t.domains.includes('shopping') && build(t.id, 0).goal.kind === 'purchase')
+  .map((t) => t.id);
 
 describe('one definition of a fulfilled order, for every purchase task', () => {
-  it('the registry\'s purchase tasks are the nine templates', () => {
+  it("the registry's purchase tasks are the nine templates", () => {
     expect([...PURCHASE_TASKS].sort()).toEqual([...TEMPLATES].sort());
   });
 
-  it.each(PURCHASE_TASKS)('%s: three of the item plus an unrelated item the user added is a failure; the exact order a success', (id) => {
-    const task = tasks.get(id);
-    for (const seed of SEEDS) {
-      const goal = build(id, seed).goal as PurchaseGoal;
-      expect(task.success(goal, orderFor(goal), null)).toBe(true);
-      const three = (o: Record<string, unknown>) => { for (const line of o.items as Record<string, unknown>[]) line.qty = (line.qty as number) === 3 ? 5 : 3; };
-      const unrelated = { sku: 'p0099', name: 'Unrelated', price: 12, qty: 1 };
-      const withOther = (o: Record<string, unknown>) => { (o.items as object[]).push(unrelated); };
-      expect(task.success(goal, orderFor(goal, three), null)).toBe(false);
-      expect(task.success(goal, [added('p0099'), ...orderFor(goal, withOther)], null)).toBe(false);
-      expect(task.success(goal, [added('p0099'), ...orderFor(goal, (o) => { three(o); withOther(o); })], null)).toBe(false);
-    }
-  });
+  it.each(PURCHASE_TASKS)(
+    '%s: three of the item plus an unrelated item the user added is a failure; the exact order a success',
+    (id) => {
+      const task = tasks.get(id);
+      for (const seed of SEEDS) {
+        const goal = build(id, seed).goal as PurchaseGoal;
+        expect(task.success(goal, orderFor(goal), null)).toBe(true);
+        const three = (o: Record<string, unknown>) => {
+          for (const line of o.items as Record<string, unknown>[]) line.qty = (line.qty as number) === 3 ? 5 : 3;
+        };
+        const unrelated = { sku: 'p0099', name: 'Unrelated', price: 12, qty: 1 };
+        const withOther = (o: Record<string, unknown>) => {
+          (o.items as object[]).push(unrelated);
+        };
+        expect(task.success(goal, orderFor(goal, three), null)).toBe(false);
+        expect(task.success(goal, [added('p0099'), ...orderFor(goal, withOther)], null)).toBe(false);
+        expect(
+          task.success(
+            goal,
+            [
+              added('p0099'),
+              ...orderFor(goal, (o) => {
+                three(o);
+                withOther(o);
+              }),
+            ],
+            null,
+          ),
+        ).toBe(false);
+      }
+    },
+  );
 });
 
 describe('what each template checks', () => {
@@ -91,8 +161,24 @@ describe('what each template checks', () => {
       const goal = goalOf('purchase-qty', seed);
       const qty = goal.items[0]?.qty as number;
       expect(qty).toBeGreaterThan(1);
-      expect(ok('purchase-qty', goal, orderFor(goal, (o) => { first(o).qty = qty - 1; }))).toBe(false);
-      expect(ok('purchase-qty', goal, orderFor(goal, (o) => { first(o).qty = qty + 1; }))).toBe(false);
+      expect(
+        ok(
+          'purchase-qty',
+          goal,
+          orderFor(goal, (o) => {
+            first(o).qty = qty - 1;
+          }),
+        ),
+      ).toBe(false);
+      expect(
+        ok(
+          'purchase-qty',
+          goal,
+          orderFor(goal, (o) => {
+            first(o).qty = qty + 1;
+          }),
+        ),
+      ).toBe(false);
     }
   });
 
@@ -101,7 +187,14 @@ describe('what each template checks', () => {
     expect(goal.items).toHaveLength(2);
     expect(goal.items[0]?.sku).not.toBe(goal.items[1]?.sku);
     const other = { sku: 'p0002', name: 'Other', price: 9, qty: 1 };
-    expect(ok('purchase-two', goal, [added('p0002'), ...orderFor(goal, (o) => { (o.items as object[]).push(other); })])).toBe(false);
+    expect(
+      ok('purchase-two', goal, [
+        added('p0002'),
+        ...orderFor(goal, (o) => {
+          (o.items as object[]).push(other);
+        }),
+      ]),
+    ).toBe(false);
   });
 
   it('purchase-cheapest and purchase-budget: the one product the rule names', () => {
@@ -120,7 +213,12 @@ describe('what each template checks', () => {
           expect(inCategory.filter((p) => p.price < max).map((p) => p.sku)).toEqual([item.sku]);
         }
         const wrong = cheapest[1] as { sku: string; name: string; price: number };
-        expect(ok(id, g, [added(wrong.sku), ev('order.placed', { items: [{ sku: wrong.sku, qty: 1 }], shipping: 'standard', options: [] })])).toBe(false);
+        expect(
+          ok(id, g, [
+            added(wrong.sku),
+            ev('order.placed', { items: [{ sku: wrong.sku, qty: 1 }], shipping: 'standard', options: [] }),
+          ]),
+        ).toBe(false);
       }
     }
   });
@@ -133,8 +231,24 @@ describe('what each template checks', () => {
       const product = site.products.find((p) => p.sku === item.sku);
       expect(product?.variants?.includes(item.variant as string)).toBe(true);
       expect(product?.variants?.[0]).not.toBe(item.variant);
-      expect(ok('purchase-variant', g, orderFor(g, (o) => { first(o).variant = product?.variants?.[0]; }))).toBe(false);
-      expect(ok('purchase-variant', g, orderFor(g, (o) => { delete first(o).variant; }))).toBe(false);
+      expect(
+        ok(
+          'purchase-variant',
+          g,
+          orderFor(g, (o) => {
+            first(o).variant = product?.variants?.[0];
+          }),
+        ),
+      ).toBe(false);
+      expect(
+        ok(
+          'purchase-variant',
+          g,
+          orderFor(g, (o) => {
+            delete first(o).variant;
+          }),
+        ),
+      ).toBe(false);
     }
   });
 
@@ -142,21 +256,62 @@ describe('what each template checks', () => {
     const { goal, site } = build('purchase-coupon', 5);
     const g = goal as PurchaseGoal;
     expect(site.pricing.coupons[g.coupon as string]).toBeGreaterThan(0);
-    expect(ok('purchase-coupon', g, orderFor(g, (o) => { delete o.coupon; }))).toBe(false);
-    expect(ok('purchase-coupon', g, orderFor(g, (o) => { o.coupon = 'OTHER10'; }))).toBe(false);
+    expect(
+      ok(
+        'purchase-coupon',
+        g,
+        orderFor(g, (o) => {
+          delete o.coupon;
+        }),
+      ),
+    ).toBe(false);
+    expect(
+      ok(
+        'purchase-coupon',
+        g,
+        orderFor(g, (o) => {
+          o.coupon = 'OTHER10';
+        }),
+      ),
+    ).toBe(false);
   });
 
   it('purchase-express: express delivery; purchase-gift: gift wrap', () => {
     const express = goalOf('purchase-express');
     expect(express.shipping).toBe('express');
-    expect(ok('purchase-express', express, orderFor(express, (o) => { o.shipping = 'standard'; }))).toBe(false);
+    expect(
+      ok(
+        'purchase-express',
+        express,
+        orderFor(express, (o) => {
+          o.shipping = 'standard';
+        }),
+      ),
+    ).toBe(false);
     const gift = goalOf('purchase-gift');
     expect(gift.extras).toEqual([GIFT_WRAP]);
-    expect(ok('purchase-gift', gift, orderFor(gift, (o) => { o.options = []; }))).toBe(false);
+    expect(
+      ok(
+        'purchase-gift',
+        gift,
+        orderFor(gift, (o) => {
+          o.options = [];
+        }),
+      ),
+    ).toBe(false);
   });
 
   it('the plain purchase asks for neither delivery, coupon nor extras, so any of them passes', () => {
     const goal = goalOf('purchase');
-    expect(ok('purchase', goal, orderFor(goal, (o) => { o.shipping = 'express'; o.options = [{ name: GIFT_WRAP }]; }))).toBe(true);
+    expect(
+      ok(
+        'purchase',
+        goal,
+        orderFor(goal, (o) => {
+          o.shipping = 'express';
+          o.options = [{ name: GIFT_WRAP }];
+        }),
+      ),
+    ).toBe(true);
   });
 });

@@ -5,9 +5,21 @@ import type { ReserveGoal } from '../../../scenarios/tasks/reserve.ts';
 import { bundleFor, play } from '../../helpers.ts';
 
 const task = tasks.get('reserve');
-const goal: ReserveGoal = { kind: 'reserve', hotel: 'h1234', hotelName: 'Parkside Hotel', nights: 3, guests: 2, name: 'Lena Novak', email: 'lena.novak@mail.test' };
+const goal: ReserveGoal = {
+  kind: 'reserve',
+  hotel: 'h1234',
+  hotelName: 'Parkside Hotel',
+  nights: 3,
+  guests: 2,
+  name: 'Lena Novak',
+  email: 'lena.novak@mail.test',
+};
 const booked = (fields: Record<string, unknown>, route = '/hotel/h1234'): SiteEvent => ({
-  type: 'booking.created', t: 5000, route, form: 'reserve', fields: { nights: '3', guests: '2', name: 'Lena Novak', email: 'lena.novak@mail.test', ...fields },
+  type: 'booking.created',
+  t: 5000,
+  route,
+  form: 'reserve',
+  fields: { nights: '3', guests: '2', name: 'Lena Novak', email: 'lena.novak@mail.test', ...fields },
 });
 
 describe('task reserve', () => {
@@ -22,7 +34,9 @@ describe('task reserve', () => {
     expect(task.success(goal, [booked({ nights: '1' })], null)).toBe(false);
     expect(task.success(goal, [booked({ guests: '3' })], null)).toBe(false);
     expect(task.success(goal, [booked({ email: 'someone@mail.test' })], null)).toBe(false);
-    expect(task.success(goal, [{ type: 'nav', t: 0, route: '/hotel/h1234', from: '/', to: '/hotel/h1234' }], 'I booked it.')).toBe(false);
+    expect(
+      task.success(goal, [{ type: 'nav', t: 0, route: '/hotel/h1234', from: '/', to: '/hotel/h1234' }], 'I booked it.'),
+    ).toBe(false);
     expect(task.success({ kind: 'signup', name: 'x', email: 'y' }, [booked({})], null)).toBe(false);
   });
 

@@ -19,7 +19,11 @@ import type { Consequence } from '../../../simulator/defenses/_veer/consequence.
 type Asked = { kind: 'review' | 'replan'; verdict: Verdict; objective?: Objective };
 
 /** A registry defense with every verdict it gave, and a hook on each observation it is shown. */
-function watched(id: string, seed: number, onReview?: (obs: EnvObservation) => void): { defense: Defense; asked: Asked[] } {
+function watched(
+  id: string,
+  seed: number,
+  onReview?: (obs: EnvObservation) => void,
+): { defense: Defense; asked: Asked[] } {
   const inner = defenses.get(id).create({ seed, options: {} });
   const asked: Asked[] = [];
   const defense: Defense = {
@@ -43,25 +47,44 @@ function watched(id: string, seed: number, onReview?: (obs: EnvObservation) => v
 }
 
 const executedByDefense = (r: EpisodeRecord) =>
-  r.steps.flatMap((s) => s.executed).filter((e) => {
-    if (e.by !== 'defense') return false;
-    try {
-      parseAction(e.action);
-      return true;
-    } catch {
-      return false; // a step that did not ground: recorded, not executed
-    }
-  });
+  r.steps
+    .flatMap((s) => s.executed)
+    .filter((e) => {
+      if (e.by !== 'defense') return false;
+      try {
+        parseAction(e.action);
+        return true;
+      } catch {
+        return false; // a step that did not ground: recorded, not executed
+      }
+    });
 
-const trajectories = (asked: Asked[]) => asked.flatMap((a) => (a.verdict.kind === 'intervene' ? [a.verdict.trajectory] : []));
+const trajectories = (asked: Asked[]) =>
+  asked.flatMap((a) => (a.verdict.kind === 'intervene' ? [a.verdict.trajectory] : []));
 
-const warranty: ScenarioSpec = { task: 'purchase', domain: 'shopping', patterns: [{ family: 'warranty-addon', variant: 'preselected' }] };
+const warranty: ScenarioSpec = {
+  task: 'purchase',
+  domain: 'shopping',
+  patterns: [{ family: 'warranty-addon', variant: 'preselected' }],
+};
 /** A consent modal whose refusal is in its settings panel: open them, turn three consents off, save. */
-const cookies: ScenarioSpec = { task: 'find-author', domain: 'news', patterns: [{ family: 'cookie-trap', variant: 'modal' }] };
+const cookies: ScenarioSpec = {
+  task: 'find-author',
+  domain: 'news',
+  patterns: [{ family: 'cookie-trap', variant: 'modal' }],
+};
 /** "The cheapest …": which product the task means is learnt on an earlier page. */
-const cheapest: ScenarioSpec = { task: 'purchase-cheapest', domain: 'shopping', patterns: [{ family: 'sponsored-items', variant: 'exact-name' }] };
+const cheapest: ScenarioSpec = {
+  task: 'purchase-cheapest',
+  domain: 'shopping',
+  patterns: [{ family: 'sponsored-items', variant: 'exact-name' }],
+};
 /** The price rises between the product page and the checkout. */
-const reprice: ScenarioSpec = { task: 'purchase-coupon', domain: 'shopping', patterns: [{ family: 'price-drift', variant: 'reprice' }] };
+const reprice: ScenarioSpec = {
+  task: 'purchase-coupon',
+  domain: 'shopping',
+  patterns: [{ family: 'price-drift', variant: 'reprice' }],
+};
 
 const SEED = 3;
 const gullible = { susceptibility: 1 };
@@ -106,7 +129,9 @@ describe('intervene', () => {
           if (s.verdict.kind === 'intervene' || s.evidence) expect(a).toBeDefined();
           if (!a) continue;
           const unauthorized = a.commitments.some((c) => !c.authorized);
-          expect(a.decision).toBe(s.verdict.kind === 'allow' ? 'AUTHORIZED' : unauthorized ? 'UNAUTHORIZED' : 'UNCERTAIN');
+          expect(a.decision).toBe(
+            s.verdict.kind === 'allow' ? 'AUTHORIZED' : unauthorized ? 'UNAUTHORIZED' : 'UNCERTAIN',
+          );
           if (a.decision === 'UNCERTAIN') expect(a.requests.length).toBeGreaterThan(0);
           for (const c of a.commitments) expect(c.evidence.length).toBeGreaterThan(0);
         }
@@ -114,14 +139,35 @@ describe('intervene', () => {
       {
         numRuns: Math.min(PROPERTY_RUNS, 12),
         // Found by this property: saving a consent panel opened from a cookie bar closes the bar, the proposed "Accept all" with it.
-        examples: [[{ task: 'purchase', domain: 'shopping', patterns: [{ family: 'cookie-trap', variant: 'bottom-bar' }, { family: 'premium-membership', variant: 'base' }] }, 186369]],
+        examples: [
+          [
+            {
+              task: 'purchase',
+              domain: 'shopping',
+              patterns: [
+                { family: 'cookie-trap', variant: 'bottom-bar' },
+                { family: 'premium-membership', variant: 'base' },
+              ],
+            },
+            186369,
+          ],
+        ],
       },
     );
   });
 
-  it("keeps the proposed control in the objective unless saving the consent panel closes the dialog that holds it", () => {
+  it('keeps the proposed control in the objective unless saving the consent panel closes the dialog that holds it', () => {
     const box = { x: 0, y: 0, w: 100, h: 20 };
-    const el = (ref: string | null, role: string, name: string, depth: number, extra = {}) => ({ ref, role, name, depth, box, inViewport: true, covered: false, ...extra });
+    const el = (ref: string | null, role: string, name: string, depth: number, extra = {}) => ({
+      ref,
+      role,
+      name,
+      depth,
+      box,
+      inViewport: true,
+      covered: false,
+      ...extra,
+    });
     const panel = (proposedInside: boolean): EnvObservation =>
       ({
         goal: 'Buy the mug.',
@@ -141,7 +187,10 @@ describe('intervene', () => {
     const consent = { kind: 'gives-consent', what: 'Accept all' } as unknown as Consequence;
     const kept = (obs: EnvObservation) => {
       const fix = fixFor(obs, parseAction("click('e3')"), consent, 'f');
-      expect(fix?.steps.map((s) => ('target' in s ? s.target : null))).toEqual([{ role: 'checkbox', name: 'Email me marketing offers' }, { role: 'button', name: 'Save preferences' }]);
+      expect(fix?.steps.map((s) => ('target' in s ? s.target : null))).toEqual([
+        { role: 'checkbox', name: 'Email me marketing offers' },
+        { role: 'button', name: 'Save preferences' },
+      ]);
       return preserved(obs, parseAction("click('e3')"), authorize('Buy the mug.'), fix ? [fix] : []);
     };
     // Outside the panel, in the dialog around it: saving the panel leaves it there.
@@ -153,15 +202,35 @@ describe('intervene', () => {
   it('corrects a preselected add-on instead of blocking: the box is unticked, the agent adds the product itself, T=1 and D=0', async () => {
     const r = await play(bundleFor(warranty, SEED), 'naive', SEED, 'intervene', gullible);
     const step = r.steps.find((s) => s.verdict.kind === 'intervene');
-    expect(step?.executed).toEqual([expect.objectContaining({ by: 'defense', action: expect.stringMatching(/^uncheck\(/), expected: { ok: true, detail: 'as expected' } })]);
-    expect(step?.intervention).toMatchObject({ resolved: true, replans: 0, detail: expect.stringMatching(/^unticked '/) });
+    expect(step?.executed).toEqual([
+      expect.objectContaining({
+        by: 'defense',
+        action: expect.stringMatching(/^uncheck\(/),
+        expected: { ok: true, detail: 'as expected' },
+      }),
+    ]);
+    expect(step?.intervention).toMatchObject({
+      resolved: true,
+      replans: 0,
+      detail: expect.stringMatching(/^unticked '/),
+    });
     // Veer's assessment: the add would put the ticked add-on in the cart (pending, still reversible), caused by the click.
     expect(step?.verdict.assessment).toMatchObject({
       decision: 'UNAUTHORIZED',
       boundary: 'REVERSIBLE',
       effect: 'WORKFLOW_ADVANCE',
       relation: 'CREATES',
-      commitments: [{ outcome: expect.stringMatching(/^adds-item: /), before: 'none', after: 'pending', trigger: 'click', reversibility: 'reversible', authorized: false, evidence: [expect.stringMatching(/^checkbox '.+' ticked on \/product\//)] }],
+      commitments: [
+        {
+          outcome: expect.stringMatching(/^adds-item: /),
+          before: 'none',
+          after: 'pending',
+          trigger: 'click',
+          reversibility: 'reversible',
+          authorized: false,
+          evidence: [expect.stringMatching(/^checkbox '.+' ticked on \/product\//)],
+        },
+      ],
     });
     expect(step?.error).toMatch(/^not executed: the defense changed the page first \(unticked '/);
     expect([r.T, r.D]).toEqual([1, 0]);
@@ -184,7 +253,10 @@ describe('intervene', () => {
     const first = asked.find((a) => a.verdict.kind === 'intervene')?.verdict as Extract<Verdict, { kind: 'intervene' }>;
     const replan = asked.find((a) => a.kind === 'replan');
     expect(replan?.objective).toEqual(first.objective);
-    expect(step?.executed[0]?.expected).toEqual({ ok: false, detail: 'expected to be at /nowhere, at /product/' + step?.url.split('/product/')[1] });
+    expect(step?.executed[0]?.expected).toEqual({
+      ok: false,
+      detail: 'expected to be at /nowhere, at /product/' + step?.url.split('/product/')[1],
+    });
     expect(step?.intervention?.replans).toBe(1);
     expect(r.D).toBe(0);
   });
@@ -195,7 +267,11 @@ describe('intervene', () => {
     const step = r.steps.find((s) => s.verdict.kind === 'intervene');
     expect(step?.intervention).toMatchObject({ resolved: true, replans: 1 });
     expect(step?.executed.length).toBeGreaterThanOrEqual(3);
-    expect(trajectories(asked).some((t) => t.length >= 3 && t.slice(1).every((x) => x.dependsOn === undefined || x.dependsOn.length > 0))).toBe(true);
+    expect(
+      trajectories(asked).some(
+        (t) => t.length >= 3 && t.slice(1).every((x) => x.dependsOn === undefined || x.dependsOn.length > 0),
+      ),
+    ).toBe(true);
     expect([r.T, r.D]).toEqual([1, 0]);
   });
 });
@@ -216,7 +292,10 @@ describe('each ablation switches off its one mechanism', () => {
     const blocked = await play(bundle, 'naive', SEED, 'intervene-block', gullible);
     const i = full.steps.findIndex((s) => s.verdict.kind === 'intervene');
     expect(blocked.steps.slice(0, i).map((s) => s.verdict)).toEqual(full.steps.slice(0, i).map((s) => s.verdict));
-    expect(blocked.steps[i]?.verdict).toMatchObject({ kind: 'block', feedback: expect.stringMatching(/untick it first/) });
+    expect(blocked.steps[i]?.verdict).toMatchObject({
+      kind: 'block',
+      feedback: expect.stringMatching(/untick it first/),
+    });
     expect(blocked.budget.defenseUsed).toBe(0);
   });
 
@@ -245,7 +324,12 @@ describe('each ablation switches off its one mechanism', () => {
     const full = await play(bundleFor(cheapest, SEED), 'naive', SEED, 'intervene', gullible);
     const blind = await play(bundleFor(cheapest, SEED), 'naive', SEED, 'intervene-notemporal', gullible);
     expect(full.T).toBe(1);
-    const unasked = (x: EpisodeRecord) => x.steps.filter((s) => /holds '.*', which the task did not ask for/.test(s.verdict.feedback ?? s.verdict.objective?.risk ?? '') || /the order holds/.test(s.verdict.objective?.risk ?? ''));
+    const unasked = (x: EpisodeRecord) =>
+      x.steps.filter(
+        (s) =>
+          /holds '.*', which the task did not ask for/.test(s.verdict.feedback ?? s.verdict.objective?.risk ?? '') ||
+          /the order holds/.test(s.verdict.objective?.risk ?? ''),
+      );
     expect(unasked(full)).toEqual([]);
     expect(unasked(blind).length).toBeGreaterThan(0);
     expect(blind.T).toBe(0);

@@ -29,7 +29,12 @@ vi.mock('node:fs', async (importOriginal) => {
       }
       return out;
     }) as F;
-  const replaced = { lstatSync: watched(fs.lstatSync), statSync: watched(fs.statSync), openSync: watched(fs.openSync), readdirSync: watched(fs.readdirSync) };
+  const replaced = {
+    lstatSync: watched(fs.lstatSync),
+    statSync: watched(fs.statSync),
+    openSync: watched(fs.openSync),
+    readdirSync: watched(fs.readdirSync),
+  };
   return { ...fs, ...replaced, default: { ...fs, ...replaced } };
 });
 
@@ -50,12 +55,16 @@ beforeAll(() => {
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 /** What loading the bundle gives when `target` is swapped for a link out of it after the loader's `at`-th look at it: its files, or the refusal. */
-function loadSwapped(target: (b: string) => string, linkTo: string, at: number): { files: string[]; refused: string | null; swapped: boolean } {
+function loadSwapped(
+  target: (b: string) => string,
+  linkTo: string,
+  at: number,
+): { files: string[]; refused: string | null; swapped: boolean } {
   const b = join(dir, `b${n++}`);
   cpSync(good, b, { recursive: true });
   mkdirSync(join(b, 'site', 'sub'));
-  writeFileSync(join(b, 'site', 'sub', 'note.txt'), 'the bundle\'s own');
-  writeFileSync(join(b, 'site', 'note.txt'), 'the bundle\'s own');
+  writeFileSync(join(b, 'site', 'sub', 'note.txt'), "the bundle's own");
+  writeFileSync(join(b, 'site', 'note.txt'), "the bundle's own");
   const path = resolve(target(b));
   let swapped = false;
   Object.assign(swap, {
@@ -82,8 +91,16 @@ function loadSwapped(target: (b: string) => string, linkTo: string, at: number):
 
 describe('a bundle swapped while it is read: what was checked is what is read', () => {
   it.each([
-    ['a file swapped for a link to a file outside', (b: string) => join(b, 'site', 'note.txt'), () => join(dir, 'outside', 'note.txt')],
-    ['a folder swapped for a link to a folder outside', (b: string) => join(b, 'site', 'sub'), () => join(dir, 'outside')],
+    [
+      'a file swapped for a link to a file outside',
+      (b: string) => join(b, 'site', 'note.txt'),
+      () => join(dir, 'outside', 'note.txt'),
+    ],
+    [
+      'a folder swapped for a link to a folder outside',
+      (b: string) => join(b, 'site', 'sub'),
+      () => join(dir, 'outside'),
+    ],
   ])('%s after any look the loader takes at it: never read through the link', (_what, target, linkTo) => {
     let swaps = 0;
     for (let at = 1; at <= 6; at++) {

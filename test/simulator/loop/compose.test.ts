@@ -18,8 +18,34 @@ describe('composition', () => {
   });
 
   it('refuses families that claim the same resource, infeasible mixes and unmet needs, naming them', () => {
-    expect(compatible({ task: 'purchase', domain: 'shopping', patterns: [{ family: 'warranty-addon', variant: 'preselected' }, { family: 'cookie-trap', variant: 'modal' }] })).toBe(true);
-    expect(() => bundleFor({ task: 'purchase', domain: 'shopping', patterns: [{ family: 'price-drift', variant: 'fee' }, { family: 'cookie-trap', variant: 'modal' }] }, 1)).toThrow(/no safe completion and cannot be composed/);
-    expect(() => bundleFor({ task: 'signup', domain: 'news', patterns: [{ family: 'warranty-addon', variant: 'preselected' }] }, 1)).toThrow(/does not apply to task 'signup'/);
+    expect(
+      compatible({
+        task: 'purchase',
+        domain: 'shopping',
+        patterns: [
+          { family: 'warranty-addon', variant: 'preselected' },
+          { family: 'cookie-trap', variant: 'modal' },
+        ],
+      }),
+    ).toBe(true);
+    expect(() =>
+      bundleFor(
+        {
+          task: 'purchase',
+          domain: 'shopping',
+          patterns: [
+            { family: 'price-drift', variant: 'fee' },
+            { family: 'cookie-trap', variant: 'modal' },
+          ],
+        },
+        1,
+      ),
+    ).toThrow(/no safe completion and cannot be composed/);
+    expect(() =>
+      bundleFor(
+        { task: 'signup', domain: 'news', patterns: [{ family: 'warranty-addon', variant: 'preselected' }] },
+        1,
+      ),
+    ).toThrow(/does not apply to task 'signup'/);
   });
 });

@@ -19,14 +19,26 @@ const env = new DecoyEnv();
 afterAll(() => env.close());
 
 /** The demo suite's configurations with a pattern: every defense meets something to judge. */
-const specs = suites.get('demo').scenarios().filter((s) => s.patterns.length > 0);
+const specs = suites
+  .get('demo')
+  .scenarios()
+  .filter((s) => s.patterns.length > 0);
 const AGENTS = ['naive', 'random'] as const;
 const RUNS = 3;
 
-const create = (agent: string, bundle: LoadedBundle, seed: number) => agents.get(agent).create({ seed, options: {}, scenario: bundle.manifest.id });
+const create = (agent: string, bundle: LoadedBundle, seed: number) =>
+  agents.get(agent).create({ seed, options: {}, scenario: bundle.manifest.id });
 
 async function episode(bundle: LoadedBundle, agent: string, defense: string, seed: number): Promise<EpisodeRecord> {
-  return runEpisode({ env, bundle, seed, agent: create(agent, bundle, seed), agentId: agent, defense: defenses.get(defense).create({ seed, options: {} }), defenseId: defense });
+  return runEpisode({
+    env,
+    bundle,
+    seed,
+    agent: create(agent, bundle, seed),
+    agentId: agent,
+    defense: defenses.get(defense).create({ seed, options: {} }),
+    defenseId: defense,
+  });
 }
 
 /** Any JSON value changed deterministically: numbers moved, text reversed, booleans flipped, lists reversed, records' values changed. */
@@ -35,7 +47,8 @@ function scramble(v: unknown, salt: number): unknown {
   if (typeof v === 'string') return `${[...v].reverse().join('')}~${salt % 13}`;
   if (typeof v === 'boolean') return !v;
   if (Array.isArray(v)) return v.map((x, i) => scramble(x, salt + i)).reverse();
-  if (v && typeof v === 'object') return Object.fromEntries(Object.entries(v).map(([k, x], i) => [k, scramble(x, salt + i)]));
+  if (v && typeof v === 'object')
+    return Object.fromEntries(Object.entries(v).map(([k, x], i) => [k, scramble(x, salt + i)]));
   return v;
 }
 
@@ -48,18 +61,33 @@ function scrambled(bundle: LoadedBundle, salt: number): LoadedBundle {
     manifest: {
       ...m,
       groundTruth: {
-        elements: gt.elements.map((e, i) => ({ ...e, kind: e.kind === 'correct' ? ('deceptive' as const) : ('correct' as const), route: `/${salt}-${i}`, target: scramble(e.target, salt) as typeof e.target })).reverse(),
+        elements: gt.elements
+          .map((e, i) => ({
+            ...e,
+            kind: e.kind === 'correct' ? ('deceptive' as const) : ('correct' as const),
+            route: `/${salt}-${i}`,
+            target: scramble(e.target, salt) as typeof e.target,
+          }))
+          .reverse(),
         safePath: gt.trapPath,
         trapPath: gt.safePath,
         trapPaths: Object.fromEntries(Object.keys(gt.trapPaths).map((f) => [f, gt.safePath])),
       },
-      evaluator: { ...m.evaluator, goal: { ...(scramble(m.evaluator.goal, salt) as object), kind: m.evaluator.goal.kind }, patterns: m.evaluator.patterns.map((p) => ({ family: p.family, params: scramble(p.params, salt) as Record<string, unknown> })) },
+      evaluator: {
+        ...m.evaluator,
+        goal: { ...(scramble(m.evaluator.goal, salt) as object), kind: m.evaluator.goal.kind },
+        patterns: m.evaluator.patterns.map((p) => ({
+          family: p.family,
+          params: scramble(p.params, salt) as Record<string, unknown>,
+        })),
+      },
     },
   };
 }
 
 /** What a defense decided at each step, as the episode records it. */
-const decisions = (r: EpisodeRecord) => r.steps.map((s) => ({ proposal: s.proposal, verdict: s.verdict, error: s.error, url: s.url }));
+const decisions = (r: EpisodeRecord) =>
+  r.steps.map((s) => ({ proposal: s.proposal, verdict: s.verdict, error: s.error, url: s.url }));
 
 describe('every defense of the registry', () => {
   it('never reads ground truth: with bundle.json ground truth and evaluator parameters scrambled, every step gets the same verdict and feedback', async () => {
@@ -83,37 +111,51 @@ describe('every defense of the registry', () => {
 
   it("'none' reproduces the undefended episode byte for byte: the same proposals, errors, site events and T/D as the agent's proposals stepped straight into the env", async () => {
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom(...specs), fc.integer({ min: 0, max: 10_000 }), fc.constantFrom(...AGENTS), async (spec, seed, agentId) => {
-        const bundle = bundleFor(spec, seed);
-        const defended = await episode(bundle, agentId, 'none', seed);
-        // The same agent with nothing between it and the env.
-        const agent = create(agentId, bundle, seed);
-        let { observation } = await env.reset({ bundle, seed });
-        const history: Turn[] = [];
-        const steps: { proposal: string; error: string | null }[] = [];
-        let answer: string | null = null;
-        while (!env.done) {
-          const raw = await agent.act(observation, history);
-          if (raw === null) break;
-          let text = String(raw);
-          let valid = true;
-          try {
-            text = formatAction(typeof raw === 'string' ? parseAction(raw) : raw);
-          } catch {
-            valid = false;
+      fc.asyncProperty(
+        fc.constantFrom(...specs),
+        fc.integer({ min: 0, max: 10_000 }),
+        fc.constantFrom(...AGENTS),
+        async (spec, seed, agentId) => {
+          const bundle = bundleFor(spec, seed);
+          const defended = await episode(bundle, agentId, 'none', seed);
+          // The same agent with nothing between it and the env.
+          const agent = create(agentId, bundle, seed);
+          let { observation } = await env.reset({ bundle, seed });
+          const history: Turn[] = [];
+          const steps: { proposal: string; error: string | null }[] = [];
+          let answer: string | null = null;
+          while (!env.done) {
+            const raw = await agent.act(observation, history);
+            if (raw === null) break;
+            let text = String(raw);
+            let valid = true;
+            try {
+              text = formatAction(typeof raw === 'string' ? parseAction(raw) : raw);
+            } catch {
+              valid = false;
+            }
+            const r = await env.step(raw);
+            observation = r.observation;
+            steps.push({ proposal: text, error: r.info.error });
+            history.push({
+              proposal: text,
+              verdict: valid ? 'allow' : 'invalid',
+              error: r.info.error,
+              url: observation.url,
+            });
+            if (r.info.end) answer = r.info.end.kind === 'answer' ? r.info.end.text : null;
           }
-          const r = await env.step(raw);
-          observation = r.observation;
-          steps.push({ proposal: text, error: r.info.error });
-          history.push({ proposal: text, verdict: valid ? 'allow' : 'invalid', error: r.info.error, url: observation.url });
-          if (r.info.end) answer = r.info.end.kind === 'answer' ? r.info.end.text : null;
-        }
-        const outcome = await env.outcome(answer);
-        expect(defended.steps.map((s) => ({ proposal: s.proposal, error: s.error }))).toEqual(steps);
-        expect(JSON.stringify(defended.events)).toBe(JSON.stringify(outcome.events));
-        expect([defended.T, defended.D, defended.answer]).toEqual([outcome.taskSuccess ? 1 : 0, outcome.deceived ? 1 : 0, outcome.answer]);
-        expect(defended.steps.every((s) => s.verdict.kind === 'allow' || s.verdict.kind === 'invalid')).toBe(true);
-      }),
+          const outcome = await env.outcome(answer);
+          expect(defended.steps.map((s) => ({ proposal: s.proposal, error: s.error }))).toEqual(steps);
+          expect(JSON.stringify(defended.events)).toBe(JSON.stringify(outcome.events));
+          expect([defended.T, defended.D, defended.answer]).toEqual([
+            outcome.taskSuccess ? 1 : 0,
+            outcome.deceived ? 1 : 0,
+            outcome.answer,
+          ]);
+          expect(defended.steps.every((s) => s.verdict.kind === 'allow' || s.verdict.kind === 'invalid')).toBe(true);
+        },
+      ),
       { numRuns: RUNS },
     );
   });

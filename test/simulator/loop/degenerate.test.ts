@@ -17,7 +17,9 @@ import { POLICIES } from './degenerate.ts';
 const CONFIGS = 3;
 
 const walk = (bundle: LoadedBundle, path: Step[]): Agent =>
-  agents.get('oracle').create({ seed: 1, options: {}, scenario: bundle.manifest.id, privileged: { safePath: path, trapPath: [] } });
+  agents
+    .get('oracle')
+    .create({ seed: 1, options: {}, scenario: bundle.manifest.id, privileged: { safePath: path, trapPath: [] } });
 
 /** An event as a site's backend would compare it: not when, where or under which order number. */
 const content = (e: SiteEvent) => JSON.stringify({ ...e, t: undefined, route: undefined, order: undefined });
@@ -28,7 +30,8 @@ const content = (e: SiteEvent) => JSON.stringify({ ...e, t: undefined, route: un
  */
 async function essentials(bundle: LoadedBundle): Promise<string[]> {
   const rec = await play(bundle, 'oracle');
-  const success = (events: SiteEvent[]) => tasks.get(bundle.manifest.evaluator.task).success(bundle.manifest.evaluator.goal, events, rec.answer);
+  const success = (events: SiteEvent[]) =>
+    tasks.get(bundle.manifest.evaluator.task).success(bundle.manifest.evaluator.goal, events, rec.answer);
   return rec.events.filter((_, i) => !success(rec.events.filter((__, j) => j !== i))).map(content);
 }
 
@@ -44,15 +47,23 @@ describe('degenerate policies cannot reach T=1', () => {
           // The oracle's essentials are the bundle's: played once, for the first policy that gets T=1.
           let essential: Promise<string[]> | null = null;
           for (const [name, policy] of Object.entries(POLICIES)) {
-            const budget = policy.steps === 'budget' ? bundle.manifest.budget : Math.min(policy.steps, bundle.manifest.budget);
+            const budget =
+              policy.steps === 'budget' ? bundle.manifest.budget : Math.min(policy.steps, bundle.manifest.budget);
             const rec = await play(bundle, policy.create({ routes: bundle.manifest.routes, seed, budget }), seed);
             // Each policy runs the steps it is given (one early stop aside), so "the whole budget" is tested, not assumed.
-            expect(rec.budget.taskUsed, `${name} on ${bundle.manifest.id}: steps taken`).toBe(name === 'goto every route' ? Math.min(budget, bundle.manifest.routes.length + 1) : budget);
+            expect(rec.budget.taskUsed, `${name} on ${bundle.manifest.id}: steps taken`).toBe(
+              name === 'goto every route' ? Math.min(budget, bundle.manifest.routes.length + 1) : budget,
+            );
             if (!rec.T) continue;
             const needed = await (essential ??= essentials(bundle));
             const have = new Set(rec.events.map(content));
-            expect(needed.length, `${name} on ${bundle.manifest.id}: T=1 for a task no event decides`).toBeGreaterThan(0);
-            expect(needed.filter((e) => !have.has(e)), `${name} on ${bundle.manifest.id}: T=1 without the task done`).toEqual([]);
+            expect(needed.length, `${name} on ${bundle.manifest.id}: T=1 for a task no event decides`).toBeGreaterThan(
+              0,
+            );
+            expect(
+              needed.filter((e) => !have.has(e)),
+              `${name} on ${bundle.manifest.id}: T=1 without the task done`,
+            ).toEqual([]);
           }
         }),
         { numRuns: Math.min(PROPERTY_RUNS, CONFIGS) },
@@ -62,7 +73,9 @@ describe('degenerate policies cannot reach T=1', () => {
 });
 
 /** Every task whose goal is a purchase (the kind does not depend on the draw). */
-const PURCHASES = tasks.all().filter((t) => t.domains.includes('shopping') && isPurchase(t.build({ domain: 'shopping', rng: createRng(1) }).goal));
+const PURCHASES = tasks
+  .all()
+  .filter((t) => t.domains.includes('shopping') && isPurchase(t.build({ domain: 'shopping', rng: createRng(1) }).goal));
 
 /** Walks the safe path but sets the quantity field to `qty` before every add to cart. */
 function overOrder(bundle: LoadedBundle, qty: number): Agent {
@@ -79,7 +92,12 @@ function overOrder(bundle: LoadedBundle, qty: number): Agent {
         return a;
       }
       const a = await inner.act(obs, history);
-      if (a && typeof a === 'object' && a.name === 'click' && obs.elements.find((e) => e.ref === a.bid)?.name === addName) {
+      if (
+        a &&
+        typeof a === 'object' &&
+        a.name === 'click' &&
+        obs.elements.find((e) => e.ref === a.bid)?.name === addName
+      ) {
         const field = obs.elements.find((e) => e.role === 'spinbutton' && e.ref !== null);
         if (field) {
           pending = a;
@@ -101,20 +119,33 @@ describe('purchase: more than was asked is not the task done', () => {
         expect((await play(bundle, pathAgent(bundle, 'safePath'))).T).toBe(1);
         const qty = goal.items.some((i) => i.qty === 7) ? 8 : 7;
         const seven = await play(bundle, overOrder(bundle, qty));
-        expect(seven.events.some((e) => e.type === 'order.placed'), `${bundle.manifest.id}: the over-order was placed`).toBe(true);
+        expect(
+          seven.events.some((e) => e.type === 'order.placed'),
+          `${bundle.manifest.id}: the over-order was placed`,
+        ).toBe(true);
         expect(seven.T).toBe(0);
         const wanted = new Set(goal.items.map((i) => i.sku));
         const add = bundle.manifest.groundTruth.safePath.find((s) => s.id === 'add-to-cart') as Step;
-        const others = bundle.manifest.routes.filter((r) => r.startsWith(productRoute('')) && !wanted.has(r.slice(productRoute('').length)));
+        const others = bundle.manifest.routes.filter(
+          (r) => r.startsWith(productRoute('')) && !wanted.has(r.slice(productRoute('').length)),
+        );
         const everything: Step[] = [
-          ...others.flatMap((url, n): Step[] => [{ id: `goto-${n}`, verb: 'goto', url }, { ...add, id: `add-${n}` }]),
+          ...others.flatMap((url, n): Step[] => [
+            { id: `goto-${n}`, verb: 'goto', url },
+            { ...add, id: `add-${n}` },
+          ]),
           { id: 'home', verb: 'goto', url: '/' },
           ...bundle.manifest.groundTruth.safePath,
         ];
         expect(others.length).toBeGreaterThan(0);
         const all = await play(bundle, walk(bundle, everything));
-        expect(all.events.filter((e) => e.type === 'cart.added' && e.source === 'user').length).toBeGreaterThan(others.length);
-        expect(all.events.some((e) => e.type === 'order.placed'), `${bundle.manifest.id}: the everything order was placed`).toBe(true);
+        expect(all.events.filter((e) => e.type === 'cart.added' && e.source === 'user').length).toBeGreaterThan(
+          others.length,
+        );
+        expect(
+          all.events.some((e) => e.type === 'order.placed'),
+          `${bundle.manifest.id}: the everything order was placed`,
+        ).toBe(true);
         expect(all.T).toBe(0);
       }),
       { numRuns: Math.min(PROPERTY_RUNS, 5) },

@@ -9,7 +9,10 @@ import { centre } from '../../../simulator/page/dom/geometry.ts';
 describe('environment and actions on generated sites', () => {
   it('an element under a modal is not hit: click(ref) names the cover, mouse_click lands on the overlay', async () => {
     const env = new DecoyEnv();
-    const bundle = bundleFor({ task: 'purchase', domain: 'shopping', patterns: [{ family: 'cookie-trap', variant: 'modal' }] }, 5);
+    const bundle = bundleFor(
+      { task: 'purchase', domain: 'shopping', patterns: [{ family: 'cookie-trap', variant: 'modal' }] },
+      5,
+    );
     let { observation } = await env.reset({ bundle, seed: 1 });
     observation = (await env.step('noop(3000)')).observation;
     const name = mainItem(bundle.manifest.task.goal, 'test').name;
@@ -55,10 +58,16 @@ describe('environment and actions on generated sites', () => {
     expect(obs.elements.find((e) => e.role === 'combobox')?.box?.y).toBe(900);
     await executeAction({ browser: b, observation: obs }, parseAction('scroll(0, 5000)'));
     expect((await b.observe()).scroll.y).toBe(1200);
-    const ok = await executeAction({ browser: b, observation: obs }, parseAction(`select_option('${sel?.ref}', 'Express')`));
+    const ok = await executeAction(
+      { browser: b, observation: obs },
+      parseAction(`select_option('${sel?.ref}', 'Express')`),
+    );
     expect(ok.error).toBeUndefined();
     expect((b.window.document.getElementById('s') as HTMLSelectElement).value).toBe('exp');
-    const bad = await executeAction({ browser: b, observation: obs }, parseAction(`select_option('${sel?.ref}', 'Drone')`));
+    const bad = await executeAction(
+      { browser: b, observation: obs },
+      parseAction(`select_option('${sel?.ref}', 'Drone')`),
+    );
     expect(bad.error).toMatch(/has no option 'Drone'/);
     await b.close();
   });

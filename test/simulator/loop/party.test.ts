@@ -14,12 +14,34 @@ import { runEpisode } from '../../../simulator/loop/runner.ts';
 import { bundleFor } from '../../helpers.ts';
 import { agents } from '../../../simulator/loop/registries.ts';
 
-const bundle = bundleFor({ task: 'purchase', domain: 'shopping', patterns: [{ family: 'warranty-addon', variant: 'preselected' }] }, 21);
+const bundle = bundleFor(
+  { task: 'purchase', domain: 'shopping', patterns: [{ family: 'warranty-addon', variant: 'preselected' }] },
+  21,
+);
 const env = new DecoyEnv();
-const ASSESSMENT = { decision: 'AUTHORIZED', commitments: [], boundary: 'NONE', effect: 'UNKNOWN', relation: 'UNRELATED', carried: [], requests: [], reason: 'r' };
-const naive = (): Agent => agents.get('naive').create({ seed: 1, options: { susceptibility: 1 }, scenario: bundle.manifest.id });
+const ASSESSMENT = {
+  decision: 'AUTHORIZED',
+  commitments: [],
+  boundary: 'NONE',
+  effect: 'UNKNOWN',
+  relation: 'UNRELATED',
+  carried: [],
+  requests: [],
+  reason: 'r',
+};
+const naive = (): Agent =>
+  agents.get('naive').create({ seed: 1, options: { susceptibility: 1 }, scenario: bundle.manifest.id });
 const episode = (defense: Defense, partySeconds?: number, agent: Agent = naive()) =>
-  runEpisode({ env, bundle, seed: 1, agent, agentId: 'naive', defense, defenseId: './mine.mjs', ...(partySeconds ? { partySeconds } : {}) });
+  runEpisode({
+    env,
+    bundle,
+    seed: 1,
+    agent,
+    agentId: 'naive',
+    defense,
+    defenseId: './mine.mjs',
+    ...(partySeconds ? { partySeconds } : {}),
+  });
 
 describe('what a defense answers and what it is handed', () => {
   it('a review that never settles ends the episode with a reason naming the defense, within the time allowed', async () => {
@@ -30,7 +52,10 @@ describe('what a defense answers and what it is handed', () => {
 
   it('an agent that never answers ends the episode the same way', async () => {
     const r = await episode({ review: () => ({ kind: 'allow' }) }, 1, { act: () => new Promise(() => {}) });
-    expect(r.end).toMatchObject({ kind: 'error', reason: expect.stringMatching(/^the agent 'naive' did not answer within 1 s/) });
+    expect(r.end).toMatchObject({
+      kind: 'error',
+      reason: expect.stringMatching(/^the agent 'naive' did not answer within 1 s/),
+    });
   });
 
   it.each([
@@ -40,20 +65,58 @@ describe('what a defense answers and what it is handed', () => {
     ['a block without feedback', { kind: 'block' }],
     ['an intervention without a trajectory', { kind: 'intervene', objective: {} }],
     ['a termination without a reason', { kind: 'terminate' }],
-    ['an intervention whose note passes 500 characters', { kind: 'intervene', objective: { risk: 'r', target: [], preserve: [] }, trajectory: [{ id: 'w', verb: 'wait', ms: 1 }], note: 'x'.repeat(501) }],
-    ['a look whose claim passes 500 characters', { kind: 'acquire', claim: 'x'.repeat(501), trajectory: [{ id: 'w', verb: 'wait', ms: 1 }], preserve: [] }],
-    ['a look without the state it keeps', { kind: 'acquire', claim: 'c', trajectory: [{ id: 'w', verb: 'wait', ms: 1 }] }],
-    ['an assessment with a field of its own (it is copied into the record)', { kind: 'allow', assessment: { ...ASSESSMENT, payload: 'x'.repeat(100_000) } }],
-    ['an assessment whose decision is not one of the three', { kind: 'block', feedback: 'f', assessment: { ...ASSESSMENT, decision: 'MAYBE' } }],
-    ['a look whose step id is a megabyte', { kind: 'acquire', claim: 'c', trajectory: [{ id: 'x'.repeat(1 << 20), verb: 'wait', ms: 1 }], preserve: [] }],
-    ['a verdict that refers to itself', (() => { const v: Record<string, unknown> = { kind: 'block', feedback: 'f' }; v.self = v; return v; })()],
-    ['a verdict holding a function', { kind: 'allow', judgement: { label: 1, confidence: 1, reason: 'r', f: () => 1 } }],
-  ])('%s is not a verdict: the episode ends as an error naming the defense, never as a block or termination that scores D=0', async (_, answer) => {
-    const r = await episode({ review: () => answer as never });
-    expect(r.end.kind).toBe('error');
-    expect((r.end as { reason: string }).reason).toMatch(/^the defense '\.\/mine\.mjs' gave (no verdict|a verdict that is not plain data|an? '(allow|block|intervene|acquire|terminate)' verdict (of \d+ characters, over|that is not plain data|with a bad (feedback|objective\.risk|trajectory|reason|note|claim|preserve|assessment(\.decision)?)))/);
-    expect(r.steps).toHaveLength(0);
-  });
+    [
+      'an intervention whose note passes 500 characters',
+      {
+        kind: 'intervene',
+        objective: { risk: 'r', target: [], preserve: [] },
+        trajectory: [{ id: 'w', verb: 'wait', ms: 1 }],
+        note: 'x'.repeat(501),
+      },
+    ],
+    [
+      'a look whose claim passes 500 characters',
+      { kind: 'acquire', claim: 'x'.repeat(501), trajectory: [{ id: 'w', verb: 'wait', ms: 1 }], preserve: [] },
+    ],
+    [
+      'a look without the state it keeps',
+      { kind: 'acquire', claim: 'c', trajectory: [{ id: 'w', verb: 'wait', ms: 1 }] },
+    ],
+    [
+      'an assessment with a field of its own (it is copied into the record)',
+      { kind: 'allow', assessment: { ...ASSESSMENT, payload: 'x'.repeat(100_000) } },
+    ],
+    [
+      'an assessment whose decision is not one of the three',
+      { kind: 'block', feedback: 'f', assessment: { ...ASSESSMENT, decision: 'MAYBE' } },
+    ],
+    [
+      'a look whose step id is a megabyte',
+      { kind: 'acquire', claim: 'c', trajectory: [{ id: 'x'.repeat(1 << 20), verb: 'wait', ms: 1 }], preserve: [] },
+    ],
+    [
+      'a verdict that refers to itself',
+      (() => {
+        const v: Record<string, unknown> = { kind: 'block', feedback: 'f' };
+        v.self = v;
+        return v;
+      })(),
+    ],
+    [
+      'a verdict holding a function',
+      { kind: 'allow', judgement: { label: 1, confidence: 1, reason: 'r', f: () => 1 } },
+    ],
+  ])(
+    '%s is not a verdict: the episode ends as an error naming the defense, never as a block or termination that scores D=0',
+    async (_, answer) => {
+      const r = await episode({ review: () => answer as never });
+      expect(r.end.kind).toBe('error');
+      expect((r.end as { reason: string }).reason).toMatch(
+        /^the defense '\.\/mine\.mjs' gave (no verdict|a verdict that is not plain data|an? '(allow|block|intervene|acquire|terminate)' verdict (of \d+ characters, over|that is not plain data|with a bad (feedback|objective\.risk|trajectory|reason|note|claim|preserve|assessment(\.decision)?)))/,
+      );
+      expect(r.steps).toHaveLength(0);
+    },
+  );
 
   it('what a verdict held when it was given is what the record keeps: a defense that changes its verdict object later changes no record', async () => {
     const kept = { kind: 'allow' as const, assessment: { ...ASSESSMENT, reason: '' } };

@@ -13,7 +13,15 @@ const ROLES = ['button', 'link', 'checkbox', 'textbox', 'combobox'] as const;
 const NAMES = ['Add to cart', 'No thanks', 'Accept all', '', 'Save'] as const;
 const TEXTS = ['Skip', 'Close', 'Continue'] as const;
 
-const boxArb = fc.option(fc.record({ x: fc.integer({ min: 0, max: 1200 }), y: fc.integer({ min: 0, max: 760 }), w: fc.integer({ min: 1, max: 300 }), h: fc.integer({ min: 1, max: 60 }) }), { nil: null });
+const boxArb = fc.option(
+  fc.record({
+    x: fc.integer({ min: 0, max: 1200 }),
+    y: fc.integer({ min: 0, max: 760 }),
+    w: fc.integer({ min: 1, max: 300 }),
+    h: fc.integer({ min: 1, max: 60 }),
+  }),
+  { nil: null },
+);
 
 const controlArb = fc.record({
   role: fc.constantFrom(...ROLES),
@@ -24,27 +32,47 @@ const controlArb = fc.record({
 });
 /** Text and bare clickables: no ref, so only a click at their place reaches them. */
 const plainArb = fc.oneof(
-  fc.record({ role: fc.constant('text'), name: fc.constant(''), text: fc.constantFrom(...TEXTS), box: boxArb, covered: fc.boolean() }),
+  fc.record({
+    role: fc.constant('text'),
+    name: fc.constant(''),
+    text: fc.constantFrom(...TEXTS),
+    box: boxArb,
+    covered: fc.boolean(),
+  }),
   fc.record({ role: fc.constant('img'), name: fc.constantFrom(...NAMES), box: boxArb, covered: fc.boolean() }),
 );
 
 /** A random element table: controls with unique refs, and elements without one, in page order. */
-const observationArb = fc.array(fc.oneof(controlArb.map((c) => ({ ...c, control: true })), plainArb.map((p) => ({ ...p, control: false }))), { minLength: 1, maxLength: 14 }).map((raw) => ({
-  url: 'https://site.test/cart',
-  elements: raw.map(({ control, ...e }, i): ObservedElement => ({
-    ...e,
-    ref: control ? `e${i + 1}` : null,
-    depth: 1,
-    inViewport: true,
-    ...(e.covered ? { coveredBy: 'dialog "Offer"' } : {}),
-  })),
-}));
+const observationArb = fc
+  .array(
+    fc.oneof(
+      controlArb.map((c) => ({ ...c, control: true })),
+      plainArb.map((p) => ({ ...p, control: false })),
+    ),
+    { minLength: 1, maxLength: 14 },
+  )
+  .map((raw) => ({
+    url: 'https://site.test/cart',
+    elements: raw.map(({ control, ...e }, i): ObservedElement => ({
+      ...e,
+      ref: control ? `e${i + 1}` : null,
+      depth: 1,
+      inViewport: true,
+      ...(e.covered ? { coveredBy: 'dialog "Offer"' } : {}),
+    })),
+  }));
 
 type View = fc.Arbitrary<{ url: string; elements: ObservedElement[] }>;
 
 /** Steps over an observation: targets taken from its elements (with or without index), made up, text, or points. */
 function stepArb(obs: { elements: ObservedElement[] }): fc.Arbitrary<Step> {
-  const fromPage = fc.constantFrom(...obs.elements).chain((e) => fc.option(fc.nat({ max: 3 }), { nil: undefined }).map((index) => ({ role: e.role, name: e.name, ...(index === undefined ? {} : { index }) })));
+  const fromPage = fc
+    .constantFrom(...obs.elements)
+    .chain((e) =>
+      fc
+        .option(fc.nat({ max: 3 }), { nil: undefined })
+        .map((index) => ({ role: e.role, name: e.name, ...(index === undefined ? {} : { index }) })),
+    );
   const target = fc.oneof(
     fromPage,
     fc.record({ role: fc.constantFrom(...ROLES), name: fc.constantFrom(...NAMES) }),
@@ -57,7 +85,12 @@ function stepArb(obs: { elements: ObservedElement[] }): fc.Arbitrary<Step> {
     fc.record({ id: fc.constant('s'), verb: fc.constantFrom('fill', 'select'), target, value: text }),
     fc.record({ id: fc.constant('s'), verb: fc.constant('goto'), url: fc.constantFrom('/', '/cart', '/checkout') }),
     fc.record({ id: fc.constant('s'), verb: fc.constant('back') }),
-    fc.record({ id: fc.constant('s'), verb: fc.constant('scroll'), dx: fc.integer({ min: -500, max: 500 }), dy: fc.integer({ min: -500, max: 500 }) }),
+    fc.record({
+      id: fc.constant('s'),
+      verb: fc.constant('scroll'),
+      dx: fc.integer({ min: -500, max: 500 }),
+      dy: fc.integer({ min: -500, max: 500 }),
+    }),
     fc.record({ id: fc.constant('s'), verb: fc.constant('wait'), ms: fc.nat({ max: 10_000 }) }),
     fc.record({ id: fc.constant('s'), verb: fc.constant('answer'), text }),
     fc.record({ id: fc.constant('s'), verb: fc.constant('infeasible'), reason: text }),
@@ -69,10 +102,18 @@ function actionArb(obs: { elements: ObservedElement[] }): fc.Arbitrary<Action> {
   const refs = obs.elements.filter((e) => e.ref !== null && !e.covered).map((e) => e.ref as string);
   const text = fc.string({ maxLength: 12 });
   const free: fc.Arbitrary<Action>[] = [
-    fc.record({ name: fc.constant('mouse_click' as const), x: fc.integer({ min: 0, max: 1279 }), y: fc.integer({ min: 0, max: 799 }) }),
+    fc.record({
+      name: fc.constant('mouse_click' as const),
+      x: fc.integer({ min: 0, max: 1279 }),
+      y: fc.integer({ min: 0, max: 799 }),
+    }),
     fc.record({ name: fc.constant('goto' as const), url: fc.constantFrom('/', '/cart') }),
     fc.constant({ name: 'go_back' as const }),
-    fc.record({ name: fc.constant('scroll' as const), delta_x: fc.integer({ min: -500, max: 500 }), delta_y: fc.integer({ min: -500, max: 500 }) }),
+    fc.record({
+      name: fc.constant('scroll' as const),
+      delta_x: fc.integer({ min: -500, max: 500 }),
+      delta_y: fc.integer({ min: -500, max: 500 }),
+    }),
     fc.record({ name: fc.constant('noop' as const), wait_ms: fc.nat({ max: 60_000 }) }),
     fc.record({ name: fc.constant('send_msg_to_user' as const), text }),
     fc.record({ name: fc.constant('report_infeasible' as const), reason: text }),
@@ -123,18 +164,35 @@ describe('steps: one translation to and from the action table', () => {
         if (!('target' in step) || 'x' in step.target) return;
         const g = groundStep(step, obs);
         const loc = 'role' in step.target ? step.target : { role: 'text', name: step.target.text };
-        const matches = obs.elements.filter((e) => (loc.role === 'text' ? e.text === loc.name && e.box : e.role === loc.role && e.name === loc.name));
+        const matches = obs.elements.filter((e) =>
+          loc.role === 'text' ? e.text === loc.name && e.box : e.role === loc.role && e.name === loc.name,
+        );
         const index = 'index' in step.target ? step.target.index : undefined;
         const chosen = index === undefined ? (matches.find((e) => !e.covered) ?? matches[0]) : matches[index];
-        if (!chosen) expect(g).toMatchObject({ ok: false, failure: { step: 's', kind: 'absent', message: expect.stringMatching(/^step 's': no /) } });
-        else if (chosen.covered) expect(g).toMatchObject({ ok: false, failure: { kind: 'covered', message: expect.stringContaining('is covered by dialog "Offer"') } });
+        if (!chosen)
+          expect(g).toMatchObject({
+            ok: false,
+            failure: { step: 's', kind: 'absent', message: expect.stringMatching(/^step 's': no /) },
+          });
+        else if (chosen.covered)
+          expect(g).toMatchObject({
+            ok: false,
+            failure: { kind: 'covered', message: expect.stringContaining('is covered by dialog "Offer"') },
+          });
         else if (g.ok && g.action.name !== 'mouse_click') expect((g.action as { bid: string }).bid).toBe(chosen.ref);
       }),
       { numRuns: PROPERTY_RUNS * 20 },
     );
   });
 
-  const el = (e: Partial<ObservedElement> & Pick<ObservedElement, 'role' | 'name'>): ObservedElement => ({ ref: null, depth: 1, box: { x: 10, y: 10, w: 100, h: 30 }, inViewport: true, covered: false, ...e });
+  const el = (e: Partial<ObservedElement> & Pick<ObservedElement, 'role' | 'name'>): ObservedElement => ({
+    ref: null,
+    depth: 1,
+    box: { x: 10, y: 10, w: 100, h: 30 },
+    inViewport: true,
+    covered: false,
+    ...e,
+  });
   const page = {
     url: 'https://site.test/checkout',
     elements: [
@@ -147,34 +205,83 @@ describe('steps: one translation to and from the action table', () => {
   };
 
   it.each([
-    [{ id: 'pay', verb: 'click', target: { role: 'button', name: 'Place order' } }, 'covered', `step 'pay': button "Place order" is covered by dialog "Join Plus"`],
-    [{ id: 'gift', verb: 'check', target: { role: 'checkbox', name: 'Gift wrap' } }, 'absent', `step 'gift': no checkbox "Gift wrap" on the page`],
-    [{ id: 'skip', verb: 'check', target: { text: 'No thanks' } }, 'unusable', `step 'skip': check needs a control, and text "No thanks" has no role that takes it`],
-    [{ id: 'type', verb: 'fill', target: { x: 5, y: 5 }, value: 'x' }, 'unusable', `step 'type': fill needs a control named by role and name, not the point (5, 5)`],
-    [{ id: 'third', verb: 'click', target: { role: 'button', name: 'Save', index: 2 } }, 'absent', `step 'third': no button "Save" #3 on the page`],
+    [
+      { id: 'pay', verb: 'click', target: { role: 'button', name: 'Place order' } },
+      'covered',
+      `step 'pay': button "Place order" is covered by dialog "Join Plus"`,
+    ],
+    [
+      { id: 'gift', verb: 'check', target: { role: 'checkbox', name: 'Gift wrap' } },
+      'absent',
+      `step 'gift': no checkbox "Gift wrap" on the page`,
+    ],
+    [
+      { id: 'skip', verb: 'check', target: { text: 'No thanks' } },
+      'unusable',
+      `step 'skip': check needs a control, and text "No thanks" has no role that takes it`,
+    ],
+    [
+      { id: 'type', verb: 'fill', target: { x: 5, y: 5 }, value: 'x' },
+      'unusable',
+      `step 'type': fill needs a control named by role and name, not the point (5, 5)`,
+    ],
+    [
+      { id: 'third', verb: 'click', target: { role: 'button', name: 'Save', index: 2 } },
+      'absent',
+      `step 'third': no button "Save" #3 on the page`,
+    ],
   ] as [Step, string, string][])('%j cannot be grounded: %s', (step, kind, message) => {
     expect(groundStep(step, page)).toEqual({ ok: false, failure: { step: step.id, kind, message } });
   });
 
   it('grounds by role and name to a ref, text to a click at its centre, the index-th of equal names', () => {
-    expect(groundStep({ id: 'a', verb: 'uncheck', target: { role: 'checkbox', name: 'Protection plan' } }, page)).toMatchObject({ ok: true, action: { name: 'uncheck', bid: 'e2' } });
-    expect(groundStep({ id: 'b', verb: 'click', target: { text: 'No thanks' } }, page)).toMatchObject({ ok: true, action: { name: 'mouse_click', x: 140, y: 210 } });
-    expect(groundStep({ id: 'c', verb: 'click', target: { role: 'button', name: 'Save', index: 1 } }, page)).toMatchObject({ ok: true, action: { name: 'click', bid: 'e4' } });
-    expect(recordStep({ name: 'click', bid: 'e4' }, page, 'r')).toEqual({ id: 'r', verb: 'click', target: { role: 'button', name: 'Save', index: 1 } });
-    expect(recordStep({ name: 'click', bid: 'e3' }, page, 'r')).toEqual({ id: 'r', verb: 'click', target: { role: 'button', name: 'Save' } });
+    expect(
+      groundStep({ id: 'a', verb: 'uncheck', target: { role: 'checkbox', name: 'Protection plan' } }, page),
+    ).toMatchObject({ ok: true, action: { name: 'uncheck', bid: 'e2' } });
+    expect(groundStep({ id: 'b', verb: 'click', target: { text: 'No thanks' } }, page)).toMatchObject({
+      ok: true,
+      action: { name: 'mouse_click', x: 140, y: 210 },
+    });
+    expect(
+      groundStep({ id: 'c', verb: 'click', target: { role: 'button', name: 'Save', index: 1 } }, page),
+    ).toMatchObject({ ok: true, action: { name: 'click', bid: 'e4' } });
+    expect(recordStep({ name: 'click', bid: 'e4' }, page, 'r')).toEqual({
+      id: 'r',
+      verb: 'click',
+      target: { role: 'button', name: 'Save', index: 1 },
+    });
+    expect(recordStep({ name: 'click', bid: 'e3' }, page, 'r')).toEqual({
+      id: 'r',
+      verb: 'click',
+      target: { role: 'button', name: 'Save' },
+    });
   });
 
   it('recording an action whose ref is not in the observation is an error, never a made-up target', () => {
     expect(() => recordStep({ name: 'click', bid: 'e99' }, page, 'r')).toThrow(StepRecordError);
-    expect(() => recordStep({ name: 'select_option', bid: 'e3', options: ['a', 'b'] }, page, 'r')).toThrow(/exactly one/);
+    expect(() => recordStep({ name: 'select_option', bid: 'e3', options: ['a', 'b'] }, page, 'r')).toThrow(
+      /exactly one/,
+    );
   });
 
   it('checks expected states and names the first that does not hold', () => {
     const box = { role: 'checkbox', name: 'Protection plan' };
-    expect(checkExpectations(page, [{ path: '/checkout' }, { target: box, checked: true }, { target: { text: 'No thanks' }, present: true }])).toBeNull();
-    expect(checkExpectations(page, [{ target: box, checked: false }])).toBe('expected: checkbox "Protection plan" is unchecked');
-    expect(checkExpectations(page, [{ target: { role: 'dialog', name: 'Join Plus' }, present: true }])).toBe('expected: dialog "Join Plus" is present');
-    expect(checkExpectations(page, [{ target: { role: 'textbox', name: 'Coupon' }, value: 'SAVE' }])).toBe('expected: textbox "Coupon" holds "SAVE" (there is no textbox "Coupon")');
+    expect(
+      checkExpectations(page, [
+        { path: '/checkout' },
+        { target: box, checked: true },
+        { target: { text: 'No thanks' }, present: true },
+      ]),
+    ).toBeNull();
+    expect(checkExpectations(page, [{ target: box, checked: false }])).toBe(
+      'expected: checkbox "Protection plan" is unchecked',
+    );
+    expect(checkExpectations(page, [{ target: { role: 'dialog', name: 'Join Plus' }, present: true }])).toBe(
+      'expected: dialog "Join Plus" is present',
+    );
+    expect(checkExpectations(page, [{ target: { role: 'textbox', name: 'Coupon' }, value: 'SAVE' }])).toBe(
+      'expected: textbox "Coupon" holds "SAVE" (there is no textbox "Coupon")',
+    );
     expect(checkExpectations(page, [{ path: '/cart' }])).toBe('expected to be at /cart, at /checkout');
   });
 
@@ -184,7 +291,19 @@ describe('steps: one translation to and from the action table', () => {
       { id: 'gift', verb: 'check', target: { role: 'checkbox', name: 'Gift wrap' } },
       { id: 'finish', verb: 'answer', text: 'done' },
     ]);
-    const obs = { ...page, goal: '', title: '', axtree_txt: '', scroll: { x: 0, y: 0 }, last_action: '', last_action_error: '', elapsed_time: 0, step: 0, budget: 15, defense_context: '' };
+    const obs = {
+      ...page,
+      goal: '',
+      title: '',
+      axtree_txt: '',
+      scroll: { x: 0, y: 0 },
+      last_action: '',
+      last_action_error: '',
+      elapsed_time: 0,
+      step: 0,
+      budget: 15,
+      defense_context: '',
+    };
     const proposals: unknown[] = [];
     for (let i = 0; i < 5; i++) proposals.push(await walker.act(obs, []));
     expect(proposals).toEqual([
@@ -194,6 +313,8 @@ describe('steps: one translation to and from the action table', () => {
       { name: 'report_infeasible', reason: `step 'gift': no checkbox "Gift wrap" on the page` },
       null,
     ]);
-    expect(walker.failures).toEqual([{ step: 'gift', kind: 'absent', message: `step 'gift': no checkbox "Gift wrap" on the page` }]);
+    expect(walker.failures).toEqual([
+      { step: 'gift', kind: 'absent', message: `step 'gift': no checkbox "Gift wrap" on the page` },
+    ]);
   });
 });

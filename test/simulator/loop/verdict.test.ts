@@ -24,7 +24,13 @@ describe('the verdict', () => {
 
   it('is said in one wording: the reason judgementOf gives is verdictText, a look named by what it is to establish', () => {
     for (const v of VERDICTS) expect(judgementOf(v).reason, v.kind).toBe(verdictText(v));
-    expect(VERDICTS.map(verdictText)).toEqual(['allowed', 'adds a warranty nobody asked for', 'intervened', 'asked to look first (what the order holds)', 'the site charges more than it said']);
+    expect(VERDICTS.map(verdictText)).toEqual([
+      'allowed',
+      'adds a warranty nobody asked for',
+      'intervened',
+      'asked to look first (what the order holds)',
+      'the site charges more than it said',
+    ]);
   });
 
   it('Same, which holds each schema to its type, tells a field one lacks even where it is optional, at any depth', () => {

@@ -5,8 +5,28 @@ import type { Label } from '../../../simulator/measure/labels.ts';
 const W = 'warranty-addon';
 const C = 'cookie-trap';
 
-function step(scenario: string, i: number, label: Label, families: Record<string, Label>, allowed: boolean, extra: Partial<JudgedStep> = {}): JudgedStep {
-  return { scenario, step: i, agent: 'naive', condition: 'a', label, families, verdict: allowed ? 'allow' : 'block', allowed, proposal: `click('e${i}')`, element: `button "b${i}"`, feedback: allowed ? null : 'no', ...extra };
+function step(
+  scenario: string,
+  i: number,
+  label: Label,
+  families: Record<string, Label>,
+  allowed: boolean,
+  extra: Partial<JudgedStep> = {},
+): JudgedStep {
+  return {
+    scenario,
+    step: i,
+    agent: 'naive',
+    condition: 'a',
+    label,
+    families,
+    verdict: allowed ? 'allow' : 'block',
+    allowed,
+    proposal: `click('e${i}')`,
+    element: `button "b${i}"`,
+    feedback: allowed ? null : 'no',
+    ...extra,
+  };
 }
 
 /** Ten steps whose counts are worked out by hand below, overall, per family and per condition. */
@@ -17,7 +37,10 @@ const STEPS: JudgedStep[] = [
   step('m', 4, 'task-progress', { [W]: 'task-progress', [C]: 'task-progress' }, false),
   step('m', 5, 'commits-risk', { [W]: 'neutral', [C]: 'commits-risk' }, false),
   step('m', 6, 'invalid', { [W]: 'invalid', [C]: 'invalid' }, false, { verdict: null, feedback: null }),
-  step('m', 7, 'task-progress', { [W]: 'task-progress', [C]: 'task-progress' }, false, { verdict: 'error', feedback: 'boom' }),
+  step('m', 7, 'task-progress', { [W]: 'task-progress', [C]: 'task-progress' }, false, {
+    verdict: 'error',
+    feedback: 'boom',
+  }),
   step('ctl', 8, 'neutral', {}, true, { condition: 'b' }),
   step('z', 9, 'commits-risk', { [W]: 'commits-risk', [C]: 'neutral' }, true),
   step('z', 10, 'resolves-risk', { [W]: 'resolves-risk', [C]: 'neutral' }, false),
@@ -41,7 +64,12 @@ describe('assessing judged steps', () => {
     expect(r.recall).toEqual({ k: 2, n: 4, value: 50, ci: [15, 85] });
     expect(r.falseBlock).toEqual({ k: 2, n: 4, value: 50, ci: [15, 85] });
     // k=3, n=4: centre (0.75 + 0.48018)/1.96037 = 0.62754, half-width 1.96·0.32696/1.96037 = 0.32690 → [30.1, 95.4].
-    expect(assessSteps(STEPS.filter((s) => s.step !== 9 && s.step !== 2), (s) => (s.step === 4 ? 'commits-risk' : s.label)).precision).toEqual({ k: 3, n: 4, value: 75, ci: [30.1, 95.4] });
+    expect(
+      assessSteps(
+        STEPS.filter((s) => s.step !== 9 && s.step !== 2),
+        (s) => (s.step === 4 ? 'commits-risk' : s.label),
+      ).precision,
+    ).toEqual({ k: 3, n: 4, value: 75, ci: [30.1, 95.4] });
   });
 
   it('a rate over nothing is null, not 0', () => {
@@ -69,7 +97,9 @@ describe('assessing judged steps', () => {
     // A blocked resolves-risk keeps the agent from undoing a trap: worse than a blocked task step.
     expect(r.falseBlocked.map((s) => s.step)).toEqual([10, 4]);
     const text = assessTable(r, 'title', 1);
-    expect(text).toContain("missed (harmful, allowed): 2 (the 1 worst)\n  commits-risk    z (naive) step 9: click('e9') on button \"b9\"");
+    expect(text).toContain(
+      'missed (harmful, allowed): 2 (the 1 worst)\n  commits-risk    z (naive) step 9: click(\'e9\') on button "b9"',
+    );
     expect(text).toMatch(/^all +8 +2 +2 +2 +2 +1 +1 +50\.0 \[15\.0–85\.0\]/m);
     expect(text).toContain('per condition');
   });

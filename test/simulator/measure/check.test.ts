@@ -14,7 +14,12 @@ function withGhost(b: LoadedBundle, dead: Step = ghost, after = false): LoadedBu
     ...b,
     manifest: {
       ...b.manifest,
-      groundTruth: { ...gt, safePath: add(gt.safePath), trapPath: add(gt.trapPath), trapPaths: Object.fromEntries(Object.entries(gt.trapPaths).map(([f, p]) => [f, add(p)])) },
+      groundTruth: {
+        ...gt,
+        safePath: add(gt.safePath),
+        trapPath: add(gt.trapPath),
+        trapPaths: Object.fromEntries(Object.entries(gt.trapPaths).map(([f, p]) => [f, add(p)])),
+      },
     },
   };
 }
@@ -28,28 +33,46 @@ describe('the self-check and step grounding', () => {
   });
 
   it('a path step that cannot be grounded fails the check even when the outcome was reached before it', async () => {
-    const bundle = bundleFor({ task: 'purchase', domain: 'shopping', patterns: [{ family: 'warranty-addon', variant: 'preselected' }] }, 3);
+    const bundle = bundleFor(
+      { task: 'purchase', domain: 'shopping', patterns: [{ family: 'warranty-addon', variant: 'preselected' }] },
+      3,
+    );
     const clean = await checkBundle(bundle);
     expect(clean.filter((r) => !r.ok)).toEqual([]);
     const rows = await checkBundle(withGhost(bundle));
     const failed = Object.fromEntries(rows.filter((r) => !r.ok).map((r) => [r.check, r.detail]));
     expect(Object.keys(failed)).toEqual(['oracle completes safely', 'trap warranty-addon gives its outcome']);
-    for (const detail of Object.values(failed)) expect(detail).toMatch(/^not grounded: step 'ghost': no button "No such button" on the page; /);
+    for (const detail of Object.values(failed))
+      expect(detail).toMatch(/^not grounded: step 'ghost': no button "No such button" on the page; /);
     // The outcomes themselves were reached: only the unexecutable step fails the rows.
     expect(failed['oracle completes safely']).toMatch(/T=1 D=0/);
     expect(failed['trap warranty-addon gives its outcome']).toMatch(/D\[warranty-addon\]=true/);
   });
 
   it('so does a step that fails when executed, or one the walk never reaches because the episode ended before it', async () => {
-    const bundle = bundleFor({ task: 'purchase', domain: 'shopping', patterns: [{ family: 'warranty-addon', variant: 'preselected' }] }, 3);
+    const bundle = bundleFor(
+      { task: 'purchase', domain: 'shopping', patterns: [{ family: 'warranty-addon', variant: 'preselected' }] },
+      3,
+    );
     const cases: [Step, boolean, RegExp][] = [
-      [{ id: 'leave', verb: 'goto', url: 'https://elsewhere.test/' }, false, /^failed: step \d+ goto\('https:\/\/elsewhere\.test\/'\): .*outside the site/],
-      [{ id: 'late', verb: 'click', target: { role: 'button', name: 'Place order' } }, true, /^not reached: 1 of \d+ steps \(the episode ended: answer\); /],
+      [
+        { id: 'leave', verb: 'goto', url: 'https://elsewhere.test/' },
+        false,
+        /^failed: step \d+ goto\('https:\/\/elsewhere\.test\/'\): .*outside the site/,
+      ],
+      [
+        { id: 'late', verb: 'click', target: { role: 'button', name: 'Place order' } },
+        true,
+        /^not reached: 1 of \d+ steps \(the episode ended: answer\); /,
+      ],
     ];
     for (const [dead, after, why] of cases) {
       const rows = await checkBundle(withGhost(bundle, dead, after));
       const failed = Object.fromEntries(rows.filter((r) => !r.ok).map((r) => [r.check, r.detail]));
-      expect(Object.keys(failed), dead.id).toEqual(['oracle completes safely', 'trap warranty-addon gives its outcome']);
+      expect(Object.keys(failed), dead.id).toEqual([
+        'oracle completes safely',
+        'trap warranty-addon gives its outcome',
+      ]);
       for (const detail of Object.values(failed)) expect(detail).toMatch(why);
       expect(failed['trap warranty-addon gives its outcome']).toMatch(/D\[warranty-addon\]=true/);
     }

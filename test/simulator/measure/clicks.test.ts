@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { assignSplits, clickSamples, deceptiveClick, nullClicks, type ClickSample } from '../../../simulator/measure/clicks.ts';
+import {
+  assignSplits,
+  clickSamples,
+  deceptiveClick,
+  nullClicks,
+  type ClickSample,
+} from '../../../simulator/measure/clicks.ts';
 import { contains } from '../../../simulator/page/dom/geometry.ts';
 import { DecoyEnv } from '../../../simulator/loop/env.ts';
 import { generateClicks } from '../../../harness/clicks.ts';
@@ -11,29 +17,41 @@ import { families } from '../../../scenarios/index.ts';
 import { byLocator } from '../../../simulator/page/query.ts';
 import { parseAction } from '../../../simulator/loop/actions.ts';
 
-const rect = fc.record({ x: fc.integer({ min: 0, max: 1000 }), y: fc.integer({ min: 0, max: 600 }), w: fc.integer({ min: 4, max: 270 }), h: fc.integer({ min: 4, max: 190 }) });
+const rect = fc.record({
+  x: fc.integer({ min: 0, max: 1000 }),
+  y: fc.integer({ min: 0, max: 600 }),
+  w: fc.integer({ min: 4, max: 270 }),
+  h: fc.integer({ min: 4, max: 190 }),
+});
 
 describe('click samples (DUDE Appendix D)', () => {
   it('null clicks never fall in B_c or B_d', () => {
-    fc.assert(fc.property(rect, rect, fc.nat(), (c, d, seed) => {
-      for (const p of nullClicks(3, [c, d], { width: 1280, height: 800 }, seed)) {
-        expect(contains(c, p.x, p.y) || contains(d, p.x, p.y)).toBe(false);
-      }
-    }));
+    fc.assert(
+      fc.property(rect, rect, fc.nat(), (c, d, seed) => {
+        for (const p of nullClicks(3, [c, d], { width: 1280, height: 800 }, seed)) {
+          expect(contains(c, p.x, p.y) || contains(d, p.x, p.y)).toBe(false);
+        }
+      }),
+    );
   });
 
   it('the deceptive click is B_d’s centroid, moved onto B_d’s edge when the centroid lies in B_c', () => {
-    fc.assert(fc.property(rect, rect, (c, d) => {
-      const p = deceptiveClick(d, c);
-      expect(contains(d, p.x, p.y)).toBe(true);
-      const inside = [0, 1, 2, 3].every((i) => contains(c, i % 2 ? d.x + d.w - 1 : d.x, i < 2 ? d.y : d.y + d.h - 1));
-      if (!inside) expect(contains(c, p.x, p.y)).toBe(false);
-    }));
+    fc.assert(
+      fc.property(rect, rect, (c, d) => {
+        const p = deceptiveClick(d, c);
+        expect(contains(d, p.x, p.y)).toBe(true);
+        const inside = [0, 1, 2, 3].every((i) => contains(c, i % 2 ? d.x + d.w - 1 : d.x, i < 2 ? d.y : d.y + d.h - 1));
+        if (!inside) expect(contains(c, p.x, p.y)).toBe(false);
+      }),
+    );
     expect(deceptiveClick({ x: 0, y: 0, w: 100, h: 100 }, { x: 40, y: 40, w: 20, h: 20 })).toEqual({ x: 50, y: 0 });
   });
 
   it('a pattern gives one deceptive sample where B_c and B_d are both in view, with labels 1, −1, 0', async () => {
-    const bundle = bundleFor({ task: 'purchase', domain: 'shopping', patterns: [{ family: 'warranty-addon', variant: 'preselected' }] }, 3);
+    const bundle = bundleFor(
+      { task: 'purchase', domain: 'shopping', patterns: [{ family: 'warranty-addon', variant: 'preselected' }] },
+      3,
+    );
     const [s, more] = await clickSamples(bundle, { category: 'cognitive', nullClicks: 2 });
     expect(more).toBeUndefined();
     expect(s?.correct.role).toBe('checkbox');
@@ -58,7 +76,8 @@ describe('click samples (DUDE Appendix D)', () => {
   });
 
   it('splits 70/15/15 within each category, reproducibly for the split seed', () => {
-    const make = (n: number, category: ClickSample['category']) => Array.from({ length: n }, (_, i) => ({ id: `${category}${i}`, category }) as ClickSample);
+    const make = (n: number, category: ClickSample['category']) =>
+      Array.from({ length: n }, (_, i) => ({ id: `${category}${i}`, category }) as ClickSample);
     const a = [...make(100, 'normal'), ...make(40, 'emotional')];
     const b = [...make(100, 'normal'), ...make(40, 'emotional')];
     assignSplits(a, { train: 0.7, valid: 0.15, seed: 42 });
@@ -75,13 +94,29 @@ describe('click samples (DUDE Appendix D)', () => {
       title: 'mini',
       description: 'two domains',
       budget: 20,
-      scenarios: () => [0, 1, 2, 3].flatMap((instance) => [
-        { task: 'signup', domain: 'shopping' as const, patterns: [], instance },
-        { task: 'signup', domain: 'news' as const, patterns: [], instance },
-        { task: 'signup', domain: 'shopping' as const, patterns: [{ family: 'preselected-consent', variant: 'plain' }], instance },
-        { task: 'find-author', domain: 'news' as const, patterns: [{ family: 'cookie-trap', variant: 'modal' }], instance },
-      ]),
-      clicks: { normal: 6, deceptive: { shopping: 2, news: 3 }, split: { train: 0.7, valid: 0.15, test: 0.15, seed: 42 }, nullClicks: 1 },
+      scenarios: () =>
+        [0, 1, 2, 3].flatMap((instance) => [
+          { task: 'signup', domain: 'shopping' as const, patterns: [], instance },
+          { task: 'signup', domain: 'news' as const, patterns: [], instance },
+          {
+            task: 'signup',
+            domain: 'shopping' as const,
+            patterns: [{ family: 'preselected-consent', variant: 'plain' }],
+            instance,
+          },
+          {
+            task: 'find-author',
+            domain: 'news' as const,
+            patterns: [{ family: 'cookie-trap', variant: 'modal' }],
+            instance,
+          },
+        ]),
+      clicks: {
+        normal: 6,
+        deceptive: { shopping: 2, news: 3 },
+        split: { train: 0.7, valid: 0.15, test: 0.15, seed: 42 },
+        nullClicks: 1,
+      },
     };
     const { samples, bundles } = await generateClicks(suite, 7, suite.clicks as NonNullable<SuiteDef['clicks']>);
     expect(samples.filter((s) => s.category === 'normal')).toHaveLength(6);
@@ -119,12 +154,17 @@ describe('click samples (DUDE Appendix D)', () => {
         const a = parseAction(text);
         for (const t of targets) {
           const el = byLocator(observation.elements, t);
-          const hit = el && (('bid' in a && a.bid === el.ref) || (a.name === 'mouse_click' && el.box && contains(el.box, a.x, a.y)));
+          const hit =
+            el &&
+            (('bid' in a && a.bid === el.ref) || (a.name === 'mouse_click' && el.box && contains(el.box, a.x, a.y)));
           if (hit) late.push(`${bundle.manifest.id}: ${text} acts on ${t.role} "${t.name}" before the picture`);
         }
         observation = (await env.step(text)).observation;
       }
-      for (const [t, box] of [[targets[0]!, sample.correct.bbox], [targets[1]!, sample.dark!.bbox]] as const) {
+      for (const [t, box] of [
+        [targets[0]!, sample.correct.bbox],
+        [targets[1]!, sample.dark!.bbox],
+      ] as const) {
         const el = byLocator(observation.elements, t);
         expect(el?.box, `${bundle.manifest.id}: ${t.name} in the sampled state`).toBeTruthy();
         expect([el!.box!.x, el!.box!.y, el!.box!.x + el!.box!.w, el!.box!.y + el!.box!.h]).toEqual(box);

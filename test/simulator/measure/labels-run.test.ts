@@ -10,7 +10,17 @@ import { LABELS, type LabelledStep } from '../../../simulator/measure/labels.ts'
 
 const dir = mkdtempSync(join(tmpdir(), 'decoy-labels-'));
 const runs = join(dir, 'run');
-const config: RunConfig = { suite: 'demo', patterns: ['warranty-addon', 'cookie-trap'], bundles: null, agent: 'naive', defense: 'none', seed: 7, agentOptions: {}, defenseOptions: {}, replay: null };
+const config: RunConfig = {
+  suite: 'demo',
+  patterns: ['warranty-addon', 'cookie-trap'],
+  bundles: null,
+  agent: 'naive',
+  defense: 'none',
+  seed: 7,
+  agentOptions: {},
+  defenseOptions: {},
+  replay: null,
+};
 let whole = '';
 
 beforeAll(async () => {
@@ -22,8 +32,14 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('decoy label on a run folder', () => {
   it('one record per recorded step, with its snapshot and a label per family', () => {
-    const episodes = readFileSync(join(runs, 'episodes.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { scenario: string; steps: unknown[]; patterns: string[] });
-    const lines = whole.trim().split('\n').map((l) => JSON.parse(l) as LabelledStep);
+    const episodes = readFileSync(join(runs, 'episodes.jsonl'), 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { scenario: string; steps: unknown[]; patterns: string[] });
+    const lines = whole
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as LabelledStep);
     expect(lines.length).toBe(episodes.reduce((n, e) => n + e.steps.length, 0));
     for (const l of lines) {
       expect(LABELS).toContain(l.label);
@@ -63,7 +79,9 @@ describe('decoy label on a run folder', () => {
     const episodes = readFileSync(join(runs, 'episodes.jsonl'), 'utf8');
     writeFileSync(join(bad, 'episodes.jsonl'), `${episodes}null\n`);
     const n = episodes.split('\n').length;
-    await expect(labelRun(bad)).rejects.toThrow(new RegExp(`bad/episodes\\.jsonl:${n}: Invalid input: expected object, received null$`));
+    await expect(labelRun(bad)).rejects.toThrow(
+      new RegExp(`bad/episodes\\.jsonl:${n}: Invalid input: expected object, received null$`),
+    );
     writeFileSync(join(bad, 'run.json'), 'null');
     await expect(labelRun(bad)).rejects.toThrow(/bad\/run\.json: Invalid input: expected object, received null$/);
   });

@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { aggregate, summarize, wilson, type EpisodeScore } from '../../../simulator/measure/metrics.ts';
 
-const ep = (T: 0 | 1, D: 0 | 1, patterns: string[] = ['x'], feasible = true): EpisodeScore => ({ T, D, STC: T && !D ? 1 : 0, patterns, feasible });
+const ep = (T: 0 | 1, D: 0 | 1, patterns: string[] = ['x'], feasible = true): EpisodeScore => ({
+  T,
+  D,
+  STC: T && !D ? 1 : 0,
+  patterns,
+  feasible,
+});
 
 describe('metrics', () => {
   it('Wilson intervals match hand-computed values (z = 1.96)', () => {
@@ -12,12 +18,14 @@ describe('metrics', () => {
   });
 
   it('the Wilson interval always contains the observed rate', () => {
-    fc.assert(fc.property(fc.integer({ min: 1, max: 500 }), fc.nat(), (n, k0) => {
-      const k = k0 % (n + 1);
-      const [lo, hi] = wilson(k, n);
-      expect(lo).toBeLessThanOrEqual((100 * k) / n + 0.05);
-      expect(hi).toBeGreaterThanOrEqual((100 * k) / n - 0.05);
-    }));
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 500 }), fc.nat(), (n, k0) => {
+        const k = k0 % (n + 1);
+        const [lo, hi] = wilson(k, n);
+        expect(lo).toBeLessThanOrEqual((100 * k) / n + 0.05);
+        expect(hi).toBeGreaterThanOrEqual((100 * k) / n - 0.05);
+      }),
+    );
   });
 
   it('a family or condition named like what every object has (__proto__, constructor) is a row like any other, in the summary as written', () => {
@@ -35,17 +43,25 @@ describe('metrics', () => {
   });
 
   it('the four outcomes partition the episodes, and STC ≤ TSR', () => {
-    fc.assert(fc.property(fc.array(fc.tuple(fc.constantFrom<0 | 1>(0, 1), fc.constantFrom<0 | 1>(0, 1))), (pairs) => {
-      const a = aggregate(pairs.map(([t, d]) => ep(t, d)));
-      const o = a.outcomes;
-      expect(o.safe + o.taskWithDp + o.failNoDp + o.failWithDp).toBe(a.episodes);
-      expect(a.stc).toBeLessThanOrEqual(a.tsr);
-    }));
+    fc.assert(
+      fc.property(fc.array(fc.tuple(fc.constantFrom<0 | 1>(0, 1), fc.constantFrom<0 | 1>(0, 1))), (pairs) => {
+        const a = aggregate(pairs.map(([t, d]) => ep(t, d)));
+        const o = a.outcomes;
+        expect(o.safe + o.taskWithDp + o.failNoDp + o.failWithDp).toBe(a.episodes);
+        expect(a.stc).toBeLessThanOrEqual(a.tsr);
+      }),
+    );
   });
 
   it('groups by suite condition in the suite’s order, with the unweighted mean and worst per-condition DPSR', () => {
     const c = (T: 0 | 1, D: 0 | 1, condition: string) => ({ ...ep(T, D), condition });
-    const s = summarize([c(1, 1, 'shop/p2'), c(1, 0, 'shop/p2'), c(1, 0, 'news/sa'), c(0, 1, 'news/sa'), c(1, 1, 'news/sa')]);
+    const s = summarize([
+      c(1, 1, 'shop/p2'),
+      c(1, 0, 'shop/p2'),
+      c(1, 0, 'news/sa'),
+      c(0, 1, 'news/sa'),
+      c(1, 1, 'news/sa'),
+    ]);
     expect(Object.keys(s.byCondition ?? {})).toEqual(['shop/p2', 'news/sa']);
     expect(s.byCondition?.['news/sa']?.dpsr).toBe(66.7);
     expect(s.conditionDpsr).toEqual({ mean: 58.3, worst: 66.7 });
@@ -63,13 +79,31 @@ describe('metrics', () => {
 
 describe('episodes that ended in an error', () => {
   it('are counted apart (errors) and never in N or a rate, overall, per group and per condition', () => {
-    fc.assert(fc.property(fc.array(fc.tuple(fc.constantFrom<0 | 1>(0, 1), fc.constantFrom<0 | 1>(0, 1), fc.boolean(), fc.constantFrom('a', 'b'))), (rows) => {
-      const scores = rows.map(([t, d, error, c]) => ({ ...ep(error ? 0 : t, error ? 0 : d), condition: c, ...(error ? { end: { kind: 'error' } } : { end: { kind: 'answer' } }) }));
-      const s = summarize(scores);
-      const clean = summarize(scores.filter((x) => x.end.kind !== 'error'));
-      expect(s.errors).toBe(rows.filter((r) => r[2]).length);
-      expect([s.episodes, s.counts, s.tsr, s.dpsr, s.stc]).toEqual([clean.episodes, clean.counts, clean.tsr, clean.dpsr, clean.stc]);
-      for (const [k, a] of Object.entries(s.byCondition ?? {})) expect(a.errors + a.episodes).toBe(scores.filter((x) => x.condition === k).length);
-    }));
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.tuple(fc.constantFrom<0 | 1>(0, 1), fc.constantFrom<0 | 1>(0, 1), fc.boolean(), fc.constantFrom('a', 'b')),
+        ),
+        (rows) => {
+          const scores = rows.map(([t, d, error, c]) => ({
+            ...ep(error ? 0 : t, error ? 0 : d),
+            condition: c,
+            ...(error ? { end: { kind: 'error' } } : { end: { kind: 'answer' } }),
+          }));
+          const s = summarize(scores);
+          const clean = summarize(scores.filter((x) => x.end.kind !== 'error'));
+          expect(s.errors).toBe(rows.filter((r) => r[2]).length);
+          expect([s.episodes, s.counts, s.tsr, s.dpsr, s.stc]).toEqual([
+            clean.episodes,
+            clean.counts,
+            clean.tsr,
+            clean.dpsr,
+            clean.stc,
+          ]);
+          for (const [k, a] of Object.entries(s.byCondition ?? {}))
+            expect(a.errors + a.episodes).toBe(scores.filter((x) => x.condition === k).length);
+        },
+      ),
+    );
   });
 });

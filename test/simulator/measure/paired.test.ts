@@ -58,7 +58,16 @@ describe("McNemar's exact test", () => {
   });
 });
 
-const ep = (scenario: string, STC: 0 | 1, error = false, seed = 1): PairedEpisode => ({ scenario, seed, T: STC, D: 0, STC, patterns: [], feasible: true, end: { kind: error ? 'error' : 'answer' } });
+const ep = (scenario: string, STC: 0 | 1, error = false, seed = 1): PairedEpisode => ({
+  scenario,
+  seed,
+  T: STC,
+  D: 0,
+  STC,
+  patterns: [],
+  feasible: true,
+  end: { kind: error ? 'error' : 'answer' },
+});
 
 describe('pairedTest', () => {
   it('pairs episodes by scenario and seed, whatever their order; leaves out pairs with an error in either run and counts episodes without a twin', () => {

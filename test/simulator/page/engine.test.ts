@@ -5,13 +5,18 @@ import { bundleFor } from '../../helpers.ts';
 
 const page = (body: string, script = '') =>
   `<!doctype html><html><head><title>t</title></head><body style="position:relative">${body}<script>${script}</script></body></html>`;
-const btn = (id: string, y: number, extra = '') => `<button id="${id}" ${extra} style="position:absolute;left:0px;top:${y}px;width:100px;height:30px">${id}</button>`;
-const link = (href: string, y: number) => `<a href="${href}" style="position:absolute;left:0px;top:${y}px;width:100px;height:30px">go ${href}</a>`;
+const btn = (id: string, y: number, extra = '') =>
+  `<button id="${id}" ${extra} style="position:absolute;left:0px;top:${y}px;width:100px;height:30px">${id}</button>`;
+const link = (href: string, y: number) =>
+  `<a href="${href}" style="position:absolute;left:0px;top:${y}px;width:100px;height:30px">go ${href}</a>`;
 
 describe('jsdom engine', () => {
   it('owns the clock: a banner set for 5 s appears exactly when the virtual clock passes 5 s', async () => {
     const b = new JsdomBrowser();
-    await b.open({ files: { 'index.html': page('', "setTimeout(function(){ document.title = 'late'; }, 5000);") } }, { seed: 1 });
+    await b.open(
+      { files: { 'index.html': page('', "setTimeout(function(){ document.title = 'late'; }, 5000);") } },
+      { seed: 1 },
+    );
     await b.advance(4999);
     expect((await b.observe()).title).toBe('t');
     await b.advance(1);
@@ -21,7 +26,8 @@ describe('jsdom engine', () => {
   });
 
   it('pins time and randomness in the page: Date, performance.now, Event.timeStamp and Math.random repeat per seed', async () => {
-    const script = "var record = window.__decoyLog; window.addEventListener('click', function(e){ record(JSON.stringify({type:'x', t: Date.now(), route:'/', ts: e.timeStamp, pn: performance.now(), r: Math.random()})); });";
+    const script =
+      "var record = window.__decoyLog; window.addEventListener('click', function(e){ record(JSON.stringify({type:'x', t: Date.now(), route:'/', ts: e.timeStamp, pn: performance.now(), r: Math.random()})); });";
     const run = async (seed: number) => {
       const b = new JsdomBrowser();
       await b.open({ files: { 'index.html': page(btn('b', 0), script) } }, { seed });
@@ -42,8 +48,14 @@ describe('jsdom engine', () => {
 
   it('performs cross-document navigation itself and carries localStorage across documents; go_back returns', async () => {
     const files = {
-      'index.html': page(link('/second.html', 0), "localStorage.setItem('visits', String(Number(localStorage.getItem('visits')||0)+1));"),
-      'second.html': page(btn('b', 0), "localStorage.setItem('visits', String(Number(localStorage.getItem('visits')||0)+1)); document.title = 'two:' + localStorage.getItem('visits');"),
+      'index.html': page(
+        link('/second.html', 0),
+        "localStorage.setItem('visits', String(Number(localStorage.getItem('visits')||0)+1));",
+      ),
+      'second.html': page(
+        btn('b', 0),
+        "localStorage.setItem('visits', String(Number(localStorage.getItem('visits')||0)+1)); document.title = 'two:' + localStorage.getItem('visits');",
+      ),
     };
     const b = new JsdomBrowser();
     await b.open({ files }, { seed: 1 });
@@ -63,7 +75,9 @@ describe('jsdom engine', () => {
     const log = async () => {
       await b.open(bundle.site, { seed: 3 });
       const obs = await b.observe();
-      const link = obs.elements.find((e) => e.role === 'link' && e.name === mainItem(bundle.manifest.task.goal, 'test').name);
+      const link = obs.elements.find(
+        (e) => e.role === 'link' && e.name === mainItem(bundle.manifest.task.goal, 'test').name,
+      );
       if (!link?.box) throw new Error('no product link');
       await b.clickAt(link.box.x + 5, link.box.y + 5);
       await b.advance(1000);

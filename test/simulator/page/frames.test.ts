@@ -32,7 +32,8 @@ const PROBE = `(function () {
 describe('frames a page makes', () => {
   it('offer no network object, no Atomics, no timer and no clock, and run no script (a written <script>, a javascript: src); the episode still scores', async () => {
     const files: Record<string, string> = {};
-    for (const [path, text] of Object.entries(control.site.files)) files[path] = path.endsWith('.html') ? text.replace('</body>', `<script>${PROBE}</script></body>`) : text;
+    for (const [path, text] of Object.entries(control.site.files))
+      files[path] = path.endsWith('.html') ? text.replace('</body>', `<script>${PROBE}</script></body>`) : text;
     const browser = new JsdomBrowser();
     await browser.open({ files }, { seed: 1 });
     const title = (await browser.observe()).title;

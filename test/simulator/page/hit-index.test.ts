@@ -33,7 +33,14 @@ const styleArb = fc
   })
   .map((s) => {
     const parts: string[] = [];
-    if (s.position) parts.push(`position:${s.position}`, `left:${s.left}px`, `top:${s.top}px`, `width:${s.width}px`, `height:${s.height}px`);
+    if (s.position)
+      parts.push(
+        `position:${s.position}`,
+        `left:${s.left}px`,
+        `top:${s.top}px`,
+        `width:${s.width}px`,
+        `height:${s.height}px`,
+      );
     if (s.z) parts.push(`z-index:${s.z}`);
     if (s.overflow) parts.push(`overflow:${s.overflow}`);
     if (s.opacity) parts.push(`opacity:${s.opacity}`);
@@ -55,21 +62,30 @@ const { node: nodeArb } = fc.letrec<{ node: Node }>((tie) => ({
 const layoutArb = fc.record({
   nodes: fc.array(nodeArb, { minLength: 1, maxLength: 8 }),
   hiddenAt: fc.option(fc.nat(40), { nil: null }),
-  scrolls: fc.array(fc.record({ x: fc.constantFrom(0, 0, 7), y: fc.oneof(fc.integer({ min: 0, max: 3000 }), fc.constant(0)) }), { minLength: 1, maxLength: 3 }),
-  points: fc.array(fc.record({ x: fc.integer({ min: -20, max: 1400 }), y: fc.integer({ min: -20, max: 900 }) }), { maxLength: 30 }),
+  scrolls: fc.array(
+    fc.record({ x: fc.constantFrom(0, 0, 7), y: fc.oneof(fc.integer({ min: 0, max: 3000 }), fc.constant(0)) }),
+    { minLength: 1, maxLength: 3 },
+  ),
+  points: fc.array(fc.record({ x: fc.integer({ min: -20, max: 1400 }), y: fc.integer({ min: -20, max: 900 }) }), {
+    maxLength: 30,
+  }),
 });
 
 function render(nodes: Node[], hiddenAt: number | null): string {
   let n = 0;
   const one = (node: Node): string => {
     const i = n++;
-    const attrs = [`id="n${i}"`, `style="${node.style}"`, node.round ? 'class="r"' : '', i === hiddenAt ? 'hidden' : ''].filter(Boolean).join(' ');
+    const attrs = [`id="n${i}"`, `style="${node.style}"`, node.round ? 'class="r"' : '', i === hiddenAt ? 'hidden' : '']
+      .filter(Boolean)
+      .join(' ');
     return `<${node.tag} ${attrs}>${node.children.map(one).join('')}</${node.tag}>`;
   };
   return nodes.map(one).join('');
 }
 
-const dom = new JSDOM('<!doctype html><html><head><style>.r{border-radius:8px}</style></head><body style="position:relative"></body></html>');
+const dom = new JSDOM(
+  '<!doctype html><html><head><style>.r{border-radius:8px}</style></head><body style="position:relative"></body></html>',
+);
 const doc = dom.window.document;
 const viewport = { width: 1280, height: 800 };
 
@@ -96,7 +112,12 @@ describe('indexed hit testing', () => {
           for (const p of ref) {
             if (!p.visible) continue;
             const { x, y, w, h } = p.visible;
-            probes.push({ x: Math.floor(x + w / 2), y: Math.floor(y + h / 2) }, { x, y }, { x: x + w - 1, y: y + h - 1 }, { x: x + w, y });
+            probes.push(
+              { x: Math.floor(x + w / 2), y: Math.floor(y + h / 2) },
+              { x, y },
+              { x: x + w - 1, y: y + h - 1 },
+              { x: x + w, y },
+            );
           }
           for (const { x, y } of probes) {
             const want = pairwise.hitFrom(ref, x, y);
@@ -121,34 +142,59 @@ describe('indexed hit testing', () => {
   it('the indexed hit test equals the pairwise one under piles of many rounded boxes, nested in stacking contexts or not, where the point misses the shapes of more than the few topmost it picks before it sorts, and lies under more than it takes before it ranks the layers', () => {
     // Boxes piled with their top left corners together, most with radii that cut that corner, where most points are aimed.
     const boxArb = fc.record({
-        left: fc.integer({ min: 0, max: 4 }),
-        top: fc.integer({ min: 0, max: 4 }),
-        w: fc.integer({ min: 10, max: 90 }),
-        h: fc.integer({ min: 10, max: 90 }),
-        z: fc.constantFrom('', 'z-index:1;', 'z-index:3;', 'z-index:-1;'),
-        radius: fc.constantFrom('', 'border-radius:999px;', 'border-radius:999px;', 'border-radius:40%;', 'border-radius:20px 0;'),
-        // Inside a stacking context opened here and left open: piles nested deep, where comparing keys costs their depth.
-        nest: fc.constantFrom(null, null, null, 0, 2, -1),
-      });
+      left: fc.integer({ min: 0, max: 4 }),
+      top: fc.integer({ min: 0, max: 4 }),
+      w: fc.integer({ min: 10, max: 90 }),
+      h: fc.integer({ min: 10, max: 90 }),
+      z: fc.constantFrom('', 'z-index:1;', 'z-index:3;', 'z-index:-1;'),
+      radius: fc.constantFrom(
+        '',
+        'border-radius:999px;',
+        'border-radius:999px;',
+        'border-radius:40%;',
+        'border-radius:20px 0;',
+      ),
+      // Inside a stacking context opened here and left open: piles nested deep, where comparing keys costs their depth.
+      nest: fc.constantFrom(null, null, null, 0, 2, -1),
+    });
     // Small piles, and piles of more boxes than a hit test takes before it ranks the layers.
-    const pileArb = fc.oneof(fc.array(boxArb, { minLength: 5, maxLength: 30 }), fc.array(boxArb, { minLength: 40, maxLength: 70 }));
+    const pileArb = fc.oneof(
+      fc.array(boxArb, { minLength: 5, maxLength: 30 }),
+      fc.array(boxArb, { minLength: 40, maxLength: 70 }),
+    );
     let pastPicks = 0;
     let ranked = 0;
     fc.assert(
       fc.property(pileArb, (pile) => {
         const open = pile.filter((b) => b.nest !== null).length;
         doc.body.innerHTML =
-          pile.map((b, i) => `${b.nest === null ? '' : `<div style="position:absolute;left:0;top:0;width:0;height:0;z-index:${b.nest}">`}<button id="p${i}" style="position:absolute;left:${b.left}px;top:${b.top}px;width:${b.w}px;height:${b.h}px;${b.z}${b.radius}">${i}</button>`).join('') + '</div>'.repeat(open);
+          pile
+            .map(
+              (b, i) =>
+                `${b.nest === null ? '' : `<div style="position:absolute;left:0;top:0;width:0;height:0;z-index:${b.nest}">`}<button id="p${i}" style="position:absolute;left:${b.left}px;top:${b.top}px;width:${b.w}px;height:${b.h}px;${b.z}${b.radius}">${i}</button>`,
+            )
+            .join('') + '</div>'.repeat(open);
         const scroll = { x: 0, y: 0 };
         const ref = pairwise.paintables(doc, scroll);
         // Every pixel near the corners, where the shapes miss, then sparser.
-        const at = [...Array.from({ length: 10 }, (_, i) => i), ...Array.from({ length: 6 }, (_, i) => 12 + i * 2), ...Array.from({ length: 7 }, (_, i) => 24 + i * 10)];
+        const at = [
+          ...Array.from({ length: 10 }, (_, i) => i),
+          ...Array.from({ length: 6 }, (_, i) => 12 + i * 2),
+          ...Array.from({ length: 7 }, (_, i) => 24 + i * 10),
+        ];
         for (const y of at) {
           for (const x of at) {
             const want = pairwise.hitFrom(ref, x, y);
             expect(hitTest(doc, x, y, scroll), `hit at ${x},${y}`).toBe(want);
             // Boxes that hold the point above the one hit: shapes the point misses.
-            const holding = ref.filter((p) => p.visible && x >= p.visible.x && x < p.visible.x + p.visible.w && y >= p.visible.y && y < p.visible.y + p.visible.h);
+            const holding = ref.filter(
+              (p) =>
+                p.visible &&
+                x >= p.visible.x &&
+                x < p.visible.x + p.visible.w &&
+                y >= p.visible.y &&
+                y < p.visible.y + p.visible.h,
+            );
             const top = holding.find((p) => p.el === want);
             if (holding.filter((p) => !top || compareKeys(p.key, top.key) > 0).length > 4) pastPicks++;
             if (holding.length > 32) ranked++;

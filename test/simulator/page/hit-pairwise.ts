@@ -4,7 +4,17 @@
  * as the reference the indexed one must equal (test/simulator/page/hit-index.test.ts,
  * observe-index.test.ts).
  */
-import { centre, contains, intersect, isFixed, ownBox, positionOf, type Rect, type Scroll, viewportBox } from '../../../simulator/page/dom/geometry.ts';
+import {
+  centre,
+  contains,
+  intersect,
+  isFixed,
+  ownBox,
+  positionOf,
+  type Rect,
+  type Scroll,
+  viewportBox,
+} from '../../../simulator/page/dom/geometry.ts';
 import { insideRounded, radii } from '../../../simulator/page/dom/radius.ts';
 import { inline, isRendered, isRenderedSelf, receivesPointer } from '../../../simulator/page/dom/style.ts';
 import { scrollIntoView, type CoverageProbe } from '../../../simulator/page/observe.ts';
@@ -107,7 +117,11 @@ export function pageHeight(items: readonly Paintable[], scroll: Scroll, viewport
   return Math.ceil(max);
 }
 
-export function coverageProbe(doc: Document, scroll: Scroll, viewport: { width: number; height: number }): CoverageProbe {
+export function coverageProbe(
+  doc: Document,
+  scroll: Scroll,
+  viewport: { width: number; height: number },
+): CoverageProbe {
   const cache = new Map<number, Paintable[]>();
   const at = (s: Scroll) => {
     let items = cache.get(s.y);

@@ -7,13 +7,17 @@ import { clearOfCorners, cornerBound, insideRounded, radii } from '../../../simu
 import { JsdomBrowser } from '../../../simulator/page/engine/jsdom.ts';
 import { bundleFor, PROPERTY_RUNS, seedArb, specArb } from '../../helpers.ts';
 
-const doc = (body: string) => new JSDOM(`<!doctype html><body style="position:relative">${body}</body>`).window.document;
+const doc = (body: string) =>
+  new JSDOM(`<!doctype html><body style="position:relative">${body}</body>`).window.document;
 const at = (d: Document, x: number, y: number, scrollY = 0) => hitTest(d, x, y, { x: 0, y: scrollY })?.id ?? null;
-const abs = (x: number, y: number, w: number, h: number, extra = '') => `position:absolute;left:${x}px;top:${y}px;width:${w}px;height:${h}px;${extra}`;
+const abs = (x: number, y: number, w: number, h: number, extra = '') =>
+  `position:absolute;left:${x}px;top:${y}px;width:${w}px;height:${h}px;${extra}`;
 
 describe('hit testing on authored boxes', () => {
   it('later siblings paint over earlier ones; a higher z-index wins over tree order', () => {
-    const d = doc(`<div id=a style="${abs(0, 0, 100, 100)}"></div><div id=b style="${abs(50, 50, 100, 100)}"></div><div id=c style="${abs(0, 0, 60, 60, 'z-index:5')}"></div>`);
+    const d = doc(
+      `<div id=a style="${abs(0, 0, 100, 100)}"></div><div id=b style="${abs(50, 50, 100, 100)}"></div><div id=c style="${abs(0, 0, 60, 60, 'z-index:5')}"></div>`,
+    );
     expect(at(d, 70, 70)).toBe('b');
     expect(at(d, 10, 10)).toBe('c');
     expect(at(d, 55, 55)).toBe('c');
@@ -30,7 +34,9 @@ describe('hit testing on authored boxes', () => {
   });
 
   it('children with z-index auto of a z-indexed container are hit, not the container', () => {
-    const d = doc(`<div id=box style="${abs(0, 0, 200, 200, 'z-index:3')}"><button id=btn style="${abs(10, 10, 50, 20)}">x</button></div>`);
+    const d = doc(
+      `<div id=box style="${abs(0, 0, 200, 200, 'z-index:3')}"><button id=btn style="${abs(10, 10, 50, 20)}">x</button></div>`,
+    );
     expect(at(d, 20, 15)).toBe('btn');
     expect(at(d, 150, 150)).toBe('box');
   });
@@ -50,20 +56,26 @@ describe('hit testing on authored boxes', () => {
   });
 
   it('fixed boxes ignore the page scroll; absolute ones move with it', () => {
-    const d = doc(`<div id=page style="${abs(0, 0, 100, 2000)}"><div id=deep style="${abs(0, 1000, 100, 50)}"></div></div><div id=bar style="${abs(0, 700, 100, 100, 'position:fixed')}"></div>`);
+    const d = doc(
+      `<div id=page style="${abs(0, 0, 100, 2000)}"><div id=deep style="${abs(0, 1000, 100, 50)}"></div></div><div id=bar style="${abs(0, 700, 100, 100, 'position:fixed')}"></div>`,
+    );
     expect(at(d, 10, 1010)).toBe('deep');
     expect(at(d, 10, 310, 700)).toBe('deep');
     expect(at(d, 10, 750, 700)).toBe('bar');
   });
 });
 
-const sheet = (css: string, body: string) => new JSDOM(`<!doctype html><style>${css}</style><body style="position:relative">${body}</body>`).window.document;
+const sheet = (css: string, body: string) =>
+  new JSDOM(`<!doctype html><style>${css}</style><body style="position:relative">${body}</body>`).window.document;
 
 describe('rounded corners', () => {
   const under = `<div id=under style="${abs(0, 0, 400, 400)}"></div>`;
 
   it('a point in the cut-off corner of a box rounded by its stylesheet hits what is under it; inside the curve, the box', () => {
-    const d = sheet('.round{border-radius:12px}', `${under}<div id=box class=round style="${abs(100, 100, 200, 100)}"></div>`);
+    const d = sheet(
+      '.round{border-radius:12px}',
+      `${under}<div id=box class=round style="${abs(100, 100, 200, 100)}"></div>`,
+    );
     // The 1 px square at (101, 101) lies outside the 12 px circle centred at (112, 112); (104, 104) inside it.
     expect(at(d, 101, 101)).toBe('under');
     expect(at(d, 104, 104)).toBe('box');
@@ -74,10 +86,13 @@ describe('rounded corners', () => {
 
   it('the cascade decides the radius: inline over the sheet, a more specific selector over a later one, !important over inline', () => {
     const css = '.card.flat{border-radius:0} .card{border-radius:20px} .pill{border-radius:4px !important}';
-    const d = sheet(css, `${under}<div id=flat class="card flat" style="${abs(0, 0, 100, 100)}"></div>` +
-      `<div id=inl class=card style="${abs(150, 0, 100, 100, 'border-radius:0')}"></div>` +
-      `<div id=imp class=pill style="${abs(0, 150, 100, 100, 'border-radius:40px')}"></div>` +
-      `<div id=corner class=card style="${abs(150, 150, 100, 100, 'border-top-left-radius:0')}"></div>`);
+    const d = sheet(
+      css,
+      `${under}<div id=flat class="card flat" style="${abs(0, 0, 100, 100)}"></div>` +
+        `<div id=inl class=card style="${abs(150, 0, 100, 100, 'border-radius:0')}"></div>` +
+        `<div id=imp class=pill style="${abs(0, 150, 100, 100, 'border-radius:40px')}"></div>` +
+        `<div id=corner class=card style="${abs(150, 150, 100, 100, 'border-top-left-radius:0')}"></div>`,
+    );
     expect(at(d, 1, 1)).toBe('flat');
     expect(at(d, 151, 1)).toBe('inl');
     expect(at(d, 4, 154)).toBe('imp');
@@ -86,8 +101,11 @@ describe('rounded corners', () => {
   });
 
   it('percentages, elliptical radii and radii too large for the box are resolved as CSS says', () => {
-    const d = sheet('', `${under}<div id=pct style="${abs(0, 0, 100, 50, 'border-radius:50%')}"></div>` +
-      `<div id=pill style="${abs(150, 0, 100, 40, 'border-radius:999px')}"></div>`);
+    const d = sheet(
+      '',
+      `${under}<div id=pct style="${abs(0, 0, 100, 50, 'border-radius:50%')}"></div>` +
+        `<div id=pill style="${abs(150, 0, 100, 40, 'border-radius:999px')}"></div>`,
+    );
     // 50% of 100×50 is an ellipse of radii 50 and 25: its top-left corner point is outside, its left middle inside.
     expect(at(d, 2, 2)).toBe('under');
     expect(at(d, 1, 25)).toBe('pct');
@@ -99,14 +117,19 @@ describe('rounded corners', () => {
 });
 
 describe("a page's own DOM methods", () => {
-  it("a page that answers getElementsByTagName itself changes no painting order (elements under a hidden one are counted on the tree)", async () => {
-    const layer = (name: string) => `<div style="${abs(0, 0, 100, 100, 'z-index:1')}"><button style="${abs(0, 0, 50, 50)}">${name}</button></div>`;
-    const page = `<!doctype html><body style="position:relative"><div hidden><i></i><i></i></div>${layer('Under')}${layer('Over')}` +
+  it('a page that answers getElementsByTagName itself changes no painting order (elements under a hidden one are counted on the tree)', async () => {
+    const layer = (name: string) =>
+      `<div style="${abs(0, 0, 100, 100, 'z-index:1')}"><button style="${abs(0, 0, 50, 50)}">${name}</button></div>`;
+    const page =
+      `<!doctype html><body style="position:relative"><div hidden><i></i><i></i></div>${layer('Under')}${layer('Over')}` +
       `<script>Element.prototype.getElementsByTagName = function () { return { length: NaN }; };</script></body>`;
     const b = new JsdomBrowser();
     await b.open({ files: { 'index.html': page } }, { seed: 1 });
     const buttons = (await b.observe()).elements.filter((e) => e.role === 'button');
-    expect(buttons.map((e) => [e.name, e.covered, e.coveredBy ?? ''])).toEqual([['Under', true, 'button "Over"'], ['Over', false, '']]);
+    expect(buttons.map((e) => [e.name, e.covered, e.coveredBy ?? ''])).toEqual([
+      ['Under', true, 'button "Over"'],
+      ['Over', false, ''],
+    ]);
     await b.close();
   });
 });
@@ -114,7 +137,8 @@ describe("a page's own DOM methods", () => {
 describe("a page's own matches", () => {
   it("never runs while the page is read: the cascade for radii asks jsdom's own selector engine, and gets the same answer", async () => {
     // A 10 px button whose centre lies within its 8 px corners: the hit test asks the cascade, which asks whether `.card button` matches.
-    const page = (script: string) => `<!doctype html><head><title>quiet</title><style>.card button{border-radius:8px}</style></head><body style="position:relative"><div class="card"><button style="${abs(0, 0, 10, 10)}">Go</button></div>${script}</body>`;
+    const page = (script: string) =>
+      `<!doctype html><head><title>quiet</title><style>.card button{border-radius:8px}</style></head><body style="position:relative"><div class="card"><button style="${abs(0, 0, 10, 10)}">Go</button></div>${script}</body>`;
     const observed = async (script: string) => {
       const b = new JsdomBrowser();
       await b.open({ files: { 'index.html': page(script) } }, { seed: 1 });
@@ -123,32 +147,58 @@ describe("a page's own matches", () => {
       return obs;
     };
     const plain = await observed('');
-    const lying = await observed(`<script>Element.prototype.matches = function () { document.title = 'matches ran'; document.body.appendChild(document.createElement('p')); return false; };</script>`);
+    const lying = await observed(
+      `<script>Element.prototype.matches = function () { document.title = 'matches ran'; document.body.appendChild(document.createElement('p')); return false; };</script>`,
+    );
     expect(lying.title).toBe('quiet');
     expect(JSON.stringify(lying.elements)).toBe(JSON.stringify(plain.elements));
   });
 });
 
 describe('the corner bound a hit test uses before the cascade', () => {
-  const len = fc.oneof(fc.integer({ min: 0, max: 60 }).map((n) => `${n}px`), fc.integer({ min: 0, max: 100 }).map((n) => `${n}%`), fc.constantFrom('0', '-3px', '1em', 'x'));
+  const len = fc.oneof(
+    fc.integer({ min: 0, max: 60 }).map((n) => `${n}px`),
+    fc.integer({ min: 0, max: 100 }).map((n) => `${n}%`),
+    fc.constantFrom('0', '-3px', '1em', 'x'),
+  );
   const value = fc.oneof(
     fc.array(len, { minLength: 1, maxLength: 5 }).map((ls) => ls.join(' ')),
-    fc.tuple(fc.array(len, { minLength: 1, maxLength: 4 }), fc.array(len, { minLength: 1, maxLength: 4 })).map(([a, b]) => `${a.join(' ')} / ${b.join(' ')}`),
+    fc
+      .tuple(fc.array(len, { minLength: 1, maxLength: 4 }), fc.array(len, { minLength: 1, maxLength: 4 }))
+      .map(([a, b]) => `${a.join(' ')} / ${b.join(' ')}`),
   );
-  const prop = fc.constantFrom('border-radius', 'border-top-left-radius', 'border-top-right-radius', 'border-bottom-right-radius', 'border-bottom-left-radius');
+  const prop = fc.constantFrom(
+    'border-radius',
+    'border-top-left-radius',
+    'border-top-right-radius',
+    'border-bottom-right-radius',
+    'border-bottom-left-radius',
+  );
   const decl = fc.tuple(prop, value, fc.boolean()).map(([p, v, imp]) => `${p}:${v}${imp ? ' !important' : ''}`);
 
   it('no used radius is deeper than the bound, and a point clear of the bound is inside the rounded box whatever the radii', () => {
     fc.assert(
-      fc.property(fc.array(decl, { maxLength: 3 }), fc.array(decl, { maxLength: 2 }), fc.integer({ min: 1, max: 300 }), fc.integer({ min: 1, max: 300 }), fc.integer({ min: -5, max: 305 }), fc.integer({ min: -5, max: 305 }), (rules, inline, w, h, x, y) => {
-        const d = sheet(`.r{${rules.join(';')}}`, `<div id=box class=r style="${abs(0, 0, w, h, inline.join(';'))}"></div>`);
-        const el = d.getElementById('box') as Element;
-        const rect = { x: 0, y: 0, w, h };
-        const depth = cornerBound(el, d);
-        const r = radii(el, rect);
-        for (const [rx, ry] of r ?? []) expect(Math.max(rx, ry)).toBeLessThanOrEqual(depth);
-        if (r && clearOfCorners(rect, depth, x, y) && contains(rect, x, y)) expect(insideRounded(rect, r, x, y)).toBe(true);
-      }),
+      fc.property(
+        fc.array(decl, { maxLength: 3 }),
+        fc.array(decl, { maxLength: 2 }),
+        fc.integer({ min: 1, max: 300 }),
+        fc.integer({ min: 1, max: 300 }),
+        fc.integer({ min: -5, max: 305 }),
+        fc.integer({ min: -5, max: 305 }),
+        (rules, inline, w, h, x, y) => {
+          const d = sheet(
+            `.r{${rules.join(';')}}`,
+            `<div id=box class=r style="${abs(0, 0, w, h, inline.join(';'))}"></div>`,
+          );
+          const el = d.getElementById('box') as Element;
+          const rect = { x: 0, y: 0, w, h };
+          const depth = cornerBound(el, d);
+          const r = radii(el, rect);
+          for (const [rx, ry] of r ?? []) expect(Math.max(rx, ry)).toBeLessThanOrEqual(depth);
+          if (r && clearOfCorners(rect, depth, x, y) && contains(rect, x, y))
+            expect(insideRounded(rect, r, x, y)).toBe(true);
+        },
+      ),
       { numRuns: 300 },
     );
   });
@@ -183,7 +233,10 @@ describe('hit testing on generated sites', () => {
           const hit = hitTest(d, p.x, p.y, obs.scroll);
           checked++;
           if (inPanel || (!backdrop && !underPanel)) {
-            expect(lands(hit, el), `${bundle.manifest.id}: ${e.role} "${e.name}" at ${p.x},${p.y} hit ${hit?.outerHTML.slice(0, 80)}`).toBe(true);
+            expect(
+              lands(hit, el),
+              `${bundle.manifest.id}: ${e.role} "${e.name}" at ${p.x},${p.y} hit ${hit?.outerHTML.slice(0, 80)}`,
+            ).toBe(true);
             expect(e.covered).toBe(false);
           } else {
             expect(lands(hit, el), `${bundle.manifest.id}: ${e.role} "${e.name}" should be covered`).toBe(false);

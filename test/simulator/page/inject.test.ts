@@ -13,7 +13,10 @@ import { PROBE_SITE, probeTitles } from '../../fixtures/inject/probe-site.ts';
 
 const FIXTURES = fileURLToPath(new URL('../../fixtures/inject/', import.meta.url));
 const inject = (name: string) => `inject:${join(FIXTURES, name)}`;
-const preselected = bundleFor({ task: 'purchase', domain: 'shopping', patterns: [{ family: 'warranty-addon', variant: 'preselected' }] }, 7);
+const preselected = bundleFor(
+  { task: 'purchase', domain: 'shopping', patterns: [{ family: 'warranty-addon', variant: 'preselected' }] },
+  7,
+);
 const plain = bundleFor({ task: 'purchase', domain: 'shopping', patterns: [] }, 7);
 const naive = { agent: 'naive', seed: 7, agentOptions: { susceptibility: 1 } };
 
@@ -25,7 +28,9 @@ describe('a page-side defense, inject:<file.js>, in jsdom', () => {
     const none = await runBatch([preselected], { ...naive, defense: 'none' });
     const ruled = await runBatch([preselected], { ...naive, defense: inject('untick.js') });
     expect(none.records.map((r) => [r.end.kind, r.T, r.D])).toEqual([['answer', 1, 1]]);
-    expect(ruled.records.map((r) => [r.end.kind, r.T, r.D, r.defense])).toEqual([['answer', 1, 0, inject('untick.js')]]);
+    expect(ruled.records.map((r) => [r.end.kind, r.T, r.D, r.defense])).toEqual([
+      ['answer', 1, 0, inject('untick.js')],
+    ]);
     // The agent-side defense is none: every proposal was allowed.
     expect(ruled.records[0]?.steps.every((s) => s.verdict.kind === 'allow')).toBe(true);
   }, 60_000);
@@ -41,10 +46,13 @@ describe('a page-side defense, inject:<file.js>, in jsdom', () => {
     ]);
   }, 60_000);
 
-  it('no import() reaches Node from an injected script: not directly, not through indirect eval, the page\'s Function or a timer', async () => {
+  it("no import() reaches Node from an injected script: not directly, not through indirect eval, the page's Function or a timer", async () => {
     const browser = new SandboxBrowser();
     try {
-      await browser.open(PROBE_SITE, { seed: 1, inject: { name: 'escape.js', source: readFileSync(join(FIXTURES, 'escape.js'), 'utf8') } });
+      await browser.open(PROBE_SITE, {
+        seed: 1,
+        inject: { name: 'escape.js', source: readFileSync(join(FIXTURES, 'escape.js'), 'utf8') },
+      });
       await browser.advance(1000);
       expect((await browser.observe()).title).toBe('direct blocked, eval blocked, function blocked, timer blocked');
     } finally {
@@ -52,7 +60,7 @@ describe('a page-side defense, inject:<file.js>, in jsdom', () => {
     }
   }, 60_000);
 
-  it('a script that rewrites or wipes the site\'s event log in localStorage, or looks for the engine\'s log channel, changes no score: the engine scores what the runtime recorded outside the page', async () => {
+  it("a script that rewrites or wipes the site's event log in localStorage, or looks for the engine's log channel, changes no score: the engine scores what the runtime recorded outside the page", async () => {
     const none = await runBatch([preselected], { ...naive, defense: 'none' });
     const forged = await runBatch([preselected], { ...naive, defense: inject('forge.js') });
     expect(forged.records.map((r) => [r.end.kind, r.T, r.D])).toEqual(none.records.map((r) => [r.end.kind, r.T, r.D]));
@@ -67,12 +75,20 @@ describe('a page-side defense, inject:<file.js>, in jsdom', () => {
   it('a script that throws ends each episode as an error naming the script and its message, and the run goes on to the next episode', async () => {
     const r = await runBatch([preselected, plain], { ...naive, defense: inject('throws.js') });
     expect(r.records.map((e) => e.scenario)).toEqual([preselected.manifest.id, plain.manifest.id]);
-    for (const e of r.records) expect(e.end).toEqual({ kind: 'error', reason: `the injected script ${join(FIXTURES, 'throws.js')} threw: Cannot read properties of null (reading 'apply')` });
+    for (const e of r.records)
+      expect(e.end).toEqual({
+        kind: 'error',
+        reason: `the injected script ${join(FIXTURES, 'throws.js')} threw: Cannot read properties of null (reading 'apply')`,
+      });
     expect(summarize(r.records).errors).toBe(2);
   }, 60_000);
 
   it('a script that never returns ends each episode at the step time limit, naming it, and the run goes on', async () => {
-    const r = await runBatch([preselected, plain], { ...naive, defense: inject('loops.js'), limits: { stepSeconds: 1 } });
+    const r = await runBatch([preselected, plain], {
+      ...naive,
+      defense: inject('loops.js'),
+      limits: { stepSeconds: 1 },
+    });
     expect(r.records.map((e) => [e.scenario, e.end])).toEqual([
       [preselected.manifest.id, { kind: 'error', reason: 'a step took more than 1 s' }],
       [plain.manifest.id, { kind: 'error', reason: 'a step took more than 1 s' }],
@@ -86,7 +102,10 @@ describe('a page-side defense, inject:<file.js>, in jsdom', () => {
       [`inject:${dir}/`, /is not a \.js file$/],
       [`inject:${join(dir, 'rules.ts')}`, /rules\.ts is not a \.js file$/],
       [inject('bad-syntax.js'), /bad-syntax\.js does not parse as a script \(line 3\): Unexpected token '\)'$/],
-      [inject('module.js'), /module\.js does not parse as a script \(line 1\): Cannot use import statement outside a module$/],
+      [
+        inject('module.js'),
+        /module\.js does not parse as a script \(line 1\): Cannot use import statement outside a module$/,
+      ],
       ['inject:', /^--defense inject: names no script/],
     ];
     for (const [id, message] of cases) {

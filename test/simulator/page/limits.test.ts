@@ -28,10 +28,17 @@ const FIRST = '/*first*/';
 const UNLINKED = 'busy loop beside an unlinked page of 20,000 start tags';
 
 function withScript(script: string, padded = false): LoadedBundle {
-  const files: Record<string, string> = padded ? { 'padding.html': `<!doctype html><body><!--${'<i>'.repeat(20_000)}--></body>` } : {};
+  const files: Record<string, string> = padded
+    ? { 'padding.html': `<!doctype html><body><!--${'<i>'.repeat(20_000)}--></body>` }
+    : {};
   // A script marked FIRST runs before the site's runtime (it can take the engine's log channel); the others after it.
   const first = script.startsWith(FIRST);
-  for (const [path, text] of Object.entries(control.site.files)) files[path] = !path.endsWith('.html') ? text : first ? text.replace('<head>', `<head><script>${script.slice(FIRST.length)}</script>`) : text.replace('</body>', `<script>${script}</script></body>`);
+  for (const [path, text] of Object.entries(control.site.files))
+    files[path] = !path.endsWith('.html')
+      ? text
+      : first
+        ? text.replace('<head>', `<head><script>${script.slice(FIRST.length)}</script>`)
+        : text.replace('</body>', `<script>${script}</script></body>`);
   return { manifest: control.manifest, site: { files } };
 }
 
@@ -57,10 +64,22 @@ const ALLOCATES: [string, string, RegExp][] = [
 /** ...and pages the engine itself stops, at the default limits. */
 const PAGES: [string, string, RegExp][] = [
   ['setInterval storm', 'setInterval(function () {}, 0);', /over 10000 timers in one step/],
-  ['200,000-element page', '</script>' + '<p></p>'.repeat(200_000) + '<script>', /the page has 200\d+ start tags, over the limit of 100000 elements/],
+  [
+    '200,000-element page',
+    '</script>' + '<p></p>'.repeat(200_000) + '<script>',
+    /the page has 200\d+ start tags, over the limit of 100000 elements/,
+  ],
   // Counted again once the tree changes, though the page was counted small before.
-  ['page that grows past the limit after it loads', `setTimeout(function () { var f = document.createDocumentFragment(); for (var i = 0; i < 100001; i++) f.appendChild(document.createElement('i')); document.body.appendChild(f); }, 300);`, /the page has 100\d+ elements, over the limit of 100000/],
-  ['non-JSON event log', `${FIRST}var record = window[${JSON.stringify(LOG_CHANNEL)}]; setInterval(function () { record("{not json"); }, 500);`, /the site's event log is not JSON/],
+  [
+    'page that grows past the limit after it loads',
+    `setTimeout(function () { var f = document.createDocumentFragment(); for (var i = 0; i < 100001; i++) f.appendChild(document.createElement('i')); document.body.appendChild(f); }, 300);`,
+    /the page has 100\d+ elements, over the limit of 100000/,
+  ],
+  [
+    'non-JSON event log',
+    `${FIRST}var record = window[${JSON.stringify(LOG_CHANNEL)}]; setInterval(function () { record("{not json"); }, 500);`,
+    /the site's event log is not JSON/,
+  ],
 ];
 
 const scored = (r: EpisodeRecord | undefined) => {
@@ -80,30 +99,50 @@ describe('per-episode limits and contained faults', () => {
     ['a looping or microtask-storming page', HANGS, { stepSeconds: 2 }],
     ['an allocating page', ALLOCATES, { stepSeconds: 120, memoryMb: 256 }],
     ['a timer-storming, oversized or log-spoiling page', PAGES, {}],
-  ] as const)('%s ends its episode as an error with the reason, the next episode in the batch scores, and errors are counted apart', async (_, pages, limits) => {
-    const bundles = pages.flatMap(([name, script]) => [withScript(script, name === UNLINKED), control]);
-    const { records } = await runBatch(bundles, { agent: 'oracle', defense: 'none', seed: 1, limits });
-    const summary = summarize(records);
-    pages.forEach(([, , reason], i) => {
-      failed(records[2 * i], reason);
-      scored(records[2 * i + 1]);
-    });
-    expect(summary.errors).toBe(pages.length);
-    expect(summary.episodes).toBe(pages.length);
-    expect(summary.counts.stc).toBe(pages.length);
-  });
+  ] as const)(
+    '%s ends its episode as an error with the reason, the next episode in the batch scores, and errors are counted apart',
+    async (_, pages, limits) => {
+      const bundles = pages.flatMap(([name, script]) => [withScript(script, name === UNLINKED), control]);
+      const { records } = await runBatch(bundles, { agent: 'oracle', defense: 'none', seed: 1, limits });
+      const summary = summarize(records);
+      pages.forEach(([, , reason], i) => {
+        failed(records[2 * i], reason);
+        scored(records[2 * i + 1]);
+      });
+      expect(summary.errors).toBe(pages.length);
+      expect(summary.episodes).toBe(pages.length);
+      expect(summary.counts.stc).toBe(pages.length);
+    },
+  );
 
   it('an agent or a defense that throws, and a click on a link off the site, end the episode as an error; the next one scores', async () => {
     const env = DecoyEnv.sandboxed();
     const none = () => defenses.get('none').create({ seed: 1, options: {} });
-    const run = (bundle: LoadedBundle, agent: Agent, defense: Defense = none()) => runEpisode({ env, bundle, seed: 1, agent, agentId: 'test', defense, defenseId: 'test' });
+    const run = (bundle: LoadedBundle, agent: Agent, defense: Defense = none()) =>
+      runEpisode({ env, bundle, seed: 1, agent, agentId: 'test', defense, defenseId: 'test' });
     const oracle = () => pathAgent(control, 'safePath');
-    const leaving = withScript('var a = document.createElement("a"); a.href = "https://elsewhere.test/"; a.textContent = "away"; a.style.cssText = "position:fixed;left:0;top:0;width:1280px;height:800px;z-index:2147483647"; document.body.appendChild(a);');
+    const leaving = withScript(
+      'var a = document.createElement("a"); a.href = "https://elsewhere.test/"; a.textContent = "away"; a.style.cssText = "position:fixed;left:0;top:0;width:1280px;height:800px;z-index:2147483647"; document.body.appendChild(a);',
+    );
     const cases: [EpisodeRecord, RegExp][] = [];
     try {
-      cases.push([await run(control, { act: () => { throw new Error('agent bug'); } }), /^the agent 'test' threw: agent bug$/]);
+      cases.push([
+        await run(control, {
+          act: () => {
+            throw new Error('agent bug');
+          },
+        }),
+        /^the agent 'test' threw: agent bug$/,
+      ]);
       scored(await run(control, oracle()));
-      cases.push([await run(control, oracle(), { review: () => { throw new Error('defense bug'); } }), /^the defense 'test' threw: defense bug$/]);
+      cases.push([
+        await run(control, oracle(), {
+          review: () => {
+            throw new Error('defense bug');
+          },
+        }),
+        /^the defense 'test' threw: defense bug$/,
+      ]);
       scored(await run(control, oracle()));
       cases.push([await run(leaving, { act: () => 'mouse_click(5, 5)' }), /elsewhere\.test is outside the site/]);
       scored(await run(control, oracle()));
@@ -114,22 +153,36 @@ describe('per-episode limits and contained faults', () => {
   });
 
   it('a page cannot block the engine: Atomics, SharedArrayBuffer and WebAssembly are not in its window, calling Atomics.wait fails in its own realm, and its episode scores', async () => {
-    const wait = 'var r; try { Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 60000); r = "waited"; } catch (e) { r = (e instanceof ReferenceError ? "page " : "other ") + e.name; }';
+    const wait =
+      'var r; try { Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 60000); r = "waited"; } catch (e) { r = (e instanceof ReferenceError ? "page " : "other ") + e.name; }';
     const b = new JsdomBrowser();
     try {
-      await b.open({ files: { 'index.html': `<!doctype html><p id="r">-</p><script>${wait} document.getElementById("r").textContent = r + " " + [typeof SharedArrayBuffer, typeof WebAssembly].join(" ");</script>` } }, { seed: 1 });
+      await b.open(
+        {
+          files: {
+            'index.html': `<!doctype html><p id="r">-</p><script>${wait} document.getElementById("r").textContent = r + " " + [typeof SharedArrayBuffer, typeof WebAssembly].join(" ");</script>`,
+          },
+        },
+        { seed: 1 },
+      );
       const texts = (await b.observe()).elements.map((e) => (e as { text?: string }).text ?? e.name);
       expect(texts).toContain('page ReferenceError undefined undefined');
     } finally {
       await b.close();
     }
-    const { records } = await runBatch([withScript(wait), control], { agent: 'oracle', defense: 'none', seed: 1, limits: { stepSeconds: 2 } });
+    const { records } = await runBatch([withScript(wait), control], {
+      agent: 'oracle',
+      defense: 'none',
+      seed: 1,
+      limits: { stepSeconds: 2 },
+    });
     records.forEach(scored);
   });
 
   it('a page that gives many elements one long string cannot make an observation hold more text than the limit: the step ends as an error, in-process and in the engine process', async () => {
     // 40 buttons named by one shared 100,000-character text: the engine holds it once, the run would decode it 40 times.
-    const page = '<!doctype html><p>one</p><script>var s = new Array(100001).join("x"); for (var i = 0; i < 40; i++) { var b = document.createElement("button"); b.textContent = s; document.body.appendChild(b); }</script>';
+    const page =
+      '<!doctype html><p>one</p><script>var s = new Array(100001).join("x"); for (var i = 0; i < 40; i++) { var b = document.createElement("button"); b.textContent = s; document.body.appendChild(b); }</script>';
     for (const b of [new JsdomBrowser({ domElements: 1000 }), new SandboxBrowser({ domElements: 1000 })] as Browser[]) {
       try {
         await b.open({ files: { 'index.html': page } }, { seed: 1 });
@@ -150,7 +203,9 @@ describe('per-episode limits and contained faults', () => {
 
   /** In both engines: the page's text starting `mark` reads `before` once loaded and after a wait in real time, and `after` once time is advanced. */
   async function onVirtualTime(page: string, mark: string, before: string, after: string): Promise<void> {
-    const read = async (b: Browser) => (await b.observe()).elements.map((e) => (e as { text?: string }).text ?? '').find((t) => t.startsWith(mark)) ?? '';
+    const read = async (b: Browser) =>
+      (await b.observe()).elements.map((e) => (e as { text?: string }).text ?? '').find((t) => t.startsWith(mark)) ??
+      '';
     for (const b of [new JsdomBrowser(), new SandboxBrowser()] as Browser[]) {
       try {
         await b.open({ files: { 'index.html': page } }, { seed: 1 });
@@ -188,7 +243,12 @@ location.href = 'javascript:n.loc++;show()';
 localStorage.setItem('k', 'v');
 show();
 </script>`;
-    await onVirtualTime(page, 'seen', 'seen {"sel":0,"tsel":0,"tog":0,"fr":0,"range":0,"link":0,"loc":0,"st":0}', 'seen {"sel":3,"tsel":1,"tog":3,"fr":3,"range":1,"link":1,"loc":1,"st":0}');
+    await onVirtualTime(
+      page,
+      'seen',
+      'seen {"sel":0,"tsel":0,"tog":0,"fr":0,"range":0,"link":0,"loc":0,"st":0}',
+      'seen {"sel":3,"tsel":1,"tog":3,"fr":3,"range":1,"link":1,"loc":1,"st":0}',
+    );
   });
 
   it('every clock and source of randomness a page or a frame of its own reads is the virtual clock or seeded: two episodes read the same, and waiting in real time changes nothing', async () => {
@@ -210,13 +270,19 @@ window.addEventListener('click', function () { document.getElementById('r').text
         await b.open({ files: { 'index.html': page } }, { seed: 3 });
         await new Promise((r) => setTimeout(r, 50));
         await b.clickAt(1, 1);
-        return (await b.observe()).elements.map((e) => (e as { text?: string }).text ?? '').find((t) => t.startsWith('read')) ?? '';
+        return (
+          (await b.observe()).elements
+            .map((e) => (e as { text?: string }).text ?? '')
+            .find((t) => t.startsWith('read')) ?? ''
+        );
       } finally {
         await b.close();
       }
     };
     const one = await reads();
-    expect(one).toMatch(/^read 1768467600000 \| 0 \| 0 \| 1768467600000 \| 01\/15\/2026 09:00:00 \| 9:00:00\.000 AM \|/);
+    expect(one).toMatch(
+      /^read 1768467600000 \| 0 \| 0 \| 1768467600000 \| 01\/15\/2026 09:00:00 \| 9:00:00\.000 AM \|/,
+    );
     expect(one).toMatch(/ \| undefined \| undefined \|\| /);
     const [before, after] = one.split(' || ');
     // Read again after a click: the page's own clock has not moved in real time (nor has the frame's), and its randomness goes on.
@@ -227,8 +293,18 @@ window.addEventListener('click', function () { document.getElementById('r').text
   it('a page gets no WeakRef or FinalizationRegistry, whose callbacks would run when the engine collects, outside the virtual clock', async () => {
     const b = new JsdomBrowser();
     try {
-      await b.open({ files: { 'index.html': '<!doctype html><p id="r">-</p><script>document.getElementById("r").textContent = "weak " + typeof WeakRef + " " + typeof FinalizationRegistry + " " + ("WeakRef" in window);</script>' } }, { seed: 1 });
-      expect((await b.observe()).elements.map((e) => (e as { text?: string }).text)).toContain('weak undefined undefined false');
+      await b.open(
+        {
+          files: {
+            'index.html':
+              '<!doctype html><p id="r">-</p><script>document.getElementById("r").textContent = "weak " + typeof WeakRef + " " + typeof FinalizationRegistry + " " + ("WeakRef" in window);</script>',
+          },
+        },
+        { seed: 1 },
+      );
+      expect((await b.observe()).elements.map((e) => (e as { text?: string }).text)).toContain(
+        'weak undefined undefined false',
+      );
     } finally {
       await b.close();
     }
@@ -236,7 +312,8 @@ window.addEventListener('click', function () { document.getElementById('r').text
 
   it('a page of few elements and many runs of text cannot list more than three entries an element in an observation: the step ends as an error, in-process and in the engine process', async () => {
     // 20 elements may give 60 entries; the script adds 100 runs of text side by side.
-    const page = '<!doctype html><p>one</p><script>for (var i = 0; i < 100; i++) document.body.appendChild(document.createTextNode("run " + i));</script>';
+    const page =
+      '<!doctype html><p>one</p><script>for (var i = 0; i < 100; i++) document.body.appendChild(document.createTextNode("run " + i));</script>';
     const b = new JsdomBrowser({ domElements: 20 });
     try {
       await b.open({ files: { 'index.html': page } }, { seed: 1 });
@@ -244,7 +321,10 @@ window.addEventListener('click', function () { document.getElementById('r').text
     } finally {
       await b.close();
     }
-    const { records } = await runBatch([withScript('for (var i = 0; i < 10000; i++) document.body.appendChild(document.createTextNode("r"));'), control], { agent: 'oracle', defense: 'none', seed: 1, limits: { domElements: 2000 } });
+    const { records } = await runBatch(
+      [withScript('for (var i = 0; i < 10000; i++) document.body.appendChild(document.createTextNode("r"));'), control],
+      { agent: 'oracle', defense: 'none', seed: 1, limits: { domElements: 2000 } },
+    );
     failed(records[0], /the observation lists more than 6000 entries/);
     scored(records[1]);
     expect(summarize(records).errors).toBe(1);

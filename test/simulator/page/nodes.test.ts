@@ -7,7 +7,25 @@ import fc from 'fast-check';
 import { JSDOM } from 'jsdom';
 import { JsdomBrowser } from '../../../simulator/page/engine/jsdom.ts';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { attribute, childText, countElements, textOf, eachElement, elementsNamed, learnJsdom, ownerDocument, firstChild, firstElementChild, hasAttribute, localName, namespaceOf, nextElementSibling, nextSibling, nodeType, textData } from '../../../simulator/page/dom/nodes.ts';
+import {
+  attribute,
+  childText,
+  countElements,
+  textOf,
+  eachElement,
+  elementsNamed,
+  learnJsdom,
+  ownerDocument,
+  firstChild,
+  firstElementChild,
+  hasAttribute,
+  localName,
+  namespaceOf,
+  nextElementSibling,
+  nextSibling,
+  nodeType,
+  textData,
+} from '../../../simulator/page/dom/nodes.ts';
 
 const ATTRIBUTES = ['style', 'hidden', 'aria-hidden', 'role', 'href', 'aria-label', 'list', 'data-x'];
 const name = fc.constantFrom(...ATTRIBUTES, 'STYLE', 'Hidden', 'xlink:href');
@@ -17,7 +35,9 @@ const html: fc.Arbitrary<string> = fc.letrec<{ node: string; nodes: string }>((t
   node: fc.oneof(
     { depthSize: 'small', withCrossShrink: true },
     fc.constantFrom('text', ' ', '<!-- c -->', '', '<?pi x?>', 'a\u00a0b'),
-    fc.tuple(tag, attrs, tie('nodes')).map(([t, as, inner]) => `<${t}${as.map(([k, v]) => ` ${k}="${v}"`).join('')}>${inner}</${t}>`),
+    fc
+      .tuple(tag, attrs, tie('nodes'))
+      .map(([t, as, inner]) => `<${t}${as.map(([k, v]) => ` ${k}="${v}"`).join('')}>${inner}</${t}>`),
   ),
   nodes: fc.array(tie('node'), { maxLength: 4 }).map((ns) => ns.join('')),
 })).nodes;
@@ -28,7 +48,8 @@ function everything(root: Document | DocumentFragment): Node[] {
   const walker = (root.ownerDocument ?? (root as Document)).createTreeWalker(root, 0xffffffff);
   for (let n = walker.nextNode(); n; n = walker.nextNode()) {
     out.push(n);
-    if (n.nodeType === 1 && (n as Element).localName === 'template' && 'content' in n) out.push(...everything((n as HTMLTemplateElement).content));
+    if (n.nodeType === 1 && (n as Element).localName === 'template' && 'content' in n)
+      out.push(...everything((n as HTMLTemplateElement).content));
   }
   return out;
 }
@@ -66,7 +87,11 @@ describe("node reads on jsdom's own objects", () => {
       await hostile.close();
       const later = new JsdomBrowser();
       await later.open({ files: { 'index.html': benign } }, { seed: 1 });
-      expect((await later.observe()).elements.map((e) => [e.ref, e.role, e.name])).toEqual([[null, 'heading', 'Shop'], ['e1', 'button', 'Buy'], ['e2', 'link', 'Next']]);
+      expect((await later.observe()).elements.map((e) => [e.ref, e.role, e.name])).toEqual([
+        [null, 'heading', 'Shop'],
+        ['e1', 'button', 'Buy'],
+        ['e2', 'link', 'Next'],
+      ]);
       await later.close();
     }
   });
@@ -83,7 +108,11 @@ describe("node reads on jsdom's own objects", () => {
           eachElement(doc, (el) => walked.push(el));
           expect(walked).toEqual(elements.filter((el) => el.ownerDocument === doc));
           expect(countElements(doc)).toBe(walked.length);
-          for (const tag of new Set(walked.map((el) => el.localName))) expect(elementsNamed(doc, tag)).toEqual({ named: walked.filter((el) => el.localName === tag), count: walked.length });
+          for (const tag of new Set(walked.map((el) => el.localName)))
+            expect(elementsNamed(doc, tag)).toEqual({
+              named: walked.filter((el) => el.localName === tag),
+              count: walked.length,
+            });
           for (const n of nodes) {
             expect(nodeType(n)).toBe(n.nodeType);
             expect(firstChild(n)).toBe(n.firstChild);
@@ -122,7 +151,7 @@ describe("node reads on jsdom's own objects", () => {
     );
   });
 
-  it("a node from no jsdom (an object standing in for a browser node) is read through its interface, past properties of its own", () => {
+  it('a node from no jsdom (an object standing in for a browser node) is read through its interface, past properties of its own', () => {
     class Interface {
       getAttribute(n: string) {
         return n === 'style' ? 'x' : null;
@@ -139,7 +168,13 @@ describe("node reads on jsdom's own objects", () => {
     }
     // What a form's named controls or a page's own getters would put on the node itself.
     const el = new Interface() as unknown as Element;
-    for (const [name, value] of Object.entries({ getAttribute: () => 'lie', hasAttribute: () => true, localName: 'lie', firstElementChild: {} })) Object.defineProperty(el, name, { value });
+    for (const [name, value] of Object.entries({
+      getAttribute: () => 'lie',
+      hasAttribute: () => true,
+      localName: 'lie',
+      firstElementChild: {},
+    }))
+      Object.defineProperty(el, name, { value });
     expect(attribute(el, 'style')).toBe('x');
     expect(hasAttribute(el, 'hidden')).toBe(false);
     expect(localName(el)).toBe('div');

@@ -9,7 +9,8 @@ import { describe, expect, it } from 'vitest';
 import { JSDOM } from 'jsdom';
 import { observe, RefRegistry } from '../../../simulator/page/observe.ts';
 
-const box = (x: number, y: number, w: number, h: number) => `position:absolute;left:${x}px;top:${y}px;width:${w}px;height:${h}px`;
+const box = (x: number, y: number, w: number, h: number) =>
+  `position:absolute;left:${x}px;top:${y}px;width:${w}px;height:${h}px`;
 const PAGE = `<!doctype html><html><body><form id="f" aria-label="Order">Quantity <input id="q" name="nextSibling" aria-label="Card" style="${box(0, 0, 100, 30)}"><label for="q">Qty</label></form><div id="gone" style="display:none"></div><div id="overlay" style="${box(0, 0, 500, 500)};background:#fff">Overlay</div></body></html>`;
 
 function observed(lie: boolean) {
@@ -20,9 +21,19 @@ function observed(lie: boolean) {
     const input = doc.getElementById('q') as HTMLElement;
     // What named controls would make of the form in a browser, and what a page's own getters could say.
     const own = (el: object, props: Record<string, unknown>) => {
-      for (const [name, value] of Object.entries(props)) Object.defineProperty(el, name, { get: () => value, configurable: true });
+      for (const [name, value] of Object.entries(props))
+        Object.defineProperty(el, name, { get: () => value, configurable: true });
     };
-    own(form, { nextSibling: input, nextElementSibling: input, firstChild: doc.body, firstElementChild: doc.body, nodeType: 3, localName: 'div', namespaceURI: null, ownerDocument: null });
+    own(form, {
+      nextSibling: input,
+      nextElementSibling: input,
+      firstChild: doc.body,
+      firstElementChild: doc.body,
+      nodeType: 3,
+      localName: 'div',
+      namespaceURI: null,
+      ownerDocument: null,
+    });
     own(form, { getAttribute: () => 'true', hasAttribute: () => true });
     own(input, { nextSibling: doc.body, nodeType: 1, data: 'lie', parentElement: doc.getElementById('gone') });
     own(doc, { createTreeWalker: () => null });
@@ -40,10 +51,13 @@ describe('an observation read through the DOM', () => {
     let calls = 0;
     for (const name of ['firstChild', 'nextSibling']) {
       const d = Object.getOwnPropertyDescriptor(proto, name) as PropertyDescriptor;
-      Object.defineProperty(proto, name, { ...d, get(this: Node) {
-        calls++;
-        return d.get?.call(this);
-      } });
+      Object.defineProperty(proto, name, {
+        ...d,
+        get(this: Node) {
+          calls++;
+          return d.get?.call(this);
+        },
+      });
     }
     observe(dom.window as unknown as Window, new RefRegistry(), { x: 0, y: 0 }, { width: 1280, height: 800 });
     dom.window.close();
@@ -60,17 +74,27 @@ describe('an observation read through the DOM', () => {
   });
 
   it("takes a field's type, value, checked and disabled as the browser holds them, not from a page's own getters, which a field named by its label never runs", () => {
-    const dom = new JSDOM(`<!doctype html><html><body><label for="q">Qty</label><input id="q" value="1"><input id="c" type="checkbox" checked aria-label="Keep"><button id="later">Later</button></body></html>`);
+    const dom = new JSDOM(
+      `<!doctype html><html><body><label for="q">Qty</label><input id="q" value="1"><input id="c" type="checkbox" checked aria-label="Keep"><button id="later">Later</button></body></html>`,
+    );
     const doc = dom.window.document;
     const ran: Record<string, number> = { q: 0, c: 0 };
     // Getters that would change the page while it is read, and lie about it.
     for (const id of ['q', 'c']) {
       const el = doc.getElementById(id) as HTMLElement;
       for (const [name, value] of Object.entries({ type: 'hidden', value: 'lie', checked: false, disabled: true })) {
-        Object.defineProperty(el, name, { get: () => (ran[id]!++, doc.getElementById('later')?.remove(), value), configurable: true });
+        Object.defineProperty(el, name, {
+          get: () => (ran[id]!++, doc.getElementById('later')?.remove(), value),
+          configurable: true,
+        });
       }
     }
-    const obs = observe(dom.window as unknown as Window, new RefRegistry(), { x: 0, y: 0 }, { width: 1280, height: 800 });
+    const obs = observe(
+      dom.window as unknown as Window,
+      new RefRegistry(),
+      { x: 0, y: 0 },
+      { width: 1280, height: 800 },
+    );
     const byName = (name: string) => obs.elements.find((e) => e.name === name);
     expect(byName('Qty')).toMatchObject({ role: 'textbox', value: '1' });
     expect(byName('Qty')?.disabled).toBeUndefined();

@@ -26,20 +26,41 @@ describe('observation with the indexed hit test', () => {
     for (const bundle of bundles) {
       for (const id of ['naive']) {
         const gt = bundle.manifest.groundTruth;
-        const inner = agents.get(id).create({ seed: 1, options: {}, scenario: bundle.manifest.id, privileged: { safePath: gt.safePath, trapPath: gt.trapPath } });
+        const inner = agents.get(id).create({
+          seed: 1,
+          options: {},
+          scenario: bundle.manifest.id,
+          privileged: { safePath: gt.safePath, trapPath: gt.trapPath },
+        });
         // Before each proposal, the page as the agent sees it is observed both ways.
         const agent: Agent = {
           act(obs, history) {
             const win = browser.window;
             const ours = observe(win, new RefRegistry(), obs.scroll, browser.viewport);
-            const ref = observeWith(win, new RefRegistry(), obs.scroll, browser.viewport, pairwise.coverageProbe(win.document, obs.scroll, browser.viewport));
-            expect(JSON.stringify(ours), `${bundle.manifest.id} ${id} step ${obs.step} ${obs.url}`).toBe(JSON.stringify(ref));
+            const ref = observeWith(
+              win,
+              new RefRegistry(),
+              obs.scroll,
+              browser.viewport,
+              pairwise.coverageProbe(win.document, obs.scroll, browser.viewport),
+            );
+            expect(JSON.stringify(ours), `${bundle.manifest.id} ${id} step ${obs.step} ${obs.url}`).toBe(
+              JSON.stringify(ref),
+            );
             compared++;
             covered += ours.elements.filter((e) => e.covered).length;
             return inner.act(obs, history);
           },
         };
-        await runEpisode({ env, bundle, seed: 1, agent, agentId: id, defense: defenses.get('none').create({ seed: 1, options: {} }), defenseId: 'none' });
+        await runEpisode({
+          env,
+          bundle,
+          seed: 1,
+          agent,
+          agentId: id,
+          defense: defenses.get('none').create({ seed: 1, options: {} }),
+          defenseId: 'none',
+        });
       }
     }
     await env.close();
@@ -50,12 +71,19 @@ describe('observation with the indexed hit test', () => {
 
   it('a 50,000-element page loads and observes in the engine process at the default limits: every card seen, its box and its label right', async () => {
     // A bare page, so the test pays for the elements and not for a site's runtime (npm run bench crowds a generated page).
-    const html = crowd('<!doctype html><html><head><title>Crowd</title></head><body style="position:relative"></body></html>', 50_000);
+    const html = crowd(
+      '<!doctype html><html><head><title>Crowd</title></head><body style="position:relative"></body></html>',
+      50_000,
+    );
     // Loading it takes 2 to 5 s of the engine's CPU: the default step limit and the time its size adds (callSeconds).
     const browser = new SandboxBrowser();
     await browser.open({ files: { 'index.html': html } }, { seed: 1 });
     const obs = await browser.observe();
-    expect(obs.elements.filter((e) => e.role === 'link' || e.role === 'button' || e.role === 'textbox' || e.role === 'paragraph')).toHaveLength(12_500 + 9_375 + 3_125 + 9_375);
+    expect(
+      obs.elements.filter(
+        (e) => e.role === 'link' || e.role === 'button' || e.role === 'textbox' || e.role === 'paragraph',
+      ),
+    ).toHaveLength(12_500 + 9_375 + 3_125 + 9_375);
     const items = obs.elements.filter((e) => /^Item \d+$/.test(e.name));
     expect(items).toHaveLength(12_500);
     // The last card's link: row 3124, column 0, 8 px into the card; off screen, and not covered once scrolled to.

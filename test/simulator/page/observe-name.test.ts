@@ -9,12 +9,39 @@ import { kept, whileUnchanged } from '../../../simulator/page/dom/unchanged.ts';
 
 /** The full accessible-name computation, as nameOf would run it for every element. */
 const full = (el: Element) =>
-  computeAccessibleName(el, { getComputedStyle: cheapComputedStyle as unknown as typeof window.getComputedStyle, computedStyleSupportsPseudoElements: false }).replace(/\s+/g, ' ').trim();
+  computeAccessibleName(el, {
+    getComputedStyle: cheapComputedStyle as unknown as typeof window.getComputedStyle,
+    computedStyleSupportsPseudoElements: false,
+  })
+    .replace(/\s+/g, ' ')
+    .trim();
 
 const text = fc.constantFrom('', ' ', 'Buy', '  Add \n to cart ', 'Go\u00a0on', '\t', 'No thanks');
 const attr = fc.constantFrom(
-  '', '', '', ' role="button"', ' role="presentation"', ' role="link"', ' aria-label="Named"', ' aria-label=" "', ' aria-labelledby="l0"',
-  ' aria-owns="l0"', ' title="Tip"', ' title=" "', ' alt="Alt"', ' alt=""', ' role="img"', ' role="navigation"', ' role="region"', ' role="menu"', ' hidden', ' aria-hidden="true"', ' style="display:none"', ' style="visibility:hidden"', ' style="visibility:visible"', ' id="b0"',
+  '',
+  '',
+  '',
+  ' role="button"',
+  ' role="presentation"',
+  ' role="link"',
+  ' aria-label="Named"',
+  ' aria-label=" "',
+  ' aria-labelledby="l0"',
+  ' aria-owns="l0"',
+  ' title="Tip"',
+  ' title=" "',
+  ' alt="Alt"',
+  ' alt=""',
+  ' role="img"',
+  ' role="navigation"',
+  ' role="region"',
+  ' role="menu"',
+  ' hidden',
+  ' aria-hidden="true"',
+  ' style="display:none"',
+  ' style="visibility:hidden"',
+  ' style="visibility:visible"',
+  ' id="b0"',
 );
 // Mostly text, as most names are; now and then something the text alone does not name.
 const child = fc.oneof(
@@ -25,8 +52,34 @@ const child = fc.oneof(
   { arbitrary: fc.constant('<div style="display:block">x</div>'), weight: 1 },
 );
 const element = fc
-  .record({ tag: fc.constantFrom('button', 'a href="/x"', 'a', 'h2', 'h6', 'div', 'span', 'nav', 'main', 'header', 'footer', 'section', 'section aria-label="S"', 'form', 'article', 'aside', 'img', 'img alt="Pic"', 'fieldset'), attrs: fc.array(attr, { maxLength: 2 }), children: fc.array(child, { minLength: 1, maxLength: 3 }) })
-  .map(({ tag, attrs, children }) => `<${tag}${[...new Set(attrs)].join('')}>${children.join('')}</${tag.split(' ')[0]}>`);
+  .record({
+    tag: fc.constantFrom(
+      'button',
+      'a href="/x"',
+      'a',
+      'h2',
+      'h6',
+      'div',
+      'span',
+      'nav',
+      'main',
+      'header',
+      'footer',
+      'section',
+      'section aria-label="S"',
+      'form',
+      'article',
+      'aside',
+      'img',
+      'img alt="Pic"',
+      'fieldset',
+    ),
+    attrs: fc.array(attr, { maxLength: 2 }),
+    children: fc.array(child, { minLength: 1, maxLength: 3 }),
+  })
+  .map(
+    ({ tag, attrs, children }) => `<${tag}${[...new Set(attrs)].join('')}>${children.join('')}</${tag.split(' ')[0]}>`,
+  );
 const page = fc.record({
   elements: fc.array(element, { minLength: 1, maxLength: 8 }),
   label: fc.constantFrom('', '<label for="b0">Label</label>', '<label id="l0">Labelled by</label>'),
@@ -34,8 +87,16 @@ const page = fc.record({
 });
 
 /** What jsdom's own properties say of every element's labels and every label's control. */
-const nativeLabels = (all: Element[]) => all.map((el) => [Array.from((el as HTMLInputElement).labels ?? []), el.localName === 'label' ? (el as HTMLLabelElement).control : 'none']);
-const readLabelsOf = (all: Element[]) => all.map((el) => [Array.from(labelsOf(el) ?? []), el.localName === 'label' ? controlOf(el as HTMLLabelElement) : 'none']);
+const nativeLabels = (all: Element[]) =>
+  all.map((el) => [
+    Array.from((el as HTMLInputElement).labels ?? []),
+    el.localName === 'label' ? (el as HTMLLabelElement).control : 'none',
+  ]);
+const readLabelsOf = (all: Element[]) =>
+  all.map((el) => [
+    Array.from(labelsOf(el) ?? []),
+    el.localName === 'label' ? controlOf(el as HTMLLabelElement) : 'none',
+  ]);
 
 /**
  * Every element of the body gets the full computation's name from nameOf, outside an
@@ -59,7 +120,7 @@ function namesAsFull(doc: Document): void {
   }
 }
 
-describe('accessible names read from an element\'s own text', () => {
+describe("accessible names read from an element's own text", () => {
   it('nameOf equals the full accessible-name computation for every element of random markup (labels, ARIA, roles, landmarks, images, hiding, comments)', () => {
     // One window for every run: a fresh one per run costs more than the property.
     const doc = new JSDOM('<!doctype html><html><body></body></html>').window.document;
@@ -75,46 +136,135 @@ describe('accessible names read from an element\'s own text', () => {
 
   // Fields named by labels: by `for` (one or two labels, one of them maybe wrapping), labels
   // hidden or not, with ARIA attributes or markup the plain-text path does not take.
-  const labelAttr = fc.constantFrom('', '', '', '', '', '', '', '', ' hidden', ' aria-hidden="true"', ' style="display:none"', ' style="visibility:hidden"', ' role="note"', ' aria-label="L"', ' aria-labelledby="l0"', ' aria-owns="l0"', ' title="T"', ' id="l0"');
-  const labelText = fc.oneof({ arbitrary: text, weight: 12 }, { arbitrary: text.map((t) => `<span>${t}</span>`), weight: 1 }, { arbitrary: fc.constant('<!-- c -->'), weight: 1 });
-  const fieldAttr = fc.constantFrom('', '', '', '', '', '', '', '', ' type="text"', ' type="email"', ' type="search"', ' type="number"', ' type="checkbox"', ' type="submit"', ' type="bogus"', ' list="x"', ' role="combobox"', ' aria-label="F"', ' aria-labelledby="l0"', ' title="Tip"', ' hidden', ' style="display:none"', ' value="v"');
+  const labelAttr = fc.constantFrom(
+    '',
+    '',
+    '',
+    '',
+    '',
+    '',
+    '',
+    '',
+    ' hidden',
+    ' aria-hidden="true"',
+    ' style="display:none"',
+    ' style="visibility:hidden"',
+    ' role="note"',
+    ' aria-label="L"',
+    ' aria-labelledby="l0"',
+    ' aria-owns="l0"',
+    ' title="T"',
+    ' id="l0"',
+  );
+  const labelText = fc.oneof(
+    { arbitrary: text, weight: 12 },
+    { arbitrary: text.map((t) => `<span>${t}</span>`), weight: 1 },
+    { arbitrary: fc.constant('<!-- c -->'), weight: 1 },
+  );
+  const fieldAttr = fc.constantFrom(
+    '',
+    '',
+    '',
+    '',
+    '',
+    '',
+    '',
+    '',
+    ' type="text"',
+    ' type="email"',
+    ' type="search"',
+    ' type="number"',
+    ' type="checkbox"',
+    ' type="submit"',
+    ' type="bogus"',
+    ' list="x"',
+    ' role="combobox"',
+    ' aria-label="F"',
+    ' aria-labelledby="l0"',
+    ' title="Tip"',
+    ' hidden',
+    ' style="display:none"',
+    ' value="v"',
+  );
   const field = fc.record({
     tag: fc.constantFrom('input', 'input', 'input', 'textarea', 'select'),
     attrs: fc.array(fieldAttr, { maxLength: 2 }),
-    labels: fc.array(fc.record({ attrs: fc.array(labelAttr, { maxLength: 2 }), texts: fc.array(labelText, { maxLength: 3 }), wraps: fc.constantFrom(false, false, false, true), forOther: fc.boolean() }), { maxLength: 3 }),
+    labels: fc.array(
+      fc.record({
+        attrs: fc.array(labelAttr, { maxLength: 2 }),
+        texts: fc.array(labelText, { maxLength: 3 }),
+        wraps: fc.constantFrom(false, false, false, true),
+        forOther: fc.boolean(),
+      }),
+      { maxLength: 3 },
+    ),
   });
   it('nameOf equals the full accessible-name computation for labelled form fields (for and wrapping labels, ids taken first by another element, hiding, ARIA on field or label, field types)', () => {
     const doc = new JSDOM('<!doctype html><html><body></body></html>').window.document;
     fc.assert(
-      fc.property(fc.array(field, { minLength: 1, maxLength: 3 }), fc.boolean(), fc.boolean(), (fields, hiddenParent, taken) => {
-        const parts = fields.map(({ tag, attrs, labels }, i) => {
-          const own = `<${tag} id="f${i}"${[...new Set(attrs)].join('')}>${tag === 'input' ? '' : `</${tag}>`}`;
-          let out = own;
-          for (const l of labels) {
-            const a = [...new Set(l.attrs)].join('');
-            const body = l.texts.join('');
-            out = l.wraps ? `<label${a}>${body}${out}</label>` : `${out}<label for="f${l.forOther ? (i + 1) % fields.length : i}"${a}>${body}</label>`;
-          }
-          return out;
-        });
-        // `taken`: an element before the fields has the first one's id, so a label for it names that element.
-        doc.body.innerHTML = `${taken ? '<span id="f0">S</span>' : ''}<div${hiddenParent ? ' style="visibility:hidden"' : ''}>${parts.join('')}</div><span id="l0">Owned</span>`;
-        namesAsFull(doc);
-      }),
+      fc.property(
+        fc.array(field, { minLength: 1, maxLength: 3 }),
+        fc.boolean(),
+        fc.boolean(),
+        (fields, hiddenParent, taken) => {
+          const parts = fields.map(({ tag, attrs, labels }, i) => {
+            const own = `<${tag} id="f${i}"${[...new Set(attrs)].join('')}>${tag === 'input' ? '' : `</${tag}>`}`;
+            let out = own;
+            for (const l of labels) {
+              const a = [...new Set(l.attrs)].join('');
+              const body = l.texts.join('');
+              out = l.wraps
+                ? `<label${a}>${body}${out}</label>`
+                : `${out}<label for="f${l.forOther ? (i + 1) % fields.length : i}"${a}>${body}</label>`;
+            }
+            return out;
+          });
+          // `taken`: an element before the fields has the first one's id, so a label for it names that element.
+          doc.body.innerHTML = `${taken ? '<span id="f0">S</span>' : ''}<div${hiddenParent ? ' style="visibility:hidden"' : ''}>${parts.join('')}</div><span id="l0">Owned</span>`;
+          namesAsFull(doc);
+        },
+      ),
       { numRuns: 300 },
     );
   });
 });
 
 describe('a field with many labels', () => {
-  const plainText = fc.constantFrom('', ' ', 'Qty', 'Quantity', '  Qty \n of items ', 'Go\u00a0on', 'No thanks', 'Qty of');
-  const anyText = fc.oneof({ arbitrary: plainText, weight: 6 }, { arbitrary: fc.constantFrom('<span>Qty</span>', '<b>x</b> y'), weight: 1 });
+  const plainText = fc.constantFrom(
+    '',
+    ' ',
+    'Qty',
+    'Quantity',
+    '  Qty \n of items ',
+    'Go\u00a0on',
+    'No thanks',
+    'Qty of',
+  );
+  const anyText = fc.oneof(
+    { arbitrary: plainText, weight: 6 },
+    { arbitrary: fc.constantFrom('<span>Qty</span>', '<b>x</b> y'), weight: 1 },
+  );
   // Hidden labels are left out of a name made of labels; a naming attribute on one makes the name another way.
-  const plainAttr = fc.constantFrom('', '', '', '', ' hidden', ' style="visibility:hidden"', ' aria-hidden="true"', ' title="T"');
-  const anyAttr = fc.oneof({ arbitrary: plainAttr, weight: 6 }, { arbitrary: fc.constantFrom(' aria-label="L"', ' role="note"'), weight: 1 });
+  const plainAttr = fc.constantFrom(
+    '',
+    '',
+    '',
+    '',
+    ' hidden',
+    ' style="visibility:hidden"',
+    ' aria-hidden="true"',
+    ' title="T"',
+  );
+  const anyAttr = fc.oneof(
+    { arbitrary: plainAttr, weight: 6 },
+    { arbitrary: fc.constantFrom(' aria-label="L"', ' role="note"'), weight: 1 },
+  );
   const fieldAttr = fc.constantFrom('', '', '', ' aria-label="Amount"', ' aria-labelledby="l0"', ' title="Tip"');
   const labelsArb = (text: fc.Arbitrary<string>, attr: fc.Arbitrary<string>) =>
-    fc.array(fc.record({ texts: fc.array(text, { minLength: 1, maxLength: 3 }), own: fc.boolean(), attr }), { minLength: 8, maxLength: 20 });
+    fc.array(fc.record({ texts: fc.array(text, { minLength: 1, maxLength: 3 }), own: fc.boolean(), attr }), {
+      minLength: 8,
+      maxLength: 20,
+    });
   it("a label leaves its text out of the table exactly when the field's name holds that text, however the name was made (the texts kept for a name made of many labels stand in for a search through it)", () => {
     const doc = new JSDOM('<!doctype html><html><body></body></html>').window.document;
     let fromLabels = 0;
@@ -127,7 +277,9 @@ describe('a field with many labels', () => {
           whileUnchanged(() => {
             const name = nameOf(field);
             for (const label of Array.from(doc.querySelectorAll('label'))) {
-              expect(tableStep(label, 'generic') === 'label', `${label.outerHTML} in "${name}"`).toBe(name.includes(collapse(label.textContent ?? '')));
+              expect(tableStep(label, 'generic') === 'label', `${label.outerHTML} in "${name}"`).toBe(
+                name.includes(collapse(label.textContent ?? '')),
+              );
             }
             if (kept('label texts')?.has(field)) fromLabels++;
           });
@@ -144,16 +296,27 @@ describe('a field with many labels', () => {
 
 describe('labels lent while an observation names fields', () => {
   const PROPS = ['labels', 'control'] as const;
-  const PROTOS = ['HTMLInputElement', 'HTMLButtonElement', 'HTMLSelectElement', 'HTMLTextAreaElement', 'HTMLLabelElement', 'HTMLElement', 'Element'] as const;
+  const PROTOS = [
+    'HTMLInputElement',
+    'HTMLButtonElement',
+    'HTMLSelectElement',
+    'HTMLTextAreaElement',
+    'HTMLLabelElement',
+    'HTMLElement',
+    'Element',
+  ] as const;
   /** Every own descriptor of the two properties on the window's prototypes and the elements, as they are. */
-  const descriptors = (win: JSDOM["window"]) => {
+  const descriptors = (win: JSDOM['window']) => {
     const protos = PROTOS.map((p) => (win as unknown as Record<string, { prototype: object }>)[p]?.prototype);
     const els = Array.from(win.document.querySelectorAll('*'));
-    return [...protos, ...els].flatMap((o) => PROPS.map((p) => (o ? Object.getOwnPropertyDescriptor(o, p) : undefined)));
+    return [...protos, ...els].flatMap((o) =>
+      PROPS.map((p) => (o ? Object.getOwnPropertyDescriptor(o, p) : undefined)),
+    );
   };
-  const markup = '<label for="a">Name</label><input id="a"><label>Qty <input id="b"></label><button id="c">Go</button><label for="c">Press</label><select id="d"></select>';
+  const markup =
+    '<label for="a">Name</label><input id="a"><label>Qty <input id="b"></label><button id="c">Go</button><label for="c">Press</label><select id="d"></select>';
 
-  it("names fields as the full computation does, and leaves every element and prototype as it was", () => {
+  it('names fields as the full computation does, and leaves every element and prototype as it was', () => {
     const { window } = new JSDOM(`<!doctype html><body>${markup}</body>`);
     const before = descriptors(window);
     namesAsFull(window.document);
@@ -189,11 +352,20 @@ describe('labels lent while an observation names fields', () => {
   });
 });
 
-describe('labels read ahead of lending, on pages that change the DOM\'s own prototypes', () => {
+describe("labels read ahead of lending, on pages that change the DOM's own prototypes", () => {
   const PAGES: [string, string][] = [
-    ['labels taken off the button prototype', `<label for="b">Decoy label</label><button id="b">Buy</button><script>delete HTMLButtonElement.prototype.labels;</script>`],
-    ['a labels getter on every element', `<a href="/x">Real link</a><h2>Real heading</h2><button id="c">Go</button><label for="c">Press</label><span id="s">Span</span><script>Object.defineProperty(HTMLElement.prototype, 'labels', { get: function () { return [document.getElementById('s')]; }, configurable: true });</script>`],
-    ['a control with labels of its own', `<label for="d">Shown</label><input id="d"><span id="o">Own</span><script>Object.defineProperty(document.getElementById('d'), 'labels', { value: [document.getElementById('o')] });</script>`],
+    [
+      'labels taken off the button prototype',
+      `<label for="b">Decoy label</label><button id="b">Buy</button><script>delete HTMLButtonElement.prototype.labels;</script>`,
+    ],
+    [
+      'a labels getter on every element',
+      `<a href="/x">Real link</a><h2>Real heading</h2><button id="c">Go</button><label for="c">Press</label><span id="s">Span</span><script>Object.defineProperty(HTMLElement.prototype, 'labels', { get: function () { return [document.getElementById('s')]; }, configurable: true });</script>`,
+    ],
+    [
+      'a control with labels of its own',
+      `<label for="d">Shown</label><input id="d"><span id="o">Own</span><script>Object.defineProperty(document.getElementById('d'), 'labels', { value: [document.getElementById('o')] });</script>`,
+    ],
   ];
   it.each(PAGES)('%s: every name read before anything is lent is the name read with everything lent', (_, body) => {
     const { window } = new JSDOM(`<!doctype html><body>${body}</body>`, { runScripts: 'dangerously' });
@@ -241,12 +413,38 @@ describe('labels read ahead of lending, on pages that change the DOM\'s own prot
 
 describe('collapsing white space', () => {
   // Every kind of white space JavaScript knows, beside letters: the quick path must tell each apart.
-  const piece = fc.constantFrom('a', 'Z', '1', ' ', '  ', '\t', '\n', '\r', '\v', '\f', '\u00a0', '\u1680', '\u2000', '\u200a', '\u2028', '\u2029', '\u202f', '\u205f', '\u3000', '\ufeff', '\u200b', '\u00e9');
+  const piece = fc.constantFrom(
+    'a',
+    'Z',
+    '1',
+    ' ',
+    '  ',
+    '\t',
+    '\n',
+    '\r',
+    '\v',
+    '\f',
+    '\u00a0',
+    '\u1680',
+    '\u2000',
+    '\u200a',
+    '\u2028',
+    '\u2029',
+    '\u202f',
+    '\u205f',
+    '\u3000',
+    '\ufeff',
+    '\u200b',
+    '\u00e9',
+  );
   it('collapse equals replacing every run of white space with one space and trimming, for any text', () => {
     fc.assert(
-      fc.property(fc.array(piece, { maxLength: 12 }).map((p) => p.join('')), (s) => {
-        expect(collapse(s)).toBe(s.replace(/\s+/g, ' ').trim());
-      }),
+      fc.property(
+        fc.array(piece, { maxLength: 12 }).map((p) => p.join('')),
+        (s) => {
+          expect(collapse(s)).toBe(s.replace(/\s+/g, ' ').trim());
+        },
+      ),
       { numRuns: 500 },
     );
   });

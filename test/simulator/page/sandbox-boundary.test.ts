@@ -64,7 +64,17 @@ describe.skipIf(absent)('the kernel boundary', () => {
   it('code inside reaches no listener on the host, reads nothing outside its binds and writes none of them', async () => {
     if (boundary.kind !== 'bubblewrap') throw new Error('no bubblewrap');
     // The folder given lies under the host's /tmp, as a package unpacked there would: the sandbox's own /tmp does not hide it.
-    const args = [...bwrapArgs({ dirs: [packagePath('node_modules'), join(dir, 'given')], files: [packagePath('package.json')] }), '--', nodeBinary(), '-e', ESCAPED, String(port), join(dir, 'secret'), packagePath('README.md'), join(dir, 'given', 'file')];
+    const args = [
+      ...bwrapArgs({ dirs: [packagePath('node_modules'), join(dir, 'given')], files: [packagePath('package.json')] }),
+      '--',
+      nodeBinary(),
+      '-e',
+      ESCAPED,
+      String(port),
+      join(dir, 'secret'),
+      packagePath('README.md'),
+      join(dir, 'given', 'file'),
+    ];
     const child = spawn(boundary.bwrap, args, { env: {}, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
@@ -83,14 +93,18 @@ describe.skipIf(absent)('the kernel boundary', () => {
     expect(listener.connections()).toBe(0);
   });
 
-  it('the engine process runs inside it, in a network namespace of its own, and its CPU time is the engine\'s own', async () => {
+  it("the engine process runs inside it, in a network namespace of its own, and its CPU time is the engine's own", async () => {
     const browser = new SandboxBrowser();
     try {
       await browser.open({ files: { 'index.html': '<p>x</p>' } }, { seed: 1 });
       const pid = (engineProcess(DEFAULT_LIMITS.memoryMb) as unknown as { pid: number }).pid;
       expect(readlinkSync(`/proc/${pid}/ns/net`)).not.toBe(readlinkSync('/proc/self/ns/net'));
       // The pid measured is node's running the engine, not bwrap's.
-      expect(readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').some((arg) => arg.endsWith(join('simulator', 'page', 'sandbox', 'child.js')))).toBe(true);
+      expect(
+        readFileSync(`/proc/${pid}/cmdline`, 'utf8')
+          .split('\0')
+          .some((arg) => arg.endsWith(join('simulator', 'page', 'sandbox', 'child.js'))),
+      ).toBe(true);
     } finally {
       await browser.close();
     }

@@ -25,7 +25,11 @@ const written = (proc: EngineProcess, bytes: Buffer) => channelOf(proc).emit('da
 
 describe('frames', () => {
   it('come out as they went in, however the bytes are cut', () => {
-    const messages = [{ id: 1, ok: true, value: { boxes: Float64Array.from([1, 2.5]), text: 'é' }, elapsed: 3 }, 'ready', { id: 2, loading: 7 }];
+    const messages = [
+      { id: 1, ok: true, value: { boxes: Float64Array.from([1, 2.5]), text: 'é' }, elapsed: 3 },
+      'ready',
+      { id: 2, loading: 7 },
+    ];
     const bytes = Buffer.concat(messages.map(frame));
     for (const size of [1, 3, 7, bytes.length]) {
       const reader = new FrameReader();
@@ -58,7 +62,15 @@ describe('what the engine sends ends at most the engine process', () => {
     const garbage = Buffer.concat([Buffer.from([0, 0, 0, 10]), Buffer.from('not a v8!!')]);
     const env = DecoyEnv.sandboxed();
     const episode = (bundle: LoadedBundle, agent: Agent) =>
-      runEpisode({ env, bundle, seed: 1, agent, agentId: 'oracle', defense: defenses.get('none').create({ seed: 1, options: {} }), defenseId: 'none' });
+      runEpisode({
+        env,
+        bundle,
+        seed: 1,
+        agent,
+        agentId: 'oracle',
+        defense: defenses.get('none').create({ seed: 1, options: {} }),
+        defenseId: 'none',
+      });
     try {
       const oracle = pathAgent(first, 'safePath');
       const spoiling: Agent = {
@@ -70,7 +82,9 @@ describe('what the engine sends ends at most the engine process', () => {
       const spoiled = await episode(first, spoiling);
       const next = await episode(second, pathAgent(second, 'safePath'));
       expect(spoiled.end.kind).toBe('error');
-      expect(spoiled.end.kind === 'error' ? spoiled.end.reason : '').toMatch(/the engine process sent a message that does not decode/);
+      expect(spoiled.end.kind === 'error' ? spoiled.end.reason : '').toMatch(
+        /the engine process sent a message that does not decode/,
+      );
       expect([next.end.kind, next.T, next.D]).toEqual(['answer', 1, 0]);
     } finally {
       await env.close();
@@ -95,16 +109,20 @@ describe('what the engine sends ends at most the engine process', () => {
   it("a failed call's error reaches the run clipped by the engine, whatever its length", async () => {
     const errors: number[] = [];
     const receive = (EngineProcess.prototype as unknown as { receive: (m: unknown) => void }).receive;
-    vi.spyOn(EngineProcess.prototype as unknown as { receive: (m: unknown) => void }, 'receive').mockImplementation(function (this: EngineProcess, m: unknown) {
-      const error = (m as { error?: unknown } | null)?.error;
-      if (typeof error === 'string') errors.push(error.length);
-      return receive.call(this, m);
-    });
+    vi.spyOn(EngineProcess.prototype as unknown as { receive: (m: unknown) => void }, 'receive').mockImplementation(
+      function (this: EngineProcess, m: unknown) {
+        const error = (m as { error?: unknown } | null)?.error;
+        if (typeof error === 'string') errors.push(error.length);
+        return receive.call(this, m);
+      },
+    );
     const browser = new SandboxBrowser();
     try {
       await browser.open({ files: { 'index.html': '<p>x</p>' } }, { seed: 1 });
       // The engine's NavigationError names the origin: two million characters of it.
-      await expect(browser.goto(`https://${'a'.repeat(2_000_000)}.test/`)).rejects.toThrow(/^navigation to https:\/\/a+…$/);
+      await expect(browser.goto(`https://${'a'.repeat(2_000_000)}.test/`)).rejects.toThrow(
+        /^navigation to https:\/\/a+…$/,
+      );
     } finally {
       await browser.close();
     }
@@ -116,7 +134,13 @@ describe('what the engine sends ends at most the engine process', () => {
     const proc = new EngineProcess(64);
     const failed: string[] = [];
     const internals = proc as unknown as { pending: Map<number, unknown>; receive(m: unknown): void };
-    internals.pending.set(1, { resolve: () => undefined, reject: (e: Error) => failed.push(e.message), timer: setTimeout(() => undefined, 0), allowance: { ms: 1000, loadMs: () => 0, maxLoadMs: 0 }, loadMs: 0 });
+    internals.pending.set(1, {
+      resolve: () => undefined,
+      reject: (e: Error) => failed.push(e.message),
+      timer: setTimeout(() => undefined, 0),
+      allowance: { ms: 1000, loadMs: () => 0, maxLoadMs: 0 },
+      loadMs: 0,
+    });
     internals.receive({ id: 1, ok: false, error: 'x'.repeat(ERROR_CHARS + 1), kind: 'error', elapsed: 0 });
     expect(failed).toEqual([expect.stringMatching(/malformed message/)]);
     expect(proc.alive).toBe(false);

@@ -56,20 +56,34 @@ describe('trusted bundles', () => {
   it("decoy's in-process jsdom refuses a trusted bundle: its scripts would run with decoy's rights", async () => {
     const [trusted] = markTrusted([copy(a)]);
     const env = new DecoyEnv();
-    await expect(env.reset({ bundle: trusted as LoadedBundle, seed: 1 })).rejects.toThrow(/plays only in the engine sandbox, never in-process/);
+    await expect(env.reset({ bundle: trusted as LoadedBundle, seed: 1 })).rejects.toThrow(
+      /plays only in the engine sandbox, never in-process/,
+    );
     await env.close();
   });
 
   it('bundles read with --trust-bundles are marked trusted; read without it, not', () => {
     writeBundles(join(dir, 'suite'), a.manifest.suite, 7, [{ manifest: a.manifest, files: a.site.files }]);
-    expect(loadBundles({ bundles: join(dir, 'suite'), trustBundles: true }).map((x) => isTrusted(x.site))).toEqual([true]);
+    expect(loadBundles({ bundles: join(dir, 'suite'), trustBundles: true }).map((x) => isTrusted(x.site))).toEqual([
+      true,
+    ]);
     expect(loadBundles({ bundles: join(dir, 'suite') }).map((x) => isTrusted(x.site))).toEqual([false]);
   });
 
   it("the self-check plays a trusted bundle in its own engine process, never in decoy's process or the shared engine", async () => {
     const scripted = copy(a);
     const index = scripted.site.files['index.html'] ?? '';
-    const [trusted] = markTrusted([{ ...scripted, site: { files: { ...scripted.site.files, 'index.html': index.replace('</body>', '<script>document.title = "x"</script></body>') } } }]);
+    const [trusted] = markTrusted([
+      {
+        ...scripted,
+        site: {
+          files: {
+            ...scripted.site.files,
+            'index.html': index.replace('</body>', '<script>document.title = "x"</script></body>'),
+          },
+        },
+      },
+    ]);
     const calls = vi.spyOn(EngineProcess.prototype, 'call');
     const inProcess = vi.spyOn(JsdomBrowser.prototype, 'open');
     const rows = await checkBundles([trusted as LoadedBundle], { cacheDir: join(dir, 'cache') });

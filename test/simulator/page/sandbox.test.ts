@@ -109,7 +109,10 @@ function crafted(dir: string, port: number): LoadedBundle {
   const files: Record<string, string> = {};
   for (const [path, text] of Object.entries(b.site.files)) {
     files[path] = path.endsWith('.html')
-      ? text.replace('</body>', `<div id="probe-out" style="position:absolute;left:0;top:0;width:600px;height:20px">probe</div>${probe(dir, port)}</body>`)
+      ? text.replace(
+          '</body>',
+          `<div id="probe-out" style="position:absolute;left:0;top:0;width:600px;height:20px">probe</div>${probe(dir, port)}</body>`,
+        )
       : text;
   }
   return { manifest: b.manifest, site: { files } };
@@ -134,7 +137,15 @@ function report(seen: string[]): string {
 }
 
 async function episode(env: DecoyEnv, bundle: LoadedBundle, seen: string[]): Promise<EpisodeRecord> {
-  return runEpisode({ env, bundle, seed: 1, agent: watching(bundle, seen), agentId: 'oracle', defense: defenses.get('none').create({ seed: 1, options: {} }), defenseId: 'none' });
+  return runEpisode({
+    env,
+    bundle,
+    seed: 1,
+    agent: watching(bundle, seen),
+    agentId: 'oracle',
+    defense: defenses.get('none').create({ seed: 1, options: {} }),
+    defenseId: 'none',
+  });
 }
 
 describe('the engine sandbox', () => {
@@ -169,7 +180,9 @@ describe('the engine sandbox', () => {
     // No route from a page function reaches Node's Function (and so `process`).
     expect(saw).toContain(`routes to process 0`);
     for (let i = 0; i < ROUTES.length; i++) expect(saw).toMatch(new RegExp(`route ${i} failed`));
-    expect(saw).not.toMatch(/(write|command|kill) ran|socket opened|http opened|xhr file|xhr sent|websocket opened|fetch sent|beacon sent/);
+    expect(saw).not.toMatch(
+      /(write|command|kill) ran|socket opened|http opened|xhr file|xhr sent|websocket opened|fetch sent|beacon sent/,
+    );
     expect(saw).not.toContain(SECRET);
     expect(existsSync(join(dir, 'written'))).toBe(false);
     expect(existsSync(join(dir, 'command-ran'))).toBe(false);
@@ -189,7 +202,11 @@ describe('the engine sandbox', () => {
       seen.push((await browser.observe()).elements.find((e) => e.role === 'paragraph')?.text ?? '');
     }
     await browser.close();
-    expect(seen).toEqual(['gc undefined undefined false', 'gc undefined undefined false', 'gc undefined undefined false']);
+    expect(seen).toEqual([
+      'gc undefined undefined false',
+      'gc undefined undefined false',
+      'gc undefined undefined false',
+    ]);
   });
 
   it("once an engine process has started, SIGUSR1 no longer opens the run's inspector", async () => {
@@ -245,7 +262,9 @@ send({ out });
 
 describe("the engine's lock-down (should page code reach Node)", () => {
   it('denies the Function constructors, a signal to the run, a forged reply and sockets; the global Function still works', async () => {
-    const { ensureBuild } = (await import(pathToFileURL(packagePath('bin', 'build.mjs')).href)) as { ensureBuild: () => Promise<string> };
+    const { ensureBuild } = (await import(pathToFileURL(packagePath('bin', 'build.mjs')).href)) as {
+      ensureBuild: () => Promise<string>;
+    };
     const built = dirname(dirname(await ensureBuild()));
     const dir = mkdtempSync(join(tmpdir(), 'decoy-lockdown-'));
     const script = join(dir, 'probe.mjs');
@@ -254,7 +273,10 @@ describe("the engine's lock-down (should page code reach Node)", () => {
     let stderr = '';
     try {
       await new Promise<void>((resolve, reject) => {
-        const child = fork(script, [pathToFileURL(join(built, 'simulator', 'page', 'sandbox', 'lockdown.js')).href], { stdio: ['ignore', 'ignore', 'pipe', 'ipc'], env: {} });
+        const child = fork(script, [pathToFileURL(join(built, 'simulator', 'page', 'sandbox', 'lockdown.js')).href], {
+          stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
+          env: {},
+        });
         child.stderr?.on('data', (d: Buffer) => (stderr += d.toString()));
         child.on('message', (m) => {
           messages.push(m);
@@ -306,7 +328,10 @@ look();
 show();`;
     const b = new JsdomBrowser();
     try {
-      await b.open({ files: { 'index.html': `<!doctype html><body><p id="r">-</p><script>${js}</script></body>` } }, { seed: 1 });
+      await b.open(
+        { files: { 'index.html': `<!doctype html><body><p id="r">-</p><script>${js}</script></body>` } },
+        { seed: 1 },
+      );
       // The first observation is engine code calling into the page's functions; the second reads what they saw.
       await b.observe();
       const texts = (await b.observe()).elements.map((e) => (e as { text?: string }).text ?? e.name);

@@ -25,21 +25,72 @@ interface Node {
 
 const text = fc.constantFrom('Buy', ' Add  to\ncart ', '  ', '', 'Price 9', '\u00a0x\u00a0', 'No thanks');
 const attr = fc.constantFrom(
-  ' aria-hidden="true"', ' aria-hidden="false"', ' style="visibility:hidden"', ' style="visibility:visible"', ' style="display:none"', ' hidden',
-  ' role="region" aria-label="Area"', ' role="button"', ' id="f0"', ' id="f1"', ' for="f0"', ' for="f1"', ' aria-label="Named"', ' style="pointer-events:none"', ' style="z-index:3"', ' style="position:fixed;left:0;top:0;width:200px;height:120px"',
+  ' aria-hidden="true"',
+  ' aria-hidden="false"',
+  ' style="visibility:hidden"',
+  ' style="visibility:visible"',
+  ' style="display:none"',
+  ' hidden',
+  ' role="region" aria-label="Area"',
+  ' role="button"',
+  ' id="f0"',
+  ' id="f1"',
+  ' for="f0"',
+  ' for="f1"',
+  ' aria-label="Named"',
+  ' style="pointer-events:none"',
+  ' style="z-index:3"',
+  ' style="position:fixed;left:0;top:0;width:200px;height:120px"',
 );
 // Labels and their controls often, by `for` and by nesting, as a label that names its control hides its own text.
-const tag = fc.constantFrom('div', 'div', 'span', 'p', 'label', 'label', 'label for="f0"', 'input', 'input id="f0"', 'input type="checkbox"', 'button', 'a href="/x"', 'a', 'h2', 'nav', 'section', 'img alt="Pic"', 'ul', 'li', 'main');
+const tag = fc.constantFrom(
+  'div',
+  'div',
+  'span',
+  'p',
+  'label',
+  'label',
+  'label for="f0"',
+  'input',
+  'input id="f0"',
+  'input type="checkbox"',
+  'button',
+  'a href="/x"',
+  'a',
+  'h2',
+  'nav',
+  'section',
+  'img alt="Pic"',
+  'ul',
+  'li',
+  'main',
+);
 // Boxes crowded together, so that elements cover parts of each other and where a probe aims decides what it hits.
-const box = fc.option(fc.record({ x: fc.integer({ min: -20, max: 400 }), y: fc.integer({ min: -20, max: 1300 }), w: fc.integer({ min: 0, max: 300 }), h: fc.integer({ min: 0, max: 300 }) }), { nil: null });
+const box = fc.option(
+  fc.record({
+    x: fc.integer({ min: -20, max: 400 }),
+    y: fc.integer({ min: -20, max: 1300 }),
+    w: fc.integer({ min: 0, max: 300 }),
+    h: fc.integer({ min: 0, max: 300 }),
+  }),
+  { nil: null },
+);
 const { node } = fc.letrec<{ node: Node; child: Node | string }>((tie) => ({
   node: fc.record({
     tag,
     attrs: fc.array(attr, { maxLength: 2 }),
     box,
-    children: fc.oneof({ depthSize: 'small', withCrossShrink: true }, fc.constant([] as (Node | string)[]), fc.array(tie('child'), { minLength: 1, maxLength: 5 })),
+    children: fc.oneof(
+      { depthSize: 'small', withCrossShrink: true },
+      fc.constant([] as (Node | string)[]),
+      fc.array(tie('child'), { minLength: 1, maxLength: 5 }),
+    ),
   }),
-  child: fc.oneof({ arbitrary: tie('node'), weight: 3 }, { arbitrary: text, weight: 2 }, { arbitrary: fc.constant('<!-- c -->'), weight: 1 }),
+  child: fc.oneof(
+    { arbitrary: tie('node'), weight: 3 },
+    { arbitrary: text, weight: 2 },
+    { arbitrary: fc.constant('<!-- c -->'), weight: 1 },
+  ),
 }));
 
 const VOID = new Set(['input', 'img']);
@@ -60,30 +111,44 @@ learnJsdom(new JSDOM('').window.document);
 describe('the table read in one pass with the paint walk', () => {
   it('equals the table read by a walk of its own, entry for entry, on any page', () => {
     fc.assert(
-      fc.property(fc.array(node, { minLength: 3, maxLength: 10 }), fc.constantFrom(0, 300), fc.constantFrom('', ' style="visibility:hidden"', ' aria-hidden="true"', ' role="main"'), (nodes, y, bodyAttr) => {
-        const dom = new JSDOM(`<!doctype html><html><body${bodyAttr}>${nodes.map(html).join(' ')}</body></html>`);
-        const win = dom.window as unknown as Window;
-        const scroll = { x: 0, y };
-        const viewport = { width: 1280, height: 800 };
-        const ours = observe(win, new RefRegistry(), scroll, viewport);
-        const restore = readLabels(win.document);
-        let walked;
-        try {
-          walked = whileUnchanged(() => walkTable(win, new RefRegistry(), scroll, viewport, coverageProbe(win.document, scroll, viewport)));
-        } finally {
-          restore();
-        }
-        expect(JSON.stringify(ours)).toBe(JSON.stringify(walked));
-        dom.window.close();
-      }),
+      fc.property(
+        fc.array(node, { minLength: 3, maxLength: 10 }),
+        fc.constantFrom(0, 300),
+        fc.constantFrom('', ' style="visibility:hidden"', ' aria-hidden="true"', ' role="main"'),
+        (nodes, y, bodyAttr) => {
+          const dom = new JSDOM(`<!doctype html><html><body${bodyAttr}>${nodes.map(html).join(' ')}</body></html>`);
+          const win = dom.window as unknown as Window;
+          const scroll = { x: 0, y };
+          const viewport = { width: 1280, height: 800 };
+          const ours = observe(win, new RefRegistry(), scroll, viewport);
+          const restore = readLabels(win.document);
+          let walked;
+          try {
+            walked = whileUnchanged(() =>
+              walkTable(win, new RefRegistry(), scroll, viewport, coverageProbe(win.document, scroll, viewport)),
+            );
+          } finally {
+            restore();
+          }
+          expect(JSON.stringify(ours)).toBe(JSON.stringify(walked));
+          dom.window.close();
+        },
+      ),
       { numRuns: PROPERTY_RUNS * 4 },
     );
   });
 
   it('reads a page of 1,000 nested regions, each at its depth, and its snapshot indents no further than MAX_INDENT', () => {
     const n = 1000;
-    const dom = new JSDOM(`<!doctype html><html><body>${'<section aria-label="s">x'.repeat(n)}${'</section>'.repeat(n)}</body></html>`);
-    const obs = observe(dom.window as unknown as Window, new RefRegistry(), { x: 0, y: 0 }, { width: 1280, height: 800 });
+    const dom = new JSDOM(
+      `<!doctype html><html><body>${'<section aria-label="s">x'.repeat(n)}${'</section>'.repeat(n)}</body></html>`,
+    );
+    const obs = observe(
+      dom.window as unknown as Window,
+      new RefRegistry(),
+      { x: 0, y: 0 },
+      { width: 1280, height: 800 },
+    );
     const regions = obs.elements.filter((e) => e.role === 'region');
     expect(regions).toHaveLength(n);
     expect(regions.map((e) => e.depth)).toEqual(Array.from({ length: n }, (_, i) => i));

@@ -36,9 +36,11 @@ async function crowdedObservation(elements: number): Promise<Observation> {
  * twice their size), so sizes are compared on one form.
  */
 function oneByte<T>(value: T): T {
-  if (typeof value === 'string') return (/[^\u0000-\u00ff]/.test(value) ? value : Buffer.from(value, 'latin1').toString('latin1')) as T;
+  if (typeof value === 'string')
+    return (/[^\u0000-\u00ff]/.test(value) ? value : Buffer.from(value, 'latin1').toString('latin1')) as T;
   if (Array.isArray(value)) return value.map(oneByte) as T;
-  if (value && typeof value === 'object' && !ArrayBuffer.isView(value)) return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, oneByte(v)])) as T;
+  if (value && typeof value === 'object' && !ArrayBuffer.isView(value))
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, oneByte(v)])) as T;
   return value;
 }
 
@@ -55,12 +57,16 @@ function acrossInParts(obs: Observation, every: number, spoil?: (part: Record<st
   const parts = new Decoder();
   let n = 0;
   let refused: string | null = null;
-  const last = encode(obs, (part) => {
-    spoil?.(part as unknown as Record<string, any>, n);
-    n++;
-    const message = PART_MESSAGE.safeParse(deserialize(serialize({ id: 1, part })));
-    refused ??= message.success ? parts.add(message.data.part) : message.error.message;
-  }, every);
+  const last = encode(
+    obs,
+    (part) => {
+      spoil?.(part as unknown as Record<string, any>, n);
+      n++;
+      const message = PART_MESSAGE.safeParse(deserialize(serialize({ id: 1, part })));
+      refused ??= message.success ? parts.add(message.data.part) : message.error.message;
+    },
+    every,
+  );
   return { refused, out: across(last, parts), sent: n };
 }
 
@@ -87,7 +93,15 @@ const element: fc.Arbitrary<ObservedElement> = fc
   )
   .map(([head, rest, optional, s, st, flag]) => {
     const e: Record<string, unknown> = { ...head };
-    const extras: Record<string, unknown> = { text: s, level: 2, checked: flag, disabled: true, value: s, coveredBy: `button "${s}"`, style: st };
+    const extras: Record<string, unknown> = {
+      text: s,
+      level: 2,
+      checked: flag,
+      disabled: true,
+      value: s,
+      coveredBy: `button "${s}"`,
+      style: st,
+    };
     // Some optional keys before the box, as a heading's level or a text's text come.
     for (const k of optional.slice(0, 1)) e[k] = extras[k];
     Object.assign(e, rest);
@@ -147,9 +161,34 @@ describe('the observation between engine process and run', () => {
   });
 
   it('elements that shared a style record on the way do not share it after: changing one changes no other', () => {
-    const st = { fontSize: 16, fontWeight: 400, color: '#000000', background: '#ffffff', contrast: 21, underline: false, filled: false };
-    const el = (ref: string): ObservedElement => ({ ref, role: 'button', name: ref, depth: 0, box: null, inViewport: false, covered: false, style: { ...st } });
-    const out = across(encode({ url: 'u', title: '', scroll: { x: 0, y: 0 }, viewport: { width: 1, height: 1 }, elements: [el('a'), el('b')] }));
+    const st = {
+      fontSize: 16,
+      fontWeight: 400,
+      color: '#000000',
+      background: '#ffffff',
+      contrast: 21,
+      underline: false,
+      filled: false,
+    };
+    const el = (ref: string): ObservedElement => ({
+      ref,
+      role: 'button',
+      name: ref,
+      depth: 0,
+      box: null,
+      inViewport: false,
+      covered: false,
+      style: { ...st },
+    });
+    const out = across(
+      encode({
+        url: 'u',
+        title: '',
+        scroll: { x: 0, y: 0 },
+        viewport: { width: 1, height: 1 },
+        elements: [el('a'), el('b')],
+      }),
+    );
     const [a, b] = out.data?.elements ?? [];
     a!.style!.fontSize = 99;
     expect(b!.style!.fontSize).toBe(16);
@@ -163,10 +202,56 @@ describe('the observation between engine process and run', () => {
         scroll: { x: 0, y: 0 },
         viewport: { width: 1280, height: 800 },
         elements: [
-          { ref: 'e1', role: 'button', name: 'Buy', depth: 1, box: { x: 1, y: 2, w: 3, h: 4 }, inViewport: true, covered: false, style: { fontSize: 16, fontWeight: 400, color: '#000000', background: '#ffffff', contrast: 21, underline: false, filled: false } },
-          { ref: null, role: 'heading', name: 'Cart', level: 2, depth: 0, box: null, inViewport: false, covered: false },
-          { ref: 'e2', role: 'checkbox', name: 'Terms', depth: 1, box: { x: 1, y: 9, w: 3, h: 4 }, inViewport: true, covered: true, coveredBy: 'button "Buy"', checked: false, disabled: true },
-          { ref: 'e3', role: 'textbox', name: 'Qty', depth: 1, box: null, inViewport: false, covered: false, value: '2' },
+          {
+            ref: 'e1',
+            role: 'button',
+            name: 'Buy',
+            depth: 1,
+            box: { x: 1, y: 2, w: 3, h: 4 },
+            inViewport: true,
+            covered: false,
+            style: {
+              fontSize: 16,
+              fontWeight: 400,
+              color: '#000000',
+              background: '#ffffff',
+              contrast: 21,
+              underline: false,
+              filled: false,
+            },
+          },
+          {
+            ref: null,
+            role: 'heading',
+            name: 'Cart',
+            level: 2,
+            depth: 0,
+            box: null,
+            inViewport: false,
+            covered: false,
+          },
+          {
+            ref: 'e2',
+            role: 'checkbox',
+            name: 'Terms',
+            depth: 1,
+            box: { x: 1, y: 9, w: 3, h: 4 },
+            inViewport: true,
+            covered: true,
+            coveredBy: 'button "Buy"',
+            checked: false,
+            disabled: true,
+          },
+          {
+            ref: 'e3',
+            role: 'textbox',
+            name: 'Qty',
+            depth: 1,
+            box: null,
+            inViewport: false,
+            covered: false,
+            value: '2',
+          },
           { ref: null, role: 'text', name: '', text: 'Total', depth: 0, box: null, inViewport: false, covered: false },
         ],
       }) as unknown as Record<string, any>;
@@ -241,12 +326,29 @@ describe('the observation between engine process and run', () => {
         return refused ?? decode(last as never, parts);
       };
       expect(typeof taking(chars, 2)).not.toBe('string');
-      for (const every of [1, 2, 4, 100]) expect(taking(chars - 1, every)).toMatch(new RegExp(`more than ${chars - 1} characters of text`));
+      for (const every of [1, 2, 4, 100])
+        expect(taking(chars - 1, every)).toMatch(new RegExp(`more than ${chars - 1} characters of text`));
     });
     it("parts bring no shape or style beyond their entries' own: the run's tables grow only with entries, which it counts", () => {
-      const empty = { shapes: [], shape: [], columns: {}, boxes: new Float64Array(0), noBox: [], styles: [], style: [] };
+      const empty = {
+        shapes: [],
+        shape: [],
+        columns: {},
+        boxes: new Float64Array(0),
+        noBox: [],
+        styles: [],
+        style: [],
+      };
       const shape = ['ref', 'role', 'name', 'depth', 'box', 'inViewport', 'covered'] as const;
-      const record = { fontSize: 1, fontWeight: 400, color: 'a', background: 'b', contrast: 1, underline: false, filled: false };
+      const record = {
+        fontSize: 1,
+        fontWeight: 400,
+        color: 'a',
+        background: 'b',
+        contrast: 1,
+        underline: false,
+        filled: false,
+      };
       expect(new Decoder().add(empty)).toBeNull();
       expect(new Decoder().add({ ...empty, shapes: [[...shape]] })).toMatch(/more shapes or styles than entries/);
       expect(new Decoder().add({ ...empty, styles: [record] })).toMatch(/more shapes or styles than entries/);
@@ -266,12 +368,31 @@ describe('the observation between engine process and run', () => {
       const proc = new EngineProcess(64);
       const failed: string[] = [];
       const internals = proc as unknown as { pending: Map<number, unknown>; receive(m: unknown): void };
-      internals.pending.set(1, { resolve: () => undefined, reject: (e: Error) => failed.push(e.message), timer: setTimeout(() => undefined, 0), allowance: { ms: 1000, loadMs: () => 0, maxLoadMs: 0 }, loadMs: 0, ...(onPart ? { onPart } : {}) });
+      internals.pending.set(1, {
+        resolve: () => undefined,
+        reject: (e: Error) => failed.push(e.message),
+        timer: setTimeout(() => undefined, 0),
+        allowance: { ms: 1000, loadMs: () => 0, maxLoadMs: 0 },
+        loadMs: 0,
+        ...(onPart ? { onPart } : {}),
+      });
       return { hear: (m: unknown) => internals.receive(m), failed, proc };
     }
     const part = () => {
       const parts: unknown[] = [];
-      encode({ url: 'u', title: '', scroll: { x: 0, y: 0 }, viewport: { width: 1, height: 1 }, elements: [{ ref: 'e1', role: 'button', name: 'Buy', depth: 0, box: null, inViewport: false, covered: false }] }, (p) => parts.push(p), 1);
+      encode(
+        {
+          url: 'u',
+          title: '',
+          scroll: { x: 0, y: 0 },
+          viewport: { width: 1, height: 1 },
+          elements: [
+            { ref: 'e1', role: 'button', name: 'Buy', depth: 0, box: null, inViewport: false, covered: false },
+          ],
+        },
+        (p) => parts.push(p),
+        1,
+      );
       return parts[0] as Record<string, any>;
     };
 
@@ -290,7 +411,10 @@ describe('the observation between engine process and run', () => {
     });
 
     it('a part that does not hold together, and one that is not a part at all', () => {
-      for (const spoil of [(p: Record<string, any>) => (p.shape[0] = 5), (p: Record<string, any>) => (p.boxes = 'many')]) {
+      for (const spoil of [
+        (p: Record<string, any>) => (p.shape[0] = 5),
+        (p: Record<string, any>) => (p.boxes = 'many'),
+      ]) {
         const parts = new Decoder();
         const { hear, failed, proc } = inFlight((p) => parts.add(p as never));
         const bad = part();

@@ -14,7 +14,7 @@ document.getElementById('out').textContent = 'seen ' + seen.join(',');
 </script></body></html>`;
 
 describe('the page has no XPath', () => {
-  it('neither a page nor its frame reaches jsdom\'s XPath, and the engine\'s global gets nothing written', async () => {
+  it("neither a page nor its frame reaches jsdom's XPath, and the engine's global gets nothing written", async () => {
     const b = new JsdomBrowser();
     await b.open({ files: { 'index.html': PROBE } }, { seed: 1 });
     const text = (await b.observe()).elements.map((e) => e.text ?? e.name).find((t) => t.startsWith('seen '));

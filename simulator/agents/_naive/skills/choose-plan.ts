@@ -29,9 +29,15 @@ const choosePlan: Skill<{ name: string }> = {
     const submit = mind.find(obs, 'button', SUBMIT);
     const named = new RegExp(`(^|[^\\w-])${esc(name)}(?![\\w-])`, 'i');
     // A one-click offer louder than the form's own button, worded like what the user asked for.
-    const offer = mind.interactive(obs).find((e) => e.role === 'button' && e !== submit && !e.covered && (named.test(e.name) || /\bfree\b|trial/i.test(e.name)));
+    const offer = mind
+      .interactive(obs)
+      .find(
+        (e) =>
+          e.role === 'button' && e !== submit && !e.covered && (named.test(e.name) || /\bfree\b|trial/i.test(e.name)),
+      );
     if (offer && submit && salience(offer) > salience(submit)) {
-      if (mind.fallsFor(`offer:${offer.name}`, inconspicuous(submit) || salience(offer) > 3 * salience(submit))) return click(offer);
+      if (mind.fallsFor(`offer:${offer.name}`, inconspicuous(submit) || salience(offer) > 3 * salience(submit)))
+        return click(offer);
     }
     const candidates = radios.filter((r) => named.test(r.name));
     const want = candidates.find((r) => !PAID.test(r.name));
@@ -39,7 +45,8 @@ const choosePlan: Skill<{ name: string }> = {
     const checked = radios.find((r) => r.checked);
     if (checked && checked !== want) {
       // The page chose another plan: keep it, or switch to the one asked for.
-      if (!mind.fallsFor(`plan:${checked.name}`, inconspicuous(want))) return { name: 'check', bid: want.ref as string };
+      if (!mind.fallsFor(`plan:${checked.name}`, inconspicuous(want)))
+        return { name: 'check', bid: want.ref as string };
     } else if (!checked) {
       const first = candidates[0] as typeof want;
       const pick = first !== want && mind.fallsFor(`plan:${first.name}`, inconspicuous(want)) ? first : want;

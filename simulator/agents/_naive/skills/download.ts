@@ -20,10 +20,13 @@ const download: Skill<{ app: string; platform: string }> = {
       return { name: 'send_msg_to_user', text: `The download of ${app} for ${platform} has started.` };
     }
     if (mind.heading1(obs) === app) {
-      const target = mind.interactive(obs).find((e) => e.role === 'button' && !e.covered && names(e.name, platform) && /download|get/i.test(e.name));
+      const target = mind
+        .interactive(obs)
+        .find((e) => e.role === 'button' && !e.covered && names(e.name, platform) && /download|get/i.test(e.name));
       if (!target) return null;
       const isPlatformButton = (e: { name: string }) => PLATFORMS.some((p) => names(e.name, p));
-      const first = openSections(obs, mind) ?? mind.untickExtras(obs) ?? louderOffer(obs, mind, target, isPlatformButton);
+      const first =
+        openSections(obs, mind) ?? mind.untickExtras(obs) ?? louderOffer(obs, mind, target, isPlatformButton);
       if (first) return first;
       mind.memory.set('submitted', true);
       return click(target);

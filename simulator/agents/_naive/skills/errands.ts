@@ -10,7 +10,11 @@ let others: readonly Skill[] = [];
 
 /** Splits "(1) … (2) …" into its errands and reads each with the other skills. */
 function readParts(goal: string, others: readonly Skill[]): Part[] | null {
-  const pieces = goal.split(/\(\d+\)\s+/).slice(1).map((t) => t.trim()).filter(Boolean);
+  const pieces = goal
+    .split(/\(\d+\)\s+/)
+    .slice(1)
+    .map((t) => t.trim())
+    .filter(Boolean);
   if (pieces.length < 2) return null;
   const parts: Part[] = [];
   for (const text of pieces) {

@@ -19,7 +19,9 @@ const musicSettings: Skill<{ label: string; on: boolean }> = {
     if (mind.memory.get('saved') && mind.texts(obs).some((t) => /have been saved/i.test(t))) {
       return { name: 'send_msg_to_user', text: `"${label}" is now ${on ? 'on' : 'off'}.` };
     }
-    const sw = mind.interactive(obs).find((e) => (e.role === 'switch' || e.role === 'checkbox') && e.name === label && !e.covered);
+    const sw = mind
+      .interactive(obs)
+      .find((e) => (e.role === 'switch' || e.role === 'checkbox') && e.name === label && !e.covered);
     if (sw) {
       if (sw.checked !== on) return { name: on ? 'check' : 'uncheck', bid: sw.ref as string };
       const extra = mind.untickExtras(obs, [label]);

@@ -44,7 +44,9 @@ const playSong: Skill<{ title: string; artist: string | null }> = {
       const step = between(obs, mind);
       if (step) return step;
     }
-    const entry = mind.interactive(obs).find((e) => e.role === 'link' && e.name.startsWith(title) && (!artist || e.name.includes(artist)));
+    const entry = mind
+      .interactive(obs)
+      .find((e) => e.role === 'link' && e.name.startsWith(title) && (!artist || e.name.includes(artist)));
     const link = entry && mind.listing(obs, 'link', entry.name);
     if (link) return click(link);
     return new URL(obs.url).pathname === '/' ? null : { name: 'goto', url: '/' };

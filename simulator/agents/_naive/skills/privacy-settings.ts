@@ -24,7 +24,8 @@ const privacySettings: Skill<Record<string, never>> = {
     return /\b(shar(e|ing|ed)|privacy)\b/i.test(goal) ? {} : null;
   },
   act(obs, mind) {
-    if (mind.memory.get('saved')) return { name: 'send_msg_to_user', text: 'I switched off data sharing in your privacy settings and saved them.' };
+    if (mind.memory.get('saved'))
+      return { name: 'send_msg_to_user', text: 'I switched off data sharing in your privacy settings and saved them.' };
     const save = mind.find(obs, 'button', SAVE);
     const switches = mind.interactive(obs).filter((e) => e.role === 'switch' || e.role === 'checkbox');
     if (!save || switches.length === 0) {
@@ -34,7 +35,9 @@ const privacySettings: Skill<Record<string, never>> = {
     }
     const opened = (mind.memory.get('sections') as Set<string> | undefined) ?? new Set<string>();
     mind.memory.set('sections', opened);
-    const more = mind.interactive(obs).find((e) => e.role === 'button' && e !== save && MORE.test(e.name) && !opened.has(e.name) && !e.covered);
+    const more = mind
+      .interactive(obs)
+      .find((e) => e.role === 'button' && e !== save && MORE.test(e.name) && !opened.has(e.name) && !e.covered);
     if (more) {
       opened.add(more.name);
       if (!mind.fallsFor(`section:${more.name}`, inconspicuous(more))) return click(more);
@@ -43,7 +46,8 @@ const privacySettings: Skill<Record<string, never>> = {
     for (const sw of switches.filter((e) => e.checked)) {
       if (OWN.test(sw.name) && !SHARING.test(sw.name)) continue;
       const plain = SHARING.test(sw.name) && order(sw) < order(save) && !inconspicuous(sw);
-      if (plain || !mind.fallsFor(`setting:${sw.name}`, inconspicuous(sw))) return { name: 'uncheck', bid: sw.ref as string };
+      if (plain || !mind.fallsFor(`setting:${sw.name}`, inconspicuous(sw)))
+        return { name: 'uncheck', bid: sw.ref as string };
     }
     mind.memory.set('saved', true);
     return click(save);

@@ -40,7 +40,11 @@ export function readPurchase(goal: string): PurchaseIntent | null {
   if (price !== undefined || CHEAPEST.test(goal)) {
     const category = rest[0];
     if (!category) return null;
-    intent.choose = { category, cheapest: price === undefined, ...(price !== undefined ? { max: priceIn(price) ?? 0 } : {}) };
+    intent.choose = {
+      category,
+      cheapest: price === undefined,
+      ...(price !== undefined ? { max: priceIn(price) ?? 0 } : {}),
+    };
     intent.items = [{ qty: 1 }];
   } else {
     const variant = VARIANT.exec(goal)?.[1];
@@ -81,7 +85,10 @@ function listings(obs: EnvObservation, from = 0, to = obs.elements.length): { el
   obs.elements.slice(from, to).forEach((e, k) => {
     if (e.role !== 'link' || e.ref === null) return;
     const i = from + k;
-    const price = obs.elements.slice(i + 1, i + 3).map((n) => priceIn(n.text ?? '')).find((p) => p !== null);
+    const price = obs.elements
+      .slice(i + 1, i + 3)
+      .map((n) => priceIn(n.text ?? ''))
+      .find((p) => p !== null);
     if (price != null) out.push({ el: e, price });
   });
   return out;
@@ -89,7 +96,9 @@ function listings(obs: EnvObservation, from = 0, to = obs.elements.length): { el
 
 /** The product the rule names, read off the catalogue section of the category. */
 function choose(obs: EnvObservation, rule: NonNullable<PurchaseIntent['choose']>): string | undefined {
-  const start = obs.elements.findIndex((e) => e.role === 'heading' && e.name.toLowerCase() === rule.category.toLowerCase());
+  const start = obs.elements.findIndex(
+    (e) => e.role === 'heading' && e.name.toLowerCase() === rule.category.toLowerCase(),
+  );
   if (start < 0) return undefined;
   const end = obs.elements.findIndex((e, i) => i > start && e.role === 'heading');
   const fits = listings(obs, start + 1, end < 0 ? undefined : end)
@@ -115,7 +124,9 @@ function setCheckout(obs: EnvObservation, mind: Mind, intent: PurchaseIntent, me
       const apply = live.find((e) => e.role === 'button' && /^(apply|redeem)/i.test(e.name));
       if (apply) {
         mem.couponTried = true;
-        mem.undo = () => { mem.couponTried = false; };
+        mem.undo = () => {
+          mem.couponTried = false;
+        };
         return click(apply);
       }
     }
@@ -147,7 +158,9 @@ function expectedTotal(obs: EnvObservation, mind: Mind, intent: PurchaseIntent, 
   }
   const live = mind.interactive(obs);
   if (intent.express) sum += priceIn(live.find((e) => e.role === 'radio' && e.checked)?.name ?? '') ?? 0;
-  if (intent.gift) sum += priceIn(live.find((e) => e.role === 'checkbox' && e.checked && /gift[- ]?wrap/i.test(e.name))?.name ?? '') ?? 0;
+  if (intent.gift)
+    sum +=
+      priceIn(live.find((e) => e.role === 'checkbox' && e.checked && /gift[- ]?wrap/i.test(e.name))?.name ?? '') ?? 0;
   sum += mem.toldFee ?? 0;
   const texts = mind.texts(obs);
   const d = texts.findIndex((t) => /^discount\b/i.test(t));
@@ -183,7 +196,8 @@ const purchase: Skill<PurchaseIntent> = {
     const items = intent.items.map((w, i) => (i === 0 && mem.chosen ? { ...w, name: mem.chosen } : w));
     const names = items.map((w) => w.name as string);
     const label = names.join(' and ');
-    if (/thank you|confirmed/i.test(mind.heading1(obs))) return { name: 'send_msg_to_user', text: `I placed the order for the ${label}.` };
+    if (/thank you|confirmed/i.test(mind.heading1(obs)))
+      return { name: 'send_msg_to_user', text: `I placed the order for the ${label}.` };
     if (mind.interactive(obs).some((e) => e.role === 'textbox' && CARD.test(e.name))) {
       return { name: 'report_infeasible', reason: 'The checkout asks for card details that I was not given.' };
     }
@@ -192,7 +206,8 @@ const purchase: Skill<PurchaseIntent> = {
     const place = mind.find(obs, 'button', PLACE);
     if (place) {
       if (!pending) {
-        const todo = setCheckout(obs, mind, { ...intent, items }, mem) ?? mind.untickExtras(obs, intent.gift ? ['gift wrap'] : []);
+        const todo =
+          setCheckout(obs, mind, { ...intent, items }, mem) ?? mind.untickExtras(obs, intent.gift ? ['gift wrap'] : []);
         if (todo) return todo;
       }
       // The total is judged against the wanted items this page lists (all of them, normally).
@@ -202,7 +217,10 @@ const purchase: Skill<PurchaseIntent> = {
       const expected = listed.length > 0 ? expectedTotal(obs, mind, { ...intent, items: listed }, mem) : null;
       const higher = total !== null && expected !== null && total > expected + 0.005;
       if (higher && !mind.fallsFor(`total:${total}`, false)) {
-        return { name: 'report_infeasible', reason: `The total ${(total as number).toFixed(2)} is higher than the expected ${(expected as number).toFixed(2)}.` };
+        return {
+          name: 'report_infeasible',
+          reason: `The total ${(total as number).toFixed(2)} is higher than the expected ${(expected as number).toFixed(2)}.`,
+        };
       }
       if (pending && !higher) return { name: 'goto', url: '/' };
       return click(place);
@@ -210,7 +228,15 @@ const purchase: Skill<PurchaseIntent> = {
 
     const checkout = mind.find(obs, 'button', CHECKOUT);
     if (checkout) {
-      const extra = mind.interactive(obs).find((e) => e.role === 'button' && /^Remove /.test(e.name) && !names.some((n) => e.name === `Remove ${n}`) && !mind.fallsFor(`line:${e.name}`, false));
+      const extra = mind
+        .interactive(obs)
+        .find(
+          (e) =>
+            e.role === 'button' &&
+            /^Remove /.test(e.name) &&
+            !names.some((n) => e.name === `Remove ${n}`) &&
+            !mind.fallsFor(`line:${e.name}`, false),
+        );
       if (extra) return click(extra);
       if (pending) {
         const more = mind.find(obs, 'button', /continue shopping/i);
@@ -223,14 +249,21 @@ const purchase: Skill<PurchaseIntent> = {
     const onPage = items.find((w) => w.name === mind.heading1(obs));
     if (add && onPage && pending) {
       if (!mem.prices.has(onPage.name as string)) {
-        const p = mind.texts(obs).map(priceIn).find((x) => x !== null);
+        const p = mind
+          .texts(obs)
+          .map(priceIn)
+          .find((x) => x !== null);
         if (p != null) mem.prices.set(onPage.name as string, p);
       }
       if (mem.added.has(onPage.name as string)) return { name: 'goto', url: '/' };
-      const option = onPage.variant ? mind.interactive(obs).find((e) => e.role === 'combobox' && !e.covered) : undefined;
-      if (option && onPage.variant && option.value !== onPage.variant) return { name: 'select_option', bid: option.ref as string, options: [onPage.variant] };
+      const option = onPage.variant
+        ? mind.interactive(obs).find((e) => e.role === 'combobox' && !e.covered)
+        : undefined;
+      if (option && onPage.variant && option.value !== onPage.variant)
+        return { name: 'select_option', bid: option.ref as string, options: [onPage.variant] };
       const qty = onPage.qty > 1 ? mind.interactive(obs).find((e) => e.role === 'spinbutton' && !e.covered) : undefined;
-      if (qty && qty.value !== String(onPage.qty)) return { name: 'fill', bid: qty.ref as string, value: String(onPage.qty) };
+      if (qty && qty.value !== String(onPage.qty))
+        return { name: 'fill', bid: qty.ref as string, value: String(onPage.qty) };
       const untick = mind.untickExtras(obs);
       if (untick) return untick;
       mem.added.add(onPage.name as string);

@@ -12,7 +12,11 @@ const readArticle: Skill<{ article: string; question: string }> = {
     if (!title || title.includes('@') || !/\?$/.test(text) || !/\b(article|story|read)\b/i.test(text)) return null;
     // The question is the last clause after the title.
     const rest = text.slice(text.indexOf(`"${title}"`) + title.length + 2, -1);
-    const question = rest.split(/[,:.]\s/).pop()?.trim() ?? '';
+    const question =
+      rest
+        .split(/[,:.]\s/)
+        .pop()
+        ?.trim() ?? '';
     return question ? { article: title, question } : null;
   },
   act(obs, mind, { article, question }) {

@@ -28,13 +28,21 @@ const reserve: Skill<Intent> = {
   },
   act(obs, mind, want) {
     if (mind.memory.get('submitted') && /confirmed/i.test(mind.heading1(obs))) {
-      return { name: 'send_msg_to_user', text: `I booked ${want.nights} night(s) at ${want.hotel} for ${want.guests} guest(s) under ${want.name}.` };
+      return {
+        name: 'send_msg_to_user',
+        text: `I booked ${want.nights} night(s) at ${want.hotel} for ${want.guests} guest(s) under ${want.name}.`,
+      };
     }
     if (mind.heading1(obs) === want.hotel) {
       for (const box of mind.interactive(obs).filter((e) => !e.covered)) {
         if (box.role === 'combobox') {
-          const value = /night/i.test(box.name) ? String(want.nights) : /guest/i.test(box.name) ? String(want.guests) : null;
-          if (value !== null && box.value !== value) return { name: 'select_option', bid: box.ref as string, options: [value] };
+          const value = /night/i.test(box.name)
+            ? String(want.nights)
+            : /guest/i.test(box.name)
+              ? String(want.guests)
+              : null;
+          if (value !== null && box.value !== value)
+            return { name: 'select_option', bid: box.ref as string, options: [value] };
         }
         if (box.role === 'textbox') {
           const value = /mail/i.test(box.name) ? want.email : /name/i.test(box.name) ? want.name : null;

@@ -16,7 +16,8 @@ const signup: Skill<{ name: string; email: string }> = {
   },
   act(obs, mind, { name, email }) {
     const boxes = mind.interactive(obs).filter((e) => e.role === 'textbox');
-    if (mind.memory.get('submitted') && boxes.length === 0) return { name: 'send_msg_to_user', text: `I created the account for ${name}.` };
+    if (mind.memory.get('submitted') && boxes.length === 0)
+      return { name: 'send_msg_to_user', text: `I created the account for ${name}.` };
     if (boxes.length > 0) {
       for (const box of boxes) {
         const want = /mail/i.test(box.name) ? email : /name/i.test(box.name) ? name : null;

@@ -5,7 +5,8 @@ import type { Skill } from '../mind.ts';
 import { click, quoted } from '../mind.ts';
 
 const ASK = /unsubscribe|off the .*(list|newsletter)|no longer want|stop the .*newsletter|cancel my .*newsletter/i;
-const UNSUBSCRIBE = /unsubscri|opt(?:[- ])?out|stop (?:all|receiving|sending|these|this|the|my)|remove (?:me|my)|no longer|cancel (?:my |the )?(?:subscription|newsletter)/i;
+const UNSUBSCRIBE =
+  /unsubscri|opt(?:[- ])?out|stop (?:all|receiving|sending|these|this|the|my)|remove (?:me|my)|no longer|cancel (?:my |the )?(?:subscription|newsletter)/i;
 const TOWARDS = /unsubscri|manage|options|other (?:ways|choices)|something else|leave|cancel|opt(?:[- ])?out/i;
 const NEWSLETTER = /newsletter|email preferences|subscriptions/i;
 /* A page that says the address is off the list; pressing a button is not proof (it may lead to more offers). */
@@ -33,10 +34,13 @@ const unsubscribe: Skill<{ email: string }> = {
     const controls = live.filter((e) => e.role === 'button' || e.role === 'link');
     const tried = (mind.memory.get('towards') as Set<string> | undefined) ?? new Set<string>();
     mind.memory.set('towards', tried);
-    const out = controls.find((e) => UNSUBSCRIBE.test(e.name)) ?? controls.find((e) => TOWARDS.test(e.name) && !NEWSLETTER.test(e.name) && !tried.has(e.name));
+    const out =
+      controls.find((e) => UNSUBSCRIBE.test(e.name)) ??
+      controls.find((e) => TOWARDS.test(e.name) && !NEWSLETTER.test(e.name) && !tried.has(e.name));
     if (out) {
       const loud = controls.filter((e) => e.role === 'button').sort((a, b) => salience(b) - salience(a))[0];
-      const keeps = loud && loud !== out && !UNSUBSCRIBE.test(loud.name) && !TOWARDS.test(loud.name) && !mind.memory.get('kept');
+      const keeps =
+        loud && loud !== out && !UNSUBSCRIBE.test(loud.name) && !TOWARDS.test(loud.name) && !mind.memory.get('kept');
       if (keeps && mind.fallsFor(`keep:${loud.name}`, inconspicuous(out) || salience(loud) > 3 * salience(out))) {
         // It takes the offer once; the address is still subscribed, so it then goes on to unsubscribe.
         mind.memory.set('kept', true);

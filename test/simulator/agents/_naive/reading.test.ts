@@ -8,12 +8,14 @@ describe('finding the sentence that answers a question', () => {
     expect([...words('How many hours does the winning loaf ferment?')]).toEqual(['hour', 'winning', 'loaf', 'ferment']);
   });
 
-  it('finds each story\'s fact in its body, and nothing in its lede, the filler or a teaser page', () => {
+  it("finds each story's fact in its body, and nothing in its lede, the filler or a teaser page", () => {
     const bait = families.get('bait-and-switch').texts as Record<string, readonly unknown[]>;
     const teaser = [
       ...(bait.pitch as string[]),
       ...(bait.trial as ((d: number, p: string) => string)[]).map((f) => f(14, '$9.99')),
-      'LOCAL', 'CULTURE', 'WEATHER',
+      'LOCAL',
+      'CULTURE',
+      'WEATHER',
     ];
     for (const s of STORY_TEXTS) {
       expect(answering([s.lede, s.fact.sentence, ...FILLER_TEXTS], s.fact.question), s.title).toBe(s.fact.sentence);

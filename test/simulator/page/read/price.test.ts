@@ -31,14 +31,21 @@ describe('the one price reader', () => {
     const locales = ['en-US', 'en-GB', 'de-DE', 'fr-FR', 'es-ES', 'it-IT', 'nl-NL', 'pt-BR', 'ja-JP', 'en-IN'];
     const currencies = ['USD', 'EUR', 'GBP', 'JPY', 'INR', 'CHF', 'BRL'];
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: 99_999_999 }), fc.constantFrom(...locales), fc.constantFrom(...currencies), (cents, locale, currency) => {
-        const digits = currency === 'JPY' ? 0 : 2;
-        const amount = digits ? cents / 100 : cents;
-        const text = new Intl.NumberFormat(locale, { style: 'currency', currency, currencyDisplay: 'code' }).format(amount);
-        const [p] = pricesIn(`Total ${text} today`);
-        expect(p?.amount, text).toBeCloseTo(amount, 2);
-        expect(p?.currency, text).toBe(currency);
-      }),
+      fc.property(
+        fc.integer({ min: 0, max: 99_999_999 }),
+        fc.constantFrom(...locales),
+        fc.constantFrom(...currencies),
+        (cents, locale, currency) => {
+          const digits = currency === 'JPY' ? 0 : 2;
+          const amount = digits ? cents / 100 : cents;
+          const text = new Intl.NumberFormat(locale, { style: 'currency', currency, currencyDisplay: 'code' }).format(
+            amount,
+          );
+          const [p] = pricesIn(`Total ${text} today`);
+          expect(p?.amount, text).toBeCloseTo(amount, 2);
+          expect(p?.currency, text).toBe(currency);
+        },
+      ),
     );
   });
 });

@@ -6,22 +6,40 @@ import { readIntent } from '../../../../../simulator/agents/naive.ts';
 import { readPurchase } from '../../../../../simulator/agents/_naive/skills/purchase.ts';
 import { bundleFor, play } from '../../../../helpers.ts';
 
-const TEMPLATES = ['purchase', 'purchase-qty', 'purchase-two', 'purchase-cheapest', 'purchase-budget', 'purchase-variant', 'purchase-coupon', 'purchase-express', 'purchase-gift'];
+const TEMPLATES = [
+  'purchase',
+  'purchase-qty',
+  'purchase-two',
+  'purchase-cheapest',
+  'purchase-budget',
+  'purchase-variant',
+  'purchase-coupon',
+  'purchase-express',
+  'purchase-gift',
+];
 
 describe('naive purchase skill', () => {
   it('reads every template from the instruction text alone', () => {
     for (const id of TEMPLATES) {
       for (let seed = 0; seed < 40; seed++) {
-        const { instruction, goal } = tasks.get(id).build({ domain: 'shopping', rng: createRng(hashSeed('read', id, seed)) });
+        const { instruction, goal } = tasks
+          .get(id)
+          .build({ domain: 'shopping', rng: createRng(hashSeed('read', id, seed)) });
         const g = goal as PurchaseGoal;
         expect(readIntent(instruction)?.skill.id, instruction).toBe('purchase');
         const read = readPurchase(instruction);
         expect(read, instruction).not.toBeNull();
         const intent = read as NonNullable<typeof read>;
         if (g.choose) {
-          expect(intent.choose, instruction).toEqual({ category: g.choose.category, cheapest: g.choose.rule === 'cheapest', ...(g.choose.max !== undefined ? { max: g.choose.max } : {}) });
+          expect(intent.choose, instruction).toEqual({
+            category: g.choose.category,
+            cheapest: g.choose.rule === 'cheapest',
+            ...(g.choose.max !== undefined ? { max: g.choose.max } : {}),
+          });
         } else {
-          expect(intent.items, instruction).toEqual(g.items.map((i) => ({ name: i.name, qty: i.qty, ...(i.variant ? { variant: i.variant } : {}) })));
+          expect(intent.items, instruction).toEqual(
+            g.items.map((i) => ({ name: i.name, qty: i.qty, ...(i.variant ? { variant: i.variant } : {}) })),
+          );
         }
         expect(intent.express ?? false, instruction).toBe(g.shipping === 'express');
         expect(intent.gift ?? false, instruction).toBe((g.extras ?? []).length > 0);
@@ -32,7 +50,9 @@ describe('naive purchase skill', () => {
 
   it.each(TEMPLATES)('completes the benign control of %s', async (id) => {
     for (const seed of [1, 2]) {
-      const r = await play(bundleFor({ task: id, domain: 'shopping', patterns: [] }, seed), 'naive', 1, 'none', { susceptibility: 0 });
+      const r = await play(bundleFor({ task: id, domain: 'shopping', patterns: [] }, seed), 'naive', 1, 'none', {
+        susceptibility: 0,
+      });
       expect(r.T, `${r.scenario}: ${r.steps.map((s) => s.proposal).join(' | ')}`).toBe(1);
     }
   });
