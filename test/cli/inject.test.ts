@@ -163,7 +163,7 @@ describe('decoy run --defense inject:<file.js>', () => {
     expect(existsSync(join(dir, 'throws', 'summary.json'))).toBe(true);
   });
 
-  it("the README's example (examples/untick-preselected.js) lowers D for the naive agent at susceptibility 1 on the demo suite's preselection families, and the demo takes it too", async () => {
+  it("the documented example (examples/untick-preselected.js) lowers D for the naive agent at susceptibility 1 on the demo suite's preselection families, and the demo takes it too", async () => {
     const run = async (defense: string, out: string) => {
       const r = await decoyIn(
         ROOT,
@@ -206,7 +206,7 @@ describe('decoy run --defense inject:<file.js>', () => {
 describe('the documentation', () => {
   it('quotes examples/untick-preselected.js verbatim, the file the tests load', () => {
     const example = readFileSync(join(ROOT, 'examples', 'untick-preselected.js'), 'utf8');
-    const docs = readFileSync(join(ROOT, 'README.md'), 'utf8');
+    const docs = readFileSync(join(ROOT, 'docs', 'testing-a-defense.md'), 'utf8');
     expect(docs).toContain(`\`\`\`js\n${example}\`\`\``);
   });
 });
