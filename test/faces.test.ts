@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import * as defense from 'decoy/defense';
 import * as harness from 'decoy/harness';
+import { projectRoot } from '../lib/root.ts';
 
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const ROOT = projectRoot();
 const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { exports: Record<string, string> };
 
 /** The names a face re-exports, with the file each comes from. */

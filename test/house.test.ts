@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import { dirname, join, normalize, relative } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { dirname, join, normalize } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { projectRoot } from '../lib/root.ts';
 
 /**
  * The house rules (ARCHITECTURE.md): floors import only downwards, the simulator's rooms
@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
  * a private folder (`_x/`) is its parent folder's, and no import circle anywhere.
  */
 
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const ROOT = projectRoot();
 const FLOORS = ['lib', 'scenarios', 'generator', 'simulator', 'harness', 'cli'] as const;
 /** The simulator's rooms, lowest first; the plug-ins sit beside measurement, above the loop. */
 const ROOMS = ['page', 'loop', 'measure'] as const;
@@ -46,6 +46,41 @@ function roomOf(f: string): number | (typeof PLUG_INS)[number] | null {
 }
 
 const edges = () => [...graph].flatMap(([from, tos]) => tos.map((to) => ({ from, to })));
+
+/** The import circles of a module graph: its strongly connected components of more than one file (Tarjan). */
+function circlesOf(graph: ReadonlyMap<string, readonly string[]>): string[][] {
+  let index = 0;
+  const idx = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const on = new Set<string>();
+  const circles: string[][] = [];
+  const visit = (v: string) => {
+    idx.set(v, index);
+    low.set(v, index++);
+    stack.push(v);
+    on.add(v);
+    for (const w of graph.get(v) ?? []) {
+      if (!graph.has(w)) continue;
+      if (!idx.has(w)) {
+        visit(w);
+        low.set(v, Math.min(low.get(v) as number, low.get(w) as number));
+      } else if (on.has(w)) low.set(v, Math.min(low.get(v) as number, idx.get(w) as number));
+    }
+    if (low.get(v) === idx.get(v)) {
+      const c: string[] = [];
+      let w: string;
+      do {
+        w = stack.pop() as string;
+        on.delete(w);
+        c.push(w);
+      } while (w !== v);
+      if (c.length > 1) circles.push(c.sort());
+    }
+  };
+  for (const v of graph.keys()) if (!idx.has(v)) visit(v);
+  return circles;
+}
 
 describe('the house', () => {
   it('every relative import names a source file that exists', () => {
@@ -94,38 +129,7 @@ describe('the house', () => {
   });
 
   it('no import circle: the module graph is acyclic', () => {
-    // Tarjan's strongly connected components; a component of more than one file is a circle.
-    let index = 0;
-    const idx = new Map<string, number>();
-    const low = new Map<string, number>();
-    const stack: string[] = [];
-    const on = new Set<string>();
-    const circles: string[][] = [];
-    const visit = (v: string) => {
-      idx.set(v, index);
-      low.set(v, index++);
-      stack.push(v);
-      on.add(v);
-      for (const w of graph.get(v) ?? []) {
-        if (!graph.has(w)) continue;
-        if (!idx.has(w)) {
-          visit(w);
-          low.set(v, Math.min(low.get(v) as number, low.get(w) as number));
-        } else if (on.has(w)) low.set(v, Math.min(low.get(v) as number, idx.get(w) as number));
-      }
-      if (low.get(v) === idx.get(v)) {
-        const c: string[] = [];
-        let w: string;
-        do {
-          w = stack.pop() as string;
-          on.delete(w);
-          c.push(w);
-        } while (w !== v);
-        if (c.length > 1) circles.push(c.sort());
-      }
-    };
-    for (const v of graph.keys()) if (!idx.has(v)) visit(v);
-    expect(circles).toEqual([]);
+    expect(circlesOf(graph)).toEqual([]);
   });
 
   it('one definition per concept: the words every defense reads, the price reader, salience, the text around an element and the clip are each defined once', () => {
@@ -167,6 +171,17 @@ describe('the house', () => {
         "import type { A } from '../loop/a.ts';\nexport { b } from './b.ts';\nconst c = await import('../../harness/c.ts');",
       ),
     ).toEqual(['simulator/loop/a.ts', 'simulator/page/b.ts', 'harness/c.ts']);
-    expect(relative(ROOT, join(ROOT, 'simulator/page/observe.ts'))).toBe('simulator/page/observe.ts');
+    const planted = new Map<string, string[]>([
+      ['a.ts', ['b.ts']],
+      ['b.ts', ['c.ts']],
+      ['c.ts', ['a.ts', 'd.ts']],
+      ['d.ts', []],
+    ]);
+    expect(circlesOf(planted)).toEqual([['a.ts', 'b.ts', 'c.ts']]);
+    const chain = new Map<string, string[]>([
+      ['a.ts', ['b.ts']],
+      ['b.ts', []],
+    ]);
+    expect(circlesOf(chain)).toEqual([]);
   });
 });
