@@ -31,7 +31,7 @@ export function catalogueText(): string {
       'Suites',
       all.suites.map((s) => ({
         id: s.id,
-        text: `${s.size} ${s.clicks ? 'click samples' : 'configurations'}, task budget ${s.budget}: ${s.description}`,
+        text: `v${s.version}, ${s.size} ${s.clicks ? 'click samples' : 'configurations'}, task budget ${s.budget}: ${s.description}`,
       })),
     ),
     section(
@@ -86,8 +86,8 @@ export function catalogueMarkdown(): string {
     '### Suites',
     '',
     table(
-      ['id', 'configurations', 'task budget', 'composition'],
-      all.suites.map((s) => [`\`${s.id}\``, String(s.size), String(s.budget), s.description]),
+      ['id', 'version', 'configurations', 'task budget', 'composition'],
+      all.suites.map((s) => [`\`${s.id}\``, String(s.version), String(s.size), String(s.budget), s.description]),
     ),
     '',
     '### Agents',

@@ -32,16 +32,16 @@ export const { help, run, flags } = defineCommand({
     if (suite.clicks) {
       const spec = resize(suite.clicks, c.normal, c.deceptive);
       quotas(suite, spec);
-      assertBundleFolder(out, suite.id, c.seed);
+      assertBundleFolder(out, suite, c.seed);
       const { bundles, samples } = await generateClicks(suite, c.seed, spec, io.progress);
-      writeBundles(out, suite.id, c.seed, bundles);
+      writeBundles(out, suite, c.seed, bundles);
       writeSamples(out, samples);
       return `wrote ${samples.length} click samples (${samples.filter((x) => x.category === 'normal').length} normal) from ${bundles.length} bundles of suite '${suite.id}' (seed ${c.seed}) to ${out}`;
     }
     if (c.normal !== undefined || c.deceptive !== undefined)
       throw new UserError(`--normal and --deceptive are for click suites; '${suite.id}' is not one`);
     const bundles = generateSuite(suite, c.seed);
-    writeBundles(out, suite.id, c.seed, bundles);
+    writeBundles(out, suite, c.seed, bundles);
     return `wrote ${bundles.length} bundles of suite '${suite.id}' (seed ${c.seed}) to ${out}`;
   },
 });

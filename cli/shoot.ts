@@ -41,7 +41,7 @@ export const { help, run, flags } = defineCommand({
     const r = await (async () => {
       const source = c.source;
       const made = suite && 'seed' in source ? generateSuite(suite, source.seed) : null;
-      if (suite && made && 'seed' in source) writeBundles(dir, suite.id, source.seed, made);
+      if (suite && made && 'seed' in source) writeBundles(dir, suite, source.seed, made);
       // A suite is generated and written here, then shot from memory; bundles from disk by the one loader.
       const bundles: LoadedBundle[] = made
         ? generated(made)

@@ -1,7 +1,8 @@
-import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { ScenarioSpec, SuiteDef } from '../scenarios/model.ts';
-import type { BundleManifest } from '../scenarios/bundle.ts';
+import { SAFE_NAME, type BundleManifest } from '../scenarios/bundle.ts';
 import { createRng, scenarioSeed } from '../scenarios/rng.ts';
 import { UserError } from '../lib/errors.ts';
 import { clearTemps, isTempName, writeFileAtomic } from '../lib/files.ts';
@@ -26,7 +27,40 @@ export function generateSuite(suite: SuiteDef, seed: number): Bundle[] {
   return suite.scenarios().map((spec) => generateBundle(suite, spec, seed));
 }
 
+/** The digest a published suite records with its version: sha256 of its bundles at seed 0, manifests and files. */
+export const suiteDigest = (suite: SuiteDef): string => bundlesDigest(generateSuite(suite, 0));
+
+/** sha256 of bundles, manifests and files (by path), first 16 hex digits. */
+export function bundlesDigest(bundles: readonly Bundle[]): string {
+  const hash = createHash('sha256');
+  for (const b of bundles) {
+    hash.update(JSON.stringify(b.manifest));
+    for (const path of Object.keys(b.files).sort()) hash.update(JSON.stringify([path, b.files[path]]));
+  }
+  return hash.digest('hex').slice(0, 16);
+}
+
 export const SUITE_INDEX = 'suite.json';
+
+/**
+ * Removes what `writeBundles` wrote of `suite` into `out` under another version (its
+ * suite.json and the bundles it lists), for a command that replaces its own earlier output
+ * (the demo); anything else in the folder stays, and writeBundles still refuses it.
+ */
+export function clearOtherVersion(out: string, suite: Pick<SuiteDef, 'id' | 'version'>): void {
+  const indexPath = join(out, SUITE_INDEX);
+  if (!existsSync(indexPath)) return;
+  let held: { suite?: unknown; version?: unknown; scenarios?: unknown };
+  try {
+    held = JSON.parse(readFileSync(indexPath, 'utf8')) as typeof held;
+  } catch {
+    return;
+  }
+  if (held.suite !== suite.id || held.version === suite.version || !Array.isArray(held.scenarios)) return;
+  for (const id of held.scenarios)
+    if (typeof id === 'string' && SAFE_NAME.test(id)) rmSync(join(out, id), { recursive: true, force: true });
+  rmSync(indexPath, { force: true });
+}
 
 /**
  * Writes `<out>/<id>/bundle.json` and `<out>/<id>/site/…`, plus `<out>/suite.json`. suite.json
@@ -36,8 +70,18 @@ export const SUITE_INDEX = 'suite.json';
  * (that took writing webdecept's 315 bundles from about 2–3 s to 6.6 s), since writing the suite
  * again rewrites every file anyway.
  */
-export function writeBundles(out: string, suite: string, seed: number, bundles: readonly Bundle[]): void {
-  const index = JSON.stringify({ suite, seed, scenarios: bundles.map((b) => b.manifest.id) }, null, 2) + '\n';
+export function writeBundles(
+  out: string,
+  suite: Pick<SuiteDef, 'id' | 'version'>,
+  seed: number,
+  bundles: readonly Bundle[],
+): void {
+  const index =
+    JSON.stringify(
+      { suite: suite.id, version: suite.version, seed, scenarios: bundles.map((b) => b.manifest.id) },
+      null,
+      2,
+    ) + '\n';
   const indexPath = join(out, SUITE_INDEX);
   if (existsSync(indexPath) && readFileSync(indexPath, 'utf8') !== index) {
     throw new UserError(`${out} already holds a different generated suite; choose another --out or remove it`);

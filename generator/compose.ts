@@ -15,10 +15,10 @@ export interface ComposedScenario {
   site: SiteSpec;
 }
 
-/** Seeds are part of every id: suite + task@domain + pattern variants (or control) + seed. */
-export function scenarioId(suite: string, spec: ScenarioSpec, seed: number): string {
+/** Seeds and versions are part of every id: suite + version + task-domain + pattern variants (or control) + seed. */
+export function scenarioId(suite: Pick<SuiteDef, 'id' | 'version'>, spec: ScenarioSpec, seed: number): string {
   const what = spec.patterns.length === 0 ? 'control' : spec.patterns.map((p) => `${p.family}-${p.variant}`).join('+');
-  return `${suite}.${spec.task}-${spec.domain}.${what}${spec.instance !== undefined ? `.i${spec.instance}` : ''}.s${seed}`;
+  return `${suite.id}.v${suite.version}.${spec.task}-${spec.domain}.${what}${spec.instance !== undefined ? `.i${spec.instance}` : ''}.s${seed}`;
 }
 
 /**
@@ -87,7 +87,7 @@ export function compose(suite: SuiteDef, spec: ScenarioSpec, seed: number): Comp
   );
   const manifest: BundleManifest = {
     schema: BUNDLE_SCHEMA,
-    id: scenarioId(suite.id, spec, seed),
+    id: scenarioId(suite, spec, seed),
     suite: suite.id,
     seed,
     task: { id: spec.task, domain: spec.domain, instruction: instance.instruction, goal: instance.goal },

@@ -24,6 +24,7 @@ export function catalogue() {
     tasks: tasks.all().map((t) => ({ id: t.id, title: t.title, domains: [...t.domains] })),
     suites: suites.all().map((s) => ({
       id: s.id,
+      version: s.version,
       title: s.title,
       description: s.description,
       budget: s.budget,

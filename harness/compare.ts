@@ -17,7 +17,7 @@ import { LOCK_NAME, lockFolder } from './lock.ts';
 import { silent } from './progress.ts';
 import { executeRun, heldOtherRun, nameOf, prepareAgent, stampRun, type RunOptions } from './run.ts';
 import { readRunFolder, RUN_FILE, SUMMARY_FILE, type RunConfig } from './run-folder.ts';
-import { loadBundles, runSource } from './select.ts';
+import { loadBundles, runSource, suiteTitle, suiteVersionOf } from './select.ts';
 import { stopIfAsked } from './stop.ts';
 
 export const COMPARE_JSON = 'compare.json';
@@ -227,17 +227,25 @@ export async function compareDefenses(
         `${clip(join(out, odd.folder))}: holds other episodes than ${clip(join(out, (defenseRuns[0] as DefenseRun).folder))} (${odd.episodes.length} against ${(defenseRuns[0] as DefenseRun).episodes.length}); remove it to play it again`,
       );
     const comparison = compareRuns(defenseRuns);
-    const { defenses: _d, ...common } = config;
+    const { defenses: _d, suite, ...common } = config;
+    const version = suiteVersionOf(config);
     const json =
       JSON.stringify(
         {
-          config: { ...common, defenses: config.defenses, defenseOptions: {}, ablations: opts.ablations === true },
+          config: {
+            suite,
+            ...(version === undefined ? {} : { suiteVersion: version }),
+            ...common,
+            defenses: config.defenses,
+            defenseOptions: {},
+            ablations: opts.ablations === true,
+          },
           ...comparison,
         },
         null,
         2,
       ) + '\n';
-    const title = `decoy compare · suite ${config.suite}${config.patterns.length ? ` (${config.patterns.join(', ')})` : ''} · agent ${config.agent} · seed ${config.seed} · ${bundles.length} configurations`;
+    const title = `decoy compare · suite ${suiteTitle(config)}${config.patterns.length ? ` (${config.patterns.join(', ')})` : ''} · agent ${config.agent} · seed ${config.seed} · ${bundles.length} configurations`;
     const { printed, markdown } = compareText(comparison, title, opts.ablations === true);
     writeFileAtomic(join(out, COMPARE_JSON), json);
     writeFileAtomic(join(out, COMPARE_MD), markdown);

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync, truncateSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { clip, UserError } from '../lib/errors.ts';
+import { suites } from '../scenarios/index.ts';
 import { appendLine, completeLines } from '../lib/files.ts';
 import type { LoadedBundle } from '../simulator/loop/bundle.ts';
 import { DecoyEnv } from '../simulator/loop/env.ts';
@@ -46,6 +47,7 @@ export function runBundles(
   episodes: readonly EpisodeRecord[],
   trustBundles: boolean,
 ): Map<string, LoadedBundle> {
+  assertSameSuite(runs, config);
   const bundles = new Map(loadBundles(runSource(config, trustBundles)).map((b) => [b.manifest.id, b]));
   for (const e of episodes)
     if (!bundles.has(e.scenario))
@@ -53,6 +55,18 @@ export function runBundles(
         `${runs}: episode ${e.scenario} has no bundle in ${config.bundles ?? `suite ${config.suite} (seed ${config.seed})`}`,
       );
   return bundles;
+}
+
+/** A run's suite generated again is the one it was played on only under the version run.json records. */
+function assertSameSuite(runs: string, config: RunConfig): void {
+  if (config.bundles !== null) return;
+  const now = suites.get(config.suite).version;
+  if (config.suiteVersion === now) return;
+  const then =
+    config.suiteVersion === undefined ? 'before suites were versioned' : `on ${config.suite} v${config.suiteVersion}`;
+  throw new UserError(
+    `${runs} was played ${then}; this decoy generates v${now}, whose sites differ: play the run again with this decoy`,
+  );
 }
 
 /** labelEpisode on a recorded episode, its failures as one-line errors naming the episode. */

@@ -28,6 +28,8 @@ export const SUMMARY_FILE = 'summary.json';
 /** Everything that decides a run's episodes; written to run.json. */
 export interface RunConfig {
   readonly suite: string;
+  /** The suite's version (scenarios/model.ts SuiteDef), for a suite generated from the registry; stampRun sets it. */
+  readonly suiteVersion?: number;
   readonly patterns: readonly string[];
   readonly bundles: string | null;
   readonly agent: string;
@@ -64,6 +66,7 @@ const limit = z.number().positive();
 
 export const runConfigSchema = z.strictObject({
   suite: z.string(),
+  suiteVersion: z.number().int().nonnegative().optional(),
   patterns: z.array(z.string()).readonly(),
   bundles: z.string().nullable(),
   agent: z.string(),

@@ -3,7 +3,7 @@ import { basename, join } from 'node:path';
 import { Stopped, UserError } from '../lib/errors.ts';
 import { LOCK_NAME, lockFolder } from './lock.ts';
 import { appendLine, clearTemps, isTempName, writeFileAtomic } from '../lib/files.ts';
-import { generateSuite, writeBundles } from '../generator/bundle.ts';
+import { clearOtherVersion, generateSuite, writeBundles } from '../generator/bundle.ts';
 import { scenarioId } from '../generator/compose.ts';
 import { suites } from '../scenarios/index.ts';
 import type { BundleManifest } from '../scenarios/bundle.ts';
@@ -30,7 +30,7 @@ import {
 } from '../simulator/loop/resolve.ts';
 import { resultsTable } from '../simulator/measure/report/table.ts';
 import { assertReplayFits, readReplayFile } from './replay-file.ts';
-import { loadBundles, runSource, selectSuite } from './select.ts';
+import { loadBundles, runSource, selectSuite, suiteTitle, suiteVersionOf } from './select.ts';
 import { checkBundles } from './check.ts';
 import { silent, type Progress } from './progress.ts';
 import { stopIfAsked } from './stop.ts';
@@ -59,9 +59,12 @@ function differingLimits(limits: Partial<EpisodeLimits> = {}): Partial<EpisodeLi
 
 /** The config as run.json records it for a run played with these limits: stampFiles's, with the limits that are not the defaults. */
 export function stampRun(config: RunConfig, limits?: Partial<EpisodeLimits>): RunConfig {
-  const { limits: _l, ...rest } = config;
+  const { limits: _l, suiteVersion: _v, ...rest } = config;
   const differing = differingLimits(limits);
-  return stampFiles(differing ? { ...rest, limits: differing } : rest);
+  // Beside the suite's name, where a reader looks for it; a folder of bundles carries its versions in their ids.
+  const version = suiteVersionOf(config);
+  const versioned = version === undefined ? {} : { suite: rest.suite, suiteVersion: version };
+  return stampFiles({ ...versioned, ...rest, ...(differing ? { limits: differing } : {}) });
 }
 
 export interface RunOptions {
@@ -149,7 +152,7 @@ function limitsText(limits: unknown): string {
     : set.map(([k, v]) => `${Object.hasOwn(flags, k) ? flags[k] : k} ${String(v)}`).join(' ');
 }
 
-/** ' (the defense file ./x.ts changed since)', or the limits played with, when that is the only difference from the run held. */
+/** ' (the defense file ./x.ts changed since)', the suite's version or the limits played with, when that is the only difference from the run held. */
 export function changedFile(held: string, config: RunConfig): string {
   let was: Record<string, unknown>;
   try {
@@ -163,6 +166,12 @@ export function changedFile(held: string, config: RunConfig): string {
       ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : 1)))
       : v;
   const same = (a: unknown, b: unknown) => JSON.stringify(a, sorted) === JSON.stringify(b, sorted);
+  if (config.suiteVersion !== undefined && was.suiteVersion !== config.suiteVersion) {
+    const { suiteVersion: _w, ...wasRest } = was;
+    const { suiteVersion: _c, ...rest } = config;
+    if (same(wasRest, rest))
+      return ` (played on ${config.suite} ${typeof was.suiteVersion === 'number' ? `v${was.suiteVersion}` : 'from before suites were versioned'}; this decoy generates v${config.suiteVersion})`;
+  }
   if (!same(was.limits, config.limits) && same({ ...was, limits: config.limits }, config))
     return ` (played with other per-episode limits: ${limitsText(was.limits)}, now ${limitsText(config.limits)})`;
   for (const who of ['agent', 'defense'] as const) {
@@ -188,7 +197,7 @@ function knownIds(run: readonly Pick<BundleManifest, 'id' | 'suite' | 'seed'>[])
   for (const pair of suiteSeeds) {
     const [suite, seed] = JSON.parse(pair) as [string, number];
     if (!suites.ids().includes(suite)) continue;
-    for (const spec of suites.get(suite).scenarios()) known.add(scenarioId(suite, spec, seed));
+    for (const spec of suites.get(suite).scenarios()) known.add(scenarioId(suites.get(suite), spec, seed));
   }
   return known;
 }
@@ -313,7 +322,7 @@ async function playInto(
   };
   writeFileAtomic(summaryFile, JSON.stringify(written, null, 2) + '\n');
   const played = `${rest.length} episodes in ${seconds.toFixed(1)} s${before.length > 0 ? ` (${before.length} more kept from the interrupted run)` : ''}`;
-  const title = `suite ${config.suite} · agent ${config.agent} · defense ${config.defense} · seed ${config.seed} · ${played}`;
+  const title = `suite ${suiteTitle(config)} · agent ${config.agent} · defense ${config.defense} · seed ${config.seed} · ${played}`;
   return { episodes, summaryFile, resumed: before.length, table: resultsTable(summary, title), errors: summary.errors };
 }
 
@@ -369,7 +378,8 @@ export async function runDemo(
     config,
     made.map((b) => b.manifest),
   );
-  writeBundles(where.bundles, suite.id, c.seed, made);
+  clearOtherVersion(where.bundles, suite);
+  writeBundles(where.bundles, suite, c.seed, made);
   const result = await executeRun(config, where.out, {
     bundles: loadBundles({ bundles: where.bundles }),
     replaceSameSuite: true,

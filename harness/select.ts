@@ -42,6 +42,16 @@ export function loadBundles(source: BundleSource): LoadedBundle[] {
   return generated(generateSuite(selectSuite(source.suite, source.patterns), source.seed));
 }
 
+/** The version of the registry's suite a run or comparison generates, as run.json and compare.json record it; none for a folder of bundles (their ids carry theirs). */
+export const suiteVersionOf = (c: { readonly suite: string; readonly bundles: string | null }): number | undefined =>
+  c.bundles === null ? suites.get(c.suite).version : undefined;
+
+/** `demo v1`, or the bare name for a folder of bundles: how a title names the suite. */
+export const suiteTitle = (c: { readonly suite: string; readonly bundles: string | null }): string => {
+  const v = suiteVersionOf(c);
+  return v === undefined ? c.suite : `${c.suite} v${v}`;
+};
+
 /**
  * Where a run's bundles come from (what run.json records): the folder it names, read trusted
  * when the run was told to (--trust-bundles, which run.json does not record), else its suite
@@ -65,16 +75,20 @@ export function runSource(
  * Whether decoy generate may write this suite and seed into `out` (empty, or holding the same
  * suite and seed), asked before a long generation rather than after it.
  */
-export function assertBundleFolder(out: string, suite: string, seed: number): void {
+export function assertBundleFolder(out: string, suite: Pick<SuiteDef, 'id' | 'version'>, seed: number): void {
   const index = join(out, SUITE_INDEX);
   if (existsSync(index)) {
-    let held: { suite?: unknown; seed?: unknown } = {};
+    let held: { suite?: unknown; version?: unknown; seed?: unknown } = {};
     try {
       held = JSON.parse(readFileSync(index, 'utf8')) as typeof held;
     } catch {
       held = {};
     }
-    if (held.suite !== suite || held.seed !== seed)
+    if (held.suite === suite.id && held.seed === seed && held.version !== suite.version)
+      throw new UserError(
+        `${out} holds ${suite.id} ${held.version === undefined ? 'from before suites were versioned' : `v${String(held.version)}`}, not v${suite.version}; choose another --out or remove it`,
+      );
+    if (held.suite !== suite.id || held.seed !== seed)
       throw new UserError(`${out} already holds a different generated suite; choose another --out or remove it`);
   } else if (existsSync(out) && readdirSync(out).length > 0)
     throw new UserError(`${out} is not empty and holds no generated suite; choose another --out`);

@@ -526,6 +526,17 @@ export interface ClickSuiteSpec {
 
 export interface SuiteDef {
   id: string;
+  /**
+   * Raised whenever what the suite generates changes (its sites, ground truth or evaluator
+   * parameters), so that a result is always tied to the sites it was measured on: it is part of
+   * every scenario id (`webdecept.v2.…`) and of run.json.
+   */
+  version: number;
+  /**
+   * For a published suite: the digest of its bundles at seed 0 (generator/bundle.ts
+   * suiteDigest) under this version. A test fails when the bundles change and this does not.
+   */
+  digest?: string;
   title: string;
   description: string;
   /** Task budget: agent proposals per episode. */

@@ -7,6 +7,8 @@ import { tasks } from '../catalogue.ts';
  */
 const controls: SuiteDef = {
   id: 'controls',
+  version: 1,
+  digest: '78d3011a96e98a09',
   title: 'Benign controls',
   description:
     'Every task in every domain it supports with no deceptive pattern (two instances each), to measure what a defense costs where nothing deceives.',

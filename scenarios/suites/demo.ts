@@ -9,6 +9,8 @@ const one = (task: string, domain: ScenarioSpec['domain'], family?: string, vari
 /** A small tour: every family in every domain it supports, and every task's benign control. */
 const demo: SuiteDef = {
   id: 'demo',
+  version: 1,
+  digest: 'b2731bf11913b73d',
   title: 'Demo',
   description: "A tour of the pattern families across shopping, news and health, with each task's benign control.",
   budget: 15,

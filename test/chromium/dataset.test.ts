@@ -115,7 +115,7 @@ describe.skipIf(!have.ok)(`decoy dataset ruc ${have.why}`, () => {
     const bundles = new Map(
       ruc
         .scenarios()
-        .filter((s) => wanted.has(scenarioId('ruc', s, 7)))
+        .filter((s) => wanted.has(scenarioId(ruc, s, 7)))
         .map((s) => generateBundle(ruc, s, 7))
         .map((b) => [b.manifest.id, b]),
     );

@@ -55,7 +55,7 @@ describe.skipIf(!have.ok)(`Chromium episodes under the limits ${have.why}`, () =
     const bundles = join(dir, 'bundles');
     writeBundles(
       bundles,
-      control.manifest.suite,
+      { id: control.manifest.suite, version: 1 },
       7,
       made.map((b) => ({ manifest: b.manifest, files: b.site.files })),
     );

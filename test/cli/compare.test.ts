@@ -14,7 +14,9 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 /** A bundle folder (one configuration) whose page holds a script of its own: it loads only with --trust-bundles. */
 function scriptedBundles(): string {
   const b = bundleFor({ task: 'signup', domain: 'shopping', patterns: [] }, 7);
-  writeBundles(join(dir, 'good'), b.manifest.suite, 7, [{ manifest: b.manifest, files: b.site.files }]);
+  writeBundles(join(dir, 'good'), { id: b.manifest.suite, version: 1 }, 7, [
+    { manifest: b.manifest, files: b.site.files },
+  ]);
   cpSync(join(dir, 'good'), join(dir, 'scripted'), { recursive: true });
   const page = join(dir, 'scripted', b.manifest.id, 'site', 'index.html');
   writeFileSync(page, readFileSync(page, 'utf8').replace('</body>', '<script>document.title = "x"</script></body>'));

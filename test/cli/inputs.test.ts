@@ -56,7 +56,9 @@ beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), 'decoy-inputs-'));
   const b = bundleFor({ task: 'signup', domain: 'shopping', patterns: [] }, 7);
   id = b.manifest.id;
-  writeBundles(join(dir, 'good'), b.manifest.suite, 7, [{ manifest: b.manifest, files: b.site.files }]);
+  writeBundles(join(dir, 'good'), { id: b.manifest.suite, version: 1 }, 7, [
+    { manifest: b.manifest, files: b.site.files },
+  ]);
   edit('good', 'scripted', (b) =>
     writeFileSync(
       page(b),

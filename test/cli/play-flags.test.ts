@@ -30,7 +30,9 @@ function decoyWithPath(path: string, ...args: string[]) {
 beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), 'decoy-sandbox-flag-'));
   const b = bundleFor({ task: 'signup', domain: 'shopping', patterns: [] }, 7);
-  writeBundles(join(dir, 'good'), b.manifest.suite, 7, [{ manifest: b.manifest, files: b.site.files }]);
+  writeBundles(join(dir, 'good'), { id: b.manifest.suite, version: 1 }, 7, [
+    { manifest: b.manifest, files: b.site.files },
+  ]);
   cpSync(join(dir, 'good'), join(dir, 'scripted'), { recursive: true });
   const page = join(dir, 'scripted', b.manifest.id, 'site', 'index.html');
   writeFileSync(page, readFileSync(page, 'utf8').replace('</body>', '<script>document.title = "x"</script></body>'));

@@ -46,7 +46,7 @@ const GROUND_TRUTH_WORDS = [
   'correct_box',
   'dark_box',
 ];
-const SHOT = 'demo.purchase-shopping.control.s7';
+const SHOT = 'demo.v1.purchase-shopping.control.s7';
 
 let dir = '';
 let manifests: BundleManifest[] = [];
@@ -76,7 +76,7 @@ beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), 'decoy-site-'));
   const bundles = generateSuite(suites.get('demo'), 7);
   manifests = bundles.map((b) => b.manifest);
-  writeBundles(join(dir, 'out/demo'), 'demo', 7, bundles);
+  writeBundles(join(dir, 'out/demo'), suites.get('demo'), 7, bundles);
   // What decoy shoot leaves behind, for one configuration.
   mkdirSync(join(dir, 'out/demo', SHOT, 'shots'));
   for (const f of ['start.png', 'start-boxes.png']) writeFileSync(join(dir, 'out/demo', SHOT, 'shots', f), `png:${f}`);
@@ -179,7 +179,9 @@ describe('decoy site build', () => {
 
 describe('the runtime under a base path', () => {
   it("keeps routes, links, history and events the site's own, and posts its log", async () => {
-    const m = manifests.find((x) => x.id === 'demo.purchase-shopping.warranty-addon-preselected.s7') as BundleManifest;
+    const m = manifests.find(
+      (x) => x.id === 'demo.v1.purchase-shopping.warranty-addon-preselected.s7',
+    ) as BundleManifest;
     const key = keyOf(m.id);
     const html = readFileSync(join(dir, 'dist/site/live', key, 'index.html'), 'utf8');
     const posts: { url: string; body: { events: { type: string; route: string }[] } }[] = [];
@@ -375,7 +377,7 @@ describe('decoy serve + Chromium + decoy score', () => {
   });
 
   it("a configuration's gallery page shows and links the live site's URL on the live origin", async () => {
-    const id = 'demo.purchase-shopping.warranty-addon-preselected.s7';
+    const id = 'demo.v1.purchase-shopping.warranty-addon-preselected.s7';
     const page = await (await fetch(`${gallery}config/${id}/`)).text();
     const live = `${url}live/${keyOf(id)}/`;
     expect(page).toContain(`href="${live}"`);
@@ -383,7 +385,7 @@ describe('decoy serve + Chromium + decoy score', () => {
     expect(page).not.toContain('invalid');
   });
 
-  it.each(['demo.purchase-shopping.warranty-addon-preselected.s7', 'demo.find-author-news.cookie-trap-modal.s7'])(
+  it.each(['demo.v1.purchase-shopping.warranty-addon-preselected.s7', 'demo.v1.find-author-news.cookie-trap-modal.s7'])(
     '%s: the safe and the trap path in Chromium score as the jsdom oracle and trap runs',
     async (id) => {
       const bundle = readBundle(join(dir, 'out/demo', id));

@@ -41,8 +41,8 @@ describe('generator', () => {
     const a = mkdtempSync(join(tmpdir(), 'decoy-a-'));
     const b = mkdtempSync(join(tmpdir(), 'decoy-b-'));
     try {
-      writeBundles(a, 'demo', 7, generateSuite(suites.get('demo'), 7));
-      writeBundles(b, 'demo', 7, generateSuite(suites.get('demo'), 7));
+      writeBundles(a, suites.get('demo'), 7, generateSuite(suites.get('demo'), 7));
+      writeBundles(b, suites.get('demo'), 7, generateSuite(suites.get('demo'), 7));
       const ta = tree(a);
       expect(Object.keys(ta).length).toBeGreaterThan(30);
       expect(tree(b)).toEqual(ta);

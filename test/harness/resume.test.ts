@@ -87,7 +87,7 @@ describe('generate stopped midway', () => {
   it('writes suite.json first, so the same suite written again over a half-written folder finishes it, leaving no temporary file', () => {
     const made = generateSuite(suites.get('demo'), 7).slice(0, 3);
     const whole = join(dir, 'gen-whole');
-    writeBundles(whole, 'demo', 7, made);
+    writeBundles(whole, suites.get('demo'), 7, made);
     // As a kill leaves it: the claim, one bundle whole, the next with its site but a bundle.json half-written.
     const cut = join(dir, 'gen-cut');
     const second = made[1]!.manifest.id;
@@ -96,7 +96,7 @@ describe('generate stopped midway', () => {
     cpSync(join(whole, made[0]!.manifest.id), join(cut, made[0]!.manifest.id), { recursive: true });
     writeFileSync(join(cut, second, 'site', 'index.html'), readFileSync(join(whole, second, 'site', 'index.html')));
     writeFileSync(join(cut, second, `.bundle.json.4242.tmp`), '{"half');
-    writeBundles(cut, 'demo', 7, made);
+    writeBundles(cut, suites.get('demo'), 7, made);
     const list = (d: string) => readdirSync(d, { recursive: true, encoding: 'utf8' }).sort();
     expect(list(cut)).toEqual(list(whole));
     for (const f of list(whole).filter((f) => !statSync(join(whole, f)).isDirectory()))

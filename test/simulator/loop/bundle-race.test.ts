@@ -46,7 +46,7 @@ const SECRET = 'outside the bundle';
 beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), 'decoy-race-'));
   const b = bundleFor({ task: 'purchase', domain: 'shopping', patterns: [] }, 7);
-  writeBundles(join(dir, 'suite'), 'prop', 7, [{ manifest: b.manifest, files: b.site.files }]);
+  writeBundles(join(dir, 'suite'), { id: 'prop', version: 1 }, 7, [{ manifest: b.manifest, files: b.site.files }]);
   good = join(dir, 'suite', b.manifest.id);
   mkdirSync(join(dir, 'outside'));
   writeFileSync(join(dir, 'outside', 'note.txt'), SECRET);

@@ -41,7 +41,7 @@ beforeAll(() => {
     { task: 'purchase', domain: 'shopping', patterns: [{ family: 'cookie-trap', variant: 'modal' }] },
     7,
   );
-  writeBundles(join(dir, 'suite'), 'prop', 7, [{ manifest: b.manifest, files: b.site.files }]);
+  writeBundles(join(dir, 'suite'), { id: 'prop', version: 1 }, 7, [{ manifest: b.manifest, files: b.site.files }]);
   good = join(dir, 'suite', b.manifest.id);
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

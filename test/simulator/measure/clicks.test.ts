@@ -91,6 +91,7 @@ describe('click samples (DUDE Appendix D)', () => {
   it('draws exactly the quotas of a click suite from its configurations', async () => {
     const suite: SuiteDef = {
       id: 'mini',
+      version: 1,
       title: 'mini',
       description: 'two domains',
       budget: 20,

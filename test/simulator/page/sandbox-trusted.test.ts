@@ -63,7 +63,9 @@ describe('trusted bundles', () => {
   });
 
   it('bundles read with --trust-bundles are marked trusted; read without it, not', () => {
-    writeBundles(join(dir, 'suite'), a.manifest.suite, 7, [{ manifest: a.manifest, files: a.site.files }]);
+    writeBundles(join(dir, 'suite'), { id: a.manifest.suite, version: 1 }, 7, [
+      { manifest: a.manifest, files: a.site.files },
+    ]);
     expect(loadBundles({ bundles: join(dir, 'suite'), trustBundles: true }).map((x) => isTrusted(x.site))).toEqual([
       true,
     ]);

@@ -1,0 +1,140 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { executeRun, runDemo } from '../../harness/run.ts';
+import type { RunConfig } from '../../harness/run-folder.ts';
+import { labelRun } from '../../harness/label.ts';
+import { assessSteps } from '../../harness/assess.ts';
+import { assertBundleFolder, loadBundles } from '../../harness/select.ts';
+import { generateSuite, writeBundles } from '../../generator/bundle.ts';
+import { suites } from '../../scenarios/index.ts';
+import { Stopped } from '../../lib/errors.ts';
+
+let dir = '';
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'decoy-version-'));
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const demo = suites.get('demo');
+const PATTERN = 'preselected-consent';
+const config: RunConfig = {
+  suite: 'demo',
+  patterns: [PATTERN],
+  bundles: null,
+  agent: 'oracle',
+  defense: 'none',
+  seed: 7,
+  agentOptions: {},
+  defenseOptions: {},
+  replay: null,
+};
+const bundles = loadBundles({ suite: 'demo', seed: 7, patterns: [PATTERN] });
+
+/** run.json as another version of decoy would have written it: the same run, but `suiteVersion` as given (absent for undefined). */
+function rewriteVersion(out: string, version: number | undefined): void {
+  const file = join(out, 'run.json');
+  const { suiteVersion: _v, ...rest } = JSON.parse(readFileSync(file, 'utf8')) as RunConfig;
+  const { suite, ...others } = rest;
+  const held = version === undefined ? rest : { suite, suiteVersion: version, ...others };
+  writeFileSync(file, JSON.stringify(held, null, 2) + '\n');
+}
+
+describe('a result is tied to the version of the suite it was played on', () => {
+  it('run.json records the suite version beside the suite, and every episode names a scenario of that version', async () => {
+    const out = join(dir, 'plain');
+    await executeRun(config, out, { bundles, noCheck: true });
+    const run = JSON.parse(readFileSync(join(out, 'run.json'), 'utf8')) as RunConfig;
+    expect(Object.keys(run).slice(0, 2)).toEqual(['suite', 'suiteVersion']);
+    expect(run.suiteVersion).toBe(demo.version);
+    const episodes = readFileSync(join(out, 'episodes.jsonl'), 'utf8').trim().split('\n');
+    for (const line of episodes)
+      expect((JSON.parse(line) as { scenario: string }).scenario.startsWith(`demo.v${demo.version}.`)).toBe(true);
+  });
+
+  it.each([
+    [demo.version + 1, `played on demo v${demo.version + 1}; this decoy generates v${demo.version}`],
+    [undefined, `played on demo from before suites were versioned; this decoy generates v${demo.version}`],
+  ])(
+    'an unfinished run of suite version %s is not resumed with this version: refused naming both, its episodes kept',
+    async (version, said) => {
+      const out = join(dir, `resume-${String(version)}`);
+      const stop = new AbortController();
+      await expect(
+        executeRun(config, out, {
+          bundles,
+          noCheck: true,
+          signal: stop.signal,
+          progress: (_l, done) => done === 1 && stop.abort(),
+        }),
+      ).rejects.toThrow(Stopped);
+      rewriteVersion(out, version);
+      const before = readFileSync(join(out, 'episodes.jsonl'), 'utf8');
+      await expect(executeRun(config, out, { bundles, noCheck: true })).rejects.toThrow(said);
+      expect(readFileSync(join(out, 'episodes.jsonl'), 'utf8')).toBe(before);
+    },
+  );
+
+  it.each([demo.version + 1, undefined])(
+    'a finished run of suite version %s is neither labelled nor assessed against this version’s sites',
+    async (version) => {
+      const out = join(dir, `finished-${String(version)}`);
+      await executeRun(config, out, { bundles, noCheck: true });
+      rewriteVersion(out, version);
+      const said = new RegExp(
+        `was played (on demo v${String(version)}|before suites were versioned); this decoy generates v${demo.version}`,
+      );
+      await expect(labelRun(out)).rejects.toThrow(said);
+      await expect(assessSteps({ runs: [out] }, { defense: 'none', defenseOptions: {} })).rejects.toThrow(said);
+    },
+  );
+
+  it('decoy generate refuses a folder holding the same suite and seed under another version, and writes nothing there', () => {
+    const out = join(dir, 'bundles');
+    const made = generateSuite({ ...demo, scenarios: () => demo.scenarios().slice(0, 2) }, 7);
+    writeBundles(out, { id: 'demo', version: demo.version + 1 }, 7, made);
+    const index = readFileSync(join(out, 'suite.json'), 'utf8');
+    expect(() => assertBundleFolder(out, demo, 7)).toThrow(
+      `holds demo v${demo.version + 1}, not v${demo.version}; choose another --out`,
+    );
+    expect(() => writeBundles(out, demo, 7, made)).toThrow('already holds a different generated suite');
+    expect(readFileSync(join(out, 'suite.json'), 'utf8')).toBe(index);
+    expect(JSON.parse(index)).toMatchObject({ suite: 'demo', version: demo.version + 1, seed: 7 });
+  });
+
+  it('the demo replaces its own bundles of another version (and nothing else in their folder), then runs on this one', async () => {
+    const bundlesDir = join(dir, 'demo-bundles');
+    const older = { id: 'demo', version: demo.version + 1 };
+    const made = generateSuite({ ...demo, ...older, scenarios: () => demo.scenarios().slice(0, 3) }, 7);
+    writeBundles(bundlesDir, older, 7, made);
+    mkdirSync(join(bundlesDir, 'notes'));
+    writeFileSync(join(bundlesDir, 'notes', 'mine.txt'), 'kept');
+    await expect(
+      runDemo({
+        agent: 'oracle',
+        defense: 'none',
+        seed: 7,
+        agentOptions: {},
+        bundles: bundlesDir,
+        out: join(dir, 'demo-run'),
+      }),
+    ).rejects.toThrow('is not empty and holds no generated suite');
+    expect(readFileSync(join(bundlesDir, 'notes', 'mine.txt'), 'utf8')).toBe('kept');
+    for (const b of made) expect(existsSync(join(bundlesDir, b.manifest.id))).toBe(false);
+    rmSync(join(bundlesDir, 'notes'), { recursive: true });
+    writeBundles(bundlesDir, older, 7, made);
+    const r = await runDemo({
+      agent: 'oracle',
+      defense: 'none',
+      seed: 7,
+      agentOptions: {},
+      bundles: bundlesDir,
+      out: join(dir, 'demo-run'),
+    });
+    expect(r.errors).toBe(0);
+    const names = readdirSync(bundlesDir).filter((n) => n !== 'suite.json');
+    expect(names).toHaveLength(demo.scenarios().length);
+    expect(names.every((n) => n.startsWith(`demo.v${demo.version}.`))).toBe(true);
+  });
+});

@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { suites } from '../../scenarios/index.ts';
+import { bundlesDigest, generateSuite, suiteDigest } from '../../generator/bundle.ts';
+import { scenarioId } from '../../generator/compose.ts';
+
+const published = suites.all();
+
+describe('suite versions', () => {
+  it.each(published.map((s) => [s.id, s] as const))(
+    '%s: its bundles at seed 0 hash to the digest it records under its version, so a change to what it generates cannot keep the version',
+    (id, suite) => {
+      const now = suiteDigest(suite);
+      if (suite.digest === undefined)
+        expect.fail(`suite ${id} records no digest: in scenarios/suites/${id}.ts set digest: '${now}'`);
+      if (now !== suite.digest)
+        expect.fail(
+          `suite ${id} v${suite.version} generates other bundles than it records (digest ${now}, recorded ${suite.digest}). ` +
+            `A changed suite changes results: in scenarios/suites/${id}.ts set version: ${suite.version + 1} and digest: '${now}', and say so in docs/suites.md.`,
+        );
+    },
+    120_000,
+  );
+
+  it('every published suite has a positive whole version, and its scenario ids carry it', () => {
+    for (const s of published) {
+      expect(Number.isInteger(s.version) && s.version > 0, s.id).toBe(true);
+      const [first] = generateSuite({ ...s, scenarios: () => s.scenarios().slice(0, 1) }, 3);
+      expect(first?.manifest.id.startsWith(`${s.id}.v${s.version}.`), first?.manifest.id).toBe(true);
+    }
+  });
+
+  it('a suite of another version names every configuration differently, so no result of one is read as the other', () => {
+    const s = suites.get('demo');
+    const ids = (v: number) => new Set(s.scenarios().map((spec) => scenarioId({ id: s.id, version: v }, spec, 7)));
+    const [one, two] = [ids(s.version), ids(s.version + 1)];
+    expect(one.size).toBe(s.scenarios().length);
+    expect([...one].filter((id) => two.has(id))).toEqual([]);
+  });
+
+  it('the digest sees a change anywhere in a bundle: its manifest, one byte of a file, a file more', () => {
+    const s = suites.get('demo');
+    const made = generateSuite(s, 0);
+    const base = bundlesDigest(made);
+    expect(suiteDigest(s)).toBe(base);
+    const [first, ...rest] = made;
+    if (!first) throw new Error('demo is empty');
+    const html = first.files['index.html'] ?? '';
+    const changed = [
+      { ...first, manifest: { ...first.manifest, budget: first.manifest.budget + 1 } },
+      {
+        ...first,
+        files: {
+          ...first.files,
+          'index.html': html.slice(0, -1) + String.fromCharCode(html.charCodeAt(html.length - 1) ^ 1),
+        },
+      },
+      { ...first, files: { ...first.files, 'more.css': '' } },
+    ];
+    for (const c of changed) expect(bundlesDigest([c, ...rest])).not.toBe(base);
+    expect(bundlesDigest([...rest, first])).not.toBe(base);
+  });
+});
