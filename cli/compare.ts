@@ -5,7 +5,7 @@ import { CheckFailed } from './check-failed.ts';
 import { bool, defineCommand, inPath, noArgs, outDir, required } from './command.ts';
 import { agent, flag, opt, playFlags, sourceFlags } from './flags.ts';
 import { limitsOf, sandboxFor, withEngine } from './play-flags.ts';
-import { toSource } from './source.ts';
+import { suiteNameOf, toSource } from './source.ts';
 import { stoppable } from './stop.ts';
 
 /** Everything is written, but some episodes ended in an error: the tables are the output, and the exit code is 1. */
@@ -81,7 +81,7 @@ export const { help, run, flags } = defineCommand({
     const defenses = c.ablations ? withAblations(c.defenses) : [...c.defenses];
     await checkDefenses(defenses);
     const bundles = loadBundles(c.source);
-    const suite = 'suite' in c.source ? c.source.suite : (bundles[0]?.manifest.suite ?? '');
+    const suite = suiteNameOf(c.source, bundles);
     const config = {
       suite,
       patterns: c.pattern,

@@ -29,3 +29,7 @@ export function toSource(
   else if (o.trustBundles) ctx.addIssue({ code: 'custom', message: TRUST_WITHOUT_BUNDLES });
   return { suite: o.suite ?? '', seed: o.seed ?? SEED_DEFAULT, patterns: o.pattern };
 }
+
+/** The suite a run records: the one named, or for a folder of bundles the suite its first bundle says it comes from. */
+export const suiteNameOf = (source: BundleSource, bundles: readonly { manifest: { suite: string } }[]): string =>
+  'suite' in source ? source.suite : (bundles[0]?.manifest.suite ?? '');

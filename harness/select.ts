@@ -42,9 +42,9 @@ export function loadBundles(source: BundleSource): LoadedBundle[] {
   return generated(generateSuite(selectSuite(source.suite, source.patterns), source.seed));
 }
 
-/** The version of the registry's suite a run or comparison generates, as run.json and compare.json record it; none for a folder of bundles (their ids carry theirs). */
+/** The version of the registry's suite a run or comparison generates, as run.json and compare.json record it; none for a folder of bundles (their ids carry theirs), or bundles made in memory for a suite the registry does not hold. */
 export const suiteVersionOf = (c: { readonly suite: string; readonly bundles: string | null }): number | undefined =>
-  c.bundles === null ? suites.get(c.suite).version : undefined;
+  c.bundles === null && suites.ids().includes(c.suite) ? suites.get(c.suite).version : undefined;
 
 /** `demo v1`, or the bare name for a folder of bundles: how a title names the suite. */
 export const suiteTitle = (c: { readonly suite: string; readonly bundles: string | null }): string => {

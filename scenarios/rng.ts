@@ -23,8 +23,14 @@ export function subSeed(parent: number, ...labels: readonly (string | number)[])
   return hashSeed(parent, ...labels);
 }
 
-/** The seed of one episode: the run's seed and the scenario id, so reordering changes nothing. The agent and the defense of the episode are made with it. */
-export const episodeSeed = (runSeed: number, scenario: string): number => subSeed(runSeed, scenario);
+/**
+ * The seed of one episode: the run's seed and the scenario id, so reordering changes nothing.
+ * The agent and the defense of the episode are made with it. The id's suite version
+ * (`webdecept.v2.…`) is left out: raising a version redraws no agent's choices, so between two
+ * versions the episodes differ only where the sites do.
+ */
+export const episodeSeed = (runSeed: number, scenario: string): number =>
+  subSeed(runSeed, scenario.replace(/^([^.]+)\.v\d+\./, '$1.'));
 
 /**
  * The seed of one draw of a configuration (`what`: its task, a pattern, its layout, its ids,

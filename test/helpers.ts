@@ -14,6 +14,7 @@ import { runEpisode, type EpisodeRecord } from '../simulator/loop/runner.ts';
 import type { Agent } from '../simulator/loop/agent.ts';
 import type { Defense } from '../simulator/loop/defense.ts';
 import { main } from '../cli/main.ts';
+import type { RunConfig } from '../harness/run-folder.ts';
 
 /** Every (task, domain, family, variant) the registries allow, plus each task's control. */
 export function allSpecs(): ScenarioSpec[] {
@@ -205,3 +206,17 @@ export async function countingListener(): Promise<{
     close: () => new Promise<void>((r) => server.close(() => r())),
   };
 }
+
+/** A run of the naive agent without a defense on the demo suite at seed 7, with the fields given. */
+export const runConfig = (given: Partial<RunConfig> = {}): RunConfig => ({
+  suite: 'demo',
+  patterns: [],
+  bundles: null,
+  agent: 'naive',
+  defense: 'none',
+  seed: 7,
+  agentOptions: {},
+  defenseOptions: {},
+  replay: null,
+  ...given,
+});

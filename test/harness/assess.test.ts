@@ -6,6 +6,7 @@ import { assessSteps, type AssessResult } from '../../harness/assess.ts';
 import { executeRun } from '../../harness/run.ts';
 import { verdictText, type DefenseDef, type Verdict } from '../../simulator/loop/defense.ts';
 import { HARMFUL } from '../../simulator/measure/labels.ts';
+import { runConfig } from '../helpers.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'decoy-assess-'));
 const suite = { suite: 'demo', patterns: ['cookie-trap'], agents: ['naive', 'oracle'], seed: 7 };
@@ -105,21 +106,7 @@ describe('decoy assess per step, on agents played on a suite', () => {
 
   it("from the recorded run of the same agents, one replay gives the same steps, labels and verdicts; a defense's throw is that step's error and the rest goes on", async () => {
     const runs = join(dir, 'naive');
-    await executeRun(
-      {
-        suite: 'demo',
-        patterns: ['cookie-trap'],
-        bundles: null,
-        agent: 'naive',
-        defense: 'none',
-        seed: 7,
-        agentOptions: {},
-        defenseOptions: {},
-        replay: null,
-      },
-      runs,
-      { noCheck: true },
-    );
+    await executeRun(runConfig({ patterns: ['cookie-trap'] }), runs, { noCheck: true });
     const naive = none.steps.filter((s) => s.agent === 'naive');
     const recorded = await assessSteps({ runs: [runs] }, { defense: 'none', defenseOptions: {} });
     expect(recorded.steps).toEqual(naive);
@@ -137,21 +124,7 @@ describe('decoy assess per step, on agents played on a suite', () => {
     expect(fromRuns.report.errors).toBe(0);
     // Runs are replayed under the limits they were played with, so runs played under others are assessed apart.
     const small = join(dir, 'naive-small');
-    await executeRun(
-      {
-        suite: 'demo',
-        patterns: ['cookie-trap'],
-        bundles: null,
-        agent: 'naive',
-        defense: 'none',
-        seed: 7,
-        agentOptions: {},
-        defenseOptions: {},
-        replay: null,
-      },
-      small,
-      { noCheck: true, limits: { domElements: 100 } },
-    );
+    await executeRun(runConfig({ patterns: ['cookie-trap'] }), small, { noCheck: true, limits: { domElements: 100 } });
     await expect(assessSteps({ runs: [runs, small] }, { defense: 'none', defenseOptions: {} })).rejects.toThrow(
       /naive-small was played with other per-episode limits than .*naive; assess them apart/,
     );

@@ -28,6 +28,7 @@ import { generateSuite, writeBundles } from '../../generator/bundle.ts';
 import { findChromium } from '../../simulator/page/engine/chromium.ts';
 import { DEFAULT_LIMITS } from '../../simulator/page/engine/limits.ts';
 import { chromiumOrSkip } from '../chromium/browser.ts';
+import { runConfig } from '../helpers.ts';
 
 const BIN = fileURLToPath(new URL('../../bin/decoy.mjs', import.meta.url));
 let dir = '';
@@ -107,17 +108,7 @@ describe('generate stopped midway', () => {
 /** The run the in-process and the command-line cuts resume: four configurations are enough to cut anywhere (first line, middle, before the summary). */
 const PATTERN = 'preselected-consent';
 const bundles = loadBundles({ suite: 'demo', seed: 7, patterns: [PATTERN] });
-const config: RunConfig = {
-  suite: 'demo',
-  patterns: [PATTERN],
-  bundles: null,
-  agent: 'naive',
-  defense: 'none',
-  seed: 7,
-  agentOptions: {},
-  defenseOptions: {},
-  replay: null,
-};
+const config = runConfig({ patterns: [PATTERN] });
 const run = (out: string, signal?: AbortSignal, progress?: (done: number) => void) =>
   executeRun(config, out, { bundles, noCheck: true, signal, progress: (_l, done) => progress?.(done) });
 

@@ -10,22 +10,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { episodeRecordSchema, readRunFolder, runConfigSchema, runSummarySchema } from '../../harness/run-folder.ts';
 import { executeRun } from '../../harness/run.ts';
-import type { RunConfig } from '../../harness/run-folder.ts';
-import { decoyIn } from '../helpers.ts';
+import { decoyIn, runConfig } from '../helpers.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'decoy-run-folder-'));
 const whole = join(dir, 'whole');
-const config: RunConfig = {
-  suite: 'demo',
-  patterns: ['cookie-trap'],
-  bundles: null,
-  agent: 'naive',
-  defense: 'none',
-  seed: 7,
-  agentOptions: {},
-  defenseOptions: {},
-  replay: null,
-};
+const config = runConfig({ patterns: ['cookie-trap'] });
 const RUN = ['--suite', 'demo', '--pattern', 'cookie-trap', '--no-check'];
 let files: Record<'run.json' | 'episodes.jsonl' | 'summary.json', string>;
 

@@ -10,6 +10,7 @@ import { assertBundleFolder, loadBundles } from '../../harness/select.ts';
 import { generateSuite, writeBundles } from '../../generator/bundle.ts';
 import { suites } from '../../scenarios/index.ts';
 import { Stopped } from '../../lib/errors.ts';
+import { runConfig } from '../helpers.ts';
 
 let dir = '';
 beforeAll(() => {
@@ -19,17 +20,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const demo = suites.get('demo');
 const PATTERN = 'preselected-consent';
-const config: RunConfig = {
-  suite: 'demo',
-  patterns: [PATTERN],
-  bundles: null,
-  agent: 'oracle',
-  defense: 'none',
-  seed: 7,
-  agentOptions: {},
-  defenseOptions: {},
-  replay: null,
-};
+const config = runConfig({ patterns: [PATTERN], agent: 'oracle' });
 const bundles = loadBundles({ suite: 'demo', seed: 7, patterns: [PATTERN] });
 
 /** run.json as another version of decoy would have written it: the same run, but `suiteVersion` as given (absent for undefined). */

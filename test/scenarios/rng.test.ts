@@ -13,6 +13,10 @@ describe('seeds derived from seeds', () => {
   it('subSeed is the parent then the labels, hashed; the named derivations are subSeed and keep their values', () => {
     expect(subSeed(7, 'a', 2)).toBe(hashSeed(7, 'a', 2));
     expect(episodeSeed(7, 'demo.purchase-shopping.control.s7')).toBe(421928186);
+    // A suite's version names the sites, not the draws: every version seeds the episode alike.
+    expect(episodeSeed(7, 'demo.v1.purchase-shopping.control.s7')).toBe(421928186);
+    expect(episodeSeed(7, 'demo.v12.purchase-shopping.control.s7')).toBe(421928186);
+    expect(episodeSeed(7, 'demo.purchase-shopping.v1.s7')).not.toBe(episodeSeed(7, 'demo.purchase-shopping.s7'));
     expect(pageSeed(7, 0)).toBe(2302592886);
     expect(pageSeed(7, 1)).toBe(2319370505);
     expect(scenarioSeed('layout', { task: 'purchase', domain: 'shopping' }, 7)).toBe(2353876691);

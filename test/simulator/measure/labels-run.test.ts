@@ -3,24 +3,14 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { executeRun } from '../../../harness/run.ts';
-import type { RunConfig } from '../../../harness/run-folder.ts';
 import { labelRun } from '../../../harness/label.ts';
 import { UserError } from '../../../lib/errors.ts';
 import { LABELS, type LabelledStep } from '../../../simulator/measure/labels.ts';
+import { runConfig } from '../../helpers.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'decoy-labels-'));
 const runs = join(dir, 'run');
-const config: RunConfig = {
-  suite: 'demo',
-  patterns: ['warranty-addon', 'cookie-trap'],
-  bundles: null,
-  agent: 'naive',
-  defense: 'none',
-  seed: 7,
-  agentOptions: {},
-  defenseOptions: {},
-  replay: null,
-};
+const config = runConfig({ patterns: ['warranty-addon', 'cookie-trap'] });
 let whole = '';
 
 beforeAll(async () => {
