@@ -7,6 +7,7 @@ import { createRng, scenarioSeed } from '../scenarios/rng.ts';
 import { UserError } from '../lib/errors.ts';
 import { clearTemps, isTempName, writeFileAtomic } from '../lib/files.ts';
 import { compose } from './compose.ts';
+import { families } from '../scenarios/catalogue.ts';
 import { layout } from './layout.ts';
 import { renderSite } from './render.ts';
 import { opaqueIds } from './ids.ts';
@@ -27,12 +28,26 @@ export function generateSuite(suite: SuiteDef, seed: number): Bundle[] {
   return suite.scenarios().map((spec) => generateBundle(suite, spec, seed));
 }
 
-/** The digest a published suite records with its version: sha256 of its bundles at seed 0, manifests and files. */
-export const suiteDigest = (suite: SuiteDef): string => bundlesDigest(generateSuite(suite, 0));
+/** The seeds a suite's digest generates it at: two, since one seed draws only some of each pool. */
+export const DIGEST_SEEDS = [0, 1] as const;
 
-/** sha256 of bundles, manifests and files (by path), first 16 hex digits. */
-export function bundlesDigest(bundles: readonly Bundle[]): string {
+/**
+ * The digest a published suite records with its version: its bundles at DIGEST_SEEDS, and the
+ * phrasing pools of its families whole, so a phrasing neither seed draws still counts.
+ */
+export function suiteDigest(suite: SuiteDef): string {
+  const used = [...new Set(suite.scenarios().flatMap((s) => s.patterns.map((p) => p.family)))].sort();
+  const pools = used.map((id) => [id, families.get(id).texts]);
+  return bundlesDigest(
+    DIGEST_SEEDS.flatMap((seed) => generateSuite(suite, seed)),
+    pools,
+  );
+}
+
+/** sha256 of bundles, manifests and files (by path), and of anything else given, first 16 hex digits. */
+export function bundlesDigest(bundles: readonly Bundle[], more: unknown = null): string {
   const hash = createHash('sha256');
+  hash.update(JSON.stringify(more));
   for (const b of bundles) {
     hash.update(JSON.stringify(b.manifest));
     for (const path of Object.keys(b.files).sort()) hash.update(JSON.stringify([path, b.files[path]]));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { suites } from '../../scenarios/index.ts';
+import { families, suites } from '../../scenarios/index.ts';
 import { bundlesDigest, generateSuite, suiteDigest } from '../../generator/bundle.ts';
 import { scenarioId } from '../../generator/compose.ts';
 
@@ -7,7 +7,7 @@ const published = suites.all();
 
 describe('suite versions', () => {
   it.each(published.map((s) => [s.id, s] as const))(
-    '%s: its bundles at seed 0 hash to the digest it records under its version, so a change to what it generates cannot keep the version',
+    '%s: its bundles at the digest seeds and its families’ phrasings hash to the digest it records under its version, so a change to what it generates cannot keep the version',
     (id, suite) => {
       const now = suiteDigest(suite);
       if (suite.digest === undefined)
@@ -41,7 +41,6 @@ describe('suite versions', () => {
     const s = suites.get('demo');
     const made = generateSuite(s, 0);
     const base = bundlesDigest(made);
-    expect(suiteDigest(s)).toBe(base);
     const [first, ...rest] = made;
     if (!first) throw new Error('demo is empty');
     const html = first.files['index.html'] ?? '';
@@ -58,5 +57,21 @@ describe('suite versions', () => {
     ];
     for (const c of changed) expect(bundlesDigest([c, ...rest])).not.toBe(base);
     expect(bundlesDigest([...rest, first])).not.toBe(base);
+    expect(bundlesDigest(made, { more: 1 })).not.toBe(base);
+  });
+
+  it('a phrasing that neither digest seed draws still changes the digest of every suite whose families hold it', () => {
+    const family = families.get('cookie-trap');
+    const [slot, pool] = Object.entries(family.texts)[0] as [string, readonly unknown[]];
+    const demo = suites.get('demo');
+    const before = suiteDigest(demo);
+    const texts = family.texts as Record<string, readonly unknown[]>;
+    texts[slot] = [...pool.slice(0, -1), `${String(pool.at(-1))} (edited)`];
+    try {
+      expect(suiteDigest(demo)).not.toBe(before);
+    } finally {
+      texts[slot] = pool;
+    }
+    expect(suiteDigest(demo)).toBe(before);
   });
 });
