@@ -13,6 +13,16 @@ export {
   type RunResult,
   type DemoConfig,
 } from './run.ts';
+export {
+  compareDefenses,
+  withAblations,
+  ABLATIONS,
+  type CompareConfig,
+  type CompareOptions,
+  type CompareResult,
+} from './compare.ts';
+export { assessSteps, type AssessResult } from './assess.ts';
+export { assessClicks } from './assess-clicks.ts';
 export { readRunFolder, type RunConfig, type RunFolder, type RunSummary } from './run-folder.ts';
 export { checkBundles, checkCacheFile, VERDICT_SOURCES, type CheckOptions } from './check.ts';
 export { generateClicks, quotas, resize, countsTable, writeSamples } from './clicks.ts';

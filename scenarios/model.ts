@@ -330,6 +330,7 @@ export type StepAct =
 
 export type Verb = StepAct['verb'];
 
+/** One act of a path or trajectory (what the oracle walks, and what a defense's `intervene` or `acquire` runs), with its id, wait and expectations. */
 export type Step = StepAct & {
   /** Unique within its path or trajectory; families anchor their edits on it. */
   id: string;

@@ -30,7 +30,16 @@ describe("the package's faces", () => {
     expect(Object.keys(pkg.exports)).toEqual(expect.arrayContaining(['./defense', './harness']));
     for (const f of ['targetOf', 'parseAction', 'formatAction', 'priceIn', 'card', 'salience', 'byLocator'])
       expect(typeof (defense as Record<string, unknown>)[f], f).toBe('function');
-    for (const f of ['executeRun', 'runDemo', 'checkBundles', 'labelRun', 'catalogue'])
+    for (const f of [
+      'executeRun',
+      'runDemo',
+      'compareDefenses',
+      'assessSteps',
+      'assessClicks',
+      'checkBundles',
+      'labelRun',
+      'catalogue',
+    ])
       expect(typeof (harness as Record<string, unknown>)[f], f).toBe('function');
   });
 

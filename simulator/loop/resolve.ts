@@ -8,11 +8,12 @@
  */
 import { createHash } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Script } from 'node:vm';
 import { z } from 'zod';
 import { clip, quote, shortReason, UserError } from '../../lib/errors.ts';
+import { projectRoot } from '../../lib/root.ts';
 import type { AgentDef, AgentOptions } from './agent.ts';
 import type { DefenseDef } from './defense.ts';
 import type { PageInjection } from '../page/engine/inject.ts';
@@ -120,8 +121,25 @@ function firstLine(e: unknown, abs = '', path = ''): string {
  */
 async function importModule(abs: string): Promise<Record<string, unknown>> {
   const { tsImport } = await import('tsx/esm/api');
-  return (await tsImport(pathToFileURL(abs).href, import.meta.url)) as Record<string, unknown>;
+  // The package's faces (`decoy/defense`) resolve from a file anywhere, as package.json exports
+  // them (tsconfig.faces.json maps them alike): tsx reads the map from the option for ES modules
+  // and from the environment for CommonJS ones, each when the import is registered.
+  const tsconfig = join(projectRoot(), FACES_TSCONFIG);
+  const before = process.env.TSX_TSCONFIG_PATH;
+  process.env.TSX_TSCONFIG_PATH = tsconfig;
+  try {
+    return (await tsImport(pathToFileURL(abs).href, { parentURL: import.meta.url, tsconfig })) as Record<
+      string,
+      unknown
+    >;
+  } finally {
+    if (before === undefined) delete process.env.TSX_TSCONFIG_PATH;
+    else process.env.TSX_TSCONFIG_PATH = before;
+  }
 }
+
+/** The tsconfig that maps the package's faces to their files, for a user's module wherever it is. */
+export const FACES_TSCONFIG = 'tsconfig.faces.json';
 
 /** Loaded modules by path and content: a file changed since is loaded anew. */
 const loaded = new Map<string, Promise<unknown>>();

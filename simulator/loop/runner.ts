@@ -23,6 +23,7 @@ import {
 } from './episode.ts';
 import { intervene, look } from './trajectory.ts';
 
+/** Steps a defense may run in one episode (its interventions and looks) unless a run sets another; Veer's defense budget. */
 export const DEFENSE_BUDGET = 8;
 
 export interface EpisodeRecord {

@@ -24,6 +24,8 @@ export type {
 } from './defense.ts';
 export { judgementOf } from './defense.ts';
 export type { EnvObservation } from './env.ts';
+export type { Expectation, Locator, Step } from '../../scenarios/model.ts';
+export { DEFENSE_BUDGET } from './runner.ts';
 export {
   ACTIONS,
   ActionParseError,

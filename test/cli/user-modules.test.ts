@@ -191,6 +191,44 @@ describe('decoy run with a defense or agent from a file', () => {
   });
 });
 
+describe('a defense outside the checkout imports decoy/defense', () => {
+  const EXAMPLE = readFileSync(join(ROOT, 'examples', 'block-accept-all.ts'), 'utf8');
+
+  it.each(['block.ts', 'block.mts'])(
+    'the example copied to a folder of its own as %s runs in-process and through the binary, the same episodes',
+    async (name) => {
+      expect(EXAMPLE).toContain("from 'decoy/defense'");
+      const own = mkdtempSync(join(tmpdir(), 'decoy-faces-'));
+      try {
+        writeFileSync(join(own, name), EXAMPLE);
+        const args = ['--suite', 'demo', '--pattern', 'cookie-trap', '--no-check', '--defense', `./${name}`];
+        const inside = await decoyIn(own, 'run', ...args, '--out', 'in');
+        expect(inside.err).toBe('');
+        expect(inside.code).toBe(0);
+        const bin = spawnSync(process.execPath, [BIN, 'run', ...args, '--out', 'bin'], { cwd: own, encoding: 'utf8' });
+        expect(bin.stderr).toBe('');
+        expect(bin.status).toBe(0);
+        expect(readFileSync(join(own, 'bin', 'episodes.jsonl'), 'utf8')).toBe(
+          readFileSync(join(own, 'in', 'episodes.jsonl'), 'utf8'),
+        );
+      } finally {
+        rmSync(own, { recursive: true, force: true });
+      }
+    },
+  );
+
+  it('tsconfig.faces.json maps each face package.json exports, to the same file', () => {
+    const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { exports: Record<string, string> };
+    const faces = JSON.parse(readFileSync(join(ROOT, 'tsconfig.faces.json'), 'utf8')) as {
+      compilerOptions: { paths: Record<string, string[]> };
+    };
+    const exported = Object.entries(pkg.exports)
+      .filter(([k, v]) => k !== './package.json' && v.endsWith('.ts'))
+      .map(([k, v]) => [`decoy${k.slice(1)}`, [v]]);
+    expect(faces.compilerOptions.paths).toEqual(Object.fromEntries(exported));
+  });
+});
+
 describe('the documentation', () => {
   it('quotes examples/block-accept-all.ts verbatim, the file the tests load', () => {
     const example = readFileSync(join(ROOT, 'examples', 'block-accept-all.ts'), 'utf8');
