@@ -59,8 +59,9 @@ export const SUITE_INDEX = 'suite.json';
 
 /**
  * Removes what `writeBundles` wrote of `suite` into `out` under another version (its
- * suite.json and the bundles it lists), for a command that replaces its own earlier output
- * (the demo); anything else in the folder stays, and writeBundles still refuses it.
+ * suite.json and the bundles it lists, each a folder of the suite's ids holding that bundle),
+ * for a command that replaces its own earlier output (the demo); anything else in the folder
+ * stays, a folder suite.json names that is not such a bundle too, and writeBundles still refuses it.
  */
 export function clearOtherVersion(out: string, suite: Pick<SuiteDef, 'id' | 'version'>): void {
   const indexPath = join(out, SUITE_INDEX);
@@ -72,8 +73,16 @@ export function clearOtherVersion(out: string, suite: Pick<SuiteDef, 'id' | 'ver
     return;
   }
   if (held.suite !== suite.id || held.version === suite.version || !Array.isArray(held.scenarios)) return;
-  for (const id of held.scenarios)
-    if (typeof id === 'string' && SAFE_NAME.test(id)) rmSync(join(out, id), { recursive: true, force: true });
+  // Only what writeBundles writes: a folder named as one of the suite's ids, holding a bundle.json of that id.
+  const own = (id: unknown): id is string => {
+    if (typeof id !== 'string' || !SAFE_NAME.test(id) || !id.startsWith(`${suite.id}.`)) return false;
+    try {
+      return (JSON.parse(readFileSync(join(out, id, 'bundle.json'), 'utf8')) as { id?: unknown }).id === id;
+    } catch {
+      return false;
+    }
+  };
+  for (const id of held.scenarios) if (own(id)) rmSync(join(out, id), { recursive: true, force: true });
   rmSync(indexPath, { force: true });
 }
 

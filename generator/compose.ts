@@ -8,17 +8,14 @@ import { createRng, scenarioSeed } from '../scenarios/rng.ts';
 import { UserError } from '../lib/errors.ts';
 
 import { VIEWPORT } from '../scenarios/contract.ts';
+import { scenarioId } from '../scenarios/scenario-id.ts';
+
+export { scenarioId } from '../scenarios/scenario-id.ts';
 import { neutralize } from './neutral.ts';
 
 export interface ComposedScenario {
   manifest: BundleManifest;
   site: SiteSpec;
-}
-
-/** Seeds and versions are part of every id: suite + version + task-domain + pattern variants (or control) + seed. */
-export function scenarioId(suite: Pick<SuiteDef, 'id' | 'version'>, spec: ScenarioSpec, seed: number): string {
-  const what = spec.patterns.length === 0 ? 'control' : spec.patterns.map((p) => `${p.family}-${p.variant}`).join('+');
-  return `${suite.id}.v${suite.version}.${spec.task}-${spec.domain}.${what}${spec.instance !== undefined ? `.i${spec.instance}` : ''}.s${seed}`;
 }
 
 /**

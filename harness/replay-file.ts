@@ -1,6 +1,7 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { z } from 'zod';
-import { clip, UserError } from '../lib/errors.ts';
+import { clip, quote, UserError } from '../lib/errors.ts';
+import { unversioned } from '../scenarios/scenario-id.ts';
 import { parseAction } from '../simulator/loop/actions.ts';
 
 const single = z.union([z.string(), z.object({ action: z.string(), scenario: z.string().optional() }).strict()]);
@@ -111,8 +112,14 @@ export function assertReplayFits(
   const unknown = named.filter((id) => !known.has(id));
   if (unknown.length > 0) {
     const matched = named.length - unknown.length;
+    // Recorded on another version of the suite: the same configurations under other ids.
+    const mine = new Map([...known].map((id) => [unversioned(id), id]));
+    const moved = unknown.find((id) => mine.has(unversioned(id)));
+    const other = moved
+      ? `; they are of another version of the suite (${some([moved])} is ${quote(mine.get(unversioned(moved)) as string)} here), and a recording is played only on the sites it was made on`
+      : '';
     throw new UserError(
-      `replay file ${path} names ${unknown.length} configuration${unknown.length === 1 ? '' : 's'} this suite and seed do not have (${some(unknown)})${matched === 0 ? ', and none that they have' : ''}`,
+      `replay file ${path} names ${unknown.length} configuration${unknown.length === 1 ? '' : 's'} this suite and seed do not have (${some(unknown)})${matched === 0 ? ', and none that they have' : ''}${other}`,
     );
   }
   if (actions.has('*')) return;

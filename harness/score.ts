@@ -1,3 +1,4 @@
+import { unversioned } from '../scenarios/scenario-id.ts';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { z } from 'zod';
 import { evaluate, type Score } from '../scenarios/evaluate.ts';
@@ -15,11 +16,14 @@ export type ManifestSource =
 /** A bundle folder's manifest alone (nothing of its site is read: a log is scored, no page is played); a suite's through the one loader. */
 export function manifestOf(source: ManifestSource): BundleManifest {
   if ('bundle' in source) return readManifest(source.bundle);
-  const found = loadBundles({ suite: source.suite, seed: source.seed, patterns: [] }).find(
-    (b) => b.manifest.id === source.scenario,
-  );
-  if (!found)
-    throw new UserError(`suite '${source.suite}' (seed ${source.seed}) has no configuration ${quote(source.scenario)}`);
+  const all = loadBundles({ suite: source.suite, seed: source.seed, patterns: [] });
+  const found = all.find((b) => b.manifest.id === source.scenario);
+  if (!found) {
+    const here = all.find((b) => unversioned(b.manifest.id) === unversioned(source.scenario));
+    throw new UserError(
+      `suite '${source.suite}' (seed ${source.seed}) has no configuration ${quote(source.scenario)}${here ? `; it is of another version of the suite: here it is ${quote(here.manifest.id)}` : ''}`,
+    );
+  }
   return found.manifest;
 }
 

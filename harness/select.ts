@@ -42,9 +42,25 @@ export function loadBundles(source: BundleSource): LoadedBundle[] {
   return generated(generateSuite(selectSuite(source.suite, source.patterns), source.seed));
 }
 
-/** The version of the registry's suite a run or comparison generates, as run.json and compare.json record it; none for a folder of bundles (their ids carry theirs), or bundles made in memory for a suite the registry does not hold. */
-export const suiteVersionOf = (c: { readonly suite: string; readonly bundles: string | null }): number | undefined =>
-  c.bundles === null && suites.ids().includes(c.suite) ? suites.get(c.suite).version : undefined;
+/**
+ * The version of the suite a run or comparison plays, as run.json and compare.json record it:
+ * the registry's, or for a folder of bundles the one its suite.json says it was generated at
+ * (none for bundles of another origin, or made in memory for a suite the registry does not hold).
+ */
+export function suiteVersionOf(c: { readonly suite: string; readonly bundles: string | null }): number | undefined {
+  if (c.bundles === null) return suites.ids().includes(c.suite) ? suites.get(c.suite).version : undefined;
+  try {
+    const held = JSON.parse(readFileSync(join(c.bundles, SUITE_INDEX), 'utf8')) as {
+      suite?: unknown;
+      version?: unknown;
+    };
+    return held.suite === c.suite && Number.isInteger(held.version) && (held.version as number) > 0
+      ? (held.version as number)
+      : undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 /** `demo v1`, or the bare name for a folder of bundles: how a title names the suite. */
 export const suiteTitle = (c: { readonly suite: string; readonly bundles: string | null }): string => {

@@ -1,6 +1,7 @@
 import { xoroshiro128plus } from 'pure-rand/generator/xoroshiro128plus';
 import { uniformInt } from 'pure-rand/distribution/uniformInt';
 import { uniformFloat64 } from 'pure-rand/distribution/uniformFloat64';
+import { unversioned } from './scenario-id.ts';
 
 /** FNV-1a over the parts joined by '\u0000': turns ids and seeds into a 32-bit seed. */
 export function hashSeed(...parts: readonly (string | number)[]): number {
@@ -29,8 +30,7 @@ export function subSeed(parent: number, ...labels: readonly (string | number)[])
  * (`webdecept.v2.…`) is left out: raising a version redraws no agent's choices, so between two
  * versions the episodes differ only where the sites do.
  */
-export const episodeSeed = (runSeed: number, scenario: string): number =>
-  subSeed(runSeed, scenario.replace(/^([^.]+)\.v\d+\./, '$1.'));
+export const episodeSeed = (runSeed: number, scenario: string): number => subSeed(runSeed, unversioned(scenario));
 
 /**
  * The seed of one draw of a configuration (`what`: its task, a pattern, its layout, its ids,

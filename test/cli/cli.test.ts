@@ -205,6 +205,14 @@ describe('decoy command', () => {
       /names 1 configuration this suite and seed do not have \(webdecept\.x\.s7\), and none that they have/,
     ],
     [
+      ['run', '--suite', 'demo', '--agent', 'replay', '--replay', 'older.jsonl', '--out', 'runs/x'],
+      /\(demo\.v0\.signup-shopping\.control\.s7\), and none that they have; they are of another version of the suite \(demo\.v0\.signup-shopping\.control\.s7 is 'demo\.v1\.signup-shopping\.control\.s7' here\)/,
+    ],
+    [
+      ['score', '--suite', 'demo', '--scenario', 'demo.signup-shopping.control.s7', '--log', 'afile'],
+      /has no configuration 'demo\.signup-shopping\.control\.s7'; it is of another version of the suite: here it is 'demo\.v1\.signup-shopping\.control\.s7'/,
+    ],
+    [
       ['run', '--suite', 'demo', '--agent', 'replay', '--replay', 'one.jsonl', '--out', 'runs/x'],
       /has no recording for 15 of the run's 16 configurations/,
     ],
@@ -261,6 +269,7 @@ describe('decoy command', () => {
     writeFileSync(join(dir, 'afile'), 'a file where a folder is asked for');
     mkdirSync(join(dir, 'afolder'), { recursive: true });
     writeFileSync(join(dir, 'elsewhere.jsonl'), `{"action": "noop()", "scenario": "webdecept.x.s7"}\n`);
+    writeFileSync(join(dir, 'older.jsonl'), `{"action": "noop()", "scenario": "demo.v0.signup-shopping.control.s7"}\n`);
     writeFileSync(join(dir, 'one.jsonl'), `{"action": "noop()", "scenario": "demo.v1.signup-shopping.control.s7"}\n`);
     const before = listing();
     const r = await decoy(...args);
@@ -325,11 +334,11 @@ describe('decoy command', () => {
   it('demo generates, replays and prints the results table, and runs again with another agent or options', async () => {
     const r = await decoy('demo');
     expect(r.code, r.err).toBe(0);
-    expect(r.out).toMatch(/suite demo · agent naive · defense none/);
+    expect(r.out).toMatch(/suite demo v1 · agent naive · defense none/);
     expect(r.out).toMatch(/^all +16 /m);
     const oracle = await decoy('demo', '--agent', 'oracle');
     expect(oracle.code, oracle.err).toBe(0);
-    expect(oracle.out).toMatch(/suite demo · agent oracle · defense none/);
+    expect(oracle.out).toMatch(/suite demo v1 · agent oracle · defense none/);
     const again = await decoy('demo', '--opt', 'susceptibility=1');
     expect(again.code, again.err).toBe(0);
     expect(JSON.parse(readFileSync(join(dir, 'runs/demo/naive-none-s7/run.json'), 'utf8')).agentOptions).toEqual({

@@ -101,6 +101,14 @@ describe('a result is tied to the version of the suite it was played on', () => 
     writeBundles(bundlesDir, older, 7, made);
     mkdirSync(join(bundlesDir, 'notes'));
     writeFileSync(join(bundlesDir, 'notes', 'mine.txt'), 'kept');
+    // A hand-edited suite.json that lists folders of the user's own: they are not its bundles, and stay.
+    mkdirSync(join(bundlesDir, 'demo.keep-me'));
+    writeFileSync(join(bundlesDir, 'demo.keep-me', 'bundle.json'), '{"id": "other"}');
+    const index = JSON.parse(readFileSync(join(bundlesDir, 'suite.json'), 'utf8')) as { scenarios: string[] };
+    writeFileSync(
+      join(bundlesDir, 'suite.json'),
+      JSON.stringify({ ...index, scenarios: [...index.scenarios, 'notes', 'demo.keep-me'] }),
+    );
     await expect(
       runDemo({
         agent: 'oracle',
@@ -112,8 +120,10 @@ describe('a result is tied to the version of the suite it was played on', () => 
       }),
     ).rejects.toThrow('is not empty and holds no generated suite');
     expect(readFileSync(join(bundlesDir, 'notes', 'mine.txt'), 'utf8')).toBe('kept');
+    expect(readFileSync(join(bundlesDir, 'demo.keep-me', 'bundle.json'), 'utf8')).toBe('{"id": "other"}');
     for (const b of made) expect(existsSync(join(bundlesDir, b.manifest.id))).toBe(false);
     rmSync(join(bundlesDir, 'notes'), { recursive: true });
+    rmSync(join(bundlesDir, 'demo.keep-me'), { recursive: true });
     writeBundles(bundlesDir, older, 7, made);
     const r = await runDemo({
       agent: 'oracle',
@@ -124,6 +134,11 @@ describe('a result is tied to the version of the suite it was played on', () => 
       out: join(dir, 'demo-run'),
     });
     expect(r.errors).toBe(0);
+    // Played from the folder it wrote, the demo's run still records the version that folder holds.
+    expect((JSON.parse(readFileSync(join(dir, 'demo-run', 'run.json'), 'utf8')) as RunConfig).suiteVersion).toBe(
+      demo.version,
+    );
+    expect(r.table).toContain(`suite demo v${demo.version} ·`);
     const names = readdirSync(bundlesDir).filter((n) => n !== 'suite.json');
     expect(names).toHaveLength(demo.scenarios().length);
     expect(names.every((n) => n.startsWith(`demo.v${demo.version}.`))).toBe(true);

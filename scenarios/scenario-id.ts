@@ -1,0 +1,12 @@
+import type { ScenarioSpec, SuiteDef } from './model.ts';
+
+/** Seeds and versions are part of every id: suite + version + task-domain + pattern variants (or control) + seed. */
+export function scenarioId(suite: Pick<SuiteDef, 'id' | 'version'>, spec: ScenarioSpec, seed: number): string {
+  const what = spec.patterns.length === 0 ? 'control' : spec.patterns.map((p) => `${p.family}-${p.variant}`).join('+');
+  return `${suite.id}.v${suite.version}.${spec.task}-${spec.domain}.${what}${spec.instance !== undefined ? `.i${spec.instance}` : ''}.s${seed}`;
+}
+
+const VERSIONED = /^([^.]+)\.v(\d+)\./;
+
+/** The id without its suite version (`demo.v2.x.s7` → `demo.x.s7`): the same configuration in every version. */
+export const unversioned = (id: string): string => id.replace(VERSIONED, '$1.');
