@@ -1,39 +1,70 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { dirname, join, normalize } from 'node:path';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { projectRoot } from '../lib/root.ts';
+import { circlesOf, definitionsOf, reach, readModule, type Reading, type Self } from './house-reader.ts';
 
 /**
- * The house rules (ARCHITECTURE.md): floors import only downwards, the simulator's rooms
- * likewise, the loop never imports a plug-in, agents and defenses never import each other,
- * a private folder (`_x/`) is its parent folder's, and no import circle anywhere.
+ * The house rules (ARCHITECTURE.md): floors import only downwards and nothing beside them, the
+ * simulator's rooms likewise, the loop never imports a plug-in, agents and defenses never import
+ * each other nor reach the registries or the ground truth, a private folder (`_x/`) is its parent
+ * folder's, no import circle anywhere, and a module loaded by a computed path is one listed here.
  */
 
 const ROOT = projectRoot();
-const FLOORS = ['lib', 'scenarios', 'generator', 'simulator', 'harness', 'cli'] as const;
+const FLOORS = ['lib', 'scenarios', 'generator', 'simulator', 'harness', 'cli', 'bin'] as const;
 /** The simulator's rooms, lowest first; the plug-ins sit beside measurement, above the loop. */
 const ROOMS = ['page', 'loop', 'measure'] as const;
 const PLUG_INS = ['agents', 'defenses'] as const;
+const REGISTRIES = 'simulator/loop/registries.ts';
+const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { name: string; exports: unknown };
+const SELF: Self = { name: pkg.name, exports: pkg.exports };
+
+/**
+ * What a plug-in may import from scenarios/: modules that hold no ground truth. The families,
+ * tasks and suites, their registries, the composer and the evaluator say what is deceptive;
+ * the oracle is given that by its create context, never by an import.
+ */
+const PLUG_IN_SCENARIOS: Record<string, string> = {
+  'scenarios/model.ts': "the model's types (a step, a locator, an expectation) and its fixed vocabularies",
+  'scenarios/rng.ts': 'the seeded PRNG',
+  'scenarios/contract.ts': 'what the page itself carries: the viewport, its data-* attributes, money',
+  'scenarios/registry.ts': 'the folder loader; the folder a plug-in loads is an import these rules check',
+};
+
+/** Every load of a computed path, with why it cannot be a literal: no rule can see where one goes. */
+const COMPUTED: Record<string, string> = {
+  'bin/decoy.mjs: import(main)': 'the entry of the precompiled build, wherever it was built',
+  'scenarios/registry.ts: import(pathToFileURL(join(dir, file)).href)': 'a registry loads every file of its folder',
+  'simulator/loop/resolve.ts: tsImport(pathToFileURL(abs).href)': "the user's --agent or --defense file",
+  'simulator/page/engine/page-clock.ts: require(`jsdom/lib/jsdom/living/${file}`)':
+    "jsdom's own implementation files, named in the clock's table of what it schedules",
+  "simulator/page/sandbox/process.ts: import(pathToFileURL(packagePath('bin', 'build.mjs')).href)":
+    'the build script, which the precompiled build does not hold, from the package root; it is in bin/, a floor above',
+};
 
 function sources(): string[] {
   const out: string[] = [];
   for (const floor of FLOORS) {
     for (const f of readdirSync(join(ROOT, floor), { recursive: true, encoding: 'utf8' })) {
-      if (f.endsWith('.ts') && !f.endsWith('.d.ts')) out.push(join(floor, f));
+      if (/\.(?:ts|mjs|js)$/.test(f) && !f.endsWith('.d.ts')) out.push(join(floor, f));
     }
   }
   return out.sort();
 }
 
-/** Every relative module a file names: static imports and exports, type imports, dynamic imports of a literal. */
-export function importsOf(file: string, text: string): string[] {
-  const out: string[] = [];
-  const re = /(?:\bfrom\s*|\bimport\s*\(\s*|^\s*import\s+)(['"])(\.{1,2}\/[^'"]+)\1/gm;
-  for (const m of text.matchAll(re)) out.push(normalize(join(dirname(file), m[2] as string)));
-  return out;
-}
+const texts = new Map(sources().map((f) => [f, readFileSync(join(ROOT, f), 'utf8')]));
+const readings = new Map([...texts].map(([f, text]) => [f, readModule(f, text, SELF)]));
+const graph = new Map([...readings].map(([f, r]) => [f, r.imports]));
 
-const graph = new Map(sources().map((f) => [f, importsOf(f, readFileSync(join(ROOT, f), 'utf8'))]));
+interface Edge {
+  from: string;
+  to: string;
+}
+const edgesOf = (g: ReadonlyMap<string, readonly string[]>): Edge[] =>
+  [...g].flatMap(([from, tos]) => tos.map((to) => ({ from, to })));
+/** A planted module's imports, as the rules see them. */
+const planted = (from: string, text: string) => edgesOf(new Map([[from, readModule(from, text, SELF).imports]]));
 
 const floorOf = (f: string) => FLOORS.indexOf(f.split('/')[0] as (typeof FLOORS)[number]);
 /** A simulator file's room: a room's index, or a plug-in's name. */
@@ -44,52 +75,92 @@ function roomOf(f: string): number | (typeof PLUG_INS)[number] | null {
   const i = ROOMS.indexOf(room as (typeof ROOMS)[number]);
   return i >= 0 ? i : -1;
 }
+const isPlugIn = (f: string) => typeof roomOf(f) === 'string';
 
-const edges = () => [...graph].flatMap(([from, tos]) => tos.map((to) => ({ from, to })));
+/** Each rule over one import: true where the import breaks it. */
+const RULES = {
+  backUp: ({ from, to }: Edge) => floorOf(to) > floorOf(from),
+  // test/, tools/, bench/ and examples/ stand beside the floors and may import them, never the reverse;
+  // a self-reference the package does not export names nothing there is.
+  outside: ({ to }: Edge) => floorOf(to) < 0,
+  room({ from, to }: Edge) {
+    const a = roomOf(from);
+    const b = roomOf(to);
+    if (a === null || b === null) return false;
+    // The registries find the plug-ins by loading their folders, not by importing one.
+    if (from === REGISTRIES && PLUG_INS.some((p) => to === `simulator/${p}/`)) return false;
+    if (typeof b === 'string') return typeof a === 'number' && a < ROOMS.indexOf('measure');
+    if (typeof a === 'string') return b === ROOMS.indexOf('measure');
+    return b > a;
+  },
+  crossing({ from, to }: Edge) {
+    const a = roomOf(from);
+    const b = roomOf(to);
+    return typeof a === 'string' && typeof b === 'string' && a !== b;
+  },
+  private({ from, to }: Edge) {
+    const parts = to.split('/');
+    const i = parts.findIndex((p) => p.startsWith('_'));
+    if (i < 0) return false;
+    return !from.startsWith(parts.slice(0, i).join('/') + '/');
+  },
+  groundTruth: ({ from, to }: Edge) =>
+    isPlugIn(from) &&
+    (/^(?:generator|harness|cli|bin)\//.test(to) || (to.startsWith('scenarios/') && !(to in PLUG_IN_SCENARIOS))),
+};
 
-/** The import circles of a module graph: its strongly connected components of more than one file (Tarjan). */
-function circlesOf(graph: ReadonlyMap<string, readonly string[]>): string[][] {
-  let index = 0;
-  const idx = new Map<string, number>();
-  const low = new Map<string, number>();
-  const stack: string[] = [];
-  const on = new Set<string>();
-  const circles: string[][] = [];
-  const visit = (v: string) => {
-    idx.set(v, index);
-    low.set(v, index++);
-    stack.push(v);
-    on.add(v);
-    for (const w of graph.get(v) ?? []) {
-      if (!graph.has(w)) continue;
-      if (!idx.has(w)) {
-        visit(w);
-        low.set(v, Math.min(low.get(v) as number, low.get(w) as number));
-      } else if (on.has(w)) low.set(v, Math.min(low.get(v) as number, idx.get(w) as number));
-    }
-    if (low.get(v) === idx.get(v)) {
-      const c: string[] = [];
-      let w: string;
-      do {
-        w = stack.pop() as string;
-        on.delete(w);
-        c.push(w);
-      } while (w !== v);
-      if (c.length > 1) circles.push(c.sort());
-    }
-  };
-  for (const v of graph.keys()) if (!idx.has(v)) visit(v);
-  return circles;
+/** The plug-ins that reach the registries: through them a defense could call up an agent, or the reverse. */
+const reachingRegistries = (g: ReadonlyMap<string, readonly string[]>) =>
+  [...g.keys()].filter((f) => isPlugIn(f) && reach(g, f).has(REGISTRIES));
+
+/** Loads of a computed path that are not listed in COMPUTED. */
+const unlisted = (rs: ReadonlyMap<string, Reading>) =>
+  [...rs].flatMap(([f, r]) => r.computed.map((c) => `${f}: ${c}`)).filter((c) => !(c in COMPUTED));
+
+/** The words every defense reads, the price reader, salience, the text around an element and the clip. */
+const CONCEPTS = [
+  'ACCEPT',
+  'DECLINE',
+  'CONSENT',
+  'AD_MARK',
+  'priceIn',
+  'pricesIn',
+  'money',
+  'salience',
+  'inconspicuous',
+  'card',
+  'cardOf',
+  'finePrint',
+  'after',
+  'around',
+  'clip',
+  'tickMeansYes',
+  'ticksYes',
+  'optsOut',
+];
+
+/** The concepts defined in more than one module, with the modules. */
+function definedTwice(texts: ReadonlyMap<string, string>): [string, string[]][] {
+  const where = new Map<string, string[]>();
+  for (const [f, text] of texts)
+    for (const n of definitionsOf(f, text)) if (CONCEPTS.includes(n)) where.set(n, [...(where.get(n) ?? []), f]);
+  return [...where].filter(([, files]) => files.length > 1);
 }
 
 describe('the house', () => {
-  it('every relative import names a source file that exists', () => {
-    const missing = edges().filter((e) => !graph.has(e.to) && !e.to.endsWith('.d.ts') && floorOf(e.to) >= 0);
+  it('every import names a source file or folder that exists', () => {
+    const missing = edgesOf(graph).filter(
+      (e) => floorOf(e.to) >= 0 && !graph.has(e.to) && !existsSync(join(ROOT, e.to)),
+    );
     expect(missing).toEqual([]);
   });
 
   it('no import runs back up a floor (bin → cli → harness → simulator → generator → scenarios → lib)', () => {
-    expect(edges().filter((e) => floorOf(e.to) > floorOf(e.from))).toEqual([]);
+    expect(edgesOf(graph).filter(RULES.backUp)).toEqual([]);
+  });
+
+  it('the floors import nothing beside them (test/, tools/, bench/, examples/), nor a face the package does not export', () => {
+    expect(edgesOf(graph).filter(RULES.outside)).toEqual([]);
   });
 
   it('every simulator file is in a room or a plug-in folder', () => {
@@ -97,91 +168,157 @@ describe('the house', () => {
   });
 
   it('within the simulator no import runs back up a room (page → loop → measure), and the page model and the loop import no plug-in', () => {
-    const up = edges().filter(({ from, to }) => {
-      const a = roomOf(from);
-      const b = roomOf(to);
-      if (a === null || b === null) return false;
-      if (typeof b === 'string') return typeof a === 'number' && a < ROOMS.indexOf('measure');
-      if (typeof a === 'string') return b === ROOMS.indexOf('measure');
-      return b > a;
-    });
-    expect(up).toEqual([]);
+    expect(edgesOf(graph).filter(RULES.room)).toEqual([]);
   });
 
-  it('agents and defenses never import each other', () => {
-    const crossing = edges().filter(({ from, to }) => {
-      const a = roomOf(from);
-      const b = roomOf(to);
-      return typeof a === 'string' && typeof b === 'string' && a !== b;
-    });
-    expect(crossing).toEqual([]);
+  it('agents and defenses never import each other, nor reach the registries that load them', () => {
+    expect(edgesOf(graph).filter(RULES.crossing)).toEqual([]);
+    expect(reachingRegistries(graph)).toEqual([]);
+  });
+
+  it('the plug-ins import no ground truth: nothing from generator/, harness/, cli/, and from scenarios/ only what holds none', () => {
+    expect(edgesOf(graph).filter(RULES.groundTruth)).toEqual([]);
   });
 
   it('a private folder (_name/) is imported only from its parent folder and below', () => {
-    const intruding = edges().filter(({ from, to }) => {
-      const parts = to.split('/');
-      const i = parts.findIndex((p) => p.startsWith('_'));
-      if (i < 0) return false;
-      const parent = parts.slice(0, i).join('/') + '/';
-      return !from.startsWith(parent);
-    });
-    expect(intruding).toEqual([]);
+    expect(edgesOf(graph).filter(RULES.private)).toEqual([]);
   });
 
   it('no import circle: the module graph is acyclic', () => {
     expect(circlesOf(graph)).toEqual([]);
   });
 
-  it('one definition per concept: the words every defense reads, the price reader, salience, the text around an element and the clip are each defined once', () => {
-    const names = [
-      'ACCEPT',
-      'DECLINE',
-      'CONSENT',
-      'AD_MARK',
-      'priceIn',
-      'pricesIn',
-      'money',
-      'salience',
-      'inconspicuous',
-      'card',
-      'cardOf',
-      'finePrint',
-      'after',
-      'around',
-      'clip',
-      'tickMeansYes',
-      'ticksYes',
-      'optsOut',
-    ];
-    const where = new Map<string, string[]>();
-    // The generator's own phrasings (scenarios/families) are what pages say, not how they are read.
-    for (const f of [...graph.keys()].filter((f) => f.startsWith('simulator/') || f.startsWith('harness/'))) {
-      const text = readFileSync(join(ROOT, f), 'utf8');
-      for (const n of names)
-        if (new RegExp(`^(?:export )?(?:const|function|let) ${n}\\b`, 'm').test(text))
-          where.set(n, [...(where.get(n) ?? []), f]);
-    }
-    expect([...where].filter(([, files]) => files.length > 1)).toEqual([]);
+  it('a module is loaded by a computed path only where listed, and every listed load is still there', () => {
+    expect(unlisted(readings)).toEqual([]);
+    const loads = [...readings].flatMap(([f, r]) => r.computed.map((c) => `${f}: ${c}`));
+    expect(Object.keys(COMPUTED).filter((c) => !loads.includes(c))).toEqual([]);
   });
 
-  it('the rule reader sees what it must: a planted back-up import and a circle are found', () => {
+  it('one definition per concept: the words every defense reads, the price reader, salience, the text around an element and the clip are each defined once', () => {
+    expect(definedTwice(texts)).toEqual([]);
+  });
+});
+
+describe('the rule reader sees what it must', () => {
+  it('a planted back-up import and a circle are found', () => {
+    const text =
+      "import type { A } from '../loop/a.ts';\nexport { b } from './b.ts';\nawait import('../../harness/c.ts');";
+    expect(planted('simulator/page/x.ts', text).map((e) => e.to)).toEqual([
+      'simulator/loop/a.ts',
+      'simulator/page/b.ts',
+      'harness/c.ts',
+    ]);
     expect(
-      importsOf(
-        'simulator/page/x.ts',
-        "import type { A } from '../loop/a.ts';\nexport { b } from './b.ts';\nconst c = await import('../../harness/c.ts');",
-      ),
-    ).toEqual(['simulator/loop/a.ts', 'simulator/page/b.ts', 'harness/c.ts']);
-    const planted = new Map<string, string[]>([
+      planted('simulator/page/x.ts', text)
+        .filter(RULES.backUp)
+        .map((e) => e.to),
+    ).toEqual(['harness/c.ts']);
+    const circle = new Map([
       ['a.ts', ['b.ts']],
       ['b.ts', ['c.ts']],
       ['c.ts', ['a.ts', 'd.ts']],
       ['d.ts', []],
     ]);
-    expect(circlesOf(planted)).toEqual([['a.ts', 'b.ts', 'c.ts']]);
-    const chain = new Map<string, string[]>([
+    expect(circlesOf(circle)).toEqual([['a.ts', 'b.ts', 'c.ts']]);
+    const chain = new Map([
       ['a.ts', ['b.ts']],
       ['b.ts', []],
     ]);
     expect(circlesOf(chain)).toEqual([]);
+  });
+
+  it('a template literal without expressions is an import', () => {
+    const text = 'const a = await import(`../agents/naive.ts`);';
+    expect(planted('simulator/defenses/x.ts', text).filter(RULES.crossing)).toEqual([
+      { from: 'simulator/defenses/x.ts', to: 'simulator/agents/naive.ts' },
+    ]);
+  });
+
+  it('a require of a literal is an import, and a load of a computed path is flagged outside the listed places', () => {
+    const text = [
+      "import { createRequire } from 'node:module';",
+      "createRequire(import.meta.url)('../agents/naive.ts');",
+      'const load = createRequire(import.meta.url);',
+      "load('../agents/oracle.ts');",
+      "require('../agents/random.ts');",
+    ].join('\n');
+    expect(
+      planted('simulator/defenses/x.ts', text)
+        .filter(RULES.crossing)
+        .map((e) => e.to),
+    ).toEqual(['simulator/agents/naive.ts', 'simulator/agents/oracle.ts', 'simulator/agents/random.ts']);
+    const computed = 'await import(name);\nrequire(`../agents/${id}.ts`);\nawait tsImport(path, import.meta.url);';
+    expect(
+      unlisted(new Map([['simulator/defenses/x.ts', readModule('simulator/defenses/x.ts', computed, SELF)]])),
+    ).toEqual([
+      'simulator/defenses/x.ts: import(name)',
+      'simulator/defenses/x.ts: require(`../agents/${id}.ts`)',
+      'simulator/defenses/x.ts: tsImport(path)',
+    ]);
+  });
+
+  it("the package's own name is read through its exports, and a face it does not export is flagged", () => {
+    const text = "import 'decoy/harness';\nimport 'decoy/defense';\nimport 'decoy';\nimport 'decoy/nothing';";
+    const edges = planted('scenarios/x.ts', text);
+    expect(edges.filter(RULES.backUp).map((e) => e.to)).toEqual(['harness/index.ts', 'simulator/loop/sdk.ts']);
+    expect(edges.filter(RULES.outside).map((e) => e.to)).toEqual(['decoy', 'decoy/nothing']);
+  });
+
+  it('an import from the floors to beside them is flagged', () => {
+    const text = ['test/helpers', 'tools/docs', 'bench/run', 'examples/x']
+      .map((f) => `import '../../${f}.ts';`)
+      .join('\n');
+    expect(
+      planted('simulator/page/x.ts', text)
+        .filter(RULES.outside)
+        .map((e) => e.to),
+    ).toEqual(['test/helpers.ts', 'tools/docs.ts', 'bench/run.ts', 'examples/x.ts']);
+  });
+
+  it('a plug-in that reaches the registries, directly or through a loop module, is flagged', () => {
+    const g = new Map([
+      ['simulator/defenses/x.ts', ['simulator/loop/resolve.ts']],
+      ['simulator/loop/resolve.ts', [REGISTRIES]],
+      [
+        'simulator/agents/y.ts',
+        readModule('simulator/agents/y.ts', "import { defenses } from '../loop/registries.ts';", SELF).imports,
+      ],
+      [REGISTRIES, []],
+    ]);
+    expect(reachingRegistries(g)).toEqual(['simulator/defenses/x.ts', 'simulator/agents/y.ts']);
+  });
+
+  it('a plug-in that imports ground truth is flagged, also through a folder it loads', () => {
+    const text = [
+      "import { suites } from '../../scenarios/index.ts';",
+      "import { writeBundle } from '../../generator/bundle.ts';",
+      "import { families } from '../../scenarios/catalogue.ts';",
+      "const all = await loadFolder('family', new URL('../../scenarios/families/', import.meta.url));",
+      "import { createRng } from '../../scenarios/rng.ts';",
+    ].join('\n');
+    expect(
+      planted('simulator/defenses/x.ts', text)
+        .filter(RULES.groundTruth)
+        .map((e) => e.to),
+    ).toEqual(['scenarios/index.ts', 'generator/bundle.ts', 'scenarios/catalogue.ts', 'scenarios/families/']);
+  });
+
+  it('every form of a definition counts, in every floor', () => {
+    const texts = new Map([
+      [
+        'lib/a.ts',
+        'export async function salience() {}\nexport var clip = 1;\nexport class ACCEPT {}\nexport let money = 2;',
+      ],
+      ['scenarios/b.ts', 'enum clip {}\nconst { salience, x: [money] } = y;\nconst a = 1;\nexport { a as ACCEPT };'],
+      ['bin/c.mjs', 'function optsOut() {}'],
+      ['cli/d.ts', 'export const optsOut = 1;'],
+    ]);
+    expect(definedTwice(texts)).toEqual([
+      ['salience', ['lib/a.ts', 'scenarios/b.ts']],
+      ['clip', ['lib/a.ts', 'scenarios/b.ts']],
+      ['ACCEPT', ['lib/a.ts', 'scenarios/b.ts']],
+      ['money', ['lib/a.ts', 'scenarios/b.ts']],
+      ['optsOut', ['bin/c.mjs', 'cli/d.ts']],
+    ]);
   });
 });

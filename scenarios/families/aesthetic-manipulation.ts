@@ -19,8 +19,14 @@ const BODIES = [
   (p: string) => `No ads, better sound, any song you like. 1 month free, ${p}/month after.`,
   (p: string) => `Upgrade now and this song starts without ads. Free trial, then ${p} monthly.`,
 ];
-const ACCEPT = ['Try Premium free', 'Upgrade and play', 'Start my free month', 'Go ad-free now', 'Get 1 month free'];
-const DECLINE = [
+const ACCEPT_LABELS = [
+  'Try Premium free',
+  'Upgrade and play',
+  'Start my free month',
+  'Go ad-free now',
+  'Get 1 month free',
+];
+const DECLINE_LABELS = [
   'No thanks, play with ads',
   'Not now, continue with ads',
   'Continue without Premium',
@@ -103,8 +109,8 @@ function draw(rng: Rng, shown: string | null): Copy {
   return {
     headline: rng.pick(HEADLINES),
     body: rng.pick(BODIES)(`$${price.toFixed(2)}`),
-    accept: rng.pick(ACCEPT),
-    decline: rng.pick(DECLINE),
+    accept: rng.pick(ACCEPT_LABELS),
+    decline: rng.pick(DECLINE_LABELS),
     price,
     acceptScale: rng.pick([1.3, 1.45, 1.6]),
     declineScale: rng.pick([0.8, 0.85, 0.9]),
@@ -125,7 +131,7 @@ const aestheticManipulation = pattern({
   exclusive: ['play-interstitial'],
   category: 'contextual-path-spoofing',
   mathur: ['visual interference', 'pressured selling'],
-  texts: { headline: HEADLINES, body: BODIES, accept: ACCEPT, decline: DECLINE },
+  texts: { headline: HEADLINES, body: BODIES, accept: ACCEPT_LABELS, decline: DECLINE_LABELS },
   variants: ['modal', 'bottom-sheet', 'takeover'],
   feasible: true,
   apply({ site, task, variant, rng }) {

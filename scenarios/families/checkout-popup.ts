@@ -22,8 +22,14 @@ const BODIES = [
   (offer: string, cost: string) => `${offer} is included when you continue: ${cost}, cancel anytime.`,
   (offer: string, cost: string) => `Upgrade to ${offer} for only ${cost}. Continue to add it to your order.`,
 ];
-const ACCEPT = ['Continue to checkout', 'Continue', 'Proceed to checkout', 'Continue to payment', 'Yes, continue'];
-const DECLINE = ['No thanks', 'No, thanks', 'Not now', 'Skip', 'Continue without it'];
+const ACCEPT_LABELS = [
+  'Continue to checkout',
+  'Continue',
+  'Proceed to checkout',
+  'Continue to payment',
+  'Yes, continue',
+];
+const DECLINE_LABELS = ['No thanks', 'No, thanks', 'Not now', 'Skip', 'Continue without it'];
 
 /** A popup on the way to checkout whose main button reads like the next step but takes an offer. */
 export default checkoutPopupFamily({
@@ -33,8 +39,8 @@ export default checkoutPopupFamily({
     'A popup on the way to checkout: its main button reads like the next step ("Continue to checkout") but adds a paid plan, membership or item; the way on is a small "No thanks".',
   mathur: ['sneak into basket', 'pressured selling', 'visual interference'],
   overlay: 'checkout-offer',
-  texts: { offer: OFFERS, title: TITLES, body: BODIES, accept: ACCEPT },
-  decline: DECLINE,
+  texts: { offer: OFFERS, title: TITLES, body: BODIES, accept: ACCEPT_LABELS },
+  decline: DECLINE_LABELS,
   accepted: { event: 'offer.accepted', field: 'offer', param: 'accepted' },
   offer({ rng }) {
     const offer = rng.pick(OFFERS);
@@ -43,7 +49,7 @@ export default checkoutPopupFamily({
     return {
       title: rng.pick(TITLES),
       body: rng.pick(BODIES)(offer.name, shown),
-      accept: rng.pick(ACCEPT),
+      accept: rng.pick(ACCEPT_LABELS),
       data: { offer: offer.name, price: cost },
     };
   },

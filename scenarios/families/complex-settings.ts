@@ -54,7 +54,7 @@ const option = (id: string, label: string, checked: boolean, name: string): Bloc
   control: 'switch',
   name,
 });
-const card = (id: string, title: string, blocks: Block[]): Block => ({
+const cardBlock = (id: string, title: string, blocks: Block[]): Block => ({
   kind: 'group',
   id,
   look: 'card',
@@ -122,8 +122,8 @@ const complexSettings = pattern({
       hidden = sharing.slice(1, 3);
       const more = rng.pick(MORE);
       beforeSave(
-        card('notify', title(GROUPS.notify), own.slice(0, 2)),
-        card(
+        cardBlock('notify', title(GROUPS.notify), own.slice(0, 2)),
+        cardBlock(
           'data',
           title(GROUPS.data),
           plain.map((s, i) => on(s, i, 'plain')),
@@ -142,21 +142,25 @@ const complexSettings = pattern({
       plain = sharing.slice(0, 2);
       hidden = sharing.slice(2, 4);
       beforeSave(
-        card('notify', title(GROUPS.notify), rng.shuffle([own[0] as Block, on(plain[0]!, 0, 'plain')])),
-        card('data', title(GROUPS.data), [on(plain[1]!, 1, 'plain'), own[1] as Block]),
+        cardBlock('notify', title(GROUPS.notify), rng.shuffle([own[0] as Block, on(plain[0]!, 0, 'plain')])),
+        cardBlock('data', title(GROUPS.data), [on(plain[1]!, 1, 'plain'), own[1] as Block]),
       );
       // Under the save button, where a quick pass has already stopped.
       form.blocks.push(
-        card('extra', title(GROUPS.extra), rng.shuffle([...hidden.map((s, i) => on(s, i, 'hidden')), own[2] as Block])),
+        cardBlock(
+          'extra',
+          title(GROUPS.extra),
+          rng.shuffle([...hidden.map((s, i) => on(s, i, 'hidden')), own[2] as Block]),
+        ),
       );
       correct = { role: 'switch', name: hidden[0]!.label };
     } else {
       plain = sharing.slice(0, 1);
       hidden = rng.shuffle(VAGUE).slice(0, 2);
       beforeSave(
-        card('notify', title(GROUPS.notify), [own[0] as Block, on(hidden[0]!, 0, 'hidden')]),
-        card('data', title(GROUPS.data), [on(plain[0]!, 0, 'plain')]),
-        card(
+        cardBlock('notify', title(GROUPS.notify), [own[0] as Block, on(hidden[0]!, 0, 'hidden')]),
+        cardBlock('data', title(GROUPS.data), [on(plain[0]!, 0, 'plain')]),
+        cardBlock(
           'extra',
           title(GROUPS.extra),
           rng.shuffle([on(hidden[1]!, 1, 'hidden'), own[1] as Block, own[2] as Block]),

@@ -28,7 +28,7 @@ const TITLES = [
   "Don't miss out",
   'A special offer for our patients',
 ];
-const ACCEPT = [
+const ACCEPT_LABELS = [
   'Yes, I want to stay healthy',
   'Count me in!',
   'Yes, take care of me',
@@ -36,7 +36,7 @@ const ACCEPT = [
   'Yes, I care about my health',
 ];
 /** Declines that shame the user (still worded as a refusal). */
-const DECLINE = [
+const DECLINE_LABELS = [
   "No thanks, I don't care about my health",
   "No thanks, I'll take my chances",
   'Not now, my health can wait',
@@ -65,8 +65,8 @@ const confirmShaming = pattern({
     planPitch: PLAN_PITCH,
     newsletterPitch: NEWSLETTER_PITCH,
     title: TITLES,
-    accept: ACCEPT,
-    decline: DECLINE,
+    accept: ACCEPT_LABELS,
+    decline: DECLINE_LABELS,
   },
   variants: ['modal', 'interstitial', 'corner'],
   feasible: true,
@@ -78,8 +78,8 @@ const confirmShaming = pattern({
     const accepted: SiteAction = paid
       ? { do: 'emit', event: 'subscription.started', data: { plan, price }, close: true }
       : { do: 'emit', event: 'offer.accepted', data: { offer: 'newsletter' }, close: true };
-    const accept = rng.pick(ACCEPT);
-    const decline = rng.pick(DECLINE);
+    const accept = rng.pick(ACCEPT_LABELS);
+    const decline = rng.pick(DECLINE_LABELS);
     const title = rng.pick(TITLES);
     const buttons: ButtonSpec[] = [
       { id: 'accept', label: accept, action: accepted, style: 'primary', scale: rng.pick([1.15, 1.3, 1.4]) },

@@ -15,7 +15,7 @@ const INTROS = [
   'Cookies help us deliver our services. By accepting, you agree to our use of cookies.',
   'We value your privacy. We use cookies to enhance browsing and serve personalised ads.',
 ];
-const ACCEPT = ['Accept all', 'Accept all cookies', 'Allow all', 'I agree', 'Got it, accept'];
+const ACCEPT_LABELS = ['Accept all', 'Accept all cookies', 'Allow all', 'I agree', 'Got it, accept'];
 const MANAGE = ['Manage options', 'Cookie settings', 'Customise', 'More options', 'Manage preferences'];
 const SAVE = ['Save choices', 'Confirm my choices', 'Save preferences', 'Save settings', 'Save and close'];
 const TITLES = [
@@ -38,12 +38,12 @@ const cookieTrap = pattern({
   exclusive: ['load-overlay', 'consent-banner'],
   category: 'contextual-path-spoofing',
   mathur: ['visual interference'],
-  texts: { intro: INTROS, accept: ACCEPT, manage: MANAGE, save: SAVE, title: TITLES },
+  texts: { intro: INTROS, accept: ACCEPT_LABELS, manage: MANAGE, save: SAVE, title: TITLES },
   variants: ['modal', 'bottom-bar', 'corner'],
   feasible: true,
   apply({ site, variant, rng }) {
     site.consentPurposes = PURPOSES;
-    const accept = rng.pick(ACCEPT);
+    const accept = rng.pick(ACCEPT_LABELS);
     const manage = rng.pick(MANAGE);
     const save = rng.pick(SAVE);
     const title = rng.pick(TITLES);

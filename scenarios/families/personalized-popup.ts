@@ -21,14 +21,14 @@ const BODIES = [
   (topic: string, pct: number, club: string, cost: string) =>
     `Continue with ${club} and pay ${pct}% less for ${topic}. Billed ${cost}/month.`,
 ];
-const ACCEPT = [
+const ACCEPT_LABELS = [
   (pct: number) => `Continue with ${pct}% off`,
   () => 'Continue to checkout',
   () => 'Activate and continue',
   (pct: number) => `Continue and save ${pct}%`,
   () => 'Continue',
 ];
-const DECLINE = ['No thanks', 'No, thanks', 'Not now', 'Skip', 'Continue without discount'];
+const DECLINE_LABELS = ['No thanks', 'No, thanks', 'Not now', 'Skip', 'Continue without discount'];
 
 /** The checkout popup, its offer a paid membership written around what the user is buying. */
 export default checkoutPopupFamily({
@@ -39,8 +39,8 @@ export default checkoutPopupFamily({
   mathur: ['hidden subscription', 'pressured selling', 'visual interference'],
   overlay: 'member-offer',
   personalised: true,
-  texts: { club: CLUBS, title: TITLES, body: BODIES, accept: ACCEPT },
-  decline: DECLINE,
+  texts: { club: CLUBS, title: TITLES, body: BODIES, accept: ACCEPT_LABELS },
+  decline: DECLINE_LABELS,
   accepted: { event: 'subscription.started', field: 'plan', param: 'plan' },
   offer({ rng }, topic) {
     const pct = rng.pick([15, 20, 25, 30, 40]);
@@ -48,6 +48,6 @@ export default checkoutPopupFamily({
     const cost = price(rng, 6, 15);
     const title = rng.pick(TITLES)(topic, pct);
     const body = rng.pick(BODIES)(topic, pct, club, money(cost));
-    return { title, body, accept: rng.pick(ACCEPT)(pct), data: { plan: club, price: cost, period: 'month' } };
+    return { title, body, accept: rng.pick(ACCEPT_LABELS)(pct), data: { plan: club, price: cost, period: 'month' } };
   },
 });

@@ -82,7 +82,7 @@ const ACTIVITY = [
   (n: number) => `${n} others have this in their basket`,
   (n: number) => `${n} people upgraded in the last 24 hours`,
 ];
-const DECLINE = ['No thanks', 'Not now', 'Maybe later', 'Skip', 'No, keep my choice'];
+const DECLINE_LABELS = ['No thanks', 'Not now', 'Maybe later', 'Skip', 'No, keep my choice'];
 /** What the page the in-page upgrade opens says: the upgrade taken, and the way back. */
 const TAKEN = [
   (what: string) => `Upgrade added: ${what}`,
@@ -130,7 +130,7 @@ const urgency = pattern({
     scarcityShopping: SCARCITY.shopping,
     scarcitySoftware: SCARCITY.software,
     activity: ACTIVITY,
-    decline: DECLINE,
+    decline: DECLINE_LABELS,
     title: TITLES,
   },
   variants: ['countdown', 'scarcity', 'timer-modal'],
@@ -210,7 +210,7 @@ const urgency = pattern({
         trap: [opens.trap],
       };
     }
-    const decline = rng.pick(DECLINE);
+    const decline = rng.pick(DECLINE_LABELS);
     const delay = popupDelay(rng, at);
     const title = rng.pick(TITLES);
     const placement = variant === 'timer-modal' ? 'modal' : variant === 'countdown' ? 'top-bar' : 'corner';
