@@ -1,7 +1,18 @@
-import type { ScenarioSpec, SuiteDef } from './model.ts';
-
-/** Seeds and versions are part of every id: suite + version + task-domain + pattern variants (or control) + seed. */
-export function scenarioId(suite: Pick<SuiteDef, 'id' | 'version'>, spec: ScenarioSpec, seed: number): string {
+/**
+ * Seeds and versions are part of every id: suite + version + task-domain + pattern variants (or
+ * control) + seed. (A SuiteDef and a ScenarioSpec, by their fields: rng.ts reads ids, and model.ts
+ * reads rng.ts.)
+ */
+export function scenarioId(
+  suite: { readonly id: string; readonly version: number },
+  spec: {
+    readonly task: string;
+    readonly domain: string;
+    readonly patterns: readonly { readonly family: string; readonly variant: string }[];
+    readonly instance?: number | undefined;
+  },
+  seed: number,
+): string {
   const what = spec.patterns.length === 0 ? 'control' : spec.patterns.map((p) => `${p.family}-${p.variant}`).join('+');
   return `${suite.id}.v${suite.version}.${spec.task}-${spec.domain}.${what}${spec.instance !== undefined ? `.i${spec.instance}` : ''}.s${seed}`;
 }
