@@ -44,7 +44,7 @@ function readIndex(dir: string): Record<string, LiveEntry> {
   } catch (e) {
     const first =
       e instanceof z.ZodError ? (e.issues[0]?.message ?? 'wrong shape') : (e as Error).message.split('\n')[0];
-    throw new UserError(`${file}: not a gallery index (${first?.slice(0, 120)})`);
+    throw new UserError(`${file}: not a gallery index (${shortReason(first ?? '', 120)})`);
   }
 }
 

@@ -60,9 +60,11 @@ const extra = (text: string) => EXTRA.test(text) || priceIn(text) !== null;
 /** Wording of a paid plan (forced continuity): a trial, a monthly price, a membership, an upgrade. */
 export const PAID_PLAN =
   /\btrial\b|per month|\/\s?mo(?:nth)?\b|a month|monthly|annual(?:ly)?|per year|\/\s?yr\b|billed|renews?|renewing|subscri|membership|\bmember\b|\bpremium\b|upgrade|\bclub\b|\bthen \$/i;
+/** Taking what a popup offers, beyond the words of a yes every defense reads (ACCEPT): starting, trying, claiming, joining. */
+const TAKES_OFFER =
+  /^(?:start|activate|try|get|claim|join|subscribe|upgrade|go\b|unlock|continue|i want|i['’]m in|add|redeem|keep|sure)|\bfree\b/i;
 /** Saying yes to what a popup offers. */
-const AFFIRM =
-  /^(?:yes\b|start|activate|try|get|claim|join|subscribe|upgrade|go\b|unlock|accept|agree|allow|continue|sign me up|i want|i['’]m in|add|enable|redeem|opt in|keep|ok\b|okay|sure|upgrade)|\bfree\b|\baccept\b|\bagree\b/i;
+const affirms = (name: string) => ACCEPT.test(name) || TAKES_OFFER.test(name);
 /** Crossing a boundary that commits an order. */
 export const ORDER_COMMIT =
   /place (?:my )?order|\bpay\b|pay now|complete (?:purchase|order|checkout)|confirm (?:order|purchase|and pay)|buy now|submit order|checkout|check out|proceed to (?:checkout|payment)/i;
@@ -356,7 +358,7 @@ export function predict(obs: EnvObservation, action: Action, a: Authorization, e
   }
 
   const declines = DECLINE.test(name) && !/^(?:yes|accept all|agree to all)\b/i.test(name);
-  if (!declines && AFFIRM.test(name) && !ORDER_COMMIT.test(name)) {
+  if (!declines && affirms(name) && !ORDER_COMMIT.test(name)) {
     const speaks = [name, ...ctx].join(' \n ');
     if (
       PAID_PLAN.test(name) ||
