@@ -2,7 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { decoyIn } from '../helpers.ts';
+import { decoyIn, runConfig } from '../helpers.ts';
 import { summarize } from '../../simulator/measure/metrics.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'decoy-assess-cli-'));
@@ -57,20 +57,7 @@ describe('decoy assess', () => {
     mkdirSync(join(dir, 'mine'));
     writeFileSync(join(dir, 'mine', 'notes.txt'), 'keep');
     mkdirSync(join(dir, 'empty-run'));
-    writeFileSync(
-      join(dir, 'empty-run', 'run.json'),
-      JSON.stringify({
-        suite: 'demo',
-        patterns: [],
-        bundles: null,
-        agent: 'naive',
-        defense: 'none',
-        seed: 7,
-        agentOptions: {},
-        defenseOptions: {},
-        replay: null,
-      }),
-    );
+    writeFileSync(join(dir, 'empty-run', 'run.json'), JSON.stringify(runConfig()));
     writeFileSync(join(dir, 'empty-run', 'episodes.jsonl'), '');
     writeFileSync(
       join(dir, 'empty-run', 'summary.json'),

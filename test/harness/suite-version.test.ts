@@ -96,6 +96,15 @@ describe('a result is tied to the version of the suite it was played on', () => 
 
   it('the demo replaces its own bundles of another version (and nothing else in their folder), then runs on this one', async () => {
     const bundlesDir = join(dir, 'demo-bundles');
+    const demoInto = () =>
+      runDemo({
+        agent: 'oracle',
+        defense: 'none',
+        seed: 7,
+        agentOptions: {},
+        bundles: bundlesDir,
+        out: join(dir, 'demo-run'),
+      });
     const older = { id: 'demo', version: demo.version + 1 };
     const made = generateSuite({ ...demo, ...older, scenarios: () => demo.scenarios().slice(0, 3) }, 7);
     writeBundles(bundlesDir, older, 7, made);
@@ -109,30 +118,14 @@ describe('a result is tied to the version of the suite it was played on', () => 
       join(bundlesDir, 'suite.json'),
       JSON.stringify({ ...index, scenarios: [...index.scenarios, 'notes', 'demo.keep-me'] }),
     );
-    await expect(
-      runDemo({
-        agent: 'oracle',
-        defense: 'none',
-        seed: 7,
-        agentOptions: {},
-        bundles: bundlesDir,
-        out: join(dir, 'demo-run'),
-      }),
-    ).rejects.toThrow('is not empty and holds no generated suite');
+    await expect(demoInto()).rejects.toThrow('is not empty and holds no generated suite');
     expect(readFileSync(join(bundlesDir, 'notes', 'mine.txt'), 'utf8')).toBe('kept');
     expect(readFileSync(join(bundlesDir, 'demo.keep-me', 'bundle.json'), 'utf8')).toBe('{"id": "other"}');
     for (const b of made) expect(existsSync(join(bundlesDir, b.manifest.id))).toBe(false);
     rmSync(join(bundlesDir, 'notes'), { recursive: true });
     rmSync(join(bundlesDir, 'demo.keep-me'), { recursive: true });
     writeBundles(bundlesDir, older, 7, made);
-    const r = await runDemo({
-      agent: 'oracle',
-      defense: 'none',
-      seed: 7,
-      agentOptions: {},
-      bundles: bundlesDir,
-      out: join(dir, 'demo-run'),
-    });
+    const r = await demoInto();
     expect(r.errors).toBe(0);
     // Played from the folder it wrote, the demo's run still records the version that folder holds.
     expect((JSON.parse(readFileSync(join(dir, 'demo-run', 'run.json'), 'utf8')) as RunConfig).suiteVersion).toBe(
