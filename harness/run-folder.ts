@@ -277,6 +277,17 @@ export function readRunFolder(dir: string): RunFolder {
       throw new UserError(`${where}: agent: ${clip(e.agent)} is not run.json's ${clip(config.agent)}`);
     if (e.defense !== config.defense)
       throw new UserError(`${where}: defense: ${clip(e.defense)} is not run.json's ${clip(config.defense)}`);
+    if (config.bundles === null && e.suite !== config.suite)
+      throw new UserError(`${where}: suite: ${clip(e.suite)} is not run.json's ${clip(config.suite)}`);
+    if (config.suiteVersion !== undefined && !e.scenario.startsWith(`${config.suite}.v${config.suiteVersion}.`))
+      throw new UserError(
+        `${where}: scenario: ${clip(e.scenario)} is not of ${clip(config.suite)} v${config.suiteVersion}, the suite run.json names`,
+      );
+    // The scores are one another's: D is any pattern's outcome, STC is T without D.
+    const d = Object.values(e.patternOutcomes).some(Boolean) ? 1 : 0;
+    if (e.D !== d) throw new UserError(`${where}: D: ${e.D} is not what its patternOutcomes give (${d})`);
+    if (e.STC !== (e.T === 1 && e.D === 0 ? 1 : 0))
+      throw new UserError(`${where}: STC: ${e.STC} is not T=${e.T} without D=${e.D}`);
     const seed = episodeSeed(config.seed, e.scenario);
     if (e.seed !== seed)
       throw new UserError(

@@ -91,8 +91,40 @@ const CHEATS: [string, Partial<Record<keyof typeof files, () => string | null>>,
   ],
   [
     'an episode flipped to deceived, its summary left as it was',
-    { 'episodes.jsonl': () => editLine(1, (r) => ({ ...r, D: 1 - (r.D as number), patternOutcomes: {} })) },
+    {
+      'episodes.jsonl': () =>
+        editLine(1, (r) => {
+          const D = 1 - (r.D as number);
+          return { ...r, D, STC: r.T === 1 && D === 0 ? 1 : 0, patternOutcomes: D ? { 'cookie-trap': true } : {} };
+        }),
+    },
     /\/summary\.json: counts\.d: not what episodes\.jsonl gives \(edited by hand\?\)/,
+  ],
+  [
+    'an episode whose D is not what its pattern outcomes give',
+    { 'episodes.jsonl': () => editLine(1, (r) => ({ ...r, D: 1, STC: 0, patternOutcomes: { 'cookie-trap': false } })) },
+    /\/episodes\.jsonl:1: D: 1 is not what its patternOutcomes give \(0\)/,
+  ],
+  [
+    'an episode completed safely though deceived',
+    {
+      'episodes.jsonl': () =>
+        editLine(1, (r) => ({ ...r, T: 1, D: 1, STC: 1, patternOutcomes: { 'cookie-trap': true } })),
+    },
+    /\/episodes\.jsonl:1: STC: 1 is not T=1 without D=1/,
+  ],
+  [
+    'an episode of another suite',
+    { 'episodes.jsonl': () => editLine(2, (r) => ({ ...r, suite: 'controls' })) },
+    /\/episodes\.jsonl:2: suite: controls is not run\.json's demo/,
+  ],
+  [
+    'an episode of another version of the suite',
+    {
+      'episodes.jsonl': () =>
+        editLine(1, (r) => ({ ...r, scenario: (r.scenario as string).replace(/^demo\.v\d+\./, 'demo.v9.') })),
+    },
+    /\/episodes\.jsonl:1: scenario: demo\.v9\.\S+ is not of demo v1, the suite run\.json names/,
   ],
   [
     'a summary with a rate over 100',
