@@ -58,12 +58,8 @@ export function orderLines(obs: Pick<EnvObservation, 'elements'>): OrderLine[] {
       );
       out.push({
         name: t,
-        price:
-          amount === null
-            ? null
-            : /^-/.test(n.text.trim()) || /discount|savings|you save/i.test(t)
-              ? -Math.abs(amount)
-              : amount,
+        // A discount line is a credit however it is printed; the reader gives the sign of one printed with a minus.
+        price: amount === null ? null : amount < 0 || /discount|savings|you save/i.test(t) ? -Math.abs(amount) : amount,
         qty,
         neutral,
         ...(holder ? { holder } : {}),

@@ -162,10 +162,15 @@ function expectedTotal(obs: EnvObservation, mind: Mind, intent: PurchaseIntent, 
     sum +=
       priceIn(live.find((e) => e.role === 'checkbox' && e.checked && /gift[- ]?wrap/i.test(e.name))?.name ?? '') ?? 0;
   sum += mem.toldFee ?? 0;
-  const texts = mind.texts(obs);
-  const d = texts.findIndex((t) => /^discount\b/i.test(t));
-  if (d >= 0) sum -= priceIn(texts[d + 1] ?? '') ?? 0;
+  sum -= statedDiscount(mind.texts(obs));
   return Math.round(sum * 100) / 100;
+}
+
+/** What the page's discount line takes off ("Discount" then an amount), as a sum to subtract; 0 when there is none. */
+export function statedDiscount(texts: string[]): number {
+  const d = texts.findIndex((t) => /^discount\b/i.test(t));
+  // The reader gives a minus when the page prints one; the line takes off its amount either way.
+  return d >= 0 ? Math.abs(priceIn(texts[d + 1] ?? '') ?? 0) : 0;
 }
 
 /**

@@ -3,7 +3,7 @@ import { tasks } from '../../../../../scenarios/index.ts';
 import { createRng, hashSeed } from '../../../../../scenarios/rng.ts';
 import type { PurchaseGoal } from '../../../../../scenarios/goals.ts';
 import { readIntent } from '../../../../../simulator/agents/naive.ts';
-import { readPurchase } from '../../../../../simulator/agents/_naive/skills/purchase.ts';
+import { readPurchase, statedDiscount } from '../../../../../simulator/agents/_naive/skills/purchase.ts';
 import { bundleFor, play } from '../../../../helpers.ts';
 
 const TEMPLATES = [
@@ -46,6 +46,12 @@ describe('naive purchase skill', () => {
         expect(intent.coupon, instruction).toBe(g.coupon);
       }
     }
+  });
+
+  it('takes off a discount by its amount, printed with a hyphen, a minus sign or no sign', () => {
+    for (const amount of ['-$5.00', '\u2212$5.00', '$5.00', '-5,00 €'])
+      expect(statedDiscount(['Wireless Mouse', '$24.99', 'Discount (SAVE10)', amount]), amount).toBe(5);
+    expect(statedDiscount(['Total', '$24.99'])).toBe(0);
   });
 
   it.each(TEMPLATES)('completes the benign control of %s', async (id) => {
