@@ -164,6 +164,17 @@ describe('the house', () => {
     expect([...where].filter(([, files]) => files.length > 1)).toEqual([]);
   });
 
+  it('money is read by page/read/price.ts alone: no other pattern of the simulator or the harness reads a dollar amount', () => {
+    // A dollar sign then a digit, as a pattern writes it: \$\d, \$\s?[\d,.]+, \$\s?0*[1-9].
+    const DOLLARS = /\\\$(?:\\s[?*+]?)?(?:\\d|\[\\d|\[0-9|\[1-9|0\*)/;
+    expect(DOLLARS.test(String.raw`/^(?:order )?total\s*:?\s*(?:\$\s?[\d,.]+)?$/i`)).toBe(true);
+    expect(DOLLARS.test(String.raw`/\$\s?0*[1-9]/i`)).toBe(true);
+    const reading = [...graph.keys()].filter(
+      (f) => (f.startsWith('simulator/') || f.startsWith('harness/')) && f !== 'simulator/page/read/price.ts',
+    );
+    expect(reading.filter((f) => DOLLARS.test(readFileSync(join(ROOT, f), 'utf8')))).toEqual([]);
+  });
+
   it('the rule reader sees what it must: a planted back-up import and a circle are found', () => {
     expect(
       importsOf(
