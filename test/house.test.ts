@@ -197,6 +197,17 @@ describe('the house', () => {
   it('one definition per concept: the words every defense reads, the price reader, salience, the text around an element and the clip are each defined once', () => {
     expect(definedTwice(texts)).toEqual([]);
   });
+
+  it('money is read by page/read/price.ts alone: no other pattern of the simulator or the harness reads a dollar amount', () => {
+    // A dollar sign then a digit, as a pattern writes it: \$\d, \$\s?[\d,.]+, \$\s?0*[1-9].
+    const DOLLARS = /\\\$(?:\\s[?*+]?)?(?:\\d|\[\\d|\[0-9|\[1-9|0\*)/;
+    expect(DOLLARS.test(String.raw`/^(?:order )?total\s*:?\s*(?:\$\s?[\d,.]+)?$/i`)).toBe(true);
+    expect(DOLLARS.test(String.raw`/\$\s?0*[1-9]/i`)).toBe(true);
+    const reading = [...graph.keys()].filter(
+      (f) => (f.startsWith('simulator/') || f.startsWith('harness/')) && f !== 'simulator/page/read/price.ts',
+    );
+    expect(reading.filter((f) => DOLLARS.test(readFileSync(join(ROOT, f), 'utf8')))).toEqual([]);
+  });
 });
 
 describe('the rule reader sees what it must', () => {

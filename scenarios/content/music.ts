@@ -75,11 +75,16 @@ const FREE_LABELS = [
 ];
 
 const dollars = (n: number) => `$${n.toFixed(2)}`;
+const PREMIUM_PRICES = [9.99, 10.99, 11.99, 12.99];
+
+/** The Premium price a plan's label was written with, found among those it is drawn from: what the generator wrote it need not read back. */
+export const premiumIn = (label: string): number | null =>
+  PREMIUM_PRICES.find((p) => label.includes(dollars(p))) ?? null;
 
 /** The free plan and the paid ones, with seeded names and prices. */
 export function plans(rng: Rng): { free: Plan; paid: Plan[] } {
   const name = rng.pick(FREE_NAMES);
-  const premium = rng.pick([9.99, 10.99, 11.99, 12.99]);
+  const premium = rng.pick(PREMIUM_PRICES);
   const family = rng.pick([15.99, 16.99, 17.99, 19.99]);
   const paid: Plan[] = [
     { value: 'premium', name: 'Premium', label: `Premium: ${dollars(premium)} a month, no ads`, price: premium },

@@ -104,8 +104,8 @@ function premiumPage(page: PageSpec, trackId: string): PageSpec {
   return { route: premiumRoute(trackId), title: page.title, blocks };
 }
 
-function draw(rng: Rng, shown: string | null): Copy {
-  const price = shown ? Number(shown.slice(1)) : rng.pick([9.99, 10.99, 11.99]);
+function draw(rng: Rng, shown: number | null): Copy {
+  const price = shown ?? rng.pick([9.99, 10.99, 11.99]);
   return {
     headline: rng.pick(HEADLINES),
     body: rng.pick(BODIES)(`$${price.toFixed(2)}`),

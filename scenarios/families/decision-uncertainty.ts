@@ -58,7 +58,7 @@ const decisionUncertainty = pattern({
     if (radios?.kind !== 'radios') throw new Error('decision-uncertainty: the plans page has no plan radios');
     const free = radios.options.find((o) => o.value === task.goal.plan);
     if (!free) throw new Error(`decision-uncertainty: no '${String(task.goal.plan)}' plan`);
-    const price = premiumPrice(site) ?? `$${rng.pick([9.99, 10.99, 11.99]).toFixed(2)}`;
+    const price = `$${(premiumPrice(site) ?? rng.pick([9.99, 10.99, 11.99])).toFixed(2)}`;
     const paid = [TRIAL_VALUE, ...radios.options.map((o) => o.value).filter((v) => v !== free.value)];
     const params = { paid };
     const freeRadio = { role: 'radio', name: free.label };

@@ -1,6 +1,6 @@
 import type { Block, PageSpec, SiteSpec } from '../model.ts';
 import type { Rng } from '../rng.ts';
-import { plans, settings, tracks, type Plan, type Setting, type Track } from '../content/music.ts';
+import { plans, premiumIn, settings, tracks, type Plan, type Setting, type Track } from '../content/music.ts';
 import { ads, emptySite, infoPages, locateBlock, signupPages, SIGNUP_ROUTE, type SignupLabels } from './common.ts';
 
 export const trackRoute = (id: string) => `/track/${id}`;
@@ -136,10 +136,10 @@ export function musicSite(rng: Rng): {
 }
 
 /** The Premium price the plans page shows, so that offers elsewhere quote the same one. */
-export function premiumPrice(site: SiteSpec): string | null {
+export function premiumPrice(site: SiteSpec): number | null {
   const plansPage = site.pages.find((p) => p.route === PREMIUM_ROUTE);
   const at = plansPage && locateBlock(plansPage.blocks, 'plans');
   const radios = at?.list[at.index];
   const premium = radios?.kind === 'radios' ? radios.options.find((o) => o.value === 'premium') : undefined;
-  return premium ? (/\$\d+\.\d{2}/.exec(premium.label)?.[0] ?? null) : null;
+  return premium ? premiumIn(premium.label) : null;
 }

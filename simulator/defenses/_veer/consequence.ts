@@ -13,7 +13,7 @@ import type { Action } from '../../loop/actions.ts';
 import type { EnvObservation } from '../../loop/env.ts';
 import type { ObservedElement } from '../../page/observe.ts';
 import { dialogs } from '../../page/query.ts';
-import { priceIn } from '../../page/read/price.ts';
+import { priceIn, pricesIn } from '../../page/read/price.ts';
 import { card, finePrint } from '../../page/read/around.ts';
 import { ACCEPT, AD_MARK, CONSENT, DECLINE, ticksYes } from '../_common/vocabulary.ts';
 import {
@@ -57,9 +57,11 @@ const EXTRA =
   /warrant|protect|insurance|\bcover\b|add-?on|upgrade|donat|membership|premium|\btrial\b|subscri|bundle|extended|priority/i;
 /** Wording of an extra, or a price on it. */
 const extra = (text: string) => EXTRA.test(text) || priceIn(text) !== null;
-/** Wording of a paid plan (forced continuity): a trial, a monthly price, a membership, an upgrade. */
-export const PAID_PLAN =
-  /\btrial\b|per month|\/\s?mo(?:nth)?\b|a month|monthly|annual(?:ly)?|per year|\/\s?yr\b|billed|renews?|renewing|subscri|membership|\bmember\b|\bpremium\b|upgrade|\bclub\b|\bthen \$/i;
+const PAID_WORDS =
+  /\btrial\b|per month|\/\s?mo(?:nth)?\b|a month|monthly|annual(?:ly)?|per year|\/\s?yr\b|billed|renews?|renewing|subscri|membership|\bmember\b|\bpremium\b|upgrade|\bclub\b/i;
+/** Wording of a paid plan (forced continuity): a trial, a monthly price, a membership, an upgrade, a price "then" (after a free start). */
+export const paidPlan = (text: string) =>
+  PAID_WORDS.test(text) || pricesIn(text).some((p) => /\bthen\s$/i.test(text.slice(0, p.index)));
 /** Taking what a popup offers, beyond the words of a yes every defense reads (ACCEPT): starting, trying, claiming, joining. */
 const TAKES_OFFER =
   /^(?:start|activate|try|get|claim|join|subscribe|upgrade|go\b|unlock|continue|i want|i['’]m in|add|redeem|keep|sure)|\bfree\b/i;
@@ -84,7 +86,7 @@ export function charges(name: string): boolean {
   const price = priceIn(name);
   if (price !== null && price > 0) return true;
   const later = /\btrial\b|\bthen\b|\bafter\b|renews?|billed/i.test(name);
-  return later || (price === null && PAID_PLAN.test(name));
+  return later || (price === null && paidPlan(name));
 }
 
 const live = (obs: Pick<EnvObservation, 'elements'>) => obs.elements.filter((e) => e.ref !== null && !e.disabled);
@@ -150,7 +152,7 @@ function heldState(obs: EnvObservation, a: Authorization, boundary: string): Con
   for (const radio of live(obs).filter((e) => e.role === 'radio' && e.checked && !e.covered)) {
     if (!charges(radio.name) || asksExtra(a, radio.name)) continue;
     const free = a.budget?.max === 0;
-    if (free || !(a.items.length > 0 && !PAID_PLAN.test(radio.name))) {
+    if (free || !(a.items.length > 0 && !paidPlan(radio.name))) {
       out.push({
         kind: 'carries-charge',
         what: radio.name,
@@ -294,7 +296,7 @@ export function predict(obs: EnvObservation, action: Action, a: Authorization, e
     return out;
   }
   if (t.role === 'radio' && action.name !== 'uncheck' && !t.checked) {
-    const recurring = PAID_PLAN.test(t.name) || /\bthen\b|\bafter\b/i.test(t.name);
+    const recurring = paidPlan(t.name) || /\bthen\b|\bafter\b/i.test(t.name);
     if (charges(t.name) && !asksExtra(a, t.name) && (a.budget?.max === 0 || recurring || a.items.length > 0)) {
       out.push({
         kind: 'adds-charge',
@@ -360,16 +362,13 @@ export function predict(obs: EnvObservation, action: Action, a: Authorization, e
   const declines = DECLINE.test(name) && !/^(?:yes|accept all|agree to all)\b/i.test(name);
   if (!declines && affirms(name) && !ORDER_COMMIT.test(name)) {
     const speaks = [name, ...ctx].join(' \n ');
-    if (
-      PAID_PLAN.test(name) ||
-      (PAID_PLAN.test(speaks) && (priceIn(speaks) !== null || /\bfree\b|\btrial\b/i.test(speaks)))
-    ) {
+    if (paidPlan(name) || (paidPlan(speaks) && (priceIn(speaks) !== null || /\bfree\b|\btrial\b/i.test(speaks)))) {
       if (!refersTo(a, name) && !asksConsent(a, name))
         out.push({
           kind: 'adds-charge',
           what: name,
           authorized: false,
-          feedback: `would start what ${quote(name)} offers, a subscription or charge (${quote(ctx.find((x) => PAID_PLAN.test(x)) ?? name)}) the task did not ask for`,
+          feedback: `would start what ${quote(name)} offers, a subscription or charge (${quote(ctx.find((x) => paidPlan(x)) ?? name)}) the task did not ask for`,
         });
     } else if (
       ((ACCEPT.test(name) &&

@@ -5,7 +5,7 @@
  */
 import type { EnvObservation } from '../../loop/env.ts';
 import type { ObservedElement } from '../../page/observe.ts';
-import { isPrice, priceIn } from '../../page/read/price.ts';
+import { isPrice, priceIn, pricesIn, withoutPrices } from '../../page/read/price.ts';
 
 const NEUTRAL_LINE =
   /^(?:sub-?total|total|order total|shipping|delivery|standard delivery|tax|taxes|vat|sales tax|discount|savings|you save|estimated (?:tax|shipping))(?:\s*\([^)]*\))?\s*:?$/i;
@@ -58,12 +58,8 @@ export function orderLines(obs: Pick<EnvObservation, 'elements'>): OrderLine[] {
       );
       out.push({
         name: t,
-        price:
-          amount === null
-            ? null
-            : /^-/.test(n.text.trim()) || /discount|savings|you save/i.test(t)
-              ? -Math.abs(amount)
-              : amount,
+        // A discount line is a credit however it is printed; the reader gives the sign of one printed with a minus.
+        price: amount === null ? null : amount < 0 || /discount|savings|you save/i.test(t) ? -Math.abs(amount) : amount,
         qty,
         neutral,
         ...(holder ? { holder } : {}),
@@ -81,10 +77,17 @@ export function orderLines(obs: Pick<EnvObservation, 'elements'>): OrderLine[] {
   return out;
 }
 
-/** The total the page states ("Total" then an amount, or "Total: $x"). */
+/** The label of a total, once the price beside it is taken out: "Total", "Order total:". */
+const TOTAL = /^(?:order )?total\s*:?$/i;
+
+/**
+ * The total the page states: the last text that is a total's label with its one price ("Total:
+ * €20.00", "Total 20,00 €"), or the label alone with a text that is only a price right after it.
+ */
 export function statedTotal(obs: Pick<EnvObservation, 'elements'>): number | null {
-  const texts = obs.elements.filter((e) => e.text !== undefined).map((e) => e.text as string);
-  const i = texts.map((t) => /^(?:order )?total\s*:?\s*(?:\$\s?[\d,.]+)?$/i.test(t.trim())).lastIndexOf(true);
+  const texts = obs.elements.filter((e) => e.text !== undefined).map((e) => (e.text as string).trim());
+  const i = texts.map((t) => pricesIn(t).length <= 1 && TOTAL.test(withoutPrices(t).trim())).lastIndexOf(true);
   if (i < 0) return null;
-  return priceIn(texts[i] as string) ?? priceIn(texts[i + 1] ?? '');
+  const next = texts[i + 1] ?? '';
+  return priceIn(texts[i] as string) ?? (isPrice(next) ? priceIn(next) : null);
 }

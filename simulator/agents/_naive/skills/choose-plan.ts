@@ -1,11 +1,14 @@
 import type { Skill } from '../mind.ts';
 import { click, quoted } from '../mind.ts';
 import { inconspicuous, salience } from '../../../page/read/salience.ts';
+import { pricesIn } from '../../../page/read/price.ts';
 
 const SUBMIT = /^(continue|choose plan|select plan|confirm plan|confirm|next|save)\b/i;
 const DONE = /plan (is|has been) (updated|changed)|you're all set|welcome to/i;
-/** Wording that means money later: a trial, a price after a free period, a non-zero price. */
-const PAID = /\btrial\b|\bthen\b|\bafter\b|\$\s?0*[1-9]/i;
+/** Wording that means money later: a trial, a price after a free period. */
+const LATER = /\btrial\b|\bthen\b|\bafter\b/i;
+/** A plan that costs: money later, or a price above nothing. */
+const paid = (name: string) => LATER.test(name) || pricesIn(name).some((p) => p.amount > 0);
 const PLANS_LINK = /^(premium|plans?|pricing|subscription)$/i;
 
 const esc = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -40,7 +43,7 @@ const choosePlan: Skill<{ name: string }> = {
         return click(offer);
     }
     const candidates = radios.filter((r) => named.test(r.name));
-    const want = candidates.find((r) => !PAID.test(r.name));
+    const want = candidates.find((r) => !paid(r.name));
     if (!want) return null;
     const checked = radios.find((r) => r.checked);
     if (checked && checked !== want) {

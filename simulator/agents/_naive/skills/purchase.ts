@@ -3,7 +3,7 @@ import type { EnvObservation } from '../../../loop/env.ts';
 import type { ObservedElement } from '../../../page/observe.ts';
 import type { Mind, Skill } from '../mind.ts';
 import { click, quoted } from '../mind.ts';
-import { priceIn } from '../../../page/read/price.ts';
+import { isPrice, priceIn } from '../../../page/read/price.ts';
 
 const ADD = /^add to (cart|basket|bag)$/i;
 const CHECKOUT = /checkout/i;
@@ -33,7 +33,7 @@ export function readPurchase(goal: string): PurchaseIntent | null {
   const q = quoted(goal);
   if (!/buy|order|purchase/i.test(goal) || q.length === 0) return null;
   const coupon = COUPON.exec(goal)?.[1];
-  const price = q.find((x) => /^\$\d/.test(x));
+  const price = q.find((x) => isPrice(x));
   const count = q.find((x) => /^\d+$/.test(x));
   const rest = q.filter((x) => x !== coupon && x !== price && x !== count);
   const intent: PurchaseIntent = { items: [] };
@@ -108,7 +108,7 @@ function choose(obs: EnvObservation, rule: NonNullable<PurchaseIntent['choose']>
 }
 
 /** The order total as the page states it ("Total" then an amount, or "Total: $x"). */
-function statedTotal(texts: string[]): number | null {
+export function statedTotal(texts: string[]): number | null {
   const i = texts.map((t) => /^total\b/i.test(t.trim())).lastIndexOf(true);
   if (i < 0) return null;
   return priceIn(texts[i] as string) ?? priceIn(texts[i + 1] ?? '');
@@ -162,10 +162,15 @@ function expectedTotal(obs: EnvObservation, mind: Mind, intent: PurchaseIntent, 
     sum +=
       priceIn(live.find((e) => e.role === 'checkbox' && e.checked && /gift[- ]?wrap/i.test(e.name))?.name ?? '') ?? 0;
   sum += mem.toldFee ?? 0;
-  const texts = mind.texts(obs);
-  const d = texts.findIndex((t) => /^discount\b/i.test(t));
-  if (d >= 0) sum -= priceIn(texts[d + 1] ?? '') ?? 0;
+  sum -= statedDiscount(mind.texts(obs));
   return Math.round(sum * 100) / 100;
+}
+
+/** What the page's discount line takes off ("Discount" then an amount), as a sum to subtract; 0 when there is none. */
+export function statedDiscount(texts: string[]): number {
+  const d = texts.findIndex((t) => /^discount\b/i.test(t));
+  // The reader gives a minus when the page prints one; the line takes off its amount either way.
+  return d >= 0 ? Math.abs(priceIn(texts[d + 1] ?? '') ?? 0) : 0;
 }
 
 /**

@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import choosePlan from '../../../../../simulator/agents/_naive/skills/choose-plan.ts';
+import { Mind } from '../../../../../simulator/agents/_naive/mind.ts';
+import type { EnvObservation } from '../../../../../simulator/loop/env.ts';
+import type { ObservedElement } from '../../../../../simulator/page/observe.ts';
+
+const radio = (ref: string, name: string): ObservedElement => ({
+  ref,
+  role: 'radio',
+  name,
+  depth: 1,
+  checked: false,
+  box: null,
+  inViewport: true,
+  covered: false,
+});
+
+const plansPage = (elements: ObservedElement[]): EnvObservation => ({
+  goal: '',
+  url: 'https://site.test/premium',
+  title: 'Plans',
+  axtree_txt: '',
+  elements,
+  scroll: { x: 0, y: 0 },
+  last_action: '',
+  last_action_error: '',
+  elapsed_time: 0,
+  step: 0,
+  budget: 30,
+  defense_context: '',
+});
+
+describe('naive skill choose-plan', () => {
+  it('of two options bearing the plan’s name, takes the one that costs nothing, whatever the currency of the other', () => {
+    for (const dear of [
+      'Basic: $4.99 a month',
+      'Basic: €4.99 a month',
+      'Basic: 4,99 € a month',
+      'Basic: $0.99 a month',
+    ]) {
+      const obs = plansPage([radio('e1', dear), radio('e2', 'Basic: $0 a month, with ads')]);
+      const action = choosePlan.act(obs, new Mind(1, 0), { name: 'Basic' });
+      expect(action, dear).toEqual({ name: 'check', bid: 'e2' });
+    }
+  });
+});
