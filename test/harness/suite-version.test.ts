@@ -23,13 +23,19 @@ const PATTERN = 'preselected-consent';
 const config = runConfig({ patterns: [PATTERN], agent: 'oracle' });
 const bundles = loadBundles({ suite: 'demo', seed: 7, patterns: [PATTERN] });
 
-/** run.json as another version of decoy would have written it: the same run, but `suiteVersion` as given (absent for undefined). */
+/** The run as another version of decoy would have written it: `suiteVersion` as given (absent for undefined) in run.json, and its episodes' ids of that version (none before versions). */
 function rewriteVersion(out: string, version: number | undefined): void {
   const file = join(out, 'run.json');
   const { suiteVersion: _v, ...rest } = JSON.parse(readFileSync(file, 'utf8')) as RunConfig;
   const { suite, ...others } = rest;
   const held = version === undefined ? rest : { suite, suiteVersion: version, ...others };
   writeFileSync(file, JSON.stringify(held, null, 2) + '\n');
+  const episodes = join(out, 'episodes.jsonl');
+  const ids = readFileSync(episodes, 'utf8').replaceAll(
+    `"scenario":"demo.v${demo.version}.`,
+    version === undefined ? '"scenario":"demo.' : `"scenario":"demo.v${version}.`,
+  );
+  writeFileSync(episodes, ids);
 }
 
 describe('a result is tied to the version of the suite it was played on', () => {
