@@ -7,6 +7,7 @@ import { predict } from '../../../simulator/defenses/_veer/consequence.ts';
 import { Evidence } from '../../../simulator/defenses/_veer/evidence.ts';
 import screen from '../../../simulator/defenses/screen.ts';
 import type { Verdict } from '../../../simulator/loop/defense.ts';
+import { observation } from '../../observation.ts';
 
 const INSTRUCTIONS = [
   'I need the "Aurora Wireless Headphones". Add it to the cart on Kestrel Supply and place the order.',
@@ -84,22 +85,8 @@ function el(role: string, name: string, extra: Partial<ObservedElement> = {}): O
   };
 }
 const text = (t: string, depth = 1): ObservedElement => ({ ...el('paragraph', ''), text: t, depth });
-function obs(goal: string, elements: ObservedElement[], path = '/'): EnvObservation {
-  return {
-    goal,
-    url: `https://site.test${path}`,
-    title: '',
-    axtree_txt: '',
-    elements,
-    scroll: { x: 0, y: 0 },
-    last_action: '',
-    last_action_error: '',
-    elapsed_time: 0,
-    step: 0,
-    budget: 30,
-    defense_context: '',
-  };
-}
+const obs = (goal: string, elements: ObservedElement[], path = '/'): EnvObservation =>
+  observation({ goal, url: `https://site.test${path}`, elements });
 const clickOn = (e: ObservedElement): Action => ({ name: 'click', bid: e.ref as string });
 const BUY = 'Buy the "Cedar Desk Lamp" from Lumen Store and check out.';
 

@@ -3,6 +3,7 @@ import choosePlan from '../../../../../simulator/agents/_naive/skills/choose-pla
 import { Mind } from '../../../../../simulator/agents/_naive/mind.ts';
 import type { EnvObservation } from '../../../../../simulator/loop/env.ts';
 import type { ObservedElement } from '../../../../../simulator/page/observe.ts';
+import { observation } from '../../../../observation.ts';
 
 const radio = (ref: string, name: string): ObservedElement => ({
   ref,
@@ -15,20 +16,8 @@ const radio = (ref: string, name: string): ObservedElement => ({
   covered: false,
 });
 
-const plansPage = (elements: ObservedElement[]): EnvObservation => ({
-  goal: '',
-  url: 'https://site.test/premium',
-  title: 'Plans',
-  axtree_txt: '',
-  elements,
-  scroll: { x: 0, y: 0 },
-  last_action: '',
-  last_action_error: '',
-  elapsed_time: 0,
-  step: 0,
-  budget: 30,
-  defense_context: '',
-});
+const plansPage = (elements: ObservedElement[]): EnvObservation =>
+  observation({ url: 'https://site.test/premium', title: 'Plans', elements });
 
 describe('naive skill choose-plan', () => {
   it('of two options bearing the plan’s name, takes the one that costs nothing, whatever the currency of the other', () => {
