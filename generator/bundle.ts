@@ -5,6 +5,7 @@ import type { ScenarioSpec, SuiteDef } from '../scenarios/model.ts';
 import { SAFE_NAME, type BundleManifest } from '../scenarios/bundle.ts';
 import { createRng, scenarioSeed } from '../scenarios/rng.ts';
 import { UserError } from '../lib/errors.ts';
+import { packagePath } from '../lib/root.ts';
 import { clearTemps, isTempName, writeFileAtomic } from '../lib/files.ts';
 import { compose } from './compose.ts';
 import { families } from '../scenarios/catalogue.ts';
@@ -32,16 +33,26 @@ export function generateSuite(suite: SuiteDef, seed: number): Bundle[] {
 export const DIGEST_SEEDS = [0, 1] as const;
 
 /**
- * The digest a published suite records with its version: its bundles at DIGEST_SEEDS, and the
- * phrasing pools of its families whole, so a phrasing neither seed draws still counts.
+ * The digest a published suite records with its version: its bundles at DIGEST_SEEDS, the
+ * phrasing pools of its families, and the content pools every task draws from
+ * (scenarios/content/, as written), so a phrasing or a product neither seed draws still counts.
  */
-export function suiteDigest(suite: SuiteDef): string {
+export function suiteDigest(suite: SuiteDef, sources: readonly [string, string][] = contentSources()): string {
   const used = [...new Set(suite.scenarios().flatMap((s) => s.patterns.map((p) => p.family)))].sort();
   const pools = used.map((id) => [id, families.get(id).texts]);
   return bundlesDigest(
     DIGEST_SEEDS.flatMap((seed) => generateSuite(suite, seed)),
-    pools,
+    [pools, sources],
   );
+}
+
+/** The content pools' files (scenarios/content/), by name, as written. */
+export function contentSources(): [string, string][] {
+  const content = packagePath('scenarios', 'content');
+  return readdirSync(content)
+    .filter((f) => f.endsWith('.ts'))
+    .sort()
+    .map((f) => [f, readFileSync(join(content, f), 'utf8')]);
 }
 
 /** sha256 of bundles, manifests and files (by path), and of anything else given, first 16 hex digits. */

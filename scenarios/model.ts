@@ -534,8 +534,8 @@ export interface SuiteDef {
    */
   version: number;
   /**
-   * For a published suite: the digest of its bundles at seeds 0 and 1 and of its families'
-   * phrasing pools (generator/bundle.ts suiteDigest) under this version. A test fails when the bundles change and this does not.
+   * For a published suite: the digest of its bundles at seeds 0 and 1, its families'
+   * phrasing pools and the content pools (generator/bundle.ts suiteDigest) under this version. A test fails when the bundles change and this does not.
    */
   digest?: string;
   title: string;

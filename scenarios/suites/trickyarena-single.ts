@@ -38,7 +38,7 @@ export const CONDITIONS: Condition[] = [
 const trickyarenaSingle: SuiteDef = {
   id: 'trickyarena-single',
   version: 1,
-  digest: '2ba2ed59b61964b2',
+  digest: 'be40d5847551da2c',
   title: 'TrickyArena-Single',
   description:
     'One deceptive condition per configuration: the 22 conditions of Veer Table 7 over shopping, news, music and health (task budget 30).',

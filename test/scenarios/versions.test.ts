@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { families, suites } from '../../scenarios/index.ts';
-import { bundlesDigest, generateSuite, suiteDigest } from '../../generator/bundle.ts';
+import { bundlesDigest, contentSources, generateSuite, suiteDigest } from '../../generator/bundle.ts';
 import { scenarioId } from '../../generator/compose.ts';
 
 const published = suites.all();
 
 describe('suite versions', () => {
   it.each(published.map((s) => [s.id, s] as const))(
-    '%s: its bundles at the digest seeds and its families’ phrasings hash to the digest it records under its version, so a change to what it generates cannot keep the version',
+    '%s: its bundles at the digest seeds, its families’ phrasings and the content pools hash to the digest it records under its version, so a change to what it generates cannot keep the version',
     (id, suite) => {
       const now = suiteDigest(suite);
       if (suite.digest === undefined)
@@ -58,6 +58,18 @@ describe('suite versions', () => {
     for (const c of changed) expect(bundlesDigest([c, ...rest])).not.toBe(base);
     expect(bundlesDigest([...rest, first])).not.toBe(base);
     expect(bundlesDigest(made, { more: 1 })).not.toBe(base);
+  });
+
+  it('a change to a content pool a task draws from changes the digest of every suite', () => {
+    const sources = contentSources();
+    expect(sources.map(([f]) => f)).toContain('products.ts');
+    const renamed = sources.map(([f, text]): [string, string] => [
+      f,
+      f === 'products.ts' ? text.replace('Orbit Coffee Grinder', 'Orbit Coffee Mill') : text,
+    ]);
+    expect(renamed).not.toEqual(sources);
+    for (const id of ['demo', 'controls'])
+      expect(suiteDigest(suites.get(id), renamed)).not.toBe(suiteDigest(suites.get(id)));
   });
 
   it('a phrasing that neither digest seed draws still changes the digest of every suite whose families hold it', () => {
