@@ -159,6 +159,18 @@ async function fromRuns(
     if (episodes.length === 0) throw new UserError(`${runs}: the run has no episodes`);
     return { runs, episodes, limits: config.limits ?? {}, bundles: runBundles(runs, config, episodes, trustBundles) };
   });
+  // A copy of a run beside it would count its steps twice: an episode is its agent on its scenario at its seed.
+  const seen = new Map<string, string>();
+  for (const r of runs)
+    for (const e of r.episodes) {
+      const key = JSON.stringify([e.agent, e.scenario, e.seed]);
+      const first = seen.get(key);
+      if (first !== undefined && first !== r.runs)
+        throw new UserError(
+          `${clip(r.runs)} holds ${clip(e.scenario)} played by ${clip(e.agent)} as ${clip(first)} does: its steps would be counted twice`,
+        );
+      seen.set(key, r.runs);
+    }
   // The limits the runs were played with, unless given (as decoy label): one engine replays them all, so they must agree.
   const played = runs[0]?.limits ?? {};
   const other = runs.find((r) => JSON.stringify(r.limits) !== JSON.stringify(played));

@@ -271,8 +271,13 @@ export function readRunFolder(dir: string): RunFolder {
   const episodes = lines.map((l, i) => parseEpisode(l.text, episodesFile, i + 1));
   if ((lines.at(-1)?.end ?? 0) < bytes.length)
     throw new UserError(`${clip(episodesFile)}:${lines.length + 1}: a line without its newline (cut short)`);
+  const lineOf = new Map<string, number>();
   episodes.forEach((e, i) => {
     const where = `${clip(episodesFile)}:${i + 1}`;
+    const earlier = lineOf.get(e.scenario);
+    if (earlier !== undefined)
+      throw new UserError(`${where}: scenario: ${clip(e.scenario)} was played already, at line ${earlier}`);
+    lineOf.set(e.scenario, i + 1);
     if (e.agent !== config.agent)
       throw new UserError(`${where}: agent: ${clip(e.agent)} is not run.json's ${clip(config.agent)}`);
     if (e.defense !== config.defense)

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { assessSteps, type AssessResult } from '../../harness/assess.ts';
@@ -124,9 +124,18 @@ describe('decoy assess per step, on agents played on a suite', () => {
     expect(fromRuns.report.errors).toBe(0);
     // Runs are replayed under the limits they were played with, so runs played under others are assessed apart.
     const small = join(dir, 'naive-small');
-    await executeRun(runConfig({ patterns: ['cookie-trap'] }), small, { noCheck: true, limits: { domElements: 100 } });
+    await executeRun(runConfig({ patterns: ['cookie-trap'], seed: 8 }), small, {
+      noCheck: true,
+      limits: { domElements: 100 },
+    });
     await expect(assessSteps({ runs: [runs, small] }, { defense: 'none', defenseOptions: {} })).rejects.toThrow(
       /naive-small was played with other per-episode limits than .*naive; assess them apart/,
+    );
+    // A copy of a run beside it is the same episodes: refused, not counted twice.
+    const copy = join(dir, 'naive-copy');
+    cpSync(runs, copy, { recursive: true });
+    await expect(assessSteps({ runs: [runs, copy] }, { defense: 'none', defenseOptions: {} })).rejects.toThrow(
+      /naive-copy holds demo\.v1\.\S+ played by naive as .*naive does: its steps would be counted twice/,
     );
     expect(fromRuns.steps.map((s) => s.verdict)).toEqual(naive.map((s) => s.verdict));
     const fromSuite = await assessSteps({ ...suite, agents: ['naive'] }, { defense: needsContext, defenseOptions: {} });

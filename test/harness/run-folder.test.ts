@@ -114,6 +114,11 @@ const CHEATS: [string, Partial<Record<keyof typeof files, () => string | null>>,
     /\/episodes\.jsonl:1: STC: 1 is not T=1 without D=1/,
   ],
   [
+    'an episode played twice',
+    { 'episodes.jsonl': () => files['episodes.jsonl'] + lines()[0] + '\n' },
+    /\/episodes\.jsonl:\d+: scenario: demo\.\S+ was played already, at line 1/,
+  ],
+  [
     'an episode of another suite',
     { 'episodes.jsonl': () => editLine(2, (r) => ({ ...r, suite: 'controls' })) },
     /\/episodes\.jsonl:2: suite: controls is not run\.json's demo/,
