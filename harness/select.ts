@@ -53,10 +53,14 @@ export function suiteVersionOf(c: { readonly suite: string; readonly bundles: st
     const held = JSON.parse(readFileSync(join(c.bundles, SUITE_INDEX), 'utf8')) as {
       suite?: unknown;
       version?: unknown;
+      scenarios?: unknown;
     };
-    return held.suite === c.suite && Number.isInteger(held.version) && (held.version as number) > 0
-      ? (held.version as number)
-      : undefined;
+    const v = held.version;
+    // Believed only where the ids it lists carry it too: the ids are what the episodes record.
+    const carried =
+      Array.isArray(held.scenarios) &&
+      held.scenarios.every((id) => typeof id === 'string' && id.startsWith(`${c.suite}.v${String(v)}.`));
+    return held.suite === c.suite && typeof v === 'number' && Number.isInteger(v) && v > 0 && carried ? v : undefined;
   } catch {
     return undefined;
   }

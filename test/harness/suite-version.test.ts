@@ -141,5 +141,11 @@ describe('a result is tied to the version of the suite it was played on', () => 
     const names = readdirSync(bundlesDir).filter((n) => n !== 'suite.json');
     expect(names).toHaveLength(demo.scenarios().length);
     expect(names.every((n) => n.startsWith(`demo.v${demo.version}.`))).toBe(true);
+    // A suite.json that says another version than its ids is not believed: the run records none.
+    const held = JSON.parse(readFileSync(join(bundlesDir, 'suite.json'), 'utf8')) as Record<string, unknown>;
+    writeFileSync(join(bundlesDir, 'suite.json'), JSON.stringify({ ...held, version: demo.version + 1 }));
+    const lied = join(dir, 'lied-run');
+    await executeRun({ ...config, bundles: bundlesDir }, lied, { noCheck: true });
+    expect((JSON.parse(readFileSync(join(lied, 'run.json'), 'utf8')) as RunConfig).suiteVersion).toBeUndefined();
   });
 });
