@@ -77,6 +77,23 @@ function roomOf(f: string): number | (typeof PLUG_INS)[number] | null {
 }
 const isPlugIn = (f: string) => typeof roomOf(f) === 'string';
 
+/**
+ * What a plug-in may not do beside importing: find decoy's own files (lib/root.ts), evaluate
+ * text as code, resolve a module by hand, or read files, except where listed with the reason.
+ */
+const PLUG_IN_REACH =
+  /\bnew Function\b|(?<![.\w])Function\s*\(|(?<![.\w])eval\s*\(|import\.meta\.resolve|\bpackagePath\b|\bprojectRoot\b|lib\/root\.ts|['"](?:node:)?(?:fs|fs\/promises|module|vm|child_process|worker_threads)['"]/g;
+const READS_FILES: Record<string, string> = {
+  "simulator/defenses/_gate/lessons.ts: 'node:fs'":
+    "reads the lessons file the user names (--defense-opt lessons=…, DUDE's Stage 2)",
+};
+/** Each plug-in file's reach past its imports, as `file: what`, but the listed ones. */
+const reachOf = (texts: ReadonlyMap<string, string>): string[] =>
+  [...texts]
+    .filter(([f]) => isPlugIn(f))
+    .flatMap(([f, text]) => [...text.matchAll(PLUG_IN_REACH)].map((m) => `${f}: ${m[0]}`))
+    .filter((r) => !Object.hasOwn(READS_FILES, r));
+
 /** Each rule over one import: true where the import breaks it. */
 const RULES = {
   backUp: ({ from, to }: Edge) => floorOf(to) > floorOf(from),
@@ -178,6 +195,10 @@ describe('the house', () => {
 
   it('the plug-ins import no ground truth: nothing from generator/, harness/, cli/, and from scenarios/ only what holds none', () => {
     expect(edgesOf(graph).filter(RULES.groundTruth)).toEqual([]);
+  });
+
+  it('the plug-ins find no file of decoy by hand, evaluate no text as code and read no file, but where listed', () => {
+    expect(reachOf(texts)).toEqual([]);
   });
 
   it('a private folder (_name/) is imported only from its parent folder and below', () => {
@@ -312,6 +333,37 @@ describe('the rule reader sees what it must', () => {
         .filter(RULES.groundTruth)
         .map((e) => e.to),
     ).toEqual(['scenarios/index.ts', 'generator/bundle.ts', 'scenarios/catalogue.ts', 'scenarios/families/']);
+  });
+
+  it("a plug-in that reads decoy's files, loads a folder by a path it found, or evaluates code is flagged", () => {
+    const cheat = [
+      "import { packagePath } from '../../lib/root.ts';",
+      "import { readFileSync } from 'node:fs';",
+      "loadFolder('family', pathToFileURL(packagePath('scenarios', 'families') + '/'));",
+      'new Function(\'return import("../defenses/gate.ts")\')();',
+      "const g = Function('return 1');",
+      "eval('1');",
+      "import.meta.resolve('../defenses/gate.ts');",
+      "await import('node:module');",
+    ].join('\n');
+    const planted = new Map([
+      ['simulator/agents/cheat.ts', cheat],
+      ['simulator/measure/fine.ts', cheat],
+    ]);
+    expect(reachOf(planted)).toEqual([
+      'simulator/agents/cheat.ts: packagePath',
+      'simulator/agents/cheat.ts: lib/root.ts',
+      "simulator/agents/cheat.ts: 'node:fs'",
+      'simulator/agents/cheat.ts: packagePath',
+      'simulator/agents/cheat.ts: new Function',
+      'simulator/agents/cheat.ts: Function(',
+      'simulator/agents/cheat.ts: eval(',
+      'simulator/agents/cheat.ts: import.meta.resolve',
+      "simulator/agents/cheat.ts: 'node:module'",
+    ]);
+    expect(
+      reachOf(new Map([['simulator/defenses/ok.ts', 'const f = x.eval(1); evaluate(2); myFunction(3);']])),
+    ).toEqual([]);
   });
 
   it('every form of a definition counts, in every floor', () => {
