@@ -7,8 +7,8 @@
  * (engine/inject.ts), as untrusted as the page, with no agent-side defense beside it.
  */
 import { createHash } from 'node:crypto';
-import { readFileSync, statSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, resolve, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Script } from 'node:vm';
 import { z } from 'zod';
@@ -121,9 +121,12 @@ function firstLine(e: unknown, abs = '', path = ''): string {
  */
 async function importModule(abs: string): Promise<Record<string, unknown>> {
   const { tsImport } = await import('tsx/esm/api');
+  const own = ownTsconfig(abs);
+  if (own) return (await tsImport(pathToFileURL(abs).href, import.meta.url)) as Record<string, unknown>;
   // The package's faces (`decoy/defense`) resolve from a file anywhere, as package.json exports
   // them (tsconfig.faces.json maps them alike): tsx reads the map from the option for ES modules
-  // and from the environment for CommonJS ones, each when the import is registered.
+  // and from the environment for TypeScript compiled as CommonJS, each when the import is
+  // registered. A plain CommonJS .js file's require is Node's own, and is not mapped.
   const tsconfig = join(projectRoot(), FACES_TSCONFIG);
   const before = process.env.TSX_TSCONFIG_PATH;
   process.env.TSX_TSCONFIG_PATH = tsconfig;
@@ -135,6 +138,20 @@ async function importModule(abs: string): Promise<Record<string, unknown>> {
   } finally {
     if (before === undefined) delete process.env.TSX_TSCONFIG_PATH;
     else process.env.TSX_TSCONFIG_PATH = before;
+  }
+}
+
+/**
+ * The user's own tsconfig.json above their file, outside decoy's folder: their project's paths
+ * are theirs to keep (they map `decoy/defense` there themselves, as tsconfig.faces.json does).
+ */
+function ownTsconfig(abs: string): string | null {
+  const root = projectRoot();
+  for (let dir = dirname(abs); ; dir = dirname(dir)) {
+    if (dir === root || dir.startsWith(root + sep)) return null;
+    const file = join(dir, 'tsconfig.json');
+    if (existsSync(file)) return file;
+    if (dirname(dir) === dir) return null;
   }
 }
 

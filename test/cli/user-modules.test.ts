@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -216,6 +216,42 @@ describe('a defense outside the checkout imports decoy/defense', () => {
       }
     },
   );
+
+  it("a defense in a project of its own keeps that project's tsconfig paths", async () => {
+    const own = mkdtempSync(join(tmpdir(), 'decoy-own-tsconfig-'));
+    try {
+      writeFileSync(
+        join(own, 'tsconfig.json'),
+        JSON.stringify({ compilerOptions: { baseUrl: '.', paths: { '@lib/*': ['./lib/*'] } } }),
+      );
+      mkdirSync(join(own, 'lib'));
+      writeFileSync(join(own, 'lib', 'words.ts'), "export const WHY = 'no scrolling here';\n");
+      writeFileSync(
+        join(own, 'def.ts'),
+        BLOCK_SCROLL_TS.replace(
+          "const blocked: string = 'no scrolling';",
+          "import { WHY as blocked } from '@lib/words.ts';",
+        ),
+      );
+      const r = await decoyIn(
+        own,
+        'run',
+        '--suite',
+        'demo',
+        '--pattern',
+        'price-drift',
+        '--no-check',
+        '--defense',
+        './def.ts',
+        '--out',
+        'o',
+      );
+      expect(r.err).toBe('');
+      expect(r.code).toBe(0);
+    } finally {
+      rmSync(own, { recursive: true, force: true });
+    }
+  });
 
   it('tsconfig.faces.json maps each face package.json exports, to the same file', () => {
     const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { exports: Record<string, string> };
