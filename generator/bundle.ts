@@ -68,6 +68,26 @@ export function bundlesDigest(bundles: readonly Bundle[], more: unknown = null):
 
 export const SUITE_INDEX = 'suite.json';
 
+/** suite.json as writeBundles writes it; any field may be missing or of another type in a folder written by hand. */
+export interface SuiteIndex {
+  suite?: unknown;
+  version?: unknown;
+  seed?: unknown;
+  scenarios?: unknown;
+}
+
+/** A folder's suite.json: null where there is none, no field where it is not JSON. */
+export function readSuiteIndex(dir: string): SuiteIndex | null {
+  const file = join(dir, SUITE_INDEX);
+  if (!existsSync(file)) return null;
+  try {
+    const held: unknown = JSON.parse(readFileSync(file, 'utf8'));
+    return typeof held === 'object' && held !== null ? (held as SuiteIndex) : {};
+  } catch {
+    return {};
+  }
+}
+
 /**
  * Removes what `writeBundles` wrote of `suite` into `out` under another version (its
  * suite.json and the bundles it lists, each a folder of the suite's ids holding that bundle),
@@ -75,15 +95,9 @@ export const SUITE_INDEX = 'suite.json';
  * stays, a folder suite.json names that is not such a bundle too, and writeBundles still refuses it.
  */
 export function clearOtherVersion(out: string, suite: Pick<SuiteDef, 'id' | 'version'>): void {
-  const indexPath = join(out, SUITE_INDEX);
-  if (!existsSync(indexPath)) return;
-  let held: { suite?: unknown; version?: unknown; scenarios?: unknown };
-  try {
-    held = JSON.parse(readFileSync(indexPath, 'utf8')) as typeof held;
-  } catch {
+  const held = readSuiteIndex(out);
+  if (held === null || held.suite !== suite.id || held.version === suite.version || !Array.isArray(held.scenarios))
     return;
-  }
-  if (held.suite !== suite.id || held.version === suite.version || !Array.isArray(held.scenarios)) return;
   // Only what writeBundles writes: a folder named as one of the suite's ids, holding a bundle.json of that id.
   const own = (id: unknown): id is string => {
     if (typeof id !== 'string' || !SAFE_NAME.test(id) || !id.startsWith(`${suite.id}.`)) return false;
@@ -94,7 +108,7 @@ export function clearOtherVersion(out: string, suite: Pick<SuiteDef, 'id' | 'ver
     }
   };
   for (const id of held.scenarios) if (own(id)) rmSync(join(out, id), { recursive: true, force: true });
-  rmSync(indexPath, { force: true });
+  rmSync(join(out, SUITE_INDEX), { force: true });
 }
 
 /**

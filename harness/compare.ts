@@ -245,7 +245,7 @@ export async function compareDefenses(
         null,
         2,
       ) + '\n';
-    const title = `decoy compare · suite ${suiteTitle(config)}${config.patterns.length ? ` (${config.patterns.join(', ')})` : ''} · agent ${config.agent} · seed ${config.seed} · ${bundles.length} configurations`;
+    const title = `decoy compare · suite ${suiteTitle(suite, version)}${config.patterns.length ? ` (${config.patterns.join(', ')})` : ''} · agent ${config.agent} · seed ${config.seed} · ${bundles.length} configurations`;
     const { printed, markdown } = compareText(comparison, title, opts.ablations === true);
     writeFileAtomic(join(out, COMPARE_JSON), json);
     writeFileAtomic(join(out, COMPARE_MD), markdown);

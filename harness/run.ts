@@ -197,7 +197,8 @@ function knownIds(run: readonly Pick<BundleManifest, 'id' | 'suite' | 'seed'>[])
   for (const pair of suiteSeeds) {
     const [suite, seed] = JSON.parse(pair) as [string, number];
     if (!suites.ids().includes(suite)) continue;
-    for (const spec of suites.get(suite).scenarios()) known.add(scenarioId(suites.get(suite), spec, seed));
+    const def = suites.get(suite);
+    for (const spec of def.scenarios()) known.add(scenarioId(def, spec, seed));
   }
   return known;
 }
@@ -322,7 +323,7 @@ async function playInto(
   };
   writeFileAtomic(summaryFile, JSON.stringify(written, null, 2) + '\n');
   const played = `${rest.length} episodes in ${seconds.toFixed(1)} s${before.length > 0 ? ` (${before.length} more kept from the interrupted run)` : ''}`;
-  const title = `suite ${suiteTitle(config)} · agent ${config.agent} · defense ${config.defense} · seed ${config.seed} · ${played}`;
+  const title = `suite ${suiteTitle(config.suite, config.suiteVersion)} · agent ${config.agent} · defense ${config.defense} · seed ${config.seed} · ${played}`;
   return { episodes, summaryFile, resumed: before.length, table: resultsTable(summary, title), errors: summary.errors };
 }
 

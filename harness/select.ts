@@ -1,9 +1,8 @@
 import type { SuiteDef } from '../scenarios/model.ts';
 import { families, suites } from '../scenarios/index.ts';
 import { UserError } from '../lib/errors.ts';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { generateSuite, SUITE_INDEX, type Bundle } from '../generator/bundle.ts';
+import { existsSync, readdirSync } from 'node:fs';
+import { generateSuite, readSuiteIndex, type Bundle } from '../generator/bundle.ts';
 import { readBundles, type LoadedBundle } from '../simulator/loop/bundle.ts';
 import { markTrusted } from '../simulator/page/sandbox/trusted.ts';
 
@@ -49,28 +48,18 @@ export function loadBundles(source: BundleSource): LoadedBundle[] {
  */
 export function suiteVersionOf(c: { readonly suite: string; readonly bundles: string | null }): number | undefined {
   if (c.bundles === null) return suites.ids().includes(c.suite) ? suites.get(c.suite).version : undefined;
-  try {
-    const held = JSON.parse(readFileSync(join(c.bundles, SUITE_INDEX), 'utf8')) as {
-      suite?: unknown;
-      version?: unknown;
-      scenarios?: unknown;
-    };
-    const v = held.version;
-    // Believed only where the ids it lists carry it too: the ids are what the episodes record.
-    const carried =
-      Array.isArray(held.scenarios) &&
-      held.scenarios.every((id) => typeof id === 'string' && id.startsWith(`${c.suite}.v${String(v)}.`));
-    return held.suite === c.suite && typeof v === 'number' && Number.isInteger(v) && v > 0 && carried ? v : undefined;
-  } catch {
-    return undefined;
-  }
+  const held = readSuiteIndex(c.bundles);
+  const v = held?.version;
+  // Believed only where the ids it lists carry it too: the ids are what the episodes record.
+  const carried =
+    Array.isArray(held?.scenarios) &&
+    held.scenarios.every((id) => typeof id === 'string' && id.startsWith(`${c.suite}.v${String(v)}.`));
+  return held?.suite === c.suite && typeof v === 'number' && Number.isInteger(v) && v > 0 && carried ? v : undefined;
 }
 
-/** `demo v1`, or the bare name for a folder of bundles: how a title names the suite. */
-export const suiteTitle = (c: { readonly suite: string; readonly bundles: string | null }): string => {
-  const v = suiteVersionOf(c);
-  return v === undefined ? c.suite : `${c.suite} v${v}`;
-};
+/** `demo v1`, or the bare name where no version is known (a folder of bundles of another origin): how a title names the suite. */
+export const suiteTitle = (suite: string, version: number | undefined): string =>
+  version === undefined ? suite : `${suite} v${version}`;
 
 /**
  * Where a run's bundles come from (what run.json records): the folder it names, read trusted
@@ -96,14 +85,8 @@ export function runSource(
  * suite and seed), asked before a long generation rather than after it.
  */
 export function assertBundleFolder(out: string, suite: Pick<SuiteDef, 'id' | 'version'>, seed: number): void {
-  const index = join(out, SUITE_INDEX);
-  if (existsSync(index)) {
-    let held: { suite?: unknown; version?: unknown; seed?: unknown } = {};
-    try {
-      held = JSON.parse(readFileSync(index, 'utf8')) as typeof held;
-    } catch {
-      held = {};
-    }
+  const held = readSuiteIndex(out);
+  if (held !== null) {
     if (held.suite === suite.id && held.seed === seed && held.version !== suite.version)
       throw new UserError(
         `${out} holds ${suite.id} ${held.version === undefined ? 'from before suites were versioned' : `v${String(held.version)}`}, not v${suite.version}; choose another --out or remove it`,
