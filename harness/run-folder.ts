@@ -16,6 +16,7 @@ import { completeLines } from '../lib/files.ts';
 import type { Same } from '../lib/same.ts';
 import { siteEventSchema } from '../scenarios/events.ts';
 import { episodeSeed } from '../scenarios/rng.ts';
+import { versionPrefix } from '../scenarios/scenario-id.ts';
 import { assessmentSchema, objectiveSchema } from '../simulator/loop/defense.ts';
 import type { EpisodeRecord } from '../simulator/loop/runner.ts';
 import { summarize, type Summary } from '../simulator/measure/metrics.ts';
@@ -284,7 +285,7 @@ export function readRunFolder(dir: string): RunFolder {
       throw new UserError(`${where}: defense: ${clip(e.defense)} is not run.json's ${clip(config.defense)}`);
     if (config.bundles === null && e.suite !== config.suite)
       throw new UserError(`${where}: suite: ${clip(e.suite)} is not run.json's ${clip(config.suite)}`);
-    if (config.suiteVersion !== undefined && !e.scenario.startsWith(`${config.suite}.v${config.suiteVersion}.`))
+    if (config.suiteVersion !== undefined && !e.scenario.startsWith(versionPrefix(config.suite, config.suiteVersion)))
       throw new UserError(
         `${where}: scenario: ${clip(e.scenario)} is not of ${clip(config.suite)} v${config.suiteVersion}, the suite run.json names`,
       );

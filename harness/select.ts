@@ -1,5 +1,6 @@
 import type { SuiteDef } from '../scenarios/model.ts';
 import { families, suites } from '../scenarios/index.ts';
+import { versionPrefix } from '../scenarios/scenario-id.ts';
 import { UserError } from '../lib/errors.ts';
 import { existsSync, readdirSync } from 'node:fs';
 import { generateSuite, readSuiteIndex, type Bundle } from '../generator/bundle.ts';
@@ -50,11 +51,12 @@ export function suiteVersionOf(c: { readonly suite: string; readonly bundles: st
   if (c.bundles === null) return suites.ids().includes(c.suite) ? suites.get(c.suite).version : undefined;
   const held = readSuiteIndex(c.bundles);
   const v = held?.version;
+  if (held?.suite !== c.suite || typeof v !== 'number' || !Number.isInteger(v) || v <= 0) return undefined;
   // Believed only where the ids it lists carry it too: the ids are what the episodes record.
   const carried =
-    Array.isArray(held?.scenarios) &&
-    held.scenarios.every((id) => typeof id === 'string' && id.startsWith(`${c.suite}.v${String(v)}.`));
-  return held?.suite === c.suite && typeof v === 'number' && Number.isInteger(v) && v > 0 && carried ? v : undefined;
+    Array.isArray(held.scenarios) &&
+    held.scenarios.every((id) => typeof id === 'string' && id.startsWith(versionPrefix(c.suite, v)));
+  return carried ? v : undefined;
 }
 
 /** `demo v1`, or the bare name where no version is known (a folder of bundles of another origin): how a title names the suite. */

@@ -14,8 +14,11 @@ export function scenarioId(
   seed: number,
 ): string {
   const what = spec.patterns.length === 0 ? 'control' : spec.patterns.map((p) => `${p.family}-${p.variant}`).join('+');
-  return `${suite.id}.v${suite.version}.${spec.task}-${spec.domain}.${what}${spec.instance !== undefined ? `.i${spec.instance}` : ''}.s${seed}`;
+  return `${versionPrefix(suite.id, suite.version)}${spec.task}-${spec.domain}.${what}${spec.instance !== undefined ? `.i${spec.instance}` : ''}.s${seed}`;
 }
+
+/** How every id of a suite's version begins: `demo.v1.`. */
+export const versionPrefix = (suite: string, version: number): string => `${suite}.v${version}.`;
 
 const VERSIONED = /^([^.]+)\.v(\d+)\./;
 
