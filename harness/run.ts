@@ -166,12 +166,12 @@ export function changedFile(held: string, config: RunConfig): string {
       ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : 1)))
       : v;
   const same = (a: unknown, b: unknown) => JSON.stringify(a, sorted) === JSON.stringify(b, sorted);
-  if (config.suiteVersion !== undefined && was.suiteVersion !== config.suiteVersion) {
-    const { suiteVersion: _w, ...wasRest } = was;
-    const { suiteVersion: _c, ...rest } = config;
-    if (same(wasRest, rest))
-      return ` (played on ${config.suite} ${typeof was.suiteVersion === 'number' ? `v${was.suiteVersion}` : 'from before suites were versioned'}; this decoy generates v${config.suiteVersion})`;
-  }
+  if (
+    config.suiteVersion !== undefined &&
+    !same(was.suiteVersion, config.suiteVersion) &&
+    same({ ...was, suiteVersion: config.suiteVersion }, config)
+  )
+    return ` (played on ${config.suite} ${typeof was.suiteVersion === 'number' ? `v${was.suiteVersion}` : 'from before suites were versioned'}; this decoy generates v${config.suiteVersion})`;
   if (!same(was.limits, config.limits) && same({ ...was, limits: config.limits }, config))
     return ` (played with other per-episode limits: ${limitsText(was.limits)}, now ${limitsText(config.limits)})`;
   for (const who of ['agent', 'defense'] as const) {
