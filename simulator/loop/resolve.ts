@@ -121,13 +121,12 @@ function firstLine(e: unknown, abs = '', path = ''): string {
  */
 async function importModule(abs: string): Promise<Record<string, unknown>> {
   const { tsImport } = await import('tsx/esm/api');
-  const own = ownTsconfig(abs);
-  if (own) return (await tsImport(pathToFileURL(abs).href, import.meta.url)) as Record<string, unknown>;
   // The package's faces (`decoy/defense`) resolve from a file anywhere, as package.json exports
-  // them (tsconfig.faces.json maps them alike): tsx reads the map from the option for ES modules
-  // and from the environment for TypeScript compiled as CommonJS, each when the import is
-  // registered. A plain CommonJS .js file's require is Node's own, and is not mapped.
-  const tsconfig = join(projectRoot(), FACES_TSCONFIG);
+  // them (tsconfig.faces.json maps them alike), unless the file sits in a project of its own whose
+  // tsconfig is then the one read, wherever decoy is started from. tsx reads the map from the
+  // option for ES modules and from the environment for TypeScript compiled as CommonJS, each when
+  // the import is registered. A plain CommonJS .js file's require is Node's own, and is not mapped.
+  const tsconfig = ownTsconfig(abs) ?? join(projectRoot(), FACES_TSCONFIG);
   const before = process.env.TSX_TSCONFIG_PATH;
   process.env.TSX_TSCONFIG_PATH = tsconfig;
   try {

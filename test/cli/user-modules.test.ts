@@ -217,8 +217,9 @@ describe('a defense outside the checkout imports decoy/defense', () => {
     },
   );
 
-  it("a defense in a project of its own keeps that project's tsconfig paths", async () => {
+  it("a defense in a project of its own keeps that project's tsconfig paths, wherever decoy is started from", async () => {
     const own = mkdtempSync(join(tmpdir(), 'decoy-own-tsconfig-'));
+    const elsewhere = mkdtempSync(join(tmpdir(), 'decoy-started-here-'));
     try {
       writeFileSync(
         join(own, 'tsconfig.json'),
@@ -234,7 +235,7 @@ describe('a defense outside the checkout imports decoy/defense', () => {
         ),
       );
       const r = await decoyIn(
-        own,
+        elsewhere,
         'run',
         '--suite',
         'demo',
@@ -242,7 +243,7 @@ describe('a defense outside the checkout imports decoy/defense', () => {
         'price-drift',
         '--no-check',
         '--defense',
-        './def.ts',
+        join(own, 'def.ts'),
         '--out',
         'o',
       );
@@ -250,6 +251,7 @@ describe('a defense outside the checkout imports decoy/defense', () => {
       expect(r.code).toBe(0);
     } finally {
       rmSync(own, { recursive: true, force: true });
+      rmSync(elsewhere, { recursive: true, force: true });
     }
   });
 
