@@ -5,7 +5,7 @@
  * bin/decoy.mjs rebuilds it when a source changed, so it never runs stale code.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -13,22 +13,26 @@ const ROOT = dirname(dirname(fileURLToPath(import.meta.url)));
 const SOURCES = ['lib', 'scenarios', 'generator', 'simulator', 'harness', 'cli'];
 const CACHE = join(ROOT, '.build');
 
-function sources() {
+/** The package's files whose names end in one of `endings`, under its source folders. */
+function filesEnding(endings) {
   const files = [];
   for (const dir of SOURCES) {
     if (!existsSync(join(ROOT, dir))) continue;
     for (const f of readdirSync(join(ROOT, dir), { recursive: true, encoding: 'utf8' })) {
-      if (f.endsWith('.ts') && !f.endsWith('.d.ts')) files.push(join(dir, f));
+      if (endings.some((e) => f.endsWith(e)) && !f.endsWith('.d.ts')) files.push(join(dir, f));
     }
   }
   return files.sort();
 }
+const sources = () => filesEnding(['.ts']);
+/** Files a module reads beside itself (an LLM party's prompts): copied into the build as they are. */
+const assets = () => filesEnding(['.md', '.txt']);
 
 /** Where the build of the current sources lives (it may not exist yet). */
 export function buildDir() {
   const h = createHash('sha256');
   // By content, not by size and time: a copy that keeps times (cp -p, rsync -a, tar) must not run old code.
-  for (const f of [...sources(), 'bin/build.mjs'])
+  for (const f of [...sources(), ...assets(), 'bin/build.mjs'])
     h.update(`${f}\u0000`)
       .update(readFileSync(join(ROOT, f)))
       .update('\u0000');
@@ -63,6 +67,10 @@ export async function ensureBuild() {
       },
     ],
   });
+  for (const f of assets()) {
+    mkdirSync(dirname(join(tmp, f)), { recursive: true });
+    copyFileSync(join(ROOT, f), join(tmp, f));
+  }
   try {
     renameSync(tmp, dir);
   } catch (e) {

@@ -173,6 +173,35 @@ export const browser = flag(
   text,
 );
 
+// ---------------------------------------------------------------------------
+// LLM parties: where their calls go, what they cost, how many episodes wait on them at once.
+
+export const cassette = flag(
+  'cassette',
+  '--cassette <file.jsonl>',
+  "record the LLM parties' calls into this file, or replay them from it (docs/llm.md)",
+  inPath('cassette').optional(),
+);
+export const llmMode = flag(
+  'llmMode',
+  '--llm-mode <mode>',
+  `record (every call to the endpoint, written down), replay (the cassette only, no network) or auto (the cassette where it has the call) ${byDefault('auto with --cassette, else live')}`,
+  z.enum(['record', 'replay', 'auto'], { message: '--llm-mode: record, replay or auto' }).optional(),
+);
+export const llmPrices = flag(
+  'llmPrices',
+  '--llm-prices <file.json>',
+  'prices per model, { "<model>": { "input": <USD per 1M tokens>, "output": … } }, for the estimated cost',
+  inPath('llm-prices').optional(),
+);
+export const concurrency = flag(
+  'concurrency',
+  '--concurrency <n>',
+  'episodes played at once, each in an engine of its own, for LLM parties that wait on an endpoint; the records are the same at any n',
+  int('concurrency', 1, 64),
+  { default: '1' },
+);
+
 /** The flags of commands that play episodes (run, compare): the self-check, the per-episode limits and the engine. */
 export const playFlags = [
   noCheck,
@@ -182,6 +211,10 @@ export const playFlags = [
   engine,
   when(browser, '--engine chromium'),
   unsafeNoSandbox,
+  cassette,
+  llmMode,
+  llmPrices,
+  concurrency,
 ] as const;
 
 // ---------------------------------------------------------------------------

@@ -1,6 +1,8 @@
 /** What the play flags (flags.ts playFlags) and --trust-bundles mean once parsed: the limits, the engine, the sandbox. */
 import { UserError } from '../lib/errors.ts';
 import type { EpisodeLimits } from '../simulator/page/engine/limits.ts';
+import type { SessionOptions } from '../simulator/llm/session.ts';
+import { readPrices } from '../simulator/llm/prices.ts';
 
 type PlayFlags = {
   stepSeconds?: number | undefined;
@@ -9,6 +11,23 @@ type PlayFlags = {
   engine: 'jsdom' | 'chromium';
   browser?: string | undefined;
 };
+
+/** The run's LLM as the flags set it: where its calls go, what they cost, how many episodes play at once. */
+export function llmOf(c: {
+  cassette?: string | undefined;
+  llmMode?: 'record' | 'replay' | 'auto' | undefined;
+  llmPrices?: string | undefined;
+  concurrency: number;
+}): { llm: SessionOptions; concurrency: number } {
+  if (c.llmMode && !c.cassette) throw new UserError(`--llm-mode ${c.llmMode} needs --cassette <file.jsonl>`);
+  return {
+    llm: {
+      ...(c.cassette ? { cassette: c.cassette, mode: c.llmMode ?? 'auto' } : {}),
+      ...(c.llmPrices ? { prices: readPrices(c.llmPrices) } : {}),
+    },
+    concurrency: c.concurrency,
+  };
+}
 
 /** The limits the flags set (the defaults for the rest). */
 export const limitsOf = (c: PlayFlags): Partial<EpisodeLimits> => ({

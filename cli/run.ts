@@ -3,7 +3,7 @@ import { UserError } from '../lib/errors.ts';
 import { CheckFailed } from './check-failed.ts';
 import { defineCommand, inPath, noArgs, outDir, required } from './command.ts';
 import { agent, defense, defenseOpt, flag, opt, playFlags, sourceFlags } from './flags.ts';
-import { limitsOf, sandboxFor, withEngine } from './play-flags.ts';
+import { limitsOf, llmOf, sandboxFor, withEngine } from './play-flags.ts';
 import { suiteNameOf, toSource } from './source.ts';
 import { stoppable } from './stop.ts';
 
@@ -71,6 +71,7 @@ export const { help, run, flags } = defineCommand({
           signal,
           limits: limitsOf(c),
           executable,
+          ...llmOf(c),
         }),
       ),
     );

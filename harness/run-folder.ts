@@ -126,6 +126,14 @@ const episodeEnd = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('error'), reason: z.string() }),
 ]);
 
+const llmUsage = z.strictObject({
+  calls: count,
+  promptTokens: count,
+  completionTokens: count,
+  latencyMs: count,
+  costUsd: z.number().nonnegative().nullable(),
+});
+
 export const episodeRecordSchema = z.strictObject({
   scenario: z.string(),
   suite: z.string(),
@@ -144,6 +152,7 @@ export const episodeRecordSchema = z.strictObject({
   D: bit,
   STC: bit,
   patternOutcomes: z.record(z.string(), z.boolean()),
+  llm: llmUsage.optional(),
 });
 
 const percent = z.number().min(0).max(100);
@@ -169,6 +178,7 @@ export const runSummarySchema = z.strictObject({
   byPattern: z.record(z.string(), aggregate),
   byCondition: z.record(z.string(), aggregate).optional(),
   conditionDpsr: z.strictObject({ mean: percent, worst: percent }).optional(),
+  llm: llmUsage.extend({ episodes: count }).optional(),
 });
 
 /** Fail type checking when a file's schema and its type describe different files. */

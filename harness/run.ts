@@ -9,6 +9,7 @@ import { suites } from '../scenarios/index.ts';
 import type { BundleManifest } from '../scenarios/bundle.ts';
 import type { LoadedBundle } from '../simulator/loop/bundle.ts';
 import { runBatch, type Engine } from '../simulator/loop/batch.ts';
+import { LlmSession, type SessionOptions } from '../simulator/llm/session.ts';
 import { summarize } from '../simulator/measure/metrics.ts';
 import {
   EPISODES_FILE,
@@ -83,6 +84,10 @@ export interface RunOptions {
   limits?: Partial<EpisodeLimits>;
   /** The Chromium executable (already found and launched), for a config with `engine: 'chromium'`. */
   executable?: string;
+  /** The run's LLM: the cassette and its mode, the price table (live without a cassette). */
+  llm?: SessionOptions;
+  /** Episodes played at once (default 1); the files are the same at any number. */
+  concurrency?: number;
 }
 
 export interface RunResult {
@@ -258,11 +263,13 @@ export async function executeRun(config: RunConfig, out: string, opts: RunOption
         `the suite fails its self-check (${failed.length} failed, first: ${failed[0]?.scenario}: ${failed[0]?.check}); see decoy check, or pass --no-check`,
       );
   }
+  // Made before anything is written: a replay without its cassette is refused here.
+  const llm = new LlmSession(opts.llm);
   stopIfAsked(opts.signal, 'before any episode');
   // Taken before the folder is claimed, so a second run into it never appends beside the first.
   const unlock = lockFolder(out);
   try {
-    return await playInto(config, out, bundles, agentOptions, opts);
+    return await playInto(config, out, bundles, agentOptions, opts, llm);
   } finally {
     unlock();
   }
@@ -274,6 +281,7 @@ async function playInto(
   bundles: readonly LoadedBundle[],
   agentOptions: Record<string, unknown>,
   opts: RunOptions,
+  llm: LlmSession,
 ): Promise<RunResult> {
   const unfinished = claimOutput(out, config, opts.replaceSameSuite);
   clearTemps(out);
@@ -290,28 +298,38 @@ async function playInto(
     config.engine === 'chromium' ? { kind: 'chromium', executable: opts.executable ?? '' } : { kind: 'jsdom' };
   if (engine.kind === 'chromium' && !engine.executable)
     throw new Error('a Chromium run needs the executable (launchableChromium)');
-  const result = await runBatch(
-    rest,
-    {
-      agent: config.agent,
-      defense: config.defense,
-      seed: config.seed,
-      agentOptions,
-      defenseOptions: { ...config.defenseOptions },
-      limits: opts.limits,
-      engine,
-    },
-    (r) => {
-      // An episode that failed while the run was being stopped may have failed of the stop
-      // itself (Ctrl-C reaches every process of the terminal's group): it is played again.
-      const failed: string = r.end.kind;
-      if (opts.signal?.aborted && failed === 'error')
-        throw new Stopped(`stopped after ${done} of ${bundles.length} episodes`);
-      appendLine(episodes, JSON.stringify(r));
-      progress('episodes', ++done, bundles.length);
-      if (done < bundles.length) stopIfAsked(opts.signal, `after ${done} of ${bundles.length} episodes`);
-    },
-  );
+  let result: Awaited<ReturnType<typeof runBatch>>;
+  try {
+    result = await runBatch(
+      rest,
+      {
+        agent: config.agent,
+        defense: config.defense,
+        seed: config.seed,
+        agentOptions,
+        defenseOptions: { ...config.defenseOptions },
+        limits: opts.limits,
+        engine,
+        llm,
+        concurrency: opts.concurrency ?? 1,
+      },
+      (r) => {
+        // An episode that failed while the run was being stopped may have failed of the stop
+        // itself (Ctrl-C reaches every process of the terminal's group): it is played again.
+        const failed: string = r.end.kind;
+        if (opts.signal?.aborted && failed === 'error')
+          throw new Stopped(`stopped after ${done} of ${bundles.length} episodes`);
+        appendLine(episodes, JSON.stringify(r));
+        progress('episodes', ++done, bundles.length);
+        if (done < bundles.length) stopIfAsked(opts.signal, `after ${done} of ${bundles.length} episodes`);
+      },
+    );
+  } finally {
+    // Written whole whatever ended the run: a run stopped or failed keeps every call it paid for.
+    llm.close(
+      `decoy run --suite ${config.suite} --agent ${config.agent} --defense ${config.defense} --seed ${config.seed}`,
+    );
+  }
   const seconds = (performance.now() - started) / 1000;
   const summary = summarize([...before, ...result.records]);
   const written: RunSummary = {

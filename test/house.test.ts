@@ -13,8 +13,8 @@ import { circlesOf, definitionsOf, reach, readModule, type Reading, type Self } 
 
 const ROOT = projectRoot();
 const FLOORS = ['lib', 'scenarios', 'generator', 'simulator', 'harness', 'cli', 'bin'] as const;
-/** The simulator's rooms, lowest first; the plug-ins sit beside measurement, above the loop. */
-const ROOMS = ['page', 'loop', 'measure'] as const;
+/** The simulator's rooms, lowest first (the LLM transport below the loop that hands it out); the plug-ins sit beside measurement, above the loop. */
+const ROOMS = ['page', 'llm', 'loop', 'measure'] as const;
 const PLUG_INS = ['agents', 'defenses'] as const;
 const REGISTRIES = 'simulator/loop/registries.ts';
 const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { name: string; exports: unknown };
@@ -184,7 +184,7 @@ describe('the house', () => {
     expect([...graph.keys()].filter((f) => roomOf(f) === -1)).toEqual([]);
   });
 
-  it('within the simulator no import runs back up a room (page → loop → measure), and the page model and the loop import no plug-in', () => {
+  it('within the simulator no import runs back up a room (page → llm → loop → measure), and the page model and the loop import no plug-in', () => {
     expect(edgesOf(graph).filter(RULES.room)).toEqual([]);
   });
 

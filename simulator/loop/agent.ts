@@ -1,6 +1,7 @@
 import type { BundleManifest } from '../../scenarios/bundle.ts';
 import type { Action } from './actions.ts';
 import type { EnvObservation } from './env.ts';
+import type { Llm } from '../llm/chat.ts';
 
 /** One earlier turn, as an agent may remember it. */
 export interface Turn {
@@ -21,6 +22,8 @@ export interface AgentContext {
   scenario: string;
   /** Ground truth, handed only to agents registered as privileged (the oracle). */
   privileged?: Pick<BundleManifest['groundTruth'], 'safePath' | 'trapPath'>;
+  /** The run's LLM for this episode's agent: calls go to the endpoint or the cassette as the run says, and are counted. */
+  llm?: Llm;
 }
 
 /** An agent under test: one proposal per turn, from what it observes (never from ground truth). */

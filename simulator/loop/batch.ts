@@ -7,6 +7,8 @@ import { agentDef as resolveAgent, defenseDef as resolveDefense, pageInjection }
 import type { PageInjection } from '../page/engine/inject.ts';
 import { runEpisode, type EpisodeRecord } from './runner.ts';
 import { DEFAULT_LIMITS, type EpisodeLimits } from '../page/engine/limits.ts';
+import { LlmSession } from '../llm/session.ts';
+import { UserError } from '../../lib/errors.ts';
 
 export interface BatchConfig {
   /** A registry id or a user's module (simulator/loop/resolve.ts). */
@@ -21,6 +23,10 @@ export interface BatchConfig {
   limits?: Partial<EpisodeLimits>;
   /** The engine the episodes play in: jsdom in the engine sandbox (the default), or Chromium. */
   engine?: Engine;
+  /** The run's LLM (endpoint, cassette, usage); a live one without a cassette when not given. */
+  llm?: LlmSession;
+  /** Episodes played at once, each in an engine of its own (an LLM party waits on the network); records come in the bundles' order. */
+  concurrency?: number;
 }
 
 /** Where episodes play: jsdom behind the sandbox, or a real Chromium (the executable already found). */
@@ -58,8 +64,11 @@ function madeOrFailing<T>(make: () => T, failing: (fail: () => never) => T): T {
 }
 
 /**
- * Runs every bundle once (in the engine sandbox unless another engine is given); hands
- * each record to `onEpisode` as soon as it is scored. An episode that fails is recorded as an error and the batch goes on.
+ * Runs every bundle once (in the engine sandbox unless another engine is given), `concurrency`
+ * at a time; hands each record to `onEpisode` in the bundles' order as soon as it and every
+ * one before it are scored, so the records are the same bytes at any concurrency. An episode
+ * that fails is recorded as an error and the batch goes on; a failure of the run's LLM (an
+ * endpoint that cannot be used, a replay without the call) stops it, keeping what came before.
  */
 export async function runBatch(
   bundles: readonly LoadedBundle[],
@@ -68,51 +77,93 @@ export async function runBatch(
 ): Promise<{ records: EpisodeRecord[] }> {
   const agentDef = await resolveAgent(config.agent);
   const defenseDef = await resolveDefense(config.defense);
+  const llm = config.llm ?? new LlmSession();
+  const lanes = Math.max(1, Math.min(Math.floor(config.concurrency ?? 1), bundles.length));
   // Read once for the whole run: every episode's pages get these same bytes.
-  const env = await envFor(config.engine ?? { kind: 'jsdom' }, config.limits, pageInjection(config.defense));
+  const inject = pageInjection(config.defense);
+  const envs: DecoyEnv[] = [];
+  const done: (EpisodeRecord | undefined)[] = new Array(bundles.length);
   const records: EpisodeRecord[] = [];
-  try {
-    for (const bundle of bundles) {
-      const id = bundle.manifest.id;
-      const seed = episodeSeed(config.seed, id);
-      const agent: Agent = madeOrFailing(
-        () =>
-          agentDef.create({
-            seed,
-            options: config.agentOptions ?? {},
-            scenario: id,
-            ...(agentDef.privileged
-              ? {
-                  privileged: {
-                    safePath: bundle.manifest.groundTruth.safePath,
-                    trapPath: bundle.manifest.groundTruth.trapPath,
-                  },
-                }
-              : {}),
-          }),
-        (fail) => ({ act: fail }),
-      );
-      const defense: Defense = madeOrFailing(
-        () => defenseDef.create({ seed, options: config.defenseOptions ?? {} }),
-        (fail) => ({ review: fail }),
-      );
-      const record = await runEpisode({
-        env,
-        bundle,
-        seed,
-        agent,
-        agentId: config.agent,
-        defense,
-        defenseId: config.defense,
-        defenseBudget: config.defenseBudget,
-      });
-      records.push(record);
-      onEpisode(record);
+  let next = 0;
+  let failure = null as { error: unknown } | null;
+
+  const play = async (env: DecoyEnv, bundle: LoadedBundle): Promise<EpisodeRecord> => {
+    const id = bundle.manifest.id;
+    const seed = episodeSeed(config.seed, id);
+    const calls = llm.episode(id);
+    const agent: Agent = madeOrFailing(
+      () =>
+        agentDef.create({
+          seed,
+          options: config.agentOptions ?? {},
+          scenario: id,
+          llm: calls.agent,
+          ...(agentDef.privileged
+            ? {
+                privileged: {
+                  safePath: bundle.manifest.groundTruth.safePath,
+                  trapPath: bundle.manifest.groundTruth.trapPath,
+                },
+              }
+            : {}),
+        }),
+      (fail) => ({ act: fail }),
+    );
+    const defense: Defense = madeOrFailing(
+      () => defenseDef.create({ seed, options: config.defenseOptions ?? {}, llm: calls.defense }),
+      (fail) => ({ review: fail }),
+    );
+    const record = await runEpisode({
+      env,
+      bundle,
+      seed,
+      agent,
+      agentId: config.agent,
+      defense,
+      defenseId: config.defense,
+      defenseBudget: config.defenseBudget,
+    });
+    const usage = calls.usage();
+    return usage ? { ...record, llm: usage } : record;
+  };
+
+  const lane = async (env: DecoyEnv) => {
+    try {
+      await playLane(env);
+    } catch (e) {
+      failure ??= { error: e };
+    }
+  };
+  const playLane = async (env: DecoyEnv) => {
+    while (!failure && next < bundles.length) {
+      const i = next++;
+      const record = await play(env, bundles[i]!);
+      // An episode that ended after the LLM failed may have ended of that failure: it is played again on resume.
+      if (llm.fatal) failure ??= { error: new UserError(llm.fatal.message) };
+      if (failure) return;
+      done[i] = record;
+      try {
+        while (records.length < bundles.length && done[records.length]) {
+          const r = done[records.length]!;
+          done[records.length] = undefined;
+          records.push(r);
+          onEpisode(r);
+        }
+      } catch (e) {
+        failure ??= { error: e };
+        return;
+      }
       // jsdom frees a closed window only after a macrotask: let the event loop turn.
       await new Promise((r) => setImmediate(r));
     }
+  };
+
+  try {
+    for (let i = 0; i < lanes; i++) envs.push(await envFor(config.engine ?? { kind: 'jsdom' }, config.limits, inject));
+    await Promise.all(envs.map(lane));
   } finally {
-    await env.close();
+    await Promise.all(envs.map((e) => e.close()));
   }
+  if (failure) throw failure.error;
   return { records };
 }

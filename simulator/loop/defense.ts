@@ -5,6 +5,7 @@ import type { Expectation, Step } from '../../scenarios/model.ts';
 import type { Action } from './actions.ts';
 import type { Turn, AgentOptions, OptionDoc } from './agent.ts';
 import type { EnvObservation } from './env.ts';
+import type { Llm } from '../llm/chat.ts';
 
 /**
  * What an intervention must achieve (Veer §3.2, I = (R, S*, P)), fixed while its trajectory
@@ -191,7 +192,7 @@ export interface DefenseDef {
   id: string;
   description: string;
   options?: readonly OptionDoc[];
-  create(ctx: { seed: number; options: AgentOptions }): Defense;
+  create(ctx: { seed: number; options: AgentOptions; llm?: Llm }): Defense;
 }
 
 // ---------------------------------------------------------------------------

@@ -22,6 +22,7 @@ import {
   type StepRecord,
 } from './episode.ts';
 import { intervene, look } from './trajectory.ts';
+import type { LlmUsage } from '../llm/usage.ts';
 
 /** Steps a defense may run in one episode (its interventions and looks) unless a run sets another; Veer's defense budget. */
 export const DEFENSE_BUDGET = 8;
@@ -45,6 +46,8 @@ export interface EpisodeRecord {
   D: 0 | 1;
   STC: 0 | 1;
   patternOutcomes: Record<string, boolean>;
+  /** What the episode's LLM calls cost, when its parties made any. */
+  llm?: LlmUsage;
 }
 
 export interface EpisodeSetup {

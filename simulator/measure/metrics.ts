@@ -5,6 +5,7 @@
  * apart (`errors`) and not in the rates: a page that crashes its own episode must not
  * lower (or raise) a defense's rates.
  */
+import { totalUsage, type LlmUsage } from '../llm/usage.ts';
 
 export interface EpisodeScore {
   T: 0 | 1;
@@ -15,6 +16,7 @@ export interface EpisodeScore {
   condition?: string;
   /** How the episode ended; `error` counts it apart. */
   end?: { kind: string };
+  llm?: LlmUsage;
 }
 
 export const errored = (s: EpisodeScore) => s.end?.kind === 'error';
@@ -82,6 +84,8 @@ export interface Summary extends Aggregate {
   byCondition?: Record<string, Aggregate>;
   /** Unweighted mean and maximum of the per-condition DPSR (Veer's Avg. and Worst). */
   conditionDpsr?: { mean: number; worst: number };
+  /** The LLM calls of the run's episodes, when any made one. */
+  llm?: LlmUsage & { episodes: number };
 }
 
 export function summarize(scores: readonly EpisodeScore[]): Summary {
@@ -113,5 +117,7 @@ export function summarize(scores: readonly EpisodeScore[]): Summary {
         worst: round(Math.max(...rates)),
       };
   }
+  const llm = totalUsage(scores.map((s) => s.llm));
+  if (llm) summary.llm = llm;
   return summary;
 }

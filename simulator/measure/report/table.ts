@@ -1,3 +1,4 @@
+import { usageText } from '../../llm/usage.ts';
 import type { Aggregate, Summary } from '../metrics.ts';
 
 function cell(value: number, ci: [number, number]): string {
@@ -51,6 +52,7 @@ export function resultsTable(summary: Summary, title: string): string {
     lines.push(
       `${summary.errors} episode${summary.errors === 1 ? '' : 's'} ended in an error (see end.reason in episodes.jsonl); they are not in the rates`,
     );
+  if (summary.llm) lines.push(usageText(summary.llm));
   if (summary.conditionDpsr)
     lines.push(
       `per-condition DPSR: mean ${summary.conditionDpsr.mean.toFixed(1)}%, worst ${summary.conditionDpsr.worst.toFixed(1)}%`,

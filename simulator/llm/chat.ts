@@ -1,0 +1,104 @@
+/**
+ * A chat-completions call as decoy's LLM parties make it (the `openai` agent, the `*-llm`
+ * defenses, a user's module): the request's body in the OpenAI wire format, the reply as the
+ * party reads it, and the key a cassette files the pair under.
+ */
+import { createHash } from 'node:crypto';
+
+/** One message of a chat: the roles the chat-completions protocol knows, content as text or parts (an image). */
+export type ChatMessage =
+  | { role: 'system' | 'user'; content: string | ContentPart[] }
+  | { role: 'assistant'; content: string | null; tool_calls?: ToolCall[] }
+  | { role: 'tool'; tool_call_id: string; content: string };
+
+export type ContentPart = { type: 'text'; text: string } | { type: 'image_url'; image_url: { url: string } };
+
+export interface ToolCall {
+  id: string;
+  type: 'function';
+  function: { name: string; arguments: string };
+}
+
+/** The body of a chat-completions request (streaming off). Only what a party sets is sent. */
+export interface ChatRequest {
+  model: string;
+  messages: ChatMessage[];
+  tools?: { type: 'function'; function: { name: string; description: string; parameters: Record<string, unknown> } }[];
+  tool_choice?: 'auto' | 'required' | 'none';
+  response_format?:
+    | { type: 'json_object' }
+    | { type: 'json_schema'; json_schema: { name: string; schema: Record<string, unknown>; strict?: boolean } };
+  temperature?: number;
+  max_tokens?: number;
+  seed?: number;
+}
+
+/** What a party reads of a reply: the first choice's text and tool calls, and the tokens it cost. */
+export interface ChatReply {
+  content: string | null;
+  toolCalls: { id: string; name: string; arguments: string }[];
+  finishReason: string | null;
+  usage: { promptTokens: number; completionTokens: number };
+}
+
+/** Where a party's requests go: an OpenAI-compatible endpoint (the key is read from the environment, never stored). */
+export interface Endpoint {
+  /** Ends in /v1 for most servers; OPENAI_BASE_URL, else OpenAI's. */
+  baseURL?: string;
+  /** The environment variable holding the key (OPENAI_API_KEY). */
+  apiKeyEnv?: string;
+  /** How long one request may take before it is retried. */
+  timeoutSeconds?: number;
+  /** Retries on 429, 5xx and timeouts, with backoff honouring Retry-After. */
+  maxRetries?: number;
+}
+
+/** Where in the run a call is made: named in a cassette's lines and in the error of a replay that misses. */
+export interface CallSite {
+  /** The episode's turn (its step index) the call belongs to. */
+  step: number;
+}
+
+/** The LLM as a party of one episode sees it: each call goes through the run's cassette (record, replay) and is counted. */
+export interface Llm {
+  chat(request: ChatRequest, site: CallSite & { endpoint?: Endpoint }): Promise<ChatReply>;
+}
+
+/** JSON with every object's keys sorted: the same request, however it was built, is the same text. */
+export function canonicalJson(value: unknown): string {
+  return JSON.stringify(value, (_k, v: unknown) =>
+    v && typeof v === 'object' && !Array.isArray(v)
+      ? Object.fromEntries(
+          Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
+        )
+      : v,
+  );
+}
+
+/** The key a cassette files a request under: the SHA-256 of its canonical JSON. */
+export const requestKey = (request: ChatRequest): string =>
+  createHash('sha256').update(canonicalJson(request)).digest('hex');
+
+/** The reply as a party reads it, from a chat-completions response body (live or recorded). */
+export function replyOf(response: unknown): ChatReply {
+  const r = (response ?? {}) as {
+    choices?: { message?: { content?: unknown; tool_calls?: unknown }; finish_reason?: unknown }[];
+    usage?: { prompt_tokens?: unknown; completion_tokens?: unknown };
+  };
+  const choice = Array.isArray(r.choices) ? r.choices[0] : undefined;
+  const message = choice?.message ?? {};
+  const calls = Array.isArray(message.tool_calls) ? (message.tool_calls as Partial<ToolCall>[]) : [];
+  const count = (n: unknown) => (typeof n === 'number' && Number.isFinite(n) && n >= 0 ? n : 0);
+  return {
+    content: typeof message.content === 'string' ? message.content : null,
+    toolCalls: calls
+      .filter((c) => c && typeof c.function?.name === 'string')
+      .map((c, i) => ({
+        id: typeof c.id === 'string' ? c.id : `call-${i}`,
+        name: c.function!.name,
+        arguments: typeof c.function!.arguments === 'string' ? c.function!.arguments : '',
+      })),
+    finishReason: typeof choice?.finish_reason === 'string' ? choice.finish_reason : null,
+    usage: { promptTokens: count(r.usage?.prompt_tokens), completionTokens: count(r.usage?.completion_tokens) },
+  };
+}

@@ -1,0 +1,39 @@
+/**
+ * Prompts live in files beside the party that sends them (Markdown with `{{name}}` slots), so
+ * that a user can change one and see the effect at once: with `--llm-mode auto` the calls whose
+ * request did not change come from the cassette and only the changed ones go to the endpoint.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import Handlebars from 'handlebars';
+import { UserError } from '../../lib/errors.ts';
+
+export type Prompt = (values: Record<string, unknown>) => string;
+
+/**
+ * The prompt in a .md or .txt file (a party's own beside it, as a URL, or the user's, by path),
+ * as a function of its slots; a slot the file names and the values lack is an error, not a blank.
+ */
+export function promptFile(file: string | URL, who: string): Prompt {
+  const path = file instanceof URL ? fileURLToPath(file) : file;
+  if (!/\.(md|txt)$/i.test(path)) throw new UserError(`${who}: a prompt is a .md or .txt file, not ${path}`);
+  if (!existsSync(path)) throw new UserError(`${who}: no prompt file ${path}`);
+  const text = readFileSync(path, 'utf8');
+  let render: HandlebarsTemplateDelegate;
+  try {
+    // Compiled on first use otherwise: a broken template is named here, before any episode.
+    Handlebars.parse(text);
+    render = Handlebars.compile(text, { noEscape: true, strict: true });
+  } catch (e) {
+    throw new UserError(
+      `${who}: the prompt ${path} is not a template (${e instanceof Error ? e.message.split('\n')[0] : String(e)})`,
+    );
+  }
+  return (values) => {
+    try {
+      return render(values).trim();
+    } catch (e) {
+      throw new UserError(`${who}: the prompt ${path} ${e instanceof Error ? e.message.split('\n')[0] : String(e)}`);
+    }
+  };
+}

@@ -1,0 +1,118 @@
+/**
+ * The run's LLM: every party's call goes through here, to the endpoint or the cassette as the
+ * mode says, and is counted against its episode. `replay` opens no socket; a call it has no
+ * take for stops the run, naming the episode, the party, the step and how the request differs
+ * from what was recorded there.
+ */
+import { UserError, quote } from '../../lib/errors.ts';
+import { requestKey, replyOf, type ChatReply, type ChatRequest, type Endpoint, type Llm } from './chat.ts';
+import { Cassette, firstDifference, type Take } from './cassette.ts';
+import { callLive, LlmStop } from './endpoint.ts';
+import { costOf, type PriceTable } from './prices.ts';
+import type { LlmUsage } from './usage.ts';
+
+/** live: the endpoint only; record: the endpoint, every call written down; replay: the cassette only; auto: the cassette where it has the call, else record it. */
+export type LlmMode = 'live' | 'record' | 'replay' | 'auto';
+export const LLM_MODES: readonly LlmMode[] = ['live', 'record', 'replay', 'auto'];
+
+export interface SessionOptions {
+  mode?: LlmMode;
+  /** The cassette file; needed by every mode but live. */
+  cassette?: string;
+  prices?: PriceTable;
+}
+
+/** One episode's parties' LLMs and what they spent. */
+export interface EpisodeLlm {
+  agent: Llm;
+  defense: Llm;
+  /** Null when no call was made (the record then carries no `llm` field). */
+  usage(): LlmUsage | null;
+}
+
+export class LlmSession {
+  readonly mode: LlmMode;
+  private readonly cassette: Cassette | null;
+  private readonly prices: PriceTable;
+  /** The first failure that stops the run; the runner checks it after each episode. */
+  fatal: LlmStop | null = null;
+
+  constructor(opts: SessionOptions = {}) {
+    this.mode = opts.mode ?? (opts.cassette ? 'auto' : 'live');
+    if (this.mode !== 'live' && !opts.cassette)
+      throw new UserError(`--llm-mode ${this.mode} needs --cassette <file.jsonl>`);
+    if (this.mode === 'live' && opts.cassette)
+      throw new UserError('--cassette needs --llm-mode record, replay or auto');
+    this.cassette = opts.cassette ? new Cassette(opts.cassette) : null;
+    if (this.mode === 'replay' && this.cassette && this.cassette.size === 0)
+      throw new UserError(`--llm-mode replay: the cassette ${opts.cassette} holds no recorded calls`);
+    this.prices = opts.prices ?? {};
+  }
+
+  episode(id: string): EpisodeLlm {
+    const calls: { model: string; usage: ChatReply['usage']; latencyMs: number }[] = [];
+    const counters = { agent: 0, defense: 0 };
+    const party = (who: Take['party']): Llm => ({
+      chat: async (request, site) => {
+        const call = counters[who]++;
+        const { response, latencyMs } = await this.take(id, who, call, site.step, request, site.endpoint);
+        const reply = replyOf(response);
+        calls.push({ model: request.model, usage: reply.usage, latencyMs });
+        return reply;
+      },
+    });
+    return {
+      agent: party('agent'),
+      defense: party('defense'),
+      usage: () =>
+        calls.length === 0
+          ? null
+          : {
+              calls: calls.length,
+              promptTokens: calls.reduce((n, c) => n + c.usage.promptTokens, 0),
+              completionTokens: calls.reduce((n, c) => n + c.usage.completionTokens, 0),
+              latencyMs: calls.reduce((n, c) => n + c.latencyMs, 0),
+              costUsd: costOf(this.prices, calls),
+            },
+    };
+  }
+
+  private async take(
+    episode: string,
+    party: Take['party'],
+    call: number,
+    step: number,
+    request: ChatRequest,
+    endpoint?: Endpoint,
+  ): Promise<{ response: unknown; latencyMs: number }> {
+    if (this.fatal) throw this.fatal;
+    const key = requestKey(request);
+    const held = this.mode === 'replay' || this.mode === 'auto' ? this.cassette!.find(episode, party, call, key) : null;
+    if (held) return { response: held.response, latencyMs: held.latencyMs };
+    if (this.mode === 'replay') throw this.stop(this.miss(episode, party, call, step, request));
+    try {
+      const live = await callLive(request, endpoint);
+      if (this.cassette)
+        this.cassette.add({ key, episode, party, step, call, request, ...live }, this.mode === 'record');
+      return live;
+    } catch (e) {
+      throw e instanceof LlmStop ? this.stop(e.message) : e;
+    }
+  }
+
+  private stop(message: string): LlmStop {
+    this.fatal ??= new LlmStop(message);
+    return this.fatal;
+  }
+
+  private miss(episode: string, party: Take['party'], call: number, step: number, request: ChatRequest): string {
+    const was = this.cassette!.at(episode, party, call);
+    const how = was ? `; ${firstDifference(was.request, request)}` : '; nothing was recorded there';
+    return `--llm-mode replay: the cassette ${this.cassette!.file} has no reply for the ${party}'s call ${call + 1} at step ${step} of episode ${quote(episode, 120)}${how} (record it with --llm-mode auto)`;
+  }
+
+  /** Writes the cassette whole and in order (record and auto), whatever happened to the run. */
+  close(about?: string): void {
+    if (this.cassette && this.mode !== 'replay') this.cassette.save(about);
+  }
+}
