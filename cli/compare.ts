@@ -3,8 +3,8 @@ import { z } from 'zod';
 import { UserError } from '../lib/errors.ts';
 import { CheckFailed } from './check-failed.ts';
 import { bool, defineCommand, inPath, noArgs, outDir, required } from './command.ts';
-import { agent, flag, opt, playFlags, sourceFlags } from './flags.ts';
-import { limitsOf, sandboxFor, withEngine } from './play-flags.ts';
+import { agent, defenseOpt, flag, opt, playFlags, sourceFlags } from './flags.ts';
+import { limitsOf, llmOf, sandboxFor, withEngine } from './play-flags.ts';
 import { suiteNameOf, toSource } from './source.ts';
 import { stoppable } from './stop.ts';
 
@@ -48,15 +48,22 @@ export const { help, run, flags } = defineCommand({
     flag(
       'defenses',
       '--defenses <a,b,c>',
-      'defenses to compare behind the same agent, comma-separated: ids (see decoy list) or your own modules, each with its default options; each is paired against none when none is among them',
+      'defenses to compare behind the same agent, comma-separated: ids (see decoy list) or your own modules, each with its default options but for --defense-opt; each is paired against none when none is among them',
       defenseList,
       { default: DEFAULTS },
     ),
     flag(
       'ablations',
       '--ablations',
-      'also compare the intervention ablations (intervene, intervene-block, intervene-reactive, intervene-onestep, intervene-notemporal) and print the outcome table of Veer Table 18',
+      'also compare the intervention ablations (intervene, intervene-block, intervene-reactive, intervene-onestep, intervene-notemporal; their -llm forms when a -llm defense is given) and print the outcome table of Veer Table 18',
       bool,
+    ),
+    flag(
+      'defenseOpt',
+      '--defense-opt <key=value>',
+      'defense option, given to every defense that declares it (e.g. model=… for the -llm defenses)',
+      defenseOpt.schema,
+      { repeatable: true },
     ),
     ...playFlags,
   ],
@@ -90,6 +97,7 @@ export const { help, run, flags } = defineCommand({
       seed: c.seed,
       agentOptions: c.opt,
       defenses,
+      defenseOptions: c.defenseOpt,
       ...(c.engine === 'chromium' ? { engine: 'chromium' as const } : {}),
     };
     const started = performance.now();
@@ -103,6 +111,7 @@ export const { help, run, flags } = defineCommand({
           signal,
           limits: limitsOf(c),
           executable,
+          ...llmOf(c),
         }),
       ),
     );

@@ -2,7 +2,6 @@
 import { UserError } from '../lib/errors.ts';
 import type { EpisodeLimits } from '../simulator/page/engine/limits.ts';
 import type { SessionOptions } from '../simulator/llm/session.ts';
-import { readPrices } from '../simulator/llm/prices.ts';
 
 type PlayFlags = {
   stepSeconds?: number | undefined;
@@ -23,7 +22,7 @@ export function llmOf(c: {
   return {
     llm: {
       ...(c.cassette ? { cassette: c.cassette, mode: c.llmMode ?? 'auto' } : {}),
-      ...(c.llmPrices ? { prices: readPrices(c.llmPrices) } : {}),
+      ...(c.llmPrices ? { pricesFile: c.llmPrices } : {}),
     },
     concurrency: c.concurrency,
   };

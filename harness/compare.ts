@@ -34,8 +34,19 @@ export const ABLATIONS = [
   'intervene-notemporal',
 ] as const;
 
-/** The defenses given, then the ablation variants not among them. */
-export const withAblations = (defenses: readonly string[]): string[] => [...new Set([...defenses, ...ABLATIONS])];
+/** The same ablations of the model-backed Veer. */
+export const LLM_ABLATIONS = [
+  'intervene-llm',
+  'intervene-llm-block',
+  'intervene-llm-reactive',
+  'intervene-llm-onestep',
+  'intervene-llm-notemporal',
+] as const;
+
+/** The defenses given, then the ablation variants not among them: the model-backed ones when a model-backed defense is given. */
+export const withAblations = (defenses: readonly string[]): string[] => [
+  ...new Set([...defenses, ...(defenses.some((d) => d.endsWith('-llm')) ? LLM_ABLATIONS : ABLATIONS)]),
+];
 
 /** Everything that decides a comparison's episodes: a run's config but for the defense, which is each of `defenses` with its default options. */
 export interface CompareConfig {
@@ -46,12 +57,14 @@ export interface CompareConfig {
   readonly seed: number;
   readonly agentOptions: Readonly<Record<string, unknown>>;
   readonly defenses: readonly string[];
+  /** --defense-opt: each option goes to the defenses that declare it (the model's name to every *-llm defense). */
+  readonly defenseOptions?: Readonly<Record<string, unknown>>;
   readonly engine?: 'chromium';
 }
 
 export interface CompareOptions extends Pick<
   RunOptions,
-  'bundles' | 'trustBundles' | 'noCheck' | 'progress' | 'signal' | 'limits' | 'executable'
+  'bundles' | 'trustBundles' | 'noCheck' | 'progress' | 'signal' | 'limits' | 'executable' | 'llm' | 'concurrency'
 > {
   /** compare.md gets the outcome table of Veer's ablations (Table 18). */
   ablations?: boolean;
@@ -68,7 +81,12 @@ export interface CompareResult {
 }
 
 /** The run of one defense, as `decoy run` with the same flags would record it in run.json. */
-export function runConfigOf(c: CompareConfig, defense: string, limits?: RunOptions['limits']): RunConfig {
+export function runConfigOf(
+  c: CompareConfig,
+  defense: string,
+  limits?: RunOptions['limits'],
+  defenseOptions: Readonly<Record<string, unknown>> = {},
+): RunConfig {
   return stampRun(
     {
       suite: c.suite,
@@ -78,7 +96,7 @@ export function runConfigOf(c: CompareConfig, defense: string, limits?: RunOptio
       defense,
       seed: c.seed,
       agentOptions: c.agentOptions,
-      defenseOptions: {},
+      defenseOptions,
       replay: null,
       ...(c.engine ? { engine: c.engine } : {}),
     },
@@ -121,6 +139,19 @@ export async function checkDefenses(defenses: readonly string[]): Promise<string
   return folders;
 }
 
+/** Each defense's share of the options given: those it declares. An option no defense declares is refused by name. */
+export async function optionsByDefense(
+  defenses: readonly string[],
+  given: Readonly<Record<string, unknown>> = {},
+): Promise<Record<string, unknown>[]> {
+  const declared = await Promise.all(
+    defenses.map(async (d) => new Set(((await defenseDef(d)).options ?? []).map((o) => o.name))),
+  );
+  const unused = Object.keys(given).find((k) => !declared.some((names) => names.has(k)));
+  if (unused !== undefined) throw new UserError(`--defense-opt ${quote(unused)}: none of the defenses takes it`);
+  return declared.map((names) => Object.fromEntries(Object.entries(given).filter(([k]) => names.has(k))));
+}
+
 /**
  * Refuses, before anything is written, a folder that holds something other than a
  * comparison: every entry must be compare.json, compare.md, or a run folder (run.json), and
@@ -160,11 +191,12 @@ export async function compareDefenses(
   opts: CompareOptions = {},
 ): Promise<CompareResult> {
   const folders = await checkDefenses(config.defenses);
+  const shares = await optionsByDefense(config.defenses, config.defenseOptions);
   const bundles = opts.bundles ?? loadBundles(runSource(config, opts.trustBundles));
   const runs = config.defenses.map((defense, i) => ({
     defense,
     folder: folders[i] as string,
-    config: runConfigOf(config, defense, opts.limits),
+    config: runConfigOf(config, defense, opts.limits, shares[i]),
   }));
   for (const r of runs)
     await prepareAgent(
@@ -199,6 +231,8 @@ export async function compareDefenses(
         signal: opts.signal,
         limits: opts.limits,
         executable: opts.executable,
+        ...(opts.llm ? { llm: opts.llm } : {}),
+        ...(opts.concurrency ? { concurrency: opts.concurrency } : {}),
       }).catch((e: unknown) => {
         throw e instanceof Stopped
           ? new Stopped(`${e.message} of defense ${r.defense} (${i} of ${runs.length} defenses done)`)
@@ -227,7 +261,7 @@ export async function compareDefenses(
         `${clip(join(out, odd.folder))}: holds other episodes than ${clip(join(out, (defenseRuns[0] as DefenseRun).folder))} (${odd.episodes.length} against ${(defenseRuns[0] as DefenseRun).episodes.length}); remove it to play it again`,
       );
     const comparison = compareRuns(defenseRuns);
-    const { defenses: _d, suite, ...common } = config;
+    const { defenses: _d, defenseOptions: given, suite, ...common } = config;
     const version = suiteVersionOf(config);
     const json =
       JSON.stringify(
@@ -237,7 +271,7 @@ export async function compareDefenses(
             ...(version === undefined ? {} : { suiteVersion: version }),
             ...common,
             defenses: config.defenses,
-            defenseOptions: {},
+            defenseOptions: given ?? {},
             ablations: opts.ablations === true,
           },
           ...comparison,

@@ -256,6 +256,8 @@ export async function executeRun(config: RunConfig, out: string, opts: RunOption
     config,
     bundles.map((b) => b.manifest),
   );
+  // Made before the self-check and anything written: a replay without its cassette is refused here.
+  const llm = new LlmSession(opts.llm);
   if (!opts.noCheck) {
     const failed = (await checkBundles(bundles, { signal: opts.signal })).filter((r) => !r.ok);
     if (failed.length > 0)
@@ -263,8 +265,6 @@ export async function executeRun(config: RunConfig, out: string, opts: RunOption
         `the suite fails its self-check (${failed.length} failed, first: ${failed[0]?.scenario}: ${failed[0]?.check}); see decoy check, or pass --no-check`,
       );
   }
-  // Made before anything is written: a replay without its cassette is refused here.
-  const llm = new LlmSession(opts.llm);
   stopIfAsked(opts.signal, 'before any episode');
   // Taken before the folder is claimed, so a second run into it never appends beside the first.
   const unlock = lockFolder(out);

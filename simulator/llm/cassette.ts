@@ -1,7 +1,7 @@
 /**
  * A cassette: every chat request of a run with its response, so that the run can be played
  * again with no endpoint. One JSON object a line (docs/llm.md): a header line, then one line a
- * call, in the order episode, party, call. Lines can be read, diffed and merged by hand
+ * call, in the order run, episode, party, call. Lines can be read, diffed and merged by hand
  * (`cat a.jsonl b.jsonl`): where two lines are the same call of the same episode, the later
  * one is kept. Nothing in it comes from the request's headers, so it never holds a key.
  */
@@ -17,6 +17,8 @@ export const CASSETTE_HEADER = { decoy: 'cassette', version: 1 } as const;
 export interface Take {
   /** requestKey(request). */
   key: string;
+  /** The run's agent and defense ("openai + gate-llm"): a comparison plays each episode once per defense. */
+  run: string;
   /** The episode's scenario id. */
   episode: string;
   party: 'agent' | 'defense';
@@ -31,7 +33,9 @@ export interface Take {
   latencyMs: number;
 }
 
-const slot = (t: Pick<Take, 'episode' | 'party' | 'call'>) => `${t.episode}\u0000${t.party}\u0000${t.call}`;
+const slot = (t: Pick<Take, 'run' | 'episode' | 'party' | 'call'>) =>
+  `${t.run}\u0000${t.episode}\u0000${t.party}\u0000${t.call}`;
+const episodeOf = (t: Pick<Take, 'run' | 'episode'>) => `${t.run}\u0000${t.episode}`;
 
 function readTake(file: string, line: string, n: number): Take | null {
   let v: unknown;
@@ -49,6 +53,7 @@ function readTake(file: string, line: string, n: number): Take | null {
   const ok =
     o &&
     typeof o.key === 'string' &&
+    typeof o.run === 'string' &&
     typeof o.episode === 'string' &&
     (o.party === 'agent' || o.party === 'defense') &&
     Number.isInteger(o.step) &&
@@ -59,7 +64,7 @@ function readTake(file: string, line: string, n: number): Take | null {
     'response' in o;
   if (!ok)
     throw new UserError(
-      `cassette ${file}, line ${n}: not a recorded call (key, episode, party, step, call, request, response, latencyMs)`,
+      `cassette ${file}, line ${n}: not a recorded call (key, run, episode, party, step, call, request, response, latencyMs)`,
     );
   const take = o as unknown as Take;
   // A hand-edited request is filed under what it now says, so that it is replayed for that.
@@ -94,25 +99,26 @@ export class Cassette {
    * The take for this call: the one recorded at the same place of the same episode with the
    * same request, else (a run that asks the same thing elsewhere) any take of the same request.
    */
-  find(episode: string, party: Take['party'], call: number, key: string): Take | null {
-    const here = this.takes.get(slot({ episode, party, call }));
-    if (here && here.key === key && !this.rerecorded.has(episode)) return here;
+  find(at: Pick<Take, 'run' | 'episode' | 'party' | 'call'>, key: string): Take | null {
+    const here = this.takes.get(slot(at));
+    if (here && here.key === key && !this.rerecorded.has(episodeOf(at))) return here;
     // Only what the file held: a take another episode records meanwhile would make the answer depend on timing.
     for (const [s, t] of this.takes)
-      if (t.key === key && !this.fresh.has(s) && !this.rerecorded.has(t.episode)) return t;
+      if (t.key === key && !this.fresh.has(s) && !this.rerecorded.has(episodeOf(t))) return t;
     return null;
   }
 
   /** What was recorded at this place of this episode, to say how a request that missed differs. */
-  at(episode: string, party: Take['party'], call: number): Take | null {
-    return this.takes.get(slot({ episode, party, call })) ?? null;
+  at(at: Pick<Take, 'run' | 'episode' | 'party' | 'call'>): Take | null {
+    return this.takes.get(slot(at)) ?? null;
   }
 
   /** Records a take, on disk at once (a run that is killed keeps what it paid for). */
   add(take: Take, episodeAnew: boolean): void {
-    if (episodeAnew && !this.rerecorded.has(take.episode)) {
-      this.rerecorded.add(take.episode);
-      for (const [k, t] of this.takes) if (t.episode === take.episode && !this.fresh.has(k)) this.takes.delete(k);
+    const episode = episodeOf(take);
+    if (episodeAnew && !this.rerecorded.has(episode)) {
+      this.rerecorded.add(episode);
+      for (const [k, t] of this.takes) if (episodeOf(t) === episode && !this.fresh.has(k)) this.takes.delete(k);
     }
     const s = slot(take);
     this.takes.set(s, take);
@@ -124,7 +130,7 @@ export class Cassette {
   /** Writes the file whole, in order (episode, party, call), so that the same run gives the same bytes however its calls interleaved. */
   save(about?: string): void {
     const takes = [...this.takes.values()].sort(
-      (a, b) => cmp(a.episode, b.episode) || cmp(a.party, b.party) || a.call - b.call,
+      (a, b) => cmp(a.run, b.run) || cmp(a.episode, b.episode) || cmp(a.party, b.party) || a.call - b.call,
     );
     const head = JSON.stringify({ ...CASSETTE_HEADER, ...(about ? { about } : {}) });
     writeFileAtomic(this.file, [head, ...takes.map(lineOf)].join('\n') + '\n');
@@ -135,7 +141,7 @@ const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /** A take as its line: fields in a fixed order, the request with its keys sorted. */
 function lineOf(t: Take): string {
-  return `{"key":${JSON.stringify(t.key)},"episode":${JSON.stringify(t.episode)},"party":${JSON.stringify(t.party)},"step":${t.step},"call":${t.call},"latencyMs":${t.latencyMs},"request":${canonicalJson(t.request)},"response":${canonicalJson(t.response)}}`;
+  return `{"key":${JSON.stringify(t.key)},"run":${JSON.stringify(t.run)},"episode":${JSON.stringify(t.episode)},"party":${JSON.stringify(t.party)},"step":${t.step},"call":${t.call},"latencyMs":${t.latencyMs},"request":${canonicalJson(t.request)},"response":${canonicalJson(t.response)}}`;
 }
 
 /** Where two requests first differ, as a path and the two values cut short ("messages.1.content: '…' vs '…'"). */

@@ -66,8 +66,10 @@ export function explain(err: unknown, model: string, baseURL: string, keyEnv: st
   if (err instanceof OpenAI.APIConnectionTimeoutError)
     return `${at} did not answer in time (after its retries); raise the timeout option or try later`;
   if (err instanceof OpenAI.APIConnectionError) {
-    const cause = (err as { cause?: { code?: string; message?: string } }).cause;
-    const why = cause?.code ?? shortReason(cause?.message ?? err.message, 80);
+    // fetch wraps the system's error ("fetch failed", then ECONNREFUSED or ENOTFOUND): the innermost says why.
+    let cause: unknown = err;
+    while ((cause as { cause?: unknown }).cause) cause = (cause as { cause: unknown }).cause;
+    const why = (cause as { code?: string }).code ?? shortReason((cause as Error).message ?? err.message, 80);
     return `cannot reach ${at} (${why}); is the server running, and is OPENAI_BASE_URL (or base_url) right?`;
   }
   if (err instanceof OpenAI.APIError) {

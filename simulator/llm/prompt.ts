@@ -4,6 +4,7 @@
  * request did not change come from the cassette and only the changed ones go to the endpoint.
  */
 import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Handlebars from 'handlebars';
 import { UserError } from '../../lib/errors.ts';
@@ -18,6 +19,20 @@ export function promptFile(file: string | URL, who: string): Prompt {
   const path = file instanceof URL ? fileURLToPath(file) : file;
   if (!/\.(md|txt)$/i.test(path)) throw new UserError(`${who}: a prompt is a .md or .txt file, not ${path}`);
   if (!existsSync(path)) throw new UserError(`${who}: no prompt file ${path}`);
+  return compiled(path, who);
+}
+
+/** The prompt named `name` in the user's folder of prompts when it holds one (name.md), else the party's own. */
+export function promptIn(folder: string | undefined, name: string, own: URL, who: string): Prompt {
+  if (folder !== undefined) {
+    if (!existsSync(folder)) throw new UserError(`${who}: no folder of prompts ${folder}`);
+    const mine = join(folder, `${name}.md`);
+    if (existsSync(mine)) return compiled(mine, who);
+  }
+  return promptFile(own, who);
+}
+
+function compiled(path: string, who: string): Prompt {
   const text = readFileSync(path, 'utf8');
   let render: HandlebarsTemplateDelegate;
   try {

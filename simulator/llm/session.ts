@@ -8,7 +8,7 @@ import { UserError, quote } from '../../lib/errors.ts';
 import { requestKey, replyOf, type ChatReply, type ChatRequest, type Endpoint, type Llm } from './chat.ts';
 import { Cassette, firstDifference, type Take } from './cassette.ts';
 import { callLive, LlmStop } from './endpoint.ts';
-import { costOf, type PriceTable } from './prices.ts';
+import { costOf, readPrices, type PriceTable } from './prices.ts';
 import type { LlmUsage } from './usage.ts';
 
 /** live: the endpoint only; record: the endpoint, every call written down; replay: the cassette only; auto: the cassette where it has the call, else record it. */
@@ -20,6 +20,8 @@ export interface SessionOptions {
   /** The cassette file; needed by every mode but live. */
   cassette?: string;
   prices?: PriceTable;
+  /** A price table file (prices.ts readPrices), read when the session is made. */
+  pricesFile?: string;
 }
 
 /** One episode's parties' LLMs and what they spent. */
@@ -46,16 +48,22 @@ export class LlmSession {
     this.cassette = opts.cassette ? new Cassette(opts.cassette) : null;
     if (this.mode === 'replay' && this.cassette && this.cassette.size === 0)
       throw new UserError(`--llm-mode replay: the cassette ${opts.cassette} holds no recorded calls`);
-    this.prices = opts.prices ?? {};
+    this.prices = opts.prices ?? (opts.pricesFile ? readPrices(opts.pricesFile) : {});
   }
 
-  episode(id: string): EpisodeLlm {
+  /** The LLMs of one episode of the run whose agent and defense `run` names ("openai + gate-llm"). */
+  episode(id: string, run: string): EpisodeLlm {
     const calls: { model: string; usage: ChatReply['usage']; latencyMs: number }[] = [];
     const counters = { agent: 0, defense: 0 };
     const party = (who: Take['party']): Llm => ({
       chat: async (request, site) => {
         const call = counters[who]++;
-        const { response, latencyMs } = await this.take(id, who, call, site.step, request, site.endpoint);
+        const { response, latencyMs } = await this.take(
+          { run, episode: id, party: who, call },
+          site.step,
+          request,
+          site.endpoint,
+        );
         const reply = replyOf(response);
         calls.push({ model: request.model, usage: reply.usage, latencyMs });
         return reply;
@@ -78,22 +86,21 @@ export class LlmSession {
   }
 
   private async take(
-    episode: string,
-    party: Take['party'],
-    call: number,
+    at: Pick<Take, 'run' | 'episode' | 'party' | 'call'>,
     step: number,
     request: ChatRequest,
     endpoint?: Endpoint,
   ): Promise<{ response: unknown; latencyMs: number }> {
     if (this.fatal) throw this.fatal;
+    // A copy: what the party does with its request afterwards changes neither the key nor what is recorded.
+    request = structuredClone(request);
     const key = requestKey(request);
-    const held = this.mode === 'replay' || this.mode === 'auto' ? this.cassette!.find(episode, party, call, key) : null;
+    const held = this.mode === 'replay' || this.mode === 'auto' ? this.cassette!.find(at, key) : null;
     if (held) return { response: held.response, latencyMs: held.latencyMs };
-    if (this.mode === 'replay') throw this.stop(this.miss(episode, party, call, step, request));
+    if (this.mode === 'replay') throw this.stop(this.miss(at, step, request));
     try {
       const live = await callLive(request, endpoint);
-      if (this.cassette)
-        this.cassette.add({ key, episode, party, step, call, request, ...live }, this.mode === 'record');
+      if (this.cassette) this.cassette.add({ key, ...at, step, request, ...live }, this.mode === 'record');
       return live;
     } catch (e) {
       throw e instanceof LlmStop ? this.stop(e.message) : e;
@@ -105,10 +112,10 @@ export class LlmSession {
     return this.fatal;
   }
 
-  private miss(episode: string, party: Take['party'], call: number, step: number, request: ChatRequest): string {
-    const was = this.cassette!.at(episode, party, call);
+  private miss(at: Pick<Take, 'run' | 'episode' | 'party' | 'call'>, step: number, request: ChatRequest): string {
+    const was = this.cassette!.at(at);
     const how = was ? `; ${firstDifference(was.request, request)}` : '; nothing was recorded there';
-    return `--llm-mode replay: the cassette ${this.cassette!.file} has no reply for the ${party}'s call ${call + 1} at step ${step} of episode ${quote(episode, 120)}${how} (record it with --llm-mode auto)`;
+    return `--llm-mode replay: the cassette ${this.cassette!.file} has no reply for the ${at.party}'s call ${at.call + 1} at step ${step} of episode ${quote(at.episode, 120)} (${at.run})${how} (record it with --llm-mode auto)`;
   }
 
   /** Writes the cassette whole and in order (record and auto), whatever happened to the run. */

@@ -90,7 +90,7 @@ export async function runBatch(
   const play = async (env: DecoyEnv, bundle: LoadedBundle): Promise<EpisodeRecord> => {
     const id = bundle.manifest.id;
     const seed = episodeSeed(config.seed, id);
-    const calls = llm.episode(id);
+    const calls = llm.episode(id, `${config.agent} + ${config.defense}`);
     const agent: Agent = madeOrFailing(
       () =>
         agentDef.create({
