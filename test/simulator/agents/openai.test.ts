@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { generateSuite } from '../../../generator/bundle.ts';
@@ -11,6 +11,7 @@ import type { EpisodeRecord } from '../../../simulator/loop/runner.ts';
 import { startServer, type TestServer } from '../../llm/server.ts';
 import { browsingPolicy } from '../../llm/browsing.ts';
 import { runConfig } from '../../helpers.ts';
+import { WARNING } from '../../../simulator/defenses/warn.ts';
 
 const KEY = 'sk-test-never-written-0123456789';
 const FALLS_FOR = ['cookie-trap', 'warranty-addon', 'price-drift', 'preselected-consent'];
@@ -116,6 +117,43 @@ describe('the openai agent against a chat-completions server on 127.0.0.1', () =
     expect(read(one.summaryFile)).toBe(read(eight.summaryFile));
     const again = await play('conc-rep8', { concurrency: 8, mode: 'replay', baseUrl: 'http://127.0.0.1:9/v1' });
     expect(read(again.episodes)).toBe(read(eight.episodes));
+  });
+
+  it("a replay that lacks a call stops the run in one line naming it, keeps the episodes before it, and resumes to the uninterrupted run's files", async () => {
+    const full = read(join(dir, 'plain.jsonl')).trim().split('\n');
+    const cut = join(dir, 'cut.jsonl');
+    // The last episode's calls are missing, as if the recording had been stopped before it.
+    const last = (JSON.parse(full.at(-1)!) as { episode: string }).episode;
+    writeFileSync(cut, full.filter((l) => !l.includes(`"episode":${JSON.stringify(last)}`)).join('\n') + '\n');
+    const out = join(dir, 'resumed');
+    const config = runConfig({
+      bundles: bundlesDir,
+      agent: 'openai',
+      agentOptions: { model: 'scripted-browser', base_url: server.url, api_key_env: 'DECOY_TEST_KEY' },
+    });
+    const stopped = await executeRun(config, out, { noCheck: true, llm: { cassette: cut, mode: 'replay' } }).then(
+      () => '',
+      (e: Error) => e.message,
+    );
+    expect(stopped).toMatch(
+      new RegExp(`has no reply for the agent's call \\d+ at step \\d+ of episode '${last.replace(/\./g, '\\.')}'`),
+    );
+    expect(records(join(out, 'episodes.jsonl')).length).toBeGreaterThan(0);
+    expect(existsSync(join(out, 'summary.json'))).toBe(false);
+    const r = await executeRun(config, out, {
+      noCheck: true,
+      llm: { cassette: join(dir, 'plain.jsonl'), mode: 'replay' },
+    });
+    expect(r.resumed).toBeGreaterThan(0);
+    expect(read(r.episodes)).toBe(read(join(dir, 'plain-rec', 'episodes.jsonl')));
+  });
+
+  it("reads the defense's word for the episode: behind warn, the warning is in every prompt", async () => {
+    const before = server.requests.length;
+    await play('warn-rec', { defense: 'warn' });
+    const asked = server.requests.slice(before);
+    expect(asked.length).toBeGreaterThan(0);
+    expect(asked.every((r) => JSON.stringify(r.messages).includes(JSON.stringify(WARNING).slice(1, 60)))).toBe(true);
   });
 
   it('without tools, reads the action from the text of the reply', async () => {
