@@ -61,6 +61,11 @@ export const COMMANDS: Record<string, { summary: string; load(): Promise<Command
       "Judge a defense's verdict on every step of recorded runs or of agents on a suite against the step labels: confusion, precision, recall, false blocks",
     load: () => import('./assess.ts'),
   },
+  mcp: {
+    summary:
+      'Serve a suite to any MCP client (stdio): Playwright-MCP tools behind a defense, every episode played by the runner and written as a run folder',
+    load: () => import('./mcp.ts'),
+  },
   score: {
     summary: 'Score an event log collected from a live site (T, D, STC, per-family outcomes)',
     load: () => import('./score.ts'),

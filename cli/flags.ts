@@ -86,7 +86,22 @@ export const pattern = flag(
   list,
   { repeatable: true },
 );
+/** --scenario: one configuration of a suite, by its id (score scores it, mcp serves it alone). */
+export const scenario = flag(
+  'scenario',
+  '--scenario <id>',
+  "a configuration's id (the name decoy generate gives its folder)",
+  text,
+);
 export const trustBundles = flag('trustBundles', '--trust-bundles', TRUST_HELP, bool);
+/** --key-secret: the secret that what stands for an id to agents (`keys`, each `key`) is keyed under, new `each` time by default; given, to `same`. */
+export const keySecret = (keys: string, key: string, each: string, same: string) =>
+  flag(
+    'keySecret',
+    '--key-secret <text>',
+    `the secret ${keys} are keyed under (default: new random bytes each ${each}, so an id cannot be found from its ${key}; give one to ${same})`,
+    text,
+  );
 export const unsafeNoSandbox = when(
   flag(
     'unsafeNoSandbox',

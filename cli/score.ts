@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { ManifestSource } from '../harness/score.ts';
 import { defineCommand, noArgs, required as present, SEED_DEFAULT, text } from './command.ts';
-import { flag, json, required, suite, suiteSeed, when } from './flags.ts';
+import { flag, json, required, scenario, suite, suiteSeed, when } from './flags.ts';
 
 export const { help, run, flags } = defineCommand({
   name: 'score',
@@ -9,7 +9,7 @@ export const { help, run, flags } = defineCommand({
   flags: [
     flag('bundle', '--bundle <dir>', "the configuration's bundle folder (out/<suite>/<scenario-id>)", text),
     suite('score a configuration of (with --scenario)'),
-    when(flag('scenario', '--scenario <id>', 'the scenario id', text), '--suite'),
+    when(scenario, '--suite'),
     suiteSeed,
     required(
       flag(

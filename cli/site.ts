@@ -3,8 +3,8 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import { UserError } from '../lib/errors.ts';
 import type { GalleryBundle } from '../harness/gallery.ts';
-import { defineCommand, outDir, SEED_DEFAULT, text, TRUST_WITHOUT_BUNDLES } from './command.ts';
-import { bundleFolders, flag, pattern, suite, suiteSeed, trustBundles, when } from './flags.ts';
+import { defineCommand, outDir, SEED_DEFAULT, TRUST_WITHOUT_BUNDLES } from './command.ts';
+import { bundleFolders, flag, keySecret, pattern, suite, suiteSeed, trustBundles, when } from './flags.ts';
 
 const SUBCOMMANDS = ['build'];
 
@@ -19,12 +19,7 @@ export const { help, run, flags } = defineCommand({
     when(pattern, '--suite'),
     flag('out', '--out <dir>', 'output folder of the static site', outDir('out'), { default: 'dist/site' }),
     when(trustBundles, '--bundles'),
-    flag(
-      'keySecret',
-      '--key-secret <text>',
-      'the secret live URLs are keyed under (default: new random bytes each build, so an id cannot be found from its URL; give one to build the same files twice)',
-      text,
-    ),
+    keySecret('live URLs', 'URL', 'build', 'build the same files twice'),
   ],
   schema: (flags) =>
     z.object({ ...flags, args: z.array(z.string()) }).superRefine((o, ctx) => {

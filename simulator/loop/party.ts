@@ -11,14 +11,17 @@ export const PARTY_SECONDS = 120;
 
 export class PartyError extends Error {}
 
-/** `who` is the party and the id or file it was given as ("defense './mine.ts'"). */
-export async function blame<T>(who: string, f: () => T | Promise<T>, seconds = PARTY_SECONDS): Promise<T> {
+/** `who` is the party and the id or file it was given as ("defense './mine.ts'"); `seconds` null waits as long as it takes. */
+export async function blame<T>(
+  who: string,
+  f: () => T | Promise<T>,
+  seconds: number | null = PARTY_SECONDS,
+): Promise<T> {
   try {
-    return await withTimeout(
-      Promise.resolve().then(f),
-      seconds * 1000,
-      () => new PartyError(`the ${who} did not answer within ${seconds} s`),
-    );
+    const work = Promise.resolve().then(f);
+    return await (seconds === null
+      ? work
+      : withTimeout(work, seconds * 1000, () => new PartyError(`the ${who} did not answer within ${seconds} s`)));
   } catch (e) {
     if (e instanceof PartyError) throw e;
     throw new PartyError(`the ${who} threw: ${e instanceof Error ? e.message : String(e)}`);

@@ -61,6 +61,11 @@ export interface EpisodeSetup {
   defenseBudget?: number;
   /** How long one call into the agent or the defense may stay unanswered (default PARTY_SECONDS). */
   partySeconds?: number;
+  /**
+   * How long the agent may take over one proposal, when not partySeconds; null for no limit: an
+   * agent over MCP proposes when its client calls a tool, which may be a person's pace (decoy mcp).
+   */
+  agentSeconds?: number | null;
 }
 
 /** The proposal as a step named by role and name (null when its ref is not in the observation). */
@@ -148,7 +153,8 @@ function parties(setup: EpisodeSetup): { agent: Agent; defense: Defense; defense
   const agentName = `agent ${quote(setup.agentId)}`;
   const defenseName = `defense ${quote(setup.defenseId)}`;
   const seconds = setup.partySeconds ?? PARTY_SECONDS;
-  const agent: Agent = { act: (o, h) => blame(agentName, () => setup.agent.act(o, h), seconds) };
+  const agentSeconds = setup.agentSeconds === undefined ? seconds : setup.agentSeconds;
+  const agent: Agent = { act: (o, h) => blame(agentName, () => setup.agent.act(o, h), agentSeconds) };
   const own = setup.defense;
   const defense: Defense = {
     review: (c) => askReview(own, c, defenseName, seconds),

@@ -16,8 +16,8 @@ import { decoyIn } from '../helpers.ts';
 const dir = mkdtempSync(join(tmpdir(), 'decoy-flags-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-/** Flags whose meaning is the command's own (what --out holds, what --json prints, which defense --defense is), each declared once per meaning. */
-const PER_MEANING = new Set(['--out', '--json', '--suite', '--bundles', '--defense', '--runs']);
+/** Flags whose meaning is the command's own (what --out holds, what --json prints, which defense --defense is, what --key-secret keys), each declared once per meaning. */
+const PER_MEANING = new Set(['--out', '--json', '--suite', '--bundles', '--defense', '--runs', '--key-secret']);
 /** The flag's words, without what says it applies only beside another. */
 const words = (f: Flag) => f.help.replace(/^with [^:]+: /, '');
 const nameOf = (f: Flag) => f.spec.split(' ')[0] as string;

@@ -58,6 +58,38 @@ describe('what a defense answers and what it is handed', () => {
     });
   });
 
+  it('an agent without a time limit (agentSeconds null, an agent over MCP) is waited for past it; the defense keeps it', async () => {
+    let turn = 0;
+    const slow: Agent = {
+      act: () =>
+        turn++ === 0 ? new Promise((r) => setTimeout(() => r('noop(10)'), 1500)) : "send_msg_to_user('done')",
+    };
+    const waited = await runEpisode({
+      env,
+      bundle,
+      seed: 1,
+      agent: slow,
+      agentId: 'mcp',
+      defense: { review: () => ({ kind: 'allow' }) },
+      defenseId: 'none',
+      partySeconds: 1,
+      agentSeconds: null,
+    });
+    expect(waited.end).toEqual({ kind: 'answer', text: 'done' });
+    const stuck = await runEpisode({
+      env,
+      bundle,
+      seed: 1,
+      agent: { act: () => 'noop(10)' },
+      agentId: 'mcp',
+      defense: { review: () => new Promise(() => {}) },
+      defenseId: './mine.mjs',
+      partySeconds: 1,
+      agentSeconds: null,
+    });
+    expect(stuck.end).toEqual({ kind: 'error', reason: "the defense './mine.mjs' did not answer within 1 s" });
+  });
+
   it.each([
     ['an unknown kind', { kind: 'bogus' }],
     ['a number', 42],
