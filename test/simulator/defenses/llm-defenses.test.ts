@@ -31,7 +31,12 @@ beforeAll(() => {
   );
   writeBundles(bundlesDir, demo, 7, made);
   bundles = loadBundles({ bundles: bundlesDir });
-  writeBundles(join(dir, 'one'), demo, 7, made.filter((b) => b.manifest.id.includes('warranty')));
+  writeBundles(
+    join(dir, 'one'),
+    demo,
+    7,
+    made.filter((b) => b.manifest.id.includes('warranty')),
+  );
 });
 
 afterAll(async () => {
