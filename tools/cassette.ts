@@ -20,6 +20,8 @@ import { bothParties, defendingPolicy } from '../test/llm/defending.ts';
 export const SHIPPED = {
   file: 'examples/cassettes/demo.jsonl',
   seed: 7,
+  /** One family's configurations keep the file small (every call holds its whole prompt). */
+  patterns: ['warranty-addon'],
   agentModel: 'scripted-browser',
   defenseModel: 'scripted-defender',
   defenses: ['none', 'intervene-llm'],
@@ -31,7 +33,7 @@ const ROOT = fileURLToPath(new URL('../', import.meta.url));
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const config = (defense: string, url: string): RunConfig => ({
     suite: 'demo',
-    patterns: [],
+    patterns: [...SHIPPED.patterns],
     bundles: null,
     agent: 'openai',
     defense,
@@ -40,7 +42,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     defenseOptions: defense === 'none' ? {} : { model: SHIPPED.defenseModel, base_url: url },
     replay: null,
   });
-  // The bundles `decoy run --suite demo --seed 7` plays.
+  // The bundles `decoy run --suite demo --seed 7 --pattern warranty-addon` plays.
   const bundles = loadBundles(runSource(config('none', '')));
   const server = await startServer(bothParties(browsingPolicy(bundles, SHIPPED.fallsFor), defendingPolicy(bundles)));
   const file = join(ROOT, SHIPPED.file);

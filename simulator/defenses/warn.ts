@@ -19,7 +19,7 @@ export const WARNING = [
 const warn: DefenseDef = {
   id: 'warn',
   description:
-    "In-context protection: adds a warning about deceptive design to the agent's context and allows every proposal. A no-op for agents that read no text, such as the scripted agents here (naive, random, oracle, replay).",
+    "In-context protection: adds a warning about deceptive design to the agent's context and allows every proposal. The openai agent reads it in every prompt; a no-op for agents that read no text, such as the scripted agents here (naive, random, oracle, replay).",
   create: () => ({ context: () => WARNING, review: () => ({ kind: 'allow' }) }),
 };
 
