@@ -12,8 +12,11 @@ import {
   TRUST_WITHOUT_BUNDLES,
 } from './command.ts';
 import {
+  cassette,
   defenseOpt,
   flag,
+  llmMode,
+  llmPrices,
   pattern,
   required,
   stepSeconds,
@@ -23,7 +26,7 @@ import {
   unsafeNoSandbox,
   when,
 } from './flags.ts';
-import { sandboxFor } from './play-flags.ts';
+import { llmOf, sandboxFor } from './play-flags.ts';
 import { stoppable } from './stop.ts';
 
 const agentList = z
@@ -79,6 +82,9 @@ export const { help, run, flags } = defineCommand({
     ),
     stepSeconds,
     unsafeNoSandbox,
+    cassette,
+    llmMode,
+    llmPrices,
   ],
   schema: (flags) =>
     z.object({ ...flags, args: noArgs }).superRefine((o, ctx) => {
@@ -102,6 +108,7 @@ export const { help, run, flags } = defineCommand({
       import('../simulator/measure/assess.ts'),
     ]);
     assertAssessFolder(c.out);
+    const { llm } = llmOf({ ...c, concurrency: 1 });
     const limits = c.stepSeconds ? { stepSeconds: c.stepSeconds } : {};
     if (c.suite !== undefined && selectSuite(c.suite).clicks) {
       if (c.agents.length > 0 || c.pattern.length > 0)
@@ -117,6 +124,7 @@ export const { help, run, flags } = defineCommand({
         defenseOptions: c.defenseOpt,
         seed: c.seed ?? SEED_DEFAULT,
         progress: io.progress,
+        llm,
       });
       return `${r.table}\n\nwrote ${writeAssessment(c.out, r.json)}`;
     }
@@ -135,7 +143,14 @@ export const { help, run, flags } = defineCommand({
         : { suite: c.suite ?? '', patterns: c.pattern, agents: c.agents, seed: c.seed ?? SEED_DEFAULT };
     const started = performance.now();
     const r = await stoppable((signal) =>
-      assessSteps(source, { defense: c.defense, defenseOptions: c.defenseOpt, limits, progress: io.progress, signal }),
+      assessSteps(source, {
+        defense: c.defense,
+        defenseOptions: c.defenseOpt,
+        limits,
+        progress: io.progress,
+        signal,
+        llm,
+      }),
     );
     const seconds = (performance.now() - started) / 1000;
     const where =

@@ -3,6 +3,7 @@
  * suite, in the page state the sample shows, and is scored with DUDE's figures and hybrid
  * reward (simulator/measure/dude.ts).
  */
+import { LlmSession, type SessionOptions } from '../simulator/llm/session.ts';
 import { subSeed } from '../scenarios/rng.ts';
 import { shortReason, UserError } from '../lib/errors.ts';
 import type { Turn } from '../simulator/loop/agent.ts';
@@ -102,6 +103,7 @@ async function assessSample(
   def: DefenseDef,
   options: Readonly<Record<string, unknown>>,
   seed: number,
+  llm: LlmSession,
 ): Promise<SampleRow> {
   const head = {
     id: s.id,
@@ -126,7 +128,11 @@ async function assessSample(
     };
   }
   const { obs, history } = reached;
-  const defense = def.create({ seed: subSeed(seed, 'assess-clicks', s.id), options });
+  const defense = def.create({
+    seed: subSeed(seed, 'assess-clicks', s.id),
+    options,
+    llm: llm.episode(s.id, `assess-clicks + ${def.id}`).defense,
+  });
   const scene = { image: s.viewport, correct: bboxRect(s.correct.bbox), dark: s.dark ? bboxRect(s.dark.bbox) : null };
   const clicks: ClickRow[] = [];
   for (const c of s.clicks) {
@@ -217,6 +223,8 @@ export async function assessClicks(opts: {
   /** How many normal / deceptive samples (default: the suite's). */
   normal?: number;
   deceptive?: number;
+  /** The LLM of a model-backed defense (live without a cassette). */
+  llm?: SessionOptions;
 }): Promise<{ table: string; json: unknown }> {
   const suite = selectSuite(opts.suite ?? 'ruc');
   if (!suite.clicks)
@@ -235,14 +243,20 @@ export async function assessClicks(opts: {
     bundles.map((b) => [b.manifest.id, { manifest: b.manifest, site: { files: b.files } }]),
   );
   const env = DecoyEnv.sandboxed();
+  const llm = new LlmSession(opts.llm);
   const rows: SampleRow[] = [];
   try {
     for (const s of samples) {
-      rows.push(await assessSample(env, byId.get(s.scenario) as LoadedBundle, s, def, opts.defenseOptions, opts.seed));
+      rows.push(
+        await assessSample(env, byId.get(s.scenario) as LoadedBundle, s, def, opts.defenseOptions, opts.seed, llm),
+      );
+      // The model's endpoint failed, or a replay lacks a call: the rest would be judged by the failure.
+      if (llm.fatal) throw new UserError(llm.fatal.message);
       progress('judged samples', rows.length, samples.length);
       await new Promise((r) => setImmediate(r));
     }
   } finally {
+    llm.close(`decoy assess --suite ${suite.id} --defense ${def.id}`);
     await env.close();
   }
   const categories = [...new Set(rows.map((r) => r.category))].sort(

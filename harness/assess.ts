@@ -29,6 +29,7 @@ import { silent, type Progress } from './progress.ts';
 import { loadBundles } from './select.ts';
 import { stopIfAsked } from './stop.ts';
 import { askContext, askReview, PartyError } from '../simulator/loop/party.ts';
+import { LlmSession, type SessionOptions } from '../simulator/llm/session.ts';
 
 /** Where the steps come from: recorded runs, or agents played on a suite generated here. */
 export type AssessSource =
@@ -47,6 +48,8 @@ export interface AssessOptions {
   limits?: Partial<EpisodeLimits>;
   progress?: Progress;
   signal?: AbortSignal;
+  /** The LLM of a model-backed defense: its cassette and mode, prices (live without a cassette). */
+  llm?: SessionOptions;
 }
 
 export interface AssessResult {
@@ -79,6 +82,11 @@ const elementOf = (ctx: ReviewContext) => {
   const target = targetOf(ctx.observation, ctx.proposal);
   return target ? `${target.role} "${target.name}"` : null;
 };
+
+/** The model's endpoint failed, or a replay lacks a call: the assessment stops (its judgements would be the failure's). */
+function stopOnLlm(llm: LlmSession): void {
+  if (llm.fatal) throw new UserError(llm.fatal.message);
+}
 
 /** A step the defense failed on: its error, and the assessment goes on. */
 const failed = (ctx: ReviewContext, e: unknown): Judgement => ({
@@ -140,8 +148,15 @@ export async function assessSteps(source: AssessSource, opts: AssessOptions): Pr
   const def = await assessedDefense(opts.defense, opts.defenseOptions);
   const steps: JudgedStep[] = [];
   const counts = { episodes: 0, skipped: 0 };
-  if ('runs' in source) await fromRuns(source.runs, source.trustBundles === true, def, opts, steps, counts);
-  else await fromSuite(source, def, opts, steps, counts);
+  const llm = new LlmSession(opts.llm);
+  const made = (seed: number, episode: string) =>
+    def.create({ seed, options: opts.defenseOptions, llm: llm.episode(episode, `assess + ${def.id}`).defense });
+  try {
+    if ('runs' in source) await fromRuns(source.runs, source.trustBundles === true, made, llm, opts, steps, counts);
+    else await fromSuite(source, made, llm, opts, steps, counts);
+  } finally {
+    llm.close(`decoy assess --defense ${def.id}`);
+  }
   return { report: assess(steps), steps, ...counts };
 }
 
@@ -149,7 +164,8 @@ export async function assessSteps(source: AssessSource, opts: AssessOptions): Pr
 async function fromRuns(
   folders: readonly string[],
   trustBundles: boolean,
-  def: DefenseDef,
+  made: (seed: number, episode: string) => Defense,
+  llm: LlmSession,
   opts: AssessOptions,
   out: JudgedStep[],
   counts: { episodes: number; skipped: number },
@@ -189,7 +205,7 @@ async function fromRuns(
       for (const e of episodes) {
         if (labelledSkip(e)) counts.skipped++;
         else {
-          const defense = def.create({ seed: e.seed, options: opts.defenseOptions });
+          const defense = made(e.seed, e.scenario);
           const history: Turn[] = [];
           const judgements: Judgement[] = [];
           // What the runner would have shown the agent from the defense's context(), asked once per episode as the runner asks it.
@@ -207,6 +223,7 @@ async function fromRuns(
             );
             history.push({ proposal: s.proposal, verdict: s.verdict.kind, error: s.error, url: s.url });
           });
+          stopOnLlm(llm);
           e.steps.forEach((s, k) => out.push(judged(e, s, labels[k] as ProposalLabel, judgements[k] as Judgement)));
           counts.episodes++;
         }
@@ -227,7 +244,8 @@ async function fromRuns(
  */
 async function fromSuite(
   source: Extract<AssessSource, { suite: string }>,
-  def: DefenseDef,
+  made: (seed: number, episode: string) => Defense,
+  llm: LlmSession,
   opts: AssessOptions,
   out: JudgedStep[],
   counts: { episodes: number; skipped: number },
@@ -254,7 +272,7 @@ async function fromSuite(
           scenario: id,
           ...(a.privileged ? { privileged: { safePath: gt.safePath, trapPath: gt.trapPath } } : {}),
         });
-        const assessed = def.create({ seed, options: opts.defenseOptions });
+        const assessed = made(seed, `${a.id}/${id}`);
         const judgements: Judgement[] = [];
         const watcher: Defense = {
           ...(assessed.context ? { context: (c: { goal: string }) => assessed.context!(c) } : {}),
@@ -272,6 +290,7 @@ async function fromSuite(
           defense: watcher,
           defenseId: 'none',
         });
+        stopOnLlm(llm);
         if (labelledSkip(record)) counts.skipped++;
         else {
           let k = 0;

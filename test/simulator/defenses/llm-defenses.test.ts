@@ -8,6 +8,8 @@ import { suites } from '../../../scenarios/index.ts';
 import { executeRun } from '../../../harness/run.ts';
 import { compareDefenses, LLM_ABLATIONS } from '../../../harness/compare.ts';
 import { loadBundles } from '../../../harness/select.ts';
+import { assessSteps } from '../../../harness/assess.ts';
+import { assessClicks } from '../../../harness/assess-clicks.ts';
 import type { EpisodeRecord } from '../../../simulator/loop/runner.ts';
 import type { LoadedBundle } from '../../../simulator/loop/bundle.ts';
 import { startServer, type TestServer } from '../../llm/server.ts';
@@ -155,6 +157,37 @@ describe('LLM-backed defenses against a chat-completions server on 127.0.0.1', (
     expect(failed).toMatch(
       /has no reply for the defense's call 1 at step 0 of episode 'demo\.v1\.[^']+'.*messages\.0\.content/,
     );
+  });
+
+  it('decoy assess judges gate-llm on a recorded run and on click samples, and replays both from the cassette to the same figures', async () => {
+    const s = await server();
+    const options = { model: 'scripted-defender', base_url: s.url };
+    const cassette = join(dir, 'assess.jsonl');
+    const steps = (mode: 'record' | 'replay', base: string) =>
+      assessSteps(
+        { runs: [join(dir, 'veer')] },
+        { defense: 'gate-llm', defenseOptions: { ...options, base_url: base }, llm: { cassette, mode } },
+      );
+    const rec = await steps('record', s.url);
+    expect(rec.report.steps).toBeGreaterThan(0);
+    const rep = await steps('replay', 'http://127.0.0.1:9/v1');
+    expect(JSON.stringify(rep.steps)).toBe(JSON.stringify(rec.steps));
+    const clicks = (mode: 'record' | 'replay', base: string) =>
+      assessClicks({
+        defense: 'gate-llm',
+        defenseOptions: { ...options, base_url: base },
+        seed: 3,
+        normal: 3,
+        deceptive: 3,
+        llm: { cassette, mode },
+      });
+    const c1 = await clicks('record', s.url);
+    const c2 = await clicks('replay', 'http://127.0.0.1:9/v1');
+    const judged = (j: unknown) => {
+      const { figures, samples } = j as { figures: unknown; samples: unknown };
+      return JSON.stringify({ figures, samples });
+    };
+    expect(judged(c2.json)).toBe(judged(c1.json));
   });
 
   it('decoy compare --ablations plays the five intervene-llm variants behind the openai agent, and replays them from the cassette to the same compare.json', async () => {
