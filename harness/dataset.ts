@@ -8,8 +8,8 @@ import { appendLine, keptLines, writeFileAtomic } from '../lib/files.ts';
 import { Camera } from '../simulator/measure/shots.ts';
 import { rucRecord, RUC_RECORD } from '../simulator/measure/dataset.ts';
 import { bboxRect, type ClickSample } from '../simulator/measure/clicks.ts';
-import { CORRECT, DECEPTIVE, drawBoxes, MARK } from '../simulator/measure/report/draw.ts';
-import { setOfMarks } from '../simulator/measure/report/marks.ts';
+import { CORRECT, DECEPTIVE, drawBoxes } from '../simulator/measure/report/draw.ts';
+import { drawMarks } from '../simulator/measure/report/marks.ts';
 import { BOX_TOLERANCE } from '../simulator/measure/conform.ts';
 import { countsTable, generateClicks, quotas } from './clicks.ts';
 import { silent, type Progress } from './progress.ts';
@@ -148,12 +148,10 @@ async function render(c: DatasetConfig, progress: Progress, signal: AbortSignal 
         writeFileAtomic(join(tmp, 'overlays', file), await drawBoxes(rendered.png, boxes, c.scale));
       }
       if (c.marks) {
-        const marks = setOfMarks(rendered.observation.elements, bundle.manifest.viewport).map((m) => ({
-          rect: m.rect,
-          colour: MARK,
-          label: m.label,
-        }));
-        writeFileAtomic(join(tmp, 'marks', file), await drawBoxes(rendered.png, marks, c.scale));
+        writeFileAtomic(
+          join(tmp, 'marks', file),
+          await drawMarks(rendered.png, rendered.observation.elements, bundle.manifest.viewport, c.scale),
+        );
       }
       writeFileAtomic(join(tmp, 'images', file), rendered.png);
       appendLine(join(tmp, PROGRESS), JSON.stringify({ sample: i, deviation: off }));

@@ -236,7 +236,11 @@ export async function prepareAgent(
   const first = run[0];
   // Made once up front, so that bad options (or a user's create that throws) stop the run before anything is written.
   if (first) {
-    agentDef.create({ seed: config.seed, options: agentOptions, scenario: first.id });
+    const agent = agentDef.create({ seed: config.seed, options: agentOptions, scenario: first.id });
+    if (agent.sees && config.engine !== 'chromium')
+      throw new UserError(
+        `agent ${config.agent} looks at screenshots, which only a browser that paints gives: add --engine chromium`,
+      );
     defenseDef.create({ seed: config.seed, options: config.defenseOptions });
   }
   return agentOptions;
@@ -312,6 +316,15 @@ async function playInto(
         engine,
         llm,
         concurrency: opts.concurrency ?? 1,
+        drawMarks: async (png, obs) => {
+          // Loaded when an agent asks for marks: a run of agents that read text never pays for sharp.
+          const [{ default: sharp }, { drawMarks }] = await Promise.all([
+            import('sharp'),
+            import('../simulator/measure/report/marks.ts'),
+          ]);
+          const { width, height } = await sharp(png).metadata();
+          return drawMarks(png, obs.elements, { width: width ?? 0, height: height ?? 0 });
+        },
       },
       (r) => {
         // An episode that failed while the run was being stopped may have failed of the stop

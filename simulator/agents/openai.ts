@@ -33,6 +33,16 @@ const openai: AgentDef = {
     },
     { name: 'elements', description: 'add the element table (ref, role, name, box) to the snapshot', default: false },
     { name: 'history', description: 'most earlier turns shown in the prompt', default: 30 },
+    {
+      name: 'vision',
+      description: 'add a screenshot of the viewport to each turn (needs --engine chromium), for VLM agents',
+      default: false,
+    },
+    {
+      name: 'marks',
+      description: "with vision: draw set-of-marks over the screenshot, numbered by the elements' refs",
+      default: false,
+    },
     { name: 'system_prompt', description: 'a .md or .txt file to use as the system prompt ({{tools}}, {{actions}})' },
     {
       name: 'turn_prompt',
@@ -43,6 +53,9 @@ const openai: AgentDef = {
     const { model, endpoint, sampling } = llmSettings(ctx.options, WHO);
     const tools = flag(ctx.options.tools, 'tools', true);
     const elements = flag(ctx.options.elements, 'elements', false);
+    const vision = flag(ctx.options.vision, 'vision', false);
+    const marks = flag(ctx.options.marks, 'marks', false);
+    if (marks && !vision) throw new UserError(`${WHO}: marks=true draws over the screenshot: add vision=true`);
     const history = Number(ctx.options.history ?? 30);
     if (!Number.isInteger(history) || history < 0) throw new UserError(`${WHO}: history must be a whole number ≥ 0`);
     const pick = (opt: unknown, own: URL) => promptFile(typeof opt === 'string' && opt !== '' ? opt : own, WHO);
@@ -51,9 +64,10 @@ const openai: AgentDef = {
       turn: pick(ctx.options.turn_prompt, new URL('./_openai/turn.md', import.meta.url)),
     };
     return {
+      ...(vision ? { sees: marks ? ('marks' as const) : ('screenshot' as const) } : {}),
       async act(obs, turns) {
         if (!ctx.llm) throw new Error('the openai agent runs only where the run gives it an LLM (decoy run, runBatch)');
-        const messages = turnMessages(prompts, { tools, elements, history }, obs, turns);
+        const messages = turnMessages(prompts, { tools, elements, history, vision }, obs, turns);
         const reply = await ctx.llm.chat(turnRequest(model, sampling, messages, tools), { step: obs.step, endpoint });
         return proposalOf(reply);
       },

@@ -28,6 +28,12 @@ export interface AgentContext {
 
 /** An agent under test: one proposal per turn, from what it observes (never from ground truth). */
 export interface Agent {
+  /**
+   * Pixels as well as the snapshot: each observation it is given carries `screenshot`, the
+   * viewport as painted ('screenshot'), or with the set-of-marks numbers over what it can act on
+   * ('marks'). Needs the Chromium engine.
+   */
+  readonly sees?: 'screenshot' | 'marks';
   /** The next proposal; null stops the episode (nothing left to do). */
   act(observation: EnvObservation, history: readonly Turn[]): Promise<Action | string | null> | Action | string | null;
 }

@@ -2,7 +2,7 @@ import { episodeSeed } from '../../scenarios/rng.ts';
 import type { Agent, AgentOptions } from './agent.ts';
 import type { Defense } from './defense.ts';
 import type { LoadedBundle } from './bundle.ts';
-import { DecoyEnv } from './env.ts';
+import { DecoyEnv, type EnvObservation } from './env.ts';
 import { agentDef as resolveAgent, defenseDef as resolveDefense, pageInjection } from './resolve.ts';
 import type { PageInjection } from '../page/engine/inject.ts';
 import { runEpisode, type EpisodeRecord } from './runner.ts';
@@ -27,6 +27,8 @@ export interface BatchConfig {
   llm?: LlmSession;
   /** Episodes played at once, each in an engine of its own (an LLM party waits on the network); records come in the bundles' order. */
   concurrency?: number;
+  /** Draws set-of-marks over a screenshot, for an agent that sees 'marks'. */
+  drawMarks?: (png: Buffer, obs: EnvObservation) => Promise<Buffer>;
 }
 
 /** Where episodes play: jsdom behind the sandbox, or a real Chromium (the executable already found). */
@@ -122,6 +124,7 @@ export async function runBatch(
       defense,
       defenseId: config.defense,
       defenseBudget: config.defenseBudget,
+      ...(config.drawMarks ? { drawMarks: config.drawMarks } : {}),
     });
     const usage = calls.usage();
     return usage ? { ...record, llm: usage } : record;

@@ -31,6 +31,8 @@ export interface EnvObservation {
   budget: number;
   /** What the defense tells the agent for the whole episode (an ICP-style warning); empty when it says nothing. */
   defense_context: string;
+  /** The viewport as a PNG data URL, for an agent that looks at pixels (Agent.sees); absent otherwise. */
+  screenshot?: string;
 }
 
 export interface StepResult {
@@ -126,6 +128,13 @@ export class DecoyEnv {
     this.defenseContext = text;
     this.last = { ...this.last, defense_context: text };
     return this.last;
+  }
+
+  /** The viewport as the browser paints it (Chromium only: jsdom paints nothing). */
+  async screenshot(): Promise<Buffer> {
+    const b = this.browser as Browser & { screenshot?: () => Promise<Buffer> };
+    if (!b.screenshot) throw new Error('a screenshot needs a browser that paints: play with --engine chromium');
+    return b.screenshot();
   }
 
   get done(): boolean {

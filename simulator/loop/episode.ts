@@ -69,6 +69,9 @@ export interface Episode {
   readonly history: Turn[];
   readonly steps: StepRecord[];
   readonly budget: Budget;
+  /** The agent looks at pixels (Agent.sees): its observations carry a screenshot. */
+  readonly sees?: 'screenshot' | 'marks';
+  readonly drawMarks?: (png: Buffer, obs: EnvObservation) => Promise<Buffer>;
 }
 
 /** A step taken: in the record, in the history the agent and the defense are shown, against the task budget. */

@@ -59,6 +59,8 @@ export interface EpisodeSetup {
   defense: Defense;
   defenseId: string;
   defenseBudget?: number;
+  /** Draws the set-of-marks over a screenshot, for an agent that sees 'marks' (the harness gives it: drawing is measurement's). */
+  drawMarks?: (png: Buffer, obs: EnvObservation) => Promise<Buffer>;
   /** How long one call into the agent or the defense may stay unanswered (default PARTY_SECONDS). */
   partySeconds?: number;
   /**
@@ -175,14 +177,24 @@ async function begin(setup: EpisodeSetup, steps: StepRecord[], budget: Budget): 
   // The defense's word to the agent for the whole episode: on this and every later observation.
   const context = await askContext(setup.defense, obs.goal, defenseName, seconds);
   if (context) obs = env.setDefenseContext(context);
-  return { env, obs, agent, defense, history: [], steps, budget };
+  return {
+    env,
+    obs,
+    agent,
+    defense,
+    history: [],
+    steps,
+    budget,
+    ...(setup.agent.sees ? { sees: setup.agent.sees } : {}),
+    ...(setup.drawMarks ? { drawMarks: setup.drawMarks } : {}),
+  };
 }
 
 /** One turn: the agent proposes, the defense decides, the runner carries the verdict out. The episode's end, when the turn ends it. */
 async function turn(ep: Episode): Promise<EpisodeEnd | null> {
   // The env counts the same steps against the same budget, and refuses one past it.
   if (ep.budget.spent('task')) return { kind: 'truncated' };
-  const raw = await ep.agent.act(ep.obs, ep.history);
+  const raw = await ep.agent.act(await withPixels(ep), ep.history);
   if (raw === null) return { kind: 'agent-stopped' };
   const i = ep.steps.length;
   const proposal = await parsed(ep, raw, i);
@@ -205,6 +217,17 @@ async function turn(ep: Episode): Promise<EpisodeEnd | null> {
   record.url = ep.obs.url;
   noteStep(ep, record, { proposal: d.text, verdict: d.verdict.kind, error, url: ep.obs.url });
   return end;
+}
+
+/** The observation as the agent is given it: with the screenshot it asked for, if it sees pixels. */
+async function withPixels(ep: Episode): Promise<EnvObservation> {
+  if (!ep.sees) return ep.obs;
+  let png = await ep.env.screenshot();
+  if (ep.sees === 'marks') {
+    if (!ep.drawMarks) throw new Error('this runner cannot draw set-of-marks');
+    png = await ep.drawMarks(png, ep.obs);
+  }
+  return { ...ep.obs, screenshot: `data:image/png;base64,${png.toString('base64')}` };
 }
 
 /** The agent's proposal as an action; one that does not parse is refused, as a step of its own (null). */

@@ -378,7 +378,7 @@ describe('bad inputs: one line naming the problem, exit 2, nothing written', () 
     const takes = [];
     for (const [name, entry] of Object.entries(COMMANDS))
       if ((await entry.load()).help().includes('--trust-bundles')) takes.push(name);
-    expect(takes.sort()).toEqual(['assess', 'check', 'compare', 'conform', 'label', 'run', 'shoot', 'site']);
+    expect(takes.sort()).toEqual(['assess', 'check', 'compare', 'conform', 'label', 'mcp', 'run', 'shoot', 'site']);
   });
 
   it('--trust-bundles lifts the check: the scripted bundle runs', async () => {

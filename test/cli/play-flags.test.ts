@@ -55,7 +55,7 @@ describe('--trust-bundles and the kernel boundary', () => {
     const takes = [];
     for (const [name, entry] of Object.entries(COMMANDS))
       if ((await entry.load()).help().includes('--unsafe-no-sandbox')) takes.push(name);
-    expect(takes.sort()).toEqual(['assess', 'check', 'compare', 'conform', 'label', 'run']);
+    expect(takes.sort()).toEqual(['assess', 'check', 'compare', 'conform', 'label', 'mcp', 'run']);
   });
 
   it.each([

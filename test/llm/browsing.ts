@@ -23,7 +23,8 @@ const targetKey = (s: Step) => ('target' in s && 'role' in s.target ? `${s.targe
 /** The user message's parts, as the agent's default turn prompt lays them out. */
 export function readPrompt(request: ChatRequest) {
   const user = request.messages.find((m) => m.role === 'user');
-  const text = typeof user?.content === 'string' ? user.content : '';
+  const content = user?.content ?? '';
+  const text = typeof content === 'string' ? content : content.map((p) => (p.type === 'text' ? p.text : '')).join('\n');
   const goal = /# Task\n(.*)\n/.exec(text)?.[1] ?? '';
   const history = [...text.matchAll(/^\d+\. (.*) → (.*)$/gm)].map((m) => ({ proposal: m[1]!, outcome: m[2]! }));
   const snapshot = text.split('\n').filter((l) => /^\s*- /.test(l));

@@ -20,6 +20,8 @@ export interface PromptOptions {
   elements: boolean;
   /** Most earlier turns shown, the latest ones. */
   history: number;
+  /** The turn carries the observation's screenshot as an image part. */
+  vision: boolean;
 }
 
 const OUTCOME: Record<Turn['verdict'], string> = {
@@ -56,24 +58,30 @@ export function turnMessages(
 ): ChatMessage[] {
   const shown = history.slice(Math.max(0, history.length - opts.history));
   const offset = history.length - shown.length;
+  const text = prompts.turn({
+    goal: obs.goal,
+    context: obs.defense_context,
+    history: shown.map((t, i) => turnLine(t, i + offset)),
+    url: obs.url,
+    title: obs.title,
+    last: obs.last_action,
+    error: obs.last_action_error,
+    snapshot: obs.axtree_txt,
+    elements: opts.elements ? elementTable(obs) : '',
+    step: obs.step + 1,
+    budget: obs.budget,
+  });
+  if (opts.vision && !obs.screenshot) throw new Error('vision=true, but the observation carries no screenshot');
+  const content: ChatMessage['content'] =
+    opts.vision && obs.screenshot
+      ? [
+          { type: 'text', text },
+          { type: 'image_url', image_url: { url: obs.screenshot } },
+        ]
+      : text;
   return [
     { role: 'system', content: prompts.system({ tools: opts.tools, actions: describeActions() }) },
-    {
-      role: 'user',
-      content: prompts.turn({
-        goal: obs.goal,
-        context: obs.defense_context,
-        history: shown.map((t, i) => turnLine(t, i + offset)),
-        url: obs.url,
-        title: obs.title,
-        last: obs.last_action,
-        error: obs.last_action_error,
-        snapshot: obs.axtree_txt,
-        elements: opts.elements ? elementTable(obs) : '',
-        step: obs.step + 1,
-        budget: obs.budget,
-      }),
-    },
+    { role: 'user', content } as ChatMessage,
   ];
 }
 

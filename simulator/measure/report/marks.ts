@@ -6,6 +6,7 @@
  */
 import { intersect, type Rect } from '../../page/dom/geometry.ts';
 import type { ObservedElement } from '../../page/observe.ts';
+import { drawBoxes, MARK } from './draw.ts';
 
 export interface Mark {
   ref: string;
@@ -23,4 +24,15 @@ export function setOfMarks(elements: readonly ObservedElement[], viewport: { wid
     if (rect) marks.push({ ref: e.ref, label: e.ref.replace(/^e/, ''), rect });
   }
   return marks;
+}
+
+/** The marks drawn over a screenshot at `scale` device pixels per CSS pixel, numbered by ref. */
+export async function drawMarks(
+  png: Buffer,
+  elements: readonly ObservedElement[],
+  viewport: { width: number; height: number },
+  scale = 1,
+): Promise<Buffer> {
+  const marks = setOfMarks(elements, viewport).map((m) => ({ rect: m.rect, colour: MARK, label: m.label }));
+  return drawBoxes(png, marks, scale);
 }

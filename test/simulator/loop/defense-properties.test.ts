@@ -4,6 +4,7 @@
  * covered by limits.test.ts (the runner) and user-modules.test.ts (the batch goes on).
  */
 import fc from 'fast-check';
+import { fakeLlm } from '../../llm/fake.ts';
 import { afterAll, describe, expect, it } from 'vitest';
 import { suites } from '../../../scenarios/index.ts';
 import { hashSeed } from '../../../scenarios/rng.ts';
@@ -29,14 +30,27 @@ const RUNS = 3;
 const create = (agent: string, bundle: LoadedBundle, seed: number) =>
   agents.get(agent).create({ seed, options: {}, scenario: bundle.manifest.id });
 
-async function episode(bundle: LoadedBundle, agent: string, defense: string, seed: number): Promise<EpisodeRecord> {
+/** A model-backed defense asks the in-process fake model (test/llm/fake.ts), which answers from what it is asked. */
+const modelBacked = (defense: string) => (defenses.get(defense).options ?? []).some((o) => o.name === 'model');
+
+async function episode(
+  bundle: LoadedBundle,
+  agent: string,
+  defense: string,
+  seed: number,
+  llm = fakeLlm(),
+): Promise<EpisodeRecord> {
   return runEpisode({
     env,
     bundle,
     seed,
     agent: create(agent, bundle, seed),
     agentId: agent,
-    defense: defenses.get(defense).create({ seed, options: {} }),
+    defense: defenses.get(defense).create({
+      seed,
+      options: modelBacked(defense) ? { model: 'fake' } : {},
+      ...(modelBacked(defense) ? { llm } : {}),
+    }),
     defenseId: defense,
   });
 }
@@ -90,7 +104,7 @@ const decisions = (r: EpisodeRecord) =>
   r.steps.map((s) => ({ proposal: s.proposal, verdict: s.verdict, error: s.error, url: s.url }));
 
 describe('every defense of the registry', () => {
-  it('never reads ground truth: with bundle.json ground truth and evaluator parameters scrambled, every step gets the same verdict and feedback', async () => {
+  it('never reads ground truth: with bundle.json ground truth and evaluator parameters scrambled, every step gets the same verdict and feedback, and a model-backed defense asks its model the same things', async () => {
     await fc.assert(
       fc.asyncProperty(fc.constantFrom(...specs), fc.integer({ min: 0, max: 10_000 }), async (spec, seed) => {
         const bundle = bundleFor(spec, seed);
@@ -98,10 +112,13 @@ describe('every defense of the registry', () => {
         expect(other.manifest.groundTruth).not.toEqual(bundle.manifest.groundTruth);
         for (const defense of defenses.ids()) {
           for (const agent of AGENTS) {
-            const a = await episode(bundle, agent, defense, seed);
-            const b = await episode(other, agent, defense, seed);
+            const [asked, askedOther] = [fakeLlm(), fakeLlm()];
+            const a = await episode(bundle, agent, defense, seed, asked);
+            const b = await episode(other, agent, defense, seed, askedOther);
             expect(a.end.kind === 'error' ? a.end.reason : '', `${defense}/${agent}`).toBe('');
             expect(decisions(b), `${defense}/${agent} on ${bundle.manifest.id}`).toEqual(decisions(a));
+            expect(askedOther.requests, `${defense}/${agent}: what the model is asked`).toEqual(asked.requests);
+            if (modelBacked(defense)) expect(asked.requests.length, `${defense}/${agent}`).toBeGreaterThan(0);
           }
         }
       }),
