@@ -34,7 +34,7 @@ export function readPrices(file: string): PriceTable {
 }
 
 /** The calls' estimated cost, rounded to a millionth of a dollar; null when a model called has no price. */
-export function costOf(
+export function dollarsOf(
   prices: PriceTable,
   calls: readonly { model: string; usage: { promptTokens: number; completionTokens: number } }[],
 ): number | null {

@@ -8,7 +8,7 @@ import { UserError, quote } from '../../lib/errors.ts';
 import { requestKey, replyOf, type ChatReply, type ChatRequest, type Endpoint, type Llm } from './chat.ts';
 import { Cassette, firstDifference, type Take } from './cassette.ts';
 import { callLive, LlmStop } from './endpoint.ts';
-import { costOf, readPrices, type PriceTable } from './prices.ts';
+import { dollarsOf, readPrices, type PriceTable } from './prices.ts';
 import type { LlmUsage } from './usage.ts';
 
 /** live: the endpoint only; record: the endpoint, every call written down; replay: the cassette only; auto: the cassette where it has the call, else record it. */
@@ -80,7 +80,7 @@ export class LlmSession {
               promptTokens: calls.reduce((n, c) => n + c.usage.promptTokens, 0),
               completionTokens: calls.reduce((n, c) => n + c.usage.completionTokens, 0),
               latencyMs: calls.reduce((n, c) => n + c.latencyMs, 0),
-              costUsd: costOf(this.prices, calls),
+              costUsd: dollarsOf(this.prices, calls),
             },
     };
   }

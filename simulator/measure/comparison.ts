@@ -59,6 +59,8 @@ export interface DefenseComparison extends Aggregate {
   cost: Cost;
   /** Against the baseline on the same configurations (STC); null for the baseline itself or when it is not compared. */
   paired: PairedTest | null;
+  /** What its run's LLM calls cost (the agent's and the defense's), when any were made. */
+  llm?: Summary['llm'];
 }
 
 export interface Comparison {
@@ -159,6 +161,7 @@ export function compareRuns(runs: readonly DefenseRun[]): Comparison {
       groupDpsr: mean,
       cost: costOf(r.episodes),
       paired: base && r !== base ? pairedTest(base.episodes, r.episodes) : null,
+      ...(r.summary.llm ? { llm: r.summary.llm } : {}),
     };
   });
   return { groupedBy: byCondition ? 'condition' : 'pattern', pairedAgainst: base ? BASELINE : null, defenses };

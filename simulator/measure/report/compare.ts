@@ -165,6 +165,24 @@ export interface CompareText {
   markdown: string;
 }
 
+/** Calls, tokens, endpoint time and estimated cost of each defense's run, per episode and in all. */
+export function llmTable(c: Comparison): string {
+  const rows = c.defenses.map((d) => {
+    const u = d.llm;
+    if (!u) return [d.id, '0', '–', '–', '–', '–'];
+    const per = (x: number) => (x / Math.max(1, u.episodes)).toFixed(1);
+    return [
+      d.id,
+      String(u.calls),
+      per(u.calls),
+      `${u.promptTokens} + ${u.completionTokens}`,
+      (u.latencyMs / 1000).toFixed(1),
+      u.costUsd === null ? 'unknown' : u.costUsd.toFixed(4),
+    ];
+  });
+  return markdownTable(['Method', 'calls', 'calls/episode', 'tokens (prompt + completion)', 'endpoint s', 'USD'], rows);
+}
+
 /** The tables with their headings; `title` says what was compared (suite, agent, seed). */
 export function compareText(c: Comparison, title: string, ablations: boolean): CompareText {
   const groupWord = c.groupedBy === 'condition' ? 'condition' : 'pattern family (the suite labels no conditions)';
@@ -176,6 +194,9 @@ export function compareText(c: Comparison, title: string, ablations: boolean): C
       true,
     ],
     ['Cost of the defense', costTable(c), true],
+    ...(c.defenses.some((d) => d.llm)
+      ? [['LLM use per run (agent and defense; as DUDE Table 7)', llmTable(c), true] as [string, string, boolean]]
+      : []),
     ...(ablations ? [['Outcomes (Veer Table 18)', ablationTable(c), true] as [string, string, boolean]] : []),
     [`DPSR % per ${groupWord} (#D/N), with the unweighted mean and the worst`, groupTable(c), false],
   ];

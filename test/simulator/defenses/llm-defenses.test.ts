@@ -210,6 +210,7 @@ describe('LLM-backed defenses against a chat-completions server on 127.0.0.1', (
     });
     expect(rec.comparison.defenses.map((d) => d.id)).toEqual(['none', ...LLM_ABLATIONS]);
     expect(rec.markdown).toContain('Veer Table 18');
+    expect(rec.printed).toMatch(/LLM use per run[\s\S]*intervene-llm-reactive +\| +\d+ \|/);
     const rep = await compareDefenses(
       {
         ...config,

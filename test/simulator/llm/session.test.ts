@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { LlmSession } from '../../../simulator/llm/session.ts';
 import { canonicalJson, requestKey, type ChatRequest } from '../../../simulator/llm/chat.ts';
 import { CASSETTE_HEADER, Cassette } from '../../../simulator/llm/cassette.ts';
-import { costOf } from '../../../simulator/llm/prices.ts';
+import { dollarsOf } from '../../../simulator/llm/prices.ts';
 import { startServer, type Policy, type TestServer } from '../../llm/server.ts';
 
 let dir: string;
@@ -160,7 +160,7 @@ describe('the cassette', () => {
 describe('cost', () => {
   it('is the tokens times the table, and unknown when a model has no price', () => {
     const prices = { m: { input: 2, output: 8 } };
-    expect(costOf(prices, [{ model: 'm', usage: { promptTokens: 1_000_000, completionTokens: 500_000 } }])).toBe(6);
-    expect(costOf(prices, [{ model: 'other', usage: { promptTokens: 1, completionTokens: 1 } }])).toBeNull();
+    expect(dollarsOf(prices, [{ model: 'm', usage: { promptTokens: 1_000_000, completionTokens: 500_000 } }])).toBe(6);
+    expect(dollarsOf(prices, [{ model: 'other', usage: { promptTokens: 1, completionTokens: 1 } }])).toBeNull();
   });
 });
