@@ -61,6 +61,11 @@ export const COMMANDS: Record<string, { summary: string; load(): Promise<Command
       "Judge a defense's verdict on every step of recorded runs or of agents on a suite against the step labels: confusion, precision, recall, false blocks",
     load: () => import('./assess.ts'),
   },
+  experience: {
+    summary:
+      "DUDE's Stage 2: learn a lessons file for the gate from a click suite's training split (failure and success pools, persistence κ, anchors), keeping the lessons best on its validation split",
+    load: () => import('./experience.ts'),
+  },
   score: {
     summary: 'Score an event log collected from a live site (T, D, STC, per-family outcomes)',
     load: () => import('./score.ts'),
