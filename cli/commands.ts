@@ -66,6 +66,11 @@ export const COMMANDS: Record<string, { summary: string; load(): Promise<Command
       'Serve a suite to any MCP client (stdio): Playwright-MCP tools behind a defense, every episode played by the runner and written as a run folder',
     load: () => import('./mcp.ts'),
   },
+  experience: {
+    summary:
+      "DUDE's Stage 2: learn a lessons file for the gate from a click suite's training split (failure and success pools, persistence κ, anchors), keeping the lessons best on its validation split",
+    load: () => import('./experience.ts'),
+  },
   score: {
     summary: 'Score an event log collected from a live site (T, D, STC, per-family outcomes)',
     load: () => import('./score.ts'),

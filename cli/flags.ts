@@ -257,3 +257,43 @@ export const deceptive = flag(
   `number of deceptive samples, spread over domains and categories as in the suite ${byDefault("the suite's, 497 for ruc")}`,
   int('deceptive', 0).optional(),
 );
+
+// ---------------------------------------------------------------------------
+// DUDE's Stage 2 (decoy experience): who summarizes, how long, how large its batches. The
+// defaults are the paper's setting (Appendix H): b = 15 and a = 5 (Table 19), T = 20 (Table 18).
+
+export const summarizer = flag(
+  'summarizer',
+  '--summarizer <name>',
+  'rule (deterministic, offline: phrases of the misjudged controls, kept where the batch gains) or llm (a model over an OpenAI-compatible endpoint: --summarizer-opt model=…)',
+  z.enum(['rule', 'llm'], { message: '--summarizer: rule or llm' }),
+  { default: 'rule' },
+);
+export const summarizerOpt = flag(
+  'summarizerOpt',
+  '--summarizer-opt <key=value>',
+  "summarizer option, e.g. model=gpt-4o-mini (llm: the openai agent's model, base_url, api_key_env, temperature, max_tokens, seed, timeout and max_retries, and prompt=<file.md>)",
+  keyValues('summarizer-opt'),
+  { repeatable: true },
+);
+export const iterations = flag(
+  'iterations',
+  '--iterations <n>',
+  "T, the iteration cap (DUDE's Table 18 budget)",
+  int('iterations', 0, 10_000),
+  { default: '20' },
+);
+export const batch = flag(
+  'batch',
+  '--batch <n>',
+  'b, the failures drawn per iteration, by their persistence κ (DUDE Table 19)',
+  int('batch', 1, 10_000),
+  { default: '15' },
+);
+export const anchors = flag(
+  'anchors',
+  '--anchors <n>',
+  'a, the anchors drawn per iteration from the success pool (DUDE Table 19)',
+  int('anchors', 0, 10_000),
+  { default: '5' },
+);

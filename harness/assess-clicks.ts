@@ -26,6 +26,7 @@ import { generateClicks, resize } from './clicks.ts';
 import { selectSuite } from './select.ts';
 import { silent, type Progress } from './progress.ts';
 import { askReview, PartyError } from '../simulator/loop/party.ts';
+import type { Llm } from '../simulator/llm/chat.ts';
 
 export interface ClickRow {
   x: number;
@@ -71,12 +72,14 @@ async function judge(
   return typeof j.reason === 'string' && j.reason !== '' ? { judged, reason: j.reason } : { judged };
 }
 
+/** The page state a sample shows, reached once and judged as often as wanted. */
+export interface ReachedState {
+  obs: EnvObservation;
+  history: Turn[];
+}
+
 /** Replays the sample's actions on a fresh episode; the state must show B_c where the sample saw it. */
-async function reach(
-  env: DecoyEnv,
-  bundle: LoadedBundle,
-  s: ClickSample,
-): Promise<{ obs: EnvObservation; history: Turn[] }> {
+export async function reachSample(env: DecoyEnv, bundle: LoadedBundle, s: ClickSample): Promise<ReachedState> {
   let { observation: obs } = await env.reset({ bundle, seed: SAMPLE_EPISODE_SEED });
   const history: Turn[] = [];
   for (const a of s.actions) {
@@ -95,15 +98,31 @@ async function reach(
   return { obs, history };
 }
 
-/** Every click of one sample judged by a fresh defense instance, in the sample's state. */
-async function assessSample(
+/** Reaches the sample's state, or says in one line why it could not. */
+export async function tryReach(
   env: DecoyEnv,
   bundle: LoadedBundle,
   s: ClickSample,
+): Promise<ReachedState | { error: string }> {
+  try {
+    return await reachSample(env, bundle, s);
+  } catch (e) {
+    return { error: shortReason(e instanceof Error ? e.message : String(e)) || 'an unnamed error' };
+  }
+}
+
+/**
+ * Every click of one sample judged by a fresh defense instance, in the sample's state. The
+ * instance's seed is the run's seed and the sample id alone, so that the same sample is judged
+ * alike by `decoy assess` and by `decoy experience`.
+ */
+export async function judgeSample(
+  s: ClickSample,
+  reached: ReachedState | { error: string },
   def: DefenseDef,
   options: Readonly<Record<string, unknown>>,
   seed: number,
-  llm: LlmSession,
+  llm?: Llm,
 ): Promise<SampleRow> {
   const head = {
     id: s.id,
@@ -117,22 +136,9 @@ async function assessSample(
     correct: s.correct,
     ...(s.dark ? { dark: s.dark } : {}),
   };
-  let reached: Awaited<ReturnType<typeof reach>>;
-  try {
-    reached = await reach(env, bundle, s);
-  } catch (e) {
-    return {
-      ...head,
-      clicks: [],
-      error: shortReason(e instanceof Error ? e.message : String(e)) || 'an unnamed error',
-    };
-  }
+  if ('error' in reached) return { ...head, clicks: [], error: reached.error };
   const { obs, history } = reached;
-  const defense = def.create({
-    seed: subSeed(seed, 'assess-clicks', s.id),
-    options,
-    llm: llm.episode(s.id, `assess-clicks + ${def.id}`).defense,
-  });
+  const defense = def.create({ seed: subSeed(seed, 'assess-clicks', s.id), options, ...(llm ? { llm } : {}) });
   const scene = { image: s.viewport, correct: bboxRect(s.correct.bbox), dark: s.dark ? bboxRect(s.dark.bbox) : null };
   const clicks: ClickRow[] = [];
   for (const c of s.clicks) {
@@ -155,7 +161,7 @@ async function assessSample(
 
 const CATEGORY_ORDER = ['normal', 'coercive', 'cognitive', 'contextual-path-spoofing', 'emotional'];
 
-const judgedClicks = (rows: readonly SampleRow[]): JudgedClick[] =>
+export const judgedClicks = (rows: readonly SampleRow[]): JudgedClick[] =>
   rows.flatMap((r) => r.clicks.map((c) => ({ truth: c.label, judged: c.judged, reward: c.reward })));
 
 const rate = (v: number | null, ci: [number, number] | null) =>
@@ -247,8 +253,16 @@ export async function assessClicks(opts: {
   const rows: SampleRow[] = [];
   try {
     for (const s of samples) {
+      const reached = await tryReach(env, byId.get(s.scenario) as LoadedBundle, s);
       rows.push(
-        await assessSample(env, byId.get(s.scenario) as LoadedBundle, s, def, opts.defenseOptions, opts.seed, llm),
+        await judgeSample(
+          s,
+          reached,
+          def,
+          opts.defenseOptions,
+          opts.seed,
+          llm.episode(s.id, `assess-clicks + ${def.id}`).defense,
+        ),
       );
       // The model's endpoint failed, or a replay lacks a call: the rest would be judged by the failure.
       if (llm.fatal) throw new UserError(llm.fatal.message);

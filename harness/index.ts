@@ -23,6 +23,13 @@ export {
 } from './compare.ts';
 export { assessSteps, type AssessResult } from './assess.ts';
 export { assessClicks } from './assess-clicks.ts';
+export { experience, type ExperienceConfig, type ExperienceRun } from './experience/run.ts';
+export { runExperience, type ExperienceResult, type IterationRecord, type LoopOptions } from './experience/loop.ts';
+export { corpusOf, drawSamples, type Corpus } from './experience/corpus.ts';
+export { ruleSummarizer } from './experience/rule.ts';
+export { llmSummarizer } from './experience/llm.ts';
+export type { Case, Summarizer, SummaryInput, Summary, Trial } from './experience/summarizer.ts';
+export type { Lesson } from './experience/lessons.ts';
 export { readRunFolder, type RunConfig, type RunFolder, type RunSummary } from './run-folder.ts';
 export { checkBundles, checkCacheFile, VERDICT_SOURCES, type CheckOptions } from './check.ts';
 export { generateClicks, quotas, resize, countsTable, writeSamples } from './clicks.ts';
