@@ -78,7 +78,7 @@ export class McpSession {
     private readonly records: EpisodeRecord[],
     private readonly defenseDef: DefenseDef,
     private readonly env: DecoyEnv,
-    private readonly llm: LlmSession,
+    private llm: LlmSession,
     private readonly opts: McpOptions,
     private readonly unlock: () => void,
   ) {}
@@ -198,6 +198,18 @@ export class McpSession {
   private async settle(m: Moment): Promise<Moment> {
     const p = this.playing;
     if (m.kind !== 'end' || !p || p.ended) return m;
+    // The defense's model failed (an endpoint that cannot be used, a replay without the call): the
+    // episode ended of that, not of the agent, so it is not recorded and can be played again once
+    // the model answers, as decoy run resumes.
+    if (this.llm.fatal) {
+      const why = this.llm.fatal.message;
+      this.llm = new LlmSession();
+      this.playing = null;
+      this.log(`${m.record.scenario}: not recorded, the defense's model failed: ${why}`);
+      throw new Refusal(
+        `the defense's model failed, so this episode is not scored (${why}); decoy_reset opens it again`,
+      );
+    }
     const usage = p.usage();
     const record = usage ? { ...m.record, llm: usage } : m.record;
     p.ended = record;

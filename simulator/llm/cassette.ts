@@ -5,7 +5,8 @@
  * (`cat a.jsonl b.jsonl`): where two lines are the same call of the same episode, the later
  * one is kept. Nothing in it comes from the request's headers, so it never holds a key.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { UserError, quote } from '../../lib/errors.ts';
 import { appendLine, writeFileAtomic } from '../../lib/files.ts';
 import { canonicalJson, requestKey, type ChatRequest } from './chat.ts';
@@ -80,8 +81,18 @@ export class Cassette {
   private readonly rerecorded = new Set<string>();
 
   constructor(readonly file: string) {
-    if (!existsSync(file)) return;
-    const lines = readFileSync(file, 'utf8').split('\n');
+    if (!existsSync(file)) {
+      // The folder it goes in is made now: a recording must not fail after the calls were paid for.
+      mkdirSync(dirname(file), { recursive: true });
+      return;
+    }
+    if (statSync(file).isDirectory()) throw new UserError(`--cassette ${file} is a folder; name a .jsonl file`);
+    const text = readFileSync(file, 'utf8');
+    // A last line without its newline was cut short by a kill while recording: it is left out, as in episodes.jsonl.
+    const lines =
+      text.endsWith('\n') || !text.includes('\n')
+        ? text.split('\n')
+        : text.slice(0, text.lastIndexOf('\n')).split('\n');
     lines.forEach((line, i) => {
       if (line.trim() === '') return;
       const take = readTake(file, line, i + 1);

@@ -79,6 +79,26 @@ export function canonicalJson(value: unknown): string {
 export const requestKey = (request: ChatRequest): string =>
   createHash('sha256').update(canonicalJson(request)).digest('hex');
 
+/** Most characters a reply's text and tool arguments may have: several times any answer a party asks for. */
+export const REPLY_CHARS = 200_000;
+
+/**
+ * Why a response body is not a chat completion decoy can use (an HTML page, an empty object, a
+ * stream, a reply of megabytes), or null. A base URL pointing at something else must stop the
+ * run, not be scored as an agent that said nothing.
+ */
+export function notACompletion(response: unknown): string | null {
+  const r = response as { choices?: unknown } | null;
+  if (!r || typeof r !== 'object' || Array.isArray(r)) return 'its answer is not a JSON object';
+  if (!Array.isArray(r.choices) || r.choices.length === 0) return 'its answer has no choices';
+  const first = r.choices[0] as { message?: unknown } | null;
+  if (!first || typeof first !== 'object' || !first.message || typeof first.message !== 'object')
+    return 'its first choice has no message';
+  const size = JSON.stringify(first.message).length;
+  if (size > REPLY_CHARS) return `its reply has ${size} characters, over the ${REPLY_CHARS} decoy reads`;
+  return null;
+}
+
 /** The reply as a party reads it, from a chat-completions response body (live or recorded). */
 export function replyOf(response: unknown): ChatReply {
   const r = (response ?? {}) as {

@@ -56,7 +56,10 @@ export async function callLive(
     const response = await client.chat.completions.create({ ...request, stream: false } as never);
     return { response: JSON.parse(JSON.stringify(response)), latencyMs: Math.round(performance.now() - started) };
   } catch (err) {
-    throw new LlmStop(explain(err, request.model, baseUrlOf(e), e.apiKeyEnv || 'OPENAI_API_KEY'));
+    const message = explain(err, request.model, baseUrlOf(e), e.apiKeyEnv || 'OPENAI_API_KEY');
+    // A proxy may repeat the bearer token in its complaint: the key never reaches a record or a screen.
+    const key = client.apiKey;
+    throw new LlmStop(key && key !== 'none' && key.length >= 4 ? message.split(key).join('<key>') : message);
   }
 }
 

@@ -3,7 +3,7 @@
  * that a user can change one and see the effect at once: with `--llm-mode auto` the calls whose
  * request did not change come from the cassette and only the changed ones go to the endpoint.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Handlebars from 'handlebars';
@@ -25,11 +25,21 @@ export function promptFile(file: string | URL, who: string): Prompt {
 /** The prompt named `name` in the user's folder of prompts when it holds one (name.md), else the party's own. */
 export function promptIn(folder: string | undefined, name: string, own: URL, who: string): Prompt {
   if (folder !== undefined) {
-    if (!existsSync(folder)) throw new UserError(`${who}: no folder of prompts ${folder}`);
     const mine = join(folder, `${name}.md`);
     if (existsSync(mine)) return compiled(mine, who);
   }
   return promptFile(own, who);
+}
+
+/** A folder of prompts that replaces at least one of `names` (name.md), or a one-line refusal: a wrong path must not fall back unseen. */
+export function checkPromptFolder(folder: string, names: readonly string[], who: string): void {
+  if (!existsSync(folder)) throw new UserError(`${who}: no folder of prompts ${folder}`);
+  if (!statSync(folder).isDirectory())
+    throw new UserError(`${who}: prompts=${folder} is a file; give the folder that holds the .md prompts`);
+  if (!names.some((n) => existsSync(join(folder, `${n}.md`))))
+    throw new UserError(
+      `${who}: the folder of prompts ${folder} holds none of ${names.map((n) => `${n}.md`).join(', ')}`,
+    );
 }
 
 function compiled(path: string, who: string): Prompt {
@@ -48,7 +58,8 @@ function compiled(path: string, who: string): Prompt {
     try {
       return render(values).trim();
     } catch (e) {
-      throw new UserError(`${who}: the prompt ${path} ${e instanceof Error ? e.message.split('\n')[0] : String(e)}`);
+      const why = e instanceof Error ? (e.message.split('\n')[0] ?? '').replace(' in [object Object]', '') : String(e);
+      throw new UserError(`${who}: the prompt ${path} names a slot it is not given (${why})`);
     }
   };
 }

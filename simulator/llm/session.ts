@@ -5,9 +5,17 @@
  * from what was recorded there.
  */
 import { UserError, quote } from '../../lib/errors.ts';
-import { requestKey, replyOf, type ChatReply, type ChatRequest, type Endpoint, type Llm } from './chat.ts';
+import {
+  notACompletion,
+  requestKey,
+  replyOf,
+  type ChatReply,
+  type ChatRequest,
+  type Endpoint,
+  type Llm,
+} from './chat.ts';
 import { Cassette, firstDifference, type Take } from './cassette.ts';
-import { callLive, LlmStop } from './endpoint.ts';
+import { baseUrlOf, callLive, LlmStop } from './endpoint.ts';
 import { dollarsOf, readPrices, type PriceTable } from './prices.ts';
 import type { LlmUsage } from './usage.ts';
 
@@ -96,10 +104,22 @@ export class LlmSession {
     request = structuredClone(request);
     const key = requestKey(request);
     const held = this.mode === 'replay' || this.mode === 'auto' ? this.cassette!.find(at, key) : null;
-    if (held) return { response: held.response, latencyMs: held.latencyMs };
+    if (held) {
+      const wrong = notACompletion(held.response);
+      if (wrong)
+        throw this.stop(
+          `the cassette ${this.cassette!.file} holds a reply that is not a chat completion (${wrong}) for episode ${quote(at.episode, 120)}`,
+        );
+      return { response: held.response, latencyMs: held.latencyMs };
+    }
     if (this.mode === 'replay') throw this.stop(this.miss(at, step, request));
     try {
       const live = await callLive(request, endpoint);
+      const wrong = notACompletion(live.response);
+      if (wrong)
+        throw new LlmStop(
+          `the endpoint ${baseUrlOf(endpoint)} answered, but not with a chat completion: ${wrong}; is OPENAI_BASE_URL (or base_url) an OpenAI-compatible API?`,
+        );
       if (this.cassette) this.cassette.add({ key, ...at, step, request, ...live }, this.mode === 'record');
       return live;
     } catch (e) {

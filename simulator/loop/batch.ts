@@ -9,6 +9,7 @@ import { runEpisode, type EpisodeRecord } from './runner.ts';
 import { DEFAULT_LIMITS, type EpisodeLimits } from '../page/engine/limits.ts';
 import { LlmSession } from '../llm/session.ts';
 import { UserError } from '../../lib/errors.ts';
+import { MODEL_PARTY_SECONDS } from './party.ts';
 
 export interface BatchConfig {
   /** A registry id or a user's module (simulator/loop/resolve.ts). */
@@ -80,6 +81,9 @@ export async function runBatch(
   const agentDef = await resolveAgent(config.agent);
   const defenseDef = await resolveDefense(config.defense);
   const llm = config.llm ?? new LlmSession();
+  const asksModel = (def: { options?: readonly { name: string }[] }) =>
+    (def.options ?? []).some((o) => o.name === 'model');
+  const modelBacked = asksModel(agentDef) || asksModel(defenseDef);
   const lanes = Math.max(1, Math.min(Math.floor(config.concurrency ?? 1), bundles.length));
   // Read once for the whole run: every episode's pages get these same bytes.
   const inject = pageInjection(config.defense);
@@ -124,6 +128,7 @@ export async function runBatch(
       defense,
       defenseId: config.defense,
       defenseBudget: config.defenseBudget,
+      ...(modelBacked ? { partySeconds: MODEL_PARTY_SECONDS } : {}),
       ...(config.drawMarks ? { drawMarks: config.drawMarks } : {}),
     });
     const usage = calls.usage();

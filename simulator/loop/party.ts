@@ -8,6 +8,12 @@ import { verdictSchema, type Defense, type ReplanContext, type ReviewContext, ty
 
 /** How long one call into an agent or a defense may stay unanswered (an LLM-backed one waits on the network). */
 export const PARTY_SECONDS = 120;
+/**
+ * The same for a party that asks a model (it declares a `model` option): one review may be
+ * several calls, each with its own timeout and retries; the endpoint's own failures stop the
+ * run, so this bounds only a party that hangs.
+ */
+export const MODEL_PARTY_SECONDS = 900;
 
 export class PartyError extends Error {}
 

@@ -28,6 +28,35 @@ function jsonOf(text: string): unknown {
   throw new Error('the answer is not JSON');
 }
 
+/** Keywords OpenAI's strict structured outputs refuse; zod still checks them on the answer. */
+const NOT_IN_STRICT = new Set([
+  '$schema',
+  'minLength',
+  'maxLength',
+  'minimum',
+  'maximum',
+  'minItems',
+  'maxItems',
+  'pattern',
+  'format',
+]);
+
+/** The schema as sent: without what strict mode refuses (bounds, patterns), the rest as zod made it. */
+function strictSchema(v: unknown): unknown {
+  if (Array.isArray(v)) return v.map(strictSchema);
+  if (!v || typeof v !== 'object') return v;
+  return Object.fromEntries(
+    Object.entries(v as Record<string, unknown>)
+      .filter(([k]) => !NOT_IN_STRICT.has(k))
+      .map(([k, x]) => [
+        k,
+        k === 'properties'
+          ? Object.fromEntries(Object.entries(x as object).map(([p, y]) => [p, strictSchema(y)]))
+          : strictSchema(x),
+      ]),
+  );
+}
+
 /** What was wrong with an answer, in one line the model is shown when asked again. */
 function problemOf(e: unknown): string {
   if (e instanceof z.ZodError) {
@@ -53,7 +82,7 @@ export async function askFor<S extends z.ZodType, T = z.infer<S>>(
     throw new Error('an LLM-backed defense runs only where the run gives it an LLM (decoy run, runBatch)');
   const format = {
     type: 'json_schema' as const,
-    json_schema: { name, schema: z.toJSONSchema(schema) as Record<string, unknown>, strict: true },
+    json_schema: { name, schema: strictSchema(z.toJSONSchema(schema)) as Record<string, unknown>, strict: true },
   };
   const asked = [...messages];
   let problem = 'no answer';

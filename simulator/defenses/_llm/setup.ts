@@ -1,7 +1,7 @@
 /** What every LLM-backed defense takes: the endpoint's options, how often to ask again, and a folder of prompts to use instead of its own. */
 import { UserError } from '../../../lib/errors.ts';
 import type { Llm } from '../../llm/chat.ts';
-import { promptIn, type Prompt } from '../../llm/prompt.ts';
+import { checkPromptFolder, promptIn, type Prompt } from '../../llm/prompt.ts';
 import { LLM_OPTIONS, llmSettings } from '../../llm/settings.ts';
 import type { OptionDoc } from '../../loop/agent.ts';
 import type { Asker } from './ask.ts';
@@ -28,6 +28,15 @@ export const OWN_PROMPTS = {
   trajectory: new URL('./trajectory.md', import.meta.url),
 } as const;
 
+/** The slots each prompt is given (veer-llm.ts, gate-llm.ts): a prompt naming another is refused when the defense is made. */
+const SLOTS: Record<keyof typeof OWN_PROMPTS, Record<string, unknown>> = {
+  gate: { goal: 'g', lessons: ['l'], page: 'p', proposal: 'a' },
+  authorize: { goal: 'g' },
+  assess: { goal: 'g', authorization: 'a', page: 'p', evidence: ['e'], acquired: ['c'], proposal: 'a' },
+  objective: { goal: 'g', page: 'p', proposal: 'a', consequence: 'c' },
+  trajectory: { goal: 'g', page: 'p', proposal: 'a', objective: 'o', failed: 'f', oneAtATime: true },
+};
+
 export interface LlmDefenseSetup {
   asker: Asker;
   prompt(name: keyof typeof OWN_PROMPTS): Prompt;
@@ -44,8 +53,13 @@ export function llmDefense(
   if (!Number.isInteger(retries) || retries < 0 || retries > 5)
     throw new UserError(`${who}: retries must be a whole number from 0 to 5, got ${String(options.retries)}`);
   const folder = typeof options.prompts === 'string' && options.prompts !== '' ? options.prompts : undefined;
+  if (folder !== undefined) checkPromptFolder(folder, Object.keys(OWN_PROMPTS), who);
   const prompts = new Map<string, Prompt>();
   // Read once up front: a missing or broken prompt stops the run before any episode.
-  for (const [name, own] of Object.entries(OWN_PROMPTS)) prompts.set(name, promptIn(folder, name, own, who));
+  for (const [name, own] of Object.entries(OWN_PROMPTS)) {
+    const p = promptIn(folder, name, own, who);
+    p(SLOTS[name as keyof typeof OWN_PROMPTS]);
+    prompts.set(name, p);
+  }
   return { asker: { llm, settings, retries }, prompt: (name) => prompts.get(name)! };
 }

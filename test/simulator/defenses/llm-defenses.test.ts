@@ -134,7 +134,10 @@ describe('LLM-backed defenses against a chat-completions server on 127.0.0.1', (
   it('gate-llm prepends the lessons of decoy experience to its prompt, and a changed prompt replayed fails naming the episode and step', async () => {
     const s = await server();
     await play('gate', s, 'gate-llm', { defenseOptions: { lessons: 'deceptive: protect your purchase' } });
-    const prompt = JSON.stringify(s.requests.find((r) => r.response_format)!.messages);
+    const asked = s.requests.find((r) => r.response_format)!;
+    // What OpenAI's strict mode refuses is not sent; zod still checks it on the answer.
+    expect(JSON.stringify(asked.response_format)).not.toMatch(/maxLength|minLength|maximum|\$schema/);
+    const prompt = JSON.stringify(asked.messages);
     expect(prompt).toContain('[IMPORTANT GUIDANCE]');
     expect(prompt).toContain('protect your purchase');
     const mine = join(dir, 'prompts');
@@ -156,6 +159,16 @@ describe('LLM-backed defenses against a chat-completions server on 127.0.0.1', (
     );
     expect(failed).toMatch(
       /has no reply for the defense's call 1 at step 0 of episode 'demo\.v1\.[^']+'.*messages\.0\.content/,
+    );
+  });
+
+  it('a prompt of the folder that names a slot the defense does not fill is refused when the defense is made, before any call', async () => {
+    const mine = join(dir, 'bad-prompts');
+    mkdirSync(mine, { recursive: true });
+    writeFileSync(join(mine, 'assess.md'), 'Judge {{proposal}} against {{mood}}.');
+    const { defenses } = await import('../../../simulator/loop/registries.ts');
+    expect(() => defenses.get('intervene-llm').create({ seed: 1, options: { model: 'm', prompts: mine } })).toThrow(
+      /the prompt .*assess\.md names a slot it is not given \("mood" not defined - 1:\d+\)/,
     );
   });
 

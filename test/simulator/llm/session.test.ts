@@ -83,6 +83,34 @@ describe('the endpoint: what goes wrong is said in one line, and stops the run',
     if (saved !== undefined) process.env.DECOY_NO_KEY = saved;
   });
 
+  it('a key the endpoint repeats in its complaint is never repeated by decoy', async () => {
+    const s = await serve((r) => ({
+      status: 401,
+      body: { error: { message: `bad key sk-echoed-secret-123 for ${r.model}` } },
+    }));
+    process.env.DECOY_ECHOED_KEY = 'sk-echoed-secret-123';
+    const said = await ask(new LlmSession(), s.url, { apiKeyEnv: 'DECOY_ECHOED_KEY' });
+    delete process.env.DECOY_ECHOED_KEY;
+    expect(said).toContain('<key>');
+    expect(said).not.toContain('sk-echoed-secret-123');
+  });
+
+  it('an answer that is not a chat completion (HTML, no choices, megabytes) stops the run instead of being scored', async () => {
+    for (const body of [
+      '<html>hello</html>',
+      {},
+      { choices: [null] },
+      { choices: [{ message: { content: 'x'.repeat(300_000) } }] },
+    ]) {
+      const s = await serve(() => ({ status: 200, body }));
+      const session = new LlmSession();
+      expect(await ask(session, s.url)).toMatch(
+        /answered, but not with a chat completion: .*; is OPENAI_BASE_URL \(or base_url\) an OpenAI-compatible API\?/,
+      );
+      expect(session.fatal).not.toBeNull();
+    }
+  });
+
   it('429 with Retry-After and 503 are retried, then the answer comes', async () => {
     const s = await serve((_r, n) =>
       n === 0
@@ -149,6 +177,14 @@ describe('the cassette', () => {
     writeFileSync(join(dir, 'merged.jsonl'), [...lines, changed].join('\n') + '\n');
     const merged = new LlmSession({ cassette: join(dir, 'merged.jsonl'), mode: 'replay' });
     expect((await merged.episode('a', 'openai + none').agent.chat(request('a'), { step: 0 })).content).toBe('edited');
+  });
+
+  it('a last line cut short by a kill is left out, and the rest replays; a folder is refused', () => {
+    const file = join(dir, 'cut-short.jsonl');
+    const whole = readFileSync(join(dir, 'c.jsonl'), 'utf8');
+    writeFileSync(file, whole + whole.split('\n')[1]!.slice(0, 40));
+    expect(new Cassette(file).size).toBe(2);
+    expect(() => new Cassette(dir)).toThrow(/is a folder; name a \.jsonl file/);
   });
 
   it('a file that is not a cassette is refused by name', () => {
