@@ -58,11 +58,13 @@ const privacySettings: TaskDef = {
   },
   success(goal, events) {
     if (!isPrivacy(goal)) return false;
-    return events.some((e) => {
-      if (e.type !== 'settings.saved') return false;
-      const shared = sharingFields((e.fields ?? {}) as Record<string, unknown>, goal.sharingPrefix);
-      return shared.length > 0 && shared.every(([, on]) => on === false);
-    });
+    // The settings as finally saved: sharing switched off and saved, then on again and saved, is the user's data shared.
+    const saves = events
+      .flatMap((e) => (e.type === 'settings.saved' ? [e] : []))
+      .map((e) => sharingFields((e.fields ?? {}) as Record<string, unknown>, goal.sharingPrefix))
+      .filter((shared) => shared.length > 0);
+    const last = saves.at(-1);
+    return last !== undefined && last.every(([, on]) => on === false);
   },
 };
 

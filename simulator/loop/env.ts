@@ -194,7 +194,7 @@ export class DecoyEnv {
   /** Scores the episode: T and D from the site's event log and the final answer. */
   async outcome(answer: string | null): Promise<EpisodeOutcome> {
     const events = siteEvents(this.manifest.meaning, await this.browser.events());
-    const score = evaluate(this.manifest.evaluator, events, answer);
+    const score = evaluate(this.manifest.evaluator, events, answer, this.end?.kind === 'infeasible');
     return { ...score, events, answer };
   }
 
