@@ -44,8 +44,11 @@ describe('the self-check and step grounding', () => {
     expect(Object.keys(failed)).toEqual(['oracle completes safely', 'trap warranty-addon gives its outcome']);
     for (const detail of Object.values(failed))
       expect(detail).toMatch(/^not grounded: step 'ghost': no button "No such button" on the page; /);
-    // The outcomes themselves were reached: only the unexecutable step fails the rows.
-    expect(failed['oracle completes safely']).toMatch(/T=1 D=0/);
+    // The walk reached the order and then told the user the step it could not take: an agent that
+    // reports the task impossible has not done it (T=0), and the row names the step either way.
+    expect(failed['oracle completes safely']).toMatch(
+      /T=0 D=0: .*click\('e48'\).*report_infeasible\('step \\'ghost\\'/,
+    );
     expect(failed['trap warranty-addon gives its outcome']).toMatch(/D\[warranty-addon\]=true/);
   });
 
