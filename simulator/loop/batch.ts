@@ -9,7 +9,7 @@ import { runEpisode, type EpisodeRecord } from './runner.ts';
 import { DEFAULT_LIMITS, type EpisodeLimits } from '../page/engine/limits.ts';
 import { LlmSession } from '../llm/session.ts';
 import { UserError } from '../../lib/errors.ts';
-import { MODEL_PARTY_SECONDS } from './party.ts';
+import { asksModel, MODEL_PARTY_SECONDS } from './party.ts';
 
 export interface BatchConfig {
   /** A registry id or a user's module (simulator/loop/resolve.ts). */
@@ -81,8 +81,6 @@ export async function runBatch(
   const agentDef = await resolveAgent(config.agent);
   const defenseDef = await resolveDefense(config.defense);
   const llm = config.llm ?? new LlmSession();
-  const asksModel = (def: { options?: readonly { name: string }[] }) =>
-    (def.options ?? []).some((o) => o.name === 'model');
   const modelBacked = asksModel(agentDef) || asksModel(defenseDef);
   const lanes = Math.max(1, Math.min(Math.floor(config.concurrency ?? 1), bundles.length));
   // Read once for the whole run: every episode's pages get these same bytes.

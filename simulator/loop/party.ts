@@ -15,6 +15,10 @@ export const PARTY_SECONDS = 120;
  */
 export const MODEL_PARTY_SECONDS = 900;
 
+/** A party that asks a model: its definition takes a `model` option (the LLM room's settings). */
+export const asksModel = (def: { options?: readonly { name: string }[] }): boolean =>
+  (def.options ?? []).some((o) => o.name === 'model');
+
 export class PartyError extends Error {}
 
 /** `who` is the party and the id or file it was given as ("defense './mine.ts'"); `seconds` null waits as long as it takes. */

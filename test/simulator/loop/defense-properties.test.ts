@@ -14,6 +14,7 @@ import type { LoadedBundle } from '../../../simulator/loop/bundle.ts';
 import { DecoyEnv } from '../../../simulator/loop/env.ts';
 import { agents, defenses } from '../../../simulator/loop/registries.ts';
 import { runEpisode, type EpisodeRecord } from '../../../simulator/loop/runner.ts';
+import { asksModel } from '../../../simulator/loop/party.ts';
 import { bundleFor } from '../../helpers.ts';
 
 const env = new DecoyEnv();
@@ -31,7 +32,7 @@ const create = (agent: string, bundle: LoadedBundle, seed: number) =>
   agents.get(agent).create({ seed, options: {}, scenario: bundle.manifest.id });
 
 /** A model-backed defense asks the in-process fake model (test/llm/fake.ts), which answers from what it is asked. */
-const modelBacked = (defense: string) => (defenses.get(defense).options ?? []).some((o) => o.name === 'model');
+const modelBacked = (defense: string) => asksModel(defenses.get(defense));
 
 async function episode(
   bundle: LoadedBundle,
