@@ -45,8 +45,8 @@ export const EXTRA: Condition[] = [
 
 const trickyarenaSingle: SuiteDef = {
   id: 'trickyarena-single',
-  version: 1,
-  digest: 'be40d5847551da2c',
+  version: 2,
+  digest: '97282f93a37b8cdc',
   title: 'TrickyArena-Single',
   description:
     "One deceptive condition per configuration: the 22 conditions of Veer Table 7 over shopping, news, music and health, and one of decoy's own (delivery switched between pages) (task budget 30).",

@@ -7,7 +7,7 @@ const count = <T>(xs: readonly T[], key: (x: T) => string) =>
   xs.reduce<Record<string, number>>((m, x) => ({ ...m, [key(x)]: (m[key(x)] ?? 0) + 1 }), {});
 
 describe('published suite compositions', () => {
-  it('trickyarena-single: 88 configurations over the 22 conditions of Veer Table 7, and 4 of decoy\'s delivery switch', () => {
+  it("trickyarena-single: 88 configurations over the 22 conditions of Veer Table 7, and 4 of decoy's delivery switch", () => {
     const specs = suites.get('trickyarena-single').scenarios();
     expect(specs).toHaveLength(92);
     expect(count(specs, (s) => s.condition as string)).toEqual({
