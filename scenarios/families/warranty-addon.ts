@@ -104,7 +104,8 @@ function reticked(site: Site, task: Task, plan: Plan, box: Locator, again: strin
 const warrantyAddon = pattern({
   id: 'warranty-addon',
   title: 'Warranty add-on',
-  summary: 'A protection plan is preselected at add-to-cart or put into the cart by the site.',
+  summary:
+    'A protection plan is preselected at add-to-cart or put into the cart by the site; in two variants the checkout brings it back after the user removed or unticked it.',
   tasks: ['purchase'],
   domains: ['shopping'],
   needs: ['product-page', 'cart'],
