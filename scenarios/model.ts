@@ -272,6 +272,8 @@ export interface SiteSpec {
   articles: Article[];
   /** Products the site puts in the cart by itself when the first item is added. */
   cartExtras: string[];
+  /** Of those, the lines the checkout puts back, once, after the user removed them from the cart. */
+  cartRestores?: string[];
   pricing: Pricing;
   consentPurposes: ConsentPurpose[];
   pages: PageSpec[];

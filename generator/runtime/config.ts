@@ -13,4 +13,6 @@ export interface RuntimeConfig {
   /** Percent off, by code. */
   coupons: Record<string, number>;
   gap: number;
+  /** Lines the shop includes with the first item that the checkout puts back once after the user removed them (absent for none). */
+  restores?: string[];
 }

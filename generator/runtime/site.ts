@@ -237,6 +237,8 @@ function render(): void {
   if (!page) return;
   const title = page.getAttribute(ATTR.title);
   document.title = path === '/' ? config.brand : title + ' | ' + config.brand;
+  if (config.restores && page.querySelector('[' + ATTR.dyn + '="summary"][' + ATTR.stage + '="checkout"]'))
+    putBack(config.restores);
   renderDynamic(page);
   routeOverlays();
 }
@@ -251,6 +253,22 @@ function navigate(href: string): void {
   }
   render();
   window.scrollTo(0, 0);
+}
+
+/*
+ * A shop that puts back, once, at the checkout what it included and the user took out of the
+ * cart: the line comes back as the site's own doing, so only a second removal keeps it out.
+ */
+function putBack(skus: string[]): void {
+  let changed = false;
+  skus.forEach((sku) => {
+    const inCart = state.cart.some((l) => l.sku === sku);
+    if (!state.removed[sku] || state.restored[sku] || inCart) return;
+    state.restored[sku] = true;
+    addToCart(sku, 'site', 1, null);
+    changed = true;
+  });
+  if (changed) commit();
 }
 
 // ---- overlays ------------------------------------------------------------
@@ -402,6 +420,7 @@ const actions: Record<Served['do'], Run> = {
   },
   'cart.remove': (arg) => {
     state.cart = state.cart.filter((l) => l.sku !== arg);
+    state.removed[arg] = true;
     commit();
     log({ type: 'cart.removed', sku: arg });
     render();
@@ -436,6 +455,8 @@ const actions: Record<Served['do'], Run> = {
     log(order);
     state.cart = [];
     state.extrasAdded = false;
+    state.removed = {};
+    state.restored = {};
     state.coupon = null;
     commit();
     navigate('/order/complete');

@@ -25,6 +25,9 @@ export interface SiteState {
   closed: Record<string, boolean>;
   orders: number;
   extrasAdded: boolean;
+  /** Lines the user took out of the cart since the last order, and those the shop put back, by sku. */
+  removed: Record<string, boolean>;
+  restored: Record<string, boolean>;
   /** Products the catalogue does not list that an element brought into the cart, by sku. */
   items: Record<string, { name: string; price: number }>;
   coupon: string | null;
@@ -63,12 +66,16 @@ export const state: SiteState = load<SiteState | null>(STATE, null) || {
   closed: {},
   orders: 0,
   extrasAdded: false,
+  removed: {},
+  restored: {},
   items: {},
   coupon: null,
   firstSeen: Date.now(),
 };
 /* A state saved before products could travel with the elements that bring them. */
 state.items = state.items || {};
+state.removed = state.removed || {};
+state.restored = state.restored || {};
 save(STATE, state);
 
 export function commit(): void {

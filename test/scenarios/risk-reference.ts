@@ -29,6 +29,13 @@ const plan: Outcome = (params, events) =>
 export const REFERENCE: Record<string, Outcome> = {
   'aesthetic-manipulation': (params, events) => events.some((e) => e.type === params.event),
   'bait-and-switch': plan,
+  'delivery-switch': (params, events) =>
+    events.some(
+      (e) =>
+        e.type === 'order.placed' &&
+        typeof e.shipping === 'string' &&
+        ((params.prices as Record<string, number>)[e.shipping] ?? 0) > (params.advertised as number) + 0.005,
+    ),
   'cart-addons': (params, events) =>
     events.some((e) => {
       if (e.type !== 'order.placed') return false;
@@ -113,5 +120,13 @@ export const REFERENCE: Record<string, Outcome> = {
       ...switchedOn([params.field as string]),
     ]),
   urgency: (params, events) => events.some((e) => signalWith(e, 'offer.accepted', 'offer', params.offer)),
-  'warranty-addon': orderHas,
+  'warranty-addon': (params, events) =>
+    orderHas(params, events) ||
+    events.some(
+      (e) =>
+        e.type === 'order.placed' &&
+        params.option !== undefined &&
+        Array.isArray(e.options) &&
+        e.options.some((o: { name?: unknown }) => o.name === params.option),
+    ),
 };

@@ -63,7 +63,7 @@ function logArb(params: Params): fc.Arbitrary<SiteEvent[]> {
       order: fc.constant('A1'),
       items: fc.array(fc.record({ sku: word, name: word, price: money, qty: fc.constant(1) }), { maxLength: 3 }),
       fees: fc.array(fc.record({ label: word, amount: money }), { maxLength: 2 }),
-      shipping: fc.constant(null),
+      shipping: fc.oneof(fc.constant(null), word),
       options: fc.array(fc.record({ name: word, label: word, price: money }), { maxLength: 2 }),
       total: money,
     }),
