@@ -76,10 +76,14 @@ parentPort.on('message', ({ job, port, signal }) => {
 
 let worker: Worker | null = null;
 
+/** How long one picture may take: far more than any takes, so only a worker that is gone reaches it. */
+const PAINT_MS = 120_000;
+
 function painter(): Worker {
   if (worker) return worker;
   const sharpPath = createRequire(import.meta.url).resolve('sharp');
-  worker = new Worker(WORKER, { eval: true, workerData: { sharp: sharpPath } });
+  // No inherited loaders (a test runner's, tsx's): their start waits on this thread, which is waiting on the worker.
+  worker = new Worker(WORKER, { eval: true, workerData: { sharp: sharpPath }, execArgv: [] });
   // The worker waits for work without keeping the process alive.
   worker.unref();
   return worker;
@@ -101,7 +105,8 @@ export function paintSync(job: PaintJob): Uint8Array {
   const signal = new Int32Array(new SharedArrayBuffer(4));
   const { port1, port2 }: { port1: MessagePort; port2: MessagePort } = new MessageChannel();
   painter().postMessage({ job, port: port2, signal }, [port2]);
-  Atomics.wait(signal, 0, 0);
+  if (Atomics.wait(signal, 0, 0, PAINT_MS) === 'timed-out')
+    throw new Error(`painting a picture took longer than ${PAINT_MS / 1000} s`);
   const reply = receiveMessageOnPort(port1)?.message as { bytes?: Uint8Array; error?: string } | undefined;
   port1.close();
   if (!reply?.bytes) throw new Error(`painting a picture failed: ${reply?.error ?? 'no answer'}`);

@@ -277,7 +277,7 @@ describe('decoy command', () => {
       /replay file afolder is a folder, not a file/,
     ],
     [
-      ['score', '--suite', 'demo', '--scenario', 'demo.v1.signup-shopping.control.s7', '--log', 'afolder'],
+      ['score', '--suite', 'demo', '--scenario', 'demo.v2.signup-shopping.control.s7', '--log', 'afolder'],
       /log file afolder is a folder, not a file/,
     ],
     [
@@ -358,7 +358,7 @@ describe('decoy command', () => {
     mkdirSync(join(dir, 'afolder'), { recursive: true });
     writeFileSync(join(dir, 'elsewhere.jsonl'), `{"action": "noop()", "scenario": "webdecept.x.s7"}\n`);
     writeFileSync(join(dir, 'older.jsonl'), `{"action": "noop()", "scenario": "demo.v0.signup-shopping.control.s7"}\n`);
-    writeFileSync(join(dir, 'one.jsonl'), `{"action": "noop()", "scenario": "demo.v1.signup-shopping.control.s7"}\n`);
+    writeFileSync(join(dir, 'one.jsonl'), `{"action": "noop()", "scenario": "demo.v2.signup-shopping.control.s7"}\n`);
     const before = listing();
     const r = await decoy(...args);
     expect(r.code).toBe(2);
