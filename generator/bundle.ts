@@ -12,17 +12,34 @@ import { families } from '../scenarios/catalogue.ts';
 import { layout } from './layout.ts';
 import { renderSite } from './render.ts';
 import { opaqueIds } from './ids.ts';
+import { paintSync, type PaintJob } from './paint.ts';
 
-/** A generated bundle in memory: the manifest and the files of `site/`, by path. */
+/**
+ * A generated bundle in memory: the manifest, the text files of `site/` by path, and its
+ * pictures by path, as recipes: painting is slow and most uses of a bundle (a jsdom episode,
+ * a digest) never look at a picture, so a picture is painted when it is written or served.
+ */
 export interface Bundle {
   manifest: BundleManifest;
   files: Record<string, string>;
+  pictures: Record<string, PaintJob>;
 }
 
 export function generateBundle(suite: SuiteDef, spec: ScenarioSpec, seed: number): Bundle {
   const { manifest, site } = compose(suite, spec, seed);
   const laid = layout(site, createRng(scenarioSeed('layout', spec, seed)), opaqueIds(scenarioSeed('ids', spec, seed)));
-  return { manifest, files: { 'index.html': renderSite(site, laid) } };
+  return { manifest, files: { 'index.html': renderSite(site, laid) }, pictures: laid.images };
+}
+
+/**
+ * A bundle's pictures as the bytes of its site's data files, each painted the first time it is
+ * read (an engine that never asks for one paints nothing); the paths are there from the start.
+ */
+export function pictureData(pictures: Readonly<Record<string, PaintJob>>): Record<string, Uint8Array> {
+  const data: Record<string, Uint8Array> = Object.create(null);
+  for (const [path, job] of Object.entries(pictures))
+    Object.defineProperty(data, path, { enumerable: true, get: () => paintSync(job) });
+  return data;
 }
 
 export function generateSuite(suite: SuiteDef, seed: number): Bundle[] {
@@ -62,6 +79,8 @@ export function bundlesDigest(bundles: readonly Bundle[], more: unknown = null):
   for (const b of bundles) {
     hash.update(JSON.stringify(b.manifest));
     for (const path of Object.keys(b.files).sort()) hash.update(JSON.stringify([path, b.files[path]]));
+    // A picture's bytes are a pure function of its recipe, which is what is hashed.
+    for (const path of Object.keys(b.pictures).sort()) hash.update(JSON.stringify([path, b.pictures[path]]));
   }
   return hash.digest('hex').slice(0, 16);
 }
@@ -123,7 +142,10 @@ export function writeBundles(
   out: string,
   suite: Pick<SuiteDef, 'id' | 'version'>,
   seed: number,
-  bundles: readonly Bundle[],
+  bundles: readonly (Pick<Bundle, 'manifest'> & {
+    files: Readonly<Record<string, string>>;
+    pictures?: Readonly<Record<string, PaintJob>>;
+  })[],
 ): void {
   const index =
     JSON.stringify(
@@ -143,7 +165,11 @@ export function writeBundles(
   writeFileAtomic(indexPath, index);
   for (const b of bundles) {
     const dir = join(out, b.manifest.id);
-    for (const [path, content] of Object.entries(b.files)) {
+    const files: [string, string | Uint8Array][] = [
+      ...Object.entries(b.files),
+      ...Object.entries(b.pictures ?? {}).map(([path, job]): [string, Uint8Array] => [path, paintSync(job)]),
+    ];
+    for (const [path, content] of files) {
       const file = join(dir, 'site', path);
       mkdirSync(dirname(file), { recursive: true });
       clearTemps(dirname(file));

@@ -1,143 +1,59 @@
 /**
- * Pictures drawn at generation time: a product shot (the object's silhouette, shaded, on a
- * studio backdrop with a soft shadow) chosen by what the product is, and a photo-like scene
- * for other images. Pure functions of the name and hue, so a control and its patterned twin
- * draw the same pictures and a seed redraws them byte for byte. Each picture is one class of
- * the page's stylesheet (an SVG data URI), named by a hash of the drawing: written once
- * however often the product is shown, and telling nothing about it.
+ * The pictures a site shows, painted with sharp (generator/paint.ts) as photographs: product
+ * shots, places to stay, album covers, advertising visuals, news photographs. Each is a pure
+ * function of what it shows (a product's name and hue, an image block's subject), so a control
+ * and its patterned twin show the same pictures and a seed paints them byte for byte. A
+ * picture is a file of the site (`img/<hash>.webp`, named by a hash of its recipe, which tells
+ * nothing of what it shows) and one class of the stylesheet that paints an element with it,
+ * so the markup of a picture is the same whatever it shows.
  */
-import { hashSeed } from '../scenarios/rng.ts';
+import type { Block, Domain } from '../scenarios/model.ts';
+import { jobKey, type PaintJob } from './paint.ts';
+import { productJob } from './pictures/product.ts';
+import { placeJob } from './pictures/place.ts';
+import { advertJob, albumJob, newsJob } from './pictures/art.ts';
 
 export interface Picture {
   /** The class the element carries. */
   cls: string;
   /** The stylesheet rule that paints it. */
   rule: string;
+  /** The site's file it is painted into. */
+  path: string;
+  /** How it is painted. */
+  job: PaintJob;
 }
 
-const W = 400;
-const H = 300;
+/** The folder of the site that holds its pictures. */
+export const PICTURE_DIR = 'img';
 
-/** The object's colour ramp, from the product's hue. */
-function ramp(hue: number) {
-  return {
-    light: `hsl(${hue},55%,68%)`,
-    mid: `hsl(${hue},48%,48%)`,
-    dark: `hsl(${hue},45%,28%)`,
-  };
+function picture(job: PaintJob): Picture {
+  const key = jobKey(job);
+  const cls = `i${key.slice(0, 12)}`;
+  const path = `${PICTURE_DIR}/${key}.webp`;
+  // Absolute, since the page is served at every route; a hosted copy prefixes it (harness/live-copy.ts).
+  return { cls, path, job, rule: `.${cls}{background:#e5e7eb url("/${path}") center/cover no-repeat}` };
 }
 
-/** Silhouettes, each drawn in a 400×300 box around (200, 150) with fill `url(#b)` (the shaded body) and `#d` details. */
-const SHAPES: [RegExp, string][] = [
-  [
-    /earbud/i,
-    '<ellipse cx="160" cy="140" rx="34" ry="40" fill="url(#b)"/><rect x="150" y="170" width="20" height="60" rx="10" fill="url(#b)"/><ellipse cx="240" cy="140" rx="34" ry="40" fill="url(#b)"/><rect x="230" y="170" width="20" height="60" rx="10" fill="url(#b)"/><circle cx="160" cy="132" r="12" fill="#d"/><circle cx="240" cy="132" r="12" fill="#d"/>',
-  ],
-  [
-    /headphone/i,
-    '<path d="M110 170 C110 60 290 60 290 170" fill="none" stroke="url(#b)" stroke-width="18" stroke-linecap="round"/><rect x="88" y="150" width="50" height="84" rx="22" fill="url(#b)"/><rect x="262" y="150" width="50" height="84" rx="22" fill="url(#b)"/><rect x="100" y="166" width="26" height="52" rx="12" fill="#d"/><rect x="274" y="166" width="26" height="52" rx="12" fill="#d"/>',
-  ],
-  [
-    /backpack|daypack/i,
-    '<path d="M160 70 C160 40 240 40 240 70" fill="none" stroke="#d" stroke-width="10"/><rect x="130" y="66" width="140" height="180" rx="36" fill="url(#b)"/><rect x="152" y="150" width="96" height="76" rx="16" fill="#d" opacity=".55"/><rect x="164" y="92" width="72" height="10" rx="5" fill="#d" opacity=".6"/>',
-  ],
-  [
-    /skillet|pan\b/i,
-    '<ellipse cx="170" cy="170" rx="110" ry="46" fill="#d"/><ellipse cx="170" cy="160" rx="104" ry="40" fill="url(#b)"/><ellipse cx="170" cy="160" rx="80" ry="28" fill="#d" opacity=".5"/><rect x="272" y="150" width="110" height="18" rx="9" fill="#d" transform="rotate(-8 272 150)"/>',
-  ],
-  [
-    /saucepan|pot\b/i,
-    '<rect x="120" y="120" width="150" height="110" rx="14" fill="url(#b)"/><ellipse cx="195" cy="120" rx="75" ry="16" fill="#d"/><rect x="268" y="128" width="90" height="14" rx="7" fill="#d"/><rect x="184" y="92" width="22" height="14" rx="6" fill="#d"/>',
-  ],
-  [
-    /grinder|kettle|coffee/i,
-    '<rect x="160" y="60" width="80" height="40" rx="10" fill="#d"/><path d="M150 100 L250 100 L240 240 L160 240 Z" fill="url(#b)"/><rect x="150" y="236" width="100" height="14" rx="6" fill="#d"/><circle cx="200" cy="170" r="14" fill="#d" opacity=".6"/>',
-  ],
-  [
-    /floor lamp|arc/i,
-    '<path d="M200 260 L200 90 C200 50 290 40 300 90" fill="none" stroke="#d" stroke-width="8"/><path d="M270 90 L330 90 L318 150 L282 150 Z" fill="url(#b)"/><ellipse cx="200" cy="262" rx="40" ry="8" fill="#d"/>',
-  ],
-  [
-    /lamp|light/i,
-    '<path d="M150 70 L250 70 L275 150 L125 150 Z" fill="url(#b)"/><rect x="194" y="150" width="12" height="80" fill="#d"/><ellipse cx="200" cy="236" rx="56" ry="12" fill="#d"/>',
-  ],
-  [
-    /tracker|watch/i,
-    '<rect x="176" y="40" width="48" height="220" rx="20" fill="#d"/><rect x="160" y="104" width="80" height="92" rx="22" fill="url(#b)"/><rect x="172" y="116" width="56" height="68" rx="14" fill="#1f2937"/>',
-  ],
-  [
-    /mat\b/i,
-    '<rect x="90" y="120" width="200" height="90" rx="12" fill="url(#b)" transform="skewX(-18)"/><ellipse cx="300" cy="166" rx="34" ry="44" fill="url(#b)"/><ellipse cx="300" cy="166" rx="18" ry="24" fill="#d"/>',
-  ],
-  [
-    /band/i,
-    '<ellipse cx="170" cy="150" rx="80" ry="60" fill="none" stroke="url(#b)" stroke-width="16"/><ellipse cx="230" cy="160" rx="80" ry="60" fill="none" stroke="#d" stroke-width="12" opacity=".7"/>',
-  ],
-  [
-    /jacket|coat/i,
-    '<path d="M160 60 L200 80 L240 60 L300 90 L320 200 L290 206 L282 130 L280 250 L120 250 L118 130 L110 206 L80 200 L100 90 Z" fill="url(#b)"/><path d="M200 80 L200 250" stroke="#d" stroke-width="4"/><path d="M170 64 L200 110 L230 64" fill="none" stroke="#d" stroke-width="6"/>',
-  ],
-  [
-    /bottle/i,
-    '<rect x="184" y="40" width="32" height="30" rx="6" fill="#d"/><rect x="160" y="66" width="80" height="190" rx="30" fill="url(#b)"/><rect x="160" y="130" width="80" height="40" fill="#d" opacity=".35"/>',
-  ],
-  [
-    /camera/i,
-    '<rect x="110" y="90" width="180" height="130" rx="18" fill="url(#b)"/><circle cx="200" cy="155" r="46" fill="#d"/><circle cx="200" cy="155" r="28" fill="#111827"/><circle cx="188" cy="143" r="8" fill="#ffffff" opacity=".5"/><rect x="236" y="100" width="34" height="16" rx="4" fill="#d"/>',
-  ],
-];
-
-/** Whatever has no silhouette of its own is shown boxed, as a shop shows a plan or an accessory. */
-const BOX =
-  '<path d="M200 60 L300 105 L300 215 L200 260 L100 215 L100 105 Z" fill="url(#b)"/><path d="M100 105 L200 150 L300 105 M200 150 L200 260" fill="none" stroke="#d" stroke-width="4"/>';
-
-function svgUri(svg: string): string {
-  // Quotes inside the SVG are single, so the URI can sit inside a double-quoted url("").
-  return `data:image/svg+xml,${encodeURIComponent(svg).replace(/%20/g, ' ').replace(/%3D/g, '=').replace(/%3A/g, ':').replace(/%2F/g, '/').replace(/%22/g, "'")}`;
-}
-
-function picture(svg: string): Picture {
-  const cls = `i${hashSeed(svg).toString(36)}`;
-  return { cls, rule: `.${cls}{background:#f3f4f6 url("${svgUri(svg)}") center/cover no-repeat}` };
-}
-
-/** A product on a studio backdrop: light from the top left, a shadow under it. */
 export function productPicture(name: string, hue: number): Picture {
-  const c = ramp(hue);
-  const shape = (SHAPES.find(([re]) => re.test(name))?.[1] ?? BOX).replace(/#d/g, c.dark);
-  const svg =
-    `<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 ${W} ${H}' preserveAspectRatio='xMidYMid slice'>` +
-    `<defs><radialGradient id='s' cx='.35' cy='.3' r='.9'><stop offset='0' stop-color='#ffffff'/><stop offset='1' stop-color='hsl(${hue},12%,88%)'/></radialGradient>` +
-    `<linearGradient id='b' x1='0' y1='0' x2='1' y2='1'><stop offset='0' stop-color='${c.light}'/><stop offset='.55' stop-color='${c.mid}'/><stop offset='1' stop-color='${c.dark}'/></linearGradient>` +
-    `<filter id='f' x='-20%' y='-150%' width='140%' height='400%'><feGaussianBlur stdDeviation='8'/></filter></defs>` +
-    `<rect width='${W}' height='${H}' fill='url(#s)'/>` +
-    // Scaled into the band a wide card shows of the picture (it is cropped to cover the box).
-    `<ellipse cx='200' cy='246' rx='120' ry='11' fill='#000000' opacity='.2' filter='url(#f)'/>` +
-    `<g transform='translate(30 24) scale(.85)'>${shape.replace(/"/g, "'")}</g>` +
-    `</svg>`;
-  return picture(svg);
+  return picture(productJob(name, hue));
 }
 
-/** A photo-like scene (a building against the sky at an hour the hue sets), for images that show no product. */
-export function scenePicture(hue: number): Picture {
-  const sky = `hsl(${(hue + 200) % 360},60%,78%)`;
-  const wall = ramp(hue);
-  const windows = Array.from(
-    { length: 12 },
-    (_, i) =>
-      `<rect x='${130 + (i % 4) * 38}' y='${120 + Math.floor(i / 4) * 42}' width='22' height='26' fill='#fef3c7' opacity='${0.55 + ((i * 7) % 5) / 10}'/>`,
-  ).join('');
-  const svg =
-    `<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 ${W} ${H}' preserveAspectRatio='xMidYMid slice'>` +
-    `<defs><linearGradient id='a' x1='0' y1='0' x2='0' y2='1'><stop offset='0' stop-color='${sky}'/><stop offset='1' stop-color='#ffffff'/></linearGradient>` +
-    `<linearGradient id='b' x1='0' y1='0' x2='1' y2='1'><stop offset='0' stop-color='${wall.light}'/><stop offset='1' stop-color='${wall.dark}'/></linearGradient></defs>` +
-    `<rect width='${W}' height='${H}' fill='url(#a)'/>` +
-    `<path d='M0 230 C90 200 160 215 240 205 C310 196 360 210 400 200 L400 300 L0 300 Z' fill='hsl(${(hue + 90) % 360},30%,45%)'/>` +
-    `<rect x='110' y='90' width='180' height='170' fill='url(#b)'/><rect x='100' y='80' width='200' height='14' fill='${wall.dark}'/>` +
-    windows +
-    `<rect x='186' y='214' width='28' height='46' fill='${wall.dark}'/>` +
-    `</svg>`;
-  return picture(svg);
+type Shows = 'product' | 'place' | 'album' | 'advert' | 'news';
+
+/** What an image block shows, by the id its site gives it; else what its domain shows most. */
+const BY_BLOCK: Record<string, Shows> = {
+  cover: 'album',
+  photo: 'place',
+  visual: 'advert',
+  'featured-image': 'product',
+};
+const BY_DOMAIN: Partial<Record<Domain, Shows>> = { booking: 'place', music: 'album', shopping: 'product' };
+
+export function imagePicture(block: Extract<Block, { kind: 'image' }>, domain: Domain): Picture {
+  const shows = BY_BLOCK[block.id] ?? BY_DOMAIN[domain] ?? 'news';
+  const make = { product: productJob, place: placeJob, album: albumJob, advert: advertJob, news: newsJob }[shows];
+  return picture(make(block.alt, block.hue));
 }
 
 /** The stylesheet rules of a set of pictures, each once, in a stable order. */
@@ -148,4 +64,11 @@ export function pictureRules(pictures: Iterable<Picture>): string {
     .sort()
     .map((k) => byClass.get(k))
     .join('\n');
+}
+
+/** The picture files of a site, by path, in a stable order: what bundle writing paints. */
+export function pictureFiles(pictures: Iterable<Picture>): Record<string, PaintJob> {
+  const byPath = new Map<string, PaintJob>();
+  for (const p of pictures) byPath.set(p.path, p.job);
+  return Object.fromEntries([...byPath.entries()].sort(([a], [b]) => (a < b ? -1 : 1)));
 }

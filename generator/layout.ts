@@ -8,7 +8,8 @@ import type { Block, ControlRef, OverlaySpec, PageSpec, SiteAction, SiteSpec } f
 import type { Rng } from '../scenarios/rng.ts';
 import { stack, VIEWPORT } from '../scenarios/contract.ts';
 import type { Ids } from './ids.ts';
-import { pictureRules, type Picture } from './images.ts';
+import { pictureFiles, pictureRules, type Picture } from './images.ts';
+import type { PaintJob } from './paint.ts';
 import { MUTED, textWidth, type Box, type Look, type Part, type Theme } from './parts.ts';
 import type { Ctx } from './blocks/base.ts';
 import { flow, type LaidBlock } from './blocks/lay.ts';
@@ -56,6 +57,8 @@ export interface LaidSite {
   overlays: LaidOverlay[];
   /** The stylesheet rules that paint the site's pictures. */
   pictures: string;
+  /** The picture files those rules name, by path in the site, and how each is painted. */
+  images: Record<string, PaintJob>;
 }
 
 function layOverlay(o: OverlaySpec, ctx: Ctx): LaidOverlay {
@@ -194,5 +197,6 @@ export function layout(site: SiteSpec, rng: Rng, ids: Ids): LaidSite {
     pages,
     overlays,
     pictures: pictureRules(ctx.pictures),
+    images: pictureFiles(ctx.pictures),
   };
 }

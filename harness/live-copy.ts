@@ -45,7 +45,7 @@ function child(parent: ParentNode, tag: string): Element {
 /**
  * One page of a hosted copy, built through its parsed tree, never by splicing text into the
  * checked markup: `<html data-base>`, the sink as the head's first element, and absolute
- * links (`href="/…"`, not `//…`) prefixed with the base.
+ * links (`href="/…"`, not `//…`) and pictures of the stylesheet (`url("/…")`) prefixed with the base.
  */
 function hostedPage(html: string, base: string, sink: string): string {
   const { parse, serialize, defaultTreeAdapter: tree } = parse5();
@@ -62,6 +62,10 @@ function hostedPage(html: string, base: string, sink: string): string {
   for (let node = todo.pop(); node !== undefined; node = todo.pop()) {
     if ('tagName' in node)
       for (const a of node.attrs) if (a.name === 'href' && /^\/(?![/\\])/.test(a.value)) a.value = `${base}${a.value}`;
+    if ('tagName' in node && node.tagName === 'style')
+      for (const kid of node.childNodes)
+        if (kid.nodeName === '#text' && 'value' in kid)
+          kid.value = kid.value.replace(/url\("\/(?![/\\])/g, `url("${base}/`);
     if ('content' in node && node.content) todo.push(node.content as ParentNode);
     for (const kid of node.childNodes) if ('childNodes' in kid) todo.push(kid as ParentNode);
   }

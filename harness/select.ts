@@ -3,7 +3,7 @@ import { families, suites } from '../scenarios/index.ts';
 import { versionPrefix } from '../scenarios/scenario-id.ts';
 import { UserError } from '../lib/errors.ts';
 import { existsSync, readdirSync } from 'node:fs';
-import { generateSuite, readSuiteIndex, type Bundle } from '../generator/bundle.ts';
+import { generateSuite, pictureData, readSuiteIndex, type Bundle } from '../generator/bundle.ts';
 import { readBundles, type LoadedBundle } from '../simulator/loop/bundle.ts';
 import { markTrusted } from '../simulator/page/sandbox/trusted.ts';
 
@@ -31,7 +31,10 @@ export function bundlesFromDisk(dir: string, trustBundles: boolean): LoadedBundl
 
 /** Bundles generated here, as the simulator reads bundles: decoy's own, nothing to check. */
 export const generated = (made: readonly Bundle[]): LoadedBundle[] =>
-  made.map((b) => ({ manifest: b.manifest, site: { files: b.files } }));
+  made.map((b) => ({
+    manifest: b.manifest,
+    site: Object.keys(b.pictures).length > 0 ? { files: b.files, data: pictureData(b.pictures) } : { files: b.files },
+  }));
 
 /**
  * The one loader of bundles, for every command: from disk (bundlesFromDisk: checked to be

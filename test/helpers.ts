@@ -6,6 +6,7 @@ import type { ScenarioSpec, SuiteDef } from '../scenarios/model.ts';
 import { families, familyTasks, tasks } from '../scenarios/index.ts';
 import { compatible } from '../generator/compose.ts';
 import { generateSuite } from '../generator/bundle.ts';
+import { generated } from '../harness/select.ts';
 import type { LoadedBundle } from '../simulator/loop/bundle.ts';
 import { DecoyEnv } from '../simulator/loop/env.ts';
 import { clickSamples } from '../simulator/measure/clicks.ts';
@@ -71,7 +72,7 @@ export function adhocSuite(specs: ScenarioSpec[], budget = 30): SuiteDef {
 export function bundleFor(spec: ScenarioSpec, seed: number): LoadedBundle {
   const [b] = generateSuite(adhocSuite([spec]), seed);
   if (!b) throw new Error('no bundle');
-  return { manifest: b.manifest, site: { files: b.files } };
+  return generated([b])[0] as LoadedBundle;
 }
 
 const env = new DecoyEnv();

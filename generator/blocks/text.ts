@@ -1,5 +1,5 @@
 /** Blocks that only show something: a heading, text, a line that counts down, a picture. */
-import { scenePicture } from '../images.ts';
+import { imagePicture } from '../images.ts';
 import { textPart, toneLook, type Part } from '../parts.ts';
 import { base, span, type BlockOf, type Ctx, type Laid } from './base.ts';
 
@@ -55,7 +55,7 @@ export function countdown(block: BlockOf<'countdown'>, ctx: Ctx, width: number):
 }
 
 export function image(block: BlockOf<'image'>, ctx: Ctx, width: number): LaidImage {
-  const pic = scenePicture(block.hue);
+  const pic = imagePicture(block, ctx.site.domain);
   ctx.pictures.push(pic);
   return { ...base(block, ctx), box: span(width, block.height), alt: block.alt, picture: pic.cls };
 }

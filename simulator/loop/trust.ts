@@ -15,6 +15,9 @@ import { parse5, parsePage } from '../page/engine/served.ts';
  * - a file is markup (`.html`, `.htm`: read and checked below) or inert data by its
  *   extension (`DATA`); anything else (`.js`, `.mjs`, `.wasm`, `.xml`, `.xhtml`, no extension…)
  *   is refused;
+ * - a picture is PNG, JPEG or WebP, and is what its name says by its first bytes (so no
+ *   script or page travels as an "image" a server or a browser might sniff), of at most
+ *   `MAX_PICTURE_BYTES`;
  * - in markup, a `<script>` is JSON data (`type="application/json"`, no `src`) or the exact
  *   text of this version's runtime (by SHA-256), in HTML and SVG alike;
  * - no event handler attribute (`on…`), no `javascript:` or `vbscript:` in any attribute
@@ -31,7 +34,32 @@ import { parse5, parsePage } from '../page/engine/served.ts';
  *
  * A bundle made by another version of decoy carries another runtime and is refused too.
  */
-export const DATA = /\.(css|png|jpe?g|gif|webp|avif|ico|bmp|woff2?|ttf|otf|json|txt)$/i;
+export const DATA = /\.(css|png|jpe?g|webp|woff2?|ttf|otf|json|txt)$/i;
+/** A picture: a kind of file whose bytes are checked to be one (`pictureProblem`). */
+export const PICTURE = /\.(png|jpe?g|webp)$/i;
+/** The most a picture of a site may weigh (the generator's are a few KB). */
+export const MAX_PICTURE_BYTES = 2 * 1024 * 1024;
+
+const startsWith = (bytes: Uint8Array, at: number, sig: readonly number[]) =>
+  bytes.length >= at + sig.length && sig.every((b, i) => bytes[at + i] === b);
+const ascii = (s: string) => [...s].map((c) => c.charCodeAt(0));
+
+/** What makes the bytes of a picture file not the picture its name says, or null. */
+export function pictureProblem(name: string, bytes: Uint8Array): string | null {
+  const ext = PICTURE.exec(name)?.[1]?.toLowerCase();
+  if (ext === undefined) return null;
+  if (bytes.length > MAX_PICTURE_BYTES)
+    return `a picture of ${bytes.length} bytes (at most ${MAX_PICTURE_BYTES} are served)`;
+  const is =
+    ext === 'png'
+      ? startsWith(bytes, 0, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])
+      : ext === 'webp'
+        ? startsWith(bytes, 0, ascii('RIFF')) && startsWith(bytes, 8, ascii('WEBP'))
+        : startsWith(bytes, 0, [0xff, 0xd8, 0xff]);
+  return is
+    ? null
+    : `a .${ext} file that is not a ${ext === 'jpg' ? 'jpeg' : ext} picture (its first bytes say otherwise)`;
+}
 /** A page: read, checked and served as UTF-8 text. */
 export const PAGE = /\.html?$/i;
 const REFUSED_ELEMENTS = new Set([
@@ -205,8 +233,8 @@ export function assertSiteIsData(site: SiteFiles, where: string): void {
       text === null
         ? PAGE.test(name)
           ? 'a page that was not read as text'
-          : servedFileProblem(name, '')
-        : servedFileProblem(name, text ?? '');
+          : (servedFileProblem(name, '') ?? pictureProblem(name, site.data?.[name] ?? new Uint8Array()))
+        : (servedFileProblem(name, text ?? '') ?? (PICTURE.test(name) ? 'a picture that was read as text' : null));
     if (problem) throw new UserError(`${where}/${name}: ${problem}; ${TRUST_HINT}`);
   }
 }

@@ -135,7 +135,7 @@ describe('decoy assess per step, on agents played on a suite', () => {
     const copy = join(dir, 'naive-copy');
     cpSync(runs, copy, { recursive: true });
     await expect(assessSteps({ runs: [runs, copy] }, { defense: 'none', defenseOptions: {} })).rejects.toThrow(
-      /naive-copy holds demo\.v1\.\S+ played by naive as .*naive does: its steps would be counted twice/,
+      /naive-copy holds demo\.v2\.\S+ played by naive as .*naive does: its steps would be counted twice/,
     );
     expect(fromRuns.steps.map((s) => s.verdict)).toEqual(naive.map((s) => s.verdict));
     const fromSuite = await assessSteps({ ...suite, agents: ['naive'] }, { defense: needsContext, defenseOptions: {} });

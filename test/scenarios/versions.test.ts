@@ -57,6 +57,15 @@ describe('suite versions', () => {
     ];
     for (const c of changed) expect(bundlesDigest([c, ...rest])).not.toBe(base);
     expect(bundlesDigest([...rest, first])).not.toBe(base);
+    // A picture is its recipe (its bytes are a pure function of it): a picture more, or one painted otherwise, is another bundle.
+    const at = made.findIndex((b) => Object.keys(b.pictures).length > 0);
+    const pictured = made[at];
+    if (!pictured) throw new Error('demo shows no picture');
+    const [path, job] = Object.entries(pictured.pictures)[0]!;
+    const swap = (pictures: typeof pictured.pictures) => made.map((b, i) => (i === at ? { ...b, pictures } : b));
+    expect(bundlesDigest(swap({ ...pictured.pictures, [path]: { ...job, quality: job.quality - 1 } }))).not.toBe(base);
+    expect(bundlesDigest(swap({ ...pictured.pictures, 'img/more.webp': job }))).not.toBe(base);
+    expect(bundlesDigest(swap({ ...pictured.pictures }))).toBe(base);
     expect(bundlesDigest(made, { more: 1 })).not.toBe(base);
   });
 

@@ -84,6 +84,30 @@ const COUNT_SCRIPT = `(() => { const byTag = Document.prototype.getElementsByTag
 const injectInit = (source: string) =>
   `(() => { if (window.top !== window || location.origin !== ${JSON.stringify(ORIGIN)}) return; let threw = null; Object.defineProperty(window, '__decoyInjectError', { value: () => threw, writable: false, enumerable: false, configurable: false }); (${injectionScript(source)})((m) => { if (threw === null) threw = String(m); }); })();`;
 
+/** The content types of the pictures a site serves, by extension. */
+const IMAGE_TYPES: Record<string, string> = {
+  png: 'image/png',
+  webp: 'image/webp',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+};
+
+/** In the page: resolves when every background picture its elements show is loaded and decoded (a failed one counts as done). */
+const PICTURES_DECODED = async (): Promise<void> => {
+  const urls = new Set<string>();
+  for (const el of document.querySelectorAll('*')) {
+    const m = /url\("?([^")]+)"?\)/.exec(getComputedStyle(el).backgroundImage);
+    if (m?.[1]) urls.add(m[1]);
+  }
+  await Promise.all(
+    [...urls].map((u) => {
+      const img = new Image();
+      img.src = u;
+      return img.decode().catch(() => undefined);
+    }),
+  );
+};
+
 /**
  * How long one call into the browser may take when no step limit is given (screenshots for
  * shoot and dataset): past it the call fails, as a page in a busy loop answers nothing.
@@ -407,6 +431,14 @@ export class ChromiumBrowser implements Browser {
     const req = route.request();
     const url = new URL(req.url());
     if (url.origin !== ORIGIN || !this.site) return route.abort('blockedbyclient');
+    if (req.resourceType() === 'image') {
+      // A picture of the site's own (its bytes checked when the bundle was read, trust.ts imageProblem).
+      const path = url.pathname.replace(/^\/+/, '');
+      const type = IMAGE_TYPES[/\.(\w+)$/.exec(path)?.[1]?.toLowerCase() ?? ''];
+      const data = this.site.data;
+      if (type && data && Object.hasOwn(data, path))
+        return route.fulfill({ status: 200, contentType: type, body: Buffer.from(data[path] as Uint8Array) });
+    }
     if (req.resourceType() !== 'document') return route.fulfill({ status: 404, body: '' });
     // The document is served as the tree that was checked when the bundle was read (trust.ts servedPage), nothing spliced in; its seed goes beside it (SEED_COOKIE).
     const body = this.served(documentFor(this.site, url.pathname));
@@ -538,9 +570,12 @@ export class ChromiumBrowser implements Browser {
     return parseEventLog(`[${this.logged.join(',')}]`);
   }
 
-  /** A PNG of the viewport at the current scroll. */
+  /** A PNG of the viewport at the current scroll, once every picture the page paints has arrived (else a shot would catch some half loaded). */
   async screenshot(): Promise<Buffer> {
-    return this.guard('screenshot', () => this.page.screenshot({ type: 'png', animations: 'disabled', caret: 'hide' }));
+    return this.guard('screenshot', async () => {
+      await this.page.evaluate(PICTURES_DECODED);
+      return this.page.screenshot({ type: 'png', animations: 'disabled', caret: 'hide' });
+    });
   }
 
   /** Chromium's layout box of the element of a role at an authored viewport box (null if none is there). */

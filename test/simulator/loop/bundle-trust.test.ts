@@ -25,7 +25,9 @@ import {
   validateManifest,
   writeIntoBundle,
 } from '../../../simulator/loop/bundle.ts';
-import { servedFileProblem } from '../../../simulator/loop/trust.ts';
+import { MAX_PICTURE_BYTES, servedFileProblem } from '../../../simulator/loop/trust.ts';
+import { paintSync } from '../../../generator/paint.ts';
+import { productJob } from '../../../generator/pictures/product.ts';
 import { servedPage } from '../../../simulator/page/engine/served.ts';
 import { GALLERY_DIR, writeLiveSites } from '../../../harness/gallery.ts';
 import { bundleFor, PROPERTY_RUNS } from '../../helpers.ts';
@@ -344,6 +346,35 @@ describe('a bundle is data: what its served files may hold', () => {
     expect(Object.keys(site.data ?? {}).sort()).toEqual(['extra.css', 'f.woff2', 'p.png']);
     // Bytes that are no UTF-8 stay the bytes they are (read as text, they became U+FFFD).
     expect([...(site.data?.['p.png'] ?? [])]).toEqual([...PNG_BYTES]);
+  });
+
+  it('a script or a page disguised as a picture is refused by its first bytes, as is a picture of another kind than its name or over the size cap; a painted picture is data', () => {
+    const painted = paintSync(productJob('Summit Trail Backpack', 20));
+    const as = (name: string, bytes: Uint8Array | string) => (b: string) => {
+      mkdirSync(join(b, 'site', 'img'), { recursive: true });
+      writeFileSync(join(b, 'site', name), bytes);
+    };
+    const ok = readBundle(crafted(as('img/p.webp', painted)));
+    expect([...(ok.site.data?.['img/p.webp'] ?? [])]).toEqual([...painted]);
+    const cases: [string, Uint8Array | string, RegExp][] = [
+      ['img/x.png', 'alert(document.cookie)', /site\/img\/x.png: a .png file that is not a png picture/],
+      ['img/x.webp', '<script>fetch("/")</script>', /site\/img\/x.webp: a .webp file that is not a webp picture/],
+      ['img/x.jpg', PNG_BYTES, /site\/img\/x.jpg: a .jpg file that is not a jpeg picture/],
+      ['img/x.png', painted, /site\/img\/x.png: a .png file that is not a png picture/],
+      ['img/x.webp', new Uint8Array(MAX_PICTURE_BYTES + 1), /site\/img\/x.webp: a picture of \d+ bytes/],
+      ['img/x.gif', 'GIF89a', /site\/img\/x.gif: a kind of file a bundle may not serve/],
+    ];
+    for (const [name, bytes, message] of cases) {
+      const b = crafted(as(name, bytes));
+      expect(
+        refusal(() => readBundle(b)),
+        name,
+      ).toMatch(message);
+      expect(
+        refusal(() => readBundle(b, { trustBundles: true })),
+        name,
+      ).toBeNull();
+    }
   });
 
   it('a page that is not UTF-8 is refused (a UTF-16 BOM makes a browser read other markup than the check read)', () => {
