@@ -56,22 +56,26 @@ function quantile(sorted: readonly number[], q: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
 }
 
-/** The header and each page of a bundle's single-page HTML (overlays and the not-found page apart). */
+/**
+ * What frames every page (the header and the site's one footer) and each page of a bundle's
+ * single-page HTML (overlays and the not-found page apart).
+ */
 function parts(html: string): { header: string; pages: string[] } {
   const served = html.replace(/<template>[\s\S]*?<\/template>/g, '');
-  const header = served.slice(served.indexOf('<header'), served.indexOf('</header>'));
+  const footer = served.includes('<footer') ? served.slice(served.indexOf('<footer'), served.indexOf('</footer>')) : '';
+  const header = served.slice(served.indexOf('<header'), served.indexOf('</header>')) + footer;
   const pages = [...served.matchAll(new RegExp(`<main ${ATTR.route}="([^"]*)"[\\s\\S]*?</main>`, 'g'))];
   return { header, pages: pages.filter((m) => m[1] !== '*').map((m) => m[0]) };
 }
 
-/** Interactive elements on each page of a bundle's single-page HTML: the header's and the page's own (overlays apart). */
+/** Interactive elements on each page of a bundle's single-page HTML: the header's, the footer's and the page's own (overlays apart). */
 export function pageCounts(html: string): number[] {
   const { header, pages } = parts(html);
   const top = interactive(header);
   return pages.map((p) => top + interactive(p));
 }
 
-/** Words of visible text on each page: the header's and the page's own (overlays apart). */
+/** Words of visible text on each page: the header's, the footer's and the page's own (overlays apart). */
 export function pageWords(html: string): number[] {
   const { header, pages } = parts(html);
   const top = words(header);

@@ -12,7 +12,7 @@ import { pictureRules, type Picture } from './images.ts';
 import { MUTED, textWidth, type Box, type Look, type Part, type Theme } from './parts.ts';
 import type { Ctx } from './blocks/base.ts';
 import { flow, type LaidBlock } from './blocks/lay.ts';
-import { layCrumbs, layFooter, layPicks } from './blocks/links.ts';
+import { layCrumbs, layFooter, layPicks, type LaidFooter } from './blocks/links.ts';
 import { layHeader, type LaidHeader } from './header.ts';
 
 export interface LaidPage {
@@ -48,6 +48,8 @@ export interface LaidSite {
   header: LaidHeader;
   /** Where every page's content starts, under the header. */
   pageTop: number;
+  /** The site's one footer, placed under the home page; the runtime keeps it under whichever page shows. */
+  footer: LaidFooter | null;
   pages: LaidPage[];
   overlays: LaidOverlay[];
   /** The stylesheet rules that paint the site's pictures. */
@@ -90,9 +92,8 @@ function layPage(p: PageSpec, index: number, ctx: Omit<Ctx, 'place'>, left: numb
   const inner = flow(p.blocks, { ...ctx, place: [p.route] }, ctx.width, 0);
   if (crumbs) inner.blocks.unshift(crumbs);
   for (const b of inner.blocks) b.box.x = 0;
-  const footer = layFooter(ctx.site, ctx.width, ctx.gap, ctx.theme);
   const picks = layPicks(ctx.site, ctx.width, ctx.gap, ctx.theme);
-  const blocks = [...inner.blocks, ...(picks ? [picks] : []), ...(footer ? [footer] : [])];
+  const blocks = [...inner.blocks, ...(picks ? [picks] : [])];
   const { tops, bottom } = stack(blocks.map((l) => ({ height: l.box.h, gap: l.gap })));
   blocks.forEach((b, i) => {
     b.box.y = tops[i] as number;
@@ -129,6 +130,12 @@ export function layout(site: SiteSpec, rng: Rng, ids: Ids): LaidSite {
   const header = layHeader(site, theme, ids);
   const pageTop = header.box.h + 32;
   const pages = site.pages.map((p, i) => layPage(p, i, ctx, left, pageTop));
+  const footer = layFooter(site, width, gap, theme);
+  if (footer) {
+    const home = pages.find((p) => p.route === '/') ?? pages[0];
+    footer.box.x = left;
+    footer.box.y = pageTop + (home?.height ?? 0) + gap;
+  }
   const overlays = site.overlays.map((o) => layOverlay(o, { ...ctx, place: [`overlay ${o.id}`] }));
   site.pages.forEach((p, i) => {
     if (!p.takes) return;
@@ -147,6 +154,7 @@ export function layout(site: SiteSpec, rng: Rng, ids: Ids): LaidSite {
     theme,
     header,
     pageTop,
+    footer,
     pages,
     overlays,
     pictures: pictureRules(ctx.pictures),

@@ -18,7 +18,7 @@ import {
   type LaidRadios,
   type LaidSelect,
 } from './controls.ts';
-import { links, type LaidCrumbs, type LaidFooter, type LaidLinks, type LaidPicks } from './links.ts';
+import { links, type LaidCrumbs, type LaidLinks, type LaidPicks } from './links.ts';
 import { article, articleList, type LaidArticle, type LaidArticleList } from './news.ts';
 import {
   cartLines,
@@ -67,7 +67,7 @@ export interface LaidForm extends Laid<'form'> {
   saved: Part;
 }
 
-/** A block as laid out: one of the site spec's, or the breadcrumbs and footer the layout frames every page with. */
+/** A block as laid out: one of the site spec's, or the breadcrumbs and picks the layout frames every page with. */
 export type LaidBlock =
   | LaidHeading
   | LaidText
@@ -89,8 +89,7 @@ export type LaidBlock =
   | CollapsedGroup
   | LaidForm
   | LaidCrumbs
-  | LaidPicks
-  | LaidFooter;
+  | LaidPicks;
 
 type Lay<K extends BlockKind> = (block: BlockOf<K>, ctx: Ctx, width: number) => Extract<LaidBlock, { kind: K }>;
 

@@ -113,9 +113,8 @@ function wrapped(
 
 /**
  * The site's footer: popular searches, columns of links, the site's promises, a paragraph
- * about it, social and legal links and the small print. The last block of every page, placed
- * by the stack rule like the rest, so the runtime keeps it under the content when a block
- * opens above it.
+ * about it, social and legal links and the small print. One for the whole site, so a page
+ * carries it once: the runtime keeps it a gap under whichever page shows (generator/runtime/reflow.ts).
  */
 export function layFooter(site: SiteSpec, width: number, gap: number, theme: Theme): LaidFooter | null {
   if (!site.footer) return null;
