@@ -60,7 +60,8 @@ function layOverlay(o: OverlaySpec, ctx: Ctx): LaidOverlay {
   const { width: vw, height: vh } = VIEWPORT;
   const pad = o.placement === 'corner' ? 20 : 28;
   const bar = o.placement === 'bottom-bar' || o.placement === 'top-bar';
-  const outerW = o.placement === 'modal' ? 560 : o.placement === 'corner' ? 420 : vw;
+  const design = ctx.site.frame?.design;
+  const outerW = o.placement === 'modal' ? (design?.dialog ?? 560) : o.placement === 'corner' ? 420 : vw;
   const innerX = bar ? Math.max(pad, Math.round((vw - 1040) / 2)) : pad;
   const inner = flow(o.blocks, { ...ctx, gap: 16 }, outerW - 2 * innerX, pad);
   for (const b of inner.blocks) b.box.x = innerX;
@@ -69,7 +70,7 @@ function layOverlay(o: OverlaySpec, ctx: Ctx): LaidOverlay {
     o.placement === 'modal'
       ? { x: Math.round((vw - outerW) / 2), y: Math.max(40, Math.round((vh - h) / 2)), w: outerW, h }
       : o.placement === 'corner'
-        ? { x: vw - outerW - 24, y: vh - h - 24, w: outerW, h }
+        ? { x: design?.corner === 'left' ? 24 : vw - outerW - 24, y: vh - h - 24, w: outerW, h }
         : o.placement === 'top-bar'
           ? { x: 0, y: 0, w: vw, h }
           : { x: 0, y: vh - h, w: vw, h };

@@ -308,6 +308,9 @@ export interface SiteDesign {
   /** A thin strip above the header carrying a line and the account links. */
   strip: boolean;
   cards: 'border' | 'shadow' | 'flat';
+  /** Popups in the site's own shapes: a dialog's width, and the side a corner popup docks to. */
+  dialog: number;
+  corner: 'left' | 'right';
 }
 
 /**

@@ -14,6 +14,8 @@ const TIMES = '"Liberation Serif","DejaVu Serif",Georgia,serif';
 export const DESIGNS: readonly SiteDesign[] = [
   {
     id: 'classic',
+    dialog: 560,
+    corner: 'right',
     font: SANS,
     header: 'light',
     bar: 'line',
@@ -25,6 +27,8 @@ export const DESIGNS: readonly SiteDesign[] = [
   },
   {
     id: 'market',
+    dialog: 600,
+    corner: 'right',
     font: ARIAL,
     header: 'dark',
     bar: 'accent',
@@ -36,6 +40,8 @@ export const DESIGNS: readonly SiteDesign[] = [
   },
   {
     id: 'editorial',
+    dialog: 520,
+    corner: 'left',
     font: SERIF,
     header: 'light',
     bar: 'dark',
@@ -47,6 +53,8 @@ export const DESIGNS: readonly SiteDesign[] = [
   },
   {
     id: 'bold',
+    dialog: 640,
+    corner: 'right',
     font: SANS,
     header: 'accent',
     bar: 'light',
@@ -58,6 +66,8 @@ export const DESIGNS: readonly SiteDesign[] = [
   },
   {
     id: 'gazette',
+    dialog: 500,
+    corner: 'left',
     font: TIMES,
     header: 'light',
     bar: 'light',
@@ -69,6 +79,8 @@ export const DESIGNS: readonly SiteDesign[] = [
   },
   {
     id: 'soft',
+    dialog: 580,
+    corner: 'right',
     font: ARIAL,
     header: 'light',
     bar: 'accent',
