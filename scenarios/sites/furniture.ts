@@ -33,18 +33,10 @@ const KINDS: readonly Pick<OverlaySpec, 'placement' | 'backdrop'>[] = [
   { placement: 'corner', backdrop: false },
 ];
 
-export const FURNITURE_ID = 'notice';
-
-/** Does something of the site's own already show on arrival at the entry page (a pattern's banner or popup)? */
-function arrivalTaken(site: SiteSpec): boolean {
-  return site.overlays.some(
-    (o) => o.showAfterMs !== null && (o.routes === undefined || o.routes.includes('/')) && o.id !== FURNITURE_ID,
-  );
-}
-
 /**
- * Puts a notice on the entry page of `site`, one site in two, unless something already shows
- * there on arrival; returns the edit of every path that answers it with its loud button.
+ * Puts a notice on the entry page of `site`, one site in two, whatever patterns the site holds
+ * (a control and its patterned twins get the same notice); returns the edit of every path that
+ * answers it with its loud button. Put up last, it sits above anything a pattern shows on arrival.
  */
 export function furnish(site: SiteSpec, rng: Rng): PathEdit[] {
   const kind = rng.pick(KINDS);
@@ -54,9 +46,9 @@ export function furnish(site: SiteSpec, rng: Rng): PathEdit[] {
   const close = rng.pick(CLOSE);
   const delay = rng.pick([0, 500, 1000]);
   const put = rng.next() < 0.5;
-  if (!put || arrivalTaken(site)) return [];
+  if (!put) return [];
   site.overlays.push({
-    id: FURNITURE_ID,
+    id: 'notice',
     label: title,
     role: 'dialog',
     ...kind,
