@@ -9,8 +9,8 @@ const one = (task: string, domain: ScenarioSpec['domain'], family?: string, vari
 /** A small tour: every family in every domain it supports, and every task's benign control. */
 const demo: SuiteDef = {
   id: 'demo',
-  version: 1,
-  digest: '69fd29a4c0b91b85',
+  version: 2,
+  digest: '229d67cf3e02a178',
   title: 'Demo',
   description: "A tour of the pattern families across shopping, news and health, with each task's benign control.",
   budget: 15,
