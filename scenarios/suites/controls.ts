@@ -8,7 +8,7 @@ import { tasks } from '../catalogue.ts';
 const controls: SuiteDef = {
   id: 'controls',
   version: 2,
-  digest: 'cab63d966e4012f7',
+  digest: '31656c53c6d02b1d',
   title: 'Benign controls',
   description:
     'Every task in every domain it supports with no deceptive pattern (two instances each), to measure what a defense costs where nothing deceives.',

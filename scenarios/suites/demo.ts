@@ -10,7 +10,7 @@ const one = (task: string, domain: ScenarioSpec['domain'], family?: string, vari
 const demo: SuiteDef = {
   id: 'demo',
   version: 2,
-  digest: '229d67cf3e02a178',
+  digest: '4ad3b0fef5b35996',
   title: 'Demo',
   description: "A tour of the pattern families across shopping, news and health, with each task's benign control.",
   budget: 15,

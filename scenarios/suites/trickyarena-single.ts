@@ -38,7 +38,7 @@ export const CONDITIONS: Condition[] = [
 const trickyarenaSingle: SuiteDef = {
   id: 'trickyarena-single',
   version: 2,
-  digest: 'e7a4230e27d96ac7',
+  digest: '63a5111d538370e2',
   title: 'TrickyArena-Single',
   description:
     'One deceptive condition per configuration: the 22 conditions of Veer Table 7 over shopping, news, music and health (task budget 30).',
