@@ -200,6 +200,13 @@ export class Mind {
       const out = asked ?? buttons.find((b) => b !== loud && REFUSE.test(b.name)) ?? spoken ?? options;
       if (out === options && options) opened.add(`${container.name}:${options.name}`);
       const key = `dialog:${container.name}`;
+      // The loud button may itself be the way out or what was asked for: pressing it is not going along.
+      const loudOptions = OPTIONS.test(loud.name) && !opened.has(`${container.name}:${loud.name}`);
+      if (!out && ((wants && wants.test(loud.name)) || REFUSE.test(loud.name) || loudOptions)) {
+        if (loudOptions) opened.add(`${container.name}:${loud.name}`);
+        this.careful = true;
+        return click(loud);
+      }
       if (!out) {
         // Nothing reads as a way out: the loud button is pressed, unless that was refused; then any other.
         const other = this.declined.has(key)
