@@ -21,20 +21,26 @@ export interface Pool<T> {
 export const pool = <T>(standard: readonly T[], heldout: readonly T[]): Pool<T> =>
   Object.freeze({ standard: Object.freeze([...standard]), heldout: Object.freeze([...heldout]) });
 
+/** Is every pool of these split in two halves (none a plain list)? */
+export const isSplit = (texts: Readonly<Record<string, Pool<unknown> | readonly unknown[]>>): boolean =>
+  Object.values(texts).every((p) => !Array.isArray(p));
+
 /** Both halves of a pool, standard first. */
 export const every = <T>(p: Pool<T>): readonly T[] => [...p.standard, ...p.heldout];
 
 /** A pool's halves mapped alike (a pool of labels read from a pool of records). */
 export const mapPool = <T, U>(p: Pool<T>, f: (t: T) => U): Pool<U> => pool(p.standard.map(f), p.heldout.map(f));
 
-/** The half of the pool a bundle draws from. */
-export const half = <T>(p: Pool<T>, phrasings: Phrasings): readonly T[] => p[phrasings];
-
-/** One draw of a phrasing: every text slot is drawn through this, from the bundle's half only. */
-export type Say = <T>(p: Pool<T>) => T;
+/** The draw of phrasings: every text slot is drawn through it, from the bundle's half only. */
+export interface Say {
+  /** One phrasing of the pool. */
+  <T>(p: Pool<T>): T;
+  /** The whole half, for a slot that takes several phrasings at once (shuffled, filtered). */
+  half<T>(p: Pool<T>): readonly T[];
+}
 
 /** The draw of a bundle's phrasings: `rng` picks within the half `phrasings` names. */
-export const sayer =
-  (rng: Rng, phrasings: Phrasings): Say =>
-  (p) =>
-    rng.pick(p[phrasings]);
+export function sayer(rng: Rng, phrasings: Phrasings): Say {
+  const say = <T>(p: Pool<T>): T => rng.pick(p[phrasings]);
+  return Object.assign(say, { half: <T>(p: Pool<T>): readonly T[] => p[phrasings] });
+}
