@@ -5,7 +5,8 @@ import { deceptive, flag, normal, pattern, phrasings, required, seed, suite, whe
 
 export const { help, run, flags } = defineCommand({
   name: 'generate',
-  usage: '--suite <name> [--seed N] [--phrasings standard|heldout] [--out DIR] [--pattern F] [--normal N] [--deceptive N]',
+  usage:
+    '--suite <name> [--seed N] [--phrasings standard|heldout] [--out DIR] [--pattern F] [--normal N] [--deceptive N]',
   flags: [
     required(suite(), present('suite')),
     seed,

@@ -24,8 +24,7 @@ export const AD_MARK =
   /\b(sponsored|advertisement|advertorial|promoted|paid (?:content|post|partnership|placement|listing)|partner content|ad(?!-))\b/i;
 
 /** Words turning a box's meaning around; an instruction to untick counts as one ("Untick this box if you do not …" is a yes). */
-const NEGATION =
-  /\b(no|not|don't|do not|never|without|opt[- ]?out|unsubscribe|stop|uncheck|untick)\b/gi;
+const NEGATION = /\b(no|not|don't|do not|never|without|opt[- ]?out|unsubscribe|stop|uncheck|untick)\b/gi;
 
 /** Does ticking this box say no (an odd number of negations)? */
 export const optsOut = (name: string) => (name.match(NEGATION) ?? []).length % 2 === 1;
