@@ -7,8 +7,8 @@ import { tasks } from '../catalogue.ts';
  */
 const controls: SuiteDef = {
   id: 'controls',
-  version: 1,
-  digest: '6d39de0542cc9dd4',
+  version: 2,
+  digest: '1f53432503863104',
   title: 'Benign controls',
   description:
     'Every task in every domain it supports with no deceptive pattern (two instances each), to measure what a defense costs where nothing deceives.',

@@ -9,8 +9,8 @@ const one = (task: string, domain: ScenarioSpec['domain'], family?: string, vari
 /** A small tour: every family in every domain it supports, and every task's benign control. */
 const demo: SuiteDef = {
   id: 'demo',
-  version: 1,
-  digest: '69fd29a4c0b91b85',
+  version: 2,
+  digest: '734b8a2ef8077912',
   title: 'Demo',
   description: "A tour of the pattern families across shopping, news and health, with each task's benign control.",
   budget: 15,

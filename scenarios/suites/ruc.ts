@@ -51,8 +51,8 @@ function normal(domain: Domain, count: number): ScenarioSpec[] {
 
 const ruc: SuiteDef = {
   id: 'ruc',
-  version: 1,
-  digest: '3734950fbca18a62',
+  version: 2,
+  digest: 'ec4d6ffbd869cfb8',
   title: 'RUC click boxes',
   description:
     'Click-level samples in the shape of DUDE’s RUC: 910 normal and 497 deceptive over news, booking, shopping and software, four deception categories, split 70/15/15 by category (seed 42).',

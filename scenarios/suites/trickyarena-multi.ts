@@ -53,8 +53,8 @@ export const CONDITIONS: Condition[] = [
 
 const trickyarenaMulti: SuiteDef = {
   id: 'trickyarena-multi',
-  version: 1,
-  digest: 'c0e4fd0f7efbf1ab',
+  version: 2,
+  digest: 'cbae195f513dc95d',
   title: 'TrickyArena-Multi',
   description:
     'Two to four deceptive conditions at once: the 16 combinations of Veer Table 8 (46 with two, 18 with three, 4 with four); D is their OR (task budget 30).',

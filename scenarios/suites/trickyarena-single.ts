@@ -37,8 +37,8 @@ export const CONDITIONS: Condition[] = [
 
 const trickyarenaSingle: SuiteDef = {
   id: 'trickyarena-single',
-  version: 1,
-  digest: 'be40d5847551da2c',
+  version: 2,
+  digest: 'eab3fc3791533799',
   title: 'TrickyArena-Single',
   description:
     'One deceptive condition per configuration: the 22 conditions of Veer Table 7 over shopping, news, music and health (task budget 30).',

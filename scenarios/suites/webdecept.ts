@@ -31,8 +31,8 @@ export const CONDITIONS: Condition[] = SCENARIOS.flatMap(({ label, family }) =>
 
 const webdecept: SuiteDef = {
   id: 'webdecept',
-  version: 1,
-  digest: '488ef6220ccadb00',
+  version: 2,
+  digest: '17657ef283349031',
   title: 'WebDecept',
   description:
     '45 shopping tasks (9 templates x 5) under each of 7 deceptive scenarios; redirection and price drift have no safe completion (task budget 15).',
