@@ -277,7 +277,7 @@ describe('decoy command', () => {
       /replay file afolder is a folder, not a file/,
     ],
     [
-      ['score', '--suite', 'demo', '--scenario', 'demo.v1.signup-shopping.control.s7', '--log', 'afolder'],
+      ['score', '--suite', 'demo', '--scenario', 'demo.v2.signup-shopping.control.s7', '--log', 'afolder'],
       /log file afolder is a folder, not a file/,
     ],
     [
@@ -358,7 +358,7 @@ describe('decoy command', () => {
     mkdirSync(join(dir, 'afolder'), { recursive: true });
     writeFileSync(join(dir, 'elsewhere.jsonl'), `{"action": "noop()", "scenario": "webdecept.x.s7"}\n`);
     writeFileSync(join(dir, 'older.jsonl'), `{"action": "noop()", "scenario": "demo.v0.signup-shopping.control.s7"}\n`);
-    writeFileSync(join(dir, 'one.jsonl'), `{"action": "noop()", "scenario": "demo.v1.signup-shopping.control.s7"}\n`);
+    writeFileSync(join(dir, 'one.jsonl'), `{"action": "noop()", "scenario": "demo.v2.signup-shopping.control.s7"}\n`);
     const before = listing();
     const r = await decoy(...args);
     expect(r.code).toBe(2);
@@ -422,11 +422,11 @@ describe('decoy command', () => {
   it('demo generates, replays and prints the results table, and runs again with another agent or options', async () => {
     const r = await decoy('demo');
     expect(r.code, r.err).toBe(0);
-    expect(r.out).toMatch(/suite demo v1 · agent naive · defense none/);
+    expect(r.out).toMatch(/suite demo v2 · agent naive · defense none/);
     expect(r.out).toMatch(/^all +16 /m);
     const oracle = await decoy('demo', '--agent', 'oracle');
     expect(oracle.code, oracle.err).toBe(0);
-    expect(oracle.out).toMatch(/suite demo v1 · agent oracle · defense none/);
+    expect(oracle.out).toMatch(/suite demo v2 · agent oracle · defense none/);
     const again = await decoy('demo', '--opt', 'susceptibility=1');
     expect(again.code, again.err).toBe(0);
     expect(JSON.parse(readFileSync(join(dir, 'runs/demo/naive-none-s7/run.json'), 'utf8')).agentOptions).toEqual({
