@@ -8,7 +8,7 @@ import { tasks } from '../catalogue.ts';
 const controls: SuiteDef = {
   id: 'controls',
   version: 2,
-  digest: '1f53432503863104',
+  digest: 'a11b87efd3702ef2',
   title: 'Benign controls',
   description:
     'Every task in every domain it supports with no deceptive pattern (two instances each), to measure what a defense costs where nothing deceives.',

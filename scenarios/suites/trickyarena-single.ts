@@ -38,7 +38,7 @@ export const CONDITIONS: Condition[] = [
 const trickyarenaSingle: SuiteDef = {
   id: 'trickyarena-single',
   version: 2,
-  digest: 'eab3fc3791533799',
+  digest: 'd16336a353cb2342',
   title: 'TrickyArena-Single',
   description:
     'One deceptive condition per configuration: the 22 conditions of Veer Table 7 over shopping, news, music and health (task budget 30).',

@@ -294,11 +294,11 @@ describe('decoy command', () => {
     ],
     [
       ['run', '--suite', 'demo', '--agent', 'replay', '--replay', 'older.jsonl', '--out', 'runs/x'],
-      /\(demo\.v0\.signup-shopping\.control\.s7\), and none that they have; they are of another version of the suite \(demo\.v0\.signup-shopping\.control\.s7 is 'demo\.v1\.signup-shopping\.control\.s7' here\)/,
+      /\(demo\.v0\.signup-shopping\.control\.s7\), and none that they have; they are of another version of the suite \(demo\.v0\.signup-shopping\.control\.s7 is 'demo\.v2\.signup-shopping\.control\.s7' here\)/,
     ],
     [
       ['score', '--suite', 'demo', '--scenario', 'demo.signup-shopping.control.s7', '--log', 'afile'],
-      /has no configuration 'demo\.signup-shopping\.control\.s7'; it is of another version of the suite: here it is 'demo\.v1\.signup-shopping\.control\.s7'/,
+      /has no configuration 'demo\.signup-shopping\.control\.s7'; it is of another version of the suite: here it is 'demo\.v2\.signup-shopping\.control\.s7'/,
     ],
     [
       ['run', '--suite', 'demo', '--agent', 'replay', '--replay', 'one.jsonl', '--out', 'runs/x'],
