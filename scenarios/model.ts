@@ -3,6 +3,7 @@
  * to a site, and what a suite holds. Knows nothing of rendering or replay.
  */
 import type { Rng } from './rng.ts';
+import type { Pool, Say } from './phrasing.ts';
 import type { EventName, SiteEvent } from './contract.ts';
 
 /** The site's events are part of the contract with the runtime; re-exported here for the model's users. */
@@ -478,6 +479,8 @@ export interface ApplyContext {
   taskId: string;
   variant: string;
   rng: Rng;
+  /** Draws a phrasing from the bundle's half of a text pool, with `rng` (scenarios/phrasing.ts). */
+  say: Say;
 }
 
 /** The deception categories of the RUC click-box dataset (DUDE). */
@@ -524,8 +527,12 @@ export interface PatternFamily {
   claims?(task: string, domain: Domain): readonly string[];
   category: RucCategory;
   mathur: readonly MathurType[];
-  /** The phrasing pools of the family's text slots (at least five each), drawn by seed. */
-  texts: Readonly<Record<string, readonly unknown[]>>;
+  /**
+   * The phrasing pools of the family's text slots (at least five in each half), drawn by seed
+   * through `say`. A plain list is a pool not yet split: such a family is refused with the
+   * held-out phrasings (generator/compose.ts).
+   */
+  texts: Readonly<Record<string, Pool<unknown> | readonly unknown[]>>;
   /** Named visual/placement variants; a scenario picks one. */
   variants: readonly string[];
   /** False when no safe completion exists once the pattern fires (WebDecept's notion). */

@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { episodeRecordSchema, readRunFolder, runConfigSchema, runSummarySchema } from '../../harness/run-folder.ts';
 import { executeRun } from '../../harness/run.ts';
 import { decoyIn, runConfig } from '../helpers.ts';
+import { suites } from '../../scenarios/index.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'decoy-run-folder-'));
 const whole = join(dir, 'whole');
@@ -129,7 +130,9 @@ const CHEATS: [string, Partial<Record<keyof typeof files, () => string | null>>,
       'episodes.jsonl': () =>
         editLine(1, (r) => ({ ...r, scenario: (r.scenario as string).replace(/^demo\.v\d+\./, 'demo.v9.') })),
     },
-    /\/episodes\.jsonl:1: scenario: demo\.v9\.\S+ is not of demo v1, the suite run\.json names/,
+    new RegExp(
+      `/episodes\\.jsonl:1: scenario: demo\\.v9\\.\\S+ is not of demo v${suites.get('demo').version}, the suite run\\.json names`,
+    ),
   ],
   [
     'a summary with a rate over 100',
