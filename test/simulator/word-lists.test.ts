@@ -28,6 +28,7 @@ const GENERIC: Record<string, string> = {
   'got it': 'the stock acknowledgement of a notice or banner',
   'sign up': 'the name of the action of joining, on every site',
   'sign me up': 'the stock wording of joining',
+  'standard delivery': "the ordinary name of a checkout's delivery line and tier on any shop",
   'opt out': 'the name of the action in privacy law and on every consent form',
   'free trial': 'the name of the thing, on every subscription site',
   'accept all': "the consent banner's stock yes, the choice regulators name",
