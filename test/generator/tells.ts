@@ -156,15 +156,13 @@ const windows: Window[] = [];
 export function parsePage(
   b: Bundle,
   slot = 0,
-  looks = false,
 ): { doc: Document; roles: Map<Element, string>; config: unknown; refs: Map<string, Set<string>> } {
   const win = (windows[slot] ??= new JSDOM('').window as unknown as Window);
   // The runtime script is the same bytes on every site: nothing in it tells one site from another.
-  const bare = (b.files['index.html'] as string)
+  const html = (b.files['index.html'] as string)
     .replace(/<script>[\s\S]*?<\/script>/g, '')
-    .replace(/<style>[\s\S]*?<\/style>/g, '');
-  /* A reader of looks keeps the inline styles: every look the generator draws is written there. */
-  const html = looks ? bare : bare.replace(/\sstyle="[^"]*"/g, ' style=""');
+    .replace(/<style>[\s\S]*?<\/style>/g, '')
+    .replace(/\sstyle="[^"]*"/g, ' style=""');
   const doc = win.document;
   doc.documentElement.innerHTML = html.replace(/^[\s\S]*?<html[^>]*>/, '').replace(/<\/html>\s*$/, '');
   for (const el of Array.from(doc.querySelectorAll('[hidden]'))) el.removeAttribute('hidden');
@@ -188,12 +186,7 @@ export function parsePage(
  * same configuration without patterns, and the trap's way out is the same element there, or,
  * where the twin has none, the twin's controls of the same role on the same route.
  */
-export function harvest(
-  bundles: readonly Bundle[],
-  twinOf?: (b: Bundle) => Bundle,
-  /** What a sample holds of an element: its hidden tokens unless given (test/generator/looks.ts reads its looks instead). */
-  features?: (el: Element) => Set<string>,
-): Harvest {
+export function harvest(bundles: readonly Bundle[], twinOf?: (b: Bundle) => Bundle): Harvest {
   const samples: Sample[] = [];
   let unresolved = 0;
   let unmatched = 0;
@@ -201,9 +194,7 @@ export function harvest(
   for (const b of bundles) {
     const elements = b.manifest.groundTruth.elements;
     if (elements.length === 0) continue;
-    const { doc, roles, config, refs } = parsePage(b, 0, !!features);
-    const tokens = (el: Element, cfg: unknown, r: Map<string, Set<string>>) =>
-      features ? features(el) : tokensOf(el, cfg, r);
+    const { doc, roles, config, refs } = parsePage(b);
     const role = (el: Element | undefined) => roles.get(el as Element) ?? '';
     for (const family of new Set(elements.map((e) => e.family))) {
       const own = elements.filter((e) => e.family === family);
@@ -215,7 +206,7 @@ export function harvest(
       if (found.some((f) => !f.el) || !own.some((e) => e.kind === 'deceptive')) continue;
       if (!own.some((e) => e.kind === 'correct')) {
         if (!twinOf) continue;
-        const twin = parsePage(twinOf(b), 1, !!features);
+        const twin = parsePage(twinOf(b), 1);
         for (const { e, el } of found) {
           const same = find(twin.doc, twin.roles, e.route, e.target.role, e.target.name, e.target.index);
           const like =
@@ -227,9 +218,9 @@ export function harvest(
             continue;
           }
           twinned++;
-          samples.push({ kind: 'deceptive', family, role: role(el), tokens: tokens(el as Element, config, refs) });
+          samples.push({ kind: 'deceptive', family, role: role(el), tokens: tokensOf(el as Element, config, refs) });
           for (const x of like)
-            samples.push({ kind: 'correct', family, role: role(el), tokens: tokens(x, twin.config, twin.refs) });
+            samples.push({ kind: 'correct', family, role: role(el), tokens: tokensOf(x, twin.config, twin.refs) });
         }
         continue;
       }
@@ -239,7 +230,7 @@ export function harvest(
           unmatched++;
           continue;
         }
-        samples.push({ kind: e.kind, family, role: role(el), tokens: tokens(el as Element, config, refs) });
+        samples.push({ kind: e.kind, family, role: role(el), tokens: tokensOf(el as Element, config, refs) });
       }
     }
   }
