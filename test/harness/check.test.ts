@@ -86,12 +86,12 @@ describe('the self-check verdict cache', () => {
     expect(before.stdout).toMatch(/trap <family> gives its outcome +2 +0/);
     const family = join(copy, 'scenarios/families/warranty-addon.ts');
     const source = readFileSync(family, 'utf8');
-    // The family's risk names the item whose presence is R; pointed at an item no page offers, the outcome never fires.
-    const evaluator = /(\n  risk: itemInBasket\([^\n]*)\(p\) => p\.sku\)/;
+    // The family's risk holds while the plan is in the basket; pointed at an item no page offers, the outcome never fires.
+    const evaluator = /(\n      return )b\.cart\.has\(sku\)[^\n]*;/;
     expect(source).toMatch(evaluator);
     writeFileSync(
       family,
-      source.replace(evaluator, (_, head: string) => `${head}() => 'no-such-item')`),
+      source.replace(evaluator, (_, head: string) => `${head}b.cart.has('no-such-item');`),
     );
     const after = check();
     expect(after.status).toBe(1);
