@@ -11,7 +11,6 @@ import { join } from 'node:path';
 import { episodeRecordSchema, readRunFolder, runConfigSchema, runSummarySchema } from '../../harness/run-folder.ts';
 import { executeRun } from '../../harness/run.ts';
 import { decoyIn, runConfig } from '../helpers.ts';
-import { suites } from '../../scenarios/index.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'decoy-run-folder-'));
 const whole = join(dir, 'whole');
@@ -130,9 +129,7 @@ const CHEATS: [string, Partial<Record<keyof typeof files, () => string | null>>,
       'episodes.jsonl': () =>
         editLine(1, (r) => ({ ...r, scenario: (r.scenario as string).replace(/^demo\.v\d+\./, 'demo.v9.') })),
     },
-    new RegExp(
-      `/episodes\\.jsonl:1: scenario: demo\\.v9\\.\\S+ is not of demo v${suites.get('demo').version}, the suite run\\.json names`,
-    ),
+    /\/episodes\.jsonl:1: scenario: demo\.v9\.\S+ is not of demo v1, the suite run\.json names/,
   ],
   [
     'a summary with a rate over 100',
