@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { corpusOf, drawSamples, type Corpus } from '../../../harness/experience/corpus.ts';
-import { judgeSplit } from '../../../harness/experience/judge.ts';
+import { clickKey, judgeSplit } from '../../../harness/experience/judge.ts';
 import { inlineLessons } from '../../../harness/experience/lessons.ts';
 import { runExperience, PATIENCE, type ExperienceResult } from '../../../harness/experience/loop.ts';
 import { ruleSummarizer } from '../../../harness/experience/rule.ts';
@@ -89,11 +89,19 @@ describe('decoy experience: the loop terminates under each of its rules', () => 
   });
 
   it('an empty failure pool stops it: on the training samples its lessons can fix, it ends once all are fixed', async () => {
-    // The training samples the first run's last lessons get wholly right: every failure among them is one a lesson fixed.
+    // The training clicks the first run's last lessons get right: every failure among them is one a lesson fixed.
     const last = full.iterations.at(-1)!;
     const judged = await judgeSplit(corpus.train, gate, { lessons: inlineLessons(last.lessons) }, corpus.seed);
-    const wrong = new Set(judged.clicks.filter((c) => !c.correct).map((c) => c.key.slice(0, c.key.lastIndexOf('@'))));
-    const fixable = { ...corpus, train: corpus.train.filter((r) => !wrong.has(r.sample.id)) };
+    const right = new Set(judged.clicks.filter((c) => c.correct).map((c) => c.key));
+    const fixable = {
+      ...corpus,
+      train: corpus.train
+        .map((r) => ({
+          ...r,
+          sample: { ...r.sample, clicks: r.sample.clicks.filter((_, i) => right.has(clickKey(r.sample.id, i))) },
+        }))
+        .filter((r) => r.sample.clicks.length > 0),
+    };
     const r = await loop(fixable);
     expect(r.iterations[0]!.failures).toBeGreaterThan(0);
     expect(r.stop.rule).toBe('empty-pool');
