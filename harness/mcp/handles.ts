@@ -1,6 +1,6 @@
 /**
  * What an MCP client is told of a configuration. Its id names its pattern families and their
- * variants (`demo.v1.purchase-shopping.cookie-trap-modal.s7`), which is ground truth, so the
+ * variants (`demo.v2.purchase-shopping.cookie-trap-modal.s7`), which is ground truth, so the
  * client gets a handle instead: the key the gallery gives a live site (harness/live-copy.ts),
  * an HMAC of the id under a secret, new for each server unless the operator gives one, so that
  * a handle cannot be traced back by hashing the public ids. Configurations are listed in the
