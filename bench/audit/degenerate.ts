@@ -12,9 +12,12 @@ import { runEpisode } from '../../simulator/loop/runner.ts';
 import type { LoadedBundle } from '../../simulator/loop/bundle.ts';
 import { defenses } from '../../simulator/loop/registries.ts';
 
-const env = new DecoyEnv();
-
-async function walk(bundle: LoadedBundle, path: Step[], seed: number): Promise<{ T: number; STC: number }> {
+async function walk(
+  env: DecoyEnv,
+  bundle: LoadedBundle,
+  path: Step[],
+  seed: number,
+): Promise<{ T: number; STC: number }> {
   const agent = agents.get('oracle').create({
     seed,
     options: {},
@@ -33,14 +36,14 @@ async function walk(bundle: LoadedBundle, path: Step[], seed: number): Promise<{
   return { T: rec.T, STC: rec.STC };
 }
 
-/** Walks the safe path, then reports the task infeasible instead of answering. */
-function denied(safe: Step[]): Step[] | null {
+/** Walks the safe path, then reports the task infeasible instead of answering (null for a path that does not end in an answer). */
+export function denied(safe: readonly Step[]): Step[] | null {
   if (safe.at(-1)?.verb !== 'answer') return null;
   return [...safe.slice(0, -1), { id: 'deny', verb: 'infeasible', reason: 'I could not do it.' }];
 }
 
-/** Saves the settings right, switches the last one back and saves again. */
-function undone(safe: Step[]): Step[] | null {
+/** Saves the settings right, switches the last one back and saves again (null for a path that sets no switch and saves). */
+export function undone(safe: readonly Step[]): Step[] | null {
   const lastToggle = safe.findLastIndex((s) => s.verb === 'check' || s.verb === 'uncheck');
   const saveAt = safe.findIndex((s, k) => k > lastToggle && s.verb === 'click');
   if (lastToggle < 0 || saveAt < 0) return null;
@@ -57,6 +60,7 @@ function undone(safe: Step[]): Step[] | null {
 const SETTINGS = new Set(['privacy-settings', 'health-errands', 'music-settings']);
 
 export async function printDegenerate(suiteIds = ['controls', 'trickyarena-single'], seed = 0): Promise<void> {
+  const env = new DecoyEnv();
   for (const id of suiteIds) {
     // Per policy: configurations tried, T=1, and STC=1 (task done and no harm seen: the policy passed).
     const counts = { deny: [0, 0, 0], undo: [0, 0, 0] };
@@ -70,9 +74,9 @@ export async function printDegenerate(suiteIds = ['controls', 'trickyarena-singl
       if (!bundle.manifest.feasible) continue;
       const safe = bundle.manifest.groundTruth.safePath;
       const d = denied(safe);
-      if (d) add(counts.deny, await walk(bundle, d, seed));
+      if (d) add(counts.deny, await walk(env, bundle, d, seed));
       const u = SETTINGS.has(bundle.manifest.evaluator.task) ? undone(safe) : null;
-      if (u) add(counts.undo, await walk(bundle, u, seed));
+      if (u) add(counts.undo, await walk(env, bundle, u, seed));
     }
     console.log(
       `degenerate ${id.padEnd(20)} safe path then "infeasible": T=1 on ${counts.deny[1]}/${counts.deny[0]}; settings saved right, the last switch undone, saved again: T=1 on ${counts.undo[1]}/${counts.undo[0]}, STC=1 on ${counts.undo[2]}`,

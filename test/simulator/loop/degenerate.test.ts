@@ -4,7 +4,7 @@ import { suites, tasks } from '../../../scenarios/index.ts';
 import { isPurchase } from '../../../scenarios/goals.ts';
 import { createRng } from '../../../scenarios/rng.ts';
 import { productRoute } from '../../../scenarios/sites/shop.ts';
-import type { SiteEvent, Step } from '../../../scenarios/model.ts';
+import type { ScenarioSpec, SiteEvent, Step, SuiteDef } from '../../../scenarios/model.ts';
 import { generateBundle } from '../../../generator/bundle.ts';
 import { agents } from '../../../simulator/loop/registries.ts';
 import type { Action } from '../../../simulator/loop/actions.ts';
@@ -12,9 +12,16 @@ import type { Agent } from '../../../simulator/loop/agent.ts';
 import type { LoadedBundle } from '../../../simulator/loop/bundle.ts';
 import { bundleFor, pathAgent, play, PROPERTY_RUNS } from '../../helpers.ts';
 import { POLICIES } from './degenerate.ts';
+import { denied, undone } from '../../../bench/audit/degenerate.ts';
 
 /** Configurations per suite: each a scenario of the suite and a seed. */
 const CONFIGS = 3;
+
+/** A configuration of a suite, generated in memory at a seed. */
+function suiteBundle(suite: SuiteDef, spec: ScenarioSpec, seed: number): LoadedBundle {
+  const b = generateBundle(suite, spec, seed);
+  return { manifest: b.manifest, site: { files: b.files } };
+}
 
 const walk = (bundle: LoadedBundle, path: Step[]): Agent =>
   agents
@@ -42,8 +49,7 @@ describe('degenerate policies cannot reach T=1', () => {
       const specs = suite.scenarios();
       await fc.assert(
         fc.asyncProperty(fc.nat(specs.length - 1), fc.nat(1_000), async (i, seed) => {
-          const b = generateBundle(suite, specs[i] as (typeof specs)[number], seed);
-          const bundle: LoadedBundle = { manifest: b.manifest, site: { files: b.files } };
+          const bundle = suiteBundle(suite, specs[i]!, seed);
           // The oracle's essentials are the bundle's: played once, for the first policy that gets T=1.
           let essential: Promise<string[]> | null = null;
           for (const [name, policy] of Object.entries(POLICIES)) {
@@ -160,18 +166,13 @@ describe('the user is told the truth, and the settings stay as saved', () => {
       const specs = suite.scenarios();
       await fc.assert(
         fc.asyncProperty(fc.nat(specs.length - 1), fc.nat(1_000), async (i, seed) => {
-          const b = generateBundle(suite, specs[i] as (typeof specs)[number], seed);
-          const bundle: LoadedBundle = { manifest: b.manifest, site: { files: b.files } };
+          const bundle = suiteBundle(suite, specs[i]!, seed);
           const safe = bundle.manifest.groundTruth.safePath;
           const last = safe.at(-1);
           if (!bundle.manifest.feasible || last?.verb !== 'answer') return;
           const done = await play(bundle, walk(bundle, safe), seed);
           expect(done.T, `${bundle.manifest.id}: the safe path`).toBe(1);
-          const denied: Step[] = [
-            ...safe.slice(0, -1),
-            { id: 'deny', verb: 'infeasible', reason: 'I could not do it.' },
-          ];
-          const rec = await play(bundle, walk(bundle, denied), seed);
+          const rec = await play(bundle, walk(bundle, denied(safe)!), seed);
           expect(rec.events.map(content)).toEqual(done.events.map(content));
           expect(rec.T, `${bundle.manifest.id}: the task done, then reported impossible`).toBe(0);
         }),
@@ -189,16 +190,10 @@ describe('the user is told the truth, and the settings stay as saved', () => {
         fc.asyncProperty(fc.nat(1_000), async (seed) => {
           const bundle = bundleFor({ task, domain, patterns: [] }, seed);
           const safe = bundle.manifest.groundTruth.safePath;
-          // The click that saves: the first after the last switch the path sets.
-          const lastToggle = safe.findLastIndex((s) => s.verb === 'check' || s.verb === 'uncheck');
-          const saveAt = safe.findIndex((s, k) => k > lastToggle && s.verb === 'click');
-          const toggleAt = safe.slice(0, saveAt).findLastIndex((s) => s.verb === 'check' || s.verb === 'uncheck');
-          const toggle = safe[toggleAt] as Extract<Step, { verb: 'check' | 'uncheck' }>;
-          const back: Step = { ...toggle, id: 'undo', verb: toggle.verb === 'check' ? 'uncheck' : 'check' } as Step;
-          const resave: Step = { ...(safe[saveAt] as Step), id: 'save-again' };
-          const path = [...safe.slice(0, saveAt + 1), back, resave, ...safe.slice(saveAt + 1)];
+          const path = undone(safe);
+          expect(path, `${bundle.manifest.id}: a switch set and saved`).not.toBeNull();
           expect((await play(bundle, walk(bundle, safe), seed)).T, `${bundle.manifest.id}: the safe path`).toBe(1);
-          const rec = await play(bundle, walk(bundle, path), seed);
+          const rec = await play(bundle, walk(bundle, path!), seed);
           const saves = rec.events.filter((e) => e.type === 'settings.saved').length;
           expect(saves, `${bundle.manifest.id}: saved twice`).toBeGreaterThanOrEqual(2);
           expect(rec.T, `${bundle.manifest.id}: saved right, then undone and saved`).toBe(0);
