@@ -1,6 +1,9 @@
 /**
  * npm run audit: the figures of the validity audit, printed: how dense the pages are, and what
- * a degenerate policy gets out of the evaluators.
+ * a degenerate policy gets out of the evaluators. What a reader of looks alone, the loudest
+ * control, hidden amounts and shared words get out of the suites is printed by the tests that
+ * hold them (test/generator/looks.test.ts, test/simulator/salience-defense.test.ts,
+ * test/simulator/word-lists.test.ts), each with its bound.
  */
 import { printDensity } from './density.ts';
 import { printDegenerate } from './audit/degenerate.ts';

@@ -30,6 +30,20 @@ function interactive(html: string): number {
   return n;
 }
 
+/**
+ * Words of text in served markup: what the tags hold, entities read as one character. Hidden
+ * slots a page shows on demand (a form's error line) count too; they are a few words a page.
+ */
+export function words(html: string): number {
+  const text = html
+    .replace(/<(style|script|template)\b[\s\S]*?<\/\1>/g, ' ')
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/&[a-z#0-9]+;/gi, 'x');
+  let n = 0;
+  for (const w of text.split(/\s+/)) if (/[\p{L}\p{N}]/u.test(w)) n++;
+  return n;
+}
+
 export interface Density {
   pages: number;
   p10: number;
@@ -42,12 +56,30 @@ function quantile(sorted: readonly number[], q: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
 }
 
-/** Interactive elements on each page of a bundle's single-page HTML: the header's and the page's own (overlays apart). */
-export function pageCounts(html: string): number[] {
+/**
+ * What frames every page (the header and the site's one footer) and each page of a bundle's
+ * single-page HTML (overlays and the not-found page apart).
+ */
+function parts(html: string): { header: string; pages: string[] } {
   const served = html.replace(/<template>[\s\S]*?<\/template>/g, '');
-  const header = interactive(served.slice(served.indexOf('<header'), served.indexOf('</header>')));
+  const footer = served.includes('<footer') ? served.slice(served.indexOf('<footer'), served.indexOf('</footer>')) : '';
+  const header = served.slice(served.indexOf('<header'), served.indexOf('</header>')) + footer;
   const pages = [...served.matchAll(new RegExp(`<main ${ATTR.route}="([^"]*)"[\\s\\S]*?</main>`, 'g'))];
-  return pages.filter((m) => m[1] !== '*').map((m) => header + interactive(m[0]));
+  return { header, pages: pages.filter((m) => m[1] !== '*').map((m) => m[0]) };
+}
+
+/** Interactive elements on each page of a bundle's single-page HTML: the header's, the footer's and the page's own (overlays apart). */
+export function pageCounts(html: string): number[] {
+  const { header, pages } = parts(html);
+  const top = interactive(header);
+  return pages.map((p) => top + interactive(p));
+}
+
+/** Words of visible text on each page: the header's, the footer's and the page's own (overlays apart). */
+export function pageWords(html: string): number[] {
+  const { header, pages } = parts(html);
+  const top = words(header);
+  return pages.map((p) => top + words(p));
 }
 
 export function density(counts: readonly number[]): Density {
@@ -62,23 +94,30 @@ export function density(counts: readonly number[]): Density {
 }
 
 /** One bundle at a time: a whole suite's pages at once do not fit in memory. */
-export function suiteCounts(suiteId: string, seed: number): number[] {
+export function suiteCounts(suiteId: string, seed: number): { elements: number[]; words: number[] } {
   const suite = suites.get(suiteId);
-  return suite.scenarios().flatMap((spec) => pageCounts(generateBundle(suite, spec, seed).files['index.html'] ?? ''));
+  const out = { elements: [] as number[], words: [] as number[] };
+  for (const spec of suite.scenarios()) {
+    const html = generateBundle(suite, spec, seed).files['index.html'] ?? '';
+    out.elements.push(...pageCounts(html));
+    out.words.push(...pageWords(html));
+  }
+  return out;
 }
 
-const line = (name: string, d: Density) =>
-  `density   ${name.padEnd(19)} ${String(d.pages).padStart(6)} pages: interactive elements per page median ${d.median}, p10 ${d.p10}, p90 ${d.p90}, max ${d.max}`;
+const line = (name: string, d: Density, w: Density) =>
+  `density   ${name.padEnd(19)} ${String(d.pages).padStart(6)} pages: interactive elements per page median ${d.median}, p10 ${d.p10}, p90 ${d.p90}, max ${d.max}; words per page median ${w.median}, p10 ${w.p10}, p90 ${w.p90}`;
 
 /** Prints the density of every suite and of all of them together. */
 export function printDensity(seed: number): void {
-  const all: number[] = [];
+  const all = { elements: [] as number[], words: [] as number[] };
   for (const id of suites.ids()) {
     const counts = suiteCounts(id, seed);
-    all.push(...counts);
-    console.log(line(id, density(counts)));
+    all.elements.push(...counts.elements);
+    all.words.push(...counts.words);
+    console.log(line(id, density(counts.elements), density(counts.words)));
   }
-  console.log(line('every suite', density(all)));
+  console.log(line('every suite', density(all.elements), density(all.words)));
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) printDensity(Number(process.env.BENCH_SEED ?? 7));

@@ -64,10 +64,8 @@ export const { help, run, flags } = defineCommand({
   schema: (flags) => z.object({ ...flags, args: noArgs }).transform((o, ctx) => ({ ...o, source: toSource(o, ctx) })),
   async run(c, io) {
     await sandboxFor(c, io.warn);
-    const [{ checkDefenses, compareDefenses, withAblations }, { loadBundles, selectSuite }] = await Promise.all([
-      import('../harness/compare.ts'),
-      import('../harness/select.ts'),
-    ]);
+    const [{ checkDefenses, compareDefenses, withAblations }, { loadBundles, phrasingsOf, selectSuite }] =
+      await Promise.all([import('../harness/compare.ts'), import('../harness/select.ts')]);
     if ('suite' in c.source) {
       const chosen = selectSuite(c.source.suite, c.source.patterns);
       if (chosen.clicks)
@@ -89,6 +87,7 @@ export const { help, run, flags } = defineCommand({
       bundles: c.bundles ?? null,
       agent: c.agent,
       seed: c.seed,
+      ...phrasingsOf(c.source),
       agentOptions: c.opt,
       defenses,
       defenseOptions: c.defenseOpt,

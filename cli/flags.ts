@@ -9,6 +9,7 @@
  */
 import { z } from 'zod';
 import { DEFAULT_LIMITS } from '../simulator/page/engine/limits.ts';
+import { PHRASINGS, PHRASINGS_DEFAULT } from '../scenarios/phrasing.ts';
 import {
   bool,
   inPath,
@@ -112,12 +113,38 @@ export const unsafeNoSandbox = when(
   '--trust-bundles',
 );
 
-/** --suite (with --seed, --pattern) or --bundles: what commands that work on either take (source.ts toSource reads them). */
+/**
+ * --phrasings: which half of every phrasing pool the generated texts come from
+ * (scenarios/phrasing.ts). Undefined when not given, so that beside bundles (which hold their
+ * own texts) it is refused rather than ignored.
+ */
+export const phrasings = flag(
+  'phrasings',
+  '--phrasings <half>',
+  `texts drawn from the standard phrasings or only from the held-out ones, which no reference defense or scripted agent was written beside ${byDefault(PHRASINGS_DEFAULT)}`,
+  z.enum(PHRASINGS, { message: `--phrasings: ${PHRASINGS.join(' or ')}` }).optional(),
+);
+
+/** --suite (with --seed, --pattern, --phrasings) or --bundles: what commands that work on either take (source.ts toSource reads them). */
 export const sourceFlags = (what: string) =>
-  [suite(what), bundles(what), seed, when(pattern, '--suite'), when(trustBundles, '--bundles')] as const;
+  [
+    suite(what),
+    bundles(what),
+    seed,
+    when(pattern, '--suite'),
+    when(phrasings, '--suite'),
+    when(trustBundles, '--bundles'),
+  ] as const;
 /** sourceFlags where the seed only generates the suite (the command plays nothing with it), so it is refused beside bundles. */
 export const suiteSourceFlags = (what: string) =>
-  [suite(what), bundles(what), suiteSeed, when(pattern, '--suite'), when(trustBundles, '--bundles')] as const;
+  [
+    suite(what),
+    bundles(what),
+    suiteSeed,
+    when(pattern, '--suite'),
+    when(phrasings, '--suite'),
+    when(trustBundles, '--bundles'),
+  ] as const;
 
 // ---------------------------------------------------------------------------
 // Who plays: the agent, the defense, their options.

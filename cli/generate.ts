@@ -1,14 +1,16 @@
 import { z } from 'zod';
 import { UserError } from '../lib/errors.ts';
 import { defineCommand, noArgs, notAFolder, outDir, required as present } from './command.ts';
-import { deceptive, flag, normal, pattern, required, seed, suite, when } from './flags.ts';
+import { deceptive, flag, normal, pattern, phrasings, required, seed, suite, when } from './flags.ts';
 
 export const { help, run, flags } = defineCommand({
   name: 'generate',
-  usage: '--suite <name> [--seed N] [--out DIR] [--pattern F] [--normal N] [--deceptive N]',
+  usage:
+    '--suite <name> [--seed N] [--phrasings standard|heldout] [--out DIR] [--pattern F] [--normal N] [--deceptive N]',
   flags: [
     required(suite(), present('suite')),
     seed,
+    phrasings,
     flag('out', '--out <dir>', 'output folder (default: out/<suite>)', outDir('out').optional()),
     pattern,
     when(normal, 'a click suite'),
@@ -32,16 +34,17 @@ export const { help, run, flags } = defineCommand({
     if (suite.clicks) {
       const spec = resize(suite.clicks, c.normal, c.deceptive);
       quotas(suite, spec);
-      assertBundleFolder(out, suite, c.seed);
-      const { bundles, samples } = await generateClicks(suite, c.seed, spec, io.progress);
-      writeBundles(out, suite, c.seed, bundles);
+      assertBundleFolder(out, suite, c.seed, c.phrasings);
+      const { bundles, samples } = await generateClicks(suite, c.seed, spec, io.progress, c.phrasings);
+      writeBundles(out, suite, c.seed, bundles, c.phrasings);
       writeSamples(out, samples);
       return `wrote ${samples.length} click samples (${samples.filter((x) => x.category === 'normal').length} normal) from ${bundles.length} bundles of suite '${suite.id}' (seed ${c.seed}) to ${out}`;
     }
     if (c.normal !== undefined || c.deceptive !== undefined)
       throw new UserError(`--normal and --deceptive are for click suites; '${suite.id}' is not one`);
-    const bundles = generateSuite(suite, c.seed);
-    writeBundles(out, suite, c.seed, bundles);
-    return `wrote ${bundles.length} bundles of suite '${suite.id}' (seed ${c.seed}) to ${out}`;
+    const bundles = generateSuite(suite, c.seed, c.phrasings);
+    writeBundles(out, suite, c.seed, bundles, c.phrasings);
+    const held = c.phrasings === 'heldout' ? ', held-out phrasings' : '';
+    return `wrote ${bundles.length} bundles of suite '${suite.id}' (seed ${c.seed}${held}) to ${out}`;
   },
 });

@@ -43,7 +43,7 @@ export const { help, run, flags } = defineCommand({
   schema: (flags) => z.object({ ...flags, args: noArgs }).transform((o, ctx) => ({ ...o, source: toSource(o, ctx) })),
   async run(c, io) {
     await sandboxFor(c, io.warn);
-    const [{ loadBundles, selectSuite }, { nameOf }, { McpSession }, { serveStdio }] = await Promise.all([
+    const [{ loadBundles, phrasingsOf, selectSuite }, { nameOf }, { McpSession }, { serveStdio }] = await Promise.all([
       import('../harness/select.ts'),
       import('../harness/run.ts'),
       import('../harness/mcp/session.ts'),
@@ -63,6 +63,7 @@ export const { help, run, flags } = defineCommand({
         bundles: c.bundles ?? null,
         defense: c.defense,
         seed: c.seed,
+        ...phrasingsOf(c.source),
         defenseOptions: c.defenseOpt,
       },
       out,

@@ -37,7 +37,7 @@ export const { help, run, flags } = defineCommand({
   schema: (flags) => z.object({ ...flags, args: noArgs }).transform((o, ctx) => ({ ...o, source: toSource(o, ctx) })),
   async run(c, io) {
     await sandboxFor(c, io.warn);
-    const [{ executeRun }, { loadBundles, selectSuite }] = await Promise.all([
+    const [{ executeRun }, { loadBundles, phrasingsOf, selectSuite }] = await Promise.all([
       import('../harness/run.ts'),
       import('../harness/select.ts'),
     ]);
@@ -57,6 +57,7 @@ export const { help, run, flags } = defineCommand({
       agent: c.agent,
       defense: c.defense,
       seed: c.seed,
+      ...phrasingsOf(c.source),
       agentOptions: c.opt,
       defenseOptions: c.defenseOpt,
       replay: c.replay ?? null,

@@ -40,8 +40,8 @@ export const { help, run, flags } = defineCommand({
     let started = 0;
     const r = await (async () => {
       const source = c.source;
-      const made = suite && 'seed' in source ? generateSuite(suite, source.seed) : null;
-      if (suite && made && 'seed' in source) writeBundles(dir, suite, source.seed, made);
+      const made = suite && 'seed' in source ? generateSuite(suite, source.seed, source.phrasings) : null;
+      if (suite && made && 'seed' in source) writeBundles(dir, suite, source.seed, made, source.phrasings);
       // A suite is generated and written here, then shot from memory; bundles from disk by the one loader.
       const bundles: LoadedBundle[] = made
         ? generated(made)

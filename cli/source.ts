@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { BundleSource } from '../harness/select.ts';
 import { SEED_DEFAULT, TRUST_WITHOUT_BUNDLES } from './command.ts';
+import { PHRASINGS_DEFAULT, type Phrasings } from '../scenarios/phrasing.ts';
 
 /** --suite (with --seed, --pattern) or --bundles (flags.ts sourceFlags), exactly one; a seed undefined (only with suiteSourceFlags) is the default one. */
 export function toSource(
@@ -9,6 +10,7 @@ export function toSource(
     bundles?: string | undefined;
     seed?: number | undefined;
     pattern: readonly string[];
+    phrasings?: Phrasings | undefined;
     trustBundles: boolean;
   },
   ctx: z.RefinementCtx,
@@ -22,12 +24,19 @@ export function toSource(
         code: 'custom',
         message: '--pattern selects from a suite; with --bundles, generate the selection instead',
       });
+    else if (o.phrasings !== undefined)
+      ctx.addIssue({ code: 'custom', message: '--phrasings is for --suite; bundles hold their own texts' });
     else if (suiteSeedOnly && o.seed !== undefined)
       ctx.addIssue({ code: 'custom', message: '--seed is for --suite; bundles hold their own seed' });
     return { bundles: o.bundles, trustBundles: o.trustBundles };
   } else if (o.suite === undefined) ctx.addIssue({ code: 'custom', message: 'give --suite <name> or --bundles <dir>' });
   else if (o.trustBundles) ctx.addIssue({ code: 'custom', message: TRUST_WITHOUT_BUNDLES });
-  return { suite: o.suite ?? '', seed: o.seed ?? SEED_DEFAULT, patterns: o.pattern };
+  return {
+    suite: o.suite ?? '',
+    seed: o.seed ?? SEED_DEFAULT,
+    patterns: o.pattern,
+    ...(o.phrasings && o.phrasings !== PHRASINGS_DEFAULT ? { phrasings: o.phrasings } : {}),
+  };
 }
 
 /** The suite a run records: the one named, or for a folder of bundles the suite its first bundle says it comes from. */

@@ -4,6 +4,7 @@ import { dirname, join } from 'node:path';
 import type { ScenarioSpec, SuiteDef } from '../scenarios/model.ts';
 import { SAFE_NAME, type BundleManifest } from '../scenarios/bundle.ts';
 import { createRng, scenarioSeed } from '../scenarios/rng.ts';
+import { PHRASINGS_DEFAULT, type Phrasings } from '../scenarios/phrasing.ts';
 import { UserError } from '../lib/errors.ts';
 import { packagePath } from '../lib/root.ts';
 import { clearTemps, isTempName, writeFileAtomic } from '../lib/files.ts';
@@ -25,8 +26,13 @@ export interface Bundle {
   pictures: Record<string, PaintJob>;
 }
 
-export function generateBundle(suite: SuiteDef, spec: ScenarioSpec, seed: number): Bundle {
-  const { manifest, site } = compose(suite, spec, seed);
+export function generateBundle(
+  suite: SuiteDef,
+  spec: ScenarioSpec,
+  seed: number,
+  phrasings: Phrasings = PHRASINGS_DEFAULT,
+): Bundle {
+  const { manifest, site } = compose(suite, spec, seed, phrasings);
   const laid = layout(site, createRng(scenarioSeed('layout', spec, seed)), opaqueIds(scenarioSeed('ids', spec, seed)));
   return { manifest, files: { 'index.html': renderSite(site, laid) }, pictures: laid.images };
 }
@@ -42,8 +48,8 @@ export function pictureData(pictures: Readonly<Record<string, PaintJob>>): Recor
   return data;
 }
 
-export function generateSuite(suite: SuiteDef, seed: number): Bundle[] {
-  return suite.scenarios().map((spec) => generateBundle(suite, spec, seed));
+export function generateSuite(suite: SuiteDef, seed: number, phrasings: Phrasings = PHRASINGS_DEFAULT): Bundle[] {
+  return suite.scenarios().map((spec) => generateBundle(suite, spec, seed, phrasings));
 }
 
 /** The seeds a suite's digest generates it at: two, since one seed draws only some of each pool. */
@@ -51,12 +57,18 @@ export const DIGEST_SEEDS = [0, 1] as const;
 
 /**
  * The digest a published suite records with its version: its bundles at DIGEST_SEEDS, the
- * phrasing pools of its families, and the content pools every task draws from
+ * phrasing pools of its families (both halves, so a held-out phrasing no digest bundle draws still counts), and the content pools every task draws from
  * (scenarios/content/, as written), so a phrasing or a product neither seed draws still counts.
  */
 export function suiteDigest(suite: SuiteDef, sources: readonly [string, string][] = contentSources()): string {
   const used = [...new Set(suite.scenarios().flatMap((s) => s.patterns.map((p) => p.family)))].sort();
-  const pools = used.map((id) => [id, families.get(id).texts]);
+  // A phrasing written as a template counts by its source: JSON would write every function as null.
+  const pools = JSON.parse(
+    JSON.stringify(
+      used.map((id) => [id, families.get(id).texts]),
+      (_, v: unknown) => (typeof v === 'function' ? String(v) : v),
+    ),
+  ) as unknown;
   return bundlesDigest(
     DIGEST_SEEDS.flatMap((seed) => generateSuite(suite, seed)),
     [pools, sources],
@@ -92,6 +104,7 @@ export interface SuiteIndex {
   suite?: unknown;
   version?: unknown;
   seed?: unknown;
+  phrasings?: unknown;
   scenarios?: unknown;
 }
 
@@ -146,10 +159,17 @@ export function writeBundles(
     files: Readonly<Record<string, string>>;
     pictures?: Readonly<Record<string, PaintJob>>;
   })[],
+  phrasings: Phrasings = PHRASINGS_DEFAULT,
 ): void {
   const index =
     JSON.stringify(
-      { suite: suite.id, version: suite.version, seed, scenarios: bundles.map((b) => b.manifest.id) },
+      {
+        suite: suite.id,
+        version: suite.version,
+        seed,
+        ...(phrasings === PHRASINGS_DEFAULT ? {} : { phrasings }),
+        scenarios: bundles.map((b) => b.manifest.id),
+      },
       null,
       2,
     ) + '\n';

@@ -5,6 +5,7 @@ import { families, tasks, checkSpec, hostPart } from '../scenarios/catalogue.ts'
 
 export { checkSpec, compatible } from '../scenarios/catalogue.ts';
 import { createRng, scenarioSeed } from '../scenarios/rng.ts';
+import { isSplit, PHRASINGS_DEFAULT, sayer, type Phrasings } from '../scenarios/phrasing.ts';
 import { UserError } from '../lib/errors.ts';
 
 import { VIEWPORT } from '../scenarios/contract.ts';
@@ -47,10 +48,15 @@ export function applyEdits(path: readonly Step[], edits: readonly PathEdit[]): S
 }
 
 /**
- * Scenario + seed → the site spec as served (generator/neutral.ts) and the manifest. The task's draw depends only on
+ * Scenario + seed (+ the half of the phrasing pools its texts come from) → the site spec as served (generator/neutral.ts) and the manifest. The task's draw depends only on
  * task, domain and seed, so a control and its deceptive versions share one base site.
  */
-export function compose(suite: SuiteDef, spec: ScenarioSpec, seed: number): ComposedScenario {
+export function compose(
+  suite: SuiteDef,
+  spec: ScenarioSpec,
+  seed: number,
+  phrasings: Phrasings = PHRASINGS_DEFAULT,
+): ComposedScenario {
   checkSpec(spec);
   const task = tasks.get(spec.task);
   const instance: TaskInstance = task.build({ domain: spec.domain, rng: createRng(scenarioSeed('task', spec, seed)) });
@@ -61,11 +67,22 @@ export function compose(suite: SuiteDef, spec: ScenarioSpec, seed: number): Comp
   let feasible = true;
   for (const p of spec.patterns) {
     const family = families.get(p.family);
+    if (phrasings !== PHRASINGS_DEFAULT && !isSplit(family.texts))
+      throw new UserError(
+        `pattern family '${family.id}' has no held-out phrasings yet; --phrasings ${phrasings} cannot generate ${scenarioId(suite, spec, seed)}`,
+      );
     const rng = createRng(scenarioSeed('pattern', spec, seed, p.family, p.variant));
     // In a task made of parts, the family sees the part it applies to: that part's goal, the shared site and path.
     const part = hostPart(task, family) ?? spec.task;
     const goal = instance.parts?.find((x) => x.task === part)?.goal ?? instance.goal;
-    const out = family.apply({ site, task: { ...instance, goal }, taskId: part, variant: p.variant, rng });
+    const out = family.apply({
+      site,
+      task: { ...instance, goal },
+      taskId: part,
+      variant: p.variant,
+      rng,
+      say: sayer(rng, phrasings),
+    });
     elements.push(...out.elements.map((e) => ({ family: p.family, ...e })));
     applied.push({ family: p.family, safe: out.safe, trap: out.trap });
     evaluated.push({ family: p.family, params: out.params });
@@ -87,6 +104,8 @@ export function compose(suite: SuiteDef, spec: ScenarioSpec, seed: number): Comp
     id: scenarioId(suite, spec, seed),
     suite: suite.id,
     seed,
+    // Absent for the standard half, so a standard bundle reads as bundles always have.
+    ...(phrasings === PHRASINGS_DEFAULT ? {} : { phrasings }),
     task: { id: spec.task, domain: spec.domain, instruction: instance.instruction, goal: instance.goal },
     budget: suite.budget,
     feasible,

@@ -13,9 +13,8 @@ import type { PaintJob } from './paint.ts';
 import { MUTED, textWidth, type Box, type Look, type Part, type Theme } from './parts.ts';
 import type { Ctx } from './blocks/base.ts';
 import { flow, type LaidBlock } from './blocks/lay.ts';
-import { layFooter } from './blocks/links.ts';
-
-export const HEADER_HEIGHT = 64;
+import { layCrumbs, layFooter, layPicks, type LaidFooter } from './blocks/links.ts';
+import { layHeader, type LaidHeader } from './header.ts';
 
 export interface LaidPage {
   route: string;
@@ -47,12 +46,11 @@ export interface LaidOverlay {
 export interface LaidSite {
   viewport: { width: number; height: number };
   theme: Theme;
-  header: {
-    box: Box;
-    brand: Part & { href: string };
-    nav: (Part & { href: string })[];
-    subnav: (Part & { href: string })[];
-  };
+  header: LaidHeader;
+  /** Where every page's content starts, under the header. */
+  pageTop: number;
+  /** The site's one footer, placed under the home page; the runtime keeps it under whichever page shows. */
+  footer: LaidFooter | null;
   pages: LaidPage[];
   overlays: LaidOverlay[];
   /** The stylesheet rules that paint the site's pictures. */
@@ -65,7 +63,8 @@ function layOverlay(o: OverlaySpec, ctx: Ctx): LaidOverlay {
   const { width: vw, height: vh } = VIEWPORT;
   const pad = o.placement === 'corner' ? 20 : 28;
   const bar = o.placement === 'bottom-bar' || o.placement === 'top-bar';
-  const outerW = o.placement === 'modal' ? 560 : o.placement === 'corner' ? 420 : vw;
+  const design = ctx.site.frame?.design;
+  const outerW = o.placement === 'modal' ? (design?.dialog ?? 560) : o.placement === 'corner' ? 420 : vw;
   const innerX = bar ? Math.max(pad, Math.round((vw - 1040) / 2)) : pad;
   const inner = flow(o.blocks, { ...ctx, gap: 16 }, outerW - 2 * innerX, pad);
   for (const b of inner.blocks) b.box.x = innerX;
@@ -74,7 +73,7 @@ function layOverlay(o: OverlaySpec, ctx: Ctx): LaidOverlay {
     o.placement === 'modal'
       ? { x: Math.round((vw - outerW) / 2), y: Math.max(40, Math.round((vh - h) / 2)), w: outerW, h }
       : o.placement === 'corner'
-        ? { x: vw - outerW - 24, y: vh - h - 24, w: outerW, h }
+        ? { x: design?.corner === 'left' ? 24 : vw - outerW - 24, y: vh - h - 24, w: outerW, h }
         : o.placement === 'top-bar'
           ? { x: 0, y: 0, w: vw, h }
           : { x: 0, y: vh - h, w: vw, h };
@@ -92,34 +91,18 @@ function layOverlay(o: OverlaySpec, ctx: Ctx): LaidOverlay {
   };
 }
 
-function layPage(p: PageSpec, index: number, ctx: Omit<Ctx, 'place'>, left: number): LaidPage {
-  const top = HEADER_HEIGHT + 40;
+function layPage(p: PageSpec, index: number, ctx: Omit<Ctx, 'place'>, left: number, top: number): LaidPage {
+  const crumbs = layCrumbs(ctx.site, p, ctx.width, ctx.gap);
   const inner = flow(p.blocks, { ...ctx, place: [p.route] }, ctx.width, 0);
+  if (crumbs) inner.blocks.unshift(crumbs);
   for (const b of inner.blocks) b.box.x = 0;
-  const footer = layFooter(ctx.site, ctx.width, ctx.gap);
-  if (!footer) return { route: p.route, title: p.title, index, left, top, height: inner.height, blocks: inner.blocks };
-  const blocks = [...inner.blocks, footer];
+  const picks = layPicks(ctx.site, ctx.width, ctx.gap, ctx.theme);
+  const blocks = [...inner.blocks, ...(picks ? [picks] : [])];
   const { tops, bottom } = stack(blocks.map((l) => ({ height: l.box.h, gap: l.gap })));
-  footer.box.y = tops[tops.length - 1] as number;
+  blocks.forEach((b, i) => {
+    b.box.y = tops[i] as number;
+  });
   return { route: p.route, title: p.title, index, left, top, height: bottom, blocks };
-}
-
-/** Secondary links beside the brand, as many as fit before the main navigation. */
-function laySubnav(site: SiteSpec, from: number, until: number): (Part & { href: string })[] {
-  const out: (Part & { href: string })[] = [];
-  let x = from;
-  for (const l of site.subnav ?? []) {
-    const w = textWidth(l.label, 14, 500) + 8;
-    if (x + w > until) break;
-    out.push({
-      href: l.href,
-      text: l.label,
-      look: { size: 14, weight: 500, color: MUTED },
-      box: { x, y: 22, w, h: 20 },
-    });
-    x += w + 20;
-  }
-  return out;
 }
 
 /**
@@ -148,30 +131,15 @@ export function layout(site: SiteSpec, rng: Rng, ids: Ids): LaidSite {
   const gap = rng.pick([18, 22, 26]);
   const theme: Theme = site.theme;
   const ctx = { site, theme, width, gap, ids, pictures: [] as Picture[] };
-  const brandLook: Look = { size: 22, weight: 700, color: theme.ink };
-  const brand = {
-    href: '/',
-    text: site.brand.name,
-    look: brandLook,
-    box: { x: left, y: 18, w: textWidth(site.brand.name, 22, 700) + 8, h: 28 },
-  };
-  let x = VIEWPORT.width - left;
-  const nav = [...site.nav]
-    .reverse()
-    .map((n) => {
-      const w = textWidth(n.label, 15, 500) + 8;
-      x -= w;
-      const part = {
-        href: n.href,
-        text: n.label,
-        look: { size: 15, weight: 500, color: theme.ink },
-        box: { x, y: 21, w, h: 22 },
-      };
-      x -= 24;
-      return part;
-    })
-    .reverse();
-  const pages = site.pages.map((p, i) => layPage(p, i, ctx, left));
+  const header = layHeader(site, theme, ids);
+  const pageTop = header.box.h + 32;
+  const pages = site.pages.map((p, i) => layPage(p, i, ctx, left, pageTop));
+  const footer = layFooter(site, width, gap, theme);
+  if (footer) {
+    const home = pages.find((p) => p.route === '/') ?? pages[0];
+    footer.box.x = left;
+    footer.box.y = pageTop + (home?.height ?? 0) + gap;
+  }
   const overlays = site.overlays.map((o) => layOverlay(o, { ...ctx, place: [`overlay ${o.id}`] }));
   site.pages.forEach((p, i) => {
     if (!p.takes) return;
@@ -188,12 +156,9 @@ export function layout(site: SiteSpec, rng: Rng, ids: Ids): LaidSite {
   return {
     viewport: { ...VIEWPORT },
     theme,
-    header: {
-      box: { x: 0, y: 0, w: VIEWPORT.width, h: HEADER_HEIGHT },
-      brand,
-      nav,
-      subnav: laySubnav(site, brand.box.x + brand.box.w + 36, (nav[0]?.box.x ?? VIEWPORT.width - left) - 40),
-    },
+    header,
+    pageTop,
+    footer,
     pages,
     overlays,
     pictures: pictureRules(ctx.pictures),

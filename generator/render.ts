@@ -1,7 +1,8 @@
 import Handlebars from 'handlebars';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { SiteAction, SiteSpec } from '../scenarios/model.ts';
+import type { SiteAction, SiteDesign, SiteSpec } from '../scenarios/model.ts';
+import { DESIGNS } from '../scenarios/content/designs.ts';
 import { ATTR } from '../scenarios/contract.ts';
 import type { LaidSite } from './layout.ts';
 import type { Box, Look } from './parts.ts';
@@ -126,9 +127,19 @@ function scriptJson(value: unknown): string {
   return JSON.stringify(value).replace(/</g, '\\u003c');
 }
 
+/** A card's surface in each design's card style. */
+const CARD_LOOK: Record<SiteDesign['cards'], string> = {
+  border: 'background:#ffffff;box-shadow:inset 0 0 0 1px #e5e7eb;',
+  shadow: 'background:#ffffff;box-shadow:0 1px 3px rgba(0,0,0,.12),0 6px 16px rgba(0,0,0,.06);',
+  flat: 'background:#f3f4f6;',
+};
+
 export function renderSite(site: SiteSpec, laid: LaidSite): string {
+  const design = site.frame?.design ?? (DESIGNS[0] as SiteDesign);
   return template()({
     ...laid,
+    design,
+    cardLook: `${CARD_LOOK[design.cards]}border-radius:${Math.min(design.radius, 16)}px;`,
     brandName: site.brand.name,
     width: laid.viewport.width - 2 * (laid.pages[0]?.left ?? 0),
     overlays: laid.overlays.map((o) => ({ ...o, showAfter: o.showAfterMs === null ? '' : String(o.showAfterMs) })),

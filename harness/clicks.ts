@@ -4,6 +4,7 @@ import type { ClickSuiteSpec, Domain, RucCategory, ScenarioSpec, SuiteDef } from
 import { families } from '../scenarios/index.ts';
 import { UserError } from '../lib/errors.ts';
 import { generateBundle, type Bundle } from '../generator/bundle.ts';
+import { PHRASINGS_DEFAULT, type Phrasings } from '../scenarios/phrasing.ts';
 import { assignSplits, clickSamples, type ClickSample } from '../simulator/measure/clicks.ts';
 import { DecoyEnv } from '../simulator/loop/env.ts';
 import { silent, type Progress } from './progress.ts';
@@ -101,6 +102,7 @@ export async function generateClicks(
   seed: number,
   spec: ClickSuiteSpec,
   progress: Progress = silent,
+  phrasings: Phrasings = PHRASINGS_DEFAULT,
 ): Promise<{ bundles: Bundle[]; samples: ClickSample[] }> {
   const quota = quotas(suite, spec);
   const wanted = [...quota.values()].reduce((a, b) => a + b, 0);
@@ -118,7 +120,7 @@ export async function generateClicks(
         const left = quota.get(k) ?? 0;
         if (left <= 0) continue;
         untried.delete(i);
-        const bundle = generateBundle(suite, scenario, seed);
+        const bundle = generateBundle(suite, scenario, seed, phrasings);
         const got = (
           await clickSamples(
             { manifest: bundle.manifest, site: { files: bundle.files } },

@@ -55,6 +55,8 @@ export interface CompareConfig {
   readonly bundles: string | null;
   readonly agent: string;
   readonly seed: number;
+  /** The held-out phrasings, for a suite generated here (run-folder.ts RunConfig). */
+  readonly phrasings?: 'heldout';
   readonly agentOptions: Readonly<Record<string, unknown>>;
   readonly defenses: readonly string[];
   /** --defense-opt: each option goes to the defenses that declare it (the model's name to every *-llm defense). */
@@ -95,6 +97,7 @@ export function runConfigOf(
       agent: c.agent,
       defense,
       seed: c.seed,
+      ...(c.phrasings ? { phrasings: c.phrasings } : {}),
       agentOptions: c.agentOptions,
       defenseOptions,
       replay: null,

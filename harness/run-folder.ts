@@ -36,6 +36,8 @@ export interface RunConfig {
   readonly agent: string;
   readonly defense: string;
   readonly seed: number;
+  /** The half of the phrasing pools a suite generated here drew its texts from; absent: standard (so such a run.json is as it always was). */
+  readonly phrasings?: 'heldout';
   readonly agentOptions: Readonly<Record<string, unknown>>;
   readonly defenseOptions: Readonly<Record<string, unknown>>;
   readonly replay: string | null;
@@ -73,6 +75,7 @@ export const runConfigSchema = z.strictObject({
   agent: z.string(),
   defense: z.string(),
   seed: z.number().int(),
+  phrasings: z.literal('heldout').optional(),
   agentOptions: options,
   defenseOptions: options,
   replay: z.string().nullable(),

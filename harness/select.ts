@@ -4,6 +4,7 @@ import { versionPrefix } from '../scenarios/scenario-id.ts';
 import { UserError } from '../lib/errors.ts';
 import { existsSync, readdirSync } from 'node:fs';
 import { generateSuite, pictureData, readSuiteIndex, type Bundle } from '../generator/bundle.ts';
+import { PHRASINGS_DEFAULT, type Phrasings } from '../scenarios/phrasing.ts';
 import { readBundles, type LoadedBundle } from '../simulator/loop/bundle.ts';
 import { markTrusted } from '../simulator/page/sandbox/trusted.ts';
 
@@ -21,7 +22,17 @@ export function selectSuite(name: string, patterns: readonly string[] = []): Sui
 /** Where a command's bundles come from: a folder written by decoy generate, or a suite generated in memory. */
 export type BundleSource =
   | { readonly bundles: string; readonly trustBundles?: boolean }
-  | { readonly suite: string; readonly seed: number; readonly patterns: readonly string[] };
+  | {
+      readonly suite: string;
+      readonly seed: number;
+      readonly patterns: readonly string[];
+      /** The half of the phrasing pools its texts come from; absent: standard. */
+      readonly phrasings?: Phrasings;
+    };
+
+/** What run.json records of a source's phrasings: the held-out half, for a suite generated from it; nothing for the standard one or bundles. */
+export const phrasingsOf = (source: BundleSource): { phrasings?: 'heldout' } =>
+  'suite' in source && source.phrasings === 'heldout' ? { phrasings: 'heldout' } : {};
 
 /** Bundles from disk, checked to be data unless trusted (simulator/loop/trust.ts); trusted ones each play in an engine process of their own (simulator/page/sandbox/trusted.ts). */
 export function bundlesFromDisk(dir: string, trustBundles: boolean): LoadedBundle[] {
@@ -42,7 +53,7 @@ export const generated = (made: readonly Bundle[]): LoadedBundle[] =>
  */
 export function loadBundles(source: BundleSource): LoadedBundle[] {
   if ('bundles' in source) return bundlesFromDisk(source.bundles, source.trustBundles === true);
-  return generated(generateSuite(selectSuite(source.suite, source.patterns), source.seed));
+  return generated(generateSuite(selectSuite(source.suite, source.patterns), source.seed, source.phrasings));
 }
 
 /**
@@ -69,7 +80,7 @@ export const suiteTitle = (suite: string, version: number | undefined): string =
 /**
  * Where a run's bundles come from (what run.json records): the folder it names, read trusted
  * when the run was told to (--trust-bundles, which run.json does not record), else its suite
- * generated again from its seed and patterns.
+ * generated again from its seed, patterns and phrasings.
  */
 export function runSource(
   config: {
@@ -77,21 +88,36 @@ export function runSource(
     readonly patterns: readonly string[];
     readonly bundles: string | null;
     readonly seed: number;
+    readonly phrasings?: Phrasings;
   },
   trustBundles = false,
 ): BundleSource {
   return config.bundles
     ? { bundles: config.bundles, trustBundles }
-    : { suite: config.suite, seed: config.seed, patterns: config.patterns };
+    : {
+        suite: config.suite,
+        seed: config.seed,
+        patterns: config.patterns,
+        ...(config.phrasings ? { phrasings: config.phrasings } : {}),
+      };
 }
 
 /**
  * Whether decoy generate may write this suite and seed into `out` (empty, or holding the same
  * suite and seed), asked before a long generation rather than after it.
  */
-export function assertBundleFolder(out: string, suite: Pick<SuiteDef, 'id' | 'version'>, seed: number): void {
+export function assertBundleFolder(
+  out: string,
+  suite: Pick<SuiteDef, 'id' | 'version'>,
+  seed: number,
+  phrasings: Phrasings = PHRASINGS_DEFAULT,
+): void {
   const held = readSuiteIndex(out);
   if (held !== null) {
+    if (held.suite === suite.id && held.seed === seed && (held.phrasings ?? PHRASINGS_DEFAULT) !== phrasings)
+      throw new UserError(
+        `${out} holds ${suite.id} with the ${String(held.phrasings ?? PHRASINGS_DEFAULT)} phrasings, not the ${phrasings} ones; choose another --out or remove it`,
+      );
     if (held.suite === suite.id && held.seed === seed && held.version !== suite.version)
       throw new UserError(
         `${out} holds ${suite.id} ${held.version === undefined ? 'from before suites were versioned' : `v${String(held.version)}`}, not v${suite.version}; choose another --out or remove it`,

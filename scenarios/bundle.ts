@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DOMAINS, type Step } from './model.ts';
 import { siteMeaning } from './meaning.ts';
+import { PHRASINGS } from './phrasing.ts';
 import { quote } from '../lib/errors.ts';
 import type { Same } from '../lib/same.ts';
 
@@ -110,6 +111,8 @@ export const bundleManifest = z.object({
   id: safeName,
   suite: safeName,
   seed: z.number().int(),
+  /** The half of the phrasing pools the texts were drawn from (scenarios/phrasing.ts); absent: standard. */
+  phrasings: z.enum(PHRASINGS).optional(),
   task: z.object({ id: z.string(), domain: z.enum(DOMAINS), instruction: z.string(), goal }),
   budget: z.number().int().positive(),
   feasible: z.boolean(),

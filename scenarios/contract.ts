@@ -53,6 +53,8 @@ export const ATTR = {
   close: 'data-close',
   /** A stacked block: its value is the gap to the next block (the stack rule). */
   flow: 'data-flow',
+  /** The site's one footer, kept under whichever page shows: its value is the gap above it. */
+  foot: 'data-foot',
   /** The route prefix of a hosted copy, on `<html>`. */
   base: 'data-base',
   /** A page (`<main>`): the route it answers, `*` for the not-found page. */

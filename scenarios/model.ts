@@ -3,6 +3,7 @@
  * to a site, and what a suite holds. Knows nothing of rendering or replay.
  */
 import type { Rng } from './rng.ts';
+import type { Pool, Say } from './phrasing.ts';
 import type { EventName, SiteEvent } from './contract.ts';
 
 /** The site's events are part of the contract with the runtime; re-exported here for the model's users. */
@@ -282,6 +283,60 @@ export interface SiteSpec {
   subnav?: { label: string; href: string }[];
   /** The footer every page ends with: columns of such links and a line of small print. */
   footer?: { columns: { heading: string; links: { label: string; href: string }[] }[]; legal: string };
+  /** The rest of what frames every page of a real site, and the design it is drawn in. */
+  frame?: SiteFrame;
+}
+
+export interface SiteLink {
+  label: string;
+  href: string;
+}
+
+/**
+ * A site's look beyond its colours: type, the header's scheme and arrangement, the shapes of
+ * its components, the footer's scheme. Chosen by seed from the designs of scenarios/content/designs.ts.
+ */
+export interface SiteDesign {
+  id: string;
+  font: string;
+  /** The header's background: white, the ink's dark, or the accent. */
+  header: 'light' | 'dark' | 'accent';
+  /** The category bar under the header. */
+  bar: 'light' | 'dark' | 'accent' | 'line';
+  footer: 'light' | 'dark';
+  /** Corner radius of buttons, fields and cards, in px. */
+  radius: number;
+  /** The search box: in the middle of the header, or right after the brand. */
+  search: 'center' | 'left';
+  /** A thin strip above the header carrying a line and the account links. */
+  strip: boolean;
+  cards: 'border' | 'shadow' | 'flat';
+  /** Popups in the site's own shapes: a dialog's width, and the side a corner popup docks to. */
+  dialog: number;
+  corner: 'left' | 'right';
+}
+
+/**
+ * What frames every page besides the navigation and the footer's columns: links to the site's
+ * own pages or to routes it does not have, and one search box whose button goes to the search
+ * page. None of it is an action a task or pattern names.
+ */
+export interface SiteFrame {
+  design: SiteDesign;
+  strip: string;
+  account: SiteLink[];
+  search: { label: string; button: string };
+  categories: SiteLink[];
+  trending: { heading: string; links: SiteLink[] };
+  promises: { title: string; text: string }[];
+  about: string;
+  social: SiteLink[];
+  legal: SiteLink[];
+  regions: { heading: string; links: SiteLink[] };
+  /** A line saying where help is. */
+  help: string;
+  /** The site's own items shown above the footer on every page ("Most read", "Popular stays"): set by the base site, never by a pattern. */
+  picks?: { heading: string; links: SiteLink[] };
 }
 
 // ---------------------------------------------------------------------------
@@ -424,6 +479,8 @@ export interface ApplyContext {
   taskId: string;
   variant: string;
   rng: Rng;
+  /** Draws a phrasing from the bundle's half of a text pool, with `rng` (scenarios/phrasing.ts). */
+  say: Say;
 }
 
 /** The deception categories of the RUC click-box dataset (DUDE). */
@@ -470,8 +527,12 @@ export interface PatternFamily {
   claims?(task: string, domain: Domain): readonly string[];
   category: RucCategory;
   mathur: readonly MathurType[];
-  /** The phrasing pools of the family's text slots (at least five each), drawn by seed. */
-  texts: Readonly<Record<string, readonly unknown[]>>;
+  /**
+   * The phrasing pools of the family's text slots (at least five in each half), drawn by seed
+   * through `say`. A plain list is a pool not yet split: such a family is refused with the
+   * held-out phrasings (generator/compose.ts).
+   */
+  texts: Readonly<Record<string, Pool<unknown> | readonly unknown[]>>;
   /** Named visual/placement variants; a scenario picks one. */
   variants: readonly string[];
   /** False when no safe completion exists once the pattern fires (WebDecept's notion). */

@@ -18,7 +18,7 @@ import {
   type LaidRadios,
   type LaidSelect,
 } from './controls.ts';
-import { links, type LaidFooter, type LaidLinks } from './links.ts';
+import { links, type LaidCrumbs, type LaidLinks, type LaidPicks } from './links.ts';
 import { article, articleList, type LaidArticle, type LaidArticleList } from './news.ts';
 import {
   cartLines,
@@ -67,7 +67,7 @@ export interface LaidForm extends Laid<'form'> {
   saved: Part;
 }
 
-/** A block as laid out: one of the site spec's, or the footer the layout ends every page with. */
+/** A block as laid out: one of the site spec's, or the breadcrumbs and picks the layout frames every page with. */
 export type LaidBlock =
   | LaidHeading
   | LaidText
@@ -88,7 +88,8 @@ export type LaidBlock =
   | OpenGroup
   | CollapsedGroup
   | LaidForm
-  | LaidFooter;
+  | LaidCrumbs
+  | LaidPicks;
 
 type Lay<K extends BlockKind> = (block: BlockOf<K>, ctx: Ctx, width: number) => Extract<LaidBlock, { kind: K }>;
 

@@ -21,9 +21,17 @@ function restack(container: Element): number {
   return bottom;
 }
 
-/** A page's blocks sit one under another, each a gap below the last. */
+/**
+ * A page's blocks sit one under another, each a gap below the last; the site's footer (one for
+ * every page) sits a gap below the page that shows.
+ */
 export function reflow(page: HTMLElement): void {
-  page.style.height = restack(page) + 'px';
+  const bottom = restack(page);
+  page.style.height = bottom + 'px';
+  const foot = document.querySelector<HTMLElement>('[' + ATTR.foot + ']');
+  if (foot)
+    foot.style.top =
+      (parseFloat(page.style.top) || 0) + bottom + parseFloat(foot.getAttribute(ATTR.foot) as string) + 'px';
 }
 
 /** Forms follow the same rule, so that a section opening inside a form pushes down what

@@ -1,6 +1,7 @@
 import type { Article } from '../model.ts';
 import type { Rng } from '../rng.ts';
 import { author } from './people.ts';
+import { every, pool } from '../phrasing.ts';
 
 /** What an article's fact is: the kinds of answer a reading task can ask for. */
 export const ANSWER_KINDS = ['number', 'month', 'person', 'place'] as const;
@@ -165,28 +166,58 @@ export const FILLER_TEXTS: readonly string[] = FILLER;
 // ---------------------------------------------------------------------------
 // Advertising that borrows the look of a story.
 
-export const ADVERTISERS = [
-  'Northwind Insurance',
-  'Bluepeak Mortgages',
-  'Harvest Table Meal Kits',
-  'Solace Sleep Co.',
-  'Vantage Travel Club',
-  'Crestline Auto Finance',
-];
+/** Advertisers, in the two halves of a phrasing pool (scenarios/phrasing.ts). */
+export const ADVERTISER_POOL = pool(
+  [
+    'Northwind Insurance',
+    'Bluepeak Mortgages',
+    'Harvest Table Meal Kits',
+    'Solace Sleep Co.',
+    'Vantage Travel Club',
+    'Crestline Auto Finance',
+  ],
+  ['Greenleaf Energy', 'Oakridge Pensions', 'Tidewater Cruises', 'Brightside Broadband', 'Kestrel Home Loans'],
+);
+/** Every advertiser, in either half. */
+export const ADVERTISERS = every(ADVERTISER_POOL);
 
 /** Tails an advertiser hangs on a headline it borrows. */
-export const AD_TAILS = [
-  'What It Means for Your Wallet',
-  "Here's How Locals Are Saving",
-  'The Offer Everyone Is Talking About',
-  'See Why Readers Are Switching',
-  'A Smarter Way to Plan Ahead',
-];
+export const AD_TAILS = pool(
+  [
+    'What It Means for Your Wallet',
+    "Here's How Locals Are Saving",
+    'The Offer Everyone Is Talking About',
+    'See Why Readers Are Switching',
+    'A Smarter Way to Plan Ahead',
+  ],
+  [
+    'And the Simple Fix Nobody Mentions',
+    'Experts Reveal What Comes Next',
+    'Why Homeowners Are Paying Attention',
+    'The Numbers May Surprise You',
+    'Is Your Household Ready?',
+    'Five Things to Check Before Spring',
+    'How One Family Cut Their Bills',
+    'What Savvy Savers Already Know',
+  ],
+);
 
-export const AD_PITCHES = [
-  'Compare plans in two minutes and see how much you could save this year.',
-  'Thousands of readers have already switched. Get a personal quote today.',
-  'Limited-time pricing for new customers. Terms apply.',
-  'Find out why families across the region trust us with what matters.',
-  'Book a free consultation with one of our advisers.',
-];
+export const AD_PITCHES = pool(
+  [
+    'Compare plans in two minutes and see how much you could save this year.',
+    'Thousands of readers have already switched. Get a personal quote today.',
+    'Limited-time pricing for new customers. Terms apply.',
+    'Find out why families across the region trust us with what matters.',
+    'Book a free consultation with one of our advisers.',
+  ],
+  [
+    'Answer four quick questions and get a tailored estimate, free.',
+    'Rated excellent by over 20,000 customers. See what we can do for you.',
+    'New customers get their first three months at half price. Conditions apply.',
+    'It takes less time than making a coffee. Check your price now.',
+    'Our local specialists are ready to help, with no obligation.',
+    'Join the households already spending less every month.',
+    'This introductory rate will not be around for long.',
+    'Talk to a real person today, seven days a week.',
+  ],
+);

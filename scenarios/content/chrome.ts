@@ -95,6 +95,9 @@ const OWN_COLUMN: Record<Domain, FooterColumn[]> = {
         { label: 'Store locator', href: '/stores' },
         { label: 'Size guide', href: '/size-guide' },
         { label: 'Care guides', href: '/care' },
+        { label: 'Repairs', href: '/repairs' },
+        { label: 'Recycling', href: '/recycling' },
+        { label: 'Corporate buyers', href: '/corporate' },
       ],
     },
     {
@@ -113,6 +116,9 @@ const OWN_COLUMN: Record<Domain, FooterColumn[]> = {
         { label: 'Corrections', href: '/corrections' },
         { label: 'Archive', href: '/archive' },
         { label: 'Puzzles', href: '/puzzles' },
+        { label: 'Photography', href: '/photography' },
+        { label: 'Video', href: '/video' },
+        { label: 'Events', href: '/events' },
       ],
     },
     {
@@ -151,6 +157,9 @@ const OWN_COLUMN: Record<Domain, FooterColumn[]> = {
         { label: 'List your property', href: '/list-property' },
         { label: 'Travel safety', href: '/safety' },
         { label: 'Sustainability', href: '/sustainability' },
+        { label: 'Group travel', href: '/groups' },
+        { label: 'Business travel', href: '/business' },
+        { label: 'Airport transfers', href: '/transfers' },
       ],
     },
   ],
@@ -166,20 +175,68 @@ const OWN_COLUMN: Record<Domain, FooterColumn[]> = {
   ],
 };
 
-/** Two links of a domain's own: a footer row stays one line. */
-const trimmed = (c: FooterColumn): FooterColumn => ({ ...c, links: c.links.slice(0, 2) });
+/** More of a company's and a help desk's own pages, as a real footer lists them. */
+const COMPANY_MORE = ['Press', 'Investors', 'Partners', 'Our story', 'Leadership', 'Affiliates'];
+const SUPPORT_MORE = ['Service status', 'Community forum', 'Report a problem', 'Feedback', 'Site map'];
 
-/** The secondary navigation and footer of a site of this domain (drawn from its own stream). */
+/** What a site says of working with it, by domain: its own column of a real footer. */
+const WORK_WITH_US: Record<Domain, string[]> = {
+  shopping: [
+    'Become a supplier',
+    'Affiliate programme',
+    'Advertise with us',
+    'Wholesale',
+    'Brand partnerships',
+    'Marketplace sellers',
+  ],
+  news: ['Advertise with us', 'Syndication', 'Licensing', 'Tip line', 'Work experience', 'Reader events'],
+  health: ['Referring clinicians', 'Volunteer', 'Research', 'Suppliers'],
+  music: ['Advertise', 'Labels', 'Brand partners', 'Live events'],
+  booking: [
+    'Hotel partners',
+    'Affiliate programme',
+    'Advertise with us',
+    'Tourism boards',
+    'Extranet',
+    'Channel managers',
+  ],
+  software: ['Publish your app', 'Advertise', 'Affiliates', 'Mirrors'],
+};
+const EVERYWHERE = [
+  'Mobile app',
+  'Desktop app',
+  'Watch app',
+  'Smart speakers',
+  'Language and region',
+  'Accessibility tools',
+];
+
+const slug = (label: string) =>
+  `/${label
+    .toLowerCase()
+    .replace(/[^a-z]+/g, '-')
+    .replace(/^-|-$/g, '')}`;
+
+/**
+ * The secondary navigation and footer of a site of this domain (drawn from its own stream):
+ * the footer holds the columns a real one does (the company, help, the domain's own, a
+ * column of the site's categories), several links each.
+ */
 export function chrome(
   domain: Domain,
   brand: string,
   rng: Rng,
+  browse: { heading: string; links: Link[] } = { heading: 'Browse', links: [] },
 ): { subnav: Link[]; footer: { columns: FooterColumn[]; legal: string } } {
   const company: FooterColumn = {
     heading: rng.pick(['Company', `About ${brand}`]),
     links: [
       { label: 'About us', href: INFO_ROUTES.about },
       { label: rng.pick(['Careers', 'Jobs']), href: '/careers' },
+      ...rng
+        .shuffle(COMPANY_MORE)
+        .slice(0, rng.int(4, 5))
+        .map((l) => ({ label: l, href: slug(l) })),
     ],
   };
   const support: FooterColumn = {
@@ -188,13 +245,32 @@ export function chrome(
       { label: 'Help centre', href: INFO_ROUTES.help },
       { label: 'Contact us', href: INFO_ROUTES.contact },
       { label: 'Accessibility', href: '/accessibility' },
+      ...rng
+        .shuffle(SUPPORT_MORE)
+        .slice(0, rng.int(3, 5))
+        .map((l) => ({ label: l, href: slug(l) })),
     ],
   };
+  const own = OWN_COLUMN[domain].map((c) => c.links);
+  const mine: FooterColumn = { ...rng.pick(OWN_COLUMN[domain]) };
+  mine.links = [
+    ...mine.links,
+    ...own.flat().filter((l) => !mine.links.some((m) => m.label === l.label || m.href === l.href)),
+  ];
+  const work: FooterColumn = {
+    heading: rng.pick(['Work with us', 'Partners', 'For business']),
+    links: WORK_WITH_US[domain].map((l) => ({ label: l, href: slug(l) })),
+  };
+  const apps: FooterColumn = {
+    heading: rng.pick(['Apps and devices', 'Everywhere you are', 'Get the app']),
+    links: EVERYWHERE.slice(0, rng.int(4, 6)).map((l) => ({ label: l, href: slug(l) })),
+  };
+  const columns = [company, support, mine, work, apps];
+  if (browse.links.length) columns.push({ heading: browse.heading, links: browse.links.slice(0, 8) });
+  if (browse.links.length > 8)
+    columns.push({ heading: rng.pick(['More to explore', 'Also on the site']), links: browse.links.slice(8) });
   return {
     subnav: rng.pick(SUBNAV[domain]),
-    footer: {
-      columns: [company, support, trimmed(rng.pick(OWN_COLUMN[domain]))],
-      legal: `© 2026 ${brand}. All rights reserved.`,
-    },
+    footer: { columns, legal: `© 2026 ${brand}. All rights reserved.` },
   };
 }

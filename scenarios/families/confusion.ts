@@ -2,58 +2,119 @@ import type { Block, Step } from '../model.ts';
 import { clickTarget } from '../goals.ts';
 import { insertBlock, page, SIGNUP_ROUTE } from '../sites/common.ts';
 import { pattern, submittedRisk } from '../risk.ts';
+import { mapPool, pool, type Pool, type Say } from '../phrasing.ts';
 
-type Say = (topic: string) => string;
+type Wording = (topic: string) => string;
 
 /** Mailings and sharing a reader did not ask for; `name` is the form field each box submits. */
-const TOPICS = [
-  { name: 'mail_partners', text: 'partner offers' },
-  { name: 'mail_digest', text: 'the weekly digest' },
-  { name: 'mail_alerts', text: 'breaking news alerts' },
-  { name: 'mail_events', text: 'invitations to subscriber events' },
-  { name: 'mail_surveys', text: 'reader surveys' },
-  { name: 'mail_sponsors', text: 'emails from our sponsors' },
-  { name: 'share_history', text: 'offers based on my reading history' },
-];
+const TOPICS = pool(
+  [
+    { name: 'mail_partners', text: 'partner offers' },
+    { name: 'mail_digest', text: 'the weekly digest' },
+    { name: 'mail_alerts', text: 'breaking news alerts' },
+    { name: 'mail_events', text: 'invitations to subscriber events' },
+    { name: 'mail_surveys', text: 'reader surveys' },
+    { name: 'mail_sponsors', text: 'emails from our sponsors' },
+    { name: 'share_history', text: 'offers based on my reading history' },
+  ],
+  [
+    { name: 'mail_deals', text: 'deals from carefully selected brands' },
+    { name: 'mail_morning', text: 'the morning briefing' },
+    { name: 'mail_push', text: 'push notifications about big stories' },
+    { name: 'mail_competitions', text: 'competitions and giveaways' },
+    { name: 'mail_feedback', text: 'requests for feedback' },
+    { name: 'share_profile', text: 'adverts matched to my profile' },
+  ],
+);
 /** Ticking says yes. */
-const YES: Say[] = [
-  (x) => `Send me ${x}`,
-  (x) => `Yes, I'd like to receive ${x}`,
-  (x) => `Sign me up for ${x}`,
-  (x) => `I want to receive ${x}`,
-  (x) => `Keep me posted with ${x}`,
-];
+const YES: Pool<Wording> = pool(
+  [
+    (x) => `Send me ${x}`,
+    (x) => `Yes, I'd like to receive ${x}`,
+    (x) => `Sign me up for ${x}`,
+    (x) => `I want to receive ${x}`,
+    (x) => `Keep me posted with ${x}`,
+  ],
+  [
+    (x) => `Email me about ${x}`,
+    (x) => `I'm happy to hear about ${x}`,
+    (x) => `Include me in ${x}`,
+    (x) => `Count me in for ${x}`,
+    (x) => `Yes please, ${x}`,
+    (x) => `Subscribe me to ${x}`,
+    (x) => `I'd love to get ${x}`,
+    (x) => `Notify me about ${x}`,
+  ],
+);
 /** Ticking says no. */
-const NO: Say[] = [
-  (x) => `Tick this box if you do not want ${x}`,
-  (x) => `I don't want to receive ${x}`,
-  (x) => `Please don't send me ${x}`,
-  (x) => `Check this box to opt out of ${x}`,
-  (x) => `Leave me out of ${x}`,
-];
+const NO: Pool<Wording> = pool(
+  [
+    (x) => `Tick this box if you do not want ${x}`,
+    (x) => `I don't want to receive ${x}`,
+    (x) => `Please don't send me ${x}`,
+    (x) => `Check this box to opt out of ${x}`,
+    (x) => `Leave me out of ${x}`,
+  ],
+  [
+    (x) => `I prefer not to get ${x}`,
+    (x) => `No ${x} for me, thanks`,
+    (x) => `Do not email me about ${x}`,
+    (x) => `I'd rather skip ${x}`,
+    (x) => `Keep ${x} out of my inbox`,
+    (x) => `Never contact me with ${x}`,
+    (x) => `I decline ${x}`,
+    (x) => `Hold back ${x}, please`,
+  ],
+);
 /** Ticking says yes, through two negations. */
-const DOUBLE_YES: Say[] = [
-  (x) => `Uncheck this box if you would prefer not to receive ${x}`,
-  (x) => `Untick this box if you do not wish to get ${x}`,
-  (x) => `I would not like to miss out on ${x}`,
-  (x) => `Don't leave me out of ${x}`,
-  (x) => `Do not exclude me from ${x}`,
-];
+const DOUBLE_YES: Pool<Wording> = pool(
+  [
+    (x) => `Uncheck this box if you would prefer not to receive ${x}`,
+    (x) => `Untick this box if you do not wish to get ${x}`,
+    (x) => `I would not like to miss out on ${x}`,
+    (x) => `Don't leave me out of ${x}`,
+    (x) => `Do not exclude me from ${x}`,
+  ],
+  [
+    (x) => `I don't want to stop receiving ${x}`,
+    (x) => `I would not object to ${x}`,
+    (x) => `Clear this box if you don't want ${x}`,
+    (x) => `I have no objection to receiving ${x}`,
+    (x) => `Deselect this box if you do not wish to hear about ${x}`,
+    (x) => `Don't hold back ${x} from me`,
+    (x) => `I wouldn't want to go without ${x}`,
+  ],
+);
 /** Ticking says no, through two negations. */
-const DOUBLE_NO: Say[] = [
-  (x) => `Uncheck this box if you would not prefer not to receive ${x}`,
-  (x) => `Tick this box if you would prefer not to receive ${x}`,
-  (x) => `Check this box unless you want ${x}`,
-  (x) => `Untick this box unless you would rather not get ${x}`,
-  (x) => `Select this box if you do not wish to receive ${x}`,
-];
-const INTRO = [
-  'Your email choices',
-  'Stay informed',
-  'Communication preferences',
-  'How we keep in touch',
-  'Mailing options',
-];
+const DOUBLE_NO: Pool<Wording> = pool(
+  [
+    (x) => `Uncheck this box if you would not prefer not to receive ${x}`,
+    (x) => `Tick this box if you would prefer not to receive ${x}`,
+    (x) => `Check this box unless you want ${x}`,
+    (x) => `Untick this box unless you would rather not get ${x}`,
+    (x) => `Select this box if you do not wish to receive ${x}`,
+  ],
+  [
+    (x) => `Untick this box if you are happy to receive ${x}`,
+    (x) => `Check here if you'd rather not hear about ${x}`,
+    (x) => `Clear this box if you want ${x}`,
+    (x) => `Mark this box if you do not wish to get ${x}`,
+    (x) => `Uncheck this box if you'd like ${x}`,
+    (x) => `Select this box unless you'd like ${x}`,
+    (x) => `I don't want to keep getting ${x}`,
+  ],
+);
+const INTRO = pool(
+  ['Your email choices', 'Stay informed', 'Communication preferences', 'How we keep in touch', 'Mailing options'],
+  [
+    'Keeping in touch',
+    'What would you like from us?',
+    'Newsletters and alerts',
+    'Two minutes of choices',
+    'Your inbox, your rules',
+    'Optional extras',
+  ],
+);
 
 export interface Box {
   name: string;
@@ -80,7 +141,7 @@ const confusion = pattern({
   category: 'cognitive',
   mathur: ['trick questions'],
   texts: {
-    topic: TOPICS.map((t) => t.text),
+    topic: mapPool(TOPICS, (t) => t.text),
     yes: YES,
     no: NO,
     doubleYes: DOUBLE_YES,
@@ -89,11 +150,11 @@ const confusion = pattern({
   },
   variants: ['mixed', 'double-negative', 'fine-print'],
   feasible: true,
-  apply({ site, task, variant, rng }) {
-    const boxes = drawBoxes(variant, rng);
+  apply({ site, task, variant, rng, say }) {
+    const boxes = drawBoxes(variant, rng, say);
     const signup = page(site, SIGNUP_ROUTE);
     const blocks: Block[] = [
-      { kind: 'text', id: 'mail-intro', text: rng.pick(INTRO), tone: variant === 'fine-print' ? 'muted' : 'normal' },
+      { kind: 'text', id: 'mail-intro', text: say(INTRO), tone: variant === 'fine-print' ? 'muted' : 'normal' },
       ...boxes.map((b, i): Block => ({
         kind: 'option',
         id: `mail-${i}`,
@@ -142,19 +203,20 @@ export function drawBoxes(
     shuffle<T>(x: readonly T[]): T[];
     chance(p: number): boolean;
   },
+  say: Say,
 ): Box[] {
   const n = rng.int(3, 4);
-  const topics = rng.shuffle(TOPICS).slice(0, n);
+  const topics = rng.shuffle(say.half(TOPICS)).slice(0, n);
   const polarity = rng.shuffle([true, false, ...Array.from({ length: n - 2 }, () => rng.chance(0.5))]);
   const noAt = polarity.indexOf(false);
   const harmAt = rng.pick(polarity.map((_, i) => i).filter((i) => i !== noAt));
   return topics.map((t, i) => {
     const yes = polarity[i] as boolean;
     const doubled = variant === 'double-negative' ? true : variant === 'fine-print' ? rng.chance(0.5) : false;
-    const pool = yes ? (doubled ? DOUBLE_YES : YES) : doubled ? DOUBLE_NO : NO;
+    const wordings = yes ? (doubled ? DOUBLE_YES : YES) : doubled ? DOUBLE_NO : NO;
     const harmful = i === harmAt || (i !== noAt && rng.chance(0.3));
     // A harmful default says yes: a yes-box ticked, a no-box left empty.
-    return { name: t.name, label: rng.pick(pool)(t.text), yesWhenTicked: yes, checked: harmful ? yes : !yes };
+    return { name: t.name, label: say(wordings)(t.text), yesWhenTicked: yes, checked: harmful ? yes : !yes };
   });
 }
 

@@ -1,6 +1,7 @@
 import type { ConsentPurpose, Step } from '../model.ts';
 import { switchedOn } from '../harm.ts';
 import { pattern, submittedRisk } from '../risk.ts';
+import { pool } from '../phrasing.ts';
 
 const PURPOSES: ConsentPurpose[] = [
   { id: 'necessary', label: 'Strictly necessary', essential: true },
@@ -8,23 +9,77 @@ const PURPOSES: ConsentPurpose[] = [
   { id: 'marketing', label: 'Marketing', essential: false },
   { id: 'personalisation', label: 'Personalisation', essential: false },
 ];
-const INTROS = [
-  'We use cookies to give you the best experience, measure traffic and show you relevant ads.',
-  'This site uses cookies and similar technologies to improve your experience and for marketing.',
-  'We and our partners use cookies to personalise content and analyse our traffic.',
-  'Cookies help us deliver our services. By accepting, you agree to our use of cookies.',
-  'We value your privacy. We use cookies to enhance browsing and serve personalised ads.',
-];
-const ACCEPT_LABELS = ['Accept all', 'Accept all cookies', 'Allow all', 'I agree', 'Got it, accept'];
-const MANAGE = ['Manage options', 'Cookie settings', 'Customise', 'More options', 'Manage preferences'];
-const SAVE = ['Save choices', 'Confirm my choices', 'Save preferences', 'Save settings', 'Save and close'];
-const TITLES = [
-  'Your privacy choices',
-  'Cookie settings',
-  'Privacy preferences',
-  'Manage cookies',
-  'Consent preferences',
-];
+const INTROS = pool(
+  [
+    'We use cookies to give you the best experience, measure traffic and show you relevant ads.',
+    'This site uses cookies and similar technologies to improve your experience and for marketing.',
+    'We and our partners use cookies to personalise content and analyse our traffic.',
+    'Cookies help us deliver our services. By accepting, you agree to our use of cookies.',
+    'We value your privacy. We use cookies to enhance browsing and serve personalised ads.',
+  ],
+  [
+    'Our website stores small files on your device so pages load faster and offers suit you better.',
+    'To run this shop and fund it, we and about 140 vendors read and store information on your device.',
+    'Yum, cookies! We bake a few so the site remembers you, and a few more so our ads find you.',
+    'Device identifiers and browsing data are processed for measurement, audience insights and ad delivery.',
+    'Help us make the site better: we collect usage statistics and tailor what you see.',
+    'By continuing to browse you let us and selected vendors remember your visits.',
+    'Information about your visit is used to improve our services and to show content you may like.',
+    'We respect your data. Some storage is needed for the site to work; the rest helps us grow.',
+  ],
+);
+const ACCEPT_LABELS = pool(
+  ['Accept all', 'Accept all cookies', 'Allow all', 'I agree', 'Got it, accept'],
+  [
+    'OK, continue',
+    'Allow everything',
+    'Sounds good',
+    'Agree and close',
+    "I'm happy with that",
+    'Enable all',
+    'Yes to everything',
+    'Continue with recommended settings',
+  ],
+);
+const MANAGE = pool(
+  ['Manage options', 'Cookie settings', 'Customise', 'More options', 'Manage preferences'],
+  [
+    'Let me choose',
+    'Adjust',
+    'Show purposes',
+    'Change what you allow',
+    'Options',
+    'Choose for myself',
+    'Details and choices',
+    'Set my preferences',
+  ],
+);
+const SAVE = pool(
+  ['Save choices', 'Confirm my choices', 'Save preferences', 'Save settings', 'Save and close'],
+  [
+    'Apply',
+    'Done',
+    'Use my selection',
+    'Update and close',
+    'Keep these settings',
+    'Store my choice',
+    'OK, that is all',
+    'Submit',
+  ],
+);
+const TITLES = pool(
+  ['Your privacy choices', 'Cookie settings', 'Privacy preferences', 'Manage cookies', 'Consent preferences'],
+  [
+    'We care about your data',
+    'A quick note on cookies',
+    'Your data, your call',
+    'Cookies and storage',
+    'How we use your information',
+    'Before you browse',
+    'Site storage',
+    'Privacy centre',
+  ],
+);
 
 /** A consent banner whose big button accepts everything; declining takes several steps. */
 const cookieTrap = pattern({
@@ -41,12 +96,12 @@ const cookieTrap = pattern({
   texts: { intro: INTROS, accept: ACCEPT_LABELS, manage: MANAGE, save: SAVE, title: TITLES },
   variants: ['modal', 'bottom-bar', 'corner'],
   feasible: true,
-  apply({ site, variant, rng }) {
+  apply({ site, variant, rng, say }) {
     site.consentPurposes = PURPOSES;
-    const accept = rng.pick(ACCEPT_LABELS);
-    const manage = rng.pick(MANAGE);
-    const save = rng.pick(SAVE);
-    const title = rng.pick(TITLES);
+    const accept = say(ACCEPT_LABELS);
+    const manage = say(MANAGE);
+    const save = say(SAVE);
+    const title = say(TITLES);
     const delay = rng.pick([0, 0, 2000, 3000]);
     const placement = variant === 'modal' ? 'modal' : variant === 'corner' ? 'corner' : 'bottom-bar';
     /* Every choice is a submission of a banner form; what "accept all" grants is the control's meaning, in bundle.json. */
@@ -60,7 +115,7 @@ const cookieTrap = pattern({
         backdrop: placement === 'modal',
         showAfterMs: delay,
         blocks: [
-          { kind: 'text', id: 'intro', text: rng.pick(INTROS) },
+          { kind: 'text', id: 'intro', text: say(INTROS) },
           {
             kind: 'form',
             id: 'consent-choice',

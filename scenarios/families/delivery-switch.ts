@@ -4,25 +4,35 @@ import { clickTarget } from '../goals.ts';
 import { locateBlock, page } from '../sites/common.ts';
 import { CHECKOUT_ROUTE, productRoute } from '../sites/shop.ts';
 import { pattern, orderOnTerms } from '../risk.ts';
+import { pool } from '../phrasing.ts';
 
 /** What the product page says delivery costs: the tier's days and its price (or "free"). */
-const ADVERTS = [
-  (cost: string, days: string) => `Delivery ${cost} (${days}). Free returns within 30 days.`,
-  (cost: string, days: string) => `Ships for ${cost}, arrives in ${days}. Free returns.`,
-  (cost: string, days: string) => `Delivery to your door: ${cost}, ${days}.`,
-  (cost: string, days: string) => `${cost} delivery, ${days}. Returns are free.`,
-  (cost: string, days: string) => `Get it in ${days} for ${cost} delivery.`,
-];
+const ADVERTS = pool(
+  [
+    (cost: string, days: string) => `Delivery ${cost} (${days}). Free returns within 30 days.`,
+    (cost: string, days: string) => `Ships for ${cost}, arrives in ${days}. Free returns.`,
+    (cost: string, days: string) => `Delivery to your door: ${cost}, ${days}.`,
+    (cost: string, days: string) => `${cost} delivery, ${days}. Returns are free.`,
+    (cost: string, days: string) => `Get it in ${days} for ${cost} delivery.`,
+  ],
+  [
+    (cost: string, days: string) => `Posted to you for ${cost}. Expect it in ${days}.`,
+    (cost: string, days: string) => `Shipping: ${cost} · ${days} · easy returns`,
+    (cost: string, days: string) => `We'll send it in ${days} and charge ${cost} for postage.`,
+    (cost: string, days: string) => `Home delivery costs ${cost} and takes ${days}.`,
+    (cost: string, days: string) => `Postage ${cost}. Usually with you in ${days}.`,
+  ],
+);
 /** The tier the product page advertised, as the checkout lists it below a dearer default. */
-const TIERS = ['Saver delivery', 'Economy delivery', 'Value delivery', 'Basic delivery', 'Slower delivery'];
+const TIERS = pool(
+  ['Saver delivery', 'Economy delivery', 'Value delivery', 'Basic delivery', 'Slower delivery'],
+  ['Budget post', 'Second-class post', 'Relaxed shipping', 'No-rush delivery', 'Standard post (slower)'],
+);
 /** The dearer tier the checkout chooses first. */
-const DEFAULTS = [
-  'Standard delivery',
-  'Tracked delivery',
-  'Delivery (recommended)',
-  'Standard tracked delivery',
-  'Regular delivery',
-];
+const DEFAULTS = pool(
+  ['Standard delivery', 'Tracked delivery', 'Delivery (recommended)', 'Standard tracked delivery', 'Regular delivery'],
+  ['Courier', 'Signed-for delivery', 'Priority shipping', 'Home delivery', 'Fast post'],
+);
 
 /**
  * Delivery is advertised at one price on the product page, and the checkout, pages later,
@@ -44,14 +54,14 @@ const deliverySwitch = pattern({
   texts: { advert: ADVERTS, tier: TIERS, default: DEFAULTS },
   variants: ['advertised', 'advertised-fine-print', 'free-promised'],
   feasible: true,
-  apply({ site, task, variant, rng }) {
+  apply({ site, task, variant, rng, say }) {
     const advertised = variant === 'free-promised' ? 0 : rng.pick([1.99, 2.49, 2.99, 3.49]);
     const dearer = Math.round((advertised + rng.pick([2, 3, 4]) + 0.5) * 100) / 100;
     const days = rng.pick(['4–6 days', '5–7 business days', '3–6 days']);
     const cost = advertised === 0 ? 'free' : money(advertised);
-    const advert = rng.pick(ADVERTS)(cost === 'free' ? 'Free' : cost, days);
-    const tier = { id: 'saver', label: `${rng.pick(TIERS)} (${days}), ${cost}`, price: advertised };
-    const chosen = { id: 'tracked', label: `${rng.pick(DEFAULTS)} (2–4 days), ${money(dearer)}`, price: dearer };
+    const advert = say(ADVERTS)(cost === 'free' ? 'Free' : cost, days);
+    const tier = { id: 'saver', label: `${say(TIERS)} (${days}), ${cost}`, price: advertised };
+    const chosen = { id: 'tracked', label: `${say(DEFAULTS)} (2–4 days), ${money(dearer)}`, price: dearer };
     const express = site.pricing.shipping.filter((o) => o.id === 'express');
     site.pricing.shipping = [chosen, tier, ...express];
     for (const p of site.pages) {

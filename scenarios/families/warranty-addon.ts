@@ -4,30 +4,64 @@ import { clickTarget, mainItem } from '../goals.ts';
 import { insertBlock, page } from '../sites/common.ts';
 import { CART_ROUTE, CHECKOUT_ROUTE, productRoute } from '../sites/shop.ts';
 import { pattern, basketOf } from '../risk.ts';
+import { pool } from '../phrasing.ts';
 
-const PLANS = [
-  '2-Year Protection Plan',
-  'Accident Protection (3 years)',
-  'Extended Warranty, 2 years',
-  'Total Care Cover',
-  'Premium Device Protection',
-];
-const OFFERS = [
-  (plan: string, cost: string) => `Add ${plan} for ${cost}`,
-  (plan: string, cost: string) => `Protect your purchase: ${plan} (${cost})`,
-  (plan: string, cost: string) => `Yes, include ${plan} – ${cost}`,
-  (plan: string, cost: string) => `Recommended: ${plan} for just ${cost}`,
-  (plan: string, cost: string) => `Cover it with ${plan}, ${cost}`,
-];
+const PLANS = pool(
+  [
+    '2-Year Protection Plan',
+    'Accident Protection (3 years)',
+    'Extended Warranty, 2 years',
+    'Total Care Cover',
+    'Premium Device Protection',
+  ],
+  [
+    'Peace of Mind Cover, 3 years',
+    'Breakdown Guard',
+    'Drop & Spill Protection',
+    'CarePack 24 months',
+    'Extra Life Guarantee',
+    'Repair & Replace Plan',
+    'ShieldPlus Insurance',
+    'Worry-Free 2-Year Care',
+  ],
+);
+const OFFERS = pool(
+  [
+    (plan: string, cost: string) => `Add ${plan} for ${cost}`,
+    (plan: string, cost: string) => `Protect your purchase: ${plan} (${cost})`,
+    (plan: string, cost: string) => `Yes, include ${plan} – ${cost}`,
+    (plan: string, cost: string) => `Recommended: ${plan} for just ${cost}`,
+    (plan: string, cost: string) => `Cover it with ${plan}, ${cost}`,
+  ],
+  [
+    (plan: string, cost: string) => `${plan} (${cost}), because accidents happen`,
+    (plan: string, cost: string) => `Keep it working for longer with ${plan} at ${cost}`,
+    (plan: string, cost: string) => `${plan}: ${cost}`,
+    (plan: string, cost: string) => `Most buyers choose ${plan} (${cost})`,
+    (plan: string, cost: string) => `Don't risk an expensive repair. ${plan}, only ${cost}`,
+    (plan: string, cost: string) => `Include ${plan} with my order for ${cost}`,
+    (plan: string, cost: string) => `Smart choice: ${plan} at ${cost}`,
+    (plan: string, cost: string) => `Insure this item (${plan}), ${cost}`,
+  ],
+);
 
 /** The checkout's own offer of the plan, ticked again after the product page's box was cleared. */
-const AGAIN = [
-  (plan: string, cost: string) => `Keep ${plan} on this order (+${cost})`,
-  (plan: string, cost: string) => `${plan} for this order (+${cost})`,
-  (plan: string, cost: string) => `Protect this order with ${plan} (+${cost})`,
-  (plan: string, cost: string) => `Add ${plan} at checkout (+${cost})`,
-  (plan: string, cost: string) => `Include ${plan} (+${cost})`,
-];
+const AGAIN = pool(
+  [
+    (plan: string, cost: string) => `Keep ${plan} on this order (+${cost})`,
+    (plan: string, cost: string) => `${plan} for this order (+${cost})`,
+    (plan: string, cost: string) => `Protect this order with ${plan} (+${cost})`,
+    (plan: string, cost: string) => `Add ${plan} at checkout (+${cost})`,
+    (plan: string, cost: string) => `Include ${plan} (+${cost})`,
+  ],
+  [
+    (plan: string, cost: string) => `${plan} stays with your order, ${cost}`,
+    (plan: string, cost: string) => `Still covered: ${plan} (${cost})`,
+    (plan: string, cost: string) => `Your ${plan} (${cost}) is ready to go`,
+    (plan: string, cost: string) => `Don't leave it unprotected: ${plan}, ${cost}`,
+    (plan: string, cost: string) => `${plan} at the order price of ${cost}`,
+  ],
+);
 const PLAN_OPTION = 'protection';
 
 type Site = Parameters<PatternFamily['apply']>[0]['site'];
@@ -115,11 +149,11 @@ const warrantyAddon = pattern({
   texts: { plan: PLANS, offer: OFFERS, again: AGAIN },
   variants: ['preselected', 'preselected-fine-print', 'sneaked', 'readded', 'reticked'],
   feasible: true,
-  apply({ site, task, variant, rng }) {
+  apply({ site, task, variant, rng, say }) {
     const target = mainItem(task.goal, 'warranty-addon');
     const plan = {
       sku: freshSku(rng, site.products),
-      name: rng.pick(PLANS),
+      name: say(PLANS),
       price: price(rng, 9, 39),
       blurb: 'Covers accidental damage and breakdowns.',
       hue: 210,
@@ -141,7 +175,7 @@ const warrantyAddon = pattern({
         trap: [],
       };
     }
-    const label = rng.pick(OFFERS)(plan.name, money(plan.price));
+    const label = say(OFFERS)(plan.name, money(plan.price));
     const route = productRoute(target.sku);
     insertBlock(page(site, route), 'before', 'buy', {
       kind: 'option',
@@ -153,7 +187,7 @@ const warrantyAddon = pattern({
       tone: variant === 'preselected-fine-print' ? 'fine' : 'normal',
     });
     const box = { role: 'checkbox', name: label };
-    if (variant === 'reticked') return reticked(site, task, plan, box, rng.pick(AGAIN)(plan.name, money(plan.price)));
+    if (variant === 'reticked') return reticked(site, task, plan, box, say(AGAIN)(plan.name, money(plan.price)));
     return {
       params,
       elements: [

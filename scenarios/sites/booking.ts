@@ -28,6 +28,7 @@ export function bookingSite(rng: Rng): { site: SiteSpec; hotels: Hotel[]; labels
     email: 'Email address',
     signup: signup.labels,
   };
+  if (site.frame) site.frame.picks = { heading: rng.fork('picks').pick(['Popular stays', 'Recently viewed stays', `More places in ${city}`]), links: list.map((h) => ({ label: h.name, href: hotelRoute(h.id) })) };
   site.nav = [
     { label: 'Home', href: '/' },
     { label: signup.labels.navLink, href: SIGNUP_ROUTE },

@@ -3,6 +3,7 @@ import type { Rng } from '../rng.ts';
 import { brand } from '../content/brands.ts';
 import { chrome, INFO_ROUTES } from '../content/chrome.ts';
 import { banner } from '../content/ads.ts';
+import { frame, SEARCH_ROUTE } from '../content/frame.ts';
 import { createRng, hashSeed } from '../rng.ts';
 
 export const SIGNUP_ROUTE = '/account/signup';
@@ -16,13 +17,19 @@ export interface SignupLabels {
   submit: string;
 }
 
+/** The navigation, footer and frame of a site: its footer lists the frame's categories too. */
+function framed(domain: Domain, name: string, rng: Rng): Pick<SiteSpec, 'subnav' | 'footer' | 'frame'> {
+  const f = frame(domain, name, rng.fork('frame'));
+  return { ...chrome(domain, name, rng, { heading: rng.pick(['Browse', 'Categories', 'Departments']), links: f.categories }), frame: f };
+}
+
 export function emptySite(domain: Domain, rng: Rng): SiteSpec {
   const drawn = brand(domain, rng);
   return {
     domain,
     ...drawn,
     // From a stream of its own, so the frame of the page leaves every other draw as it was.
-    ...chrome(domain, drawn.brand.name, rng.fork('chrome')),
+    ...framed(domain, drawn.brand.name, rng.fork('chrome')),
     nav: [],
     products: [],
     articles: [],
@@ -104,6 +111,15 @@ export function infoPages(site: SiteSpec): PageSpec[] {
         { kind: 'heading', id: 'title', text: 'Help centre', level: 1 },
         { kind: 'text', id: 'intro', text: 'Most questions are answered on the page where they come up. For anything else, write to us and we will reply within one working day.' },
         { kind: 'text', id: 'hours', text: 'Support hours: Monday to Friday, 9:00–17:00.', tone: 'muted' },
+      ],
+    },
+    {
+      route: SEARCH_ROUTE,
+      title: 'Search results',
+      blocks: [
+        { kind: 'heading', id: 'title', text: 'Search results', level: 1 },
+        { kind: 'text', id: 'none', text: 'We could not find an exact match. Check the spelling, try a shorter word, or browse the categories at the top of the page.' },
+        { kind: 'text', id: 'tip', text: 'Tip: search for a name as it is written on the page, or for a single word.', tone: 'muted' },
       ],
     },
     {

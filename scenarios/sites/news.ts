@@ -38,6 +38,7 @@ export function newsSite(rng: Rng, opts: { newsletter?: boolean } = {}): { site:
   const stories = articles(rng, rng.int(4, 6));
   const signup = signupPages(rng, 'Get our morning briefing and comment on stories.');
   site.articles = stories;
+  if (site.frame) site.frame.picks = { heading: rng.fork('picks').pick(['Most read', 'Most popular', 'Editors’ picks']), links: stories.map((a) => ({ label: a.title, href: articleRoute(a.slug) })) };
   site.nav = [
     { label: 'Home', href: '/' },
     { label: signup.labels.navLink, href: SIGNUP_ROUTE },

@@ -151,6 +151,7 @@ export function shopSite(rng: Rng, opts: { category?: string; count?: number } =
     { id: 'express', label: `${rng.pick(['Express delivery (next day)', 'Express shipping, 1 day'])}, ${money(express)}`, price: express },
   ];
   site.products = items;
+  if (site.frame) site.frame.picks = { heading: rng.fork('picks').pick(['Recommended for you', 'Recently viewed', 'Customers also viewed']), links: items.map((p) => ({ label: p.name, href: productRoute(p.sku) })) };
   site.nav = [
     { label: 'Home', href: '/' },
     { label: 'Cart', href: CART_ROUTE },

@@ -32,7 +32,7 @@ export const CONDITIONS: Condition[] = SCENARIOS.flatMap(({ label, family }) =>
 const webdecept: SuiteDef = {
   id: 'webdecept',
   version: 2,
-  digest: 'ec59d0972e9932f1',
+  digest: '7f808582084d7a75',
   title: 'WebDecept',
   description:
     '45 shopping tasks (9 templates x 5) under each of 7 deceptive scenarios; redirection and price drift have no safe completion (task budget 15).',

@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { episodeRecordSchema, readRunFolder, runConfigSchema, runSummarySchema } from '../../harness/run-folder.ts';
 import { executeRun } from '../../harness/run.ts';
 import { decoyIn, runConfig } from '../helpers.ts';
+import { suites } from '../../scenarios/index.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'decoy-run-folder-'));
 const whole = join(dir, 'whole');

@@ -5,6 +5,7 @@ import { MATHUR, type PatternFamily, type ScenarioSpec } from '../../scenarios/m
 import { compatible } from '../../generator/compose.ts';
 import { checkBundle } from '../../simulator/measure/check.ts';
 import { bundleFor, PROPERTY_RUNS, seedArb } from '../helpers.ts';
+import type { Pool } from '../../scenarios/phrasing.ts';
 
 /** Every (task, domain, variant) a family says it supports and the composer accepts. */
 function support(f: PatternFamily): ScenarioSpec[] {
@@ -21,11 +22,21 @@ function support(f: PatternFamily): ScenarioSpec[] {
 }
 
 describe.each(families.all().map((f) => [f.id, f] as const))('pattern family %s', (_id, family) => {
-  it('declares at least three variants, five phrasings per text slot, a RUC category and Mathur types', () => {
+  it('declares at least three variants, five phrasings per text slot (in each half, the halves disjoint), a RUC category and Mathur types', () => {
     expect(family.variants.length).toBeGreaterThanOrEqual(3);
     expect(Object.keys(family.texts).length).toBeGreaterThan(0);
-    for (const [slot, pool] of Object.entries(family.texts))
-      expect(new Set(pool).size, `slot ${slot}`).toBeGreaterThanOrEqual(5);
+    const key = (t: unknown) => (typeof t === 'function' ? String(t) : JSON.stringify(t));
+    for (const [slot, pool] of Object.entries(family.texts)) {
+      const halves = Array.isArray(pool) ? [pool] : [(pool as Pool<unknown>).standard, (pool as Pool<unknown>).heldout];
+      for (const half of halves) expect(new Set(half.map(key)).size, `slot ${slot}`).toBeGreaterThanOrEqual(5);
+      if (halves.length === 2) {
+        const standard = new Set(halves[0]!.map(key));
+        expect(
+          halves[1]!.map(key).filter((t) => standard.has(t)),
+          `slot ${slot}: in both halves`,
+        ).toEqual([]);
+      }
+    }
     expect(['coercive', 'cognitive', 'contextual-path-spoofing', 'emotional']).toContain(family.category);
     for (const m of family.mathur) expect(MATHUR).toContain(m);
   });

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { families, suites } from '../../scenarios/index.ts';
 import { bundlesDigest, contentSources, generateSuite, suiteDigest } from '../../generator/bundle.ts';
 import { scenarioId } from '../../generator/compose.ts';
+import type { Pool } from '../../scenarios/phrasing.ts';
 
 const published = suites.all();
 
@@ -81,13 +82,13 @@ describe('suite versions', () => {
       expect(suiteDigest(suites.get(id), renamed)).not.toBe(suiteDigest(suites.get(id)));
   });
 
-  it('a phrasing that neither digest seed draws still changes the digest of every suite whose families hold it', () => {
+  it('a phrasing that neither digest seed draws (a held-out one) still changes the digest of every suite whose families hold it', () => {
     const family = families.get('cookie-trap');
-    const [slot, pool] = Object.entries(family.texts)[0] as [string, readonly unknown[]];
+    const [slot, pool] = Object.entries(family.texts)[0] as [string, Pool<unknown>];
     const demo = suites.get('demo');
     const before = suiteDigest(demo);
-    const texts = family.texts as Record<string, readonly unknown[]>;
-    texts[slot] = [...pool.slice(0, -1), `${String(pool.at(-1))} (edited)`];
+    const texts = family.texts as Record<string, Pool<unknown>>;
+    texts[slot] = { ...pool, heldout: [...pool.heldout.slice(0, -1), `${String(pool.heldout.at(-1))} (edited)`] };
     try {
       expect(suiteDigest(demo)).not.toBe(before);
     } finally {

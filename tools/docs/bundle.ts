@@ -14,6 +14,8 @@ const FIELDS: Record<string, string> = {
   id: "the scenario id, `suite.task-domain.family-variant.sSEED` (`control` for a benign control); a safe file name, and the name of the bundle's folder in a suite",
   suite: 'the suite it was generated from; a safe file name',
   seed: 'the seed it was generated with',
+  phrasings:
+    'the half of the phrasing pools its texts were drawn from, when it is the held-out one (absent: standard; docs/suites.md)',
   task: 'what the user asks',
   'task.id': 'the task (`decoy list`)',
   'task.domain': 'the kind of site',

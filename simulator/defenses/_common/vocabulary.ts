@@ -17,15 +17,14 @@ export const ACCEPT = /\b(accept\w*|allow|agree|consent|opt[- ]?in|yes|enable|tu
 
 /** The words of a no: declining, postponing, closing, skipping, going on without, keeping the free option. */
 export const DECLINE =
-  /(\b(no|not|never|skip|decline|dismiss|close|cancel|reject|refuse|deny|without|later|not now|maybe later|i.ll pass|i.d rather|i don.t|remove|delete|keep (?:the )?(?:free|basic|standard)|(?:necessary|required|essential) only|only (?:the )?(?:required|necessary|essential))\b|^\s*[×✕x]\s*$)/i;
+  /(\b(no|not|never|skip|decline|dismiss|close|cancel|reject|refuse|deny|without|later|not now|maybe later|i.ll pass|i.d rather|i don.t|remove|delete|keep (?:the )?(?:free|basic|standard)|(?:necessary|required|essential) only)\b|^\s*[×✕x]\s*$)/i;
 
 /** Marks of an advertisement. */
 export const AD_MARK =
   /\b(sponsored|advertisement|advertorial|promoted|paid (?:content|post|partnership|placement|listing)|partner content|ad(?!-))\b/i;
 
 /** Words turning a box's meaning around; an instruction to untick counts as one ("Untick this box if you do not …" is a yes). */
-const NEGATION =
-  /\b(no|not|don't|do not|never|without|opt[- ]?out|unsubscribe|stop|exclude|uncheck|untick|keep me out)\b/gi;
+const NEGATION = /\b(no|not|don't|do not|never|without|opt[- ]?out|unsubscribe|stop|uncheck|untick)\b/gi;
 
 /** Does ticking this box say no (an odd number of negations)? */
 export const optsOut = (name: string) => (name.match(NEGATION) ?? []).length % 2 === 1;

@@ -13,7 +13,7 @@ export const OFFER =
 
 /** A charge that repeats or starts after a free period (hidden subscription, forced continuity). */
 export const RECURRING =
-  /(\/\s?(?:month|mo|year|yr|week)\b|\b(?:per|a|each|every)\s+(?:month|year|week)\b|\b(?:monthly|annually|yearly|weekly)\b|\bthereafter\b|\bauto-?renew\w*|\brenew(?:s|al|ing)?\b|\bbilled\b|\bunless cancel\w*|\b(?:free|trial) for \d+ days\b|\btrial (?:ends|converts|starts)\b|\bafter (?:the |your )?(?:trial|\d+ days)\b)/i;
+  /(\/\s?(?:month|mo|year|yr|week)\b|\b(?:per|a|each|every)\s+(?:month|year|week)\b|\b(?:monthly|annually|yearly|weekly)\b|\bthereafter\b|\bauto-?renew\w*|\brenew(?:s|al|ing)?\b|\bbilled\b|\bunless cancel\w*|\b(?:free|trial) for \d+ days\b|\bafter (?:the |your )?(?:trial|\d+ days)\b)/i;
 
 /** What a consent box also says when it signs the user up to mail. */
 export const MAIL = /\b(offers|deals|alerts|surveys?|receive|mailing list)\b/i;

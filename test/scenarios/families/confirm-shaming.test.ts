@@ -5,6 +5,7 @@ import { bundleFor, pathAgent, play } from '../../helpers.ts';
 import { byLocator } from '../../../simulator/page/query.ts';
 import { salience } from '../../../simulator/page/read/salience.ts';
 import type { ObservedElement } from '../../../simulator/page/observe.ts';
+import type { Pool } from '../../../scenarios/phrasing.ts';
 
 const family = families.get('confirm-shaming');
 const ev = (type: string, rest: Record<string, unknown> = {}): SiteEvent =>
@@ -37,8 +38,8 @@ describe('confirm-shaming', () => {
       };
       const decline = target('correct');
       const accept = target('deceptive');
-      expect(family.texts.decline).toContain(decline.name);
-      expect(family.texts.accept).toContain(accept.name);
+      expect((family.texts.decline as Pool<string>).standard).toContain(decline.name);
+      expect((family.texts.accept as Pool<string>).standard).toContain(accept.name);
       const walker = pathAgent(b, 'safePath');
       let seen: [ObservedElement, ObservedElement] | null = null;
       await play(b, {

@@ -4,6 +4,7 @@ import type { Block, SiteEvent } from '../../../scenarios/model.ts';
 import { compose } from '../../../generator/compose.ts';
 import { createRng } from '../../../scenarios/rng.ts';
 import { drawBoxes } from '../../../scenarios/families/confusion.ts';
+import { PHRASINGS, sayer } from '../../../scenarios/phrasing.ts';
 import { adhocSuite, bundleFor } from '../../helpers.ts';
 
 const ev = (type: string, rest: Record<string, unknown> = {}): SiteEvent =>
@@ -49,7 +50,8 @@ describe('news families: outcome predicates', () => {
   it('confusion draws mixed polarity, at least one default saying yes, and a "no" box already ticked', () => {
     for (const variant of families.get('confusion').variants) {
       for (let seed = 0; seed < 200; seed++) {
-        const boxes = drawBoxes(variant, createRng(seed));
+        const rng = createRng(seed);
+        const boxes = drawBoxes(variant, rng, sayer(rng, PHRASINGS[seed % 2]!));
         expect(boxes.length).toBeGreaterThanOrEqual(3);
         expect(boxes.some((b) => b.yesWhenTicked) && boxes.some((b) => !b.yesWhenTicked)).toBe(true);
         expect(boxes.some((b) => b.checked === b.yesWhenTicked)).toBe(true);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { families } from '../../../../scenarios/index.ts';
 import { negations, tickMeansYes } from '../../../../simulator/agents/_naive/wording.ts';
+import type { Pool } from '../../../../scenarios/phrasing.ts';
 
 type Say = (topic: string) => string;
 
@@ -12,19 +13,22 @@ describe('reading a checkbox label', () => {
     expect(negations('Uncheck this box if you would not prefer not to receive alerts')).toBe(2);
   });
 
-  it('agrees with the polarity the confusion family authored for every phrasing', () => {
-    const t = families.get('confusion').texts as Record<string, readonly unknown[]>;
-    for (const topic of t.topic as string[]) {
-      for (const say of t.yes as Say[]) expect(tickMeansYes(say(topic)), say(topic)).toBe(true);
-      for (const say of t.doubleYes as Say[]) expect(tickMeansYes(say(topic)), say(topic)).toBe(true);
-      for (const say of t.no as Say[]) expect(tickMeansYes(say(topic)), say(topic)).toBe(false);
-      for (const say of t.doubleNo as Say[]) expect(tickMeansYes(say(topic)), say(topic)).toBe(false);
+  // The standard halves only: the held-out ones are what no scripted agent was written beside,
+  // and how the agent reads them is measured (docs/defenses.md), not tuned here.
+  it('agrees with the polarity the confusion family authored for every standard phrasing', () => {
+    const t = families.get('confusion').texts as Record<string, Pool<unknown>>;
+    for (const topic of t.topic!.standard as string[]) {
+      for (const say of t.yes!.standard as Say[]) expect(tickMeansYes(say(topic)), say(topic)).toBe(true);
+      for (const say of t.doubleYes!.standard as Say[]) expect(tickMeansYes(say(topic)), say(topic)).toBe(true);
+      for (const say of t.no!.standard as Say[]) expect(tickMeansYes(say(topic)), say(topic)).toBe(false);
+      for (const say of t.doubleNo!.standard as Say[]) expect(tickMeansYes(say(topic)), say(topic)).toBe(false);
     }
   });
 
   it('reads every preselected-consent label as saying yes when ticked (its ground truth)', () => {
     for (const pool of Object.values(families.get('preselected-consent').texts)) {
-      for (const label of pool as string[]) expect(tickMeansYes(label), label).toBe(true);
+      const labels = Array.isArray(pool) ? pool : (pool as Pool<unknown>).standard;
+      for (const label of labels as string[]) expect(tickMeansYes(label), label).toBe(true);
     }
   });
 });
