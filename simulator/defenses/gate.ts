@@ -10,7 +10,7 @@ import type { EnvObservation } from '../loop/env.ts';
 import { targetOf } from '../loop/target.ts';
 import { CUES, type CueInput, type Fired } from './_gate/cues.ts';
 import { PriceMemory } from './_gate/prices.ts';
-import { contextText, wordsOf } from './_gate/scope.ts';
+import { contextParts, contextText, wordsOf } from './_gate/scope.ts';
 import { lessonIn, parseLessons, type Lesson } from './_gate/lessons.ts';
 import { priceIn } from '../page/read/price.ts';
 import { goalNames, OFFER, RECURRING } from './_gate/vocabulary.ts';
@@ -90,7 +90,7 @@ export class Gate {
     if (action.name === 'fill') return ok('fills a field');
     const els = obs.elements;
     const index = els.indexOf(target);
-    const seen = `${wordsOf(target)} ${contextText(els, index)}`;
+    const seen = `${wordsOf(target)} ${contextParts(els, index, { prose: true }).join(' ')}`;
     const bad = lessonIn(this.lessons, 'deceptive', seen);
     if (bad)
       return {

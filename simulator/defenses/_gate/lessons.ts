@@ -1,7 +1,8 @@
 /**
  * The gate's experience context (DUDE's Stage 2): short lessons distilled from earlier
  * mistakes, applied before the built-in cues. A lesson is `deceptive: <phrase>` (an element
- * whose words or surroundings show the phrase was deceptive before: block it) or
+ * whose words, or the text around it that no other control says, show the phrase was
+ * deceptive before: block it) or
  * `legitimate: <phrase>` (an element named with the phrase was wrongly blocked before: let it
  * through). Given inline, separated by `;` or new lines, or as a file: `.txt` (one lesson a
  * line, `#` comments) or `.json` (an array of lesson strings or of `{ "kind", "phrase" }`).

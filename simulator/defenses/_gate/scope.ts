@@ -41,15 +41,19 @@ export function contextText(els: Elements, index: number): string {
   return contextParts(els, index).join(' ');
 }
 
-/** contextText line by line, as the page prints it. */
-export function contextParts(els: Elements, index: number): string[] {
+/**
+ * contextText line by line, as the page prints it. With `prose`, only what no other control
+ * says: another button's own name speaks for that button (a lesson quoting a dialog's trap
+ * must not block its way out).
+ */
+export function contextParts(els: Elements, index: number, { prose = false } = {}): string[] {
   const c = containerOf(els, index);
   // A box's name is the terms of its own choice, not of the controls around it.
   if (c >= 0 && !PAGE_LEVEL.has(els[c]!.role))
     return [
       els[c]!.name,
       ...inside(els, c)
-        .filter((i) => !BOXES.has(els[i]!.role))
+        .filter((i) => !BOXES.has(els[i]!.role) && !(prose && i !== index && els[i]!.ref))
         .map((i) => wordsOf(els[i]!)),
     ];
   const depth = els[index]!.depth;

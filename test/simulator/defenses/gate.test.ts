@@ -371,6 +371,22 @@ describe('gate: DUDE evaluator-as-gate from cues written off the pattern descrip
     ).toBe(1);
   });
 
+  it("a deceptive lesson quoting a dialog's trap blocks the trap but not the dialog's way out, though the way out reads the dialog's text; an offer printed beside a control still blocks it", () => {
+    const els = page(
+      dialog(
+        'Trending',
+        { role: 'paragraph', name: '', text: 'Ines bought the Pro plan today' },
+        { role: 'button', name: 'Get it like the others' },
+        { role: 'button', name: 'Maybe later' },
+      ),
+    );
+    const taught = new Gate(parseLessons('deceptive: like the others'));
+    expect(judge('Download the app', els, 'Get it like the others', taught).label).toBe(-1);
+    expect(judge('Download the app', els, 'Maybe later', taught).label).toBe(1);
+    const prose = new Gate(parseLessons('deceptive: pro plan'));
+    expect(judge('Download the app', els, 'Get it like the others', prose).label).toBe(-1);
+  });
+
   it('is deterministic: two gates judging the same proposals in the same order agree exactly', () => {
     const seq = (g: Gate) =>
       CASES.flatMap((c) => [judge(c.goal, c.fires, c.click, g), judge(c.missGoal ?? c.goal, c.miss, c.click, g)]);
