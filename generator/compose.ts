@@ -13,6 +13,8 @@ import { scenarioId } from '../scenarios/scenario-id.ts';
 
 export { scenarioId } from '../scenarios/scenario-id.ts';
 import { neutralize } from './neutral.ts';
+import { drawEmphasis } from '../scenarios/families/lib/emphasis.ts';
+import { furnish } from '../scenarios/sites/furniture.ts';
 
 export interface ComposedScenario {
   manifest: BundleManifest;
@@ -83,20 +85,22 @@ export function compose(
       rng,
       say: sayer(rng, phrasings),
     });
+    /* Its own stream: the look drawn shifts no other draw of the family or the site. */
+    if (family.emphasis !== 'own')
+      drawEmphasis(site, out.elements, createRng(scenarioSeed('emphasis', spec, seed, p.family, p.variant)));
     elements.push(...out.elements.map((e) => ({ family: p.family, ...e })));
     applied.push({ family: p.family, safe: out.safe, trap: out.trap });
     evaluated.push({ family: p.family, params: out.params });
     feasible &&= family.feasible;
   }
+  /* Last, so its step comes first: the notice greets the user on arrival, before anything a pattern puts up. */
+  const notice = furnish(site, createRng(scenarioSeed('furniture', spec, seed)));
   /* Opaque ids depend on the base site only, so a control and its patterned twins share them. */
   const served = neutralize(site, scenarioSeed('served', spec, seed));
   const trapPaths = Object.fromEntries(
     applied.map((a) => [
       a.family,
-      applyEdits(
-        instance.path,
-        applied.flatMap((b) => (b === a ? b.trap : b.safe)),
-      ),
+      applyEdits(instance.path, [...applied.flatMap((b) => (b === a ? b.trap : b.safe)), ...notice]),
     ]),
   );
   const manifest: BundleManifest = {
@@ -116,14 +120,8 @@ export function compose(
     ...(spec.condition ? { condition: spec.condition } : {}),
     groundTruth: {
       elements,
-      safePath: applyEdits(
-        instance.path,
-        applied.flatMap((a) => a.safe),
-      ),
-      trapPath: applyEdits(
-        instance.path,
-        applied.flatMap((a) => a.trap),
-      ),
+      safePath: applyEdits(instance.path, [...applied.flatMap((a) => a.safe), ...notice]),
+      trapPath: applyEdits(instance.path, [...applied.flatMap((a) => a.trap), ...notice]),
       trapPaths,
     },
     evaluator: { task: spec.task, goal: instance.goal, patterns: evaluated },

@@ -537,6 +537,12 @@ export interface PatternFamily {
   variants: readonly string[];
   /** False when no safe completion exists once the pattern fires (WebDecept's notion). */
   feasible: boolean;
+  /**
+   * `own` when the look of the trap against the way out is the pattern itself (a loud offer
+   * against a faint way on): the composer keeps the family's styles. Otherwise how loud each
+   * is belongs to the site's design and is drawn by seed (scenarios/families/lib/emphasis.ts).
+   */
+  emphasis?: 'own';
   apply(ctx: ApplyContext): PatternApplication;
   /** The family's risk state and commitment: its outcome is R holding at a commitment (scenarios/risk.ts). */
   risk: FamilyRisk;

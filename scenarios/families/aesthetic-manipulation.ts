@@ -162,6 +162,7 @@ const aestheticManipulation = pattern({
   texts: { headline: HEADLINES, body: BODIES, accept: ACCEPT_LABELS, decline: DECLINE_LABELS },
   variants: ['modal', 'bottom-sheet', 'takeover'],
   feasible: true,
+  emphasis: 'own',
   apply({ site, task, variant, rng, say }) {
     if (!isPlay(task.goal)) throw new Error(`aesthetic-manipulation needs a play task, got '${task.goal.kind}'`);
     const copy = draw(rng, say, premiumPrice(site));

@@ -156,13 +156,15 @@ const windows: Window[] = [];
 export function parsePage(
   b: Bundle,
   slot = 0,
+  looks = false,
 ): { doc: Document; roles: Map<Element, string>; config: unknown; refs: Map<string, Set<string>> } {
   const win = (windows[slot] ??= new JSDOM('').window as unknown as Window);
   // The runtime script is the same bytes on every site: nothing in it tells one site from another.
-  const html = (b.files['index.html'] as string)
+  const bare = (b.files['index.html'] as string)
     .replace(/<script>[\s\S]*?<\/script>/g, '')
-    .replace(/<style>[\s\S]*?<\/style>/g, '')
-    .replace(/\sstyle="[^"]*"/g, ' style=""');
+    .replace(/<style>[\s\S]*?<\/style>/g, '');
+  /* A reader of looks keeps the inline styles: every look the generator draws is written there. */
+  const html = looks ? bare : bare.replace(/\sstyle="[^"]*"/g, ' style=""');
   const doc = win.document;
   doc.documentElement.innerHTML = html.replace(/^[\s\S]*?<html[^>]*>/, '').replace(/<\/html>\s*$/, '');
   for (const el of Array.from(doc.querySelectorAll('[hidden]'))) el.removeAttribute('hidden');
@@ -186,7 +188,12 @@ export function parsePage(
  * same configuration without patterns, and the trap's way out is the same element there, or,
  * where the twin has none, the twin's controls of the same role on the same route.
  */
-export function harvest(bundles: readonly Bundle[], twinOf?: (b: Bundle) => Bundle): Harvest {
+export function harvest(
+  bundles: readonly Bundle[],
+  twinOf?: (b: Bundle) => Bundle,
+  /** What a sample holds of an element: its hidden tokens unless given (test/generator/looks.ts reads its looks instead). */
+  features?: (el: Element) => Set<string>,
+): Harvest {
   const samples: Sample[] = [];
   let unresolved = 0;
   let unmatched = 0;
@@ -194,7 +201,9 @@ export function harvest(bundles: readonly Bundle[], twinOf?: (b: Bundle) => Bund
   for (const b of bundles) {
     const elements = b.manifest.groundTruth.elements;
     if (elements.length === 0) continue;
-    const { doc, roles, config, refs } = parsePage(b);
+    const { doc, roles, config, refs } = parsePage(b, 0, !!features);
+    const tokens = (el: Element, cfg: unknown, r: Map<string, Set<string>>) =>
+      features ? features(el) : tokensOf(el, cfg, r);
     const role = (el: Element | undefined) => roles.get(el as Element) ?? '';
     for (const family of new Set(elements.map((e) => e.family))) {
       const own = elements.filter((e) => e.family === family);
@@ -206,7 +215,7 @@ export function harvest(bundles: readonly Bundle[], twinOf?: (b: Bundle) => Bund
       if (found.some((f) => !f.el) || !own.some((e) => e.kind === 'deceptive')) continue;
       if (!own.some((e) => e.kind === 'correct')) {
         if (!twinOf) continue;
-        const twin = parsePage(twinOf(b), 1);
+        const twin = parsePage(twinOf(b), 1, !!features);
         for (const { e, el } of found) {
           const same = find(twin.doc, twin.roles, e.route, e.target.role, e.target.name, e.target.index);
           const like =
@@ -218,9 +227,9 @@ export function harvest(bundles: readonly Bundle[], twinOf?: (b: Bundle) => Bund
             continue;
           }
           twinned++;
-          samples.push({ kind: 'deceptive', family, role: role(el), tokens: tokensOf(el as Element, config, refs) });
+          samples.push({ kind: 'deceptive', family, role: role(el), tokens: tokens(el as Element, config, refs) });
           for (const x of like)
-            samples.push({ kind: 'correct', family, role: role(el), tokens: tokensOf(x, twin.config, twin.refs) });
+            samples.push({ kind: 'correct', family, role: role(el), tokens: tokens(x, twin.config, twin.refs) });
         }
         continue;
       }
@@ -230,7 +239,7 @@ export function harvest(bundles: readonly Bundle[], twinOf?: (b: Bundle) => Bund
           unmatched++;
           continue;
         }
-        samples.push({ kind: e.kind, family, role: role(el), tokens: tokensOf(el as Element, config, refs) });
+        samples.push({ kind: e.kind, family, role: role(el), tokens: tokens(el as Element, config, refs) });
       }
     }
   }

@@ -200,6 +200,16 @@ export class Mind {
       const out = asked ?? buttons.find((b) => b !== loud && REFUSE.test(b.name)) ?? spoken ?? options;
       if (out === options && options) opened.add(`${container.name}:${options.name}`);
       const key = `dialog:${container.name}`;
+      // The loud button may itself be what was asked for or read as the way out: pressed with care
+      // unless the agent goes along with the page (then it is pressed as the page's own choice).
+      const loudOptions = OPTIONS.test(loud.name) && !opened.has(`${container.name}:${loud.name}`);
+      const asksLoud = wants?.test(loud.name) ?? false;
+      if (!out && (asksLoud || REFUSE.test(loud.name) || loudOptions)) {
+        if (!asksLoud && this.fallsFor(key, false)) return click(loud);
+        if (loudOptions) opened.add(`${container.name}:${loud.name}`);
+        this.careful = true;
+        return click(loud);
+      }
       if (!out) {
         // Nothing reads as a way out: the loud button is pressed, unless that was refused; then any other.
         const other = this.declined.has(key)
