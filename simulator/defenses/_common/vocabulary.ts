@@ -17,7 +17,7 @@ export const ACCEPT = /\b(accept\w*|allow|agree|consent|opt[- ]?in|yes|enable|tu
 
 /** The words of a no: declining, postponing, closing, skipping, going on without, keeping the free option. */
 export const DECLINE =
-  /(\b(no|not|never|skip|decline|dismiss|close|cancel|reject|refuse|deny|without|later|not now|maybe later|i.ll pass|i.d rather|i don.t|remove|delete|keep (?:the )?(?:free|basic|standard)|(?:necessary|required|essential) only)\b|^\s*[×✕x]\s*$)/i;
+  /(\b(no|not|never|skip|decline|dismiss|close|cancel|reject|refuse|deny|without|later|not now|maybe later|i.ll pass|i.d rather|i don.t|remove|delete|keep (?:the )?(?:free|basic|standard)|(?:necessary|required|essential) only|only (?:necessary|essential))\b|^\s*[×✕x]\s*$)/i;
 
 /** Marks of an advertisement. */
 export const AD_MARK =
