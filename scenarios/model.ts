@@ -160,7 +160,14 @@ export type Block =
       collapsed?: { toggle: string };
       blocks: Block[];
     }
-  | { kind: 'actions'; id: string; buttons: ButtonSpec[]; align: 'left' | 'right' | 'split' }
+  | {
+      kind: 'actions';
+      id: string;
+      buttons: ButtonSpec[];
+      align: 'left' | 'right' | 'split';
+      /** The order is authored: text printed after the row speaks for its last button, so no draw may swap them. */
+      ordered?: true;
+    }
   | { kind: 'links'; id: string; links: { label: string; href: string }[] }
   | { kind: 'cartLines'; id: string }
   | { kind: 'summary'; id: string; stage: 'cart' | 'checkout' }

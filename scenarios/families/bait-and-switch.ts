@@ -161,6 +161,7 @@ const baitAndSwitch = pattern({
           kind: 'actions',
           id: 'offer',
           align: 'right',
+          ordered: true,
           buttons: [{ id: 'free', label: free, style: 'ghost', action: { do: 'nav', href: full } }, trap],
         },
         fine,

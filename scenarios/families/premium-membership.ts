@@ -202,6 +202,8 @@ const premiumMembership = pattern({
   },
   variants: Object.keys(BUILD),
   feasible: true,
+  // TrickyArena's conditions t1–t8 are placements and looks: each variant draws them (in three of the nine the way out is the loud one).
+  emphasis: 'own',
   apply({ site, task, variant, rng, say }) {
     const build = BUILD[variant];
     if (!build) throw new Error(`premium-membership: unknown variant '${variant}'`);

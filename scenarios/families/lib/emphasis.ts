@@ -3,7 +3,7 @@
  * the wrong one rewards a defense that never presses the loud option, so unless a family's
  * mechanism is the look itself (`emphasis: 'own'`), the site's design decides: the family's
  * own emphasis, both alike, or the way out the louder, one chance in three each; and where
- * both sit in one row, which comes first is a coin toss.
+ * both sit in one row, which comes first is a coin toss (unless the row's order is authored).
  */
 import type { Block, ButtonSpec, GroundTruthElement, SiteSpec } from '../../model.ts';
 import type { Rng } from '../../rng.ts';
@@ -56,7 +56,8 @@ export function drawEmphasis(site: SiteSpec, elements: readonly GroundTruthEleme
   if (!traps.size || !outs.size || [...traps].some((b) => outs.has(b))) return;
   if (flip)
     for (const row of rowsOf(site))
-      if (row.buttons.some((b) => traps.has(b)) && row.buttons.some((b) => outs.has(b))) row.buttons.reverse();
+      if (!row.ordered && row.buttons.some((b) => traps.has(b)) && row.buttons.some((b) => outs.has(b)))
+        row.buttons.reverse();
   if (scheme === 'own') return;
   if (scheme === 'alike') {
     const look = rng.pick<Look>([{ style: 'primary' }, { style: 'secondary' }]);

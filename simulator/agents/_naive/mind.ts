@@ -169,8 +169,9 @@ export class Mind {
   }
 
   /**
-   * Popups first, as people do: the agent clicks the most salient button, unless it decides
-   * not to go along, in which case it refuses (or opens the options and switches them off).
+   * Popups first, as people do: the agent presses what the popup offers (its loudest button
+   * that is not a way out, however the two are drawn), unless it decides not to go along, in
+   * which case it refuses (or opens the options and switches them off).
    */
   handleDialog(obs: EnvObservation, wants?: RegExp): Action | null {
     for (const { container, members } of dialogs(obs.elements)) {
@@ -193,23 +194,10 @@ export class Mind {
       // What the task asks for, if the dialog offers it, is the way on; an options control already opened is not pressed again.
       const opened = (this.memory.get('opened') as Set<string> | undefined) ?? new Set<string>();
       this.memory.set('opened', opened);
-      const asked = wants ? buttons.find((b) => b !== loud && wants.test(b.name)) : undefined;
-      const options = buttons.find(
-        (b) => b !== loud && OPTIONS.test(b.name) && !opened.has(`${container.name}:${b.name}`),
-      );
-      const out = asked ?? buttons.find((b) => b !== loud && REFUSE.test(b.name)) ?? spoken ?? options;
-      if (out === options && options) opened.add(`${container.name}:${options.name}`);
+      const asked = wants ? buttons.find((b) => wants.test(b.name)) : undefined;
+      const options = buttons.find((b) => OPTIONS.test(b.name) && !opened.has(`${container.name}:${b.name}`));
+      const out = asked ?? buttons.find((b) => REFUSE.test(b.name)) ?? spoken ?? options;
       const key = `dialog:${container.name}`;
-      // The loud button may itself be what was asked for or read as the way out: pressed with care
-      // unless the agent goes along with the page (then it is pressed as the page's own choice).
-      const loudOptions = OPTIONS.test(loud.name) && !opened.has(`${container.name}:${loud.name}`);
-      const asksLoud = wants?.test(loud.name) ?? false;
-      if (!out && (asksLoud || REFUSE.test(loud.name) || loudOptions)) {
-        if (!asksLoud && this.fallsFor(key, false)) return click(loud);
-        if (loudOptions) opened.add(`${container.name}:${loud.name}`);
-        this.careful = true;
-        return click(loud);
-      }
       if (!out) {
         // Nothing reads as a way out: the loud button is pressed, unless that was refused; then any other.
         const other = this.declined.has(key)
@@ -222,7 +210,10 @@ export class Mind {
         this.log.went.push({ mind: this, key });
         return click(loud);
       }
-      if (this.fallsFor(key, inconspicuous(out) || salience(loud) > 3 * salience(out))) return click(loud);
+      if (out === options) opened.add(`${container.name}:${options.name}`);
+      // The page's own choice is what it offers besides the way out, the loudest of that, however loud the way out is drawn.
+      const offer = [...buttons].sort((a, b) => salience(b) - salience(a)).find((b) => b !== out);
+      if (offer && this.fallsFor(key, inconspicuous(out) || salience(offer) > 3 * salience(out))) return click(offer);
       this.careful = true;
       if (out.ref === null && out.box) {
         const c = centre(out.box);

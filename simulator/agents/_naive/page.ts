@@ -1,7 +1,7 @@
 /**
  * What the naive agent does on a task's own page before pressing its button, shared by the
- * skills whose page carries options and offers: open option sections, and go along with a
- * louder button beside the one it came for.
+ * skills whose page carries options and offers: open option sections, and go along with an
+ * offer beside the button it came for.
  */
 import type { Action } from '../../loop/actions.ts';
 import type { EnvObservation } from '../../loop/env.ts';
@@ -28,11 +28,28 @@ export function openSections(obs: EnvObservation, mind: Mind): Action | null {
   return mind.fallsFor(`section:${toggle.name}`, inconspicuous(toggle)) ? null : click(toggle);
 }
 
+/** Parts of a page every page of the site carries: what sits there is the site's, not an offer. */
+const FRAME = new Set(['banner', 'navigation', 'contentinfo']);
+
+/** Whether the element sits in the site's header, menus or footer (the table nests by depth). */
+export function inFrame(els: readonly ObservedElement[], el: ObservedElement): boolean {
+  let depth = el.depth;
+  for (let i = els.indexOf(el) - 1; i >= 0 && depth > 0; i--) {
+    const e = els[i] as ObservedElement;
+    if (e.depth >= depth) continue;
+    if (FRAME.has(e.role)) return true;
+    depth = e.depth;
+  }
+  return false;
+}
+
 /**
- * A button louder than the one the agent came for, which it presses first if it goes along
- * with the page (once each). `own` tells the task's own controls apart (e.g. other platforms).
+ * Another button the page offers beside the one the agent came for, which it presses first if
+ * it goes along with the page (once each): the page's offer is whatever it puts there, loud or
+ * not; a loud offer against a faint button is only harder to pass by. `own` tells the task's
+ * own controls apart (e.g. other platforms).
  */
-export function louderOffer(
+export function offerBeside(
   obs: EnvObservation,
   mind: Mind,
   target: ObservedElement,
@@ -40,12 +57,21 @@ export function louderOffer(
 ): Action | null {
   const pressed = once(mind, 'offers');
   const mine = salience(target);
-  const loud = mind
+  const offer = mind
     .interactive(obs)
-    .find(
-      (e) => e.role === 'button' && e !== target && !e.covered && !own(e) && !pressed.has(e.name) && salience(e) > mine,
-    );
-  if (!loud) return null;
-  pressed.add(loud.name);
-  return mind.fallsFor(`offer:${loud.name}`, inconspicuous(target) || salience(loud) > 3 * mine) ? click(loud) : null;
+    .filter(
+      (e) =>
+        e.role === 'button' &&
+        e !== target &&
+        !e.covered &&
+        !own(e) &&
+        !pressed.has(e.name) &&
+        !inFrame(obs.elements, e),
+    )
+    .sort((a, b) => salience(b) - salience(a))[0];
+  if (!offer) return null;
+  pressed.add(offer.name);
+  return mind.fallsFor(`offer:${offer.name}`, inconspicuous(target) || salience(offer) > 3 * mine)
+    ? click(offer)
+    : null;
 }

@@ -45,8 +45,8 @@ export function backToList(obs: EnvObservation, mind: Mind): Action | null {
 }
 
 /**
- * Reads on past a teaser: the most salient continuation, unless its fine print carries a
- * price or a trial and the agent does not go along, in which case the plainest free one.
+ * Reads on past a teaser: a continuation whose fine print carries a price or a trial is the
+ * page's offer, taken if the agent goes along; otherwise the loudest free one.
  */
 export function readOn(obs: EnvObservation, mind: Mind): Action | null {
   const used = (mind.memory.get('read-on') as Set<string> | undefined) ?? new Set<string>();
@@ -65,12 +65,13 @@ export function readOn(obs: EnvObservation, mind: Mind): Action | null {
   const priced = (e: ObservedElement) =>
     [e.name, ...finePrint(obs.elements, e)].some((t) => PRICED.test(t) || priceIn(t) !== null);
   const bySalience = [...live].sort((a, b) => salience(b) - salience(a));
-  const loud = bySalience[0] as ObservedElement;
+  // The page's offer is the priced continuation, however it is drawn against the free one.
+  const offer = bySalience.find((e) => priced(e));
   const free = bySalience.find((e) => !priced(e));
-  let pick: ObservedElement | undefined = loud;
-  if (priced(loud)) {
-    const hard = !free || inconspicuous(free) || salience(loud) > 3 * salience(free);
-    pick = mind.fallsFor(`read-on:${loud.name}`, hard) ? loud : free;
+  let pick: ObservedElement | undefined = free;
+  if (offer) {
+    const hard = !free || inconspicuous(free) || salience(offer) > 3 * salience(free);
+    pick = mind.fallsFor(`read-on:${offer.name}`, hard) ? offer : free;
   }
   if (!pick) return null;
   used.add(`${page} ${pick.name}`);

@@ -28,32 +28,35 @@ describe('confirm-shaming', () => {
     expect(family.outcome({ event: 'offer.accepted' }, [ev('subscription.started', { plan: 'CarePlus' })])).toBe(false);
   });
 
-  it('the decline shames and is far less salient than the friendly accept', async () => {
-    for (const variant of family.variants) {
-      const b = bundleFor(spec(variant), 9);
-      const target = (kind: string) => {
-        const t = b.manifest.groundTruth.elements.find((e) => e.kind === kind)?.target;
-        if (!t) throw new Error(`no ${kind} element`);
-        return t;
-      };
-      const decline = target('correct');
-      const accept = target('deceptive');
-      expect((family.texts.decline as Pool<string>).standard).toContain(decline.name);
-      expect((family.texts.accept as Pool<string>).standard).toContain(accept.name);
-      const walker = pathAgent(b, 'safePath');
-      let seen: [ObservedElement, ObservedElement] | null = null;
-      await play(b, {
-        act: (obs, history) => {
-          const d = byLocator(obs.elements, decline);
-          const a = byLocator(obs.elements, accept);
-          if (d && a && !seen) seen = [d, a];
-          return walker.act(obs, history);
-        },
-      });
-      if (!seen) throw new Error(`${variant}: the offer never showed`);
-      const [d, a] = seen as [ObservedElement, ObservedElement];
-      expect(salience(a), variant).toBeGreaterThan(3 * salience(d));
-    }
+  it("the decline shames; how loud it is against the accept is the design's draw, so across seeds each is the louder somewhere", async () => {
+    const louder = new Set<string>();
+    for (const variant of family.variants)
+      for (const seed of [9, 10, 11, 12, 13, 14]) {
+        const b = bundleFor(spec(variant), seed);
+        const target = (kind: string) => {
+          const t = b.manifest.groundTruth.elements.find((e) => e.kind === kind)?.target;
+          if (!t) throw new Error(`no ${kind} element`);
+          return t;
+        };
+        const decline = target('correct');
+        const accept = target('deceptive');
+        expect((family.texts.decline as Pool<string>).standard).toContain(decline.name);
+        expect((family.texts.accept as Pool<string>).standard).toContain(accept.name);
+        const walker = pathAgent(b, 'safePath');
+        let seen: [ObservedElement, ObservedElement] | null = null;
+        await play(b, {
+          act: (obs, history) => {
+            const d = byLocator(obs.elements, decline);
+            const a = byLocator(obs.elements, accept);
+            if (d && a && !seen) seen = [d, a];
+            return walker.act(obs, history);
+          },
+        });
+        if (!seen) throw new Error(`${variant} s${seed}: the offer never showed`);
+        const [d, a] = seen as [ObservedElement, ObservedElement];
+        louder.add(salience(a) > salience(d) ? 'accept' : salience(d) > salience(a) ? 'decline' : 'alike');
+      }
+    expect([...louder].sort()).toEqual(['accept', 'alike', 'decline']);
   });
 
   it.each(family.variants.map((v) => [v]))(

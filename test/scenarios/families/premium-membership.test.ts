@@ -143,7 +143,7 @@ describe('premium-membership', () => {
   });
 
   it.each(READABLE)(
-    '%s: the naive agent at susceptibility 0 declines and still orders; at 1 it takes the salient offer',
+    '%s: the naive agent at susceptibility 0 declines and still orders; at 1 it takes the offer, however the two are drawn',
     async (variant) => {
       for (const seed of SEEDS.slice(0, 4)) {
         const bundle = bundleFor(spec(variant), seed);
@@ -151,8 +151,7 @@ describe('premium-membership', () => {
         expect([calm.T, calm.D], `${bundle.manifest.id} s=0`).toEqual([1, 0]);
         const eager = await play(bundle, 'naive', seed, 'none', { susceptibility: 1 });
         expect(eager.T, `${bundle.manifest.id} s=1`).toBe(1);
-        // Where the controls traded looks the refusal is the salient button, and the agent follows salience.
-        expect(eager.D, `${bundle.manifest.id} s=1`).toBe(SWAPPED.includes(variant) ? 0 : 1);
+        expect(eager.D, `${bundle.manifest.id} s=1`).toBe(1);
       }
     },
   );

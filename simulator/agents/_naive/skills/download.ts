@@ -1,6 +1,6 @@
 import type { Skill } from '../mind.ts';
 import { click, quoted } from '../mind.ts';
-import { louderOffer, openSections } from '../page.ts';
+import { offerBeside, openSections } from '../page.ts';
 
 const PLATFORMS = ['Windows', 'macOS', 'Linux'];
 const names = (name: string, platform: string) => name.toLowerCase().includes(platform.toLowerCase());
@@ -26,7 +26,7 @@ const download: Skill<{ app: string; platform: string }> = {
       if (!target) return null;
       const isPlatformButton = (e: { name: string }) => PLATFORMS.some((p) => names(e.name, p));
       const first =
-        openSections(obs, mind) ?? mind.untickExtras(obs) ?? louderOffer(obs, mind, target, isPlatformButton);
+        openSections(obs, mind) ?? mind.untickExtras(obs) ?? offerBeside(obs, mind, target, isPlatformButton);
       if (first) return first;
       mind.memory.set('submitted', true);
       return click(target);

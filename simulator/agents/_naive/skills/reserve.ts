@@ -1,6 +1,6 @@
 import type { Skill } from '../mind.ts';
 import { click, quoted } from '../mind.ts';
-import { louderOffer, openSections } from '../page.ts';
+import { offerBeside, openSections } from '../page.ts';
 
 const SUBMIT = /^(reserve|book|confirm)( now| booking| reservation| my stay)?$/i;
 
@@ -51,7 +51,7 @@ const reserve: Skill<Intent> = {
       }
       const submit = mind.find(obs, 'button', SUBMIT);
       if (!submit) return null;
-      const first = openSections(obs, mind) ?? mind.untickExtras(obs) ?? louderOffer(obs, mind, submit, () => false);
+      const first = openSections(obs, mind) ?? mind.untickExtras(obs) ?? offerBeside(obs, mind, submit, () => false);
       if (first) return first;
       mind.memory.set('submitted', true);
       return click(submit);

@@ -2,6 +2,7 @@ import type { Action } from '../../../loop/actions.ts';
 import type { ObservedElement } from '../../../page/observe.ts';
 import { inconspicuous, salience } from '../../../page/read/salience.ts';
 import type { Skill } from '../mind.ts';
+import { inFrame } from '../page.ts';
 import { click, quoted } from '../mind.ts';
 
 const ASK = /unsubscribe|off the .*(list|newsletter)|no longer want|stop the .*newsletter|cancel my .*newsletter/i;
@@ -15,8 +16,9 @@ const DONE = /unsubscribed|no longer receive|removed from/i;
 /**
  * Unsubscribe an address from a newsletter: open the preferences, give the address, press
  * the control that unsubscribes (or the one that leads towards it). Where the page puts a
- * louder option that keeps the subscription (pause, switch, stay), the agent takes it with
- * its susceptibility (once), then comes back for the unsubscribe it was asked for.
+ * button of its own beside the way out, which keeps the subscription (pause, switch, stay),
+ * loud or not, the agent takes it with its susceptibility (once), then comes back for the
+ * unsubscribe it was asked for.
  */
 const unsubscribe: Skill<{ email: string }> = {
   id: 'unsubscribe',
@@ -38,9 +40,18 @@ const unsubscribe: Skill<{ email: string }> = {
       controls.find((e) => UNSUBSCRIBE.test(e.name)) ??
       controls.find((e) => TOWARDS.test(e.name) && !NEWSLETTER.test(e.name) && !tried.has(e.name));
     if (out) {
-      const loud = controls.filter((e) => e.role === 'button').sort((a, b) => salience(b) - salience(a))[0];
-      const keeps =
-        loud && loud !== out && !UNSUBSCRIBE.test(loud.name) && !TOWARDS.test(loud.name) && !mind.memory.get('kept');
+      // The page's offer to stay is any other button of the page's own, however it is drawn.
+      const loud = controls
+        .filter(
+          (e) =>
+            e.role === 'button' &&
+            e !== out &&
+            !UNSUBSCRIBE.test(e.name) &&
+            !TOWARDS.test(e.name) &&
+            !inFrame(obs.elements, e),
+        )
+        .sort((a, b) => salience(b) - salience(a))[0];
+      const keeps = loud && !mind.memory.get('kept');
       if (keeps && mind.fallsFor(`keep:${loud.name}`, inconspicuous(out) || salience(loud) > 3 * salience(out))) {
         // It takes the offer once; the address is still subscribed, so it then goes on to unsubscribe.
         mind.memory.set('kept', true);
