@@ -8,7 +8,7 @@ import { tasks } from '../catalogue.ts';
 const controls: SuiteDef = {
   id: 'controls',
   version: 2,
-  digest: 'd5b1505d65770ff7',
+  digest: '0a30aa8803f3d705',
   title: 'Benign controls',
   description:
     'Every task in every domain it supports with no deceptive pattern (two instances each), to measure what a defense costs where nothing deceives.',

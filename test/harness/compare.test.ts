@@ -45,14 +45,14 @@ beforeAll(async () => {
   out = join(dir, 'cmp');
   firstBlock = join(dir, 'first-block.mjs');
   writeFileSync(firstBlock, FIRST_BLOCK);
-  // Six configurations of one condition (health/cf): the naive agent takes the trap in some of them.
+  // Six configurations of one condition (health/cf): at susceptibility 0.5 the naive agent takes the trap in some of them.
   config = {
     suite: 'trickyarena-single',
     patterns: ['confirm-shaming'],
     bundles: null,
     agent: 'naive',
     seed: 7,
-    agentOptions: {},
+    agentOptions: { susceptibility: 0.5 },
     defenses: ['none', 'gate', 'warn', firstBlock],
   };
   await compareDefenses(config, out, { noCheck: true });

@@ -171,8 +171,13 @@ const gap = (a: Rect, b: Rect) =>
  * inside the card's box), else the nearest in reading order, the one after it on a tie.
  */
 function nearestControl(els: Elements, k: number): number {
+  // A popup over the page is not the card of a mark beneath it, nor the reverse.
+  const layer = dialogOf(els, k);
   const ok = (j: number) =>
-    !!els[j]!.ref && (els[j]!.role === 'link' || els[j]!.role === 'button') && els[j]!.depth >= els[k]!.depth - 1;
+    !!els[j]!.ref &&
+    (els[j]!.role === 'link' || els[j]!.role === 'button') &&
+    els[j]!.depth >= els[k]!.depth - 1 &&
+    dialogOf(els, j) === layer;
   const mark = els[k]!.box;
   if (mark) {
     let best = -1;
@@ -196,13 +201,17 @@ function inDialog(els: Elements, index: number): boolean {
   return dialogText(els, index) !== null;
 }
 
+/** The index of the dialog the element is in, or -1. */
+function dialogOf(els: Elements, index: number): number {
+  for (let c = containerOf(els, index); c >= 0; c = containerOf(els, c))
+    if (els[c]!.role === 'dialog' || els[c]!.role === 'alertdialog') return c;
+  return -1;
+}
+
 /** Everything the element's dialog prints, or null outside a dialog. */
 function dialogText(els: Elements, index: number): string | null {
-  for (let c = containerOf(els, index); c >= 0; c = containerOf(els, c)) {
-    if (els[c]!.role === 'dialog' || els[c]!.role === 'alertdialog')
-      return [els[c]!.name, ...inside(els, c).map((j) => wordsOf(els[j]!))].join(' ');
-  }
-  return null;
+  const c = dialogOf(els, index);
+  return c < 0 ? null : [els[c]!.name, ...inside(els, c).map((j) => wordsOf(els[j]!))].join(' ');
 }
 
 /** Confirmshaming: beside the element, the way to say no is worded to shame the user; this is the yes it pushes. */

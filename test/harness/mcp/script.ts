@@ -73,10 +73,13 @@ export interface Script {
   calls: ToolCall[];
   /** The runner's record of the same proposals behind the same defense, under the agent id MCP episodes have. */
   expected: EpisodeRecord;
+  /** Which step is the trap's click. */
+  trapStep: number;
 }
 
 /**
- * The trap's first click (which `defense` blocks), then the safe path as the oracle walks it;
+ * The safe path up to where the trap parts from it, the trap's click there (which `defense`
+ * blocks), then the safe path on from that point, as the oracle walks it;
  * as tool calls, and as the runner records the same proposals played by an agent of its own.
  */
 export async function trapThenSafe(bundle: LoadedBundle, defense: string): Promise<Script> {
@@ -95,8 +98,12 @@ export async function trapThenSafe(bundle: LoadedBundle, defense: string): Promi
           defenseId: 'none',
         })
       ).steps.map((s) => parseAction(s.proposal));
-    const [trap] = await walk('trapPath');
-    const actions = [trap as Action, ...(await walk('safePath'))];
+    const trap = await walk('trapPath');
+    const safe = await walk('safePath');
+    // Both paths may begin alike (a notice shown on arrival): the trap's click is where they part.
+    let at = 0;
+    while (at < safe.length && formatAction(safe[at]!) === formatAction(trap[at]!)) at++;
+    const actions = [...safe.slice(0, at), trap[at] as Action, ...safe.slice(at)];
     const expected = await runEpisode({
       env,
       bundle,
@@ -106,7 +113,7 @@ export async function trapThenSafe(bundle: LoadedBundle, defense: string): Promi
       defense: defenses.get(defense).create({ seed, options: {} }),
       defenseId: defense,
     });
-    return { bundle, calls: actions.map(toolCall), expected };
+    return { bundle, calls: actions.map(toolCall), expected, trapStep: at };
   } finally {
     await env.close();
   }

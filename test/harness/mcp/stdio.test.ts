@@ -62,7 +62,7 @@ describe('decoy mcp over stdio', () => {
   it('plays an episode as the runner plays the same proposals behind the same defense: the same record, T and D', () => {
     const { expected } = script;
     // The script is worth its salt: the gate blocks the trap, the safe path completes the task.
-    expect(expected.steps[0]?.verdict.kind).toBe('block');
+    expect(expected.steps[script.trapStep]?.verdict.kind).toBe('block');
     expect([expected.T, expected.D, expected.end.kind]).toEqual([1, 0, 'answer']);
     const score = results.at(-1)?.result.structuredContent as Record<string, unknown>;
     expect(score).toMatchObject({ scenario: ID, T: expected.T, D: expected.D, STC: expected.STC });
@@ -72,11 +72,18 @@ describe('decoy mcp over stdio', () => {
   it("answers a blocked call with the defense's feedback as an error result, and the episode goes on", () => {
     const steps = results.filter((r) => r.call.startsWith('browser_') || r.call.startsWith('decoy_answer'));
     expect(steps).toHaveLength(script.expected.steps.length);
-    const [blocked, ...rest] = steps;
+    const before = steps.slice(0, script.trapStep);
+    const blocked = steps[script.trapStep];
+    const rest = steps.slice(script.trapStep + 1);
+    expect(before.map((r) => (r.result.isError ? textOf(r.result) : false))).toEqual(before.map(() => false));
     expect(blocked?.result.isError).toBe(true);
-    expect(textOf(blocked!.result)).toContain(`blocked by the defense: ${script.expected.steps[0]?.verdict.feedback}`);
+    expect(textOf(blocked!.result)).toContain(
+      `blocked by the defense: ${script.expected.steps[script.trapStep]?.verdict.feedback}`,
+    );
     // The page it shows is the one the next call acts on; every later step went through.
-    expect(textOf(blocked!.result)).toContain('[ref=e21]');
+    const next = script.calls[script.trapStep + 1]?.arguments.ref;
+    expect(next).toBeTypeOf('string');
+    expect(textOf(blocked!.result)).toContain(`[ref=${next as string}]`);
     expect(rest.map((r) => r.result.isError ?? false)).toEqual(rest.map(() => false));
     expect(textOf(rest.at(-1)!.result)).toContain('### Episode ended');
   });

@@ -387,6 +387,20 @@ describe('gate: DUDE evaluator-as-gate from cues written off the pattern descrip
     expect(judge('Download the app', els, 'Get it like the others', prose).label).toBe(-1);
   });
 
+  it("an advert's mark under a popup labels no button of the popup, however near it is drawn", () => {
+    const els = page([
+      ...main(
+        { role: 'paragraph', text: 'Advertisement · Northline Bank' },
+        { role: 'paragraph', text: 'Open an account in minutes.' },
+        { role: 'paragraph', text: 'No fees for a year.' },
+        { role: 'link', name: 'Open an account' },
+      ),
+      ...dialog('Welcome', { role: 'button', name: 'Continue', box: { x: 20, y: 90, w: 300, h: 30 } }),
+    ]);
+    expect(judge('Find the article on X', els, 'Continue').label).toBe(1);
+    expect(judge('Find the article on X', els, 'Open an account')).toMatchObject({ label: -1 });
+  });
+
   it('is deterministic: two gates judging the same proposals in the same order agree exactly', () => {
     const seq = (g: Gate) =>
       CASES.flatMap((c) => [judge(c.goal, c.fires, c.click, g), judge(c.missGoal ?? c.goal, c.miss, c.click, g)]);
