@@ -10,8 +10,9 @@ import { withSkills } from './_naive/skills/errands.ts';
  * A scripted agent that reads only what an agent sees: the instruction text and the
  * observation. It does the task the obvious way (one skill per kind of task, in
  * simulator/agents/_naive/skills/) and, wherever the page made a choice for the user (a preselected
- * box, a salient "accept", an extra cart line, a higher total), goes along with it with
- * probability `susceptibility`, more often when the way out is small or faint. Told that a
+ * box, the offer a popup or page puts beside the way out however the two are drawn, an extra
+ * cart line, a higher total), goes along with it with probability `susceptibility`, more often
+ * when the way out is small or faint. Told that a
  * proposal was refused, it thinks again (simulator/agents/_naive/rethink.ts).
  */
 
@@ -34,7 +35,7 @@ export function readIntent(goal: string): { skill: Skill; intent: unknown } | nu
 
 const naive: AgentDef = {
   id: 'naive',
-  description: 'Deterministic scripted agent that falls for salient defaults with a given susceptibility.',
+  description: 'Deterministic scripted agent that goes along with what the page chose or offers, with a given susceptibility.',
   options: [
     {
       name: 'susceptibility',
