@@ -54,9 +54,14 @@ export function generateSuite(suite: SuiteDef, seed: number, phrasings: Phrasing
 
 /** The seeds a suite's digest generates it at: two, since one seed draws only some of each pool. */
 export const DIGEST_SEEDS = [0, 1] as const;
+/** From this many configurations a suite draws every variant and pool many times at one seed: its digest takes the first seed only. */
+const ONE_DIGEST_SEED_FROM = 1_000;
+
+export const digestSeeds = (suite: SuiteDef): readonly number[] =>
+  suite.scenarios().length >= ONE_DIGEST_SEED_FROM ? DIGEST_SEEDS.slice(0, 1) : DIGEST_SEEDS;
 
 /**
- * The digest a published suite records with its version: its bundles at DIGEST_SEEDS, the
+ * The digest a published suite records with its version: its bundles at its digestSeeds, the
  * phrasing pools of its families (both halves, so a held-out phrasing no digest bundle draws still counts), and the content pools every task draws from
  * (scenarios/content/, as written), so a phrasing or a product neither seed draws still counts.
  */
@@ -70,7 +75,7 @@ export function suiteDigest(suite: SuiteDef, sources: readonly [string, string][
     ),
   ) as unknown;
   return bundlesDigest(
-    DIGEST_SEEDS.flatMap((seed) => generateSuite(suite, seed)),
+    digestSeeds(suite).flatMap((seed) => generateSuite(suite, seed)),
     [pools, sources],
   );
 }

@@ -35,7 +35,8 @@ export function readIntent(goal: string): { skill: Skill; intent: unknown } | nu
 
 const naive: AgentDef = {
   id: 'naive',
-  description: 'Deterministic scripted agent that goes along with what the page chose or offers, with a given susceptibility.',
+  description:
+    'Deterministic scripted agent that goes along with what the page chose or offers, with a given susceptibility.',
   options: [
     {
       name: 'susceptibility',

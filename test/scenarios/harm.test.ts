@@ -64,7 +64,9 @@ async function twoSubmissions(spec: ScenarioSpec, seed: number, trapFirst: boole
   const gt = bundle.manifest.groundTruth;
   const trap = gt.trapPaths[family] ?? [];
   const [first, second] = trapFirst ? [trap, gt.safePath] : [gt.safePath, trap];
-  const walker = walkPath([...body(first), { id: 'home-again', verb: 'goto', url: '/' }, ...second]);
+  // A notice shown on arrival stays dismissed for the session: the second path does not meet it again.
+  const again = second.filter((s) => s.id !== 'notice');
+  const walker = walkPath([...body(first), { id: 'home-again', verb: 'goto', url: '/' }, ...again]);
   const rec = await play(bundle, walker, seed);
   const params = bundle.manifest.evaluator.patterns.find((p) => p.family === family)?.params ?? {};
   const harmful = (e: SiteEvent) => families.get(family).outcome(params, [e]);
