@@ -3,7 +3,7 @@ import { generateBundle, generateSuite, type Bundle } from '../../generator/bund
 import type { ScenarioSpec } from '../../scenarios/model.ts';
 import { families } from '../../scenarios/index.ts';
 import { adhocSuite, allSpecs } from '../helpers.ts';
-import { harvest, naiveBayes, pureTokenRule, type Harvest } from './tells.ts';
+import { decisionBundles, harvest, naiveBayes, pureTokenRule, type Harvest } from './tells.ts';
 import { hiddenAmountRule, lookTokens, primaryShare } from './looks.ts';
 
 /* Chance is 0.5; with about 120 elements of each kind per seed, noise alone rarely passes 0.6. */
@@ -22,25 +22,8 @@ const LOUD_BY_NATURE = new Set([
   'complex-settings',
 ]);
 
-/* Two configurations per family variant, in two sites where the family has them: every kind of decision point the suites are made of. */
-const specs: ScenarioSpec[] = (() => {
-  const by = new Map<string, ScenarioSpec[]>();
-  for (const s of allSpecs().filter((x) => x.patterns.length)) {
-    const k = `${s.patterns[0]?.family}-${s.patterns[0]?.variant}`;
-    by.set(k, [...(by.get(k) ?? []), s]);
-  }
-  return [...by.values()].flatMap((all) => {
-    const first = all[0] as ScenarioSpec;
-    const other = all.find((s) => s.task !== first.task || s.domain !== first.domain) ?? { ...first, instance: 1 };
-    return [first, other];
-  });
-})();
-
 function seedHarvest(seed: number): Harvest {
-  const suite = adhocSuite(specs);
-  const bundles = generateSuite(suite, seed);
-  const twinOf = (b: Bundle) =>
-    generateBundle(suite, { ...(specs[bundles.indexOf(b)] as ScenarioSpec), patterns: [] }, seed);
+  const { bundles, twinOf } = decisionBundles(seed);
   return harvest(bundles, twinOf, lookTokens);
 }
 

@@ -8,6 +8,7 @@ import { families } from '../../scenarios/index.ts';
 import type { SiteEvent } from '../../scenarios/model.ts';
 import {
   caughtTokens,
+  decisionBundles,
   harvest,
   referencesTo,
   naiveBayes,
@@ -28,30 +29,9 @@ import {
    an element visibly sits (in the task's own form, in a card or dialog the pattern adds) is not hidden. */
 const CHANCE_BOUND = 0.65;
 
-/*
- * Two configurations per family variant and seed: every kind of element the suites are composed
- * of, each in two sites (another task or domain where the family has one, else another instance
- * of the same), so a token learned on one site of a seed must hold on other sites.
- */
-const specs: ScenarioSpec[] = (() => {
-  const by = new Map<string, ScenarioSpec[]>();
-  for (const s of allSpecs().filter((x) => x.patterns.length)) {
-    const k = `${s.patterns[0]?.family}-${s.patterns[0]?.variant}`;
-    by.set(k, [...(by.get(k) ?? []), s]);
-  }
-  return [...by.values()].flatMap((all) => {
-    const first = all[0] as ScenarioSpec;
-    const other = all.find((s) => s.task !== first.task || s.domain !== first.domain) ?? { ...first, instance: 1 };
-    return [first, other];
-  });
-})();
-
 /** The bundles of one seed, and each one's control twin on demand (for traps that have no way out of their own). */
 function seedHarvest(seed: number): Harvest & { bundles: Bundle[] } {
-  const suite = adhocSuite(specs);
-  const bundles = generateSuite(suite, seed);
-  const twinOf = (b: Bundle) =>
-    generateBundle(suite, { ...(specs[bundles.indexOf(b)] as ScenarioSpec), patterns: [] }, seed);
+  const { bundles, twinOf } = decisionBundles(seed);
   return { ...harvest(bundles, twinOf), bundles };
 }
 

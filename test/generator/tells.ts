@@ -5,11 +5,54 @@
  * chance, something hidden in the page gives the pattern away.
  */
 import { JSDOM } from 'jsdom';
-import type { Bundle } from '../../generator/bundle.ts';
+import { generateBundle, generateSuite, type Bundle } from '../../generator/bundle.ts';
+import type { ScenarioSpec } from '../../scenarios/model.ts';
+import { adhocSuite, allSpecs } from '../helpers.ts';
 import { ATTR } from '../../scenarios/contract.ts';
 import { nameOf, roleOf } from '../../simulator/page/observe.ts';
 
 export type Kind = 'correct' | 'deceptive';
+
+/*
+ * Two configurations per family variant: every kind of element and decision point the suites
+ * are composed of, each in two sites (another task or domain where the family has one, else
+ * another instance of the same), so a token learned on one site of a seed must hold on other sites.
+ */
+export function decisionSpecs(): ScenarioSpec[] {
+  const by = new Map<string, ScenarioSpec[]>();
+  for (const s of allSpecs().filter((x) => x.patterns.length)) {
+    const k = `${s.patterns[0]?.family}-${s.patterns[0]?.variant}`;
+    by.set(k, [...(by.get(k) ?? []), s]);
+  }
+  return [...by.values()].flatMap((all) => {
+    const first = all[0] as ScenarioSpec;
+    const other = all.find((s) => s.task !== first.task || s.domain !== first.domain) ?? { ...first, instance: 1 };
+    return [first, other];
+  });
+}
+
+/** The decision specs' bundles at a seed and each one's control twin; made once per seed for every file a worker runs. */
+const made = new Map<number, { bundles: Bundle[]; twinOf: (b: Bundle) => Bundle }>();
+export function decisionBundles(seed: number): { bundles: Bundle[]; twinOf: (b: Bundle) => Bundle } {
+  let m = made.get(seed);
+  if (!m) {
+    const specs = decisionSpecs();
+    const suite = adhocSuite(specs);
+    const bundles = generateSuite(suite, seed);
+    const twins = new Map<Bundle, Bundle>();
+    const twinOf = (b: Bundle): Bundle => {
+      let t = twins.get(b);
+      if (!t)
+        twins.set(
+          b,
+          (t = generateBundle(suite, { ...(specs[bundles.indexOf(b)] as ScenarioSpec), patterns: [] }, seed)),
+        );
+      return t;
+    };
+    made.set(seed, (m = { bundles, twinOf }));
+  }
+  return m;
+}
 
 export interface Sample {
   kind: Kind;
