@@ -128,10 +128,7 @@ const DECLINES = pool(
   ],
 );
 /** Alt texts that say nothing about what an image button does ('' gives it no name at all). */
-const BLANK_ALTS = pool(
-  ['', 'button', 'image', 'icon', 'img'],
-  ['picture', 'graphic element', 'asset', 'banner', 'photo'],
-);
+const BLANK_ALTS = pool(['', 'button', 'image', 'icon', 'img'], ['picture', 'decoration', 'asset', 'banner', 'photo']);
 const IMAGE_ALTS = pool(
   ['button', 'image', 'icon', 'img', 'graphic'],
   ['picture', 'asset', 'photo', 'banner', 'visual'],

@@ -62,6 +62,18 @@ describe('phrasing pools in two halves', () => {
     );
   });
 
+  it("no held-out phrasing holds one of its family's standard phrasings (so a held-out page never shows a standard phrase inside its own)", () => {
+    const found: string[] = [];
+    for (const f of split) {
+      const pools = Object.values(f.texts) as Pool<unknown>[];
+      const standard = pools.flatMap((p) => strings(p.standard)).filter((t) => t.length >= 4);
+      for (const held of pools.flatMap((p) => strings(p.heldout)))
+        for (const t of standard)
+          if (held.includes(t)) found.push(`${f.id}: ${JSON.stringify(held)} holds ${JSON.stringify(t)}`);
+    }
+    expect(found).toEqual([]);
+  });
+
   it('a held-out bundle shows no phrasing of the standard half that its control does not show (any split family, variant, seed)', () => {
     const cases = split.flatMap((f) => specsOf(f.id).map((spec) => ({ family: f.id, spec })));
     expect(cases.length).toBeGreaterThan(0);
