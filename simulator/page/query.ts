@@ -32,3 +32,15 @@ export function dialogs(elements: readonly ObservedElement[]): Group[] {
   });
   return out;
 }
+
+/** The index of the nearest element enclosing `elements[index]` (the table nests by depth) whose role is one of `roles`, or -1. */
+export function enclosing(elements: readonly ObservedElement[], index: number, roles: ReadonlySet<string>): number {
+  let depth = (elements[index] as ObservedElement).depth;
+  for (let i = index - 1; i >= 0 && depth > 0; i--) {
+    const e = elements[i] as ObservedElement;
+    if (e.depth >= depth) continue;
+    if (roles.has(e.role)) return i;
+    depth = e.depth;
+  }
+  return -1;
+}

@@ -188,7 +188,8 @@ export class Mind {
         return pick ? click(pick) : null;
       }
       if (buttons.length === 0) continue;
-      const loud = [...buttons].sort((a, b) => salience(b) - salience(a))[0] as ObservedElement;
+      const bySalience = [...buttons].sort((a, b) => salience(b) - salience(a));
+      const loud = bySalience[0] as ObservedElement;
       // A way out may be plain clickable text with no role: seen on screen, reachable by position.
       const spoken = members.find((m) => m.role === 'text' && m.box && !m.covered && REFUSE.test(m.text ?? ''));
       // What the task asks for, if the dialog offers it, is the way on; an options control already opened is not pressed again.
@@ -212,7 +213,7 @@ export class Mind {
       }
       if (out === options) opened.add(`${container.name}:${options.name}`);
       // The page's own choice is what it offers besides the way out, the loudest of that, however loud the way out is drawn.
-      const offer = [...buttons].sort((a, b) => salience(b) - salience(a)).find((b) => b !== out);
+      const offer = bySalience.find((b) => b !== out);
       if (offer && this.fallsFor(key, inconspicuous(out) || salience(offer) > 3 * salience(out))) return click(offer);
       this.careful = true;
       if (out.ref === null && out.box) {

@@ -7,6 +7,7 @@ import type { Action } from '../../loop/actions.ts';
 import type { EnvObservation } from '../../loop/env.ts';
 import type { ObservedElement } from '../../page/observe.ts';
 import { inconspicuous, salience } from '../../page/read/salience.ts';
+import { enclosing } from '../../page/query.ts';
 import { click, type Mind } from './mind.ts';
 
 const SECTION = /options|custom|advanced|extras|details|settings/i;
@@ -32,16 +33,8 @@ export function openSections(obs: EnvObservation, mind: Mind): Action | null {
 const FRAME = new Set(['banner', 'navigation', 'contentinfo']);
 
 /** Whether the element sits in the site's header, menus or footer (the table nests by depth). */
-export function inFrame(els: readonly ObservedElement[], el: ObservedElement): boolean {
-  let depth = el.depth;
-  for (let i = els.indexOf(el) - 1; i >= 0 && depth > 0; i--) {
-    const e = els[i] as ObservedElement;
-    if (e.depth >= depth) continue;
-    if (FRAME.has(e.role)) return true;
-    depth = e.depth;
-  }
-  return false;
-}
+export const inFrame = (els: readonly ObservedElement[], el: ObservedElement): boolean =>
+  enclosing(els, els.indexOf(el), FRAME) >= 0;
 
 /**
  * Another button the page offers beside the one the agent came for, which it presses first if

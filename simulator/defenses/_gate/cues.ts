@@ -14,6 +14,7 @@ import { priceLines } from './prices.ts';
 import { ACCEPT, AD_MARK, CONSENT, DECLINE, optsOut } from '../_common/vocabulary.ts';
 import { priceIn } from '../../page/read/price.ts';
 import { salience } from '../../page/read/salience.ts';
+import { enclosing } from '../../page/query.ts';
 import {
   chargesRepeatedly,
   COMMIT,
@@ -202,11 +203,8 @@ function inDialog(els: Elements, index: number): boolean {
 }
 
 /** The index of the dialog the element is in, or -1. */
-function dialogOf(els: Elements, index: number): number {
-  for (let c = containerOf(els, index); c >= 0; c = containerOf(els, c))
-    if (els[c]!.role === 'dialog' || els[c]!.role === 'alertdialog') return c;
-  return -1;
-}
+const DIALOGS = new Set(['dialog', 'alertdialog']);
+const dialogOf = (els: Elements, index: number): number => enclosing(els, index, DIALOGS);
 
 /** Everything the element's dialog prints, or null outside a dialog. */
 function dialogText(els: Elements, index: number): string | null {
