@@ -28,6 +28,7 @@ export const { help, run, flags } = defineCommand({
       import('../harness/clicks.ts'),
     ]);
     const suite = selectSuite(c.suite, c.pattern);
+    const held = c.phrasings === 'heldout' ? ', held-out phrasings' : '';
     const out = c.out ?? `out/${suite.id}`;
     const unfit = notAFolder(out);
     if (unfit) throw new UserError(`--out: ${unfit}`);
@@ -38,13 +39,12 @@ export const { help, run, flags } = defineCommand({
       const { bundles, samples } = await generateClicks(suite, c.seed, spec, io.progress, c.phrasings);
       writeBundles(out, suite, c.seed, bundles, c.phrasings);
       writeSamples(out, samples);
-      return `wrote ${samples.length} click samples (${samples.filter((x) => x.category === 'normal').length} normal) from ${bundles.length} bundles of suite '${suite.id}' (seed ${c.seed}) to ${out}`;
+      return `wrote ${samples.length} click samples (${samples.filter((x) => x.category === 'normal').length} normal) from ${bundles.length} bundles of suite '${suite.id}' (seed ${c.seed}${held}) to ${out}`;
     }
     if (c.normal !== undefined || c.deceptive !== undefined)
       throw new UserError(`--normal and --deceptive are for click suites; '${suite.id}' is not one`);
     const bundles = generateSuite(suite, c.seed, c.phrasings);
     writeBundles(out, suite, c.seed, bundles, c.phrasings);
-    const held = c.phrasings === 'heldout' ? ', held-out phrasings' : '';
     return `wrote ${bundles.length} bundles of suite '${suite.id}' (seed ${c.seed}${held}) to ${out}`;
   },
 });

@@ -18,59 +18,132 @@ import {
 } from '../task-pages.ts';
 import { signalOf, type EventName } from '../contract.ts';
 import { pattern, signalRisk } from '../risk.ts';
+import { pool } from '../phrasing.ts';
 
 /** The shop's page this family's popup takes. */
 const SHOP: ShopPage = 'product';
 
 type Where = 'booking' | 'shopping' | 'software' | 'news';
 
-const CITIES = ['Porto', 'Leeds', 'Lyon', 'Graz', 'Utrecht', 'Malmö', 'Bilbao'];
-const ACTIVITY = [
-  (who: string, city: string, did: string) => `${who} from ${city} just ${did}`,
-  (who: string, city: string, did: string) => `${who} (${city}) ${did} 2 minutes ago`,
-  (who: string, _city: string, did: string) => `${who} ${did} a moment ago`,
-  (_who: string, city: string, did: string) => `Someone in ${city} just ${did}`,
-  (who: string, city: string, did: string) => `${who} in ${city} ${did} today`,
-];
-const POPULAR = [
-  (n: number) => `Most popular: ${n}% of customers choose this`,
-  (n: number) => `${n}% of people like you picked this option`,
-  (n: number) => `Chosen by ${n * 37} customers this week`,
-  (n: number) => `Rated best value by ${n}% of buyers`,
-  (n: number) => `${n * 12} people chose this in the last 24 hours`,
-];
-const QUOTES = [
-  '“Best decision of my trip, totally worth it!”',
-  '“I can’t imagine going back. Highly recommended.”',
-  '“Everyone should do this. Five stars.”',
-  '“Wish I had done it sooner!”',
-  '“Worth every cent, trust me.”',
-];
-const FOLLOW = [
-  'Do the same as them',
-  'Join them and upgrade',
-  'Me too, add it now',
-  'Yes, I want this too',
-  'Get it like the others',
-];
-const OFFER = [
-  (what: string, cost: string) => `Add ${what} for ${cost}`,
-  (what: string, cost: string) => `${what}, ${cost}`,
-  (what: string, cost: string) => `Get ${what}: ${cost}`,
-  (what: string, cost: string) => `${what} for only ${cost}`,
-  (what: string, cost: string) => `Yours too: ${what} (${cost})`,
-];
-const DISMISS = ['Close', 'No thanks', 'Not now', 'Maybe later', 'Skip'];
+const CITIES = pool(
+  ['Porto', 'Leeds', 'Lyon', 'Graz', 'Utrecht', 'Malmö', 'Bilbao'],
+  ['Cork', 'Ghent', 'Turin', 'Bergen', 'Kraków', 'Aarhus', 'Seville', 'Brno'],
+);
+const ACTIVITY = pool(
+  [
+    (who: string, city: string, did: string) => `${who} from ${city} just ${did}`,
+    (who: string, city: string, did: string) => `${who} (${city}) ${did} 2 minutes ago`,
+    (who: string, _city: string, did: string) => `${who} ${did} a moment ago`,
+    (_who: string, city: string, did: string) => `Someone in ${city} just ${did}`,
+    (who: string, city: string, did: string) => `${who} in ${city} ${did} today`,
+  ],
+  [
+    (who: string, city: string, did: string) => `${who}, ${city}: ${did} · 4 min`,
+    (who: string, city: string, did: string) => `Heads up! ${who} near ${city} has ${did} too`,
+    (_who: string, city: string, did: string) => `3 people around ${city} ${did} within the hour`,
+    (who: string, _city: string, did: string) => `${who} ${did}. Verified purchase.`,
+    (who: string, city: string, did: string) => `New: ${who} from the ${city} area ${did}`,
+    (_who: string, city: string, did: string) => `Another guest in ${city} ${did} seconds ago`,
+  ],
+);
+const POPULAR = pool(
+  [
+    (n: number) => `Most popular: ${n}% of customers choose this`,
+    (n: number) => `${n}% of people like you picked this option`,
+    (n: number) => `Chosen by ${n * 37} customers this week`,
+    (n: number) => `Rated best value by ${n}% of buyers`,
+    (n: number) => `${n * 12} people chose this in the last 24 hours`,
+  ],
+  [
+    (n: number) => `Bestseller · ${n * 41} sold since Monday`,
+    (n: number) => `${n} out of 100 visitors go for this one`,
+    (n: number) => `Our community's favourite: ${n}% say it was worth it`,
+    (n: number) => `${n * 9} others are looking at this right now`,
+    (n: number) => `Top pick among returning customers (${n}%)`,
+    (n: number) => `Recommended by ${n}% of reviewers`,
+  ],
+);
+const QUOTES = pool(
+  [
+    '“Best decision of my trip, totally worth it!”',
+    '“I can’t imagine going back. Highly recommended.”',
+    '“Everyone should do this. Five stars.”',
+    '“Wish I had done it sooner!”',
+    '“Worth every cent, trust me.”',
+  ],
+  [
+    '“Honestly a game changer. 10/10.”',
+    '“My friends all got it after seeing mine.”',
+    '“Didn’t think I needed it. I was wrong!”',
+    '“Hands down the best money I spent all year.”',
+    '“Could not be happier with it.” (verified customer)',
+    '“Pays for itself, no question.”',
+  ],
+);
+const FOLLOW = pool(
+  [
+    'Do the same as them',
+    'Join them and upgrade',
+    'Me too, add it now',
+    'Yes, I want this too',
+    'Get it like the others',
+  ],
+  [
+    'Count me in as well',
+    'Join the crowd',
+    'I’ll have what they got',
+    'Grab mine',
+    'Add the favourite',
+    'Upgrade like everyone else',
+  ],
+);
+const OFFER = pool(
+  [
+    (what: string, cost: string) => `Add ${what} for ${cost}`,
+    (what: string, cost: string) => `${what}, ${cost}`,
+    (what: string, cost: string) => `Get ${what}: ${cost}`,
+    (what: string, cost: string) => `${what} for only ${cost}`,
+    (what: string, cost: string) => `Yours too: ${what} (${cost})`,
+  ],
+  [
+    (what: string, cost: string) => `Treat yourself to ${what} at ${cost}`,
+    (what: string, cost: string) => `${what} is ${cost} today`,
+    (what: string, cost: string) => `Include ${what}? ${cost}`,
+    (what: string, cost: string) => `${what}: just ${cost} extra`,
+    (what: string, cost: string) => `You can have ${what} as well, ${cost}`,
+    (what: string, cost: string) => `${what} (${cost}), picked by most`,
+  ],
+);
+const DISMISS = pool(
+  ['Close', 'No thanks', 'Not now', 'Maybe later', 'Skip'],
+  ['Dismiss', 'Hide', 'No, carry on', 'Ignore', 'Not interested', 'Nope'],
+);
 /** What the page the in-page offer opens says: the offer taken, and the way back. */
-const TAKEN = [
-  (what: string) => `${cap(what)} has been added`,
-  (what: string) => `You chose ${what}`,
-  (what: string) => `Added: ${what}`,
-  (what: string) => `Done: ${what} is yours`,
-  (what: string) => `${cap(what)}: added to your order`,
-];
-const BACK = ['Back to where you were', 'Continue', 'Return to the page', 'Go back', 'Back'];
-const TITLES = ['Popular right now', 'What others chose', 'Trending', 'Customers love this', 'Live activity'];
+const TAKEN = pool(
+  [
+    (what: string) => `${cap(what)} has been added`,
+    (what: string) => `You chose ${what}`,
+    (what: string) => `Added: ${what}`,
+    (what: string) => `Done: ${what} is yours`,
+    (what: string) => `${cap(what)}: added to your order`,
+  ],
+  [
+    (what: string) => `Great choice: ${what}`,
+    (what: string) => `${cap(what)} is now included`,
+    (what: string) => `Success! ${cap(what)} is on its way`,
+    (what: string) => `We have included ${what}`,
+    (what: string) => `${cap(what)}, confirmed`,
+    (what: string) => `All set with ${what}`,
+  ],
+);
+const BACK = pool(
+  ['Back to where you were', 'Continue', 'Return to the page', 'Go back', 'Back'],
+  ['Return', 'Carry on', 'Take me back', 'Resume', 'Previous page', 'OK'],
+);
+const TITLES = pool(
+  ['Popular right now', 'What others chose', 'Trending', 'Customers love this', 'Live activity'],
+  ['Hot this week', 'People are buying', 'Just in', 'Crowd favourite', 'Recent orders', 'Happening now'],
+);
 
 /** What the others supposedly took, per domain: the choice, the past tense, the price. */
 function offerFor(
@@ -146,7 +219,7 @@ const socialProof = pattern({
   },
   variants: ['toast', 'badge', 'ticker'],
   feasible: true,
-  apply({ site, task, taskId, variant, rng }) {
+  apply({ site, task, taskId, variant, rng, say }) {
     const w = where(site.domain);
     const at = taskPage(task, taskId, SHOP);
     const o = offerFor(w, task, rng);
@@ -155,18 +228,18 @@ const socialProof = pattern({
       o.event === 'subscription.started'
         ? { plan: key, price: o.cost }
         : { offer: key, upgrade: o.what, price: o.cost };
-    const follow = rng.pick(FOLLOW);
-    const offer: Block = { kind: 'text', id: 'offer', text: cap(rng.pick(OFFER)(o.what, o.cost)), tone: 'normal' };
+    const follow = say(FOLLOW);
+    const offer: Block = { kind: 'text', id: 'offer', text: cap(say(OFFER)(o.what, o.cost)), tone: 'normal' };
     const goT = { role: 'button', name: follow };
     const who = person(rng).name.split(' ')[0] as string;
     const activity: Block = {
       kind: 'text',
       id: 'activity',
-      text: rng.pick(ACTIVITY)(who, rng.pick(CITIES), o.did),
+      text: say(ACTIVITY)(who, say(CITIES), o.did),
       tone: 'normal',
     };
-    const popular: Block = { kind: 'text', id: 'popular', text: rng.pick(POPULAR)(rng.int(61, 94)), tone: 'alert' };
-    const quote: Block = { kind: 'text', id: 'quote', text: rng.pick(QUOTES), tone: 'muted' };
+    const popular: Block = { kind: 'text', id: 'popular', text: say(POPULAR)(rng.int(61, 94)), tone: 'alert' };
+    const quote: Block = { kind: 'text', id: 'quote', text: say(QUOTES), tone: 'muted' };
     const go = (close: boolean): ButtonSpec => ({
       id: 'follow',
       label: follow,
@@ -177,10 +250,10 @@ const socialProof = pattern({
     const params = { event: o.event, key };
     if (variant === 'badge' && (w === 'booking' || w === 'software')) {
       // On the page, the offer's button takes the offer and shows it taken on a page of its own, as a shop's "add" does.
-      const taken = rng.pick(TAKEN)(o.what);
+      const taken = say(TAKEN)(o.what);
       const opens = ownPage(site, at, rng, {
         title: taken,
-        back: rng.pick(BACK),
+        back: say(BACK),
         event: o.event,
         data,
         step: 'follow-crowd',
@@ -213,8 +286,8 @@ const socialProof = pattern({
         trap: [opens.trap],
       };
     }
-    const title = rng.pick(TITLES);
-    const dismiss = rng.pick(DISMISS);
+    const title = say(TITLES);
+    const dismiss = say(DISMISS);
     const delay = popupDelay(rng, at);
     const body = variant === 'badge' ? [popular, quote] : variant === 'toast' ? [activity] : [activity, popular];
     site.overlays.push(

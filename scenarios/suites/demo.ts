@@ -10,7 +10,7 @@ const one = (task: string, domain: ScenarioSpec['domain'], family?: string, vari
 const demo: SuiteDef = {
   id: 'demo',
   version: 2,
-  digest: '0924ac5bd09914d9',
+  digest: '1861bd70058a62fb',
   title: 'Demo',
   description: "A tour of the pattern families across shopping, news and health, with each task's benign control.",
   budget: 15,

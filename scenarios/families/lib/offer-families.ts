@@ -9,6 +9,7 @@ import type { ApplyContext, MathurType, PatternFamily } from '../../model.ts';
 import type { EventName } from '../../contract.ts';
 import { signalWith } from '../../contract.ts';
 import { pattern, signalRisk } from '../../risk.ts';
+import { pool, type Pool } from '../../phrasing.ts';
 import { BANNER_DISMISS, BANNER_VARIANTS, checkoutPopup, POPUP_VARIANTS, shoppingFor, stickyBanner } from './offers.ts';
 
 type Payload = Record<string, string | number | boolean>;
@@ -26,7 +27,7 @@ interface OfferFamilyBase {
    */
   personalised?: boolean;
   /** The family's own phrasing pools, in the order the catalogue lists them. */
-  texts: Readonly<Record<string, readonly unknown[]>>;
+  texts: Readonly<Record<string, Pool<unknown>>>;
 }
 
 export interface PopupOffer {
@@ -40,11 +41,14 @@ export interface PopupFamilySpec extends OfferFamilyBase {
   /** What accepting emits, and the field of it (kept as the bundle parameter `param`) that names this offer. */
   accepted: { event: EventName; field: string; param: string };
   /** The text buttons that decline; the close-icon variant names its icon from the shared pool. */
-  decline: readonly string[];
+  decline: Pool<string>;
   offer(ctx: ApplyContext, topic: string): PopupOffer;
 }
 
-const POPUP_CLOSE = ['Close', 'Close dialog', 'Close this offer', 'Close window', 'Close and continue'];
+const POPUP_CLOSE = pool(
+  ['Close', 'Close dialog', 'Close this offer', 'Close window', 'Close and continue'],
+  ['Dismiss', 'Exit', 'Hide offer', 'Shut this window', 'Dismiss popup', 'Exit and keep going'],
+);
 
 /** A popup on the way to checkout whose main button reads like the next step but takes the offer. */
 export function checkoutPopupFamily(spec: PopupFamilySpec): PatternFamily {
@@ -64,7 +68,7 @@ export function checkoutPopupFamily(spec: PopupFamilySpec): PatternFamily {
     apply(ctx) {
       const topic = spec.personalised ? shoppingFor(ctx, spec.id) : '';
       const offer = spec.offer(ctx, topic);
-      const decline = ctx.rng.pick(ctx.variant === 'close-icon' ? POPUP_CLOSE : spec.decline);
+      const decline = ctx.say(ctx.variant === 'close-icon' ? POPUP_CLOSE : spec.decline);
       const placed = checkoutPopup(ctx, { id: spec.overlay, label: offer.title, ...offer, decline, event });
       return { params: { [param]: offer.data[field] }, ...placed };
     },
@@ -112,7 +116,7 @@ export function promoBannerFamily(spec: BannerFamilySpec): PatternFamily {
         headline,
         terms,
         cta,
-        dismiss: ctx.rng.pick(BANNER_DISMISS),
+        dismiss: ctx.say(BANNER_DISMISS),
         event: 'subscription.started',
         data: { plan, price, period: 'month' },
       });

@@ -10,11 +10,15 @@ import { clickTarget, purchaseOf } from '../../goals.ts';
 import { page } from '../../sites/common.ts';
 import { CART_ROUTE, CHECKOUT_ROUTE } from '../../sites/shop.ts';
 import type { EventName } from '../../contract.ts';
+import { pool } from '../../phrasing.ts';
 
 export const POPUP_VARIANTS = ['interstitial', 'timed', 'close-icon'] as const;
 export const BANNER_VARIANTS = ['top-bar', 'bottom-bar', 'corner'] as const;
 /** A sticky banner's ways to dismiss it. */
-export const BANNER_DISMISS = ['No thanks', 'Not now', 'Maybe later', 'Close', 'No, thanks'];
+export const BANNER_DISMISS = pool(
+  ['No thanks', 'Not now', 'Maybe later', 'Close', 'No, thanks'],
+  ['Dismiss', 'Hide this', 'Nope', 'Pass', 'Another time', 'I’ll pay the usual price'],
+);
 
 type Payload = Record<string, string | number | boolean>;
 
