@@ -534,12 +534,8 @@ export interface PatternFamily {
   claims?(task: string, domain: Domain): readonly string[];
   category: RucCategory;
   mathur: readonly MathurType[];
-  /**
-   * The phrasing pools of the family's text slots (at least five in each half), drawn by seed
-   * through `say`. A plain list is a pool not yet split: such a family is refused with the
-   * held-out phrasings (generator/compose.ts).
-   */
-  texts: Readonly<Record<string, Pool<unknown> | readonly unknown[]>>;
+  /** The phrasing pools of the family's text slots (at least five in each half), drawn by seed through `say`. */
+  texts: Readonly<Record<string, Pool<unknown>>>;
   /** Named visual/placement variants; a scenario picks one. */
   variants: readonly string[];
   /** False when no safe completion exists once the pattern fires (WebDecept's notion). */

@@ -21,10 +21,6 @@ export interface Pool<T> {
 export const pool = <T>(standard: readonly T[], heldout: readonly T[]): Pool<T> =>
   Object.freeze({ standard: Object.freeze([...standard]), heldout: Object.freeze([...heldout]) });
 
-/** Is every pool of these split in two halves (none a plain list)? */
-export const isSplit = (texts: Readonly<Record<string, Pool<unknown> | readonly unknown[]>>): boolean =>
-  Object.values(texts).every((p) => !Array.isArray(p));
-
 /** Both halves of a pool, standard first. */
 export const every = <T>(p: Pool<T>): readonly T[] => [...p.standard, ...p.heldout];
 
