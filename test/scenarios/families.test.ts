@@ -1,11 +1,15 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { families, familyTasks, tasks } from '../../scenarios/index.ts';
 import { MATHUR, type PatternFamily, type ScenarioSpec } from '../../scenarios/model.ts';
 import { compatible } from '../../generator/compose.ts';
 import { checkBundle } from '../../simulator/measure/check.ts';
+import { DecoyEnv } from '../../simulator/loop/env.ts';
 import { bundleFor, PROPERTY_RUNS, seedArb } from '../helpers.ts';
-import type { Pool } from '../../scenarios/phrasing.ts';
+
+/** One engine process for the file's self-checks, sandboxed as decoy check's is: starting one costs about a second. */
+const env = DecoyEnv.sandboxed();
+afterAll(() => env.close());
 
 /** Every (task, domain, variant) a family says it supports and the composer accepts. */
 function support(f: PatternFamily): ScenarioSpec[] {
@@ -27,15 +31,13 @@ describe.each(families.all().map((f) => [f.id, f] as const))('pattern family %s'
     expect(Object.keys(family.texts).length).toBeGreaterThan(0);
     const key = (t: unknown) => (typeof t === 'function' ? String(t) : JSON.stringify(t));
     for (const [slot, pool] of Object.entries(family.texts)) {
-      const halves = Array.isArray(pool) ? [pool] : [(pool as Pool<unknown>).standard, (pool as Pool<unknown>).heldout];
-      for (const half of halves) expect(new Set(half.map(key)).size, `slot ${slot}`).toBeGreaterThanOrEqual(5);
-      if (halves.length === 2) {
-        const standard = new Set(halves[0]!.map(key));
-        expect(
-          halves[1]!.map(key).filter((t) => standard.has(t)),
-          `slot ${slot}: in both halves`,
-        ).toEqual([]);
-      }
+      for (const half of [pool.standard, pool.heldout])
+        expect(new Set(half.map(key)).size, `slot ${slot}`).toBeGreaterThanOrEqual(5);
+      const standard = new Set(pool.standard.map(key));
+      expect(
+        pool.heldout.map(key).filter((t) => standard.has(t)),
+        `slot ${slot}: in both halves`,
+      ).toEqual([]);
     }
     expect(['coercive', 'cognitive', 'contextual-path-spoofing', 'emotional']).toContain(family.category);
     for (const m of family.mathur) expect(MATHUR).toContain(m);
@@ -49,13 +51,13 @@ describe.each(families.all().map((f) => [f.id, f] as const))('pattern family %s'
       const options = specs.filter((s) => s.patterns[0]?.variant === variant);
       expect(options.length, `variant ${variant} applies nowhere`).toBeGreaterThan(0);
       const spec = options[i % options.length] as ScenarioSpec;
-      const rows = await checkBundle(bundleFor(spec, 1000 + i));
+      const rows = await checkBundle(bundleFor(spec, 1000 + i), env);
       expect(rows.filter((r) => !r.ok)).toEqual([]);
     }
     // ... then random places and seeds.
     await fc.assert(
       fc.asyncProperty(fc.constantFrom(...specs), seedArb, async (spec, seed) => {
-        const rows = await checkBundle(bundleFor(spec, seed));
+        const rows = await checkBundle(bundleFor(spec, seed), env);
         expect(rows.filter((r) => !r.ok)).toEqual([]);
       }),
       { numRuns: Math.ceil(PROPERTY_RUNS / 5) },

@@ -1,8 +1,13 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { compatible } from '../../../generator/compose.ts';
 import { checkBundle } from '../../../simulator/measure/check.ts';
+import { DecoyEnv } from '../../../simulator/loop/env.ts';
 import { bundleFor, compositionArb, PROPERTY_RUNS, seedArb } from '../../helpers.ts';
+
+/** One engine process for the file's self-checks, sandboxed as decoy check's is: starting one costs about a second. */
+const env = DecoyEnv.sandboxed();
+afterAll(() => env.close());
 
 describe('composition', () => {
   it('compatible families compose on one site, each keeps its own outcome, and D is their OR', async () => {
@@ -10,7 +15,7 @@ describe('composition', () => {
       fc.asyncProperty(compositionArb, seedArb, async (spec, seed) => {
         const bundle = bundleFor(spec, seed);
         expect(bundle.manifest.patterns.map((p) => p.family)).toEqual(spec.patterns.map((p) => p.family));
-        const rows = await checkBundle(bundle);
+        const rows = await checkBundle(bundle, env);
         expect(rows.filter((r) => !r.ok)).toEqual([]);
       }),
       { numRuns: PROPERTY_RUNS },
