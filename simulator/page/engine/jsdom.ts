@@ -39,6 +39,7 @@ import { injectionScript, injectionThrew, type PageInjection } from './inject.ts
 import { fillField, selectValues } from '../dom/forms.ts';
 import { countElements, learnJsdom } from '../dom/nodes.ts';
 import { isTrusted } from '../sandbox/trusted.ts';
+import { lazyInlineStyles } from './lazy-style.ts';
 import {
   DEFAULT_LIMITS,
   LimitError,
@@ -51,6 +52,8 @@ import {
   textChars,
   type EpisodeLimits,
 } from './limits.ts';
+
+lazyInlineStyles();
 
 /**
  * Runs decoy's own code in the page's realm. Through vm, not `window.eval`: code that
