@@ -31,9 +31,12 @@ export function lazyInlineStyles(): void {
   const properties = require('jsdom/lib/generated/idl/CSSStyleProperties.js') as {
     createImpl(global: unknown, args: unknown[], priv: { ownerNode: unknown }): Declaration;
   };
-  for (const file of ['HTMLElement-impl.js', 'SVGElement-impl.js']) {
-    const proto = (require(`jsdom/lib/jsdom/living/nodes/${file}`) as { implementation: { prototype: object } })
-      .implementation.prototype as Record<string, unknown>;
+  const impls = [
+    require('jsdom/lib/jsdom/living/nodes/HTMLElement-impl.js'),
+    require('jsdom/lib/jsdom/living/nodes/SVGElement-impl.js'),
+  ] as { implementation: { prototype: object } }[];
+  for (const impl of impls) {
+    const proto = impl.implementation.prototype as Record<string, unknown>;
     const parent = Object.getPrototypeOf(proto) as { _attrModified: (...a: unknown[]) => void };
     const own = proto._attrModified as (this: Impl, name: string, value: string, old: string) => void;
     proto._initElementCSSInlineStyle = function (this: Impl) {

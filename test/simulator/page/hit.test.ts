@@ -205,7 +205,7 @@ describe('the corner bound a hit test uses before the cascade', () => {
 });
 
 describe('hit testing on generated sites', () => {
-  it('the centre of every interactive element hits it when no overlay is up; under a backdrop nothing but the dialog is hit', async () => {
+  it('the centre of every interactive element hits it unless a panel painted later covers it; under a backdrop nothing but the dialogs is hit', async () => {
     const browser = new JsdomBrowser();
     await fc.assert(
       fc.asyncProperty(specArb, seedArb, fc.integer({ min: 0, max: 6000 }), async (spec, seed, wait) => {
@@ -225,14 +225,15 @@ describe('hit testing on generated sites', () => {
           // Only elements wholly in view: an observation scrolls any other into view before it looks (as a click would), and what covers it there is another matter.
           if (e.box.y < 0 || e.box.y + e.box.h > obs.viewport.height) continue;
           const p = centre(e.box);
-          const inPanel = panels.some((panel) => panel.contains(el));
-          const underPanel = panels.some((panel) => {
+          // Every panel paints above every backdrop (z-index 101 over 100), and panels among themselves in document order.
+          const own = panels.findIndex((panel) => panel.contains(el));
+          const over = panels.filter((panel, i) => {
             const box = ownBox(panel);
-            return box !== null && contains(box, p.x, p.y);
+            return i > own && box !== null && contains(box, p.x, p.y);
           });
           const hit = hitTest(d, p.x, p.y, obs.scroll);
           checked++;
-          if (inPanel || (!backdrop && !underPanel)) {
+          if (own >= 0 ? over.length === 0 : !backdrop && over.length === 0) {
             expect(
               lands(hit, el),
               `${bundle.manifest.id}: ${e.role} "${e.name}" at ${p.x},${p.y} hit ${hit?.outerHTML.slice(0, 80)}`,
