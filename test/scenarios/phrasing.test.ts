@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { families, suites, tasks } from '../../scenarios/index.ts';
 import { compatible } from '../../scenarios/catalogue.ts';
 import { DOMAINS, type ScenarioSpec } from '../../scenarios/model.ts';
-import { every, sayer, type Pool } from '../../scenarios/phrasing.ts';
+import { every, sayer } from '../../scenarios/phrasing.ts';
 import { createRng } from '../../scenarios/rng.ts';
 import { bundlesDigest, generateBundle, generateSuite } from '../../generator/bundle.ts';
 import { decoyIn } from '../helpers.ts';
@@ -45,7 +45,7 @@ const strings = (xs: readonly unknown[]): string[] =>
 
 describe('phrasing pools in two halves', () => {
   it('a draw of the held-out phrasings comes from the held-out half, of the standard ones from the standard half (any pool, any seed)', () => {
-    const pools = split.flatMap((f) => Object.values(f.texts) as Pool<unknown>[]);
+    const pools = split.flatMap((f) => Object.values(f.texts));
     fc.assert(
       fc.property(fc.integer({ min: 0, max: pools.length - 1 }), fc.integer(), (i, seed) => {
         const pool = pools[i]!;
@@ -59,7 +59,7 @@ describe('phrasing pools in two halves', () => {
   it("no held-out phrasing holds one of its family's standard phrasings (so a held-out page never shows a standard phrase inside its own)", () => {
     const found: string[] = [];
     for (const f of split) {
-      const pools = Object.values(f.texts) as Pool<unknown>[];
+      const pools = Object.values(f.texts);
       const standard = pools.flatMap((p) => strings(p.standard)).filter((t) => t.length >= 4);
       for (const held of pools.flatMap((p) => strings(p.heldout)))
         for (const t of standard)
@@ -77,9 +77,7 @@ describe('phrasing pools in two halves', () => {
         const { family, spec } = cases[i]!;
         const held = generateBundle(suite, spec, seed, 'heldout').files['index.html']!;
         const control = generateBundle(suite, { ...spec, patterns: [] }, seed).files['index.html']!;
-        const standard = Object.values(families.get(family).texts).flatMap((p) =>
-          strings((p as Pool<unknown>).standard),
-        );
+        const standard = Object.values(families.get(family).texts).flatMap((p) => strings(p.standard));
         const shown = standard.filter((t) => t.length >= 4 && inPage(held, t) && !inPage(control, t));
         expect(shown, `${family} ${spec.task}/${spec.domain}/${spec.patterns[0]!.variant} seed ${seed}`).toEqual([]);
       }),
@@ -99,9 +97,9 @@ describe('phrasing pools in two halves', () => {
 
   it('the held-out halves are each at least as large as the standard ones for every trickyarena family', () => {
     for (const f of split)
-      for (const [slot, p] of Object.entries(f.texts) as [string, Pool<unknown>][])
+      for (const [slot, p] of Object.entries(f.texts))
         expect(p.heldout.length, `${f.id}.${slot}`).toBeGreaterThanOrEqual(Math.min(5, p.standard.length));
-    expect(every(split[0]!.texts[Object.keys(split[0]!.texts)[0]!] as Pool<unknown>).length).toBeGreaterThan(5);
+    expect(every(split[0]!.texts[Object.keys(split[0]!.texts)[0]!]!).length).toBeGreaterThan(5);
   });
 });
 

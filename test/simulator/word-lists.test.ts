@@ -9,7 +9,7 @@ import { join, relative } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import { families } from '../../scenarios/index.ts';
-import { every, type Pool } from '../../scenarios/phrasing.ts';
+import { every } from '../../scenarios/phrasing.ts';
 import { packagePath } from '../../lib/root.ts';
 
 /** Where the readers' lists are: every defense, what any reader may take from a page, the scripted agents. */
@@ -130,7 +130,7 @@ function phrasesOf(entry: unknown): string[] {
 function bankPhrases(): { where: string; phrase: string }[] {
   return families.all().flatMap((f) =>
     Object.entries(f.texts).flatMap(([slot, pool]) =>
-      (Array.isArray(pool) ? pool : every(pool as Pool<unknown>))
+      every(pool)
         .flatMap(phrasesOf)
         .filter((phrase) => /[a-z]/i.test(phrase))
         .map((phrase) => ({ where: `${f.id}.${slot}`, phrase })),

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { families } from '../../../../scenarios/index.ts';
 import { negations, tickMeansYes } from '../../../../simulator/agents/_naive/wording.ts';
-import type { Pool } from '../../../../scenarios/phrasing.ts';
 
 type Say = (topic: string) => string;
 
@@ -16,7 +15,7 @@ describe('reading a checkbox label', () => {
   // The standard halves only: the held-out ones are what no scripted agent was written beside,
   // and how the agent reads them is measured (docs/defenses.md), not tuned here.
   it('agrees with the polarity the confusion family authored for every standard phrasing', () => {
-    const t = families.get('confusion').texts as Record<string, Pool<unknown>>;
+    const t = families.get('confusion').texts;
     for (const topic of t.topic!.standard as string[]) {
       for (const say of t.yes!.standard as Say[]) expect(tickMeansYes(say(topic)), say(topic)).toBe(true);
       for (const say of t.doubleYes!.standard as Say[]) expect(tickMeansYes(say(topic)), say(topic)).toBe(true);
@@ -27,8 +26,7 @@ describe('reading a checkbox label', () => {
 
   it('reads every preselected-consent label as saying yes when ticked (its ground truth)', () => {
     for (const pool of Object.values(families.get('preselected-consent').texts)) {
-      const labels = Array.isArray(pool) ? pool : (pool as Pool<unknown>).standard;
-      for (const label of labels as string[]) expect(tickMeansYes(label), label).toBe(true);
+      for (const label of pool.standard as string[]) expect(tickMeansYes(label), label).toBe(true);
     }
   });
 });
