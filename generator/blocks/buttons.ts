@@ -42,8 +42,14 @@ function buttonLook(style: ButtonStyle, theme: Theme, scale: number): Look {
   }
 }
 
+/** A native button's border (generator/templates/styles.hbs), but a link-styled one's: none. */
+const BUTTON_BORDER = 1;
+
 function button(b: ButtonSpec & { domId: string }, look: Look, box: Box): LaidButton {
   const render = b.render ?? 'button';
+  // The line fills the box inside the border: a taller line would overhang the bottom border by a
+  // pixel, and Chromium hit-tests the overhanging text as the button (our hit test reads boxes).
+  const border = render === 'button' && b.style !== 'link' ? BUTTON_BORDER : 0;
   const part: LaidButton = {
     id: b.id,
     domId: b.domId,
@@ -51,7 +57,7 @@ function button(b: ButtonSpec & { domId: string }, look: Look, box: Box): LaidBu
     style: b.style,
     render,
     text: b.label,
-    look: { ...look, line: box.h },
+    look: { ...look, line: box.h - 2 * border },
     box,
   };
   if (b.ariaLabel) part.ariaLabel = b.ariaLabel;

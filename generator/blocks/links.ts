@@ -132,8 +132,10 @@ export function layFooter(site: SiteSpec, width: number, gap: number, theme: The
   const inner = width - 2 * pad;
   const texts: Part[] = [];
   const links: LinkBox[] = [];
+  // A heading wraps in a narrow column (textPart): text taller than its box is hit in Chromium below it.
+  const headLook: Look = { size: 14, weight: 700, color: ink, line: 20 };
   const head = (text: string, x: number, y: number, w: number) =>
-    texts.push({ text, look: { size: 14, weight: 700, color: ink, line: 20 }, box: { x, y, w, h: 20 } });
+    texts.push({ text, look: headLook, box: { x, y, w, h: 20 } });
   let y = pad;
   if (frame) {
     head(frame.trending.heading, pad, y, inner);
@@ -148,15 +150,18 @@ export function layFooter(site: SiteSpec, width: number, gap: number, theme: The
     let bottom = y;
     columns.slice(i, i + perRow).forEach((c, j) => {
       const x = pad + j * (colW + 24);
-      head(c.heading, x, y, colW);
+      // A heading wraps in a narrow column: text taller than its box is hit in Chromium below it.
+      const title = textPart(c.heading, headLook, x, y, colW);
+      texts.push(title);
+      const top = title.box.y + title.box.h + 10;
       c.links.forEach((l, k) => {
         links.push({
           href: l.href,
           text: l.label,
-          box: { x, y: y + 30 + k * 26, w: Math.min(colW, textWidth(l.label, 14) + 6), h: 20 },
+          box: { x, y: top + k * 26, w: Math.min(colW, textWidth(l.label, 14) + 6), h: 20 },
         });
       });
-      bottom = Math.max(bottom, y + 30 + c.links.length * 26);
+      bottom = Math.max(bottom, top + c.links.length * 26);
     });
     y = bottom + 20;
   }
@@ -166,9 +171,15 @@ export function layFooter(site: SiteSpec, width: number, gap: number, theme: The
     let bottom = y;
     frame.promises.forEach((p, i) => {
       const x = pad + i * (w + 24);
-      head(p.title, x, y, w);
-      const t = textPart(p.text, { size: 13, weight: 400, color: look.color, line: 18 }, x, y + 26, w);
-      texts.push(t);
+      const title = textPart(p.title, headLook, x, y, w);
+      const t = textPart(
+        p.text,
+        { size: 13, weight: 400, color: look.color, line: 18 },
+        x,
+        title.box.y + title.box.h + 6,
+        w,
+      );
+      texts.push(title, t);
       bottom = Math.max(bottom, t.box.y + t.box.h);
     });
     y = bottom + 24;
@@ -190,7 +201,7 @@ export function layFooter(site: SiteSpec, width: number, gap: number, theme: The
   } else y -= 20;
   const legal: Part = {
     text: site.footer.legal,
-    look: { size: 12, weight: 400, color: dark ? '#9ca3af' : FINE },
+    look: { size: 12, weight: 400, color: dark ? '#9ca3af' : FINE, line: 18 },
     box: { x: pad, y: y + 34, w: inner, h: 18 },
   };
   return {

@@ -10,7 +10,7 @@ const one = (task: string, domain: ScenarioSpec['domain'], family?: string, vari
 const demo: SuiteDef = {
   id: 'demo',
   version: 2,
-  digest: '1861bd70058a62fb',
+  digest: 'b4d28e760e6803ba',
   title: 'Demo',
   description: "A tour of the pattern families across shopping, news and health, with each task's benign control.",
   budget: 15,

@@ -46,6 +46,26 @@ function browserHit(x: number, y: number): Element | null {
   return el === document.body || el === document.documentElement ? null : el;
 }
 
+/**
+ * How far an element's own text reaches past the inside of its box: its lines at its line
+ * height against the content height. Chromium hit-tests text that overhangs as the element,
+ * where our hit test, which reads boxes, finds what lies under it.
+ */
+function textOverhang(el: Element): number {
+  const style = getComputedStyle(el);
+  const line = parseFloat(style.lineHeight);
+  if (!line) return 0;
+  const tops = new Set<number>();
+  for (const node of Array.from(el.childNodes)) {
+    if (node.nodeType !== Node.TEXT_NODE || !node.textContent?.trim()) continue;
+    const range = document.createRange();
+    range.selectNodeContents(node);
+    for (const r of Array.from(range.getClientRects())) tops.add(Math.round(r.top));
+  }
+  const inside = el.clientHeight - parseFloat(style.paddingTop) - parseFloat(style.paddingBottom);
+  return Math.max(0, tops.size * line - inside);
+}
+
 const api = {
   observe(scroll: Scroll, viewport: Viewport, count: number): { observation: Observation; issued: number } {
     const refs = registry(count);
@@ -104,9 +124,10 @@ const api = {
         Math.abs(r.height - ours.h),
       );
       compared++;
-      if (d > worst) {
-        worst = d;
-        where = describe(el);
+      const over = textOverhang(el);
+      if (Math.max(d, over) > worst) {
+        worst = Math.max(d, over);
+        where = over > d ? `text of ${describe(el)}` : describe(el);
       }
     }
     return { compared, worst, where };
