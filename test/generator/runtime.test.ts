@@ -22,7 +22,7 @@ describe('site runtime', () => {
     const script = runtimeScript();
     expect(script.length).toBeGreaterThan(1000);
     expect(script).not.toContain(projectRoot());
-    expect(script).toMatch(/^\(\(\) => \{|^"use strict";\n\(\(\) => \{/);
+    expect(script).toMatch(/^\(\(\) ?=> ?\{|^"use strict";\n?\(\(\) ?=> ?\{/);
     const code =
       "import { runtimeScript } from './generator/runtime-bundle.ts'; process.stdout.write(runtimeScript());";
     const elsewhere = execFileSync(
