@@ -8,7 +8,7 @@
  * inside a real browser page.
  */
 import Specificity from '@bramus/specificity';
-import { inlineDeclarations } from './style.ts';
+import { inlineDeclarations, TextCache } from './style.ts';
 import { kept } from './unchanged.ts';
 import { attribute, localName, matchesSelector, ownerDocument } from './nodes.ts';
 
@@ -148,8 +148,39 @@ function currentIndex(doc: Document): IndexedRule[] {
   const known = indexes.get(doc);
   if (known && known.sheets.length === sheets.length && known.sheets.every((s, i) => s === sheets[i]))
     return known.rules;
-  const rules = build(sheets);
+  const rules = shared(sheets);
   indexes.set(doc, { sheets, rules });
+  return rules;
+}
+
+/*
+ * Indexes by what their sheets were parsed from: the documents of one site (a shop's first
+ * document, its cart's and its checkout's) carry the same stylesheet, so it is read once, not
+ * once per document. A sheet is known by its element's text or its address and by how many
+ * rules it holds; the index is pure data, never a node of the document it was read from. A
+ * few sites' sheets are kept, a few hundred kB of their text at most.
+ */
+export const sharedIndexes = new TextCache<IndexedRule[]>(16, 1_000_000);
+
+function shared(sheets: StyleSheet[]): IndexedRule[] {
+  let key = '';
+  for (const sheet of sheets) {
+    const owner = sheet.ownerNode as Element | null;
+    let count: number;
+    try {
+      count = (sheet as CSSStyleSheet).cssRules.length;
+    } catch {
+      return build(sheets); // a cross-origin sheet: nothing a generated page has
+    }
+    const text =
+      owner && localName(owner) === 'style' ? `style ${owner.textContent ?? ''}` : `href ${sheet.href ?? ''}`;
+    key += `${count} ${text.length} ${text}\u0000`;
+  }
+  let rules = sharedIndexes.get(key);
+  if (!rules) {
+    rules = build(sheets);
+    sharedIndexes.set(key, rules);
+  }
   return rules;
 }
 

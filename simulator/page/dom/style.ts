@@ -117,6 +117,11 @@ export class TextCache<V> {
   private readonly map = new Map<string, V>();
   private chars = 0;
 
+  constructor(
+    private readonly maxEntries = MAX_TEXTS,
+    private readonly maxChars = MAX_TEXT_CHARS,
+  ) {}
+
   /** Characters held in keys, and entries. */
   get held(): { chars: number; entries: number } {
     return { chars: this.chars, entries: this.map.size };
@@ -127,8 +132,8 @@ export class TextCache<V> {
   }
 
   set(key: string, value: V): void {
-    if (key.length > MAX_TEXT_CHARS / 8) return;
-    if (this.map.size >= MAX_TEXTS || this.chars + key.length > MAX_TEXT_CHARS) {
+    if (key.length > this.maxChars / 8) return;
+    if (this.map.size >= this.maxEntries || this.chars + key.length > this.maxChars) {
       this.map.clear();
       this.chars = 0;
     }
