@@ -1,5 +1,6 @@
 /** The stack rule applied to the live page: a block that opens or closes moves what follows it. */
 import { ATTR, FORM_STATUS, stack } from '../../scenarios/contract.ts';
+import { first } from './lookup.ts';
 
 function px(el: HTMLElement, prop: 'height'): number {
   return parseFloat(el.style[prop]) || 0;
@@ -28,7 +29,7 @@ function restack(container: Element): number {
 export function reflow(page: HTMLElement): void {
   const bottom = restack(page);
   page.style.height = bottom + 'px';
-  const foot = document.querySelector<HTMLElement>('[' + ATTR.foot + ']');
+  const foot = first<HTMLElement>('[' + ATTR.foot + ']');
   if (foot)
     foot.style.top =
       (parseFloat(page.style.top) || 0) + bottom + parseFloat(foot.getAttribute(ATTR.foot) as string) + 'px';

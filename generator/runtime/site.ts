@@ -7,6 +7,7 @@
 import { ATTR, CONTROL_SELECTOR, money, type PageEventBody } from '../../scenarios/contract.ts';
 import type { SiteAction } from '../../scenarios/model.ts';
 import type { RuntimeConfig } from './config.ts';
+import { all, first } from './lookup.ts';
 import { reflow, reflowForm } from './reflow.ts';
 import { base, commit, log as record, state } from './store.ts';
 
@@ -55,7 +56,7 @@ function visiblePage(): HTMLElement | null {
 // ---- pages ---------------------------------------------------------------
 
 function pageFor(path: string): HTMLElement | null {
-  const pages = document.querySelectorAll<HTMLElement>('main[' + ATTR.route + ']');
+  const pages = all<HTMLElement>('main[' + ATTR.route + ']');
   let fallback: HTMLElement | null = null;
   for (let i = 0; i < pages.length; i++) {
     const page = pages[i] as HTMLElement;
@@ -90,7 +91,7 @@ function lineName(line: { sku: string; variant?: string }): string {
 
 /* What the checkout page charges is the checkout page's own data, like what it shows. */
 function checkoutSummary(): Element | null {
-  return document.querySelector('[' + ATTR.dyn + '="summary"][' + ATTR.stage + '="checkout"]');
+  return first('[' + ATTR.dyn + '="summary"][' + ATTR.stage + '="checkout"]');
 }
 
 function unitPrice(sku: string, stage: string | null): number {
@@ -231,7 +232,7 @@ function renderDynamic(page: HTMLElement): void {
 function render(): void {
   const path = here();
   const page = pageFor(path);
-  each(document.querySelectorAll<HTMLElement>('main[' + ATTR.route + ']'), (p) => {
+  each(all<HTMLElement>('main[' + ATTR.route + ']'), (p) => {
     p.hidden = p !== page;
   });
   if (!page) return;
@@ -274,7 +275,7 @@ function putBack(skus: string[]): void {
 // ---- overlays ------------------------------------------------------------
 
 function overlay(id: string): HTMLElement | null {
-  return document.querySelector('[' + ATTR.overlay + '="' + id + '"]');
+  return first('[' + ATTR.overlay + '="' + id + '"]');
 }
 function routesOf(el: Element): string[] | null {
   const r = el.getAttribute(ATTR.routes);
@@ -311,7 +312,7 @@ function schedule(el: HTMLElement, from: number): void {
 }
 /** Overlays bound to routes appear a set time after arriving on one, and leave with it. */
 function routeOverlays(): void {
-  each(document.querySelectorAll<HTMLElement>('[' + ATTR.overlay + '][' + ATTR.routes + ']'), (el) => {
+  each(all<HTMLElement>('[' + ATTR.overlay + '][' + ATTR.routes + ']'), (el) => {
     if (!onItsRoute(el)) el.hidden = true;
     else if (el.hidden) schedule(el, enteredAt);
   });
@@ -320,7 +321,7 @@ function routeOverlays(): void {
 // ---- timers --------------------------------------------------------------
 
 function tickCountdowns(): void {
-  each(document.querySelectorAll<HTMLElement>('[' + ATTR.countdown + ']'), (el) => {
+  each(all<HTMLElement>('[' + ATTR.countdown + ']'), (el) => {
     const left = Math.max(
       0,
       Number(el.getAttribute(ATTR.countdown)) - Math.floor((Date.now() - state.firstSeen) / 1000),
@@ -539,7 +540,7 @@ function ofKind(el: HTMLElement, kind: string): boolean {
  */
 function interrupted(el: HTMLElement): boolean {
   if (el.closest('[' + ATTR.overlay + ']')) return false;
-  const hooks = document.querySelectorAll<HTMLElement>('[' + ATTR.takes + ']');
+  const hooks = all<HTMLElement>('[' + ATTR.takes + ']');
   for (let i = 0; i < hooks.length; i++) {
     const hook = hooks[i] as HTMLElement;
     if (!ofKind(el, hook.getAttribute(ATTR.takes) as string) || !onItsRoute(hook)) continue;

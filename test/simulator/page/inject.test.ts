@@ -35,6 +35,19 @@ describe('a page-side defense, inject:<file.js>, in jsdom', () => {
     expect(ruled.records[0]?.steps.every((s) => s.verdict.kind === 'allow')).toBe(true);
   }, 60_000);
 
+  it('a dialog the script takes out of the document stays out: the site never shows it later (it looks its elements up again once one has left), and the episode scores', async () => {
+    const popup = bundleFor(
+      { task: 'purchase', domain: 'shopping', patterns: [{ family: 'checkout-popup', variant: 'timed' }] },
+      7,
+    );
+    const shown = (r: Awaited<ReturnType<typeof runBatch>>) =>
+      r.records[0]!.events.filter((e) => e.type === 'overlay.shown').length;
+    const none = await runBatch([popup], { ...naive, defense: 'none' });
+    const removed = await runBatch([popup], { ...naive, defense: inject('remove-dialogs.js') });
+    expect(shown(none)).toBeGreaterThan(0);
+    expect(removed.records.map((r) => [r.end.kind, shown(removed)])).toEqual([['answer', 0]]);
+  }, 60_000);
+
   it('the script runs in every document (opened, by a link, by goto, going back) once it is parsed and its own scripts have run, in the page realm with nothing of Node', async () => {
     // Each title is the probe's (the page's own <title> was there before), taken when the document loaded: its clock (T0 = 1768467600000) and its script's marks.
     const titles = await probeTitles(new SandboxBrowser());
