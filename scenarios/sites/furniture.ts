@@ -33,6 +33,30 @@ const KINDS: readonly Pick<OverlaySpec, 'placement' | 'backdrop'>[] = [
   { placement: 'corner', backdrop: false },
 ];
 
+/** Every label the site's pages and overlays already show (buttons, links, fields), in lower case. */
+function labelsOf(site: SiteSpec): Set<string> {
+  const out = new Set<string>();
+  const walk = (v: unknown): void => {
+    if (Array.isArray(v)) v.forEach(walk);
+    else if (v && typeof v === 'object')
+      for (const [k, x] of Object.entries(v)) {
+        if (k === 'label' && typeof x === 'string') out.add(x.toLowerCase());
+        else walk(x);
+      }
+  };
+  walk([site.pages, site.overlays]);
+  return out;
+}
+
+/**
+ * The drawn label, or the first of its pool no other control bears: a notice's "Continue" beside a
+ * dialog's "Continue" would leave the way on ambiguous (a path could press the other one first).
+ */
+function unused(drawn: string, pool: readonly string[], taken: Set<string>): string {
+  if (!taken.has(drawn.toLowerCase())) return drawn;
+  return pool.find((l) => !taken.has(l.toLowerCase())) ?? drawn;
+}
+
 /**
  * Puts a notice on the entry page of `site`, one site in two, whatever patterns the site holds
  * (a control and its patterned twins get the same notice); returns the edit of every path that
@@ -42,8 +66,9 @@ export function furnish(site: SiteSpec, rng: Rng): PathEdit[] {
   const kind = rng.pick(KINDS);
   const title = rng.pick(TITLES);
   const note = rng.pick(NOTES);
-  const goOn = rng.pick(GO_ON);
-  const close = rng.pick(CLOSE);
+  const taken = labelsOf(site);
+  const goOn = unused(rng.pick(GO_ON), GO_ON, taken);
+  const close = unused(rng.pick(CLOSE), CLOSE, taken);
   const delay = rng.pick([0, 500, 1000]);
   const put = rng.next() < 0.5;
   if (!put) return [];
