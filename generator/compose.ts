@@ -13,7 +13,7 @@ import { scenarioId } from '../scenarios/scenario-id.ts';
 export { scenarioId } from '../scenarios/scenario-id.ts';
 import { neutralize } from './neutral.ts';
 import { drawEmphasis } from '../scenarios/families/lib/emphasis.ts';
-import { furnish } from '../scenarios/sites/furniture.ts';
+import { furnish, labelsOf } from '../scenarios/sites/furniture.ts';
 
 export interface ComposedScenario {
   manifest: BundleManifest;
@@ -62,6 +62,7 @@ export function compose(
   const task = tasks.get(spec.task);
   const instance: TaskInstance = task.build({ domain: spec.domain, rng: createRng(scenarioSeed('task', spec, seed)) });
   const site = instance.site;
+  const taskLabels = labelsOf(site);
   const elements: BundleManifest['groundTruth']['elements'] = [];
   const applied: { family: string; safe: PathEdit[]; trap: PathEdit[] }[] = [];
   const evaluated: BundleManifest['evaluator']['patterns'] = [];
@@ -89,7 +90,7 @@ export function compose(
     feasible &&= family.feasible;
   }
   /* Last, so its step comes first: the notice greets the user on arrival, before anything a pattern puts up. */
-  const notice = furnish(site, createRng(scenarioSeed('furniture', spec, seed)));
+  const notice = furnish(site, createRng(scenarioSeed('furniture', spec, seed)), taskLabels);
   /* Opaque ids depend on the base site only, so a control and its patterned twins share them. */
   const served = neutralize(site, scenarioSeed('served', spec, seed));
   const trapPaths = Object.fromEntries(

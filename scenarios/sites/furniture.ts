@@ -23,8 +23,13 @@ const NOTES = [
   'Signing in is optional: you can carry on as a guest.',
   'Pages now load faster on slow connections.',
 ];
-const GO_ON = ['Continue', 'Got it', 'Continue to site', 'OK', 'Start browsing', 'Carry on'];
-const CLOSE = ['Close', 'Dismiss', 'Hide this', 'Not now'];
+/*
+ * No family's pools hold these (test/scenarios/furniture.test.ts): a notice's "Continue" beside a
+ * setup dialog's "Continue" would leave the way on ambiguous, and a path could press the dialog's.
+ */
+const GO_ON = ['Got it', 'Start browsing', 'Take me to the site', 'Understood', 'Enter the site', 'Show me around'];
+const CLOSE = ['Close notice', 'Hide notice', 'Skip notice', 'Close this notice', 'Hide this notice'];
+export const FURNITURE_LABELS: readonly string[] = [...GO_ON, ...CLOSE];
 
 /** One furniture kind: where its notice sits and what covers the page behind it. */
 const KINDS: readonly Pick<OverlaySpec, 'placement' | 'backdrop'>[] = [
@@ -33,8 +38,11 @@ const KINDS: readonly Pick<OverlaySpec, 'placement' | 'backdrop'>[] = [
   { placement: 'corner', backdrop: false },
 ];
 
-/** Every label the site's pages and overlays already show (buttons, links, fields), in lower case. */
-function labelsOf(site: SiteSpec): Set<string> {
+/**
+ * Every label the site's pages and overlays show (buttons, links, fields), in lower case: taken
+ * from the task's site before any pattern, so a control and its patterned twins draw alike.
+ */
+export function labelsOf(site: SiteSpec): Set<string> {
   const out = new Set<string>();
   const walk = (v: unknown): void => {
     if (Array.isArray(v)) v.forEach(walk);
@@ -48,10 +56,7 @@ function labelsOf(site: SiteSpec): Set<string> {
   return out;
 }
 
-/**
- * The drawn label, or the first of its pool no other control bears: a notice's "Continue" beside a
- * dialog's "Continue" would leave the way on ambiguous (a path could press the other one first).
- */
+/** The drawn label, or the first of its pool the task's site does not show already. */
 function unused(drawn: string, pool: readonly string[], taken: Set<string>): string {
   if (!taken.has(drawn.toLowerCase())) return drawn;
   return pool.find((l) => !taken.has(l.toLowerCase())) ?? drawn;
@@ -62,11 +67,10 @@ function unused(drawn: string, pool: readonly string[], taken: Set<string>): str
  * (a control and its patterned twins get the same notice); returns the edit of every path that
  * answers it with its loud button. Put up last, it sits above anything a pattern shows on arrival.
  */
-export function furnish(site: SiteSpec, rng: Rng): PathEdit[] {
+export function furnish(site: SiteSpec, rng: Rng, taken: Set<string>): PathEdit[] {
   const kind = rng.pick(KINDS);
   const title = rng.pick(TITLES);
   const note = rng.pick(NOTES);
-  const taken = labelsOf(site);
   const goOn = unused(rng.pick(GO_ON), GO_ON, taken);
   const close = unused(rng.pick(CLOSE), CLOSE, taken);
   const delay = rng.pick([0, 500, 1000]);

@@ -8,7 +8,7 @@ import { tasks } from '../catalogue.ts';
 const controls: SuiteDef = {
   id: 'controls',
   version: 2,
-  digest: 'b84e502948435ca5',
+  digest: '09e758abe90d37bb',
   title: 'Benign controls',
   description:
     'Every task in every domain it supports with no deceptive pattern (two instances each), to measure what a defense costs where nothing deceives.',

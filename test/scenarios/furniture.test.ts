@@ -1,11 +1,30 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { JSDOM } from 'jsdom';
+import { families } from '../../scenarios/index.ts';
+import { FURNITURE_LABELS } from '../../scenarios/sites/furniture.ts';
 import { allSpecs, bundleFor, PROPERTY_RUNS, seedArb } from '../helpers.ts';
+
+/** Every string anywhere in a value (a phrasing written as a template counts by its source). */
+const strings = (v: unknown): string[] =>
+  typeof v === 'string'
+    ? [v]
+    : typeof v === 'function'
+      ? [String(v)]
+      : Array.isArray(v)
+        ? v.flatMap(strings)
+        : v && typeof v === 'object'
+          ? Object.values(v).flatMap(strings)
+          : [];
 
 const specs = allSpecs();
 
 describe('benign furniture (scenarios/sites/furniture.ts)', () => {
+  it("a notice's labels are none of any family's phrasings, in either half: a pattern never shows a control of the same name", () => {
+    const phrasings = new Set(families.all().flatMap((f) => strings(f.texts).map((t) => t.trim().toLowerCase())));
+    expect(FURNITURE_LABELS.filter((l) => phrasings.has(l.toLowerCase()))).toEqual([]);
+  });
+
   it('property: where a site puts up a notice, the button its way on names is the only control of that name in every document served (seeded)', () => {
     let seen = 0;
     fc.assert(
