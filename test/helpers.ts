@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
 import type { ScenarioSpec, SuiteDef } from '../scenarios/model.ts';
 import { families, familyTasks, tasks } from '../scenarios/index.ts';
+import { every } from '../scenarios/phrasing.ts';
 import { compatible } from '../generator/compose.ts';
 import { generateSuite } from '../generator/bundle.ts';
 import { generated } from '../harness/select.ts';
@@ -221,3 +222,26 @@ export const runConfig = (given: Partial<RunConfig> = {}): RunConfig => ({
   replay: null,
   ...given,
 });
+
+/** Every phrase of a pool entry a person reads: strings as they are, templates filled, records' strings. */
+function phrasesOf(entry: unknown): string[] {
+  if (typeof entry === 'string') return [entry];
+  if (typeof entry === 'function') {
+    const args = Array.from({ length: entry.length }, (_, i) => (i === 0 ? 'Plan' : '$9.99'));
+    return phrasesOf((entry as (...a: unknown[]) => unknown)(...args));
+  }
+  if (entry && typeof entry === 'object') return Object.values(entry).flatMap(phrasesOf);
+  return [];
+}
+
+/** Every phrase of every pool, both halves, by where it is. */
+export function bankPhrases(): { where: string; phrase: string }[] {
+  return families.all().flatMap((f) =>
+    Object.entries(f.texts).flatMap(([slot, pool]) =>
+      every(pool)
+        .flatMap(phrasesOf)
+        .filter((phrase) => /[a-z]/i.test(phrase))
+        .map((phrase) => ({ where: `${f.id}.${slot}`, phrase })),
+    ),
+  );
+}

@@ -150,7 +150,6 @@ export function layFooter(site: SiteSpec, width: number, gap: number, theme: The
     let bottom = y;
     columns.slice(i, i + perRow).forEach((c, j) => {
       const x = pad + j * (colW + 24);
-      // A heading wraps in a narrow column: text taller than its box is hit in Chromium below it.
       const title = textPart(c.heading, headLook, x, y, colW);
       texts.push(title);
       const top = title.box.y + title.box.h + 10;

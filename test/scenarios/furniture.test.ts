@@ -1,27 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { JSDOM } from 'jsdom';
-import { families } from '../../scenarios/index.ts';
 import { FURNITURE_LABELS } from '../../scenarios/sites/furniture.ts';
-import { allSpecs, bundleFor, PROPERTY_RUNS, seedArb } from '../helpers.ts';
-
-/** Every string anywhere in a value (a phrasing written as a template counts by its source). */
-const strings = (v: unknown): string[] =>
-  typeof v === 'string'
-    ? [v]
-    : typeof v === 'function'
-      ? [String(v)]
-      : Array.isArray(v)
-        ? v.flatMap(strings)
-        : v && typeof v === 'object'
-          ? Object.values(v).flatMap(strings)
-          : [];
+import { allSpecs, bankPhrases, bundleFor, PROPERTY_RUNS, seedArb } from '../helpers.ts';
 
 const specs = allSpecs();
 
 describe('benign furniture (scenarios/sites/furniture.ts)', () => {
   it("a notice's labels are none of any family's phrasings, in either half: a pattern never shows a control of the same name", () => {
-    const phrasings = new Set(families.all().flatMap((f) => strings(f.texts).map((t) => t.trim().toLowerCase())));
+    const phrasings = new Set(bankPhrases().map(({ phrase }) => phrase.trim().toLowerCase()));
     expect(FURNITURE_LABELS.filter((l) => phrasings.has(l.toLowerCase()))).toEqual([]);
   });
 

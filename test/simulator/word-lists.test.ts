@@ -8,9 +8,8 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
-import { families } from '../../scenarios/index.ts';
-import { every } from '../../scenarios/phrasing.ts';
 import { packagePath } from '../../lib/root.ts';
+import { bankPhrases } from '../helpers.ts';
 
 /** Where the readers' lists are: every defense, what any reader may take from a page, the scripted agents. */
 const READERS = ['simulator/defenses', 'simulator/page/read', 'simulator/agents/_naive'];
@@ -114,29 +113,6 @@ const AGENT_SHARED_TODO = new Set<string>([
   'simulator/agents/_naive/wording.ts "this box unless"',
   'simulator/agents/_naive/wording.ts "tick this box if"',
 ]);
-
-/** Every phrase of a pool entry a person reads: strings as they are, templates filled, records' strings. */
-function phrasesOf(entry: unknown): string[] {
-  if (typeof entry === 'string') return [entry];
-  if (typeof entry === 'function') {
-    const args = Array.from({ length: entry.length }, (_, i) => (i === 0 ? 'Plan' : '$9.99'));
-    return phrasesOf((entry as (...a: unknown[]) => unknown)(...args));
-  }
-  if (entry && typeof entry === 'object') return Object.values(entry).flatMap(phrasesOf);
-  return [];
-}
-
-/** Every phrase of every pool, both halves, by where it is. */
-function bankPhrases(): { where: string; phrase: string }[] {
-  return families.all().flatMap((f) =>
-    Object.entries(f.texts).flatMap(([slot, pool]) =>
-      every(pool)
-        .flatMap(phrasesOf)
-        .filter((phrase) => /[a-z]/i.test(phrase))
-        .map((phrase) => ({ where: `${f.id}.${slot}`, phrase })),
-    ),
-  );
-}
 
 function filesUnder(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
