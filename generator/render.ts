@@ -7,6 +7,7 @@ import { ATTR } from '../scenarios/contract.ts';
 import type { LaidSite } from './layout.ts';
 import type { Box, Look } from './parts.ts';
 import { listed } from './blocks/shop.ts';
+import { BUTTON_BORDER } from './blocks/buttons.ts';
 import type { RuntimeConfig } from './runtime/config.ts';
 import { inlineRuntime } from './runtime-bundle.ts';
 import { packagePath } from '../lib/root.ts';
@@ -139,6 +140,7 @@ export function renderSite(site: SiteSpec, laid: LaidSite): string {
   return template()({
     ...laid,
     design,
+    buttonBorder: BUTTON_BORDER,
     cardLook: `${CARD_LOOK[design.cards]}border-radius:${Math.min(design.radius, 16)}px;`,
     brandName: site.brand.name,
     width: laid.viewport.width - 2 * (laid.pages[0]?.left ?? 0),

@@ -42,8 +42,8 @@ function buttonLook(style: ButtonStyle, theme: Theme, scale: number): Look {
   }
 }
 
-/** A native button's border (generator/templates/styles.hbs), but a link-styled one's: none. */
-const BUTTON_BORDER = 1;
+/** A native button's border width, as the stylesheet draws it (a link-styled one has none). */
+export const BUTTON_BORDER = 1;
 
 function button(b: ButtonSpec & { domId: string }, look: Look, box: Box): LaidButton {
   const render = b.render ?? 'button';
