@@ -14,9 +14,10 @@ import { card } from '../../page/read/around.ts';
 /** How much more often the agent misses a way out drawn small or faint. */
 export const INCONSPICUOUS_FACTOR = 1.5;
 
-// A refusal phrased as the user's own reluctance ("No, I'd rather pay full price") is still a refusal.
+// A refusal phrased as the user's own reluctance ("No, I'd rather pay full price") is still a refusal;
+// going on without something is one too, unless what is left out is the ads (that is the upsell).
 const REFUSE =
-  /reject|decline|deny|necessary only|refuse|no,? thanks|not now|maybe later|skip|continue without|close|^no\b|i don[’']?t|i[’']?d rather|full price/i;
+  /reject|decline|deny|necessary only|refuse|no,? thanks|not now|maybe later|skip|\bwithout\b(?!\s+ads?\b)|close|^no\b|i don[’']?t|i[’']?d rather/i;
 const OPTIONS = /manage|settings|options|preferences|customi[sz]e|more/i;
 const SAVE = /save|confirm/i;
 export const PROMOTED = /\b(sponsored|promoted|advertisement|ad)\b/i;

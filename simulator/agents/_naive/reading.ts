@@ -12,8 +12,8 @@ import { priceIn } from '../../page/read/price.ts';
 import { inconspicuous, salience } from '../../page/read/salience.ts';
 import { click, PROMOTED, type Mind } from './mind.ts';
 
-const READ_ON =
-  /continue|keep reading|read on\b|read the\b|full (?:story|article|text)|rest of|whole (?:story|article)|show more|see more|read more|show full|unlock|expand/i;
+/** A way past a teaser, word by word: going on, reading, or more, fuller or the rest of the text. */
+const READ_ON = /continue|\bkeep\b|\bread\b|\bfull\b|\brest\b|\bwhole\b|\bmore\b|unlock|expand/i;
 const PRICED = /\btrial\b|per month|a month|\/\s?mo\b|monthly|subscri|billed|renews?\b/i;
 const TITLE_TAIL = /^\s*(?::|–|—|-|\|)\s*/;
 

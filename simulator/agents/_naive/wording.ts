@@ -8,18 +8,19 @@ import type { EnvObservation } from '../../loop/env.ts';
 import { inconspicuous } from '../../page/read/salience.ts';
 import type { Mind } from './mind.ts';
 
+/** An instruction: a verb of ticking first, then the condition ("Untick this box if …", "Check here unless …"). */
 const INSTRUCTION =
-  /^(?:please\s+)?(un(?:tick|check)|clear|deselect|tick|check|select|mark)\s+(?:this|the)\s+box\s+((?:if|unless)\b.*)$/i;
+  /^(?:please\s+)?(un(?:tick|check)|clear|deselect|tick|check|select|mark)\b[^,.;:]*?\b((?:if|unless)\b.*)$/i;
 const NEGATION =
   /\b(?:not|never|no|none|unless|without|stop|stopping|withhold|exclude|miss|optout|leaveout|unsubscribe|decline|refuse)\b|n't\b|\bcannot\b/g;
 
-/** Negations in a phrase; phrasal ones ("miss out", "opt out", "leave me out") count once. */
+/** Negations in a phrase; phrasal ones ("miss out", "opt out", "leave … out") count once. */
 export function negations(text: string): number {
   const t = text
     .toLowerCase()
     .replace(/\bmiss(?:ing)? out\b/g, ' miss ')
     .replace(/\bopt(?:ing)?[- ]out\b/g, ' optout ')
-    .replace(/\bleave (?:me|us) out\b/g, ' leaveout ')
+    .replace(/\bleave\s+\S+\s+out\b/g, ' leaveout ')
     .replace(/’/g, "'");
   return (t.match(NEGATION) ?? []).length;
 }

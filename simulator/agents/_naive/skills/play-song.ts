@@ -5,7 +5,9 @@ import { click, quoted } from '../mind.ts';
 import { inconspicuous, salience } from '../../../page/read/salience.ts';
 
 const PLAY = /^(play|play now|listen|resume)\b/i;
-const WAY_OUT = /no,? thanks|not now|maybe later|skip|continue without|with ads/i;
+/** A way on that declines: a refusal, going on without something, or keeping the ads (what an upgrade takes away). */
+const WAY_OUT =
+  /no,? thanks|not now|maybe later|skip|\bwithout\b(?!\s+ads?\b)|(?<!\b(?:without|no|remove|removes|removing|the)\s)\bads\b/i;
 
 /**
  * A page that stands between Play and the music: the loudest button or a fainter one that

@@ -5,11 +5,11 @@ import { inconspicuous } from '../../../page/read/salience.ts';
 
 const SAVE = /^save/i;
 /** Sharing said plainly. */
-const SHARING = /shar|partner|third part|research|insur|advertis|marketing|\bsell|\bsold|disclos|employer|broker/i;
-/** The user's own conveniences: nothing leaves the portal. */
-const OWN = /remind|results? (is|are) ready|sign-in|password|large text|text size|language|visit summar/i;
+const SHARING = /shar|partner|\bthird\b|research|insur|advertis|marketing|\bsell|\bsold|disclos|employer|broker/i;
+/** The user's own conveniences, named by what they are (messages to the user, signing in, how the portal reads): nothing leaves the portal. */
+const OWN = /remind|\btext\b|e-?mail|\bsign\b|password|\blarge\b|language/i;
 /** A control that reveals more settings. */
-const MORE = /more|advanced|additional|show|expand|all settings|other/i;
+const MORE = /more|advanced|additional|show|expand|other/i;
 
 /**
  * Switch off data sharing: open the settings, switch off whatever shares data, save. What

@@ -5,10 +5,13 @@ import type { Skill } from '../mind.ts';
 import { inFrame } from '../page.ts';
 import { click, quoted } from '../mind.ts';
 
-const ASK = /unsubscribe|off the .*(list|newsletter)|no longer want|stop the .*newsletter|cancel my .*newsletter/i;
-const UNSUBSCRIBE =
-  /unsubscri|opt(?:[- ])?out|stop (?:all|receiving|sending|these|this|the|my)|remove (?:me|my)|no longer|cancel (?:my |the )?(?:subscription|newsletter)/i;
-const TOWARDS = /unsubscri|manage|options|other (?:ways|choices)|something else|leave|cancel|opt(?:[- ])?out/i;
+/* Word by word, not phrase by phrase: a verb of leaving and a word for the mail make the ask, whatever the sentence around them. */
+const LEAVING = /\b(?:off|stop|stopping|cancel|remove|leave|longer|quit)\b/i;
+const MAIL = /\b(?:newsletters?|list|mailing|emails?|digest)\b/i;
+const asks = (goal: string) => /unsubscri/i.test(goal) || (LEAVING.test(goal) && MAIL.test(goal));
+const UNSUBSCRIBE = /unsubscri|opt(?:[- ])?out|\b(?:stop|remove|cancel|longer)\b/i;
+/** A control that may lead towards the way out: a manager of the subscription, or another choice than the one shown. */
+const TOWARDS = /unsubscri|manage|options|\bother\b|\belse\b|leave|cancel|opt(?:[- ])?out/i;
 const NEWSLETTER = /newsletter|email preferences|subscriptions/i;
 /* A page that says the address is off the list; pressing a button is not proof (it may lead to more offers). */
 const DONE = /unsubscribed|no longer receive|removed from/i;
@@ -25,7 +28,7 @@ const unsubscribe: Skill<{ email: string }> = {
   priority: 35,
   read(goal) {
     const email = quoted(goal).find((x) => /^[^@\s]+@[^@\s]+$/.test(x));
-    return email && ASK.test(goal) ? { email } : null;
+    return email && asks(goal) ? { email } : null;
   },
   act(obs, mind, { email }) {
     const live = mind.interactive(obs).filter((e) => !e.covered);
