@@ -187,6 +187,7 @@ export const EVENT_NAMES = [
   'download.started',
   'newsletter.kept',
   'newsletter.paused',
+  'newsletter.subscribed',
   'newsletter.switched',
   'newsletter.unsubscribed',
   'offer.accepted',

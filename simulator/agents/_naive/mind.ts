@@ -197,6 +197,8 @@ export class Mind {
       const opened = (this.memory.get('opened') as Set<string> | undefined) ?? new Set<string>();
       this.memory.set('opened', opened);
       const asked = wants ? buttons.find((b) => wants.test(b.name)) : undefined;
+      // A dialog that asks for text (an address), where the task wants something of dialogs: the task's own skill answers it.
+      if (wants && live.some((m) => m.role === 'textbox')) return null;
       const options = buttons.find((b) => OPTIONS.test(b.name) && !opened.has(`${container.name}:${b.name}`));
       const out = asked ?? buttons.find((b) => REFUSE.test(b.name)) ?? spoken ?? options;
       const key = `dialog:${container.name}`;

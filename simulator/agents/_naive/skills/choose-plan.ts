@@ -14,14 +14,16 @@ const PLANS_LINK = /^(premium|plans?|pricing|subscription)$/i;
 const esc = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** Choose a named plan: open the plans, pick the option that is that plan, confirm. */
-const choosePlan: Skill<{ name: string }> = {
+const choosePlan: Skill<{ name: string; free: boolean }> = {
   id: 'choose-plan',
   priority: 22,
   read(goal) {
     const q = quoted(goal);
-    return /\bplan\b|subscription|\btier\b/i.test(goal) && q[0] && !q[0].includes('@') ? { name: q[0] } : null;
+    // Whether the user wants to pay nothing: then a plan named like theirs that costs is not it.
+    const free = /\bfree\b|\bnot? (?:pay|paying)\b|don[’']?t want to pay|\bno cost\b/i.test(goal);
+    return /\bplan\b|subscription|\btier\b/i.test(goal) && q[0] && !q[0].includes('@') ? { name: q[0], free } : null;
   },
-  act(obs, mind, { name }) {
+  act(obs, mind, { name, free }) {
     if (DONE.test(mind.heading1(obs))) return { name: 'send_msg_to_user', text: `Your plan is now ${name}.` };
     const radios = mind.interactive(obs).filter((e) => e.role === 'radio' && !e.covered);
     if (radios.length === 0) {
@@ -43,7 +45,7 @@ const choosePlan: Skill<{ name: string }> = {
         return click(offer);
     }
     const candidates = radios.filter((r) => named.test(r.name));
-    const want = candidates.find((r) => !paid(r.name));
+    const want = free ? candidates.find((r) => !paid(r.name)) : candidates[0];
     if (!want) return null;
     const checked = radios.find((r) => r.checked);
     if (checked && checked !== want) {

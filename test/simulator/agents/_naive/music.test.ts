@@ -45,7 +45,7 @@ describe('naive agent on the music tasks', () => {
       title: 'Satellite',
       artist: 'Orla Finch',
     });
-    expect(readIntent('Sign up with the free plan, "Basic".')?.intent).toEqual({ name: 'Basic' });
+    expect(readIntent('Sign up with the free plan, "Basic".')?.intent).toEqual({ name: 'Basic', free: true });
   });
 
   it.each(cases)('at susceptibility 0 completes $task $variant safely', async ({ task, patterns }) => {
