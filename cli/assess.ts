@@ -18,6 +18,7 @@ import {
   llmMode,
   llmPrices,
   pattern,
+  phrasings,
   required,
   stepSeconds,
   suite,
@@ -72,6 +73,7 @@ export const { help, run, flags } = defineCommand({
     ),
     suiteSeed,
     when(pattern, '--suite'),
+    when(phrasings, '--suite'),
     when(trustBundles, '--runs'),
     flag(
       'out',
@@ -93,8 +95,9 @@ export const { help, run, flags } = defineCommand({
           ? 'give --runs or --suite, not both'
           : o.runs === undefined && o.suite === undefined
             ? 'give --runs <dir>… or --suite <name> --agents <a,b>'
-            : o.runs !== undefined && (o.agents.length > 0 || o.pattern.length > 0 || o.seed !== undefined)
-              ? '--agents, --pattern and --seed are for --suite; a run folder holds its own agent, configurations and seed'
+            : o.runs !== undefined &&
+                (o.agents.length > 0 || o.pattern.length > 0 || o.seed !== undefined || o.phrasings !== undefined)
+              ? '--agents, --pattern, --seed and --phrasings are for --suite; a run folder holds its own agent, configurations, seed and texts'
               : o.suite !== undefined && o.trustBundles
                 ? TRUST_WITHOUT_BUNDLES
                 : null;
@@ -123,6 +126,7 @@ export const { help, run, flags } = defineCommand({
         defense: c.defense,
         defenseOptions: c.defenseOpt,
         seed: c.seed ?? SEED_DEFAULT,
+        ...(c.phrasings ? { phrasings: c.phrasings } : {}),
         progress: io.progress,
         llm,
       });
@@ -140,7 +144,13 @@ export const { help, run, flags } = defineCommand({
     const source: AssessSource =
       runs !== undefined
         ? { runs, trustBundles: c.trustBundles }
-        : { suite: c.suite ?? '', patterns: c.pattern, agents: c.agents, seed: c.seed ?? SEED_DEFAULT };
+        : {
+            suite: c.suite ?? '',
+            patterns: c.pattern,
+            agents: c.agents,
+            seed: c.seed ?? SEED_DEFAULT,
+            ...(c.phrasings === 'heldout' ? { phrasings: c.phrasings } : {}),
+          };
     const started = performance.now();
     const r = await stoppable((signal) =>
       assessSteps(source, {
@@ -156,7 +166,7 @@ export const { help, run, flags } = defineCommand({
     const where =
       'runs' in source
         ? `runs ${source.runs.join(', ')}`
-        : `suite ${source.suite} · agents ${source.agents.join(',')} · seed ${source.seed}`;
+        : `suite ${source.suite} · agents ${source.agents.join(',')} · seed ${source.seed}${source.phrasings ? ' · held-out phrasings' : ''}`;
     const title = `defense ${c.defense} · ${where} · ${r.report.steps} steps of ${r.episodes} episodes in ${seconds.toFixed(1)} s${r.skipped > 0 ? ` (${r.skipped} episodes that ended in an error left out)` : ''}`;
     const config = { defense: c.defense, defenseOptions: c.defenseOpt, ...source };
     const file = writeAssessment(c.out, {

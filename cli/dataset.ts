@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import { UserError } from '../lib/errors.ts';
 import { bool, defineCommand, notAFolder, outDir } from './command.ts';
-import { browser, deceptive, flag, normal, scale, seed } from './flags.ts';
+import { browser, deceptive, flag, normal, phrasings, scale, seed } from './flags.ts';
 import { stoppable } from './stop.ts';
 
 export const { help, run, flags } = defineCommand({
   name: 'dataset',
-  usage: '<suite> [--out DIR] [--scale N] [--overlay] [--marks] [--normal N] [--deceptive N]',
+  usage:
+    '<suite> [--out DIR] [--seed N] [--phrasings standard|heldout] [--scale N] [--overlay] [--marks] [--normal N] [--deceptive N]',
   argument: ['[suite]', 'a click suite (ruc)'],
   flags: [
     flag(
@@ -16,6 +17,7 @@ export const { help, run, flags } = defineCommand({
       outDir('out').optional(),
     ),
     seed,
+    phrasings,
     normal,
     deceptive,
     scale,
@@ -48,6 +50,7 @@ export const { help, run, flags } = defineCommand({
       suite,
       spec: resize(suite.clicks, c.normal, c.deceptive),
       seed: c.seed,
+      ...(c.phrasings ? { phrasings: c.phrasings } : {}),
       out,
       scale: c.scale,
       overlay: c.overlay,

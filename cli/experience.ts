@@ -10,6 +10,7 @@ import {
   iterations,
   llmMode,
   normal,
+  phrasings,
   required,
   seed,
   suite,
@@ -40,6 +41,7 @@ export const { help, run, flags } = defineCommand({
     batch,
     anchors,
     seed,
+    phrasings,
     normal,
     deceptive,
     flag(
@@ -62,6 +64,7 @@ export const { help, run, flags } = defineCommand({
         {
           suite: c.suite,
           seed: c.seed,
+          ...(c.phrasings === 'heldout' ? { phrasings: c.phrasings } : {}),
           normal: c.normal,
           deceptive: c.deceptive,
           defense: c.defense,

@@ -24,6 +24,7 @@ import { defenseDef } from '../simulator/loop/resolve.ts';
 import { DEFENSE_BUDGET, reviewContext } from '../simulator/loop/runner.ts';
 import { generateClicks, resize } from './clicks.ts';
 import { selectSuite } from './select.ts';
+import type { Phrasings } from '../scenarios/phrasing.ts';
 import { silent, type Progress } from './progress.ts';
 import { askReview, PartyError } from '../simulator/loop/party.ts';
 import type { Llm } from '../simulator/llm/chat.ts';
@@ -228,6 +229,8 @@ export async function assessClicks(opts: {
   suite?: string;
   /** How many normal / deceptive samples (default: the suite's). */
   normal?: number;
+  /** Which half of the phrasing pools the samples' texts come from (scenarios/phrasing.ts). */
+  phrasings?: Phrasings;
   deceptive?: number;
   /** The LLM of a model-backed defense (live without a cassette). */
   llm?: SessionOptions;
@@ -244,6 +247,7 @@ export async function assessClicks(opts: {
     opts.seed,
     resize(suite.clicks, opts.normal, opts.deceptive),
     progress,
+    opts.phrasings,
   );
   const byId = new Map<string, LoadedBundle>(
     bundles.map((b) => [b.manifest.id, { manifest: b.manifest, site: { files: b.files } }]),

@@ -39,6 +39,8 @@ export type AssessSource =
       readonly patterns: readonly string[];
       readonly agents: readonly string[];
       readonly seed: number;
+      /** The held-out phrasings (scenarios/phrasing.ts) for the suite generated here. */
+      readonly phrasings?: 'heldout';
     };
 
 export interface AssessOptions {
@@ -252,7 +254,12 @@ async function fromSuite(
 ): Promise<void> {
   const agents: AgentDef[] = [];
   for (const id of source.agents) agents.push(await agentDef(id));
-  const bundles = loadBundles({ suite: source.suite, seed: source.seed, patterns: source.patterns });
+  const bundles = loadBundles({
+    suite: source.suite,
+    seed: source.seed,
+    patterns: source.patterns,
+    ...(source.phrasings ? { phrasings: source.phrasings } : {}),
+  });
   // An agent that cannot be made (the replay agent, which needs its file) is refused before any episode.
   const first = bundles[0]?.manifest.id ?? '';
   for (const a of agents) a.create({ seed: source.seed, options: {}, scenario: first });

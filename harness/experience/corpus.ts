@@ -7,6 +7,7 @@
 import { UserError } from '../../lib/errors.ts';
 import type { Bundle } from '../../generator/bundle.ts';
 import type { ClickSuiteSpec, SuiteDef } from '../../scenarios/model.ts';
+import type { Phrasings } from '../../scenarios/phrasing.ts';
 import type { LoadedBundle } from '../../simulator/loop/bundle.ts';
 import { DecoyEnv } from '../../simulator/loop/env.ts';
 import type { ClickSample } from '../../simulator/measure/clicks.ts';
@@ -26,6 +27,8 @@ export interface Corpus {
   suite: string;
   /** The seed the samples were generated with. */
   seed: number;
+  /** The held-out phrasings, when the samples' texts came from them. */
+  phrasings?: 'heldout';
   train: Reached[];
   valid: Reached[];
   /** Test-split samples dropped unread. */
@@ -46,16 +49,23 @@ export async function drawSamples(opts: {
   seed: number;
   normal?: number | undefined;
   deceptive?: number | undefined;
+  phrasings?: Phrasings | undefined;
   progress?: Progress;
 }): Promise<{ bundles: Bundle[]; samples: ClickSample[] }> {
   const suite = clickSuite(opts.suite);
-  return generateClicks(suite, opts.seed, resize(suite.clicks, opts.normal, opts.deceptive), opts.progress ?? silent);
+  return generateClicks(
+    suite,
+    opts.seed,
+    resize(suite.clicks, opts.normal, opts.deceptive),
+    opts.progress ?? silent,
+    opts.phrasings,
+  );
 }
 
 /** Reaches the state of every training and validation sample, in the samples' order. */
 export async function corpusOf(
   drawn: { bundles: readonly Bundle[]; samples: readonly ClickSample[] },
-  meta: { suite: string; seed: number },
+  meta: { suite: string; seed: number; phrasings?: Phrasings | undefined },
   progress: Progress = silent,
   signal?: AbortSignal,
 ): Promise<Corpus> {
@@ -81,6 +91,7 @@ export async function corpusOf(
   return {
     suite: meta.suite,
     seed: meta.seed,
+    ...(meta.phrasings === 'heldout' ? { phrasings: meta.phrasings } : {}),
     train: reached.filter((r) => r.sample.split === 'train'),
     valid: reached.filter((r) => r.sample.split === 'valid'),
     testDropped: drawn.samples.length - kept.length,

@@ -94,7 +94,8 @@ export class ExperienceFolder {
     };
     writeFileAtomic(join(this.out, CURVE_FILE), JSON.stringify(curve, null, 2) + '\n');
     const c = this.about.config;
-    const title = `${String(c.defense)} · ${String(c.suite)} (seed ${String(c.seed)}) · summarizer ${String(c.summarizer)}`;
+    const held = c.phrasings === 'heldout' ? ', held-out phrasings' : '';
+    const title = `${String(c.defense)} · ${String(c.suite)} (seed ${String(c.seed)}${held}) · summarizer ${String(c.summarizer)}`;
     writeFileAtomic(join(this.out, CHART_FILE), curveSvg(records, done.best, title));
   }
 }

@@ -14,6 +14,7 @@ import { runExperience, type ExperienceResult } from './loop.ts';
 import { BEST_FILE, CHART_FILE, claimExperienceFolder, CURVE_FILE, ExperienceFolder } from './output.ts';
 import { summarizerFor } from './summarizers.ts';
 import type { Summarizer } from './summarizer.ts';
+import type { Phrasings } from '../../scenarios/phrasing.ts';
 
 const pct = (v: number | null) => (v === null ? '–' : v.toFixed(1));
 
@@ -21,6 +22,8 @@ export interface ExperienceConfig {
   suite: string;
   /** Generates the samples and seeds the batches. */
   seed: number;
+  /** Which half of the phrasing pools the samples' texts come from (the standard one when absent). */
+  phrasings?: Phrasings | undefined;
   normal?: number | undefined;
   deceptive?: number | undefined;
   defense: string;
@@ -67,8 +70,16 @@ export async function experience(
   const progress = opts.progress ?? silent;
   try {
     claimExperienceFolder(opts.out);
-    if (opts.corpus && (opts.corpus.suite !== config.suite || opts.corpus.seed !== config.seed))
-      throw new Error(`the corpus given is of ${opts.corpus.suite} at seed ${opts.corpus.seed}, not of the config's`);
+    const held = (p: Phrasings | undefined) => p === 'heldout';
+    if (
+      opts.corpus &&
+      (opts.corpus.suite !== config.suite ||
+        opts.corpus.seed !== config.seed ||
+        held(opts.corpus.phrasings) !== held(config.phrasings))
+    )
+      throw new Error(
+        `the corpus given is of ${opts.corpus.suite} at seed ${opts.corpus.seed}${held(opts.corpus.phrasings) ? ' (held-out phrasings)' : ''}, not of the config's`,
+      );
     const corpus =
       opts.corpus ?? (await corpusOf(await drawSamples({ ...config, progress }), config, progress, opts.signal));
     const unreached = [...corpus.train, ...corpus.valid].filter((r) => 'error' in r.state).length;

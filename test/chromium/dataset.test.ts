@@ -75,6 +75,8 @@ describe.skipIf(!have.ok)(`decoy dataset ruc ${have.why}`, () => {
       '2',
       '--overlay',
       '--marks',
+      '--phrasings',
+      'heldout',
     );
     expect(r.err).toBe('');
     expect(r.code).toBe(0);
@@ -106,6 +108,7 @@ describe.skipIf(!have.ok)(`decoy dataset ruc ${have.why}`, () => {
     const readme = readFileSync(join(dir, 'ds', 'README.md'), 'utf8');
     expect(readme).toContain('| split | category | domain | samples |');
     expect(readme).toContain('| all | | | 6 |');
+    expect(readme).toContain('held-out phrasings');
     expect(readdirSync(dir)).not.toContain('ds.partial');
   });
 

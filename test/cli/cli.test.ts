@@ -334,7 +334,11 @@ describe('decoy command', () => {
     // A seed beside what holds its own would be silently ignored.
     [
       ['assess', '--defense', 'none', '--runs', 'afolder', '--seed', '3', '--out', 'runs/x'],
-      /^decoy assess: --agents, --pattern and --seed are for --suite; a run folder holds its own agent, configurations and seed/,
+      /^decoy assess: --agents, --pattern, --seed and --phrasings are for --suite; a run folder holds its own agent, configurations, seed and texts/,
+    ],
+    [
+      ['assess', '--defense', 'none', '--runs', 'afolder', '--phrasings', 'heldout', '--out', 'runs/x'],
+      /^decoy assess: --agents, --pattern, --seed and --phrasings are for --suite/,
     ],
     [
       ['score', '--bundle', 'afolder', '--seed', '3', '--log', 'afile'],

@@ -7,6 +7,8 @@ import { executeRun } from '../../harness/run.ts';
 import { verdictText, type DefenseDef, type Verdict } from '../../simulator/loop/defense.ts';
 import { HARMFUL } from '../../simulator/measure/labels.ts';
 import { runConfig } from '../helpers.ts';
+import { families } from '../../scenarios/catalogue.ts';
+import type { Pool } from '../../scenarios/phrasing.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'decoy-assess-'));
 const suite = { suite: 'demo', patterns: ['cookie-trap'], agents: ['naive', 'oracle'], seed: 7 };
@@ -141,4 +143,22 @@ describe('decoy assess per step, on agents played on a suite', () => {
     const fromSuite = await assessSteps({ ...suite, agents: ['naive'] }, { defense: needsContext, defenseOptions: {} });
     expect(fromSuite.report.errors).toBe(0);
   }, 600_000);
+
+  it('with the held-out phrasings, the suite generated here draws its texts from the held-out half only: the defense is shown held-out labels and no standard one', async () => {
+    const accept = families.get('cookie-trap').texts.accept as Pool<string>;
+    const seen = new Set<string>();
+    const reads: DefenseDef = {
+      id: 'reads',
+      description: 'records every name it is shown',
+      create: () => ({
+        review: (ctx) => {
+          for (const e of ctx.observation.elements) seen.add(e.name);
+          return { kind: 'allow' };
+        },
+      }),
+    };
+    await assessSteps({ ...suite, agents: ['oracle'], phrasings: 'heldout' }, { defense: reads, defenseOptions: {} });
+    expect(accept.heldout.some((l) => seen.has(l))).toBe(true);
+    expect(accept.standard.filter((l) => seen.has(l))).toEqual([]);
+  }, 300_000);
 });

@@ -16,6 +16,20 @@ describe('click sets of any size', () => {
     expect(new Set(samples.map((s) => s.split))).toEqual(new Set(['train', 'valid', 'test']));
   });
 
+  it('with the held-out phrasings, the same samples come from bundles generated from the held-out half', async () => {
+    const standard = await generateClicks(ruc, 7, resize(spec, 2, 3));
+    const held = await generateClicks(ruc, 7, resize(spec, 2, 3), undefined, 'heldout');
+    expect(held.samples.map((s) => s.id)).toEqual(standard.samples.map((s) => s.id));
+    for (const b of held.bundles) expect(b.manifest.phrasings).toBe('heldout');
+    const deceptive = held.bundles.filter((b) => b.manifest.patterns.length > 0);
+    expect(
+      deceptive.some(
+        (b) =>
+          b.files['index.html'] !== standard.bundles.find((o) => o.manifest.id === b.manifest.id)?.files['index.html'],
+      ),
+    ).toBe(true);
+  });
+
   it('quotas the suite cannot give are refused before any work', () => {
     expect(() => quotas(ruc, resize(spec, 0, 0))).toThrow(UserError);
     expect(() => quotas(ruc, resize(spec, 0, 0))).toThrow(/nothing to generate/);

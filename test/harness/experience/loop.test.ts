@@ -149,6 +149,14 @@ describe('decoy experience: what it writes', () => {
         .map((f) => [f, readFileSync(join(out, f), 'utf8')]),
     );
 
+  it('refuses a corpus of the other phrasings than the config asks for, before writing anything', async () => {
+    const out = join(dir, 'held');
+    await expect(experience({ ...config, phrasings: 'heldout' }, { out, corpus: learning() })).rejects.toThrow(
+      /not of the config's/,
+    );
+    expect(readdirSync(out)).toEqual([]);
+  });
+
   it('the validation curve is written per iteration, and lessons.txt holds the lessons of the best validation iteration', async () => {
     const out = join(dir, 'a');
     const run = await experience(config, { out, corpus: learning() });
