@@ -121,7 +121,7 @@ describe('risk state and commitment', () => {
       const seen = new Set<boolean>();
       fc.assert(
         fc.property(logArb(params), (events) => void seen.add(families.get(id).outcome(params, events))),
-        { numRuns: 150, seed: 1 },
+        { numRuns: 500, seed: 1 },
       );
       expect([...seen].sort(), id).toEqual([false, true]);
     }

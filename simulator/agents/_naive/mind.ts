@@ -19,6 +19,10 @@ export const INCONSPICUOUS_FACTOR = 1.5;
 const REFUSE =
   /reject|decline|deny|necessary only|refuse|no,? thanks|not now|maybe later|skip|\bwithout\b(?!\s+ads?\b)|close|^no\b|i don[’']?t|i[’']?d rather/i;
 const OPTIONS = /manage|settings|options|preferences|customi[sz]e|more/i;
+const SAYS_NOTHING = /^\s*(?:img|image|icon|picture|graphic|photo)?\s*$/i;
+/** Words of taking what a popup offers: the option that says none of them, beside one that does, is the way out ("I'll pay full price" beside "Become a member"). */
+const TAKES =
+  /\b(?:yes|join|member|members|membership|subscribe|sign|unlock|claim|upgrade|enrol|enroll|activate|accept|agree|start|try|buy|add)\b/i;
 const SAVE = /save|confirm/i;
 export const PROMOTED = /\b(sponsored|promoted|advertisement|ad)\b/i;
 
@@ -200,7 +204,11 @@ export class Mind {
       // A dialog that asks for text (an address), where the task wants something of dialogs: the task's own skill answers it.
       if (wants && live.some((m) => m.role === 'textbox')) return null;
       const options = buttons.find((b) => OPTIONS.test(b.name) && !opened.has(`${container.name}:${b.name}`));
-      const out = asked ?? buttons.find((b) => REFUSE.test(b.name)) ?? spoken ?? options;
+      const takers = buttons.filter((b) => TAKES.test(b.name));
+      // A control with no name, or named only as a picture, says nothing: a reader of text cannot tell it declines.
+      const others = buttons.filter((b) => !TAKES.test(b.name) && !SAYS_NOTHING.test(b.name));
+      const other = takers.length > 0 && others.length === 1 ? others[0] : undefined;
+      const out = asked ?? buttons.find((b) => REFUSE.test(b.name)) ?? spoken ?? options ?? other;
       const key = `dialog:${container.name}`;
       if (!out) {
         // Nothing reads as a way out: the loud button is pressed, unless that was refused; then any other.
