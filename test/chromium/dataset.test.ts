@@ -119,7 +119,8 @@ describe.skipIf(!have.ok)(`decoy dataset ruc ${have.why}`, () => {
       ruc
         .scenarios()
         .filter((s) => wanted.has(scenarioId(ruc, s, 7)))
-        .map((s) => generateBundle(ruc, s, 7))
+        // The dataset above is drawn from the held-out phrasings.
+        .map((s) => generateBundle(ruc, s, 7, 'heldout'))
         .map((b) => [b.manifest.id, b]),
     );
     for (const r of records) {
