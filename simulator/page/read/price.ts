@@ -151,7 +151,22 @@ function amountOf(text: string): number {
 }
 
 /** Every price printed in a text, in order. */
-export function pricesIn(text: string): Price[] {
+export function pricesIn(text: string): readonly Price[] {
+  let found = seen.get(text);
+  if (!found) {
+    // Readers ask of the same texts at every step: each is read once, up to a bound.
+    if (seen.size >= SEEN_MAX) seen.clear();
+    found = Object.freeze(readPrices(text).map((p) => Object.freeze(p)));
+    seen.set(text, found);
+  }
+  return found;
+}
+
+/** Texts already read, and what they print. */
+const seen = new Map<string, readonly Price[]>();
+const SEEN_MAX = 20_000;
+
+function readPrices(text: string): Price[] {
   const { symbols, price } = read();
   const out: Price[] = [];
   for (const m of text.matchAll(price)) {
