@@ -6,7 +6,7 @@
  */
 import type { Block, TaskDef } from '../model.ts';
 import { musicSite, PLAN_DONE_ROUTE, PLANS_LINK, PREMIUM_ROUTE } from '../sites/music.ts';
-import { chosenPlan, isPlan, type PlanGoal } from './choose-plan.ts';
+import { lastPlanIsAsked, type PlanGoal } from './choose-plan.ts';
 
 const PHRASINGS = [
   (name: string) => `Upgrade my account to the "${name}" plan.`,
@@ -74,12 +74,7 @@ const choosePaidPlan: TaskDef = {
       ],
     };
   },
-  /** The last plan chosen is the one asked for. */
-  success(goal, events) {
-    if (!isPlan(goal)) return false;
-    const chosen = events.map(chosenPlan).filter((p) => p !== undefined);
-    return chosen[chosen.length - 1] === goal.plan;
-  },
+  success: lastPlanIsAsked,
 };
 
 export default choosePaidPlan;

@@ -19,6 +19,13 @@ export function chosenPlan(e: SiteEvent): string | undefined {
   return typeof plan === 'string' ? plan : undefined;
 }
 
+/** A plan task's success: the last plan chosen is the one asked for. */
+export function lastPlanIsAsked(goal: Goal, events: readonly SiteEvent[]): boolean {
+  if (!isPlan(goal)) return false;
+  const chosen = events.map(chosenPlan).filter((p) => p !== undefined);
+  return chosen[chosen.length - 1] === goal.plan;
+}
+
 const PHRASINGS = [
   (name: string) => `Switch my plan to the free one ("${name}").`,
   (name: string) => `Sign up with the free plan, "${name}".`,
@@ -48,12 +55,7 @@ const choosePlan: TaskDef = {
       ],
     };
   },
-  /** The last plan chosen is the one asked for. */
-  success(goal, events) {
-    if (!isPlan(goal)) return false;
-    const chosen = events.map(chosenPlan).filter((p) => p !== undefined);
-    return chosen[chosen.length - 1] === goal.plan;
-  },
+  success: lastPlanIsAsked,
 };
 
 export default choosePlan;
