@@ -10,6 +10,7 @@ import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import { packagePath } from '../../lib/root.ts';
 import { bankPhrases } from '../helpers.ts';
+import { FURNITURE_LABELS } from '../../scenarios/sites/furniture.ts';
 
 /** Where the readers' lists are: every defense, what any reader may take from a page, the scripted agents. */
 const READERS = ['simulator/defenses', 'simulator/page/read', 'simulator/agents/_naive'];
@@ -144,7 +145,8 @@ const isPhrase = (m: string) =>
     .some((w) => !FUNCTION_WORDS.has(w));
 
 describe("the readers' word lists and the generator's phrasing pools", () => {
-  const bank = bankPhrases();
+  // The benign notices' labels are the generator's words too, drawn on any site.
+  const bank = [...bankPhrases(), ...FURNITURE_LABELS.map((phrase) => ({ where: 'furniture', phrase }))];
   const lists = READERS.flatMap((d) => filesUnder(packagePath(d)))
     .filter((f) => !NOT_LISTS.test(f))
     .flatMap(listsIn);
