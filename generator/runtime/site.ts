@@ -588,12 +588,18 @@ document.addEventListener('change', (ev) => {
   if (page && page.querySelector('[' + ATTR.dyn + '="summary"]')) renderDynamic(page);
 });
 
+/*
+ * The site, not the browser, says where a page opens: at its top, whether it was reached by a
+ * link or by going back (browsers restore a scroll by rules of their own, and engines differ).
+ */
+if ('scrollRestoration' in window.history) window.history.scrollRestoration = 'manual';
 window.addEventListener('popstate', () => {
   const from = current;
   current = here();
   enteredAt = Date.now();
   if (from !== current) log({ type: 'nav', from: from, to: current });
   render();
+  window.scrollTo(0, 0);
 });
 
 render();

@@ -54,7 +54,7 @@ export const CONDITIONS: Condition[] = [
 const trickyarenaMulti: SuiteDef = {
   id: 'trickyarena-multi',
   version: 2,
-  digest: 'd38920ca805154fa',
+  digest: '9f7594b74e7aff35',
   title: 'TrickyArena-Multi',
   description:
     'Two to four deceptive conditions at once: the 16 combinations of Veer Table 8 (46 with two, 18 with three, 4 with four); D is their OR (task budget 30).',

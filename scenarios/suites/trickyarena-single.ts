@@ -46,7 +46,7 @@ export const EXTRA: Condition[] = [
 const trickyarenaSingle: SuiteDef = {
   id: 'trickyarena-single',
   version: 2,
-  digest: '6c87ecb45037d1b8',
+  digest: '343ebb609a2ee916',
   title: 'TrickyArena-Single',
   description:
     "One deceptive condition per configuration: the 22 conditions of Veer Table 7 over shopping, news, music and health, and one of decoy's own (delivery switched between pages) (task budget 30).",
