@@ -51,4 +51,24 @@ describe.skipIf(!have.ok)(`the engines agree where a page gives them room not to
     expect(chromium.error).toBe(NO_EARLIER_PAGE);
     expect(chromium).toEqual(jsdom);
   }, 60_000);
+
+  it('going back from a page scrolled down opens the earlier page at the same scroll in both engines: its top', async () => {
+    const bundle = bundleFor(
+      { task: 'purchase', domain: 'shopping', patterns: [{ family: 'cookie-trap', variant: 'modal' }] },
+      7,
+    );
+    const run = async (env: DecoyEnv) => {
+      const { observation } = await env.reset({ bundle, seed: 1 });
+      // A link off the entry page that keeps the episode on the site: the first link of the footer's lists.
+      const link = observation.elements.filter((e) => e.role === 'link' && e.ref).at(-1);
+      await env.step(`click('${link!.ref}')`);
+      const down = await env.step('scroll(0, 800)');
+      const back = await env.step('go_back()');
+      return { down: down.observation.scroll.y > 0, url: back.observation.url, scroll: back.observation.scroll };
+    };
+    const jsdom = await run(new DecoyEnv());
+    const chromium = await run(new DecoyEnv({ browser: browser! }));
+    expect(jsdom).toMatchObject({ down: true, scroll: { x: 0, y: 0 } });
+    expect(chromium).toEqual(jsdom);
+  }, 60_000);
 });
