@@ -29,6 +29,7 @@ import {
 } from './flags.ts';
 import { llmOf, sandboxFor } from './play-flags.ts';
 import { stoppable } from './stop.ts';
+import { phrasingsNote, recordedPhrasings } from '../scenarios/phrasing.ts';
 
 const agentList = z
   .string()
@@ -149,7 +150,7 @@ export const { help, run, flags } = defineCommand({
             patterns: c.pattern,
             agents: c.agents,
             seed: c.seed ?? SEED_DEFAULT,
-            ...(c.phrasings === 'heldout' ? { phrasings: c.phrasings } : {}),
+            ...recordedPhrasings(c.phrasings),
           };
     const started = performance.now();
     const r = await stoppable((signal) =>
@@ -166,7 +167,7 @@ export const { help, run, flags } = defineCommand({
     const where =
       'runs' in source
         ? `runs ${source.runs.join(', ')}`
-        : `suite ${source.suite} · agents ${source.agents.join(',')} · seed ${source.seed}${source.phrasings ? ' · held-out phrasings' : ''}`;
+        : `suite ${source.suite} · agents ${source.agents.join(',')} · seed ${source.seed}${phrasingsNote(source.phrasings)}`;
     const title = `defense ${c.defense} · ${where} · ${r.report.steps} steps of ${r.episodes} episodes in ${seconds.toFixed(1)} s${r.skipped > 0 ? ` (${r.skipped} episodes that ended in an error left out)` : ''}`;
     const config = { defense: c.defense, defenseOptions: c.defenseOpt, ...source };
     const file = writeAssessment(c.out, {

@@ -18,6 +18,7 @@ import {
   summarizerOpt,
 } from './flags.ts';
 import { stoppable } from './stop.ts';
+import { recordedPhrasings } from '../scenarios/phrasing.ts';
 
 export const { help, run, flags } = defineCommand({
   name: 'experience',
@@ -64,7 +65,7 @@ export const { help, run, flags } = defineCommand({
         {
           suite: c.suite,
           seed: c.seed,
-          ...(c.phrasings === 'heldout' ? { phrasings: c.phrasings } : {}),
+          ...recordedPhrasings(c.phrasings),
           normal: c.normal,
           deceptive: c.deceptive,
           defense: c.defense,

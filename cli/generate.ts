@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { UserError } from '../lib/errors.ts';
 import { defineCommand, noArgs, notAFolder, outDir, required as present } from './command.ts';
 import { deceptive, flag, normal, pattern, phrasings, required, seed, suite, when } from './flags.ts';
+import { phrasingsNote } from '../scenarios/phrasing.ts';
 
 export const { help, run, flags } = defineCommand({
   name: 'generate',
@@ -28,7 +29,7 @@ export const { help, run, flags } = defineCommand({
       import('../harness/clicks.ts'),
     ]);
     const suite = selectSuite(c.suite, c.pattern);
-    const held = c.phrasings === 'heldout' ? ', held-out phrasings' : '';
+    const held = phrasingsNote(c.phrasings);
     const out = c.out ?? `out/${suite.id}`;
     const unfit = notAFolder(out);
     if (unfit) throw new UserError(`--out: ${unfit}`);

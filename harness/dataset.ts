@@ -15,7 +15,7 @@ import { countsTable, generateClicks, quotas } from './clicks.ts';
 import { silent, type Progress } from './progress.ts';
 import { stopIfAsked } from './stop.ts';
 import { lockBeside } from './lock.ts';
-import { PHRASINGS_DEFAULT, type Phrasings } from '../scenarios/phrasing.ts';
+import { phrasingsNote, recordedPhrasings, type Phrasings } from '../scenarios/phrasing.ts';
 
 export interface DatasetConfig {
   readonly suite: SuiteDef;
@@ -112,7 +112,7 @@ async function render(c: DatasetConfig, progress: Progress, signal: AbortSignal 
     suite: c.suite.id,
     spec: c.spec,
     seed: c.seed,
-    ...(c.phrasings === 'heldout' ? { phrasings: c.phrasings } : {}),
+    ...recordedPhrasings(c.phrasings),
     scale: c.scale,
     overlay: c.overlay,
     marks: c.marks,
@@ -204,9 +204,9 @@ function readme(
   seed: number,
   scale: number,
   samples: readonly ClickSample[],
-  phrasings: Phrasings = PHRASINGS_DEFAULT,
+  phrasings: Phrasings | undefined,
 ): string {
-  const held = phrasings === 'heldout' ? ', held-out phrasings' : '';
+  const held = phrasingsNote(phrasings);
   return [
     `# ${suite} click dataset`,
     '',

@@ -4,7 +4,7 @@ import { versionPrefix } from '../scenarios/scenario-id.ts';
 import { UserError } from '../lib/errors.ts';
 import { existsSync, readdirSync } from 'node:fs';
 import { generateSuite, pictureData, readSuiteIndex, type Bundle } from '../generator/bundle.ts';
-import { PHRASINGS_DEFAULT, type Phrasings } from '../scenarios/phrasing.ts';
+import { PHRASINGS_DEFAULT, recordedPhrasings, type Phrasings } from '../scenarios/phrasing.ts';
 import { readBundles, type LoadedBundle } from '../simulator/loop/bundle.ts';
 import { markTrusted } from '../simulator/page/sandbox/trusted.ts';
 
@@ -32,7 +32,7 @@ export type BundleSource =
 
 /** What run.json records of a source's phrasings: the held-out half, for a suite generated from it; nothing for the standard one or bundles. */
 export const phrasingsOf = (source: BundleSource): { phrasings?: 'heldout' } =>
-  'suite' in source && source.phrasings === 'heldout' ? { phrasings: 'heldout' } : {};
+  'suite' in source ? recordedPhrasings(source.phrasings) : {};
 
 /** Bundles from disk, checked to be data unless trusted (simulator/loop/trust.ts); trusted ones each play in an engine process of their own (simulator/page/sandbox/trusted.ts). */
 export function bundlesFromDisk(dir: string, trustBundles: boolean): LoadedBundle[] {

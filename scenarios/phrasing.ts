@@ -17,6 +17,13 @@ export interface Pool<T> {
   readonly heldout: readonly T[];
 }
 
+/** What a record (run.json, assess.json, a dataset's stamp) says of its phrasings: the held-out half only; nothing for the default. */
+export const recordedPhrasings = (p: Phrasings | undefined): { phrasings?: 'heldout' } =>
+  p === 'heldout' ? { phrasings: 'heldout' } : {};
+
+/** What a title adds for the held-out half. */
+export const phrasingsNote = (p: Phrasings | undefined): string => (p === 'heldout' ? ', held-out phrasings' : '');
+
 /** A pool from its two halves. */
 export const pool = <T>(standard: readonly T[], heldout: readonly T[]): Pool<T> =>
   Object.freeze({ standard: Object.freeze([...standard]), heldout: Object.freeze([...heldout]) });

@@ -7,7 +7,7 @@
 import { UserError } from '../../lib/errors.ts';
 import type { Bundle } from '../../generator/bundle.ts';
 import type { ClickSuiteSpec, SuiteDef } from '../../scenarios/model.ts';
-import type { Phrasings } from '../../scenarios/phrasing.ts';
+import { recordedPhrasings, type Phrasings } from '../../scenarios/phrasing.ts';
 import type { LoadedBundle } from '../../simulator/loop/bundle.ts';
 import { DecoyEnv } from '../../simulator/loop/env.ts';
 import type { ClickSample } from '../../simulator/measure/clicks.ts';
@@ -91,7 +91,7 @@ export async function corpusOf(
   return {
     suite: meta.suite,
     seed: meta.seed,
-    ...(meta.phrasings === 'heldout' ? { phrasings: meta.phrasings } : {}),
+    ...recordedPhrasings(meta.phrasings),
     train: reached.filter((r) => r.sample.split === 'train'),
     valid: reached.filter((r) => r.sample.split === 'valid'),
     testDropped: drawn.samples.length - kept.length,

@@ -12,6 +12,7 @@ import { LOCK_NAME } from '../lock.ts';
 import { curveSvg } from './chart.ts';
 import { lessonsFile, type Lesson } from './lessons.ts';
 import type { ExperienceResult, IterationRecord } from './loop.ts';
+import { phrasingsNote, type Phrasings } from '../../scenarios/phrasing.ts';
 
 const pct = (v: number | null) => (v === null ? '–' : v.toFixed(1));
 
@@ -94,7 +95,7 @@ export class ExperienceFolder {
     };
     writeFileAtomic(join(this.out, CURVE_FILE), JSON.stringify(curve, null, 2) + '\n');
     const c = this.about.config;
-    const held = c.phrasings === 'heldout' ? ', held-out phrasings' : '';
+    const held = phrasingsNote(c.phrasings as Phrasings | undefined);
     const title = `${String(c.defense)} · ${String(c.suite)} (seed ${String(c.seed)}${held}) · summarizer ${String(c.summarizer)}`;
     writeFileAtomic(join(this.out, CHART_FILE), curveSvg(records, done.best, title));
   }
