@@ -328,7 +328,11 @@ const fakeDownload = pattern({
         { kind: 'correct', route: at.route, target },
         { kind: 'deceptive', route: at.route, overlay: 'download-notice', target: fake },
       ],
-      safe: [],
+      // A notification over the page's corner can sit over what the task needs next (a folded
+      // section opens downwards under it): the user closes it, as one closes any.
+      safe: [
+        { at: 'after', step: at.arrive, steps: [popupClick('dismiss-notice', 0, { role: 'button', name: dismiss })] },
+      ],
       trap: [{ ...trap, steps: [popupClick('fake-download', 0, fake)] }],
     };
   },

@@ -24,7 +24,13 @@ describe.skipIf(!have.ok)(`jsdom against Chromium ${have.why}`, () => {
         expect(rows.filter((r) => !conforms(r)).map((r) => `${r.sequence}: ${r.detail}`)).toEqual([]);
         expect(rows.every((r) => r.boxes.compared > 0 && r.hits.points > 0)).toBe(true);
       }),
-      { numRuns: Math.ceil(PROPERTY_RUNS / 5) },
+      {
+        numRuns: Math.ceil(PROPERTY_RUNS / 5),
+        // A probe point rounded onto the viewport's bottom edge (y = 800), where Chromium hits nothing.
+        examples: [
+          [{ task: 'find-author', domain: 'news', patterns: [{ family: 'cookie-trap', variant: 'modal' }] }, 12],
+        ],
+      },
     );
   }, 300_000);
 

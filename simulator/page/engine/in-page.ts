@@ -169,9 +169,9 @@ const api = {
         [right, bottom],
         [left, bottom],
       ] as const;
-      for (const [x, y] of points) {
-        if (x >= 0 && y >= 0 && x < viewport.width && y < viewport.height)
-          out.push({ x: Math.round(x), y: Math.round(y) });
+      // Rounded before the bounds check: 799.6 rounds to 800, outside an 800 px viewport, where Chromium hits nothing.
+      for (const [x, y] of points.map(([x, y]) => [Math.round(x), Math.round(y)] as const)) {
+        if (x >= 0 && y >= 0 && x < viewport.width && y < viewport.height) out.push({ x, y });
       }
     }
     return out;

@@ -18,7 +18,23 @@ describe('composition', () => {
         const rows = await checkBundle(bundle, env);
         expect(rows.filter((r) => !r.ok)).toEqual([]);
       }),
-      { numRuns: PROPERTY_RUNS },
+      {
+        numRuns: PROPERTY_RUNS,
+        examples: [
+          // A notification in the corner over a folded section's box once it opens: the safe path closes it first.
+          [
+            {
+              task: 'download',
+              domain: 'software',
+              patterns: [
+                { family: 'preselected-extras', variant: 'collapsed' },
+                { family: 'fake-download', variant: 'system-notification' },
+              ],
+            },
+            164601,
+          ],
+        ],
+      },
     );
   });
 
