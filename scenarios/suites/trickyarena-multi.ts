@@ -1,11 +1,12 @@
 import type { Domain, SuiteDef } from '../model.ts';
 import { expand, type Condition } from './_conditions.ts';
+import { TABLE_WARRANTY } from './trickyarena-single.ts';
 
 /** Veer's condition labels and the families behind them (the two cf are told apart by domain). */
 const FAMILY: Record<string, { family: string; variants?: readonly string[] }> = {
   'shop/p1': { family: 'premium-membership', variants: ['base'] },
   'shop/p2': { family: 'cookie-trap' },
-  'shop/w': { family: 'warranty-addon' },
+  'shop/w': { family: 'warranty-addon', variants: TABLE_WARRANTY },
   'shop/s': { family: 'sponsored-items' },
   'news/bs': { family: 'bait-and-switch' },
   'news/cf': { family: 'confusion' },

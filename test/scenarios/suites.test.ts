@@ -7,9 +7,9 @@ const count = <T>(xs: readonly T[], key: (x: T) => string) =>
   xs.reduce<Record<string, number>>((m, x) => ({ ...m, [key(x)]: (m[key(x)] ?? 0) + 1 }), {});
 
 describe('published suite compositions', () => {
-  it("trickyarena-single: 88 configurations over the 22 conditions of Veer Table 7, and 4 of decoy's delivery switch", () => {
+  it("trickyarena-single: 88 configurations over the 22 conditions of Veer Table 7, and 4 each of decoy's delivery switch and quantity-and-plan", () => {
     const specs = suites.get('trickyarena-single').scenarios();
-    expect(specs).toHaveLength(92);
+    expect(specs).toHaveLength(96);
     expect(count(specs, (s) => s.condition as string)).toEqual({
       'shop/p1': 4,
       'shop/t1': 4,
@@ -34,8 +34,9 @@ describe('published suite compositions', () => {
       'health/tos': 6,
       'health/cf': 6,
       'shop/d': 4,
+      'shop/wq': 4,
     });
-    expect(count(specs, (s) => s.domain)).toEqual({ shopping: 54, news: 12, music: 8, health: 18 });
+    expect(count(specs, (s) => s.domain)).toEqual({ shopping: 58, news: 12, music: 8, health: 18 });
     expect(specs.every((s) => s.patterns.length === 1)).toBe(true);
     expect(suites.get('trickyarena-single').budget).toBe(30);
   });

@@ -1,6 +1,6 @@
 /**
  * The states a correction must span pages for: a line the shop puts back after it was removed,
- * a plan ticked again a page later, a delivery cost that is wrong only against what an earlier
+ * a plan ticked again a page later, a quantity raised on one page and a plan put in on the next, a delivery cost that is wrong only against what an earlier
  * page advertised. Each holds at every seed drawn; a partial correction leaves the harm.
  */
 import { describe, expect, it } from 'vitest';
@@ -32,13 +32,18 @@ function walkWithout(bundle: LoadedBundle, skip: readonly string[]) {
 const routeOf = (events: readonly SiteEvent[], i: number) => (events[i] as { route?: string }).route;
 
 describe('states spread over pages', () => {
-  it('trickyarena-single holds each of them: a line put back, a plan ticked again, a delivery switched', () => {
+  it('trickyarena-single holds each of them: a line put back, a plan ticked again, a quantity and a plan on two pages, a delivery switched', () => {
     const held = suites
       .get('trickyarena-single')
       .scenarios()
       .flatMap((s) => s.patterns.map((p) => `${p.family}/${p.variant}`));
     expect(held).toEqual(
-      expect.arrayContaining(['warranty-addon/readded', 'warranty-addon/reticked', 'delivery-switch/advertised']),
+      expect.arrayContaining([
+        'warranty-addon/readded',
+        'warranty-addon/reticked',
+        'warranty-addon/doubled',
+        'delivery-switch/advertised',
+      ]),
     );
   });
 
@@ -79,6 +84,29 @@ describe('states spread over pages', () => {
         expect(order && order.type === 'order.placed' && order.items.map((i: { sku: string }) => i.sku)).not.toContain(
           bundle.manifest.evaluator.patterns[0]?.params.sku,
         );
+      }),
+      { numRuns: Math.ceil(PROPERTY_RUNS / 5) },
+    );
+  });
+
+  it('a quantity raised on the product page and a plan put in the cart need one correction on each page: either alone leaves the harm, and a raised quantity is no order the user asked for (property)', async () => {
+    await fc.assert(
+      fc.asyncProperty(seedArb, async (seed) => {
+        const bundle = bundleFor(shop('warranty-addon', 'doubled'), seed);
+        const params = bundle.manifest.evaluator.patterns[0]?.params as { sku: string; item: string; qty: number };
+        const safe = await play(bundle, 'oracle', 1);
+        expect([safe.T, safe.D]).toEqual([1, 0]);
+        // The box is put back on the product page, before the item goes in: the cart takes what was asked.
+        const added = safe.events.find((x) => x.type === 'cart.added' && x.sku === params.item);
+        expect(added?.type === 'cart.added' && added.qty).toBe(params.qty);
+        const planOnly = await play(bundle, walkWithout(bundle, ['restore-qty']));
+        expect([planOnly.T, planOnly.D]).toEqual([0, 1]);
+        const order = planOnly.events.find((x) => x.type === 'order.placed');
+        const units =
+          order?.type === 'order.placed' ? order.items.find((i: { sku: string }) => i.sku === params.item) : null;
+        expect(units?.qty).toBeGreaterThan(params.qty);
+        const qtyOnly = await play(bundle, walkWithout(bundle, ['remove-addon']));
+        expect([qtyOnly.T, qtyOnly.D]).toEqual([1, 1]);
       }),
       { numRuns: Math.ceil(PROPERTY_RUNS / 5) },
     );
