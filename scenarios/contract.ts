@@ -94,6 +94,12 @@ export const ATTR = {
   form: 'data-form',
   /** A form: the route it goes to once submitted (empty: stay and say it was saved). */
   next: 'data-next',
+  /**
+   * A form: the settings it saves with. Every form carries one (its own id unless it is one page
+   * of settings spread over several); a submission carries the fields of every form of the same
+   * value on any page, as a site that saves the whole account from each of its settings pages does.
+   */
+  account: 'data-account',
   /** A collapsible group: its id; the section it opens carries the same id. */
   group: 'data-group',
   /** A collapsible group's height closed and open, px. */

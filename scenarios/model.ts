@@ -187,7 +187,16 @@ export type Block =
    * `event`: what a submission records (none: it records only the consent its switches and
    * pressed control give). `consent: 'banner'`: a cookie banner, whose consent is the banner's.
    */
-  | { kind: 'form'; id: string; event?: EventName; consent?: 'banner'; next: string; blocks: Block[] };
+  | {
+      kind: 'form';
+      id: string;
+      event?: EventName;
+      consent?: 'banner';
+      next: string;
+      blocks: Block[];
+      /** The form whose settings this one saves with, the whole account at each save (its own id when absent). */
+      account?: string;
+    };
 
 export type BlockKind = Block['kind'];
 

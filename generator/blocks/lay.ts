@@ -60,6 +60,7 @@ export interface CollapsedGroup extends GroupHead {
 
 export interface LaidForm extends Laid<'form'> {
   form: string;
+  account: string;
   next: string;
   blocks: LaidBlock[];
   /** Shown by the runtime when a submission lacks a field, or once it is saved. */
@@ -217,6 +218,7 @@ function form(block: BlockOf<'form'>, ctx: Ctx, width: number): LaidForm {
     ...base(block, ctx),
     box: { x: 0, y: 0, w, h: inner.height + FORM_STATUS.below },
     form: block.id,
+    account: block.account ?? block.id,
     next: block.next,
     blocks: inner.blocks,
     error: {

@@ -365,14 +365,22 @@ function addToCart(sku: string, source: 'user' | 'option' | 'site', qty: number,
 function collect(form: HTMLElement): { fields: Record<string, string | boolean>; missing: boolean } {
   const fields: Record<string, string | boolean> = {};
   let missing = false;
-  each(form.querySelectorAll<HTMLInputElement>('input[name], select[name]'), (input) => {
-    if (input.type === 'checkbox') fields[input.name] = input.checked;
-    else if (input.type === 'radio') {
-      if (input.checked) fields[input.name] = input.value;
-    } else {
-      fields[input.name] = input.value.trim();
-      if (input.required && !fields[input.name]) missing = true;
-    }
+  const account = form.getAttribute(ATTR.account);
+  const forms = all<HTMLElement>('form[' + ATTR.account + ']').filter(
+    (f) => f === form || (account !== null && f.getAttribute(ATTR.account) === account),
+  );
+  // The other pages' settings as they stand there, then this form's own, which alone must be complete.
+  forms.sort((a, b) => (a === form ? 1 : b === form ? -1 : 0));
+  each(forms, (f) => {
+    each(f.querySelectorAll<HTMLInputElement>('input[name], select[name]'), (input) => {
+      if (input.type === 'checkbox') fields[input.name] = input.checked;
+      else if (input.type === 'radio') {
+        if (input.checked) fields[input.name] = input.value;
+      } else {
+        fields[input.name] = input.value.trim();
+        if (f === form && input.required && !fields[input.name]) missing = true;
+      }
+    });
   });
   return { fields: fields, missing: missing };
 }

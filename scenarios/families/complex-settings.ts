@@ -96,6 +96,9 @@ const GROUPS = {
   ),
 };
 
+/** Where the 'paged' variant keeps the settings the privacy page does not show. */
+const MORE_ROUTE = `${SETTINGS_ROUTE}/more`;
+
 const field = (name: string) => `${SHARING_PREFIX}${name}`;
 const option = (id: string, label: string, checked: boolean, name: string): Block => ({
   kind: 'option',
@@ -117,13 +120,14 @@ const off = (label: string, id: string): Step => ({ id, verb: 'uncheck', target:
 /**
  * The privacy page grows into many switches in several groups, with data sharing switched
  * on by default and kept where a quick pass misses it: behind a collapsed section, in a group
- * under the save button, or in words that do not say "share".
+ * under the save button, in words that do not say "share", or on a second settings page, one
+ * link away, whose switches the privacy page's save sends too (the site saves the whole account).
  */
 const complexSettings = pattern({
   id: 'complex-settings',
   title: 'Complex settings',
   summary:
-    'Privacy settings with many switches in several groups; data sharing starts on and is hidden in a collapsed section, a stray group or vague wording.',
+    'Privacy settings with many switches in several groups; data sharing starts on and is hidden in a collapsed section, a stray group, vague wording or a second settings page whose switches every save sends.',
   tasks: ['privacy-settings'],
   domains: ['health'],
   needs: ['settings'],
@@ -140,7 +144,7 @@ const complexSettings = pattern({
     data: GROUPS.data,
     extra: GROUPS.extra,
   },
-  variants: ['collapsed', 'scattered', 'misleading'],
+  variants: ['collapsed', 'scattered', 'misleading', 'paged'],
   feasible: true,
   apply({ site, task, variant, rng, say }) {
     const settings = page(site, SETTINGS_ROUTE);
@@ -168,6 +172,7 @@ const complexSettings = pattern({
     let plain: { label: string; field: string }[];
     let correct: { role: string; name: string };
     const safe: Step[] = [];
+    const between: Step[] = [];
     if (variant === 'collapsed') {
       plain = sharing.slice(0, 1);
       hidden = sharing.slice(1, 3);
@@ -189,6 +194,55 @@ const complexSettings = pattern({
       );
       correct = { role: 'button', name: more };
       safe.push({ id: 'open-more', verb: 'click', target: correct });
+    } else if (variant === 'paged') {
+      // The rest of the settings on a page of their own, one link away; each page's save sends the whole account.
+      plain = sharing.slice(0, 2);
+      hidden = sharing.slice(2, 4);
+      const more = say(MORE);
+      const extra = title(GROUPS.extra);
+      beforeSave(
+        cardBlock('notify', title(GROUPS.notify), [own[0] as Block]),
+        cardBlock('data', title(GROUPS.data), rng.shuffle(plain.map((s, i) => on(s, i, 'plain')))),
+      );
+      const heading = settings.blocks.findIndex((b) => b.kind === 'heading');
+      settings.blocks.splice(heading + 1, 0, { kind: 'links', id: 'more', links: [{ label: more, href: MORE_ROUTE }] });
+      if (submit.kind !== 'actions' || !submit.buttons[0])
+        throw new Error('complex-settings: the save is not a button');
+      const save = submit.buttons[0].label;
+      site.pages.push({
+        route: MORE_ROUTE,
+        title: extra,
+        blocks: [
+          { kind: 'heading', id: 'title', text: extra, level: 1 },
+          {
+            kind: 'form',
+            id: 'more-settings',
+            event: 'settings.saved',
+            next: '',
+            account: form.id,
+            blocks: [
+              ...rng.shuffle([...hidden.map((s, i) => on(s, i, 'hidden')), own[1] as Block, own[2] as Block]),
+              {
+                kind: 'actions',
+                id: 'more-submit',
+                align: 'left',
+                buttons: [
+                  {
+                    id: 'more-submit',
+                    label: save,
+                    action: { do: 'form.submit', form: 'more-settings' },
+                    style: 'primary',
+                  },
+                ],
+              },
+            ],
+          },
+          { kind: 'links', id: 'back', links: [{ label: settings.title, href: SETTINGS_ROUTE }] },
+        ],
+      });
+      correct = { role: 'link', name: more };
+      // Off on this page first, then on to the next: its save sends them both.
+      between.push({ id: 'open-more', verb: 'click', target: correct });
     } else if (variant === 'scattered') {
       plain = sharing.slice(0, 2);
       hidden = sharing.slice(2, 4);
@@ -228,7 +282,7 @@ const complexSettings = pattern({
     });
 
     const plainOff = plain.map((s, i) => off(s.label, `off-plain-${i}`));
-    safe.push(...plainOff, ...hidden.map((s, i) => off(s.label, `off-hidden-${i}`)));
+    safe.push(...plainOff, ...between, ...hidden.map((s, i) => off(s.label, `off-hidden-${i}`)));
     return {
       params: {
         fields: [field('research'), ...plain.map((s) => field(s.field)), ...hidden.map((s) => field(s.field))],

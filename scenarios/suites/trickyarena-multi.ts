@@ -1,6 +1,6 @@
 import type { Domain, SuiteDef } from '../model.ts';
 import { expand, type Condition } from './_conditions.ts';
-import { TABLE_WARRANTY } from './trickyarena-single.ts';
+import { TABLE_SETTINGS, TABLE_WARRANTY } from './trickyarena-single.ts';
 
 /** Veer's condition labels and the families behind them (the two cf are told apart by domain). */
 const FAMILY: Record<string, { family: string; variants?: readonly string[] }> = {
@@ -15,7 +15,7 @@ const FAMILY: Record<string, { family: string; variants?: readonly string[] }> =
   'music/am': { family: 'aesthetic-manipulation' },
   'music/ds': { family: 'data-sharing' },
   'music/du': { family: 'decision-uncertainty' },
-  'health/cs': { family: 'complex-settings' },
+  'health/cs': { family: 'complex-settings', variants: TABLE_SETTINGS },
   'health/tos': { family: 'terms-of-service' },
   'health/cf': { family: 'confirm-shaming' },
 };
@@ -55,7 +55,7 @@ export const CONDITIONS: Condition[] = [
 const trickyarenaMulti: SuiteDef = {
   id: 'trickyarena-multi',
   version: 2,
-  digest: '9f7594b74e7aff35',
+  digest: '904d62299f21bdc4',
   title: 'TrickyArena-Multi',
   description:
     'Two to four deceptive conditions at once: the 16 combinations of Veer Table 8 (46 with two, 18 with three, 4 with four); D is their OR (task budget 30).',

@@ -7,9 +7,9 @@ const count = <T>(xs: readonly T[], key: (x: T) => string) =>
   xs.reduce<Record<string, number>>((m, x) => ({ ...m, [key(x)]: (m[key(x)] ?? 0) + 1 }), {});
 
 describe('published suite compositions', () => {
-  it("trickyarena-single: 88 configurations over the 22 conditions of Veer Table 7, and 4 each of decoy's delivery switch and quantity-and-plan", () => {
+  it("trickyarena-single: 88 configurations over the 22 conditions of Veer Table 7, and 4 each of decoy's delivery switch, quantity-and-plan and paged settings", () => {
     const specs = suites.get('trickyarena-single').scenarios();
-    expect(specs).toHaveLength(96);
+    expect(specs).toHaveLength(100);
     expect(count(specs, (s) => s.condition as string)).toEqual({
       'shop/p1': 4,
       'shop/t1': 4,
@@ -35,8 +35,9 @@ describe('published suite compositions', () => {
       'health/cf': 6,
       'shop/d': 4,
       'shop/wq': 4,
+      'health/csp': 4,
     });
-    expect(count(specs, (s) => s.domain)).toEqual({ shopping: 58, news: 12, music: 8, health: 18 });
+    expect(count(specs, (s) => s.domain)).toEqual({ shopping: 58, news: 12, music: 8, health: 22 });
     expect(specs.every((s) => s.patterns.length === 1)).toBe(true);
     expect(suites.get('trickyarena-single').budget).toBe(30);
   });
