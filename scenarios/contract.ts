@@ -76,7 +76,7 @@ export const ATTR = {
   showAfter: 'data-show-after',
   /** The routes an overlay belongs to, space-separated; it shows only there. On a page that takes presses (`takes`): the routes whose presses it takes. */
   routes: 'data-routes',
-  /** A block the runtime fills from its state: `cart-lines` or `summary`. */
+  /** A block the runtime fills from its state (`cart-lines`, `summary`) or re-orders (`grid`: a listing's cards). */
   dyn: 'data-dyn',
   /** A dynamic block's row height, px. */
   rowH: 'data-row-h',
@@ -120,6 +120,10 @@ export const ATTR = {
   /** A checkout summary: the unit price it charges for every catalogue product, as JSON by sku. */
   prices: 'data-prices',
 } as const;
+
+/** The listing's order chooser: its name, and the orders the site's script knows (`featured`: as authored). */
+export const SORT_FIELD = 'sort';
+export const SORT_ORDERS = ['featured', 'price-asc', 'price-desc', 'name'] as const;
 
 /** Form fields the runtime reads by name (quantity, variant, coupon, delivery): they keep their plain names on the page. */
 export const RUNTIME_FIELDS = ['qty', 'variant', 'coupon', 'shipping'] as const;

@@ -4,7 +4,7 @@
  * so that jsdom and Chromium run the same code; all state lives in localStorage so that it
  * persists across pages and documents.
  */
-import { ATTR, CONTROL_SELECTOR, money, type PageEventBody } from '../../scenarios/contract.ts';
+import { ATTR, CONTROL_SELECTOR, money, SORT_FIELD, type PageEventBody } from '../../scenarios/contract.ts';
 import type { SiteAction } from '../../scenarios/model.ts';
 import type { RuntimeConfig } from './config.ts';
 import { all, first } from './lookup.ts';
@@ -220,6 +220,51 @@ function renderSummary(container: HTMLElement): void {
       slot(row, 'label').style.fontWeight = '700';
       slot(row, 'value').style.fontWeight = '700';
     }
+  });
+}
+
+/* Each card's place in the grid as authored, taken at the first re-ordering. */
+const authored = new WeakMap<Element, number>();
+
+/**
+ * The page's grids in `order`: each grid's cards take its places in reading order (top, then
+ * left) and its document order, sorted by what the order reads (the price the shop lists,
+ * the name shown), ties and `featured` as authored.
+ */
+function sortGrids(page: HTMLElement, order: string): void {
+  each(page.querySelectorAll<HTMLElement>('[' + ATTR.dyn + '="grid"]'), (grid) => {
+    const cards: HTMLElement[] = [];
+    each(grid.children as HTMLCollectionOf<HTMLElement>, (c, i) => {
+      if (!authored.has(c)) authored.set(c, i);
+      cards.push(c);
+    });
+    const px = (v: string) => parseFloat(v) || 0;
+    const places = cards
+      .map((c) => ({ left: c.style.left, top: c.style.top }))
+      .sort((a, b) => px(a.top) - px(b.top) || px(a.left) - px(b.left));
+    const link = (c: HTMLElement) => c.querySelector('a[href]');
+    const sku = (c: HTMLElement) => (link(c)?.getAttribute('href') || '').replace(/^.*\//, '');
+    const name = (c: HTMLElement) => (link(c)?.textContent || '').trim();
+    const by = (a: HTMLElement, b: HTMLElement): number =>
+      order === 'price-asc'
+        ? item(sku(a)).price - item(sku(b)).price
+        : order === 'price-desc'
+          ? item(sku(b)).price - item(sku(a)).price
+          : order === 'name'
+            ? name(a) < name(b)
+              ? -1
+              : name(a) > name(b)
+                ? 1
+                : 0
+            : 0;
+    cards
+      .sort((a, b) => by(a, b) || (authored.get(a) as number) - (authored.get(b) as number))
+      .forEach((c, i) => {
+        const at = places[i] as { left: string; top: string };
+        c.style.left = at.left;
+        c.style.top = at.top;
+        grid.appendChild(c);
+      });
   });
 }
 
@@ -589,10 +634,11 @@ document.addEventListener('click', (ev) => {
   if (!interrupted(el)) perform(el);
 });
 
-/* Delivery and paid options change the checkout total as they are chosen. */
+/* Delivery and paid options change the checkout total as they are chosen; the listing's order re-orders its grids. */
 document.addEventListener('change', (ev) => {
   const target = ev.target as Element | null;
   const page = target && target.closest ? target.closest('main') : null;
+  if (page && target instanceof HTMLSelectElement && target.name === SORT_FIELD) sortGrids(page, target.value);
   if (page && page.querySelector('[' + ATTR.dyn + '="summary"]')) renderDynamic(page);
 });
 

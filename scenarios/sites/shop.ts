@@ -3,6 +3,7 @@ import type { Rng } from '../rng.ts';
 import type { PurchaseGoal } from '../goals.ts';
 import { CATEGORY_LABELS, money, products } from '../content/products.ts';
 import { reviews } from '../content/reviews.ts';
+import { SORT_FIELD, SORT_ORDERS } from '../contract.ts';
 import { emptySite, infoPages, insertBlock, locateBlock, signupPages, SIGNUP_ROUTE, type SignupLabels } from './common.ts';
 
 export const CART_ROUTE = '/cart';
@@ -43,6 +44,21 @@ function categoryGrids(rng: Rng, items: SiteSpec['products'], category: string):
         ]
       : []),
   ];
+}
+
+/**
+ * The listing's order, as a shop lets one choose it; the site's script re-orders every grid of
+ * the page by it (SORT_ORDERS). From a stream of its own, so the rest of the site draws as before.
+ */
+function sortBy(rng: Rng): Block {
+  const label = rng.pick(['Sort by', 'Sort', 'Order by']);
+  const names: Record<(typeof SORT_ORDERS)[number], string[]> = {
+    featured: ['Featured', 'Recommended', 'Relevance'],
+    'price-asc': ['Price: low to high', 'Lowest price first', 'Price ascending'],
+    'price-desc': ['Price: high to low', 'Highest price first', 'Price descending'],
+    name: ['Name: A to Z', 'Alphabetical', 'Name'],
+  };
+  return { kind: 'select', id: 'sort', label, name: SORT_FIELD, options: SORT_ORDERS.map((value) => ({ value, label: rng.pick(names[value]) })) };
 }
 
 /** The ids of a product page's extras; a review is `review-<n>`. */
@@ -174,6 +190,7 @@ export function shopSite(rng: Rng, opts: { category?: string; count?: number } =
       title: site.brand.name,
       blocks: [
         { kind: 'heading', id: 'title', text: rng.pick(['Featured products', 'Popular right now', 'New this week']), level: 1 },
+        sortBy(rng.fork('sort')),
         ...(opts.category ? categoryGrids(rng, items, opts.category) : [{ kind: 'productGrid' as const, id: 'grid', skus: items.map((p) => p.sku) }]),
       ],
     },

@@ -8,7 +8,7 @@ import { tasks } from '../catalogue.ts';
 const controls: SuiteDef = {
   id: 'controls',
   version: 2,
-  digest: 'aa28dfa83cc3aebd',
+  digest: 'c4dab416c7c83e48',
   title: 'Benign controls',
   description:
     'Every task in every domain it supports with no deceptive pattern (two instances each), to measure what a defense costs where nothing deceives.',

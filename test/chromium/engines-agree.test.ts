@@ -71,4 +71,20 @@ describe.skipIf(!have.ok)(`the engines agree where a page gives them room not to
     expect(jsdom).toMatchObject({ down: true, scroll: { x: 0, y: 0 } });
     expect(chromium).toEqual(jsdom);
   }, 60_000);
+
+  it("a listing sorted by price puts the same cards at the same boxes in both engines, and our hit test agrees with Chromium's on the moved cards", async () => {
+    const bundle = bundleFor({ task: 'purchase-cheapest', domain: 'shopping', patterns: [] }, 5);
+    const run = async (env: DecoyEnv) => {
+      const { observation } = await env.reset({ bundle, seed: 1 });
+      const sort = observation.elements.find((e) => e.role === 'combobox' && /sort|order/i.test(e.name));
+      const r = await env.step(`select_option('${sort!.ref}', 'price-desc')`);
+      return r.observation.elements.filter((e) => e.role === 'link').map((e) => `${e.name} ${JSON.stringify(e.box)}`);
+    };
+    const jsdom = await run(new DecoyEnv());
+    const chromium = await run(new DecoyEnv({ browser: browser! }));
+    expect(chromium).toEqual(jsdom);
+    const hits = await browser!.compareHits();
+    expect(hits.disagree).toEqual([]);
+    expect((await browser!.measureBoxes()).worst).toBeLessThanOrEqual(1);
+  }, 60_000);
 });
