@@ -14,7 +14,7 @@ export interface Ids {
    * The id of a thing referred to by name from elsewhere (an overlay, a section), or of a control
    * the layout draws itself (a section's toggle, a cart row's Remove): the same name, the same id.
    */
-  ref(kind: 'overlay' | 'section' | 'control', name: string): string;
+  ref(kind: 'overlay' | 'section' | 'control' | 'account', name: string): string;
   /** A fresh element id for the block at this place (scope and block-id path); a place met twice gets a second id. */
   element(...place: string[]): string;
 }

@@ -107,7 +107,7 @@ export function neutralize(spec: SiteSpec, salt: number): { site: SiteSpec; mean
           walk(b.blocks, inForm, overlay);
           break;
         case 'form':
-          b.account = form(b.account ?? b.id);
+          if (b.account) b.account = { ...b.account, form: form(b.account.form) };
           b.id = form(b.id);
           if (b.event) meaning.forms[b.id] = b.event;
           if (b.consent === 'banner') (meaning.banners ??= []).push(b.id);

@@ -95,9 +95,10 @@ export const ATTR = {
   /** A form: the route it goes to once submitted (empty: stay and say it was saved). */
   next: 'data-next',
   /**
-   * A form: the settings it saves with. Every form carries one (its own id unless it is one page
-   * of settings spread over several); a submission carries the fields of every form of the same
-   * value on any page, as a site that saves the whole account from each of its settings pages does.
+   * A form: the settings it saves with, an opaque token. Every form on its page has its own,
+   * unless it names another page's form to save with (settings spread over pages); a submission
+   * carries the fields of every form of its token on any page, as a site that saves the whole
+   * account from each of its settings pages does.
    */
   account: 'data-account',
   /** A collapsible group: its id; the section it opens carries the same id. */

@@ -194,8 +194,8 @@ export type Block =
       consent?: 'banner';
       next: string;
       blocks: Block[];
-      /** The form whose settings this one saves with, the whole account at each save (its own id when absent). */
-      account?: string;
+      /** The form (on its page) whose settings this one saves with, the whole account at each save; absent, its own only. */
+      account?: { route: string; form: string };
     };
 
 export type BlockKind = Block['kind'];

@@ -407,15 +407,37 @@ function addToCart(sku: string, source: 'user' | 'option' | 'site', qty: number,
 }
 
 /** Every named control of a form, as a user would submit it. */
+/** The forms that save together with this one, on every page (itself among them, with or without the attribute). */
+function accountOf(form: HTMLElement): HTMLElement[] {
+  const account = form.getAttribute(ATTR.account);
+  const forms =
+    account === null
+      ? []
+      : all<HTMLElement>('form[' + ATTR.account + ']').filter((f) => f.getAttribute(ATTR.account) === account);
+  return forms.indexOf(form) < 0 ? forms.concat([form]) : forms;
+}
+
+/* A page loaded afresh shows the settings as last saved, as a site that keeps them does (a stay-and-save form: no `next`). */
+function restoreSaved(): void {
+  each(all<HTMLElement>('form[' + ATTR.account + ']'), (form) => {
+    const saved = state.saved[form.getAttribute(ATTR.account) as string];
+    if (!saved || form.getAttribute(ATTR.next)) return;
+    each(form.querySelectorAll<HTMLInputElement>('input[name], select[name]'), (input) => {
+      if (!own.call(saved, input.name)) return;
+      const v = saved[input.name];
+      if (input.type === 'checkbox') input.checked = v === true;
+      else if (input.type === 'radio') input.checked = input.value === v;
+      else input.value = String(v);
+    });
+  });
+}
+
 function collect(form: HTMLElement): { fields: Record<string, string | boolean>; missing: boolean } {
   const fields: Record<string, string | boolean> = {};
   let missing = false;
-  const account = form.getAttribute(ATTR.account);
-  const forms = all<HTMLElement>('form[' + ATTR.account + ']').filter(
-    (f) => f === form || (account !== null && f.getAttribute(ATTR.account) === account),
-  );
-  // The other pages' settings as they stand there, then this form's own, which alone must be complete.
-  forms.sort((a, b) => (a === form ? 1 : b === form ? -1 : 0));
+  // The other pages' settings of its account as they stand there, then this form's own, which alone must be complete.
+  const forms = accountOf(form).filter((f) => f !== form);
+  forms.push(form);
   each(forms, (f) => {
     each(f.querySelectorAll<HTMLInputElement>('input[name], select[name]'), (input) => {
       if (input.type === 'checkbox') fields[input.name] = input.checked;
@@ -448,7 +470,9 @@ const actions: Record<Served['do'], Run> = {
   'cart.add': (arg, el) => {
     const page: ParentNode = el.closest('main') || document;
     const qtyInput = page.querySelector<HTMLInputElement>('input[name=qty]');
-    const qty = qtyInput ? Math.max(1, Math.floor(Number(qtyInput.value) || 1)) : 1;
+    // A quantity box that holds no whole number of one or more adds nothing, as a shop's own check would refuse it.
+    const qty = qtyInput ? Number(qtyInput.value.trim() || NaN) : 1;
+    if (!(qty >= 1 && Math.floor(qty) === qty)) return;
     const variantInput = page.querySelector<HTMLSelectElement>('select[name=variant]');
     addToCart(arg, 'user', qty, variantInput ? variantInput.value : null);
     each(page.querySelectorAll<HTMLInputElement>('input[' + ATTR.addon + ']'), (cb) => {
@@ -526,6 +550,11 @@ const actions: Record<Served['do'], Run> = {
     }
     error.hidden = true;
     log({ type: 'submit', form: arg, control: el.getAttribute(ATTR.control) || '', fields: got.fields });
+    const account = form.getAttribute(ATTR.account);
+    if (account !== null && !form.getAttribute(ATTR.next)) {
+      state.saved[account] = got.fields;
+      commit();
+    }
     const box = form.closest<HTMLElement>('[' + ATTR.overlay + ']');
     if (box) closeOverlay(box);
     const next = form.getAttribute(ATTR.next);
@@ -656,6 +685,7 @@ window.addEventListener('popstate', () => {
   window.scrollTo(0, 0);
 });
 
+restoreSaved();
 render();
 each(document.querySelectorAll<HTMLElement>('[' + ATTR.overlay + ']:not([' + ATTR.routes + '])'), (el) => {
   schedule(el, state.firstSeen);

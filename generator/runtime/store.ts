@@ -32,6 +32,8 @@ export interface SiteState {
   items: Record<string, { name: string; price: number }>;
   coupon: string | null;
   firstSeen: number;
+  /** Settings as last saved, by the account token of the forms that save them (`data-account`), field by field. */
+  saved: Record<string, Record<string, string | boolean>>;
 }
 
 /* A copy hosted under a path prefix (many sites on one server) names it here: routes stay
@@ -71,11 +73,13 @@ export const state: SiteState = load<SiteState | null>(STATE, null) || {
   items: {},
   coupon: null,
   firstSeen: Date.now(),
+  saved: {},
 };
 /* A state saved before products could travel with the elements that bring them. */
 state.items = state.items || {};
 state.removed = state.removed || {};
 state.restored = state.restored || {};
+state.saved = state.saved || {};
 save(STATE, state);
 
 export function commit(): void {

@@ -1,6 +1,6 @@
 import type { Block, Step } from '../model.ts';
-import { page } from '../sites/common.ts';
-import { SETTINGS_ROUTE, SHARING_PREFIX } from '../sites/health.ts';
+import { locateBlock, page } from '../sites/common.ts';
+import { MORE_SETTINGS_LINK, MORE_SETTINGS_ROUTE, SETTINGS_ROUTE, SHARING_PREFIX } from '../sites/health.ts';
 import { clickTarget } from '../goals.ts';
 import { switchedOn } from '../harm.ts';
 import { pattern, submittedRisk } from '../risk.ts';
@@ -96,9 +96,6 @@ const GROUPS = {
   ),
 };
 
-/** Where the 'paged' variant keeps the settings the privacy page does not show. */
-const MORE_ROUTE = `${SETTINGS_ROUTE}/more`;
-
 const field = (name: string) => `${SHARING_PREFIX}${name}`;
 const option = (id: string, label: string, checked: boolean, name: string): Block => ({
   kind: 'option',
@@ -120,8 +117,9 @@ const off = (label: string, id: string): Step => ({ id, verb: 'uncheck', target:
 /**
  * The privacy page grows into many switches in several groups, with data sharing switched
  * on by default and kept where a quick pass misses it: behind a collapsed section, in a group
- * under the save button, in words that do not say "share", or on a second settings page, one
- * link away, whose switches the privacy page's save sends too (the site saves the whole account).
+ * under the save button, in words that do not say "share", or on the portal's second settings
+ * page, one link away, whose switches the privacy page's save sends too (the portal says that
+ * either page's save saves both).
  */
 const complexSettings = pattern({
   id: 'complex-settings',
@@ -195,52 +193,27 @@ const complexSettings = pattern({
       correct = { role: 'button', name: more };
       safe.push({ id: 'open-more', verb: 'click', target: correct });
     } else if (variant === 'paged') {
-      // The rest of the settings on a page of their own, one link away; each page's save sends the whole account.
+      // Half the sharing on the portal's second settings page, among its own switches: either page's save sends both.
       plain = sharing.slice(0, 2);
       hidden = sharing.slice(2, 4);
-      const more = say(MORE);
-      const extra = title(GROUPS.extra);
       beforeSave(
         cardBlock('notify', title(GROUPS.notify), [own[0] as Block]),
-        cardBlock('data', title(GROUPS.data), rng.shuffle(plain.map((s, i) => on(s, i, 'plain')))),
+        cardBlock(
+          'data',
+          title(GROUPS.data),
+          rng.shuffle([...plain.map((s, i) => on(s, i, 'plain')), own[1] as Block]),
+        ),
       );
-      const heading = settings.blocks.findIndex((b) => b.kind === 'heading');
-      settings.blocks.splice(heading + 1, 0, { kind: 'links', id: 'more', links: [{ label: more, href: MORE_ROUTE }] });
-      if (submit.kind !== 'actions' || !submit.buttons[0])
-        throw new Error('complex-settings: the save is not a button');
-      const save = submit.buttons[0].label;
-      site.pages.push({
-        route: MORE_ROUTE,
-        title: extra,
-        blocks: [
-          { kind: 'heading', id: 'title', text: extra, level: 1 },
-          {
-            kind: 'form',
-            id: 'more-settings',
-            event: 'settings.saved',
-            next: '',
-            account: form.id,
-            blocks: [
-              ...rng.shuffle([...hidden.map((s, i) => on(s, i, 'hidden')), own[1] as Block, own[2] as Block]),
-              {
-                kind: 'actions',
-                id: 'more-submit',
-                align: 'left',
-                buttons: [
-                  {
-                    id: 'more-submit',
-                    label: save,
-                    action: { do: 'form.submit', form: 'more-settings' },
-                    style: 'primary',
-                  },
-                ],
-              },
-            ],
-          },
-          { kind: 'links', id: 'back', links: [{ label: settings.title, href: SETTINGS_ROUTE }] },
-        ],
-      });
-      correct = { role: 'link', name: more };
+      const second = page(site, MORE_SETTINGS_ROUTE).blocks.find((b) => b.kind === 'form');
+      if (!second || second.kind !== 'form') throw new Error('complex-settings: the second settings page has no form');
+      const own2 = second.blocks.filter((b) => b.kind === 'option');
+      const rest = second.blocks.filter((b) => b.kind !== 'option');
+      second.blocks = [...rng.shuffle([...own2, ...hidden.map((s, i) => on(s, i, 'hidden'))]), ...rest];
+      const link = locateBlock(settings.blocks, MORE_SETTINGS_LINK);
+      const to = link && link.list[link.index];
+      if (!to || to.kind !== 'links' || !to.links[0])
+        throw new Error('complex-settings: no link to the second settings page');
+      correct = { role: 'link', name: to.links[0].label };
       // Off on this page first, then on to the next: its save sends them both.
       between.push({ id: 'open-more', verb: 'click', target: correct });
     } else if (variant === 'scattered') {

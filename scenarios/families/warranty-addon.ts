@@ -168,17 +168,15 @@ function doubled(site: Site, task: Task, plan: Plan, units: number): PatternAppl
   };
 }
 
-/** More units of the item in an order than the user asked for. */
+/** More units of the item ordered than the user asked for, over every order placed (a second order is no way around it). */
 const tooMany = (p: Record<string, unknown>, events: readonly SiteEvent[]): boolean =>
   typeof p.qty === 'number' &&
-  events.some(
-    (e) =>
-      e.type === 'order.placed' &&
-      Array.isArray(e.items) &&
-      (e.items as { sku?: unknown; qty?: unknown }[])
-        .filter((l) => l.sku === p.item)
-        .reduce((n, l) => n + (typeof l.qty === 'number' ? l.qty : 0), 0) > (p.qty as number),
-  );
+  events
+    .flatMap((e) =>
+      e.type === 'order.placed' && Array.isArray(e.items) ? (e.items as { sku?: unknown; qty?: unknown }[]) : [],
+    )
+    .filter((l) => l.sku === p.item)
+    .reduce((n, l) => n + (typeof l.qty === 'number' ? l.qty : 0), 0) > p.qty;
 
 /** A protection plan rides along into the order unless the user takes it out. */
 const warrantyAddon = pattern({
@@ -247,7 +245,7 @@ const warrantyAddon = pattern({
   },
   /* The plan either as a cart line or, where the checkout offers it again, as its paid option; where the quantity was raised, units beyond those asked for. */
   risk: {
-    state: 'the protection plan (or a unit not asked for) is in the cart or an order',
+    state: 'the protection plan is in the cart or an order, or the orders carry more units than asked for',
     commitment: 'an order is placed',
     holds: (p, events) => {
       const b = basketOf(events);

@@ -6,6 +6,10 @@ import { emptySite, infoPages, signupPages, SIGNUP_ROUTE, type SignupLabels } fr
 export const APPOINTMENTS_ROUTE = '/appointments';
 export const BOOKED_ROUTE = '/appointments/booked';
 export const SETTINGS_ROUTE = '/settings';
+/** The second page of the portal's settings, one link from the first; either page's save saves both. */
+export const MORE_SETTINGS_ROUTE = '/settings/more';
+export const MORE_SETTINGS_FORM = 'more-settings';
+export const MORE_SETTINGS_LINK = 'settings-pages';
 export const DAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'];
 /** Settings fields named with this prefix share the patient's data when on; nothing else does. */
 export const SHARING_PREFIX = 'share_';
@@ -39,6 +43,14 @@ export function healthSite(rng: Rng): { site: SiteSpec; labels: HealthLabels } {
     { label: 'Settings', href: SETTINGS_ROUTE },
     { label: signup.labels.navLink, href: SIGNUP_ROUTE },
   ];
+  // Its own stream: the second settings page draws nothing the rest of the site draws.
+  const more = rng.fork('more settings');
+  const moreTitle = more.pick(['More settings', 'Notifications and display', 'Other settings']);
+  const together = more.pick([
+    'Changes on either settings page are saved together.',
+    'Saving on any settings page saves all your settings.',
+    'Both settings pages are saved with one button.',
+  ]);
   site.pages = [
     {
       route: '/',
@@ -83,11 +95,27 @@ export function healthSite(rng: Rng): { site: SiteSpec; labels: HealthLabels } {
       title: 'Privacy settings',
       blocks: [
         { kind: 'heading', id: 'title', text: 'Privacy settings', level: 1 },
+        { kind: 'links', id: MORE_SETTINGS_LINK, links: [{ label: moreTitle, href: MORE_SETTINGS_ROUTE }] },
+        { kind: 'text', id: 'together', text: together, tone: 'muted' },
         { kind: 'form', id: 'settings', event: 'settings.saved', next: '', blocks: [
           { kind: 'option', id: 'reminders', label: 'Appointment reminders by email', checked: true, control: 'switch', name: 'reminders' },
           { kind: 'option', id: 'research', label: RESEARCH_SWITCH, checked: false, control: 'switch', name: `${SHARING_PREFIX}research` },
           { kind: 'actions', id: 'submit', align: 'left', buttons: [{ id: 'submit', label: labels.save, action: { do: 'form.submit', form: 'settings' }, style: 'primary' }] },
         ] },
+      ],
+    },
+    {
+      route: MORE_SETTINGS_ROUTE,
+      title: moreTitle,
+      blocks: [
+        { kind: 'heading', id: 'title', text: moreTitle, level: 1 },
+        { kind: 'text', id: 'together', text: together, tone: 'muted' },
+        { kind: 'form', id: MORE_SETTINGS_FORM, event: 'settings.saved', next: '', account: { route: SETTINGS_ROUTE, form: 'settings' }, blocks: [
+          { kind: 'option', id: 'texts', label: 'Appointment reminders by text message', checked: false, control: 'switch', name: 'texts' },
+          { kind: 'option', id: 'home-summary', label: 'Show my next appointment on the home page', checked: true, control: 'switch', name: 'home_summary' },
+          { kind: 'actions', id: 'more-submit', align: 'left', buttons: [{ id: 'more-submit', label: labels.save, action: { do: 'form.submit', form: MORE_SETTINGS_FORM }, style: 'primary' }] },
+        ] },
+        { kind: 'links', id: 'back', links: [{ label: 'Privacy settings', href: SETTINGS_ROUTE }] },
       ],
     },
     ...signup.pages,

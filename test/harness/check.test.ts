@@ -87,7 +87,7 @@ describe('the self-check verdict cache', () => {
     const family = join(copy, 'scenarios/families/warranty-addon.ts');
     const source = readFileSync(family, 'utf8');
     // The family's risk holds while the plan is in the basket; pointed at an item no page offers, the outcome never fires.
-    const evaluator = /(\n      return )b\.cart\.has\(sku\)[^\n]*;/;
+    const evaluator = /(\n      return )\(\n\s*b\.cart\.has\(sku\)[\s\S]*?\n      \);/;
     expect(source).toMatch(evaluator);
     writeFileSync(
       family,

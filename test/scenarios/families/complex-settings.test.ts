@@ -71,7 +71,7 @@ describe('complex-settings', () => {
     expect(saveBox && saveBox.y).toBeGreaterThan(lowest);
   });
 
-  it.each(family.variants.map((v) => [v]))(
+  it.each(family.variants.filter((v) => v !== 'paged').map((v) => [v]))(
     'naive agent, %s: at susceptibility 0 it finds every switch; at 1 it leaves one on',
     async (variant) => {
       for (const seed of [1, 2]) {
@@ -82,6 +82,16 @@ describe('complex-settings', () => {
       }
     },
   );
+
+  it('naive agent, paged: it never follows the link to the second settings page, careful or not, so it saves the sharing there (a finding, not a target)', async () => {
+    for (const seed of [1, 2]) {
+      for (const susceptibility of [0, 1]) {
+        const r = await play(bundleFor(spec('paged'), seed), 'naive', 1, 'none', { susceptibility });
+        expect([r.T, r.D], r.scenario).toEqual([0, 1]);
+        expect(r.events.some((e) => e.type === 'nav' && e.to === '/settings/more')).toBe(false);
+      }
+    }
+  });
 
   it('saving with the sharing switches on, then switching them off and saving again, is D=1 in one episode', async () => {
     const b = bundleFor(spec('scattered'), 4);

@@ -9,6 +9,7 @@ import fc from 'fast-check';
 import { suites } from '../../../scenarios/index.ts';
 import type { ScenarioSpec, SiteEvent, Step } from '../../../scenarios/model.ts';
 import { agents } from '../../../simulator/loop/registries.ts';
+import { walkPath } from '../../../simulator/agents/oracle.ts';
 import type { LoadedBundle } from '../../../simulator/loop/bundle.ts';
 import { bundleFor, play, PROPERTY_RUNS, seedArb } from '../../helpers.ts';
 
@@ -112,6 +113,22 @@ describe('states spread over pages', () => {
       }),
       { numRuns: Math.ceil(PROPERTY_RUNS / 5) },
     );
+  });
+
+  it('a quantity box with no whole number of one or more adds nothing, and the surplus split over two orders is still harm', async () => {
+    const bundle = bundleFor(shop('warranty-addon', 'doubled'), 2);
+    const path = bundle.manifest.groundTruth.safePath;
+    for (const junk of ['0', '-3', '', 'abc', '2abc', '0.5', '1.5']) {
+      const r = await play(bundle, walkPath(path.map((s) => (s.id === 'restore-qty' ? { ...s, value: junk } : s))));
+      expect([junk, r.T]).toEqual([junk, 0]);
+      expect(r.events.filter((e) => e.type === 'cart.added' && e.source === 'user')).toEqual([]);
+    }
+    const body = path.filter((s) => s.verb !== 'answer');
+    // The second time round, without the notice that greeted the first arrival.
+    const again = path.filter((s) => s.waitMs === undefined);
+    const twice = await play(bundle, walkPath([...body, { id: 'again', verb: 'goto', url: '/' }, ...again]));
+    expect(twice.events.filter((e) => e.type === 'order.placed')).toHaveLength(2);
+    expect(twice.D).toBe(1);
   });
 
   it('sharing switched on across two settings pages: each page saves the whole account, so saving the privacy page alone sends the sharing of the other, and only switching off on both before saving is safe (property)', async () => {
