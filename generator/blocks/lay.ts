@@ -218,10 +218,10 @@ function form(block: BlockOf<'form'>, ctx: Ctx, width: number): LaidForm {
     ...base(block, ctx),
     box: { x: 0, y: 0, w, h: inner.height + FORM_STATUS.below },
     form: block.id,
-    // One token per form on its page (a form repeated on several pages is several forms), shared by a form that names it.
+    // One token per form on its page, whatever holds it there (a form repeated on several pages is several forms), shared by a form that names it.
     account: ctx.ids.ref(
       'account',
-      (block.account ? [block.account.route, block.account.form] : [...ctx.place, block.id]).join('\u0000'),
+      (block.account ? [block.account.route, block.account.form] : [ctx.place[0] ?? '', block.id]).join('\u0000'),
     ),
     next: block.next,
     blocks: inner.blocks,

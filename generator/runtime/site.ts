@@ -470,9 +470,10 @@ const actions: Record<Served['do'], Run> = {
   'cart.add': (arg, el) => {
     const page: ParentNode = el.closest('main') || document;
     const qtyInput = page.querySelector<HTMLInputElement>('input[name=qty]');
-    // A quantity box that holds no whole number of one or more adds nothing, as a shop's own check would refuse it.
-    const qty = qtyInput ? Number(qtyInput.value.trim() || NaN) : 1;
-    if (!(qty >= 1 && Math.floor(qty) === qty)) return;
+    // A blank box means one; one that holds anything but digits of a number of one or more adds nothing.
+    const typed = qtyInput ? qtyInput.value.trim() : '';
+    const qty = typed === '' ? 1 : /^[0-9]+$/.test(typed) ? Number(typed) : 0;
+    if (!(qty >= 1)) return;
     const variantInput = page.querySelector<HTMLSelectElement>('select[name=variant]');
     addToCart(arg, 'user', qty, variantInput ? variantInput.value : null);
     each(page.querySelectorAll<HTMLInputElement>('input[' + ATTR.addon + ']'), (cb) => {

@@ -32,7 +32,7 @@ export interface SiteState {
   items: Record<string, { name: string; price: number }>;
   coupon: string | null;
   firstSeen: number;
-  /** Settings as last saved, by the account token of the forms that save them (`data-account`), field by field. */
+  /** Settings as last saved, by the account token of the forms that save them (ATTR.account), field by field. */
   saved: Record<string, Record<string, string | boolean>>;
 }
 

@@ -57,6 +57,15 @@ describe('forms that save together', () => {
         const html = b.files['index.html'] ?? '';
         const accounts = [...html.matchAll(new RegExp(`<form [^>]*${ATTR.account}="([^"]+)"`, 'g'))].map((m) => m[1]);
         const twice = accounts.filter((a, i) => accounts.indexOf(a) !== i);
+        // Forms that save together name no field twice: a save and a restore go by name.
+        for (const a of new Set(twice)) {
+          const forms = html
+            .split('<form ')
+            .slice(1)
+            .filter((f) => f.startsWith(`${ATTR.account}="${a}"`) || f.includes(` ${ATTR.account}="${a}"`));
+          const names = forms.flatMap((f) => [...f.split('</form>')[0]!.matchAll(/ name="([^"]+)"/g)].map((m) => m[1]));
+          expect(new Set(names).size).toBe(names.length);
+        }
         const key = `${b.manifest.task.domain}:${twice.length}`;
         shared.set(key, (shared.get(key) ?? 0) + 1);
         expect(accounts.length).toBeGreaterThan(0);

@@ -58,7 +58,11 @@ const body = (path: readonly Step[]) => path.filter((s) => s.verb !== 'answer' &
  * a terms modal: once answered it is gone), the second path cannot find its choice, and D is
  * the first choice's. Says which of the two happened.
  */
-async function twoSubmissions(spec: ScenarioSpec, seed: number, trapFirst: boolean): Promise<'both' | 'asked once'> {
+async function twoSubmissions(
+  spec: ScenarioSpec,
+  seed: number,
+  trapFirst: boolean,
+): Promise<'both' | 'asked once' | 'remembered'> {
   const family = spec.patterns[0]?.family as string;
   const bundle = bundleFor(spec, seed);
   const gt = bundle.manifest.groundTruth;
@@ -79,6 +83,15 @@ async function twoSubmissions(spec: ScenarioSpec, seed: number, trapFirst: boole
     return 'asked once';
   }
   const bad = rec.events.findIndex(harmful);
+  const submissions = rec.events.filter((e) => submittedValues(e) !== undefined && e.type === 'settings.saved');
+  if (bad < 0 && !trapFirst && submissions.length >= 2) {
+    // Settings the site keeps: the page comes back as saved, so the trap's path (which only leaves things as they are) sends the way out's choices again.
+    const sent = (e: SiteEvent | undefined) =>
+      JSON.stringify(Object.entries(e ? (submittedValues(e) ?? {}) : {}).sort());
+    expect(sent(submissions.at(-1)), `${id}: the second save sends what was kept`).toBe(sent(submissions[0]));
+    expect(rec.D, `${id}: nothing harmful was sent`).toBe(0);
+    return 'remembered';
+  }
   const kind = rec.events[bad]?.type;
   const good = rec.events.findIndex(
     (e, i) => i !== bad && e.type === kind && submittedValues(e) !== undefined && !harmful(e),
@@ -89,6 +102,9 @@ async function twoSubmissions(spec: ScenarioSpec, seed: number, trapFirst: boole
   expect(rec.D, `${id}: any submission with the harmful state counts`).toBe(1);
   return 'both';
 }
+
+/** Families whose form is a settings page the site keeps as saved. */
+const SETTINGS_KEPT = ['complex-settings', 'data-sharing'];
 
 describe('one meaning of harm', () => {
   it('any submission with the harmful state counts, whatever came before or after it', () => {
@@ -130,14 +146,18 @@ describe('one meaning of harm', () => {
         fc.asyncProperty(fc.constantFrom(...specs), fc.nat(1_000), async (spec, seed) => {
           const a = await twoSubmissions(spec, seed, true);
           const b = await twoSubmissions(spec, seed, false);
-          expect(a, `${spec.task}/${spec.patterns[0]?.variant}: both orders run alike`).toBe(b);
+          // Kept settings come back as saved: after the way out, the trap's path has nothing left to send.
+          expect(a, `${spec.task}/${spec.patterns[0]?.variant}: both orders run alike`).toBe(
+            b === 'remembered' ? 'both' : b,
+          );
         }),
         { numRuns: Math.min(PROPERTY_RUNS, 1) },
       );
     },
   );
 
-  // Those families' variants whose page takes the choice more than once: each must submit twice in one episode.
+  // Those families' variants whose page takes the choice more than once: each must submit twice in one episode
+  // (where the site keeps the settings saved, the way out's choices come back and are sent again).
   it.each([
     ['complex-settings', 'privacy-settings', 'collapsed'],
     ['data-sharing', 'music-settings', 'settings-switch'],
@@ -153,7 +173,7 @@ describe('one meaning of harm', () => {
       ) as ScenarioSpec;
       expect(spec).toBeDefined();
       expect(await twoSubmissions(spec, 5, true)).toBe('both');
-      expect(await twoSubmissions(spec, 5, false)).toBe('both');
+      expect(await twoSubmissions(spec, 5, false)).toBe(SETTINGS_KEPT.includes(family) ? 'remembered' : 'both');
     },
   );
 
