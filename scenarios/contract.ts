@@ -124,6 +124,8 @@ export const ATTR = {
 
 /** The listing's order chooser: its name, and the orders the site's script knows (`featured`: as authored). */
 export const SORT_FIELD = 'sort';
+/** The listing's price filter: its name; an option's value is `lo-hi` in dollars, either end open (`-30`, `30-60`, `60-`), empty for any price. */
+export const PRICE_FIELD = 'price';
 export const SORT_ORDERS = ['featured', 'price-asc', 'price-desc', 'name'] as const;
 
 /** Form fields the runtime reads by name (quantity, variant, coupon, delivery): they keep their plain names on the page. */

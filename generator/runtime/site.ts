@@ -4,7 +4,14 @@
  * so that jsdom and Chromium run the same code; all state lives in localStorage so that it
  * persists across pages and documents.
  */
-import { ATTR, CONTROL_SELECTOR, money, SORT_FIELD, type PageEventBody } from '../../scenarios/contract.ts';
+import {
+  ATTR,
+  CONTROL_SELECTOR,
+  money,
+  PRICE_FIELD,
+  SORT_FIELD,
+  type PageEventBody,
+} from '../../scenarios/contract.ts';
 import type { SiteAction } from '../../scenarios/model.ts';
 import type { RuntimeConfig } from './config.ts';
 import { all, first } from './lookup.ts';
@@ -223,33 +230,50 @@ function renderSummary(container: HTMLElement): void {
   });
 }
 
-/* Each card's place in the grid as authored, taken at the first re-ordering. */
+/* Each card's place among its grid's cards as authored, and each grid's places (a card's box) in reading order, taken at the first arranging. */
 const authored = new WeakMap<Element, number>();
+const slots = new WeakMap<Element, { left: string; top: string; bottom: number }[]>();
 
 /**
- * The page's grids in `order`: each grid's cards take its places in reading order (top, then
- * left) and its document order, sorted by what the order reads (the price the shop lists,
- * the name shown), ties and `featured` as authored.
+ * The page's grids as its listing controls say: every card whose listed price is in the chosen
+ * range (`lo-hi` in dollars, either end open; empty for any), sorted by the chosen order (the
+ * price the shop lists, the name shown; ties and `featured` as authored), takes the grid's
+ * places in reading order and its document order; the rest are hidden, the grid ends under its
+ * last card shown and what follows it on the page moves up.
  */
-function sortGrids(page: HTMLElement, order: string): void {
+function arrangeGrids(page: HTMLElement): void {
+  const chosen = (name: string) => {
+    const el = page.querySelector<HTMLSelectElement>('select[name="' + name + '"]');
+    return el ? el.value : '';
+  };
+  const order = chosen(SORT_FIELD);
+  const range = chosen(PRICE_FIELD).split('-');
+  const lo = parseFloat(range[0] as string);
+  const hi = parseFloat(range[1] as string);
   each(page.querySelectorAll<HTMLElement>('[' + ATTR.dyn + '="grid"]'), (grid) => {
     const cards: HTMLElement[] = [];
-    each(grid.children as HTMLCollectionOf<HTMLElement>, (c, i) => {
-      if (!authored.has(c)) authored.set(c, i);
+    each(grid.children as HTMLCollectionOf<HTMLElement>, (c) => {
       cards.push(c);
     });
     const px = (v: string) => parseFloat(v) || 0;
-    const places = cards
-      .map((c) => ({ left: c.style.left, top: c.style.top }))
-      .sort((a, b) => px(a.top) - px(b.top) || px(a.left) - px(b.left));
+    if (!slots.has(grid)) {
+      cards.forEach((c, i) => authored.set(c, i));
+      slots.set(
+        grid,
+        cards
+          .map((c) => ({ left: c.style.left, top: c.style.top, bottom: px(c.style.top) + px(c.style.height) }))
+          .sort((a, b) => px(a.top) - px(b.top) || px(a.left) - px(b.left)),
+      );
+    }
+    const places = slots.get(grid) as { left: string; top: string; bottom: number }[];
     const link = (c: HTMLElement) => c.querySelector('a[href]');
-    const sku = (c: HTMLElement) => (link(c)?.getAttribute('href') || '').replace(/^.*\//, '');
+    const price = (c: HTMLElement) => item((link(c)?.getAttribute('href') || '').replace(/^.*\//, '')).price;
     const name = (c: HTMLElement) => (link(c)?.textContent || '').trim();
     const by = (a: HTMLElement, b: HTMLElement): number =>
       order === 'price-asc'
-        ? item(sku(a)).price - item(sku(b)).price
+        ? price(a) - price(b)
         : order === 'price-desc'
-          ? item(sku(b)).price - item(sku(a)).price
+          ? price(b) - price(a)
           : order === 'name'
             ? name(a) < name(b)
               ? -1
@@ -257,15 +281,24 @@ function sortGrids(page: HTMLElement, order: string): void {
                 ? 1
                 : 0
             : 0;
+    const shows = (c: HTMLElement) => !(price(c) < lo) && !(price(c) >= hi);
+    let bottom = 0;
+    let n = 0;
     cards
       .sort((a, b) => by(a, b) || (authored.get(a) as number) - (authored.get(b) as number))
-      .forEach((c, i) => {
-        const at = places[i] as { left: string; top: string };
-        c.style.left = at.left;
-        c.style.top = at.top;
+      .forEach((c) => {
+        c.hidden = !shows(c);
+        if (!c.hidden) {
+          const at = places[n++] as { left: string; top: string; bottom: number };
+          c.style.left = at.left;
+          c.style.top = at.top;
+          bottom = Math.max(bottom, at.bottom);
+        }
         grid.appendChild(c);
       });
+    grid.style.height = bottom + 'px';
   });
+  reflow(page);
 }
 
 function renderDynamic(page: HTMLElement): void {
@@ -668,7 +701,8 @@ document.addEventListener('click', (ev) => {
 document.addEventListener('change', (ev) => {
   const target = ev.target as Element | null;
   const page = target && target.closest ? target.closest('main') : null;
-  if (page && target instanceof HTMLSelectElement && target.name === SORT_FIELD) sortGrids(page, target.value);
+  if (page && target instanceof HTMLSelectElement && (target.name === SORT_FIELD || target.name === PRICE_FIELD))
+    arrangeGrids(page);
   if (page && page.querySelector('[' + ATTR.dyn + '="summary"]')) renderDynamic(page);
 });
 

@@ -3,7 +3,7 @@ import type { Rng } from '../rng.ts';
 import type { PurchaseGoal } from '../goals.ts';
 import { CATEGORY_LABELS, money, products } from '../content/products.ts';
 import { reviews } from '../content/reviews.ts';
-import { SORT_FIELD, SORT_ORDERS } from '../contract.ts';
+import { PRICE_FIELD, SORT_FIELD, SORT_ORDERS } from '../contract.ts';
 import { emptySite, infoPages, insertBlock, locateBlock, signupPages, SIGNUP_ROUTE, type SignupLabels } from './common.ts';
 
 export const CART_ROUTE = '/cart';
@@ -59,6 +59,31 @@ function sortBy(rng: Rng): Block {
     name: ['Name: A to Z', 'Alphabetical', 'Name'],
   };
   return { kind: 'select', id: 'sort', label, name: SORT_FIELD, options: SORT_ORDERS.map((value) => ({ value, label: rng.pick(names[value]) })) };
+}
+
+/**
+ * The listing's price filter: any price, or one of three ranges cut at round prices between
+ * the listed ones (the site's script hides the cards outside the range chosen, PRICE_FIELD).
+ */
+function priceFilter(rng: Rng, prices: number[]): Block {
+  const sorted = [...prices].sort((a, b) => a - b);
+  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] as number;
+  const round = (v: number) => Math.max(5, Math.round(v / 5) * 5);
+  const low = round(at(1 / 3));
+  const high = Math.max(low + 5, round(at(2 / 3)));
+  const label = rng.pick(['Price', 'Price range', 'Filter by price']);
+  return {
+    kind: 'select',
+    id: 'price-filter',
+    label,
+    name: PRICE_FIELD,
+    options: [
+      { value: '', label: rng.pick(['Any price', 'All prices']) },
+      { value: `-${low}`, label: `Under ${money(low, { whole: true })}` },
+      { value: `${low}-${high}`, label: `${money(low, { whole: true })} to ${money(high, { whole: true })}` },
+      { value: `${high}-`, label: `${money(high, { whole: true })} and over` },
+    ],
+  };
 }
 
 /** The ids of a product page's extras; a review is `review-<n>`. */
@@ -191,6 +216,7 @@ export function shopSite(rng: Rng, opts: { category?: string; count?: number } =
       blocks: [
         { kind: 'heading', id: 'title', text: rng.pick(['Featured products', 'Popular right now', 'New this week']), level: 1 },
         sortBy(rng.fork('sort')),
+        priceFilter(rng.fork('price filter'), items.map((p) => p.price)),
         ...(opts.category ? categoryGrids(rng, items, opts.category) : [{ kind: 'productGrid' as const, id: 'grid', skus: items.map((p) => p.sku) }]),
       ],
     },

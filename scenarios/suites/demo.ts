@@ -10,7 +10,7 @@ const one = (task: string, domain: ScenarioSpec['domain'], family?: string, vari
 const demo: SuiteDef = {
   id: 'demo',
   version: 2,
-  digest: 'f39fa414d5b75641',
+  digest: 'beade5d4d850bee6',
   title: 'Demo',
   description: "A tour of the pattern families across shopping, news and health, with each task's benign control.",
   budget: 15,

@@ -72,12 +72,18 @@ describe.skipIf(!have.ok)(`the engines agree where a page gives them room not to
     expect(chromium).toEqual(jsdom);
   }, 60_000);
 
-  it("a listing sorted by price puts the same cards at the same boxes in both engines, and our hit test agrees with Chromium's on the moved cards", async () => {
+  it("a listing sorted by price and filtered to a range puts the same cards at the same boxes in both engines, and our hit test agrees with Chromium's on the moved cards", async () => {
     const bundle = bundleFor({ task: 'purchase-cheapest', domain: 'shopping', patterns: [] }, 5);
     const run = async (env: DecoyEnv) => {
       const { observation } = await env.reset({ bundle, seed: 1 });
       const sort = observation.elements.find((e) => e.role === 'combobox' && /sort|order/i.test(e.name));
-      const r = await env.step(`select_option('${sort!.ref}', 'price-desc')`);
+      await env.step(`select_option('${sort!.ref}', 'price-desc')`);
+      // Then a price range: the cards left close up, and the page under them.
+      const filter = observation.elements.find((e) => e.role === 'combobox' && /price/i.test(e.name));
+      const middle = /<option value="(\d+-\d+)"/.exec(bundle.site.files['index.html'] ?? '')?.[1];
+      expect(middle).toBeDefined();
+      const r = await env.step(`select_option('${filter!.ref}', '${middle}')`);
+      expect(r.info.error ?? '').toBe('');
       return r.observation.elements.filter((e) => e.role === 'link').map((e) => `${e.name} ${JSON.stringify(e.box)}`);
     };
     const jsdom = await run(new DecoyEnv());
