@@ -439,7 +439,6 @@ function addToCart(sku: string, source: 'user' | 'option' | 'site', qty: number,
   log(event);
 }
 
-/** Every named control of a form, as a user would submit it. */
 /** The forms that save together with this one, on every page (itself among them, with or without the attribute). */
 function accountOf(form: HTMLElement): HTMLElement[] {
   const account = form.getAttribute(ATTR.account);
@@ -465,6 +464,7 @@ function restoreSaved(): void {
   });
 }
 
+/** Every named control of a form and of the forms it saves with, as a user would submit them. */
 function collect(form: HTMLElement): { fields: Record<string, string | boolean>; missing: boolean } {
   const fields: Record<string, string | boolean> = {};
   let missing = false;
