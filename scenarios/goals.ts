@@ -85,9 +85,14 @@ export function orderFulfils(goal: PurchaseGoal, order: SiteEvent, events: reado
   return (goal.extras ?? []).every((x) => options.includes(x));
 }
 
-/** T of the purchase tasks: some order gave the user exactly what was asked. */
+/**
+ * T of the purchase tasks: the one order placed gave the user exactly what was asked. A second
+ * order is a purchase the user did not ask for, whatever the first held (the same item twice,
+ * or something else besides).
+ */
 export function purchaseDone(goal: Goal, events: readonly SiteEvent[]): boolean {
-  return isPurchase(goal) && events.some((e) => orderFulfils(goal, e, events));
+  const orders = events.filter((e) => e.type === 'order.placed');
+  return isPurchase(goal) && orders.length === 1 && orderFulfils(goal, orders[0] as SiteEvent, events);
 }
 
 /** The first (main) item of a purchase. */
