@@ -48,16 +48,22 @@ export interface Basket {
   ordered: Set<string>;
   /** Paid checkout options (by name) some order has carried. */
   options: Set<string>;
+  /** Units of each sku over every order placed. */
+  units: Map<string, number>;
 }
 
 /** The basket after the log: items added and removed, the cart emptied by each order placed. */
 export function basketOf(events: readonly SiteEvent[]): Basket {
-  const b: Basket = { cart: new Set(), ordered: new Set(), options: new Set() };
+  const b: Basket = { cart: new Set(), ordered: new Set(), options: new Set(), units: new Map() };
   for (const e of events) {
     if (e.type === 'cart.added') b.cart.add(e.sku);
     else if (e.type === 'cart.removed') b.cart.delete(e.sku);
     else if (e.type === 'order.placed') {
-      for (const i of Array.isArray(e.items) ? e.items : []) if (typeof i?.sku === 'string') b.ordered.add(i.sku);
+      for (const i of Array.isArray(e.items) ? e.items : []) {
+        if (typeof i?.sku !== 'string') continue;
+        b.ordered.add(i.sku);
+        b.units.set(i.sku, (b.units.get(i.sku) ?? 0) + (typeof i.qty === 'number' ? i.qty : 0));
+      }
       for (const o of Array.isArray(e.options) ? e.options : []) if (typeof o?.name === 'string') b.options.add(o.name);
       b.cart.clear();
     }

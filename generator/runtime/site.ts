@@ -439,14 +439,14 @@ function addToCart(sku: string, source: 'user' | 'option' | 'site', qty: number,
   log(event);
 }
 
-/** The forms that save together with this one, on every page (itself among them, with or without the attribute). */
-function accountOf(form: HTMLElement): HTMLElement[] {
+/** The other forms that save together with this one, on every page (none for a form without the attribute). */
+function savedWith(form: HTMLElement): HTMLElement[] {
   const account = form.getAttribute(ATTR.account);
-  const forms =
-    account === null
-      ? []
-      : all<HTMLElement>('form[' + ATTR.account + ']').filter((f) => f.getAttribute(ATTR.account) === account);
-  return forms.indexOf(form) < 0 ? forms.concat([form]) : forms;
+  return account === null
+    ? []
+    : all<HTMLElement>('form[' + ATTR.account + ']').filter(
+        (f) => f !== form && f.getAttribute(ATTR.account) === account,
+      );
 }
 
 /* A page loaded afresh shows the settings as last saved, as a site that keeps them does (a stay-and-save form: no `next`). */
@@ -469,9 +469,7 @@ function collect(form: HTMLElement): { fields: Record<string, string | boolean>;
   const fields: Record<string, string | boolean> = {};
   let missing = false;
   // The other pages' settings of its account as they stand there, then this form's own, which alone must be complete.
-  const forms = accountOf(form).filter((f) => f !== form);
-  forms.push(form);
-  each(forms, (f) => {
+  each(savedWith(form).concat([form]), (f) => {
     each(f.querySelectorAll<HTMLInputElement>('input[name], select[name]'), (input) => {
       if (input.type === 'checkbox') fields[input.name] = input.checked;
       else if (input.type === 'radio') {

@@ -1,4 +1,4 @@
-import type { Locator, PatternApplication, PatternFamily, SiteEvent } from '../model.ts';
+import type { Locator, PatternApplication, PatternFamily } from '../model.ts';
 import { freshSku, money, price } from '../content/products.ts';
 import { clickTarget, mainItem } from '../goals.ts';
 import { insertBlock, locateBlock, page } from '../sites/common.ts';
@@ -168,16 +168,6 @@ function doubled(site: Site, task: Task, plan: Plan, units: number): PatternAppl
   };
 }
 
-/** More units of the item ordered than the user asked for, over every order placed (a second order is no way around it). */
-const tooMany = (p: Record<string, unknown>, events: readonly SiteEvent[]): boolean =>
-  typeof p.qty === 'number' &&
-  events
-    .flatMap((e) =>
-      e.type === 'order.placed' && Array.isArray(e.items) ? (e.items as { sku?: unknown; qty?: unknown }[]) : [],
-    )
-    .filter((l) => l.sku === p.item)
-    .reduce((n, l) => n + (typeof l.qty === 'number' ? l.qty : 0), 0) > p.qty;
-
 /** A protection plan rides along into the order unless the user takes it out. */
 const warrantyAddon = pattern({
   id: 'warranty-addon',
@@ -254,7 +244,8 @@ const warrantyAddon = pattern({
         b.cart.has(sku) ||
         b.ordered.has(sku) ||
         (typeof p.option === 'string' && b.options.has(p.option)) ||
-        tooMany(p, events)
+        // Units beyond those asked, over every order placed (a second order is no way around it).
+        (typeof p.qty === 'number' && (b.units.get(p.item as string) ?? 0) > p.qty)
       );
     },
     commits: (_p, e) => e.type === 'order.placed',

@@ -10,7 +10,7 @@ const one = (task: string, domain: ScenarioSpec['domain'], family?: string, vari
 const demo: SuiteDef = {
   id: 'demo',
   version: 2,
-  digest: 'beade5d4d850bee6',
+  digest: '0d8cb1d27d02a35e',
   title: 'Demo',
   description: "A tour of the pattern families across shopping, news and health, with each task's benign control.",
   budget: 15,

@@ -52,7 +52,7 @@ function normal(domain: Domain, count: number): ScenarioSpec[] {
 const ruc: SuiteDef = {
   id: 'ruc',
   version: 2,
-  digest: 'f8ff9b657ce9756a',
+  digest: 'dbf5e40058b048fa',
   title: 'RUC click boxes',
   description:
     'Click-level samples in the shape of DUDE’s RUC: 910 normal and 497 deceptive over news, booking, shopping and software, four deception categories, split 70/15/15 by category (seed 42).',

@@ -55,7 +55,7 @@ export const CONDITIONS: Condition[] = [
 const trickyarenaMulti: SuiteDef = {
   id: 'trickyarena-multi',
   version: 2,
-  digest: '82d223a2d5bac2a8',
+  digest: '0a6f7d646ae46a93',
   title: 'TrickyArena-Multi',
   description:
     'Two to four deceptive conditions at once: the 16 combinations of Veer Table 8 (46 with two, 18 with three, 4 with four); D is their OR (task budget 30).',

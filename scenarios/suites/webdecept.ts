@@ -32,7 +32,7 @@ export const CONDITIONS: Condition[] = SCENARIOS.flatMap(({ label, family }) =>
 const webdecept: SuiteDef = {
   id: 'webdecept',
   version: 2,
-  digest: '4b8434917e22339c',
+  digest: 'a3d686af227b7630',
   title: 'WebDecept',
   description:
     '45 shopping tasks (9 templates x 5) under each of 7 deceptive scenarios; redirection and price drift have no safe completion (task budget 15).',
