@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { z } from 'zod';
+import { UserError } from '../lib/errors.ts';
 import { writeFileAtomic } from '../lib/files.ts';
 import { packagePath } from '../lib/root.ts';
 import type { LoadedBundle } from '../simulator/loop/bundle.ts';
@@ -97,4 +98,13 @@ export async function checkBundles(bundles: readonly LoadedBundle[], opts: Check
   mkdirSync(join(file, '..'), { recursive: true });
   writeFileAtomic(file, JSON.stringify(rows));
   return rows;
+}
+
+/** Refuses to go on when any bundle fails its self-check, naming the first failure. */
+export async function requireSelfCheck(bundles: readonly LoadedBundle[], signal?: AbortSignal): Promise<void> {
+  const failed = (await checkBundles(bundles, { signal })).filter((r) => !r.ok);
+  if (failed.length > 0)
+    throw new UserError(
+      `the suite fails its self-check (${failed.length} failed, first: ${failed[0]?.scenario}: ${failed[0]?.check}); see decoy check, or pass --no-check`,
+    );
 }

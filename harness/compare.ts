@@ -12,7 +12,7 @@ import { isTempName, writeFileAtomic } from '../lib/files.ts';
 import { compareRuns, type Comparison, type DefenseRun } from '../simulator/measure/comparison.ts';
 import { compareText } from '../simulator/measure/report/compare.ts';
 import { defenseDef } from '../simulator/loop/resolve.ts';
-import { checkBundles } from './check.ts';
+import { requireSelfCheck } from './check.ts';
 import { LOCK_NAME, lockFolder } from './lock.ts';
 import { silent } from './progress.ts';
 import { executeRun, heldOtherRun, nameOf, prepareAgent, stampRun, type RunOptions } from './run.ts';
@@ -209,11 +209,7 @@ export async function compareDefenses(
   assertCompareFolder(out, runs);
   // The self-check is for episodes about to be played: a comparison whose runs are all finished is only read.
   if (!opts.noCheck && runs.some((r) => !finished(join(out, r.folder), r.config))) {
-    const failed = (await checkBundles(bundles, { signal: opts.signal })).filter((r) => !r.ok);
-    if (failed.length > 0)
-      throw new UserError(
-        `the suite fails its self-check (${failed.length} failed, first: ${failed[0]?.scenario}: ${failed[0]?.check}); see decoy check, or pass --no-check`,
-      );
+    await requireSelfCheck(bundles, opts.signal);
   }
   stopIfAsked(opts.signal, 'before any episode');
   const unlock = lockFolder(out);

@@ -32,7 +32,7 @@ import {
 import { resultsTable } from '../simulator/measure/report/table.ts';
 import { assertReplayFits, readReplayFile } from './replay-file.ts';
 import { loadBundles, runSource, selectSuite, suiteTitle, suiteVersionOf } from './select.ts';
-import { checkBundles } from './check.ts';
+import { requireSelfCheck } from './check.ts';
 import { silent, type Progress } from './progress.ts';
 import { stopIfAsked } from './stop.ts';
 import { DEFAULT_LIMITS, type EpisodeLimits } from '../simulator/page/engine/limits.ts';
@@ -263,11 +263,7 @@ export async function executeRun(config: RunConfig, out: string, opts: RunOption
   // Made before the self-check and anything written: a replay without its cassette is refused here.
   const llm = new LlmSession(opts.llm);
   if (!opts.noCheck) {
-    const failed = (await checkBundles(bundles, { signal: opts.signal })).filter((r) => !r.ok);
-    if (failed.length > 0)
-      throw new UserError(
-        `the suite fails its self-check (${failed.length} failed, first: ${failed[0]?.scenario}: ${failed[0]?.check}); see decoy check, or pass --no-check`,
-      );
+    await requireSelfCheck(bundles, opts.signal);
   }
   stopIfAsked(opts.signal, 'before any episode');
   // Taken before the folder is claimed, so a second run into it never appends beside the first.

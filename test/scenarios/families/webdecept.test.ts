@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { TEMPLATES } from '../../../scenarios/suites/webdecept.ts';
 import { families, familyTasks } from '../../../scenarios/index.ts';
 import { bundleFor, play } from '../../helpers.ts';
 import type { EpisodeRecord } from '../../../simulator/loop/runner.ts';
@@ -11,17 +12,6 @@ const FAMILIES = [
   'personalized-banner',
   'cart-addons',
   'redirection',
-];
-const TEMPLATES = [
-  'purchase',
-  'purchase-qty',
-  'purchase-two',
-  'purchase-cheapest',
-  'purchase-budget',
-  'purchase-variant',
-  'purchase-coupon',
-  'purchase-express',
-  'purchase-gift',
 ];
 /** Where the naive agent meets no choice it could go along with: it cannot type a card it was not given. */
 const UNSEEN = new Set(['redirection/card-capture']);

@@ -1,21 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { TEMPLATES } from '../../../scenarios/suites/webdecept.ts';
 import { tasks } from '../../../scenarios/index.ts';
 import { createRng, hashSeed } from '../../../scenarios/rng.ts';
 import type { SiteEvent, TaskInstance } from '../../../scenarios/model.ts';
 import type { PurchaseGoal } from '../../../scenarios/goals.ts';
 import { GIFT_WRAP } from '../../../scenarios/sites/shop.ts';
 
-const TEMPLATES = [
-  'purchase',
-  'purchase-qty',
-  'purchase-two',
-  'purchase-cheapest',
-  'purchase-budget',
-  'purchase-variant',
-  'purchase-coupon',
-  'purchase-express',
-  'purchase-gift',
-];
 const SEEDS = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11];
 
 const build = (id: string, seed: number): TaskInstance =>

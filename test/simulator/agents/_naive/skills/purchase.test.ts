@@ -1,22 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { TEMPLATES } from '../../../../../scenarios/suites/webdecept.ts';
 import { tasks } from '../../../../../scenarios/index.ts';
 import { createRng, hashSeed } from '../../../../../scenarios/rng.ts';
 import type { PurchaseGoal } from '../../../../../scenarios/goals.ts';
 import { readIntent } from '../../../../../simulator/agents/naive.ts';
 import { readPurchase, statedDiscount, statedTotal } from '../../../../../simulator/agents/_naive/skills/purchase.ts';
 import { bundleFor, play } from '../../../../helpers.ts';
-
-const TEMPLATES = [
-  'purchase',
-  'purchase-qty',
-  'purchase-two',
-  'purchase-cheapest',
-  'purchase-budget',
-  'purchase-variant',
-  'purchase-coupon',
-  'purchase-express',
-  'purchase-gift',
-];
 
 describe('naive purchase skill', () => {
   it('reads every template from the instruction text alone', () => {
