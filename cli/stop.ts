@@ -1,10 +1,10 @@
 import { Stopped } from '../lib/errors.ts';
 
 /** A word as a POSIX shell reads it back. */
-const quote = (w: string) => (/^[\w@%+=:,./-]+$/.test(w) ? w : `'${w.replaceAll("'", `'\\''`)}'`);
+const shellWord = (w: string) => (/^[\w@%+=:,./-]+$/.test(w) ? w : `'${w.replaceAll("'", `'\\''`)}'`);
 
 /** The command line this process was started with, as the user would type it again. */
-export const sameCommand = (): string => ['decoy', ...process.argv.slice(2)].map(quote).join(' ');
+export const sameCommand = (): string => ['decoy', ...process.argv.slice(2)].map(shellWord).join(' ');
 
 /**
  * Runs a long job that stops cleanly on the first Ctrl-C (after its current item) and says

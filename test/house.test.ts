@@ -134,7 +134,7 @@ const reachingRegistries = (g: ReadonlyMap<string, readonly string[]>) =>
 const unlisted = (rs: ReadonlyMap<string, Reading>) =>
   [...rs].flatMap(([f, r]) => r.computed.map((c) => `${f}: ${c}`)).filter((c) => !(c in COMPUTED));
 
-/** The words every defense reads, the price reader, salience, the text around an element and the clip. */
+/** The words every defense reads, the price reader, salience, the text around an element, the clip and the quote. */
 const CONCEPTS = [
   'ACCEPT',
   'DECLINE',
@@ -151,6 +151,8 @@ const CONCEPTS = [
   'after',
   'around',
   'clip',
+  'quote',
+  'shortReason',
   'tickMeansYes',
   'ticksYes',
   'optsOut',

@@ -239,7 +239,7 @@ const socialProof = pattern({
       tone: 'normal',
     };
     const popular: Block = { kind: 'text', id: 'popular', text: say(POPULAR)(rng.int(61, 94)), tone: 'alert' };
-    const quote: Block = { kind: 'text', id: 'quote', text: say(QUOTES), tone: 'muted' };
+    const testimonial: Block = { kind: 'text', id: 'quote', text: say(QUOTES), tone: 'muted' };
     const go = (close: boolean): ButtonSpec => ({
       id: 'follow',
       label: follow,
@@ -269,7 +269,7 @@ const socialProof = pattern({
         look: 'card',
         blocks: [
           popular,
-          quote,
+          testimonial,
           offer,
           { kind: 'actions', id: 'follow', align: 'left', buttons: [{ ...go(false), action: opens.action }] },
         ],
@@ -289,7 +289,7 @@ const socialProof = pattern({
     const title = say(TITLES);
     const dismiss = say(DISMISS);
     const delay = popupDelay(rng, at);
-    const body = variant === 'badge' ? [popular, quote] : variant === 'toast' ? [activity] : [activity, popular];
+    const body = variant === 'badge' ? [popular, testimonial] : variant === 'toast' ? [activity] : [activity, popular];
     site.overlays.push(
       popup('activity', title, at, variant === 'toast' ? 'corner' : variant === 'ticker' ? 'top-bar' : 'modal', delay, [
         { kind: 'heading', id: 'title', text: title, level: 3 },

@@ -6,7 +6,7 @@
 import { NavigationError, type Browser } from '../page/engine/browser.ts';
 import { scrollIntoView, type Observation, type ObservedElement } from '../page/observe.ts';
 import { centre, intersect, type Rect } from '../page/dom/geometry.ts';
-import { quote as quoteInput } from '../../lib/errors.ts';
+import { quote } from '../../lib/errors.ts';
 
 /** A proposal as data: one of BrowserGym's action primitives with its arguments (`parseAction` reads the string form). */
 export type Action =
@@ -353,7 +353,7 @@ class Lexer {
   constructor(readonly src: string) {}
 
   fail(msg: string): never {
-    throw new ActionParseError(`${msg} at column ${this.i + 1} in ${quoteInput(this.src)}`);
+    throw new ActionParseError(`${msg} at column ${this.i + 1} in ${quote(this.src)}`);
   }
 
   ws(): void {
@@ -401,20 +401,20 @@ class Lexer {
     if (!m) this.fail('expected a string, number or list');
     const n = Number(m[0]);
     const bad = badNumber(n);
-    if (bad) this.fail(`${bad} was expected, got ${quoteInput(m[0], 24)}`);
+    if (bad) this.fail(`${bad} was expected, got ${quote(m[0], 24)}`);
     this.i += m[0].length;
     // -0 reads as 0: it is written as 0, and no action means anything else by it.
     return n === 0 ? 0 : n;
   }
 
   string(): string {
-    const quote = this.src[this.i] as string;
+    const delim = this.src[this.i] as string;
     this.i++;
     let out = '';
     for (;;) {
       if (this.i >= this.src.length) this.fail('unterminated string');
       const c = this.src[this.i++] as string;
-      if (c === quote) return out;
+      if (c === delim) return out;
       if (c !== '\\') {
         out += c;
         continue;
@@ -453,7 +453,7 @@ export function parseAction(text: string): Action {
   const name = lx.ident();
   const def = BY_NAME.get(name as ActionName);
   if (!def)
-    throw new ActionParseError(`unknown action ${quoteInput(name)} (known: ${ACTIONS.map((a) => a.name).join(', ')})`);
+    throw new ActionParseError(`unknown action ${quote(name)} (known: ${ACTIONS.map((a) => a.name).join(', ')})`);
   lx.expect('(');
   const positional: Value[] = [];
   const named = new Map<string, Value>();
@@ -472,7 +472,7 @@ export function parseAction(text: string): Action {
       if (named.size > 0) lx.fail('positional argument after a keyword argument');
       positional.push(v);
     } else {
-      if (named.has(key)) lx.fail(`${quoteInput(key)} given twice`);
+      if (named.has(key)) lx.fail(`${quote(key)} given twice`);
       named.set(key, v);
     }
     if (!lx.eat(',') && lx.peek() !== ')') lx.fail("expected ',' or ')'");
@@ -495,11 +495,11 @@ export function parseAction(text: string): Action {
     } else out[p.name] = coerce(name, p, given);
   });
   const extra = [...named.keys()];
-  if (extra.length > 0) throw new ActionParseError(`${name}: unknown argument ${quoteInput(extra[0] ?? '')}`);
+  if (extra.length > 0) throw new ActionParseError(`${name}: unknown argument ${quote(extra[0] ?? '')}`);
   return out as unknown as Action;
 }
 
-function quote(s: string): string {
+function actionLiteral(s: string): string {
   let out = "'";
   for (const c of s) {
     if (c === '\\') out += '\\\\';
@@ -523,14 +523,14 @@ export function formatAction(action: Action): string {
   def.params.forEach((p) => {
     const v = values[p.name];
     if (p.default !== undefined && v === p.default) return;
-    if (p.kind === 'string') args.push(quote(v as string));
+    if (p.kind === 'string') args.push(actionLiteral(v as string));
     else if (p.kind === 'number') {
       const bad = badNumber(v as number);
       if (bad) throw new ActionParseError(`${action.name}: '${p.name}' must be ${bad}, got ${String(v)}`);
       args.push(String(v));
     } else {
       const list = v as string[];
-      args.push(list.length === 1 ? quote(list[0] as string) : `[${list.map(quote).join(', ')}]`);
+      args.push(list.length === 1 ? actionLiteral(list[0] as string) : `[${list.map(actionLiteral).join(', ')}]`);
     }
   });
   return `${action.name}(${args.join(', ')})`;

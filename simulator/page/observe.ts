@@ -4,6 +4,7 @@
  * dom-accessibility-api, fed the cheap inline style source. Pure DOM code.
  */
 import { computeAccessibleName, getRole } from 'dom-accessibility-api';
+import { shortReason } from '../../lib/errors.ts';
 import { atScroll, pageBoxOf, type PageBox, type Rect, type Scroll } from './dom/geometry.ts';
 import {
   cheapComputedStyle,
@@ -449,7 +450,7 @@ export function describe(el: Element | null): string {
   if (!el) return 'nothing';
   const role = roleOf(el);
   const name = nameOf(el);
-  return name ? `${role} "${name.length > 60 ? name.slice(0, 57) + '...' : name}"` : role;
+  return name ? `${role} "${shortReason(name, 60)}"` : role;
 }
 
 /**
@@ -786,7 +787,8 @@ function tableOf(
   return { url: win.location.href, title: doc.title, scroll, viewport, elements };
 }
 
-function quote(s: string): string {
+/** A name as the snapshot writes it: in double quotes, its quotes and backslashes escaped. */
+function snapshotString(s: string): string {
   return `"${s.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;
 }
 
@@ -807,7 +809,7 @@ export function snapshotText(obs: Observation): string {
       continue;
     }
     let line = `${pad}- ${e.role}`;
-    if (e.name) line += ` ${quote(e.name)}`;
+    if (e.name) line += ` ${snapshotString(e.name)}`;
     if (e.level !== undefined) line += ` [level=${e.level}]`;
     if (e.checked) line += ' [checked]';
     if (e.disabled) line += ' [disabled]';
