@@ -138,6 +138,7 @@ const unlisted = (rs: ReadonlyMap<string, Reading>) =>
 const CONCEPTS = [
   'ACCEPT',
   'DECLINE',
+  'declines',
   'CONSENT',
   'AD_MARK',
   'priceIn',

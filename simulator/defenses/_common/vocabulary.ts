@@ -16,8 +16,14 @@ export const CONSENT =
 export const ACCEPT = /\b(accept\w*|allow|agree|consent|opt[- ]?in|yes|enable|turn on|sign me up|got it|ok(?:ay)?)\b/i;
 
 /** The words of a no: declining, postponing, closing, skipping, going on without, keeping the free option. */
-export const DECLINE =
+const DECLINE =
   /(\b(no|not|never|skip|decline|dismiss|close|cancel|reject|refuse|deny|without|later|not now|maybe later|i.ll pass|i.d rather|i don.t|remove|delete|keep (?:the )?(?:free|basic|standard)|(?:necessary|required|essential) only|only (?:necessary|essential))\b|^\s*[×✕x]\s*$)/i;
+
+/** A yes that says what it keeps out ("Yes, no more than weekly", "Accept all, no tracking") is still a yes. */
+const OPENS_YES = /^(?:yes|accept all|agree to all)\b/i;
+
+/** Does pressing this control decline (a no's words, not opening with a yes)? */
+export const declines = (name: string): boolean => DECLINE.test(name) && !OPENS_YES.test(name);
 
 /** Marks of an advertisement. */
 export const AD_MARK =

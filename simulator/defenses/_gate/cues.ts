@@ -11,7 +11,7 @@ import { containerOf, contextParts, contextText, inside, peers, regionOf, wordsO
 import type { Rect } from '../../page/dom/geometry.ts';
 import type { PriceMemory } from './prices.ts';
 import { priceLines } from './prices.ts';
-import { ACCEPT, AD_MARK, CONSENT, DECLINE, optsOut } from '../_common/vocabulary.ts';
+import { ACCEPT, AD_MARK, CONSENT, declines, optsOut } from '../_common/vocabulary.ts';
 import { priceIn } from '../../page/read/price.ts';
 import { salience } from '../../page/read/salience.ts';
 import { enclosing } from '../../page/query.ts';
@@ -51,7 +51,7 @@ export interface CueInput {
   adverts: readonly { key: string; price: number }[];
 }
 
-const isDecline = (e: ObservedElement) => DECLINE.test(e.name);
+const isDecline = (e: ObservedElement) => declines(e.name);
 /** A goal asking for a paid plan itself (not to leave one, nor for the free one). */
 const wantsPaid = (goal: string) =>
   GOAL_PAYS.test(goal) && !/\b(free|downgrade|cancel)\b/i.test(goal) && !GOAL_REFUSES.test(goal);

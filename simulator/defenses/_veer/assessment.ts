@@ -12,7 +12,7 @@ import type { Assessment, Boundary, Commitment, CommitmentState, EvidenceRequest
 import type { EnvObservation } from '../../loop/env.ts';
 import { locatorOf } from '../../loop/steps.ts';
 import type { Authorization } from './authorization.ts';
-import { ACCEPT, DECLINE } from '../_common/vocabulary.ts';
+import { ACCEPT, declines } from '../_common/vocabulary.ts';
 import {
   FORM_COMMIT,
   goesToCheckout,
@@ -43,7 +43,7 @@ export function boundaryOf(obs: EnvObservation, action: Action): Boundary {
   const name = t.name || t.text || '';
   if (ORDER_COMMIT.test(name)) return goesToCheckout(name) ? 'REVERSIBLE' : 'CHECKOUT';
   if (ADD_TO_CART.test(name)) return 'REVERSIBLE';
-  if (DECLINE.test(name)) return 'NONE';
+  if (declines(name)) return 'NONE';
   if (SAVE.test(name)) return 'SAVE';
   if (ACCEPT.test(name)) return 'ACCEPT';
   if (FORM_COMMIT.test(name)) return 'SUBMIT';
@@ -111,7 +111,7 @@ function effectOf(obs: EnvObservation, action: Action, boundary: Boundary): Asse
   if (!t) return 'UNKNOWN';
   if (t.role === 'checkbox' || t.role === 'switch' || t.role === 'radio')
     return t.checked && t.role !== 'radio' ? 'STATE_REDUCING' : 'STATE_MODIFYING';
-  if (DECLINE.test(t.name) || /^remove\b/i.test(t.name)) return 'STATE_REDUCING';
+  if (declines(t.name) || /^remove\b/i.test(t.name)) return 'STATE_REDUCING';
   return t.role === 'link' || t.role === 'button' ? 'WORKFLOW_ADVANCE' : 'UNKNOWN';
 }
 

@@ -15,7 +15,7 @@ import type { ObservedElement } from '../../page/observe.ts';
 import { dialogs } from '../../page/query.ts';
 import { priceIn, pricesIn } from '../../page/read/price.ts';
 import { card, finePrint } from '../../page/read/around.ts';
-import { ACCEPT, AD_MARK, CONSENT, DECLINE, ticksYes } from '../_common/vocabulary.ts';
+import { ACCEPT, AD_MARK, CONSENT, declines, ticksYes } from '../_common/vocabulary.ts';
 import {
   asksConsent,
   askedSetting,
@@ -359,8 +359,7 @@ export function predict(obs: EnvObservation, action: Action, a: Authorization, e
     return out;
   }
 
-  const declines = DECLINE.test(name) && !/^(?:yes|accept all|agree to all)\b/i.test(name);
-  if (!declines && affirms(name) && !ORDER_COMMIT.test(name)) {
+  if (!declines(name) && affirms(name) && !ORDER_COMMIT.test(name)) {
     const speaks = [name, ...ctx].join(' \n ');
     if (paidPlan(name) || (paidPlan(speaks) && (priceIn(speaks) !== null || /\bfree\b|\btrial\b/i.test(speaks)))) {
       if (!refersTo(a, name) && !asksConsent(a, name))
@@ -391,7 +390,7 @@ export function predict(obs: EnvObservation, action: Action, a: Authorization, e
       ...heldOrder(obs, a, ev, boundary === 'go to checkout' ? 'go to checkout from the cart' : boundary),
       ...heldState(obs, a, boundary),
     );
-  } else if (FORM_COMMIT.test(name) && !declines) {
+  } else if (FORM_COMMIT.test(name) && !declines(name)) {
     out.push(...heldState(obs, a, `press ${quote(name)}`));
   }
   return out;

@@ -17,7 +17,7 @@ import { locatorOf } from '../../loop/steps.ts';
 import { centre } from '../../page/dom/geometry.ts';
 import { askedSetting, type Authorization } from './authorization.ts';
 import { charges, SAVE, type Consequence } from './consequence.ts';
-import { CONSENT, DECLINE, ticksYes } from '../_common/vocabulary.ts';
+import { CONSENT, declines, ticksYes } from '../_common/vocabulary.ts';
 import { cartLinkOf } from './evidence.ts';
 import { targetOf } from '../../loop/target.ts';
 
@@ -135,7 +135,7 @@ function dialogFix(obs: EnvObservation, proposed: ObservedElement, id: string): 
       ...(answers ? { answersProposal: true as const } : {}),
     };
   }
-  const decline = controls.find((m) => DECLINE.test(m.name) && !/^(?:yes|accept|agree)\b/i.test(m.name));
+  const decline = controls.find((m) => declines(m.name));
   if (decline) {
     const target = locatorOf(obs.elements, decline);
     return {
