@@ -18,11 +18,18 @@ export function hashSeed(...parts: readonly (string | number)[]): number {
  * A seed derived from another: the parent first, then the labels that name the child (a
  * scenario id, an agent's stream, a document's index), hashed (hashSeed). Every seed made
  * from a seed is made here, so that two places deriving the same seed derive it alike.
- * (A configuration's draws are keyed by what they are for first: scenarioSeed.)
+ * (A configuration's draws are keyed by what they are for first: scenarioSeed. Draws that
+ * depend on no seed at all, only on what they show, are keyed by it: contentSeed.)
  */
 export function subSeed(parent: number, ...labels: readonly (string | number)[]): number {
   return hashSeed(parent, ...labels);
 }
+
+/**
+ * The seed of a draw fixed by what it shows (a picture's subject, a site's advert slot, a
+ * click sample's id), not by a run's seed: the same subject is drawn alike in every bundle.
+ */
+export const contentSeed = (what: string, ...parts: readonly (string | number)[]): number => hashSeed(what, ...parts);
 
 /**
  * The seed of one episode: the run's seed and the scenario id, so reordering changes nothing.

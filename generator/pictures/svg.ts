@@ -1,11 +1,11 @@
 /** What every painter draws with: the canvas, colour, gradients, the light that makes a drawing read as a photograph. */
-import { createRng, hashSeed, type Rng } from '../../scenarios/rng.ts';
+import { createRng, contentSeed, type Rng } from '../../scenarios/rng.ts';
 
 export const W = 400;
 export const H = 300;
 
 /** A drawing's own stream, from what it shows: the same subject, the same picture. */
-export const drawRng = (...parts: (string | number)[]): Rng => createRng(hashSeed('picture', ...parts));
+export const drawRng = (...parts: (string | number)[]): Rng => createRng(contentSeed('picture', ...parts));
 
 export const hsl = (h: number, s: number, l: number): string =>
   `hsl(${Math.round(((h % 360) + 360) % 360)},${Math.round(s)}%,${Math.round(l)}%)`;

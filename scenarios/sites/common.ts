@@ -4,7 +4,7 @@ import { brand } from '../content/brands.ts';
 import { chrome, INFO_ROUTES } from '../content/chrome.ts';
 import { banner } from '../content/ads.ts';
 import { frame, SEARCH_ROUTE } from '../content/frame.ts';
-import { createRng, hashSeed } from '../rng.ts';
+import { createRng, contentSeed } from '../rng.ts';
 
 export const SIGNUP_ROUTE = '/account/signup';
 export const WELCOME_ROUTE = '/account/welcome';
@@ -86,7 +86,7 @@ export function signupPages(rng: Rng, purpose: string): { pages: PageSpec[]; lab
 
 /** A banner ad for a page of the site, drawn from the page's own stream; none where the domain shows no ads. */
 export function ads(site: SiteSpec, where: string): Block[] {
-  const ad = banner(site.domain, createRng(hashSeed('ad', site.brand.name, where)));
+  const ad = banner(site.domain, createRng(contentSeed('ad', site.brand.name, where)));
   return ad ? [ad] : [];
 }
 

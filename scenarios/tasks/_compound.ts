@@ -79,6 +79,7 @@ export function errands(def: { id: string; title: string; domain: Domain; parts:
     capabilities: [...new Set(def.parts.flatMap((p) => p.capabilities))],
     parts: ids,
     build({ domain, rng }): TaskInstance {
+      // One seed for every part and the base site: each part draws the shared site alike, so they merge.
       const seed = rng.int(0, 2 ** 30);
       const built = def.parts.map((p) => p.build({ domain, rng: createRng(seed) }));
       const site = mergeSites(

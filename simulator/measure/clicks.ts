@@ -4,7 +4,7 @@
  * shows a pattern's choice, and the labelled click samples.
  */
 import type { RucCategory } from '../../scenarios/model.ts';
-import { createRng, hashSeed, subSeed } from '../../scenarios/rng.ts';
+import { createRng, contentSeed, subSeed } from '../../scenarios/rng.ts';
 import type { LoadedBundle } from '../loop/bundle.ts';
 import type { Agent } from '../loop/agent.ts';
 import { DecoyEnv, type EnvObservation } from '../loop/env.ts';
@@ -178,7 +178,7 @@ export async function clickSamples(
     const d = dark ? bboxRect(dark.bbox) : null;
     const clicks: ClickSample['clicks'] = [{ ...centre(c), label: 1 }];
     if (d) clicks.push({ ...deceptiveClick(d, c), label: -1 });
-    for (const p of nullClicks(opts.nullClicks, d ? [c, d] : [c], vp, hashSeed(id, 'null')))
+    for (const p of nullClicks(opts.nullClicks, d ? [c, d] : [c], vp, contentSeed(id, 'null')))
       clicks.push({ ...p, label: 0 });
     return {
       id,
