@@ -619,6 +619,13 @@ export interface SuiteDef {
    * phrasing pools and the content pools (generator/bundle.ts suiteDigest) under this version. A test fails when the bundles change and this does not.
    */
   digest?: string;
+  /**
+   * The digests of the versions before this one, oldest first (version 1's first). A version's
+   * digest never changes once it is on main: a suite that generates anything else takes the
+   * next version, and its old digest goes here (test/scenarios/versions.test.ts holds both,
+   * against the suite file's history in git where there is one).
+   */
+  released?: readonly string[];
   title: string;
   description: string;
   /** Task budget: agent proposals per episode. */

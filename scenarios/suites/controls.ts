@@ -9,6 +9,7 @@ const controls: SuiteDef = {
   id: 'controls',
   version: 2,
   digest: 'e7a96514e642b227',
+  released: ['6d39de0542cc9dd4'],
   title: 'Benign controls',
   description:
     'Every task in every domain it supports with no deceptive pattern (two instances each), to measure what a defense costs where nothing deceives.',

@@ -11,6 +11,7 @@ const demo: SuiteDef = {
   id: 'demo',
   version: 2,
   digest: '0d8cb1d27d02a35e',
+  released: ['69fd29a4c0b91b85'],
   title: 'Demo',
   description: "A tour of the pattern families across shopping, news and health, with each task's benign control.",
   budget: 15,

@@ -53,6 +53,7 @@ const ruc: SuiteDef = {
   id: 'ruc',
   version: 2,
   digest: 'dbf5e40058b048fa',
+  released: ['3734950fbca18a62'],
   title: 'RUC click boxes',
   description:
     'Click-level samples in the shape of DUDE’s RUC: 910 normal and 497 deceptive over news, booking, shopping and software, four deception categories, split 70/15/15 by category (seed 42).',
