@@ -1,4 +1,6 @@
-import { readFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import * as defense from 'decoy/defense';
@@ -7,6 +9,26 @@ import { projectRoot } from '../lib/root.ts';
 
 const ROOT = projectRoot();
 const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { exports: Record<string, string> };
+const TSC = join(ROOT, 'node_modules', 'typescript', 'lib', 'tsc.js');
+
+/**
+ * A project of an author's own, as `tsc --init` starts one but for ES2022 and no `lib` of its
+ * own: decoy's sources are checked under these settings, not decoy's tsconfig (which includes
+ * shims and ES2023 libs an installed package's reader never sees). Imports of `.ts` files are
+ * allowed, as decoy is installed as its TypeScript sources.
+ */
+const OUTSIDE_TSCONFIG = {
+  compilerOptions: {
+    target: 'ES2022',
+    module: 'NodeNext',
+    moduleResolution: 'NodeNext',
+    strict: true,
+    noEmit: true,
+    allowImportingTsExtensions: true,
+    skipLibCheck: true,
+  },
+  files: ['block-accept-all.ts', 'main.ts'],
+};
 
 /** The names a face re-exports, with the file each comes from. */
 function reexports(face: string): { name: string; from: string }[] {
@@ -58,4 +80,32 @@ describe("the package's faces", () => {
     });
     expect(bare.map((b) => `${b.name} (${b.from})`)).toEqual([]);
   });
+
+  it('type-check in a project outside the checkout, with its own strict tsconfig: decoy linked into its node_modules, both faces imported', () => {
+    const own = mkdtempSync(join(tmpdir(), 'decoy-outside-'));
+    try {
+      mkdirSync(join(own, 'node_modules'));
+      // As `npm install <path to decoy>` links it: decoy's files are read where they are, with its own dependencies.
+      symlinkSync(ROOT, join(own, 'node_modules', 'decoy'), 'dir');
+      writeFileSync(join(own, 'package.json'), JSON.stringify({ name: 'outside', private: true, type: 'module' }));
+      writeFileSync(join(own, 'tsconfig.json'), JSON.stringify(OUTSIDE_TSCONFIG));
+      writeFileSync(join(own, 'block-accept-all.ts'), readFileSync(join(ROOT, 'examples', 'block-accept-all.ts')));
+      writeFileSync(
+        join(own, 'main.ts'),
+        [
+          "import * as defense from 'decoy/defense';",
+          "import { catalogue, executeRun, type RunOptions } from 'decoy/harness';",
+          "import blockAcceptAll from './block-accept-all.ts';",
+          'export const used: unknown[] = [defense.parseAction, catalogue, executeRun, blockAcceptAll.create];',
+          'export type Options = RunOptions;',
+          '',
+        ].join('\n'),
+      );
+      const r = spawnSync(process.execPath, [TSC, '-p', own], { cwd: own, encoding: 'utf8' });
+      expect(r.stdout + r.stderr).toBe('');
+      expect(r.status).toBe(0);
+    } finally {
+      rmSync(own, { recursive: true, force: true });
+    }
+  }, 180_000);
 });
