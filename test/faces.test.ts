@@ -47,10 +47,23 @@ function reexports(face: string): { name: string; from: string }[] {
   return out;
 }
 
+/** Whether the definition at `lines[at]` has a doc comment ending right above it. */
+const documented = (lines: readonly string[], at: number) => /\*\/\s*$/.test(lines[at - 1] ?? '');
+
 describe("the package's faces", () => {
   it('decoy/defense and decoy/harness resolve by the package name, as an author imports them', () => {
     expect(Object.keys(pkg.exports)).toEqual(expect.arrayContaining(['./defense', './harness']));
-    for (const f of ['targetOf', 'parseAction', 'formatAction', 'priceIn', 'card', 'salience', 'byLocator'])
+    for (const f of [
+      'targetOf',
+      'parseAction',
+      'formatAction',
+      'scopeOf',
+      'isAimed',
+      'priceIn',
+      'card',
+      'salience',
+      'byLocator',
+    ])
       expect(typeof (defense as Record<string, unknown>)[f], f).toBe('function');
     for (const f of [
       'executeRun',
@@ -65,20 +78,25 @@ describe("the package's faces", () => {
       expect(typeof (harness as Record<string, unknown>)[f], f).toBe('function');
   });
 
-  it('every name decoy/defense exports has TSDoc where it is defined', () => {
-    const bare = reexports(pkg.exports['./defense'] as string).filter(({ name, from }) => {
+  it('every name decoy/defense exports has TSDoc where it is defined, and so has every member of an interface it exports', () => {
+    const bare = reexports(pkg.exports['./defense'] as string).flatMap(({ name, from }) => {
       const lines = readFileSync(join(ROOT, from), 'utf8').split('\n');
       const at = lines.findIndex((l) =>
         new RegExp(`^export (?:declare )?(?:interface|type|function|async function|const|class|let) ${name}\\b`).test(
           l,
         ),
       );
-      if (at < 0) return true;
-      let i = at - 1;
-      while (i >= 0 && /^\s*$/.test(lines[i] as string)) i--;
-      return !/\*\/\s*$/.test(lines[i] ?? '');
+      if (at < 0) return [`${name} (${from}: no definition found)`];
+      const out = documented(lines, at) ? [] : [`${name} (${from})`];
+      if (!/^export interface /.test(lines[at] as string)) return out;
+      // A member is a line at the interface's first indent; its own TSDoc ends on the line above.
+      for (let i = at + 1; i < lines.length && lines[i] !== '}'; i++) {
+        const member = /^ {2}(?:readonly )?([A-Za-z_$][\w$]*)\??[:(]/.exec(lines[i] as string)?.[1];
+        if (member && !documented(lines, i)) out.push(`${name}.${member} (${from})`);
+      }
+      return out;
     });
-    expect(bare.map((b) => `${b.name} (${b.from})`)).toEqual([]);
+    expect(bare).toEqual([]);
   });
 
   it('type-check in a project outside the checkout, with its own strict tsconfig: decoy linked into its node_modules, both faces imported', () => {
@@ -94,10 +112,21 @@ describe("the package's faces", () => {
         join(own, 'main.ts'),
         [
           "import * as defense from 'decoy/defense';",
+          "import { isAimed, scopeOf, type DefenseDef, type Llm } from 'decoy/defense';",
           "import { catalogue, executeRun, type RunOptions } from 'decoy/harness';",
           "import blockAcceptAll from './block-accept-all.ts';",
           'export const used: unknown[] = [defense.parseAction, catalogue, executeRun, blockAcceptAll.create];',
           'export type Options = RunOptions;',
+          'export const pageOnly: DefenseDef = {',
+          "  id: 'page-only',",
+          "  description: 'Allows a proposal aimed at the page or ending the episode; ends the episode at any other.',",
+          '  create: ({ llm }: { llm?: Llm }) => ({',
+          '    review: ({ proposal }) =>',
+          "      isAimed(proposal) || scopeOf(proposal) === 'end' || llm",
+          "        ? { kind: 'allow' }",
+          "        : { kind: 'terminate', reason: 'not aimed' },",
+          '  }),',
+          '};',
           '',
         ].join('\n'),
       );
