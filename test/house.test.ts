@@ -242,6 +242,12 @@ describe('the house', () => {
     expect(definedTwice(texts)).toEqual([]);
   });
 
+  it("a promise raced against a timer is lib/timeout.ts's withTimeout, not written again", () => {
+    const RACE = /setTimeout\(\s*\(\)\s*=>\s*\{?\s*reject\(/;
+    expect(RACE.test('const t = setTimeout(\n  () => reject(new Error("late")),\n  ms,\n);')).toBe(true);
+    expect([...texts].filter(([f, text]) => f !== 'lib/timeout.ts' && RACE.test(text)).map(([f]) => f)).toEqual([]);
+  });
+
   it('money is read by page/read/price.ts alone: no other pattern of the simulator or the harness reads a dollar amount', () => {
     // A dollar sign then a digit, as a pattern writes it: \$\d, \$\s?[\d,.]+, \$\s?0*[1-9].
     const DOLLARS = /\\\$(?:\\s[?*+]?)?(?:\\d|\[\\d|\[0-9|\[1-9|0\*)/;
