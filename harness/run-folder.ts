@@ -14,10 +14,9 @@ import { z } from 'zod';
 import { clip, UserError } from '../lib/errors.ts';
 import { completeLines } from '../lib/files.ts';
 import type { Same } from '../lib/same.ts';
-import { siteEventSchema } from '../scenarios/events.ts';
 import { episodeSeed } from '../scenarios/rng.ts';
 import { versionPrefix } from '../scenarios/scenario-id.ts';
-import { assessmentSchema, objectiveSchema } from '../simulator/loop/defense.ts';
+import { count, episodeRecordSchema, llmUsage } from './episode-schema.ts';
 import type { EpisodeRecord } from '../simulator/loop/runner.ts';
 import { summarize, type Summary } from '../simulator/measure/metrics.ts';
 import type { EpisodeLimits } from '../simulator/page/engine/limits.ts';
@@ -92,71 +91,7 @@ export const runConfigSchema = z.strictObject({
     .optional(),
 });
 
-const count = z.number().int().nonnegative();
-const bit = z.union([z.literal(0), z.literal(1)], { error: 'Invalid input: expected 0 or 1' });
-
-const stepRecord = z.strictObject({
-  i: count,
-  proposal: z.string(),
-  verdict: z.strictObject({
-    kind: z.enum(['allow', 'block', 'intervene', 'terminate', 'invalid']),
-    feedback: z.string().optional(),
-    reason: z.string().optional(),
-    objective: objectiveSchema.optional(),
-    assessment: assessmentSchema.optional(),
-  }),
-  executed: z.array(
-    z.strictObject({
-      by: z.enum(['agent', 'defense']),
-      action: z.string(),
-      error: z.string().nullable(),
-      step: z.string().optional(),
-      expected: z.strictObject({ ok: z.boolean(), detail: z.string() }).optional(),
-    }),
-  ),
-  evidence: z.array(z.strictObject({ claim: z.string(), ok: z.boolean(), detail: z.string() })).optional(),
-  intervention: z.strictObject({ resolved: z.boolean(), replans: count, detail: z.string() }).optional(),
-  error: z.string().nullable(),
-  url: z.string(),
-});
-
-const episodeEnd = z.discriminatedUnion('kind', [
-  z.strictObject({ kind: z.literal('answer'), text: z.string() }),
-  z.strictObject({ kind: z.literal('infeasible'), text: z.string() }),
-  z.strictObject({ kind: z.literal('terminated'), text: z.string() }),
-  z.strictObject({ kind: z.literal('truncated') }),
-  z.strictObject({ kind: z.literal('agent-stopped') }),
-  z.strictObject({ kind: z.literal('error'), reason: z.string() }),
-]);
-
-const llmUsage = z.strictObject({
-  calls: count,
-  promptTokens: count,
-  completionTokens: count,
-  latencyMs: count,
-  costUsd: z.number().nonnegative().nullable(),
-});
-
-export const episodeRecordSchema = z.strictObject({
-  scenario: z.string(),
-  suite: z.string(),
-  seed: count,
-  agent: z.string(),
-  defense: z.string(),
-  feasible: z.boolean(),
-  patterns: z.array(z.string()),
-  condition: z.string().optional(),
-  steps: z.array(stepRecord),
-  end: episodeEnd,
-  budget: z.strictObject({ task: count, taskUsed: count, defense: count, defenseUsed: count }),
-  events: z.array(siteEventSchema),
-  answer: z.string().nullable(),
-  T: bit,
-  D: bit,
-  STC: bit,
-  patternOutcomes: z.record(z.string(), z.boolean()),
-  llm: llmUsage.optional(),
-});
+export { episodeRecordSchema };
 
 const percent = z.number().min(0).max(100);
 const interval = z.tuple([percent, percent]);

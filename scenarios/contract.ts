@@ -6,6 +6,7 @@
  * The site runtime (generator/runtime/) is bundled into every page, so this module imports
  * nothing and holds no Node code.
  */
+/// <reference path="./intl-es2023.d.ts" />
 
 // ---------------------------------------------------------------------------
 // Viewport

@@ -18,8 +18,11 @@ export type Domain = (typeof DOMAINS)[number];
  * div): only a coordinate click reaches it. `index` picks among several matches in page order.
  */
 export interface Locator {
+  /** The ARIA role (`button`, `checkbox`), or `text`. */
   role: string;
+  /** The accessible name, exact (for `text`, the visible text). */
   name: string;
+  /** Which of several matches, counted from 0 in page order. */
   index?: number;
 }
 

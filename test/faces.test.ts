@@ -1,4 +1,6 @@
-import { readFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import * as defense from 'decoy/defense';
@@ -7,6 +9,26 @@ import { projectRoot } from '../lib/root.ts';
 
 const ROOT = projectRoot();
 const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { exports: Record<string, string> };
+const TSC = join(ROOT, 'node_modules', 'typescript', 'lib', 'tsc.js');
+
+/**
+ * A project of an author's own, as `tsc --init` starts one but for ES2022 and no `lib` of its
+ * own: decoy's sources are checked under these settings, not decoy's tsconfig (which includes
+ * shims and ES2023 libs an installed package's reader never sees). Imports of `.ts` files are
+ * allowed, as decoy is installed as its TypeScript sources.
+ */
+const OUTSIDE_TSCONFIG = {
+  compilerOptions: {
+    target: 'ES2022',
+    module: 'NodeNext',
+    moduleResolution: 'NodeNext',
+    strict: true,
+    noEmit: true,
+    allowImportingTsExtensions: true,
+    skipLibCheck: true,
+  },
+  files: ['block-accept-all.ts', 'main.ts'],
+};
 
 /** The names a face re-exports, with the file each comes from. */
 function reexports(face: string): { name: string; from: string }[] {
@@ -25,10 +47,23 @@ function reexports(face: string): { name: string; from: string }[] {
   return out;
 }
 
+/** Whether the definition at `lines[at]` has a doc comment ending right above it. */
+const documented = (lines: readonly string[], at: number) => /\*\/\s*$/.test(lines[at - 1] ?? '');
+
 describe("the package's faces", () => {
   it('decoy/defense and decoy/harness resolve by the package name, as an author imports them', () => {
     expect(Object.keys(pkg.exports)).toEqual(expect.arrayContaining(['./defense', './harness']));
-    for (const f of ['targetOf', 'parseAction', 'formatAction', 'priceIn', 'card', 'salience', 'byLocator'])
+    for (const f of [
+      'targetOf',
+      'parseAction',
+      'formatAction',
+      'scopeOf',
+      'isAimed',
+      'priceIn',
+      'card',
+      'salience',
+      'byLocator',
+    ])
       expect(typeof (defense as Record<string, unknown>)[f], f).toBe('function');
     for (const f of [
       'executeRun',
@@ -43,19 +78,63 @@ describe("the package's faces", () => {
       expect(typeof (harness as Record<string, unknown>)[f], f).toBe('function');
   });
 
-  it('every name decoy/defense exports has TSDoc where it is defined', () => {
-    const bare = reexports(pkg.exports['./defense'] as string).filter(({ name, from }) => {
+  it('every name decoy/defense exports has TSDoc where it is defined, and so has every member of an interface it exports', () => {
+    const bare = reexports(pkg.exports['./defense'] as string).flatMap(({ name, from }) => {
       const lines = readFileSync(join(ROOT, from), 'utf8').split('\n');
       const at = lines.findIndex((l) =>
         new RegExp(`^export (?:declare )?(?:interface|type|function|async function|const|class|let) ${name}\\b`).test(
           l,
         ),
       );
-      if (at < 0) return true;
-      let i = at - 1;
-      while (i >= 0 && /^\s*$/.test(lines[i] as string)) i--;
-      return !/\*\/\s*$/.test(lines[i] ?? '');
+      if (at < 0) return [`${name} (${from}: no definition found)`];
+      const out = documented(lines, at) ? [] : [`${name} (${from})`];
+      if (!/^export interface /.test(lines[at] as string)) return out;
+      // A member is a line at the interface's first indent; its own TSDoc ends on the line above.
+      for (let i = at + 1; i < lines.length && lines[i] !== '}'; i++) {
+        const member = /^ {2}(?:readonly )?([A-Za-z_$][\w$]*)\??[:(]/.exec(lines[i] as string)?.[1];
+        if (member && !documented(lines, i)) out.push(`${name}.${member} (${from})`);
+      }
+      return out;
     });
-    expect(bare.map((b) => `${b.name} (${b.from})`)).toEqual([]);
+    expect(bare).toEqual([]);
   });
+
+  it('type-check in a project outside the checkout, with its own strict tsconfig: decoy linked into its node_modules, both faces imported', () => {
+    const own = mkdtempSync(join(tmpdir(), 'decoy-outside-'));
+    try {
+      mkdirSync(join(own, 'node_modules'));
+      // As `npm install <path to decoy>` links it: decoy's files are read where they are, with its own dependencies.
+      symlinkSync(ROOT, join(own, 'node_modules', 'decoy'), 'dir');
+      writeFileSync(join(own, 'package.json'), JSON.stringify({ name: 'outside', private: true, type: 'module' }));
+      writeFileSync(join(own, 'tsconfig.json'), JSON.stringify(OUTSIDE_TSCONFIG));
+      writeFileSync(join(own, 'block-accept-all.ts'), readFileSync(join(ROOT, 'examples', 'block-accept-all.ts')));
+      writeFileSync(
+        join(own, 'main.ts'),
+        [
+          "import * as defense from 'decoy/defense';",
+          "import { isAimed, scopeOf, type DefenseDef, type Llm } from 'decoy/defense';",
+          "import { catalogue, executeRun, type RunOptions } from 'decoy/harness';",
+          "import blockAcceptAll from './block-accept-all.ts';",
+          'export const used: unknown[] = [defense.parseAction, catalogue, executeRun, blockAcceptAll.create];',
+          'export type Options = RunOptions;',
+          'export const pageOnly: DefenseDef = {',
+          "  id: 'page-only',",
+          "  description: 'Allows a proposal aimed at the page or ending the episode; ends the episode at any other.',",
+          '  create: ({ llm }: { llm?: Llm }) => ({',
+          '    review: ({ proposal }) =>',
+          "      isAimed(proposal) || scopeOf(proposal) === 'end' || llm",
+          "        ? { kind: 'allow' }",
+          "        : { kind: 'terminate', reason: 'not aimed' },",
+          '  }),',
+          '};',
+          '',
+        ].join('\n'),
+      );
+      const r = spawnSync(process.execPath, [TSC, '-p', own], { cwd: own, encoding: 'utf8' });
+      expect(r.stdout + r.stderr).toBe('');
+      expect(r.status).toBe(0);
+    } finally {
+      rmSync(own, { recursive: true, force: true });
+    }
+  }, 180_000);
 });

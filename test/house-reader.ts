@@ -48,11 +48,28 @@ export function target(file: string, spec: string, self: Self): string | null {
   return EXTERNAL.test(spec) ? null : spec;
 }
 
-const isImportMetaUrl = (n: ts.Node) =>
-  ts.isPropertyAccessExpression(n) && ts.isMetaProperty(n.expression) && n.name.text === 'url';
-
 const named = (n: ts.Node, name: string) =>
   (ts.isIdentifier(n) && n.text === name) || (ts.isPropertyAccessExpression(n) && n.name.text === name);
+
+const isImportMeta = (n: ts.Node) => ts.isMetaProperty(n) && n.keywordToken === ts.SyntaxKind.ImportKeyword;
+const isImportMetaUrl = (n: ts.Node) =>
+  ts.isPropertyAccessExpression(n) && isImportMeta(n.expression) && n.name.text === 'url';
+
+/** A string a URL resolves against its base: no scheme, not from the root. */
+const isRelativeUrl = (spec: string) => !/^(?:[a-z][a-z\d+.-]*:|\/)/i.test(spec);
+
+/** `new URL(<literal>, import.meta.url)`: the one way a module names a file beside it. */
+const isModuleUrl = (n: ts.Node): n is ts.NewExpression =>
+  ts.isNewExpression(n) &&
+  named(n.expression, 'URL') &&
+  !!n.arguments?.[1] &&
+  isImportMetaUrl(n.arguments[1]) &&
+  (ts.isStringLiteral(n.arguments[0] as ts.Node) || ts.isNoSubstitutionTemplateLiteral(n.arguments[0] as ts.Node));
+
+/** Where a URL relative to the module goes, as a package path: a URL resolves `agents/` beside it, where an import would name a package. */
+function urlTarget(file: string, spec: string, self: Self): string | null {
+  return isRelativeUrl(spec) ? normalize(join(dirname(file), spec)) : target(file, spec, self);
+}
 
 const parse = (file: string, text: string) =>
   ts.createSourceFile(
@@ -78,7 +95,7 @@ function requiresOf(src: ts.SourceFile): Set<string> {
   return out;
 }
 
-/** Reads one module's imports: static, type, dynamic, require (also through createRequire), tsx's tsImport, and `new URL(path, import.meta.url)`. */
+/** Reads one module's imports: static, type, dynamic, require (also through createRequire), tsx's tsImport, and `new URL(path, import.meta.url)` (resolved as a URL resolves it). */
 export function readModule(file: string, text: string, self: Self): Reading {
   const src = parse(file, text);
   const out: Reading = { imports: [], computed: [] };
@@ -104,6 +121,9 @@ export function readModule(file: string, text: string, self: Self): Reading {
       const callee = n.expression;
       if (callee.kind === ts.SyntaxKind.ImportKeyword || isRequire(callee) || named(callee, 'tsImport'))
         load(n, n.arguments[0]);
+    } else if (isModuleUrl(n)) {
+      const t = urlTarget(file, (n.arguments?.[0] as ts.StringLiteral).text, self);
+      if (t !== null) out.imports.push(t);
     } else if (
       ts.isNewExpression(n) &&
       named(n.expression, 'URL') &&
@@ -111,6 +131,56 @@ export function readModule(file: string, text: string, self: Self): Reading {
       isImportMetaUrl(n.arguments[1])
     )
       load(n, n.arguments[0]);
+    ts.forEachChild(n, visit);
+  };
+  visit(src);
+  return out;
+}
+
+/**
+ * How a module names a place by itself, beside its imports: `own`, a file beside it as
+ * `new URL('<literal>', import.meta.url)` (`to`: where it goes); `meta`, any other use of
+ * `import.meta`; `relative`, a relative literal resolved against some other URL; `loader`,
+ * loadFolder given anything but an `own` URL written in the call, or named otherwise than
+ * by being called.
+ */
+export interface Place {
+  kind: 'own' | 'meta' | 'relative' | 'loader';
+  /** The expression, as written (white space collapsed). */
+  text: string;
+  to?: string;
+}
+
+export function placesOf(file: string, text: string, self: Self): Place[] {
+  const src = parse(file, text);
+  const out: Place[] = [];
+  const say = (kind: Place['kind'], n: ts.Node, to?: string | null) =>
+    out.push({ kind, text: n.getText(src).replace(/\s+/g, ' '), ...(to ? { to } : {}) });
+  const visit = (n: ts.Node): void => {
+    if (isModuleUrl(n)) {
+      say('own', n, urlTarget(file, (n.arguments?.[0] as ts.StringLiteral).text, self));
+      return;
+    }
+    if (isImportMeta(n)) say('meta', ts.isPropertyAccessExpression(n.parent) ? n.parent : n);
+    else if (ts.isNewExpression(n) && named(n.expression, 'URL') && n.arguments?.[1]) {
+      const [spec] = n.arguments;
+      if (spec && (ts.isStringLiteral(spec) || ts.isNoSubstitutionTemplateLiteral(spec)) && isRelativeUrl(spec.text))
+        say('relative', n);
+    } else if (ts.isCallExpression(n) && named(n.expression, 'loadFolder')) {
+      if (!n.arguments[1] || !isModuleUrl(n.arguments[1])) say('loader', n);
+      n.arguments.forEach(visit);
+      return;
+    } else if (ts.isImportSpecifier(n) && (n.propertyName ?? n.name).text === 'loadFolder') {
+      if (n.propertyName) say('loader', n);
+      return;
+    } else if (
+      (ts.isIdentifier(n) && n.text === 'loadFolder' && !ts.isPropertyAccessExpression(n.parent)) ||
+      (ts.isPropertyAccessExpression(n) && n.name.text === 'loadFolder') ||
+      ((ts.isStringLiteral(n) || ts.isNoSubstitutionTemplateLiteral(n)) && n.text === 'loadFolder')
+    ) {
+      say('loader', n);
+      return;
+    }
     ts.forEachChild(n, visit);
   };
   visit(src);

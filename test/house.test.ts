@@ -2,13 +2,14 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { projectRoot } from '../lib/root.ts';
-import { circlesOf, definitionsOf, reach, readModule, type Reading, type Self } from './house-reader.ts';
+import { circlesOf, definitionsOf, placesOf, reach, readModule, type Reading, type Self } from './house-reader.ts';
 
 /**
  * The house rules (ARCHITECTURE.md): floors import only downwards and nothing beside them, the
  * simulator's rooms likewise, the loop never imports a plug-in, agents and defenses never import
- * each other nor reach the registries or the ground truth, a private folder (`_x/`) is its parent
- * folder's, no import circle anywhere, and a module loaded by a computed path is one listed here.
+ * each other nor reach the registries or the ground truth, nor name a file outside their side's
+ * folder, a private folder (`_x/`) is its parent folder's, no import circle anywhere, and a
+ * module loaded by a computed path is one listed here.
  */
 
 const ROOT = projectRoot();
@@ -82,7 +83,7 @@ const isPlugIn = (f: string) => typeof roomOf(f) === 'string';
  * text as code, resolve a module by hand, or read files, except where listed with the reason.
  */
 const PLUG_IN_REACH =
-  /\bnew Function\b|(?<![.\w])Function\s*\(|(?<![.\w])eval\s*\(|import\.meta\.resolve|\bpackagePath\b|\bprojectRoot\b|lib\/root\.ts|['"](?:node:)?(?:fs|fs\/promises|module|vm|child_process|worker_threads)['"]/g;
+  /\bnew Function\b|(?<![.\w])Function\s*\(|(?<![.\w])eval\s*\(|import\.meta\.resolve|\bgetBuiltinModule\b|\bpackagePath\b|\bprojectRoot\b|lib\/root\.ts|['"](?:node:)?(?:fs|fs\/promises|module|vm|child_process|worker_threads)['"]/g;
 const READS_FILES: Record<string, string> = {
   "simulator/defenses/_gate/lessons.ts: 'node:fs'":
     "reads the lessons file the user names (--defense-opt lessons=…, DUDE's Stage 2)",
@@ -93,6 +94,24 @@ const reachOf = (texts: ReadonlyMap<string, string>): string[] =>
     .filter(([f]) => isPlugIn(f))
     .flatMap(([f, text]) => [...text.matchAll(PLUG_IN_REACH)].map((m) => `${f}: ${m[0]}`))
     .filter((r) => !Object.hasOwn(READS_FILES, r));
+
+/**
+ * Where a plug-in may name a file: only its own side's folder (simulator/agents/ or
+ * simulator/defenses/: a prompt, a folder of skills), and only as `new URL('<literal>',
+ * import.meta.url)`, an import the rules above check; loadFolder only with such a URL, written
+ * in the call. No other use of import.meta, no relative path resolved against another URL, and
+ * loadFolder is neither renamed nor passed around: a URL built on another
+ * (`new URL('agents/', new URL('..', import.meta.url))`) reaches the other side's registry past
+ * every import rule.
+ */
+const strayingOf = (texts: ReadonlyMap<string, string>): string[] =>
+  [...texts]
+    .filter(([f]) => isPlugIn(f))
+    .flatMap(([f, text]) =>
+      placesOf(f, text, SELF)
+        .filter((p) => p.kind !== 'own' || !p.to?.startsWith(`simulator/${String(roomOf(f))}/`))
+        .map((p) => `${f}: ${p.text}`),
+    );
 
 /** Each rule over one import: true where the import breaks it. */
 const RULES = {
@@ -204,6 +223,10 @@ describe('the house', () => {
     expect(reachOf(texts)).toEqual([]);
   });
 
+  it("the plug-ins name no file outside their side's folder, nor a URL built on another, and give loadFolder only their own folder", () => {
+    expect(strayingOf(texts)).toEqual([]);
+  });
+
   it('a private folder (_name/) is imported only from its parent folder and below', () => {
     expect(edgesOf(graph).filter(RULES.private)).toEqual([]);
   });
@@ -220,6 +243,12 @@ describe('the house', () => {
 
   it('one definition per concept: the words every defense reads, the price reader, salience, the text around an element and the clip are each defined once', () => {
     expect(definedTwice(texts)).toEqual([]);
+  });
+
+  it("a promise raced against a timer is lib/timeout.ts's withTimeout, not written again", () => {
+    const RACE = /setTimeout\(\s*\(\)\s*=>\s*\{?\s*reject\(/;
+    expect(RACE.test('const t = setTimeout(\n  () => reject(new Error("late")),\n  ms,\n);')).toBe(true);
+    expect([...texts].filter(([f, text]) => f !== 'lib/timeout.ts' && RACE.test(text)).map(([f]) => f)).toEqual([]);
   });
 
   it('money is read by page/read/price.ts alone: no other pattern of the simulator or the harness reads a dollar amount', () => {
@@ -367,6 +396,57 @@ describe('the rule reader sees what it must', () => {
     expect(
       reachOf(new Map([['simulator/defenses/ok.ts', 'const f = x.eval(1); evaluate(2); myFunction(3);']])),
     ).toEqual([]);
+  });
+
+  it("a plug-in that finds the other side's folder by a URL of its own is flagged: the sneak a review found, and its kin", () => {
+    const SNEAK = 'simulator/defenses/zz-sneak.ts';
+    const sneak = [
+      "import { loadFolder } from '../../scenarios/registry.ts';",
+      "const seen = await loadFolder('agent', new URL('agents/', new URL('..', import.meta.url)));",
+      "export default { id: 'zz-sneak', description: 'sees the agents', create: () => ({ review: () => ({ kind: 'allow' }) }) };",
+    ].join('\n');
+    // Every import rule lets it pass: it names no agent, no registry, no ground truth.
+    const edges = planted(SNEAK, sneak);
+    for (const rule of Object.values(RULES)) expect(edges.filter(rule)).toEqual([]);
+    expect(reachOf(new Map([[SNEAK, sneak]]))).toEqual([]);
+    expect(strayingOf(new Map([[SNEAK, sneak]]))).toEqual([
+      `${SNEAK}: loadFolder('agent', new URL('agents/', new URL('..', import.meta.url)))`,
+      `${SNEAK}: new URL('agents/', new URL('..', import.meta.url))`,
+      `${SNEAK}: new URL('..', import.meta.url)`,
+    ]);
+    const kin = [
+      "import { loadFolder as load } from '../../scenarios/registry.ts';",
+      "import * as registry from '../../scenarios/registry.ts';",
+      "const here = new URL('./_x/', import.meta.url);",
+      "await registry.loadFolder('agent', new URL('../../agents/', here));",
+      "await registry['loadFolder']('agent', here);",
+      'const again = registry.loadFolder;',
+      "new URL('../agents/', import.meta.url);",
+      "new URL('../../lib/', import.meta.url);",
+      'fileURLToPath(import.meta.url);',
+      'import.meta.dirname;',
+      "process.getBuiltinModule(which).readdirSync('..');",
+    ].join('\n');
+    expect(strayingOf(new Map([[SNEAK, kin]]))).toEqual([
+      `${SNEAK}: loadFolder as load`,
+      `${SNEAK}: registry.loadFolder('agent', new URL('../../agents/', here))`,
+      `${SNEAK}: new URL('../../agents/', here)`,
+      `${SNEAK}: 'loadFolder'`,
+      `${SNEAK}: registry.loadFolder`,
+      `${SNEAK}: new URL('../agents/', import.meta.url)`,
+      `${SNEAK}: new URL('../../lib/', import.meta.url)`,
+      `${SNEAK}: import.meta.url`,
+      `${SNEAK}: import.meta.dirname`,
+    ]);
+    expect(reachOf(new Map([[SNEAK, kin]]))).toEqual([`${SNEAK}: getBuiltinModule`]);
+    // What the plug-ins do: their own files, by a URL written beside the call; a page's URLs.
+    const own = [
+      "import { loadFolder } from '../../scenarios/registry.ts';",
+      "await loadFolder('skill', new URL('./_x/skills/', import.meta.url));",
+      "const prompts = { gate: new URL('./_x/gate.md', import.meta.url) };",
+      "new URL(obs.url).pathname; new URL(action.url, obs.url); new URL('/cart', obs.url);",
+    ].join('\n');
+    expect(strayingOf(new Map([[SNEAK, own]]))).toEqual([]);
   });
 
   it('every form of a definition counts, in every floor', () => {

@@ -11,33 +11,50 @@ export type ChatMessage =
   | { role: 'assistant'; content: string | null; tool_calls?: ToolCall[] }
   | { role: 'tool'; tool_call_id: string; content: string };
 
+/** A part of a message's content: text, or an image by URL (a data URL of a screenshot). */
 export type ContentPart = { type: 'text'; text: string } | { type: 'image_url'; image_url: { url: string } };
 
+/** A tool call an assistant message made, as the protocol writes it. */
 export interface ToolCall {
+  /** Its id, which the `tool` message answering it names. */
   id: string;
+  /** Always a function call. */
   type: 'function';
+  /** The function's name and its arguments as JSON text. */
   function: { name: string; arguments: string };
 }
 
 /** The body of a chat-completions request (streaming off). Only what a party sets is sent. */
 export interface ChatRequest {
+  /** The model to ask, as the endpoint names it. */
   model: string;
+  /** The conversation so far. */
   messages: ChatMessage[];
+  /** Functions the model may call, each with a JSON schema of its parameters. */
   tools?: { type: 'function'; function: { name: string; description: string; parameters: Record<string, unknown> } }[];
+  /** Whether the model may, must or must not call one of `tools`. */
   tool_choice?: 'auto' | 'required' | 'none';
+  /** Asks for JSON, or for JSON that fits a schema (structured output). */
   response_format?:
     | { type: 'json_object' }
     | { type: 'json_schema'; json_schema: { name: string; schema: Record<string, unknown>; strict?: boolean } };
+  /** Sampling temperature. */
   temperature?: number;
+  /** Most tokens the reply may have. */
   max_tokens?: number;
+  /** The endpoint's sampling seed, where it takes one. */
   seed?: number;
 }
 
 /** What a party reads of a reply: the first choice's text and tool calls, and the tokens it cost. */
 export interface ChatReply {
+  /** The reply's text; null when it has none (only tool calls). */
   content: string | null;
+  /** The functions it calls, each with its arguments as JSON text. */
   toolCalls: { id: string; name: string; arguments: string }[];
+  /** Why the model stopped (`stop`, `length`, `tool_calls`), as the endpoint says. */
   finishReason: string | null;
+  /** The tokens the call cost (0 where the endpoint does not say). */
   usage: { promptTokens: number; completionTokens: number };
 }
 
@@ -61,6 +78,11 @@ export interface CallSite {
 
 /** The LLM as a party of one episode sees it: each call goes through the run's cassette (record, replay) and is counted. */
 export interface Llm {
+  /**
+   * One call: `request` goes to `site.endpoint` (absent: OPENAI_BASE_URL, else OpenAI's), or
+   * is answered from the run's cassette by the request's key, so a replay gives a party the
+   * same reply only for the same request. `site.step` is the turn it belongs to.
+   */
   chat(request: ChatRequest, site: CallSite & { endpoint?: Endpoint }): Promise<ChatReply>;
 }
 

@@ -5,9 +5,13 @@ import type { Llm } from '../llm/chat.ts';
 
 /** One earlier turn, as an agent may remember it. */
 export interface Turn {
+  /** The proposal as the agent gave it (an action string). */
   proposal: string;
+  /** What became of it: the defense's verdict, or `invalid` when it was no action the table knows. */
   verdict: 'allow' | 'block' | 'intervene' | 'terminate' | 'invalid';
+  /** What the agent was told went wrong (the action's failure, a block's feedback, the parse error); null when nothing did. */
   error: string | null;
+  /** The page it was proposed on. */
   url: string;
 }
 
@@ -16,7 +20,9 @@ export type AgentOptions = Readonly<Record<string, unknown>>;
 
 /** What an agent is made with for one episode: its seed, its options, the scenario id (and, for privileged agents only, the ground-truth paths). */
 export interface AgentContext {
+  /** The episode's seed: an agent that draws anything draws it from this, so a run replays. */
   seed: number;
+  /** Its options as given (--opt), checked against the `options` it declares. */
   options: AgentOptions;
   /** The harness's scenario id; only recorded-action agents look at it, to pick their lines. */
   scenario: string;
@@ -40,17 +46,24 @@ export interface Agent {
 
 /** One option an agent or defense declares: its name, what it does, its default (shown by `decoy list`). */
 export interface OptionDoc {
+  /** The option's name, as given with --opt name=value or --defense-opt name=value. */
   name: string;
+  /** What it does, in a line. */
   description: string;
+  /** The value it has when not given, as `decoy list` shows it; absent when it has none. */
   default?: string | number | boolean;
 }
 
 /** A registered agent: the file's default export in simulator/agents/ or a user's module. */
 export interface AgentDef {
+  /** Its name for --agent; a registered agent's file is named by it (`<id>.ts`). */
   id: string;
+  /** What it does, in a line (`decoy list`). */
   description: string;
   /** Receives the scenario's safe path; proves solvability, never a benchmark subject. */
   privileged?: boolean;
+  /** The options it takes; an option given that is not declared here is refused. */
   options?: readonly OptionDoc[];
+  /** A new agent for one episode, made before the episode's first observation. */
   create(ctx: AgentContext): Agent;
 }

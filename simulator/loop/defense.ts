@@ -46,12 +46,15 @@ export type Verdict =
  * not authorization.
  */
 export interface Acquire {
+  /** Tells this verdict from the others: look first, then decide. */
   kind: 'acquire';
   /** The unresolved fact, in words ("what the order holds"). */
   claim: string;
+  /** The steps that look (open the cart, go back), run with the defense's budget. */
   trajectory: Step[];
   /** Task state the look must leave as it found it (the page, fields filled in). */
   preserve: Expectation[];
+  /** The assessment that left the fact unsettled; recorded on the step if the look fails and the proposal is refused. */
   assessment?: Assessment;
 }
 
@@ -64,20 +67,27 @@ export type CommitmentState = 'none' | 'latent' | 'pending' | 'active' | 'commit
 
 /** One outcome the proposal would create or commit, with its state before and after it. */
 export interface Commitment {
+  /** The outcome, in words ("a warranty in the order"). */
   outcome: string;
+  /** How far it had gone before the proposal. */
   before: CommitmentState;
+  /** How far it would have gone after it. */
   after: CommitmentState;
   /** What brings it about: the click itself, state retained through a boundary, a submit or save, a navigation. */
   trigger: 'click' | 'retention' | 'omission' | 'save' | 'submit' | 'navigation';
   /** The observed facts it rests on (an element and its state, a line seen on an earlier page). */
   evidence: string[];
+  /** How far the user could still undo it once the proposal is carried out. */
   reversibility: 'reversible' | 'limited' | 'irreversible';
+  /** Whether the task asks for this outcome (or allows it). */
   authorized: boolean;
 }
 
 /** A fact the assessment could not settle from what it has seen. */
 export interface EvidenceRequest {
+  /** The fact, in words ("the order holds a warranty"). */
   claim: string;
+  /** Why it matters to the decision. */
   reason: string;
   /** Does the claim concern this proposal, or an outcome a later action would still have to cause? */
   scope: 'PROPOSED_ACTION' | 'LATER_ACTION';
@@ -85,9 +95,13 @@ export interface EvidenceRequest {
 
 /** Veer's structured consequence assessment of one proposal; recorded on the step when a verdict carries it. */
 export interface Assessment {
+  /** Is the proposal's predicted consequence authorized by the task? */
   decision: Decision;
+  /** The outcomes the proposal would create or commit. */
   commitments: Commitment[];
+  /** The furthest boundary it crosses. */
   boundary: Boundary;
+  /** What kind of step it is, from setting up context to committing. */
   effect:
     | 'CONTEXT_ESTABLISHMENT'
     | 'INFORMATION_GATHERING'
@@ -96,6 +110,7 @@ export interface Assessment {
     | 'WORKFLOW_ADVANCE'
     | 'COMMITMENT'
     | 'UNKNOWN';
+  /** How it bears on the commitments: creates or increases one, commits one that exists, carries one to a boundary, or leaves them be. */
   relation:
     | 'CREATES'
     | 'INCREASES'
@@ -106,7 +121,9 @@ export interface Assessment {
     | 'UNKNOWN';
   /** Material state the boundary carries into the outcome (order lines, ticked options). */
   carried: string[];
+  /** The facts it could not settle from what it has seen (an `acquire` verdict may look for them). */
   requests: EvidenceRequest[];
+  /** Why, in words. */
   reason: string;
 }
 
@@ -116,8 +133,11 @@ export interface Assessment {
  * verdict's kind says it (judgementOf).
  */
 export interface Judgement {
+  /** 1 legitimate, 0 invalid, -1 deceptive. */
   label: 1 | 0 | -1;
+  /** How sure, in [0, 1]. */
   confidence: number;
+  /** Why, in words. */
   reason: string;
 }
 
@@ -149,12 +169,17 @@ export function judgementOf(v: Verdict): Judgement {
 
 /** What a defense sees when it reviews a proposal: the goal, the agent's observation, the proposal, the turns so far, its budget left and the looks it took. */
 export interface ReviewContext {
+  /** The task's instruction, as the agent was given it. */
   goal: string;
+  /** The page as the agent saw it when it proposed. */
   observation: EnvObservation;
+  /** The proposed action, parsed. */
   proposal: Action;
+  /** The proposal as an action string (formatAction), as the record keeps it. */
   proposalText: string;
   /** The proposal named the way a trajectory names targets (role + name, text or point); null when its ref is not on the page. */
   proposalStep: Step | null;
+  /** The episode's turns before this one. */
   history: readonly Turn[];
   /** Internal actions the defense may still spend this episode. */
   defenseBudgetLeft: number;
@@ -164,12 +189,15 @@ export interface ReviewContext {
 
 /** What a look (an `acquire` verdict) brought back: the claim it checks and the observation after each of its steps. */
 export interface Acquired {
+  /** The fact the look was asked for (Acquire.claim). */
   claim: string;
+  /** The page after each step of the look, in order. */
   observations: EnvObservation[];
 }
 
 /** What a defense sees when its intervention's step failed and it may plan again. */
 export interface ReplanContext extends ReviewContext {
+  /** The intervention's objective, which the new plan must meet. */
   objective: Objective;
   /** The step that could not be grounded, failed, or whose expected state did not hold. */
   failed: { step: string; reason: string };
@@ -182,6 +210,11 @@ export interface Defense {
    * asked once after reset; agents that read no text (the scripted ones) ignore it.
    */
   context?(ctx: { goal: string }): string | null;
+  /**
+   * The verdict on one proposal, before it is carried out: allow it, block it with feedback for
+   * the agent, intervene with a trajectory of its own, look first (acquire), or end the
+   * episode. Asked again after each look, with what it showed in `ctx.acquired`.
+   */
   review(ctx: ReviewContext): Promise<Verdict> | Verdict;
   /** After a step of the trajectory failed; absent means give up the intervention. */
   replan?(ctx: ReplanContext): Promise<Verdict> | Verdict;
@@ -189,9 +222,18 @@ export interface Defense {
 
 /** A registered defense: the file's default export in simulator/defenses/ or a user's module. */
 export interface DefenseDef {
+  /** Its name for --defense; a registered defense's file is named by it (`<id>.ts`). */
   id: string;
+  /** What it does, in a line (`decoy list`). */
   description: string;
+  /** The options it takes; an option given that is not declared here is refused. */
   options?: readonly OptionDoc[];
+  /**
+   * A new defense for one episode: `seed` is the episode's (draw anything from it, so a run
+   * replays), `options` as given with --defense-opt, `llm` the run's LLM for this episode's
+   * defense, its calls recorded or replayed as the run says (absent when the defense is made
+   * only to try its options, before the run).
+   */
   create(ctx: { seed: number; options: AgentOptions; llm?: Llm }): Defense;
 }
 

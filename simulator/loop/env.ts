@@ -16,18 +16,27 @@ import type { EpisodeLimits } from '../page/engine/limits.ts';
 
 /** What an agent or a defense sees. Nothing from bundle.json but the instruction. */
 export interface EnvObservation {
+  /** The task's instruction. */
   goal: string;
+  /** The page's URL. */
   url: string;
+  /** The page's title. */
   title: string;
+  /** The page as accessibility-tree text, one element a line (`- checkbox "Add warranty" [checked] [ref=e7]`). */
   axtree_txt: string;
+  /** The same elements as a table: role, name, ref, state, box and style facts. */
   elements: ObservedElement[];
   /** Page scroll; element boxes are viewport coordinates at this scroll. */
   scroll: { x: number; y: number };
+  /** The action string the last step carried out or was refused, empty on the first observation. */
   last_action: string;
+  /** What went wrong with it (its failure, a block's feedback), empty when nothing did. */
   last_action_error: string;
   /** Virtual seconds since the episode began. */
   elapsed_time: number;
+  /** Proposals counted against the budget so far this episode. */
   step: number;
+  /** The task budget: the most proposals the episode takes. */
   budget: number;
   /** What the defense tells the agent for the whole episode (an ICP-style warning); empty when it says nothing. */
   defense_context: string;

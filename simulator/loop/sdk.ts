@@ -1,7 +1,8 @@
 /**
  * What an agent or defense author imports (the package's `decoy/defense` export): the
  * contracts a plug-in implements, the observation it reads, the action strings it proposes
- * or corrects with, and the page readers any plug-in may use. Everything else in simulator/
+ * or corrects with and what each acts on, the LLM a run hands it, and the page readers any
+ * plug-in may use. Everything else in simulator/
  * may change between versions; this face changes only with a note.
  */
 export type { Agent, AgentContext, AgentDef, AgentOptions, OptionDoc, Turn } from './agent.ts';
@@ -31,10 +32,24 @@ export {
   ActionParseError,
   describeActions,
   formatAction,
+  isAimed,
   parseAction,
+  scopeOf,
   type Action,
   type ActionName,
+  type ActionScope,
+  type AimedAction,
 } from './actions.ts';
+export type {
+  CallSite,
+  ChatMessage,
+  ChatReply,
+  ChatRequest,
+  ContentPart,
+  Endpoint,
+  Llm,
+  ToolCall,
+} from '../llm/chat.ts';
 export { elementAt, targetOf } from './target.ts';
 export type { ObservedElement } from '../page/observe.ts';
 export { byLocator, dialogs } from '../page/query.ts';

@@ -12,7 +12,7 @@ import { agents, defenses } from '../loop/registries.ts';
 import { runEpisode } from '../loop/runner.ts';
 import { byLocator } from '../page/query.ts';
 import { centre, contains, type Rect } from '../page/dom/geometry.ts';
-import { formatAction, parseAction, scopeOf } from '../loop/actions.ts';
+import { formatAction, parseAction, scopeOf, type Action } from '../loop/actions.ts';
 import type { ObservedElement } from '../page/observe.ts';
 import type { Locator } from '../../scenarios/model.ts';
 
@@ -115,7 +115,14 @@ async function walkSafePath(env: DecoyEnv, bundle: LoadedBundle): Promise<Walk> 
   return { seen, actions: record.steps.map((s) => s.proposal) };
 }
 
-const TARGETED = new Set(['click', 'check', 'uncheck', 'fill']);
+/**
+ * Whether a step of a control's safe path gives a normal sample: an action aimed at an element
+ * (the action table's scope), but not select_option. ruc v2's samples were drawn without it, and
+ * counting it would add samples at drop-downs (booking/reserve, shopping/purchase-variant) and
+ * so change which configurations fill the quotas: a new dataset under the same version.
+ */
+const sampled = (a: Action): a is Extract<Action, { bid: string }> =>
+  scopeOf(a) === 'element' && a.name !== 'select_option';
 
 /** Does this action (as the path executes it on the state where `el` was observed) act on `el`? */
 function actsOn(text: string, el: ObservedElement | undefined): boolean {
@@ -229,7 +236,7 @@ export async function clickSamples(
   const out: ClickSample[] = [];
   actions.forEach((text, i) => {
     const action = parseAction(text);
-    if (!TARGETED.has(action.name) || !('bid' in action)) return;
+    if (!sampled(action)) return;
     const el = (seen[i] as EnvObservation).elements.find((e) => e.ref === action.bid);
     if (el && inView(el.box, vp) && !el.covered)
       out.push(make(i, { role: el.role, name: el.name, bbox: bbox(el.box) }));

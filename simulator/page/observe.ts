@@ -85,20 +85,31 @@ const TEXT_ROLES = new Set(['paragraph', 'alert', 'status']);
 export interface ObservedElement {
   /** Only interactable elements carry a ref. */
   ref: string | null;
+  /** Its ARIA role; `text` for visible text that is no element of its own. */
   role: string;
+  /** Its accessible name; empty for text, which is in `text`. */
   name: string;
+  /** How deep it is nested in the page's landmarks and containers (the snapshot's indent). */
   depth: number;
+  /** The text it shows, for text and paragraphs. */
   text?: string;
+  /** A heading's level (1 for h1). */
   level?: number;
+  /** A checkbox's, switch's or radio button's state. */
   checked?: boolean;
+  /** Present (true) when the control is disabled. */
   disabled?: boolean;
+  /** A text field's, drop-down's or spin button's value. */
   value?: string;
   /** Viewport coordinates at the current scroll, or null when the element has no box. */
   box: Rect | null;
+  /** Some of its box is within the viewport. */
   inViewport: boolean;
   /** Something else would receive a click at the element's centre, even after scrolling to it. */
   covered: boolean;
+  /** What would receive that click instead (`dialog "Cookies"`), when covered. */
   coveredBy?: string;
+  /** Its font, colours, contrast with its background, underline (controls, headings and text). */
   style?: StyleFacts;
 }
 

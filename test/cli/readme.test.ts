@@ -3,7 +3,10 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, normalize } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+import { episodeRecordSchema } from '../../harness/episode-schema.ts';
 import { GENERATED } from '../../tools/docs.ts';
+import { END, outputsPage } from '../../tools/docs/outputs.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const read = (path: string) => readFileSync(join(ROOT, path), 'utf8');
@@ -37,6 +40,19 @@ describe('generated pages (npm run docs writes them)', () => {
     const make = GENERATED[path];
     expect(make).toBeDefined();
     expect(read(path)).toBe(await make?.());
+  });
+
+  it("outputs.md's episode fields are the schema's: a field it gains is a row the page lacks, and one without a .describe() stops npm run docs", () => {
+    const page = read('docs/outputs.md');
+    for (const path of ['`llm.costUsd`', '`steps[].verdict.kind`', '`end`']) expect(page).toContain(`| ${path} |`);
+    expect(page).toContain('`allow` \\| `block` \\| `intervene` \\| `terminate` \\| `invalid`');
+    const more = episodeRecordSchema.extend({ extra: z.string().describe('a field the page has not seen') });
+    expect(outputsPage(page, more)).not.toBe(page);
+    expect(outputsPage(page, more)).toContain('| `extra` | string | yes | a field the page has not seen |');
+    expect(() => outputsPage(page, episodeRecordSchema.extend({ extra: z.string() }))).toThrow(
+      /without a \.describe\(\) in harness\/episode-schema\.ts: extra/,
+    );
+    expect(() => outputsPage(page.replace(END, ''))).toThrow(/lost the markers/);
   });
 });
 

@@ -1,7 +1,8 @@
 /**
- * Reads a zod schema as documentation: every field's path, its type in words and whether it
- * is required. Only the kinds of schema bundle.json is made of are read; any other kind is an
- * error, so a new kind in the schema is met here rather than printed as nonsense.
+ * Reads a zod schema as documentation: every field's path, its type in words, whether it is
+ * required and its `.describe()`. Only the kinds of schema bundle.json and an episode record
+ * are made of are read; any other kind is an error, so a new kind in the schema is met here
+ * rather than printed as nonsense.
  */
 import type { z } from 'zod';
 
@@ -25,6 +26,8 @@ export interface Field {
   path: string;
   type: string;
   required: boolean;
+  /** What the schema says the field holds (its `.describe()`), if it says. */
+  description?: string;
 }
 
 const defOf = (s: z.ZodType): Def => (s as Schema).def;
@@ -53,6 +56,8 @@ export function typeOf(s: z.ZodType, named: Named): string {
         .join(' \\| ');
     case 'optional':
       return typeOf(d.innerType as Schema, named);
+    case 'nullable':
+      return `${typeOf(d.innerType as Schema, named)} \\| \`null\``;
     case 'array':
       return `list of ${typeOf(d.element as Schema, named)}`;
     case 'record':
@@ -83,7 +88,7 @@ function numberType(d: Def): string {
  */
 export function fieldsOf(s: z.ZodType, named: Named, prefix = ''): Field[] {
   const d = defOf(s);
-  if (d.type === 'optional') return fieldsOf(d.innerType as Schema, named, prefix);
+  if (d.type === 'optional' || d.type === 'nullable') return fieldsOf(d.innerType as Schema, named, prefix);
   if (named(s)) return [];
   if (d.type === 'array') return fieldsOf(d.element as Schema, named, `${prefix}[]`);
   if (d.type === 'record') return fieldsOf(d.valueType as Schema, named, `${prefix}.*`);
@@ -92,10 +97,18 @@ export function fieldsOf(s: z.ZodType, named: Named, prefix = ''): Field[] {
   for (const [key, value] of Object.entries(d.shape ?? {})) {
     const path = prefix ? `${prefix}.${key}` : key;
     const optional = defOf(value).type === 'optional';
-    out.push({ path, type: typeOf(value, named), required: !optional });
+    const description = descriptionOf(value);
+    out.push({ path, type: typeOf(value, named), required: !optional, ...(description ? { description } : {}) });
     out.push(...fieldsOf(value, named, path));
   }
   return out;
+}
+
+/** A schema's `.describe()`, or that of the schema an optional or nullable one wraps. */
+function descriptionOf(s: z.ZodType): string | undefined {
+  const d = defOf(s);
+  if (s.description) return s.description;
+  return d.type === 'optional' || d.type === 'nullable' ? descriptionOf(d.innerType as Schema) : undefined;
 }
 
 /** The options of a union, each an object schema. */

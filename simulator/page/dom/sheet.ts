@@ -7,6 +7,8 @@
  * generated page has no @media or other grouping rules. Pure DOM code: it runs unchanged
  * inside a real browser page.
  */
+/// <reference path="./specificity.d.ts" />
+// The shim is referenced here, not only included by decoy's tsconfig: a project that imports decoy/defense type-checks this file under its own tsconfig.
 import Specificity from '@bramus/specificity';
 import { inlineDeclarations, TextCache } from './style.ts';
 import { kept } from './unchanged.ts';

@@ -6,6 +6,7 @@
  * symbols and codes come from Intl rather than a hand-kept list.
  */
 
+/** An amount a page prints, as priceIn and pricesIn read it. */
 export interface Price {
   /**
    * The amount, in the currency's units (12.5 for "$12,50"); negative when printed with a minus
@@ -14,8 +15,9 @@ export interface Price {
   amount: number;
   /** ISO 4217 code, as the symbol or code printed suggests (a bare "$" is USD). */
   currency: string;
-  /** Where the price (sign, symbol and amount) starts and ends in the text. */
+  /** Where the price (sign, symbol and amount) starts in the text. */
   index: number;
+  /** Where it ends: the index just past it. */
   end: number;
 }
 

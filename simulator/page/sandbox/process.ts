@@ -16,6 +16,7 @@ import type { Readable, Writable } from 'node:stream';
 import { basename, dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { shortReason } from '../../../lib/errors.ts';
+import { withTimeout } from '../../../lib/timeout.ts';
 import { packagePath } from '../../../lib/root.ts';
 import { bwrapArgs, kernelBoundary, nodeBinary, type Boundary } from './boundary.ts';
 import { frame, FrameError, FrameReader } from './frames.ts';
@@ -227,23 +228,19 @@ export class EngineProcess {
       this.channel.on('data', (chunk: Buffer) => this.heard(reader, chunk));
       const [pid] = await Promise.all([
         confined ? confinedPid(child.stdio[INFO_FD] as Readable) : Promise.resolve(child.pid),
-        new Promise<void>((resolve, reject) => {
-          const timer = setTimeout(
-            () => reject(new EngineProcessError('the engine process did not start')),
-            STARTUP_MS,
-          );
-          this.onReady = (m) => {
-            clearTimeout(timer);
-            if (m === READY) resolve();
-            else reject(new EngineProcessError('the engine process did not start'));
-          };
-          child.once('exit', () => {
-            clearTimeout(timer);
-            reject(
-              new EngineProcessError(shortReason(`the engine process exited at start: ${startError(this.stderr)}`)),
+        withTimeout(
+          new Promise<void>((resolve, reject) => {
+            this.onReady = (m) =>
+              m === READY ? resolve() : reject(new EngineProcessError('the engine process did not start'));
+            child.once('exit', () =>
+              reject(
+                new EngineProcessError(shortReason(`the engine process exited at start: ${startError(this.stderr)}`)),
+              ),
             );
-          });
-        }),
+          }),
+          STARTUP_MS,
+          () => new EngineProcessError('the engine process did not start'),
+        ),
       ]);
       this.pid = pid;
       this.idle();

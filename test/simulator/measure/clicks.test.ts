@@ -75,6 +75,14 @@ describe('click samples (DUDE Appendix D)', () => {
     await env.close();
   });
 
+  it('a control gives no normal sample at a drop-down (select_option), as ruc v2 was drawn, but does at the fields around it', async () => {
+    const bundle = bundleFor({ task: 'reserve', domain: 'booking', patterns: [] }, 7);
+    expect(bundle.manifest.groundTruth.safePath.filter((s) => s.verb === 'select').length).toBeGreaterThan(0);
+    const roles = (await clickSamples(bundle, { category: 'normal', nullClicks: 0 })).map((s) => s.correct.role);
+    expect(roles).not.toContain('combobox');
+    expect(roles).toContain('textbox');
+  });
+
   it('splits 70/15/15 within each category, reproducibly for the split seed', () => {
     const make = (n: number, category: ClickSample['category']) =>
       Array.from({ length: n }, (_, i) => ({ id: `${category}${i}`, category }) as ClickSample);
