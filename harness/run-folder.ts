@@ -11,7 +11,7 @@
 import { existsSync, readFileSync, statSync, truncateSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { clip, UserError } from '../lib/errors.ts';
+import { clip, firstIssue, UserError } from '../lib/errors.ts';
 import { completeLines } from '../lib/files.ts';
 import type { Same } from '../lib/same.ts';
 import { siteEventSchema } from '../scenarios/events.ts';
@@ -192,16 +192,6 @@ export const SUMMARY_SCHEMA_IS_THE_TYPE: Same<z.infer<typeof runSummarySchema>, 
 // ---------------------------------------------------------------------------
 // Reading.
 
-/** The first thing wrong with a value, as `field: problem` (the field as a path, `steps.3.verdict.kind`). */
-function problem(error: z.ZodError): string {
-  const issue = error.issues[0];
-  if (!issue) return 'not as decoy run writes it';
-  const at = issue.path.map(String).join('.');
-  if (issue.code === 'unrecognized_keys')
-    return `${clip([at, issue.keys[0] ?? ''].filter((p) => p !== '').join('.'))}: no such field`;
-  return at === '' ? issue.message : `${clip(at)}: ${issue.message}`;
-}
-
 /** `text` read as JSON and checked against `schema`; else a UserError naming `where` (a file, or file:line). */
 function parsed<T>(schema: z.ZodType, text: string, where: string): T {
   let json: unknown;
@@ -211,7 +201,7 @@ function parsed<T>(schema: z.ZodType, text: string, where: string): T {
     throw new UserError(`${where}: not JSON (${(e as Error).message.split('\n')[0]})`);
   }
   const r = schema.safeParse(json);
-  if (!r.success) throw new UserError(`${where}: ${problem(r.error)}`);
+  if (!r.success) throw new UserError(`${where}: ${firstIssue(r.error, 'not as decoy run writes it')}`);
   return json as T;
 }
 

@@ -155,7 +155,7 @@ const BAD: [string[], RegExp][] = [
   [['run', '--bundles', '@/linked', '--out', '@/runs/x'], /site\/host.txt is a symbolic link/],
   [['run', '--bundles', '@/inner-loop', '--out', '@/runs/x'], /site\/loop is a symbolic link/],
   [['run', '--bundles', '@/loop', '--out', '@/runs/x'], /--bundles .*loop is a symbolic link loop/],
-  [['check', '--bundles', '@/escape'], /suite.json: '..\/good' is not a safe name/],
+  [['check', '--bundles', '@/escape'], /suite.json: scenarios.0: '..\/good' is not a safe name/],
   [['score', '--bundle', '@/loop', '--log', '@/afile'], /loop holds no bundle.json/],
   // --out pointing at a file, on every command with --out.
   [['run', '--bundles', '@/good', '--out', '@/afile'], /--out: .*afile is a file, not a folder/],
@@ -209,7 +209,7 @@ const BAD: [string[], RegExp][] = [
   ],
   [
     ['run', '--bundles', '@/bigid', '--out', '@/runs/x'],
-    /suite.json: 'y{60}…' \(1048576 characters\) is not a safe name/,
+    /suite.json: scenarios.0: 'y{60}…' \(1048576 characters\) is not a safe name/,
   ],
   [
     ['run', '--bundles', '@/good', '--agent', 'replay', '--replay', '@/huge-action.jsonl', '--out', '@/runs/x'],
