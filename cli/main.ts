@@ -49,12 +49,12 @@ export async function main(argv: readonly string[], std: Std = process): Promise
     stderr.write(`decoy: unknown command ${quote(name)} (known: ${Object.keys(COMMANDS).join(', ')})\n`);
     return 2;
   }
-  const command = await entry.load();
-  if (rest.includes('--help') || rest.includes('-h')) {
-    stdout.write(`${entry.summary}\n\n${command.help()}\n`);
-    return 0;
-  }
   try {
+    const command = await entry.load();
+    if (rest.includes('--help') || rest.includes('-h')) {
+      stdout.write(`${entry.summary}\n\n${command.help()}\n`);
+      return 0;
+    }
     const out = await command.run(rest, {
       say: (line) => stdout.write(line + '\n'),
       warn: (line) => stderr.write(`decoy ${name}: ${line}\n`),

@@ -166,7 +166,8 @@ export interface SuiteIndex {
   readonly scenarios: readonly string[];
 }
 
-const suiteVersion = z.custom<number>((v) => Number.isSafeInteger(v) && (v as number) > 0, {
+/** A suite's version (scenarios/model.ts SuiteDef), as its file and suite.json give it. */
+export const suiteVersion = z.custom<number>((v) => Number.isSafeInteger(v) && (v as number) > 0, {
   error: (issue) =>
     `${clip(JSON.stringify(issue.input) ?? String(issue.input))} is not a version (a whole number from 1)`,
 });
