@@ -52,7 +52,7 @@ export function runBundles(
   for (const e of episodes)
     if (!bundles.has(e.scenario))
       throw new UserError(
-        `${runs}: episode ${e.scenario} has no bundle in ${config.bundles ?? `suite ${config.suite} (seed ${config.seed})`}`,
+        `${clip(runs)}: episode ${clip(e.scenario)} has no bundle in ${config.bundles === null ? `suite ${clip(config.suite)} (seed ${config.seed})` : clip(config.bundles)}`,
       );
   return bundles;
 }
@@ -65,7 +65,7 @@ function assertSameSuite(runs: string, config: RunConfig): void {
   const then =
     config.suiteVersion === undefined ? 'before suites were versioned' : `on ${config.suite} v${config.suiteVersion}`;
   throw new UserError(
-    `${runs} was played ${then}; this decoy generates v${now}, whose sites differ: play the run again with this decoy`,
+    `${clip(runs)} was played ${then}; this decoy generates v${now}, whose sites differ: play the run again with this decoy`,
   );
 }
 
@@ -82,7 +82,7 @@ export async function labelRecorded(
   } catch (err) {
     if (err instanceof ReplayDiverged) throw new UserError(err.message);
     throw new UserError(
-      `${e.scenario}: its replay failed (${shortReason(err instanceof Error ? err.message : String(err))})`,
+      `${clip(e.scenario)}: its replay failed (${shortReason(err instanceof Error ? err.message : String(err))})`,
     );
   }
 }
