@@ -3,7 +3,7 @@ import { basename, join } from 'node:path';
 import { clip, quote, Stopped, UserError } from '../lib/errors.ts';
 import { LOCK_NAME, lockFolder } from './lock.ts';
 import { appendLine, clearTemps, isTempName, writeFileAtomic } from '../lib/files.ts';
-import { clearOtherVersion, generateSuite, writeBundles } from '../generator/bundle.ts';
+import { clearOtherVersion } from '../generator/bundle.ts';
 import { scenarioId } from '../generator/compose.ts';
 import { suites } from '../scenarios/index.ts';
 import type { BundleManifest } from '../scenarios/bundle.ts';
@@ -31,7 +31,7 @@ import {
 } from '../simulator/loop/resolve.ts';
 import { resultsTable } from '../simulator/measure/report/table.ts';
 import { assertReplayFits, readReplayFile } from './replay-file.ts';
-import { loadBundles, runSource, selectSuite, suiteTitle, suiteVersionOf } from './select.ts';
+import { loadBundles, makeSuite, runSource, selectSuite, suiteTitle, suiteVersionOf } from './select.ts';
 import { requireSelfCheck } from './check.ts';
 import { silent, type Progress } from './progress.ts';
 import { stopIfAsked } from './stop.ts';
@@ -401,13 +401,13 @@ export async function runDemo(
     defenseOptions: {},
     replay: null,
   };
-  const made = generateSuite(suite, c.seed);
+  const made = makeSuite(suite, c.seed);
   await prepareAgent(
     config,
-    made.map((b) => b.manifest),
+    made.bundles.map((b) => b.manifest),
   );
   clearOtherVersion(where.bundles, suite);
-  writeBundles(where.bundles, suite, c.seed, made);
+  made.writeTo(where.bundles);
   const result = await executeRun(config, where.out, {
     bundles: loadBundles({ bundles: where.bundles }),
     replaceSameSuite: true,

@@ -5,7 +5,7 @@ import { clip, clipPath, quote, UserError } from '../lib/errors.ts';
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { SUITE_INDEX } from '../scenarios/bundle.ts';
-import { generateSuite, pictureData, readSuiteIndex, type Bundle } from '../generator/bundle.ts';
+import { generateSuite, pictureData, readSuiteIndex, writeBundles, type Bundle } from '../generator/bundle.ts';
 import { PHRASINGS_DEFAULT, recordedPhrasings, type Phrasings } from '../scenarios/phrasing.ts';
 import { readBundles, type LoadedBundle } from '../simulator/loop/bundle.ts';
 import { markTrusted } from '../simulator/page/sandbox/trusted.ts';
@@ -49,13 +49,30 @@ export const generated = (made: readonly Bundle[]): LoadedBundle[] =>
     site: Object.keys(b.pictures).length > 0 ? { files: b.files, data: pictureData(b.pictures) } : { files: b.files },
   }));
 
+/** A whole suite generated here, and the writing of it under the seed and phrasings it was generated at. */
+export interface MadeSuite {
+  readonly bundles: readonly Bundle[];
+  /** Writes the bundles and suite.json into `out` (generator/bundle.ts writeBundles: refused where it holds another suite). */
+  writeTo(out: string): void;
+}
+
+/**
+ * The one generation of a whole suite, for every command that generates one (run, generate,
+ * shoot, the demo): what is written is what was generated, at one seed and one half of the
+ * phrasings. (A click suite's samples are drawn bundle by bundle instead: clicks.ts.)
+ */
+export function makeSuite(suite: SuiteDef, seed: number, phrasings: Phrasings = PHRASINGS_DEFAULT): MadeSuite {
+  const bundles = generateSuite(suite, seed, phrasings);
+  return { bundles, writeTo: (out) => writeBundles(out, suite, seed, bundles, phrasings) };
+}
+
 /**
  * The one loader of bundles, for every command: from disk (bundlesFromDisk: checked to be
  * data unless trusted), or a suite (narrowed to its patterns) generated here, which is decoy's own.
  */
 export function loadBundles(source: BundleSource): LoadedBundle[] {
   if ('bundles' in source) return bundlesFromDisk(source.bundles, source.trustBundles === true);
-  return generated(generateSuite(selectSuite(source.suite, source.patterns), source.seed, source.phrasings));
+  return generated(makeSuite(selectSuite(source.suite, source.patterns), source.seed, source.phrasings).bundles);
 }
 
 /**
