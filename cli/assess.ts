@@ -153,7 +153,7 @@ export const { help, run, flags } = defineCommand({
             ...recordedPhrasings(c.phrasings),
           };
     const started = performance.now();
-    const r = await stoppable((signal) =>
+    const r = await stoppable(io, (signal) =>
       assessSteps(source, {
         defense: c.defense,
         defenseOptions: c.defenseOpt,

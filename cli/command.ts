@@ -29,9 +29,14 @@ export interface Io {
   say(line: string): void;
   warn(line: string): void;
   progress: Progress;
+  /**
+   * Ends the process at once, as interrupted (a second Ctrl-C: stop.ts stoppable): main.ts's,
+   * which alone chooses exit codes. A command run without main's io is never ended so.
+   */
+  halt(): void;
 }
 
-const QUIET: Io = { say: () => {}, warn: () => {}, progress: () => {} };
+const QUIET: Io = { say: () => {}, warn: () => {}, progress: () => {}, halt: () => {} };
 
 export interface CommandModule {
   /** Usage and flags (the summary is main.ts's, shown with it). */

@@ -45,7 +45,7 @@ export const { help, run, flags } = defineCommand({
         ? generated(made.bundles)
         : loadBundles({ bundles: dir, trustBundles: c.trustBundles });
       started = Date.now();
-      return stoppable((signal) =>
+      return stoppable(io, (signal) =>
         shootBundles(bundles, dir, { executable, scale: c.scale, progress: io.progress, signal }),
       );
     })().finally(releaseChromium);
