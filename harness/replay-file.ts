@@ -59,7 +59,7 @@ export function readReplayFile(path: string): Map<string, string[]> {
   for (let start = 0, i = 0; start < bytes.length; i++) {
     const nl = bytes.indexOf(10, start);
     const end = nl === -1 ? bytes.length : nl;
-    const where = `${path}:${i + 1}`;
+    const where = `${clip(path)}:${i + 1}`;
     if (end - start > MAX_REPLAY_LINE_BYTES)
       throw new UserError(
         `${where}: a line of ${end - start} bytes; a replay file's line is at most ${MAX_REPLAY_LINE_BYTES}`,
