@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
-import { UserError } from '../lib/errors.ts';
+import { clip, UserError } from '../lib/errors.ts';
 import type { AssessSource } from '../harness/assess.ts';
 import {
   defineCommand,
@@ -141,7 +141,7 @@ export const { help, run, flags } = defineCommand({
       );
     const runs = c.runs;
     const twice = runs?.find((r, i) => runs.findIndex((o) => resolve(o) === resolve(r)) !== i);
-    if (twice !== undefined) throw new UserError(`--runs names ${twice} twice: its steps would be counted twice`);
+    if (twice !== undefined) throw new UserError(`--runs names ${clip(twice)} twice: its steps would be counted twice`);
     const source: AssessSource =
       runs !== undefined
         ? { runs, trustBundles: c.trustBundles }
@@ -153,7 +153,7 @@ export const { help, run, flags } = defineCommand({
             ...recordedPhrasings(c.phrasings),
           };
     const started = performance.now();
-    const r = await stoppable((signal) =>
+    const r = await stoppable(io, (signal) =>
       assessSteps(source, {
         defense: c.defense,
         defenseOptions: c.defenseOpt,

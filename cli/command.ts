@@ -29,9 +29,14 @@ export interface Io {
   say(line: string): void;
   warn(line: string): void;
   progress: Progress;
+  /**
+   * Ends the process at once, as interrupted (a second Ctrl-C: stop.ts stoppable): main.ts's,
+   * which alone chooses exit codes. A command run without main's io is never ended so.
+   */
+  halt(): void;
 }
 
-const QUIET: Io = { say: () => {}, warn: () => {}, progress: () => {} };
+const QUIET: Io = { say: () => {}, warn: () => {}, progress: () => {}, halt: () => {} };
 
 export interface CommandModule {
   /** Usage and flags (the summary is main.ts's, shown with it). */
@@ -62,33 +67,39 @@ export function defineCommand<F extends readonly Flag[], S extends z.ZodType>(sp
   run(config: Readonly<z.output<S>>, io: Io): Promise<string>;
 }): CommandModule {
   const schema = spec.schema(shapeOf(spec.flags));
-  const make = () => {
+  const make = (mandatory = true) => {
     const cmd = new Command(`decoy ${spec.name}`)
       .helpOption(false)
       .exitOverride()
       .configureOutput({ writeOut: () => {}, writeErr: () => {} })
       .usage(spec.usage);
     if (spec.argument) cmd.argument(...spec.argument);
-    for (const f of spec.flags) cmd.addOption(optionOf(f));
+    for (const f of spec.flags) cmd.addOption(optionOf(f, mandatory));
     return onlyOnce(cmd.allowExcessArguments(true));
+  };
+  const parse = (cmd: Command, argv: readonly string[]) => {
+    try {
+      cmd.parse([...argv], { from: 'user' });
+    } catch (e) {
+      // commander quotes what it got in single quotes: those quotes are cut to a short prefix like ours.
+      if (e instanceof CommanderError)
+        throw new UserError(
+          (e.message.replace(/^error: /, '').split('\n')[0] ?? '').replace(/'([^']*)'/g, (_, got: string) =>
+            quote(got),
+          ),
+        );
+      throw e;
+    }
   };
   return {
     flags: spec.flags,
     help: () => make().helpInformation().trimEnd(),
     async run(argv, io = QUIET) {
+      // Commander tells a missing required flag before an unknown one, so `--ot x` would be told
+      // as --out missing: every other check of the line goes first, without the required ones.
+      parse(make(false), argv);
       const cmd = make();
-      try {
-        cmd.parse([...argv], { from: 'user' });
-      } catch (e) {
-        // commander quotes what it got in single quotes: those quotes are cut to a short prefix like ours.
-        if (e instanceof CommanderError)
-          throw new UserError(
-            (e.message.replace(/^error: /, '').split('\n')[0] ?? '').replace(/'([^']*)'/g, (_, got: string) =>
-              quote(got),
-            ),
-          );
-        throw e;
-      }
+      parse(cmd, argv);
       const parsed = schema.safeParse({ ...cmd.opts(), args: cmd.args });
       if (!parsed.success) {
         const issue = parsed.error.issues[0];
@@ -106,12 +117,12 @@ export function defineCommand<F extends readonly Flag[], S extends z.ZodType>(sp
   };
 }
 
-/** The commander option a flag declares (flags.ts); its name must give the config field the declaration names. */
-function optionOf(f: Flag): Option {
+/** The commander option a flag declares (flags.ts), required if `mandatory`; its name must give the config field the declaration names. */
+function optionOf(f: Flag, mandatory: boolean): Option {
   const o = new Option(f.spec, f.repeatable ? `${f.help} (repeatable)` : f.help);
   if (f.repeatable) o.argParser(repeat);
   if (f.default !== undefined) o.default(f.default, f.default);
-  if (f.required) o.makeOptionMandatory();
+  if (f.required && mandatory) o.makeOptionMandatory();
   if (o.attributeName() !== f.key) throw new Error(`flag ${f.spec} fills '${o.attributeName()}', not '${f.key}'`);
   return o;
 }

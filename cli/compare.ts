@@ -95,7 +95,7 @@ export const { help, run, flags } = defineCommand({
     };
     const started = performance.now();
     const r = await withEngine(c, (executable) =>
-      stoppable((signal) =>
+      stoppable(io, (signal) =>
         compareDefenses(config, c.out, {
           bundles,
           noCheck: !c.check,

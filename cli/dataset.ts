@@ -57,7 +57,7 @@ export const { help, run, flags } = defineCommand({
       marks: c.marks,
       executable,
     };
-    const r = await stoppable((signal) => writeDataset(config, io.progress, signal)).finally(releaseChromium);
+    const r = await stoppable(io, (signal) => writeDataset(config, io.progress, signal)).finally(releaseChromium);
     const kept = r.resumed ? ` (${r.resumed} rendered before the interruption)` : '';
     return `wrote ${r.samples} samples of '${suite.id}' to ${out}${kept}: ${r.screenshotsPerSecond.toFixed(1)} screenshots/s, ${r.seconds.toFixed(0)} s in all, largest box deviation from Chromium ${r.worstDeviation} px`;
   },

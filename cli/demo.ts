@@ -27,7 +27,7 @@ export const { help, run, flags } = defineCommand({
   schema: (flags) => z.object({ ...flags, args: noArgs }),
   async run(c, io) {
     const { runDemo } = await import('../harness/run.ts');
-    const r = await stoppable((signal) =>
+    const r = await stoppable(io, (signal) =>
       runDemo(
         {
           agent: c.agent,

@@ -60,7 +60,7 @@ export const { help, run, flags } = defineCommand({
     const { experience } = await import('../harness/experience/run.ts');
     const { UserError } = await import('../lib/errors.ts');
     if (c.llmMode && !c.cassette) throw new UserError(`--llm-mode ${c.llmMode} needs --cassette <file.jsonl>`);
-    const r = await stoppable((signal) =>
+    const r = await stoppable(io, (signal) =>
       experience(
         {
           suite: c.suite,

@@ -19,15 +19,8 @@ export const { help, run, flags } = defineCommand({
   ],
   schema: (flags) => z.object({ ...flags, args: noArgs }),
   async run(c, io) {
-    const [
-      { generateSuite, writeBundles },
-      { assertBundleFolder, selectSuite },
-      { generateClicks, quotas, resize, writeSamples },
-    ] = await Promise.all([
-      import('../generator/bundle.ts'),
-      import('../harness/select.ts'),
-      import('../harness/clicks.ts'),
-    ]);
+    const [{ assertBundleFolder, makeSuite, selectSuite }, { generateClicks, quotas, resize, writeClickSuite }] =
+      await Promise.all([import('../harness/select.ts'), import('../harness/clicks.ts')]);
     const suite = selectSuite(c.suite, c.pattern);
     const held = phrasingsNote(c.phrasings);
     const out = c.out ?? `out/${suite.id}`;
@@ -38,14 +31,13 @@ export const { help, run, flags } = defineCommand({
       quotas(suite, spec);
       assertBundleFolder(out, suite, c.seed, c.phrasings);
       const { bundles, samples } = await generateClicks(suite, c.seed, spec, io.progress, c.phrasings);
-      writeBundles(out, suite, c.seed, bundles, c.phrasings);
-      writeSamples(out, samples);
+      writeClickSuite(out, suite, c.seed, { bundles, samples }, c.phrasings);
       return `wrote ${samples.length} click samples (${samples.filter((x) => x.category === 'normal').length} normal) from ${bundles.length} bundles of suite '${suite.id}' (seed ${c.seed}${held}) to ${out}`;
     }
     if (c.normal !== undefined || c.deceptive !== undefined)
       throw new UserError(`--normal and --deceptive are for click suites; '${suite.id}' is not one`);
-    const bundles = generateSuite(suite, c.seed, c.phrasings);
-    writeBundles(out, suite, c.seed, bundles, c.phrasings);
+    const { bundles, writeTo } = makeSuite(suite, c.seed, c.phrasings);
+    writeTo(out);
     return `wrote ${bundles.length} bundles of suite '${suite.id}' (seed ${c.seed}${held}) to ${out}`;
   },
 });

@@ -30,7 +30,7 @@ export const { help, run, flags } = defineCommand({
   async run(c, io) {
     await sandboxFor(c, io.warn);
     const { labelRun } = await import('../harness/label.ts');
-    const r = await stoppable((signal) =>
+    const r = await stoppable(io, (signal) =>
       labelRun(c.runs, {
         ...(c.out ? { out: c.out } : {}),
         trustBundles: c.trustBundles,

@@ -36,6 +36,9 @@ export interface Std {
   stderr: { write(text: string): unknown };
 }
 
+/** The exit code of a job stopped by Ctrl-C, as a shell gives a process SIGINT ended (128 + 2). */
+const INTERRUPTED = 130;
+
 /** Runs one command line and returns its exit code. */
 export async function main(argv: readonly string[], std: Std = process): Promise<number> {
   const { stdout, stderr } = std;
@@ -49,16 +52,18 @@ export async function main(argv: readonly string[], std: Std = process): Promise
     stderr.write(`decoy: unknown command ${quote(name)} (known: ${Object.keys(COMMANDS).join(', ')})\n`);
     return 2;
   }
-  const command = await entry.load();
-  if (rest.includes('--help') || rest.includes('-h')) {
-    stdout.write(`${entry.summary}\n\n${command.help()}\n`);
-    return 0;
-  }
   try {
+    const command = await entry.load();
+    if (rest.includes('--help') || rest.includes('-h')) {
+      stdout.write(`${entry.summary}\n\n${command.help()}\n`);
+      return 0;
+    }
     const out = await command.run(rest, {
       say: (line) => stdout.write(line + '\n'),
       warn: (line) => stderr.write(`decoy ${name}: ${line}\n`),
       progress: progressPrinter(stdout),
+      // A second Ctrl-C: the job under way is left where it is (everything written is whole).
+      halt: () => process.exit(INTERRUPTED),
     });
     if (out) stdout.write(out + '\n');
     return 0;
@@ -72,7 +77,7 @@ export async function main(argv: readonly string[], std: Std = process): Promise
       // On a terminal the progress line is still open.
       if (stdout.isTTY) stdout.write('\n');
       stderr.write(`decoy ${name}: ${e.message}\n`);
-      return 130;
+      return INTERRUPTED;
     }
     if (e instanceof UserError) {
       stderr.write(`decoy ${name}: ${e.message}\n`);

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { z } from 'zod';
-import { UserError } from '../lib/errors.ts';
+import { quote, UserError } from '../lib/errors.ts';
 import { defineCommand, noArgs, notAFolder, outDir } from './command.ts';
 import {
   byDefault,
@@ -50,7 +50,7 @@ export const { help, run, flags } = defineCommand({
       import('../harness/mcp/server.ts'),
     ]);
     if ('suite' in c.source && selectSuite(c.source.suite, c.source.patterns).clicks)
-      throw new UserError(`'${c.source.suite}' is a click-level suite: it has no episodes to play`);
+      throw new UserError(`${quote(c.source.suite)} is a click-level suite: it has no episodes to play`);
     const bundles = loadBundles(c.source);
     const suite = suiteNameOf(c.source, bundles);
     const out = c.out ?? join('runs', 'mcp', `${suite}-${nameOf(c.defense)}-s${c.seed}`);

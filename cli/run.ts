@@ -64,7 +64,7 @@ export const { help, run, flags } = defineCommand({
       ...(c.engine === 'chromium' ? { engine: 'chromium' as const } : {}),
     };
     const r = await withEngine(c, (executable) =>
-      stoppable((signal) =>
+      stoppable(io, (signal) =>
         executeRun(config, c.out, {
           bundles,
           noCheck: !c.check,

@@ -19,12 +19,10 @@ export const { help, run, flags } = defineCommand({
     z.object({ ...flags, args: noArgs }).transform((o, ctx) => ({ ...o, source: toSource(o, ctx, true) })),
   async run(c, io) {
     const [
-      { generateSuite, writeBundles },
       { launchableChromium, releaseChromium },
-      { generated, loadBundles, selectSuite },
+      { generated, loadBundles, makeSuite, selectSuite },
       { shootBundles },
     ] = await Promise.all([
-      import('../generator/bundle.ts'),
       import('../simulator/page/engine/chromium.ts'),
       import('../harness/select.ts'),
       import('../harness/shoot.ts'),
@@ -40,14 +38,14 @@ export const { help, run, flags } = defineCommand({
     let started = 0;
     const r = await (async () => {
       const source = c.source;
-      const made = suite && 'seed' in source ? generateSuite(suite, source.seed, source.phrasings) : null;
-      if (suite && made && 'seed' in source) writeBundles(dir, suite, source.seed, made, source.phrasings);
+      const made = suite && 'seed' in source ? makeSuite(suite, source.seed, source.phrasings) : null;
+      made?.writeTo(dir);
       // A suite is generated and written here, then shot from memory; bundles from disk by the one loader.
       const bundles: LoadedBundle[] = made
-        ? generated(made)
+        ? generated(made.bundles)
         : loadBundles({ bundles: dir, trustBundles: c.trustBundles });
       started = Date.now();
-      return stoppable((signal) =>
+      return stoppable(io, (signal) =>
         shootBundles(bundles, dir, { executable, scale: c.scale, progress: io.progress, signal }),
       );
     })().finally(releaseChromium);

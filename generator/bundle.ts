@@ -2,10 +2,10 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { ScenarioSpec, SuiteDef } from '../scenarios/model.ts';
-import { SAFE_NAME, type BundleManifest } from '../scenarios/bundle.ts';
+import { parseSuiteIndex, SUITE_INDEX, type BundleManifest, type SuiteIndex } from '../scenarios/bundle.ts';
 import { createRng, scenarioSeed } from '../scenarios/rng.ts';
 import { PHRASINGS_DEFAULT, type Phrasings } from '../scenarios/phrasing.ts';
-import { UserError } from '../lib/errors.ts';
+import { clip, UserError } from '../lib/errors.ts';
 import { packagePath } from '../lib/root.ts';
 import { clearTemps, isTempName, writeFileAtomic } from '../lib/files.ts';
 import { compose } from './compose.ts';
@@ -102,27 +102,10 @@ export function bundlesDigest(bundles: readonly Bundle[], more: unknown = null):
   return hash.digest('hex').slice(0, 16);
 }
 
-export const SUITE_INDEX = 'suite.json';
-
-/** suite.json as writeBundles writes it; any field may be missing or of another type in a folder written by hand. */
-export interface SuiteIndex {
-  suite?: unknown;
-  version?: unknown;
-  seed?: unknown;
-  phrasings?: unknown;
-  scenarios?: unknown;
-}
-
-/** A folder's suite.json: null where there is none, no field where it is not JSON. */
+/** A folder's suite.json (scenarios/bundle.ts parseSuiteIndex): null where there is none. */
 export function readSuiteIndex(dir: string): SuiteIndex | null {
   const file = join(dir, SUITE_INDEX);
-  if (!existsSync(file)) return null;
-  try {
-    const held: unknown = JSON.parse(readFileSync(file, 'utf8'));
-    return typeof held === 'object' && held !== null ? (held as SuiteIndex) : {};
-  } catch {
-    return {};
-  }
+  return existsSync(file) ? parseSuiteIndex(readFileSync(file, 'utf8'), file) : null;
 }
 
 /**
@@ -133,11 +116,10 @@ export function readSuiteIndex(dir: string): SuiteIndex | null {
  */
 export function clearOtherVersion(out: string, suite: Pick<SuiteDef, 'id' | 'version'>): void {
   const held = readSuiteIndex(out);
-  if (held === null || held.suite !== suite.id || held.version === suite.version || !Array.isArray(held.scenarios))
-    return;
+  if (held === null || held.suite !== suite.id || held.version === suite.version) return;
   // Only what writeBundles writes: a folder named as one of the suite's ids, holding a bundle.json of that id.
-  const own = (id: unknown): id is string => {
-    if (typeof id !== 'string' || !SAFE_NAME.test(id) || !id.startsWith(`${suite.id}.`)) return false;
+  const own = (id: string): boolean => {
+    if (!id.startsWith(`${suite.id}.`)) return false;
     try {
       return (JSON.parse(readFileSync(join(out, id, 'bundle.json'), 'utf8')) as { id?: unknown }).id === id;
     } catch {
@@ -166,24 +148,20 @@ export function writeBundles(
   })[],
   phrasings: Phrasings = PHRASINGS_DEFAULT,
 ): void {
-  const index =
-    JSON.stringify(
-      {
-        suite: suite.id,
-        version: suite.version,
-        seed,
-        ...(phrasings === PHRASINGS_DEFAULT ? {} : { phrasings }),
-        scenarios: bundles.map((b) => b.manifest.id),
-      },
-      null,
-      2,
-    ) + '\n';
+  const held: SuiteIndex = {
+    suite: suite.id,
+    version: suite.version,
+    seed,
+    ...(phrasings === PHRASINGS_DEFAULT ? {} : { phrasings }),
+    scenarios: bundles.map((b) => b.manifest.id),
+  };
+  const index = JSON.stringify(held, null, 2) + '\n';
   const indexPath = join(out, SUITE_INDEX);
   if (existsSync(indexPath) && readFileSync(indexPath, 'utf8') !== index) {
-    throw new UserError(`${out} already holds a different generated suite; choose another --out or remove it`);
+    throw new UserError(`${clip(out)} already holds a different generated suite; choose another --out or remove it`);
   }
   if (!existsSync(indexPath) && existsSync(out) && readdirSync(out).some((name) => !isTempName(name))) {
-    throw new UserError(`${out} is not empty and holds no generated suite; choose another --out`);
+    throw new UserError(`${clip(out)} is not empty and holds no generated suite; choose another --out`);
   }
   mkdirSync(out, { recursive: true });
   clearTemps(out);

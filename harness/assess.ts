@@ -174,7 +174,7 @@ async function fromRuns(
 ): Promise<void> {
   const runs = folders.map((runs) => {
     const { config, episodes } = readRunFolder(runs);
-    if (episodes.length === 0) throw new UserError(`${runs}: the run has no episodes`);
+    if (episodes.length === 0) throw new UserError(`${clip(runs)}: the run has no episodes`);
     return { runs, episodes, limits: config.limits ?? {}, bundles: runBundles(runs, config, episodes, trustBundles) };
   });
   // A copy of a run beside it would count its steps twice: an episode is its agent on its scenario at its seed.

@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { UserError } from '../lib/errors.ts';
+import { clip, UserError } from '../lib/errors.ts';
 import { writeFileAtomic } from '../lib/files.ts';
 import { packagePath } from '../lib/root.ts';
 import type { LoadedBundle } from '../simulator/loop/bundle.ts';
@@ -105,6 +105,6 @@ export async function requireSelfCheck(bundles: readonly LoadedBundle[], signal?
   const failed = (await checkBundles(bundles, { signal })).filter((r) => !r.ok);
   if (failed.length > 0)
     throw new UserError(
-      `the suite fails its self-check (${failed.length} failed, first: ${failed[0]?.scenario}: ${failed[0]?.check}); see decoy check, or pass --no-check`,
+      `the suite fails its self-check (${failed.length} failed, first: ${clip(failed[0]?.scenario ?? '')}: ${failed[0]?.check}); see decoy check, or pass --no-check`,
     );
 }

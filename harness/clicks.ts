@@ -3,7 +3,7 @@ import { writeFileAtomic } from '../lib/files.ts';
 import type { ClickSuiteSpec, Domain, RucCategory, ScenarioSpec, SuiteDef } from '../scenarios/model.ts';
 import { families } from '../scenarios/index.ts';
 import { UserError } from '../lib/errors.ts';
-import { generateBundle, type Bundle } from '../generator/bundle.ts';
+import { generateBundle, writeBundles, type Bundle } from '../generator/bundle.ts';
 import { PHRASINGS_DEFAULT, type Phrasings } from '../scenarios/phrasing.ts';
 import { assignSplits, clickSamples, type ClickSample } from '../simulator/measure/clicks.ts';
 import { DecoyEnv } from '../simulator/loop/env.ts';
@@ -188,4 +188,16 @@ export function countsTable(samples: readonly ClickSample[]): string {
 export function writeSamples(out: string, samples: readonly ClickSample[]): void {
   writeFileAtomic(join(out, 'samples.jsonl'), samples.map((s) => JSON.stringify(s)).join('\n') + '\n');
   writeFileAtomic(join(out, 'samples.md'), `# Click samples\n\n${countsTable(samples)}\n`);
+}
+
+/** A click suite as generateClicks made it, written into `out`: its bundles with suite.json (writeBundles), then its samples. */
+export function writeClickSuite(
+  out: string,
+  suite: SuiteDef,
+  seed: number,
+  made: { readonly bundles: readonly Bundle[]; readonly samples: readonly ClickSample[] },
+  phrasings: Phrasings = PHRASINGS_DEFAULT,
+): void {
+  writeBundles(out, suite, seed, made.bundles, phrasings);
+  writeSamples(out, made.samples);
 }

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { VIEWPORT } from '../scenarios/contract.ts';
 import { join } from 'node:path';
 import type { ClickSuiteSpec, SuiteDef } from '../scenarios/model.ts';
-import { UserError } from '../lib/errors.ts';
+import { clip, UserError } from '../lib/errors.ts';
 import { appendLine, keptLines, writeFileAtomic } from '../lib/files.ts';
 import { Camera } from '../simulator/measure/shots.ts';
 import { rucRecord, RUC_RECORD } from '../simulator/measure/dataset.ts';
@@ -100,7 +100,7 @@ export async function writeDataset(
 
 function refuseFinished(out: string): void {
   if (existsSync(out) && readdirSync(out).length > 0)
-    throw new UserError(`${out} already exists and is not empty; choose another --out`);
+    throw new UserError(`${clip(out)} already exists and is not empty; choose another --out`);
 }
 
 async function render(c: DatasetConfig, progress: Progress, signal: AbortSignal | undefined): Promise<DatasetResult> {

@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { UserError } from '../lib/errors.ts';
+import { clip, UserError } from '../lib/errors.ts';
 import { packagePath } from '../lib/root.ts';
 import { GALLERY_DIR, galleryData, LIVE_INDEX, writeLiveSites, type GalleryBundle } from './gallery.ts';
 import { newKeySecret } from './live-copy.ts';
@@ -11,7 +11,7 @@ function claimOutput(out: string): void {
   if (!existsSync(out)) return;
   if (readdirSync(out).length === 0) return;
   if (!existsSync(join(out, LIVE_INDEX)))
-    throw new UserError(`${out} is not empty and holds no gallery; choose another --out`);
+    throw new UserError(`${clip(out)} is not empty and holds no gallery; choose another --out`);
   rmSync(out, { recursive: true, force: true });
 }
 

@@ -2,7 +2,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { families, tasks } from '../scenarios/index.ts';
 import type { BundleManifest } from '../scenarios/bundle.ts';
-import { UserError } from '../lib/errors.ts';
+import { clip, UserError } from '../lib/errors.ts';
 import { writeFileAtomic } from '../lib/files.ts';
 import { describeStep } from '../scenarios/steps.ts';
 import { readBundleFile, type LoadedBundle } from '../simulator/loop/bundle.ts';
@@ -62,7 +62,7 @@ export function galleryData(bundles: readonly GalleryBundle[], keySecret: string
   const seen = new Set<string>();
   for (const b of bundles) {
     if (seen.has(b.manifest.id))
-      throw new UserError(`configuration ${b.manifest.id} is given twice; give each suite's bundles once`);
+      throw new UserError(`configuration ${clip(b.manifest.id)} is given twice; give each suite's bundles once`);
     seen.add(b.manifest.id);
   }
   const configurations = bundles.map(({ manifest: m, dir }): GalleryConfiguration => ({

@@ -1,7 +1,9 @@
 /**
  * decoy's harness: what a library user calls. It composes the generator and the simulator
  * (run a suite, self-check, click samples, dataset, screenshots, conformance, the gallery
- * and its server, scoring collected logs, labelling recorded runs); the `decoy` command is a thin layer over it.
+ * and its server, scoring collected logs, labelling recorded runs); the `decoy` command is a thin layer over it,
+ * and calls nothing of the harness that is not here (test/faces.test.ts holds it to that). The CLI
+ * imports each harness module itself, when a command runs, so that a command loads only its own.
  */
 export {
   executeRun,
@@ -9,6 +11,7 @@ export {
   claimOutput,
   runDemo,
   demoFolders,
+  nameOf,
   type RunOptions,
   type RunResult,
   type DemoConfig,
@@ -16,12 +19,20 @@ export {
 export {
   compareDefenses,
   withAblations,
+  checkDefenses,
   ABLATIONS,
   type CompareConfig,
   type CompareOptions,
   type CompareResult,
 } from './compare.ts';
-export { assessSteps, type AssessResult } from './assess.ts';
+export {
+  assessSteps,
+  assessedDefense,
+  writeAssessment,
+  assertAssessFolder,
+  type AssessResult,
+  type AssessSource,
+} from './assess.ts';
 export { assessClicks } from './assess-clicks.ts';
 export { experience, type ExperienceConfig, type ExperienceRun } from './experience/run.ts';
 export { runExperience, type ExperienceResult, type IterationRecord, type LoopOptions } from './experience/loop.ts';
@@ -32,7 +43,7 @@ export type { Case, Summarizer, SummaryInput, Summary, Trial } from './experienc
 export type { Lesson } from './experience/lessons.ts';
 export { readRunFolder, type RunConfig, type RunFolder, type RunSummary } from './run-folder.ts';
 export { checkBundles, checkCacheFile, VERDICT_SOURCES, type CheckOptions } from './check.ts';
-export { generateClicks, quotas, resize, countsTable, writeSamples } from './clicks.ts';
+export { generateClicks, quotas, resize, countsTable, writeSamples, writeClickSuite } from './clicks.ts';
 export { writeDataset, type DatasetConfig, type DatasetResult } from './dataset.ts';
 export { shootBundles, type ShootOptions, type ShootResult } from './shoot.ts';
 export { conformBundles, type ConformConfig } from './conform.ts';
@@ -41,8 +52,19 @@ export { buildGallery } from './gallery-build.ts';
 export { liveKey, livePath, liveCopy, newKeySecret } from './live-copy.ts';
 export { startGalleryServer, type GalleryServer } from './server.ts';
 export { readReplayFile } from './replay-file.ts';
-export { selectSuite, loadBundles, assertBundleFolder, type BundleSource } from './select.ts';
+export {
+  selectSuite,
+  loadBundles,
+  makeSuite,
+  generated,
+  phrasingsOf,
+  assertBundleFolder,
+  type BundleSource,
+  type MadeSuite,
+} from './select.ts';
 export { manifestOf, readLog, scoreLog, scoreCollected, type ManifestSource } from './score.ts';
 export { labelRun, type LabelOptions, type LabelResult } from './label.ts';
 export { catalogue, suiteSize } from './catalogue.ts';
 export type { Progress } from './progress.ts';
+export { McpSession } from './mcp/session.ts';
+export { serveStdio } from './mcp/server.ts';

@@ -9,7 +9,7 @@ import { labelEpisode, ReplayDiverged, type LabelledStep, type StateVisitor } fr
 import type { EpisodeRecord } from '../simulator/loop/runner.ts';
 import { shortReason } from '../lib/errors.ts';
 import type { EpisodeLimits } from '../simulator/page/engine/limits.ts';
-import { readRunFolder, type RunConfig } from './run-folder.ts';
+import { LABELS_FILE, parseLabelledStep, readRunFolder, type RunConfig } from './run-folder.ts';
 import { lockFolder } from './lock.ts';
 import { loadBundles, runSource } from './select.ts';
 import { silent, type Progress } from './progress.ts';
@@ -52,7 +52,7 @@ export function runBundles(
   for (const e of episodes)
     if (!bundles.has(e.scenario))
       throw new UserError(
-        `${runs}: episode ${e.scenario} has no bundle in ${config.bundles ?? `suite ${config.suite} (seed ${config.seed})`}`,
+        `${clip(runs)}: episode ${clip(e.scenario)} has no bundle in ${config.bundles === null ? `suite ${clip(config.suite)} (seed ${config.seed})` : clip(config.bundles)}`,
       );
   return bundles;
 }
@@ -65,7 +65,7 @@ function assertSameSuite(runs: string, config: RunConfig): void {
   const then =
     config.suiteVersion === undefined ? 'before suites were versioned' : `on ${config.suite} v${config.suiteVersion}`;
   throw new UserError(
-    `${runs} was played ${then}; this decoy generates v${now}, whose sites differ: play the run again with this decoy`,
+    `${clip(runs)} was played ${then}; this decoy generates v${now}, whose sites differ: play the run again with this decoy`,
   );
 }
 
@@ -82,7 +82,7 @@ export async function labelRecorded(
   } catch (err) {
     if (err instanceof ReplayDiverged) throw new UserError(err.message);
     throw new UserError(
-      `${e.scenario}: its replay failed (${shortReason(err instanceof Error ? err.message : String(err))})`,
+      `${clip(e.scenario)}: its replay failed (${shortReason(err instanceof Error ? err.message : String(err))})`,
     );
   }
 }
@@ -113,17 +113,12 @@ function labelledPrefix(
       kept++;
       continue;
     }
-    const mine = lines.slice(at, at + e.steps.length).map((l) => {
-      try {
-        return JSON.parse(l.text) as LabelledStep;
-      } catch {
-        return null;
-      }
-    });
+    // A whole line that does not fit is refused, not cut: only a kill's cut-short last line is ours to drop.
+    const mine = lines.slice(at, at + e.steps.length).map((l, j) => parseLabelledStep(l.text, file, at + j + 1));
     const whole =
-      mine.length === e.steps.length && mine.every((m, j) => m?.scenario === e.scenario && m.step === e.steps[j]?.i);
+      mine.length === e.steps.length && mine.every((m, j) => m.scenario === e.scenario && m.step === e.steps[j]?.i);
     if (!whole) break;
-    for (const m of mine) counts[m!.label] = (counts[m!.label] ?? 0) + 1;
+    for (const m of mine) counts[m.label] = (counts[m.label] ?? 0) + 1;
     at += e.steps.length;
     steps += e.steps.length;
     end = lines[at - 1]?.end ?? end;
@@ -159,7 +154,7 @@ export const labelledSkip = (e: EpisodeRecord) => e.end.kind === 'error';
  */
 export async function labelRun(runs: string, opts: LabelOptions = {}): Promise<LabelResult> {
   const { config, episodes } = readRunFolder(runs);
-  const file = opts.out ?? join(runs, 'labels.jsonl');
+  const file = opts.out ?? join(runs, LABELS_FILE);
   const bundles = runBundles(runs, config, episodes, opts.trustBundles === true);
   const unlock = lockFolder(dirname(file));
   // The limits the run was played with, unless given: a step replayed under others could end otherwise.

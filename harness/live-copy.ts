@@ -1,7 +1,7 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import type { DefaultTreeAdapterMap } from 'parse5';
 import { ATTR, SITE_LOG_META } from '../scenarios/contract.ts';
-import { UserError } from '../lib/errors.ts';
+import { clipPath, UserError } from '../lib/errors.ts';
 import type { SiteFiles } from '../simulator/page/engine/browser.ts';
 import { parse5 } from '../simulator/page/engine/served.ts';
 import { PAGE, servedFileProblem, TRUST_HINT } from '../simulator/loop/trust.ts';
@@ -94,7 +94,10 @@ export function liveCopy(
     }
     const page = hostedPage(content, base, sink);
     const problem = opts.trusted ? null : servedFileProblem(path, page, { base, sink });
-    if (problem) throw new UserError(`${opts.where ?? 'a live copy'}/${path}: as hosted, ${problem}; ${TRUST_HINT}`);
+    if (problem)
+      throw new UserError(
+        `${clipPath(`${opts.where ?? 'a live copy'}/${path}`)}: as hosted, ${problem}; ${TRUST_HINT}`,
+      );
     out[path] = page;
   }
   return out;

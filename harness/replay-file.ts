@@ -30,12 +30,12 @@ export type ReplayActions = ReadonlyMap<string, readonly string[]>;
  * of a suite), not a property every object has.
  */
 export function readReplayFile(path: string): Map<string, string[]> {
-  if (!existsSync(path)) throw new UserError(`replay file ${path} does not exist`);
+  if (!existsSync(path)) throw new UserError(`replay file ${clip(path)} does not exist`);
   const stats = statSync(path);
-  if (!stats.isFile()) throw new UserError(`replay file ${path} is a folder, not a file`);
+  if (!stats.isFile()) throw new UserError(`replay file ${clip(path)} is a folder, not a file`);
   if (stats.size > MAX_REPLAY_FILE_BYTES)
     throw new UserError(
-      `replay file ${path} is ${stats.size} bytes; a replay file is at most ${MAX_REPLAY_FILE_BYTES}`,
+      `replay file ${clip(path)} is ${stats.size} bytes; a replay file is at most ${MAX_REPLAY_FILE_BYTES}`,
     );
   const out = new Map<string, string[]>();
   const lines = (scenario: string) => {
@@ -59,7 +59,7 @@ export function readReplayFile(path: string): Map<string, string[]> {
   for (let start = 0, i = 0; start < bytes.length; i++) {
     const nl = bytes.indexOf(10, start);
     const end = nl === -1 ? bytes.length : nl;
-    const where = `${path}:${i + 1}`;
+    const where = `${clip(path)}:${i + 1}`;
     if (end - start > MAX_REPLAY_LINE_BYTES)
       throw new UserError(
         `${where}: a line of ${end - start} bytes; a replay file's line is at most ${MAX_REPLAY_LINE_BYTES}`,
@@ -85,7 +85,7 @@ export function readReplayFile(path: string): Map<string, string[]> {
     } else
       throw new UserError(`${where}: expected "click('e1')", {"action": ..., "scenario"?: ...} or an episode record`);
   }
-  if ([...out.values()].every((a) => a.length === 0)) throw new UserError(`replay file ${path} holds no actions`);
+  if ([...out.values()].every((a) => a.length === 0)) throw new UserError(`replay file ${clip(path)} holds no actions`);
   return out;
 }
 
@@ -119,13 +119,13 @@ export function assertReplayFits(
       ? `; they are of another version of the suite (${some([moved])} is ${quote(mine.get(unversioned(moved)) as string)} here), and a recording is played only on the sites it was made on`
       : '';
     throw new UserError(
-      `replay file ${path} names ${unknown.length} configuration${unknown.length === 1 ? '' : 's'} this suite and seed do not have (${some(unknown)})${matched === 0 ? ', and none that they have' : ''}${other}`,
+      `replay file ${clip(path)} names ${unknown.length} configuration${unknown.length === 1 ? '' : 's'} this suite and seed do not have (${some(unknown)})${matched === 0 ? ', and none that they have' : ''}${other}`,
     );
   }
   if (actions.has('*')) return;
   const missing = run.filter((id) => !actions.has(id));
   if (missing.length > 0)
     throw new UserError(
-      `replay file ${path} has no recording for ${missing.length} of the run's ${run.length} configurations (${some(missing)})`,
+      `replay file ${clip(path)} has no recording for ${missing.length} of the run's ${run.length} configurations (${some(missing)})`,
     );
 }

@@ -1,7 +1,8 @@
 /**
  * The run folder, as `decoy run` writes it and every command reads it: run.json (what decides
  * the episodes), episodes.jsonl (one record a line, appended as each episode ends) and
- * summary.json (written last: a folder without it is an unfinished run). Each file is a zod
+ * summary.json (written last: a folder without it is an unfinished run), and the labels.jsonl
+ * decoy label adds (one labelled step a line, read back to resume). Each file is a zod
  * schema held to its TypeScript type, and read here only: a file that does not fit is a
  * one-line error naming the file, the line (episodes.jsonl) and the field.
  *
@@ -11,19 +12,22 @@
 import { existsSync, readFileSync, statSync, truncateSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { clip, UserError } from '../lib/errors.ts';
+import { clip, firstIssue, UserError } from '../lib/errors.ts';
 import { completeLines } from '../lib/files.ts';
 import type { Same } from '../lib/same.ts';
 import { episodeSeed } from '../scenarios/rng.ts';
 import { versionPrefix } from '../scenarios/scenario-id.ts';
 import { count, episodeRecordSchema, llmUsage } from './episode-schema.ts';
 import type { EpisodeRecord } from '../simulator/loop/runner.ts';
+import { LABELS, type LabelledStep } from '../simulator/measure/labels.ts';
 import { summarize, type Summary } from '../simulator/measure/metrics.ts';
 import type { EpisodeLimits } from '../simulator/page/engine/limits.ts';
 
 export const RUN_FILE = 'run.json';
 export const EPISODES_FILE = 'episodes.jsonl';
 export const SUMMARY_FILE = 'summary.json';
+/** decoy label's output, in the run folder unless told otherwise. */
+export const LABELS_FILE = 'labels.jsonl';
 
 /** Everything that decides a run's episodes; written to run.json. */
 export interface RunConfig {
@@ -119,23 +123,27 @@ export const runSummarySchema = z.strictObject({
   llm: llmUsage.extend({ episodes: count }).optional(),
 });
 
+const label = z.enum(LABELS);
+
+/** One line of labels.jsonl: a recorded step, as decoy label labelled it (simulator/measure/labels.ts). */
+export const labelledStepSchema = z.strictObject({
+  scenario: z.string(),
+  step: count,
+  proposal: z.string(),
+  snapshot: z.string(),
+  url: z.string(),
+  label,
+  families: z.record(z.string(), label),
+});
+
 /** Fail type checking when a file's schema and its type describe different files. */
 export const RUN_CONFIG_SCHEMA_IS_THE_TYPE: Same<z.infer<typeof runConfigSchema>, RunConfig> = true;
 export const EPISODE_SCHEMA_IS_THE_TYPE: Same<z.infer<typeof episodeRecordSchema>, EpisodeRecord> = true;
 export const SUMMARY_SCHEMA_IS_THE_TYPE: Same<z.infer<typeof runSummarySchema>, RunSummary> = true;
+export const LABELLED_STEP_SCHEMA_IS_THE_TYPE: Same<z.infer<typeof labelledStepSchema>, LabelledStep> = true;
 
 // ---------------------------------------------------------------------------
 // Reading.
-
-/** The first thing wrong with a value, as `field: problem` (the field as a path, `steps.3.verdict.kind`). */
-function problem(error: z.ZodError): string {
-  const issue = error.issues[0];
-  if (!issue) return 'not as decoy run writes it';
-  const at = issue.path.map(String).join('.');
-  if (issue.code === 'unrecognized_keys')
-    return `${clip([at, issue.keys[0] ?? ''].filter((p) => p !== '').join('.'))}: no such field`;
-  return at === '' ? issue.message : `${clip(at)}: ${issue.message}`;
-}
 
 /** `text` read as JSON and checked against `schema`; else a UserError naming `where` (a file, or file:line). */
 function parsed<T>(schema: z.ZodType, text: string, where: string): T {
@@ -146,7 +154,7 @@ function parsed<T>(schema: z.ZodType, text: string, where: string): T {
     throw new UserError(`${where}: not JSON (${(e as Error).message.split('\n')[0]})`);
   }
   const r = schema.safeParse(json);
-  if (!r.success) throw new UserError(`${where}: ${problem(r.error)}`);
+  if (!r.success) throw new UserError(`${where}: ${firstIssue(r.error, 'not as decoy run writes it')}`);
   return json as T;
 }
 
@@ -157,6 +165,10 @@ export const parseRunConfig = (text: string, file: string): RunConfig =>
 /** One line of episodes.jsonl (`line` counted from 1) as the record it holds; a UserError naming the file, the line and the field. */
 export const parseEpisode = (text: string, file: string, line: number): EpisodeRecord =>
   parsed<EpisodeRecord>(episodeRecordSchema, text, `${clip(file)}:${line}`);
+
+/** One line of labels.jsonl (`line` counted from 1); a UserError naming the file, the line and the field. */
+export const parseLabelledStep = (text: string, file: string, line: number): LabelledStep =>
+  parsed<LabelledStep>(labelledStepSchema, text, `${clip(file)}:${line}`);
 
 /** summary.json's text; a UserError naming the file and the field. */
 export const parseSummary = (text: string, file: string): RunSummary =>

@@ -1,9 +1,9 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import { Stopped, UserError } from '../lib/errors.ts';
+import { clip, quote, Stopped, UserError } from '../lib/errors.ts';
 import { LOCK_NAME, lockFolder } from './lock.ts';
 import { appendLine, clearTemps, isTempName, writeFileAtomic } from '../lib/files.ts';
-import { clearOtherVersion, generateSuite, writeBundles } from '../generator/bundle.ts';
+import { clearOtherVersion } from '../generator/bundle.ts';
 import { scenarioId } from '../generator/compose.ts';
 import { suites } from '../scenarios/index.ts';
 import type { BundleManifest } from '../scenarios/bundle.ts';
@@ -31,7 +31,7 @@ import {
 } from '../simulator/loop/resolve.ts';
 import { resultsTable } from '../simulator/measure/report/table.ts';
 import { assertReplayFits, readReplayFile } from './replay-file.ts';
-import { loadBundles, runSource, selectSuite, suiteTitle, suiteVersionOf } from './select.ts';
+import { loadBundles, makeSuite, runSource, selectSuite, suiteTitle, suiteVersionOf } from './select.ts';
 import { requireSelfCheck } from './check.ts';
 import { silent, type Progress } from './progress.ts';
 import { stopIfAsked } from './stop.ts';
@@ -121,7 +121,7 @@ export function claimOutput(out: string, config: RunConfig, replaceSameSuite = f
     }
     if (held !== stamp && !(replaceSameSuite && suite === config.suite)) throw heldOtherRun(out, held, config);
   } else if (existsSync(out) && readdirSync(out).some((name) => !isTempName(name) && name !== LOCK_NAME)) {
-    throw new UserError(`${out} is not empty and holds no run; choose another --out`);
+    throw new UserError(`${clip(out)} is not empty and holds no run; choose another --out`);
   }
   mkdirSync(out, { recursive: true });
   // A new run (or a finished one played anew): the summary goes first, so that the folder
@@ -138,7 +138,7 @@ export function heldOtherRun(dir: string, held: string, config: RunConfig, shown
   return new UserError(
     malformed
       ? `${malformed}; choose another --out or remove it`
-      : `${shown} already holds a different run${changedFile(held, config)}; choose another --out or remove it`,
+      : `${clip(shown)} already holds a different run${changedFile(held, config)}; choose another --out or remove it`,
   );
 }
 
@@ -188,8 +188,8 @@ export function changedFile(held: string, config: RunConfig): string {
       same({ ...was, [key]: config[key] }, config)
     ) {
       return isInjection(config[who])
-        ? ` (the injected script ${config[who].slice('inject:'.length)} changed since)`
-        : ` (the ${who} file ${config[who]} changed since)`;
+        ? ` (the injected script ${clip(config[who].slice('inject:'.length))} changed since)`
+        : ` (the ${who} file ${clip(config[who])} changed since)`;
     }
   }
   return '';
@@ -239,7 +239,7 @@ export async function prepareAgent(
     const agent = agentDef.create({ seed: config.seed, options: agentOptions, scenario: first.id });
     if (agent.sees && config.engine !== 'chromium')
       throw new UserError(
-        `agent ${config.agent} looks at screenshots, which only a browser that paints gives: add --engine chromium`,
+        `agent ${quote(config.agent)} looks at screenshots, which only a browser that paints gives: add --engine chromium`,
       );
     defenseDef.create({ seed: config.seed, options: config.defenseOptions });
   }
@@ -401,13 +401,13 @@ export async function runDemo(
     defenseOptions: {},
     replay: null,
   };
-  const made = generateSuite(suite, c.seed);
+  const made = makeSuite(suite, c.seed);
   await prepareAgent(
     config,
-    made.map((b) => b.manifest),
+    made.bundles.map((b) => b.manifest),
   );
   clearOtherVersion(where.bundles, suite);
-  writeBundles(where.bundles, suite, c.seed, made);
+  made.writeTo(where.bundles);
   const result = await executeRun(config, where.out, {
     bundles: loadBundles({ bundles: where.bundles }),
     replaceSameSuite: true,

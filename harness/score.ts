@@ -21,7 +21,7 @@ export function manifestOf(source: ManifestSource): BundleManifest {
   if (!found) {
     const here = all.find((b) => unversioned(b.manifest.id) === unversioned(source.scenario));
     throw new UserError(
-      `suite '${source.suite}' (seed ${source.seed}) has no configuration ${quote(source.scenario)}${here ? `; it is of another version of the suite: here it is ${quote(here.manifest.id)}` : ''}`,
+      `suite ${quote(source.suite)} (seed ${source.seed}) has no configuration ${quote(source.scenario)}${here ? `; it is of another version of the suite: here it is ${quote(here.manifest.id)}` : ''}`,
     );
   }
   return found.manifest;
@@ -69,29 +69,30 @@ const PAGE_EVENTS: Record<PageEvent['type'], z.ZodType> = {
 
 /** A log as decoy serve writes it ({scenario, events}) or a bare array of events. */
 export function readLog(file: string): { scenario: string | null; events: PageEvent[] } {
-  if (!existsSync(file)) throw new UserError(`log file ${file} does not exist`);
-  if (!statSync(file).isFile()) throw new UserError(`log file ${file} is a folder, not a file`);
+  if (!existsSync(file)) throw new UserError(`log file ${clip(file)} does not exist`);
+  if (!statSync(file).isFile()) throw new UserError(`log file ${clip(file)} is a folder, not a file`);
   let raw: unknown;
   try {
     raw = JSON.parse(readFileSync(file, 'utf8'));
   } catch (e) {
-    throw new UserError(`${file}: not valid JSON (${(e as Error).message.split('\n')[0]})`);
+    throw new UserError(`${clip(file)}: not valid JSON (${(e as Error).message.split('\n')[0]})`);
   }
   const wrapped = typeof raw === 'object' && raw !== null && !Array.isArray(raw);
   const events = wrapped ? (raw as { events?: unknown }).events : raw;
   if (!Array.isArray(events))
-    throw new UserError(`${file}: expected a JSON array of events or an object with 'events'`);
+    throw new UserError(`${clip(file)}: expected a JSON array of events or an object with 'events'`);
   events.forEach((e, i) => {
     if (typeof e !== 'object' || e === null || Array.isArray(e) || typeof (e as { type?: unknown }).type !== 'string')
-      throw new UserError(`${file}: event ${i} is not an object with a string 'type'`);
+      throw new UserError(`${clip(file)}: event ${i} is not an object with a string 'type'`);
     const type = (e as { type: string }).type;
     const schema = Object.hasOwn(PAGE_EVENTS, type) ? PAGE_EVENTS[type as PageEvent['type']] : undefined;
-    if (!schema) throw new UserError(`${file}: event ${i} (${quote(type)}) is not an event the site runtime logs`);
+    if (!schema)
+      throw new UserError(`${clip(file)}: event ${i} (${quote(type)}) is not an event the site runtime logs`);
     const checked = schema.safeParse(e);
     if (!checked.success) {
       const issue = checked.error.issues[0];
       throw new UserError(
-        `${file}: event ${i} (${type}) is not as the site runtime logs it (${clip(issue?.path.join('.') ?? '')}: ${issue?.message})`,
+        `${clip(file)}: event ${i} (${type}) is not as the site runtime logs it (${clip(issue?.path.join('.') ?? '')}: ${issue?.message})`,
       );
     }
   });
@@ -126,6 +127,6 @@ export function scoreCollected(source: ManifestSource, logFile: string, answer: 
   const manifest = manifestOf(source);
   const log = readLog(logFile);
   if (log.scenario !== null && log.scenario !== manifest.id)
-    throw new UserError(`${logFile} was collected from ${clip(log.scenario)}, not ${manifest.id}`);
+    throw new UserError(`${clip(logFile)} was collected from ${clip(log.scenario)}, not ${clip(manifest.id)}`);
   return { manifest, events: log.events.length, score: scoreLog(manifest, log.events, answer) };
 }

@@ -1,9 +1,11 @@
 import type { SuiteDef } from '../scenarios/model.ts';
 import { families, suites } from '../scenarios/index.ts';
 import { versionPrefix } from '../scenarios/scenario-id.ts';
-import { UserError } from '../lib/errors.ts';
+import { clip, clipPath, quote, UserError } from '../lib/errors.ts';
 import { existsSync, readdirSync } from 'node:fs';
-import { generateSuite, pictureData, readSuiteIndex, type Bundle } from '../generator/bundle.ts';
+import { join } from 'node:path';
+import { SUITE_INDEX } from '../scenarios/bundle.ts';
+import { generateSuite, pictureData, readSuiteIndex, writeBundles, type Bundle } from '../generator/bundle.ts';
 import { PHRASINGS_DEFAULT, recordedPhrasings, type Phrasings } from '../scenarios/phrasing.ts';
 import { readBundles, type LoadedBundle } from '../simulator/loop/bundle.ts';
 import { markTrusted } from '../simulator/page/sandbox/trusted.ts';
@@ -15,7 +17,7 @@ export function selectSuite(name: string, patterns: readonly string[] = []): Sui
   for (const p of patterns) families.get(p);
   const keep = suite.scenarios().filter((s) => s.patterns.some((p) => patterns.includes(p.family)));
   if (keep.length === 0)
-    throw new UserError(`suite '${name}' has no configuration with pattern ${patterns.join(' or ')}`);
+    throw new UserError(`suite ${quote(name)} has no configuration with pattern ${patterns.join(' or ')}`);
   return { ...suite, scenarios: () => keep };
 }
 
@@ -47,30 +49,58 @@ export const generated = (made: readonly Bundle[]): LoadedBundle[] =>
     site: Object.keys(b.pictures).length > 0 ? { files: b.files, data: pictureData(b.pictures) } : { files: b.files },
   }));
 
+/** A whole suite generated here, and the writing of it under the seed and phrasings it was generated at. */
+export interface MadeSuite {
+  readonly bundles: readonly Bundle[];
+  /** Writes the bundles and suite.json into `out` (generator/bundle.ts writeBundles: refused where it holds another suite). */
+  writeTo(out: string): void;
+}
+
+/**
+ * The one generation of a whole suite, for every command that generates one (run, generate,
+ * shoot, the demo): what is written is what was generated, at one seed and one half of the
+ * phrasings. (A click suite's samples are drawn bundle by bundle instead: clicks.ts.)
+ */
+export function makeSuite(suite: SuiteDef, seed: number, phrasings: Phrasings = PHRASINGS_DEFAULT): MadeSuite {
+  const bundles = generateSuite(suite, seed, phrasings);
+  return { bundles, writeTo: (out) => writeBundles(out, suite, seed, bundles, phrasings) };
+}
+
 /**
  * The one loader of bundles, for every command: from disk (bundlesFromDisk: checked to be
  * data unless trusted), or a suite (narrowed to its patterns) generated here, which is decoy's own.
  */
 export function loadBundles(source: BundleSource): LoadedBundle[] {
   if ('bundles' in source) return bundlesFromDisk(source.bundles, source.trustBundles === true);
-  return generated(generateSuite(selectSuite(source.suite, source.patterns), source.seed, source.phrasings));
+  return generated(makeSuite(selectSuite(source.suite, source.patterns), source.seed, source.phrasings).bundles);
 }
 
 /**
  * The version of the suite a run or comparison plays, as run.json and compare.json record it:
  * the registry's, or for a folder of bundles the one its suite.json says it was generated at
  * (none for bundles of another origin, or made in memory for a suite the registry does not hold).
+ * A suite.json that names a version other than the registry's, or ids not of the version it
+ * names, is refused: its bundles are not the sites this decoy would play under that name.
  */
 export function suiteVersionOf(c: { readonly suite: string; readonly bundles: string | null }): number | undefined {
   if (c.bundles === null) return suites.ids().includes(c.suite) ? suites.get(c.suite).version : undefined;
   const held = readSuiteIndex(c.bundles);
-  const v = held?.version;
-  if (held?.suite !== c.suite || typeof v !== 'number' || !Number.isInteger(v) || v <= 0) return undefined;
-  // Believed only where the ids it lists carry it too: the ids are what the episodes record.
-  const carried =
-    Array.isArray(held.scenarios) &&
-    held.scenarios.every((id) => typeof id === 'string' && id.startsWith(versionPrefix(c.suite, v)));
-  return carried ? v : undefined;
+  if (held?.version === undefined) return undefined;
+  const { version } = held;
+  const suite = held.suite ?? c.suite;
+  const file = clipPath(join(c.bundles, SUITE_INDEX));
+  const now = suites.ids().includes(suite) ? suites.get(suite).version : version;
+  if (version !== now)
+    throw new UserError(
+      `${file}: version: ${quote(suite)} v${version}, but this decoy generates v${now}; generate the bundles again with this decoy`,
+    );
+  // The ids are what the episodes record: each must carry the version too.
+  const other = held.scenarios.find((id) => !id.startsWith(versionPrefix(suite, version)));
+  if (other !== undefined)
+    throw new UserError(
+      `${file}: scenarios: ${quote(other)} is not of ${quote(suite)} v${version}, the version it names`,
+    );
+  return suite === c.suite ? version : undefined;
 }
 
 /** `demo v1`, or the bare name where no version is known (a folder of bundles of another origin): how a title names the suite. */
@@ -116,14 +146,14 @@ export function assertBundleFolder(
   if (held !== null) {
     if (held.suite === suite.id && held.seed === seed && (held.phrasings ?? PHRASINGS_DEFAULT) !== phrasings)
       throw new UserError(
-        `${out} holds ${suite.id} with the ${String(held.phrasings ?? PHRASINGS_DEFAULT)} phrasings, not the ${phrasings} ones; choose another --out or remove it`,
+        `${clip(out)} holds ${suite.id} with the ${held.phrasings ?? PHRASINGS_DEFAULT} phrasings, not the ${phrasings} ones; choose another --out or remove it`,
       );
     if (held.suite === suite.id && held.seed === seed && held.version !== suite.version)
       throw new UserError(
-        `${out} holds ${suite.id} ${held.version === undefined ? 'from before suites were versioned' : `v${String(held.version)}`}, not v${suite.version}; choose another --out or remove it`,
+        `${clip(out)} holds ${suite.id} ${held.version === undefined ? 'from before suites were versioned' : `v${held.version}`}, not v${suite.version}; choose another --out or remove it`,
       );
     if (held.suite !== suite.id || held.seed !== seed)
-      throw new UserError(`${out} already holds a different generated suite; choose another --out or remove it`);
+      throw new UserError(`${clip(out)} already holds a different generated suite; choose another --out or remove it`);
   } else if (existsSync(out) && readdirSync(out).length > 0)
-    throw new UserError(`${out} is not empty and holds no generated suite; choose another --out`);
+    throw new UserError(`${clip(out)} is not empty and holds no generated suite; choose another --out`);
 }

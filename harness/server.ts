@@ -4,7 +4,7 @@ import { extname, join, resolve, sep } from 'node:path';
 import sirv from 'sirv';
 import { z } from 'zod';
 import { safeName } from '../scenarios/bundle.ts';
-import { shortReason, UserError } from '../lib/errors.ts';
+import { clip, clipPath, shortReason, UserError } from '../lib/errors.ts';
 import { NO_SCRIPT_POLICY, runtimeOnlyPolicy } from '../simulator/loop/trust.ts';
 import { collector, type LiveEntry } from './collect.ts';
 import { GALLERY_DIR, LIVE_INDEX, LIVE_ORIGIN } from './gallery.ts';
@@ -29,22 +29,25 @@ const REQUEST_MS = 30_000;
 const HEADERS_MS = 10_000;
 
 function readIndex(dir: string): Record<string, LiveEntry> {
-  if (!existsSync(dir)) throw new UserError(`${dir} does not exist; build the site with decoy site build --out ${dir}`);
+  if (!existsSync(dir))
+    throw new UserError(`${clip(dir)} does not exist; build the site with decoy site build --out ${clip(dir)}`);
   if (!statSync(dir).isDirectory())
-    throw new UserError(`${dir} is a file, not a built site; build one with decoy site build --out <dir>`);
+    throw new UserError(`${clip(dir)} is a file, not a built site; build one with decoy site build --out <dir>`);
   const file = join(dir, LIVE_INDEX);
   if (!existsSync(file))
-    throw new UserError(`${dir} holds no gallery (no ${LIVE_INDEX}); build it with decoy site build --out ${dir}`);
+    throw new UserError(
+      `${clip(dir)} holds no gallery (no ${LIVE_INDEX}); build it with decoy site build --out ${clip(dir)}`,
+    );
   if (!existsSync(join(dir, GALLERY_DIR)))
     throw new UserError(
-      `${dir} was built by an earlier version of decoy (no ${GALLERY_DIR}/ folder); build it again with decoy site build --out ${dir}`,
+      `${clip(dir)} was built by an earlier version of decoy (no ${GALLERY_DIR}/ folder); build it again with decoy site build --out ${clip(dir)}`,
     );
   try {
     return LIVE.parse(JSON.parse(readFileSync(file, 'utf8')));
   } catch (e) {
     const first =
       e instanceof z.ZodError ? (e.issues[0]?.message ?? 'wrong shape') : (e as Error).message.split('\n')[0];
-    throw new UserError(`${file}: not a gallery index (${shortReason(first ?? '', 120)})`);
+    throw new UserError(`${clip(file)}: not a gallery index (${shortReason(first ?? '', 120)})`);
   }
 }
 
@@ -56,7 +59,7 @@ function refuseLinks(root: string): void {
   const link = readdirSync(root, { recursive: true, withFileTypes: true }).find((d) => d.isSymbolicLink());
   if (link)
     throw new UserError(
-      `${join(link.parentPath, link.name)} is a symbolic link; the server serves only the gallery's own files`,
+      `${clipPath(join(link.parentPath, link.name))} is a symbolic link; the server serves only the gallery's own files`,
     );
 }
 

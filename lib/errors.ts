@@ -1,3 +1,5 @@
+import type { z } from 'zod';
+
 /**
  * An error the user caused (bad flag, unknown id, malformed file). The CLI prints its
  * message on one line and exits non-zero; anything else is a bug and keeps its stack.
@@ -33,6 +35,17 @@ export function clip(input: string, max = QUOTE_MAX, quoted = false): string {
   return cut ? `${q}${shown}…${q} (${input.length} characters)` : `${q}${shown}${q}`;
 }
 
+/**
+ * A path as an error message repeats it: whole up to `max` characters, else `…` and its last
+ * `max`. A file deep in a folder the user named is told by its end (the bundle and the file
+ * in it), which clip would cut off.
+ */
+export function clipPath(path: string, max = QUOTE_MAX): string {
+  const chars = [...path.slice(-2 * max)];
+  if (chars.length <= max && chars.join('').length === path.length) return clip(path, max);
+  return `…${clip(chars.slice(-max).join(''), max)}`;
+}
+
 /** At most `max` characters of text that came from a page, an engine or a library, on one line: the reason an episode or a request failed. */
 export function shortReason(text: string, max = 200): string {
   const line = text.replace(/\s+/g, ' ').trim();
@@ -41,6 +54,19 @@ export function shortReason(text: string, max = 200): string {
 
 /** `clip` in single quotes (a quote or backslash in it escaped). */
 export const quote = (input: string, max = QUOTE_MAX): string => clip(input, max, true);
+
+/**
+ * The first thing a schema found wrong with a file a user gave, as `field: problem` (the field
+ * as a path, `steps.3.verdict.kind`): what its one-line error says after the file's name.
+ */
+export function firstIssue(error: z.ZodError, fallback: string): string {
+  const issue = error.issues[0];
+  if (!issue) return fallback;
+  const at = issue.path.map(String).join('.');
+  if (issue.code === 'unrecognized_keys')
+    return `${clip([at, issue.keys[0] ?? ''].filter((p) => p !== '').join('.'))}: no such field`;
+  return at === '' ? issue.message : `${clip(at)}: ${issue.message}`;
+}
 
 export function unknownId(kind: string, id: string, known: readonly string[]): UserError {
   return new UserError(`unknown ${kind} ${quote(id)} (known: ${known.join(', ')})`);

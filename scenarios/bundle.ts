@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { DOMAINS, type Step } from './model.ts';
 import { siteMeaning } from './meaning.ts';
-import { PHRASINGS } from './phrasing.ts';
-import { quote } from '../lib/errors.ts';
+import { PHRASINGS, type Phrasings } from './phrasing.ts';
+import { clip, clipPath, firstIssue, quote, UserError } from '../lib/errors.ts';
 import type { Same } from '../lib/same.ts';
 
 /** bundle.json: everything about a generated site that the site itself must not show. */
@@ -148,3 +148,63 @@ export const bundleManifest = z.object({
 });
 
 export type BundleManifest = z.infer<typeof bundleManifest>;
+
+/** The index a generated suite's folder holds beside its bundles (generator/bundle.ts writeBundles). */
+export const SUITE_INDEX = 'suite.json';
+
+/**
+ * suite.json: the suite, its version, the seed and phrasings it was generated at, and its
+ * bundles' ids in order. Only the ids are required: one written before suites were versioned
+ * has no version, and one written by hand around bundles of its own may say nothing else.
+ */
+export interface SuiteIndex {
+  readonly suite?: string;
+  readonly version?: number;
+  readonly seed?: number;
+  /** Absent: the standard half (writeBundles writes only the held-out one). */
+  readonly phrasings?: Phrasings;
+  readonly scenarios: readonly string[];
+}
+
+/** A suite's version (scenarios/model.ts SuiteDef), as its file and suite.json give it. */
+export const suiteVersion = z.custom<number>((v) => Number.isSafeInteger(v) && (v as number) > 0, {
+  error: (issue) =>
+    `${clip(JSON.stringify(issue.input) ?? String(issue.input))} is not a version (a whole number from 1)`,
+});
+
+export const suiteIndexSchema = z.strictObject({
+  suite: safeName.optional(),
+  version: suiteVersion.optional(),
+  seed: z.number().int().nonnegative().optional(),
+  phrasings: z.enum(PHRASINGS).optional(),
+  scenarios: z
+    .array(safeName)
+    .readonly()
+    .superRefine((ids, ctx) => {
+      const seen = new Set<string>();
+      ids.forEach((id, i) => {
+        if (seen.has(id)) ctx.addIssue({ code: 'custom', path: [i], message: `${quote(id)} is listed twice` });
+        seen.add(id);
+      });
+    }),
+});
+
+/** Fail type checking when suite.json's schema and its type describe different files. */
+export const SUITE_INDEX_SCHEMA_IS_THE_TYPE: Same<z.infer<typeof suiteIndexSchema>, SuiteIndex> = true;
+
+/**
+ * The text of a suite.json (`file`, named in errors) as the index it holds: the one reader of
+ * its contents, for the generator (which writes it) and the simulator (which loads the bundles
+ * it lists). Anything else is a one-line UserError naming the file and the field.
+ */
+export function parseSuiteIndex(text: string, file: string): SuiteIndex {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    throw new UserError(`${clipPath(file)}: not valid JSON (it begins ${quote(text, 40)})`);
+  }
+  const r = suiteIndexSchema.safeParse(json);
+  if (!r.success) throw new UserError(`${clipPath(file)}: ${firstIssue(r.error, 'not a suite index')}`);
+  return r.data;
+}

@@ -1,6 +1,6 @@
 import type { PatternFamily, ScenarioSpec, TaskDef } from './model.ts';
 import { loadFolder } from './registry.ts';
-import { UserError } from '../lib/errors.ts';
+import { quote, UserError } from '../lib/errors.ts';
 
 /**
  * The pattern families and tasks, and the rule for which of them share a site. Suites
@@ -33,31 +33,33 @@ export function familyTasks(family: PatternFamily): string[] {
 export function checkSpec(spec: ScenarioSpec): void {
   const task = tasks.get(spec.task);
   if (!task.domains.includes(spec.domain))
-    throw new UserError(`task '${spec.task}' has no '${spec.domain}' domain (has: ${task.domains.join(', ')})`);
+    throw new UserError(
+      `task ${quote(spec.task)} has no ${quote(spec.domain)} domain (has: ${task.domains.join(', ')})`,
+    );
   const held = new Map<string, string>();
   const infeasible = spec.patterns.find((p) => !families.get(p.family).feasible);
   if (infeasible && spec.patterns.length > 1) {
     // Once it fires no safe completion exists, so the other families' traps could not be told apart.
     throw new UserError(
-      `pattern family '${infeasible.family}' has no safe completion and cannot be composed with others`,
+      `pattern family ${quote(infeasible.family)} has no safe completion and cannot be composed with others`,
     );
   }
   for (const p of spec.patterns) {
     const family = families.get(p.family);
     if (family.tasks && !task.parts && !family.tasks.includes(spec.task))
-      throw new UserError(`pattern family '${p.family}' does not apply to task '${spec.task}'`);
+      throw new UserError(`pattern family ${quote(p.family)} does not apply to task ${quote(spec.task)}`);
     const missing = family.needs.filter((n) => !task.capabilities.includes(n));
     if (missing.length > 0)
       throw new UserError(
-        `pattern family '${p.family}' needs ${missing.join(', ')}, which task '${spec.task}' does not offer`,
+        `pattern family ${quote(p.family)} needs ${missing.join(', ')}, which task ${quote(spec.task)} does not offer`,
       );
     if (hostPart(task, family) === null)
-      throw new UserError(`pattern family '${p.family}' applies to no part of task '${spec.task}'`);
+      throw new UserError(`pattern family ${quote(p.family)} applies to no part of task ${quote(spec.task)}`);
     if (!family.domains.includes(spec.domain))
-      throw new UserError(`pattern family '${p.family}' has no '${spec.domain}' domain`);
+      throw new UserError(`pattern family ${quote(p.family)} has no ${quote(spec.domain)} domain`);
     if (!family.variants.includes(p.variant))
       throw new UserError(
-        `pattern family '${p.family}' has no variant '${p.variant}' (has: ${family.variants.join(', ')})`,
+        `pattern family ${quote(p.family)} has no variant ${quote(p.variant)} (has: ${family.variants.join(', ')})`,
       );
     for (const token of [
       family.id,
@@ -67,7 +69,7 @@ export function checkSpec(spec: ScenarioSpec): void {
       const other = held.get(token);
       if (other)
         throw new UserError(
-          `pattern families '${other}' and '${family.id}' cannot share a site (both hold '${token}')`,
+          `pattern families ${quote(other)} and ${quote(family.id)} cannot share a site (both hold ${quote(token)})`,
         );
       held.set(token, family.id);
     }

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -137,4 +137,58 @@ describe("the package's faces", () => {
       rmSync(own, { recursive: true, force: true });
     }
   }, 180_000);
+
+  it('decoy/harness is what the CLI calls: every name a command takes from harness/ the face exports', () => {
+    const face = new Set([
+      ...Object.keys(harness),
+      ...reexports(pkg.exports['./harness'] as string).map((r) => r.name),
+    ]);
+    const taken = readdirSync(join(ROOT, 'cli'))
+      .filter((f) => f.endsWith('.ts'))
+      .flatMap((f) => harnessNames(readFileSync(join(ROOT, 'cli', f), 'utf8')).map((name) => ({ f, name })));
+    expect(taken.length).toBeGreaterThan(20);
+    expect(taken.filter(({ name }) => !face.has(name)).map(({ f, name }) => `${name} (cli/${f})`)).toEqual([]);
+  });
 });
+
+/**
+ * The names a module takes from harness/ modules: by `import { … } from '../harness/…'`, by
+ * `const { … } = await import('../harness/…')`, and by a destructured `Promise.all([import(…), …])`.
+ * Every import of harness/ must be read by one of these, so none is missed.
+ */
+function harnessNames(text: string): string[] {
+  const names = (list: string) =>
+    list
+      .split(',')
+      .map(
+        (n) =>
+          n
+            .trim()
+            .replace(/^type /, '')
+            .split(/\s*:/)[0]
+            ?.trim() ?? '',
+      )
+      .filter((n) => n !== '');
+  const out: string[] = [];
+  let read = 0;
+  for (const m of text.matchAll(/import (?:type )?\{([^}]*)\} from '\.\.\/harness\/[^']+'/g)) {
+    out.push(...names(m[1] as string));
+    read++;
+  }
+  for (const m of text.matchAll(/const \{([^}]*)\} = await import\('\.\.\/harness\/[^']+'\)/g)) {
+    out.push(...names(m[1] as string));
+    read++;
+  }
+  for (const m of text.matchAll(/const \[([^\]]*)\]\s*=\s*await Promise\.all\(\[([^\]]*)\]\)/g)) {
+    const groups = [...(m[1] as string).matchAll(/\{([^}]*)\}/g)].map((g) => g[1] as string);
+    const paths = [...(m[2] as string).matchAll(/import\('([^']+)'\)/g)].map((p) => p[1] as string);
+    paths.forEach((p, i) => {
+      if (!p.startsWith('../harness/')) return;
+      out.push(...names(groups[i] ?? ''));
+      read++;
+    });
+  }
+  const all = [...text.matchAll(/(?:from |import\()'\.\.\/harness\//g)].length;
+  expect(read, 'an import of harness/ in a form this reader does not read').toBe(all);
+  return out;
+}

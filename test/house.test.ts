@@ -8,8 +8,8 @@ import { circlesOf, definitionsOf, placesOf, reach, readModule, type Reading, ty
  * The house rules (ARCHITECTURE.md): floors import only downwards and nothing beside them, the
  * simulator's rooms likewise, the loop never imports a plug-in, agents and defenses never import
  * each other nor reach the registries or the ground truth, nor name a file outside their side's
- * folder, a private folder (`_x/`) is its parent folder's, no import circle anywhere, and a
- * module loaded by a computed path is one listed here.
+ * folder, a private folder (`_x/`) is its parent folder's, no import circle anywhere, a module
+ * loaded by a computed path is one listed here, and only cli/main.ts chooses an exit code.
  */
 
 const ROOT = projectRoot();
@@ -43,6 +43,14 @@ const COMPUTED: Record<string, string> = {
   "simulator/page/sandbox/process.ts: import(pathToFileURL(packagePath('bin', 'build.mjs')).href)":
     'the build script, which the precompiled build does not hold, from the package root; it is in bin/, a floor above',
 };
+
+/** Where the process is ended or its exit code set other than in cli/main.ts, with why: none of them chooses the code. */
+const EXITS: Record<string, string> = {
+  'bin/decoy.mjs': 'the entry: sets the code main() returned',
+  'simulator/page/sandbox/child.ts':
+    "the engine's child process ends itself when its parent's channel closes: its own end, not decoy's exit code",
+};
+const EXIT = /\bprocess\.exit(?:Code)?\b/;
 
 function sources(): string[] {
   const out: string[] = [];
@@ -239,6 +247,13 @@ describe('the house', () => {
     expect(unlisted(readings)).toEqual([]);
     const loads = [...readings].flatMap(([f, r]) => r.computed.map((c) => `${f}: ${c}`));
     expect(Object.keys(COMPUTED).filter((c) => !loads.includes(c))).toEqual([]);
+  });
+
+  it('only cli/main.ts chooses an exit code: no other module ends the process or sets its code, but where listed', () => {
+    const ending = [...texts].filter(([f, text]) => f !== 'cli/main.ts' && EXIT.test(text)).map(([f]) => f);
+    expect(ending.filter((f) => !Object.hasOwn(EXITS, f))).toEqual([]);
+    expect(Object.keys(EXITS).filter((f) => !ending.includes(f))).toEqual([]);
+    expect(EXIT.test('if (stop.signal.aborted) process.exit(130);')).toBe(true);
   });
 
   it('one definition per concept: the words every defense reads, the price reader, salience, the text around an element and the clip are each defined once', () => {

@@ -5,7 +5,7 @@
  * prompt (summarize.md beside this file, or the user's) with the lessons so far, the failures in
  * DUDE's input format and the anchors; the reply is the whole new list, as JSON.
  */
-import { UserError, clip } from '../../lib/errors.ts';
+import { clip } from '../../lib/errors.ts';
 import type { ChatRequest } from '../../simulator/llm/chat.ts';
 import { promptFile } from '../../simulator/llm/prompt.ts';
 import { LLM_OPTIONS, llmSettings } from '../../simulator/llm/settings.ts';
@@ -114,19 +114,4 @@ export function llmSummarizer(options: Readonly<Record<string, unknown>>): Summa
       };
     },
   };
-}
-
-/** Refuses options the summarizer does not take, naming the ones it does. */
-export function checkSummarizerOptions(
-  id: string,
-  options: Readonly<Record<string, unknown>>,
-  known: readonly { name: string }[],
-): void {
-  const unknown = Object.keys(options).filter((k) => !known.some((o) => o.name === k));
-  if (unknown.length > 0)
-    throw new UserError(
-      known.length === 0
-        ? `--summarizer ${id} takes no options (got --summarizer-opt ${unknown[0]}=…)`
-        : `--summarizer ${id} has no option ${unknown[0]} (it takes ${known.map((o) => o.name).join(', ')})`,
-    );
 }

@@ -2,7 +2,7 @@
  * `decoy experience`: DUDE's Stage 2 for a defense that reads lessons (the gate), from the
  * click suite's training split, checked on its validation split, into an output folder.
  */
-import { UserError } from '../../lib/errors.ts';
+import { quote, UserError } from '../../lib/errors.ts';
 import { LlmStop } from '../../simulator/llm/endpoint.ts';
 import { LlmSession, type SessionOptions } from '../../simulator/llm/session.ts';
 import { assessedDefense } from '../assess.ts';
@@ -61,7 +61,7 @@ export async function experience(
   const def = await assessedDefense(config.defense, config.defenseOptions);
   if (!def.options?.some((o) => o.name === 'lessons'))
     throw new UserError(
-      `defense '${def.id}' takes no lessons option: experience teaches a defense that reads lessons, such as gate`,
+      `defense ${quote(def.id)} takes no lessons option: experience teaches a defense that reads lessons, such as gate`,
     );
   const summarizer = opts.summarizer ?? summarizerFor(config.summarizer, config.summarizerOptions);
   if (!opts.corpus) clickSuite(config.suite);

@@ -1,6 +1,7 @@
 /** The summarizers `decoy experience --summarizer` names, with the options each takes. */
-import { UserError } from '../../lib/errors.ts';
-import { checkSummarizerOptions, LLM_SUMMARIZER_OPTIONS, llmSummarizer } from './llm.ts';
+import { quote, UserError } from '../../lib/errors.ts';
+import { checkOptions } from '../../simulator/loop/resolve.ts';
+import { LLM_SUMMARIZER_OPTIONS, llmSummarizer } from './llm.ts';
 import { ruleSummarizer } from './rule.ts';
 import type { Summarizer } from './summarizer.ts';
 
@@ -9,12 +10,12 @@ export type SummarizerId = (typeof SUMMARIZERS)[number];
 
 export function summarizerFor(id: string, options: Readonly<Record<string, unknown>>): Summarizer {
   if (id === 'rule') {
-    checkSummarizerOptions(id, options, []);
+    checkOptions('summarizer', id, { options: [] }, options);
     return ruleSummarizer;
   }
   if (id === 'llm') {
-    checkSummarizerOptions(id, options, LLM_SUMMARIZER_OPTIONS);
+    checkOptions('summarizer', id, { options: LLM_SUMMARIZER_OPTIONS }, options);
     return llmSummarizer(options);
   }
-  throw new UserError(`no summarizer '${id}' (there are ${SUMMARIZERS.join(', ')})`);
+  throw new UserError(`no summarizer ${quote(id)} (there are ${SUMMARIZERS.join(', ')})`);
 }

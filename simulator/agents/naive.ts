@@ -1,4 +1,4 @@
-import { UserError } from '../../lib/errors.ts';
+import { clip, UserError } from '../../lib/errors.ts';
 import { loadFolder } from '../../scenarios/registry.ts';
 import type { AgentDef } from '../loop/agent.ts';
 import type { Action } from '../loop/actions.ts';
@@ -47,7 +47,7 @@ const naive: AgentDef = {
   create(ctx) {
     const s = Number(ctx.options.susceptibility ?? DEFAULT_SUSCEPTIBILITY);
     if (!(s >= 0 && s <= 1))
-      throw new UserError(`susceptibility must be between 0 and 1, got ${ctx.options.susceptibility}`);
+      throw new UserError(`susceptibility must be between 0 and 1, got ${clip(String(ctx.options.susceptibility))}`);
     const mind = new Mind(ctx.seed, s);
     const rethink = new Rethink(mind);
     return {

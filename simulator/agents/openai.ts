@@ -1,5 +1,5 @@
 import type { AgentDef } from '../loop/agent.ts';
-import { UserError } from '../../lib/errors.ts';
+import { quote, UserError } from '../../lib/errors.ts';
 import { LLM_OPTIONS, llmSettings } from '../llm/settings.ts';
 import { promptFile } from '../llm/prompt.ts';
 import { turnMessages, turnRequest } from './_openai/prompt.ts';
@@ -11,7 +11,7 @@ const flag = (v: unknown, name: string, dflt: boolean): boolean => {
   if (v === undefined) return dflt;
   if (v === true || v === 'true') return true;
   if (v === false || v === 'false') return false;
-  throw new UserError(`${WHO}: ${name} must be true or false, got ${String(v)}`);
+  throw new UserError(`${WHO}: ${name} must be true or false, got ${quote(String(v))}`);
 };
 
 /**

@@ -7,7 +7,7 @@
  */
 import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { UserError, quote } from '../../lib/errors.ts';
+import { clip, UserError, quote } from '../../lib/errors.ts';
 import { appendLine, writeFileAtomic } from '../../lib/files.ts';
 import { canonicalJson, requestKey, type ChatRequest } from './chat.ts';
 
@@ -43,12 +43,14 @@ function readTake(file: string, line: string, n: number): Take | null {
   try {
     v = JSON.parse(line);
   } catch {
-    throw new UserError(`cassette ${file}, line ${n}: not JSON`);
+    throw new UserError(`cassette ${clip(file)}, line ${n}: not JSON`);
   }
   const o = v as Record<string, unknown>;
   if (o && o.decoy === CASSETTE_HEADER.decoy) {
     if (o.version !== CASSETTE_HEADER.version)
-      throw new UserError(`cassette ${file}, line ${n}: version ${String(o.version)}, this decoy reads version 1`);
+      throw new UserError(
+        `cassette ${clip(file)}, line ${n}: version ${clip(String(o.version))}, this decoy reads version 1`,
+      );
     return null;
   }
   const ok =
@@ -65,7 +67,7 @@ function readTake(file: string, line: string, n: number): Take | null {
     'response' in o;
   if (!ok)
     throw new UserError(
-      `cassette ${file}, line ${n}: not a recorded call (key, run, episode, party, step, call, request, response, latencyMs)`,
+      `cassette ${clip(file)}, line ${n}: not a recorded call (key, run, episode, party, step, call, request, response, latencyMs)`,
     );
   const take = o as unknown as Take;
   // A hand-edited request is filed under what it now says, so that it is replayed for that.
@@ -86,7 +88,7 @@ export class Cassette {
       mkdirSync(dirname(file), { recursive: true });
       return;
     }
-    if (statSync(file).isDirectory()) throw new UserError(`--cassette ${file} is a folder; name a .jsonl file`);
+    if (statSync(file).isDirectory()) throw new UserError(`--cassette ${clip(file)} is a folder; name a .jsonl file`);
     const text = readFileSync(file, 'utf8');
     // A last line without its newline was cut short by a kill while recording: it is left out, as in episodes.jsonl.
     const lines =
@@ -99,7 +101,7 @@ export class Cassette {
       if (take) this.takes.set(slot(take), take);
     });
     if (this.takes.size === 0 && lines.some((l) => l.trim() !== '') && !lines[0]?.includes('"cassette"'))
-      throw new UserError(`${file} is not a cassette (its first line is not the cassette header)`);
+      throw new UserError(`${clip(file)} is not a cassette (its first line is not the cassette header)`);
   }
 
   get size(): number {

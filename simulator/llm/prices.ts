@@ -5,7 +5,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { z } from 'zod';
-import { UserError } from '../../lib/errors.ts';
+import { clip, UserError } from '../../lib/errors.ts';
 
 export type PriceTable = Readonly<Record<string, { input: number; output: number }>>;
 
@@ -16,18 +16,18 @@ const priceTable = z.record(
 
 /** A price table file: `{ "<model>": { "input": <USD per 1M prompt tokens>, "output": <USD per 1M completion tokens> } }`. */
 export function readPrices(file: string): PriceTable {
-  if (!existsSync(file)) throw new UserError(`--llm-prices: no file ${file}`);
+  if (!existsSync(file)) throw new UserError(`--llm-prices: no file ${clip(file)}`);
   let data: unknown;
   try {
     data = JSON.parse(readFileSync(file, 'utf8'));
   } catch {
-    throw new UserError(`--llm-prices: ${file} is not JSON`);
+    throw new UserError(`--llm-prices: ${clip(file)} is not JSON`);
   }
   const r = priceTable.safeParse(data);
   if (!r.success) {
     const issue = r.error.issues[0];
     throw new UserError(
-      `--llm-prices: ${file} is not { "<model>": { "input": <USD per 1M tokens>, "output": … } } (${issue?.path.join('.') || 'top'}: ${issue?.message ?? ''})`,
+      `--llm-prices: ${clip(file)} is not { "<model>": { "input": <USD per 1M tokens>, "output": … } } (${clip(issue?.path.join('.') ?? '') || 'top'}: ${issue?.message ?? ''})`,
     );
   }
   return r.data;

@@ -7,7 +7,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Handlebars from 'handlebars';
-import { UserError } from '../../lib/errors.ts';
+import { clip, UserError } from '../../lib/errors.ts';
 
 export type Prompt = (values: Record<string, unknown>) => string;
 
@@ -17,8 +17,8 @@ export type Prompt = (values: Record<string, unknown>) => string;
  */
 export function promptFile(file: string | URL, who: string): Prompt {
   const path = file instanceof URL ? fileURLToPath(file) : file;
-  if (!/\.(md|txt)$/i.test(path)) throw new UserError(`${who}: a prompt is a .md or .txt file, not ${path}`);
-  if (!existsSync(path)) throw new UserError(`${who}: no prompt file ${path}`);
+  if (!/\.(md|txt)$/i.test(path)) throw new UserError(`${who}: a prompt is a .md or .txt file, not ${clip(path)}`);
+  if (!existsSync(path)) throw new UserError(`${who}: no prompt file ${clip(path)}`);
   return compiled(path, who);
 }
 
@@ -33,12 +33,12 @@ export function promptIn(folder: string | undefined, name: string, own: URL, who
 
 /** A folder of prompts that replaces at least one of `names` (name.md), or a one-line refusal: a wrong path must not fall back unseen. */
 export function checkPromptFolder(folder: string, names: readonly string[], who: string): void {
-  if (!existsSync(folder)) throw new UserError(`${who}: no folder of prompts ${folder}`);
+  if (!existsSync(folder)) throw new UserError(`${who}: no folder of prompts ${clip(folder)}`);
   if (!statSync(folder).isDirectory())
-    throw new UserError(`${who}: prompts=${folder} is a file; give the folder that holds the .md prompts`);
+    throw new UserError(`${who}: prompts=${clip(folder)} is a file; give the folder that holds the .md prompts`);
   if (!names.some((n) => existsSync(join(folder, `${n}.md`))))
     throw new UserError(
-      `${who}: the folder of prompts ${folder} holds none of ${names.map((n) => `${n}.md`).join(', ')}`,
+      `${who}: the folder of prompts ${clip(folder)} holds none of ${names.map((n) => `${n}.md`).join(', ')}`,
     );
 }
 
@@ -51,7 +51,7 @@ function compiled(path: string, who: string): Prompt {
     render = Handlebars.compile(text, { noEscape: true, strict: true });
   } catch (e) {
     throw new UserError(
-      `${who}: the prompt ${path} is not a template (${e instanceof Error ? e.message.split('\n')[0] : String(e)})`,
+      `${who}: the prompt ${clip(path)} is not a template (${e instanceof Error ? e.message.split('\n')[0] : String(e)})`,
     );
   }
   return (values) => {
@@ -59,7 +59,7 @@ function compiled(path: string, who: string): Prompt {
       return render(values).trim();
     } catch (e) {
       const why = e instanceof Error ? (e.message.split('\n')[0] ?? '').replace(' in [object Object]', '') : String(e);
-      throw new UserError(`${who}: the prompt ${path} names a slot it is not given (${why})`);
+      throw new UserError(`${who}: the prompt ${clip(path)} names a slot it is not given (${why})`);
     }
   };
 }

@@ -4,7 +4,7 @@
  * take for stops the run, naming the episode, the party, the step and how the request differs
  * from what was recorded there.
  */
-import { UserError, quote } from '../../lib/errors.ts';
+import { clip, UserError, quote } from '../../lib/errors.ts';
 import {
   notACompletion,
   requestKey,
@@ -55,7 +55,7 @@ export class LlmSession {
       throw new UserError('--cassette needs --llm-mode record, replay or auto');
     this.cassette = opts.cassette ? new Cassette(opts.cassette) : null;
     if (this.mode === 'replay' && this.cassette && this.cassette.size === 0)
-      throw new UserError(`--llm-mode replay: the cassette ${opts.cassette} holds no recorded calls`);
+      throw new UserError(`--llm-mode replay: the cassette ${clip(opts.cassette ?? '')} holds no recorded calls`);
     this.prices = opts.prices ?? (opts.pricesFile ? readPrices(opts.pricesFile) : {});
   }
 

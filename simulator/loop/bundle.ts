@@ -12,8 +12,14 @@ import {
   type Stats,
 } from 'node:fs';
 import { join } from 'node:path';
-import { bundleManifest, isSitePath, safeName, type BundleManifest } from '../../scenarios/bundle.ts';
-import { clip, quote, UserError } from '../../lib/errors.ts';
+import {
+  bundleManifest,
+  isSitePath,
+  parseSuiteIndex,
+  SUITE_INDEX,
+  type BundleManifest,
+} from '../../scenarios/bundle.ts';
+import { clip, clipPath, quote, UserError } from '../../lib/errors.ts';
 import type { SiteFiles } from '../page/engine/browser.ts';
 import { assertSiteIsData, PAGE } from './trust.ts';
 
@@ -36,7 +42,7 @@ export function validateManifest(raw: unknown, where: string): BundleManifest {
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     throw new UserError(
-      `${where}: not a decoy bundle (${clip(issue?.path.join('.') ?? '') || 'root'}: ${issue?.message})`,
+      `${clipPath(where)}: not a decoy bundle (${clip(issue?.path.join('.') ?? '') || 'root'}: ${issue?.message})`,
     );
   }
   return parsed.data;
@@ -74,7 +80,9 @@ interface Opened {
 }
 
 const linkRefused = (path: string) =>
-  new UserError(`${path} is a symbolic link; a bundle's files and folders must be its own (links are never followed)`);
+  new UserError(
+    `${clipPath(path)} is a symbolic link; a bundle's files and folders must be its own (links are never followed)`,
+  );
 
 /**
  * What stands at `path`, reached by `at`, opened; a link is refused, never followed, and so is
@@ -89,17 +97,18 @@ function open(path: string, at: string): Opened {
     const code = (e as NodeJS.ErrnoException).code;
     if (code === 'ELOOP') throw linkRefused(path);
     // A socket cannot be opened; a device or FIFO opens and is refused by its type below.
-    if (code === 'ENXIO') throw new UserError(`${path} is neither a file nor a folder`);
-    throw new UserError(`${path} ${fsProblem(e)}`);
+    if (code === 'ENXIO') throw new UserError(`${clipPath(path)} is neither a file nor a folder`);
+    throw new UserError(`${clipPath(path)} ${fsProblem(e)}`);
   }
   try {
     const stats = fstatSync(fd);
     if (stats.isFile() && stats.nlink > 1) {
       throw new UserError(
-        `${path} is a hard link (one of ${stats.nlink} names of one file); a bundle's files must be its own, not other names of files elsewhere`,
+        `${clipPath(path)} is a hard link (one of ${stats.nlink} names of one file); a bundle's files must be its own, not other names of files elsewhere`,
       );
     }
-    if (!stats.isFile() && !stats.isDirectory()) throw new UserError(`${path} is neither a file nor a folder`);
+    if (!stats.isFile() && !stats.isDirectory())
+      throw new UserError(`${clipPath(path)} is neither a file nor a folder`);
     return { fd, stats, path, at: BY_DESCRIPTOR && stats.isDirectory() ? `/proc/self/fd/${fd}` : path };
   } catch (e) {
     closeSync(fd);
@@ -122,17 +131,17 @@ function names(dir: Opened): string[] {
   try {
     return readdirSync(dir.at).sort();
   } catch (e) {
-    throw new UserError(`${dir.path} ${fsProblem(e)}`);
+    throw new UserError(`${clipPath(dir.path)} ${fsProblem(e)}`);
   }
 }
 
 /** The bytes of an open file, read from its descriptor. */
 function bytesOf(file: Opened, what = 'a file'): Buffer {
-  if (!file.stats.isFile()) throw new UserError(`${file.path} is not ${what}`);
+  if (!file.stats.isFile()) throw new UserError(`${clipPath(file.path)} is not ${what}`);
   try {
     return readFileSync(file.fd);
   } catch (e) {
-    throw new UserError(`${file.path} ${fsProblem(e)}`);
+    throw new UserError(`${clipPath(file.path)} ${fsProblem(e)}`);
   }
 }
 
@@ -144,7 +153,7 @@ function folder(path: string, what: string): void {
   } catch (e) {
     throw new UserError(`${what} ${clip(path)} ${fsProblem(e)}`);
   }
-  if (!s.isDirectory()) throw new UserError(`${what} ${path} is a file, not a folder`);
+  if (!s.isDirectory()) throw new UserError(`${what} ${clip(path)} is a file, not a folder`);
 }
 
 /** A folder a user named, opened (followed if it is a link, as any path given on the command line). */
@@ -153,7 +162,7 @@ function openFolder(path: string): Opened {
   try {
     fd = openSync(path, constants.O_RDONLY | (constants.O_DIRECTORY ?? 0));
   } catch (e) {
-    throw new UserError(`${path} ${fsProblem(e)}`);
+    throw new UserError(`${clip(path)} ${fsProblem(e)}`);
   }
   return { fd, stats: fstatSync(fd), path, at: BY_DESCRIPTOR ? `/proc/self/fd/${fd}` : path };
 }
@@ -162,7 +171,7 @@ function parseJson(path: string, text: string): unknown {
   try {
     return JSON.parse(text);
   } catch {
-    throw new UserError(`${path}: not valid JSON (it begins ${quote(text, 40)})`);
+    throw new UserError(`${clipPath(path)}: not valid JSON (it begins ${quote(text, 40)})`);
   }
 }
 
@@ -193,7 +202,7 @@ function readTree(
     const path = `${prefix}${name}`;
     if (!isSitePath(`/${path}`))
       throw new UserError(
-        `${join(dir.path, name)} is not named as a URL spells it; a served file's name is letters, digits and - _ . and the like, with no %, ?, #, \\, space or control character`,
+        `${clipPath(join(dir.path, name))} is not named as a URL spells it; a served file's name is letters, digits and - _ . and the like, with no %, ?, #, \\, space or control character`,
       );
     withOpen(dir, name, (o) => {
       if (o.stats.isDirectory()) return void readTree(o, `${path}/`, out);
@@ -202,7 +211,7 @@ function readTree(
       try {
         out.files[path] = UTF8.decode(bytes);
       } catch {
-        throw new UserError(`${o.path} is not UTF-8 text; a bundle's pages are UTF-8`);
+        throw new UserError(`${clipPath(o.path)} is not UTF-8 text; a bundle's pages are UTF-8`);
       }
     });
   }
@@ -245,11 +254,11 @@ export function writeIntoBundle(
         mkdirSync(join(here.at, name));
       } catch (e) {
         if ((e as NodeJS.ErrnoException).code !== 'EEXIST')
-          throw new UserError(`${join(here.path, name)} ${fsProblem(e)}`);
+          throw new UserError(`${clipPath(join(here.path, name))} ${fsProblem(e)}`);
       }
       const o = open(join(here.path, name), join(here.at, name));
       opened.push(o);
-      if (!o.stats.isDirectory()) throw new UserError(`${o.path} is not a folder`);
+      if (!o.stats.isDirectory()) throw new UserError(`${clipPath(o.path)} is not a folder`);
     }
     const last = opened.at(-1) as Opened;
     write((name) => join(last.at, name));
@@ -284,10 +293,12 @@ function bundleIn(root: Opened, opts: ReadOptions): LoadedBundle {
   const manifest = manifestIn(root);
   const site = join(root.path, 'site');
   const { files, data } = withOpen(root, 'site', (o) => {
-    if (!o.stats.isDirectory()) throw new UserError(`${site} is not a folder; a bundle serves its pages from site/`);
+    if (!o.stats.isDirectory())
+      throw new UserError(`${clipPath(site)} is not a folder; a bundle serves its pages from site/`);
     return readTree(o);
   });
-  if (files['index.html'] === undefined) throw new UserError(`${site} has no index.html, the page a bundle opens on`);
+  if (files['index.html'] === undefined)
+    throw new UserError(`${clipPath(site)} has no index.html, the page a bundle opens on`);
   if (!opts.trustBundles) assertSiteIsData({ files, data }, site);
   return { manifest, site: Object.keys(data).length > 0 ? { files, data } : { files } };
 }
@@ -297,7 +308,7 @@ function manifestIn(root: Opened): BundleManifest {
   try {
     lstatSync(join(root.at, 'bundle.json'));
   } catch {
-    throw new UserError(`${clip(root.path)} holds no bundle.json`);
+    throw new UserError(`${clipPath(root.path)} holds no bundle.json`);
   }
   return validateManifest(readJsonIn(root, 'bundle.json'), file);
 }
@@ -317,33 +328,27 @@ export function readManifest(dir: string): BundleManifest {
   }
 }
 
-const SUITE_FILE = 'suite.json';
-
 /** A folder written by `decoy generate` (with suite.json), or a single bundle folder. */
 export function readBundles(dir: string, opts: ReadOptions = {}): LoadedBundle[] {
   folder(dir, '--bundles');
   const root = openFolder(dir);
   try {
     if (has(root, 'bundle.json')) return [bundleIn(root, opts)];
-    const index = join(dir, SUITE_FILE);
-    if (!has(root, SUITE_FILE))
-      throw new UserError(`${dir} holds neither suite.json nor bundle.json; generate one with decoy generate`);
-    const ids = (readJsonIn(root, SUITE_FILE) as { scenarios?: unknown } | null)?.scenarios;
-    if (!Array.isArray(ids)) throw new UserError(`${index}: 'scenarios' must be a list of ids`);
-    const seen = new Set<string>();
-    return ids.map((id: unknown) => {
-      if (typeof id !== 'string') throw new UserError(`${index}: 'scenarios' must be a list of ids`);
-      const name = safeName.safeParse(id);
-      if (!name.success) throw new UserError(`${index}: ${name.error.issues[0]?.message}`);
-      if (seen.has(id)) throw new UserError(`${index}: ${quote(id)} is listed twice`);
-      seen.add(id);
+    if (!has(root, SUITE_INDEX))
+      throw new UserError(
+        `${clip(dir)} holds neither ${SUITE_INDEX} nor bundle.json; generate one with decoy generate`,
+      );
+    const { scenarios } = withOpen(root, SUITE_INDEX, (f) => parseSuiteIndex(bytesOf(f).toString('utf8'), f.path));
+    return scenarios.map((id) => {
       // A member of a suite is the suite's own folder, never a link out of it.
       const b = withOpen(root, id, (member) => {
-        if (!member.stats.isDirectory()) throw new UserError(`${member.path} is not a bundle folder`);
+        if (!member.stats.isDirectory()) throw new UserError(`${clipPath(member.path)} is not a bundle folder`);
         return bundleIn(member, opts);
       });
       if (b.manifest.id !== id)
-        throw new UserError(`${join(dir, id, 'bundle.json')}: its id ${quote(b.manifest.id)} is not its folder's name`);
+        throw new UserError(
+          `${clipPath(join(dir, id, 'bundle.json'))}: its id ${quote(b.manifest.id)} is not its folder's name`,
+        );
       return b;
     });
   } finally {

@@ -190,7 +190,7 @@ async function loadFresh(path: string, abs: string, kind: Kind): Promise<unknown
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     throw new UserError(
-      `${where}: its default export is not ${kind.type} (${issue?.path.join('.') || 'root'}: ${issue?.message})`,
+      `${where}: its default export is not ${kind.type} (${clip(issue?.path.join('.') ?? '') || 'root'}: ${issue?.message})`,
     );
   }
   if (kind === AGENT && (def as AgentDef).privileged)
@@ -215,12 +215,12 @@ async function loadFresh(path: string, abs: string, kind: Kind): Promise<unknown
 }
 
 /**
- * Refuses an option the agent's or defense's definition does not declare (`--opt`,
- * `--defense-opt`), naming it as the user gave it (`id`: the registry id or the file) and
- * the options it has: the one check, in one wording, for every command.
+ * Refuses an option the agent's, defense's or summarizer's definition does not declare
+ * (`--opt`, `--defense-opt`, `--summarizer-opt`), naming it as the user gave it (`id`: the
+ * registry id or the file) and the options it has: the one check, in one wording, for every command.
  */
 export function checkOptions(
-  who: 'agent' | 'defense',
+  who: 'agent' | 'defense' | 'summarizer',
   id: string,
   def: Pick<AgentDef, 'options'>,
   options: AgentOptions,

@@ -3,7 +3,7 @@ import type { DefaultTreeAdapterMap } from 'parse5';
 // The one thing the simulator takes from the generator: the runtime is the only code a
 // bundle may carry, so its text is part of what a bundle is allowed to be.
 import { inlineRuntime } from '../../generator/runtime-bundle.ts';
-import { quote, UserError } from '../../lib/errors.ts';
+import { clipPath, quote, UserError } from '../../lib/errors.ts';
 import { ATTR, SITE_LOG_META } from '../../scenarios/contract.ts';
 import type { SiteFiles } from '../page/engine/browser.ts';
 import { parse5, parsePage } from '../page/engine/served.ts';
@@ -235,6 +235,6 @@ export function assertSiteIsData(site: SiteFiles, where: string): void {
           ? 'a page that was not read as text'
           : (servedFileProblem(name, '') ?? pictureProblem(name, site.data?.[name] ?? new Uint8Array()))
         : (servedFileProblem(name, text ?? '') ?? (PICTURE.test(name) ? 'a picture that was read as text' : null));
-    if (problem) throw new UserError(`${where}/${name}: ${problem}; ${TRUST_HINT}`);
+    if (problem) throw new UserError(`${clipPath(`${where}/${name}`)}: ${problem}; ${TRUST_HINT}`);
   }
 }

@@ -139,6 +139,10 @@ describe('decoy command', () => {
     [['run', '--suite', 'demo', '--pattern', 'dark-mode', '--out', 'runs/x'], /unknown pattern family 'dark-mode'/],
     [['generate', '--suite', 'demo', '--seed', 'seven'], /--seed must be an integer/],
     [['run', '--suite', 'demo', '--out', 'runs/x', '--frobnicate'], /unknown option '--frobnicate'/i],
+    // An unknown flag is told before a required one missing: it may be that one misspelt.
+    [['run', '--suite', 'demo', '--bogus-flag'], /^decoy run: unknown option '--bogus-flag'\n$/],
+    [['run', '--suite', 'demo', '--ot', 'runs/x'], /^decoy run: unknown option '--ot'\n$/],
+    [['run', '--suite', 'demo'], /^decoy run: required option '--out <dir>' not specified\n$/],
     [
       ['run', '--suite', 'demo', '--agent', 'naive', '--opt', 'susceptibility=2', '--out', 'runs/x'],
       /susceptibility must be between 0 and 1/,

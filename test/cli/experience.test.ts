@@ -50,7 +50,7 @@ describe('decoy experience', () => {
     writeFileSync(join(dir, 'mine', 'notes.txt'), 'keep');
     const base = ['experience', '--suite', 'ruc', '--normal', '3', '--deceptive', '3'];
     const cases: [string[], RegExp][] = [
-      [[...base, '--out', 'x', '--summarizer-opt', 'model=m'], /--summarizer rule takes no options/],
+      [[...base, '--out', 'x', '--summarizer-opt', 'model=m'], /summarizer 'rule' has no option 'model'\n$/],
       [[...base, '--out', 'x', '--summarizer', 'llm'], /--summarizer llm needs a model/],
       [[...base, '--out', 'x', '--summarizer', 'gpt'], /--summarizer: rule or llm/],
       [[...base, '--out', 'x', '--defense', 'none'], /defense 'none' takes no lessons option/],

@@ -51,6 +51,8 @@ const page = (b: string) => join(b, id, 'site', 'index.html');
 // Linux takes at most 128 KiB in one argument; a file holds the 1 MB cases.
 const LONG_ARG = 'x'.repeat(100_000);
 const MB = 1 << 20;
+/** A name as long as a file system takes, for paths an error must cut short. */
+const LONG_NAME = 'e'.repeat(250);
 
 beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), 'decoy-inputs-'));
@@ -80,6 +82,7 @@ beforeAll(() => {
   mkdirSync(join(dir, 'escape'));
   writeFileSync(join(dir, 'escape', 'suite.json'), JSON.stringify({ scenarios: ['../good'] }));
   writeFileSync(join(dir, 'afile'), 'a file where a folder is asked for');
+  mkdirSync(join(dir, LONG_NAME));
   writeFileSync(join(dir, 'huge-action.jsonl'), `${JSON.stringify(`fill('e1', ${'z'.repeat(MB)})`)}\n`);
   writeFileSync(join(dir, 'infinite.jsonl'), `${JSON.stringify('scroll(0, 1e309)')}\n`);
   writeFileSync(join(dir, 'elsewhere.jsonl'), `${JSON.stringify({ action: 'noop()', scenario: 'w'.repeat(MB) })}\n`);
@@ -155,7 +158,7 @@ const BAD: [string[], RegExp][] = [
   [['run', '--bundles', '@/linked', '--out', '@/runs/x'], /site\/host.txt is a symbolic link/],
   [['run', '--bundles', '@/inner-loop', '--out', '@/runs/x'], /site\/loop is a symbolic link/],
   [['run', '--bundles', '@/loop', '--out', '@/runs/x'], /--bundles .*loop is a symbolic link loop/],
-  [['check', '--bundles', '@/escape'], /suite.json: '..\/good' is not a safe name/],
+  [['check', '--bundles', '@/escape'], /suite.json: scenarios.0: '..\/good' is not a safe name/],
   [['score', '--bundle', '@/loop', '--log', '@/afile'], /loop holds no bundle.json/],
   // --out pointing at a file, on every command with --out.
   [['run', '--bundles', '@/good', '--out', '@/afile'], /--out: .*afile is a file, not a folder/],
@@ -209,7 +212,7 @@ const BAD: [string[], RegExp][] = [
   ],
   [
     ['run', '--bundles', '@/bigid', '--out', '@/runs/x'],
-    /suite.json: 'y{60}…' \(1048576 characters\) is not a safe name/,
+    /suite.json: scenarios.0: 'y{60}…' \(1048576 characters\) is not a safe name/,
   ],
   [
     ['run', '--bundles', '@/good', '--agent', 'replay', '--replay', '@/huge-action.jsonl', '--out', '@/runs/x'],
@@ -313,6 +316,35 @@ const BAD: [string[], RegExp][] = [
   [
     ['run', '--bundles', '@/good', '--agent', 'replay', '--replay', '@/elsewhere.jsonl', '--out', '@/runs/x'],
     /names 1 configuration this suite and seed do not have \(w{60}… \(1048576 characters\)\)/,
+  ],
+  // Paths and option values of any length are repeated by their first 60 characters.
+  [
+    ['run', '--bundles', `@/${LONG_NAME}`, '--out', '@/runs/x'],
+    /^.{60}… \(\d+ characters\) holds neither suite.json nor bundle.json; generate one with decoy generate$/,
+  ],
+  [
+    ['score', '--bundle', '@/one', '--log', `@/${LONG_NAME}.json`],
+    /^log file .{60}… \(\d+ characters\) does not exist$/,
+  ],
+  [
+    [
+      'run',
+      '--bundles',
+      '@/good',
+      '--agent',
+      'openai',
+      '--opt',
+      'model=m',
+      '--opt',
+      `tools=${LONG_ARG}`,
+      '--out',
+      '@/runs/x',
+    ],
+    /^--agent openai: tools must be true or false, got 'x{60}…' \(100000 characters\)$/,
+  ],
+  [
+    ['experience', '--suite', 'ruc', '--summarizer', 'llm', '--summarizer-opt', `${LONG_ARG}=1`, '--out', '@/runs/x'],
+    /^summarizer 'llm' has no option 'x{60}…' \(100000 characters\) \(has: model, /,
   ],
 ];
 

@@ -10,7 +10,7 @@ import { assertBundleFolder, loadBundles } from '../../harness/select.ts';
 import { generateSuite, writeBundles } from '../../generator/bundle.ts';
 import { suites } from '../../scenarios/index.ts';
 import { Stopped } from '../../lib/errors.ts';
-import { runConfig } from '../helpers.ts';
+import { decoyIn, runConfig } from '../helpers.ts';
 
 let dir = '';
 beforeAll(() => {
@@ -141,11 +141,55 @@ describe('a result is tied to the version of the suite it was played on', () => 
     const names = readdirSync(bundlesDir).filter((n) => n !== 'suite.json');
     expect(names).toHaveLength(demo.scenarios().length);
     expect(names.every((n) => n.startsWith(`demo.v${demo.version}.`))).toBe(true);
-    // A suite.json that says another version than its ids is not believed: the run records none.
+    // A suite.json that says another version than this decoy's is refused, and nothing is written.
     const held = JSON.parse(readFileSync(join(bundlesDir, 'suite.json'), 'utf8')) as Record<string, unknown>;
     writeFileSync(join(bundlesDir, 'suite.json'), JSON.stringify({ ...held, version: demo.version + 1 }));
     const lied = join(dir, 'lied-run');
-    await executeRun({ ...config, bundles: bundlesDir }, lied, { noCheck: true });
-    expect((JSON.parse(readFileSync(join(lied, 'run.json'), 'utf8')) as RunConfig).suiteVersion).toBeUndefined();
+    await expect(executeRun({ ...config, bundles: bundlesDir }, lied, { noCheck: true })).rejects.toThrow(
+      `suite.json: version: 'demo' v${demo.version + 1}, but this decoy generates v${demo.version}`,
+    );
+    expect(existsSync(lied)).toBe(false);
+  });
+
+  it.each([
+    [1, /suite\.json: version: 'demo' v1, but this decoy generates v2; generate the bundles again with this decoy$/],
+    ['two', /suite\.json: version: "two" is not a version \(a whole number from 1\)$/],
+    [0, /suite\.json: version: 0 is not a version/],
+  ])(
+    'decoy run --bundles refuses a suite.json whose version is %j, in one line naming the file and the field',
+    async (version, said) => {
+      expect(demo.version).toBe(2);
+      const copy = join(dir, `copy-${String(version)}`);
+      writeBundles(copy, demo, 7, generateSuite({ ...demo, scenarios: () => demo.scenarios().slice(0, 2) }, 7));
+      const index = join(copy, 'suite.json');
+      writeFileSync(index, JSON.stringify({ ...JSON.parse(readFileSync(index, 'utf8')), version }));
+      const r = await decoyIn(dir, 'run', '--bundles', copy, '--agent', 'oracle', '--out', `run-${String(version)}`);
+      expect(r.code).toBe(2);
+      expect(r.err.trim().split('\n')).toHaveLength(1);
+      expect(r.err.trim()).toMatch(said);
+      expect(existsSync(join(dir, `run-${String(version)}`))).toBe(false);
+    },
+  );
+
+  it('a suite.json with ids of another version than the one it names is refused; one with no version is played, recording none', async () => {
+    const slice = () => demo.scenarios().slice(0, 2);
+    const later = { id: 'demo', version: demo.version + 1 };
+    const copy = join(dir, 'ids');
+    const made = generateSuite({ ...demo, ...later, scenarios: slice }, 7);
+    writeBundles(copy, later, 7, made);
+    const index = join(copy, 'suite.json');
+    writeFileSync(index, JSON.stringify({ ...JSON.parse(readFileSync(index, 'utf8')), version: demo.version }));
+    await expect(executeRun({ ...config, bundles: copy }, join(dir, 'ids-run'), { noCheck: true })).rejects.toThrow(
+      `suite.json: scenarios: '${made[0]?.manifest.id}' is not of 'demo' v${demo.version}, the version it names`,
+    );
+    const plain = join(dir, 'unversioned');
+    writeBundles(plain, demo, 7, generateSuite({ ...demo, scenarios: slice }, 7));
+    const { version: _v, ...bare } = JSON.parse(readFileSync(join(plain, 'suite.json'), 'utf8')) as object & {
+      version: number;
+    };
+    writeFileSync(join(plain, 'suite.json'), JSON.stringify(bare));
+    const out = join(dir, 'unversioned-run');
+    await executeRun({ ...config, bundles: plain }, out, { noCheck: true });
+    expect((JSON.parse(readFileSync(join(out, 'run.json'), 'utf8')) as RunConfig).suiteVersion).toBeUndefined();
   });
 });

@@ -8,7 +8,7 @@
  * line, `#` comments) or `.json` (an array of lesson strings or of `{ "kind", "phrase" }`).
  */
 import { existsSync, readFileSync } from 'node:fs';
-import { UserError, quote } from '../../../lib/errors.ts';
+import { clip, UserError, quote } from '../../../lib/errors.ts';
 
 export interface Lesson {
   kind: 'deceptive' | 'legitimate';
@@ -33,15 +33,15 @@ function fromJson(file: string, text: string): Lesson[] {
   try {
     data = JSON.parse(text);
   } catch {
-    throw new UserError(`lessons: ${file} is not JSON`);
+    throw new UserError(`lessons: ${clip(file)} is not JSON`);
   }
-  if (!Array.isArray(data)) throw new UserError(`lessons: ${file} must hold an array of lessons`);
+  if (!Array.isArray(data)) throw new UserError(`lessons: ${clip(file)} must hold an array of lessons`);
   return data.map((d) => {
     if (typeof d === 'string') return parseLine(d);
     if (d && typeof d === 'object' && typeof d.kind === 'string' && typeof d.phrase === 'string')
       return parseLine(`${d.kind}: ${d.phrase}`);
     throw new UserError(
-      `lessons: ${file} holds ${quote(JSON.stringify(d))}, not a lesson string or { "kind", "phrase" }`,
+      `lessons: ${clip(file)} holds ${quote(JSON.stringify(d))}, not a lesson string or { "kind", "phrase" }`,
     );
   });
 }

@@ -1,5 +1,5 @@
 /** What every LLM-backed defense takes: the endpoint's options, how often to ask again, and a folder of prompts to use instead of its own. */
-import { UserError } from '../../../lib/errors.ts';
+import { clip, UserError } from '../../../lib/errors.ts';
 import type { Llm } from '../../llm/chat.ts';
 import { checkPromptFolder, promptIn, type Prompt } from '../../llm/prompt.ts';
 import { LLM_OPTIONS, llmSettings } from '../../llm/settings.ts';
@@ -51,7 +51,7 @@ export function llmDefense(
   const settings = llmSettings(options, who);
   const retries = Number(options.retries ?? 1);
   if (!Number.isInteger(retries) || retries < 0 || retries > 5)
-    throw new UserError(`${who}: retries must be a whole number from 0 to 5, got ${String(options.retries)}`);
+    throw new UserError(`${who}: retries must be a whole number from 0 to 5, got ${clip(String(options.retries))}`);
   const folder = typeof options.prompts === 'string' && options.prompts !== '' ? options.prompts : undefined;
   if (folder !== undefined) checkPromptFolder(folder, Object.keys(OWN_PROMPTS), who);
   const prompts = new Map<string, Prompt>();

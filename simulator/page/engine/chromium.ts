@@ -10,7 +10,7 @@ import { delimiter, join } from 'node:path';
 import { chromium, type Browser as Chromium, type BrowserContext, type Page, type Route } from 'playwright-core';
 import { LOG_CHANNEL, VIEWPORT, type PageEvent, type Viewport } from '../../../scenarios/contract.ts';
 import { pageSeed } from '../../../scenarios/rng.ts';
-import { shortReason, UserError } from '../../../lib/errors.ts';
+import { quote, shortReason, UserError } from '../../../lib/errors.ts';
 import { DEFAULT_LIMITS, LimitError, overElements, overTime, type EpisodeLimits } from './limits.ts';
 import type { Rect, Scroll } from '../dom/geometry.ts';
 import type { Observation } from '../observe.ts';
@@ -164,7 +164,7 @@ export function findChromium(explicit?: string): string {
   if (named) {
     if (!runnable(named))
       throw new UserError(
-        `no runnable browser at '${named}': install Debian's chromium (apt-get install -y chromium) or name another with --browser PATH or DECOY_CHROMIUM`,
+        `no runnable browser at ${quote(named)}: install Debian's chromium (apt-get install -y chromium) or name another with --browser PATH or DECOY_CHROMIUM`,
       );
     return named;
   }
@@ -197,7 +197,9 @@ async function launch(executable: string): Promise<Chromium> {
         .split('\n')
         .map((l) => l.trim())
         .find((l) => l !== '') ?? 'it failed to start';
-    throw new UserError(`cannot launch the browser at '${executable}': ${first.replace(/^browserType\.launch: /, '')}`);
+    throw new UserError(
+      `cannot launch the browser at ${quote(executable)}: ${first.replace(/^browserType\.launch: /, '')}`,
+    );
   }
 }
 

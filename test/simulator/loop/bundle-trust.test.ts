@@ -528,14 +528,16 @@ describe('a bundle folder is read as data: links, names, missing parts', () => {
       writeFileSync(join(to, 'suite.json'), JSON.stringify({ suite: 'prop', seed: 7, scenarios }));
       return to;
     };
-    expect(refusal(() => readBundles(suite(['../suite/x'])))).toMatch(/suite.json: '..\/suite\/x' is not a safe name/);
+    expect(refusal(() => readBundles(suite(['../suite/x'])))).toMatch(
+      /suite.json: scenarios.0: '..\/suite\/x' is not a safe name/,
+    );
     const huge = refusal(() => readBundles(suite(['y'.repeat(1 << 20)])));
     expect(huge).toMatch(/'y{60}…' \(1048576 characters\) is not a safe name/);
     expect((huge ?? '').length).toBeLessThan(300);
     const id = readBundle(good).manifest.id;
     const twice = suite([id, id]);
     cpSync(good, join(twice, id), { recursive: true });
-    expect(refusal(() => readBundles(twice))).toMatch(/is listed twice/);
+    expect(refusal(() => readBundles(twice))).toMatch(/suite.json: scenarios.1: '.*' is listed twice$/);
     const renamed = suite(['other-name']);
     cpSync(good, join(renamed, 'other-name'), { recursive: true });
     expect(refusal(() => readBundles(renamed))).toMatch(/its id '.*' is not its folder's name/);

@@ -46,6 +46,20 @@ describe('decoy label on a run folder', () => {
     expect(readFileSync(out, 'utf8')).toBe(whole);
   }, 300_000);
 
+  it('a whole line edited to something decoy label does not write is refused in one line naming the file, the line and the field, and nothing is cut', async () => {
+    const out = join(dir, 'edited.jsonl');
+    const lines = whole.split('\n');
+    const third = JSON.parse(lines[2] as string) as LabelledStep;
+    lines[2] = JSON.stringify({ ...third, label: 'hacked-label' });
+    writeFileSync(out, lines.join('\n'));
+    const before = readFileSync(out, 'utf8');
+    await expect(labelRun(runs, { out })).rejects.toThrow(/edited\.jsonl:3: label: Invalid option: expected one of /);
+    expect(readFileSync(out, 'utf8')).toBe(before);
+    lines[2] = JSON.stringify({ ...third, extra: 1 });
+    writeFileSync(out, lines.join('\n'));
+    await expect(labelRun(runs, { out })).rejects.toThrow(/edited\.jsonl:3: extra: no such field$/);
+  });
+
   it('a folder that holds no run is a one-line error', async () => {
     await expect(labelRun(join(dir, 'none'))).rejects.toThrow(UserError);
     await expect(labelRun(dir)).rejects.toThrow(/holds no run/);
