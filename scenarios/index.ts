@@ -14,6 +14,7 @@ export const suiteDefSchema = z
     id: z.string(),
     version: suiteVersion,
     digest: z.string().optional(),
+    released: z.array(z.string()).optional(),
     title: z.string(),
     description: z.string(),
     budget: z.number().int().positive(),
