@@ -2,12 +2,13 @@ import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 /**
- * Files that need a module graph of their own: two replace modules with vi.mock; one
+ * Files that need a module graph of their own: three replace modules with vi.mock; one
  * observes before the engine has learnt jsdom's symbols, which any file that opens a page
  * teaches the graph it shares.
  */
 const ISOLATED = [
   'test/harness/assess-clicks.test.ts',
+  'test/cli/load-error.test.ts',
   'test/simulator/page/observe-clobber.test.ts',
   'test/simulator/loop/bundle-race.test.ts',
 ];

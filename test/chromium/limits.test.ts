@@ -14,6 +14,7 @@ import type { LoadedBundle } from '../../simulator/loop/bundle.ts';
 import { overTime } from '../../simulator/page/engine/limits.ts';
 import type { EpisodeRecord } from '../../simulator/loop/runner.ts';
 import { bundleFor } from '../helpers.ts';
+import { versionPrefix } from '../../scenarios/scenario-id.ts';
 import { chromiumOrSkip } from './browser.ts';
 
 const have = chromiumOrSkip();
@@ -51,7 +52,8 @@ const decoy = (args: string[]): Promise<{ code: number | null; err: string }> =>
 
 describe.skipIf(!have.ok)(`Chromium episodes under the limits ${have.why}`, () => {
   it('a page that loops on a click and one that grows past --max-elements each end as an error naming the limit given, the next episode scores, everything is written and the run exits 1', async () => {
-    const made = [crafted('busy', BUSY), crafted('grow', GROW), crafted('plain', '')];
+    const id = (name: string) => `${versionPrefix(control.manifest.suite, 1)}${name}`;
+    const made = [crafted(id('busy'), BUSY), crafted(id('grow'), GROW), crafted(id('plain'), '')];
     const bundles = join(dir, 'bundles');
     writeBundles(
       bundles,
@@ -89,12 +91,12 @@ describe.skipIf(!have.ok)(`Chromium episodes under the limits ${have.why}`, () =
       .split('\n')
       .map((l) => JSON.parse(l) as EpisodeRecord);
     expect(records.map((e) => [e.scenario, e.end])).toEqual([
-      ['busy', { kind: 'error', reason: overTime(8) }],
+      [id('busy'), { kind: 'error', reason: overTime(8) }],
       [
-        'grow',
+        id('grow'),
         { kind: 'error', reason: expect.stringMatching(/^the page has 200\d{3} elements, over the limit of 150000$/) },
       ],
-      ['plain', expect.objectContaining({ kind: 'answer' })],
+      [id('plain'), expect.objectContaining({ kind: 'answer' })],
     ]);
     expect(records.map((e) => [e.T, e.D])).toEqual([
       [0, 0],
