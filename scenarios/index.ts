@@ -14,7 +14,7 @@ export const suiteDefSchema = z
     id: z.string(),
     version: suiteVersion,
     digest: z.string().optional(),
-    released: z.array(z.string()).optional(),
+    released: z.array(z.string()),
     title: z.string(),
     description: z.string(),
     budget: z.number().int().positive(),

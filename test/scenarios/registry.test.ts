@@ -90,15 +90,15 @@ describe('a suite file is checked when the registry loads it', () => {
     `export default { id: 'my-suite', title: 'Mine', description: 'mine', budget: 10, scenarios: () => [], ${fields} };`;
 
   it('a well-formed one loads', async () => {
-    expect(await loading(suite("version: 1, digest: '0123'"))).toBeNull();
+    expect(await loading(suite("version: 1, digest: '0123', released: []"))).toBeNull();
   });
 
   it.each([
     ['', /^suite file .*my-suite\.ts: version: undefined is not a version \(a whole number from 1\)$/],
-    ["version: 'one'", /^suite file .*my-suite\.ts: version: "one" is not a version/],
+    ["released: [], version: 'one'", /^suite file .*my-suite\.ts: version: "one" is not a version/],
     ['version: 1.5', /^suite file .*my-suite\.ts: version: 1.5 is not a version/],
     ['version: 0', /^suite file .*my-suite\.ts: version: 0 is not a version/],
-    ['version: 1, digest: 7', /^suite file .*my-suite\.ts: digest: Invalid input: expected string, received number$/],
+    ['version: 1, released: [], digest: 7', /^suite file .*my-suite\.ts: digest: Invalid input: expected string, received number$/],
   ])('with %j is refused in one line naming the file and the field', async (fields, said) => {
     const m = await loading(suite(fields));
     expect(m).toMatch(said);
