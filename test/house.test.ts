@@ -88,10 +88,13 @@ const isPlugIn = (f: string) => typeof roomOf(f) === 'string';
 
 /**
  * What a plug-in may not do beside importing: find decoy's own files (lib/root.ts), evaluate
- * text as code, resolve a module by hand, or read files, except where listed with the reason.
+ * text as code (also through a function's constructor), resolve a module by hand, reach the
+ * process or the global object, read a call stack for paths, import a package but zod (a
+ * loader such as tsx, or jsdom's file reader, would reach any file), or read files, except
+ * where listed with the reason.
  */
 const PLUG_IN_REACH =
-  /\bnew Function\b|(?<![.\w])Function\s*\(|(?<![.\w])eval\s*\(|import\.meta\.resolve|\bgetBuiltinModule\b|\bpackagePath\b|\bprojectRoot\b|lib\/root\.ts|['"](?:node:)?(?:fs|fs\/promises|module|vm|child_process|worker_threads)['"]/g;
+  /\bnew Function\b|(?<![.\w])Function\s*\(|(?<![.\w])eval\s*\(|import\.meta\.resolve|\bgetBuiltinModule\b|\bpackagePath\b|\bprojectRoot\b|lib\/root\.ts|['"](?:node:)?(?:fs|fs\/promises|module|vm|child_process|worker_threads)['"]|\.\s*constructor\b|\[\s*['"`]constructor|\bprocess\b|\bglobalThis\b|\bglobal\b|\.stack\b|\brequire\b|(?:\bfrom\s+|\bimport\s*\(\s*|\bimport\s+)['"](?![./]|zod['"]|node:fs['"])[^'"\n]*['"]/g;
 const READS_FILES: Record<string, string> = {
   "simulator/defenses/_gate/lessons.ts: 'node:fs'":
     "reads the lessons file the user names (--defense-opt lessons=…, DUDE's Stage 2)",
@@ -119,6 +122,22 @@ const strayingOf = (texts: ReadonlyMap<string, string>): string[] =>
       placesOf(f, text, SELF)
         .filter((p) => p.kind !== 'own' || !p.to?.startsWith(`simulator/${String(roomOf(f))}/`))
         .map((p) => `${f}: ${p.text}`),
+    );
+
+/**
+ * What agents and defenses both read (simulator/page/read/) reads structure, amounts and
+ * geometry, never words: a regular expression there that spells a word (three letters or more
+ * outside a character class) would be a word list the subject and the defense share.
+ */
+const REGEX_LITERAL = /(?:[=(,:!&|?]|return)\s*(\/(?![/*])(?:[^/\n\\[]|\\.|\[(?:[^\]\\\n]|\\.)*\])+\/[dgimsuy]*)/g;
+const sharedWordsOf = (texts: ReadonlyMap<string, string>): string[] =>
+  [...texts]
+    .filter(([f]) => f.startsWith('simulator/page/read/'))
+    .flatMap(([f, text]) =>
+      [...text.matchAll(REGEX_LITERAL)]
+        .map((m) => m[1] as string)
+        .filter((lit) => /[A-Za-z]{3,}/.test(lit.replace(/\\./g, '').replace(/\[(?:[^\]\\]|\\.)*\]/g, '')))
+        .map((lit) => `${f}: ${lit}`),
     );
 
 /** Each rule over one import: true where the import breaks it. */
@@ -406,7 +425,7 @@ describe('the rule reader sees what it must', () => {
       'simulator/agents/cheat.ts: Function(',
       'simulator/agents/cheat.ts: eval(',
       'simulator/agents/cheat.ts: import.meta.resolve',
-      "simulator/agents/cheat.ts: 'node:module'",
+      "simulator/agents/cheat.ts: import('node:module'",
     ]);
     expect(
       reachOf(new Map([['simulator/defenses/ok.ts', 'const f = x.eval(1); evaluate(2); myFunction(3);']])),
@@ -453,7 +472,7 @@ describe('the rule reader sees what it must', () => {
       `${SNEAK}: import.meta.url`,
       `${SNEAK}: import.meta.dirname`,
     ]);
-    expect(reachOf(new Map([[SNEAK, kin]]))).toEqual([`${SNEAK}: getBuiltinModule`]);
+    expect(reachOf(new Map([[SNEAK, kin]]))).toEqual([`${SNEAK}: process`, `${SNEAK}: getBuiltinModule`]);
     // What the plug-ins do: their own files, by a URL written beside the call; a page's URLs.
     const own = [
       "import { loadFolder } from '../../scenarios/registry.ts';",
@@ -462,6 +481,47 @@ describe('the rule reader sees what it must', () => {
       "new URL(obs.url).pathname; new URL(action.url, obs.url); new URL('/cart', obs.url);",
     ].join('\n');
     expect(strayingOf(new Map([[SNEAK, own]]))).toEqual([]);
+  });
+
+  it('what agents and defenses both read spells no word: no regular expression of words in simulator/page/read/', () => {
+    expect(sharedWordsOf(texts)).toEqual([]);
+    const planted = new Map([
+      [
+        'simulator/page/read/ticks.ts',
+        "const NEG = /\\b(no|not|don't|never|without)\\b/gi;\nconst SUM = /^[$€£]\\s?\\d+(?:[.,]\\d\\d)?$/;",
+      ],
+      ['simulator/agents/_naive/own.ts', 'const NEG = /\\b(no|not)\\b/gi;'],
+    ]);
+    expect(sharedWordsOf(planted)).toEqual(["simulator/page/read/ticks.ts: /\\b(no|not|don't|never|without)\\b/gi"]);
+  });
+
+  it("a plug-in that reaches a file through a loader, a function's constructor, the process or a call stack is flagged: the four a second review found", () => {
+    const planted = new Map([
+      [
+        'simulator/defenses/a.ts',
+        "import * as api from 'tsx/esm/api';\nawait api['tsImport'](here + '/simulator/agents/_naive/wording.ts', import.meta.url);",
+      ],
+      [
+        'simulator/defenses/b.ts',
+        "const at = new Error().stack;\nawait new ((async () => {}).constructor)('return import(at)')();",
+      ],
+      ['simulator/defenses/c.ts', "process['getBuiltin' + 'Module']('node:f' + 's').readFileSync(where);"],
+      ['simulator/defenses/d.ts', "import { JSDOM } from 'jsdom';\nawait JSDOM.fromFile(where);"],
+      ['simulator/defenses/e.ts', "const g = globalThis; const h = g['constructor'];"],
+    ]);
+    expect(reachOf(planted)).toEqual([
+      "simulator/defenses/a.ts: from 'tsx/esm/api'",
+      'simulator/defenses/b.ts: .stack',
+      'simulator/defenses/b.ts: .constructor',
+      'simulator/defenses/c.ts: process',
+      "simulator/defenses/d.ts: from 'jsdom'",
+      'simulator/defenses/e.ts: globalThis',
+      "simulator/defenses/e.ts: ['constructor",
+    ]);
+    // A class's own constructor, zod, the one listed file read, and comments naming none of these pass.
+    const fine =
+      "import { z } from 'zod';\nclass A { constructor(private x: number) {} }\n// a stacked card; a processed page";
+    expect(reachOf(new Map([['simulator/agents/f.ts', fine]]))).toEqual([]);
   });
 
   it('every form of a definition counts, in every floor', () => {
