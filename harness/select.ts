@@ -71,8 +71,26 @@ export function makeSuite(suite: SuiteDef, seed: number, phrasings: Phrasings = 
  * data unless trusted), or a suite (narrowed to its patterns) generated here, which is decoy's own.
  */
 export function loadBundles(source: BundleSource): LoadedBundle[] {
-  if ('bundles' in source) return bundlesFromDisk(source.bundles, source.trustBundles === true);
+  if ('bundles' in source) return ofThisVersion(bundlesFromDisk(source.bundles, source.trustBundles === true));
   return generated(makeSuite(selectSuite(source.suite, source.patterns), source.seed, source.phrasings).bundles);
+}
+
+/**
+ * Bundles read from disk whose ids name a suite this decoy holds must be of its version, with
+ * or without a suite.json: a bundle of another version is not the site this decoy plays under
+ * that name, and its results would be read as this version's.
+ */
+function ofThisVersion(bundles: LoadedBundle[]): LoadedBundle[] {
+  for (const b of bundles) {
+    const m = /^([a-z0-9-]+)\.v(\d+)\./.exec(b.manifest.id);
+    if (!m || !suites.ids().includes(m[1] as string)) continue;
+    const now = suites.get(m[1] as string).version;
+    if (Number(m[2]) !== now)
+      throw new UserError(
+        `bundle ${quote(b.manifest.id)} is of ${quote(m[1] as string)} v${m[2]}, but this decoy generates v${now}; generate the bundles again with this decoy`,
+      );
+  }
+  return bundles;
 }
 
 /**

@@ -180,7 +180,7 @@ describe('a result is tied to the version of the suite it was played on', () => 
     const index = join(copy, 'suite.json');
     writeFileSync(index, JSON.stringify({ ...JSON.parse(readFileSync(index, 'utf8')), version: demo.version }));
     await expect(executeRun({ ...config, bundles: copy }, join(dir, 'ids-run'), { noCheck: true })).rejects.toThrow(
-      `suite.json: scenarios: '${made[0]?.manifest.id}' is not of 'demo' v${demo.version}, the version it names`,
+      `bundle '${made[0]?.manifest.id}' is of 'demo' v${demo.version + 1}`,
     );
     const plain = join(dir, 'unversioned');
     writeBundles(plain, demo, 7, generateSuite({ ...demo, scenarios: slice }, 7));
@@ -191,5 +191,16 @@ describe('a result is tied to the version of the suite it was played on', () => 
     const out = join(dir, 'unversioned-run');
     await executeRun({ ...config, bundles: plain }, out, { noCheck: true });
     expect((JSON.parse(readFileSync(join(out, 'run.json'), 'utf8')) as RunConfig).suiteVersion).toBeUndefined();
+    // Bundles of another version stay refused when their suite.json says no version, and one bundle's folder alone.
+    const { version: _w, ...unsaid } = JSON.parse(readFileSync(index, 'utf8')) as object & { version: number };
+    writeFileSync(index, JSON.stringify(unsaid));
+    const refusal = `bundle '${made[0]?.manifest.id}' is of 'demo' v${demo.version + 1}, but this decoy generates v${demo.version}`;
+    await expect(executeRun({ ...config, bundles: copy }, join(dir, 'unsaid-run'), { noCheck: true })).rejects.toThrow(
+      refusal,
+    );
+    const one = join(copy, made[0]?.manifest.id ?? '');
+    await expect(executeRun({ ...config, bundles: one }, join(dir, 'one-run'), { noCheck: true })).rejects.toThrow(
+      refusal,
+    );
   });
 });

@@ -98,7 +98,10 @@ describe('a suite file is checked when the registry loads it', () => {
     ["released: [], version: 'one'", /^suite file .*my-suite\.ts: version: "one" is not a version/],
     ['version: 1.5', /^suite file .*my-suite\.ts: version: 1.5 is not a version/],
     ['version: 0', /^suite file .*my-suite\.ts: version: 0 is not a version/],
-    ['version: 1, released: [], digest: 7', /^suite file .*my-suite\.ts: digest: Invalid input: expected string, received number$/],
+    [
+      'version: 1, released: [], digest: 7',
+      /^suite file .*my-suite\.ts: digest: Invalid input: expected string, received number$/,
+    ],
   ])('with %j is refused in one line naming the file and the field', async (fields, said) => {
     const m = await loading(suite(fields));
     expect(m).toMatch(said);
