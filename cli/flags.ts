@@ -244,6 +244,13 @@ export const concurrency = flag(
   { default: '1' },
 );
 
+export const maxErrors = flag(
+  'maxErrors',
+  '--max-errors <k>',
+  'stop once k episodes in a row end in the same error (a broken endpoint, agent or defense): what was played is written and the same command goes on from there; by default never',
+  int('max-errors', 1, 1_000_000).optional(),
+);
+
 /** The flags of commands that play episodes (run, compare): the self-check, the per-episode limits and the engine. */
 export const playFlags = [
   noCheck,
@@ -257,6 +264,7 @@ export const playFlags = [
   llmMode,
   llmPrices,
   concurrency,
+  maxErrors,
 ] as const;
 
 // ---------------------------------------------------------------------------

@@ -1,5 +1,5 @@
 /** The `decoy` command line: the only place that prints and chooses the exit code (bin/decoy.mjs runs it on the process's streams). */
-import { clip, quote, Stopped, UserError } from '../lib/errors.ts';
+import { clip, Halted, quote, Stopped, UserError } from '../lib/errors.ts';
 import type { Io } from './command.ts';
 import { CheckFailed } from './check-failed.ts';
 import { COMMANDS } from './commands.ts';
@@ -70,6 +70,11 @@ export async function main(argv: readonly string[], std: Std = process): Promise
   } catch (e) {
     if (e instanceof CheckFailed) {
       stdout.write(e.report + '\n');
+      stderr.write(`decoy ${name}: ${e.message}\n`);
+      return 1;
+    }
+    if (e instanceof Halted) {
+      if (stdout.isTTY) stdout.write('\n');
       stderr.write(`decoy ${name}: ${e.message}\n`);
       return 1;
     }

@@ -73,6 +73,7 @@ export const { help, run, flags } = defineCommand({
           limits: limitsOf(c),
           executable,
           ...llmOf(c),
+          ...(c.maxErrors !== undefined ? { maxErrors: c.maxErrors } : {}),
         }),
       ),
     );

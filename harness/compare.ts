@@ -66,7 +66,16 @@ export interface CompareConfig {
 
 export interface CompareOptions extends Pick<
   RunOptions,
-  'bundles' | 'trustBundles' | 'noCheck' | 'progress' | 'signal' | 'limits' | 'executable' | 'llm' | 'concurrency'
+  | 'bundles'
+  | 'trustBundles'
+  | 'noCheck'
+  | 'progress'
+  | 'signal'
+  | 'limits'
+  | 'executable'
+  | 'llm'
+  | 'concurrency'
+  | 'maxErrors'
 > {
   /** compare.md gets the outcome table of Veer's ablations (Table 18). */
   ablations?: boolean;
@@ -232,6 +241,7 @@ export async function compareDefenses(
         executable: opts.executable,
         ...(opts.llm ? { llm: opts.llm } : {}),
         ...(opts.concurrency ? { concurrency: opts.concurrency } : {}),
+        ...(opts.maxErrors !== undefined ? { maxErrors: opts.maxErrors } : {}),
       }).catch((e: unknown) => {
         throw e instanceof Stopped
           ? new Stopped(`${e.message} of defense ${r.defense} (${i} of ${runs.length} defenses done)`)

@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import { clip, quote, Stopped, UserError } from '../lib/errors.ts';
+import { clip, Halted, quote, shortReason, Stopped, UserError } from '../lib/errors.ts';
 import { LOCK_NAME, lockFolder } from './lock.ts';
 import { appendLine, clearTemps, isTempName, writeFileAtomic } from '../lib/files.ts';
 import { clearOtherVersion } from '../generator/bundle.ts';
@@ -88,6 +88,8 @@ export interface RunOptions {
   llm?: SessionOptions;
   /** Episodes played at once (default 1); the files are the same at any number. */
   concurrency?: number;
+  /** Stop once this many episodes in a row end in the same error (--max-errors); none: never. */
+  maxErrors?: number;
 }
 
 export interface RunResult {
@@ -293,6 +295,7 @@ async function playInto(
   const started = performance.now();
   let done = before.length;
   if (done > 0) progress('episodes', done, bundles.length);
+  const streak = { reason: '', n: 0 };
   const rest = bundles.slice(done);
   const engine: Engine =
     config.engine === 'chromium' ? { kind: 'chromium', executable: opts.executable ?? '' } : { kind: 'jsdom' };
@@ -330,6 +333,13 @@ async function playInto(
           throw new Stopped(`stopped after ${done} of ${bundles.length} episodes`);
         appendLine(episodes, JSON.stringify(r));
         progress('episodes', ++done, bundles.length);
+        const reason = r.end.kind === 'error' ? r.end.reason : '';
+        streak.n = reason && reason === streak.reason ? streak.n + 1 : reason ? 1 : 0;
+        streak.reason = reason;
+        if (opts.maxErrors !== undefined && streak.n >= opts.maxErrors && done < bundles.length)
+          throw new Halted(
+            `stopped after ${done} of ${bundles.length} episodes: the last ${streak.n} ended in the same error (${shortReason(reason, 120)}); everything played is written, and the same command goes on from there`,
+          );
         if (done < bundles.length) stopIfAsked(opts.signal, `after ${done} of ${bundles.length} episodes`);
       },
     );

@@ -79,3 +79,8 @@ export function unknownId(kind: string, id: string, known: readonly string[]): U
 export class Stopped extends UserError {
   override name = 'Stopped';
 }
+
+/** A run stopped by itself: its episodes keep ending in the same error (--max-errors). What was played is written and the run resumes. */
+export class Halted extends UserError {
+  override name = 'Halted';
+}

@@ -163,6 +163,33 @@ describe('decoy run --defense inject:<file.js>', () => {
     expect(existsSync(join(dir, 'throws', 'summary.json'))).toBe(true);
   });
 
+  it('--max-errors stops a run whose episodes keep ending in the same error, exit 1, with what was played written; the same command goes on from there', async () => {
+    const out = join(dir, 'halted');
+    const args = [
+      'run',
+      '--suite',
+      'demo',
+      '--pattern',
+      'warranty-addon',
+      '--defense',
+      'inject:test/fixtures/inject/throws.js',
+    ];
+    const first = await decoyIn(ROOT, ...args, '--max-errors', '1', '--out', out);
+    expect(first.code).toBe(1);
+    expect(first.err).toMatch(
+      /^decoy run: stopped after 1 of 2 episodes: the last 1 ended in the same error \(the injected script .*threw: .*\); everything played is written, and the same command goes on from there\n$/,
+    );
+    expect(episodes(out)).toHaveLength(1);
+    expect(existsSync(join(out, 'summary.json'))).toBe(false);
+    const again = await decoyIn(ROOT, ...args, '--max-errors', '1', '--out', out);
+    expect(again.code).toBe(1);
+    expect(again.err).toBe(
+      'decoy run: 2 episodes ended in an error (end.reason in episodes.jsonl); everything was written\n',
+    );
+    expect(episodes(out)).toHaveLength(2);
+    expect(existsSync(join(out, 'summary.json'))).toBe(true);
+  });
+
   it("the documented example (examples/untick-preselected.js) lowers D for the naive agent at susceptibility 1 on the demo suite's preselection families, and the demo takes it too", async () => {
     const run = async (defense: string, out: string) => {
       const r = await decoyIn(
