@@ -37,6 +37,10 @@ export const { help, run, flags } = defineCommand({
   schema: (flags) => z.object({ ...flags, args: noArgs }).transform((o, ctx) => ({ ...o, source: toSource(o, ctx) })),
   async run(c, io) {
     await sandboxFor(c, io.warn);
+    if (c.agent === 'replay' && c.defense !== 'none')
+      io.warn(
+        `the replay agent plays its recording as it was made: where ${c.defense} refuses an action (a block, or a change of the page instead), that episode ends there (agent-stopped)`,
+      );
     const [{ executeRun }, { loadBundles, phrasingsOf, selectSuite }] = await Promise.all([
       import('../harness/run.ts'),
       import('../harness/select.ts'),

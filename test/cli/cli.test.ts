@@ -132,6 +132,38 @@ describe('decoy command', () => {
     expect(td('runs/r/episodes.jsonl')).toEqual(td('runs/a/episodes.jsonl'));
   });
 
+  it('a recording replayed behind a defense that refuses stops where the first refusal is, says so once, and plays no recorded action after it', async () => {
+    const r = await decoy(
+      'run',
+      '--suite',
+      'demo',
+      '--seed',
+      '7',
+      '--agent',
+      'replay',
+      '--replay',
+      'runs/a/episodes.jsonl',
+      '--defense',
+      'gate',
+      '--out',
+      'runs/rg',
+    );
+    expect(r.code, r.err).toBe(0);
+    expect(
+      r.err.split('\n').filter((l) => l.includes('the replay agent plays its recording as it was made')),
+    ).toHaveLength(1);
+    const records = readFileSync(join(dir, 'runs/rg/episodes.jsonl'), 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { end: { kind: string }; steps: { verdict: { kind: string } }[] });
+    const refused = records.filter((e) => e.steps.some((st) => st.verdict.kind !== 'allow'));
+    expect(refused.length).toBeGreaterThan(0);
+    for (const e of refused) {
+      expect(e.steps.findIndex((st) => st.verdict.kind !== 'allow')).toBe(e.steps.length - 1);
+      expect(e.end.kind).toBe('agent-stopped');
+    }
+  });
+
   it.each([
     [['run', '--suite', 'nope', '--out', 'runs/x'], /unknown suite 'nope' \(known: .*demo/],
     [['run', '--suite', 'demo', '--agent', 'gpt', '--out', 'runs/x'], /unknown agent 'gpt'/],
