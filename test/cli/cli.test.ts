@@ -10,6 +10,8 @@ const BIN = fileURLToPath(new URL('../../bin/decoy.mjs', import.meta.url));
 let dir = '';
 
 const decoy = (...args: string[]) => decoyIn(dir, ...args);
+/** The demo's recorded run (runs/a) replayed. */
+const REPLAY_A = ['run', '--suite', 'demo', '--seed', '7', '--agent', 'replay', '--replay', 'runs/a/episodes.jsonl'];
 
 /** Every path under the test folder: what a refused command must leave unchanged. */
 const listing = (sub = ''): string[] =>
@@ -109,19 +111,7 @@ describe('decoy command', () => {
     expect((await decoy('run', '--bundles', 'out/demo', '--seed', '7', '--out', 'runs/c')).code).toBe(0);
     const strip = (f: string) => readFileSync(join(dir, f), 'utf8');
     expect(strip('runs/c/episodes.jsonl')).toBe(strip('runs/a/episodes.jsonl'));
-    const replay = await decoy(
-      'run',
-      '--suite',
-      'demo',
-      '--seed',
-      '7',
-      '--agent',
-      'replay',
-      '--replay',
-      'runs/a/episodes.jsonl',
-      '--out',
-      'runs/r',
-    );
+    const replay = await decoy(...REPLAY_A, '--out', 'runs/r');
     expect(replay.code, replay.err).toBe(0);
     const td = (f: string) =>
       readFileSync(join(dir, f), 'utf8')
@@ -133,21 +123,7 @@ describe('decoy command', () => {
   });
 
   it('a recording replayed behind a defense that refuses stops where the first refusal is, says so once, and plays no recorded action after it', async () => {
-    const r = await decoy(
-      'run',
-      '--suite',
-      'demo',
-      '--seed',
-      '7',
-      '--agent',
-      'replay',
-      '--replay',
-      'runs/a/episodes.jsonl',
-      '--defense',
-      'gate',
-      '--out',
-      'runs/rg',
-    );
+    const r = await decoy(...REPLAY_A, '--defense', 'gate', '--out', 'runs/rg');
     expect(r.code, r.err).toBe(0);
     expect(
       r.err.split('\n').filter((l) => l.includes('the replay agent plays its recording as it was made')),

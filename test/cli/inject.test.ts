@@ -14,6 +14,16 @@ beforeAll(() => {
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
+/** The demo's warranty configurations behind a page-side script that throws on every page. */
+const THROWING = [
+  'run',
+  '--suite',
+  'demo',
+  '--pattern',
+  'warranty-addon',
+  '--defense',
+  'inject:test/fixtures/inject/throws.js',
+];
 const episodes = (out: string) =>
   readFileSync(join(out, 'episodes.jsonl'), 'utf8')
     .trim()
@@ -137,18 +147,7 @@ describe('decoy run --defense inject:<file.js>', () => {
   });
 
   it('episodes the injected script fails are written as errors, the run goes on, and decoy run exits 1 once everything is written', async () => {
-    const r = await decoyIn(
-      ROOT,
-      'run',
-      '--suite',
-      'demo',
-      '--pattern',
-      'warranty-addon',
-      '--defense',
-      'inject:test/fixtures/inject/throws.js',
-      '--out',
-      join(dir, 'throws'),
-    );
+    const r = await decoyIn(ROOT, ...THROWING, '--out', join(dir, 'throws'));
     expect(r.code).toBe(1);
     expect(r.err).toBe(
       'decoy run: 2 episodes ended in an error (end.reason in episodes.jsonl); everything was written\n',
@@ -165,15 +164,7 @@ describe('decoy run --defense inject:<file.js>', () => {
 
   it('--max-errors stops a run whose episodes keep ending in the same error, exit 1, with what was played written; the same command goes on from there', async () => {
     const out = join(dir, 'halted');
-    const args = [
-      'run',
-      '--suite',
-      'demo',
-      '--pattern',
-      'warranty-addon',
-      '--defense',
-      'inject:test/fixtures/inject/throws.js',
-    ];
+    const args = THROWING;
     const first = await decoyIn(ROOT, ...args, '--max-errors', '1', '--out', out);
     expect(first.code).toBe(1);
     expect(first.err).toMatch(
