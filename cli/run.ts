@@ -36,6 +36,7 @@ export const { help, run, flags } = defineCommand({
   ],
   schema: (flags) => z.object({ ...flags, args: noArgs }).transform((o, ctx) => ({ ...o, source: toSource(o, ctx) })),
   async run(c, io) {
+    const startedAt = performance.now();
     await sandboxFor(c, io.warn);
     if (c.agent === 'replay' && c.defense !== 'none')
       io.warn(
@@ -78,6 +79,7 @@ export const { help, run, flags } = defineCommand({
           executable,
           ...llmOf(c),
           ...(c.maxErrors !== undefined ? { maxErrors: c.maxErrors } : {}),
+          startedAt,
         }),
       ),
     );

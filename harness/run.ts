@@ -90,6 +90,8 @@ export interface RunOptions {
   concurrency?: number;
   /** Stop once this many episodes in a row end in the same error (--max-errors); none: never. */
   maxErrors?: number;
+  /** When the command began (performance.now()): the time printed is the whole wall time, generation and self-check included. */
+  startedAt?: number;
 }
 
 export interface RunResult {
@@ -256,6 +258,7 @@ export async function prepareAgent(
  * byte for byte as an uninterrupted run's). A finished run run again is played anew.
  */
 export async function executeRun(config: RunConfig, out: string, opts: RunOptions = {}): Promise<RunResult> {
+  opts = { ...opts, startedAt: opts.startedAt ?? performance.now() };
   const bundles = opts.bundles ?? loadBundles(runSource(config, opts.trustBundles));
   config = stampRun(config, opts.limits);
   const agentOptions = await prepareAgent(
@@ -292,7 +295,7 @@ async function playInto(
   const ids = bundles.map((b) => b.manifest.id);
   const before = unfinished ? finishedEpisodes(episodes, config, ids) : [];
   const progress = opts.progress ?? silent;
-  const started = performance.now();
+  const started = opts.startedAt ?? performance.now();
   let done = before.length;
   if (done > 0) progress('episodes', done, bundles.length);
   const streak = { reason: '', n: 0 };
@@ -398,6 +401,7 @@ export async function runDemo(
   progress: Progress = silent,
   signal?: AbortSignal,
 ): Promise<RunResult & { bundles: string }> {
+  const startedAt = performance.now();
   const suite = selectSuite('demo');
   const where = { ...demoFolders(c), ...(c.bundles ? { bundles: c.bundles } : {}), ...(c.out ? { out: c.out } : {}) };
   const config: RunConfig = {
@@ -423,6 +427,7 @@ export async function runDemo(
     replaceSameSuite: true,
     progress,
     signal,
+    startedAt,
   });
   return { ...result, bundles: where.bundles };
 }
