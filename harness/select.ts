@@ -1,6 +1,6 @@
 import type { SuiteDef } from '../scenarios/model.ts';
 import { families, suites } from '../scenarios/index.ts';
-import { versionPrefix } from '../scenarios/scenario-id.ts';
+import { versionIn, versionPrefix } from '../scenarios/scenario-id.ts';
 import { clip, clipPath, quote, UserError } from '../lib/errors.ts';
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -82,12 +82,12 @@ export function loadBundles(source: BundleSource): LoadedBundle[] {
  */
 function ofThisVersion(bundles: LoadedBundle[]): LoadedBundle[] {
   for (const b of bundles) {
-    const m = /^([a-z0-9-]+)\.v(\d+)\./.exec(b.manifest.id);
-    if (!m || !suites.ids().includes(m[1] as string)) continue;
-    const now = suites.get(m[1] as string).version;
-    if (Number(m[2]) !== now)
+    const named = versionIn(b.manifest.id);
+    if (!named || !suites.ids().includes(named.suite)) continue;
+    const now = suites.get(named.suite).version;
+    if (named.version !== now)
       throw new UserError(
-        `bundle ${quote(b.manifest.id)} is of ${quote(m[1] as string)} v${m[2]}, but this decoy generates v${now}; generate the bundles again with this decoy`,
+        `bundle ${quote(b.manifest.id)} is of ${quote(named.suite)} v${named.version}, but this decoy generates v${now}; generate the bundles again with this decoy`,
       );
   }
   return bundles;

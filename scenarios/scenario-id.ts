@@ -24,3 +24,9 @@ const VERSIONED = /^([^.]+)\.v(\d+)\./;
 
 /** The id without its suite version (`demo.v2.x.s7` → `demo.x.s7`): the same configuration in every version. */
 export const unversioned = (id: string): string => id.replace(VERSIONED, '$1.');
+
+/** The suite and version an id names (`demo.v2.x.s7` → demo, 2), or null for an id that names none. */
+export function versionIn(id: string): { suite: string; version: number } | null {
+  const m = VERSIONED.exec(id);
+  return m ? { suite: m[1] as string, version: Number(m[2]) } : null;
+}
