@@ -73,16 +73,12 @@ export async function main(argv: readonly string[], std: Std = process): Promise
       stderr.write(`decoy ${name}: ${e.message}\n`);
       return 1;
     }
-    if (e instanceof Halted) {
-      if (stdout.isTTY) stdout.write('\n');
-      stderr.write(`decoy ${name}: ${e.message}\n`);
-      return 1;
-    }
-    if (e instanceof Stopped) {
+    if (e instanceof Stopped || e instanceof Halted) {
       // On a terminal the progress line is still open.
       if (stdout.isTTY) stdout.write('\n');
       stderr.write(`decoy ${name}: ${e.message}\n`);
-      return INTERRUPTED;
+      // Stopped by the user, or by itself: its last episodes ended in one same error (--max-errors).
+      return e instanceof Halted ? 1 : INTERRUPTED;
     }
     if (e instanceof UserError) {
       stderr.write(`decoy ${name}: ${e.message}\n`);

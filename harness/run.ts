@@ -258,7 +258,7 @@ export async function prepareAgent(
  * byte for byte as an uninterrupted run's). A finished run run again is played anew.
  */
 export async function executeRun(config: RunConfig, out: string, opts: RunOptions = {}): Promise<RunResult> {
-  opts = { ...opts, startedAt: opts.startedAt ?? performance.now() };
+  const startedAt = opts.startedAt ?? performance.now();
   const bundles = opts.bundles ?? loadBundles(runSource(config, opts.trustBundles));
   config = stampRun(config, opts.limits);
   const agentOptions = await prepareAgent(
@@ -274,7 +274,7 @@ export async function executeRun(config: RunConfig, out: string, opts: RunOption
   // Taken before the folder is claimed, so a second run into it never appends beside the first.
   const unlock = lockFolder(out);
   try {
-    return await playInto(config, out, bundles, agentOptions, opts, llm);
+    return await playInto(config, out, bundles, agentOptions, { ...opts, startedAt }, llm);
   } finally {
     unlock();
   }
@@ -285,7 +285,7 @@ async function playInto(
   out: string,
   bundles: readonly LoadedBundle[],
   agentOptions: Record<string, unknown>,
-  opts: RunOptions,
+  opts: RunOptions & { startedAt: number },
   llm: LlmSession,
 ): Promise<RunResult> {
   const unfinished = claimOutput(out, config, opts.replaceSameSuite);
@@ -295,7 +295,6 @@ async function playInto(
   const ids = bundles.map((b) => b.manifest.id);
   const before = unfinished ? finishedEpisodes(episodes, config, ids) : [];
   const progress = opts.progress ?? silent;
-  const started = opts.startedAt ?? performance.now();
   let done = before.length;
   if (done > 0) progress('episodes', done, bundles.length);
   const streak = { reason: '', n: 0 };
@@ -336,8 +335,10 @@ async function playInto(
           throw new Stopped(`stopped after ${done} of ${bundles.length} episodes`);
         appendLine(episodes, JSON.stringify(r));
         progress('episodes', ++done, bundles.length);
+        // Episodes in a row that ended in one same error; any other end starts the count again.
         const reason = r.end.kind === 'error' ? r.end.reason : '';
-        streak.n = reason && reason === streak.reason ? streak.n + 1 : reason ? 1 : 0;
+        if (!reason) streak.n = 0;
+        else streak.n = reason === streak.reason ? streak.n + 1 : 1;
         streak.reason = reason;
         if (opts.maxErrors !== undefined && streak.n >= opts.maxErrors && done < bundles.length)
           throw new Halted(
@@ -352,7 +353,7 @@ async function playInto(
       `decoy run --suite ${config.suite} --agent ${config.agent} --defense ${config.defense} --seed ${config.seed}`,
     );
   }
-  const seconds = (performance.now() - started) / 1000;
+  const seconds = (performance.now() - opts.startedAt) / 1000;
   const summary = summarize([...before, ...result.records]);
   const written: RunSummary = {
     suite: config.suite,

@@ -14,16 +14,18 @@ beforeAll(() => {
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-/** The demo's warranty configurations behind a page-side script that throws on every page. */
-const THROWING = [
+/** decoy run on the demo's warranty configurations behind `defense`. */
+const warrantyRun = (defense: string) => [
   'run',
   '--suite',
   'demo',
   '--pattern',
   'warranty-addon',
   '--defense',
-  'inject:test/fixtures/inject/throws.js',
+  defense,
 ];
+/** The same behind a page-side script that throws on every page. */
+const THROWING = warrantyRun('inject:test/fixtures/inject/throws.js');
 const episodes = (out: string) =>
   readFileSync(join(out, 'episodes.jsonl'), 'utf8')
     .trim()
@@ -52,18 +54,7 @@ describe('decoy run --defense inject:<file.js>', () => {
       ['inject:', /^decoy (run|conform): --defense inject: names no script \(inject:<file\.js>\)\n$/],
     ];
     for (const [defense, message] of cases) {
-      const r = await decoyIn(
-        dir,
-        'run',
-        '--suite',
-        'demo',
-        '--pattern',
-        'warranty-addon',
-        '--defense',
-        defense,
-        '--out',
-        'refused',
-      );
+      const r = await decoyIn(dir, ...warrantyRun(defense), '--out', 'refused');
       expect(r.err, defense).toMatch(message);
       expect(r.code).toBe(2);
       const c = await decoyIn(
