@@ -239,9 +239,17 @@ export const llmPrices = flag(
 export const concurrency = flag(
   'concurrency',
   '--concurrency <n>',
-  'episodes played at once, each in an engine of its own, for LLM parties that wait on an endpoint; the records are the same at any n',
+  'episodes played at once (at least --workers), for LLM parties that wait on an endpoint; the records are the same at any n',
   int('concurrency', 1, 64),
   { default: '1' },
+);
+
+/** One worker per core: the episodes' pages are parsed and laid out in the engine processes, which is most of a run's time. */
+export const workers = flag(
+  'workers',
+  '--workers <n>',
+  `engine processes the episodes are spread over (each a sandbox of its own, or a Chromium of its own); the records are the same at any n ${byDefault('one per core')}`,
+  int('workers', 1, 64).optional(),
 );
 
 export const maxErrors = flag(
@@ -264,6 +272,7 @@ export const playFlags = [
   llmMode,
   llmPrices,
   concurrency,
+  workers,
   maxErrors,
 ] as const;
 

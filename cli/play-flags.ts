@@ -1,4 +1,5 @@
 /** What the play flags (flags.ts playFlags) and --trust-bundles mean once parsed: the limits, the engine, the sandbox. */
+import { availableParallelism } from 'node:os';
 import { UserError } from '../lib/errors.ts';
 import type { EpisodeLimits } from '../simulator/page/engine/limits.ts';
 import type { SessionOptions } from '../simulator/llm/session.ts';
@@ -27,6 +28,9 @@ export function llmOf(c: {
     concurrency: c.concurrency,
   };
 }
+
+/** The engine processes a run spreads its episodes over: --workers, else one per core. */
+export const workersOf = (c: { workers?: number | undefined }): number => c.workers ?? availableParallelism();
 
 /** The limits the flags set (the defaults for the rest). */
 export const limitsOf = (c: PlayFlags): Partial<EpisodeLimits> => ({

@@ -3,7 +3,7 @@ import { UserError } from '../lib/errors.ts';
 import { CheckFailed } from './check-failed.ts';
 import { defineCommand, inPath, noArgs, outDir, required } from './command.ts';
 import { agent, defense, defenseOpt, flag, opt, playFlags, sourceFlags } from './flags.ts';
-import { limitsOf, llmOf, sandboxFor, withEngine } from './play-flags.ts';
+import { limitsOf, llmOf, sandboxFor, withEngine, workersOf } from './play-flags.ts';
 import { suiteNameOf, toSource } from './source.ts';
 import { stoppable } from './stop.ts';
 
@@ -78,6 +78,7 @@ export const { help, run, flags } = defineCommand({
           limits: limitsOf(c),
           executable,
           ...llmOf(c),
+          workers: workersOf(c),
           ...(c.maxErrors !== undefined ? { maxErrors: c.maxErrors } : {}),
           startedAt,
         }),

@@ -75,6 +75,7 @@ export interface CompareOptions extends Pick<
   | 'executable'
   | 'llm'
   | 'concurrency'
+  | 'workers'
   | 'maxErrors'
 > {
   /** compare.md gets the outcome table of Veer's ablations (Table 18). */
@@ -241,6 +242,7 @@ export async function compareDefenses(
         executable: opts.executable,
         ...(opts.llm ? { llm: opts.llm } : {}),
         ...(opts.concurrency ? { concurrency: opts.concurrency } : {}),
+        ...(opts.workers ? { workers: opts.workers } : {}),
         ...(opts.maxErrors !== undefined ? { maxErrors: opts.maxErrors } : {}),
       }).catch((e: unknown) => {
         throw e instanceof Stopped

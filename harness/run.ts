@@ -88,6 +88,8 @@ export interface RunOptions {
   llm?: SessionOptions;
   /** Episodes played at once (default 1); the files are the same at any number. */
   concurrency?: number;
+  /** Engine processes the episodes are spread over (default 1); the files are the same at any number. */
+  workers?: number;
   /** Stop once this many episodes in a row end in the same error (--max-errors); none: never. */
   maxErrors?: number;
   /** When the command began (performance.now()): the time printed is the whole wall time, generation and self-check included. */
@@ -317,6 +319,7 @@ async function playInto(
         engine,
         llm,
         concurrency: opts.concurrency ?? 1,
+        workers: opts.workers ?? 1,
         drawMarks: async (png, obs) => {
           // Loaded when an agent asks for marks: a run of agents that read text never pays for sharp.
           const [{ default: sharp }, { drawMarks }] = await Promise.all([

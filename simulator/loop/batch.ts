@@ -26,8 +26,10 @@ export interface BatchConfig {
   engine?: Engine;
   /** The run's LLM (endpoint, cassette, usage); a live one without a cassette when not given. */
   llm?: LlmSession;
-  /** Episodes played at once, each in an engine of its own (an LLM party waits on the network); records come in the bundles' order. */
+  /** Episodes played at once (an LLM party waits on the network); records come in the bundles' order. */
   concurrency?: number;
+  /** Engines the episodes are spread over, each a process of its own (jsdom's engine process, or a Chromium): the run's cores. At least this many episodes play at once. */
+  workers?: number;
   /** Draws set-of-marks over a screenshot, for an agent that sees 'marks'. */
   drawMarks?: (png: Buffer, obs: EnvObservation) => Promise<Buffer>;
 }
@@ -40,8 +42,9 @@ async function envFor(
   engine: Engine,
   limits: Partial<EpisodeLimits> = {},
   inject: PageInjection | null = null,
+  worker = 0,
 ): Promise<DecoyEnv> {
-  if (engine.kind === 'jsdom') return DecoyEnv.sandboxed(limits, inject);
+  if (engine.kind === 'jsdom') return DecoyEnv.sandboxed(limits, inject, worker);
   const { ChromiumBrowser, chromiumLimits } = await import('../page/engine/chromium.ts');
   return new DecoyEnv({
     browser: new ChromiumBrowser({
@@ -68,8 +71,9 @@ function madeOrFailing<T>(make: () => T, failing: (fail: () => never) => T): T {
 
 /**
  * Runs every bundle once (in the engine sandbox unless another engine is given), `concurrency`
- * at a time; hands each record to `onEpisode` in the bundles' order as soon as it and every
- * one before it are scored, so the records are the same bytes at any concurrency. An episode
+ * at a time over `workers` engines; hands each record to `onEpisode` in the bundles' order as soon as it and every
+ * one before it are scored, so the records are the same bytes at any concurrency and any
+ * number of workers. An episode
  * that fails is recorded as an error and the batch goes on; a failure of the run's LLM (an
  * endpoint that cannot be used, a replay without the call) stops it, keeping what came before.
  */
@@ -82,7 +86,8 @@ export async function runBatch(
   const defenseDef = await resolveDefense(config.defense);
   const llm = config.llm ?? new LlmSession();
   const modelBacked = asksModel(agentDef) || asksModel(defenseDef);
-  const lanes = Math.max(1, Math.min(Math.floor(config.concurrency ?? 1), bundles.length));
+  const workers = Math.max(1, Math.min(Math.floor(config.workers ?? 1), bundles.length));
+  const lanes = Math.max(workers, Math.min(Math.floor(config.concurrency ?? 1), bundles.length));
   // Read once for the whole run: every episode's pages get these same bytes.
   const inject = pageInjection(config.defense);
   const envs: DecoyEnv[] = [];
@@ -165,7 +170,8 @@ export async function runBatch(
   };
 
   try {
-    for (let i = 0; i < lanes; i++) envs.push(await envFor(config.engine ?? { kind: 'jsdom' }, config.limits, inject));
+    for (let i = 0; i < lanes; i++)
+      envs.push(await envFor(config.engine ?? { kind: 'jsdom' }, config.limits, inject, i % workers));
     await Promise.all(envs.map(lane));
   } finally {
     await Promise.all(envs.map((e) => e.close()));

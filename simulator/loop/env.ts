@@ -81,9 +81,9 @@ export class DecoyEnv {
     this.inject = opts.inject ?? null;
   }
 
-  /** An env whose jsdom episodes run in the engine sandbox (simulator/page/sandbox/), under these limits: for any bundle. */
-  static sandboxed(limits: Partial<EpisodeLimits> = {}, inject: PageInjection | null = null): DecoyEnv {
-    return new DecoyEnv({ browser: new SandboxBrowser(limits), inject });
+  /** An env whose jsdom episodes run in the engine sandbox (simulator/page/sandbox/), under these limits, on engine process `worker`: for any bundle. */
+  static sandboxed(limits: Partial<EpisodeLimits> = {}, inject: PageInjection | null = null, worker = 0): DecoyEnv {
+    return new DecoyEnv({ browser: new SandboxBrowser(limits, worker), inject });
   }
 
   private get manifest() {

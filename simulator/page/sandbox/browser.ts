@@ -37,8 +37,12 @@ export class SandboxBrowser implements Browser {
   /** The process the page was opened in: should it fail between two calls, the next fails with its reason (a new one would not know the page). */
   private proc: EngineProcess | null = null;
 
-  constructor(limits: Partial<EpisodeLimits> = {}) {
+  /** The engine process of decoy's own bundles this browser plays in (process.ts engineProcess). */
+  private readonly worker: number;
+
+  constructor(limits: Partial<EpisodeLimits> = {}, worker = 0) {
     this.limits = { ...DEFAULT_LIMITS, ...limits };
+    this.worker = worker;
   }
 
   /** How long a call may take: the step's time, and more for each page it loads (see loadSeconds). */
@@ -98,7 +102,7 @@ export class SandboxBrowser implements Browser {
 
   /** The engine process of the site this browser plays. */
   private process() {
-    return engineProcess(this.limits.memoryMb, this.site);
+    return engineProcess(this.limits.memoryMb, this.site, this.worker);
   }
 
   async open(site: SiteFiles, opts: OpenOptions): Promise<void> {

@@ -366,8 +366,8 @@ export class EngineProcess {
 
 const OVER_MEMORY = (mb: number) => `the page used more than ${mb} MB of memory`;
 
-/** Decoy's own bundles' processes, by heap limit: shared by every browser of the run. */
-const own = new Map<number, EngineProcess>();
+/** Decoy's own bundles' processes, by heap limit and worker: shared by every browser of the run that plays on that worker. */
+const own = new Map<string, EngineProcess>();
 
 /** A trusted site's process, with how many browsers hold it: it ends when the last lets go. */
 interface Held {
@@ -380,18 +380,20 @@ const trusted = new Map<object, Map<number, Held>>();
 /**
  * The live engine process for pages of `site` with this heap limit; a new one if there is
  * none or it failed. A trusted site (sandbox/trusted.ts) has one of its own, while a browser
- * holds it (holdEngine); any other site is decoy's own and shares one.
+ * holds it (holdEngine); any other site is decoy's own and shares one per worker (--workers:
+ * each worker is a process of its own, so episodes on two workers use two cores).
  */
-export function engineProcess(memoryMb: number, site: object | null = null): EngineProcess {
+export function engineProcess(memoryMb: number, site: object | null = null, worker = 0): EngineProcess {
   const held = site ? trusted.get(site)?.get(memoryMb) : undefined;
   if (held) {
     if (!held.proc.alive) held.proc = new EngineProcess(memoryMb);
     return held.proc;
   }
-  let p = own.get(memoryMb);
+  const key = `${memoryMb}/${worker}`;
+  let p = own.get(key);
   if (!p || !p.alive) {
     p = new EngineProcess(memoryMb);
-    own.set(memoryMb, p);
+    own.set(key, p);
   }
   return p;
 }

@@ -93,20 +93,27 @@ describe.skipIf(absent)('the kernel boundary', () => {
     expect(listener.connections()).toBe(0);
   });
 
-  it("the engine process runs inside it, in a network namespace of its own, and its CPU time is the engine's own", async () => {
-    const browser = new SandboxBrowser();
+  it("each worker's engine process runs inside it, in a network namespace of its own, and its CPU time is the engine's own", async () => {
+    // --workers 2: two browsers of one run on two engine processes, each behind the boundary.
+    const browsers = [new SandboxBrowser({}, 0), new SandboxBrowser({}, 1)];
     try {
-      await browser.open({ files: { 'index.html': '<p>x</p>' } }, { seed: 1 });
-      const pid = (engineProcess(DEFAULT_LIMITS.memoryMb) as unknown as { pid: number }).pid;
-      expect(readlinkSync(`/proc/${pid}/ns/net`)).not.toBe(readlinkSync('/proc/self/ns/net'));
-      // The pid measured is node's running the engine, not bwrap's.
-      expect(
-        readFileSync(`/proc/${pid}/cmdline`, 'utf8')
-          .split('\0')
-          .some((arg) => arg.endsWith(join('simulator', 'page', 'sandbox', 'child.js'))),
-      ).toBe(true);
+      const pids: number[] = [];
+      for (const [worker, browser] of browsers.entries()) {
+        await browser.open({ files: { 'index.html': '<p>x</p>' } }, { seed: 1 });
+        const pid = (engineProcess(DEFAULT_LIMITS.memoryMb, null, worker) as unknown as { pid: number }).pid;
+        pids.push(pid);
+        expect(readlinkSync(`/proc/${pid}/ns/net`)).not.toBe(readlinkSync('/proc/self/ns/net'));
+        // The pid measured is node's running the engine, not bwrap's.
+        expect(
+          readFileSync(`/proc/${pid}/cmdline`, 'utf8')
+            .split('\0')
+            .some((arg) => arg.endsWith(join('simulator', 'page', 'sandbox', 'child.js'))),
+        ).toBe(true);
+      }
+      expect(pids[0]).not.toBe(pids[1]);
+      expect(readlinkSync(`/proc/${pids[0]}/ns/net`)).not.toBe(readlinkSync(`/proc/${pids[1]}/ns/net`));
     } finally {
-      await browser.close();
+      for (const b of browsers) await b.close();
     }
   });
 });

@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { executeRun } from '../../harness/run.ts';
+import { loadBundles } from '../../harness/select.ts';
+import { runConfig } from '../helpers.ts';
+
+describe('--workers', () => {
+  it('a run spread over several engine processes writes the same files, byte for byte, as one played on one', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'decoy-workers-'));
+    try {
+      // A defense that changes the page: its verdicts and interventions are in the records compared.
+      const bundles = loadBundles({ suite: 'demo', seed: 7, patterns: [] });
+      const files = async (defense: string, workers: number, concurrency = 1) => {
+        const out = join(dir, `${workers}-${concurrency}`);
+        await executeRun(runConfig({ defense }), out, { bundles, noCheck: true, workers, concurrency });
+        return ['episodes.jsonl', 'summary.json', 'run.json'].map((f) => readFileSync(join(out, f), 'utf8'));
+      };
+      const one = await files('intervene', 1);
+      expect(await files('intervene', 3)).toEqual(one);
+      expect(await files('intervene', 2, 5)).toEqual(one);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
