@@ -22,6 +22,10 @@ export const COMMANDS: Record<string, { summary: string; load(): Promise<Command
     summary: 'Replay an agent (behind a defense) over a suite and score every episode',
     load: () => import('./run.ts'),
   },
+  merge: {
+    summary: 'Join the folders of a run played in shards (decoy run --shard i/n) into the run they are slices of',
+    load: () => import('./merge.ts'),
+  },
   compare: {
     summary:
       'Run the same agent behind several defenses on the same configurations: DPSR/TSR/STC per defense, paired tests against none, cost, per-condition DPSR',

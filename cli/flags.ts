@@ -252,6 +252,13 @@ export const workers = flag(
   int('workers', 1, 64).optional(),
 );
 
+export const shard = flag(
+  'shard',
+  '--shard <i/n|auto>',
+  "play only shard i of n of the configurations (every n-th from the i-th), for decoy merge to join; auto: the index and count a Slurm job array, a Kubernetes Indexed Job or GitLab CI's parallel: N gives",
+  z.string().optional(),
+);
+
 export const maxErrors = flag(
   'maxErrors',
   '--max-errors <k>',

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { UserError } from '../lib/errors.ts';
 import { CheckFailed } from './check-failed.ts';
 import { defineCommand, inPath, noArgs, outDir, required } from './command.ts';
-import { agent, defense, defenseOpt, flag, opt, playFlags, sourceFlags } from './flags.ts';
+import { agent, defense, defenseOpt, flag, opt, playFlags, shard, sourceFlags } from './flags.ts';
 import { limitsOf, llmOf, sandboxFor, withEngine, workersOf } from './play-flags.ts';
 import { suiteNameOf, toSource } from './source.ts';
 import { stoppable } from './stop.ts';
@@ -32,11 +32,13 @@ export const { help, run, flags } = defineCommand({
     opt,
     defenseOpt,
     flag('replay', '--replay <file>', 'JSONL of recorded actions, for --agent replay', inPath('replay').optional()),
+    shard,
     ...playFlags,
   ],
   schema: (flags) => z.object({ ...flags, args: noArgs }).transform((o, ctx) => ({ ...o, source: toSource(o, ctx) })),
   async run(c, io) {
     const startedAt = performance.now();
+    const slice = c.shard ? (await import('../harness/shard.ts')).shardOf(c.shard, process.env) : null;
     await sandboxFor(c, io.warn);
     if (c.agent === 'replay' && c.defense !== 'none')
       io.warn(
@@ -67,6 +69,7 @@ export const { help, run, flags } = defineCommand({
       defenseOptions: c.defenseOpt,
       replay: c.replay ?? null,
       ...(c.engine === 'chromium' ? { engine: 'chromium' as const } : {}),
+      ...(slice ? { shard: slice } : {}),
     };
     const r = await withEngine(c, (executable) =>
       stoppable(io, (signal) =>

@@ -22,6 +22,7 @@ import type { EpisodeRecord } from '../simulator/loop/runner.ts';
 import { LABELS, type LabelledStep } from '../simulator/measure/labels.ts';
 import { summarize, type Summary } from '../simulator/measure/metrics.ts';
 import type { EpisodeLimits } from '../simulator/page/engine/limits.ts';
+import type { Shard } from './shard.ts';
 
 export const RUN_FILE = 'run.json';
 export const EPISODES_FILE = 'episodes.jsonl';
@@ -59,6 +60,8 @@ export interface RunConfig {
    * end in an error, so a run resumed with others would mix two runs. executeRun sets them.
    */
   readonly limits?: Partial<EpisodeLimits>;
+  /** The slice of the configurations this run plays (`--shard i/n`, harness/shard.ts); absent: all of them. `decoy merge` joins the shards into the run without it. */
+  readonly shard?: Shard;
 }
 
 /** summary.json: the run's figures (simulator/measure/metrics.ts), headed by what identifies the run. */
@@ -92,6 +95,10 @@ export const runConfigSchema = z.strictObject({
       domElements: limit.optional(),
       timersPerStep: limit.optional(),
     })
+    .optional(),
+  shard: z
+    .strictObject({ index: z.number().int().positive(), count: z.number().int().positive() })
+    .refine((s) => s.index <= s.count, 'shard: its index is past its count')
     .optional(),
 });
 
@@ -195,7 +202,7 @@ export interface RunFolder {
 }
 
 /** The first place two JSON values differ, as a path (`counts.d`), or null. */
-function firstDifference(a: unknown, b: unknown, at = ''): string | null {
+export function firstDifference(a: unknown, b: unknown, at = ''): string | null {
   if (a !== null && b !== null && typeof a === 'object' && typeof b === 'object') {
     for (const k of new Set([...Object.keys(a), ...Object.keys(b)])) {
       const d = firstDifference(

@@ -10,7 +10,8 @@ import type { BundleManifest } from '../scenarios/bundle.ts';
 import type { LoadedBundle } from '../simulator/loop/bundle.ts';
 import { runBatch, type Engine } from '../simulator/loop/batch.ts';
 import { LlmSession, type SessionOptions } from '../simulator/llm/session.ts';
-import { summarize } from '../simulator/measure/metrics.ts';
+import { summarize, type Summary } from '../simulator/measure/metrics.ts';
+import type { EpisodeRecord } from '../simulator/loop/runner.ts';
 import {
   EPISODES_FILE,
   finishedEpisodes,
@@ -35,6 +36,7 @@ import { loadBundles, makeSuite, runSource, selectSuite, suiteTitle, suiteVersio
 import { requireSelfCheck } from './check.ts';
 import { silent, type Progress } from './progress.ts';
 import { stopIfAsked } from './stop.ts';
+import { sliceOf } from './shard.ts';
 import { DEFAULT_LIMITS, type EpisodeLimits } from '../simulator/page/engine/limits.ts';
 
 /** The config with the hashes of the user's files it names (simulator/loop/resolve.ts), as run.json records it. */
@@ -261,7 +263,8 @@ export async function prepareAgent(
  */
 export async function executeRun(config: RunConfig, out: string, opts: RunOptions = {}): Promise<RunResult> {
   const startedAt = opts.startedAt ?? performance.now();
-  const bundles = opts.bundles ?? loadBundles(runSource(config, opts.trustBundles));
+  const all = opts.bundles ?? loadBundles(runSource(config, opts.trustBundles));
+  const bundles = config.shard ? sliceOf(all, config.shard) : all;
   config = stampRun(config, opts.limits);
   const agentOptions = await prepareAgent(
     config,
@@ -357,7 +360,16 @@ async function playInto(
     );
   }
   const seconds = (performance.now() - opts.startedAt) / 1000;
-  const summary = summarize([...before, ...result.records]);
+  const summary = writeSummary(summaryFile, config, [...before, ...result.records]);
+  const played = `${rest.length} episodes in ${seconds.toFixed(1)} s${before.length > 0 ? ` (${before.length} more kept from the interrupted run)` : ''}`;
+  const shard = config.shard ? ` · shard ${config.shard.index}/${config.shard.count}` : '';
+  const title = `suite ${suiteTitle(config.suite, config.suiteVersion)}${shard} · agent ${config.agent} · defense ${config.defense} · seed ${config.seed} · ${played}`;
+  return { episodes, summaryFile, resumed: before.length, table: resultsTable(summary, title), errors: summary.errors };
+}
+
+/** summary.json of a run's records, written last (a folder without it is an unfinished run); the figures it holds. */
+export function writeSummary(file: string, config: RunConfig, records: readonly EpisodeRecord[]): Summary {
+  const summary = summarize(records);
   const written: RunSummary = {
     suite: config.suite,
     agent: config.agent,
@@ -365,10 +377,8 @@ async function playInto(
     seed: config.seed,
     ...summary,
   };
-  writeFileAtomic(summaryFile, JSON.stringify(written, null, 2) + '\n');
-  const played = `${rest.length} episodes in ${seconds.toFixed(1)} s${before.length > 0 ? ` (${before.length} more kept from the interrupted run)` : ''}`;
-  const title = `suite ${suiteTitle(config.suite, config.suiteVersion)} · agent ${config.agent} · defense ${config.defense} · seed ${config.seed} · ${played}`;
-  return { episodes, summaryFile, resumed: before.length, table: resultsTable(summary, title), errors: summary.errors };
+  writeFileAtomic(file, JSON.stringify(written, null, 2) + '\n');
+  return summary;
 }
 
 export interface DemoConfig {

@@ -229,7 +229,8 @@ describe('a run resumes where it stopped', () => {
 });
 
 describe('decoy run stopped by a signal', () => {
-  const ARGS = ['run', '--suite', 'demo', '--pattern', PATTERN, '--seed', '7', '--no-check', '--out'];
+  // One worker: with more, the episodes under way when the signal comes may be the last ones, and the run then just finishes.
+  const ARGS = ['run', '--suite', 'demo', '--pattern', PATTERN, '--seed', '7', '--no-check', '--workers', '1', '--out'];
   const decoy = (out: string): Promise<{ code: number | null; out: string; err: string }> =>
     new Promise((resolve) => {
       const child = spawn(process.execPath, [BIN, ...ARGS, out], { cwd: dir });
@@ -275,7 +276,7 @@ describe('decoy run stopped by a signal', () => {
     expect(stopped.err.trim().split('\n')).toHaveLength(1);
     expect(stopped.err).toMatch(
       new RegExp(
-        `^decoy run: stopped after (\\d+) of ${bundles.length} episodes; to finish, run the same command again: decoy run --suite demo --pattern ${PATTERN} --seed 7 --no-check --out cli-run$`,
+        `^decoy run: stopped after (\\d+) of ${bundles.length} episodes; to finish, run the same command again: decoy run --suite demo --pattern ${PATTERN} --seed 7 --no-check --workers 1 --out cli-run$`,
         'm',
       ),
     );

@@ -20,6 +20,26 @@ describe('--workers', () => {
       const one = await files('intervene', 1);
       expect(await files('intervene', 3)).toEqual(one);
       expect(await files('intervene', 2, 5)).toEqual(one);
+
+      // Stopped on two workers, finished on one: the same files again.
+      const out = join(dir, 'stopped');
+      const stop = new AbortController();
+      const config = runConfig({ defense: 'intervene' });
+      await expect(
+        executeRun(config, out, {
+          bundles,
+          noCheck: true,
+          workers: 2,
+          signal: stop.signal,
+          progress: (_, done) => (done === 3 ? stop.abort() : undefined),
+        }),
+      ).rejects.toThrow(/stopped after \d+ of 16 episodes/);
+      const resumed = await executeRun(config, out, { bundles, noCheck: true, workers: 1 });
+      expect(resumed.resumed).toBeGreaterThanOrEqual(3);
+      expect(resumed.resumed).toBeLessThan(16);
+      expect(['episodes.jsonl', 'summary.json', 'run.json'].map((f) => readFileSync(join(out, f), 'utf8'))).toEqual(
+        one,
+      );
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

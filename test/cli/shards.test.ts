@@ -1,0 +1,183 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  cpSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  truncateSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { decoyIn } from '../helpers.ts';
+
+const EXAMPLES = fileURLToPath(new URL('../../examples/shards/', import.meta.url));
+/** The examples play webdecept; here a small suite stands in, so that the test plays 16 episodes, not 315. */
+const SMALL = ['--suite', 'demo', '--no-check'];
+const FILES = ['run.json', 'episodes.jsonl', 'summary.json'];
+
+/** Each example, and the environment its scheduler gives each member of the array job. */
+const SCHEDULERS: { file: string; members(text: string): Record<string, string>[] }[] = [
+  {
+    file: 'kubernetes-job.yaml',
+    members: (text) => {
+      const completions = Number(/^\s+completions: (\d+)$/m.exec(text)![1]);
+      const count = /name: DECOY_SHARD_COUNT\s+value: '(\d+)'/.exec(text)![1]!;
+      return Array.from({ length: completions }, (_, i) => ({
+        JOB_COMPLETION_INDEX: String(i),
+        DECOY_SHARD_COUNT: count,
+      }));
+    },
+  },
+  {
+    file: 'slurm-array.sbatch',
+    members: (text) => {
+      const [, min, max] = /^#SBATCH --array=(\d+)-(\d+)$/m.exec(text)!.map(Number) as [number, number, number];
+      return Array.from({ length: max - min + 1 }, (_, i) => ({
+        SLURM_ARRAY_JOB_ID: '77',
+        SLURM_ARRAY_TASK_ID: String(min + i),
+        SLURM_ARRAY_TASK_MIN: String(min),
+        SLURM_ARRAY_TASK_MAX: String(max),
+        SLURM_ARRAY_TASK_STEP: '1',
+        SLURM_ARRAY_TASK_COUNT: String(max - min + 1),
+      }));
+    },
+  },
+  {
+    file: 'gitlab-ci.yml',
+    members: (text) => {
+      const n = Number(/^\s+parallel: (\d+)$/m.exec(text)![1]);
+      return Array.from({ length: n }, (_, i) => ({ CI_NODE_INDEX: String(i + 1), CI_NODE_TOTAL: String(n) }));
+    },
+  },
+];
+
+/** The example's `npx decoy <command> …` line, as words, with the shell's variables of `env` put in and globs expanded in `cwd`. */
+function commandIn(text: string, command: string, env: Record<string, string>, cwd: string): string[] {
+  const line = new RegExp(`npx decoy ${command} [^'\\n]*`).exec(text)![0];
+  const words = line
+    .replace(/\$\{?([A-Z_]+)\}?/g, (_, name: string) => env[name] ?? '')
+    .replaceAll('"', '')
+    .trim()
+    .split(/\s+/)
+    .slice(2);
+  return words.flatMap((w) => {
+    if (!w.endsWith('*')) return [w];
+    const [folder, prefix] = [w.slice(0, w.lastIndexOf('/')), w.slice(w.lastIndexOf('/') + 1, -1)];
+    return readdirSync(join(cwd, folder))
+      .filter((f) => f.startsWith(prefix))
+      .sort()
+      .map((f) => `${folder}/${f}`);
+  });
+}
+
+/** The suite swapped for the small one. */
+const small = (words: string[]) => {
+  const at = words.indexOf('--suite');
+  return [...words.slice(0, at), ...SMALL, ...words.slice(at + 2)];
+};
+
+const read = (dir: string) => FILES.map((f) => readFileSync(join(dir, f), 'utf8'));
+
+/** Runs the CLI with `env` added to the process's environment, as the scheduler gives it. */
+async function under(env: Record<string, string>, dir: string, args: string[]) {
+  const before = { ...process.env };
+  Object.assign(process.env, env);
+  try {
+    return await decoyIn(dir, ...args);
+  } finally {
+    for (const k of Object.keys(env)) if (before[k] === undefined) delete process.env[k];
+    Object.assign(process.env, before);
+  }
+}
+
+let dir = '';
+let whole: string[] = [];
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'decoy-shards-'));
+  const r = await decoyIn(dir, 'run', ...SMALL, '--out', 'whole');
+  expect(r.code, r.err).toBe(0);
+  whole = read(join(dir, 'whole'));
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('a suite played in shards', () => {
+  for (const { file, members } of SCHEDULERS) {
+    it(`${file}: each member's command, run with the variables its scheduler sets, then the merge, give the unsharded run's files byte for byte`, async () => {
+      const text = readFileSync(join(EXAMPLES, file), 'utf8');
+      const cwd = join(dir, file);
+      cpSync(join(dir, 'whole'), join(cwd, 'unrelated-to-the-glob'), { recursive: true });
+      const all = members(text);
+      expect(all.length).toBeGreaterThan(1);
+      for (const env of all) {
+        const r = await under(env, cwd, small(commandIn(text, 'run', env, cwd)));
+        expect(r.code, r.err).toBe(0);
+        expect(r.out).toMatch(/ · shard \d+\/\d+ · /);
+      }
+      const merge = commandIn(text, 'merge', {}, cwd);
+      const r = await decoyIn(cwd, ...merge);
+      expect(r.code, r.err).toBe(0);
+      expect(r.out).toMatch(new RegExp(`16 episodes merged from ${all.length} shards`));
+      expect(read(join(cwd, merge[merge.indexOf('--out') + 1]!))).toEqual(whole);
+    });
+  }
+
+  it('a shard stopped mid-way and run again ends as one played through, and the merge is unchanged', async () => {
+    const cwd = join(dir, 'resumed');
+    mkdirSync(cwd);
+    const shard = (i: number) => decoyIn(cwd, 'run', ...SMALL, '--shard', `${i}/2`, '--out', `s${i}`);
+    for (const i of [1, 2]) expect((await shard(i)).code).toBe(0);
+    const through = read(join(cwd, 's1'));
+    // As a kill leaves it: no summary, the last line cut short.
+    rmSync(join(cwd, 's1', 'summary.json'));
+    const episodes = join(cwd, 's1', 'episodes.jsonl');
+    const lines = readFileSync(episodes, 'utf8').split('\n');
+    truncateSync(episodes, lines.slice(0, 3).join('\n').length + 40);
+    const again = await shard(1);
+    expect(again.code, again.err).toBe(0);
+    expect(again.out).toMatch(/\(3 more kept from the interrupted run\)/);
+    expect(read(join(cwd, 's1'))).toEqual(through);
+    expect((await decoyIn(cwd, 'merge', '--out', 'all', 's1', 's2')).code).toBe(0);
+    expect(read(join(cwd, 'all'))).toEqual(whole);
+  });
+
+  it('merge refuses, in one line and writing nothing, shards of different runs, a missing or doubled shard, a whole run, an unfinished shard', async () => {
+    const cwd = join(dir, 'refusals');
+    mkdirSync(cwd);
+    const play = async (out: string, ...args: string[]) =>
+      expect((await decoyIn(cwd, 'run', ...SMALL, '--out', out, ...args)).code).toBe(0);
+    await play('a1', '--shard', '1/2');
+    await play('a2', '--shard', '2/2');
+    await play('b2', '--shard', '2/2', '--seed', '8');
+    await play('c3', '--shard', '3/3');
+    await play('whole');
+    cpSync(join(cwd, 'a2'), join(cwd, 'unfinished'), { recursive: true });
+    rmSync(join(cwd, 'unfinished', 'summary.json'));
+    const edited = join(cwd, 'a2-edited');
+    cpSync(join(cwd, 'a2'), edited, { recursive: true });
+    const lines = readFileSync(join(edited, 'episodes.jsonl'), 'utf8').split('\n');
+    writeFileSync(join(edited, 'episodes.jsonl'), lines.slice(1).join('\n'));
+    for (const [shards, message] of [
+      [['a1', 'b2'], /^decoy merge: b2 and a1 are shards of different runs \(their run\.json differ in seed\)$/],
+      [['a1'], /^decoy merge: shard 2 of 2 is missing: merge needs every shard of the run$/],
+      [['a1', 'a2', 'a2'], /^decoy merge: shard 2 of 2 is given twice: a2 and a2$/],
+      [['a1', 'c3'], /^decoy merge: c3 is shard 3 of 3, a1 one of 2: the shards of one run have one count$/],
+      [
+        ['a1', 'whole'],
+        /^decoy merge: whole is a whole run, not a shard \(its run\.json has no shard\): merge joins the folders of decoy run --shard i\/n$/,
+      ],
+      [['a1', 'unfinished'], /^decoy merge: unfinished\/summary\.json: missing: the run did not finish/],
+      [['a1', 'a2-edited'], /^decoy merge: a2-edited\/summary\.json: .*not what episodes\.jsonl gives/],
+      [[], /^decoy merge: name the shard folders to merge/],
+    ] as const) {
+      const r = await decoyIn(cwd, 'merge', '--out', 'merged', ...shards);
+      expect(r.code, r.err).toBe(2);
+      expect(r.err.trim().split('\n')).toHaveLength(1);
+      expect(r.err.trim()).toMatch(message);
+      expect(readdirSync(cwd)).not.toContain('merged');
+    }
+  });
+});
