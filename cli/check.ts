@@ -2,8 +2,8 @@ import { z } from 'zod';
 import type { CheckRow } from '../simulator/measure/check.ts';
 import { defineCommand, noArgs } from './command.ts';
 import { CheckFailed } from './check-failed.ts';
-import { json, suiteSourceFlags, unsafeNoSandbox } from './flags.ts';
-import { sandboxFor } from './play-flags.ts';
+import { json, suiteSourceFlags, unsafeNoSandbox, workers } from './flags.ts';
+import { sandboxFor, workersOf } from './play-flags.ts';
 import { toSource } from './source.ts';
 
 export function checkTable(rows: readonly CheckRow[]): string {
@@ -32,7 +32,7 @@ export function checkTable(rows: readonly CheckRow[]): string {
 export const { help, run, flags } = defineCommand({
   name: 'check',
   usage: '--suite <name> | --bundles <dir> [--seed N] [--json]',
-  flags: [...suiteSourceFlags('check'), json('every check'), unsafeNoSandbox],
+  flags: [...suiteSourceFlags('check'), json('every check'), unsafeNoSandbox, workers],
   schema: (flags) =>
     z.object({ ...flags, args: noArgs }).transform((o, ctx) => ({ ...o, source: toSource(o, ctx, true) })),
   async run(c, io) {
@@ -42,7 +42,7 @@ export const { help, run, flags } = defineCommand({
       import('../harness/select.ts'),
     ]);
     const bundles = loadBundles(c.source);
-    const rows = await checkBundles(bundles, c.json ? {} : { progress: io.progress });
+    const rows = await checkBundles(bundles, { workers: workersOf(c), ...(c.json ? {} : { progress: io.progress }) });
     const failed = rows.filter((r) => !r.ok).length;
     const out = c.json
       ? JSON.stringify(rows, null, 2)

@@ -15,25 +15,49 @@ function overview(): string {
   ].join('\n');
 }
 
+/** `s` seconds as a person reads a time left: 8 s, 3 min 20 s, 1 h 05 min. */
+function duration(s: number): string {
+  const whole = Math.max(0, Math.round(s));
+  if (whole < 60) return `${whole} s`;
+  if (whole < 3600) return `${Math.floor(whole / 60)} min ${String(whole % 60).padStart(2, '0')} s`;
+  return `${Math.floor(whole / 3600)} h ${String(Math.floor((whole % 3600) / 60)).padStart(2, '0')} min`;
+}
+
+const BAR = 24;
+
 /**
- * Progress of a long job: one line rewritten in place on a terminal, else a line every
- * twentieth of the work and at the end. Commands that print JSON report none, so that
- * their output stays parseable.
+ * Progress of a long job, on stderr so that stdout holds only results: on a terminal, one
+ * line rewritten in place with a bar, the rate and the time left; else a plain line every
+ * twentieth of the work and at the end, with the same figures. The rate counts from the
+ * first report of a step (a resumed run's kept episodes are not its own speed).
  */
-function progressPrinter(stdout: Std['stdout']): Io['progress'] {
-  const tty = stdout.isTTY === true;
+export function progressPrinter(stderr: Std['stderr'], now: () => number = () => performance.now()): Io['progress'] {
+  const tty = stderr.isTTY === true;
+  let step = { label: '', total: 0, from: 0, at: 0, last: -1 };
   return (label, done, total) => {
-    const every = Math.max(1, Math.ceil(total / 20));
-    const line = `${label}: ${done}/${total}`;
-    if (tty) stdout.write(`\r${line}${done === total ? '\n' : ''}`);
-    else if (done % every === 0 || done === total) stdout.write(`${line}\n`);
+    if (label !== step.label || total !== step.total || done < step.last)
+      step = { label, total, from: done, at: now(), last: done };
+    step.last = done;
+    const seconds = (now() - step.at) / 1000;
+    const rate = seconds > 0 && done > step.from ? (done - step.from) / seconds : 0;
+    const pace =
+      rate > 0
+        ? ` · ${rate >= 10 ? rate.toFixed(0) : rate.toFixed(1)}/s${done < total ? ` · ${duration((total - done) / rate)} left` : ''}`
+        : '';
+    const line = `${label}: ${done}/${total}${pace}`;
+    if (tty) {
+      const filled = total > 0 ? Math.round((BAR * done) / total) : BAR;
+      const bar = `[${'#'.repeat(filled)}${'.'.repeat(BAR - filled)}]`;
+      // Cleared to the end of the line: a shorter line leaves nothing of the one before.
+      stderr.write(`\r${bar} ${line}\x1b[K${done === total ? '\n' : ''}`);
+    } else if (done % Math.max(1, Math.ceil(total / 20)) === 0 || done === total) stderr.write(`${line}\n`);
   };
 }
 
 /** Where the command prints: the process's streams, or a test's, which runs commands in its own process. */
 export interface Std {
   stdout: { write(text: string): unknown; isTTY?: boolean };
-  stderr: { write(text: string): unknown };
+  stderr: { write(text: string): unknown; isTTY?: boolean };
 }
 
 /** The exit code of a job stopped by Ctrl-C, as a shell gives a process SIGINT ended (128 + 2). */
@@ -61,7 +85,8 @@ export async function main(argv: readonly string[], std: Std = process): Promise
     const out = await command.run(rest, {
       say: (line) => stdout.write(line + '\n'),
       warn: (line) => stderr.write(`decoy ${name}: ${line}\n`),
-      progress: progressPrinter(stdout),
+      // JSON output is for programs: they get no progress at all.
+      progress: rest.includes('--json') ? () => {} : progressPrinter(stderr),
       // A second Ctrl-C: the job under way is left where it is (everything written is whole).
       halt: () => process.exit(INTERRUPTED),
     });
@@ -75,7 +100,7 @@ export async function main(argv: readonly string[], std: Std = process): Promise
     }
     if (e instanceof Stopped || e instanceof Halted) {
       // On a terminal the progress line is still open.
-      if (stdout.isTTY) stdout.write('\n');
+      if (stderr.isTTY) stderr.write('\n');
       stderr.write(`decoy ${name}: ${e.message}\n`);
       // Stopped by the user, or by itself: its last episodes ended in one same error (--max-errors).
       return e instanceof Halted ? 1 : INTERRUPTED;

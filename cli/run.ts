@@ -38,7 +38,8 @@ export const { help, run, flags } = defineCommand({
   schema: (flags) => z.object({ ...flags, args: noArgs }).transform((o, ctx) => ({ ...o, source: toSource(o, ctx) })),
   async run(c, io) {
     const startedAt = performance.now();
-    const slice = c.shard ? (await import('../harness/shard.ts')).shardOf(c.shard, process.env) : null;
+    const { shardOf } = await import('../harness/shard.ts');
+    const slice = c.shard ? shardOf(c.shard, process.env) : null;
     await sandboxFor(c, io.warn);
     if (c.agent === 'replay' && c.defense !== 'none')
       io.warn(

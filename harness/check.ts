@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { z } from 'zod';
 import { clip, UserError } from '../lib/errors.ts';
 import { writeFileAtomic } from '../lib/files.ts';
@@ -23,8 +23,10 @@ export interface CheckOptions {
   /** Where verdicts are kept; the package's node_modules/.cache/decoy/checks unless given. */
   cacheDir?: string;
   progress?: Progress;
-  /** Stops between two configurations (nothing is cached then); see Stopped. */
+  /** Stops between two configurations (the verdicts made so far are kept); see Stopped. */
   signal?: AbortSignal;
+  /** Engine processes the configurations not yet checked are spread over (default 1). */
+  workers?: number;
 }
 
 const ROWS = z.array(
@@ -42,25 +44,34 @@ function sourceTexts(folders: readonly string[]): string[] {
   });
 }
 
-/** Where the verdict of these bundles under the current code is kept. */
-export function checkCacheFile(bundles: readonly LoadedBundle[], opts: CheckOptions = {}): string {
+/** The hash of the code a verdict depends on: the files of `folders`, each with its path. */
+function sourcesKey(folders: readonly string[]): string {
   const h = createHash('sha256');
   // Each piece with its length first: pieces run together could be cut differently (a file's end taken for the next one's path) and give another set's key.
+  for (const text of sourceTexts(folders)) h.update(`${Buffer.byteLength(text)}:`).update(text);
+  return h.digest('hex').slice(0, 16);
+}
+
+/**
+ * Where the verdict of `bundle` under the current code is kept: a folder per state of the
+ * code, a file per bundle, so that a run of part of a suite (a shard, a family) reuses the
+ * verdicts of the whole suite's, and a self-check stopped half-way keeps what it checked.
+ */
+export function checkCacheFile(bundle: LoadedBundle, opts: CheckOptions = {}, code?: string): string {
+  const h = createHash('sha256');
   const piece = (text: string) => h.update(`${Buffer.byteLength(text)}:`).update(text);
-  for (const text of sourceTexts(opts.sources ?? VERDICT_SOURCES)) piece(text);
-  for (const b of bundles) {
-    piece(JSON.stringify(b.manifest));
-    h.update(`${Object.keys(b.site.files).length}:`);
-    for (const [path, text] of Object.entries(b.site.files)) (piece(path), piece(text));
-  }
+  piece(JSON.stringify(bundle.manifest));
+  h.update(`${Object.keys(bundle.site.files).length}:`);
+  for (const [path, text] of Object.entries(bundle.site.files)) (piece(path), piece(text));
   return join(
     opts.cacheDir ?? packagePath('node_modules', '.cache', 'decoy', 'checks'),
+    code ?? sourcesKey(opts.sources ?? VERDICT_SOURCES),
     `${h.digest('hex').slice(0, 32)}.json`,
   );
 }
 
-/** A kept verdict, if whole: rows of the right shape that cover every one of the bundles. */
-function readCached(file: string, bundles: readonly LoadedBundle[]): CheckRow[] | null {
+/** A kept verdict, if whole: rows of the right shape, all of `bundle`. */
+function readCached(file: string, bundle: LoadedBundle): CheckRow[] | null {
   if (!existsSync(file)) return null;
   let rows: CheckRow[];
   try {
@@ -68,41 +79,58 @@ function readCached(file: string, bundles: readonly LoadedBundle[]): CheckRow[] 
   } catch {
     return null; // a damaged entry is rebuilt
   }
-  const covered = new Set(rows.map((r) => r.scenario));
-  return bundles.every((b) => covered.has(b.manifest.id)) ? rows : null;
+  return rows.length > 0 && rows.every((r) => r.scenario === bundle.manifest.id) ? rows : null;
 }
 
 /**
- * The self-check of every bundle (simulator/measure/check.ts). Verdicts are deterministic in the
- * bundles and the code, so they are kept by a hash of both; an entry is written whole
- * (to a temporary file, then renamed) and a damaged one is ignored and rebuilt.
+ * The self-check of every bundle (simulator/measure/check.ts), in the bundles' order. Verdicts
+ * are deterministic in a bundle and the code, so each bundle's is kept by a hash of both; an
+ * entry is written whole (to a temporary file, then renamed) and a damaged one is ignored and
+ * rebuilt. The bundles not yet checked are spread over `workers` engine processes.
  */
 export async function checkBundles(bundles: readonly LoadedBundle[], opts: CheckOptions = {}): Promise<CheckRow[]> {
-  const file = checkCacheFile(bundles, opts);
-  const cached = readCached(file, bundles);
-  if (cached) return cached;
+  const code = sourcesKey(opts.sources ?? VERDICT_SOURCES);
+  const files = bundles.map((b) => checkCacheFile(b, opts, code));
+  const rows = bundles.map((b, i) => readCached(files[i]!, b));
+  const todo = rows.flatMap((r, i) => (r ? [] : [i]));
+  if (todo.length === 0) return rows.flatMap((r) => r!);
   const progress = opts.progress ?? silent;
-  // The bundles may come from anyone: their pages run in the engine sandbox.
-  const env = DecoyEnv.sandboxed();
-  const rows: CheckRow[] = [];
-  try {
-    for (const [i, b] of bundles.entries()) {
-      stopIfAsked(opts.signal, `during the self-check, after ${i} of ${bundles.length} configurations`);
-      rows.push(...(await checkBundle(b, env)));
-      progress('configurations', i + 1, bundles.length);
-      await new Promise((r) => setImmediate(r));
+  let done = bundles.length - todo.length;
+  if (done > 0) progress('configurations', done, bundles.length);
+  mkdirSync(dirname(files[0]!), { recursive: true });
+  let next = 0;
+  let failure: { error: unknown } | null = null;
+  const lane = async (worker: number) => {
+    // The bundles may come from anyone: their pages run in the engine sandbox.
+    const env = DecoyEnv.sandboxed({}, null, worker);
+    try {
+      while (!failure && next < todo.length) {
+        stopIfAsked(opts.signal, `during the self-check, after ${done} of ${bundles.length} configurations`);
+        const i = todo[next++]!;
+        const checked = await checkBundle(bundles[i]!, env);
+        writeFileAtomic(files[i]!, JSON.stringify(checked));
+        rows[i] = checked;
+        progress('configurations', ++done, bundles.length);
+        await new Promise((r) => setImmediate(r));
+      }
+    } catch (e) {
+      failure ??= { error: e };
+    } finally {
+      await env.close();
     }
-  } finally {
-    await env.close();
-  }
-  mkdirSync(join(file, '..'), { recursive: true });
-  writeFileAtomic(file, JSON.stringify(rows));
-  return rows;
+  };
+  const workers = Math.max(1, Math.min(Math.floor(opts.workers ?? 1), todo.length));
+  await Promise.all(Array.from({ length: workers }, (_, w) => lane(w)));
+  if (failure) throw (failure as { error: unknown }).error;
+  return rows.flatMap((r) => r!);
 }
 
 /** Refuses to go on when any bundle fails its self-check, naming the first failure. */
-export async function requireSelfCheck(bundles: readonly LoadedBundle[], signal?: AbortSignal): Promise<void> {
-  const failed = (await checkBundles(bundles, { signal })).filter((r) => !r.ok);
+export async function requireSelfCheck(
+  bundles: readonly LoadedBundle[],
+  opts: Pick<CheckOptions, 'signal' | 'progress' | 'workers'> = {},
+): Promise<void> {
+  const failed = (await checkBundles(bundles, opts)).filter((r) => !r.ok);
   if (failed.length > 0)
     throw new UserError(
       `the suite fails its self-check (${failed.length} failed, first: ${clip(failed[0]?.scenario ?? '')}: ${failed[0]?.check}); see decoy check, or pass --no-check`,

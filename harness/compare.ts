@@ -219,7 +219,11 @@ export async function compareDefenses(
   assertCompareFolder(out, runs);
   // The self-check is for episodes about to be played: a comparison whose runs are all finished is only read.
   if (!opts.noCheck && runs.some((r) => !finished(join(out, r.folder), r.config))) {
-    await requireSelfCheck(bundles, opts.signal);
+    await requireSelfCheck(bundles, {
+      signal: opts.signal,
+      workers: opts.workers,
+      progress: (_, done, total) => opts.progress?.('self-check', done, total),
+    });
   }
   stopIfAsked(opts.signal, 'before any episode');
   const unlock = lockFolder(out);

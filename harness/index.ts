@@ -66,5 +66,7 @@ export { manifestOf, readLog, scoreLog, scoreCollected, type ManifestSource } fr
 export { labelRun, type LabelOptions, type LabelResult } from './label.ts';
 export { catalogue, suiteSize } from './catalogue.ts';
 export type { Progress } from './progress.ts';
+export { shardOf, parseShard, shardFromEnv, sliceOf, interleave, type Shard } from './shard.ts';
+export { mergeShards, type MergeResult } from './merge.ts';
 export { McpSession } from './mcp/session.ts';
 export { serveStdio } from './mcp/server.ts';

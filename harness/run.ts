@@ -272,14 +272,21 @@ export async function executeRun(config: RunConfig, out: string, opts: RunOption
   );
   // Made before the self-check and anything written: a replay without its cassette is refused here.
   const llm = new LlmSession(opts.llm);
+  let checkSeconds: number | null = null;
   if (!opts.noCheck) {
-    await requireSelfCheck(bundles, opts.signal);
+    const t = performance.now();
+    await requireSelfCheck(bundles, {
+      signal: opts.signal,
+      workers: opts.workers,
+      progress: (_, done, total) => opts.progress?.('self-check', done, total),
+    });
+    checkSeconds = (performance.now() - t) / 1000;
   }
   stopIfAsked(opts.signal, 'before any episode');
   // Taken before the folder is claimed, so a second run into it never appends beside the first.
   const unlock = lockFolder(out);
   try {
-    return await playInto(config, out, bundles, agentOptions, { ...opts, startedAt }, llm);
+    return await playInto(config, out, bundles, agentOptions, { ...opts, startedAt, checkSeconds }, llm);
   } finally {
     unlock();
   }
@@ -290,7 +297,7 @@ async function playInto(
   out: string,
   bundles: readonly LoadedBundle[],
   agentOptions: Record<string, unknown>,
-  opts: RunOptions & { startedAt: number },
+  opts: RunOptions & { startedAt: number; checkSeconds: number | null },
   llm: LlmSession,
 ): Promise<RunResult> {
   const unfinished = claimOutput(out, config, opts.replaceSameSuite);
@@ -361,7 +368,8 @@ async function playInto(
   }
   const seconds = (performance.now() - opts.startedAt) / 1000;
   const summary = writeSummary(summaryFile, config, [...before, ...result.records]);
-  const played = `${rest.length} episodes in ${seconds.toFixed(1)} s${before.length > 0 ? ` (${before.length} more kept from the interrupted run)` : ''}`;
+  const checked = opts.checkSeconds === null ? '' : `, ${opts.checkSeconds.toFixed(1)} s of it the self-check`;
+  const played = `${rest.length} episodes in ${seconds.toFixed(1)} s${checked}${before.length > 0 ? ` (${before.length} more kept from the interrupted run)` : ''}`;
   const shard = config.shard ? ` · shard ${config.shard.index}/${config.shard.count}` : '';
   const title = `suite ${suiteTitle(config.suite, config.suiteVersion)}${shard} · agent ${config.agent} · defense ${config.defense} · seed ${config.seed} · ${played}`;
   return { episodes, summaryFile, resumed: before.length, table: resultsTable(summary, title), errors: summary.errors };

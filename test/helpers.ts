@@ -144,13 +144,22 @@ export function servedName(bundle: LoadedBundle, field: string): string {
   return hit[0];
 }
 
+/** A line of progress as cli/main.ts progressPrinter writes it on stderr when stderr is not a terminal. */
+const PROGRESS_LINE = /^[^\n:]*: \d+\/\d+(?: · [^\n]*)?\n/gm;
+
+/** stderr without its progress lines: the messages a test of a command reads. */
+export const withoutProgress = (err: string): string => err.replace(PROGRESS_LINE, '');
+
 /**
  * A `decoy` command line run in this process, in folder `dir`, by the entry bin/decoy.mjs
  * calls: its exit code and what it printed. A process per command would start an engine
  * process (and load the code) for every command; test/cli/cli.test.ts and inputs.test.ts
  * run the binary itself.
  */
-export async function decoyIn(dir: string, ...args: string[]): Promise<{ code: number; out: string; err: string }> {
+export async function decoyIn(
+  dir: string,
+  ...args: string[]
+): Promise<{ code: number; out: string; err: string; progress: string[] }> {
   let out = '';
   let err = '';
   const home = process.cwd();
@@ -160,7 +169,7 @@ export async function decoyIn(dir: string, ...args: string[]): Promise<{ code: n
       stdout: { write: (t: string) => (out += t) },
       stderr: { write: (t: string) => (err += t) },
     });
-    return { code, out, err };
+    return { code, out, err: withoutProgress(err), progress: err.match(PROGRESS_LINE) ?? [] };
   } finally {
     process.chdir(home);
   }
@@ -186,7 +195,7 @@ export async function interruptWhenWritten(
   }, 5);
   const code = await new Promise<number | null>((resolve) => child.on('exit', (c) => resolve(c)));
   clearInterval(poll);
-  return { code, err };
+  return { code, err: withoutProgress(err) };
 }
 
 /** A TCP listener on 127.0.0.1 that counts the connections it is offered (a sandbox test's proof that nothing reached it). */

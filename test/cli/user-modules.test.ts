@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { EpisodeRecord } from '../../simulator/loop/runner.ts';
-import { decoyIn } from '../helpers.ts';
+import { decoyIn, withoutProgress } from '../helpers.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const BIN = join(ROOT, 'bin', 'decoy.mjs');
@@ -206,7 +206,7 @@ describe('a defense outside the checkout imports decoy/defense', () => {
         expect(inside.err).toBe('');
         expect(inside.code).toBe(0);
         const bin = spawnSync(process.execPath, [BIN, 'run', ...args, '--out', 'bin'], { cwd: own, encoding: 'utf8' });
-        expect(bin.stderr).toBe('');
+        expect(withoutProgress(bin.stderr)).toBe('');
         expect(bin.status).toBe(0);
         expect(readFileSync(join(own, 'bin', 'episodes.jsonl'), 'utf8')).toBe(
           readFileSync(join(own, 'in', 'episodes.jsonl'), 'utf8'),

@@ -34,9 +34,9 @@ describe('the self-check verdict cache', () => {
       progress: (label, done, total) => seen.push(`${label} ${done}/${total}`),
     });
     expect(seen.at(-1)).toBe(`configurations ${bundles.length}/${bundles.length}`);
-    const file = checkCacheFile(bundles, { cacheDir });
-    expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual(rows);
-    // Damaged entries: cut short, or well-formed but of other configurations or none.
+    const file = checkCacheFile(bundles[0]!, { cacheDir });
+    expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual(rows.filter((r) => r.scenario === bundles[0]!.manifest.id));
+    // Damaged entries: cut short, or well-formed but of another configuration or none.
     for (const damage of [
       '[{"scenario": "x", "check": ',
       JSON.stringify(rows.map((r) => ({ ...r, scenario: 'x' }))),
@@ -44,17 +44,47 @@ describe('the self-check verdict cache', () => {
     ]) {
       writeFileSync(file, damage);
       expect(await checkBundles(bundles, { cacheDir }), damage).toEqual(rows);
-      expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual(rows);
+      expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual(
+        rows.filter((r) => r.scenario === bundles[0]!.manifest.id),
+      );
     }
-    // Written whole: nothing but entries in the folder.
-    expect(readdirSync(cacheDir)).toEqual([basename(file)]);
+    // Written whole: nothing but entries in the folder, one per configuration.
+    expect(readdirSync(dirname(file)).sort()).toEqual(
+      bundles.map((b) => basename(checkCacheFile(b, { cacheDir }))).sort(),
+    );
+  });
+
+  it("is kept per configuration: part of a checked suite is not checked again, a stopped check keeps what it checked, and several workers give the same verdicts in the suite's order", async () => {
+    const bundles = loadBundles({ suite: 'demo', seed: 7, patterns: ['preselected-consent'] });
+    const cacheDir = join(scratch, 'per-configuration');
+    const stop = new AbortController();
+    const seen: number[] = [];
+    await expect(
+      checkBundles(bundles, {
+        cacheDir,
+        signal: stop.signal,
+        progress: (_, done) => (seen.push(done), done === 1 ? stop.abort() : undefined),
+      }),
+    ).rejects.toThrow(/during the self-check, after 1 of \d+ configurations/);
+    expect(seen).toEqual([1]);
+    const again: number[] = [];
+    const rows = await checkBundles(bundles, { cacheDir, workers: 3, progress: (_, done) => again.push(done) });
+    expect(again[0]).toBe(1);
+    expect(again.at(-1)).toBe(bundles.length);
+    const alone = await checkBundles(bundles, { cacheDir: join(scratch, 'alone') });
+    expect(rows).toEqual(alone);
+    const part: number[] = [];
+    expect(await checkBundles(bundles.slice(1, 3), { cacheDir, progress: (_, d) => part.push(d) })).toEqual(
+      rows.filter((r) => bundles.slice(1, 3).some((b) => b.manifest.id === r.scenario)),
+    );
+    expect(part, 'nothing checked again').toEqual([]);
   });
 
   it('is keyed by each file whole: moving text from the end of one file to the start of the next, or into a path, gives another key', () => {
     const [b] = loadBundles({ suite: 'demo', seed: 7, patterns: ['price-drift'] });
     if (!b) throw new Error('no bundle');
     const key = (files: Record<string, string>) =>
-      checkCacheFile([{ manifest: b.manifest, site: { files } }], { sources: [] });
+      checkCacheFile({ manifest: b.manifest, site: { files } }, { sources: [] });
     expect(key({ 'a.html': 'xy', 'b.html': 'z' })).not.toBe(key({ 'a.html': 'x', 'b.html': 'yz' }));
     expect(key({ 'a.html': 'xb.html', c: '' })).not.toBe(key({ 'a.html': 'x', 'b.htmlc': '' }));
     expect(key({ 'a.html': 'x' })).toBe(key({ 'a.html': 'x' }));
@@ -62,8 +92,8 @@ describe('the self-check verdict cache', () => {
 
   it("lives in the package's own cache folder, not the shared temporary folder", () => {
     const bundles = loadBundles({ suite: 'demo', seed: 7, patterns: ['price-drift'] });
-    const file = checkCacheFile(bundles);
-    expect(dirname(file)).toBe(join(ROOT, 'node_modules', '.cache', 'decoy', 'checks'));
+    const file = checkCacheFile(bundles[0]!);
+    expect(dirname(dirname(file))).toBe(join(ROOT, 'node_modules', '.cache', 'decoy', 'checks'));
     // In the temporary folder only when the package itself lives there (a clone in /tmp).
     expect(relative(tmpdir(), file).startsWith('..')).toBe(relative(tmpdir(), ROOT).startsWith('..'));
   });

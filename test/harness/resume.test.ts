@@ -28,7 +28,7 @@ import { generateSuite, writeBundles } from '../../generator/bundle.ts';
 import { findChromium } from '../../simulator/page/engine/chromium.ts';
 import { DEFAULT_LIMITS } from '../../simulator/page/engine/limits.ts';
 import { chromiumOrSkip } from '../chromium/browser.ts';
-import { runConfig } from '../helpers.ts';
+import { runConfig, withoutProgress } from '../helpers.ts';
 
 const BIN = fileURLToPath(new URL('../../bin/decoy.mjs', import.meta.url));
 let dir = '';
@@ -238,7 +238,7 @@ describe('decoy run stopped by a signal', () => {
       let stderr = '';
       child.stdout.on('data', (d) => (stdout += d));
       child.stderr.on('data', (d) => (stderr += d));
-      child.on('exit', (code) => resolve({ code, out: stdout, err: stderr }));
+      child.on('exit', (code) => resolve({ code, out: stdout, err: withoutProgress(stderr) }));
     });
 
   /** Starts the command and sends `signal` once `lines` episodes are written; resolves with its exit. */
@@ -263,7 +263,7 @@ describe('decoy run stopped by a signal', () => {
     return new Promise((resolve) =>
       child.on('exit', (code, sig) => {
         clearInterval(poll);
-        resolve({ code, signal: sig, err, early });
+        resolve({ code, signal: sig, err: withoutProgress(err), early });
       }),
     );
   }
