@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { UserError } from '../lib/errors.ts';
 import { CheckFailed } from './check-failed.ts';
 import { bool, defineCommand, inPath, noArgs, outDir, required } from './command.ts';
-import { agent, defenseOpt, flag, opt, playFlags, sourceFlags } from './flags.ts';
+import { agent, defenseOpt, flag, opt, playFlags, sourceFlags, subsetFlags } from './flags.ts';
 import { limitsOf, llmOf, sandboxFor, withEngine, workersOf } from './play-flags.ts';
 import { suiteNameOf, toSource } from './source.ts';
 import { stoppable } from './stop.ts';
@@ -36,6 +36,7 @@ export const { help, run, flags } = defineCommand({
   usage: '--suite <name> | --bundles <dir>  --out <dir> [--defenses a,b,c] [options]',
   flags: [
     ...sourceFlags('compare the defenses on'),
+    ...subsetFlags,
     flag(
       'out',
       '--out <dir>',
@@ -63,6 +64,7 @@ export const { help, run, flags } = defineCommand({
   ],
   schema: (flags) => z.object({ ...flags, args: noArgs }).transform((o, ctx) => ({ ...o, source: toSource(o, ctx) })),
   async run(c, io) {
+    const { subsetFields } = await import('../harness/subset.ts');
     await sandboxFor(c, io.warn);
     const [{ checkDefenses, compareDefenses, withAblations }, { loadBundles, phrasingsOf, selectSuite }] =
       await Promise.all([import('../harness/compare.ts'), import('../harness/select.ts')]);
@@ -88,6 +90,7 @@ export const { help, run, flags } = defineCommand({
       agent: c.agent,
       seed: c.seed,
       ...phrasingsOf(c.source),
+      ...subsetFields({ scenarios: c.scenario, configs: c.configs, limit: c.limit }),
       agentOptions: c.opt,
       defenses,
       defenseOptions: c.defenseOpt,

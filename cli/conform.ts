@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { quote, UserError } from '../lib/errors.ts';
 import { defineCommand, inPath, int, noArgs } from './command.ts';
 import { CheckFailed } from './check-failed.ts';
-import { browser, flag, json, sourceFlags, unsafeNoSandbox } from './flags.ts';
+import { browser, configs, flag, json, sourceFlags, unsafeNoSandbox } from './flags.ts';
 import { sandboxFor } from './play-flags.ts';
 import { toSource } from './source.ts';
 
@@ -19,12 +19,7 @@ export const { help, run, flags } = defineCommand({
       int('episodes', 0),
       { default: '2' },
     ),
-    flag(
-      'configs',
-      '--configs <n>',
-      'compare only this many configurations, drawn by seed (default: all)',
-      int('configs', 1).optional(),
-    ),
+    configs,
     browser,
     flag(
       'defense',

@@ -87,13 +87,29 @@ export const pattern = flag(
   list,
   { repeatable: true },
 );
-/** --scenario: one configuration of a suite, by its id (score scores it, mcp serves it alone). */
+/** --scenario: configurations of a suite, by id (run and compare play only them, mcp serves only them, score scores the one). */
 export const scenario = flag(
   'scenario',
   '--scenario <id>',
   "a configuration's id (the name decoy generate gives its folder)",
-  text,
+  list,
+  { repeatable: true },
 );
+/** The subset flags of the commands that play a suite: which configurations (harness/subset.ts). */
+export const configs = flag(
+  'configs',
+  '--configs <n>',
+  'only this many configurations, drawn by the seed (default: all)',
+  int('configs', 1).optional(),
+);
+export const limit = flag(
+  'limit',
+  '--limit <n>',
+  'play only the first n configurations (after --scenario and --configs)',
+  int('limit', 1).optional(),
+);
+/** Which configurations of the suite a run plays; recorded in run.json (harness/subset.ts). */
+export const subsetFlags = [scenario, configs, limit] as const;
 export const trustBundles = flag('trustBundles', '--trust-bundles', TRUST_HELP, bool);
 /** --key-secret: the secret that what stands for an id to agents (`keys`, each `key`) is keyed under, new `each` time by default; given, to `same`. */
 export const keySecret = (keys: string, key: string, each: string, same: string) =>

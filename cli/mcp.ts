@@ -68,7 +68,7 @@ export const { help, run, flags } = defineCommand({
       },
       out,
       bundles,
-      ...(c.scenario ? { scenarios: [c.scenario] } : {}),
+      ...(c.scenario.length > 0 ? { scenarios: c.scenario } : {}),
       ...(c.keySecret ? { keySecret: c.keySecret } : {}),
       limits: limitsOf({ ...c, engine: 'jsdom' }),
       noCheck: !c.check,

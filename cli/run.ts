@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { UserError } from '../lib/errors.ts';
 import { CheckFailed } from './check-failed.ts';
 import { defineCommand, inPath, noArgs, outDir, required } from './command.ts';
-import { agent, defense, defenseOpt, flag, opt, playFlags, shard, sourceFlags } from './flags.ts';
+import { agent, defense, defenseOpt, flag, opt, playFlags, subsetFlags, shard, sourceFlags } from './flags.ts';
 import { limitsOf, llmOf, sandboxFor, withEngine, workersOf } from './play-flags.ts';
 import { suiteNameOf, toSource } from './source.ts';
 import { stoppable } from './stop.ts';
@@ -20,6 +20,7 @@ export const { help, run, flags } = defineCommand({
   usage: '--suite <name> | --bundles <dir>  --out <dir> [options]',
   flags: [
     ...sourceFlags('run'),
+    ...subsetFlags,
     flag(
       'out',
       '--out <dir>',
@@ -37,6 +38,7 @@ export const { help, run, flags } = defineCommand({
   ],
   schema: (flags) => z.object({ ...flags, args: noArgs }).transform((o, ctx) => ({ ...o, source: toSource(o, ctx) })),
   async run(c, io) {
+    const { subsetFields } = await import('../harness/subset.ts');
     const startedAt = performance.now();
     const { shardOf } = await import('../harness/shard.ts');
     const slice = c.shard ? shardOf(c.shard, process.env) : null;
@@ -66,6 +68,7 @@ export const { help, run, flags } = defineCommand({
       defense: c.defense,
       seed: c.seed,
       ...phrasingsOf(c.source),
+      ...subsetFields({ scenarios: c.scenario, configs: c.configs, limit: c.limit }),
       agentOptions: c.opt,
       defenseOptions: c.defenseOpt,
       replay: c.replay ?? null,

@@ -32,8 +32,10 @@ export const { help, run, flags } = defineCommand({
       else if (o.bundle !== undefined && o.seed !== undefined)
         ctx.addIssue({ code: 'custom', message: '--seed is for --suite; a bundle holds its own seed' });
       else if (o.suite !== undefined) {
-        if (o.scenario === undefined) ctx.addIssue({ code: 'custom', message: '--suite needs --scenario <id>' });
-        source = { suite: o.suite, scenario: o.scenario ?? '', seed: o.seed ?? SEED_DEFAULT };
+        if (o.scenario.length === 0) ctx.addIssue({ code: 'custom', message: '--suite needs --scenario <id>' });
+        else if (o.scenario.length > 1)
+          ctx.addIssue({ code: 'custom', message: '--scenario: score scores one configuration; give one --scenario' });
+        source = { suite: o.suite, scenario: o.scenario[0] ?? '', seed: o.seed ?? SEED_DEFAULT };
       }
       return { ...o, source };
     }),

@@ -13,6 +13,7 @@ import { compareRuns, type Comparison, type DefenseRun } from '../simulator/meas
 import { compareText } from '../simulator/measure/report/compare.ts';
 import { defenseDef } from '../simulator/loop/resolve.ts';
 import { requireSelfCheck } from './check.ts';
+import { subsetFields, subsetOf } from './subset.ts';
 import { LOCK_NAME, lockFolder } from './lock.ts';
 import { silent } from './progress.ts';
 import { executeRun, heldOtherRun, nameOf, prepareAgent, stampRun, type RunOptions } from './run.ts';
@@ -57,6 +58,10 @@ export interface CompareConfig {
   readonly seed: number;
   /** The held-out phrasings, for a suite generated here (run-folder.ts RunConfig). */
   readonly phrasings?: 'heldout';
+  /** The part of the suite played (harness/subset.ts), as run.json records it. */
+  readonly scenarios?: readonly string[];
+  readonly configs?: number;
+  readonly limit?: number;
   readonly agentOptions: Readonly<Record<string, unknown>>;
   readonly defenses: readonly string[];
   /** --defense-opt: each option goes to the defenses that declare it (the model's name to every *-llm defense). */
@@ -108,6 +113,7 @@ export function runConfigOf(
       defense,
       seed: c.seed,
       ...(c.phrasings ? { phrasings: c.phrasings } : {}),
+      ...subsetFields(c),
       agentOptions: c.agentOptions,
       defenseOptions,
       replay: null,
@@ -205,7 +211,9 @@ export async function compareDefenses(
 ): Promise<CompareResult> {
   const folders = await checkDefenses(config.defenses);
   const shares = await optionsByDefense(config.defenses, config.defenseOptions);
-  const bundles = opts.bundles ?? loadBundles(runSource(config, opts.trustBundles));
+  const all = opts.bundles ?? loadBundles(runSource(config, opts.trustBundles));
+  // Each run takes its subset of all of them (executeRun); the same one, drawn by the same seed.
+  const bundles = subsetOf(all, config, config.seed);
   const runs = config.defenses.map((defense, i) => ({
     defense,
     folder: folders[i] as string,
@@ -238,7 +246,7 @@ export async function compareDefenses(
       }
       if (i > 0) stopIfAsked(opts.signal, `before defense ${r.defense} (${i} of ${runs.length} defenses done)`);
       const res = await executeRun(r.config, dir, {
-        bundles,
+        bundles: all,
         noCheck: true,
         progress: (label, done, total) => progress(`${r.folder} ${label}`, done, total),
         signal: opts.signal,

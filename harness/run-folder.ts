@@ -60,6 +60,10 @@ export interface RunConfig {
    * end in an error, so a run resumed with others would mix two runs. executeRun sets them.
    */
   readonly limits?: Partial<EpisodeLimits>;
+  /** The part of the suite played (`--scenario`, `--configs`, `--limit`: harness/subset.ts); absent: all of it. */
+  readonly scenarios?: readonly string[];
+  readonly configs?: number;
+  readonly limit?: number;
   /** The slice of the configurations this run plays (`--shard i/n`, harness/shard.ts); absent: all of them. `decoy merge` joins the shards into the run without it. */
   readonly shard?: Shard;
 }
@@ -96,6 +100,9 @@ export const runConfigSchema = z.strictObject({
       timersPerStep: limit.optional(),
     })
     .optional(),
+  scenarios: z.array(z.string()).readonly().optional(),
+  configs: z.number().int().positive().optional(),
+  limit: z.number().int().positive().optional(),
   shard: z
     .strictObject({ index: z.number().int().positive(), count: z.number().int().positive() })
     .refine((s) => s.index <= s.count, 'shard: its index is past its count')

@@ -37,6 +37,7 @@ import { requireSelfCheck } from './check.ts';
 import { silent, type Progress } from './progress.ts';
 import { stopIfAsked } from './stop.ts';
 import { sliceOf } from './shard.ts';
+import { subsetOf } from './subset.ts';
 import { DEFAULT_LIMITS, type EpisodeLimits } from '../simulator/page/engine/limits.ts';
 
 /** The config with the hashes of the user's files it names (simulator/loop/resolve.ts), as run.json records it. */
@@ -264,7 +265,8 @@ export async function prepareAgent(
 export async function executeRun(config: RunConfig, out: string, opts: RunOptions = {}): Promise<RunResult> {
   const startedAt = opts.startedAt ?? performance.now();
   const all = opts.bundles ?? loadBundles(runSource(config, opts.trustBundles));
-  const bundles = config.shard ? sliceOf(all, config.shard) : all;
+  const chosen = subsetOf(all, config, config.seed);
+  const bundles = config.shard ? sliceOf(chosen, config.shard) : chosen;
   config = stampRun(config, opts.limits);
   const agentOptions = await prepareAgent(
     config,

@@ -5,6 +5,7 @@
  */
 import { clip, quote, UserError } from '../../lib/errors.ts';
 import { clearTemps } from '../../lib/files.ts';
+import { byScenario } from '../subset.ts';
 import { episodeSeed } from '../../scenarios/rng.ts';
 import { ActionParseError, formatAction, type Action } from '../../simulator/loop/actions.ts';
 import type { LoadedBundle } from '../../simulator/loop/bundle.ts';
@@ -54,18 +55,6 @@ interface Playing {
   ended: EpisodeRecord | null;
 }
 
-/** The configurations of `bundles` whose ids are `ids` (all of them when none is named). */
-export function servedBundles(bundles: readonly LoadedBundle[], ids: readonly string[] = []): LoadedBundle[] {
-  if (ids.length === 0) return [...bundles];
-  const known = new Set(bundles.map((b) => b.manifest.id));
-  const missing = ids.find((id) => !known.has(id));
-  if (missing !== undefined)
-    throw new UserError(
-      `--scenario ${quote(missing)} is none of the ${bundles.length} configurations served (ids as decoy generate names their folders)`,
-    );
-  return bundles.filter((b) => ids.includes(b.manifest.id));
-}
-
 export class McpSession {
   private playing: Playing | null = null;
   private readonly checked = new Set<string>();
@@ -89,7 +78,7 @@ export class McpSession {
    */
   static async open(opts: McpOptions): Promise<McpSession> {
     const config = stampRun({ ...opts.config, agent: MCP_AGENT, agentOptions: {}, replay: null }, opts.limits);
-    const confs = configurations(servedBundles(opts.bundles, opts.scenarios), opts.keySecret ?? newKeySecret());
+    const confs = configurations(byScenario(opts.bundles, opts.scenarios, 'served'), opts.keySecret ?? newKeySecret());
     if (confs.length === 0) throw new UserError('no configuration to serve');
     const defenseDef = await resolveDefense(config.defense);
     checkOptions('defense', config.defense, defenseDef, config.defenseOptions);

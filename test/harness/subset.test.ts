@@ -1,0 +1,99 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { subsetOf } from '../../harness/subset.ts';
+import { decoyIn } from '../helpers.ts';
+
+const items = (n: number) => Array.from({ length: n }, (_, i) => ({ manifest: { id: `c${i}` } }));
+
+let dir = '';
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'decoy-subset-'));
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('a subset of a suite', () => {
+  it("keeps the suite's order; --configs n draws min(n, all) by the seed, the same for the same seed; --limit takes a prefix of what is left", () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 40 }),
+        fc.integer({ min: 1, max: 50 }),
+        fc.option(fc.integer({ min: 1, max: 50 }), { nil: undefined }),
+        fc.integer(),
+        (n, configs, limit, seed) => {
+          const all = items(n);
+          const ids = subsetOf(all, { configs, ...(limit ? { limit } : {}) }, seed).map((b) => b.manifest.id);
+          const drawn = subsetOf(all, { configs }, seed).map((b) => b.manifest.id);
+          expect(drawn).toHaveLength(Math.min(configs, n));
+          expect(drawn).toEqual(all.map((b) => b.manifest.id).filter((id) => drawn.includes(id)));
+          expect(subsetOf(all, { configs }, seed).map((b) => b.manifest.id)).toEqual(drawn);
+          expect(ids).toEqual(limit ? drawn.slice(0, limit) : drawn);
+        },
+      ),
+    );
+  });
+
+  it('--scenario keeps the configurations named, in the suite order, and refuses an id that is none of them', () => {
+    const all = items(5);
+    expect(subsetOf(all, { scenarios: ['c3', 'c1'] }, 7).map((b) => b.manifest.id)).toEqual(['c1', 'c3']);
+    expect(() => subsetOf(all, { scenarios: ['c1', 'c9'] }, 7)).toThrow(
+      "--scenario 'c9' is none of the 5 configurations of this run (ids as decoy generate names their folders)",
+    );
+  });
+
+  it('is recorded in run.json; compare plays each defense on the same subset a decoy run with the same flags plays, byte for byte; resuming with another is refused', async () => {
+    const subset = ['--configs', '4', '--limit', '3'];
+    const c = await decoyIn(
+      dir,
+      'compare',
+      '--suite',
+      'demo',
+      '--no-check',
+      ...subset,
+      '--defenses',
+      'none,gate',
+      '--out',
+      'cmp',
+    );
+    expect(c.code, c.err).toBe(0);
+    const r = await decoyIn(
+      dir,
+      'run',
+      '--suite',
+      'demo',
+      '--no-check',
+      ...subset,
+      '--defense',
+      'gate',
+      '--out',
+      'run',
+    );
+    expect(r.code, r.err).toBe(0);
+    const files = (d: string) =>
+      ['run.json', 'episodes.jsonl', 'summary.json'].map((f) => readFileSync(join(dir, d, f), 'utf8'));
+    expect(files(join('cmp', 'gate'))).toEqual(files('run'));
+    expect(JSON.parse(readFileSync(join(dir, 'run', 'run.json'), 'utf8'))).toMatchObject({ configs: 4, limit: 3 });
+    expect(
+      readFileSync(join(dir, 'run', 'episodes.jsonl'), 'utf8')
+        .trimEnd()
+        .split('\n'),
+    ).toHaveLength(3);
+    const other = await decoyIn(
+      dir,
+      'run',
+      '--suite',
+      'demo',
+      '--no-check',
+      '--configs',
+      '5',
+      '--defense',
+      'gate',
+      '--out',
+      'run',
+    );
+    expect(other.code).toBe(2);
+    expect(other.err).toMatch(/^decoy run: run already holds a different run; choose another --out or remove it\n$/);
+  });
+});
