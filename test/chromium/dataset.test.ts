@@ -12,7 +12,7 @@ import { suites } from '../../scenarios/index.ts';
 import { Camera } from '../../simulator/measure/shots.ts';
 import { clickSamples } from '../../simulator/measure/clicks.ts';
 import { chromiumOrSkip } from './browser.ts';
-import { decoyIn, modalSample } from '../helpers.ts';
+import { decoyIn, modalSample, withoutProgress } from '../helpers.ts';
 import { setOfMarks } from '../../simulator/measure/report/marks.ts';
 
 const have = chromiumOrSkip();
@@ -21,7 +21,7 @@ const BIN = fileURLToPath(new URL('../../bin/decoy.mjs', import.meta.url));
 /** The binary, where the test holds the whole process to printing nothing on stderr. */
 const bin = (...args: string[]) => {
   const r = spawnSync(process.execPath, [BIN, ...args], { cwd: dir, encoding: 'utf8' });
-  return { code: r.status, out: r.stdout, err: r.stderr };
+  return { code: r.status, out: r.stdout, err: withoutProgress(r.stderr) };
 };
 /** In this process, where a refusal is the point. */
 const decoy = (...args: string[]) => decoyIn(dir, ...args);

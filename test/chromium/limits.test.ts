@@ -13,7 +13,7 @@ import { writeBundles } from '../../generator/bundle.ts';
 import type { LoadedBundle } from '../../simulator/loop/bundle.ts';
 import { overTime } from '../../simulator/page/engine/limits.ts';
 import type { EpisodeRecord } from '../../simulator/loop/runner.ts';
-import { bundleFor } from '../helpers.ts';
+import { bundleFor, withoutProgress } from '../helpers.ts';
 import { versionPrefix } from '../../scenarios/scenario-id.ts';
 import { chromiumOrSkip } from './browser.ts';
 
@@ -47,7 +47,7 @@ const decoy = (args: string[]): Promise<{ code: number | null; err: string }> =>
     const child = spawn(process.execPath, [BIN, ...args], { cwd: dir, stdio: ['ignore', 'ignore', 'pipe'] });
     let err = '';
     child.stderr.on('data', (d) => (err += d));
-    child.on('exit', (code) => resolve({ code, err }));
+    child.on('exit', (code) => resolve({ code, err: withoutProgress(err) }));
   });
 
 describe.skipIf(!have.ok)(`Chromium episodes under the limits ${have.why}`, () => {

@@ -4,7 +4,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync, mkdirSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { decoyIn } from '../helpers.ts';
+import { decoyIn, withoutProgress } from '../helpers.ts';
 
 const BIN = fileURLToPath(new URL('../../bin/decoy.mjs', import.meta.url));
 let dir = '';
@@ -31,7 +31,7 @@ describe('decoy command', () => {
   it('prints help and lists the registries as JSON, from the installed binary', () => {
     const bin = (...args: string[]) => {
       const r = spawnSync(process.execPath, [BIN, ...args], { cwd: dir, encoding: 'utf8' });
-      return { code: r.status, out: r.stdout, err: r.stderr };
+      return { code: r.status, out: r.stdout, err: withoutProgress(r.stderr) };
     };
     const help = bin('--help');
     expect(help.code).toBe(0);

@@ -19,7 +19,7 @@ import { fileURLToPath } from 'node:url';
 import { clip, quote, QUOTE_MAX, UserError } from '../../lib/errors.ts';
 import { COMMANDS } from '../../cli/commands.ts';
 import { writeBundles } from '../../generator/bundle.ts';
-import { bundleFor } from '../helpers.ts';
+import { bundleFor, withoutProgress } from '../helpers.ts';
 import {
   MAX_REPLAY_ACTION_CHARS,
   MAX_REPLAY_FILE_BYTES,
@@ -34,7 +34,7 @@ let id = '';
 
 function decoy(...args: string[]) {
   const r = spawnSync(process.execPath, [BIN, ...args], { cwd: dir, encoding: 'utf8', maxBuffer: 1 << 24 });
-  return { code: r.status, out: r.stdout, err: r.stderr };
+  return { code: r.status, out: r.stdout, err: withoutProgress(r.stderr) };
 }
 
 /** Every path under the test folder: what a refused command must leave unchanged. */

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMMANDS } from '../../cli/commands.ts';
 import { writeBundles } from '../../generator/bundle.ts';
 import { kernelBoundary } from '../../simulator/page/sandbox/boundary.ts';
-import { bundleFor, decoyIn } from '../helpers.ts';
+import { bundleFor, decoyIn, withoutProgress } from '../helpers.ts';
 
 const BIN = fileURLToPath(new URL('../../bin/decoy.mjs', import.meta.url));
 let dir = '';
@@ -24,7 +24,7 @@ function decoyWithPath(path: string, ...args: string[]) {
     encoding: 'utf8',
     env: { ...process.env, PATH: path },
   });
-  return { code: r.status, out: r.stdout, err: r.stderr };
+  return { code: r.status, out: r.stdout, err: withoutProgress(r.stderr) };
 }
 
 beforeAll(() => {

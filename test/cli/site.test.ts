@@ -22,7 +22,7 @@ import type { Locator, Step, TextTarget } from '../../scenarios/model.ts';
 import { isLocator, isPoint } from '../../scenarios/steps.ts';
 import { generateSuite, writeBundles } from '../../generator/bundle.ts';
 import { readBundle } from '../../simulator/loop/bundle.ts';
-import { pathAgent, play } from '../helpers.ts';
+import { pathAgent, play, withoutProgress } from '../helpers.ts';
 import { UserError } from '../../lib/errors.ts';
 import * as site from '../../cli/site.ts';
 import * as serve from '../../cli/serve.ts';
@@ -63,7 +63,7 @@ const keyOf = (id: string) => {
 
 function decoy(...args: string[]) {
   const r = spawnSync(process.execPath, [BIN, ...args], { cwd: dir, encoding: 'utf8' });
-  return { code: r.status, out: r.stdout, err: r.stderr };
+  return { code: r.status, out: r.stdout, err: withoutProgress(r.stderr) };
 }
 
 function tree(root: string, sub = ''): string[] {
