@@ -38,3 +38,6 @@ for (const agent of ['naive', 'oracle', 'random']) {
 }
 clearInterval(timer);
 console.log(`memory    peak RSS ${(peak / 1024 / 1024).toFixed(0)} MB`);
+
+const { printTargets } = await import('./targets.ts');
+await printTargets();

@@ -166,6 +166,21 @@ export function int(flag: string, min: number, max = Number.MAX_SAFE_INTEGER) {
  */
 export const SEED_MAX = 2 ** 31 - 1;
 export const seed = int('seed', 0, SEED_MAX);
+/** `1-5`, `1,3,7` or `1-3,9`: the seeds in order, each once. */
+export const seedList = z.string().transform((text, ctx) => {
+  const seeds = new Set<number>();
+  const bad = (message: string) => (ctx.addIssue({ code: 'custom', message: `--seeds: ${message}` }), z.NEVER);
+  for (const part of text.split(',')) {
+    const m = /^\s*(\d+)\s*(?:-\s*(\d+)\s*)?$/.exec(part);
+    if (!m) return bad(`${quote(text)} is not a list of seeds (like 1-5, or 1,3,7)`);
+    const [a, b] = [Number(m[1]), Number(m[2] ?? m[1])];
+    if (b < a) return bad(`${a}-${b} runs backwards`);
+    if (b > SEED_MAX) return bad(`${b} is past the largest seed, ${SEED_MAX}`);
+    if (b - a >= 1000 || seeds.size >= 1000) return bad('more than 1,000 seeds');
+    for (let s = a; s <= b; s++) seeds.add(s);
+  }
+  return Object.freeze([...seeds].sort((x, y) => x - y));
+});
 /** The seed a command generates with when none is given. */
 export const SEED_DEFAULT = 7;
 /** A seed where only a suite takes it (flags.ts suiteSeed): undefined when not given. */

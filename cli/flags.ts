@@ -17,6 +17,7 @@ import {
   keyValues,
   list,
   seed as seedValue,
+  seedList,
   SEED_DEFAULT,
   SEED_MAX,
   suiteSeed as suiteSeedValue,
@@ -266,6 +267,13 @@ export const workers = flag(
   '--workers <n>',
   `engine processes the episodes (or the configurations a self-check plays) are spread over, each a sandbox of its own (a Chromium of its own with --engine chromium); the results are the same at any n ${byDefault('one per core')}`,
   int('workers', 1, 64).optional(),
+);
+
+export const seeds = flag(
+  'seeds',
+  '--seeds <list>',
+  "play the run under each seed (1-5, or 1,3,7) instead of --seed: one folder each, and the rates' means with 95% intervals across them",
+  seedList.optional(),
 );
 
 export const shard = flag(

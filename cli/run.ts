@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { UserError } from '../lib/errors.ts';
 import { CheckFailed } from './check-failed.ts';
 import { defineCommand, inPath, noArgs, outDir, required } from './command.ts';
-import { agent, defense, defenseOpt, flag, opt, playFlags, subsetFlags, shard, sourceFlags } from './flags.ts';
+import { agent, defense, defenseOpt, flag, opt, playFlags, seeds, subsetFlags, shard, sourceFlags } from './flags.ts';
 import { limitsOf, llmOf, sandboxFor, withEngine, workersOf } from './play-flags.ts';
 import { suiteNameOf, toSource } from './source.ts';
 import { stoppable } from './stop.ts';
@@ -34,6 +34,7 @@ export const { help, run, flags } = defineCommand({
     defenseOpt,
     flag('replay', '--replay <file>', 'JSONL of recorded actions, for --agent replay', inPath('replay').optional()),
     shard,
+    seeds,
     ...playFlags,
   ],
   schema: (flags) => z.object({ ...flags, args: noArgs }).transform((o, ctx) => ({ ...o, source: toSource(o, ctx) })),
@@ -75,6 +76,34 @@ export const { help, run, flags } = defineCommand({
       ...(c.engine === 'chromium' ? { engine: 'chromium' as const } : {}),
       ...(slice ? { shard: slice } : {}),
     };
+    if (c.seeds) {
+      const { runSeeds } = await import('../harness/seeds.ts');
+      const seeded = c.seeds;
+      const s = await withEngine(c, (executable) =>
+        stoppable(io, (signal) =>
+          runSeeds(
+            config,
+            seeded,
+            c.out,
+            {
+              noCheck: !c.check,
+              progress: io.progress,
+              signal,
+              limits: limitsOf(c),
+              executable,
+              ...llmOf(c),
+              workers: workersOf(c),
+              ...(c.maxErrors !== undefined ? { maxErrors: c.maxErrors } : {}),
+            },
+            // A suite generated here is generated anew under each seed; bundles from disk are played under all.
+            'bundles' in c.source ? bundles : undefined,
+          ),
+        ),
+      );
+      const report = `${s.table}\n\nwrote ${s.folders.length} run folders and ${s.file}${s.kept.length > 0 ? ` (seeds ${s.kept.join(', ')} kept as they were)` : ''}`;
+      if (s.errors > 0) throw new EpisodesFailed(report, s.errors);
+      return report;
+    }
     const r = await withEngine(c, (executable) =>
       stoppable(io, (signal) =>
         executeRun(config, c.out, {

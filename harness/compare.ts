@@ -16,7 +16,7 @@ import { requireSelfCheck } from './check.ts';
 import { subsetFields, subsetOf } from './subset.ts';
 import { LOCK_NAME, lockFolder } from './lock.ts';
 import { silent } from './progress.ts';
-import { executeRun, heldOtherRun, nameOf, prepareAgent, stampRun, type RunOptions } from './run.ts';
+import { executeRun, finishedRun, heldOtherRun, nameOf, prepareAgent, stampRun, type RunOptions } from './run.ts';
 import { readRunFolder, RUN_FILE, SUMMARY_FILE, type RunConfig } from './run-folder.ts';
 import { loadBundles, runSource, suiteTitle, suiteVersionOf } from './select.ts';
 import { stopIfAsked } from './stop.ts';
@@ -193,12 +193,6 @@ export function assertCompareFolder(out: string, runs: readonly { folder: string
   }
 }
 
-/** Whether a folder holds this run, finished (summary.json is written last). */
-const finished = (dir: string, config: RunConfig) =>
-  existsSync(join(dir, SUMMARY_FILE)) &&
-  existsSync(join(dir, RUN_FILE)) &&
-  readFileSync(join(dir, RUN_FILE), 'utf8') === stampOf(config);
-
 /**
  * Plays every defense's run that the folder does not hold finished (an interrupted one is
  * resumed, a finished one kept), then writes compare.json and compare.md whole from the
@@ -226,7 +220,7 @@ export async function compareDefenses(
     );
   assertCompareFolder(out, runs);
   // The self-check is for episodes about to be played: a comparison whose runs are all finished is only read.
-  if (!opts.noCheck && runs.some((r) => !finished(join(out, r.folder), r.config))) {
+  if (!opts.noCheck && runs.some((r) => !finishedRun(join(out, r.folder), r.config))) {
     await requireSelfCheck(bundles, {
       signal: opts.signal,
       workers: opts.workers,
@@ -240,7 +234,7 @@ export async function compareDefenses(
     const played: CompareResult['played'] = [];
     for (const [i, r] of runs.entries()) {
       const dir = join(out, r.folder);
-      if (finished(dir, r.config)) {
+      if (finishedRun(dir, r.config)) {
         played.push({ defense: r.defense, played: 0, kept: bundles.length });
         continue;
       }

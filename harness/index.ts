@@ -69,5 +69,6 @@ export type { Progress } from './progress.ts';
 export { shardOf, parseShard, shardFromEnv, sliceOf, interleave, type Shard } from './shard.ts';
 export { mergeShards, type MergeResult } from './merge.ts';
 export { subsetOf, subsetFields, byScenario, type Subset } from './subset.ts';
+export { runSeeds, seedFolder, SEEDS_FILE, type SeedsResult } from './seeds.ts';
 export { McpSession } from './mcp/session.ts';
 export { serveStdio } from './mcp/server.ts';

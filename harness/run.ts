@@ -141,6 +141,12 @@ export function claimOutput(out: string, config: RunConfig, replaceSameSuite = f
   return false;
 }
 
+/** Whether `dir` holds this run, finished (summary.json is written last): one that playing again would only replay. */
+export const finishedRun = (dir: string, config: RunConfig): boolean =>
+  existsSync(join(dir, SUMMARY_FILE)) &&
+  existsSync(join(dir, RUN_FILE)) &&
+  readFileSync(join(dir, RUN_FILE), 'utf8') === JSON.stringify(config, null, 2) + '\n';
+
 /** The refusal of a run folder (`shown` so) that holds another run than `config`: what its run.json does not fit (run-folder.ts), else what differs. */
 export function heldOtherRun(dir: string, held: string, config: RunConfig, shown = dir): UserError {
   const malformed = runConfigProblem(dir);

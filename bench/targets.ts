@@ -1,0 +1,210 @@
+/**
+ * Issue 32's targets, side by side with what this machine does, printed by `npm run bench`.
+ * What would take minutes in full (the whole matrix, webdecept's first self-check, the RUC
+ * dataset, 10,000 episodes) is measured on a sample and projected, and says so;
+ * BENCH_FULL=1 measures it in full. Nothing here is asserted: it is a report.
+ */
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { availableParallelism, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { suites } from '../scenarios/index.ts';
+import { generateSuite } from '../generator/bundle.ts';
+import { runBatch, type Engine } from '../simulator/loop/batch.ts';
+import { defenses } from '../simulator/loop/registries.ts';
+import { asksModel } from '../simulator/loop/party.ts';
+import type { LoadedBundle } from '../simulator/loop/bundle.ts';
+import { checkBundles } from '../harness/check.ts';
+import { subsetOf } from '../harness/subset.ts';
+import { resize } from '../harness/clicks.ts';
+
+const FULL = process.env.BENCH_FULL === '1';
+const WORKERS = availableParallelism();
+
+/** Resident memory of this process and every process under it (the engine processes, Chromium), in MB; Linux /proc. */
+export function treeRssMb(root = process.pid): number {
+  const parents = new Map<number, number[]>();
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      parents.set(ppid, [...(parents.get(ppid) ?? []), Number(name)]);
+    } catch {
+      // gone meanwhile
+    }
+  }
+  let kb = 0;
+  const walk = (pid: number) => {
+    try {
+      kb += Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
+    } catch {
+      return;
+    }
+    for (const child of parents.get(pid) ?? []) walk(child);
+  };
+  walk(root);
+  return kb / 1024;
+}
+
+const loaded = (suite: string, seed = 7): LoadedBundle[] =>
+  generateSuite(suites.get(suite), seed).map((b) => ({ manifest: b.manifest, site: { files: b.files } }));
+
+async function rate(bundles: readonly LoadedBundle[], defense: string, engine?: Engine, seed = 7) {
+  const t = performance.now();
+  const { records } = await runBatch(bundles, {
+    agent: 'naive',
+    defense,
+    seed,
+    workers: WORKERS,
+    ...(engine ? { engine } : {}),
+  });
+  const s = (performance.now() - t) / 1000;
+  return { episodes: records.length, seconds: s, perSecond: records.length / s };
+}
+
+const rows: [string, string, string][] = [];
+const row = (what: string, goal: string, measured: string) => {
+  rows.push([what, goal, measured]);
+  console.log(`target    ${what}: ${measured} (goal ${goal})`);
+};
+
+export async function printTargets(): Promise<void> {
+  console.log(
+    `targets   on ${WORKERS} cores, ${WORKERS} workers${FULL ? ', in full' : '; samples projected (BENCH_FULL=1 for the full measure)'}`,
+  );
+  const single = loaded('trickyarena-single');
+  const none = await rate(single, 'none');
+  row(
+    'jsdom, naive, none, trickyarena-single',
+    '≥ 200 episodes/s',
+    `${none.perSecond.toFixed(1)} episodes/s (${none.episodes} in ${none.seconds.toFixed(1)} s)`,
+  );
+  // Memory over a long run, measured first (before this process holds the other suites): episodes in passes, RSS after each.
+  const passes = FULL ? 100 : 6;
+  const seen: { run: number; tree: number }[] = [];
+  let played = 0;
+  for (let pass = 0; pass < passes; pass++) {
+    const { records } = await runBatch(single, { agent: 'naive', defense: 'none', seed: 100 + pass, workers: WORKERS });
+    played += records.length;
+    seen.push({ run: process.memoryUsage().rss / 1024 / 1024, tree: treeRssMb() });
+  }
+  const first = seen[0]!;
+  const last = seen.at(-1)!;
+  const growth = ((last.tree - first.tree) / (played - single.length)) * 1000;
+  row(
+    `RSS of a 10,000-episode run: the run's process and ${WORKERS} engine processes`,
+    '< 500 MB, flat',
+    `${Math.max(...seen.map((x) => x.tree)).toFixed(0)} MB at most over ${played} episodes (the run ${last.run.toFixed(0)} MB, its engines ${(last.tree - last.run).toFixed(0)} MB); ${
+      growth > 0
+        ? `+${growth.toFixed(0)} MB per 1,000 episodes after the first ${single.length}${FULL ? '' : `, so about ${(last.tree + (growth * (10_000 - played)) / 1000).toFixed(0)} MB at 10,000`}`
+        : `no growth after the first ${single.length}`
+    }`,
+  );
+
+  const intervene = await rate(single, 'intervene');
+  row(
+    'jsdom, naive, intervene, trickyarena-single',
+    '≥ 100 episodes/s',
+    `${intervene.perSecond.toFixed(1)} episodes/s (${intervene.episodes} in ${intervene.seconds.toFixed(1)} s)`,
+  );
+
+  let chromium: string | null = null;
+  try {
+    const { launchableChromium } = await import('../simulator/page/engine/chromium.ts');
+    chromium = await launchableChromium();
+  } catch (e) {
+    row('Chromium, the same episodes', '—', `not measured: ${(e as Error).message.split('\n')[0]}`);
+  }
+  if (chromium) {
+    const sample = FULL ? single : single.slice(0, 20);
+    const c = await rate(sample, 'none', { kind: 'chromium', executable: chromium });
+    row(
+      'Chromium, naive, none, the same episodes',
+      '—',
+      `${c.perSecond.toFixed(2)} episodes/s (${c.episodes} in ${c.seconds.toFixed(1)} s)`,
+    );
+    row('jsdom ÷ Chromium', '≥ 20×', `${(none.perSecond / c.perSecond).toFixed(1)}×`);
+  }
+
+  // The whole matrix: generation in full, each suite × rule-based defense on a sample of its configurations.
+  const ruleBased = defenses.ids().filter((id) => !asksModel(defenses.get(id)));
+  const matrixSuites = ['trickyarena-single', 'trickyarena-multi', 'webdecept'];
+  let t = performance.now();
+  const bySuite = new Map(matrixSuites.map((s) => [s, s === 'trickyarena-single' ? single : loaded(s)]));
+  let total = (performance.now() - t) / 1000;
+  let episodes = 0;
+  for (const [s, bundles] of bySuite) {
+    const sample = FULL ? bundles : subsetOf(bundles, { configs: 12 }, 7);
+    for (const d of ruleBased) {
+      const r = await rate(sample, d);
+      total += (r.seconds * bundles.length) / sample.length;
+      episodes += bundles.length;
+    }
+  }
+  const configs = [...bySuite.values()].reduce((n, b) => n + b.length, 0);
+  row(
+    `whole matrix: ${configs} configurations × ${ruleBased.length} rule-based defenses (${episodes} episodes), generation included`,
+    '< 30 s',
+    `${total.toFixed(0)} s${FULL ? '' : ' (projected from 12 configurations of each suite per defense)'}`,
+  );
+
+  // A fresh clone's first run of webdecept: generation and a self-check with nothing kept.
+  const cacheDir = mkdtempSync(join(tmpdir(), 'decoy-bench-check-'));
+  try {
+    t = performance.now();
+    const web = loaded('webdecept');
+    const gen = (performance.now() - t) / 1000;
+    const sample = FULL ? web : subsetOf(web, { configs: 24 }, 7);
+    t = performance.now();
+    await checkBundles(sample, { cacheDir, workers: WORKERS });
+    const check = ((performance.now() - t) / 1000) * (web.length / sample.length);
+    row(
+      'first run of webdecept on a fresh clone, before its first episode',
+      '< 10 s',
+      `${(gen + check).toFixed(0)} s: generation ${gen.toFixed(1)} s, self-check ${check.toFixed(0)} s${FULL ? '' : ` (projected from ${sample.length} of ${web.length} configurations)`}`,
+    );
+  } finally {
+    rmSync(cacheDir, { recursive: true, force: true });
+  }
+
+  if (chromium) {
+    const { writeDataset } = await import('../harness/dataset.ts');
+    const ruc = suites.get('ruc');
+    const spec = FULL ? ruc.clicks! : resize(ruc.clicks!, 26, 14);
+    const out = join(mkdtempSync(join(tmpdir(), 'decoy-bench-ruc-')), 'ruc');
+    let peak = treeRssMb();
+    const timer = setInterval(() => (peak = Math.max(peak, treeRssMb())), 250);
+    try {
+      t = performance.now();
+      const r = await writeDataset({
+        suite: ruc,
+        spec,
+        seed: 7,
+        out,
+        scale: 1,
+        overlay: false,
+        marks: false,
+        executable: chromium,
+      });
+      const s = (performance.now() - t) / 1000;
+      row(
+        'decoy dataset ruc (1,407 images)',
+        '< 60 s, peak RSS < 1 GB',
+        `${((s * 1407) / r.samples).toFixed(0)} s${FULL ? '' : ` (projected from ${r.samples} images in ${s.toFixed(1)} s)`}, peak RSS ${peak.toFixed(0)} MB`,
+      );
+    } finally {
+      clearInterval(timer);
+      rmSync(join(out, '..'), { recursive: true, force: true });
+    }
+  }
+
+  const w = [0, 1, 2].map((i) => Math.max(...rows.map((r) => r[i]!.length), ['target', 'goal', 'measured'][i]!.length));
+  const line = (r: readonly string[]) =>
+    r
+      .map((c, i) => c.padEnd(w[i]!))
+      .join('  ')
+      .trimEnd();
+  console.log(
+    ['', line(['target', 'goal', 'measured']), line(w.map((n) => '─'.repeat(n))), ...rows.map(line), ''].join('\n'),
+  );
+}

@@ -1,0 +1,95 @@
+/**
+ * `decoy run --seeds 1-5`: the same run under each seed, one run folder each (`s<seed>/`, what
+ * `decoy run --seed <seed>` writes), and the rates across them (seeds.json, seeds.md): a
+ * suite generated here is generated anew under each seed, bundles from disk are the same
+ * under all. A seed whose folder holds its run finished is kept; one stopped is resumed.
+ */
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { clip, Stopped, UserError } from '../lib/errors.ts';
+import { isTempName, writeFileAtomic } from '../lib/files.ts';
+import type { LoadedBundle } from '../simulator/loop/bundle.ts';
+import { acrossSeeds, seedsTable, type AcrossSeeds } from '../simulator/measure/across-seeds.ts';
+import { LOCK_NAME } from './lock.ts';
+import { executeRun, finishedRun, stampRun, type RunOptions } from './run.ts';
+import { readRunFolder, type RunConfig } from './run-folder.ts';
+import { loadBundles, runSource, suiteTitle } from './select.ts';
+
+export const SEEDS_FILE = 'seeds.json';
+export const SEEDS_MARKDOWN = 'seeds.md';
+
+/** The folder of a seed's run. */
+export const seedFolder = (seed: number) => `s${seed}`;
+
+export interface SeedsResult {
+  /** The seeds' run folders, in the seeds' order. */
+  folders: string[];
+  across: AcrossSeeds;
+  file: string;
+  table: string;
+  /** Seeds whose finished run the folder held, kept as they were. */
+  kept: number[];
+  /** Episodes that ended in an error, over every seed. */
+  errors: number;
+}
+
+/** Refuses an output folder that holds anything but the seeds' folders and the aggregate. */
+function claimSeedsFolder(out: string): void {
+  if (!existsSync(out)) return;
+  const other = readdirSync(out).find(
+    (n) => !/^s\d+$/.test(n) && n !== SEEDS_FILE && n !== SEEDS_MARKDOWN && !isTempName(n) && n !== LOCK_NAME,
+  );
+  if (other !== undefined)
+    throw new UserError(`${clip(out)} holds ${clip(other)}, which is not a run under seeds; choose another --out`);
+}
+
+/**
+ * Plays `config` under each of `seeds` into `out/s<seed>`, then writes the rates across the
+ * seeds. `bundles`, when given, are played under every seed (a folder of bundles); otherwise
+ * each seed generates its own suite.
+ */
+export async function runSeeds(
+  config: RunConfig,
+  seeds: readonly number[],
+  out: string,
+  opts: RunOptions = {},
+  bundles?: readonly LoadedBundle[],
+): Promise<SeedsResult> {
+  if (seeds.length === 0) throw new UserError('--seeds names no seed');
+  if (config.shard) throw new UserError("--seeds and --shard do not go together: shard each seed's run instead");
+  claimSeedsFolder(out);
+  const kept: number[] = [];
+  for (const [i, seed] of seeds.entries()) {
+    const c: RunConfig = { ...config, seed };
+    const dir = join(out, seedFolder(seed));
+    if (finishedRun(dir, stampRun(c, opts.limits))) {
+      kept.push(seed);
+      continue;
+    }
+    const own = bundles ?? loadBundles(runSource(c, opts.trustBundles));
+    await executeRun(c, dir, {
+      ...opts,
+      bundles: own,
+      progress: (label, done, total) => opts.progress?.(`${seedFolder(seed)} ${label}`, done, total),
+    }).catch((e: unknown) => {
+      throw e instanceof Stopped ? new Stopped(`${e.message} of seed ${seed} (${i} of ${seeds.length} seeds done)`) : e;
+    });
+  }
+  const folders = seeds.map((s) => join(out, seedFolder(s)));
+  const runs = seeds.map((seed, i) => ({ seed, summary: readRunFolder(folders[i]!).summary }));
+  const across = acrossSeeds(runs);
+  const { seed: _s, ...shared } = stampRun(config, opts.limits);
+  const title = `suite ${suiteTitle(config.suite, shared.suiteVersion)} · agent ${config.agent} · defense ${config.defense} · ${seeds.length} seeds, ${runs[0]?.summary.episodes ?? 0} episodes each`;
+  const table = seedsTable(across, title);
+  const file = join(out, SEEDS_FILE);
+  writeFileAtomic(
+    join(out, SEEDS_MARKDOWN),
+    `# ${title}\n\n\`\`\`\n${table.split('\n').slice(2).join('\n')}\n\`\`\`\n`,
+  );
+  writeFileAtomic(
+    file,
+    JSON.stringify({ run: shared, seeds: across.seeds, folders: seeds.map(seedFolder), rates: across.rates }, null, 2) +
+      '\n',
+  );
+  return { folders, across, file, table, kept, errors: runs.reduce((n, r) => n + r.summary.errors, 0) };
+}
