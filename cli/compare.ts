@@ -4,7 +4,7 @@ import { UserError } from '../lib/errors.ts';
 import { CheckFailed } from './check-failed.ts';
 import { bool, defineCommand, inPath, noArgs, outDir, required } from './command.ts';
 import { agent, defenseOpt, flag, opt, playFlags, sourceFlags, subsetFlags } from './flags.ts';
-import { limitsOf, llmOf, sandboxFor, withEngine, workersOf } from './play-flags.ts';
+import { playOptions, sandboxFor, withEngine } from './play-flags.ts';
 import { suiteNameOf, toSource } from './source.ts';
 import { stoppable } from './stop.ts';
 
@@ -101,15 +101,8 @@ export const { help, run, flags } = defineCommand({
       stoppable(io, (signal) =>
         compareDefenses(config, c.out, {
           bundles,
-          noCheck: !c.check,
           ablations: c.ablations,
-          progress: io.progress,
-          signal,
-          limits: limitsOf(c),
-          executable,
-          ...llmOf(c),
-          workers: workersOf(c),
-          ...(c.maxErrors !== undefined ? { maxErrors: c.maxErrors } : {}),
+          ...playOptions(c, io.progress, signal, executable),
         }),
       ),
     );

@@ -39,7 +39,8 @@ export function progressPrinter(stderr: Std['stderr'], now: () => number = () =>
       step = { label, total, from: done, at: now(), last: done };
     step.last = done;
     const seconds = (now() - step.at) / 1000;
-    const rate = seconds > 0 && done > step.from ? (done - step.from) / seconds : 0;
+    // Under a second in, a rate is noise (two workers finish their first episodes together).
+    const rate = seconds >= 1 && done > step.from ? (done - step.from) / seconds : 0;
     const pace =
       rate > 0
         ? ` · ${rate >= 10 ? rate.toFixed(0) : rate.toFixed(1)}/s${done < total ? ` · ${duration((total - done) / rate)} left` : ''}`

@@ -1,8 +1,10 @@
 /** What the play flags (flags.ts playFlags) and --trust-bundles mean once parsed: the limits, the engine, the sandbox. */
+import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { UserError } from '../lib/errors.ts';
 import type { EpisodeLimits } from '../simulator/page/engine/limits.ts';
 import type { SessionOptions } from '../simulator/llm/session.ts';
+import type { Progress } from '../harness/progress.ts';
 
 type PlayFlags = {
   stepSeconds?: number | undefined;
@@ -29,8 +31,50 @@ export function llmOf(c: {
   };
 }
 
-/** The engine processes a run spreads its episodes over: --workers, else one per core. */
-export const workersOf = (c: { workers?: number | undefined }): number => c.workers ?? availableParallelism();
+/** The CPUs a cgroup's quota grants (a container's CPU limit: cgroup v2, then v1), or null where none is set. */
+export function quotaCpus(read: (file: string) => string | null = readOrNull): number | null {
+  const v2 = read('/sys/fs/cgroup/cpu.max')?.trim().split(/\s+/);
+  if (v2 && v2[0] !== 'max' && Number(v2[0]) > 0 && Number(v2[1]) > 0) return Number(v2[0]) / Number(v2[1]);
+  const quota = Number(read('/sys/fs/cgroup/cpu/cpu.cfs_quota_us'));
+  const period = Number(read('/sys/fs/cgroup/cpu/cpu.cfs_period_us'));
+  return quota > 0 && period > 0 ? quota / period : null;
+}
+
+function readOrNull(file: string): string | null {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The engine processes a run spreads its episodes over: --workers, else one per core it may
+ * use: the cores it is given (affinity), no more than a container's CPU limit grants (a pod
+ * limited to 2 CPUs on a 96-core node gets 2), 64 at most.
+ */
+export const workersOf = (c: { workers?: number | undefined }): number =>
+  c.workers ?? Math.max(1, Math.min(64, availableParallelism(), Math.ceil(quotaCpus() ?? Infinity)));
+
+/** What the play flags give a command that plays episodes (run, run --seeds, compare), once its engine is up and Ctrl-C is wired. */
+export function playOptions(
+  c: PlayFlags &
+    Parameters<typeof llmOf>[0] & { check: boolean; workers?: number | undefined; maxErrors?: number | undefined },
+  progress: Progress,
+  signal: AbortSignal,
+  executable: string | undefined,
+) {
+  return {
+    noCheck: !c.check,
+    progress,
+    signal,
+    limits: limitsOf(c),
+    executable,
+    ...llmOf(c),
+    workers: workersOf(c),
+    ...(c.maxErrors !== undefined ? { maxErrors: c.maxErrors } : {}),
+  };
+}
 
 /** The limits the flags set (the defaults for the rest). */
 export const limitsOf = (c: PlayFlags): Partial<EpisodeLimits> => ({

@@ -3,7 +3,7 @@ import { UserError } from '../lib/errors.ts';
 import { CheckFailed } from './check-failed.ts';
 import { defineCommand, inPath, noArgs, outDir, required } from './command.ts';
 import { agent, defense, defenseOpt, flag, opt, playFlags, seeds, subsetFlags, shard, sourceFlags } from './flags.ts';
-import { limitsOf, llmOf, sandboxFor, withEngine, workersOf } from './play-flags.ts';
+import { playOptions, sandboxFor, withEngine } from './play-flags.ts';
 import { suiteNameOf, toSource } from './source.ts';
 import { stoppable } from './stop.ts';
 
@@ -85,16 +85,7 @@ export const { help, run, flags } = defineCommand({
             config,
             seeded,
             c.out,
-            {
-              noCheck: !c.check,
-              progress: io.progress,
-              signal,
-              limits: limitsOf(c),
-              executable,
-              ...llmOf(c),
-              workers: workersOf(c),
-              ...(c.maxErrors !== undefined ? { maxErrors: c.maxErrors } : {}),
-            },
+            playOptions(c, io.progress, signal, executable),
             // A suite generated here is generated anew under each seed; bundles from disk are played under all.
             'bundles' in c.source ? bundles : undefined,
           ),
@@ -106,18 +97,7 @@ export const { help, run, flags } = defineCommand({
     }
     const r = await withEngine(c, (executable) =>
       stoppable(io, (signal) =>
-        executeRun(config, c.out, {
-          bundles,
-          noCheck: !c.check,
-          progress: io.progress,
-          signal,
-          limits: limitsOf(c),
-          executable,
-          ...llmOf(c),
-          workers: workersOf(c),
-          ...(c.maxErrors !== undefined ? { maxErrors: c.maxErrors } : {}),
-          startedAt,
-        }),
+        executeRun(config, c.out, { bundles, ...playOptions(c, io.progress, signal, executable), startedAt }),
       ),
     );
     const report = `${r.table}\n\nwrote ${r.episodes} and ${r.summaryFile}`;

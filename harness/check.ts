@@ -44,11 +44,16 @@ function sourceTexts(folders: readonly string[]): string[] {
   });
 }
 
-/** The hash of the code a verdict depends on: the files of `folders`, each with its path. */
+/** The hash of the code a verdict depends on: the files of `folders`, each with its path, and the packages' versions (jsdom's among them). */
 function sourcesKey(folders: readonly string[]): string {
   const h = createHash('sha256');
+  const lock = packagePath('package-lock.json');
+  const texts = [
+    ...sourceTexts(folders),
+    existsSync(lock) ? `package-lock.json\u0000${readFileSync(lock, 'utf8')}` : '',
+  ];
   // Each piece with its length first: pieces run together could be cut differently (a file's end taken for the next one's path) and give another set's key.
-  for (const text of sourceTexts(folders)) h.update(`${Buffer.byteLength(text)}:`).update(text);
+  for (const text of texts) h.update(`${Buffer.byteLength(text)}:`).update(text);
   return h.digest('hex').slice(0, 16);
 }
 

@@ -13,8 +13,11 @@ import {
   renameSync,
   rmSync,
   statSync,
+  utimesSync,
   writeFileSync,
 } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
 import { clip, UserError } from '../lib/errors.ts';
 
@@ -34,14 +37,55 @@ function alive(pid: number): boolean {
 /** Is `pid` a process that lives (NaN, from no lock or not one of ours, is none)? */
 const live = (pid: number) => Number.isInteger(pid) && pid > 0 && alive(pid);
 
-/** The pid a lock file holds, or NaN (gone, or not a lock of ours). */
-function holder(file: string): number {
+/**
+ * This process among all that may share a folder: its pid, its host, and a token of its own.
+ * A pid alone is not enough: a pod retried in a fresh PID namespace, or a job requeued on
+ * another node of a shared file system, may have the pid a dead holder had, or another host's.
+ */
+const TOKEN = randomUUID();
+const HOST = hostname();
+const identity = () => `${process.pid}\n${HOST}\n${TOKEN}\n`;
+
+/**
+ * A holder on another host cannot be asked whether it lives: its lock is a lease it renews
+ * (the file's time) every RENEW_MS, and one not renewed for LEASE_MS is stale.
+ */
+const RENEW_MS = 15_000;
+const LEASE_MS = 90_000;
+
+/** What a lock file says of its holder: pid (NaN for none), host and token (absent in a lock of a decoy before them). */
+function lockOf(file: string): { pid: number; host?: string; token?: string } {
   try {
-    return Number.parseInt(readFileSync(file, 'utf8'), 10);
+    const [pid, host, token] = readFileSync(file, 'utf8').split('\n');
+    return { pid: Number.parseInt(pid ?? '', 10), ...(host ? { host } : {}), ...(token ? { token } : {}) };
   } catch {
-    return Number.NaN;
+    return { pid: Number.NaN };
   }
 }
+
+/** The pid a lock file holds, or NaN (gone, or not a lock of ours). */
+const holder = (file: string): number => lockOf(file).pid;
+
+/** Whether the lock in `file`, holding `pid`, is held: by a live process of this host, or a lease of another's renewed in time. */
+function held(file: string, pid: number): boolean {
+  const { host, token } = lockOf(file);
+  if (host !== undefined && host !== HOST) {
+    try {
+      return Date.now() - statSync(file).mtimeMs < LEASE_MS;
+    } catch {
+      return false;
+    }
+  }
+  // This pid, another token: a process of an earlier life of this pid (a fresh PID namespace), gone.
+  if (pid === process.pid && token !== undefined && token !== TOKEN) return false;
+  return live(pid);
+}
+
+/** Whether the lock in `file` is this very process's. */
+const ours = (file: string): boolean => {
+  const { pid, token } = lockOf(file);
+  return pid === process.pid && (token === undefined || token === TOKEN);
+};
 
 /**
  * Takes the folder `dir` (made if missing) for this process: a file in it (`run.lock`) made
@@ -72,9 +116,9 @@ export function lockBeside(dir: string): () => void {
 const ownName = (file: string, what: string) => join(dirname(file), `.${basename(file)}${what}.${process.pid}.tmp`);
 
 /** `pid` null: a holder that has not written its pid yet, or whose lock was moved away meanwhile. */
-const inUse = (dir: string, pid: number | null, file: string) =>
+const inUse = (dir: string, pid: number | null, file: string, host?: string) =>
   new UserError(
-    `${clip(dir)} is in use by another decoy process (${pid === null ? 'one taking it now' : `pid ${pid}`}, ${basename(file)}); wait for it to end, or choose another --out`,
+    `${clip(dir)} is in use by another decoy process (${pid === null ? 'one taking it now' : `pid ${pid}${host !== undefined && host !== HOST ? ` on ${clip(host, 60)}` : ''}`}, ${basename(file)}); wait for it to end, or choose another --out`,
   );
 
 /** A lock file without a pid in it that is this young may still be being written (the copy in `place`). */
@@ -113,7 +157,7 @@ function takeLock(file: string, dir: string): () => void {
     for (let attempt = 0; ; attempt++) {
       try {
         // Made again on each attempt: a run clearing its folder's temporary files may have removed it.
-        writeFileSync(mine, `${process.pid}\n`);
+        writeFileSync(mine, identity());
         place(mine, file);
         break;
       } catch (e) {
@@ -123,7 +167,7 @@ function takeLock(file: string, dir: string): () => void {
       }
       const pid = judged(file);
       // A lock still being written is held as much as one with a live pid.
-      if (pid === null || live(pid)) throw inUse(dir, pid, file);
+      if (pid === null || held(file, pid)) throw inUse(dir, pid, file, lockOf(file).host);
       const aside = ownName(file, '-stale');
       try {
         renameSync(file, aside);
@@ -135,7 +179,7 @@ function takeLock(file: string, dir: string): () => void {
       // Gone already: a run clearing its folder's temporary files took it, so the lock it was is lost to its holder; leave the folder to it.
       if (!existsSync(aside)) throw inUse(dir, null, file);
       const moved = holder(aside);
-      if (Object.is(moved, pid) || !live(moved)) {
+      if (Object.is(moved, pid) || !held(aside, moved)) {
         rmSync(aside, { force: true });
         continue;
       }
@@ -146,16 +190,26 @@ function takeLock(file: string, dir: string): () => void {
       } finally {
         rmSync(aside, { force: true });
       }
-      throw inUse(dir, moved, file);
+      throw inUse(dir, moved, file, lockOf(file).host);
     }
   } finally {
     rmSync(mine, { force: true });
   }
   let released = false;
+  // The lease another host judges it by; a timer that never keeps the process alive.
+  const renew = setInterval(() => {
+    try {
+      if (ours(file)) utimesSync(file, new Date(), new Date());
+    } catch {
+      // gone: released or taken over
+    }
+  }, RENEW_MS);
+  renew.unref();
   return () => {
     if (released) return;
     released = true;
+    clearInterval(renew);
     // A lock taken over after this process was thought gone is no longer this one's to remove.
-    if (holder(file) === process.pid) rmSync(file, { force: true });
+    if (ours(file)) rmSync(file, { force: true });
   };
 }

@@ -18,8 +18,10 @@ import {
   type RunConfig,
   type RunFolder,
 } from './run-folder.ts';
-import { interleave, shardSize } from './shard.ts';
-import { suiteTitle } from './select.ts';
+import { interleave, shardSize, sliceOf } from './shard.ts';
+import { subsetOf } from './subset.ts';
+import { loadBundles, runSource, suiteTitle } from './select.ts';
+import type { LoadedBundle } from '../simulator/loop/bundle.ts';
 
 export interface MergeResult {
   config: RunConfig;
@@ -64,7 +66,7 @@ function readShards(dirs: readonly string[]): { config: RunConfig; shards: RunFo
   const missing = Array.from({ length: count }, (_, i) => i + 1).filter((i) => !byIndex.has(i));
   if (missing.length > 0)
     throw new UserError(
-      `shard${missing.length === 1 ? '' : 's'} ${missing.join(', ')} of ${count} ${missing.length === 1 ? 'is' : 'are'} missing: merge needs every shard of the run`,
+      `shard${missing.length === 1 ? '' : 's'} ${missing.slice(0, 10).join(', ')}${missing.length > 10 ? ` and ${missing.length - 10} more` : ''} of ${count} ${missing.length === 1 ? 'is' : 'are'} missing: merge needs every shard of the run`,
     );
   const shards = Array.from({ length: count }, (_, i) => read.find((r) => r.run.config.shard!.index === i + 1)!);
   const total = shards.reduce((s, x) => s + x.run.episodes.length, 0);
@@ -75,7 +77,38 @@ function readShards(dirs: readonly string[]): { config: RunConfig; shards: RunFo
         `${clip(dir)} holds ${run.episodes.length} episodes where shard ${run.config.shard!.index} of ${count} of a run of ${total} holds ${expected}`,
       );
   }
-  return { config: whole(first.run.config), shards: shards.map((s) => s.run) };
+  const config = whole(first.run.config);
+  holdTheirSlices(config, shards);
+  return { config, shards: shards.map((s) => s.run) };
+}
+
+/**
+ * Each shard holds the configurations its slice of the run gives, in order: the run's
+ * configurations are made again (generated, or read from its bundles folder) and sliced as
+ * `decoy run` slices them, so that a shard whose index was edited, whose lines were reordered
+ * or dropped, or that played another folder of bundles under the same path, is refused.
+ */
+function holdTheirSlices(config: RunConfig, shards: readonly { dir: string; run: RunFolder }[]): void {
+  let all: readonly LoadedBundle[];
+  try {
+    // Only the ids are read: no page of these bundles runs here.
+    all = loadBundles(runSource(config, true));
+  } catch (e) {
+    if (!(e instanceof UserError)) throw e;
+    throw new UserError(`merge checks each shard against the run's configurations, which cannot be made: ${e.message}`);
+  }
+  const chosen = subsetOf(all, config, config.seed).map((b) => b.manifest.id);
+  for (const { dir, run } of shards) {
+    const expected = sliceOf(chosen, run.config.shard!);
+    const held = run.episodes.map((e) => e.scenario);
+    const at = Array.from({ length: Math.max(expected.length, held.length) }, (_, i) => i).find(
+      (i) => expected[i] !== held[i],
+    );
+    if (at !== undefined)
+      throw new UserError(
+        `${clip(dir)} is not shard ${run.config.shard!.index} of ${run.config.shard!.count} of this run: its episode ${at + 1} is ${held[at] === undefined ? 'missing' : clip(held[at])}, where the run's configurations give ${expected[at] === undefined ? 'none' : clip(expected[at])}`,
+      );
+  }
 }
 
 /** Joins the shards into `out`, which may hold nothing but this same run (it is then written anew). */

@@ -22,7 +22,7 @@ import type { EpisodeRecord } from '../simulator/loop/runner.ts';
 import { LABELS, type LabelledStep } from '../simulator/measure/labels.ts';
 import { summarize, type Summary } from '../simulator/measure/metrics.ts';
 import type { EpisodeLimits } from '../simulator/page/engine/limits.ts';
-import type { Shard } from './shard.ts';
+import { MAX_SHARDS, type Shard } from './shard.ts';
 
 export const RUN_FILE = 'run.json';
 export const EPISODES_FILE = 'episodes.jsonl';
@@ -104,7 +104,7 @@ export const runConfigSchema = z.strictObject({
   configs: z.number().int().positive().optional(),
   limit: z.number().int().positive().optional(),
   shard: z
-    .strictObject({ index: z.number().int().positive(), count: z.number().int().positive() })
+    .strictObject({ index: z.number().int().positive(), count: z.number().int().positive().max(MAX_SHARDS) })
     .refine((s) => s.index <= s.count, 'shard: its index is past its count')
     .optional(),
 });

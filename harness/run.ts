@@ -311,6 +311,8 @@ async function playInto(
   const unfinished = claimOutput(out, config, opts.replaceSameSuite);
   clearTemps(out);
   const episodes = join(out, EPISODES_FILE);
+  // There from the start, so that a run of no episodes (an empty shard) is a run folder too.
+  if (!existsSync(episodes)) writeFileAtomic(episodes, '');
   const summaryFile = join(out, SUMMARY_FILE);
   const ids = bundles.map((b) => b.manifest.id);
   const before = unfinished ? finishedEpisodes(episodes, config, ids) : [];

@@ -66,8 +66,13 @@ export function parseShard(text: string, flag = '--shard'): Shard {
   return checked(Number(m[1]), Number(m[2]), flag);
 }
 
+/** More shards than any suite has configurations: a count past it is a typo. */
+export const MAX_SHARDS = 100_000;
+
 function checked(index: number, count: number, where: string): Shard {
   if (count < 1) throw new UserError(`${where}: the count of shards must be at least 1, not ${count}`);
+  if (count > MAX_SHARDS)
+    throw new UserError(`${where}: ${count} shards is more than ${MAX_SHARDS.toLocaleString('en')}`);
   if (index < 1 || index > count)
     throw new UserError(`${where}: shard ${index} of ${count} does not exist (shards are 1 to ${count})`);
   return { index, count };
@@ -75,7 +80,13 @@ function checked(index: number, count: number, where: string): Shard {
 
 /** The shard a member of a scheduler's array job plays (`--shard auto`), from the variables the scheduler set. */
 export function shardFromEnv(env: Readonly<Record<string, string | undefined>>): Shard {
-  const found = SCHEDULERS.find((s) => s.marks.some((v) => env[v] !== undefined && env[v] !== ''));
+  const set = SCHEDULERS.filter((s) => s.marks.some((v) => env[v] !== undefined && env[v] !== ''));
+  // Two members told apart by different variables could play the same shard: which one counts is not decoy's to guess.
+  if (set.length > 1)
+    throw new UserError(
+      `--shard auto: the variables of ${set.map((s) => `${s.name} (${s.marks.join(', ')})`).join(' and ')} are all set; give --shard i/n instead`,
+    );
+  const found = set[0];
   if (!found)
     throw new UserError(
       `--shard auto: no scheduler's variables are set (${SCHEDULERS.map((s) => `${s.marks.join(', ')} for ${s.name}`).join('; ')}); give --shard i/n instead`,

@@ -125,6 +125,19 @@ describe('a suite played in shards', () => {
     });
   }
 
+  it('shards past the number of configurations are runs of no episodes, and merge with the rest into the whole run', async () => {
+    const cwd = join(dir, 'empty');
+    mkdirSync(cwd);
+    const few = [...SMALL, '--limit', '2'];
+    for (let i = 1; i <= 4; i++)
+      expect((await decoyIn(cwd, 'run', ...few, '--shard', `${i}/4`, '--out', `e${i}`)).code).toBe(0);
+    expect(readFileSync(join(cwd, 'e4', 'episodes.jsonl'), 'utf8')).toBe('');
+    const r = await decoyIn(cwd, 'merge', '--out', 'all', 'e1', 'e2', 'e3', 'e4');
+    expect(r.code, r.err).toBe(0);
+    expect((await decoyIn(cwd, 'run', ...few, '--out', 'whole')).code).toBe(0);
+    expect(read(join(cwd, 'all'))).toEqual(read(join(cwd, 'whole')));
+  });
+
   it('a shard stopped mid-way and run again ends as one played through, and the merge is unchanged', async () => {
     const cwd = join(dir, 'resumed');
     mkdirSync(cwd);
@@ -160,6 +173,20 @@ describe('a suite played in shards', () => {
     cpSync(join(cwd, 'a2'), edited, { recursive: true });
     const lines = readFileSync(join(edited, 'episodes.jsonl'), 'utf8').split('\n');
     writeFileSync(join(edited, 'episodes.jsonl'), lines.slice(1).join('\n'));
+    // Shards 1 and 2 relabelled as each other; shard 2 with two episodes swapped (its summary unchanged: the same episodes).
+    for (const [from, to, index] of [
+      ['a1', 'a1-as-2', 2],
+      ['a2', 'a2-as-1', 1],
+    ] as const) {
+      cpSync(join(cwd, from), join(cwd, to), { recursive: true });
+      const runFile = join(cwd, to, 'run.json');
+      const config = JSON.parse(readFileSync(runFile, 'utf8'));
+      writeFileSync(runFile, JSON.stringify({ ...config, shard: { ...config.shard, index } }, null, 2) + '\n');
+    }
+    const swapped = join(cwd, 'a2-swapped');
+    cpSync(join(cwd, 'a2'), swapped, { recursive: true });
+    const two = readFileSync(join(swapped, 'episodes.jsonl'), 'utf8').trimEnd().split('\n');
+    writeFileSync(join(swapped, 'episodes.jsonl'), [two[1], two[0], ...two.slice(2)].join('\n') + '\n');
     for (const [shards, message] of [
       [['a1', 'b2'], /^decoy merge: b2 and a1 are shards of different runs \(their run\.json differ in seed\)$/],
       [['a1'], /^decoy merge: shard 2 of 2 is missing: merge needs every shard of the run$/],
@@ -172,6 +199,14 @@ describe('a suite played in shards', () => {
       [['a1', 'unfinished'], /^decoy merge: unfinished\/summary\.json: missing: the run did not finish/],
       [['a1', 'a2-edited'], /^decoy merge: a2-edited\/summary\.json: .*not what episodes\.jsonl gives/],
       [[], /^decoy merge: name the shard folders to merge/],
+      [
+        ['a1-as-2', 'a2-as-1'],
+        /^decoy merge: a2-as-1 is not shard 1 of 2 of this run: its episode 1 is .+, where the run's configurations give .+$/,
+      ],
+      [
+        ['a1', 'a2-swapped'],
+        /^decoy merge: a2-swapped is not shard 2 of 2 of this run: its episode 1 is .+, where the run's configurations give .+$/,
+      ],
     ] as const) {
       const r = await decoyIn(cwd, 'merge', '--out', 'merged', ...shards);
       expect(r.code, r.err).toBe(2);

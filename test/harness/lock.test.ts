@@ -5,7 +5,7 @@
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { hostname, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -94,7 +94,40 @@ describe('the output lock', () => {
     const minuteAgo = new Date(Date.now() - 60_000);
     utimesSync(join(folder, 'run.lock'), minuteAgo, minuteAgo);
     const release = lockFolder(folder);
-    expect(readFileSync(join(folder, 'run.lock'), 'utf8')).toBe(`${process.pid}\n`);
+    expect(readFileSync(join(folder, 'run.lock'), 'utf8')).toMatch(
+      new RegExp(`^${process.pid}\n${hostname()}\n[0-9a-f-]{36}\n$`),
+    );
+    release();
+    expect(readdirSync(folder)).toEqual([]);
+  });
+
+  it("a lock with this process's pid but another's token (a pod retried in a fresh PID namespace) is taken over; this process's own is held", async () => {
+    const { lockFolder } = await import('../../harness/lock.ts');
+    const folder = join(dir, 'namespace');
+    mkdirSync(folder, { recursive: true });
+    writeFileSync(join(folder, 'run.lock'), `${process.pid}\n${hostname()}\n00000000-0000-0000-0000-000000000000\n`);
+    const release = lockFolder(folder);
+    expect(() => lockFolder(folder)).toThrow(
+      new RegExp(`in use by another decoy process \\(pid ${process.pid}, run.lock\\)`),
+    );
+    release();
+    expect(readdirSync(folder)).toEqual([]);
+  });
+
+  it("another host's lock is a lease: held while renewed, naming the host; taken over once not renewed for the lease's time", async () => {
+    const { lockFolder } = await import('../../harness/lock.ts');
+    const folder = join(dir, 'lease');
+    mkdirSync(folder, { recursive: true });
+    const lock = join(folder, 'run.lock');
+    // Its pid is this process's, which a check of pids alone would take for a live holder or for itself.
+    writeFileSync(lock, `${process.pid}\nnode-17\n11111111-1111-1111-1111-111111111111\n`);
+    expect(() => lockFolder(folder)).toThrow(
+      new RegExp(`in use by another decoy process \\(pid ${process.pid} on node-17, run.lock\\)`),
+    );
+    const longAgo = new Date(Date.now() - 5 * 60_000);
+    utimesSync(lock, longAgo, longAgo);
+    const release = lockFolder(folder);
+    expect(readFileSync(lock, 'utf8').split('\n')[1]).toBe(hostname());
     release();
     expect(readdirSync(folder)).toEqual([]);
   });

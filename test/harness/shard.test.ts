@@ -71,6 +71,11 @@ describe('shards', () => {
         /SLURM_ARRAY_TASK_ID 3 is not in the array from 0 by 2/,
       ],
       [{ CI_NODE_INDEX: 'two', CI_NODE_TOTAL: '4' }, /CI_NODE_INDEX is "two", not a whole number/],
+      [
+        { CI_NODE_INDEX: '2', CI_NODE_TOTAL: '4', JOB_COMPLETION_INDEX: '0', DECOY_SHARD_COUNT: '4' },
+        /^--shard auto: the variables of a Kubernetes Indexed Job \(JOB_COMPLETION_INDEX\) and a GitLab CI job's parallel: N \(CI_NODE_INDEX\) are all set; give --shard i\/n instead$/,
+      ],
+      [{ CI_NODE_INDEX: '1', CI_NODE_TOTAL: '99999999999999999999' }, /shards is more than 100,000/],
     ] as const)
       expect(() => shardFromEnv(env)).toThrow(message);
   });

@@ -45,3 +45,27 @@ describe('--workers', () => {
     }
   });
 });
+
+describe('the default number of workers', () => {
+  it("is capped by a container's CPU limit, read from cgroup v2 then v1; none set, none applies", async () => {
+    const { quotaCpus } = await import('../../cli/play-flags.ts');
+    const files = (f: Record<string, string>) => (file: string) => f[file] ?? null;
+    expect(quotaCpus(files({ '/sys/fs/cgroup/cpu.max': '200000 100000\n' }))).toBe(2);
+    expect(quotaCpus(files({ '/sys/fs/cgroup/cpu.max': '150000 100000\n' }))).toBe(1.5);
+    expect(quotaCpus(files({ '/sys/fs/cgroup/cpu.max': 'max 100000\n' }))).toBeNull();
+    expect(
+      quotaCpus(
+        files({
+          '/sys/fs/cgroup/cpu/cpu.cfs_quota_us': '400000\n',
+          '/sys/fs/cgroup/cpu/cpu.cfs_period_us': '100000\n',
+        }),
+      ),
+    ).toBe(4);
+    expect(
+      quotaCpus(
+        files({ '/sys/fs/cgroup/cpu/cpu.cfs_quota_us': '-1\n', '/sys/fs/cgroup/cpu/cpu.cfs_period_us': '100000\n' }),
+      ),
+    ).toBeNull();
+    expect(quotaCpus(files({}))).toBeNull();
+  });
+});
