@@ -1,8 +1,11 @@
 /** Figures of one run played under several seeds: each rate's mean over the seeds, with a 95% interval (Student's t). */
-import jstat from 'jstat';
+import { createRequire } from 'node:module';
 import type { Aggregate } from './metrics.ts';
 
-const { jStat } = jstat;
+// jstat is CommonJS and ships no types: the one function used, typed here.
+const { jStat } = createRequire(import.meta.url)('jstat') as {
+  jStat: { studentt: { inv(p: number, dof: number): number } };
+};
 
 export const SEED_RATES = ['tsr', 'dpsr', 'stc'] as const;
 export type SeedRate = (typeof SEED_RATES)[number];

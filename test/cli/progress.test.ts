@@ -55,7 +55,8 @@ describe('progress', () => {
     expect(r.code, r.err).toBe(0);
     expect(r.out).not.toMatch(/\d+\/\d+/);
     expect(r.out).toMatch(/ · 4 episodes in \d+\.\d s, \d+\.\d s of it the self-check/);
-    expect(r.progress.at(-1)).toMatch(/^episodes: 4\/4 · [\d.]+\/s\n$/);
+    // The rate once a second has passed: four episodes may take less.
+    expect(r.progress.at(-1)).toMatch(/^episodes: 4\/4( · [\d.]+\/s)?\n$/);
     expect(r.progress.filter((l) => l.startsWith('self-check: 4/4'))).toHaveLength(1);
     const json = await decoyIn(dir, 'check', '--suite', 'demo', '--pattern', 'preselected-consent', '--json');
     expect(json.code).toBe(0);
