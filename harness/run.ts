@@ -15,6 +15,7 @@ import type { EpisodeRecord } from '../simulator/loop/runner.ts';
 import {
   EPISODES_FILE,
   finishedEpisodes,
+  firstDifference,
   RUN_FILE,
   runConfigProblem,
   SUMMARY_FILE,
@@ -207,7 +208,18 @@ export function changedFile(held: string, config: RunConfig): string {
         : ` (the ${who} file ${clip(config[who])} changed since)`;
     }
   }
-  return '';
+  // Any other difference: the first field that differs, with what the folder holds and what is asked now.
+  const field = firstDifference(
+    JSON.parse(JSON.stringify(was, sorted)) as unknown,
+    JSON.parse(JSON.stringify(config, sorted)) as unknown,
+  );
+  if (field === null || field === 'the order of its fields' || field === 'the whole') return '';
+  const at = (o: unknown) =>
+    field
+      .split('.')
+      .reduce<unknown>((v, k) => (v && typeof v === 'object' ? (v as Record<string, unknown>)[k] : undefined), o);
+  const shown = (v: unknown) => (v === undefined ? 'none' : clip(JSON.stringify(v), 60));
+  return ` (${field}: ${shown(at(was))} there, ${shown(at(config))} now)`;
 }
 
 /** The configurations a run may meet in a recording: its own, and the rest of each registered suite they come from. */

@@ -94,6 +94,8 @@ describe('a subset of a suite', () => {
       'run',
     );
     expect(other.code).toBe(2);
-    expect(other.err).toMatch(/^decoy run: run already holds a different run; choose another --out or remove it\n$/);
+    expect(other.err).toMatch(
+      /^decoy run: run already holds a different run \(configs: 4 there, 5 now\); choose another --out or remove it\n$/,
+    );
   });
 });
