@@ -5,6 +5,7 @@ import { CheckFailed } from './check-failed.ts';
 import { json, suiteSourceFlags, unsafeNoSandbox, workers } from './flags.ts';
 import { sandboxFor, workersOf } from './play-flags.ts';
 import { toSource } from './source.ts';
+import { stoppable } from './stop.ts';
 
 export function checkTable(rows: readonly CheckRow[]): string {
   const byCheck = new Map<string, { ok: number; fail: number }>();
@@ -42,7 +43,10 @@ export const { help, run, flags } = defineCommand({
       import('../harness/select.ts'),
     ]);
     const bundles = loadBundles(c.source);
-    const rows = await checkBundles(bundles, { workers: workersOf(c), ...(c.json ? {} : { progress: io.progress }) });
+    // Ctrl-C: the verdicts made so far are kept, and the same command checks only the rest.
+    const rows = await stoppable(io, (signal) =>
+      checkBundles(bundles, { workers: workersOf(c), signal, ...(c.json ? {} : { progress: io.progress }) }),
+    );
     const failed = rows.filter((r) => !r.ok).length;
     const out = c.json
       ? JSON.stringify(rows, null, 2)

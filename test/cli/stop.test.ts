@@ -18,3 +18,47 @@ describe('stoppable: Ctrl-C during a long job', () => {
     expect(process.listeners('SIGINT')).toEqual(before);
   });
 });
+
+describe('decoy check stopped by Ctrl-C', () => {
+  it('says in one line how to finish (exit 130), and run again checks only what it had not', async () => {
+    const { spawn } = await import('node:child_process');
+    const { mkdtempSync, rmSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const { join } = await import('node:path');
+    const { fileURLToPath } = await import('node:url');
+    const { decoyIn, withoutProgress } = await import('../helpers.ts');
+    const { checkCacheFile } = await import('../../harness/check.ts');
+    const { loadBundles } = await import('../../harness/select.ts');
+    const dir = mkdtempSync(join(tmpdir(), 'decoy-check-stop-'));
+    // A seed no other test checks, its verdicts forgotten: the check has all 4 to do.
+    const args = ['check', '--suite', 'demo', '--seed', '4242', '--pattern', 'preselected-consent', '--workers', '1'];
+    for (const b of loadBundles({ suite: 'demo', seed: 4242, patterns: ['preselected-consent'] }))
+      rmSync(checkCacheFile(b), { force: true });
+    try {
+      const child = spawn(process.execPath, [fileURLToPath(new URL('../../bin/decoy.mjs', import.meta.url)), ...args], {
+        cwd: dir,
+        stdio: ['ignore', 'ignore', 'pipe'],
+      });
+      let err = '';
+      let sent = false;
+      child.stderr.on('data', (d: Buffer) => {
+        err += d;
+        // Once: a second Ctrl-C ends the process at once, without a word.
+        if (!sent && /configurations: 2\/4/.test(err)) ((sent = true), child.kill('SIGINT'));
+      });
+      const code = await new Promise<number | null>((r) => child.on('exit', (c) => r(c)));
+      expect(code, err).toBe(130);
+      const said = withoutProgress(err).trim().split('\n');
+      expect(said).toHaveLength(1);
+      expect(said[0]).toMatch(
+        /^decoy check: stopped during the self-check, after \d+ of 4 configurations; to finish, run the same command again: decoy check --suite demo --seed 4242 --pattern preselected-consent --workers 1$/,
+      );
+      const again = await decoyIn(dir, ...args);
+      expect(again.code, again.err).toBe(0);
+      // Its first report counts the verdicts kept from the stopped check.
+      expect(Number(/^configurations: (\d+)\/4/.exec(again.progress[0] ?? '')?.[1])).toBeGreaterThanOrEqual(2);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
