@@ -16,7 +16,16 @@ import { requireSelfCheck } from './check.ts';
 import { subsetFields, subsetOf } from './subset.ts';
 import { LOCK_NAME, lockFolder } from './lock.ts';
 import { silent } from './progress.ts';
-import { executeRun, finishedRun, heldOtherRun, nameOf, prepareAgent, stampRun, type RunOptions } from './run.ts';
+import {
+  executeRun,
+  finishedRun,
+  heldOtherRun,
+  stampText,
+  nameOf,
+  prepareAgent,
+  stampRun,
+  type RunOptions,
+} from './run.ts';
 import { readRunFolder, RUN_FILE, SUMMARY_FILE, type RunConfig } from './run-folder.ts';
 import { loadBundles, runSource, suiteTitle, suiteVersionOf } from './select.ts';
 import { stopIfAsked } from './stop.ts';
@@ -123,8 +132,6 @@ export function runConfigOf(
   );
 }
 
-const stampOf = (config: RunConfig) => JSON.stringify(config, null, 2) + '\n';
-
 /** Each defense's folder name: its id, or a user's file by its name without the extension. */
 export function defenseFolders(defenses: readonly string[]): string[] {
   if (defenses.length === 0) throw new UserError('--defenses names no defense');
@@ -189,7 +196,7 @@ export function assertCompareFolder(out: string, runs: readonly { folder: string
       throw new UserError(`${clip(out)} holds something other than a comparison (${clip(name)}); choose another --out`);
     if (!own) continue;
     const held = readFileSync(runFile, 'utf8');
-    if (held !== stampOf(own.config)) throw heldOtherRun(dir, held, own.config, clip(dir));
+    if (held !== stampText(own.config)) throw heldOtherRun(dir, held, own.config, clip(dir));
   }
 }
 

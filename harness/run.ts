@@ -111,6 +111,9 @@ export interface RunResult {
   errors: number;
 }
 
+/** run.json's text for `config`: what a folder holding this run holds, byte for byte. */
+export const stampText = (config: RunConfig): string => JSON.stringify(config, null, 2) + '\n';
+
 /**
  * Refuses a folder that holds something other than this same run; nothing is overwritten.
  * With `replaceSameSuite`, an earlier run of the same suite is the caller's own and is replaced.
@@ -118,7 +121,7 @@ export interface RunResult {
  * yet), whose finished episodes a resumed run keeps.
  */
 export function claimOutput(out: string, config: RunConfig, replaceSameSuite = false): boolean {
-  const stamp = JSON.stringify(config, null, 2) + '\n';
+  const stamp = stampText(config);
   const runFile = join(out, RUN_FILE);
   if (existsSync(runFile)) {
     const held = readFileSync(runFile, 'utf8');
@@ -146,7 +149,7 @@ export function claimOutput(out: string, config: RunConfig, replaceSameSuite = f
 export const finishedRun = (dir: string, config: RunConfig): boolean =>
   existsSync(join(dir, SUMMARY_FILE)) &&
   existsSync(join(dir, RUN_FILE)) &&
-  readFileSync(join(dir, RUN_FILE), 'utf8') === JSON.stringify(config, null, 2) + '\n';
+  readFileSync(join(dir, RUN_FILE), 'utf8') === stampText(config);
 
 /** The refusal of a run folder (`shown` so) that holds another run than `config`: what its run.json does not fit (run-folder.ts), else what differs. */
 export function heldOtherRun(dir: string, held: string, config: RunConfig, shown = dir): UserError {
