@@ -49,9 +49,13 @@ export function subsetOf<T extends { readonly manifest: { readonly id: string } 
   return subset.limit === undefined ? chosen : chosen.slice(0, subset.limit);
 }
 
-/** The fields of `s` that narrow the suite, as run.json records them (none when none does). */
+/**
+ * The fields of `s` that narrow the suite, as run.json records them (none when none does). The
+ * ids are sorted and each kept once: the run plays the suite's order whatever order they came
+ * in, so `--scenario b --scenario a` resumes a run started with `--scenario a --scenario b`.
+ */
 export const subsetFields = (s: Subset): Subset => ({
-  ...(s.scenarios && s.scenarios.length > 0 ? { scenarios: s.scenarios } : {}),
+  ...(s.scenarios && s.scenarios.length > 0 ? { scenarios: [...new Set(s.scenarios)].sort() } : {}),
   ...(s.configs !== undefined ? { configs: s.configs } : {}),
   ...(s.limit !== undefined ? { limit: s.limit } : {}),
 });
