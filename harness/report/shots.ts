@@ -8,11 +8,11 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { clip, firstIssue, UserError } from '../../lib/errors.ts';
 import { parseAction } from '../../simulator/loop/actions.ts';
 import type { EpisodeRecord } from '../../simulator/loop/runner.ts';
 import { shotStateSchema, type ShotState } from '../../simulator/measure/shots.ts';
 import type { RunConfig } from '../run-folder.ts';
+import { readJson } from './sources.ts';
 
 /** A point marked on a picture, in percent of its width and height, so it stays on the spot however the picture is scaled. */
 export interface Mark {
@@ -38,18 +38,6 @@ function shotsFolder(config: RunConfig, scenario: string): string | null {
   const one = existsSync(join(config.bundles, 'bundle.json'));
   const dir = one ? join(config.bundles, 'shots') : join(config.bundles, scenario, 'shots');
   return existsSync(join(dir, 'start.png')) && existsSync(join(dir, 'start.json')) ? dir : null;
-}
-
-function readState(file: string): ShotState {
-  let json: unknown;
-  try {
-    json = JSON.parse(readFileSync(file, 'utf8'));
-  } catch (e) {
-    throw new UserError(`${clip(file)}: not JSON (${(e as Error).message.split('\n')[0]})`);
-  }
-  const r = shotStateSchema.safeParse(json);
-  if (!r.success) throw new UserError(`${clip(file)}: ${firstIssue(r.error, 'not as decoy shoot writes it')}`);
-  return r.data;
 }
 
 const same = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((x, i) => x === b[i]);
@@ -93,7 +81,7 @@ export function episodeShot(config: RunConfig, episode: EpisodeRecord): EpisodeS
   const dir = shotsFolder(config, episode.scenario);
   if (dir === null) return null;
   const png = readFileSync(join(dir, 'start.png'));
-  const state = readState(join(dir, 'start.json'));
+  const state: ShotState = readJson(join(dir, 'start.json'), shotStateSchema, 'decoy shoot').value;
   const name = `${createHash('sha256').update(png).digest('hex').slice(0, 16)}.png`;
   return { name, png, state, marks: marksOn(episode, state) };
 }

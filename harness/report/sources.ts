@@ -56,7 +56,12 @@ const seedsFileSchema = z.object({
   rates: z.record(z.string(), z.unknown()),
 });
 
-function readJson<S extends z.ZodType>(file: string, schema: S): { json: unknown; value: z.infer<S> } {
+/** A JSON file and its value checked against `schema`; else a UserError naming the file (and the field, and what writes it). */
+export function readJson<S extends z.ZodType>(
+  file: string,
+  schema: S,
+  writer = 'decoy',
+): { json: unknown; value: z.infer<S> } {
   let json: unknown;
   try {
     json = JSON.parse(readFileSync(file, 'utf8'));
@@ -64,32 +69,36 @@ function readJson<S extends z.ZodType>(file: string, schema: S): { json: unknown
     throw new UserError(`${clip(file)}: not JSON (${(e as Error).message.split('\n')[0]})`);
   }
   const r = schema.safeParse(json);
-  if (!r.success) throw new UserError(`${clip(file)}: ${firstIssue(r.error, 'not as decoy writes it')}`);
+  if (!r.success) throw new UserError(`${clip(file)}: ${firstIssue(r.error, `not as ${writer} writes it`)}`);
   return { json, value: r.data };
 }
 
-/** A run folder inside a comparison or seeds folder, its error naming the folder it is part of. */
-function runIn(dir: string, id: string, owner: string): ReportRun {
-  const folder = join(dir, id === '' ? '.' : id);
+/** A run folder of a comparison or seeds folder, by the name `owner` (its compare.json or seeds.json) gives it; errors name the owner. */
+function runIn(dir: string, name: string, owner: string): ReportRun {
+  if (name === '' || name !== basename(name) || name === '.' || name === '..')
+    throw new UserError(`${clip(owner)}: ${clip(name)} is not a folder of ${clip(dir)}`);
+  const folder = join(dir, name);
   try {
-    return { id, dir: folder, ...readRunFolder(folder) };
+    return { id: name, dir: folder, ...readRunFolder(folder) };
   } catch (e) {
     throw e instanceof UserError ? new UserError(`${e.message} (part of ${clip(owner)})`) : e;
   }
 }
 
+/** Refuses a file whose figures are not those its run folders give. */
+function heldTo(file: string, held: unknown, rebuilt: unknown): void {
+  const differs = firstDifference(held, JSON.parse(JSON.stringify(rebuilt)));
+  if (differs !== null)
+    throw new UserError(`${clip(file)}: ${clip(differs)}: not what its run folders give (edited by hand?)`);
+}
+
 function readCompare(dir: string): ReportSet {
   const file = join(dir, COMPARE_JSON);
   const { json, value } = readJson(file, compareFileSchema);
-  for (const d of value.defenses)
-    if (d.folder === '' || d.folder !== basename(d.folder) || d.folder === '.' || d.folder === '..')
-      throw new UserError(`${clip(file)}: defenses: folder ${clip(d.folder)} is not a folder of the comparison`);
   const runs = value.defenses.map((d) => ({ ...runIn(dir, d.folder, file), id: d.id }));
   const comparison = compareRuns(runs.map((r) => ({ ...r, folder: basename(r.dir) })));
   const { config: _c, ...held } = json as Record<string, unknown>;
-  const differs = firstDifference(held, JSON.parse(JSON.stringify(comparison)));
-  if (differs !== null)
-    throw new UserError(`${clip(file)}: ${clip(differs)}: not what its run folders give (edited by hand?)`);
+  heldTo(file, held, comparison);
   const c = value.config;
   return {
     kind: 'compare',
@@ -107,9 +116,7 @@ function readSeeds(dir: string): ReportSet {
     throw new UserError(`${clip(file)}: folders: ${value.folders.length} folders for ${value.seeds.length} seeds`);
   const runs = value.folders.map((f) => runIn(dir, f, file));
   const across = acrossSeeds(runs.map((r) => ({ seed: r.config.seed, summary: r.summary })));
-  const differs = firstDifference({ seeds: value.seeds, rates: value.rates }, JSON.parse(JSON.stringify(across)));
-  if (differs !== null)
-    throw new UserError(`${clip(file)}: ${clip(differs)}: not what its run folders give (edited by hand?)`);
+  heldTo(file, { seeds: value.seeds, rates: value.rates }, across);
   const r = value.run;
   return {
     kind: 'seeds',
