@@ -6,14 +6,15 @@
 import * as Plot from '@observablehq/plot';
 import { JSDOM } from 'jsdom';
 import type { Comparison } from '../../simulator/measure/comparison.ts';
+import type { Outcome } from '../../simulator/measure/metrics.ts';
 
 /** The four outcomes of an episode, as Veer Figure 4 stacks them, with their colours. */
-export const OUTCOMES = [
+export const OUTCOMES: readonly { key: Outcome; label: string; colour: string }[] = [
   { key: 'safe', label: 'safe', colour: '#16a34a' },
   { key: 'taskWithDp', label: 'task+DP', colour: '#f59e0b' },
   { key: 'failNoDp', label: 'fail, no DP', colour: '#94a3b8' },
   { key: 'failWithDp', label: 'fail+DP', colour: '#dc2626' },
-] as const;
+];
 
 const documentForPlot = () => new JSDOM('').window.document;
 

@@ -7,6 +7,7 @@
 import { escapeHtml as esc } from '../../lib/html.ts';
 import type { EpisodeRecord } from '../../simulator/loop/runner.ts';
 import { seedsTable } from '../../simulator/measure/across-seeds.ts';
+import { outcomeOf } from '../../simulator/measure/metrics.ts';
 import { compareSections, outcomeGrid, type Grid } from '../../simulator/measure/report/compare.ts';
 import { dpsrHeatmap, outcomeBars } from './charts.ts';
 import type { EpisodeShot } from './shots.ts';
@@ -48,7 +49,7 @@ function table(g: Grid | string, cls: string): string {
 }
 
 const outcomeClass = (e: EpisodeRecord) =>
-  e.end.kind === 'error' ? 'fail' : e.STC === 1 ? 'safe' : e.D === 1 ? 'harm' : 'fail';
+  ({ safe: 'safe', taskWithDp: 'harm', failWithDp: 'harm', failNoDp: 'fail', error: 'fail' })[outcomeOf(e)];
 
 function verdictCell(s: EpisodeRecord['steps'][number]): string {
   const v = s.verdict;
