@@ -82,3 +82,10 @@ export {
   type ReportResult,
 } from './report/write.ts';
 export { readReportSources, folderKind, type ReportSet, type ReportRun } from './report/sources.ts';
+export {
+  galleryResults,
+  outcomeLabel,
+  type GalleryResults,
+  type GalleryRun,
+  type GalleryOutcome,
+} from './gallery-results.ts';
