@@ -27,15 +27,27 @@ function markup(node: Element, label: string): string {
 
 /** Veer Figure 3: DPSR per condition (or pattern family) and defense, each cell labelled with its rate and counts. */
 export function dpsrHeatmap(c: Comparison): string {
-  const groups = [...new Set(c.defenses.flatMap((d) => Object.keys(d.groups)))];
-  const cells = c.defenses.flatMap((d) =>
-    Object.entries(d.groups).map(([group, g]) => ({
+  const labels = [...new Set(c.defenses.flatMap((d) => Object.keys(d.groups)))];
+  // As in the paper's figure, the mean and the worst over the groups close the columns (a group so named would be shadowed, so they are set apart).
+  const [avg, worst] = ['Avg.', 'Worst'].map((w) => (labels.includes(w) ? `${w} (over groups)` : w)) as [
+    string,
+    string,
+  ];
+  const groups = [...labels, avg, worst];
+  const cells = c.defenses.flatMap((d) => [
+    ...Object.entries(d.groups).map(([group, g]) => ({
       defense: d.id,
       group,
       dpsr: g.dpsr,
       text: `${g.dpsr.toFixed(1)}\n${g.d}/${g.n}`,
     })),
-  );
+    ...(d.groupDpsr
+      ? [
+          { defense: d.id, group: avg, dpsr: d.groupDpsr.avg, text: d.groupDpsr.avg.toFixed(1) },
+          { defense: d.id, group: worst, dpsr: d.groupDpsr.worst, text: d.groupDpsr.worst.toFixed(1) },
+        ]
+      : []),
+  ]);
   const node = Plot.plot({
     document: documentForPlot(),
     style: { fontSize: '12px' },

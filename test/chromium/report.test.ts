@@ -73,6 +73,20 @@ describe.skipIf(!have.ok)(`report.html in Chromium ${have.why}`, () => {
           [figures.stc, ...figures.ci.stc],
         ]);
     }
+    // DPSR per group: each cell is compare.json's rate with its counts, then the mean and the worst.
+    const groups = await page.$$eval('table.groups tbody tr', (trs) =>
+      trs.map((tr) => [...tr.querySelectorAll('th, td')].map((c) => c.textContent ?? '')),
+    );
+    for (const [label, ...cells] of groups) {
+      cells.forEach((cell, i) => {
+        const d = compare.defenses[i];
+        const g = d.groups[label!];
+        const want = label === 'Avg' ? [d.groupDpsr.avg] : label === 'Worst' ? [d.groupDpsr.worst] : [g.dpsr, g.d, g.n];
+        expect(numbers(cell), `${label} ${d.id}`).toEqual(want);
+      });
+    }
+    expect(groups.length).toBe(Object.keys(compare.defenses[0].groups).length + 2);
+
     const outcomes = await page.$$eval('table.outcomes tbody tr', (trs) =>
       trs.map((tr) => [...tr.querySelectorAll('th, td')].map((c) => c.textContent ?? '')),
     );
