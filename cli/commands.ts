@@ -31,6 +31,11 @@ export const COMMANDS: Record<string, { summary: string; load(): Promise<Command
       'Run the same agent behind several defenses on the same configurations: DPSR/TSR/STC per defense, paired tests against none, cost, per-condition DPSR',
     load: () => import('./compare.ts'),
   },
+  report: {
+    summary:
+      'A report people can open offline (report.html, report.md, CSV) of run, compare or seeds folders: the results with 95% intervals, DPSR per condition, outcomes, paired tests, every episode step by step',
+    load: () => import('./report.ts'),
+  },
   check: {
     summary: 'Self-check a suite: oracle safe, every trap gives its outcome, canaries visible, boxes sane',
     load: () => import('./check.ts'),

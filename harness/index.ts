@@ -72,3 +72,20 @@ export { subsetOf, subsetFields, byScenario, type Subset } from './subset.ts';
 export { runSeeds, seedFolder, SEEDS_FILE, type SeedsResult } from './seeds.ts';
 export { McpSession } from './mcp/session.ts';
 export { serveStdio } from './mcp/server.ts';
+export {
+  writeReport,
+  defaultReportOut,
+  REPORT_HTML,
+  REPORT_MD,
+  REPORT_CSV,
+  GROUPS_CSV,
+  type ReportResult,
+} from './report/write.ts';
+export { readReportSources, folderKind, type ReportSet, type ReportRun } from './report/sources.ts';
+export {
+  galleryResults,
+  outcomeLabel,
+  type GalleryResults,
+  type GalleryRun,
+  type GalleryOutcome,
+} from './gallery-results.ts';
