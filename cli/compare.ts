@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { UserError } from '../lib/errors.ts';
 import { CheckFailed } from './check-failed.ts';
 import { bool, defineCommand, inPath, noArgs, outDir, required } from './command.ts';
-import { agent, defenseOpt, flag, opt, playFlags, sourceFlags, subsetFlags } from './flags.ts';
+import { agent, defenseOpt, flag, opt, playFlags, seeds, sourceFlags, subsetFlags } from './flags.ts';
 import { playOptions, sandboxFor, withEngine } from './play-flags.ts';
 import { suiteNameOf, toSource } from './source.ts';
 import { stoppable } from './stop.ts';
@@ -60,6 +60,7 @@ export const { help, run, flags } = defineCommand({
       bool,
     ),
     defenseOpt,
+    seeds,
     ...playFlags,
   ],
   schema: (flags) => z.object({ ...flags, args: noArgs }).transform((o, ctx) => ({ ...o, source: toSource(o, ctx) })),
@@ -96,6 +97,23 @@ export const { help, run, flags } = defineCommand({
       defenseOptions: c.defenseOpt,
       ...(c.engine === 'chromium' ? { engine: 'chromium' as const } : {}),
     };
+    if (c.seeds) {
+      const { compareSeeds } = await import('../harness/compare-seeds.ts');
+      const seeded = c.seeds;
+      const s = await withEngine(c, (executable) =>
+        stoppable(io, (signal) =>
+          compareSeeds(config, seeded, c.out, {
+            // A suite generated here is generated anew under each seed; bundles from disk are played under all.
+            ...('bundles' in c.source ? { bundles } : {}),
+            ablations: c.ablations,
+            ...playOptions(c, io.progress, signal, executable),
+          }),
+        ),
+      );
+      const report = `${s.printed}\n\nwrote ${s.folders.length} comparison folders and ${s.file}${s.kept.length > 0 ? ` (seeds ${s.kept.join(', ')} kept as they were)` : ''}`;
+      if (s.errors > 0) throw new EpisodesFailed(report, s.errors);
+      return report;
+    }
     const started = performance.now();
     const r = await withEngine(c, (executable) =>
       stoppable(io, (signal) =>

@@ -272,7 +272,7 @@ export const workers = flag(
 export const seeds = flag(
   'seeds',
   '--seeds <list>',
-  "play the run under each seed (1-5, or 1,3,7) instead of --seed: one folder each, and the rates' means with 95% intervals across them",
+  "play under each seed (1-5, or 1,3,7) instead of --seed: one folder each (s<seed>, what --seed <seed> writes), and the rates' means with 95% intervals across them (seeds.json, seeds.md)",
   seedList.optional(),
 );
 

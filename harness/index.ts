@@ -70,5 +70,6 @@ export { shardOf, parseShard, shardFromEnv, sliceOf, interleave, type Shard } fr
 export { mergeShards, type MergeResult } from './merge.ts';
 export { subsetOf, subsetFields, byScenario, type Subset } from './subset.ts';
 export { runSeeds, seedFolder, SEEDS_FILE, type SeedsResult } from './seeds.ts';
+export { compareSeeds, type CompareSeedsResult } from './compare-seeds.ts';
 export { McpSession } from './mcp/session.ts';
 export { serveStdio } from './mcp/server.ts';
