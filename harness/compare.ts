@@ -13,6 +13,7 @@ import { compareRuns, type Comparison, type DefenseRun } from '../simulator/meas
 import { compareText } from '../simulator/measure/report/compare.ts';
 import { defenseDef } from '../simulator/loop/resolve.ts';
 import { requireSelfCheck } from './check.ts';
+import { optionsByDefense } from './defense-options.ts';
 import { subsetFields, subsetOf } from './subset.ts';
 import { LOCK_NAME, lockFolder } from './lock.ts';
 import { silent } from './progress.ts';
@@ -165,19 +166,6 @@ export async function checkDefenses(defenses: readonly string[]): Promise<string
   const folders = defenseFolders(defenses);
   for (const d of defenses) await defenseDef(d);
   return folders;
-}
-
-/** Each defense's share of the options given: those it declares. An option no defense declares is refused by name. */
-export async function optionsByDefense(
-  defenses: readonly string[],
-  given: Readonly<Record<string, unknown>> = {},
-): Promise<Record<string, unknown>[]> {
-  const declared = await Promise.all(
-    defenses.map(async (d) => new Set(((await defenseDef(d)).options ?? []).map((o) => o.name))),
-  );
-  const unused = Object.keys(given).find((k) => !declared.some((names) => names.has(k)));
-  if (unused !== undefined) throw new UserError(`--defense-opt ${quote(unused)}: none of the defenses takes it`);
-  return declared.map((names) => Object.fromEntries(Object.entries(given).filter(([k]) => names.has(k))));
 }
 
 /** The comparison's config as compare.json records it: the suite's version beside its name, the options as given. */
