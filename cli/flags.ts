@@ -9,6 +9,7 @@
  */
 import { z } from 'zod';
 import { DEFAULT_LIMITS } from '../simulator/page/engine/limits.ts';
+import { MODEL_PARTY_SECONDS, PARTY_SECONDS } from '../simulator/loop/call-limits.ts';
 import { PHRASINGS, PHRASINGS_DEFAULT } from '../scenarios/phrasing.ts';
 import {
   bool,
@@ -218,6 +219,12 @@ export const maxElements = flag(
   `elements a page may hold before its episode ends as an error ${byDefault(DEFAULT_LIMITS.domElements)}`,
   int('max-elements', 100).optional(),
 );
+export const callSeconds = flag(
+  'callSeconds',
+  '--call-seconds <s>',
+  `time (wall time) one call into the agent or the defense may stay unanswered before the episode ends as an error naming it ${byDefault(`${PARTY_SECONDS}, ${MODEL_PARTY_SECONDS} for one that asks a model`)}`,
+  int('call-seconds', 1, 86_400).optional(),
+);
 export const engine = flag(
   'engine',
   '--engine <name>',
@@ -296,6 +303,7 @@ export const playFlags = [
   stepSeconds,
   memoryMb,
   maxElements,
+  callSeconds,
   engine,
   when(browser, '--engine chromium'),
   unsafeNoSandbox,
