@@ -125,7 +125,10 @@ export const { help, run, flags } = defineCommand({
         ...(c.labels ? { labels: c.labels } : {}),
         ...(c.against !== undefined ? { against: c.against } : {}),
       });
-      return `${r.printed}\n\nwrote ${join(c.out, 'compare.json')} and compare.md`;
+      const report = `${r.printed}\n\nwrote ${join(c.out, 'compare.json')} and compare.md`;
+      const errors = r.comparison.defenses.reduce((a, d) => a + d.errors, 0);
+      if (errors > 0) throw new EpisodesFailed(report, errors);
+      return report;
     }
     const source = c.source;
     if (source === null) throw new Error('compare without --runs has a source');

@@ -106,6 +106,35 @@ describe('decoy compare --runs', () => {
     expect(read<Comparison>('by-seed', COMPARE_JSON).defenses.map((d) => d.id)).toEqual(['first', 'second']);
   }, 120_000);
 
+  it('writes everything and exits 1 when a run holds episodes that ended in an error, leaving them out of the pairs', async () => {
+    writeFileSync(
+      join(dir, 'throws.mjs'),
+      `export default { id: 'throws', description: 'fails', create: () => ({ review: () => { throw new Error('no'); } }) };\n`,
+    );
+    const t = await decoyIn(
+      dir,
+      'run',
+      '--bundles',
+      'b',
+      '--no-check',
+      '--agent',
+      'random',
+      '--seed',
+      '1',
+      '--defense',
+      './throws.mjs',
+      '--out',
+      't',
+    );
+    expect(t.code).toBe(1);
+    const r = await decoyIn(dir, 'compare', '--runs', 'r1', 't', '--out', 'with-errors');
+    expect(r.code).toBe(1);
+    expect(r.err).toMatch(/^decoy compare: 4 episodes ended in an error .*everything was written\n$/);
+    const c = read<Comparison>('with-errors', COMPARE_JSON);
+    expect(c.defenses.map((d) => d.id)).toEqual(['none', 'throws']);
+    expect(c.defenses[1]!.paired).toMatchObject({ pairs: 0, errored: 4 });
+  }, 60_000);
+
   it('labels runs by what differs between their run.json: defense, agent, seed, options, a changed file', () => {
     const base: RunConfig = {
       suite: 'demo',
