@@ -187,7 +187,7 @@ export const opt = flag('opt', '--opt <key=value>', 'agent option, e.g. suscepti
 export const defenseOpt = flag(
   'defenseOpt',
   '--defense-opt <key=value>',
-  'defense option, e.g. lessons=lessons.txt or model=…; compare gives each to every defense that declares it, and gate:lessons=… to the defense gate only (on run and compare)',
+  'defense option, e.g. lessons=lessons.txt or model=…; compare gives each to every defense that declares it, and gate:lessons=… to the defense gate only (where one defense plays, its own name as prefix is the same as none)',
   keyValues('defense-opt'),
   { repeatable: true },
 );

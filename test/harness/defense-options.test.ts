@@ -90,7 +90,7 @@ describe('--defense-opt per defense', () => {
     expect(readdirSync(dir)).not.toContain('never');
   }, 120_000);
 
-  it('run takes the prefixed form for its one defense, and refuses a prefix naming another', async () => {
+  it('run, assess and mcp take the prefixed form for their one defense, and refuse a prefix naming another', async () => {
     const r = await decoyIn(dir, 'run', ...SMALL, '--defense', 'gate', '--defense-opt', LESSON, '--out', 'one');
     expect(r.code, r.err).toBe(0);
     expect(read('one', 'run.json').defenseOptions).toEqual({ lessons: 'deceptive: nothing here' });
@@ -98,5 +98,14 @@ describe('--defense-opt per defense', () => {
     expect(bad.err).toMatch(
       /^decoy run: --defense-opt 'gate:lessons': 'gate' names none of the defenses given \(warn\)\n$/,
     );
+    for (const command of [
+      ['assess', '--suite', 'ruc', '--defense', 'warn', '--out', 'never'],
+      ['mcp', '--suite', 'demo', '--defense', 'warn', '--out', 'never'],
+    ]) {
+      const refused = await decoyIn(dir, ...command, '--defense-opt', LESSON);
+      expect(refused.code, refused.err).toBe(2);
+      expect(refused.err).toMatch(/--defense-opt 'gate:lessons': 'gate' names none of the defenses given \(warn\)\n$/);
+    }
+    expect(readdirSync(dir)).not.toContain('never');
   }, 60_000);
 });
