@@ -9,6 +9,9 @@ import type { Comparison } from '../../simulator/measure/comparison.ts';
 import { decoyIn } from '../helpers.ts';
 
 let dir = '';
+/** decoy run of the random agent on the bundles in b/ (written by the test of other seeds), under `seed`, into `out`. */
+const randomRun = (seed: string, out: string, ...more: string[]) =>
+  decoyIn(dir, 'run', '--bundles', 'b', '--no-check', '--agent', 'random', '--seed', seed, ...more, '--out', out);
 const read = <T>(...p: string[]) => JSON.parse(readFileSync(join(dir, ...p), 'utf8')) as T;
 
 beforeAll(async () => {
@@ -71,19 +74,7 @@ describe('decoy compare --runs', () => {
     const g = await decoyIn(dir, 'generate', '--suite', 'demo', '--pattern', 'preselected-consent', '--out', 'b');
     expect(g.code, g.err).toBe(0);
     for (const seed of ['1', '2']) {
-      const r = await decoyIn(
-        dir,
-        'run',
-        '--bundles',
-        'b',
-        '--no-check',
-        '--agent',
-        'random',
-        '--seed',
-        seed,
-        '--out',
-        `r${seed}`,
-      );
+      const r = await randomRun(seed, `r${seed}`);
       expect(r.code, r.err).toBe(0);
     }
     const r = await decoyIn(dir, 'compare', '--runs', 'r1', 'r2', '--out', 'by-seed');
@@ -111,21 +102,7 @@ describe('decoy compare --runs', () => {
       join(dir, 'throws.mjs'),
       `export default { id: 'throws', description: 'fails', create: () => ({ review: () => { throw new Error('no'); } }) };\n`,
     );
-    const t = await decoyIn(
-      dir,
-      'run',
-      '--bundles',
-      'b',
-      '--no-check',
-      '--agent',
-      'random',
-      '--seed',
-      '1',
-      '--defense',
-      './throws.mjs',
-      '--out',
-      't',
-    );
+    const t = await randomRun('1', 't', '--defense', './throws.mjs');
     expect(t.code).toBe(1);
     const r = await decoyIn(dir, 'compare', '--runs', 'r1', 't', '--out', 'with-errors');
     expect(r.code).toBe(1);
