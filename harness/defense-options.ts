@@ -16,13 +16,14 @@ export function splitDefenseOptions(
   defenses: readonly string[],
   given: Options = {},
 ): { common: Record<string, unknown>; own: Record<string, unknown>[] } {
-  const common: Record<string, unknown> = {};
-  const own = defenses.map((): Record<string, unknown> => ({}));
+  // Entries, made into objects at the end: an option named `__proto__` stays an option (refused as unknown), not a prototype.
+  const common: [string, unknown][] = [];
+  const own = defenses.map((): [string, unknown][] => []);
   for (const [key, value] of Object.entries(given)) {
     // The last colon: a page-side defense's name (inject:x.js) holds one of its own.
     const at = key.lastIndexOf(':');
     if (at === -1) {
-      common[key] = value;
+      common.push([key, value]);
       continue;
     }
     const prefix = key.slice(0, at);
@@ -32,9 +33,9 @@ export function splitDefenseOptions(
         `--defense-opt ${quote(key)}: ${quote(prefix)} names none of the defenses given (${defenses.join(', ')})`,
       );
     if (at === key.length - 1) throw new UserError(`--defense-opt ${quote(key)} names no option after the colon`);
-    own[i]![key.slice(at + 1)] = value;
+    own[i]!.push([key.slice(at + 1), value]);
   }
-  return { common, own };
+  return { common: Object.fromEntries(common), own: own.map((o) => Object.fromEntries(o)) };
 }
 
 /** The options of the one defense a command plays (decoy run): its own after the common ones; what it does not declare is refused where it is made. */
