@@ -115,9 +115,11 @@ export function compareRunFolders(
   const first = runs[0]!;
   for (const [i, r] of runs.entries()) {
     const odd = otherConfigurations(first, r);
+    // A suite generated here is generated anew under each seed: its runs under two seeds share no configuration.
+    const generated = r.config.bundles === null && r.config.seed !== first.config.seed;
     if (odd !== null)
       throw new UserError(
-        `${clip(dirs[i]!)} plays other configurations than ${clip(dirs[0]!)}: ${odd}; compare runs of the same configurations`,
+        `${clip(dirs[i]!)} plays other configurations than ${clip(dirs[0]!)}: ${odd}; compare runs of the same configurations${generated ? ` (a suite generated under seeds ${first.config.seed} and ${r.config.seed} is two suites: play the seeds on the same --bundles)` : ''}`,
       );
   }
   const labels = opts.labels

@@ -143,6 +143,20 @@ describe('decoy compare --runs', () => {
   });
 
   it('refuses in one line, writing nothing: an unfinished run, other configurations, one run, a foreign --out, bad labels, flags that play', async () => {
+    const eight = await decoyIn(
+      dir,
+      'run',
+      '--suite',
+      'trickyarena-single',
+      '--pattern',
+      'confirm-shaming',
+      '--seed',
+      '8',
+      '--no-check',
+      '--out',
+      'seed-8',
+    );
+    expect(eight.code, eight.err).toBe(0);
     cpSync(join(dir, 'cmp', 'gate'), join(dir, 'cut'), { recursive: true });
     rmSync(join(dir, 'cut', 'summary.json'));
     mkdirSync(join(dir, 'foreign'));
@@ -152,6 +166,10 @@ describe('decoy compare --runs', () => {
       [
         ['cmp/none', 'r1'],
         /^decoy compare: r1 plays other configurations than cmp\/none: its configuration 1 is demo\.v2\..*, there trickyarena-single\.v\d+\..* \(4 configurations against 6\); compare runs of the same configurations\n$/,
+      ],
+      [
+        ['cmp/none', 'seed-8'],
+        /^decoy compare: seed-8 plays other configurations .*; compare runs of the same configurations \(a suite generated under seeds 7 and 8 is two suites: play the seeds on the same --bundles\)\n$/,
       ],
       [['cmp/none'], /^decoy compare: --runs: name at least two run folders to compare\n$/],
       [
