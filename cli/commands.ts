@@ -28,7 +28,7 @@ export const COMMANDS: Record<string, { summary: string; load(): Promise<Command
   },
   compare: {
     summary:
-      'Run the same agent behind several defenses on the same configurations: DPSR/TSR/STC per defense, paired tests against none, cost, per-condition DPSR',
+      'Run the same agent behind several defenses on the same configurations: DPSR/TSR/STC per defense, paired tests against none, cost, per-condition DPSR (or, with --runs, run folders already played side by side)',
     load: () => import('./compare.ts'),
   },
   report: {

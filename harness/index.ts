@@ -70,6 +70,9 @@ export { shardOf, parseShard, shardFromEnv, sliceOf, interleave, type Shard } fr
 export { mergeShards, type MergeResult } from './merge.ts';
 export { subsetOf, subsetFields, byScenario, type Subset } from './subset.ts';
 export { runSeeds, seedFolder, SEEDS_FILE, type SeedsResult } from './seeds.ts';
+export { compareSeeds, type CompareSeedsResult } from './compare-seeds.ts';
+export { optionsByDefense, optionsOfDefense, splitDefenseOptions } from './defense-options.ts';
+export { compareRunFolders, labelsOf, type CompareRunsOptions, type CompareRunsResult } from './compare-runs.ts';
 export { McpSession } from './mcp/session.ts';
 export { serveStdio } from './mcp/server.ts';
 export {

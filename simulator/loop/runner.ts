@@ -11,7 +11,8 @@ import type { DecoyEnv, EnvObservation } from './env.ts';
 import type { LoadedBundle } from './bundle.ts';
 import { groundStep, recordStep, StepRecordError } from './steps.ts';
 import { quote, shortReason } from '../../lib/errors.ts';
-import { askContext, askReplan, askReview, blame, PARTY_SECONDS } from './party.ts';
+import { askContext, askReplan, askReview, blame } from './party.ts';
+import { PARTY_SECONDS } from './call-limits.ts';
 import { Budget } from './budget.ts';
 import {
   noteStep,
