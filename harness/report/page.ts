@@ -125,7 +125,7 @@ function setSection(set: ReportSet, i: number, shots: ShotsOf): string {
   return `<section id="set-${i}" data-kind="${set.kind}">
 <h2>${esc(set.title)}</h2>
 <h3>${esc(results![0])}</h3>${table(results![1], 'results')}
-${set.across ? `<h3>Rates across seeds</h3><pre>${esc(seedsTable(set.across, '').trim())}</pre>` : ''}
+${(set.across ?? []).map((a) => `<h3>Rates across seeds${a.heading ? `: ${esc(a.heading)}` : ''}</h3><pre>${esc(seedsTable(a.across, '').trim())}</pre>`).join('\n')}
 <h3>${esc(group![0])}</h3>
 <figure class="heatmap">${dpsrHeatmap(c)}</figure>${table(group![1], 'groups')}
 <h3>Outcomes per ${set.kind === 'seeds' ? 'seed' : 'defense'} (safe, task done with a dark pattern's outcome, failed without, failed with)</h3>

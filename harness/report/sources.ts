@@ -7,7 +7,7 @@
  * files hold, and a file edited by hand is refused rather than shown.
  */
 import { existsSync, readFileSync, statSync } from 'node:fs';
-import { basename, join, resolve } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import { z } from 'zod';
 import { clip, firstIssue, UserError } from '../../lib/errors.ts';
 import { acrossSeeds, type AcrossSeeds } from '../../simulator/measure/across-seeds.ts';
@@ -37,24 +37,46 @@ export interface ReportSet {
   runs: ReportRun[];
   /** Per-run rates, groups, cost and the test paired against `none` (compare.json's own, for a comparison). */
   comparison: Comparison;
-  /** For seeds: the rates across seeds, as seeds.json holds them. */
-  across?: AcrossSeeds;
+  /** For seeds: the rates across seeds as seeds.json holds them, one series (a run's) or one per defense (a comparison's). */
+  across?: { heading: string; across: AcrossSeeds }[];
 }
 
 /** The part of compare.json the report reads; the rest is held to the rebuilt comparison. */
-const compareFileSchema = z.object({
-  config: z.object({ suite: z.string(), agent: z.string(), seed: z.number().int() }),
-  groupedBy: z.enum(['condition', 'pattern']),
-  pairedAgainst: z.string().nullable(),
-  defenses: z.array(z.object({ id: z.string(), folder: z.string() })).min(1),
-});
+const compareFileSchema = z.union([
+  z.object({
+    config: z.object({ suite: z.string(), agent: z.string(), seed: z.number().int() }),
+    groupedBy: z.enum(['condition', 'pattern']),
+    pairedAgainst: z.string().nullable(),
+    defenses: z.array(z.object({ id: z.string(), folder: z.string() })).min(1),
+  }),
+  // `decoy compare --runs`: run folders wherever they were, each by the path it was given.
+  z.object({
+    config: z.object({ runs: z.array(z.object({ label: z.string(), folder: z.string() })).min(2) }),
+    groupedBy: z.enum(['condition', 'pattern']),
+    pairedAgainst: z.string(),
+    defenses: z.array(z.object({ id: z.string(), folder: z.string() })).min(2),
+  }),
+]);
 
-const seedsFileSchema = z.object({
-  run: z.object({ suite: z.string(), agent: z.string(), defense: z.string() }),
+const seedsOf = {
   seeds: z.array(z.number().int()).min(1),
   folders: z.array(z.string()).min(1),
-  rates: z.record(z.string(), z.unknown()),
-});
+};
+/** seeds.json of `decoy run --seeds` (a run folder per seed) or of `decoy compare --seeds` (a comparison folder per seed). */
+const seedsFileSchema = z.union([
+  z.object({
+    run: z.object({ suite: z.string(), agent: z.string(), defense: z.string() }),
+    ...seedsOf,
+    rates: z.record(z.string(), z.unknown()),
+  }),
+  z.object({
+    compare: z.object({ suite: z.string(), agent: z.string() }),
+    ...seedsOf,
+    defenses: z
+      .array(z.object({ id: z.string(), folder: z.string(), rates: z.record(z.string(), z.unknown()) }))
+      .min(1),
+  }),
+]);
 
 /** A JSON file and its value checked against `schema`; else a UserError naming the file (and the field, and what writes it). */
 export function readJson<S extends z.ZodType>(
@@ -95,11 +117,34 @@ function heldTo(file: string, held: unknown, rebuilt: unknown): void {
 function readCompare(dir: string): ReportSet {
   const file = join(dir, COMPARE_JSON);
   const { json, value } = readJson(file, compareFileSchema);
+  const { config: _c, ...held } = json as Record<string, unknown>;
+  if ('runs' in value.config) {
+    // Read where compare --runs read them (paths as given, from the folder it was run in), paired as it paired them.
+    const runs = value.config.runs.map((r) => {
+      try {
+        return { id: r.label, dir: r.folder, ...readRunFolder(r.folder) };
+      } catch (e) {
+        throw e instanceof UserError ? new UserError(`${e.message} (part of ${clip(file)})`) : e;
+      }
+    });
+    const comparison = compareRuns(
+      runs.map((r) => ({ ...r, folder: r.dir })),
+      { against: value.pairedAgainst ?? '', by: 'configuration' },
+    );
+    heldTo(file, held, comparison);
+    const first = runs[0]!.config;
+    return {
+      kind: 'compare',
+      dir,
+      title: `${dir}: suite ${first.suite}, ${runs.length} runs paired against ${value.pairedAgainst}`,
+      runs,
+      comparison,
+    };
+  }
+  const c = value.config;
   const runs = value.defenses.map((d) => ({ ...runIn(dir, d.folder, file), id: d.id }));
   const comparison = compareRuns(runs.map((r) => ({ ...r, folder: basename(r.dir) })));
-  const { config: _c, ...held } = json as Record<string, unknown>;
   heldTo(file, held, comparison);
-  const c = value.config;
   return {
     kind: 'compare',
     dir,
@@ -114,6 +159,7 @@ function readSeeds(dir: string): ReportSet {
   const { value } = readJson(file, seedsFileSchema);
   if (value.folders.length !== value.seeds.length)
     throw new UserError(`${clip(file)}: folders: ${value.folders.length} folders for ${value.seeds.length} seeds`);
+  if ('compare' in value) return readCompareSeeds(dir, file, value);
   const runs = value.folders.map((f) => runIn(dir, f, file));
   const across = acrossSeeds(runs.map((r) => ({ seed: r.config.seed, summary: r.summary })));
   heldTo(file, { seeds: value.seeds, rates: value.rates }, across);
@@ -124,6 +170,47 @@ function readSeeds(dir: string): ReportSet {
     title: `${dir}: suite ${r.suite}, agent ${r.agent}, defense ${r.defense}, ${runs.length} seeds`,
     runs,
     comparison: compareRuns(runs.map((x) => ({ ...x, folder: basename(x.dir) }))),
+    across: [{ heading: '', across }],
+  };
+}
+
+type CompareSeedsFile = Extract<z.infer<typeof seedsFileSchema>, { compare: unknown }>;
+
+/**
+ * A comparison under seeds: each seed's comparison folder read (and held to its compare.json) as
+ * a comparison named alone is, every run named by its defense and seed, and each defense's rates
+ * across the seeds held to seeds.json.
+ */
+function readCompareSeeds(dir: string, file: string, value: CompareSeedsFile): ReportSet {
+  const sets = value.folders.map((f) => {
+    const name = f === basename(f) && f !== '.' && f !== '..' ? f : '';
+    if (name === '') throw new UserError(`${clip(file)}: ${clip(f)} is not a folder of ${clip(dir)}`);
+    if (!existsSync(join(dir, name, COMPARE_JSON)))
+      throw new UserError(`${clip(file)}: ${clip(join(dir, name))} holds no ${COMPARE_JSON}`);
+    return readCompare(join(dir, name));
+  });
+  const across = value.defenses.map((d, i) => {
+    const series = sets.map((set, k) => {
+      const run = set.runs[i];
+      if (run?.id !== d.id)
+        throw new UserError(`${clip(file)}: defenses: ${clip(d.id)} is not defense ${i + 1} of ${clip(set.dir)}`);
+      return { seed: value.seeds[k]!, summary: run.summary };
+    });
+    return { heading: `defense ${d.id}`, across: acrossSeeds(series) };
+  });
+  heldTo(
+    file,
+    { seeds: value.seeds, defenses: value.defenses.map((d) => d.rates) },
+    { seeds: across[0]?.across.seeds, defenses: across.map((a) => a.across.rates) },
+  );
+  const runs = sets.flatMap((set, k) => set.runs.map((r) => ({ ...r, id: `${r.id} s${value.seeds[k]}` })));
+  const c = value.compare;
+  return {
+    kind: 'seeds',
+    dir,
+    title: `${dir}: suite ${c.suite}, agent ${c.agent}, ${value.defenses.length} defenses, ${value.seeds.length} seeds`,
+    runs,
+    comparison: compareRuns(runs.map((x) => ({ ...x, folder: join(basename(dirname(x.dir)), basename(x.dir)) }))),
     across,
   };
 }

@@ -15,7 +15,10 @@ export function reportMarkdown(sets: readonly ReportSet[], sources: readonly str
     parts.push(`## ${set.title}`);
     for (const [h, g] of compareSections(c, false)) parts.push(`### ${h}\n\n${md(g)}`);
     parts.push(`### Outcomes\n\n${outcomeTable(c)}`);
-    if (set.across) parts.push(`### Rates across seeds\n\n\`\`\`\n${seedsTable(set.across, '').trim()}\n\`\`\``);
+    for (const a of set.across ?? [])
+      parts.push(
+        `### Rates across seeds${a.heading ? `: ${a.heading}` : ''}\n\n\`\`\`\n${seedsTable(a.across, '').trim()}\n\`\`\``,
+      );
   }
   return parts.join('\n\n') + '\n';
 }

@@ -4,6 +4,8 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { compareDefenses } from '../../harness/compare.ts';
+import { compareRunFolders } from '../../harness/compare-runs.ts';
+import { compareSeeds } from '../../harness/compare-seeds.ts';
 import { executeRun } from '../../harness/run.ts';
 import { readRunFolder } from '../../harness/run-folder.ts';
 import { runSeeds } from '../../harness/seeds.ts';
@@ -47,6 +49,13 @@ beforeAll(async () => {
   await executeRun({ ...config, defense: 'none' }, join(dir, 'a'), { noCheck: true });
   await executeRun({ ...config, defense: 'screen' }, join(dir, 'b'), { noCheck: true });
   await runSeeds({ ...config, limit: 3 }, [1, 2], join(dir, 'seeds'), { noCheck: true });
+  await compareSeeds(
+    { ...config, limit: 2, defenses: ['none', 'gate'], agentOptions: {} },
+    [1, 2],
+    join(dir, 'cseeds'),
+    { noCheck: true },
+  );
+  compareRunFolders([join(dir, 'cmp', 'gate'), join(dir, 'cmp', 'none')], join(dir, 'cruns'));
 }, 300_000);
 
 describe('decoy report', () => {
@@ -110,6 +119,60 @@ describe('decoy report', () => {
     const seeds = json(join(dir, 'seeds', 'seeds.json'));
     expect(md).toMatch(new RegExp(`\\nDPSR +${seeds.rates.dpsr.mean.toFixed(1)} `));
   }, 60_000);
+
+  it("reads compare --seeds folders (every seed's runs, each defense's rates across seeds) and compare --runs folders (its runs where they were, paired as it paired them) to their files' figures", async () => {
+    const r = await decoyIn(dir, 'report', 'cseeds', 'cruns', '--out', 'rep-more');
+    expect(r.err).toBe('');
+    expect(r.code).toBe(0);
+    const rows = csvRecords(join(dir, 'rep-more', 'report.csv'));
+    expect(rows.map((x) => [x.set, x.run])).toEqual([
+      ['cseeds', 'none s1'],
+      ['cseeds', 'gate s1'],
+      ['cseeds', 'none s2'],
+      ['cseeds', 'gate s2'],
+      ['cruns', 'gate'],
+      ['cruns', 'none'],
+    ]);
+    for (const row of rows) {
+      const s = json(join(row.set === 'cruns' ? '' : dir, row.folder as string, 'summary.json'));
+      expect([+row.episodes!, +row.t!, +row.d!, +row.stc!, +row.tsr!]).toEqual([
+        s.episodes,
+        s.counts.t,
+        s.counts.d,
+        s.counts.stc,
+        s.tsr,
+      ]);
+    }
+    const runs = json(join(dir, 'cruns', 'compare.json'));
+    const none = runs.defenses.find((d: { id: string }) => d.id === 'none').paired;
+    const noneRow = rows.find((x) => x.set === 'cruns' && x.run === 'none')!;
+    expect([noneRow.paired_against, +noneRow.pairs!, +noneRow.b!, +noneRow.c!]).toEqual([
+      'gate',
+      none.pairs,
+      none.b,
+      none.c,
+    ]);
+    const md = readFileSync(join(dir, 'rep-more', 'report.md'), 'utf8');
+    const seeds = json(join(dir, 'cseeds', 'seeds.json'));
+    for (const d of seeds.defenses as { id: string; rates: { stc: { mean: number } } }[])
+      expect(md).toMatch(
+        new RegExp(
+          `### Rates across seeds: defense ${d.id}\\n\\n\`\`\`\\n[^\`]*\\nSTC +${d.rates.stc.mean.toFixed(1)} `,
+        ),
+      );
+    // A seeds.json whose rates are not its comparisons' is refused, naming the field.
+    const edited = join(dir, 'cseeds-edited');
+    cpSync(join(dir, 'cseeds'), edited, { recursive: true });
+    const file = join(edited, 'seeds.json');
+    const held = json(file);
+    held.defenses[1].rates.stc.mean += 1;
+    writeFileSync(file, JSON.stringify(held));
+    const refused = await decoyIn(dir, 'report', 'cseeds-edited', '--out', 'rep-edited');
+    expect(refused.code).toBe(2);
+    expect(refused.err).toMatch(
+      /^decoy report: cseeds-edited\/seeds\.json: defenses\.1\.stc\.mean: not what its run folders give/,
+    );
+  }, 120_000);
 
   it('without --out it writes beside the first folder, in <folder>-report; run again it replaces its own report', async () => {
     expect((await decoyIn(dir, 'report', 'a')).code).toBe(0);
