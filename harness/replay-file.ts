@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { z } from 'zod';
 import { clip, quote, UserError } from '../lib/errors.ts';
@@ -129,3 +130,9 @@ export function assertReplayFits(
       `replay file ${clip(path)} has no recording for ${missing.length} of the run's ${run.length} configurations (${some(missing)})`,
     );
 }
+
+/** The sha256 of the actions a replay file holds, per configuration in order: the same for the same actions however the file spells them. */
+export const replayDigest = (actions: ReadonlyMap<string, readonly string[]>): string =>
+  createHash('sha256')
+    .update(JSON.stringify([...actions].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))))
+    .digest('hex');

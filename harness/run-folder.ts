@@ -54,6 +54,8 @@ export interface RunConfig {
    */
   readonly agentSha256?: string;
   readonly defenseSha256?: string;
+  /** For `--agent replay`: the sha256 of the actions its replay file holds (replayDigest), so that resuming with other actions under the same path is refused. */
+  readonly replaySha256?: string;
   /**
    * The per-episode limits the run was played with, where they are not the defaults (absent
    * when all are, so such a run's run.json is as it always was): they decide which episodes
@@ -92,6 +94,7 @@ export const runConfigSchema = z.strictObject({
   engine: z.literal('chromium').optional(),
   agentSha256: z.string().optional(),
   defenseSha256: z.string().optional(),
+  replaySha256: z.string().optional(),
   limits: z
     .strictObject({
       stepSeconds: limit.optional(),

@@ -32,7 +32,7 @@ import {
   moduleHash,
 } from '../simulator/loop/resolve.ts';
 import { resultsTable } from '../simulator/measure/report/table.ts';
-import { assertReplayFits, readReplayFile } from './replay-file.ts';
+import { assertReplayFits, readReplayFile, replayDigest } from './replay-file.ts';
 import { loadBundles, makeSuite, runSource, selectSuite, suiteTitle, suiteVersionOf } from './select.ts';
 import { requireSelfCheck } from './check.ts';
 import { silent, type Progress } from './progress.ts';
@@ -44,9 +44,10 @@ import type { RunLimits } from '../simulator/loop/call-limits.ts';
 
 /** The config with the hashes of the user's files it names (simulator/loop/resolve.ts), as run.json records it. */
 function stampFiles(config: RunConfig): RunConfig {
-  const { agentSha256: _a, defenseSha256: _d, ...rest } = config;
+  const { agentSha256: _a, defenseSha256: _d, replaySha256: _r, ...rest } = config;
   return {
     ...rest,
+    ...(config.replay ? { replaySha256: replayDigest(readReplayFile(config.replay)) } : {}),
     ...(isModulePath(config.agent) ? { agentSha256: moduleHash(config.agent, 'agent') } : {}),
     ...(isModulePath(config.defense) ? { defenseSha256: moduleHash(config.defense, 'defense') } : {}),
     ...(isInjection(config.defense) ? { defenseSha256: injectionHash(config.defense) } : {}),
@@ -204,6 +205,13 @@ export function changedFile(held: string, config: RunConfig): string {
     return ` (played on ${config.suite} ${typeof was.suiteVersion === 'number' ? `v${was.suiteVersion}` : 'from before suites were versioned'}; this decoy generates v${config.suiteVersion})`;
   if (!same(was.limits, config.limits) && same({ ...was, limits: config.limits }, config))
     return ` (played with other per-episode limits: ${limitsText(was.limits)}, now ${limitsText(config.limits)})`;
+  if (
+    config.replaySha256 &&
+    was.replay === config.replay &&
+    !same(was.replaySha256, config.replaySha256) &&
+    same({ ...was, replaySha256: config.replaySha256 }, config)
+  )
+    return ` (the replay file ${clip(config.replay ?? '')} holds other actions since)`;
   for (const who of ['agent', 'defense'] as const) {
     const key = `${who}Sha256` as const;
     if (

@@ -120,6 +120,33 @@ describe('decoy command', () => {
         .map((l) => JSON.parse(l))
         .map((e) => [e.scenario, e.T, e.D, e.events]);
     expect(td('runs/r/episodes.jsonl')).toEqual(td('runs/a/episodes.jsonl'));
+    // run.json holds the actions' digest: the same actions in another order of lines are the same run, others are refused.
+    const lines = strip('runs/a/episodes.jsonl').trimEnd().split('\n');
+    writeFileSync(join(dir, 'rec.jsonl'), lines.join('\n') + '\n');
+    const rec = [
+      'run',
+      '--suite',
+      'demo',
+      '--seed',
+      '7',
+      '--agent',
+      'replay',
+      '--replay',
+      'rec.jsonl',
+      '--out',
+      'runs/rr',
+    ];
+    expect((await decoy(...rec)).code).toBe(0);
+    expect(JSON.parse(strip('runs/rr/run.json')).replaySha256).toMatch(/^[0-9a-f]{64}$/);
+    writeFileSync(join(dir, 'rec.jsonl'), [...lines].reverse().join('\n') + '\n');
+    const reordered = await decoy(...rec);
+    expect(reordered.code, reordered.err).toBe(0);
+    const shorter = JSON.parse(lines[0]!);
+    shorter.steps.pop();
+    writeFileSync(join(dir, 'rec.jsonl'), [JSON.stringify(shorter), ...lines.slice(1)].join('\n') + '\n');
+    const other = await decoy(...rec);
+    expect(other.code).toBe(2);
+    expect(other.err).toContain('(the replay file rec.jsonl holds other actions since)');
   });
 
   it('a recording replayed behind a defense that refuses stops where the first refusal is, says so once, and plays no recorded action after it', async () => {
