@@ -6,10 +6,11 @@
  * that allows everything while the assessed one is asked, and the steps are labelled as they
  * run, so nothing is replayed.
  */
-import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { clip, shortReason, UserError } from '../lib/errors.ts';
-import { isTempName, writeFileAtomic } from '../lib/files.ts';
+import { writeFileAtomic } from '../lib/files.ts';
+import { assertOwnFolder, jsonObject } from './own-folder.ts';
 import { parseAction } from '../simulator/loop/actions.ts';
 import type { AgentDef, Turn } from '../simulator/loop/agent.ts';
 import { assess, type AssessReport, type JudgedStep } from '../simulator/measure/assess.ts';
@@ -339,25 +340,8 @@ export const ASSESS_FILE = 'assess.json';
  * Refuses, before any work, an output folder that holds anything but an earlier assessment
  * (assess.json, and temporary files a killed writer left): nothing in it is changed.
  */
-export function assertAssessFolder(out: string): void {
-  if (!existsSync(out)) return;
-  for (const name of readdirSync(out)) {
-    if (isTempName(name)) continue;
-    let ours = false;
-    if (name === ASSESS_FILE) {
-      try {
-        const j = JSON.parse(readFileSync(join(out, name), 'utf8')) as unknown;
-        ours = typeof j === 'object' && j !== null && !Array.isArray(j);
-      } catch {
-        ours = false;
-      }
-    }
-    if (!ours)
-      throw new UserError(
-        `${clip(out)} holds something other than an assessment (${clip(name)}); nothing was changed (choose another --out)`,
-      );
-  }
-}
+export const assertAssessFolder = (out: string): void =>
+  assertOwnFolder(out, { [ASSESS_FILE]: jsonObject }, 'an assessment');
 
 /** Writes assess.json whole into `out` (made if need be); returns its path. */
 export function writeAssessment(out: string, json: unknown): string {
