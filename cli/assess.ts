@@ -81,10 +81,7 @@ export const { help, run, flags } = defineCommand({
     when(pattern, '--suite'),
     when(phrasings, '--suite'),
     when(trustBundles, '--runs'),
-    {
-      ...scenario,
-      help: `${scenario.help}; with --runs, of the runs' episodes; with a click suite, a sample's id as samples.jsonl gives it`,
-    },
+    scenario,
     configs,
     limit,
     when(normal, 'a click suite'),
