@@ -132,6 +132,8 @@ export const { help, run, flags } = defineCommand({
       import('../harness/clicks.ts'),
     ]);
     assertAssessFolder(c.out);
+    const { optionsOfDefense } = await import('../harness/defense-options.ts');
+    const defenseOpt = optionsOfDefense(c.defense, c.defenseOpt);
     const { llm } = llmOf({ ...c, concurrency: 1 });
     const limits = c.stepSeconds ? { stepSeconds: c.stepSeconds } : {};
     const subset = subsetFields({ scenarios: c.scenario, configs: c.configs, limit: c.limit });
@@ -144,10 +146,10 @@ export const { help, run, flags } = defineCommand({
       const { assessClicks } = await import('../harness/assess-clicks.ts');
       const { assessedDefense } = await import('../harness/assess.ts');
       // Its options are checked before the samples are drawn, as on the per-step path.
-      await assessedDefense(c.defense, c.defenseOpt);
+      await assessedDefense(c.defense, defenseOpt);
       const r = await assessClicks({
         defense: c.defense,
-        defenseOptions: c.defenseOpt,
+        defenseOptions: defenseOpt,
         seed: c.seed ?? SEED_DEFAULT,
         ...(c.phrasings ? { phrasings: c.phrasings } : {}),
         ...(c.normal !== undefined ? { normal: c.normal } : {}),
@@ -182,7 +184,7 @@ export const { help, run, flags } = defineCommand({
     const r = await stoppable(io, (signal) =>
       assessSteps(source, {
         defense: c.defense,
-        defenseOptions: c.defenseOpt,
+        defenseOptions: defenseOpt,
         limits,
         progress: io.progress,
         signal,
@@ -195,7 +197,7 @@ export const { help, run, flags } = defineCommand({
         ? `runs ${source.runs.join(', ')}`
         : `suite ${source.suite} · agents ${source.agents.join(',')} · seed ${source.seed}${phrasingsNote(source.phrasings)}`;
     const title = `defense ${c.defense} · ${where} · ${r.report.steps} steps of ${r.episodes} episodes in ${seconds.toFixed(1)} s${r.skipped > 0 ? ` (${r.skipped} episodes that ended in an error left out)` : ''}`;
-    const config = { defense: c.defense, defenseOptions: c.defenseOpt, ...source };
+    const config = { defense: c.defense, defenseOptions: defenseOpt, ...source };
     const file = writeAssessment(c.out, {
       config,
       episodes: r.episodes,

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import type { CheckRow } from '../simulator/measure/check.ts';
-import { defineCommand, noArgs } from './command.ts';
 import { CheckFailed } from './check-failed.ts';
-import { json, suiteSourceFlags, unsafeNoSandbox, workers } from './flags.ts';
+import { bool, defineCommand, noArgs } from './command.ts';
+import { flag, json, suiteSourceFlags, unsafeNoSandbox, workers } from './flags.ts';
 import { sandboxFor, workersOf } from './play-flags.ts';
 import { toSource } from './source.ts';
 import { stoppable } from './stop.ts';
@@ -32,8 +32,19 @@ export function checkTable(rows: readonly CheckRow[]): string {
 
 export const { help, run, flags } = defineCommand({
   name: 'check',
-  usage: '--suite <name> | --bundles <dir> [--seed N] [--json]',
-  flags: [...suiteSourceFlags('check'), json('every check'), unsafeNoSandbox, workers],
+  usage: '--suite <name> | --bundles <dir> [--seed N] [--fresh] [--json]',
+  flags: [
+    ...suiteSourceFlags('check'),
+    flag(
+      'fresh',
+      '--fresh',
+      'check every configuration anew, not reusing the verdicts kept for this code (which are then replaced)',
+      bool,
+    ),
+    json('every check'),
+    unsafeNoSandbox,
+    workers,
+  ],
   schema: (flags) =>
     z.object({ ...flags, args: noArgs }).transform((o, ctx) => ({ ...o, source: toSource(o, ctx, true) })),
   async run(c, io) {
@@ -45,7 +56,12 @@ export const { help, run, flags } = defineCommand({
     const bundles = loadBundles(c.source);
     // Ctrl-C: the verdicts made so far are kept, and the same command checks only the rest.
     const rows = await stoppable(io, (signal) =>
-      checkBundles(bundles, { workers: workersOf(c), signal, ...(c.json ? {} : { progress: io.progress }) }),
+      checkBundles(bundles, {
+        workers: workersOf(c),
+        signal,
+        fresh: c.fresh,
+        ...(c.json ? {} : { progress: io.progress }),
+      }),
     );
     const failed = rows.filter((r) => !r.ok).length;
     const out = c.json

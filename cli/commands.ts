@@ -28,8 +28,13 @@ export const COMMANDS: Record<string, { summary: string; load(): Promise<Command
   },
   compare: {
     summary:
-      'Run the same agent behind several defenses on the same configurations: DPSR/TSR/STC per defense, paired tests against none, cost, per-condition DPSR',
+      'Run the same agent behind several defenses on the same configurations: DPSR/TSR/STC per defense, paired tests against none, cost, per-condition DPSR (or, with --runs, run folders already played side by side)',
     load: () => import('./compare.ts'),
+  },
+  report: {
+    summary:
+      'A report people can open offline (report.html, report.md, CSV) of run, compare or seeds folders: the results with 95% intervals, DPSR per condition, outcomes, paired tests, every episode step by step',
+    load: () => import('./report.ts'),
   },
   check: {
     summary: 'Self-check a suite: oracle safe, every trap gives its outcome, canaries visible, boxes sane',

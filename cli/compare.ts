@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { UserError } from '../lib/errors.ts';
 import { CheckFailed } from './check-failed.ts';
 import { bool, defineCommand, inPath, noArgs, outDir, required } from './command.ts';
-import { agent, defenseOpt, flag, opt, playFlags, sourceFlags, subsetFlags } from './flags.ts';
+import { agent, byDefault, defenseOpt, flag, opt, playFlags, seeds, sourceFlags, subsetFlags, when } from './flags.ts';
 import { playOptions, sandboxFor, withEngine } from './play-flags.ts';
 import { suiteNameOf, toSource } from './source.ts';
 import { stoppable } from './stop.ts';
@@ -19,6 +19,12 @@ class EpisodesFailed extends CheckFailed {
 /** harness/compare.ts's DEFAULT_DEFENSES, written out because this module loads no harness (a test holds the two equal). */
 const DEFAULTS = 'none,warn,gate,screen,intervene';
 
+const labelList = z
+  .string()
+  .transform((v) => Object.freeze(v.split(',').map((a) => a.trim())))
+  .refine((a) => a.every((l) => l !== ''), '--labels: a label is empty')
+  .optional();
+
 const defenseList = z
   .string()
   .transform((v) =>
@@ -33,14 +39,34 @@ const defenseList = z
 
 export const { help, run, flags } = defineCommand({
   name: 'compare',
-  usage: '--suite <name> | --bundles <dir>  --out <dir> [--defenses a,b,c] [options]',
+  usage:
+    '--suite <name> | --bundles <dir>  --out <dir> [--defenses a,b,c] [options]  |  --runs <dir> <dir>…  --out <dir>',
   flags: [
     ...sourceFlags('compare the defenses on'),
+    flag(
+      'runs',
+      '--runs <dirs...>',
+      'compare run folders already written (decoy run, or the folders of a comparison) instead of playing: the same configurations, with other agents, seeds, options or versions of a defense; each is labelled by what sets it apart, and paired against the first',
+      z.array(inPath('runs')).optional(),
+    ),
+    when(
+      flag('labels', '--labels <a,b,c>', "the runs' labels in the tables, comma-separated, in their order", labelList),
+      '--runs',
+    ),
+    when(
+      flag(
+        'against',
+        '--against <label>',
+        `the run every other is paired against, by its label ${byDefault('the first')}`,
+        inPath('against').optional(),
+      ),
+      '--runs',
+    ),
     ...subsetFlags,
     flag(
       'out',
       '--out <dir>',
-      'output folder: one run folder per defense, compare.json and compare.md',
+      'output folder: one run folder per defense, compare.json and compare.md (with --runs: compare.json and compare.md)',
       outDir('out', required('out')),
       { required: true },
     ),
@@ -49,9 +75,8 @@ export const { help, run, flags } = defineCommand({
     flag(
       'defenses',
       '--defenses <a,b,c>',
-      'defenses to compare behind the same agent, comma-separated: ids (see decoy list) or your own modules, each with its default options but for --defense-opt; each is paired against none when none is among them',
-      defenseList,
-      { default: DEFAULTS },
+      `defenses to compare behind the same agent, comma-separated: ids (see decoy list) or your own modules, each with its default options but for --defense-opt; each is paired against none when none is among them ${byDefault(DEFAULTS)}`,
+      defenseList.optional(),
     ),
     flag(
       'ablations',
@@ -60,16 +85,59 @@ export const { help, run, flags } = defineCommand({
       bool,
     ),
     defenseOpt,
+    seeds,
     ...playFlags,
   ],
-  schema: (flags) => z.object({ ...flags, args: noArgs }).transform((o, ctx) => ({ ...o, source: toSource(o, ctx) })),
+  schema: (flags) =>
+    z.object({ ...flags, args: noArgs }).transform((o, ctx) => {
+      const { runs, ...rest } = o;
+      if (runs === undefined) {
+        for (const [given, name] of [
+          [o.labels !== undefined, '--labels'],
+          [o.against !== undefined, '--against'],
+        ] as const)
+          if (given) ctx.addIssue({ code: 'custom', message: `${name} is for --runs` });
+        return { ...rest, runs: null, source: toSource(o, ctx), defenses: o.defenses ?? DEFAULTS.split(',') };
+      }
+      // Every flag that says what to play has nothing to say to runs already played.
+      const playing = [
+        [o.suite !== undefined, '--suite'],
+        [o.bundles !== undefined, '--bundles'],
+        [o.defenses !== undefined, '--defenses'],
+        [o.seeds !== undefined, '--seeds'],
+        [o.ablations, '--ablations'],
+        [Object.keys(o.opt).length > 0, '--opt'],
+        [Object.keys(o.defenseOpt).length > 0, '--defense-opt'],
+        [o.pattern.length > 0 || o.scenario.length > 0, '--pattern and --scenario'],
+      ] as const;
+      const clash = playing.find(([given]) => given);
+      if (clash)
+        ctx.addIssue({
+          code: 'custom',
+          message: `${clash[1]} is for playing a comparison; --runs compares run folders as they were played`,
+        });
+      return { ...rest, runs: runs as readonly string[], source: null, defenses: [] as readonly string[] };
+    }),
   async run(c, io) {
+    if (c.runs) {
+      const { compareRunFolders } = await import('../harness/compare-runs.ts');
+      const r = compareRunFolders(c.runs, c.out, {
+        ...(c.labels ? { labels: c.labels } : {}),
+        ...(c.against !== undefined ? { against: c.against } : {}),
+      });
+      const report = `${r.printed}\n\nwrote ${join(c.out, 'compare.json')} and compare.md`;
+      const errors = r.comparison.defenses.reduce((a, d) => a + d.errors, 0);
+      if (errors > 0) throw new EpisodesFailed(report, errors);
+      return report;
+    }
+    const source = c.source;
+    if (source === null) throw new Error('compare without --runs has a source');
     const { subsetFields } = await import('../harness/subset.ts');
     await sandboxFor(c, io.warn);
     const [{ checkDefenses, compareDefenses, withAblations }, { loadBundles, phrasingsOf, selectSuite }] =
       await Promise.all([import('../harness/compare.ts'), import('../harness/select.ts')]);
-    if ('suite' in c.source) {
-      const chosen = selectSuite(c.source.suite, c.source.patterns);
+    if ('suite' in source) {
+      const chosen = selectSuite(source.suite, source.patterns);
       if (chosen.clicks)
         throw new UserError(
           `'${chosen.id}' is a click-level suite: it has no episodes to compare defenses on; judge a defense on its samples with decoy assess --suite ${chosen.id}`,
@@ -81,21 +149,38 @@ export const { help, run, flags } = defineCommand({
       );
     const defenses = c.ablations ? withAblations(c.defenses) : [...c.defenses];
     await checkDefenses(defenses);
-    const bundles = loadBundles(c.source);
-    const suite = suiteNameOf(c.source, bundles);
+    const bundles = loadBundles(source);
+    const suite = suiteNameOf(source, bundles);
     const config = {
       suite,
       patterns: c.pattern,
       bundles: c.bundles ?? null,
       agent: c.agent,
       seed: c.seed,
-      ...phrasingsOf(c.source),
+      ...phrasingsOf(source),
       ...subsetFields({ scenarios: c.scenario, configs: c.configs, limit: c.limit }),
       agentOptions: c.opt,
       defenses,
       defenseOptions: c.defenseOpt,
       ...(c.engine === 'chromium' ? { engine: 'chromium' as const } : {}),
     };
+    if (c.seeds) {
+      const { compareSeeds } = await import('../harness/compare-seeds.ts');
+      const seeded = c.seeds;
+      const s = await withEngine(c, (executable) =>
+        stoppable(io, (signal) =>
+          compareSeeds(config, seeded, c.out, {
+            // A suite generated here is generated anew under each seed; bundles from disk are played under all.
+            ...('bundles' in source ? { bundles } : {}),
+            ablations: c.ablations,
+            ...playOptions(c, io.progress, signal, executable),
+          }),
+        ),
+      );
+      const report = `${s.printed}\n\nwrote ${s.folders.length} comparison folders and ${s.file}${s.kept.length > 0 ? ` (seeds ${s.kept.join(', ')} kept as they were)` : ''}`;
+      if (s.errors > 0) throw new EpisodesFailed(report, s.errors);
+      return report;
+    }
     const started = performance.now();
     const r = await withEngine(c, (executable) =>
       stoppable(io, (signal) =>

@@ -58,6 +58,7 @@ export const { help, run, flags } = defineCommand({
   schema: (flags) => z.object({ ...flags, args: noArgs }),
   async run(c, io) {
     const { experience } = await import('../harness/experience/run.ts');
+    const { optionsOfDefense } = await import('../harness/defense-options.ts');
     const { UserError } = await import('../lib/errors.ts');
     if (c.llmMode && !c.cassette) throw new UserError(`--llm-mode ${c.llmMode} needs --cassette <file.jsonl>`);
     const r = await stoppable(io, (signal) =>
@@ -69,7 +70,7 @@ export const { help, run, flags } = defineCommand({
           normal: c.normal,
           deceptive: c.deceptive,
           defense: c.defense,
-          defenseOptions: c.defenseOpt,
+          defenseOptions: optionsOfDefense(c.defense, c.defenseOpt),
           summarizer: c.summarizer,
           summarizerOptions: c.summarizerOpt,
           iterations: c.iterations,

@@ -9,6 +9,7 @@
  */
 import { z } from 'zod';
 import { DEFAULT_LIMITS } from '../simulator/page/engine/limits.ts';
+import { MODEL_PARTY_SECONDS, PARTY_SECONDS } from '../simulator/loop/call-limits.ts';
 import { PHRASINGS, PHRASINGS_DEFAULT } from '../scenarios/phrasing.ts';
 import {
   bool,
@@ -186,7 +187,7 @@ export const opt = flag('opt', '--opt <key=value>', 'agent option, e.g. suscepti
 export const defenseOpt = flag(
   'defenseOpt',
   '--defense-opt <key=value>',
-  'defense option, e.g. lessons=lessons.txt or model=… (compare gives each to every defense that declares it)',
+  'defense option, e.g. lessons=lessons.txt or model=…; compare gives each to every defense that declares it, and gate:lessons=… to the defense gate only (where one defense plays, its own name as prefix is the same as none)',
   keyValues('defense-opt'),
   { repeatable: true },
 );
@@ -217,6 +218,12 @@ export const maxElements = flag(
   '--max-elements <n>',
   `elements a page may hold before its episode ends as an error ${byDefault(DEFAULT_LIMITS.domElements)}`,
   int('max-elements', 100).optional(),
+);
+export const callSeconds = flag(
+  'callSeconds',
+  '--call-seconds <s>',
+  `time (wall time) one call into the agent or the defense may stay unanswered before the episode ends as an error naming it ${byDefault(`${PARTY_SECONDS}, ${MODEL_PARTY_SECONDS} for one that asks a model`)}`,
+  int('call-seconds', 1, 86_400).optional(),
 );
 export const engine = flag(
   'engine',
@@ -272,7 +279,7 @@ export const workers = flag(
 export const seeds = flag(
   'seeds',
   '--seeds <list>',
-  "play the run under each seed (1-5, or 1,3,7) instead of --seed: one folder each, and the rates' means with 95% intervals across them",
+  "play under each seed (1-5, or 1,3,7) instead of --seed: one folder each (s<seed>, what --seed <seed> writes), and the rates' means with 95% intervals across them (seeds.json, seeds.md)",
   seedList.optional(),
 );
 
@@ -296,6 +303,7 @@ export const playFlags = [
   stepSeconds,
   memoryMb,
   maxElements,
+  callSeconds,
   engine,
   when(browser, '--engine chromium'),
   unsafeNoSandbox,

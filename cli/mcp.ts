@@ -43,11 +43,18 @@ export const { help, run, flags } = defineCommand({
   schema: (flags) => z.object({ ...flags, args: noArgs }).transform((o, ctx) => ({ ...o, source: toSource(o, ctx) })),
   async run(c, io) {
     await sandboxFor(c, io.warn);
-    const [{ loadBundles, phrasingsOf, selectSuite }, { nameOf }, { McpSession }, { serveStdio }] = await Promise.all([
+    const [
+      { loadBundles, phrasingsOf, selectSuite },
+      { nameOf },
+      { McpSession },
+      { serveStdio },
+      { optionsOfDefense },
+    ] = await Promise.all([
       import('../harness/select.ts'),
       import('../harness/run.ts'),
       import('../harness/mcp/session.ts'),
       import('../harness/mcp/server.ts'),
+      import('../harness/defense-options.ts'),
     ]);
     if ('suite' in c.source && selectSuite(c.source.suite, c.source.patterns).clicks)
       throw new UserError(`${quote(c.source.suite)} is a click-level suite: it has no episodes to play`);
@@ -64,7 +71,7 @@ export const { help, run, flags } = defineCommand({
         defense: c.defense,
         seed: c.seed,
         ...phrasingsOf(c.source),
-        defenseOptions: c.defenseOpt,
+        defenseOptions: optionsOfDefense(c.defense, c.defenseOpt),
       },
       out,
       bundles,

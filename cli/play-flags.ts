@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { UserError } from '../lib/errors.ts';
-import type { EpisodeLimits } from '../simulator/page/engine/limits.ts';
+import type { RunLimits } from '../simulator/loop/call-limits.ts';
 import type { SessionOptions } from '../simulator/llm/session.ts';
 import type { Progress } from '../harness/progress.ts';
 
@@ -10,6 +10,7 @@ type PlayFlags = {
   stepSeconds?: number | undefined;
   memoryMb?: number | undefined;
   maxElements?: number | undefined;
+  callSeconds?: number | undefined;
   engine: 'jsdom' | 'chromium';
   browser?: string | undefined;
 };
@@ -77,10 +78,11 @@ export function playOptions(
 }
 
 /** The limits the flags set (the defaults for the rest). */
-export const limitsOf = (c: PlayFlags): Partial<EpisodeLimits> => ({
+export const limitsOf = (c: PlayFlags): RunLimits => ({
   ...(c.stepSeconds ? { stepSeconds: c.stepSeconds } : {}),
   ...(c.memoryMb ? { memoryMb: c.memoryMb } : {}),
   ...(c.maxElements ? { domElements: c.maxElements } : {}),
+  ...(c.callSeconds ? { callSeconds: c.callSeconds } : {}),
 });
 
 /**

@@ -48,9 +48,10 @@ export const { help, run, flags } = defineCommand({
       io.warn(
         `the replay agent plays its recording as it was made: where ${c.defense} refuses an action (a block, or a change of the page instead), that episode ends there (agent-stopped)`,
       );
-    const [{ executeRun }, { loadBundles, phrasingsOf, selectSuite }] = await Promise.all([
+    const [{ executeRun }, { loadBundles, phrasingsOf, selectSuite }, { optionsOfDefense }] = await Promise.all([
       import('../harness/run.ts'),
       import('../harness/select.ts'),
+      import('../harness/defense-options.ts'),
     ]);
     if ('suite' in c.source) {
       const chosen = selectSuite(c.source.suite, c.source.patterns);
@@ -71,7 +72,7 @@ export const { help, run, flags } = defineCommand({
       ...phrasingsOf(c.source),
       ...subsetFields({ scenarios: c.scenario, configs: c.configs, limit: c.limit }),
       agentOptions: c.opt,
-      defenseOptions: c.defenseOpt,
+      defenseOptions: optionsOfDefense(c.defense, c.defenseOpt),
       replay: c.replay ?? null,
       ...(c.engine === 'chromium' ? { engine: 'chromium' as const } : {}),
       ...(slice ? { shard: slice } : {}),

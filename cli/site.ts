@@ -3,14 +3,14 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import { UserError } from '../lib/errors.ts';
 import type { GalleryBundle } from '../harness/gallery.ts';
-import { defineCommand, outDir, SEED_DEFAULT, TRUST_WITHOUT_BUNDLES } from './command.ts';
+import { defineCommand, inPath, outDir, SEED_DEFAULT, TRUST_WITHOUT_BUNDLES } from './command.ts';
 import { bundleFolders, flag, keySecret, pattern, suite, suiteSeed, trustBundles, when } from './flags.ts';
 
 const SUBCOMMANDS = ['build'];
 
 export const { help, run, flags } = defineCommand({
   name: 'site',
-  usage: 'build --bundles <dir> [--bundles <dir> ...] | --suite <name> [--seed N]  [--out DIR]',
+  usage: 'build --bundles <dir> [--bundles <dir> ...] | --suite <name> [--seed N]  [--runs <dirs...>] [--out DIR]',
   argument: ['[subcommand]', `what to do: ${SUBCOMMANDS.join(', ')}`],
   flags: [
     bundleFolders('build the gallery of'),
@@ -20,6 +20,12 @@ export const { help, run, flags } = defineCommand({
     flag('out', '--out <dir>', 'output folder of the static site', outDir('out'), { default: 'dist/site' }),
     when(trustBundles, '--bundles'),
     keySecret('live URLs', 'URL', 'build', 'build the same files twice'),
+    flag(
+      'runs',
+      '--runs <dirs...>',
+      "run, compare or seeds folders (as decoy report reads them): the gallery shows each configuration's outcome in each run, with filters",
+      z.array(inPath('runs')).optional(),
+    ),
   ],
   schema: (flags) =>
     z.object({ ...flags, args: z.array(z.string()) }).superRefine((o, ctx) => {
@@ -47,10 +53,11 @@ export const { help, run, flags } = defineCommand({
         ctx.addIssue({ code: 'custom', message: TRUST_WITHOUT_BUNDLES });
     }),
   async run(c) {
-    const [{ loadBundles, selectSuite }, { LIVE_INDEX }, { buildGallery }] = await Promise.all([
+    const [{ loadBundles, selectSuite }, { LIVE_INDEX }, { buildGallery }, { galleryResults }] = await Promise.all([
       import('../harness/select.ts'),
       import('../harness/gallery.ts'),
       import('../harness/gallery-build.ts'),
+      import('../harness/gallery-results.ts'),
     ]);
     let bundles: GalleryBundle[];
     if (c.suite !== undefined) {
@@ -70,10 +77,18 @@ export const { help, run, flags } = defineCommand({
         }));
       });
     }
+    const results =
+      c.runs !== undefined && c.runs.length > 0
+        ? galleryResults(
+            c.runs,
+            bundles.map((b) => b.manifest.id),
+          )
+        : undefined;
     const started = performance.now();
-    await buildGallery(bundles, c.out, c.keySecret, { trusted: c.trustBundles });
+    await buildGallery(bundles, c.out, c.keySecret, { trusted: c.trustBundles, ...(results ? { results } : {}) });
     const seconds = (performance.now() - started) / 1000;
     const live = JSON.parse(readFileSync(join(c.out, LIVE_INDEX), 'utf8')) as Record<string, unknown>;
-    return `built the gallery of ${bundles.length} configurations (${Object.keys(live).length} live sites) in ${seconds.toFixed(1)} s to ${c.out}; serve it with decoy serve --dir ${c.out}`;
+    const shown = results ? `, with the outcomes of ${results.runs.length} runs` : '';
+    return `built the gallery of ${bundles.length} configurations (${Object.keys(live).length} live sites${shown}) in ${seconds.toFixed(1)} s to ${c.out}; serve it with decoy serve --dir ${c.out}`;
   },
 });

@@ -27,6 +27,8 @@ export interface CheckOptions {
   signal?: AbortSignal;
   /** Engine processes the configurations not yet checked are spread over (default 1). */
   workers?: number;
+  /** Checks every configuration anew, kept verdicts or not, and keeps the new ones. */
+  fresh?: boolean;
 }
 
 const ROWS = z.array(
@@ -96,7 +98,7 @@ function readCached(file: string, bundle: LoadedBundle): CheckRow[] | null {
 export async function checkBundles(bundles: readonly LoadedBundle[], opts: CheckOptions = {}): Promise<CheckRow[]> {
   const code = sourcesKey(opts.sources ?? VERDICT_SOURCES);
   const files = bundles.map((b) => checkCacheFile(b, opts, code));
-  const rows = bundles.map((b, i) => readCached(files[i]!, b));
+  const rows = bundles.map((b, i) => (opts.fresh ? null : readCached(files[i]!, b)));
   const todo = rows.flatMap((r, i) => (r ? [] : [i]));
   if (todo.length === 0) return rows.flatMap((r) => r!);
   const progress = opts.progress ?? silent;

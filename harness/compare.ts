@@ -13,6 +13,7 @@ import { compareRuns, type Comparison, type DefenseRun } from '../simulator/meas
 import { compareText } from '../simulator/measure/report/compare.ts';
 import { defenseDef } from '../simulator/loop/resolve.ts';
 import { requireSelfCheck } from './check.ts';
+import { optionsByDefense } from './defense-options.ts';
 import { subsetFields, subsetOf } from './subset.ts';
 import { LOCK_NAME, lockFolder } from './lock.ts';
 import { silent } from './progress.ts';
@@ -104,6 +105,8 @@ export interface CompareResult {
   markdown: string;
   /** Per defense: episodes played now, and kept from an earlier, interrupted or finished, compare. */
   played: { defense: string; played: number; kept: number }[];
+  /** Every run was in the folder finished: only compare.json and compare.md were written (anew, the same). */
+  untouched: boolean;
 }
 
 /** The run of one defense, as `decoy run` with the same flags would record it in run.json. */
@@ -165,17 +168,18 @@ export async function checkDefenses(defenses: readonly string[]): Promise<string
   return folders;
 }
 
-/** Each defense's share of the options given: those it declares. An option no defense declares is refused by name. */
-export async function optionsByDefense(
-  defenses: readonly string[],
-  given: Readonly<Record<string, unknown>> = {},
-): Promise<Record<string, unknown>[]> {
-  const declared = await Promise.all(
-    defenses.map(async (d) => new Set(((await defenseDef(d)).options ?? []).map((o) => o.name))),
-  );
-  const unused = Object.keys(given).find((k) => !declared.some((names) => names.has(k)));
-  if (unused !== undefined) throw new UserError(`--defense-opt ${quote(unused)}: none of the defenses takes it`);
-  return declared.map((names) => Object.fromEntries(Object.entries(given).filter(([k]) => names.has(k))));
+/** The comparison's config as compare.json records it: the suite's version beside its name, the options as given. */
+export function compareStamp(config: CompareConfig, ablations = false): Record<string, unknown> {
+  const { defenses, defenseOptions: given, suite, ...common } = config;
+  const version = suiteVersionOf(config);
+  return {
+    suite,
+    ...(version === undefined ? {} : { suiteVersion: version }),
+    ...common,
+    defenses,
+    defenseOptions: given ?? {},
+    ablations,
+  };
 }
 
 /**
@@ -239,12 +243,14 @@ export async function compareDefenses(
   try {
     const progress = opts.progress ?? silent;
     const played: CompareResult['played'] = [];
+    let untouched = true;
     for (const [i, r] of runs.entries()) {
       const dir = join(out, r.folder);
       if (finishedRun(dir, r.config)) {
         played.push({ defense: r.defense, played: 0, kept: bundles.length });
         continue;
       }
+      untouched = false;
       if (i > 0) stopIfAsked(opts.signal, `before defense ${r.defense} (${i} of ${runs.length} defenses done)`);
       const res = await executeRun(r.config, dir, {
         bundles: all,
@@ -285,29 +291,13 @@ export async function compareDefenses(
         `${clip(join(out, odd.folder))}: holds other episodes than ${clip(join(out, (defenseRuns[0] as DefenseRun).folder))} (${odd.episodes.length} against ${(defenseRuns[0] as DefenseRun).episodes.length}); remove it to play it again`,
       );
     const comparison = compareRuns(defenseRuns);
-    const { defenses: _d, defenseOptions: given, suite, ...common } = config;
+    const json = JSON.stringify({ config: compareStamp(config, opts.ablations), ...comparison }, null, 2) + '\n';
     const version = suiteVersionOf(config);
-    const json =
-      JSON.stringify(
-        {
-          config: {
-            suite,
-            ...(version === undefined ? {} : { suiteVersion: version }),
-            ...common,
-            defenses: config.defenses,
-            defenseOptions: given ?? {},
-            ablations: opts.ablations === true,
-          },
-          ...comparison,
-        },
-        null,
-        2,
-      ) + '\n';
-    const title = `decoy compare · suite ${suiteTitle(suite, version)}${config.patterns.length ? ` (${config.patterns.join(', ')})` : ''} · agent ${config.agent} · seed ${config.seed} · ${bundles.length} configurations`;
+    const title = `decoy compare · suite ${suiteTitle(config.suite, version)}${config.patterns.length ? ` (${config.patterns.join(', ')})` : ''} · agent ${config.agent} · seed ${config.seed} · ${bundles.length} configurations`;
     const { printed, markdown } = compareText(comparison, title, opts.ablations === true);
     writeFileAtomic(join(out, COMPARE_JSON), json);
     writeFileAtomic(join(out, COMPARE_MD), markdown);
-    return { comparison, printed, json, markdown, played };
+    return { comparison, printed, json, markdown, played, untouched };
   } finally {
     unlock();
   }

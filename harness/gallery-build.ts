@@ -5,6 +5,7 @@ import { clip, UserError } from '../lib/errors.ts';
 import { packagePath } from '../lib/root.ts';
 import { GALLERY_DIR, galleryData, LIVE_INDEX, writeLiveSites, type GalleryBundle } from './gallery.ts';
 import { newKeySecret } from './live-copy.ts';
+import type { GalleryResults } from './gallery-results.ts';
 
 /** Only an empty folder or a previous gallery is (re)written: nothing else is deleted. */
 function claimOutput(out: string): void {
@@ -42,9 +43,9 @@ export async function buildGallery(
   bundles: readonly GalleryBundle[],
   out: string,
   keySecret = newKeySecret(),
-  opts: { trusted?: boolean } = {},
+  opts: { trusted?: boolean; results?: GalleryResults } = {},
 ): Promise<void> {
-  const data = galleryData(bundles, keySecret);
+  const data = galleryData(bundles, keySecret, opts.results);
   claimOutput(out);
   const sites = packagePath('sites');
   // Inside the project, so that Astro's intermediate server bundle resolves its packages.

@@ -7,6 +7,7 @@ import { writeFileAtomic } from '../lib/files.ts';
 import { describeStep } from '../scenarios/steps.ts';
 import { readBundleFile, type LoadedBundle } from '../simulator/loop/bundle.ts';
 import { LIVE_DIR, liveCopy, liveKey, livePath, sinkPath } from './live-copy.ts';
+import type { GalleryOutcome, GalleryResults, GalleryRun } from './gallery-results.ts';
 
 /** A bundle for the gallery: where it came from on disk, if anywhere (for its screenshots). */
 export interface GalleryBundle extends LoadedBundle {
@@ -17,6 +18,8 @@ export interface GalleryBundle extends LoadedBundle {
 export interface GalleryData {
   suites: { id: string; seed: number; size: number; patterns: string[]; configurations: string[] }[];
   configurations: GalleryConfiguration[];
+  /** The runs whose outcomes the gallery shows (`--runs`), as columns; empty without. */
+  runs: GalleryRun[];
 }
 
 export interface GalleryConfiguration {
@@ -36,6 +39,8 @@ export interface GalleryConfiguration {
   groundTruth: { family: string; kind: string; route: string; role: string; name: string }[];
   /** The safe path, a line per step (scenarios/steps.ts `describeStep`). */
   safePath: { id: string; text: string }[];
+  /** Its outcome in each run of `GalleryData.runs` that played it. */
+  results: GalleryOutcome[];
 }
 
 export const LIVE_INDEX = 'live.json';
@@ -58,7 +63,11 @@ const SHOTS = ['start.png', 'start-boxes.png'] as const;
 
 const hasShots = (dir: string | null) => dir !== null && SHOTS.every((f) => existsSync(join(dir, 'shots', f)));
 
-export function galleryData(bundles: readonly GalleryBundle[], keySecret: string): GalleryData {
+export function galleryData(
+  bundles: readonly GalleryBundle[],
+  keySecret: string,
+  results: GalleryResults = { runs: [], byConfiguration: {} },
+): GalleryData {
   const seen = new Set<string>();
   for (const b of bundles) {
     if (seen.has(b.manifest.id))
@@ -89,6 +98,7 @@ export function galleryData(bundles: readonly GalleryBundle[], keySecret: string
       name: e.target.name,
     })),
     safePath: m.groundTruth.safePath.map((s) => ({ id: s.id, text: describeStep(s) })),
+    results: results.byConfiguration[m.id] ?? [],
   }));
   const suiteIds = [...new Set(configurations.map((c) => c.suite))];
   const suites = suiteIds.map((id) => {
@@ -101,7 +111,7 @@ export function galleryData(bundles: readonly GalleryBundle[], keySecret: string
       configurations: mine.map((c) => c.id),
     };
   });
-  return { suites, configurations };
+  return { suites, configurations, runs: results.runs };
 }
 
 /**

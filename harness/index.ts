@@ -71,5 +71,25 @@ export { shardOf, parseShard, shardFromEnv, sliceOf, interleave, type Shard } fr
 export { mergeShards, type MergeResult } from './merge.ts';
 export { subsetOf, subsetOfRuns, subsetFields, byScenario, type Subset } from './subset.ts';
 export { runSeeds, seedFolder, SEEDS_FILE, type SeedsResult } from './seeds.ts';
+export { compareSeeds, type CompareSeedsResult } from './compare-seeds.ts';
+export { optionsByDefense, optionsOfDefense, splitDefenseOptions } from './defense-options.ts';
+export { compareRunFolders, labelsOf, type CompareRunsOptions, type CompareRunsResult } from './compare-runs.ts';
 export { McpSession } from './mcp/session.ts';
 export { serveStdio } from './mcp/server.ts';
+export {
+  writeReport,
+  defaultReportOut,
+  REPORT_HTML,
+  REPORT_MD,
+  REPORT_CSV,
+  GROUPS_CSV,
+  type ReportResult,
+} from './report/write.ts';
+export { readReportSources, folderKind, type ReportSet, type ReportRun } from './report/sources.ts';
+export {
+  galleryResults,
+  outcomeLabel,
+  type GalleryResults,
+  type GalleryRun,
+  type GalleryOutcome,
+} from './gallery-results.ts';

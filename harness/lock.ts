@@ -63,12 +63,11 @@ function lockOf(file: string): { pid: number; host?: string; token?: string } {
   }
 }
 
-/** The pid a lock file holds, or NaN (gone, or not a lock of ours). */
-const holder = (file: string): number => lockOf(file).pid;
+type Lock = ReturnType<typeof lockOf>;
 
-/** Whether the lock in `file`, holding `pid`, is held: by a live process of this host, or a lease of another's renewed in time. */
-function held(file: string, pid: number): boolean {
-  const { host, token } = lockOf(file);
+/** Whether `lock`, read from `file`, is held: by a live process of this host, or a lease of another's renewed in time. */
+function held(file: string, lock: Lock): boolean {
+  const { pid, host, token } = lock;
   if (host !== undefined && host !== HOST) {
     try {
       return Date.now() - statSync(file).mtimeMs < LEASE_MS;
@@ -124,10 +123,9 @@ const inUse = (dir: string, pid: number | null, file: string, host?: string) =>
 /** A lock file without a pid in it that is this young may still be being written (the copy in `place`). */
 const WRITING_MS = 10_000;
 
-/** The pid a lock file holds; NaN when it says none and is old enough not to be in the writing, null while it may be. */
-function judged(file: string): number | null {
-  const pid = holder(file);
-  if (!Number.isNaN(pid)) return pid;
+/** The pid `lock` (read from `file`) holds; NaN when it says none and is old enough not to be in the writing, null while it may be. */
+function judged(file: string, lock: Lock): number | null {
+  if (!Number.isNaN(lock.pid)) return lock.pid;
   try {
     return Date.now() - statSync(file).mtimeMs < WRITING_MS ? null : Number.NaN;
   } catch {
@@ -165,9 +163,11 @@ function takeLock(file: string, dir: string): () => void {
         if ((code !== 'EEXIST' && code !== 'ENOENT') || attempt > 4) throw e;
         if (code === 'ENOENT') continue;
       }
-      const pid = judged(file);
+      // Read once: what is judged is what the refusal names.
+      const lock = lockOf(file);
+      const pid = judged(file, lock);
       // A lock still being written is held as much as one with a live pid.
-      if (pid === null || held(file, pid)) throw inUse(dir, pid, file, lockOf(file).host);
+      if (pid === null || held(file, lock)) throw inUse(dir, pid, file, lock.host);
       const aside = ownName(file, '-stale');
       try {
         renameSync(file, aside);
@@ -178,8 +178,8 @@ function takeLock(file: string, dir: string): () => void {
       }
       // Gone already: a run clearing its folder's temporary files took it, so the lock it was is lost to its holder; leave the folder to it.
       if (!existsSync(aside)) throw inUse(dir, null, file);
-      const moved = holder(aside);
-      if (Object.is(moved, pid) || !held(aside, moved)) {
+      const moved = lockOf(aside);
+      if (Object.is(moved.pid, pid) || !held(aside, moved)) {
         rmSync(aside, { force: true });
         continue;
       }
@@ -190,7 +190,7 @@ function takeLock(file: string, dir: string): () => void {
       } finally {
         rmSync(aside, { force: true });
       }
-      throw inUse(dir, moved, file, lockOf(file).host);
+      throw inUse(dir, moved.pid, file, moved.host);
     }
   } finally {
     rmSync(mine, { force: true });

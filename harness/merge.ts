@@ -18,7 +18,7 @@ import {
   type RunConfig,
   type RunFolder,
 } from './run-folder.ts';
-import { interleave, shardSize, sliceOf } from './shard.ts';
+import { interleave, sliceOf } from './shard.ts';
 import { subsetOf } from './subset.ts';
 import { loadBundles, runSource, suiteTitle } from './select.ts';
 import type { LoadedBundle } from '../simulator/loop/bundle.ts';
@@ -69,14 +69,6 @@ function readShards(dirs: readonly string[]): { config: RunConfig; shards: RunFo
       `shard${missing.length === 1 ? '' : 's'} ${missing.slice(0, 10).join(', ')}${missing.length > 10 ? ` and ${missing.length - 10} more` : ''} of ${count} ${missing.length === 1 ? 'is' : 'are'} missing: merge needs every shard of the run`,
     );
   const shards = Array.from({ length: count }, (_, i) => read.find((r) => r.run.config.shard!.index === i + 1)!);
-  const total = shards.reduce((s, x) => s + x.run.episodes.length, 0);
-  for (const { dir, run } of shards) {
-    const expected = shardSize(total, run.config.shard!.index, count);
-    if (run.episodes.length !== expected)
-      throw new UserError(
-        `${clip(dir)} holds ${run.episodes.length} episodes where shard ${run.config.shard!.index} of ${count} of a run of ${total} holds ${expected}`,
-      );
-  }
   const config = whole(first.run.config);
   holdTheirSlices(config, shards);
   return { config, shards: shards.map((s) => s.run) };
@@ -115,15 +107,6 @@ function holdTheirSlices(config: RunConfig, shards: readonly { dir: string; run:
 export function mergeShards(dirs: readonly string[], out: string): MergeResult {
   const { config, shards } = readShards(dirs);
   const records = interleave(shards.map((s) => s.episodes));
-  const seen = new Map<string, number>();
-  records.forEach((r, i) => {
-    const at = seen.get(r.scenario);
-    if (at !== undefined)
-      throw new UserError(
-        `the shards play ${clip(r.scenario)} twice (episodes ${at + 1} and ${i + 1} of the merged run)`,
-      );
-    seen.set(r.scenario, i);
-  });
   const unlock = lockFolder(out);
   try {
     claimOutput(out, config);

@@ -21,7 +21,7 @@ import { count, episodeRecordSchema, llmUsage } from './episode-schema.ts';
 import type { EpisodeRecord } from '../simulator/loop/runner.ts';
 import { LABELS, type LabelledStep } from '../simulator/measure/labels.ts';
 import { summarize, type Summary } from '../simulator/measure/metrics.ts';
-import type { EpisodeLimits } from '../simulator/page/engine/limits.ts';
+import type { RunLimits } from '../simulator/loop/call-limits.ts';
 import { MAX_SHARDS, type Shard } from './shard.ts';
 
 export const RUN_FILE = 'run.json';
@@ -59,7 +59,7 @@ export interface RunConfig {
    * when all are, so such a run's run.json is as it always was): they decide which episodes
    * end in an error, so a run resumed with others would mix two runs. executeRun sets them.
    */
-  readonly limits?: Partial<EpisodeLimits>;
+  readonly limits?: RunLimits;
   /** The part of the suite played (`--scenario`, `--configs`, `--limit`: harness/subset.ts); absent: all of it. */
   readonly scenarios?: readonly string[];
   readonly configs?: number;
@@ -98,6 +98,7 @@ export const runConfigSchema = z.strictObject({
       memoryMb: limit.optional(),
       domElements: limit.optional(),
       timersPerStep: limit.optional(),
+      callSeconds: limit.optional(),
     })
     .optional(),
   scenarios: z.array(z.string()).readonly().optional(),

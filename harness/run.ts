@@ -40,6 +40,7 @@ import { stopIfAsked } from './stop.ts';
 import { sliceOf } from './shard.ts';
 import { subsetOf } from './subset.ts';
 import { DEFAULT_LIMITS, type EpisodeLimits } from '../simulator/page/engine/limits.ts';
+import type { RunLimits } from '../simulator/loop/call-limits.ts';
 
 /** The config with the hashes of the user's files it names (simulator/loop/resolve.ts), as run.json records it. */
 function stampFiles(config: RunConfig): RunConfig {
@@ -52,18 +53,22 @@ function stampFiles(config: RunConfig): RunConfig {
   };
 }
 
-/** The limits of `limits` that are not the defaults, in the defaults' order; none when all are. */
-function differingLimits(limits: Partial<EpisodeLimits> = {}): Partial<EpisodeLimits> | null {
+/**
+ * The limits of `limits` that are not the defaults, in the defaults' order, then the per-call
+ * limit when one is given (its default depends on the party); none when all are the defaults.
+ */
+function differingLimits(limits: RunLimits = {}): RunLimits | null {
   const differing: Record<string, number> = {};
   for (const k of Object.keys(DEFAULT_LIMITS) as (keyof EpisodeLimits)[]) {
     const v = limits[k];
     if (v !== undefined && v !== DEFAULT_LIMITS[k]) differing[k] = v;
   }
+  if (limits.callSeconds !== undefined) differing.callSeconds = limits.callSeconds;
   return Object.keys(differing).length > 0 ? differing : null;
 }
 
 /** The config as run.json records it for a run played with these limits: stampFiles's, with the limits that are not the defaults. */
-export function stampRun(config: RunConfig, limits?: Partial<EpisodeLimits>): RunConfig {
+export function stampRun(config: RunConfig, limits?: RunLimits): RunConfig {
   const { limits: _l, suiteVersion: _v, ...rest } = config;
   const differing = differingLimits(limits);
   // Beside the suite's name, where a reader looks for it; a folder of bundles carries its versions in their ids.
@@ -84,8 +89,8 @@ export interface RunOptions {
   progress?: Progress;
   /** Stops the run after the episode under way (its record is written whole); see Stopped. */
   signal?: AbortSignal;
-  /** Per-episode limits, in either engine; the defaults (simulator/page/engine/limits.ts) for the rest. */
-  limits?: Partial<EpisodeLimits>;
+  /** Per-episode limits, in either engine, and the per-call one; the defaults (simulator/page/engine/limits.ts, loop/party.ts) for the rest. */
+  limits?: RunLimits;
   /** The Chromium executable (already found and launched), for a config with `engine: 'chromium'`. */
   executable?: string;
   /** The run's LLM: the cassette and its mode, the price table (live without a cassette). */
@@ -168,6 +173,7 @@ function limitsText(limits: unknown): string {
     memoryMb: '--memory-mb',
     domElements: '--max-elements',
     timersPerStep: 'timers per step',
+    callSeconds: '--call-seconds',
   };
   const set = typeof limits === 'object' && limits !== null ? Object.entries(limits as Record<string, unknown>) : [];
   // A name run.json gives that is not a limit (`constructor`) is shown as written, not as the property every object has.
@@ -341,6 +347,7 @@ async function playInto(
   if (engine.kind === 'chromium' && !engine.executable)
     throw new Error('a Chromium run needs the executable (launchableChromium)');
   let result: Awaited<ReturnType<typeof runBatch>>;
+  const { callSeconds, ...engineLimits } = opts.limits ?? {};
   try {
     result = await runBatch(
       rest,
@@ -350,7 +357,8 @@ async function playInto(
         seed: config.seed,
         agentOptions,
         defenseOptions: { ...config.defenseOptions },
-        limits: opts.limits,
+        limits: engineLimits,
+        ...(callSeconds !== undefined ? { callSeconds } : {}),
         engine,
         llm,
         concurrency: opts.concurrency ?? 1,

@@ -44,6 +44,45 @@ function claimSeedsFolder(out: string): void {
 }
 
 /**
+ * Plays the same work under each of `seeds`, each into `out/s<seed>` as the command given
+ * that one seed writes it; `play` says whether the folder held it finished (kept as it was).
+ * The folder is checked before anything is played; a stop names the seed it stopped in.
+ */
+export async function overSeeds(
+  seeds: readonly number[],
+  out: string,
+  play: (seed: number, dir: string) => Promise<boolean>,
+): Promise<{ folders: string[]; kept: number[] }> {
+  if (seeds.length === 0) throw new UserError('--seeds names no seed');
+  claimSeedsFolder(out);
+  const kept: number[] = [];
+  for (const [i, seed] of seeds.entries()) {
+    const wasKept = await play(seed, join(out, seedFolder(seed))).catch((e: unknown) => {
+      throw e instanceof Stopped ? new Stopped(`${e.message} of seed ${seed} (${i} of ${seeds.length} seeds done)`) : e;
+    });
+    if (wasKept) kept.push(seed);
+  }
+  return { folders: seeds.map((s) => join(out, seedFolder(s))), kept };
+}
+
+/** seeds.json (`json`, written last) and seeds.md: `tables` are seedsTable's, each under its heading when there are several. */
+export function writeAcrossSeeds(
+  out: string,
+  title: string,
+  tables: readonly { heading?: string; table: string }[],
+  json: unknown,
+): string {
+  const block = (t: string) => `\`\`\`\n${t.split('\n').slice(2).join('\n')}\n\`\`\`\n`;
+  writeFileAtomic(
+    join(out, SEEDS_MARKDOWN),
+    `# ${title}\n\n${tables.map((t) => (t.heading ? `## ${t.heading}\n\n${block(t.table)}` : block(t.table))).join('\n')}`,
+  );
+  const file = join(out, SEEDS_FILE);
+  writeFileAtomic(file, JSON.stringify(json, null, 2) + '\n');
+  return file;
+}
+
+/**
  * Plays `config` under each of `seeds` into `out/s<seed>`, then writes the rates across the
  * seeds. `bundles`, when given, are played under every seed (a folder of bundles); otherwise
  * each seed generates its own suite.
@@ -55,41 +94,27 @@ export async function runSeeds(
   opts: RunOptions = {},
   bundles?: readonly LoadedBundle[],
 ): Promise<SeedsResult> {
-  if (seeds.length === 0) throw new UserError('--seeds names no seed');
   if (config.shard) throw new UserError("--seeds and --shard do not go together: shard each seed's run instead");
-  claimSeedsFolder(out);
-  const kept: number[] = [];
-  for (const [i, seed] of seeds.entries()) {
+  const { folders, kept } = await overSeeds(seeds, out, async (seed, dir) => {
     const c: RunConfig = { ...config, seed };
-    const dir = join(out, seedFolder(seed));
-    if (finishedRun(dir, stampRun(c, opts.limits))) {
-      kept.push(seed);
-      continue;
-    }
-    const own = bundles ?? loadBundles(runSource(c, opts.trustBundles));
+    if (finishedRun(dir, stampRun(c, opts.limits))) return true;
     await executeRun(c, dir, {
       ...opts,
-      bundles: own,
+      bundles: bundles ?? loadBundles(runSource(c, opts.trustBundles)),
       progress: (label, done, total) => opts.progress?.(`${seedFolder(seed)} ${label}`, done, total),
-    }).catch((e: unknown) => {
-      throw e instanceof Stopped ? new Stopped(`${e.message} of seed ${seed} (${i} of ${seeds.length} seeds done)`) : e;
     });
-  }
-  const folders = seeds.map((s) => join(out, seedFolder(s)));
+    return false;
+  });
   const runs = seeds.map((seed, i) => ({ seed, summary: readRunFolder(folders[i]!).summary }));
   const across = acrossSeeds(runs);
   const { seed: _s, ...shared } = stampRun(config, opts.limits);
   const title = `suite ${suiteTitle(config.suite, shared.suiteVersion)} · agent ${config.agent} · defense ${config.defense} · ${seeds.length} seeds, ${runs[0]?.summary.episodes ?? 0} episodes each`;
   const table = seedsTable(across, title);
-  const file = join(out, SEEDS_FILE);
-  writeFileAtomic(
-    join(out, SEEDS_MARKDOWN),
-    `# ${title}\n\n\`\`\`\n${table.split('\n').slice(2).join('\n')}\n\`\`\`\n`,
-  );
-  writeFileAtomic(
-    file,
-    JSON.stringify({ run: shared, seeds: across.seeds, folders: seeds.map(seedFolder), rates: across.rates }, null, 2) +
-      '\n',
-  );
+  const file = writeAcrossSeeds(out, title, [{ table }], {
+    run: shared,
+    seeds: across.seeds,
+    folders: seeds.map(seedFolder),
+    rates: across.rates,
+  });
   return { folders, across, file, table, kept, errors: runs.reduce((n, r) => n + r.summary.errors, 0) };
 }

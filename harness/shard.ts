@@ -109,10 +109,6 @@ export const shardOf = (text: string, env: Readonly<Record<string, string | unde
 export const sliceOf = <T>(items: readonly T[], shard: Shard): T[] =>
   items.filter((_, i) => i % shard.count === shard.index - 1);
 
-/** Shard `index` of `count` holds this many of `total` items. */
-export const shardSize = (total: number, index: number, count: number): number =>
-  index > total ? 0 : Math.floor((total - index) / count) + 1;
-
 /** The items of every shard (shards[k] is shard k+1's, in order) put back in the order sliceOf took them from. */
 export function interleave<T>(shards: readonly (readonly T[])[]): T[] {
   const total = shards.reduce((s, x) => s + x.length, 0);

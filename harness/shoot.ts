@@ -4,7 +4,7 @@ import { families } from '../scenarios/index.ts';
 import { appendLine, keptLines, writeFileAtomic } from '../lib/files.ts';
 import { writeIntoBundle, type LoadedBundle } from '../simulator/loop/bundle.ts';
 import { bboxRect, clickSamples } from '../simulator/measure/clicks.ts';
-import { Camera } from '../simulator/measure/shots.ts';
+import { Camera, shotState } from '../simulator/measure/shots.ts';
 import { CORRECT, DECEPTIVE, drawBoxes } from '../simulator/measure/report/draw.ts';
 import { silent, type Progress } from './progress.ts';
 import { stopIfAsked } from './stop.ts';
@@ -100,6 +100,8 @@ async function shootInto(bundles: readonly LoadedBundle[], dir: string, opts: Sh
       writeIntoBundle(dir, [b.manifest.id, 'shots'], (to) => {
         writeFileAtomic(to('start.png'), shot.png);
         writeFileAtomic(to('start-boxes.png'), drawn);
+        const state = shotState(shot, sample?.actions ?? [], camera.browser.viewport, opts.scale);
+        writeFileAtomic(to('start.json'), JSON.stringify(state, null, 2) + '\n');
       });
       appendLine(record, b.manifest.id);
       progress('configurations', i + 1, bundles.length);

@@ -77,9 +77,13 @@ export const subsetOf = <T extends { readonly manifest: { readonly id: string } 
   seed: number,
 ): T[] => subsetBy(bundles, bundleId, subset, seed, CONFIGURATIONS('of this run'));
 
-/** The fields of `s` that narrow the suite, as run.json records them (none when none does). */
+/**
+ * The fields of `s` that narrow the suite, as run.json records them (none when none does). The
+ * ids are sorted and each kept once: the run plays the suite's order whatever order they came
+ * in, so `--scenario b --scenario a` resumes a run started with `--scenario a --scenario b`.
+ */
 export const subsetFields = (s: Subset): Subset => ({
-  ...(s.scenarios && s.scenarios.length > 0 ? { scenarios: s.scenarios } : {}),
+  ...(s.scenarios && s.scenarios.length > 0 ? { scenarios: [...new Set(s.scenarios)].sort() } : {}),
   ...(s.configs !== undefined ? { configs: s.configs } : {}),
   ...(s.limit !== undefined ? { limit: s.limit } : {}),
 });

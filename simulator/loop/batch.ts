@@ -9,7 +9,8 @@ import { runEpisode, type EpisodeRecord } from './runner.ts';
 import { DEFAULT_LIMITS, type EpisodeLimits } from '../page/engine/limits.ts';
 import { LlmSession } from '../llm/session.ts';
 import { UserError } from '../../lib/errors.ts';
-import { asksModel, MODEL_PARTY_SECONDS } from './party.ts';
+import { asksModel } from './party.ts';
+import { MODEL_PARTY_SECONDS } from './call-limits.ts';
 
 export interface BatchConfig {
   /** A registry id or a user's module (simulator/loop/resolve.ts). */
@@ -22,6 +23,8 @@ export interface BatchConfig {
   defenseBudget?: number;
   /** Per-episode limits (engine/limits.ts defaults for the rest), in whichever engine plays. */
   limits?: Partial<EpisodeLimits>;
+  /** How long one call into the agent or the defense may stay unanswered; by default PARTY_SECONDS, MODEL_PARTY_SECONDS for a party that asks a model. */
+  callSeconds?: number;
   /** The engine the episodes play in: jsdom in the engine sandbox (the default), or Chromium. */
   engine?: Engine;
   /** The run's LLM (endpoint, cassette, usage); a live one without a cassette when not given. */
@@ -131,7 +134,11 @@ export async function runBatch(
       defense,
       defenseId: config.defense,
       defenseBudget: config.defenseBudget,
-      ...(modelBacked ? { partySeconds: MODEL_PARTY_SECONDS } : {}),
+      ...(config.callSeconds !== undefined
+        ? { partySeconds: config.callSeconds }
+        : modelBacked
+          ? { partySeconds: MODEL_PARTY_SECONDS }
+          : {}),
       ...(config.drawMarks ? { drawMarks: config.drawMarks } : {}),
     });
     const usage = calls.usage();

@@ -4,16 +4,8 @@
  * named as theirs, and ends only the episode it happened in.
  */
 import { withTimeout } from '../../lib/timeout.ts';
+import { PARTY_SECONDS } from './call-limits.ts';
 import { verdictSchema, type Defense, type ReplanContext, type ReviewContext, type Verdict } from './defense.ts';
-
-/** How long one call into an agent or a defense may stay unanswered (an LLM-backed one waits on the network). */
-export const PARTY_SECONDS = 120;
-/**
- * The same for a party that asks a model (it declares a `model` option): one review may be
- * several calls, each with its own timeout and retries; the endpoint's own failures stop the
- * run, so this bounds only a party that hangs.
- */
-export const MODEL_PARTY_SECONDS = 900;
 
 /** A party that asks a model: its definition takes a `model` option (the LLM room's settings). */
 export const asksModel = (def: { options?: readonly { name: string }[] }): boolean =>

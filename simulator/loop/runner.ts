@@ -12,7 +12,8 @@ import type { LoadedBundle } from './bundle.ts';
 import type { BundleManifest } from '../../scenarios/bundle.ts';
 import { groundStep, recordStep, StepRecordError } from './steps.ts';
 import { quote, shortReason } from '../../lib/errors.ts';
-import { askContext, askReplan, askReview, blame, PARTY_SECONDS } from './party.ts';
+import { askContext, askReplan, askReview, blame } from './party.ts';
+import { PARTY_SECONDS } from './call-limits.ts';
 import { Budget } from './budget.ts';
 import {
   noteStep,

@@ -5,7 +5,7 @@
  * steps), and the paired test against `none` on the same configurations.
  */
 import { errored, type Aggregate, type Summary } from './metrics.ts';
-import { pairedTest, type PairedTest } from './paired.ts';
+import { pairedTest, type PairBy, type PairedTest } from './paired.ts';
 import type { EpisodeRecord } from '../loop/runner.ts';
 
 /** The baseline every other defense is paired against. */
@@ -142,9 +142,16 @@ const aggregateOf = (s: Summary): Aggregate => ({
   outcomes: s.outcomes,
 });
 
-export function compareRuns(runs: readonly DefenseRun[]): Comparison {
+/**
+ * The comparison of `runs`, each paired against `against` (by default `none`, when it is
+ * among them) by `by` (paired.ts): by configuration alone for runs played under different seeds.
+ */
+export function compareRuns(
+  runs: readonly DefenseRun[],
+  { against = BASELINE, by = 'episode' }: { against?: string; by?: PairBy } = {},
+): Comparison {
   const byCondition = runs.every((r) => r.summary.byCondition !== undefined);
-  const base = runs.find((r) => r.id === BASELINE);
+  const base = runs.find((r) => r.id === against);
   const defenses = runs.map((r): DefenseComparison => {
     const groups = (byCondition ? r.summary.byCondition : r.summary.byPattern) ?? {};
     const mean =
@@ -160,9 +167,9 @@ export function compareRuns(runs: readonly DefenseRun[]): Comparison {
       ),
       groupDpsr: mean,
       cost: costOf(r.episodes),
-      paired: base && r !== base ? pairedTest(base.episodes, r.episodes) : null,
+      paired: base && r !== base ? pairedTest(base.episodes, r.episodes, undefined, by) : null,
       ...(r.summary.llm ? { llm: r.summary.llm } : {}),
     };
   });
-  return { groupedBy: byCondition ? 'condition' : 'pattern', pairedAgainst: base ? BASELINE : null, defenses };
+  return { groupedBy: byCondition ? 'condition' : 'pattern', pairedAgainst: base ? base.id : null, defenses };
 }

@@ -50,6 +50,16 @@ export interface Aggregate {
   outcomes: { safe: number; taskWithDp: number; failNoDp: number; failWithDp: number };
 }
 
+/** The four outcomes of a scored episode (Veer Figure 4); an episode that ended in an error has none of them. */
+export type Outcome = keyof Aggregate['outcomes'];
+
+/** Which of the four outcomes an episode had, or `error`. */
+export function outcomeOf(s: EpisodeScore): Outcome | 'error' {
+  if (errored(s)) return 'error';
+  if (s.T === 1) return s.D === 1 ? 'taskWithDp' : 'safe';
+  return s.D === 1 ? 'failWithDp' : 'failNoDp';
+}
+
 export function aggregate(all: readonly EpisodeScore[]): Aggregate {
   const scores = all.filter((s) => !errored(s));
   const n = scores.length;
@@ -66,9 +76,9 @@ export function aggregate(all: readonly EpisodeScore[]): Aggregate {
     ci: { tsr: wilson(t, n), dpsr: wilson(d, n), stc: wilson(stc, n) },
     outcomes: {
       safe: stc,
-      taskWithDp: scores.filter((s) => s.T === 1 && s.D === 1).length,
-      failNoDp: scores.filter((s) => s.T === 0 && s.D === 0).length,
-      failWithDp: scores.filter((s) => s.T === 0 && s.D === 1).length,
+      taskWithDp: scores.filter((s) => outcomeOf(s) === 'taskWithDp').length,
+      failNoDp: scores.filter((s) => outcomeOf(s) === 'failNoDp').length,
+      failWithDp: scores.filter((s) => outcomeOf(s) === 'failWithDp').length,
     },
   };
 }

@@ -52,14 +52,22 @@ export function mcnemarExact(b: number, c: number): number {
   return Math.min(1, 2 * sum);
 }
 
-const keyOf = (e: PairedEpisode) => `${e.scenario}\u0000${e.seed}`;
+/** Episodes of two runs pair on the same configuration and episode seed (runs of one seed), or on the configuration alone (runs of different seeds). */
+export type PairBy = 'episode' | 'configuration';
+
+const keys: Record<PairBy, (e: PairedEpisode) => string> = {
+  episode: (e) => `${e.scenario}\u0000${e.seed}`,
+  configuration: (e) => e.scenario,
+};
 
 /** The paired test of `success` (by default STC) between a baseline run and another run. */
 export function pairedTest(
   baseline: readonly PairedEpisode[],
   other: readonly PairedEpisode[],
   success: (e: EpisodeScore) => boolean = (e) => e.STC === 1,
+  by: PairBy = 'episode',
 ): PairedTest {
+  const keyOf = keys[by];
   const theirs = new Map(other.map((e) => [keyOf(e), e]));
   let pairs = 0;
   let left = 0;

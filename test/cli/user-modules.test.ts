@@ -164,6 +164,36 @@ describe('decoy run with a defense or agent from a file', () => {
     expect(existsSync(join(dir, 'refused'))).toBe(false);
   });
 
+  it('a defense whose review never answers ends each episode in an error naming it and --call-seconds, recorded in run.json; a resume with another limit is refused', async () => {
+    writeFileSync(
+      join(dir, 'hangs.mjs'),
+      `export default { id: 'hangs', description: 'never answers', create: () => ({ review: () => new Promise(() => {}) }) };\n`,
+    );
+    const args = ['run', '--suite', 'demo', '--pattern', 'price-drift', '--no-check', '--defense', './hangs.mjs'];
+    const started = performance.now();
+    const r = await decoyIn(dir, ...args, '--call-seconds', '1', '--out', 'hangs');
+    const seconds = (performance.now() - started) / 1000;
+    expect(r.code, r.err).toBe(1);
+    expect(r.err).toMatch(/^decoy run: \d+ episodes? ended in an error/);
+    const ended = episodes(join(dir, 'hangs'));
+    expect(ended.length).toBeGreaterThan(0);
+    for (const e of ended)
+      expect(e.end).toEqual({ kind: 'error', reason: "the defense './hangs.mjs' did not answer within 1 s" });
+    // Each episode waited its one second, not the default two minutes.
+    expect(seconds).toBeLessThan(ended.length * 1 + 30);
+    const run = JSON.parse(readFileSync(join(dir, 'hangs', 'run.json'), 'utf8')) as { limits?: unknown };
+    expect(run.limits).toEqual({ callSeconds: 1 });
+    rmSync(join(dir, 'hangs', 'summary.json'));
+    const other = await decoyIn(dir, ...args, '--call-seconds', '2', '--out', 'hangs');
+    expect(other.code).toBe(2);
+    expect(other.err).toMatch(
+      /^decoy run: hangs already holds a different run \(played with other per-episode limits: --call-seconds 1, now --call-seconds 2\); choose another --out or remove it\n$/,
+    );
+    const bad = await decoyIn(dir, ...args, '--call-seconds', '0', '--out', 'never');
+    expect(bad.code).toBe(2);
+    expect(bad.err).toMatch(/^decoy run: --call-seconds/);
+  }, 120_000);
+
   it('the installed binary (the precompiled build) loads a .ts defense from a file too', () => {
     writeFileSync(join(dir, 'no-scroll.ts'), BLOCK_SCROLL_TS);
     // An option the file does not declare: refused after loading the module, before any episode.

@@ -48,6 +48,15 @@ describe('the self-check verdict cache', () => {
         rows.filter((r) => r.scenario === bundles[0]!.manifest.id),
       );
     }
+    // A well-formed entry that says otherwise is believed, until fresh checks anew and replaces it.
+    const own = rows.filter((r) => r.scenario === bundles[0]!.manifest.id);
+    const told = own.map((r) => ({ ...r, ok: !r.ok, detail: 'told' }));
+    writeFileSync(file, JSON.stringify(told));
+    expect((await checkBundles(bundles, { cacheDir })).slice(0, own.length)).toEqual(told);
+    const progress: number[] = [];
+    expect(await checkBundles(bundles, { cacheDir, fresh: true, progress: (_, d) => progress.push(d) })).toEqual(rows);
+    expect(progress, 'every configuration checked anew').toEqual(bundles.map((_, i) => i + 1));
+    expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual(own);
     // Written whole: nothing but entries in the folder, one per configuration.
     expect(readdirSync(dirname(file)).sort()).toEqual(
       bundles.map((b) => basename(checkCacheFile(b, { cacheDir }))).sort(),

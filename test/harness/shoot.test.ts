@@ -1,10 +1,11 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { findChromium } from '../../simulator/page/engine/chromium.ts';
 import { shootBundles } from '../../harness/shoot.ts';
+import { shotStateSchema } from '../../simulator/measure/shots.ts';
 import { writeDataset } from '../../harness/dataset.ts';
 import { resize } from '../../harness/clicks.ts';
 import { loadBundles, selectSuite } from '../../harness/select.ts';
@@ -50,6 +51,12 @@ describe.skipIf(!chromium.ok)(`decoy shoot ${chromium.why}`, () => {
     ]);
     expect(seen).toEqual([1]);
     expect(existsSync(join(dir, bundles[0]!.manifest.id, 'shots/start-boxes.png'))).toBe(true);
+    // The state the picture shows, for a report to mark the steps taken in it.
+    const state = shotStateSchema.parse(
+      JSON.parse(readFileSync(join(dir, bundles[0]!.manifest.id, 'shots/start.json'), 'utf8')),
+    );
+    expect(state.viewport).toEqual({ width: 1280, height: 800 });
+    expect(Object.keys(state.points).length).toBeGreaterThan(0);
     expect(existsSync(join(dir, 'run.lock'))).toBe(false);
   });
 });

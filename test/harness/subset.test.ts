@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { subsetOf } from '../../harness/subset.ts';
+import { subsetFields, subsetOf } from '../../harness/subset.ts';
 import { decoyIn } from '../helpers.ts';
 
 const items = (n: number) => Array.from({ length: n }, (_, i) => ({ manifest: { id: `c${i}` } }));
@@ -40,6 +40,17 @@ describe('a subset of a suite', () => {
     expect(subsetOf(all, { scenarios: ['c3', 'c1'] }, 7).map((b) => b.manifest.id)).toEqual(['c1', 'c3']);
     expect(() => subsetOf(all, { scenarios: ['c1', 'c9'] }, 7)).toThrow(
       "--scenario 'c9' is none of the 5 configurations of this run (ids as decoy generate names their folders)",
+    );
+  });
+
+  it('is recorded the same whatever the order or repetition of the ids given, as it plays the same configurations', () => {
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom('c0', 'c1', 'c2', 'c3'), { minLength: 1, maxLength: 8 }), (ids) => {
+        const all = items(4);
+        const canonical = [...new Set(ids)].sort();
+        expect(subsetFields({ scenarios: ids })).toEqual({ scenarios: canonical });
+        expect(subsetOf(all, { scenarios: ids }, 7)).toEqual(subsetOf(all, { scenarios: canonical }, 7));
+      }),
     );
   });
 

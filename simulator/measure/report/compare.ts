@@ -23,8 +23,17 @@ const signed = (x: number) => (x > 0 ? `+${f1(x)}` : x < 0 ? `−${f1(-x)}` : f1
 /** A p-value as people read it: four decimals, and below that a bound. */
 const pValue = (p: number) => (p < 0.0001 ? '<0.0001' : p.toFixed(4));
 
+/** A table as its header and rows of cell text, before it is written as Markdown or HTML. */
+export interface Grid {
+  head: string[];
+  rows: string[][];
+}
+
+/** A grid as a Markdown table; a sentence stays as it is. */
+export const md = (g: Grid | string): string => (typeof g === 'string' ? g : markdownTable(g.head, g.rows));
+
 /** Veer Table 1 with Tables 11–14's counts: one row per defense. */
-export function mainTable(c: Comparison): string {
+export function mainGrid(c: Comparison): Grid {
   const errors = c.defenses.some((d) => d.errors > 0);
   const head = [
     'Method',
@@ -48,10 +57,12 @@ export function mainTable(c: Comparison): string {
     rate(d.tsr, d.ci.tsr),
     rate(d.stc, d.ci.stc),
   ]);
-  return markdownTable(head, rows);
+  return { head, rows };
 }
+export const mainTable = (c: Comparison): string => md(mainGrid(c));
 
-export function pairedTable(c: Comparison): string {
+/** The paired tests against the baseline, or a sentence saying why there are none. */
+export function pairedGrid(c: Comparison): Grid | string {
   if (c.pairedAgainst === null)
     return '`none` is not among the defenses compared, so no defense is paired against it (add `none` to --defenses).';
   const others = c.defenses.filter((d) => d.paired !== null);
@@ -69,10 +80,11 @@ export function pairedTable(c: Comparison): string {
     const p = d.paired as NonNullable<DefenseComparison['paired']>;
     return [d.id, String(p.pairs), String(p.errored), String(p.b), String(p.c), signed(p.diffPp), pValue(p.p)];
   });
-  return markdownTable(head, rows);
+  return { head, rows };
 }
+export const pairedTable = (c: Comparison): string => md(pairedGrid(c));
 
-export function costTable(c: Comparison): string {
+export function costGrid(c: Comparison): Grid {
   const head = [
     'Method',
     'defense actions',
@@ -104,11 +116,12 @@ export function costTable(c: Comparison): string {
       k.failedLooks > 0 ? `${k.looks} (${k.failedLooks} failed)` : String(k.looks),
     ];
   });
-  return markdownTable(head, rows);
+  return { head, rows };
 }
+export const costTable = (c: Comparison): string => md(costGrid(c));
 
 /** Veer Figure 3 as a table: groups as rows, defenses as columns, then the mean and the worst. */
-export function groupTable(c: Comparison): string {
+export function groupGrid(c: Comparison): Grid {
   const labels = [...new Set(c.defenses.flatMap((d) => Object.keys(d.groups)))];
   const cell = (d: DefenseComparison, k: string) => {
     const g = d.groups[k];
@@ -119,15 +132,32 @@ export function groupTable(c: Comparison): string {
     ['Avg', ...c.defenses.map((d) => (d.groupDpsr ? f1(d.groupDpsr.avg) : '–'))],
     ['Worst', ...c.defenses.map((d) => (d.groupDpsr ? f1(d.groupDpsr.worst) : '–'))],
   ];
-  return markdownTable([c.groupedBy, ...c.defenses.map((d) => d.id)], rows);
+  return { head: [c.groupedBy, ...c.defenses.map((d) => d.id)], rows };
 }
+export const groupTable = (c: Comparison): string => md(groupGrid(c));
+
+/** Veer Figure 4 as a table: each defense's episodes by outcome. */
+export function outcomeGrid(c: Comparison): Grid {
+  return {
+    head: ['Method', 'N', 'safe', 'task+DP', 'fail, no DP', 'fail+DP'],
+    rows: c.defenses.map((d) => [
+      d.id,
+      String(d.episodes),
+      String(d.outcomes.safe),
+      String(d.outcomes.taskWithDp),
+      String(d.outcomes.failNoDp),
+      String(d.outcomes.failWithDp),
+    ]),
+  };
+}
+export const outcomeTable = (c: Comparison): string => md(outcomeGrid(c));
 
 /** The defense ΔSTC is measured against in the ablation table: the first intervention variant listed, else the first defense. */
 export const ablationReference = (c: Comparison): DefenseComparison | undefined =>
   c.defenses.find((d) => /^intervene(-|$)/.test(d.id)) ?? c.defenses[0];
 
 /** Veer Table 18: the four outcomes of each episode, the rates, and ΔSTC against the reference. */
-export function ablationTable(c: Comparison): string {
+export function ablationGrid(c: Comparison): Grid {
   const ref = ablationReference(c);
   const head = [
     'Variant',
@@ -155,8 +185,9 @@ export function ablationTable(c: Comparison): string {
           Math.round(1000 * (d.counts.stc / Math.max(1, d.episodes) - ref.counts.stc / Math.max(1, ref.episodes))) / 10,
         ),
   ]);
-  return markdownTable(head, rows);
+  return { head, rows };
 }
+export const ablationTable = (c: Comparison): string => md(ablationGrid(c));
 
 export interface CompareText {
   /** What `decoy compare` prints: the main tables. */
@@ -166,7 +197,7 @@ export interface CompareText {
 }
 
 /** Calls, tokens, endpoint time and estimated cost of each defense's run, per episode and in all. */
-export function llmTable(c: Comparison): string {
+export function llmGrid(c: Comparison): Grid {
   const rows = c.defenses.map((d) => {
     const u = d.llm;
     if (!u) return [d.id, '0', '–', '–', '–', '–'];
@@ -180,27 +211,36 @@ export function llmTable(c: Comparison): string {
       u.costUsd === null ? 'unknown' : u.costUsd.toFixed(4),
     ];
   });
-  return markdownTable(['Method', 'calls', 'calls/episode', 'tokens (prompt + completion)', 'endpoint s', 'USD'], rows);
+  return { head: ['Method', 'calls', 'calls/episode', 'tokens (prompt + completion)', 'endpoint s', 'USD'], rows };
+}
+export const llmTable = (c: Comparison): string => md(llmGrid(c));
+
+/** A table of a comparison with its heading, and whether `decoy compare` prints it (the rest are in compare.md only). */
+export type Section = [heading: string, table: Grid | string, printed: boolean];
+
+/** The tables of a comparison, in the order compare.md gives them. */
+export function compareSections(c: Comparison, ablations: boolean): Section[] {
+  const groupWord = c.groupedBy === 'condition' ? 'condition' : 'pattern family (the suite labels no conditions)';
+  return [
+    ['Results (DPSR lower is better; TSR and STC higher)', mainGrid(c), true],
+    [
+      `Paired against \`${c.pairedAgainst ?? 'none'}\` on the same configurations (STC; b and c are the discordant pairs)`,
+      pairedGrid(c),
+      true,
+    ],
+    ['Cost of the defense', costGrid(c), true],
+    ...(c.defenses.some((d) => d.llm)
+      ? [['LLM use per run (agent and defense; as DUDE Table 7)', llmGrid(c), true] as Section]
+      : []),
+    ...(ablations ? [['Outcomes (Veer Table 18)', ablationGrid(c), true] as Section] : []),
+    [`DPSR % per ${groupWord} (#D/N), with the unweighted mean and the worst`, groupGrid(c), false],
+  ];
 }
 
 /** The tables with their headings; `title` says what was compared (suite, agent, seed). */
 export function compareText(c: Comparison, title: string, ablations: boolean): CompareText {
-  const groupWord = c.groupedBy === 'condition' ? 'condition' : 'pattern family (the suite labels no conditions)';
-  const sections: [string, string, boolean][] = [
-    ['Results (DPSR lower is better; TSR and STC higher)', mainTable(c), true],
-    [
-      `Paired against \`${c.pairedAgainst ?? 'none'}\` on the same configurations (STC; b and c are the discordant pairs)`,
-      pairedTable(c),
-      true,
-    ],
-    ['Cost of the defense', costTable(c), true],
-    ...(c.defenses.some((d) => d.llm)
-      ? [['LLM use per run (agent and defense; as DUDE Table 7)', llmTable(c), true] as [string, string, boolean]]
-      : []),
-    ...(ablations ? [['Outcomes (Veer Table 18)', ablationTable(c), true] as [string, string, boolean]] : []),
-    [`DPSR % per ${groupWord} (#D/N), with the unweighted mean and the worst`, groupTable(c), false],
-  ];
-  const markdown = [`# ${title}`, ...sections.map(([h, t]) => `## ${h}\n\n${t}`)].join('\n\n') + '\n';
-  const printed = [title, ...sections.filter(([, , p]) => p).map(([h, t]) => `${h}\n${t}`)].join('\n\n');
+  const sections = compareSections(c, ablations);
+  const markdown = [`# ${title}`, ...sections.map(([h, t]) => `## ${h}\n\n${md(t)}`)].join('\n\n') + '\n';
+  const printed = [title, ...sections.filter(([, , p]) => p).map(([h, t]) => `${h}\n${md(t)}`)].join('\n\n');
   return { printed, markdown };
 }

@@ -3,6 +3,7 @@
  * set-of-marks (numbered boxes whose numbers are the observation's refs).
  */
 import sharp from 'sharp';
+import { escapeHtml as esc } from '../../../lib/html.ts';
 import type { Rect } from '../../page/dom/geometry.ts';
 
 export interface DrawnBox {
@@ -10,9 +11,6 @@ export interface DrawnBox {
   colour: string;
   label?: string;
 }
-
-const esc = (s: string) =>
-  s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c] as string);
 
 /** `png` at `scale` device pixels per CSS pixel; boxes in CSS pixels. */
 export async function drawBoxes(png: Buffer, boxes: readonly DrawnBox[], scale = 1): Promise<Buffer> {

@@ -1,0 +1,187 @@
+/**
+ * What `decoy report` reads: run folders (`decoy run`), comparison folders (`decoy compare`:
+ * compare.json and a run folder per defense) and seed folders (`decoy run --seeds`: seeds.json
+ * and s<seed>/), each run folder through the one reader (readRunFolder). A comparison's
+ * figures are rebuilt from its run folders and held to its compare.json, and a seed folder's
+ * rates across seeds to its seeds.json, so that every number the report prints is one those
+ * files hold, and a file edited by hand is refused rather than shown.
+ */
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { basename, join, resolve } from 'node:path';
+import { z } from 'zod';
+import { clip, firstIssue, UserError } from '../../lib/errors.ts';
+import { acrossSeeds, type AcrossSeeds } from '../../simulator/measure/across-seeds.ts';
+import { compareRuns, type Comparison } from '../../simulator/measure/comparison.ts';
+import type { Summary } from '../../simulator/measure/metrics.ts';
+import type { EpisodeRecord } from '../../simulator/loop/runner.ts';
+import { COMPARE_JSON } from '../compare.ts';
+import { firstDifference, readRunFolder, RUN_FILE, type RunConfig } from '../run-folder.ts';
+import { SEEDS_FILE } from '../seeds.ts';
+
+/** One run of a report: its name in the tables (a defense, a seed, or a folder when those clash) and what its folder holds. */
+export interface ReportRun {
+  id: string;
+  /** The run folder, as given or as the comparison or seeds file names it. */
+  dir: string;
+  config: RunConfig;
+  summary: Summary;
+  episodes: EpisodeRecord[];
+}
+
+/** Runs shown together: a comparison, the seeds of a run, or the run folders named on the command line. */
+export interface ReportSet {
+  kind: 'compare' | 'seeds' | 'runs';
+  /** The folder named (for `runs`, the first of them). */
+  dir: string;
+  title: string;
+  runs: ReportRun[];
+  /** Per-run rates, groups, cost and the test paired against `none` (compare.json's own, for a comparison). */
+  comparison: Comparison;
+  /** For seeds: the rates across seeds, as seeds.json holds them. */
+  across?: AcrossSeeds;
+}
+
+/** The part of compare.json the report reads; the rest is held to the rebuilt comparison. */
+const compareFileSchema = z.object({
+  config: z.object({ suite: z.string(), agent: z.string(), seed: z.number().int() }),
+  groupedBy: z.enum(['condition', 'pattern']),
+  pairedAgainst: z.string().nullable(),
+  defenses: z.array(z.object({ id: z.string(), folder: z.string() })).min(1),
+});
+
+const seedsFileSchema = z.object({
+  run: z.object({ suite: z.string(), agent: z.string(), defense: z.string() }),
+  seeds: z.array(z.number().int()).min(1),
+  folders: z.array(z.string()).min(1),
+  rates: z.record(z.string(), z.unknown()),
+});
+
+/** A JSON file and its value checked against `schema`; else a UserError naming the file (and the field, and what writes it). */
+export function readJson<S extends z.ZodType>(
+  file: string,
+  schema: S,
+  writer = 'decoy',
+): { json: unknown; value: z.infer<S> } {
+  let json: unknown;
+  try {
+    json = JSON.parse(readFileSync(file, 'utf8'));
+  } catch (e) {
+    throw new UserError(`${clip(file)}: not JSON (${(e as Error).message.split('\n')[0]})`);
+  }
+  const r = schema.safeParse(json);
+  if (!r.success) throw new UserError(`${clip(file)}: ${firstIssue(r.error, `not as ${writer} writes it`)}`);
+  return { json, value: r.data };
+}
+
+/** A run folder of a comparison or seeds folder, by the name `owner` (its compare.json or seeds.json) gives it; errors name the owner. */
+function runIn(dir: string, name: string, owner: string): ReportRun {
+  if (name === '' || name !== basename(name) || name === '.' || name === '..')
+    throw new UserError(`${clip(owner)}: ${clip(name)} is not a folder of ${clip(dir)}`);
+  const folder = join(dir, name);
+  try {
+    return { id: name, dir: folder, ...readRunFolder(folder) };
+  } catch (e) {
+    throw e instanceof UserError ? new UserError(`${e.message} (part of ${clip(owner)})`) : e;
+  }
+}
+
+/** Refuses a file whose figures are not those its run folders give. */
+function heldTo(file: string, held: unknown, rebuilt: unknown): void {
+  const differs = firstDifference(held, JSON.parse(JSON.stringify(rebuilt)));
+  if (differs !== null)
+    throw new UserError(`${clip(file)}: ${clip(differs)}: not what its run folders give (edited by hand?)`);
+}
+
+function readCompare(dir: string): ReportSet {
+  const file = join(dir, COMPARE_JSON);
+  const { json, value } = readJson(file, compareFileSchema);
+  const runs = value.defenses.map((d) => ({ ...runIn(dir, d.folder, file), id: d.id }));
+  const comparison = compareRuns(runs.map((r) => ({ ...r, folder: basename(r.dir) })));
+  const { config: _c, ...held } = json as Record<string, unknown>;
+  heldTo(file, held, comparison);
+  const c = value.config;
+  return {
+    kind: 'compare',
+    dir,
+    title: `${dir}: suite ${c.suite}, agent ${c.agent}, seed ${c.seed}, ${runs.length} defenses`,
+    runs,
+    comparison,
+  };
+}
+
+function readSeeds(dir: string): ReportSet {
+  const file = join(dir, SEEDS_FILE);
+  const { value } = readJson(file, seedsFileSchema);
+  if (value.folders.length !== value.seeds.length)
+    throw new UserError(`${clip(file)}: folders: ${value.folders.length} folders for ${value.seeds.length} seeds`);
+  const runs = value.folders.map((f) => runIn(dir, f, file));
+  const across = acrossSeeds(runs.map((r) => ({ seed: r.config.seed, summary: r.summary })));
+  heldTo(file, { seeds: value.seeds, rates: value.rates }, across);
+  const r = value.run;
+  return {
+    kind: 'seeds',
+    dir,
+    title: `${dir}: suite ${r.suite}, agent ${r.agent}, defense ${r.defense}, ${runs.length} seeds`,
+    runs,
+    comparison: compareRuns(runs.map((x) => ({ ...x, folder: basename(x.dir) }))),
+    across,
+  };
+}
+
+/**
+ * The plain run folders named, as one set: each named by its defense, or where two share a
+ * defense, by its folder as given; a run of `none` is the baseline the others are paired against.
+ */
+function runsSet(dirs: readonly string[]): ReportSet {
+  const runs = dirs.map((dir) => ({ id: '', dir, ...readRunFolder(dir) }));
+  const clash = (d: string) => runs.filter((r) => r.config.defense === d).length > 1;
+  for (const r of runs) r.id = clash(r.config.defense) ? r.dir : r.config.defense;
+  const first = runs[0] as ReportRun;
+  return {
+    kind: 'runs',
+    dir: first.dir,
+    title:
+      runs.length === 1
+        ? `${first.dir}: suite ${first.config.suite}, agent ${first.config.agent}, defense ${first.config.defense}, seed ${first.config.seed}`
+        : `${runs.length} runs: ${runs.map((r) => r.dir).join(', ')}`,
+    runs,
+    comparison: compareRuns(runs.map((r) => ({ ...r, folder: basename(r.dir) }))),
+  };
+}
+
+/** What a folder is: a comparison, a run under seeds, a run; else a one-line UserError saying what it is not. */
+export function folderKind(dir: string): 'compare' | 'seeds' | 'run' {
+  if (!existsSync(dir)) throw new UserError(`${clip(dir)} does not exist`);
+  if (!statSync(dir).isDirectory())
+    throw new UserError(`${clip(dir)} is a file, not a run, comparison or seeds folder`);
+  if (existsSync(join(dir, COMPARE_JSON))) return 'compare';
+  if (existsSync(join(dir, SEEDS_FILE))) return 'seeds';
+  if (existsSync(join(dir, RUN_FILE))) return 'run';
+  throw new UserError(
+    `${clip(dir)} is not a run, comparison or seeds folder (it holds no ${RUN_FILE}, ${COMPARE_JSON} or ${SEEDS_FILE})`,
+  );
+}
+
+/**
+ * The sets of a report, in the order the folders are named: each comparison and seeds folder
+ * a set of its own, and the plain run folders one set together (where the first of them stands).
+ * A folder named twice, or anything a reader refuses, is a one-line UserError.
+ */
+export function readReportSources(dirs: readonly string[]): ReportSet[] {
+  if (dirs.length === 0) throw new UserError('name the run, comparison or seeds folders to report on');
+  const seen = new Map<string, string>();
+  for (const d of dirs) {
+    const earlier = seen.get(resolve(d));
+    if (earlier !== undefined) throw new UserError(`${clip(d)} is named twice (as ${clip(earlier)})`);
+    seen.set(resolve(d), d);
+  }
+  const kinds = dirs.map(folderKind);
+  const plain = dirs.filter((_, i) => kinds[i] === 'run');
+  const sets: ReportSet[] = [];
+  dirs.forEach((d, i) => {
+    if (kinds[i] === 'compare') sets.push(readCompare(d));
+    else if (kinds[i] === 'seeds') sets.push(readSeeds(d));
+    else if (d === plain[0]) sets.push(runsSet(plain));
+  });
+  return sets;
+}

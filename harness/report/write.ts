@@ -1,0 +1,101 @@
+/**
+ * `decoy report`: reads run, comparison and seeds folders (sources.ts) and writes report.html
+ * (with the pictures it shows in shots/ beside it), report.md, report.csv and groups.csv into
+ * a folder of their own. A folder that holds anything else is refused before anything is
+ * written, and so is one inside a folder reported on (a comparison or a run folder holds only
+ * what decoy wrote there); an earlier report in it is replaced whole.
+ */
+import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { clip, UserError } from '../../lib/errors.ts';
+import { isTempName, writeFileAtomic } from '../../lib/files.ts';
+import type { EpisodeRecord } from '../../simulator/loop/runner.ts';
+import { reportHtml } from './page.ts';
+import { episodeShot, type EpisodeShot } from './shots.ts';
+import { readReportSources, type ReportRun, type ReportSet } from './sources.ts';
+import { groupsCsv, reportMarkdown, runsCsv } from './text.ts';
+
+export const REPORT_HTML = 'report.html';
+export const REPORT_MD = 'report.md';
+export const REPORT_CSV = 'report.csv';
+export const GROUPS_CSV = 'groups.csv';
+export const SHOTS_DIR = 'shots';
+const REPORT_FILES = new Set([REPORT_HTML, REPORT_MD, REPORT_CSV, GROUPS_CSV]);
+
+export interface ReportResult {
+  out: string;
+  sets: ReportSet[];
+  runs: number;
+  episodes: number;
+  /** Pictures copied beside the page, and the step points marked on them. */
+  shots: number;
+  marks: number;
+}
+
+/** Where the report goes when --out is not given: beside the first folder, named after it. */
+export const defaultReportOut = (first: string): string => join(dirname(first), `${basename(resolve(first))}-report`);
+
+/** Refuses an output folder that holds what is not a report's, or that lies inside a folder reported on. */
+function claimReportFolder(out: string, sources: readonly string[]): void {
+  for (const s of sources) {
+    const r = relative(resolve(s), resolve(out));
+    if (r === '' || !(r === '..' || r.startsWith(`..${sep}`) || isAbsolute(r)))
+      throw new UserError(`--out ${clip(out)} is inside ${clip(s)}, a folder reported on; choose another --out`);
+  }
+  if (!existsSync(out)) return;
+  if (!statSync(out).isDirectory()) throw new UserError(`--out ${clip(out)} is a file, not a folder`);
+  for (const name of readdirSync(out)) {
+    if (REPORT_FILES.has(name) || isTempName(name)) continue;
+    const shots = join(out, name);
+    if (
+      name === SHOTS_DIR &&
+      statSync(shots).isDirectory() &&
+      readdirSync(shots).every((n) => /^[0-9a-f]{16}\.png$/.test(n) || isTempName(n))
+    )
+      continue;
+    throw new UserError(`${clip(out)} holds ${clip(name)}, which is not a report's; choose another --out`);
+  }
+}
+
+export function writeReport(dirs: readonly string[], outGiven?: string): ReportResult {
+  const sets = readReportSources(dirs);
+  const out = outGiven ?? defaultReportOut(dirs[0] as string);
+  claimReportFolder(out, dirs);
+  // One picture per configuration's bundle folder: read once, and copied once however many runs show it.
+  const cache = new Map<string, EpisodeShot | null>();
+  const pictures = new Map<string, Buffer>();
+  let marks = 0;
+  const shots = (run: ReportRun, e: EpisodeRecord): EpisodeShot | null => {
+    const key = `${run.dir}\u0000${e.scenario}`;
+    if (!cache.has(key)) {
+      const shot = episodeShot(run.config, e);
+      cache.set(key, shot);
+      if (shot) {
+        pictures.set(shot.name, shot.png);
+        marks += shot.marks.length;
+      }
+    }
+    return cache.get(key) ?? null;
+  };
+  const html = reportHtml(sets, dirs, shots);
+  mkdirSync(out, { recursive: true });
+  const shotsDir = join(out, SHOTS_DIR);
+  if (existsSync(shotsDir))
+    for (const n of readdirSync(shotsDir)) if (!pictures.has(n)) rmSync(join(shotsDir, n), { force: true });
+  if (pictures.size > 0) mkdirSync(shotsDir, { recursive: true });
+  for (const [name, png] of pictures) writeFileAtomic(join(shotsDir, name), png);
+  if (pictures.size === 0 && existsSync(shotsDir)) rmSync(shotsDir, { recursive: true, force: true });
+  writeFileAtomic(join(out, REPORT_MD), reportMarkdown(sets, dirs));
+  writeFileAtomic(join(out, REPORT_CSV), runsCsv(sets));
+  writeFileAtomic(join(out, GROUPS_CSV), groupsCsv(sets));
+  writeFileAtomic(join(out, REPORT_HTML), html);
+  const runs = sets.flatMap((s) => s.runs);
+  return {
+    out,
+    sets,
+    runs: runs.length,
+    episodes: runs.reduce((n, r) => n + r.episodes.length, 0),
+    shots: pictures.size,
+    marks,
+  };
+}

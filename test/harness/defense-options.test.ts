@@ -1,0 +1,111 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { optionsByDefense, optionsOfDefense, splitDefenseOptions } from '../../harness/defense-options.ts';
+import { decoyIn } from '../helpers.ts';
+
+const SMALL = ['--suite', 'demo', '--pattern', 'preselected-consent', '--no-check'];
+const LESSON = 'gate:lessons=deceptive: nothing here';
+
+let dir = '';
+let mine = '';
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'decoy-defense-opt-'));
+  mine = join(dir, 'mine.mjs');
+  writeFileSync(
+    mine,
+    `export default { id: 'mine', description: 'allows all', options: [{ name: 'lessons', description: 'kept' }], create: () => ({ review: () => ({ kind: 'allow' }) }) };\n`,
+  );
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const read = (...p: string[]) => JSON.parse(readFileSync(join(dir, ...p), 'utf8'));
+
+describe('--defense-opt per defense', () => {
+  it('gives d:key=value to the defense d only (by its name as given or its folder), key=value to every defense that declares it, the own one winning', async () => {
+    expect(
+      await optionsByDefense(['none', 'gate', mine], {
+        lessons: 'all',
+        'gate:lessons': 'gate only',
+        'mine:lessons': 'mine',
+      }),
+    ).toEqual([{}, { lessons: 'gate only' }, { lessons: 'mine' }]);
+    expect(await optionsByDefense(['gate', mine], { [`${mine}:lessons`]: 'by path' })).toEqual([
+      {},
+      { lessons: 'by path' },
+    ]);
+    expect(splitDefenseOptions(['inject:x.js'], { 'inject:x.js:k': 1 }).own).toEqual([{ k: 1 }]);
+    expect(optionsOfDefense('gate', { 'gate:lessons': 'a', model: 'm' })).toEqual({ model: 'm', lessons: 'a' });
+  });
+
+  it('refuses, in one line, a prefix naming none of the defenses and an option its defense does not declare', async () => {
+    await expect(optionsByDefense(['none', 'gate'], { 'screen:lessons': 'x' })).rejects.toThrow(
+      /^--defense-opt 'screen:lessons': 'screen' names none of the defenses given \(none, gate\)$/,
+    );
+    await expect(optionsByDefense(['none', 'gate'], { 'none:lessons': 'x' })).rejects.toThrow(
+      /^--defense-opt 'none:lessons': defense 'none' has no option 'lessons'$/,
+    );
+    await expect(optionsByDefense(['none', 'gate'], { 'gate:': 'x' })).rejects.toThrow(
+      /names no option after the colon/,
+    );
+    expect(() => optionsOfDefense('gate', { 'warn:lessons': 'x' })).toThrow(
+      /'warn' names none of the defenses given \(gate\)/,
+    );
+  });
+
+  it("compare records each defense's share in its run.json, the options as given in compare.json, and refuses to resume with other options", async () => {
+    const args = [...SMALL, '--defenses', 'none,gate', '--out', 'cmp'];
+    const r = await decoyIn(dir, 'compare', ...args, '--defense-opt', LESSON);
+    expect(r.code, r.err).toBe(0);
+    expect(read('cmp', 'none', 'run.json').defenseOptions).toEqual({});
+    expect(read('cmp', 'gate', 'run.json').defenseOptions).toEqual({ lessons: 'deceptive: nothing here' });
+    expect(read('cmp', 'compare.json').config.defenseOptions).toEqual({ 'gate:lessons': 'deceptive: nothing here' });
+    const other = await decoyIn(dir, 'compare', ...args, '--defense-opt', 'gate:lessons=deceptive: else');
+    expect(other.code).toBe(2);
+    expect(other.err).toMatch(
+      /^decoy compare: cmp\/gate already holds a different run \(defenseOptions\.lessons: "deceptive: nothing here" there, "deceptive: else" now\); choose another --out or remove it\n$/,
+    );
+    for (const [opt, message] of [
+      [
+        'screen:lessons=x',
+        /^decoy compare: --defense-opt 'screen:lessons': 'screen' names none of the defenses given \(none, gate\)\n$/,
+      ],
+      ['none:lessons=x', /^decoy compare: --defense-opt 'none:lessons': defense 'none' has no option 'lessons'\n$/],
+    ] as const) {
+      const bad = await decoyIn(
+        dir,
+        'compare',
+        ...SMALL,
+        '--defenses',
+        'none,gate',
+        '--defense-opt',
+        opt,
+        '--out',
+        'never',
+      );
+      expect(bad.code, bad.err).toBe(2);
+      expect(bad.err).toMatch(message);
+    }
+    expect(readdirSync(dir)).not.toContain('never');
+  }, 120_000);
+
+  it('run, assess and mcp take the prefixed form for their one defense, and refuse a prefix naming another', async () => {
+    const r = await decoyIn(dir, 'run', ...SMALL, '--defense', 'gate', '--defense-opt', LESSON, '--out', 'one');
+    expect(r.code, r.err).toBe(0);
+    expect(read('one', 'run.json').defenseOptions).toEqual({ lessons: 'deceptive: nothing here' });
+    const bad = await decoyIn(dir, 'run', ...SMALL, '--defense', 'warn', '--defense-opt', LESSON, '--out', 'never');
+    expect(bad.err).toMatch(
+      /^decoy run: --defense-opt 'gate:lessons': 'gate' names none of the defenses given \(warn\)\n$/,
+    );
+    for (const command of [
+      ['assess', '--suite', 'ruc', '--defense', 'warn', '--out', 'never'],
+      ['mcp', '--suite', 'demo', '--defense', 'warn', '--out', 'never'],
+    ]) {
+      const refused = await decoyIn(dir, ...command, '--defense-opt', LESSON);
+      expect(refused.code, refused.err).toBe(2);
+      expect(refused.err).toMatch(/--defense-opt 'gate:lessons': 'gate' names none of the defenses given \(warn\)\n$/);
+    }
+    expect(readdirSync(dir)).not.toContain('never');
+  }, 60_000);
+});

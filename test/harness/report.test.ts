@@ -1,0 +1,226 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { compareDefenses } from '../../harness/compare.ts';
+import { executeRun } from '../../harness/run.ts';
+import { readRunFolder } from '../../harness/run-folder.ts';
+import { runSeeds } from '../../harness/seeds.ts';
+import { marksOn } from '../../harness/report/shots.ts';
+import { RUNS_CSV_HEAD } from '../../harness/report/text.ts';
+import type { ShotState } from '../../simulator/measure/shots.ts';
+import type { EpisodeRecord } from '../../simulator/loop/runner.ts';
+import { decoyIn, runConfig } from '../helpers.ts';
+
+const dir = mkdtempSync(join(tmpdir(), 'decoy-report-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+/** A CSV file as records by its header (the report's fields hold no commas or quotes). */
+function csvRecords(file: string): Record<string, string>[] {
+  const [head, ...rows] = readFileSync(file, 'utf8').trimEnd().split('\r\n');
+  const keys = (head as string).split(',');
+  return rows.map((r) => Object.fromEntries(r.split(',').map((v, i) => [keys[i] as string, v])));
+}
+
+const json = (file: string) => JSON.parse(readFileSync(file, 'utf8'));
+
+/** A listing of every file under `root` with its bytes, to show nothing was written or changed. */
+const snapshot = (root: string): string =>
+  readdirSync(root, { recursive: true, encoding: 'utf8' })
+    .sort()
+    .map((f) => {
+      const p = join(root, f);
+      try {
+        return `${f}:${readFileSync(p).toString('base64')}`;
+      } catch {
+        return `${f}/`;
+      }
+    })
+    .join('\n');
+
+beforeAll(async () => {
+  const config = { ...runConfig(), limit: 6 };
+  await compareDefenses({ ...config, defenses: ['none', 'gate'], agentOptions: {} }, join(dir, 'cmp'), {
+    noCheck: true,
+  });
+  await executeRun({ ...config, defense: 'none' }, join(dir, 'a'), { noCheck: true });
+  await executeRun({ ...config, defense: 'screen' }, join(dir, 'b'), { noCheck: true });
+  await runSeeds({ ...config, limit: 3 }, [1, 2], join(dir, 'seeds'), { noCheck: true });
+}, 300_000);
+
+describe('decoy report', () => {
+  it("report.csv and groups.csv hold each run's summary.json figures and the comparison's compare.json figures, and report.md holds compare.md's tables", async () => {
+    const r = await decoyIn(dir, 'report', 'cmp', 'a', 'b', 'seeds', '--out', 'rep');
+    expect(r.err).toBe('');
+    expect(r.code).toBe(0);
+    // 6 episodes under each defense compared, 6 in each run, 3 under each seed.
+    expect(r.out.trim()).toBe('6 runs, 30 episodes; wrote rep/report.html, report.md, report.csv and groups.csv');
+    const rows = csvRecords(join(dir, 'rep', 'report.csv'));
+    expect(Object.keys(rows[0] ?? {})).toEqual([...RUNS_CSV_HEAD]);
+    expect(rows.map((x) => [x.set, x.run])).toEqual([
+      ['cmp', 'none'],
+      ['cmp', 'gate'],
+      // The run folders named together are one set, under the first of them.
+      ['a', 'none'],
+      ['a', 'screen'],
+      ['seeds', 's1'],
+      ['seeds', 's2'],
+    ]);
+    const compare = json(join(dir, 'cmp', 'compare.json'));
+    for (const row of rows) {
+      const s = json(join(dir, row.folder as string, 'summary.json'));
+      const num = (k: string) => Number(row[k]);
+      expect([num('episodes'), num('errors'), num('t'), num('d'), num('stc')]).toEqual([
+        s.episodes,
+        s.errors,
+        s.counts.t,
+        s.counts.d,
+        s.counts.stc,
+      ]);
+      expect([num('tsr'), num('tsr_low'), num('tsr_high')]).toEqual([s.tsr, ...s.ci.tsr]);
+      expect([num('dpsr'), num('dpsr_low'), num('dpsr_high')]).toEqual([s.dpsr, ...s.ci.dpsr]);
+      expect([num('stc_rate'), num('stc_low'), num('stc_high')]).toEqual([s.stc, ...s.ci.stc]);
+      expect([num('safe'), num('task_with_dp'), num('fail_no_dp'), num('fail_with_dp')]).toEqual([
+        s.outcomes.safe,
+        s.outcomes.taskWithDp,
+        s.outcomes.failNoDp,
+        s.outcomes.failWithDp,
+      ]);
+    }
+    // The paired test against none: compare.json's for the comparison, and the same test for the runs named together.
+    const gate = compare.defenses.find((d: { id: string }) => d.id === 'gate').paired;
+    const gateRow = rows.find((x) => x.set === 'cmp' && x.run === 'gate')!;
+    expect([gateRow.paired_against, +gateRow.pairs!, +gateRow.b!, +gateRow.c!, +gateRow.diff_pp!, +gateRow.p!]).toEqual(
+      ['none', gate.pairs, gate.b, gate.c, gate.diffPp, gate.p],
+    );
+    expect(rows.find((x) => x.run === 'screen')?.paired_against).toBe('none');
+    expect(rows.filter((x) => x.set === 'seeds').map((x) => x.paired_against)).toEqual(['', '']);
+
+    const groups = csvRecords(join(dir, 'rep', 'groups.csv')).filter((g) => g.set === 'cmp');
+    const expected = compare.defenses.flatMap(
+      (d: { id: string; groups: Record<string, { n: number; d: number; dpsr: number }> }) =>
+        Object.entries(d.groups).map(([g, x]) => [d.id, compare.groupedBy, g, x.n, x.d, x.dpsr]),
+    );
+    expect(groups.map((g) => [g.run, g.grouped_by, g.group, +g.n!, +g.d!, +g.dpsr!])).toEqual(expected);
+
+    const md = readFileSync(join(dir, 'rep', 'report.md'), 'utf8');
+    const compareMd = readFileSync(join(dir, 'cmp', 'compare.md'), 'utf8');
+    for (const table of compareMd.split('\n\n').filter((t) => t.startsWith('|'))) expect(md).toContain(table);
+    const seeds = json(join(dir, 'seeds', 'seeds.json'));
+    expect(md).toMatch(new RegExp(`\\nDPSR +${seeds.rates.dpsr.mean.toFixed(1)} `));
+  }, 60_000);
+
+  it('without --out it writes beside the first folder, in <folder>-report; run again it replaces its own report', async () => {
+    expect((await decoyIn(dir, 'report', 'a')).code).toBe(0);
+    const html = readFileSync(join(dir, 'a-report', 'report.html'), 'utf8');
+    expect(readdirSync(join(dir, 'a-report')).sort()).toEqual(['groups.csv', 'report.csv', 'report.html', 'report.md']);
+    const again = await decoyIn(dir, 'report', 'a');
+    expect(again.code, again.err).toBe(0);
+    expect(readFileSync(join(dir, 'a-report', 'report.html'), 'utf8')).toBe(html);
+    // The run folder itself is left as it was: a later decoy run resumes it as its own.
+    expect(readdirSync(join(dir, 'a')).sort()).toEqual(['episodes.jsonl', 'run.json', 'summary.json']);
+  }, 60_000);
+
+  it('refuses, in one line on stderr (exit 2) and with nothing written, what is not a finished run, comparison or seeds folder, and an --out that holds other files or lies inside a folder reported on', async () => {
+    mkdirSync(join(dir, 'unfinished'));
+    cpSync(join(dir, 'a'), join(dir, 'unfinished', 'a'), { recursive: true });
+    rmSync(join(dir, 'unfinished', 'a', 'summary.json'));
+    cpSync(join(dir, 'cmp'), join(dir, 'edited'), { recursive: true });
+    const edited = json(join(dir, 'edited', 'compare.json'));
+    edited.defenses[1].dpsr = 1.5;
+    writeFileSync(join(dir, 'edited', 'compare.json'), JSON.stringify(edited));
+    mkdirSync(join(dir, 'other'));
+    writeFileSync(join(dir, 'other', 'notes.txt'), 'mine\n');
+    mkdirSync(join(dir, 'empty'));
+    const before = snapshot(dir);
+    const cases: [string[], RegExp][] = [
+      [['nowhere'], /^decoy report: nowhere does not exist$/],
+      [
+        ['empty'],
+        /^decoy report: empty is not a run, comparison or seeds folder \(it holds no run\.json, compare\.json or seeds\.json\)$/,
+      ],
+      [['a/run.json'], /^decoy report: a\/run\.json is a file, not a run, comparison or seeds folder$/],
+      [['unfinished/a'], /^decoy report: unfinished\/a\/summary\.json: missing: the run did not finish/],
+      [
+        ['edited'],
+        /^decoy report: edited\/compare\.json: defenses\.1\.dpsr: not what its run folders give \(edited by hand\?\)$/,
+      ],
+      [['a', 'b', 'a/'], /^decoy report: a\/ is named twice \(as a\)$/],
+      [
+        ['a', '--out', 'other'],
+        /^decoy report: other holds notes\.txt, which is not a report's; choose another --out$/,
+      ],
+      [
+        ['cmp', '--out', 'cmp/report'],
+        /^decoy report: --out cmp\/report is inside cmp, a folder reported on; choose another --out$/,
+      ],
+      [[], /^decoy report: name the folders to report on/],
+    ];
+    for (const [args, message] of cases) {
+      const r = await decoyIn(dir, 'report', ...args);
+      expect(r.code, `${args.join(' ')}: ${r.err}`).toBe(2);
+      expect(r.err.trim().split('\n'), args.join(' ')).toHaveLength(1);
+      expect(r.err.trim(), args.join(' ')).toMatch(message);
+    }
+    expect(snapshot(dir)).toBe(before);
+  }, 60_000);
+});
+
+describe('the points marked on a picture', () => {
+  const state: ShotState = {
+    actions: ["click('e1')", 'noop()'],
+    url: 'https://site.test/',
+    scroll: { x: 0, y: 0 },
+    viewport: { width: 1000, height: 500 },
+    scale: 1,
+    points: { e2: { x: 100, y: 50 }, e3: { x: 500, y: 250 } },
+  };
+  const step = (i: number, proposal: string, executed: string[]): EpisodeRecord['steps'][number] => ({
+    i,
+    proposal,
+    verdict: { kind: 'allow' },
+    executed: executed.map((action) => ({ by: 'agent', action, error: null })),
+    error: null,
+    url: 'https://site.test/',
+  });
+  const base = () => readRunFolder(join(dir, 'a')).episodes[0] as EpisodeRecord;
+
+  it('a step proposed after exactly the actions the picture replays is marked where it acts (an element by its ref, a point by its coordinates), in percent of the picture', () => {
+    const e = {
+      ...base(),
+      steps: [
+        step(0, "click('e1')", ["click('e1')"]),
+        step(1, 'noop()', ['noop()']),
+        step(2, "click('e3')", ["click('e3')"]),
+      ],
+    };
+    expect(marksOn(e, state)).toEqual([{ step: 2, x: 50, y: 50, label: "step 2: click('e3') → allow" }]);
+    const point = {
+      ...e,
+      steps: [...e.steps.slice(0, 2), step(2, 'mouse_click(250, 125)', ['mouse_click(250, 125)'])],
+    };
+    expect(marksOn(point, state).map((m) => [m.x, m.y])).toEqual([[25, 25]]);
+    // A ref the picture does not show in view, and an action aimed at nothing, are not marked.
+    const unseen = { ...e, steps: [...e.steps.slice(0, 2), step(2, "click('e9')", [])] };
+    expect(marksOn(unseen, state)).toEqual([]);
+    const answer = { ...e, steps: [...e.steps.slice(0, 2), step(2, 'send_msg_to_user("done")', [])] };
+    expect(marksOn(answer, state)).toEqual([]);
+  });
+
+  it('property: a step is marked only when the actions carried out before it are the picture’s, in order', () => {
+    const action = fc.constantFrom("click('e1')", 'noop()', "click('e2')", "click('e3')", 'go_back()');
+    fc.assert(
+      fc.property(fc.array(fc.tuple(action, fc.array(action, { maxLength: 2 })), { maxLength: 6 }), (plan) => {
+        const e = { ...base(), steps: plan.map(([p, ex], i) => step(i, p, ex)) };
+        const marked = new Set(marksOn(e, state).map((m) => m.step));
+        let done: string[] = [];
+        for (const [i, [p, ex]] of plan.entries()) {
+          const inState = done.join('\n') === state.actions.join('\n') && done.length === state.actions.length;
+          expect(marked.has(i)).toBe(inState && (p === "click('e2')" || p === "click('e3')"));
+          done = [...done, ...ex];
+        }
+      }),
+    );
+  });
+});
