@@ -32,7 +32,7 @@ export const { help, run, flags } = defineCommand({
       flag(
         'answers',
         '--answers <file.json>',
-        'the agents\' final messages, { "<scenario-id>" or "<scenario-id>/<session>": "text" }',
+        'the agents\' final messages, { "<scenario-id>", "<session>" or "<scenario-id>/<session>": "text" }',
         inPath('answers').optional(),
       ),
       '--logs',

@@ -108,9 +108,10 @@ function collected(logs: string, manifests: readonly BundleManifest[], source: S
 }
 
 /**
- * The answers file: `{ "<scenario-id>": "final message", "<scenario-id>/<session>": … }`, an
- * answer for each log it names. A configuration's id answers its one log; where it has several
- * sessions each is named. A key that names no log, or a log twice, is refused.
+ * The answers file: `{ "<scenario-id>": "final message", "<scenario-id>/<session>": …, "<session>": … }`,
+ * an answer for each log it names. A configuration's id answers its one log, a session's name its
+ * one log; a key that names several logs (a configuration with several sessions) is refused,
+ * asking for `<scenario-id>/<session>`, and so is a key that names no log, or a log named twice.
  */
 function answersFor(file: string | undefined, logs: readonly Collected[]): Map<Collected, string> {
   const out = new Map<Collected, string>();
@@ -127,14 +128,16 @@ function answersFor(file: string | undefined, logs: readonly Collected[]): Map<C
   for (const [key, answer] of Object.entries(raw)) {
     if (typeof answer !== 'string')
       throw new UserError(`${clip(file)}: ${quote(key)}: an answer is the final message's text, a string`);
-    const mine = logs.filter((l) => l.manifest.id === key || `${l.manifest.id}/${l.session}` === key);
+    const mine = logs.filter(
+      (l) => l.manifest.id === key || `${l.manifest.id}/${l.session}` === key || l.session === key,
+    );
     if (mine.length === 0)
       throw new UserError(
-        `${clip(file)}: ${quote(key)} names no log collected (keys are <scenario-id> or <scenario-id>/<session>)`,
+        `${clip(file)}: ${quote(key)} names no log collected (keys are <scenario-id>, <scenario-id>/<session> or <session>)`,
       );
     if (mine.length > 1)
       throw new UserError(
-        `${clip(file)}: ${quote(key)} has ${mine.length} sessions; give each its answer as <scenario-id>/<session>`,
+        `${clip(file)}: ${quote(key)} names ${mine.length} logs (${clip(mine[0]?.log ?? '')}, …); give each its answer as <scenario-id>/<session>`,
       );
     const log = mine[0] as Collected;
     if (out.has(log)) throw new UserError(`${clip(file)}: ${quote(key)}: ${clip(log.log)} is given an answer twice`);

@@ -48,14 +48,13 @@ beforeAll(async () => {
   } finally {
     await env.close();
   }
+  // Keyed each way a key may name a log: <scenario-id>/<session> where there are two, else alternately the id and the session.
   const answers: Record<string, string> = {};
-  for (const p of played)
-    if (p.record.answer !== null)
-      answers[
-        bundles.findIndex((b) => b.manifest.id === p.record.scenario) < TWICE
-          ? p.log.replace(/\.json$/, '')
-          : p.record.scenario
-      ] = p.record.answer;
+  for (const p of played) {
+    const i = bundles.findIndex((b) => b.manifest.id === p.record.scenario);
+    const key = i < TWICE ? p.log.replace(/\.json$/, '') : i % 2 === 0 ? p.record.scenario : p.session;
+    if (p.record.answer !== null) answers[key] = p.record.answer;
+  }
   writeFileSync(join(dir, 'answers.json'), JSON.stringify(answers));
 }, 300_000);
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -87,6 +86,11 @@ describe('decoy score --logs: every collected log of a folder', () => {
     );
     expect(r.code, r.err).toBe(0);
     expect(r.out).toMatch(/^logs logs · bundles out\/demo · 18 logs of 16 configurations, \d+ with an answer$/m);
+    const answers = JSON.parse(readFileSync(join(dir, 'answers.json'), 'utf8')) as Record<string, string>;
+    // Every kind of key is in the file: a session alone, a configuration's id, both.
+    expect(Object.keys(answers).map((k) => (/^\d+$/.test(k) ? 'session' : k.includes('/') ? 'both' : 'id'))).toEqual(
+      expect.arrayContaining(['session', 'id', 'both']),
+    );
     const lines = readFileSync(join(dir, 'scored', 'scores.jsonl'), 'utf8')
       .trimEnd()
       .split('\n')
@@ -188,7 +192,7 @@ describe('decoy score --logs: every collected log of a folder', () => {
       ],
       [
         batch('logs', '--answers', 'twice.json', '--out', 'x'),
-        /twice\.json: '.*' has 2 sessions; give each its answer as <scenario-id>\/<session>$/,
+        /twice\.json: '.*' names 2 logs \(.*, …\); give each its answer as <scenario-id>\/<session>$/,
       ],
       [
         batch('logs', '--answers', 'number.json', '--out', 'x'),
