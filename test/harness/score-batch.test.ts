@@ -9,7 +9,10 @@ import { DecoyEnv } from '../../simulator/loop/env.ts';
 import type { EpisodeRecord } from '../../simulator/loop/runner.ts';
 import { summarize } from '../../simulator/measure/metrics.ts';
 import * as score from '../../cli/score.ts';
-import { decoyIn, play } from '../helpers.ts';
+import { decoyIn, play, runConfig } from '../helpers.ts';
+import { episodeSeed } from '../../scenarios/rng.ts';
+import { executeRun } from '../../harness/run.ts';
+import { scoreLogs } from '../../harness/score-batch.ts';
 
 /*
  * Logs as decoy serve writes them (<log-dir>/<scenario-id>/<session>.json: scenario, suite,
@@ -21,7 +24,7 @@ const dir = mkdtempSync(join(tmpdir(), 'decoy-score-batch-'));
 const decoy = (...args: string[]) => decoyIn(dir, ...args);
 const bundles = generated(generateSuite(suites.get('demo'), 7));
 /** Each log written: its path under logs/, and the episode the simulator recorded of it. */
-const played: { log: string; session: string; record: EpisodeRecord }[] = [];
+const played: { log: string; session: string; record: EpisodeRecord; events: unknown[] }[] = [];
 /** Configurations played a second time, by the oracle, in a later session. */
 const TWICE = 2;
 
@@ -40,9 +43,10 @@ beforeAll(async () => {
       for (const [k, agent] of (i < TWICE ? ['naive', 'oracle'] : ['naive']).entries()) {
         // A session is the digits of the time its page first loaded: a later one has more digits here, as time goes on.
         const session = String(k === 0 ? 999_000 + i : 1_000_000 + i);
-        const record = await play(bundle, agent, 1, 'none', {}, env);
+        // The naive agent at the seed decoy run --seed 7 gives the episode, so that its logs are that run's episodes.
+        const record = await play(bundle, agent, episodeSeed(7, bundle.manifest.id), 'none', {}, env);
         const events = await env.browser.events();
-        played.push({ log: writeLog(join(dir, 'logs'), record, session, events), session, record });
+        played.push({ log: writeLog(join(dir, 'logs'), record, session, events), session, record, events });
       }
     }
   } finally {
@@ -128,6 +132,42 @@ describe('decoy score --logs: every collected log of a folder', () => {
     expect(figures).toEqual(summarize(played.map((p) => p.record)));
     expect((figures as { episodes: number }).episodes).toBe(18);
   });
+
+  it("the logs of the episodes of a decoy run give that run's summary.json figures, and its episodes' scores", async () => {
+    await executeRun(runConfig(), join(dir, 'run'), { noCheck: true });
+    const naive = played.filter((p) => p.record.agent === 'naive');
+    for (const p of naive) writeLog(join(dir, 'naive-logs'), p.record, p.session, p.events);
+    const answers = naive.flatMap((p) => (p.record.answer === null ? [] : [[p.record.scenario, p.record.answer]]));
+    writeFileSync(join(dir, 'naive-answers.json'), JSON.stringify(Object.fromEntries(answers)));
+    const r = scoreLogs({
+      source: { suite: 'demo', seed: 7 },
+      logs: join(dir, 'naive-logs'),
+      answers: join(dir, 'naive-answers.json'),
+      out: join(dir, 'naive-scored'),
+    });
+    const {
+      suite: _s,
+      agent: _a,
+      defense: _d,
+      seed: _n,
+      ...figures
+    } = JSON.parse(readFileSync(join(dir, 'run', 'summary.json'), 'utf8')) as Record<string, unknown>;
+    const {
+      suite: _t,
+      seed: _m,
+      logs: _l,
+      answers: _w,
+      ...scored
+    } = JSON.parse(readFileSync(r.summaryFile, 'utf8')) as Record<string, unknown>;
+    expect(scored).toEqual(figures);
+    const run = readFileSync(join(dir, 'run', 'episodes.jsonl'), 'utf8')
+      .trimEnd()
+      .split('\n')
+      .map((l) => JSON.parse(l) as EpisodeRecord);
+    expect(r.records.map((x) => [x.scenario, x.answer, x.T, x.D, x.STC, x.patternOutcomes])).toEqual(
+      run.map((e) => [e.scenario, e.answer, e.T, e.D, e.STC, e.patternOutcomes]),
+    );
+  }, 300_000);
 
   it('--suite generates the configurations here and gives the same scores', async () => {
     const r = await decoy(
