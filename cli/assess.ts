@@ -13,13 +13,18 @@ import {
 } from './command.ts';
 import {
   cassette,
+  configs,
+  deceptive,
   defenseOpt,
   flag,
   llmMode,
+  limit,
   llmPrices,
+  normal,
   pattern,
   phrasings,
   required,
+  scenario,
   stepSeconds,
   suite,
   suiteSeed,
@@ -76,6 +81,11 @@ export const { help, run, flags } = defineCommand({
     when(pattern, '--suite'),
     when(phrasings, '--suite'),
     when(trustBundles, '--runs'),
+    scenario,
+    configs,
+    limit,
+    when(normal, 'a click suite'),
+    when(deceptive, 'a click suite'),
     flag(
       'out',
       '--out <dir>',
@@ -99,24 +109,36 @@ export const { help, run, flags } = defineCommand({
             : o.runs !== undefined &&
                 (o.agents.length > 0 || o.pattern.length > 0 || o.seed !== undefined || o.phrasings !== undefined)
               ? '--agents, --pattern, --seed and --phrasings are for --suite; a run folder holds its own agent, configurations, seed and texts'
-              : o.suite !== undefined && o.trustBundles
-                ? TRUST_WITHOUT_BUNDLES
-                : null;
+              : o.runs !== undefined && (o.normal !== undefined || o.deceptive !== undefined)
+                ? '--normal and --deceptive are for a click suite (--suite ruc); a run folder holds its own episodes'
+                : o.suite !== undefined && o.trustBundles
+                  ? TRUST_WITHOUT_BUNDLES
+                  : null;
       if (problem) ctx.addIssue({ code: 'custom', message: problem });
     }),
   async run(c, io) {
     await sandboxFor(c, io.warn);
-    const [{ assessSteps, writeAssessment, assertAssessFolder }, { selectSuite }, { assessTable }] = await Promise.all([
+    const [
+      { assessSteps, writeAssessment, assertAssessFolder },
+      { selectSuite },
+      { assessTable },
+      { subsetFields },
+      { clickSizes },
+    ] = await Promise.all([
       import('../harness/assess.ts'),
       import('../harness/select.ts'),
       import('../simulator/measure/assess.ts'),
+      import('../harness/subset.ts'),
+      import('../harness/clicks.ts'),
     ]);
     assertAssessFolder(c.out);
     const { optionsOfDefense } = await import('../harness/defense-options.ts');
     const defenseOpt = optionsOfDefense(c.defense, c.defenseOpt);
     const { llm } = llmOf({ ...c, concurrency: 1 });
     const limits = c.stepSeconds ? { stepSeconds: c.stepSeconds } : {};
-    if (c.suite !== undefined && selectSuite(c.suite).clicks) {
+    const subset = subsetFields({ scenarios: c.scenario, configs: c.configs, limit: c.limit });
+    const sizes = c.suite !== undefined ? clickSizes(selectSuite(c.suite), c.normal, c.deceptive) : null;
+    if (c.suite !== undefined && sizes) {
       if (c.agents.length > 0 || c.pattern.length > 0)
         throw new UserError(
           `'${c.suite}' is a click-level suite: its samples are judged as they are, without --agents or --pattern`,
@@ -130,6 +152,9 @@ export const { help, run, flags } = defineCommand({
         defenseOptions: defenseOpt,
         seed: c.seed ?? SEED_DEFAULT,
         ...(c.phrasings ? { phrasings: c.phrasings } : {}),
+        ...(c.normal !== undefined ? { normal: c.normal } : {}),
+        ...(c.deceptive !== undefined ? { deceptive: c.deceptive } : {}),
+        subset,
         progress: io.progress,
         llm,
       });
@@ -146,13 +171,14 @@ export const { help, run, flags } = defineCommand({
     if (twice !== undefined) throw new UserError(`--runs names ${clip(twice)} twice: its steps would be counted twice`);
     const source: AssessSource =
       runs !== undefined
-        ? { runs, trustBundles: c.trustBundles }
+        ? { runs, trustBundles: c.trustBundles, ...subset }
         : {
             suite: c.suite ?? '',
             patterns: c.pattern,
             agents: c.agents,
             seed: c.seed ?? SEED_DEFAULT,
             ...recordedPhrasings(c.phrasings),
+            ...subset,
           };
     const started = performance.now();
     const r = await stoppable(io, (signal) =>

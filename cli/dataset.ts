@@ -31,7 +31,7 @@ export const { help, run, flags } = defineCommand({
       args: z.array(z.string()).length(1, 'name a click suite, e.g. decoy dataset ruc --out out/ruc-dataset'),
     }),
   async run(c, io) {
-    const [{ launchableChromium, releaseChromium }, { resize, quotas }, { writeDataset }, { selectSuite }] =
+    const [{ launchableChromium, releaseChromium }, { clickSizes }, { writeDataset }, { selectSuite }] =
       await Promise.all([
         import('../simulator/page/engine/chromium.ts'),
         import('../harness/clicks.ts'),
@@ -40,15 +40,15 @@ export const { help, run, flags } = defineCommand({
       ]);
     const suite = selectSuite(c.args[0] as string);
     if (!suite.clicks) throw new UserError(`suite '${suite.id}' has no click samples (try ruc)`);
+    const spec = clickSizes(suite, c.normal, c.deceptive) as NonNullable<ReturnType<typeof clickSizes>>;
     const out = c.out ?? `out/${suite.id}-dataset`;
     const unfit = notAFolder(out);
     if (unfit) throw new UserError(`--out: ${unfit}`);
-    quotas(suite, resize(suite.clicks, c.normal, c.deceptive));
     // Before any work: without a browser that starts there is nothing to render with. It is kept for the work.
     const executable = await launchableChromium(c.browser);
     const config = {
       suite,
-      spec: resize(suite.clicks, c.normal, c.deceptive),
+      spec,
       seed: c.seed,
       ...(c.phrasings ? { phrasings: c.phrasings } : {}),
       out,

@@ -89,7 +89,7 @@ export const pattern = flag(
   list,
   { repeatable: true },
 );
-/** --scenario: configurations of a suite, by id (run and compare play only them, mcp serves only them, score scores the one). */
+/** --scenario: configurations of a suite, by id (run and compare play only them, assess and label take only their episodes, mcp serves only them, score scores the one). */
 export const scenario = flag(
   'scenario',
   '--scenario <id>',
@@ -97,7 +97,7 @@ export const scenario = flag(
   list,
   { repeatable: true },
 );
-/** The subset flags of the commands that play a suite: which configurations (harness/subset.ts). */
+/** The subset flags of the commands that play a suite or read a run: which configurations (harness/subset.ts). */
 export const configs = flag(
   'configs',
   '--configs <n>',
@@ -107,10 +107,10 @@ export const configs = flag(
 export const limit = flag(
   'limit',
   '--limit <n>',
-  'play only the first n configurations (after --scenario and --configs)',
+  'only the first n configurations (after --scenario and --configs)',
   int('limit', 1).optional(),
 );
-/** Which configurations of the suite a run plays; recorded in run.json (harness/subset.ts). */
+/** Which configurations of the suite a run plays (recorded in run.json), assess judges (assess.json), label labels (harness/subset.ts). */
 export const subsetFlags = [scenario, configs, limit] as const;
 export const trustBundles = flag('trustBundles', '--trust-bundles', TRUST_HELP, bool);
 /** --key-secret: the secret that what stands for an id to agents (`keys`, each `key`) is keyed under, new `each` time by default; given, to `same`. */

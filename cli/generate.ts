@@ -19,23 +19,20 @@ export const { help, run, flags } = defineCommand({
   ],
   schema: (flags) => z.object({ ...flags, args: noArgs }),
   async run(c, io) {
-    const [{ assertBundleFolder, makeSuite, selectSuite }, { generateClicks, quotas, resize, writeClickSuite }] =
+    const [{ assertBundleFolder, makeSuite, selectSuite }, { clickSizes, generateClicks, writeClickSuite }] =
       await Promise.all([import('../harness/select.ts'), import('../harness/clicks.ts')]);
     const suite = selectSuite(c.suite, c.pattern);
     const held = phrasingsNote(c.phrasings);
     const out = c.out ?? `out/${suite.id}`;
     const unfit = notAFolder(out);
     if (unfit) throw new UserError(`--out: ${unfit}`);
-    if (suite.clicks) {
-      const spec = resize(suite.clicks, c.normal, c.deceptive);
-      quotas(suite, spec);
+    const spec = clickSizes(suite, c.normal, c.deceptive);
+    if (spec) {
       assertBundleFolder(out, suite, c.seed, c.phrasings);
       const { bundles, samples } = await generateClicks(suite, c.seed, spec, io.progress, c.phrasings);
       writeClickSuite(out, suite, c.seed, { bundles, samples }, c.phrasings);
       return `wrote ${samples.length} click samples (${samples.filter((x) => x.category === 'normal').length} normal) from ${bundles.length} bundles of suite '${suite.id}' (seed ${c.seed}${held}) to ${out}`;
     }
-    if (c.normal !== undefined || c.deceptive !== undefined)
-      throw new UserError(`--normal and --deceptive are for click suites; '${suite.id}' is not one`);
     const { bundles, writeTo } = makeSuite(suite, c.seed, c.phrasings);
     writeTo(out);
     return `wrote ${bundles.length} bundles of suite '${suite.id}' (seed ${c.seed}${held}) to ${out}`;

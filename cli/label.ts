@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import { defineCommand, inPath, noArgs, outFile } from './command.ts';
-import { flag, required, stepSeconds, trustBundles, unsafeNoSandbox, when } from './flags.ts';
+import { flag, required, stepSeconds, subsetFlags, trustBundles, unsafeNoSandbox, when } from './flags.ts';
 import { sandboxFor } from './play-flags.ts';
 import { stoppable } from './stop.ts';
 
 export const { help, run, flags } = defineCommand({
   name: 'label',
-  usage: '--runs <run folder> [--out <file.jsonl>]',
+  usage: '--runs <run folder> [--out <file.jsonl>] [--scenario <id>] [--configs <n>] [--limit <n>]',
   flags: [
     required(
       flag(
@@ -22,6 +22,7 @@ export const { help, run, flags } = defineCommand({
       'the labels file (default: labels.jsonl in the run folder); run again to finish an interrupted one',
       outFile('out').optional(),
     ),
+    ...subsetFlags,
     when(trustBundles, "the run's --bundles"),
     stepSeconds,
     unsafeNoSandbox,
@@ -29,10 +30,14 @@ export const { help, run, flags } = defineCommand({
   schema: (flags) => z.object({ ...flags, args: noArgs }),
   async run(c, io) {
     await sandboxFor(c, io.warn);
-    const { labelRun } = await import('../harness/label.ts');
+    const [{ labelRun }, { subsetFields }] = await Promise.all([
+      import('../harness/label.ts'),
+      import('../harness/subset.ts'),
+    ]);
     const r = await stoppable(io, (signal) =>
       labelRun(c.runs, {
         ...(c.out ? { out: c.out } : {}),
+        subset: subsetFields({ scenarios: c.scenario, configs: c.configs, limit: c.limit }),
         trustBundles: c.trustBundles,
         limits: c.stepSeconds ? { stepSeconds: c.stepSeconds } : {},
         progress: io.progress,

@@ -24,7 +24,8 @@ import { defenseDef } from '../simulator/loop/resolve.ts';
 import { DEFENSE_BUDGET, reviewContext } from '../simulator/loop/runner.ts';
 import { generateClicks, resize } from './clicks.ts';
 import { selectSuite } from './select.ts';
-import type { Phrasings } from '../scenarios/phrasing.ts';
+import { recordedPhrasings, type Phrasings } from '../scenarios/phrasing.ts';
+import { subsetBy, subsetFields, type Subset } from './subset.ts';
 import { silent, type Progress } from './progress.ts';
 import { askReview, PartyError } from '../simulator/loop/party.ts';
 import type { Llm } from '../simulator/llm/chat.ts';
@@ -234,6 +235,8 @@ export async function assessClicks(opts: {
   deceptive?: number;
   /** The LLM of a model-backed defense (live without a cassette). */
   llm?: SessionOptions;
+  /** Which of the samples drawn are judged (harness/subset.ts: `--scenario` names a sample's id; `--configs` draws by the seed). */
+  subset?: Subset;
 }): Promise<{ table: string; json: unknown }> {
   const suite = selectSuite(opts.suite ?? 'ruc');
   if (!suite.clicks)
@@ -242,13 +245,19 @@ export async function assessClicks(opts: {
     );
   const def = await defenseDef(opts.defense);
   const progress = opts.progress ?? silent;
-  const { bundles, samples } = await generateClicks(
+  const drawn = await generateClicks(
     suite,
     opts.seed,
     resize(suite.clicks, opts.normal, opts.deceptive),
     progress,
     opts.phrasings,
   );
+  const { bundles } = drawn;
+  const subset = subsetFields(opts.subset ?? {});
+  const samples = subsetBy(drawn.samples, (s) => s.id, subset, opts.seed, {
+    items: `click samples of suite '${suite.id}' at seed ${opts.seed}`,
+    ids: 'ids as samples.jsonl gives them',
+  });
   const byId = new Map<string, LoadedBundle>(
     bundles.map((b) => [b.manifest.id, { manifest: b.manifest, site: { files: b.files } }]),
   );
@@ -300,6 +309,10 @@ export async function assessClicks(opts: {
     json: {
       suite: suite.id,
       seed: opts.seed,
+      ...recordedPhrasings(opts.phrasings),
+      ...(opts.normal !== undefined ? { normal: opts.normal } : {}),
+      ...(opts.deceptive !== undefined ? { deceptive: opts.deceptive } : {}),
+      ...subset,
       defense: def.id,
       defenseOptions: opts.defenseOptions,
       figures: Object.fromEntries(groups.map(([name, samples, f]) => [name, { samples, ...f }])),

@@ -6,10 +6,11 @@
  * that allows everything while the assessed one is asked, and the steps are labelled as they
  * run, so nothing is replayed.
  */
-import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { clip, shortReason, UserError } from '../lib/errors.ts';
-import { isTempName, writeFileAtomic } from '../lib/files.ts';
+import { writeFileAtomic } from '../lib/files.ts';
+import { assertOwnFolder, jsonObject } from './own-folder.ts';
 import { parseAction } from '../simulator/loop/actions.ts';
 import type { AgentDef, Turn } from '../simulator/loop/agent.ts';
 import { assess, type AssessReport, type JudgedStep } from '../simulator/measure/assess.ts';
@@ -27,21 +28,27 @@ import { labelledSkip, labelRecorded, runBundles } from './label.ts';
 import { readRunFolder } from './run-folder.ts';
 import { silent, type Progress } from './progress.ts';
 import { loadBundles } from './select.ts';
+import { subsetOf, subsetOfRuns, type Subset } from './subset.ts';
 import { stopIfAsked } from './stop.ts';
 import { askContext, askReview, PartyError } from '../simulator/loop/party.ts';
 import { LlmSession, type SessionOptions } from '../simulator/llm/session.ts';
 
-/** Where the steps come from: recorded runs, or agents played on a suite generated here. */
+/**
+ * Where the steps come from: recorded runs, or agents played on a suite generated here; each
+ * narrowed to a part (harness/subset.ts): of a suite, the configurations decoy run would play
+ * with the same flags; of run folders, the episodes of each run decoy run would have played
+ * with them under the run's own seed.
+ */
 export type AssessSource =
-  | { readonly runs: readonly string[]; readonly trustBundles?: boolean }
-  | {
+  | ({ readonly runs: readonly string[]; readonly trustBundles?: boolean } & Subset)
+  | ({
       readonly suite: string;
       readonly patterns: readonly string[];
       readonly agents: readonly string[];
       readonly seed: number;
       /** The held-out phrasings (scenarios/phrasing.ts) for the suite generated here. */
       readonly phrasings?: 'heldout';
-    };
+    } & Subset);
 
 export interface AssessOptions {
   /** A defense's id or file (simulator/loop/resolve.ts), or its definition. */
@@ -154,7 +161,7 @@ export async function assessSteps(source: AssessSource, opts: AssessOptions): Pr
   const made = (seed: number, episode: string) =>
     def.create({ seed, options: opts.defenseOptions, llm: llm.episode(episode, `assess + ${def.id}`).defense });
   try {
-    if ('runs' in source) await fromRuns(source.runs, source.trustBundles === true, made, llm, opts, steps, counts);
+    if ('runs' in source) await fromRuns(source, made, llm, opts, steps, counts);
     else await fromSuite(source, made, llm, opts, steps, counts);
   } finally {
     llm.close(`decoy assess --defense ${def.id}`);
@@ -164,19 +171,21 @@ export async function assessSteps(source: AssessSource, opts: AssessOptions): Pr
 
 /** Recorded runs: each episode replayed once, the defense asked in the state before each step. */
 async function fromRuns(
-  folders: readonly string[],
-  trustBundles: boolean,
+  source: Extract<AssessSource, { runs: readonly string[] }>,
   made: (seed: number, episode: string) => Defense,
   llm: LlmSession,
   opts: AssessOptions,
   out: JudgedStep[],
   counts: { episodes: number; skipped: number },
 ): Promise<void> {
-  const runs = folders.map((runs) => {
+  const read = source.runs.map((runs) => {
     const { config, episodes } = readRunFolder(runs);
     if (episodes.length === 0) throw new UserError(`${clip(runs)}: the run has no episodes`);
-    return { runs, episodes, limits: config.limits ?? {}, bundles: runBundles(runs, config, episodes, trustBundles) };
+    const bundles = runBundles(runs, config, episodes, source.trustBundles === true);
+    return { runs, episodes, seed: config.seed, limits: config.limits ?? {}, bundles };
   });
+  const chosen = subsetOfRuns(read, source, read.length === 1 ? clip(source.runs[0] ?? '') : 'these runs');
+  const runs = read.map((r, i) => ({ ...r, episodes: chosen[i] as EpisodeRecord[] }));
   // A copy of a run beside it would count its steps twice: an episode is its agent on its scenario at its seed.
   const seen = new Map<string, string>();
   for (const r of runs)
@@ -254,12 +263,16 @@ async function fromSuite(
 ): Promise<void> {
   const agents: AgentDef[] = [];
   for (const id of source.agents) agents.push(await agentDef(id));
-  const bundles = loadBundles({
-    suite: source.suite,
-    seed: source.seed,
-    patterns: source.patterns,
-    ...(source.phrasings ? { phrasings: source.phrasings } : {}),
-  });
+  const bundles = subsetOf(
+    loadBundles({
+      suite: source.suite,
+      seed: source.seed,
+      patterns: source.patterns,
+      ...(source.phrasings ? { phrasings: source.phrasings } : {}),
+    }),
+    source,
+    source.seed,
+  );
   // An agent that cannot be made (the replay agent, which needs its file) is refused before any episode.
   const first = bundles[0]?.manifest.id ?? '';
   for (const a of agents) a.create({ seed: source.seed, options: {}, scenario: first });
@@ -327,25 +340,8 @@ export const ASSESS_FILE = 'assess.json';
  * Refuses, before any work, an output folder that holds anything but an earlier assessment
  * (assess.json, and temporary files a killed writer left): nothing in it is changed.
  */
-export function assertAssessFolder(out: string): void {
-  if (!existsSync(out)) return;
-  for (const name of readdirSync(out)) {
-    if (isTempName(name)) continue;
-    let ours = false;
-    if (name === ASSESS_FILE) {
-      try {
-        const j = JSON.parse(readFileSync(join(out, name), 'utf8')) as unknown;
-        ours = typeof j === 'object' && j !== null && !Array.isArray(j);
-      } catch {
-        ours = false;
-      }
-    }
-    if (!ours)
-      throw new UserError(
-        `${clip(out)} holds something other than an assessment (${clip(name)}); nothing was changed (choose another --out)`,
-      );
-  }
-}
+export const assertAssessFolder = (out: string): void =>
+  assertOwnFolder(out, { [ASSESS_FILE]: jsonObject }, 'an assessment');
 
 /** Writes assess.json whole into `out` (made if need be); returns its path. */
 export function writeAssessment(out: string, json: unknown): string {

@@ -30,6 +30,22 @@ export function resize(spec: ClickSuiteSpec, normal?: number, deceptive?: number
   };
 }
 
+/**
+ * The sizes asked of a suite's click samples (--normal, --deceptive on generate, dataset and
+ * assess): the suite's mix scaled to them and checked against what the suite can give, before
+ * any work. Null for a suite without click samples, which refuses them.
+ */
+export function clickSizes(suite: SuiteDef, normal?: number, deceptive?: number): ClickSuiteSpec | null {
+  if (!suite.clicks) {
+    if (normal !== undefined || deceptive !== undefined)
+      throw new UserError(`--normal and --deceptive are for click suites; '${suite.id}' is not one`);
+    return null;
+  }
+  const spec = resize(suite.clicks, normal, deceptive);
+  quotas(suite, spec);
+  return spec;
+}
+
 /** `n` spread as evenly as possible over `k` slots, the extra ones from slot `from` on. */
 const spread = (n: number, k: number, from = 0) =>
   Array.from({ length: k }, (_, i) => Math.floor(n / k) + ((i - from + k) % k < n % k ? 1 : 0));

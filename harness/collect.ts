@@ -25,6 +25,8 @@ export const MAX_STORED_BYTES = 1024 * 1024 * 1024;
 
 /** A session names a file: letters, digits, `-` and `_` only (the runtime sends the digits of a time). */
 const SESSION = /^[A-Za-z0-9_-]{1,64}$/;
+/** Whether a name is a session's, as a log's file is named (`<session>.json`). */
+export const isSession = (name: string): boolean => SESSION.test(name);
 const LOG = z.object({
   session: z.string().regex(SESSION, 'a session is 1 to 64 letters, digits, - or _'),
   events: z.array(z.object({ type: z.string() }).loose()),

@@ -63,12 +63,13 @@ export {
   type MadeSuite,
 } from './select.ts';
 export { manifestOf, readLog, scoreLog, scoreCollected, type ManifestSource } from './score.ts';
+export { scoreLogs, type ScoreSource, type BatchResult } from './score-batch.ts';
 export { labelRun, type LabelOptions, type LabelResult } from './label.ts';
 export { catalogue, suiteSize } from './catalogue.ts';
 export type { Progress } from './progress.ts';
 export { shardOf, parseShard, shardFromEnv, sliceOf, interleave, type Shard } from './shard.ts';
 export { mergeShards, type MergeResult } from './merge.ts';
-export { subsetOf, subsetFields, byScenario, type Subset } from './subset.ts';
+export { subsetOf, subsetOfRuns, subsetFields, byScenario, type Subset } from './subset.ts';
 export { runSeeds, seedFolder, SEEDS_FILE, type SeedsResult } from './seeds.ts';
 export { compareSeeds, type CompareSeedsResult } from './compare-seeds.ts';
 export { optionsByDefense, optionsOfDefense, splitDefenseOptions } from './defense-options.ts';

@@ -14,6 +14,7 @@ import { lockFolder } from './lock.ts';
 import { loadBundles, runSource } from './select.ts';
 import { silent, type Progress } from './progress.ts';
 import { stopIfAsked } from './stop.ts';
+import { subsetOfRuns, type Subset } from './subset.ts';
 
 export interface LabelOptions {
   /** Where the labels go; labels.jsonl in the run folder unless given. */
@@ -23,6 +24,8 @@ export interface LabelOptions {
   limits?: Partial<EpisodeLimits>;
   progress?: Progress;
   signal?: AbortSignal;
+  /** Which of the run's episodes are labelled (harness/subset.ts subsetOfRuns); all unless given. */
+  subset?: Subset;
 }
 
 export interface LabelResult {
@@ -88,8 +91,11 @@ export async function labelRecorded(
 }
 
 /**
- * How many of the run's episodes the labels file already holds whole, in order (each episode's
- * steps, one line each); anything after them (an episode cut short by a kill) is cut off.
+ * How many of the episodes to label the labels file already holds whole, in order (each
+ * episode's steps, one line each). After them, only the first lines of the next episode (a
+ * labelling stopped midway) or a line cut short by a kill may follow, and are cut off; any
+ * other whole line is labels this labelling would not write there (of another part of the
+ * run, or of another run), and the file is refused rather than cut.
  */
 function labelledPrefix(
   file: string,
@@ -104,6 +110,13 @@ function labelledPrefix(
     throw new UserError(`${clip(file)} holds something other than labels; nothing was changed (choose another --out)`);
   }
   const lines = completeLines(bytes);
+  const read = (from: number, n: number) =>
+    lines.slice(from, from + n).map((l, j) => parseLabelledStep(l.text, file, from + j + 1));
+  /** How many of `mine` are `e`'s first steps, in order. */
+  const fitting = (mine: readonly LabelledStep[], e: EpisodeRecord) => {
+    const k = mine.findIndex((m, j) => m.scenario !== e.scenario || m.step !== e.steps[j]?.i);
+    return k === -1 ? mine.length : k;
+  };
   let at = 0;
   let end = 0;
   let kept = 0;
@@ -114,15 +127,22 @@ function labelledPrefix(
       continue;
     }
     // A whole line that does not fit is refused, not cut: only a kill's cut-short last line is ours to drop.
-    const mine = lines.slice(at, at + e.steps.length).map((l, j) => parseLabelledStep(l.text, file, at + j + 1));
-    const whole =
-      mine.length === e.steps.length && mine.every((m, j) => m.scenario === e.scenario && m.step === e.steps[j]?.i);
-    if (!whole) break;
+    const mine = read(at, e.steps.length);
+    if (mine.length < e.steps.length || fitting(mine, e) < e.steps.length) break;
     for (const m of mine) counts[m.label] = (counts[m.label] ?? 0) + 1;
     at += e.steps.length;
     steps += e.steps.length;
     end = lines[at - 1]?.end ?? end;
     kept++;
+  }
+  const next = episodes[kept];
+  const rest = read(at, lines.length - at);
+  const ours = next === undefined ? 0 : fitting(rest, next);
+  if (ours < rest.length) {
+    const m = rest[ours] as LabelledStep;
+    throw new UserError(
+      `${clip(file)}:${at + ours + 1} holds the label of ${clip(m.scenario)} step ${m.step}, which this labelling does not write there (labels of another part of the run, or of another run); nothing was changed (choose another --out)`,
+    );
   }
   truncateSync(file, end);
   return { kept, counts, steps };
@@ -148,14 +168,17 @@ export const labelledSkip = (e: EpisodeRecord) => e.end.kind === 'error';
 
 /**
  * Labels every step of a recorded run (simulator/measure/labels.ts) into a JSONL file, one record per
- * step. Each line is flushed as it is written; run again on the same file after an
+ * step; of part of its episodes with `subset`, the same lines as the whole run's for those. Each line is flushed as it is written; run again on the same file after an
  * interruption, it keeps the episodes already whole there and labels the rest, ending byte
  * for byte as an uninterrupted labelling.
  */
 export async function labelRun(runs: string, opts: LabelOptions = {}): Promise<LabelResult> {
-  const { config, episodes } = readRunFolder(runs);
+  const { config, episodes: all } = readRunFolder(runs);
   const file = opts.out ?? join(runs, LABELS_FILE);
-  const bundles = runBundles(runs, config, episodes, opts.trustBundles === true);
+  const bundles = runBundles(runs, config, all, opts.trustBundles === true);
+  const [episodes] = subsetOfRuns([{ episodes: all, seed: config.seed }], opts.subset ?? {}, clip(runs)) as [
+    EpisodeRecord[],
+  ];
   const unlock = lockFolder(dirname(file));
   // The limits the run was played with, unless given: a step replayed under others could end otherwise.
   const limits = { ...config.limits, ...opts.limits };

@@ -10,7 +10,7 @@ import type { BundleManifest } from '../scenarios/bundle.ts';
 import type { LoadedBundle } from '../simulator/loop/bundle.ts';
 import { runBatch, type Engine } from '../simulator/loop/batch.ts';
 import { LlmSession, type SessionOptions } from '../simulator/llm/session.ts';
-import { summarize, type Summary } from '../simulator/measure/metrics.ts';
+import { summarize, type EpisodeScore, type Summary } from '../simulator/measure/metrics.ts';
 import type { EpisodeRecord } from '../simulator/loop/runner.ts';
 import {
   EPISODES_FILE,
@@ -418,15 +418,23 @@ async function playInto(
 
 /** summary.json of a run's records, written last (a folder without it is an unfinished run); the figures it holds. */
 export function writeSummary(file: string, config: RunConfig, records: readonly EpisodeRecord[]): Summary {
-  const summary = summarize(records);
-  const written: RunSummary = {
+  const head: Omit<RunSummary, keyof Summary> = {
     suite: config.suite,
     agent: config.agent,
     defense: config.defense,
     seed: config.seed,
-    ...summary,
   };
-  writeFileAtomic(file, JSON.stringify(written, null, 2) + '\n');
+  return writeFigures(file, head, records);
+}
+
+/**
+ * A summary.json: `head` (what the figures are of), then the figures of the scored episodes
+ * (simulator/measure/metrics.ts summarize), written whole; returns the figures. Every
+ * summary.json decoy writes (a run's, a batch of collected logs') is made here.
+ */
+export function writeFigures(file: string, head: object, scores: readonly EpisodeScore[]): Summary {
+  const summary = summarize(scores);
+  writeFileAtomic(file, JSON.stringify({ ...head, ...summary }, null, 2) + '\n');
   return summary;
 }
 

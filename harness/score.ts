@@ -5,7 +5,7 @@ import { evaluate, type Score } from '../scenarios/evaluate.ts';
 import type { PageEvent } from '../scenarios/contract.ts';
 import { siteEvents } from '../scenarios/meaning.ts';
 import type { BundleManifest } from '../scenarios/bundle.ts';
-import { clip, quote, UserError } from '../lib/errors.ts';
+import { clip, clipPath, quote, UserError } from '../lib/errors.ts';
 import { readManifest } from '../simulator/loop/bundle.ts';
 import { loadBundles } from './select.ts';
 
@@ -75,24 +75,24 @@ export function readLog(file: string): { scenario: string | null; events: PageEv
   try {
     raw = JSON.parse(readFileSync(file, 'utf8'));
   } catch (e) {
-    throw new UserError(`${clip(file)}: not valid JSON (${(e as Error).message.split('\n')[0]})`);
+    throw new UserError(`${clipPath(file)}: not valid JSON (${(e as Error).message.split('\n')[0]})`);
   }
   const wrapped = typeof raw === 'object' && raw !== null && !Array.isArray(raw);
   const events = wrapped ? (raw as { events?: unknown }).events : raw;
   if (!Array.isArray(events))
-    throw new UserError(`${clip(file)}: expected a JSON array of events or an object with 'events'`);
+    throw new UserError(`${clipPath(file)}: expected a JSON array of events or an object with 'events'`);
   events.forEach((e, i) => {
     if (typeof e !== 'object' || e === null || Array.isArray(e) || typeof (e as { type?: unknown }).type !== 'string')
-      throw new UserError(`${clip(file)}: event ${i} is not an object with a string 'type'`);
+      throw new UserError(`${clipPath(file)}: event ${i} is not an object with a string 'type'`);
     const type = (e as { type: string }).type;
     const schema = Object.hasOwn(PAGE_EVENTS, type) ? PAGE_EVENTS[type as PageEvent['type']] : undefined;
     if (!schema)
-      throw new UserError(`${clip(file)}: event ${i} (${quote(type)}) is not an event the site runtime logs`);
+      throw new UserError(`${clipPath(file)}: event ${i} (${quote(type)}) is not an event the site runtime logs`);
     const checked = schema.safeParse(e);
     if (!checked.success) {
       const issue = checked.error.issues[0];
       throw new UserError(
-        `${clip(file)}: event ${i} (${type}) is not as the site runtime logs it (${clip(issue?.path.join('.') ?? '')}: ${issue?.message})`,
+        `${clipPath(file)}: event ${i} (${type}) is not as the site runtime logs it (${clip(issue?.path.join('.') ?? '')}: ${issue?.message})`,
       );
     }
   });
@@ -124,9 +124,27 @@ export interface LogScore {
 
 /** Scores a collected log against its configuration; a log collected from another configuration is refused. */
 export function scoreCollected(source: ManifestSource, logFile: string, answer: string | null): LogScore {
-  const manifest = manifestOf(source);
+  return scoreAgainst(manifestOf(source), logFile, answer);
+}
+
+/** Scores a collected log against the manifest of its configuration; a log collected from another is refused. */
+export function scoreAgainst(manifest: BundleManifest, logFile: string, answer: string | null): LogScore {
   const log = readLog(logFile);
   if (log.scenario !== null && log.scenario !== manifest.id)
-    throw new UserError(`${clip(logFile)} was collected from ${clip(log.scenario)}, not ${clip(manifest.id)}`);
+    throw new UserError(`${clipPath(logFile)} was collected from ${clip(log.scenario)}, not ${clip(manifest.id)}`);
   return { manifest, events: log.events.length, score: scoreLog(manifest, log.events, answer) };
 }
+
+const bit = (b: boolean): 0 | 1 => (b ? 1 : 0);
+
+/** A collected log's score, as `decoy score --json` prints it and each line of a batch's scores.jsonl holds it. */
+export const scoreRecord = (s: LogScore, answer: string | null) => ({
+  scenario: s.manifest.id,
+  feasible: s.manifest.feasible,
+  events: s.events,
+  answer,
+  T: bit(s.score.taskSuccess),
+  D: bit(s.score.deceived),
+  STC: bit(s.score.safeCompletion),
+  patternOutcomes: s.score.patternOutcomes,
+});

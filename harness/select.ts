@@ -7,7 +7,8 @@ import { join } from 'node:path';
 import { SUITE_INDEX } from '../scenarios/bundle.ts';
 import { generateSuite, pictureData, readSuiteIndex, writeBundles, type Bundle } from '../generator/bundle.ts';
 import { PHRASINGS_DEFAULT, recordedPhrasings, type Phrasings } from '../scenarios/phrasing.ts';
-import { readBundles, type LoadedBundle } from '../simulator/loop/bundle.ts';
+import { readBundles, readManifests, type LoadedBundle } from '../simulator/loop/bundle.ts';
+import type { BundleManifest } from '../scenarios/bundle.ts';
 import { markTrusted } from '../simulator/page/sandbox/trusted.ts';
 
 /** A suite narrowed to the configurations that hold one of the given pattern families. */
@@ -75,12 +76,16 @@ export function loadBundles(source: BundleSource): LoadedBundle[] {
   return generated(makeSuite(selectSuite(source.suite, source.patterns), source.seed, source.phrasings).bundles);
 }
 
+/** The manifests of a folder of bundles (simulator/loop/bundle.ts readManifests), of this decoy's version as loadBundles holds them. */
+export const manifestsFromDisk = (dir: string): BundleManifest[] =>
+  ofThisVersion(readManifests(dir).map((manifest) => ({ manifest }))).map((b) => b.manifest);
+
 /**
  * Bundles read from disk whose ids name a suite this decoy holds must be of its version, with
  * or without a suite.json: a bundle of another version is not the site this decoy plays under
  * that name, and its results would be read as this version's.
  */
-function ofThisVersion(bundles: LoadedBundle[]): LoadedBundle[] {
+function ofThisVersion<T extends { readonly manifest: { readonly id: string } }>(bundles: T[]): T[] {
   for (const b of bundles) {
     const named = versionIn(b.manifest.id);
     if (!named || !suites.ids().includes(named.suite)) continue;

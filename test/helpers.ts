@@ -84,6 +84,8 @@ export async function play(
   seed = 1,
   defense: Defense | string = 'none',
   options: Record<string, unknown> = {},
+  /** The engine to play in (the page's own log stays readable there until its next episode); one of this module's by default. */
+  on: DecoyEnv = env,
 ): Promise<EpisodeRecord> {
   const agentObj =
     typeof agent === 'string'
@@ -99,7 +101,7 @@ export async function play(
       : agent;
   const defenseObj = typeof defense === 'string' ? defenses.get(defense).create({ seed, options: {} }) : defense;
   return runEpisode({
-    env,
+    env: on,
     bundle,
     seed,
     agent: agentObj,

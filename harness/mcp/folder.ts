@@ -9,28 +9,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { appendLine, keptLines, writeFileAtomic } from '../../lib/files.ts';
 import type { EpisodeRecord } from '../../simulator/loop/runner.ts';
-import { summarize } from '../../simulator/measure/metrics.ts';
-import { claimOutput } from '../run.ts';
-import {
-  EPISODES_FILE,
-  parseEpisode,
-  readRunFolder,
-  RUN_FILE,
-  SUMMARY_FILE,
-  type RunConfig,
-  type RunSummary,
-} from '../run-folder.ts';
-
-function writeSummary(out: string, config: RunConfig, records: readonly EpisodeRecord[]): void {
-  const written: RunSummary = {
-    suite: config.suite,
-    agent: config.agent,
-    defense: config.defense,
-    seed: config.seed,
-    ...summarize(records),
-  };
-  writeFileAtomic(join(out, SUMMARY_FILE), JSON.stringify(written, null, 2) + '\n');
-}
+import { claimOutput, writeSummary } from '../run.ts';
+import { EPISODES_FILE, parseEpisode, readRunFolder, RUN_FILE, SUMMARY_FILE, type RunConfig } from '../run-folder.ts';
 
 /**
  * Takes `out` for this run (config as stampRun made it): a new run folder, or the one an
@@ -45,7 +25,7 @@ export function claimMcpFolder(out: string, config: RunConfig): EpisodeRecord[] 
   // A kill can leave half a line, or a line its summary does not count yet: the whole lines are kept and summed again.
   const kept = same ? keptLines(episodes, () => true).map((line, i) => parseEpisode(line, episodes, i + 1)) : [];
   if (!existsSync(episodes)) writeFileAtomic(episodes, '');
-  writeSummary(out, config, kept);
+  writeSummary(join(out, SUMMARY_FILE), config, kept);
   return readRunFolder(out).episodes;
 }
 
@@ -54,5 +34,5 @@ export function recordEpisode(out: string, config: RunConfig, records: readonly 
   const last = records.at(-1);
   if (!last) throw new Error('no episode to record');
   appendLine(join(out, EPISODES_FILE), JSON.stringify(last));
-  writeSummary(out, config, records);
+  writeSummary(join(out, SUMMARY_FILE), config, records);
 }

@@ -329,11 +329,19 @@ export function readManifest(dir: string): BundleManifest {
 }
 
 /** A folder written by `decoy generate` (with suite.json), or a single bundle folder. */
-export function readBundles(dir: string, opts: ReadOptions = {}): LoadedBundle[] {
+export const readBundles = (dir: string, opts: ReadOptions = {}): LoadedBundle[] =>
+  membersOf(dir, (o) => bundleIn(o, opts));
+
+/** The manifests alone of what readBundles reads (what scoring collected logs needs; nothing of a site/ is read). */
+export const readManifests = (dir: string): BundleManifest[] =>
+  membersOf(dir, (o) => ({ manifest: manifestIn(o) })).map((b) => b.manifest);
+
+/** Each bundle of a folder `decoy generate` wrote (or the one bundle folder), read by `read`, in suite.json's order. */
+function membersOf<T extends { manifest: BundleManifest }>(dir: string, read: (o: Opened) => T): T[] {
   folder(dir, '--bundles');
   const root = openFolder(dir);
   try {
-    if (has(root, 'bundle.json')) return [bundleIn(root, opts)];
+    if (has(root, 'bundle.json')) return [read(root)];
     if (!has(root, SUITE_INDEX))
       throw new UserError(
         `${clip(dir)} holds neither ${SUITE_INDEX} nor bundle.json; generate one with decoy generate`,
@@ -343,7 +351,7 @@ export function readBundles(dir: string, opts: ReadOptions = {}): LoadedBundle[]
       // A member of a suite is the suite's own folder, never a link out of it.
       const b = withOpen(root, id, (member) => {
         if (!member.stats.isDirectory()) throw new UserError(`${clipPath(member.path)} is not a bundle folder`);
-        return bundleIn(member, opts);
+        return read(member);
       });
       if (b.manifest.id !== id)
         throw new UserError(

@@ -9,6 +9,7 @@ import type { Agent, Turn } from './agent.ts';
 import type { Acquire, Acquired, Defense, ReviewContext, Verdict } from './defense.ts';
 import type { DecoyEnv, EnvObservation } from './env.ts';
 import type { LoadedBundle } from './bundle.ts';
+import type { BundleManifest } from '../../scenarios/bundle.ts';
 import { groundStep, recordStep, StepRecordError } from './steps.ts';
 import { quote, shortReason } from '../../lib/errors.ts';
 import { askContext, askReplan, askReview, blame } from './party.ts';
@@ -102,6 +103,13 @@ export function reviewContext(
   };
 }
 
+/** What an episode's score is grouped by, from its configuration's manifest: feasibility, pattern families, the suite's condition. */
+export const configurationOf = (m: BundleManifest): Pick<EpisodeRecord, 'feasible' | 'patterns' | 'condition'> => ({
+  feasible: m.feasible,
+  patterns: m.patterns.map((p) => p.family),
+  ...(m.condition ? { condition: m.condition } : {}),
+});
+
 /** What identifies an episode's record, the same whether it ended normally or in an error. */
 function recordHead(setup: EpisodeSetup) {
   const m = setup.bundle.manifest;
@@ -111,9 +119,7 @@ function recordHead(setup: EpisodeSetup) {
     seed: setup.seed,
     agent: setup.agentId,
     defense: setup.defenseId,
-    feasible: m.feasible,
-    patterns: m.patterns.map((p) => p.family),
-    ...(m.condition ? { condition: m.condition } : {}),
+    ...configurationOf(m),
   };
 }
 

@@ -51,6 +51,14 @@ describe('decoy assess', () => {
     expect(Object.keys(json.byFamily)).toEqual(['warranty-addon']);
     expect(json.confusion.fp).toBe(0);
     expect((await decoy(...args)).code).toBe(0);
+    // A part of the suite: recorded with the config, and its steps are the whole's for that configuration.
+    const id = 'demo.v2.purchase-shopping.warranty-addon-preselected.s7';
+    const part = await decoy(...args.slice(0, -1), 'part', '--scenario', id);
+    expect(part.code, part.err).toBe(0);
+    const some = JSON.parse(readFileSync(join(dir, 'part', 'assess.json'), 'utf8')) as typeof json;
+    expect(some.config).toEqual({ ...(json.config as object), scenarios: [id] });
+    expect(some.judged.length).toBeGreaterThan(0);
+    expect(some.judged).toEqual(json.judged.filter((s) => (s as unknown as { scenario: string }).scenario === id));
   }, 300_000);
 
   it('bad input is one line and exit 2, and a foreign --out is left as it was', async () => {
@@ -80,6 +88,26 @@ describe('decoy assess', () => {
       [
         ['--defense', 'none', '--suite', 'demo', '--agents', 'naive', '--out', 'mine'],
         /holds something other than an assessment/,
+      ],
+      [
+        ['--defense', 'none', '--suite', 'demo', '--agents', 'naive', '--scenario', 'nope', '--out', 'x'],
+        /^decoy assess: --scenario 'nope' is none of the 16 configurations of this run/,
+      ],
+      [
+        ['--defense', 'none', '--suite', 'demo', '--agents', 'naive', '--normal', '5', '--out', 'x'],
+        /--normal and --deceptive are for click suites; 'demo' is not one/,
+      ],
+      [
+        ['--defense', 'none', '--runs', 'empty-run', '--deceptive', '5', '--out', 'x'],
+        /--normal and --deceptive are for a click suite \(--suite ruc\)/,
+      ],
+      [
+        ['--defense', 'none', '--suite', 'ruc', '--deceptive', '100000', '--out', 'x'],
+        /can give at most \d+ deceptive/,
+      ],
+      [
+        ['--defense', 'none', '--suite', 'ruc', '--configs', '0', '--out', 'x'],
+        /--configs must be an integer at least 1/,
       ],
     ];
     for (const [args, message] of cases) {

@@ -3,6 +3,7 @@ import type { DefenseDef, ReviewContext } from '../../simulator/loop/defense.ts'
 import { bboxRect } from '../../simulator/measure/clicks.ts';
 import { dudeFigures, hybridReward } from '../../simulator/measure/dude.ts';
 import type { SampleRow } from '../../harness/assess-clicks.ts';
+import { subsetBy } from '../../harness/subset.ts';
 
 /*
  * Test-local defenses, reached through --defense ids only this file knows. `test-perfect`
@@ -198,6 +199,30 @@ describe("assessClicks: DUDE's figures for a defense on RUC click samples", () =
       meanReward: -7.75,
     });
     expect(r.table).toMatch(/^all\s+2\s+4\s+/m);
+  }, 120_000);
+
+  it("on part of the samples (--scenario by a sample's id, --configs, --limit), each row is the whole assessment's row of that sample, and the part is recorded", async () => {
+    const ids = none.json.samples.map((s) => s.id);
+    const pick = [ids[3] as string, ids[1] as string];
+    const named = await assessClicks({ defense: 'none', defenseOptions: {}, ...SIZES, subset: { scenarios: pick } });
+    const json = named.json as Report & Record<string, unknown>;
+    expect(json.samples).toEqual(none.json.samples.filter((s) => pick.includes(s.id)));
+    expect(json).toMatchObject({ normal: 1, deceptive: 3, scenarios: [...pick].sort() });
+    const drawn = subsetBy(ids, (id) => id, { configs: 3, limit: 2 }, SIZES.seed, { items: 'ids', ids: 'as given' });
+    const some = await assessClicks({
+      defense: 'none',
+      defenseOptions: {},
+      ...SIZES,
+      subset: { configs: 3, limit: 2 },
+    });
+    expect((some.json as Report).samples).toEqual(none.json.samples.filter((s) => drawn.includes(s.id)));
+    expect(some.json).toMatchObject({ configs: 3, limit: 2 });
+    expect(none.json).not.toHaveProperty('configs');
+    await expect(
+      assessClicks({ defense: 'none', defenseOptions: {}, ...SIZES, subset: { scenarios: ['ruc.nothing#0'] } }),
+    ).rejects.toThrow(
+      /^--scenario 'ruc\.nothing#0' is none of the 4 click samples of suite 'ruc' at seed 7 \(ids as samples\.jsonl gives them\)$/,
+    );
   }, 120_000);
 
   it('a suite without click samples is a one-line error', async () => {

@@ -9,6 +9,12 @@ import { HARMFUL } from '../../simulator/measure/labels.ts';
 import { runConfig } from '../helpers.ts';
 import { families } from '../../scenarios/catalogue.ts';
 import type { Pool } from '../../scenarios/phrasing.ts';
+import { subsetBy } from '../../harness/subset.ts';
+import type { JudgedStep } from '../../simulator/measure/assess.ts';
+
+/** The scenario ids of the steps, each once, in order. */
+const scenariosOf = (steps: readonly JudgedStep[]) => [...new Set(steps.map((s) => s.scenario))];
+const idTaken = { items: 'ids', ids: 'as given' };
 
 const dir = mkdtempSync(join(tmpdir(), 'decoy-assess-'));
 const suite = { suite: 'demo', patterns: ['cookie-trap'], agents: ['naive', 'oracle'], seed: 7 };
@@ -161,4 +167,31 @@ describe('decoy assess per step, on agents played on a suite', () => {
     expect(accept.heldout.some((l) => seen.has(l))).toBe(true);
     expect(accept.standard.filter((l) => seen.has(l))).toEqual([]);
   }, 300_000);
+
+  it("on part of the suite (--scenario, --configs, --limit), the steps, labels and verdicts are the whole assessment's for those configurations, and the same from the run folder of them", async () => {
+    const ids = scenariosOf(none.steps);
+    const one = ids[2] as string;
+    const named = await assessSteps({ ...suite, scenarios: [one] }, { defense: 'none', defenseOptions: {} });
+    expect(named.steps.length).toBeGreaterThan(0);
+    expect(named.steps).toEqual(none.steps.filter((s) => s.scenario === one));
+    const part = { configs: 3, limit: 2 };
+    const drawn = subsetBy(ids, (id) => id, part, suite.seed, idTaken);
+    expect(drawn).toHaveLength(2);
+    const some = await assessSteps({ ...suite, ...part }, { defense: blockAll, defenseOptions: {} });
+    expect(scenariosOf(some.steps)).toEqual(drawn);
+    expect(some.steps).toEqual(all.steps.filter((s) => drawn.includes(s.scenario)));
+    // From a run folder: of its episodes, the ones decoy run --configs 3 --limit 2 plays, under the run's own seed.
+    const runs = join(dir, 'part');
+    await executeRun(runConfig({ patterns: ['cookie-trap'] }), runs, { noCheck: true });
+    const fromRuns = await assessSteps({ runs: [runs], ...part }, { defense: blockAll, defenseOptions: {} });
+    expect(fromRuns.steps).toEqual(some.steps.filter((s) => s.agent === 'naive'));
+    await expect(
+      assessSteps({ runs: [runs], scenarios: ['demo.v2.nothing.s7'] }, { defense: 'none', defenseOptions: {} }),
+    ).rejects.toThrow(
+      /^--scenario 'demo\.v2\.nothing\.s7' is none of the 5 episodes of .*part \(scenario ids, as episodes\.jsonl records them\)$/,
+    );
+    await expect(
+      assessSteps({ ...suite, scenarios: ['demo.v2.nothing.s7'] }, { defense: 'none', defenseOptions: {} }),
+    ).rejects.toThrow(/^--scenario 'demo\.v2\.nothing\.s7' is none of the 5 configurations of this run/);
+  }, 600_000);
 });

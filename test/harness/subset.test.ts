@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { subsetFields, subsetOf } from '../../harness/subset.ts';
+import { subsetBy, subsetFields, subsetOf, subsetOfRuns } from '../../harness/subset.ts';
 import { decoyIn } from '../helpers.ts';
 
 const items = (n: number) => Array.from({ length: n }, (_, i) => ({ manifest: { id: `c${i}` } }));
@@ -33,6 +33,33 @@ describe('a subset of a suite', () => {
         },
       ),
     );
+  });
+
+  it("of run folders, each run's part is what the same flags take of its own episodes under its own seed; --scenario keeps in each run the ids it holds, and refuses an id no run holds", () => {
+    const episodes = (ids: string[]) => ids.map((scenario) => ({ scenario }));
+    const taken = { items: 'ids', ids: 'as given' };
+    fc.assert(
+      fc.property(
+        fc.array(fc.uniqueArray(fc.integer({ min: 0, max: 12 }), { maxLength: 10 }), { minLength: 1, maxLength: 3 }),
+        fc.option(fc.integer({ min: 1, max: 12 }), { nil: undefined }),
+        fc.option(fc.integer({ min: 1, max: 12 }), { nil: undefined }),
+        fc.integer(),
+        (held, configs, limit, seed) => {
+          const runs = held.map((ns, i) => ({ episodes: episodes(ns.map((n) => `c${n}`)), seed: seed + i }));
+          const part = { ...(configs ? { configs } : {}), ...(limit ? { limit } : {}) };
+          const chosen = subsetOfRuns(runs, part, 'these runs');
+          runs.forEach((r, i) =>
+            expect(chosen[i]).toEqual(subsetBy(r.episodes, (e) => e.scenario, part, r.seed, taken)),
+          );
+          const some = runs.flatMap((r) => r.episodes.slice(0, 1).map((e) => e.scenario));
+          const named = subsetOfRuns(runs, { scenarios: some }, 'these runs');
+          runs.forEach((r, i) => expect(named[i]).toEqual(r.episodes.filter((e) => some.includes(e.scenario))));
+        },
+      ),
+    );
+    expect(() =>
+      subsetOfRuns([{ episodes: episodes(['c1', 'c2']), seed: 7 }], { scenarios: ['c9'] }, 'runs/a'),
+    ).toThrow("--scenario 'c9' is none of the 2 episodes of runs/a (scenario ids, as episodes.jsonl records them)");
   });
 
   it('--scenario keeps the configurations named, in the suite order, and refuses an id that is none of them', () => {

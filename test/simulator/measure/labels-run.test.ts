@@ -6,7 +6,8 @@ import { executeRun } from '../../../harness/run.ts';
 import { labelRun } from '../../../harness/label.ts';
 import { UserError } from '../../../lib/errors.ts';
 import { LABELS, type LabelledStep } from '../../../simulator/measure/labels.ts';
-import { runConfig } from '../../helpers.ts';
+import { decoyIn, runConfig } from '../../helpers.ts';
+import { subsetBy } from '../../../harness/subset.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'decoy-labels-'));
 const runs = join(dir, 'run');
@@ -89,4 +90,42 @@ describe('decoy label on a run folder', () => {
     writeFileSync(join(bad, 'run.json'), 'null');
     await expect(labelRun(bad)).rejects.toThrow(/bad\/run\.json: Invalid input: expected object, received null$/);
   });
+
+  it("on part of the episodes (--scenario, --configs, --limit), the lines are the whole labelling's for those episodes; a part labelled first is finished by the whole, and a file holding another part is refused and left as it was", async () => {
+    const lines = whole.trimEnd().split('\n');
+    const scenarioOf = (l: string) => (JSON.parse(l) as LabelledStep).scenario;
+    const ids = [...new Set(lines.map(scenarioOf))];
+    const of = (keep: readonly string[]) => lines.filter((l) => keep.includes(scenarioOf(l))).join('\n') + '\n';
+    const second = ids[1] as string;
+    const named = join(dir, 'named.jsonl');
+    const r = await labelRun(runs, { out: named, subset: { scenarios: [second] } });
+    expect(r.episodes).toBe(1);
+    expect(readFileSync(named, 'utf8')).toBe(of([second]));
+    const part = { configs: 3, limit: 2 };
+    const drawn = subsetBy(ids, (id) => id, part, config.seed, { items: 'ids', ids: 'as given' });
+    const some = join(dir, 'some.jsonl');
+    await labelRun(runs, { out: some, subset: part });
+    expect(readFileSync(some, 'utf8')).toBe(of(drawn));
+    // The first episode labelled, then the whole: the file ends as the whole labelling, the first kept.
+    const first = join(dir, 'first.jsonl');
+    await labelRun(runs, { out: first, subset: { limit: 1 } });
+    expect((await labelRun(runs, { out: first })).kept).toBe(1);
+    expect(readFileSync(first, 'utf8')).toBe(whole);
+    // Labels of another part are not this labelling's to cut: refused, naming the line, the file as it was.
+    await expect(labelRun(runs, { out: named })).rejects.toThrow(
+      new RegExp(
+        `named\\.jsonl:1 holds the label of ${second.replace(/\./g, '\\.')} step 0, which this labelling does not write there`,
+      ),
+    );
+    expect(readFileSync(named, 'utf8')).toBe(of([second]));
+    await expect(labelRun(runs, { out: first, subset: { limit: 1 } })).rejects.toThrow(
+      new RegExp(`first\\.jsonl:${of([ids[0] as string]).split('\n').length} holds the label of`),
+    );
+    expect(readFileSync(first, 'utf8')).toBe(whole);
+    const cli = await decoyIn(dir, 'label', '--runs', 'run', '--scenario', 'demo.v2.nothing.s7', '--out', 'x.jsonl');
+    expect([cli.code, cli.err]).toEqual([
+      2,
+      `decoy label: --scenario 'demo.v2.nothing.s7' is none of the ${ids.length} episodes of run (scenario ids, as episodes.jsonl records them)\n`,
+    ]);
+  }, 300_000);
 });
