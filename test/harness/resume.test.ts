@@ -351,7 +351,7 @@ describe.skipIf(!chromium.ok)(`dataset and shoot resume ${chromium.why}`, () => 
     ).rejects.toThrow(Stopped);
     expect(readFileSync(join(out, SHOOT_PROGRESS), 'utf8')).toBe(`{"scale":1}\n${bundles[0]!.manifest.id}\n`);
     const first = tree(join(out, bundles[0]!.manifest.id));
-    expect(Object.keys(first)).toEqual(['shots/start-boxes.png', 'shots/start.png']);
+    expect(Object.keys(first)).toEqual(['shots/start-boxes.png', 'shots/start.json', 'shots/start.png']);
     expect(existsSync(join(out, bundles[1]!.manifest.id))).toBe(false);
     const r = await shootBundles(bundles, out, opts);
     expect(r.resumed).toBe(1);
