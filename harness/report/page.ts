@@ -122,7 +122,7 @@ function setSection(set: ReportSet, i: number, shots: ShotsOf): string {
         `<details class="run"><summary>${esc(r.id)}: ${r.episodes.length} episodes (<code>${esc(r.dir)}</code>)</summary>${r.episodes.map((e) => episodeView(r, e, shots)).join('\n')}</details>`,
     )
     .join('\n');
-  return `<section id="set-${i}" data-kind="${set.kind}">
+  return `<section id="set-${i}" class="set ${set.kind}">
 <h2>${esc(set.title)}</h2>
 <h3>${esc(results![0])}</h3>${table(results![1], 'results')}
 ${(set.across ?? []).map((a) => `<h3>Rates across seeds${a.heading ? `: ${esc(a.heading)}` : ''}</h3><pre>${esc(seedsTable(a.across, '').trim())}</pre>`).join('\n')}
