@@ -11,7 +11,7 @@ import type { LoadedBundle } from '../simulator/loop/bundle.ts';
 import { runBatch, type Engine } from '../simulator/loop/batch.ts';
 import { LlmSession, type SessionOptions } from '../simulator/llm/session.ts';
 import { summarize, type EpisodeScore, type Summary } from '../simulator/measure/metrics.ts';
-import type { EpisodeRecord } from '../simulator/loop/runner.ts';
+import { judgedOutcome, type EpisodeRecord } from '../simulator/loop/runner.ts';
 import {
   EPISODES_FILE,
   finishedEpisodes,
@@ -291,6 +291,24 @@ export async function prepareAgent(
 }
 
 /**
+ * The episodes a resumed run keeps are the ones it played: each one's T, D, STC and pattern
+ * outcomes must be what its bundle's evaluator gives its events and answer, or the folder was
+ * edited by hand, and resuming would carry the edit into summary.json.
+ */
+function heldToTheirEvents(file: string, kept: readonly EpisodeRecord[], bundles: readonly LoadedBundle[]): void {
+  kept.forEach((r, i) => {
+    const field = firstDifference(
+      { T: r.T, D: r.D, STC: r.STC, patternOutcomes: r.patternOutcomes },
+      judgedOutcome(bundles[i]!.manifest.evaluator, r),
+    );
+    if (field !== null)
+      throw new UserError(
+        `${clip(file)}: episode ${i + 1} (${clip(r.scenario)}): ${field}: not what its events give (edited by hand?); remove the folder or choose another --out`,
+      );
+  });
+}
+
+/**
  * Replays an agent behind a defense over a suite and writes run.json, episodes.jsonl and
  * summary.json into `out`. Each episode is appended to episodes.jsonl and flushed to disk as
  * it finishes; summary.json is written last, so a folder without it is an unfinished run,
@@ -345,6 +363,7 @@ async function playInto(
   const summaryFile = join(out, SUMMARY_FILE);
   const ids = bundles.map((b) => b.manifest.id);
   const before = unfinished ? finishedEpisodes(episodes, config, ids) : [];
+  heldToTheirEvents(episodes, before, bundles);
   const progress = opts.progress ?? silent;
   let done = before.length;
   if (done > 0) progress('episodes', done, bundles.length);

@@ -161,6 +161,30 @@ describe('a run resumes where it stopped', () => {
       expect(readdirSync(out), what).toEqual(['episodes.jsonl', 'run.json', 'summary.json']);
     }
 
+    // A kept episode whose outcome was edited (its events untouched) is refused, naming it, and the folder is left as it was.
+    for (const edit of [
+      (r: Record<string, unknown>) => ({ ...r, D: 1 - (r.D as number) }),
+      (r: Record<string, unknown>) => ({ ...r, STC: 1 - (r.STC as number) }),
+      (r: Record<string, unknown>) => ({
+        ...r,
+        patternOutcomes: Object.fromEntries(
+          Object.entries(r.patternOutcomes as Record<string, boolean>).map(([k, v]) => [k, !v]),
+        ),
+      }),
+    ]) {
+      const out = join(dir, 'edited');
+      rmSync(out, { recursive: true, force: true });
+      mkdirSync(out);
+      const edited = `${lines[0]}\n${JSON.stringify(edit(JSON.parse(lines[1]!)))}\n`;
+      writeFileSync(join(out, 'run.json'), reference['run.json']!);
+      writeFileSync(join(out, 'episodes.jsonl'), edited);
+      await expect(run(out)).rejects.toThrow(
+        /episodes\.jsonl: episode 2 \(.+\): \S+: not what its events give \(edited by hand\?\)/,
+      );
+      expect(readFileSync(join(out, 'episodes.jsonl'), 'utf8')).toBe(edited);
+      expect(existsSync(join(out, 'summary.json'))).toBe(false);
+    }
+
     // A finished run run again is played anew (and is the same).
     const again = await run(whole);
     expect(again.resumed).toBe(0);
