@@ -9,7 +9,7 @@ import { clip, UserError } from '../lib/errors.ts';
 import { writeFileAtomic } from '../lib/files.ts';
 import { resultsTable } from '../simulator/measure/report/table.ts';
 import { lockFolder } from './lock.ts';
-import { claimOutput, writeSummary } from './run.ts';
+import { claimOutput, heldToTheirEvents, writeSummary } from './run.ts';
 import {
   EPISODES_FILE,
   firstDifference,
@@ -89,7 +89,8 @@ function holdTheirSlices(config: RunConfig, shards: readonly { dir: string; run:
     if (!(e instanceof UserError)) throw e;
     throw new UserError(`merge checks each shard against the run's configurations, which cannot be made: ${e.message}`);
   }
-  const chosen = subsetOf(all, config, config.seed).map((b) => b.manifest.id);
+  const bundles = subsetOf(all, config, config.seed);
+  const chosen = bundles.map((b) => b.manifest.id);
   for (const { dir, run } of shards) {
     const expected = sliceOf(chosen, run.config.shard!);
     const held = run.episodes.map((e) => e.scenario);
@@ -100,6 +101,7 @@ function holdTheirSlices(config: RunConfig, shards: readonly { dir: string; run:
       throw new UserError(
         `${clip(dir)} is not shard ${run.config.shard!.index} of ${run.config.shard!.count} of this run: its episode ${at + 1} is ${held[at] === undefined ? 'missing' : clip(held[at])}, where the run's configurations give ${expected[at] === undefined ? 'none' : clip(expected[at])}`,
       );
+    heldToTheirEvents(join(dir, EPISODES_FILE), run.episodes, sliceOf(bundles, run.config.shard!));
   }
 }
 

@@ -295,7 +295,11 @@ export async function prepareAgent(
  * outcomes must be what its bundle's evaluator gives its events and answer, or the folder was
  * edited by hand, and resuming would carry the edit into summary.json.
  */
-function heldToTheirEvents(file: string, kept: readonly EpisodeRecord[], bundles: readonly LoadedBundle[]): void {
+export function heldToTheirEvents(
+  file: string,
+  kept: readonly EpisodeRecord[],
+  bundles: readonly LoadedBundle[],
+): void {
   kept.forEach((r, i) => {
     const field = firstDifference(
       { T: r.T, D: r.D, STC: r.STC, patternOutcomes: r.patternOutcomes },

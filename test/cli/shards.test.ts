@@ -13,6 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { decoyIn } from '../helpers.ts';
+import { writeSummary } from '../../harness/run.ts';
 
 const EXAMPLES = fileURLToPath(new URL('../../examples/shards/', import.meta.url));
 /** The examples play webdecept; here a small suite stands in, so that the test plays 16 episodes, not 315. */
@@ -187,7 +188,21 @@ describe('a suite played in shards', () => {
     cpSync(join(cwd, 'a2'), swapped, { recursive: true });
     const two = readFileSync(join(swapped, 'episodes.jsonl'), 'utf8').trimEnd().split('\n');
     writeFileSync(join(swapped, 'episodes.jsonl'), [two[1], two[0], ...two.slice(2)].join('\n') + '\n');
+    // Shard 2 with one episode's outcome changed and its summary made again to fit: well formed, but not what its events give.
+    const forged = join(cwd, 'a2-forged');
+    cpSync(join(cwd, 'a2'), forged, { recursive: true });
+    const records = readFileSync(join(forged, 'episodes.jsonl'), 'utf8')
+      .trimEnd()
+      .split('\n')
+      .map((l) => JSON.parse(l));
+    records[0] = { ...records[0], T: 1 - records[0].T, STC: records[0].D === 0 ? 1 - records[0].T : 0 };
+    writeFileSync(join(forged, 'episodes.jsonl'), records.map((r) => JSON.stringify(r) + '\n').join(''));
+    writeSummary(join(forged, 'summary.json'), JSON.parse(readFileSync(join(forged, 'run.json'), 'utf8')), records);
     for (const [shards, message] of [
+      [
+        ['a1', 'a2-forged'],
+        /^decoy merge: a2-forged\/episodes\.jsonl: episode 1 \(.+\): T: not what its events give \(edited by hand\?\)/,
+      ],
       [['a1', 'b2'], /^decoy merge: b2 and a1 are shards of different runs \(their run\.json differ in seed\)$/],
       [['a1'], /^decoy merge: shard 2 of 2 is missing: merge needs every shard of the run$/],
       [['a1', 'a2', 'a2'], /^decoy merge: shard 2 of 2 is given twice: a2 and a2$/],
