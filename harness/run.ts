@@ -11,7 +11,8 @@ import type { LoadedBundle } from '../simulator/loop/bundle.ts';
 import { runBatch, type Engine } from '../simulator/loop/batch.ts';
 import { LlmSession, type SessionOptions } from '../simulator/llm/session.ts';
 import { summarize, type EpisodeScore, type Summary } from '../simulator/measure/metrics.ts';
-import { judgedOutcome, type EpisodeRecord } from '../simulator/loop/runner.ts';
+import type { EpisodeRecord } from '../simulator/loop/runner.ts';
+import { judgedOutcome } from '../simulator/measure/judged.ts';
 import {
   EPISODES_FILE,
   finishedEpisodes,

@@ -10,7 +10,6 @@ import type { Acquire, Acquired, Defense, ReviewContext, Verdict } from './defen
 import type { DecoyEnv, EnvObservation } from './env.ts';
 import type { LoadedBundle } from './bundle.ts';
 import type { BundleManifest } from '../../scenarios/bundle.ts';
-import { evaluate, type EvaluatorSpec } from '../../scenarios/evaluate.ts';
 import { groundStep, recordStep, StepRecordError } from './steps.ts';
 import { quote, shortReason } from '../../lib/errors.ts';
 import { askContext, askReplan, askReview, blame } from './party.ts';
@@ -327,25 +326,6 @@ async function carryOut(
       record.verdict.reason = verdict.reason;
       return { error: null, end: { kind: 'terminated', text: verdict.reason } };
   }
-}
-
-/**
- * An episode's outcome as its record's events, answer and end give it: what finish() recorded,
- * judged again by the bundle's evaluator (an error's outcome is none), so that a record whose
- * T, D or pattern outcomes were changed after it was written can be told from one played.
- */
-export function judgedOutcome(
-  spec: EvaluatorSpec,
-  r: Pick<EpisodeRecord, 'end' | 'events' | 'answer'>,
-): Pick<EpisodeRecord, 'T' | 'D' | 'STC' | 'patternOutcomes'> {
-  if (r.end.kind === 'error') return { T: 0, D: 0, STC: 0, patternOutcomes: {} };
-  const s = evaluate(spec, r.events, r.answer, r.end.kind === 'infeasible');
-  return {
-    T: s.taskSuccess ? 1 : 0,
-    D: s.deceived ? 1 : 0,
-    STC: s.safeCompletion ? 1 : 0,
-    patternOutcomes: s.patternOutcomes,
-  };
 }
 
 async function finish(setup: EpisodeSetup, ep: Episode, end: EpisodeEnd): Promise<EpisodeRecord> {
