@@ -43,7 +43,7 @@ export type { Case, Summarizer, SummaryInput, Summary, Trial } from './experienc
 export type { Lesson } from './experience/lessons.ts';
 export { readRunFolder, type RunConfig, type RunFolder, type RunSummary } from './run-folder.ts';
 export { checkBundles, checkCacheFile, VERDICT_SOURCES, type CheckOptions } from './check.ts';
-export { generateClicks, quotas, resize, countsTable, writeSamples, writeClickSuite } from './clicks.ts';
+export { generateClicks, quotas, resize, countsTable, writeSamples, writeClickSuite, clickSizes } from './clicks.ts';
 export { writeDataset, type DatasetConfig, type DatasetResult } from './dataset.ts';
 export { shootBundles, type ShootOptions, type ShootResult } from './shoot.ts';
 export { conformBundles, type ConformConfig } from './conform.ts';
@@ -62,7 +62,7 @@ export {
   type BundleSource,
   type MadeSuite,
 } from './select.ts';
-export { manifestOf, readLog, scoreLog, scoreCollected, type ManifestSource } from './score.ts';
+export { manifestOf, readLog, scoreLog, scoreCollected, scoreRecord, type ManifestSource } from './score.ts';
 export { scoreLogs, type ScoreSource, type BatchResult } from './score-batch.ts';
 export { labelRun, type LabelOptions, type LabelResult } from './label.ts';
 export { catalogue, suiteSize } from './catalogue.ts';
