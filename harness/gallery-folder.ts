@@ -1,0 +1,104 @@
+/**
+ * The output folder of `decoy site build`: what a gallery build writes there, so that an
+ * earlier gallery is replaced whole and a folder holding anything else is refused before
+ * anything is written or deleted.
+ */
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { clipPath, UserError } from '../lib/errors.ts';
+import { isTempName } from '../lib/files.ts';
+import { assertOutside } from './own-folder.ts';
+import { GALLERY_DIR, LIVE_INDEX } from './gallery.ts';
+import { LIVE_DIR } from './live-copy.ts';
+
+/** What a configuration's gallery page folder holds: its page and, from decoy shoot, its screenshots (gallery.ts). */
+const CONFIG_FILES = new Set(['index.html', 'start.png', 'start-boxes.png']);
+/** Where Astro puts a stylesheet or script too big to inline: files of hashed names. */
+const ASTRO_ASSETS = '_astro';
+
+const isDir = (p: string) => statSync(p).isDirectory();
+const names = (dir: string) =>
+  readdirSync(dir)
+    .filter((n) => !isTempName(n))
+    .sort();
+
+/** The live index's keys and the configurations they name, or null if the file is not a live index. */
+function liveIndex(out: string): { keys: Set<string>; ids: Set<string> } | null {
+  try {
+    const index = JSON.parse(readFileSync(join(out, LIVE_INDEX), 'utf8')) as unknown;
+    if (typeof index !== 'object' || index === null || Array.isArray(index)) return null;
+    const entries = Object.entries(index as Record<string, unknown>);
+    const ids = new Set<string>();
+    for (const [key, v] of entries) {
+      if (!/^[0-9a-f]{12}$/.test(key)) return null;
+      const scenario = typeof v === 'object' && v !== null ? (v as { scenario?: unknown }).scenario : undefined;
+      if (typeof scenario !== 'string') return null;
+      ids.add(scenario);
+    }
+    return { keys: new Set(entries.map(([k]) => k)), ids };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The first file or folder in `out` (a path relative to it) that a gallery build did not write,
+ * or null. A live site's own files are the bundle's and are not told apart from a stranger's.
+ */
+export function galleryStranger(out: string): string | null {
+  const index = liveIndex(out);
+  for (const name of names(out)) {
+    const path = join(out, name);
+    if (name === LIVE_INDEX && index) continue;
+    if (name === LIVE_DIR && index && isDir(path)) {
+      const odd = names(path).find((k) => !index.keys.has(k) || !isDir(join(path, k)));
+      if (odd !== undefined) return join(name, odd);
+      continue;
+    }
+    if (name === GALLERY_DIR && index && isDir(path)) {
+      const odd = galleryStrangerIn(path, index.ids);
+      if (odd !== null) return join(name, odd);
+      continue;
+    }
+    return name;
+  }
+  return null;
+}
+
+function galleryStrangerIn(gallery: string, ids: Set<string>): string | null {
+  for (const name of names(gallery)) {
+    const path = join(gallery, name);
+    if (name === 'index.html' && !isDir(path)) continue;
+    if (name === ASTRO_ASSETS && isDir(path)) {
+      const odd = names(path).find((f) => !/^[\w.-]+\.(css|js)$/.test(f) || isDir(join(path, f)));
+      if (odd !== undefined) return join(name, odd);
+      continue;
+    }
+    if (name === 'config' && isDir(path)) {
+      for (const id of names(path)) {
+        if (!ids.has(id) || !isDir(join(path, id))) return join(name, id);
+        const odd = names(join(path, id)).find((f) => !CONFIG_FILES.has(f) || isDir(join(path, id, f)));
+        if (odd !== undefined) return join(name, id, odd);
+      }
+      continue;
+    }
+    return name;
+  }
+  return null;
+}
+
+/**
+ * Refuses, before anything is written, an --out that holds what a gallery build did not write
+ * (naming the first such file) or that lies inside a folder the build reads (`--runs`): a later
+ * command writing that folder would find the gallery among its own files.
+ */
+export function assertGalleryFolder(out: string, reads: readonly string[] = []): void {
+  assertOutside(out, reads, 'read for --runs');
+  if (!existsSync(out)) return;
+  if (!isDir(out)) throw new UserError(`--out ${clipPath(out)} is a file, not a folder`);
+  const odd = galleryStranger(out);
+  if (odd !== null)
+    throw new UserError(
+      `${clipPath(out)} holds ${clipPath(odd)}, which a gallery build did not write; nothing was changed (choose another --out)`,
+    );
+}
