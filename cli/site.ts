@@ -66,7 +66,7 @@ export const { help, run, flags } = defineCommand({
       import('../harness/gallery-results.ts'),
       import('../harness/gallery-folder.ts'),
     ]);
-    const reads = c.runs ?? [];
+    const reads = [...c.bundles, ...(c.runs ?? [])];
     assertGalleryFolder(c.out, reads);
     let bundles: GalleryBundle[];
     if (c.suite !== undefined) {

@@ -89,11 +89,11 @@ function galleryStrangerIn(gallery: string, ids: Set<string>): string | null {
 
 /**
  * Refuses, before anything is written, an --out that holds what a gallery build did not write
- * (naming the first such file) or that lies inside a folder the build reads (`--runs`): a later
- * command writing that folder would find the gallery among its own files.
+ * (naming the first such file) or that lies inside a folder the build reads (`--bundles`, `--runs`): a later
+ * command reading or writing that folder would find the gallery among its own files.
  */
 export function assertGalleryFolder(out: string, reads: readonly string[] = []): void {
-  assertOutside(out, reads, 'read for --runs');
+  assertOutside(out, reads, 'the build reads');
   if (!existsSync(out)) return;
   if (!isDir(out)) throw new UserError(`--out ${clipPath(out)} is a file, not a folder`);
   const odd = galleryStranger(out);

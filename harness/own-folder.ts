@@ -42,7 +42,7 @@ export function assertOwnFolder(out: string, own: Readonly<Record<string, Fits>>
 
 /**
  * Refuses an output folder that is, or lies inside, one of the folders a command reads
- * (`read`, as `read for --runs`): the command that wrote that folder finds only its own files there.
+ * (`read` says how: `the build reads`): the command that wrote that folder finds only its own files there.
  */
 export function assertOutside(out: string, dirs: readonly string[], read: string): void {
   for (const d of dirs) {

@@ -81,10 +81,10 @@ describe('decoy site build --runs', () => {
       [['cmp/none', 'none-link'], /^decoy site: none-link is named twice \(as cmp\/none\)$/],
       [
         ['cmp'],
-        /^decoy site: --out cmp\/site is inside cmp, a folder read for --runs; choose another --out$/,
+        /^decoy site: --out cmp\/site is inside cmp, a folder the build reads; choose another --out$/,
         'cmp/site',
       ],
-      [['cmp/none'], /^decoy site: --out cmp\/none is inside cmp\/none, a folder read for --runs/, 'cmp/none'],
+      [['cmp/none'], /^decoy site: --out cmp\/none is inside cmp\/none, a folder the build reads/, 'cmp/none'],
     ] as const) {
       const r = await decoyIn(dir, 'site', 'build', '--bundles', 'out/demo', '--runs', ...runs, '--out', out);
       expect(r.code, r.err).toBe(2);

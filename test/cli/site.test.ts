@@ -185,6 +185,10 @@ describe('decoy site build', () => {
       ['site', 'build', '--bundles', '@/out/demo', '--out', '@/out'],
       /out holds demo, which a gallery build did not write/,
     ],
+    [
+      ['site', 'build', '--bundles', '@/out/demo', '--out', '@/out/demo/site'],
+      /out\/demo\/site is inside .*out\/demo, a folder the build reads; choose another --out/,
+    ],
     [['serve', '--dir', '@/nowhere'], /nowhere does not exist/],
     [['serve', '--dir', '@/out/demo'], /holds no gallery/],
     [['serve', '--dir', '@/dist/site', '--port', '99999'], /--port must be an integer from 0 to 65535/],
