@@ -5,7 +5,7 @@ import { packagePath } from '../lib/root.ts';
 import { GALLERY_DIR, galleryData, writeLiveSites, type GalleryBundle } from './gallery.ts';
 import { newKeySecret } from './live-copy.ts';
 import type { GalleryResults } from './gallery-results.ts';
-import { assertGalleryFolder } from './gallery-folder.ts';
+import { assertGalleryFolder, writeBuiltList } from './gallery-folder.ts';
 
 function runAstro(scratch: string, job: string): Promise<void> {
   return new Promise((resolve, reject) => {
@@ -63,4 +63,5 @@ export async function buildGallery(
     rmSync(scratch, { recursive: true, force: true });
   }
   writeLiveSites(out, bundles, keySecret, opts);
+  writeBuiltList(out);
 }

@@ -163,6 +163,8 @@ describe('decoy site build', () => {
       ['gallery/extra', 'gallery/extra/notes.md'],
       [`gallery/config/${SHOT}/notes.md`, `gallery/config/${SHOT}/notes.md`],
       ['live/mine', 'live/mine/index.html'],
+      // A name a bundle's site may hold, among a live site's files: told by the build's list.
+      [`live/${keyOf(SHOT)}/mine.txt`, `live/${keyOf(SHOT)}/mine.txt`],
     ] as const) {
       rmSync(earlier, { recursive: true, force: true });
       cpSync(join(dir, 'dist/site'), earlier, { recursive: true });
@@ -171,10 +173,18 @@ describe('decoy site build', () => {
       refused('dist/earlier', stranger);
       expect(readFileSync(join(earlier, file), 'utf8')).toBe('mine');
     }
-    rmSync(join(earlier, 'live/mine'), { recursive: true });
+    rmSync(join(earlier, `live/${keyOf(SHOT)}/mine.txt`));
+    // A gallery built before the list is told by its shape: replaced whole too.
+    rmSync(join(earlier, 'built.json'));
     const again = decoy('site', 'build', '--bundles', 'out/demo', '--out', 'dist/earlier');
     expect(again.code, again.err).toBe(0);
     expect(Object.keys(JSON.parse(readFileSync(join(earlier, 'live.json'), 'utf8')))).toHaveLength(manifests.length);
+    // The build's list holds every file it wrote but the index and the list.
+    expect((JSON.parse(readFileSync(join(earlier, 'built.json'), 'utf8')) as string[]).sort()).toEqual(
+      tree(earlier)
+        .filter((f) => f !== 'live.json' && f !== 'built.json')
+        .sort(),
+    );
   }, 60_000);
 
   it.each([
