@@ -100,7 +100,7 @@ export function defineCommand<F extends readonly Flag[], S extends z.ZodType>(sp
       parse(make(false), argv);
       const cmd = make();
       parse(cmd, argv);
-      const parsed = schema.safeParse({ ...cmd.opts(), args: cmd.args });
+      const parsed = schema.safeParse({ ...cmd.opts(), args: cmd.args, given: givenOn(cmd) });
       if (!parsed.success) {
         const issue = parsed.error.issues[0];
         const key = issue?.path[0];
@@ -116,6 +116,15 @@ export function defineCommand<F extends readonly Flag[], S extends z.ZodType>(sp
     },
   };
 }
+
+/**
+ * The flags given on the line (`--no-check`, `--limit`), as they are spelt: a schema that
+ * declares `given` (the zod type below) tells a flag given from its default, which commander
+ * fills in alike. Other schemas drop the field.
+ */
+const givenOn = (cmd: Command): string[] =>
+  cmd.options.filter((o) => cmd.getOptionValueSource(o.attributeName()) === 'cli').map((o) => o.long ?? o.flags);
+export const given = z.array(z.string());
 
 /** The commander option a flag declares (flags.ts), required if `mandatory`; its name must give the config field the declaration names. */
 function optionOf(f: Flag, mandatory: boolean): Option {
@@ -153,7 +162,12 @@ export function int(flag: string, min: number, max = Number.MAX_SAFE_INTEGER) {
   return z.string().transform((v, ctx) => {
     const n = Number(v);
     if (!/^-?\d+$/.test(v) || !Number.isSafeInteger(n) || n < min || n > max) {
-      ctx.addIssue({ code: 'custom', message: `--${flag} must be an integer ${range}, got ${quote(v)}` });
+      // A number past the largest is told the largest, which "at least" alone leaves out.
+      const above = /^\d+$/.test(v) && !(Number.isSafeInteger(n) && n <= max);
+      ctx.addIssue({
+        code: 'custom',
+        message: `--${flag} must be an integer ${above ? `from ${min} to ${max}` : range}, got ${quote(v)}`,
+      });
       return z.NEVER;
     }
     return n;
@@ -166,7 +180,7 @@ export function int(flag: string, min: number, max = Number.MAX_SAFE_INTEGER) {
  */
 export const SEED_MAX = 2 ** 31 - 1;
 export const seed = int('seed', 0, SEED_MAX);
-/** `1-5`, `1,3,7` or `1-3,9`: the seeds in order, each once. */
+/** `1-5`, `1,3,7` or `1-3,9`: the seeds in order; a seed named twice is refused, as a label or a defense named twice is. */
 export const seedList = z.string().transform((text, ctx) => {
   const seeds = new Set<number>();
   const bad = (message: string) => (ctx.addIssue({ code: 'custom', message: `--seeds: ${message}` }), z.NEVER);
@@ -177,7 +191,10 @@ export const seedList = z.string().transform((text, ctx) => {
     if (b < a) return bad(`${a}-${b} runs backwards`);
     if (b > SEED_MAX) return bad(`${b} is past the largest seed, ${SEED_MAX}`);
     if (b - a >= 1000 || seeds.size >= 1000) return bad('more than 1,000 seeds');
-    for (let s = a; s <= b; s++) seeds.add(s);
+    for (let s = a; s <= b; s++) {
+      if (seeds.has(s)) return bad(`names seed ${s} twice`);
+      seeds.add(s);
+    }
   }
   return Object.freeze([...seeds].sort((x, y) => x - y));
 });
@@ -213,7 +230,13 @@ export function keyValues(flag: string) {
               code: 'custom',
               message: `--${flag} ${clip(pair)}: write numbers as plain decimals (like 0.3)`,
             });
-          } else
+          } else if (Object.hasOwn(out, pair.slice(0, eq)))
+            // The last would win silently: a key given twice is a slip, whichever value was meant.
+            ctx.addIssue({
+              code: 'custom',
+              message: `--${flag} gives ${quote(pair.slice(0, eq))} twice; give each option once`,
+            });
+          else
             out[pair.slice(0, eq)] =
               raw === 'true' ? true : raw === 'false' ? false : DECIMAL.test(raw) ? Number(raw) : raw;
         }

@@ -2,8 +2,20 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import { UserError } from '../lib/errors.ts';
 import { CheckFailed } from './check-failed.ts';
-import { bool, defineCommand, inPath, noArgs, outDir, required } from './command.ts';
-import { agent, byDefault, defenseOpt, flag, opt, playFlags, seeds, sourceFlags, subsetFlags, when } from './flags.ts';
+import { bool, defineCommand, given, inPath, noArgs, outDir, required } from './command.ts';
+import {
+  agent,
+  byDefault,
+  defenseOpt,
+  flag,
+  opt,
+  playFlags,
+  seeds,
+  seedsWithSeed,
+  sourceFlags,
+  subsetFlags,
+  when,
+} from './flags.ts';
 import { playOptions, sandboxFor, withEngine } from './play-flags.ts';
 import { suiteNameOf, toSource } from './source.ts';
 import { stoppable } from './stop.ts';
@@ -36,6 +48,9 @@ const defenseList = z
     ),
   )
   .pipe(z.array(inPath('defenses')).min(1, '--defenses names no defense'));
+
+/** The flags `compare --runs` reads. */
+const RUNS_FLAGS = new Set(['--runs', '--labels', '--against', '--out']);
 
 export const { help, run, flags } = defineCommand({
   name: 'compare',
@@ -89,32 +104,24 @@ export const { help, run, flags } = defineCommand({
     ...playFlags,
   ],
   schema: (flags) =>
-    z.object({ ...flags, args: noArgs }).transform((o, ctx) => {
-      const { runs, ...rest } = o;
+    z.object({ ...flags, args: noArgs, given }).transform((o, ctx) => {
+      const { runs, given: named, ...rest } = o;
       if (runs === undefined) {
-        for (const [given, name] of [
+        for (const [gave, name] of [
           [o.labels !== undefined, '--labels'],
           [o.against !== undefined, '--against'],
         ] as const)
-          if (given) ctx.addIssue({ code: 'custom', message: `${name} is for --runs` });
+          if (gave) ctx.addIssue({ code: 'custom', message: `${name} is for --runs` });
+        seedsWithSeed(o, ctx);
         return { ...rest, runs: null, source: toSource(o, ctx), defenses: o.defenses ?? DEFAULTS.split(',') };
       }
-      // Every flag that says what to play has nothing to say to runs already played.
-      const playing = [
-        [o.suite !== undefined, '--suite'],
-        [o.bundles !== undefined, '--bundles'],
-        [o.defenses !== undefined, '--defenses'],
-        [o.seeds !== undefined, '--seeds'],
-        [o.ablations, '--ablations'],
-        [Object.keys(o.opt).length > 0, '--opt'],
-        [Object.keys(o.defenseOpt).length > 0, '--defense-opt'],
-        [o.pattern.length > 0 || o.scenario.length > 0, '--pattern and --scenario'],
-      ] as const;
-      const clash = playing.find(([given]) => given);
-      if (clash)
+      // Every flag that says what to play, or how, has nothing to say to runs already played:
+      // given beside --runs (as typed, defaults aside), it is refused rather than ignored.
+      const playing = named.find((f) => !RUNS_FLAGS.has(f));
+      if (playing !== undefined)
         ctx.addIssue({
           code: 'custom',
-          message: `${clash[1]} is for playing a comparison; --runs compares run folders as they were played`,
+          message: `${playing} is for playing a comparison; --runs compares run folders as they were played`,
         });
       return { ...rest, runs: runs as readonly string[], source: null, defenses: [] as readonly string[] };
     }),

@@ -297,6 +297,18 @@ export const maxErrors = flag(
   int('max-errors', 1, 1_000_000).optional(),
 );
 
+/** Refuses --seed beside --seeds (given on the line: --seed has a default), which names every seed played. */
+export function seedsWithSeed(
+  o: { seeds?: readonly number[] | undefined; given: readonly string[] },
+  ctx: z.RefinementCtx,
+): void {
+  if (o.seeds !== undefined && o.given.includes('--seed'))
+    ctx.addIssue({
+      code: 'custom',
+      message: '--seed is for one seed; --seeds names every seed played, give one of the two',
+    });
+}
+
 /** The flags of commands that play episodes (run, compare): the self-check, the per-episode limits and the engine. */
 export const playFlags = [
   noCheck,

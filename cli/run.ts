@@ -1,8 +1,20 @@
 import { z } from 'zod';
 import { UserError } from '../lib/errors.ts';
 import { CheckFailed } from './check-failed.ts';
-import { defineCommand, inPath, noArgs, outDir, required } from './command.ts';
-import { agent, defense, defenseOpt, flag, opt, playFlags, seeds, subsetFlags, shard, sourceFlags } from './flags.ts';
+import { defineCommand, given, inPath, noArgs, outDir, required } from './command.ts';
+import {
+  agent,
+  defense,
+  defenseOpt,
+  flag,
+  opt,
+  playFlags,
+  seeds,
+  seedsWithSeed,
+  subsetFlags,
+  shard,
+  sourceFlags,
+} from './flags.ts';
 import { playOptions, sandboxFor, withEngine } from './play-flags.ts';
 import { suiteNameOf, toSource } from './source.ts';
 import { stoppable } from './stop.ts';
@@ -37,7 +49,12 @@ export const { help, run, flags } = defineCommand({
     seeds,
     ...playFlags,
   ],
-  schema: (flags) => z.object({ ...flags, args: noArgs }).transform((o, ctx) => ({ ...o, source: toSource(o, ctx) })),
+  schema: (flags) =>
+    z.object({ ...flags, args: noArgs, given }).transform((o, ctx) => {
+      seedsWithSeed(o, ctx);
+      const { given: _given, ...rest } = o;
+      return { ...rest, source: toSource(o, ctx) };
+    }),
   async run(c, io) {
     const { subsetFields } = await import('../harness/subset.ts');
     const startedAt = performance.now();

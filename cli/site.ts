@@ -53,12 +53,21 @@ export const { help, run, flags } = defineCommand({
         ctx.addIssue({ code: 'custom', message: TRUST_WITHOUT_BUNDLES });
     }),
   async run(c) {
-    const [{ loadBundles, selectSuite }, { LIVE_INDEX }, { buildGallery }, { galleryResults }] = await Promise.all([
+    const [
+      { loadBundles, selectSuite },
+      { LIVE_INDEX },
+      { buildGallery },
+      { galleryResults },
+      { assertGalleryFolder },
+    ] = await Promise.all([
       import('../harness/select.ts'),
       import('../harness/gallery.ts'),
       import('../harness/gallery-build.ts'),
       import('../harness/gallery-results.ts'),
+      import('../harness/gallery-folder.ts'),
     ]);
+    const reads = [...c.bundles, ...(c.runs ?? [])];
+    assertGalleryFolder(c.out, reads);
     let bundles: GalleryBundle[];
     if (c.suite !== undefined) {
       const suite = selectSuite(c.suite, c.pattern);
@@ -85,7 +94,11 @@ export const { help, run, flags } = defineCommand({
           )
         : undefined;
     const started = performance.now();
-    await buildGallery(bundles, c.out, c.keySecret, { trusted: c.trustBundles, ...(results ? { results } : {}) });
+    await buildGallery(bundles, c.out, c.keySecret, {
+      trusted: c.trustBundles,
+      reads,
+      ...(results ? { results } : {}),
+    });
     const seconds = (performance.now() - started) / 1000;
     const live = JSON.parse(readFileSync(join(c.out, LIVE_INDEX), 'utf8')) as Record<string, unknown>;
     const shown = results ? `, with the outcomes of ${results.runs.length} runs` : '';

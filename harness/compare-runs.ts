@@ -8,11 +8,12 @@
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { namedTwice } from '../lib/named-twice.ts';
 import { clip, quote, UserError } from '../lib/errors.ts';
 import { isTempName, writeFileAtomic } from '../lib/files.ts';
 import { compareRuns, type Comparison, type DefenseRun } from '../simulator/measure/comparison.ts';
 import { compareText } from '../simulator/measure/report/compare.ts';
-import { COMPARE_JSON, COMPARE_MD } from './compare.ts';
+import { COMPARE_JSON, COMPARE_MD, comparesRunFolders } from './compare.ts';
 import { LOCK_NAME, lockFolder } from './lock.ts';
 import { nameOf } from './run.ts';
 import { readRunFolder, type RunConfig, type RunFolder } from './run-folder.ts';
@@ -84,15 +85,7 @@ function claimOut(out: string): void {
   if (!existsSync(out)) return;
   for (const name of readdirSync(out)) {
     if (isTempName(name) || name === LOCK_NAME || name === COMPARE_MD) continue;
-    if (name === COMPARE_JSON) {
-      let held: unknown;
-      try {
-        held = (JSON.parse(readFileSync(join(out, name), 'utf8')) as { config?: { runs?: unknown } }).config?.runs;
-      } catch {
-        held = undefined;
-      }
-      if (Array.isArray(held)) continue;
-    }
+    if (name === COMPARE_JSON && comparesRunFolders(join(out, name))) continue;
     throw new UserError(
       `${clip(out)} holds ${clip(name)}, which compare --runs did not write; choose another --out (a folder of its own)`,
     );
@@ -106,8 +99,11 @@ export function compareRunFolders(
   opts: CompareRunsOptions = {},
 ): CompareRunsResult {
   if (dirs.length < 2) throw new UserError('--runs: name at least two run folders to compare');
-  const twice = dirs.find((d, i) => dirs.indexOf(d) !== i);
-  if (twice !== undefined) throw new UserError(`--runs names ${clip(twice)} twice`);
+  const twice = namedTwice(dirs);
+  if (twice !== null)
+    throw new UserError(
+      `--runs names ${clip(twice.as)} twice${twice.twice === twice.as ? '' : ` (again as ${clip(twice.twice)})`}`,
+    );
   if (opts.labels && opts.labels.length !== dirs.length)
     throw new UserError(`--labels gives ${opts.labels.length} labels for ${dirs.length} run folders`);
   claimOut(out);

@@ -182,6 +182,15 @@ export function compareStamp(config: CompareConfig, ablations = false): Record<s
   };
 }
 
+/** Whether `file` is the compare.json of `decoy compare --runs`: its config names the run folders it compared. */
+export function comparesRunFolders(file: string): boolean {
+  try {
+    return Array.isArray((JSON.parse(readFileSync(file, 'utf8')) as { config?: { runs?: unknown } }).config?.runs);
+  } catch {
+    return false;
+  }
+}
+
 /**
  * Refuses, before anything is written, a folder that holds something other than a
  * comparison: every entry must be compare.json, compare.md, or a run folder (run.json), and
@@ -189,6 +198,10 @@ export function compareStamp(config: CompareConfig, ablations = false): Record<s
  */
 export function assertCompareFolder(out: string, runs: readonly { folder: string; config: RunConfig }[]): void {
   if (!existsSync(out)) return;
+  if (comparesRunFolders(join(out, COMPARE_JSON)))
+    throw new UserError(
+      `${clip(out)} holds a comparison of run folders (compare --runs) in ${COMPARE_JSON}, not one played; choose another --out`,
+    );
   for (const name of readdirSync(out)) {
     if (isTempName(name) || name === LOCK_NAME || name === COMPARE_JSON || name === COMPARE_MD) continue;
     const dir = join(out, name);

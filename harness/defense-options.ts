@@ -33,7 +33,14 @@ export function splitDefenseOptions(
         `--defense-opt ${quote(key)}: ${quote(prefix)} names none of the defenses given (${defenses.join(', ')})`,
       );
     if (at === key.length - 1) throw new UserError(`--defense-opt ${quote(key)} names no option after the colon`);
-    own[i]!.push([key.slice(at + 1), value]);
+    const option = key.slice(at + 1);
+    // `gate:k` and `path/gate.js:k` name the same defense's option: the last would win silently.
+    const earlier = own[i]!.find(([k]) => k === option);
+    if (earlier !== undefined)
+      throw new UserError(
+        `--defense-opt gives ${quote(option)} to ${quote(nameOf(defenses[i]!))} twice; give each option once`,
+      );
+    own[i]!.push([option, value]);
   }
   return { common: Object.fromEntries(common), own: own.map((o) => Object.fromEntries(o)) };
 }

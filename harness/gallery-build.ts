@@ -1,20 +1,11 @@
 import { spawn } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { clip, UserError } from '../lib/errors.ts';
 import { packagePath } from '../lib/root.ts';
-import { GALLERY_DIR, galleryData, LIVE_INDEX, writeLiveSites, type GalleryBundle } from './gallery.ts';
+import { GALLERY_DIR, galleryData, writeLiveSites, type GalleryBundle } from './gallery.ts';
 import { newKeySecret } from './live-copy.ts';
 import type { GalleryResults } from './gallery-results.ts';
-
-/** Only an empty folder or a previous gallery is (re)written: nothing else is deleted. */
-function claimOutput(out: string): void {
-  if (!existsSync(out)) return;
-  if (readdirSync(out).length === 0) return;
-  if (!existsSync(join(out, LIVE_INDEX)))
-    throw new UserError(`${clip(out)} is not empty and holds no gallery; choose another --out`);
-  rmSync(out, { recursive: true, force: true });
-}
+import { assertGalleryFolder, writeBuiltList } from './gallery-folder.ts';
 
 function runAstro(scratch: string, job: string): Promise<void> {
   return new Promise((resolve, reject) => {
@@ -43,10 +34,12 @@ export async function buildGallery(
   bundles: readonly GalleryBundle[],
   out: string,
   keySecret = newKeySecret(),
-  opts: { trusted?: boolean; results?: GalleryResults } = {},
+  opts: { trusted?: boolean; results?: GalleryResults; reads?: readonly string[] } = {},
 ): Promise<void> {
   const data = galleryData(bundles, keySecret, opts.results);
-  claimOutput(out);
+  // Only an empty folder or an earlier gallery is replaced (whole); nothing else is deleted.
+  assertGalleryFolder(out, opts.reads);
+  rmSync(out, { recursive: true, force: true });
   const sites = packagePath('sites');
   // Inside the project, so that Astro's intermediate server bundle resolves its packages.
   const scratch = mkdtempSync(join(sites, '.build-'));
@@ -70,4 +63,5 @@ export async function buildGallery(
     rmSync(scratch, { recursive: true, force: true });
   }
   writeLiveSites(out, bundles, keySecret, opts);
+  writeBuiltList(out);
 }

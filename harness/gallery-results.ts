@@ -4,6 +4,7 @@
  * run folders hold and nothing else.
  */
 import { clip, UserError } from '../lib/errors.ts';
+import { namedTwice } from '../lib/named-twice.ts';
 import { outcomeOf, type Outcome } from '../simulator/measure/metrics.ts';
 import { OUTCOMES } from './report/charts.ts';
 import { readReportSources } from './report/sources.ts';
@@ -36,6 +37,9 @@ export const outcomeLabel = (o: Outcome | 'error'): string =>
 
 /** The outcomes of the runs in `dirs` on the gallery's configurations; a run that plays none of them is refused. */
 export function galleryResults(dirs: readonly string[], configurations: readonly string[]): GalleryResults {
+  // The report's reader tells a folder named twice by its path; a link to it is the same run too.
+  const twice = namedTwice(dirs);
+  if (twice !== null) throw new UserError(`${clip(twice.twice)} is named twice (as ${clip(twice.as)})`);
   const ids = new Set(configurations);
   const runs: GalleryRun[] = [];
   const byConfiguration: Record<string, GalleryOutcome[]> = Object.fromEntries(configurations.map((id) => [id, []]));

@@ -1,6 +1,6 @@
 /** An output folder a command writes a few files of its own into, and may write again. */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { clip, UserError } from '../lib/errors.ts';
 import { isTempName } from '../lib/files.ts';
 
@@ -37,5 +37,17 @@ export function assertOwnFolder(out: string, own: Readonly<Record<string, Fits>>
       throw new UserError(
         `${clip(out)} holds something other than ${what} (${clip(name)}); nothing was changed (choose another --out)`,
       );
+  }
+}
+
+/**
+ * Refuses an output folder that is, or lies inside, one of the folders a command reads
+ * (`read` says how: `the build reads`): the command that wrote that folder finds only its own files there.
+ */
+export function assertOutside(out: string, dirs: readonly string[], read: string): void {
+  for (const d of dirs) {
+    const r = relative(resolve(d), resolve(out));
+    if (r === '' || !(r === '..' || r.startsWith(`..${sep}`) || isAbsolute(r)))
+      throw new UserError(`--out ${clip(out)} is inside ${clip(d)}, a folder ${read}; choose another --out`);
   }
 }

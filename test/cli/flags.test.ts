@@ -12,6 +12,10 @@ import { defineCommand } from '../../cli/command.ts';
 import { COMMANDS } from '../../cli/commands.ts';
 import { flag, type Flag } from '../../cli/flags.ts';
 import { decoyIn } from '../helpers.ts';
+import * as runCommand from '../../cli/run.ts';
+import * as compareCommand from '../../cli/compare.ts';
+import { splitDefenseOptions } from '../../harness/defense-options.ts';
+import { UserError } from '../../lib/errors.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'decoy-flags-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -105,4 +109,53 @@ describe('flags declared once', () => {
       );
     }
   }, 120_000);
+});
+
+describe('a flag given twice over, or beside one it contradicts, is refused in one line', () => {
+  const commands = { run: runCommand, compare: compareCommand } as const;
+  it.each([
+    [['run', '--suite', 'demo', '--seeds', '1,1'], '--seeds: names seed 1 twice'],
+    [['compare', '--suite', 'demo', '--seeds', '3,3,1'], '--seeds: names seed 3 twice'],
+    [['run', '--suite', 'demo', '--seeds', '1-3,2'], '--seeds: names seed 2 twice'],
+    [
+      ['run', '--suite', 'demo', '--seeds', '1-2', '--seed', '3'],
+      '--seed is for one seed; --seeds names every seed played, give one of the two',
+    ],
+    [
+      ['compare', '--suite', 'demo', '--seeds', '1-2', '--seed', '7'],
+      '--seed is for one seed; --seeds names every seed played, give one of the two',
+    ],
+    [['run', '--suite', 'demo', '--opt', 'k=1', '--opt', 'k=2'], "--opt gives 'k' twice; give each option once"],
+    [
+      [
+        'run',
+        '--suite',
+        'demo',
+        '--defense',
+        'gate',
+        '--defense-opt',
+        'gate:lessons=a',
+        '--defense-opt',
+        'gate:lessons=b',
+      ],
+      "--defense-opt gives 'gate:lessons' twice; give each option once",
+    ],
+    [
+      ['run', '--suite', 'demo', '--limit', '99999999999999999999'],
+      "--limit must be an integer from 1 to 9007199254740991, got '99999999999999999999'",
+    ],
+    [['run', '--suite', 'demo', '--limit', '0'], "--limit must be an integer at least 1, got '0'"],
+  ])('%j: %s', async ([command, ...args], message) => {
+    const argv = [...(args as string[]), '--out', join(dir, 'never')];
+    await expect(commands[command as keyof typeof commands].run(argv)).rejects.toThrow(new UserError(message));
+  });
+
+  it('a defense option given twice under two names of the defense is refused', () => {
+    expect(() =>
+      splitDefenseOptions(['examples/block-accept-all.ts'], {
+        'block-accept-all:phrase': 'a',
+        'examples/block-accept-all.ts:phrase': 'b',
+      }),
+    ).toThrow("--defense-opt gives 'phrase' to 'block-accept-all' twice; give each option once");
+  });
 });

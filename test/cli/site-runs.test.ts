@@ -4,7 +4,7 @@
  * that match.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -61,7 +61,7 @@ describe('decoy site build --runs', () => {
     expect(index()).not.toContain('<script');
   });
 
-  it('refuses in one line a --runs folder that is not a finished run, and one that played none of the configurations', async () => {
+  it('refuses in one line a --runs folder that is not a finished run, one that played none of the configurations, one named twice (through a link too), and an --out inside a folder given to --runs', async () => {
     const other = await decoyIn(
       dir,
       'run',
@@ -74,15 +74,24 @@ describe('decoy site build --runs', () => {
       'ta',
     );
     expect(other.code, other.err).toBe(0);
-    for (const [runs, message] of [
-      ['nowhere', /^decoy site: nowhere does not exist$/],
-      ['ta', /^decoy site: --runs ta played none of the gallery's configurations/],
+    symlinkSync(join(dir, 'cmp', 'none'), join(dir, 'none-link'));
+    for (const [runs, message, out = 'dist2'] of [
+      [['nowhere'], /^decoy site: nowhere does not exist$/],
+      [['ta'], /^decoy site: --runs ta played none of the gallery's configurations/],
+      [['cmp/none', 'none-link'], /^decoy site: none-link is named twice \(as cmp\/none\)$/],
+      [
+        ['cmp'],
+        /^decoy site: --out cmp\/site is inside cmp, a folder the build reads; choose another --out$/,
+        'cmp/site',
+      ],
+      [['cmp/none'], /^decoy site: --out cmp\/none is inside cmp\/none, a folder the build reads/, 'cmp/none'],
     ] as const) {
-      const r = await decoyIn(dir, 'site', 'build', '--bundles', 'out/demo', '--runs', runs, '--out', 'dist2');
+      const r = await decoyIn(dir, 'site', 'build', '--bundles', 'out/demo', '--runs', ...runs, '--out', out);
       expect(r.code, r.err).toBe(2);
       expect(r.err.trim().split('\n')).toHaveLength(1);
       expect(r.err.trim()).toMatch(message);
     }
+    expect(readdirSync(join(dir, 'cmp'))).not.toContain('site');
   }, 120_000);
 });
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import {
+  cpSync,
   existsSync,
   mkdirSync,
   mkdtempSync,
@@ -139,11 +140,65 @@ describe('decoy site build', () => {
     for (const f of files) expect(readFileSync(join(b, f), 'utf8'), f).toBe(readFileSync(join(a, f), 'utf8'));
   });
 
+  it('refuses, naming it, an --out holding anything a gallery build did not write, and replaces an earlier gallery whole', () => {
+    const fake = join(dir, 'fake');
+    mkdirSync(join(fake, 'docs'), { recursive: true });
+    writeFileSync(join(fake, 'live.json'), '{}');
+    writeFileSync(join(fake, 'thesis.tex'), 'important');
+    writeFileSync(join(fake, 'docs', 'a.md'), 'x');
+    const before = tree(fake).sort();
+    const refused = (out: string, stranger: string) => {
+      const r = decoy('site', 'build', '--suite', 'demo', '--out', out);
+      expect(r.code, r.err).toBe(2);
+      expect(r.err.trim()).toBe(
+        `decoy site: ${out} holds ${stranger}, which a gallery build did not write; nothing was changed (choose another --out)`,
+      );
+    };
+    refused('fake', 'docs');
+    expect(tree(fake).sort()).toEqual(before);
+    // A user's files in an earlier gallery, at its top and deep in it.
+    const earlier = join(dir, 'dist/earlier');
+    for (const [stranger, file] of [
+      ['mine.txt', 'mine.txt'],
+      ['gallery/extra', 'gallery/extra/notes.md'],
+      [`gallery/config/${SHOT}/notes.md`, `gallery/config/${SHOT}/notes.md`],
+      ['live/mine', 'live/mine/index.html'],
+      // A name a bundle's site may hold, among a live site's files: told by the build's list.
+      [`live/${keyOf(SHOT)}/mine.txt`, `live/${keyOf(SHOT)}/mine.txt`],
+    ] as const) {
+      rmSync(earlier, { recursive: true, force: true });
+      cpSync(join(dir, 'dist/site'), earlier, { recursive: true });
+      mkdirSync(dirname(join(earlier, file)), { recursive: true });
+      writeFileSync(join(earlier, file), 'mine');
+      refused('dist/earlier', stranger);
+      expect(readFileSync(join(earlier, file), 'utf8')).toBe('mine');
+    }
+    rmSync(join(earlier, `live/${keyOf(SHOT)}/mine.txt`));
+    // A gallery built before the list is told by its shape: replaced whole too.
+    rmSync(join(earlier, 'built.json'));
+    const again = decoy('site', 'build', '--bundles', 'out/demo', '--out', 'dist/earlier');
+    expect(again.code, again.err).toBe(0);
+    expect(Object.keys(JSON.parse(readFileSync(join(earlier, 'live.json'), 'utf8')))).toHaveLength(manifests.length);
+    // The build's list holds every file it wrote but the index and the list.
+    expect((JSON.parse(readFileSync(join(earlier, 'built.json'), 'utf8')) as string[]).sort()).toEqual(
+      tree(earlier)
+        .filter((f) => f !== 'live.json' && f !== 'built.json')
+        .sort(),
+    );
+  }, 60_000);
+
   it.each([
     [['site', 'build'], /give --bundles <dir> \(repeatable\) or --suite/],
     [['site', 'make', '--suite', 'demo'], /expected 'site build'/],
     [['site', 'build', '--bundles', '@/out/demo', '--bundles', '@/out/demo', '--out', '@/dist/x'], /given twice/],
-    [['site', 'build', '--bundles', '@/out/demo', '--out', '@/out'], /not empty and holds no gallery/],
+    [
+      ['site', 'build', '--bundles', '@/out/demo', '--out', '@/out'],
+      /out holds demo, which a gallery build did not write/,
+    ],
+    [
+      ['site', 'build', '--bundles', '@/out/demo', '--out', '@/out/demo/site'],
+      /out\/demo\/site is inside .*out\/demo, a folder the build reads; choose another --out/,
+    ],
     [['serve', '--dir', '@/nowhere'], /nowhere does not exist/],
     [['serve', '--dir', '@/out/demo'], /holds no gallery/],
     [['serve', '--dir', '@/dist/site', '--port', '99999'], /--port must be an integer from 0 to 65535/],

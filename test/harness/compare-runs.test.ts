@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { COMPARE_JSON } from '../../harness/compare.ts';
@@ -158,6 +158,7 @@ describe('decoy compare --runs', () => {
     );
     expect(eight.code, eight.err).toBe(0);
     cpSync(join(dir, 'cmp', 'gate'), join(dir, 'cut'), { recursive: true });
+    symlinkSync(join(dir, 'cmp', 'none'), join(dir, 'none-link'));
     rmSync(join(dir, 'cut', 'summary.json'));
     mkdirSync(join(dir, 'foreign'));
     writeFileSync(join(dir, 'foreign', 'notes.txt'), 'mine');
@@ -191,6 +192,30 @@ describe('decoy compare --runs', () => {
         /^decoy compare: --suite is for playing a comparison; --runs compares run folders as they were played\n$/,
       ],
       [['cmp/none', 'cmp/gate', '--defenses', 'none'], /^decoy compare: --defenses is for playing a comparison/],
+      [['cmp/none', 'none-link'], /^decoy compare: --runs names cmp\/none twice \(again as none-link\)\n$/],
+      ...(
+        [
+          ['--limit', '2'],
+          ['--configs', '1'],
+          ['--scenario', 'x'],
+          ['--engine', 'jsdom'],
+          ['--step-seconds', '5'],
+          ['--call-seconds', '5'],
+          ['--max-errors', '3'],
+          ['--no-check'],
+          ['--workers', '2'],
+          ['--seed', '7'],
+          ['--agent', 'naive'],
+        ] as const
+      ).map(
+        (flag) =>
+          [
+            ['cmp/none', 'cmp/gate', ...flag],
+            new RegExp(
+              `^decoy compare: ${flag[0]} is for playing a comparison; --runs compares run folders as they were played\n$`,
+            ),
+          ] as const,
+      ),
     ] as const) {
       const out = (args as readonly string[]).includes('--out') ? [] : ['--out', 'refused'];
       const r = await decoyIn(dir, 'compare', '--runs', ...args, ...out);
@@ -199,6 +224,17 @@ describe('decoy compare --runs', () => {
       expect(r.err.trim().split('\n')).toHaveLength(1);
     }
     expect(readdirSync(dir)).not.toContain('refused');
+    // A comparison of run folders is not replaced by one played into its folder (nor the reverse).
+    const cr = await decoyIn(dir, 'compare', '--runs', 'cmp/none', 'cmp/gate', '--out', 'cr2');
+    expect(cr.code, cr.err).toBe(0);
+    const held = readFileSync(join(dir, 'cr2', COMPARE_JSON), 'utf8');
+    const played = await decoyIn(dir, 'compare', '--suite', 'demo', '--defenses', 'none', '--no-check', '--out', 'cr2');
+    expect(played.code, played.err).toBe(2);
+    expect(played.err).toBe(
+      'decoy compare: cr2 holds a comparison of run folders (compare --runs) in compare.json, not one played; choose another --out\n',
+    );
+    expect(readFileSync(join(dir, 'cr2', COMPARE_JSON), 'utf8')).toBe(held);
+    expect(readdirSync(join(dir, 'cr2')).sort()).toEqual([COMPARE_JSON, 'compare.md']);
     expect(readdirSync(join(dir, 'foreign'))).toEqual(['notes.txt']);
     const l = await decoyIn(dir, 'compare', '--suite', 'demo', '--labels', 'a', '--out', 'refused');
     expect(l.err).toMatch(/^decoy compare: --labels is for --runs\n$/);
