@@ -9,7 +9,7 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { z } from 'zod';
-import { clip, firstIssue, UserError } from '../../lib/errors.ts';
+import { clip, clipPath, firstIssue, UserError } from '../../lib/errors.ts';
 import { acrossSeeds, type AcrossSeeds } from '../../simulator/measure/across-seeds.ts';
 import { compareRuns, type Comparison } from '../../simulator/measure/comparison.ts';
 import type { Summary } from '../../simulator/measure/metrics.ts';
@@ -84,14 +84,24 @@ export function readJson<S extends z.ZodType>(
   schema: S,
   writer = 'decoy',
 ): { json: unknown; value: z.infer<S> } {
+  return parseJsonFile(file, readFileSync(file, 'utf8'), schema, writer);
+}
+
+/** `text`, the content of `file`, as readJson checks it: errors name the file by its end, never cut off. */
+export function parseJsonFile<S extends z.ZodType>(
+  file: string,
+  text: string,
+  schema: S,
+  writer = 'decoy',
+): { json: unknown; value: z.infer<S> } {
   let json: unknown;
   try {
-    json = JSON.parse(readFileSync(file, 'utf8'));
+    json = JSON.parse(text);
   } catch (e) {
-    throw new UserError(`${clip(file)}: not JSON (${(e as Error).message.split('\n')[0]})`);
+    throw new UserError(`${clipPath(file)}: not JSON (${(e as Error).message.split('\n')[0]})`);
   }
   const r = schema.safeParse(json);
-  if (!r.success) throw new UserError(`${clip(file)}: ${firstIssue(r.error, `not as ${writer} writes it`)}`);
+  if (!r.success) throw new UserError(`${clipPath(file)}: ${firstIssue(r.error, `not as ${writer} writes it`)}`);
   return { json, value: r.data };
 }
 

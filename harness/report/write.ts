@@ -5,7 +5,7 @@
  * written, and so is one inside a folder reported on (a comparison or a run folder holds only
  * what decoy wrote there); an earlier report in it is replaced whole.
  */
-import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { clip, UserError } from '../../lib/errors.ts';
 import { isTempName, writeFileAtomic } from '../../lib/files.ts';
@@ -44,15 +44,21 @@ function claimReportFolder(out: string, sources: readonly string[]): void {
   }
   if (!existsSync(out)) return;
   if (!statSync(out).isDirectory()) throw new UserError(`--out ${clip(out)} is a file, not a folder`);
+  const linked = (path: string) =>
+    new UserError(
+      `${clip(path)} is a symbolic link; a report's folder holds only its own files (links are never followed); choose another --out`,
+    );
   for (const name of readdirSync(out)) {
+    const path = join(out, name);
+    // Written through or emptied, a link would change what it points to: refused, never followed.
+    if (lstatSync(path).isSymbolicLink()) throw linked(path);
     if (REPORT_FILES.has(name) || isTempName(name)) continue;
-    const shots = join(out, name);
-    if (
-      name === SHOTS_DIR &&
-      statSync(shots).isDirectory() &&
-      readdirSync(shots).every((n) => /^[0-9a-f]{16}\.png$/.test(n) || isTempName(n))
-    )
-      continue;
+    if (name === SHOTS_DIR && statSync(path).isDirectory()) {
+      const own = readdirSync(path).every((n) => /^[0-9a-f]{16}\.png$/.test(n) || isTempName(n));
+      const link = readdirSync(path).find((n) => lstatSync(join(path, n)).isSymbolicLink());
+      if (link !== undefined) throw linked(join(path, link));
+      if (own) continue;
+    }
     throw new UserError(`${clip(out)} holds ${clip(name)}, which is not a report's; choose another --out`);
   }
 }
