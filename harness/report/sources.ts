@@ -51,7 +51,9 @@ const compareFileSchema = z.union([
   }),
   // `decoy compare --runs`: run folders wherever they were, each by the path it was given.
   z.object({
-    config: z.object({ runs: z.array(z.object({ label: z.string(), folder: z.string() })).min(2) }),
+    config: z.object({
+      runs: z.array(z.object({ label: z.string(), folder: z.string(), run: z.record(z.string(), z.unknown()) })).min(2),
+    }),
     groupedBy: z.enum(['condition', 'pattern']),
     pairedAgainst: z.string(),
     defenses: z.array(z.object({ id: z.string(), folder: z.string() })).min(2),
@@ -124,6 +126,34 @@ function heldTo(file: string, held: unknown, rebuilt: unknown): void {
     throw new UserError(`${clip(file)}: ${clip(differs)}: not what its run folders give (edited by hand?)`);
 }
 
+const valueAt = (v: unknown, path: string): unknown =>
+  path
+    .split('.')
+    .reduce<unknown>(
+      (x, k) => (x !== null && typeof x === 'object' ? (x as Record<string, unknown>)[k] : undefined),
+      v,
+    );
+const shownValue = (v: unknown) => (v === undefined ? 'none' : clip(JSON.stringify(v), 80));
+
+/**
+ * Refuses a run folder whose run.json is not the run its owner (compare.json, seeds.json)
+ * records there: a folder replaced by another run would be reported under the owner's label.
+ * Checked before the owner's figures, so the message names the folder, not the figures.
+ */
+function ownRun(run: { dir: string; config: RunConfig }, recorded: Record<string, unknown>, owner: string): void {
+  const held = Object.fromEntries(
+    Object.keys(recorded).map((k) => [k, (run.config as unknown as Record<string, unknown>)[k]]),
+  );
+  const d = firstDifference(held, recorded);
+  if (d !== null)
+    throw new UserError(
+      `${clipPath(run.dir)} holds another run than ${clipPath(owner)} records (${clip(d)}: ${shownValue(valueAt(held, d))} there, ${shownValue(valueAt(recorded, d))} in ${basename(owner)}); it was replaced or moved`,
+    );
+}
+
+/** Fields of compare.json's config that are not a run's (the defenses compared, the ablations asked for). */
+const COMPARE_ONLY = new Set(['defenses', 'defenseOptions', 'ablations']);
+
 function readCompare(dir: string): ReportSet {
   const file = join(dir, COMPARE_JSON);
   const { json, value } = readJson(file, compareFileSchema);
@@ -137,6 +167,10 @@ function readCompare(dir: string): ReportSet {
         throw e instanceof UserError ? new UserError(`${e.message} (part of ${clip(file)})`) : e;
       }
     });
+    const recorded = value.config.runs;
+    // Its run.json whole: a field compare.json does not record (none there) is another run too.
+    const none = (r: ReportRun) => Object.fromEntries(Object.keys(r.config).map((k) => [k, undefined]));
+    runs.forEach((r, i) => ownRun(r, { ...none(r), ...recorded[i]!.run }, file));
     const comparison = compareRuns(
       runs.map((r) => ({ ...r, folder: r.dir })),
       { against: value.pairedAgainst ?? '', by: 'configuration' },
@@ -153,6 +187,13 @@ function readCompare(dir: string): ReportSet {
   }
   const c = value.config;
   const runs = value.defenses.map((d) => ({ ...runIn(dir, d.folder, file), id: d.id }));
+  const recorded = Object.fromEntries(
+    Object.entries((json as { config: Record<string, unknown> }).config).filter(([k]) => !COMPARE_ONLY.has(k)),
+  );
+  const defenses = (json as { config: { defenses?: unknown } }).config.defenses;
+  runs.forEach((r, i) =>
+    ownRun(r, { ...recorded, ...(Array.isArray(defenses) ? { defense: defenses[i] } : {}) }, file),
+  );
   const comparison = compareRuns(runs.map((r) => ({ ...r, folder: basename(r.dir) })));
   heldTo(file, held, comparison);
   return {
@@ -166,11 +207,13 @@ function readCompare(dir: string): ReportSet {
 
 function readSeeds(dir: string): ReportSet {
   const file = join(dir, SEEDS_FILE);
-  const { value } = readJson(file, seedsFileSchema);
+  const { json, value } = readJson(file, seedsFileSchema);
   if (value.folders.length !== value.seeds.length)
     throw new UserError(`${clip(file)}: folders: ${value.folders.length} folders for ${value.seeds.length} seeds`);
   if ('compare' in value) return readCompareSeeds(dir, file, value);
   const runs = value.folders.map((f) => runIn(dir, f, file));
+  const shared = (json as { run: Record<string, unknown> }).run;
+  runs.forEach((r, i) => ownRun(r, { ...shared, seed: value.seeds[i] }, file));
   const across = acrossSeeds(runs.map((r) => ({ seed: r.config.seed, summary: r.summary })));
   heldTo(file, { seeds: value.seeds, rates: value.rates }, across);
   const r = value.run;
@@ -192,12 +235,14 @@ type CompareSeedsFile = Extract<z.infer<typeof seedsFileSchema>, { compare: unkn
  * across the seeds held to seeds.json.
  */
 function readCompareSeeds(dir: string, file: string, value: CompareSeedsFile): ReportSet {
-  const sets = value.folders.map((f) => {
+  const sets = value.folders.map((f, k) => {
     const name = f === basename(f) && f !== '.' && f !== '..' ? f : '';
     if (name === '') throw new UserError(`${clip(file)}: ${clip(f)} is not a folder of ${clip(dir)}`);
     if (!existsSync(join(dir, name, COMPARE_JSON)))
       throw new UserError(`${clip(file)}: ${clip(join(dir, name))} holds no ${COMPARE_JSON}`);
-    return readCompare(join(dir, name));
+    const set = readCompare(join(dir, name));
+    for (const r of set.runs) ownRun(r, { seed: value.seeds[k], ...value.compare }, file);
+    return set;
   });
   const across = value.defenses.map((d, i) => {
     const series = sets.map((set, k) => {

@@ -230,6 +230,45 @@ describe('decoy report', () => {
   }, 60_000);
 });
 
+describe('decoy report, a run folder replaced', () => {
+  it('refuses, in one line naming the folder and the first field that differs, a comparison, seeds or compare --runs folder whose run folder holds another run than its compare.json or seeds.json records', async () => {
+    const replaced = (from: string, to: string, run: string) => {
+      cpSync(join(dir, from), join(dir, to), { recursive: true });
+      rmSync(join(dir, to, run), { recursive: true });
+      cpSync(join(dir, 'b'), join(dir, to, run), { recursive: true });
+    };
+    replaced('cmp', 'cmp-replaced', 'gate');
+    replaced('seeds', 'seeds-replaced', 's2');
+    mkdirSync(join(dir, 'q'));
+    for (const d of ['gate', 'none']) cpSync(join(dir, 'cmp', d), join(dir, 'q', d), { recursive: true });
+    compareRunFolders([join(dir, 'q', 'gate'), join(dir, 'q', 'none')], join(dir, 'q', 'runs'));
+    rmSync(join(dir, 'q', 'gate'), { recursive: true });
+    cpSync(join(dir, 'b'), join(dir, 'q', 'gate'), { recursive: true });
+    const before = snapshot(dir);
+    const cases: [string, RegExp][] = [
+      [
+        'cmp-replaced',
+        /^decoy report: cmp-replaced\/gate holds another run than cmp-replaced\/compare\.json records \(defense: "screen" there, "gate" in compare\.json\); it was replaced or moved$/,
+      ],
+      [
+        'seeds-replaced',
+        /^decoy report: seeds-replaced\/s2 holds another run than seeds-replaced\/seeds\.json records \([a-z]+: .* there, .* in seeds\.json\)/,
+      ],
+      [
+        'q/runs',
+        /gate holds another run than q\/runs\/compare\.json records \(defense: "screen" there, "gate" in compare\.json\)/,
+      ],
+    ];
+    for (const [folder, message] of cases) {
+      const r = await decoyIn(dir, 'report', folder, '--out', 'rep-replaced');
+      expect(r.code, `${folder}: ${r.err}`).toBe(2);
+      expect(r.err.trim().split('\n')).toHaveLength(1);
+      expect(r.err.trim(), `${folder}: ${r.err}`).toMatch(message);
+    }
+    expect(snapshot(dir)).toBe(before);
+  }, 60_000);
+});
+
 describe('the points marked on a picture', () => {
   const state: ShotState = {
     actions: ["click('e1')", 'noop()'],
