@@ -258,14 +258,22 @@ function readCompareSeeds(dir: string, file: string, value: CompareSeedsFile): R
     { seeds: value.seeds, defenses: value.defenses.map((d) => d.rates) },
     { seeds: across[0]?.across.seeds, defenses: across.map((a) => a.across.rates) },
   );
-  const runs = sets.flatMap((set, k) => set.runs.map((r) => ({ ...r, id: `${r.id} s${value.seeds[k]}` })));
+  const named = (id: string, k: number) => `${id} s${value.seeds[k]}`;
+  const runs = sets.flatMap((set, k) => set.runs.map((r) => ({ ...r, id: named(r.id, k) })));
+  // Each seed's own comparison (held to its compare.json above), its runs renamed: each is paired against its own seed's baseline.
+  const against = sets[0]!.comparison.pairedAgainst;
+  const comparison: Comparison = {
+    groupedBy: sets[0]!.comparison.groupedBy,
+    pairedAgainst: sets.every((s) => s.comparison.pairedAgainst === against) ? against : null,
+    defenses: sets.flatMap((set, k) => set.comparison.defenses.map((d) => ({ ...d, id: named(d.id, k) }))),
+  };
   const c = value.compare;
   return {
     kind: 'seeds',
     dir,
-    title: `${dir}: suite ${c.suite}, agent ${c.agent}, ${value.defenses.length} defenses, ${value.seeds.length} seeds`,
+    title: `${dir}: suite ${c.suite}, agent ${c.agent}, ${value.defenses.length} defenses, ${value.seeds.length} seeds${against === null ? '' : `, each paired against its own seed's ${against}`}`,
     runs,
-    comparison: compareRuns(runs.map((x) => ({ ...x, folder: join(basename(dirname(x.dir)), basename(x.dir)) }))),
+    comparison,
     across,
   };
 }

@@ -7,13 +7,16 @@ import { seedsTable } from '../../simulator/measure/across-seeds.ts';
 import { compareSections, md, outcomeTable } from '../../simulator/measure/report/compare.ts';
 import type { ReportSet } from './sources.ts';
 
+/** Why a set has no paired tests, in the report's words: it names no flag (the report takes none that adds a run). */
+export const NO_BASELINE_REPORT = 'No run of `none` is among these runs, so no run is paired against it.';
+
 /** report.md: each set's tables under its title. */
 export function reportMarkdown(sets: readonly ReportSet[], sources: readonly string[]): string {
   const parts = [`# decoy report\n\nFrom ${sources.map((s) => `\`${s}\``).join(', ')}.`];
   for (const set of sets) {
     const c = set.comparison;
     parts.push(`## ${set.title}`);
-    for (const [h, g] of compareSections(c, false)) parts.push(`### ${h}\n\n${md(g)}`);
+    for (const [h, g] of compareSections(c, false, NO_BASELINE_REPORT)) parts.push(`### ${h}\n\n${md(g)}`);
     parts.push(`### Outcomes\n\n${outcomeTable(c)}`);
     for (const a of set.across ?? [])
       parts.push(

@@ -154,6 +154,22 @@ describe('decoy report', () => {
     ]);
     const md = readFileSync(join(dir, 'rep-more', 'report.md'), 'utf8');
     const seeds = json(join(dir, 'cseeds', 'seeds.json'));
+    // Each seed's defense is paired against its own seed's none, as that seed's compare.json pairs it.
+    (seeds.seeds as number[]).forEach((seed, k) => {
+      const own = json(join(dir, 'cseeds', seeds.folders[k], 'compare.json'));
+      for (const d of own.defenses as { id: string; paired: null | Record<string, number> }[]) {
+        const row = rows.find((x) => x.set === 'cseeds' && x.run === `${d.id} s${seed}`)!;
+        const p = d.paired;
+        expect([row.paired_against, row.pairs, row.b, row.c, row.diff_pp, row.p], `${d.id} s${seed}`).toEqual(
+          p === null
+            ? ['', '', '', '', '', '']
+            : [own.pairedAgainst, ...[p.pairs, p.b, p.c, p.diffPp, p.p].map(String)],
+        );
+      }
+    });
+    expect(rows.filter((x) => x.set === 'cseeds' && x.paired_against !== '')).toHaveLength(2);
+    // The report takes no --defenses: no sentence of it points there.
+    expect(md).not.toContain('--defenses');
     for (const d of seeds.defenses as { id: string; rates: { stc: { mean: number } } }[])
       expect(md).toMatch(
         new RegExp(
