@@ -15,6 +15,7 @@ import { compareRuns, type Comparison } from '../../simulator/measure/comparison
 import type { Summary } from '../../simulator/measure/metrics.ts';
 import type { EpisodeRecord } from '../../simulator/loop/runner.ts';
 import { COMPARE_JSON } from '../compare.ts';
+import { assertSameConfigurations, labelsOf } from '../compare-runs.ts';
 import { firstDifference, readRunFolder, RUN_FILE, type RunConfig } from '../run-folder.ts';
 import { SEEDS_FILE } from '../seeds.ts';
 
@@ -279,23 +280,41 @@ function readCompareSeeds(dir: string, file: string, value: CompareSeedsFile): R
 }
 
 /**
- * The plain run folders named, as one set: each named by its defense, or where two share a
- * defense, by its folder as given; a run of `none` is the baseline the others are paired against.
+ * The plain run folders named, as one set, as `decoy compare --runs` takes them: they must
+ * play the same configurations in the same order, each is labelled by what sets its run.json
+ * apart (labelsOf), and all are paired against the run of `none` where exactly one is
+ * among them, else against the first.
  */
 function runsSet(dirs: readonly string[]): ReportSet {
-  const runs = dirs.map((dir) => ({ id: '', dir, ...readRunFolder(dir) }));
-  const clash = (d: string) => runs.filter((r) => r.config.defense === d).length > 1;
-  for (const r of runs) r.id = clash(r.config.defense) ? r.dir : r.config.defense;
-  const first = runs[0] as ReportRun;
+  const read = dirs.map((dir) => readRunFolder(dir));
+  const first = read[0]!;
+  if (read.length === 1) {
+    const c = first.config;
+    return {
+      kind: 'runs',
+      dir: dirs[0]!,
+      title: `${dirs[0]}: suite ${c.suite}, agent ${c.agent}, defense ${c.defense}, seed ${c.seed}`,
+      runs: [{ id: c.defense, dir: dirs[0]!, ...first }],
+      comparison: compareRuns([{ id: c.defense, folder: basename(dirs[0]!), ...first }]),
+    };
+  }
+  assertSameConfigurations(read, dirs);
+  const labels = labelsOf(
+    read.map((r) => r.config),
+    dirs,
+  );
+  const runs: ReportRun[] = read.map((r, i) => ({ id: labels[i]!, dir: dirs[i]!, ...r }));
+  const nones = runs.filter((r) => r.config.defense === 'none');
+  const against = (nones.length === 1 ? nones[0]! : runs[0]!).id;
   return {
     kind: 'runs',
-    dir: first.dir,
-    title:
-      runs.length === 1
-        ? `${first.dir}: suite ${first.config.suite}, agent ${first.config.agent}, defense ${first.config.defense}, seed ${first.config.seed}`
-        : `${runs.length} runs: ${runs.map((r) => r.dir).join(', ')}`,
+    dir: dirs[0]!,
+    title: `${runs.length} runs paired against ${against}${nones.length === 1 ? ' (the run of none)' : ' (the first named)'}: ${dirs.join(', ')}`,
     runs,
-    comparison: compareRuns(runs.map((r) => ({ ...r, folder: basename(r.dir) }))),
+    comparison: compareRuns(
+      runs.map((r) => ({ ...r, folder: basename(r.dir) })),
+      { against, by: 'configuration' },
+    ),
   };
 }
 

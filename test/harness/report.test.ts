@@ -227,6 +227,10 @@ describe('decoy report', () => {
       ],
       [['a', 'b', 'a/'], /^decoy report: a\/ is named twice \(as a\)$/],
       [
+        ['a', 'seeds/s1'],
+        /^decoy report: seeds\/s1 plays other configurations than a: its configuration 1 is .*\.s1, there .*\.s7 \(3 configurations against 6\); compare runs of the same configurations/,
+      ],
+      [
         ['a', '--out', 'other'],
         /^decoy report: other holds notes\.txt, which is not a report's; choose another --out$/,
       ],
@@ -240,9 +244,36 @@ describe('decoy report', () => {
       const r = await decoyIn(dir, 'report', ...args);
       expect(r.code, `${args.join(' ')}: ${r.err}`).toBe(2);
       expect(r.err.trim().split('\n'), args.join(' ')).toHaveLength(1);
-      expect(r.err.trim(), args.join(' ')).toMatch(message);
+      expect(r.err.trim(), `${args.join(' ')}: ${r.err}`).toMatch(message);
     }
     expect(snapshot(dir)).toBe(before);
+  }, 60_000);
+});
+
+describe('decoy report, run folders named together', () => {
+  it('pairs them as compare --runs does: labelled by what sets their run.json apart, against the run of none where there is one, else the first named, and says which', async () => {
+    const r = await decoyIn(dir, 'report', 'b', 'cmp/gate', '--out', 'rep-first');
+    expect(r.code, r.err).toBe(0);
+    const rows = csvRecords(join(dir, 'rep-first', 'report.csv'));
+    const runs = compareRunFolders([join(dir, 'b'), join(dir, 'cmp', 'gate')], join(dir, 'cruns-first'));
+    expect(rows.map((x) => x.run)).toEqual(runs.labels);
+    const paired = runs.comparison.defenses[1]!.paired!;
+    expect([rows[1]!.paired_against, +rows[1]!.pairs!, +rows[1]!.b!, +rows[1]!.c!]).toEqual([
+      runs.labels[0],
+      paired.pairs,
+      paired.b,
+      paired.c,
+    ]);
+    expect(paired.pairs).toBe(6);
+    expect(readFileSync(join(dir, 'rep-first', 'report.md'), 'utf8')).toContain(
+      `## 2 runs paired against ${runs.labels[0]} (the first named): b, cmp/gate`,
+    );
+    const withNone = await decoyIn(dir, 'report', 'b', 'a', '--out', 'rep-none');
+    expect(withNone.code, withNone.err).toBe(0);
+    expect(csvRecords(join(dir, 'rep-none', 'report.csv')).map((x) => [x.run, x.paired_against])).toEqual([
+      ['screen', 'none'],
+      ['none', ''],
+    ]);
   }, 60_000);
 });
 
