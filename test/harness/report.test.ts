@@ -1,6 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { compareDefenses } from '../../harness/compare.ts';
@@ -199,6 +209,11 @@ describe('decoy report', () => {
     expect(readFileSync(join(dir, 'a-report', 'report.html'), 'utf8')).toBe(html);
     // The run folder itself is left as it was: a later decoy run resumes it as its own.
     expect(readdirSync(join(dir, 'a')).sort()).toEqual(['episodes.jsonl', 'run.json', 'summary.json']);
+    // Named as `.` from inside it, the report still goes beside it, under its own name.
+    const here = await decoyIn(join(dir, 'a'), 'report', '.');
+    expect(here.code, here.err).toBe(0);
+    expect(here.out).toContain('wrote ../a-report/report.html');
+    expect(readdirSync(join(dir, 'a')).sort()).toEqual(['episodes.jsonl', 'run.json', 'summary.json']);
   }, 60_000);
 
   it('refuses, in one line on stderr (exit 2) and with nothing written, what is not a finished run, comparison or seeds folder, and an --out that holds other files or lies inside a folder reported on', async () => {
@@ -212,6 +227,9 @@ describe('decoy report', () => {
     mkdirSync(join(dir, 'other'));
     writeFileSync(join(dir, 'other', 'notes.txt'), 'mine\n');
     mkdirSync(join(dir, 'empty'));
+    symlinkSync(join(dir, 'a'), join(dir, 'alink'));
+    mkdirSync(join(dir, 'q3'));
+    compareRunFolders([join(dir, 'b'), join(dir, 'a')], join(dir, 'q3'));
     const before = snapshot(dir);
     const cases: [string[], RegExp][] = [
       [['nowhere'], /^decoy report: nowhere does not exist$/],
@@ -226,6 +244,17 @@ describe('decoy report', () => {
         /^decoy report: edited\/compare\.json: defenses\.1\.dpsr: not what its run folders give \(edited by hand\?\)$/,
       ],
       [['a', 'b', 'a/'], /^decoy report: a\/ is named twice \(as a\)$/],
+      // Links followed: a link to a folder named is the folder named again, and --out through one is inside it.
+      [['a', 'alink'], /^decoy report: alink is named twice \(as a\)$/],
+      [
+        ['a', '--out', 'alink/sub'],
+        /^decoy report: --out alink\/sub is inside a, a folder reported on; choose another --out$/,
+      ],
+      // A compare --runs folder's run folders are folders reported on, wherever they are.
+      [
+        ['q3', '--out', 'b/rep'],
+        /^decoy report: --out b\/rep is inside .*\/b, a folder reported on; choose another --out$/,
+      ],
       [
         ['a', 'seeds/s1'],
         /^decoy report: seeds\/s1 plays other configurations than a: its configuration 1 is .*\.s1, there .*\.s7 \(3 configurations against 6\); compare runs of the same configurations/,
