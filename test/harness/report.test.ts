@@ -306,6 +306,32 @@ describe('decoy report, run folders named together', () => {
   }, 60_000);
 });
 
+describe('decoy report, names that are markup or formulas', () => {
+  it('a label a spreadsheet would run is led by a quote in the CSV, and one holding | or HTML is escaped in report.md', async () => {
+    const names = ['=HYPERLINK(1)', '@SUM(1+1)', '<b>a|b&c'];
+    for (const n of names) cpSync(join(dir, 'a'), join(dir, n), { recursive: true });
+    const r = await decoyIn(dir, 'report', ...names, '--out', 'rep-names');
+    expect(r.code, r.err).toBe(0);
+    // The same run copied: nothing in run.json tells them apart, so each is labelled by its folder.
+    const rows = csvRecords(join(dir, 'rep-names', 'report.csv'));
+    expect(rows.map((x) => [x.set, x.run, x.folder])).toEqual([
+      ["'=HYPERLINK(1)", "'=HYPERLINK(1)", "'=HYPERLINK(1)"],
+      ["'=HYPERLINK(1)", "'@SUM(1+1)", "'@SUM(1+1)"],
+      ["'=HYPERLINK(1)", '<b>a|b&c', '<b>a|b&c'],
+    ]);
+    // Numbers are never quoted, a negative one included.
+    expect(rows.every((x) => /^-?\d/.test(x.tsr!))).toBe(true);
+    const md = readFileSync(join(dir, 'rep-names', 'report.md'), 'utf8');
+    // Outside the code spans of its first line (where markup is shown as written), no tag is live.
+    expect(md.split('\n').filter((l) => !l.startsWith('From `'))).not.toContainEqual(expect.stringContaining('<b>'));
+    const row = md.split('\n').find((l) => l.startsWith('| &lt;b&gt;a\\|b&amp;c '))!;
+    const header = md.split('\n').find((l) => l.startsWith('| Method'))!;
+    // One column per cell: the escaped | starts none.
+    const columns = (l: string) => l.split(/(?<!\\)\|/).length;
+    expect(columns(row)).toBe(columns(header));
+  }, 60_000);
+});
+
 describe('decoy report, a run folder replaced', () => {
   it('refuses, in one line naming the folder and the first field that differs, a comparison, seeds or compare --runs folder whose run folder holds another run than its compare.json or seeds.json records', async () => {
     const replaced = (from: string, to: string, run: string) => {

@@ -4,12 +4,27 @@
  */
 import type { Comparison, DefenseComparison } from '../comparison.ts';
 
+/**
+ * Text as a Markdown table cell shows it: `|` escaped (else it starts a column), `&` and `>`
+ * as entities, and `<` where it could open HTML (before a letter, `/`, `!` or `?`: a tag, a
+ * comment, an autolink), so a label holding markup shows as text. A `<` before a digit
+ * (`<0.0001`) opens nothing and stays, so ordinary tables are as they always were.
+ */
+export const mdCell = (text: string): string =>
+  text
+    .replace(/&/g, '&amp;')
+    .replace(/>/g, '&gt;')
+    .replace(/<(?=[A-Za-z/!?])/g, '&lt;')
+    .replace(/\|/g, '\\|');
+
 /** A Markdown table with its columns padded; `right` says which columns hold numbers. */
 export function markdownTable(
-  head: readonly string[],
-  rows: readonly (readonly string[])[],
+  headText: readonly string[],
+  rowsText: readonly (readonly string[])[],
   right: (i: number) => boolean = (i) => i > 0,
 ): string {
+  const head = headText.map(mdCell);
+  const rows = rowsText.map((r) => r.map(mdCell));
   const widths = head.map((h, i) => Math.max(h.length, 3, ...rows.map((r) => (r[i] ?? '').length)));
   const line = (r: readonly string[]) =>
     `| ${r.map((c, i) => (right(i) ? c.padStart(widths[i] as number) : c.padEnd(widths[i] as number))).join(' | ')} |`;
