@@ -212,6 +212,8 @@ describe('decoy report', () => {
     // Named as `.` from inside it, the report still goes beside it, under its own name.
     const here = await decoyIn(join(dir, 'a'), 'report', '.');
     expect(here.code, here.err).toBe(0);
+    // One run is one run.
+    expect(here.out.trim()).toMatch(/^1 run, 6 episodes; wrote /);
     expect(here.out).toContain('wrote ../a-report/report.html');
     expect(readdirSync(join(dir, 'a')).sort()).toEqual(['episodes.jsonl', 'run.json', 'summary.json']);
   }, 60_000);
