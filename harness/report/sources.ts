@@ -18,6 +18,7 @@ import { COMPARE_JSON } from '../compare.ts';
 import { assertSameConfigurations, labelsOf } from '../compare-runs.ts';
 import { firstDifference, readRunFolder, RUN_FILE, type RunConfig } from '../run-folder.ts';
 import { SEEDS_FILE } from '../seeds.ts';
+import { subsetFields, type Subset } from '../subset.ts';
 
 /** One run of a report: its name in the tables (a defense, a seed, or a folder when those clash) and what its folder holds. */
 export interface ReportRun {
@@ -154,6 +155,7 @@ function ownRun(run: { dir: string; config: RunConfig }, recorded: Record<string
 
 /** Fields of compare.json's config that are not a run's (the defenses compared, the ablations asked for). */
 const COMPARE_ONLY = new Set(['defenses', 'defenseOptions', 'ablations']);
+const SUBSET = new Set(['scenarios', 'configs', 'limit']);
 
 function readCompare(dir: string): ReportSet {
   const file = join(dir, COMPARE_JSON);
@@ -188,9 +190,12 @@ function readCompare(dir: string): ReportSet {
   }
   const c = value.config;
   const runs = value.defenses.map((d) => ({ ...runIn(dir, d.folder, file), id: d.id }));
-  const recorded = Object.fromEntries(
-    Object.entries((json as { config: Record<string, unknown> }).config).filter(([k]) => !COMPARE_ONLY.has(k)),
-  );
+  const stamp = (json as { config: Record<string, unknown> }).config;
+  // The part of the suite played, as run.json records it (the scenarios sorted, none given left out).
+  const recorded = {
+    ...Object.fromEntries(Object.entries(stamp).filter(([k]) => !COMPARE_ONLY.has(k) && !SUBSET.has(k))),
+    ...subsetFields(stamp as Subset),
+  };
   const defenses = (json as { config: { defenses?: unknown } }).config.defenses;
   runs.forEach((r, i) =>
     ownRun(r, { ...recorded, ...(Array.isArray(defenses) ? { defense: defenses[i] } : {}) }, file),
