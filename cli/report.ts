@@ -24,7 +24,8 @@ export const { help, run, flags } = defineCommand({
     const { writeReport, REPORT_HTML } = await import('../harness/report/write.ts');
     const { join } = await import('node:path');
     const r = writeReport(c.args, c.out);
-    const pictures = r.shots > 0 ? `, ${r.shots} pictures with ${r.marks} steps marked` : '';
-    return `${r.runs} runs, ${r.episodes} episodes${pictures}; wrote ${join(r.out, REPORT_HTML)}, report.md, report.csv and groups.csv`;
+    const n = (k: number, what: string) => `${k} ${what}${k === 1 ? '' : 's'}`;
+    const pictures = r.shots > 0 ? `, ${n(r.shots, 'picture')} with ${n(r.marks, 'step')} marked` : '';
+    return `${n(r.runs, 'run')}, ${n(r.episodes, 'episode')}${pictures}; wrote ${join(r.out, REPORT_HTML)}, report.md, report.csv and groups.csv`;
   },
 });

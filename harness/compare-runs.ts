@@ -45,6 +45,24 @@ function otherConfigurations(first: RunFolder, run: RunFolder): string | null {
   return `its configuration ${k + 1} is ${shown(b[k])}, there ${shown(a[k])} (${b.length} configurations against ${a.length})`;
 }
 
+/**
+ * Refuses runs (read from `dirs`) that do not all play the first's configurations in its
+ * order: their episodes would not pair one for one. One line naming the folder and the first
+ * configuration that differs.
+ */
+export function assertSameConfigurations(runs: readonly RunFolder[], dirs: readonly string[]): void {
+  const first = runs[0]!;
+  for (const [i, r] of runs.entries()) {
+    const odd = otherConfigurations(first, r);
+    // A suite generated here is generated anew under each seed: its runs under two seeds share no configuration.
+    const generated = r.config.bundles === null && r.config.seed !== first.config.seed;
+    if (odd !== null)
+      throw new UserError(
+        `${clip(dirs[i]!)} plays other configurations than ${clip(dirs[0]!)}: ${odd}; compare runs of the same configurations${generated ? ` (a suite generated under seeds ${first.config.seed} and ${r.config.seed} is two suites: play the seeds on the same --bundles)` : ''}`,
+      );
+  }
+}
+
 const shown = (v: unknown) => (typeof v === 'string' ? v : JSON.stringify(v));
 
 /**
@@ -109,15 +127,7 @@ export function compareRunFolders(
   claimOut(out);
   const runs = dirs.map((d) => readRunFolder(d));
   const first = runs[0]!;
-  for (const [i, r] of runs.entries()) {
-    const odd = otherConfigurations(first, r);
-    // A suite generated here is generated anew under each seed: its runs under two seeds share no configuration.
-    const generated = r.config.bundles === null && r.config.seed !== first.config.seed;
-    if (odd !== null)
-      throw new UserError(
-        `${clip(dirs[i]!)} plays other configurations than ${clip(dirs[0]!)}: ${odd}; compare runs of the same configurations${generated ? ` (a suite generated under seeds ${first.config.seed} and ${r.config.seed} is two suites: play the seeds on the same --bundles)` : ''}`,
-      );
-  }
+  assertSameConfigurations(runs, dirs);
   const labels = opts.labels
     ? [...opts.labels]
     : labelsOf(

@@ -6,13 +6,16 @@
  * picture would show a page the agent was not looking at.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { clipPath, UserError } from '../../lib/errors.ts';
 import { parseAction } from '../../simulator/loop/actions.ts';
+import { readBundleFile } from '../../simulator/loop/bundle.ts';
+import { pictureProblem } from '../../simulator/loop/trust.ts';
 import type { EpisodeRecord } from '../../simulator/loop/runner.ts';
 import { shotStateSchema, type ShotState } from '../../simulator/measure/shots.ts';
 import type { RunConfig } from '../run-folder.ts';
-import { readJson } from './sources.ts';
+import { parseJsonFile } from './sources.ts';
 
 /** A point marked on a picture, in percent of its width and height, so it stays on the spot however the picture is scaled. */
 export interface Mark {
@@ -31,13 +34,17 @@ export interface EpisodeShot {
   marks: Mark[];
 }
 
-/** The shots folder of `scenario`'s bundle in the run's bundles folder (a folder of bundles, or the one bundle), if it has one. */
-function shotsFolder(config: RunConfig, scenario: string): string | null {
+/**
+ * Where the shot of `scenario`'s bundle is, below the run's bundles folder (a folder of
+ * bundles, or the one bundle), as the names `readBundleFile` opens; null where it has none.
+ */
+function shotNames(config: RunConfig, scenario: string): string[] | null {
   if (config.bundles === null) return null;
   // A run of one bundle plays that bundle's configuration only.
   const one = existsSync(join(config.bundles, 'bundle.json'));
-  const dir = one ? join(config.bundles, 'shots') : join(config.bundles, scenario, 'shots');
-  return existsSync(join(dir, 'start.png')) && existsSync(join(dir, 'start.json')) ? dir : null;
+  const names = one ? ['shots'] : [scenario, 'shots'];
+  const dir = join(config.bundles, ...names);
+  return existsSync(join(dir, 'start.png')) && existsSync(join(dir, 'start.json')) ? names : null;
 }
 
 const same = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((x, i) => x === b[i]);
@@ -78,10 +85,19 @@ export function marksOn(episode: EpisodeRecord, state: ShotState): Mark[] {
 
 /** The shot of an episode's configuration with its steps marked, or null where the run's bundles hold none. */
 export function episodeShot(config: RunConfig, episode: EpisodeRecord): EpisodeShot | null {
-  const dir = shotsFolder(config, episode.scenario);
-  if (dir === null) return null;
-  const png = readFileSync(join(dir, 'start.png'));
-  const state: ShotState = readJson(join(dir, 'start.json'), shotStateSchema, 'decoy shoot').value;
+  const names = shotNames(config, episode.scenario);
+  if (names === null || config.bundles === null) return null;
+  // Read as a bundle is read: a link (to a file anywhere) is refused, never followed and copied out.
+  const png = readBundleFile(config.bundles, ...names, 'start.png');
+  const pngPath = join(config.bundles, ...names, 'start.png');
+  const bad = pictureProblem('start.png', png);
+  if (bad !== null) throw new UserError(`${clipPath(pngPath)}: ${bad}`);
+  const state: ShotState = parseJsonFile(
+    join(config.bundles, ...names, 'start.json'),
+    readBundleFile(config.bundles, ...names, 'start.json').toString('utf8'),
+    shotStateSchema,
+    'decoy shoot',
+  ).value;
   const name = `${createHash('sha256').update(png).digest('hex').slice(0, 16)}.png`;
   return { name, png, state, marks: marksOn(episode, state) };
 }

@@ -6,17 +6,19 @@
  * rates across seeds to its seeds.json, so that every number the report prints is one those
  * files hold, and a file edited by hand is refused rather than shown.
  */
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { z } from 'zod';
-import { clip, firstIssue, UserError } from '../../lib/errors.ts';
+import { clip, clipPath, firstIssue, UserError } from '../../lib/errors.ts';
 import { acrossSeeds, type AcrossSeeds } from '../../simulator/measure/across-seeds.ts';
 import { compareRuns, type Comparison } from '../../simulator/measure/comparison.ts';
 import type { Summary } from '../../simulator/measure/metrics.ts';
 import type { EpisodeRecord } from '../../simulator/loop/runner.ts';
 import { COMPARE_JSON } from '../compare.ts';
+import { assertSameConfigurations, labelsOf } from '../compare-runs.ts';
 import { firstDifference, readRunFolder, RUN_FILE, type RunConfig } from '../run-folder.ts';
 import { SEEDS_FILE } from '../seeds.ts';
+import { subsetFields, type Subset } from '../subset.ts';
 
 /** One run of a report: its name in the tables (a defense, a seed, or a folder when those clash) and what its folder holds. */
 export interface ReportRun {
@@ -51,7 +53,9 @@ const compareFileSchema = z.union([
   }),
   // `decoy compare --runs`: run folders wherever they were, each by the path it was given.
   z.object({
-    config: z.object({ runs: z.array(z.object({ label: z.string(), folder: z.string() })).min(2) }),
+    config: z.object({
+      runs: z.array(z.object({ label: z.string(), folder: z.string(), run: z.record(z.string(), z.unknown()) })).min(2),
+    }),
     groupedBy: z.enum(['condition', 'pattern']),
     pairedAgainst: z.string(),
     defenses: z.array(z.object({ id: z.string(), folder: z.string() })).min(2),
@@ -84,14 +88,24 @@ export function readJson<S extends z.ZodType>(
   schema: S,
   writer = 'decoy',
 ): { json: unknown; value: z.infer<S> } {
+  return parseJsonFile(file, readFileSync(file, 'utf8'), schema, writer);
+}
+
+/** `text`, the content of `file`, as readJson checks it: errors name the file by its end, never cut off. */
+export function parseJsonFile<S extends z.ZodType>(
+  file: string,
+  text: string,
+  schema: S,
+  writer = 'decoy',
+): { json: unknown; value: z.infer<S> } {
   let json: unknown;
   try {
-    json = JSON.parse(readFileSync(file, 'utf8'));
+    json = JSON.parse(text);
   } catch (e) {
-    throw new UserError(`${clip(file)}: not JSON (${(e as Error).message.split('\n')[0]})`);
+    throw new UserError(`${clipPath(file)}: not JSON (${(e as Error).message.split('\n')[0]})`);
   }
   const r = schema.safeParse(json);
-  if (!r.success) throw new UserError(`${clip(file)}: ${firstIssue(r.error, `not as ${writer} writes it`)}`);
+  if (!r.success) throw new UserError(`${clipPath(file)}: ${firstIssue(r.error, `not as ${writer} writes it`)}`);
   return { json, value: r.data };
 }
 
@@ -114,6 +128,35 @@ function heldTo(file: string, held: unknown, rebuilt: unknown): void {
     throw new UserError(`${clip(file)}: ${clip(differs)}: not what its run folders give (edited by hand?)`);
 }
 
+const valueAt = (v: unknown, path: string): unknown =>
+  path
+    .split('.')
+    .reduce<unknown>(
+      (x, k) => (x !== null && typeof x === 'object' ? (x as Record<string, unknown>)[k] : undefined),
+      v,
+    );
+const shownValue = (v: unknown) => (v === undefined ? 'none' : clip(JSON.stringify(v), 80));
+
+/**
+ * Refuses a run folder whose run.json is not the run its owner (compare.json, seeds.json)
+ * records there: a folder replaced by another run would be reported under the owner's label.
+ * Checked before the owner's figures, so the message names the folder, not the figures.
+ */
+function ownRun(run: { dir: string; config: RunConfig }, recorded: Record<string, unknown>, owner: string): void {
+  const held = Object.fromEntries(
+    Object.keys(recorded).map((k) => [k, (run.config as unknown as Record<string, unknown>)[k]]),
+  );
+  const d = firstDifference(held, recorded);
+  if (d !== null)
+    throw new UserError(
+      `${clipPath(run.dir)} holds another run than ${clipPath(owner)} records (${clip(d)}: ${shownValue(valueAt(held, d))} there, ${shownValue(valueAt(recorded, d))} in ${basename(owner)}); it was replaced or moved`,
+    );
+}
+
+/** Fields of compare.json's config that are not a run's (the defenses compared, the ablations asked for). */
+const COMPARE_ONLY = new Set(['defenses', 'defenseOptions', 'ablations']);
+const SUBSET = new Set(['scenarios', 'configs', 'limit']);
+
 function readCompare(dir: string): ReportSet {
   const file = join(dir, COMPARE_JSON);
   const { json, value } = readJson(file, compareFileSchema);
@@ -127,6 +170,10 @@ function readCompare(dir: string): ReportSet {
         throw e instanceof UserError ? new UserError(`${e.message} (part of ${clip(file)})`) : e;
       }
     });
+    const recorded = value.config.runs;
+    // Its run.json whole: a field compare.json does not record (none there) is another run too.
+    const none = (r: ReportRun) => Object.fromEntries(Object.keys(r.config).map((k) => [k, undefined]));
+    runs.forEach((r, i) => ownRun(r, { ...none(r), ...recorded[i]!.run }, file));
     const comparison = compareRuns(
       runs.map((r) => ({ ...r, folder: r.dir })),
       { against: value.pairedAgainst ?? '', by: 'configuration' },
@@ -143,6 +190,16 @@ function readCompare(dir: string): ReportSet {
   }
   const c = value.config;
   const runs = value.defenses.map((d) => ({ ...runIn(dir, d.folder, file), id: d.id }));
+  const stamp = (json as { config: Record<string, unknown> }).config;
+  // The part of the suite played, as run.json records it (the scenarios sorted, none given left out).
+  const recorded = {
+    ...Object.fromEntries(Object.entries(stamp).filter(([k]) => !COMPARE_ONLY.has(k) && !SUBSET.has(k))),
+    ...subsetFields(stamp as Subset),
+  };
+  const defenses = (json as { config: { defenses?: unknown } }).config.defenses;
+  runs.forEach((r, i) =>
+    ownRun(r, { ...recorded, ...(Array.isArray(defenses) ? { defense: defenses[i] } : {}) }, file),
+  );
   const comparison = compareRuns(runs.map((r) => ({ ...r, folder: basename(r.dir) })));
   heldTo(file, held, comparison);
   return {
@@ -156,11 +213,13 @@ function readCompare(dir: string): ReportSet {
 
 function readSeeds(dir: string): ReportSet {
   const file = join(dir, SEEDS_FILE);
-  const { value } = readJson(file, seedsFileSchema);
+  const { json, value } = readJson(file, seedsFileSchema);
   if (value.folders.length !== value.seeds.length)
     throw new UserError(`${clip(file)}: folders: ${value.folders.length} folders for ${value.seeds.length} seeds`);
   if ('compare' in value) return readCompareSeeds(dir, file, value);
   const runs = value.folders.map((f) => runIn(dir, f, file));
+  const shared = (json as { run: Record<string, unknown> }).run;
+  runs.forEach((r, i) => ownRun(r, { ...shared, seed: value.seeds[i] }, file));
   const across = acrossSeeds(runs.map((r) => ({ seed: r.config.seed, summary: r.summary })));
   heldTo(file, { seeds: value.seeds, rates: value.rates }, across);
   const r = value.run;
@@ -182,12 +241,14 @@ type CompareSeedsFile = Extract<z.infer<typeof seedsFileSchema>, { compare: unkn
  * across the seeds held to seeds.json.
  */
 function readCompareSeeds(dir: string, file: string, value: CompareSeedsFile): ReportSet {
-  const sets = value.folders.map((f) => {
+  const sets = value.folders.map((f, k) => {
     const name = f === basename(f) && f !== '.' && f !== '..' ? f : '';
     if (name === '') throw new UserError(`${clip(file)}: ${clip(f)} is not a folder of ${clip(dir)}`);
     if (!existsSync(join(dir, name, COMPARE_JSON)))
       throw new UserError(`${clip(file)}: ${clip(join(dir, name))} holds no ${COMPARE_JSON}`);
-    return readCompare(join(dir, name));
+    const set = readCompare(join(dir, name));
+    for (const r of set.runs) ownRun(r, { seed: value.seeds[k], ...value.compare }, file);
+    return set;
   });
   const across = value.defenses.map((d, i) => {
     const series = sets.map((set, k) => {
@@ -203,36 +264,62 @@ function readCompareSeeds(dir: string, file: string, value: CompareSeedsFile): R
     { seeds: value.seeds, defenses: value.defenses.map((d) => d.rates) },
     { seeds: across[0]?.across.seeds, defenses: across.map((a) => a.across.rates) },
   );
-  const runs = sets.flatMap((set, k) => set.runs.map((r) => ({ ...r, id: `${r.id} s${value.seeds[k]}` })));
+  const named = (id: string, k: number) => `${id} s${value.seeds[k]}`;
+  const runs = sets.flatMap((set, k) => set.runs.map((r) => ({ ...r, id: named(r.id, k) })));
+  // Each seed's own comparison (held to its compare.json above), its runs renamed: each is paired against its own seed's baseline.
+  const against = sets[0]!.comparison.pairedAgainst;
+  const comparison: Comparison = {
+    groupedBy: sets[0]!.comparison.groupedBy,
+    pairedAgainst: sets.every((s) => s.comparison.pairedAgainst === against) ? against : null,
+    defenses: sets.flatMap((set, k) => set.comparison.defenses.map((d) => ({ ...d, id: named(d.id, k) }))),
+  };
   const c = value.compare;
   return {
     kind: 'seeds',
     dir,
-    title: `${dir}: suite ${c.suite}, agent ${c.agent}, ${value.defenses.length} defenses, ${value.seeds.length} seeds`,
+    title: `${dir}: suite ${c.suite}, agent ${c.agent}, ${value.defenses.length} defenses, ${value.seeds.length} seeds${against === null ? '' : `, each paired against its own seed's ${against}`}`,
     runs,
-    comparison: compareRuns(runs.map((x) => ({ ...x, folder: join(basename(dirname(x.dir)), basename(x.dir)) }))),
+    comparison,
     across,
   };
 }
 
 /**
- * The plain run folders named, as one set: each named by its defense, or where two share a
- * defense, by its folder as given; a run of `none` is the baseline the others are paired against.
+ * The plain run folders named, as one set, as `decoy compare --runs` takes them: they must
+ * play the same configurations in the same order, each is labelled by what sets its run.json
+ * apart (labelsOf), and all are paired against the run of `none` where exactly one is
+ * among them, else against the first.
  */
 function runsSet(dirs: readonly string[]): ReportSet {
-  const runs = dirs.map((dir) => ({ id: '', dir, ...readRunFolder(dir) }));
-  const clash = (d: string) => runs.filter((r) => r.config.defense === d).length > 1;
-  for (const r of runs) r.id = clash(r.config.defense) ? r.dir : r.config.defense;
-  const first = runs[0] as ReportRun;
+  const read = dirs.map((dir) => readRunFolder(dir));
+  const first = read[0]!;
+  if (read.length === 1) {
+    const c = first.config;
+    return {
+      kind: 'runs',
+      dir: dirs[0]!,
+      title: `${dirs[0]}: suite ${c.suite}, agent ${c.agent}, defense ${c.defense}, seed ${c.seed}`,
+      runs: [{ id: c.defense, dir: dirs[0]!, ...first }],
+      comparison: compareRuns([{ id: c.defense, folder: basename(dirs[0]!), ...first }]),
+    };
+  }
+  assertSameConfigurations(read, dirs);
+  const labels = labelsOf(
+    read.map((r) => r.config),
+    dirs,
+  );
+  const runs: ReportRun[] = read.map((r, i) => ({ id: labels[i]!, dir: dirs[i]!, ...r }));
+  const nones = runs.filter((r) => r.config.defense === 'none');
+  const against = (nones.length === 1 ? nones[0]! : runs[0]!).id;
   return {
     kind: 'runs',
-    dir: first.dir,
-    title:
-      runs.length === 1
-        ? `${first.dir}: suite ${first.config.suite}, agent ${first.config.agent}, defense ${first.config.defense}, seed ${first.config.seed}`
-        : `${runs.length} runs: ${runs.map((r) => r.dir).join(', ')}`,
+    dir: dirs[0]!,
+    title: `${runs.length} runs paired against ${against}${nones.length === 1 ? ' (the run of none)' : ' (the first named)'}: ${dirs.join(', ')}`,
     runs,
-    comparison: compareRuns(runs.map((r) => ({ ...r, folder: basename(r.dir) }))),
+    comparison: compareRuns(
+      runs.map((r) => ({ ...r, folder: basename(r.dir) })),
+      { against, by: 'configuration' },
+    ),
   };
 }
 
@@ -258,9 +345,11 @@ export function readReportSources(dirs: readonly string[]): ReportSet[] {
   if (dirs.length === 0) throw new UserError('name the run, comparison or seeds folders to report on');
   const seen = new Map<string, string>();
   for (const d of dirs) {
-    const earlier = seen.get(resolve(d));
+    // By where it is, links followed: a link to a folder named is that folder named again.
+    const at = existsSync(d) ? realpathSync(d) : resolve(d);
+    const earlier = seen.get(at);
     if (earlier !== undefined) throw new UserError(`${clip(d)} is named twice (as ${clip(earlier)})`);
-    seen.set(resolve(d), d);
+    seen.set(at, d);
   }
   const kinds = dirs.map(folderKind);
   const plain = dirs.filter((_, i) => kinds[i] === 'run');

@@ -4,16 +4,19 @@
  * precision as summary.json and compare.json hold them, for a spreadsheet or a plot of one's own.
  */
 import { seedsTable } from '../../simulator/measure/across-seeds.ts';
-import { compareSections, md, outcomeTable } from '../../simulator/measure/report/compare.ts';
+import { compareSections, md, mdCell, outcomeTable } from '../../simulator/measure/report/compare.ts';
 import type { ReportSet } from './sources.ts';
+
+/** Why a set has no paired tests, in the report's words: it names no flag (the report takes none that adds a run). */
+export const NO_BASELINE_REPORT = 'No run of `none` is among these runs, so no run is paired against it.';
 
 /** report.md: each set's tables under its title. */
 export function reportMarkdown(sets: readonly ReportSet[], sources: readonly string[]): string {
   const parts = [`# decoy report\n\nFrom ${sources.map((s) => `\`${s}\``).join(', ')}.`];
   for (const set of sets) {
     const c = set.comparison;
-    parts.push(`## ${set.title}`);
-    for (const [h, g] of compareSections(c, false)) parts.push(`### ${h}\n\n${md(g)}`);
+    parts.push(`## ${mdCell(set.title)}`);
+    for (const [h, g] of compareSections(c, false, NO_BASELINE_REPORT)) parts.push(`### ${h}\n\n${md(g)}`);
     parts.push(`### Outcomes\n\n${outcomeTable(c)}`);
     for (const a of set.across ?? [])
       parts.push(
@@ -23,9 +26,15 @@ export function reportMarkdown(sets: readonly ReportSet[], sources: readonly str
   return parts.join('\n\n') + '\n';
 }
 
-/** A CSV field: quoted when it holds a comma, a quote or a line break (RFC 4180). */
+/**
+ * A CSV field: quoted when it holds a comma, a quote or a line break (RFC 4180). Text (never
+ * a number) that a spreadsheet would take for a formula (starting with = + - @, a tab or a
+ * carriage return: a label or folder name such as `=HYPERLINK(…)`) is led by a single quote,
+ * as OWASP advises, so it is shown as text and never run.
+ */
 const field = (v: string | number | null): string => {
-  const s = v === null ? '' : String(v);
+  const text = v === null ? '' : String(v);
+  const s = typeof v === 'string' && /^[=+\-@\t\r]/.test(v) ? `'${text}` : text;
   return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 };
 const csv = (rows: readonly (readonly (string | number | null)[])[]): string =>

@@ -5,9 +5,9 @@
  * written, and so is one inside a folder reported on (a comparison or a run folder holds only
  * what decoy wrote there); an earlier report in it is replaced whole.
  */
-import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, readdirSync, realpathSync, rmSync, statSync } from 'node:fs';
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
-import { clip, UserError } from '../../lib/errors.ts';
+import { clip, clipPath, UserError } from '../../lib/errors.ts';
 import { isTempName, writeFileAtomic } from '../../lib/files.ts';
 import type { EpisodeRecord } from '../../simulator/loop/runner.ts';
 import { reportHtml } from './page.ts';
@@ -32,27 +32,45 @@ export interface ReportResult {
   marks: number;
 }
 
-/** Where the report goes when --out is not given: beside the first folder, named after it. */
-export const defaultReportOut = (first: string): string => join(dirname(first), `${basename(resolve(first))}-report`);
+/**
+ * Where the report goes when --out is not given: beside the first folder (its parent, `..`
+ * from it, so `.` gives `../<name>-report`), named after it as resolved.
+ */
+export const defaultReportOut = (first: string): string => join(first, '..', `${basename(resolve(first))}-report`);
 
-/** Refuses an output folder that holds what is not a report's, or that lies inside a folder reported on. */
+/** Where `path` is once every link in it is followed; a part not yet made is joined to the real path of the part that is. */
+export function realPath(path: string): string {
+  const abs = resolve(path);
+  if (existsSync(abs)) return realpathSync(abs);
+  const parent = dirname(abs);
+  return parent === abs ? abs : join(realPath(parent), basename(abs));
+}
+
+/** Refuses an output folder that holds what is not a report's, or that lies inside a folder reported on (links followed). */
 function claimReportFolder(out: string, sources: readonly string[]): void {
+  const to = realPath(out);
   for (const s of sources) {
-    const r = relative(resolve(s), resolve(out));
+    const r = relative(realPath(s), to);
     if (r === '' || !(r === '..' || r.startsWith(`..${sep}`) || isAbsolute(r)))
-      throw new UserError(`--out ${clip(out)} is inside ${clip(s)}, a folder reported on; choose another --out`);
+      throw new UserError(`--out ${clip(out)} is inside ${clipPath(s)}, a folder reported on; choose another --out`);
   }
   if (!existsSync(out)) return;
   if (!statSync(out).isDirectory()) throw new UserError(`--out ${clip(out)} is a file, not a folder`);
+  const linked = (path: string) =>
+    new UserError(
+      `${clip(path)} is a symbolic link; a report's folder holds only its own files (links are never followed); choose another --out`,
+    );
   for (const name of readdirSync(out)) {
+    const path = join(out, name);
+    // Written through or emptied, a link would change what it points to: refused, never followed.
+    if (lstatSync(path).isSymbolicLink()) throw linked(path);
     if (REPORT_FILES.has(name) || isTempName(name)) continue;
-    const shots = join(out, name);
-    if (
-      name === SHOTS_DIR &&
-      statSync(shots).isDirectory() &&
-      readdirSync(shots).every((n) => /^[0-9a-f]{16}\.png$/.test(n) || isTempName(n))
-    )
-      continue;
+    if (name === SHOTS_DIR && statSync(path).isDirectory()) {
+      const own = readdirSync(path).every((n) => /^[0-9a-f]{16}\.png$/.test(n) || isTempName(n));
+      const link = readdirSync(path).find((n) => lstatSync(join(path, n)).isSymbolicLink());
+      if (link !== undefined) throw linked(join(path, link));
+      if (own) continue;
+    }
     throw new UserError(`${clip(out)} holds ${clip(name)}, which is not a report's; choose another --out`);
   }
 }
@@ -60,7 +78,8 @@ function claimReportFolder(out: string, sources: readonly string[]): void {
 export function writeReport(dirs: readonly string[], outGiven?: string): ReportResult {
   const sets = readReportSources(dirs);
   const out = outGiven ?? defaultReportOut(dirs[0] as string);
-  claimReportFolder(out, dirs);
+  // Every folder read is one reported on: a compare --runs folder's runs stand wherever they were.
+  claimReportFolder(out, [...dirs, ...sets.flatMap((set) => set.runs.map((r) => r.dir))]);
   // One picture per configuration's bundle folder: read once, and copied once however many runs show it.
   const cache = new Map<string, EpisodeShot | null>();
   const pictures = new Map<string, Buffer>();

@@ -4,7 +4,7 @@
  * are compare.json's and each run's summary.json's.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -132,5 +132,63 @@ describe.skipIf(!have.ok)(`report.html in Chromium ${have.why}`, () => {
 
     expect(requested.every((u) => u.startsWith('file://'))).toBe(true);
     expect(problems).toEqual([]);
+  }, 120_000);
+
+  it("refuses a bundle whose shots/start.png is a symbolic link (never copying what it points to), is not a PNG, or whose start.json is not decoy shoot's, naming the file", async () => {
+    const shotsDirs = readdirSync(join(dir, 'shot'), { recursive: true, encoding: 'utf8' })
+      .filter((f) => f.endsWith('start.png'))
+      .map((f) => join(dir, 'shot', f, '..'));
+    const shots = shotsDirs[0]!;
+    const png = readFileSync(join(shots, 'start.png'));
+    const state = readFileSync(join(shots, 'start.json'), 'utf8');
+    writeFileSync(join(dir, 'secret.txt'), 'not to be copied\n');
+    const cases: [() => void, RegExp][] = [
+      [
+        () => {
+          rmSync(join(shots, 'start.png'));
+          symlinkSync(join(dir, 'secret.txt'), join(shots, 'start.png'));
+        },
+        /^decoy report: .*shots\/start\.png is a symbolic link; .*links are never followed/,
+      ],
+      [
+        () => writeFileSync(join(shots, 'start.png'), 'not a picture'),
+        /^decoy report: .*shots\/start\.png: .*not a png picture/,
+      ],
+      [
+        () => writeFileSync(join(shots, 'start.json'), JSON.stringify({ ...JSON.parse(state), viewport: {} })),
+        /^decoy report: .*shots\/start\.json: viewport\.width: /,
+      ],
+    ];
+    try {
+      for (const [spoil, message] of cases) {
+        spoil();
+        const r = await decoyIn(dir, 'report', 'cmp', '--out', 'rep-bad');
+        expect(r.code, r.err).toBe(2);
+        expect(r.err.trim().split('\n')).toHaveLength(1);
+        expect(r.err.trim()).toMatch(message);
+        expect(r.err).not.toMatch(/characters\)/);
+        rmSync(join(shots, 'start.png'), { force: true });
+        writeFileSync(join(shots, 'start.png'), png);
+        writeFileSync(join(shots, 'start.json'), state);
+      }
+    } finally {
+      rmSync(join(shots, 'start.png'), { force: true });
+      writeFileSync(join(shots, 'start.png'), png);
+      writeFileSync(join(shots, 'start.json'), state);
+    }
+    expect(() => readdirSync(join(dir, 'rep-bad'))).toThrow();
+  }, 120_000);
+
+  it('never writes or deletes through a link in the report folder: an earlier report whose shots/ is a symbolic link is refused and what it points to is left as it was', async () => {
+    mkdirSync(join(dir, 'elsewhere'));
+    writeFileSync(join(dir, 'elsewhere', '0123456789abcdef.png'), 'kept');
+    cpSync(join(dir, 'rep'), join(dir, 'rep-linked'), { recursive: true });
+    rmSync(join(dir, 'rep-linked', 'shots'), { recursive: true });
+    symlinkSync(join(dir, 'elsewhere'), join(dir, 'rep-linked', 'shots'));
+    const r = await decoyIn(dir, 'report', 'cmp', '--out', 'rep-linked');
+    expect(r.code, r.err).toBe(2);
+    expect(r.err.trim()).toMatch(/^decoy report: rep-linked\/shots is a symbolic link; .*choose another --out/);
+    expect(readdirSync(join(dir, 'elsewhere'))).toEqual(['0123456789abcdef.png']);
+    expect(readFileSync(join(dir, 'elsewhere', '0123456789abcdef.png'), 'utf8')).toBe('kept');
   }, 120_000);
 });

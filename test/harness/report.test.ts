@@ -1,6 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { compareDefenses } from '../../harness/compare.ts';
@@ -154,6 +164,22 @@ describe('decoy report', () => {
     ]);
     const md = readFileSync(join(dir, 'rep-more', 'report.md'), 'utf8');
     const seeds = json(join(dir, 'cseeds', 'seeds.json'));
+    // Each seed's defense is paired against its own seed's none, as that seed's compare.json pairs it.
+    (seeds.seeds as number[]).forEach((seed, k) => {
+      const own = json(join(dir, 'cseeds', seeds.folders[k], 'compare.json'));
+      for (const d of own.defenses as { id: string; paired: null | Record<string, number> }[]) {
+        const row = rows.find((x) => x.set === 'cseeds' && x.run === `${d.id} s${seed}`)!;
+        const p = d.paired;
+        expect([row.paired_against, row.pairs, row.b, row.c, row.diff_pp, row.p], `${d.id} s${seed}`).toEqual(
+          p === null
+            ? ['', '', '', '', '', '']
+            : [own.pairedAgainst, ...[p.pairs, p.b, p.c, p.diffPp, p.p].map(String)],
+        );
+      }
+    });
+    expect(rows.filter((x) => x.set === 'cseeds' && x.paired_against !== '')).toHaveLength(2);
+    // The report takes no --defenses: no sentence of it points there.
+    expect(md).not.toContain('--defenses');
     for (const d of seeds.defenses as { id: string; rates: { stc: { mean: number } } }[])
       expect(md).toMatch(
         new RegExp(
@@ -183,6 +209,13 @@ describe('decoy report', () => {
     expect(readFileSync(join(dir, 'a-report', 'report.html'), 'utf8')).toBe(html);
     // The run folder itself is left as it was: a later decoy run resumes it as its own.
     expect(readdirSync(join(dir, 'a')).sort()).toEqual(['episodes.jsonl', 'run.json', 'summary.json']);
+    // Named as `.` from inside it, the report still goes beside it, under its own name.
+    const here = await decoyIn(join(dir, 'a'), 'report', '.');
+    expect(here.code, here.err).toBe(0);
+    // One run is one run.
+    expect(here.out.trim()).toMatch(/^1 run, 6 episodes; wrote /);
+    expect(here.out).toContain('wrote ../a-report/report.html');
+    expect(readdirSync(join(dir, 'a')).sort()).toEqual(['episodes.jsonl', 'run.json', 'summary.json']);
   }, 60_000);
 
   it('refuses, in one line on stderr (exit 2) and with nothing written, what is not a finished run, comparison or seeds folder, and an --out that holds other files or lies inside a folder reported on', async () => {
@@ -196,6 +229,9 @@ describe('decoy report', () => {
     mkdirSync(join(dir, 'other'));
     writeFileSync(join(dir, 'other', 'notes.txt'), 'mine\n');
     mkdirSync(join(dir, 'empty'));
+    symlinkSync(join(dir, 'a'), join(dir, 'alink'));
+    mkdirSync(join(dir, 'q3'));
+    compareRunFolders([join(dir, 'b'), join(dir, 'a')], join(dir, 'q3'));
     const before = snapshot(dir);
     const cases: [string[], RegExp][] = [
       [['nowhere'], /^decoy report: nowhere does not exist$/],
@@ -210,6 +246,21 @@ describe('decoy report', () => {
         /^decoy report: edited\/compare\.json: defenses\.1\.dpsr: not what its run folders give \(edited by hand\?\)$/,
       ],
       [['a', 'b', 'a/'], /^decoy report: a\/ is named twice \(as a\)$/],
+      // Links followed: a link to a folder named is the folder named again, and --out through one is inside it.
+      [['a', 'alink'], /^decoy report: alink is named twice \(as a\)$/],
+      [
+        ['a', '--out', 'alink/sub'],
+        /^decoy report: --out alink\/sub is inside a, a folder reported on; choose another --out$/,
+      ],
+      // A compare --runs folder's run folders are folders reported on, wherever they are.
+      [
+        ['q3', '--out', 'b/rep'],
+        /^decoy report: --out b\/rep is inside .*\/b, a folder reported on; choose another --out$/,
+      ],
+      [
+        ['a', 'seeds/s1'],
+        /^decoy report: seeds\/s1 plays other configurations than a: its configuration 1 is .*\.s1, there .*\.s7 \(3 configurations against 6\); compare runs of the same configurations/,
+      ],
       [
         ['a', '--out', 'other'],
         /^decoy report: other holds notes\.txt, which is not a report's; choose another --out$/,
@@ -224,7 +275,99 @@ describe('decoy report', () => {
       const r = await decoyIn(dir, 'report', ...args);
       expect(r.code, `${args.join(' ')}: ${r.err}`).toBe(2);
       expect(r.err.trim().split('\n'), args.join(' ')).toHaveLength(1);
-      expect(r.err.trim(), args.join(' ')).toMatch(message);
+      expect(r.err.trim(), `${args.join(' ')}: ${r.err}`).toMatch(message);
+    }
+    expect(snapshot(dir)).toBe(before);
+  }, 60_000);
+});
+
+describe('decoy report, run folders named together', () => {
+  it('pairs them as compare --runs does: labelled by what sets their run.json apart, against the run of none where there is one, else the first named, and says which', async () => {
+    const r = await decoyIn(dir, 'report', 'b', 'cmp/gate', '--out', 'rep-first');
+    expect(r.code, r.err).toBe(0);
+    const rows = csvRecords(join(dir, 'rep-first', 'report.csv'));
+    const runs = compareRunFolders([join(dir, 'b'), join(dir, 'cmp', 'gate')], join(dir, 'cruns-first'));
+    expect(rows.map((x) => x.run)).toEqual(runs.labels);
+    const paired = runs.comparison.defenses[1]!.paired!;
+    expect([rows[1]!.paired_against, +rows[1]!.pairs!, +rows[1]!.b!, +rows[1]!.c!]).toEqual([
+      runs.labels[0],
+      paired.pairs,
+      paired.b,
+      paired.c,
+    ]);
+    expect(paired.pairs).toBe(6);
+    expect(readFileSync(join(dir, 'rep-first', 'report.md'), 'utf8')).toContain(
+      `## 2 runs paired against ${runs.labels[0]} (the first named): b, cmp/gate`,
+    );
+    const withNone = await decoyIn(dir, 'report', 'b', 'a', '--out', 'rep-none');
+    expect(withNone.code, withNone.err).toBe(0);
+    expect(csvRecords(join(dir, 'rep-none', 'report.csv')).map((x) => [x.run, x.paired_against])).toEqual([
+      ['screen', 'none'],
+      ['none', ''],
+    ]);
+  }, 60_000);
+});
+
+describe('decoy report, names that are markup or formulas', () => {
+  it('a label a spreadsheet would run is led by a quote in the CSV, and one holding | or HTML is escaped in report.md', async () => {
+    const names = ['=HYPERLINK(1)', '@SUM(1+1)', '<b>a|b&c'];
+    for (const n of names) cpSync(join(dir, 'a'), join(dir, n), { recursive: true });
+    const r = await decoyIn(dir, 'report', ...names, '--out', 'rep-names');
+    expect(r.code, r.err).toBe(0);
+    // The same run copied: nothing in run.json tells them apart, so each is labelled by its folder.
+    const rows = csvRecords(join(dir, 'rep-names', 'report.csv'));
+    expect(rows.map((x) => [x.set, x.run, x.folder])).toEqual([
+      ["'=HYPERLINK(1)", "'=HYPERLINK(1)", "'=HYPERLINK(1)"],
+      ["'=HYPERLINK(1)", "'@SUM(1+1)", "'@SUM(1+1)"],
+      ["'=HYPERLINK(1)", '<b>a|b&c', '<b>a|b&c'],
+    ]);
+    // Numbers are never quoted, a negative one included.
+    expect(rows.every((x) => /^-?\d/.test(x.tsr!))).toBe(true);
+    const md = readFileSync(join(dir, 'rep-names', 'report.md'), 'utf8');
+    // Outside the code spans of its first line (where markup is shown as written), no tag is live.
+    expect(md.split('\n').filter((l) => !l.startsWith('From `'))).not.toContainEqual(expect.stringContaining('<b>'));
+    const row = md.split('\n').find((l) => l.startsWith('| &lt;b&gt;a\\|b&amp;c '))!;
+    const header = md.split('\n').find((l) => l.startsWith('| Method'))!;
+    // One column per cell: the escaped | starts none.
+    const columns = (l: string) => l.split(/(?<!\\)\|/).length;
+    expect(columns(row)).toBe(columns(header));
+  }, 60_000);
+});
+
+describe('decoy report, a run folder replaced', () => {
+  it('refuses, in one line naming the folder and the first field that differs, a comparison, seeds or compare --runs folder whose run folder holds another run than its compare.json or seeds.json records', async () => {
+    const replaced = (from: string, to: string, run: string) => {
+      cpSync(join(dir, from), join(dir, to), { recursive: true });
+      rmSync(join(dir, to, run), { recursive: true });
+      cpSync(join(dir, 'b'), join(dir, to, run), { recursive: true });
+    };
+    replaced('cmp', 'cmp-replaced', 'gate');
+    replaced('seeds', 'seeds-replaced', 's2');
+    mkdirSync(join(dir, 'q'));
+    for (const d of ['gate', 'none']) cpSync(join(dir, 'cmp', d), join(dir, 'q', d), { recursive: true });
+    compareRunFolders([join(dir, 'q', 'gate'), join(dir, 'q', 'none')], join(dir, 'q', 'runs'));
+    rmSync(join(dir, 'q', 'gate'), { recursive: true });
+    cpSync(join(dir, 'b'), join(dir, 'q', 'gate'), { recursive: true });
+    const before = snapshot(dir);
+    const cases: [string, RegExp][] = [
+      [
+        'cmp-replaced',
+        /^decoy report: cmp-replaced\/gate holds another run than cmp-replaced\/compare\.json records \(defense: "screen" there, "gate" in compare\.json\); it was replaced or moved$/,
+      ],
+      [
+        'seeds-replaced',
+        /^decoy report: seeds-replaced\/s2 holds another run than seeds-replaced\/seeds\.json records \([a-z]+: .* there, .* in seeds\.json\)/,
+      ],
+      [
+        'q/runs',
+        /gate holds another run than q\/runs\/compare\.json records \(defense: "screen" there, "gate" in compare\.json\)/,
+      ],
+    ];
+    for (const [folder, message] of cases) {
+      const r = await decoyIn(dir, 'report', folder, '--out', 'rep-replaced');
+      expect(r.code, `${folder}: ${r.err}`).toBe(2);
+      expect(r.err.trim().split('\n')).toHaveLength(1);
+      expect(r.err.trim(), `${folder}: ${r.err}`).toMatch(message);
     }
     expect(snapshot(dir)).toBe(before);
   }, 60_000);

@@ -4,12 +4,27 @@
  */
 import type { Comparison, DefenseComparison } from '../comparison.ts';
 
+/**
+ * Text as a Markdown table cell shows it: `|` escaped (else it starts a column), `&` and `>`
+ * as entities, and `<` where it could open HTML (before a letter, `/`, `!` or `?`: a tag, a
+ * comment, an autolink), so a label holding markup shows as text. A `<` before a digit
+ * (`<0.0001`) opens nothing and stays, so ordinary tables are as they always were.
+ */
+export const mdCell = (text: string): string =>
+  text
+    .replace(/&/g, '&amp;')
+    .replace(/>/g, '&gt;')
+    .replace(/<(?=[A-Za-z/!?])/g, '&lt;')
+    .replace(/\|/g, '\\|');
+
 /** A Markdown table with its columns padded; `right` says which columns hold numbers. */
 export function markdownTable(
-  head: readonly string[],
-  rows: readonly (readonly string[])[],
+  headText: readonly string[],
+  rowsText: readonly (readonly string[])[],
   right: (i: number) => boolean = (i) => i > 0,
 ): string {
+  const head = headText.map(mdCell);
+  const rows = rowsText.map((r) => r.map(mdCell));
   const widths = head.map((h, i) => Math.max(h.length, 3, ...rows.map((r) => (r[i] ?? '').length)));
   const line = (r: readonly string[]) =>
     `| ${r.map((c, i) => (right(i) ? c.padStart(widths[i] as number) : c.padEnd(widths[i] as number))).join(' | ')} |`;
@@ -61,10 +76,13 @@ export function mainGrid(c: Comparison): Grid {
 }
 export const mainTable = (c: Comparison): string => md(mainGrid(c));
 
-/** The paired tests against the baseline, or a sentence saying why there are none. */
-export function pairedGrid(c: Comparison): Grid | string {
-  if (c.pairedAgainst === null)
-    return '`none` is not among the defenses compared, so no defense is paired against it (add `none` to --defenses).';
+/** Why a comparison has no paired tests, as `decoy compare` says it (its flag the way to add the baseline). */
+export const NO_BASELINE_COMPARE =
+  '`none` is not among the defenses compared, so no defense is paired against it (add `none` to --defenses).';
+
+/** The paired tests against the baseline, or a sentence saying why there are none (`noBaseline`, where `none` was not run). */
+export function pairedGrid(c: Comparison, noBaseline = NO_BASELINE_COMPARE): Grid | string {
+  if (c.pairedAgainst === null) return noBaseline;
   const others = c.defenses.filter((d) => d.paired !== null);
   if (others.length === 0) return `Only \`${c.pairedAgainst}\` was run: nothing to pair against it.`;
   const head = [
@@ -219,13 +237,13 @@ export const llmTable = (c: Comparison): string => md(llmGrid(c));
 export type Section = [heading: string, table: Grid | string, printed: boolean];
 
 /** The tables of a comparison, in the order compare.md gives them. */
-export function compareSections(c: Comparison, ablations: boolean): Section[] {
+export function compareSections(c: Comparison, ablations: boolean, noBaseline?: string): Section[] {
   const groupWord = c.groupedBy === 'condition' ? 'condition' : 'pattern family (the suite labels no conditions)';
   return [
     ['Results (DPSR lower is better; TSR and STC higher)', mainGrid(c), true],
     [
       `Paired against \`${c.pairedAgainst ?? 'none'}\` on the same configurations (STC; b and c are the discordant pairs)`,
-      pairedGrid(c),
+      pairedGrid(c, noBaseline),
       true,
     ],
     ['Cost of the defense', costGrid(c), true],
