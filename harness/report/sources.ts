@@ -6,7 +6,8 @@
  * rates across seeds to its seeds.json, so that every number the report prints is one those
  * files hold, and a file edited by hand is refused rather than shown.
  */
-import { existsSync, readFileSync, realpathSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { namedTwice } from '../../lib/named-twice.ts';
 import { basename, dirname, join, resolve } from 'node:path';
 import { z } from 'zod';
 import { clip, clipPath, firstIssue, UserError } from '../../lib/errors.ts';
@@ -343,14 +344,9 @@ export function folderKind(dir: string): 'compare' | 'seeds' | 'run' {
  */
 export function readReportSources(dirs: readonly string[]): ReportSet[] {
   if (dirs.length === 0) throw new UserError('name the run, comparison or seeds folders to report on');
-  const seen = new Map<string, string>();
-  for (const d of dirs) {
-    // By where it is, links followed: a link to a folder named is that folder named again.
-    const at = existsSync(d) ? realpathSync(d) : resolve(d);
-    const earlier = seen.get(at);
-    if (earlier !== undefined) throw new UserError(`${clip(d)} is named twice (as ${clip(earlier)})`);
-    seen.set(at, d);
-  }
+  // By where it is, links followed: a link to a folder named is that folder named again.
+  const twice = namedTwice(dirs);
+  if (twice) throw new UserError(`${clip(twice.twice)} is named twice (as ${clip(twice.as)})`);
   const kinds = dirs.map(folderKind);
   const plain = dirs.filter((_, i) => kinds[i] === 'run');
   const sets: ReportSet[] = [];
