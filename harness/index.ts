@@ -49,6 +49,7 @@ export { shootBundles, type ShootOptions, type ShootResult } from './shoot.ts';
 export { conformBundles, type ConformConfig } from './conform.ts';
 export { galleryData, writeLiveSites, LIVE_INDEX, type GalleryBundle, type GalleryData } from './gallery.ts';
 export { buildGallery } from './gallery-build.ts';
+export { assertGalleryFolder } from './gallery-folder.ts';
 export { liveKey, livePath, liveCopy, newKeySecret } from './live-copy.ts';
 export { startGalleryServer, type GalleryServer } from './server.ts';
 export { readReplayFile } from './replay-file.ts';
