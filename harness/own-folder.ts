@@ -1,7 +1,8 @@
 /** An output folder a command writes a few files of its own into, and may write again. */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { isAbsolute, join, relative, resolve, sep } from 'node:path';
-import { clip, UserError } from '../lib/errors.ts';
+import { isAbsolute, join, relative, sep } from 'node:path';
+import { clip, clipPath, UserError } from '../lib/errors.ts';
+import { realPath } from '../lib/real-path.ts';
 import { isTempName } from '../lib/files.ts';
 
 /** Whether a file's text fits what the command writes there. */
@@ -42,12 +43,14 @@ export function assertOwnFolder(out: string, own: Readonly<Record<string, Fits>>
 
 /**
  * Refuses an output folder that is, or lies inside, one of the folders a command reads
- * (`read` says how: `the build reads`): the command that wrote that folder finds only its own files there.
+ * (`read` says how: `the build reads`), links followed: the command that wrote that folder
+ * finds only its own files there.
  */
 export function assertOutside(out: string, dirs: readonly string[], read: string): void {
+  const to = realPath(out);
   for (const d of dirs) {
-    const r = relative(resolve(d), resolve(out));
+    const r = relative(realPath(d), to);
     if (r === '' || !(r === '..' || r.startsWith(`..${sep}`) || isAbsolute(r)))
-      throw new UserError(`--out ${clip(out)} is inside ${clip(d)}, a folder ${read}; choose another --out`);
+      throw new UserError(`--out ${clip(out)} is inside ${clipPath(d)}, a folder ${read}; choose another --out`);
   }
 }

@@ -1,15 +1,5 @@
 /** Folders named twice on a command line, however they are written. */
-import { realpathSync } from 'node:fs';
-import { resolve } from 'node:path';
-
-/** Where a path leads, through symbolic links where it exists. */
-const realPath = (p: string): string => {
-  try {
-    return realpathSync(p);
-  } catch {
-    return resolve(p);
-  }
-};
+import { realPath } from './real-path.ts';
 
 /**
  * The first of `paths` that names the same file or folder as an earlier one (`as`), however

@@ -5,11 +5,12 @@
  * written, and so is one inside a folder reported on (a comparison or a run folder holds only
  * what decoy wrote there); an earlier report in it is replaced whole.
  */
-import { existsSync, lstatSync, mkdirSync, readdirSync, realpathSync, rmSync, statSync } from 'node:fs';
-import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
-import { clip, clipPath, UserError } from '../../lib/errors.ts';
+import { existsSync, lstatSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { basename, join, resolve } from 'node:path';
+import { clip, UserError } from '../../lib/errors.ts';
 import { isTempName, writeFileAtomic } from '../../lib/files.ts';
 import type { EpisodeRecord } from '../../simulator/loop/runner.ts';
+import { assertOutside } from '../own-folder.ts';
 import { reportHtml } from './page.ts';
 import { episodeShot, type EpisodeShot } from './shots.ts';
 import { readReportSources, type ReportRun, type ReportSet } from './sources.ts';
@@ -38,22 +39,9 @@ export interface ReportResult {
  */
 export const defaultReportOut = (first: string): string => join(first, '..', `${basename(resolve(first))}-report`);
 
-/** Where `path` is once every link in it is followed; a part not yet made is joined to the real path of the part that is. */
-export function realPath(path: string): string {
-  const abs = resolve(path);
-  if (existsSync(abs)) return realpathSync(abs);
-  const parent = dirname(abs);
-  return parent === abs ? abs : join(realPath(parent), basename(abs));
-}
-
 /** Refuses an output folder that holds what is not a report's, or that lies inside a folder reported on (links followed). */
 function claimReportFolder(out: string, sources: readonly string[]): void {
-  const to = realPath(out);
-  for (const s of sources) {
-    const r = relative(realPath(s), to);
-    if (r === '' || !(r === '..' || r.startsWith(`..${sep}`) || isAbsolute(r)))
-      throw new UserError(`--out ${clip(out)} is inside ${clipPath(s)}, a folder reported on; choose another --out`);
-  }
+  assertOutside(out, sources, 'reported on');
   if (!existsSync(out)) return;
   if (!statSync(out).isDirectory()) throw new UserError(`--out ${clip(out)} is a file, not a folder`);
   const linked = (path: string) =>
