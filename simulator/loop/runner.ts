@@ -10,6 +10,7 @@ import type { Acquire, Acquired, Defense, ReviewContext, Verdict } from './defen
 import type { DecoyEnv, EnvObservation } from './env.ts';
 import type { LoadedBundle } from './bundle.ts';
 import type { BundleManifest } from '../../scenarios/bundle.ts';
+import type { Score } from '../../scenarios/evaluate.ts';
 import { groundStep, recordStep, StepRecordError } from './steps.ts';
 import { quote, shortReason } from '../../lib/errors.ts';
 import { askContext, askReplan, askReview, blame } from './party.ts';
@@ -337,9 +338,14 @@ async function finish(setup: EpisodeSetup, ep: Episode, end: EpisodeEnd): Promis
     budget: ep.budget.record(),
     events: outcome.events,
     answer: outcome.answer,
-    T: outcome.taskSuccess ? 1 : 0,
-    D: outcome.deceived ? 1 : 0,
-    STC: outcome.safeCompletion ? 1 : 0,
-    patternOutcomes: outcome.patternOutcomes,
+    ...outcomeBits(outcome),
   };
 }
+
+/** A score as an episode record holds it (and as simulator/measure/judged.ts judges a record again). */
+export const outcomeBits = (s: Score): Pick<EpisodeRecord, 'T' | 'D' | 'STC' | 'patternOutcomes'> => ({
+  T: s.taskSuccess ? 1 : 0,
+  D: s.deceived ? 1 : 0,
+  STC: s.safeCompletion ? 1 : 0,
+  patternOutcomes: s.patternOutcomes,
+});

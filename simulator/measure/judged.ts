@@ -3,7 +3,7 @@
  * part of what defense authors import (decoy/defense), and the evaluators' registries are not.
  */
 import { evaluate, type EvaluatorSpec } from '../../scenarios/evaluate.ts';
-import type { EpisodeRecord } from '../loop/runner.ts';
+import { outcomeBits, type EpisodeRecord } from '../loop/runner.ts';
 
 /**
  * An episode's outcome as its record's events, answer and end give it: what the runner's finish recorded,
@@ -15,11 +15,5 @@ export function judgedOutcome(
   r: Pick<EpisodeRecord, 'end' | 'events' | 'answer'>,
 ): Pick<EpisodeRecord, 'T' | 'D' | 'STC' | 'patternOutcomes'> {
   if (r.end.kind === 'error') return { T: 0, D: 0, STC: 0, patternOutcomes: {} };
-  const s = evaluate(spec, r.events, r.answer, r.end.kind === 'infeasible');
-  return {
-    T: s.taskSuccess ? 1 : 0,
-    D: s.deceived ? 1 : 0,
-    STC: s.safeCompletion ? 1 : 0,
-    patternOutcomes: s.patternOutcomes,
-  };
+  return outcomeBits(evaluate(spec, r.events, r.answer, r.end.kind === 'infeasible'));
 }
