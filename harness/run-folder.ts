@@ -212,6 +212,19 @@ export interface RunFolder {
   summary: Summary;
 }
 
+/** The value at a path firstDifference gives (`counts.d`) in `v`, or undefined where there is none. */
+export const valueAt = (v: unknown, path: string): unknown =>
+  path
+    .split('.')
+    .reduce<unknown>(
+      (x, k) => (x !== null && typeof x === 'object' ? (x as Record<string, unknown>)[k] : undefined),
+      v,
+    );
+
+/** A value as a refusal names it: its JSON clipped to `max` characters, `none` where there is none. */
+export const shownValue = (v: unknown, max: number): string =>
+  v === undefined ? 'none' : clip(JSON.stringify(v), max);
+
 /** The first place two JSON values differ, as a path (`counts.d`), or null. */
 export function firstDifference(a: unknown, b: unknown, at = ''): string | null {
   if (a !== null && b !== null && typeof a === 'object' && typeof b === 'object') {

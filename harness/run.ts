@@ -17,6 +17,8 @@ import {
   EPISODES_FILE,
   finishedEpisodes,
   firstDifference,
+  shownValue,
+  valueAt,
   RUN_FILE,
   runConfigProblem,
   SUMMARY_FILE,
@@ -232,12 +234,7 @@ export function changedFile(held: string, config: RunConfig): string {
     JSON.parse(JSON.stringify(config, sorted)) as unknown,
   );
   if (field === null || field === 'the order of its fields' || field === 'the whole') return '';
-  const at = (o: unknown) =>
-    field
-      .split('.')
-      .reduce<unknown>((v, k) => (v && typeof v === 'object' ? (v as Record<string, unknown>)[k] : undefined), o);
-  const shown = (v: unknown) => (v === undefined ? 'none' : clip(JSON.stringify(v), 60));
-  return ` (${field}: ${shown(at(was))} there, ${shown(at(config))} now)`;
+  return ` (${field}: ${shownValue(valueAt(was, field), 60)} there, ${shownValue(valueAt(config, field), 60)} now)`;
 }
 
 /** The configurations a run may meet in a recording: its own, and the rest of each registered suite they come from. */

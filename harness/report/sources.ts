@@ -17,7 +17,7 @@ import type { Summary } from '../../simulator/measure/metrics.ts';
 import type { EpisodeRecord } from '../../simulator/loop/runner.ts';
 import { COMPARE_JSON } from '../compare.ts';
 import { assertSameConfigurations, labelsOf } from '../compare-runs.ts';
-import { firstDifference, readRunFolder, RUN_FILE, type RunConfig } from '../run-folder.ts';
+import { firstDifference, readRunFolder, RUN_FILE, shownValue, valueAt, type RunConfig } from '../run-folder.ts';
 import { SEEDS_FILE } from '../seeds.ts';
 import { subsetFields, type Subset } from '../subset.ts';
 
@@ -129,15 +129,6 @@ function heldTo(file: string, held: unknown, rebuilt: unknown): void {
     throw new UserError(`${clip(file)}: ${clip(differs)}: not what its run folders give (edited by hand?)`);
 }
 
-const valueAt = (v: unknown, path: string): unknown =>
-  path
-    .split('.')
-    .reduce<unknown>(
-      (x, k) => (x !== null && typeof x === 'object' ? (x as Record<string, unknown>)[k] : undefined),
-      v,
-    );
-const shownValue = (v: unknown) => (v === undefined ? 'none' : clip(JSON.stringify(v), 80));
-
 /**
  * Refuses a run folder whose run.json is not the run its owner (compare.json, seeds.json)
  * records there: a folder replaced by another run would be reported under the owner's label.
@@ -150,7 +141,7 @@ function ownRun(run: { dir: string; config: RunConfig }, recorded: Record<string
   const d = firstDifference(held, recorded);
   if (d !== null)
     throw new UserError(
-      `${clipPath(run.dir)} holds another run than ${clipPath(owner)} records (${clip(d)}: ${shownValue(valueAt(held, d))} there, ${shownValue(valueAt(recorded, d))} in ${basename(owner)}); it was replaced or moved`,
+      `${clipPath(run.dir)} holds another run than ${clipPath(owner)} records (${clip(d)}: ${shownValue(valueAt(held, d), 80)} there, ${shownValue(valueAt(recorded, d), 80)} in ${basename(owner)}); it was replaced or moved`,
     );
 }
 
