@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, statSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { z } from 'zod';
 import { clip, quote, UserError } from '../lib/errors.ts';
 import { unversioned } from '../scenarios/scenario-id.ts';
@@ -23,6 +24,9 @@ export const MAX_REPLAY_FILE_BYTES = 256 * 1024 * 1024;
 /** Recorded actions by configuration id, `*` for the lines recorded for every configuration. */
 export type ReplayActions = ReadonlyMap<string, readonly string[]>;
 
+/** The last file read, by where it is and what its stat says of its content. */
+let lastRead: { key: string; actions: ReplayActions } | null = null;
+
 /**
  * Reads recorded proposals: each line a JSON action string, an object {action, scenario?},
  * or an episode record of `decoy run` (its proposals replay that scenario). Every action
@@ -30,7 +34,7 @@ export type ReplayActions = ReadonlyMap<string, readonly string[]>;
  * a Map's keys: `__proto__` or `constructor` is an id like any other (and no configuration
  * of a suite), not a property every object has.
  */
-export function readReplayFile(path: string): Map<string, string[]> {
+export function readReplayFile(path: string): ReplayActions {
   if (!existsSync(path)) throw new UserError(`replay file ${clip(path)} does not exist`);
   const stats = statSync(path);
   if (!stats.isFile()) throw new UserError(`replay file ${clip(path)} is a folder, not a file`);
@@ -38,6 +42,9 @@ export function readReplayFile(path: string): Map<string, string[]> {
     throw new UserError(
       `replay file ${clip(path)} is ${stats.size} bytes; a replay file is at most ${MAX_REPLAY_FILE_BYTES}`,
     );
+  // A run reads its file for run.json's digest and again for the agent: parsed once while unchanged.
+  const key = `${resolve(path)}\u0000${stats.dev}:${stats.ino}:${stats.size}:${stats.mtimeMs}`;
+  if (lastRead?.key === key) return lastRead.actions;
   const out = new Map<string, string[]>();
   const lines = (scenario: string) => {
     let list = out.get(scenario);
@@ -87,6 +94,7 @@ export function readReplayFile(path: string): Map<string, string[]> {
       throw new UserError(`${where}: expected "click('e1')", {"action": ..., "scenario"?: ...} or an episode record`);
   }
   if ([...out.values()].every((a) => a.length === 0)) throw new UserError(`replay file ${clip(path)} holds no actions`);
+  lastRead = { key, actions: out };
   return out;
 }
 

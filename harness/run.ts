@@ -50,7 +50,9 @@ function stampFiles(config: RunConfig): RunConfig {
   const { agentSha256: _a, defenseSha256: _d, replaySha256: _r, ...rest } = config;
   return {
     ...rest,
-    ...(config.replay ? { replaySha256: replayDigest(readReplayFile(config.replay)) } : {}),
+    ...(config.agent === 'replay' && config.replay
+      ? { replaySha256: replayDigest(readReplayFile(config.replay)) }
+      : {}),
     ...(isModulePath(config.agent) ? { agentSha256: moduleHash(config.agent, 'agent') } : {}),
     ...(isModulePath(config.defense) ? { defenseSha256: moduleHash(config.defense, 'defense') } : {}),
     ...(isInjection(config.defense) ? { defenseSha256: injectionHash(config.defense) } : {}),
