@@ -4,10 +4,9 @@
  * anything is written or deleted.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { writeFileAtomic } from '../lib/files.ts';
 import { join, posix } from 'node:path';
 import { clipPath, UserError } from '../lib/errors.ts';
-import { isTempName } from '../lib/files.ts';
+import { isTempName, writeFileAtomic } from '../lib/files.ts';
 import { assertOutside } from './own-folder.ts';
 import { GALLERY_DIR, LIVE_INDEX } from './gallery.ts';
 import { LIVE_DIR } from './live-copy.ts';
