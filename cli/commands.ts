@@ -36,6 +36,11 @@ export const COMMANDS: Record<string, { summary: string; load(): Promise<Command
       'A report people can open offline (report.html, report.md, CSV) of run, compare or seeds folders: the results with 95% intervals, DPSR per condition, outcomes, paired tests, every episode step by step',
     load: () => import('./report.ts'),
   },
+  fuzz: {
+    summary:
+      'Search the scenario space for sites a defense fails on (a dark pattern let through, a safe task blocked, a page broken), shrink each class of failure to its smallest site, and save them as regression tests',
+    load: () => import('./fuzz.ts'),
+  },
   check: {
     summary: 'Self-check a suite: oracle safe, every trap gives its outcome, canaries visible, boxes sane',
     load: () => import('./check.ts'),

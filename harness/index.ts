@@ -94,3 +94,6 @@ export {
   type GalleryRun,
   type GalleryOutcome,
 } from './gallery-results.ts';
+export { fuzz, type FuzzOptions, type FuzzResult, type FoundClass } from './fuzz/search.ts';
+export { writeFuzz, claimFuzzFolder, fuzzSummary } from './fuzz/output.ts';
+export { regressionOf, saveRegressions, type Regression } from './fuzz/regression.ts';

@@ -1,6 +1,6 @@
 import { episodeSeed } from '../../scenarios/rng.ts';
-import type { Agent, AgentOptions } from './agent.ts';
-import type { Defense } from './defense.ts';
+import type { Agent, AgentDef, AgentOptions } from './agent.ts';
+import type { Defense, DefenseDef } from './defense.ts';
 import type { LoadedBundle } from './bundle.ts';
 import { DecoyEnv, type EnvObservation } from './env.ts';
 import { agentDef as resolveAgent, defenseDef as resolveDefense, pageInjection } from './resolve.ts';
@@ -41,7 +41,7 @@ export interface BatchConfig {
 export type Engine = { kind: 'jsdom' } | { kind: 'chromium'; executable: string };
 
 /** An env for the engine, under the limits, with the page-side defense if any. Chromium is loaded only when asked for. */
-async function envFor(
+export async function envFor(
   engine: Engine,
   limits: Partial<EpisodeLimits> = {},
   inject: PageInjection | null = null,
@@ -72,6 +72,70 @@ function madeOrFailing<T>(make: () => T, failing: (fail: () => never) => T): T {
   }
 }
 
+/** The agent and defense of a batch, resolved once, and what each episode of it is played with. */
+export interface Parties {
+  agentDef: AgentDef;
+  defenseDef: DefenseDef;
+  config: BatchConfig;
+  llm: LlmSession;
+  /** Whether either party asks a model (its calls get MODEL_PARTY_SECONDS unless the config says otherwise). */
+  modelBacked: boolean;
+}
+
+/** The parties of a batch config, resolved (a registry id or a user's module each). */
+export async function partiesOf(config: BatchConfig, llm = config.llm ?? new LlmSession()): Promise<Parties> {
+  const agentDef = await resolveAgent(config.agent);
+  const defenseDef = await resolveDefense(config.defense);
+  return { agentDef, defenseDef, config, llm, modelBacked: asksModel(agentDef) || asksModel(defenseDef) };
+}
+
+/** One episode of a batch on an engine already open: the agent and defense made for it under its seed. */
+export async function playEpisode(env: DecoyEnv, bundle: LoadedBundle, parties: Parties): Promise<EpisodeRecord> {
+  const id = bundle.manifest.id;
+  const seed = episodeSeed(parties.config.seed, id);
+  const calls = parties.llm.episode(id, `${parties.config.agent} + ${parties.config.defense}`);
+  const agent: Agent = madeOrFailing(
+    () =>
+      parties.agentDef.create({
+        seed,
+        options: parties.config.agentOptions ?? {},
+        scenario: id,
+        llm: calls.agent,
+        ...(parties.agentDef.privileged
+          ? {
+              privileged: {
+                safePath: bundle.manifest.groundTruth.safePath,
+                trapPath: bundle.manifest.groundTruth.trapPath,
+              },
+            }
+          : {}),
+      }),
+    (fail) => ({ act: fail }),
+  );
+  const defense: Defense = madeOrFailing(
+    () => parties.defenseDef.create({ seed, options: parties.config.defenseOptions ?? {}, llm: calls.defense }),
+    (fail) => ({ review: fail }),
+  );
+  const record = await runEpisode({
+    env,
+    bundle,
+    seed,
+    agent,
+    agentId: parties.config.agent,
+    defense,
+    defenseId: parties.config.defense,
+    defenseBudget: parties.config.defenseBudget,
+    ...(parties.config.callSeconds !== undefined
+      ? { partySeconds: parties.config.callSeconds }
+      : parties.modelBacked
+        ? { partySeconds: MODEL_PARTY_SECONDS }
+        : {}),
+    ...(parties.config.drawMarks ? { drawMarks: parties.config.drawMarks } : {}),
+  });
+  const usage = calls.usage();
+  return usage ? { ...record, llm: usage } : record;
+}
+
 /**
  * Runs every bundle once (in the engine sandbox unless another engine is given), `concurrency`
  * at a time over `workers` engines; hands each record to `onEpisode` in the bundles' order as soon as it and every
@@ -85,10 +149,8 @@ export async function runBatch(
   config: BatchConfig,
   onEpisode: (record: EpisodeRecord) => void = () => {},
 ): Promise<{ records: EpisodeRecord[] }> {
-  const agentDef = await resolveAgent(config.agent);
-  const defenseDef = await resolveDefense(config.defense);
-  const llm = config.llm ?? new LlmSession();
-  const modelBacked = asksModel(agentDef) || asksModel(defenseDef);
+  const parties = await partiesOf(config);
+  const { llm } = parties;
   const workers = Math.max(1, Math.min(Math.floor(config.workers ?? 1), bundles.length));
   const lanes = Math.max(workers, Math.min(Math.floor(config.concurrency ?? 1), bundles.length));
   // Read once for the whole run: every episode's pages get these same bytes.
@@ -99,51 +161,7 @@ export async function runBatch(
   let next = 0;
   let failure = null as { error: unknown } | null;
 
-  const play = async (env: DecoyEnv, bundle: LoadedBundle): Promise<EpisodeRecord> => {
-    const id = bundle.manifest.id;
-    const seed = episodeSeed(config.seed, id);
-    const calls = llm.episode(id, `${config.agent} + ${config.defense}`);
-    const agent: Agent = madeOrFailing(
-      () =>
-        agentDef.create({
-          seed,
-          options: config.agentOptions ?? {},
-          scenario: id,
-          llm: calls.agent,
-          ...(agentDef.privileged
-            ? {
-                privileged: {
-                  safePath: bundle.manifest.groundTruth.safePath,
-                  trapPath: bundle.manifest.groundTruth.trapPath,
-                },
-              }
-            : {}),
-        }),
-      (fail) => ({ act: fail }),
-    );
-    const defense: Defense = madeOrFailing(
-      () => defenseDef.create({ seed, options: config.defenseOptions ?? {}, llm: calls.defense }),
-      (fail) => ({ review: fail }),
-    );
-    const record = await runEpisode({
-      env,
-      bundle,
-      seed,
-      agent,
-      agentId: config.agent,
-      defense,
-      defenseId: config.defense,
-      defenseBudget: config.defenseBudget,
-      ...(config.callSeconds !== undefined
-        ? { partySeconds: config.callSeconds }
-        : modelBacked
-          ? { partySeconds: MODEL_PARTY_SECONDS }
-          : {}),
-      ...(config.drawMarks ? { drawMarks: config.drawMarks } : {}),
-    });
-    const usage = calls.usage();
-    return usage ? { ...record, llm: usage } : record;
-  };
+  const play = (env: DecoyEnv, bundle: LoadedBundle) => playEpisode(env, bundle, parties);
 
   const lane = async (env: DecoyEnv) => {
     try {
