@@ -29,7 +29,12 @@ export default defineConfig({
       {
         extends: true,
         // Loading jsdom and the simulator costs a second or more a file: a worker loads them once for all the files it runs.
-        test: { name: 'shared', include: ['test/**/*.test.ts'], exclude: ISOLATED, isolate: false },
+        test: {
+          name: 'shared',
+          include: ['test/**/*.test.ts', 'examples/**/*.test.ts'],
+          exclude: ISOLATED,
+          isolate: false,
+        },
       },
       { extends: true, test: { name: 'isolated', include: ISOLATED } },
     ],

@@ -88,7 +88,7 @@ export const { help, run, flags } = defineCommand({
     flag(
       'shrinkLimit',
       '--shrink-limit <n>',
-      `cases a class's shrinking may try ${byDefault(150)}`,
+      `cases a class's shrinking may try ${byDefault(60)}`,
       int('shrink-limit', 1, 100_000).optional(),
     ),
     flag(
@@ -124,6 +124,7 @@ export const { help, run, flags } = defineCommand({
       import('../harness/fuzz/regression.ts'),
       import('../harness/defense-options.ts'),
     ]);
+    const { findChromium, releaseChromium } = await import('../simulator/page/engine/chromium.ts');
     claimFuzzFolder(c.out);
     const parties = {
       agent: c.agent,
@@ -161,7 +162,16 @@ export const { help, run, flags } = defineCommand({
       budget: c.runs !== undefined ? { runs: c.runs } : c.time !== undefined ? { seconds: c.time } : { runs: 100 },
       space,
     };
-    const table = writeFuzz(c.out, config, parties, result);
+    // A picture of each class's site where a browser exists; none is no reason to lose the search.
+    let executable: string | undefined;
+    if (result.classes.length > 0) {
+      try {
+        executable = findChromium();
+      } catch {
+        io.warn('no Chromium found: the classes are written without pictures (decoy shoot takes them where one is)');
+      }
+    }
+    const table = await writeFuzz(c.out, config, parties, result, executable).finally(() => releaseChromium());
     const saved =
       c.save !== undefined
         ? saveRegressions(

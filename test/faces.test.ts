@@ -5,6 +5,7 @@ import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import * as defense from 'decoy/defense';
 import * as harness from 'decoy/harness';
+import * as fuzzFace from 'decoy/fuzz';
 import { projectRoot } from '../lib/root.ts';
 
 const ROOT = projectRoot();
@@ -51,8 +52,10 @@ function reexports(face: string): { name: string; from: string }[] {
 const documented = (lines: readonly string[], at: number) => /\*\/\s*$/.test(lines[at - 1] ?? '');
 
 describe("the package's faces", () => {
-  it('decoy/defense and decoy/harness resolve by the package name, as an author imports them', () => {
-    expect(Object.keys(pkg.exports)).toEqual(expect.arrayContaining(['./defense', './harness']));
+  it('decoy/defense, decoy/harness and decoy/fuzz resolve by the package name, as an author imports them', () => {
+    expect(Object.keys(pkg.exports)).toEqual(expect.arrayContaining(['./defense', './harness', './fuzz']));
+    for (const f of ['scenario', 'fuzz', 'judgeCase', 'expectNoFailure', 'regressions'])
+      expect(typeof (fuzzFace as Record<string, unknown>)[f], f).toBe('function');
     for (const f of [
       'targetOf',
       'parseAction',
@@ -99,7 +102,7 @@ describe("the package's faces", () => {
     expect(bare).toEqual([]);
   });
 
-  it('type-check in a project outside the checkout, with its own strict tsconfig: decoy linked into its node_modules, both faces imported', () => {
+  it('type-check in a project outside the checkout, with its own strict tsconfig: decoy linked into its node_modules, its faces imported', () => {
     const own = mkdtempSync(join(tmpdir(), 'decoy-outside-'));
     try {
       mkdirSync(join(own, 'node_modules'));
@@ -114,8 +117,11 @@ describe("the package's faces", () => {
           "import * as defense from 'decoy/defense';",
           "import { isAimed, scopeOf, type DefenseDef, type Llm } from 'decoy/defense';",
           "import { catalogue, executeRun, type RunOptions } from 'decoy/harness';",
+          "import { expectNoFailure, regressions, scenario, type FuzzCase } from 'decoy/fuzz';",
           "import blockAcceptAll from './block-accept-all.ts';",
-          'export const used: unknown[] = [defense.parseAction, catalogue, executeRun, blockAcceptAll.create];',
+          'export const used: unknown[] = [defense.parseAction, catalogue, executeRun, blockAcceptAll.create, regressions];',
+          "export const cases = scenario({ families: ['cookie-trap'] });",
+          "export const check = (c: FuzzCase) => expectNoFailure(c, { agent: 'naive', defense: blockAcceptAll }, { kinds: ['let-through'] });",
           'export type Options = RunOptions;',
           'export const pageOnly: DefenseDef = {',
           "  id: 'page-only',",

@@ -5,6 +5,8 @@ import { isTempName, writeFileAtomic } from '../../lib/files.ts';
 import { markdownTable } from '../../simulator/measure/report/compare.ts';
 import { generateBundle, writeBundles } from '../../generator/bundle.ts';
 import { caseLabel, caseSuite, specOf, type FuzzCase } from './space.ts';
+import { generated } from '../select.ts';
+import { shootBundles } from '../shoot.ts';
 import type { FoundClass, FuzzResult } from './search.ts';
 import { defenseName, type FuzzParties } from './player.ts';
 
@@ -37,7 +39,8 @@ export function replayCommand(parties: FuzzParties, bundleDir: string, c: FuzzCa
     'npx decoy run',
     `--bundles ${bundleDir}`,
     `--agent ${parties.agent}`,
-    `--defense ${defenseName(parties.defense)}`,
+    // A defense given as an object (in an author's test) has no path here: the author names its module.
+    `--defense ${typeof parties.defense === 'string' ? parties.defense : `<the module of ${parties.defense.id}>`}`,
     `--seed ${c.seed}`,
     ...opts,
     `--out ${runDir}`,
@@ -84,6 +87,7 @@ export function fuzzSummary(parties: FuzzParties, result: FuzzResult, out: strin
         firstPath: c.first.path,
         judgedWhileShrinking: c.shrunk.judged,
         bundle: join(dir, 'bundle'),
+        shot: null as string | null,
         replay: replayCommand(parties, join(dir, 'bundle'), c.shrunk.case, replayFolder(out, classFolder(k, c))),
       };
     }),
@@ -105,24 +109,31 @@ export function fuzzTable(summary: ReturnType<typeof fuzzSummary>): string {
   return `${head}\n\n${markdownTable(['#', 'kind', 'pattern', 'cases', 'shrunk to', 'fast-check path'], rows, (i) => i === 0 || i === 3)}`;
 }
 
-/** Writes the result: fuzz.json, summary.json, fuzz.md, and per class its shrunk case and its bundle. */
-export function writeFuzz(out: string, config: object, parties: FuzzParties, result: FuzzResult): string {
+/** Writes the result: fuzz.json, summary.json, fuzz.md, and per class its shrunk case, its bundle and, given a browser, its picture. */
+export async function writeFuzz(
+  out: string,
+  config: object,
+  parties: FuzzParties,
+  result: FuzzResult,
+  executable?: string,
+): Promise<string> {
   claimFuzzFolder(out);
   rmSync(join(out, 'classes'), { recursive: true, force: true });
   const summary = fuzzSummary(parties, result, out);
-  result.classes.forEach((c, k) => {
+  for (const [k, c] of result.classes.entries()) {
     const dir = join(out, 'classes', classFolder(k, c));
     const spec = specOf(c.shrunk.case);
     const suite = caseSuite(spec);
-    writeBundles(
-      join(dir, 'bundle'),
-      suite,
-      c.shrunk.case.seed,
-      [generateBundle(suite, spec, c.shrunk.case.seed, c.shrunk.case.phrasings)],
-      c.shrunk.case.phrasings,
-    );
-    writeFileAtomic(join(dir, 'case.json'), JSON.stringify(summary.found[k], null, 2) + '\n');
-  });
+    const bundle = generateBundle(suite, spec, c.shrunk.case.seed, c.shrunk.case.phrasings);
+    writeBundles(join(dir, 'bundle'), suite, c.shrunk.case.seed, [bundle], c.shrunk.case.phrasings);
+    const found = summary.found[k]!;
+    if (executable) {
+      // The page as the agent first meets it, where its trap and way out first share the view (decoy shoot's picture).
+      await shootBundles(generated([bundle]), join(dir, 'bundle'), { executable, scale: 1 });
+      found.shot = join(dir, 'bundle', bundle.manifest.id, 'shots', 'start-boxes.png');
+    }
+    writeFileAtomic(join(dir, 'case.json'), JSON.stringify(found, null, 2) + '\n');
+  }
   const table = fuzzTable(summary);
   writeFileAtomic(join(out, 'fuzz.json'), JSON.stringify(config, null, 2) + '\n');
   writeFileAtomic(join(out, 'summary.json'), JSON.stringify(summary, null, 2) + '\n');

@@ -7,7 +7,14 @@ import type { EpisodeLimits } from '../../simulator/page/engine/limits.ts';
 import type { LoadedBundle } from '../../simulator/loop/bundle.ts';
 import type { EpisodeRecord } from '../../simulator/loop/runner.ts';
 import { checkOptions, pageInjection } from '../../simulator/loop/resolve.ts';
-import { failuresOf, needsBaseline, type CaseEpisodes, type Failure } from './judge.ts';
+import {
+  FAILURE_KINDS,
+  failuresOf,
+  needsBaseline,
+  type CaseEpisodes,
+  type Failure,
+  type FailureKind,
+} from './judge.ts';
 import { caseBundle, type FuzzCase } from './space.ts';
 import { UserError } from '../../lib/errors.ts';
 
@@ -44,13 +51,12 @@ export interface Judged {
 /**
  * Plays cases on a pool of open engines, as many episodes at once as there are engines. An
  * episode's record depends only on its case, so the judgements are the same at any number of
- * workers and in any order; a case judged once is not played again.
+ * workers and in any order.
  */
 export class CasePlayer {
   private readonly free: DecoyEnv[] = [];
   private readonly waiting: ((env: DecoyEnv) => void)[] = [];
   private readonly all: DecoyEnv[] = [];
-  private readonly judged = new Map<string, Promise<Judged>>();
   /** Episodes played so far. */
   episodes = 0;
 
@@ -138,22 +144,15 @@ export class CasePlayer {
     });
   }
 
-  /** The case's failures: the defended episode, and the agent alone and the oracle where they decide. */
-  judge(c: FuzzCase): Promise<Judged> {
-    const key = JSON.stringify(c);
-    let made = this.judged.get(key);
-    if (!made) {
-      made = this.judgeAnew(c);
-      this.judged.set(key, made);
-    }
-    return made;
-  }
-
-  private async judgeAnew(c: FuzzCase): Promise<Judged> {
+  /**
+   * The case's failures: the defended episode, and the agent alone and the oracle where they
+   * decide (only when `kinds` holds blocked-safe, the one kind they decide).
+   */
+  async judge(c: FuzzCase, kinds: readonly FailureKind[] = FAILURE_KINDS): Promise<Judged> {
     const bundle = caseBundle(c);
     const defended = await this.play(bundle, c, this.defended);
     const episodes: CaseEpisodes = { defended };
-    if (needsBaseline(c, defended)) {
+    if (kinds.includes('blocked-safe') && needsBaseline(c, defended)) {
       const [undefended, oracle] = await Promise.all([
         this.play(bundle, c, this.alone),
         this.play(bundle, c, this.oracle, false),
@@ -161,7 +160,7 @@ export class CasePlayer {
       episodes.undefended = undefended;
       episodes.oracle = oracle;
     }
-    return { case: c, failures: failuresOf(c, episodes), episodes };
+    return { case: c, failures: failuresOf(c, episodes).filter((f) => kinds.includes(f.kind)), episodes };
   }
 
   async close(): Promise<void> {

@@ -13,7 +13,7 @@ export interface FuzzOptions extends PlayerOptions {
   runs?: number;
   /** Seconds the search may take at most; its shrinking comes after. */
   seconds?: number;
-  /** Cases a class's shrinking may judge at most (default 150). */
+  /** Cases a class's shrinking may judge at most (default 60). */
   shrinkLimit?: number;
   /** Stops the search and the shrinking (what was found so far is kept). */
   signal?: AbortSignal;
@@ -49,7 +49,7 @@ export interface FuzzResult {
 }
 
 const DEFAULT_RUNS = 100;
-const DEFAULT_SHRINK_LIMIT = 150;
+const DEFAULT_SHRINK_LIMIT = 60;
 
 /**
  * Searches the scenario space for cases the defense fails on, groups their failures into
@@ -67,7 +67,7 @@ export async function fuzz(parties: FuzzParties, opts: FuzzOptions): Promise<Fuz
   const player = await CasePlayer.open(parties, opts);
   const workers = Math.max(1, Math.floor(opts.workers ?? 1));
   const batch = Math.max(8, workers * 4);
-  const found = new Map<string, { failure: Failure; cases: number; first: { case: FuzzCase; path: string } }>();
+  const found = new Map<string, Held>();
   const reached = new Set<string>();
   const started = performance.now();
   const deadline = opts.seconds !== undefined ? started + opts.seconds * 1000 : Number.POSITIVE_INFINITY;
@@ -83,7 +83,13 @@ export async function fuzz(parties: FuzzParties, opts: FuzzOptions): Promise<Fuz
           const key = classKey(f);
           const held = found.get(key);
           if (held) held.cases++;
-          else found.set(key, { failure: f, cases: 1, first: { case: j.case, path: String(tried + k) } });
+          else
+            found.set(key, {
+              failure: f,
+              cases: 1,
+              first: { case: j.case, path: String(tried + k) },
+              failures: j.failures,
+            });
         }
       });
       tried += n;
@@ -113,25 +119,40 @@ export async function fuzz(parties: FuzzParties, opts: FuzzOptions): Promise<Fuz
   }
 }
 
+/** A class as the search met it: its first failure and case, how many cases failed in it, and all the first case's failures. */
+interface Held {
+  failure: Failure;
+  cases: number;
+  first: { case: FuzzCase; path: string };
+  failures: Failure[];
+}
+
 /** The class's first case shrunk by fast-check, replayed from its path, while it still fails in the class. */
 async function shrinkClass(
   player: CasePlayer,
   arb: fc.Arbitrary<FuzzCase>,
   key: string,
-  held: { failure: Failure; cases: number; first: { case: FuzzCase; path: string } },
+  held: Held,
   opts: FuzzOptions,
 ): Promise<FoundClass> {
   const limit = opts.shrinkLimit ?? DEFAULT_SHRINK_LIMIT;
   let judged = 0;
-  const failing = new Map<string, Failure>();
+  // Shrinking walks back over cases it has judged; the first case's failures are the search's.
+  const seen = new Map<string, Failure | null>([
+    [JSON.stringify(held.first.case), held.failures.find((x) => classKey(x) === key) ?? null],
+  ]);
   const run = await fc.check(
     fc.asyncProperty(arb, async (c) => {
-      // Past the limit or once stopped, every case "holds": fast-check ends on the smallest failing one so far.
-      if (judged >= limit || opts.signal?.aborted) return true;
-      judged++;
-      const f = (await player.judge(c)).failures.find((x) => classKey(x) === key);
-      if (f) failing.set(JSON.stringify(c), f);
-      return f === undefined;
+      const at = JSON.stringify(c);
+      let f = seen.get(at);
+      if (f === undefined) {
+        // Past the limit or once stopped, every new case "holds": fast-check ends on the smallest failing one so far.
+        if (judged >= limit || opts.signal?.aborted) return true;
+        judged++;
+        f = (await player.judge(c, [held.failure.kind])).failures.find((x) => classKey(x) === key) ?? null;
+        seen.set(at, f);
+      }
+      return f === null;
     }),
     { seed: opts.seed, path: held.first.path, numRuns: 1, endOnFailure: false },
   );
@@ -146,7 +167,7 @@ async function shrinkClass(
     shrunk: {
       case: shrunk,
       path: run.counterexamplePath ?? held.first.path,
-      failure: failing.get(JSON.stringify(shrunk)) ?? held.failure,
+      failure: seen.get(JSON.stringify(shrunk)) ?? held.failure,
       judged,
     },
   };

@@ -86,6 +86,20 @@ function anchors(markdown: string): Set<string> {
   return out;
 }
 
+describe('examples the docs show', () => {
+  it('every file a page embeds (<!-- example: path -->) is shown word for word, and at least one is', () => {
+    const shown = DOCS.flatMap((doc) =>
+      [...read(doc).matchAll(/<!-- example: (\S+) -->\n```\w*\n([\s\S]*?)```\n<!-- \/example -->/g)].map((m) => ({
+        doc,
+        file: m[1] as string,
+        text: m[2] as string,
+      })),
+    );
+    expect(shown.length).toBeGreaterThan(0);
+    for (const { doc, file, text } of shown) expect(text, `${file} in ${doc}`).toBe(read(file));
+  });
+});
+
 describe('links between the docs', () => {
   it.each(DOCS)('every relative link of %s names a file that exists, and a heading of it', (doc) => {
     const broken = relativeLinks(read(doc)).filter(({ file, anchor }) => {
