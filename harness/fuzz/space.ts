@@ -47,15 +47,18 @@ export interface SpaceOptions {
 /** Veer's task budget (30 steps), the longest any suite gives: errands under several families need it. */
 export const FUZZ_BUDGET = 30;
 
-/** The one-configuration suite a case's bundle belongs to. */
-export const caseSuite = (spec: ScenarioSpec, id = 'fuzz'): SuiteDef => ({
+/** A suite of the given configurations, made here rather than registered (a case's, a property test's). */
+export const adhocSuite = (specs: readonly ScenarioSpec[], id = 'fuzz', budget = FUZZ_BUDGET): SuiteDef => ({
   id,
   version: 1,
   title: id,
-  description: 'one configuration drawn from the scenario space',
-  budget: FUZZ_BUDGET,
-  scenarios: () => [spec],
+  description: 'configurations drawn from the scenario space',
+  budget,
+  scenarios: () => [...specs],
 });
+
+/** The one-configuration suite a case's bundle belongs to. */
+export const caseSuite = (spec: ScenarioSpec): SuiteDef => adhocSuite([spec]);
 
 export const specOf = (c: Pick<FuzzCase, 'task' | 'domain' | 'patterns'>): ScenarioSpec => ({
   task: c.task,
