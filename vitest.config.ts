@@ -11,6 +11,7 @@ const ISOLATED = [
   'test/cli/load-error.test.ts',
   'test/simulator/page/observe-clobber.test.ts',
   'test/simulator/loop/bundle-race.test.ts',
+  'test/harness/fuzz-engines.test.ts',
 ];
 
 export default defineConfig({

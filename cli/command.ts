@@ -4,6 +4,9 @@ import { Command, CommanderError, Option } from 'commander';
 import { z } from 'zod';
 import { clip, quote, UserError } from '../lib/errors.ts';
 import type { Progress } from '../harness/progress.ts';
+import { SEED_MAX } from '../scenarios/rng.ts';
+
+export { SEED_MAX };
 
 /** A flag of the command line, declared once (flags.ts holds every declaration). */
 export interface Flag<K extends string = string, S extends z.ZodType = z.ZodType> {
@@ -178,7 +181,6 @@ export function int(flag: string, min: number, max = Number.MAX_SAFE_INTEGER) {
  * A seed: an integer from 0 to 2^31 − 1. The PRNG takes 32-bit seeds, so larger or negative
  * numbers would alias other seeds; they are refused rather than silently folded.
  */
-export const SEED_MAX = 2 ** 31 - 1;
 export const seed = int('seed', 0, SEED_MAX);
 /** `1-5`, `1,3,7` or `1-3,9`: the seeds in order; a seed named twice is refused, as a label or a defense named twice is. */
 export const seedList = z.string().transform((text, ctx) => {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DOMAINS } from '../scenarios/model.ts';
 import { PHRASINGS } from '../scenarios/phrasing.ts';
-import { defineCommand, inPath, int, list, noArgs, outDir, required } from './command.ts';
+import { bool, defineCommand, given, inPath, int, list, noArgs, outDir, required, type Io } from './command.ts';
 import {
   agent,
   byDefault,
@@ -18,6 +18,7 @@ import {
 } from './flags.ts';
 import { limitsOf, workersOf } from './play-flags.ts';
 import { stoppable } from './stop.ts';
+import { Stopped } from '../lib/errors.ts';
 
 /** A time budget as people write one: 90, 90s, 2m, 1h. */
 const duration = z
@@ -35,14 +36,20 @@ const duration = z
 
 export const { help, run, flags } = defineCommand({
   name: 'fuzz',
-  usage: '--defense <id|file> --out <dir> [--agent A] [--runs N | --time 60s] [--seed S] [--save <dir>]',
+  usage:
+    '--defense <id|file> --out <dir> [--agent A] [--runs N | --time 60s] [--seed S] [--save <dir>]\n       --engines --out <dir> [--runs N | --time 60s] [--seed S]',
   flags: [
     flag(
       'defense',
       '--defense <id|file>',
       'the defense searched for failures: an id (see decoy list) or your own module (./my-defense.ts, .js, .mjs)',
-      inPath('defense').pipe(required('defense')),
-      { required: true },
+      inPath('defense').optional(),
+    ),
+    flag(
+      'engines',
+      '--engines',
+      "instead of a defense, jsdom against Chromium: pages cut from the generator's sites, the same clicks in both, every way they part shrunk to the smallest page (needs Chromium)",
+      bool,
     ),
     agent,
     opt,
@@ -65,12 +72,12 @@ export const { help, run, flags } = defineCommand({
     flag(
       'family',
       '--family <id>',
-      'search only sites with this pattern family (repeatable; at least one of them on every site)',
+      'search only sites with this pattern family, at least one of them on every site',
       list,
       { repeatable: true },
     ),
-    flag('task', '--task <id>', 'search only sites of this task (repeatable)', list, { repeatable: true }),
-    flag('domain', '--domain <name>', `search only sites in this domain (repeatable: ${DOMAINS.join(', ')})`, list, {
+    flag('task', '--task <id>', 'search only sites of this task', list, { repeatable: true }),
+    flag('domain', '--domain <name>', `search only sites in this domain (${DOMAINS.join(', ')})`, list, {
       repeatable: true,
     }),
     flag(
@@ -105,7 +112,18 @@ export const { help, run, flags } = defineCommand({
     json('the summary'),
   ],
   schema: (flags) =>
-    z.object({ ...flags, args: noArgs }).transform((o, ctx) => {
+    z.object({ ...flags, args: noArgs, given }).transform((o, ctx) => {
+      const refuse = (message: string) => (ctx.addIssue({ code: 'custom', message }), z.NEVER);
+      if (o.engines) {
+        const defenseOnly = ['--defense', '--agent', '--opt', '--defense-opt', '--save', '--call-seconds'].filter((f) =>
+          o.given.includes(f),
+        );
+        if (defenseOnly.length > 0)
+          return refuse(
+            `${defenseOnly.join(', ')} ${defenseOnly.length === 1 ? 'is' : 'are'} for fuzzing a defense, not for --engines`,
+          );
+      } else if (o.defense === undefined)
+        return refuse('--defense is required (or --engines, to fuzz the engines against each other)');
       if (o.runs !== undefined && o.time !== undefined) {
         ctx.addIssue({ code: 'custom', message: 'give --runs (a number of cases) or --time (a duration), not both' });
         return z.NEVER;
@@ -113,10 +131,13 @@ export const { help, run, flags } = defineCommand({
       return o;
     }),
   async run(c, io) {
+    if (c.engines) return fuzzTheEngines(c, io);
+    // The schema refuses a search of a defense without one.
+    const defense = c.defense ?? '';
     const [
       { fuzz },
       { writeFuzz, claimFuzzFolder, fuzzSummary },
-      { regressionOf, saveRegressions },
+      { regressionOf, saveRegressions, checkSaveFolder },
       { optionsOfDefense },
     ] = await Promise.all([
       import('../harness/fuzz/search.ts'),
@@ -126,19 +147,15 @@ export const { help, run, flags } = defineCommand({
     ]);
     const { findChromium, releaseChromium } = await import('../simulator/page/engine/chromium.ts');
     claimFuzzFolder(c.out);
+    if (c.save !== undefined) checkSaveFolder(c.save, c.out);
     const parties = {
       agent: c.agent,
-      defense: c.defense,
+      defense,
       agentOptions: { ...c.opt },
-      defenseOptions: optionsOfDefense(c.defense, c.defenseOpt),
+      defenseOptions: optionsOfDefense(defense, c.defenseOpt),
     };
-    const space = {
-      ...(c.family.length > 0 ? { families: c.family } : {}),
-      ...(c.task.length > 0 ? { tasks: c.task } : {}),
-      ...(c.domain.length > 0 ? { domains: c.domain as (typeof DOMAINS)[number][] } : {}),
-      ...(c.maxFamilies !== undefined ? { maxFamilies: c.maxFamilies } : {}),
-      ...(c.onlyPhrasings !== undefined ? { phrasings: [c.onlyPhrasings] } : {}),
-    };
+    const space = spaceOf(c);
+    const limits = limitsOf({ ...c, engine: 'jsdom' });
     const result = await stoppable(io, (signal) =>
       fuzz(parties, {
         space,
@@ -147,7 +164,7 @@ export const { help, run, flags } = defineCommand({
         ...(c.time !== undefined ? { seconds: c.time } : {}),
         ...(c.shrinkLimit !== undefined ? { shrinkLimit: c.shrinkLimit } : {}),
         workers: workersOf(c),
-        limits: limitsOf({ ...c, engine: 'jsdom' }),
+        limits,
         ...(c.callSeconds !== undefined ? { callSeconds: c.callSeconds } : {}),
         signal,
         progress: io.progress,
@@ -155,31 +172,41 @@ export const { help, run, flags } = defineCommand({
     );
     const config = {
       agent: c.agent,
-      defense: c.defense,
+      defense,
       agentOptions: parties.agentOptions,
       defenseOptions: parties.defenseOptions,
       seed: c.seed,
       budget: c.runs !== undefined ? { runs: c.runs } : c.time !== undefined ? { seconds: c.time } : { runs: 100 },
       space,
+      limits,
     };
     // A picture of each class's site where a browser exists; none is no reason to lose the search.
     let executable: string | undefined;
     if (result.classes.length > 0) {
       try {
         executable = findChromium();
-      } catch {
-        io.warn('no Chromium found: the classes are written without pictures (decoy shoot takes them where one is)');
+      } catch (e) {
+        io.warn(
+          `the classes are written without pictures (${(e as Error).message}); decoy shoot takes them where a browser is`,
+        );
       }
     }
-    const table = await writeFuzz(c.out, config, parties, result, executable).finally(() => releaseChromium());
+    const table = await writeFuzz(c.out, config, parties, result, {
+      ...(executable ? { executable } : {}),
+      limits,
+    }).finally(() => releaseChromium());
     const saved =
       c.save !== undefined
         ? saveRegressions(
             c.save,
-            result.classes.map((k) => regressionOf(k, { ...parties, defense: c.defense }, c.seed)),
+            result.classes.map((k) => regressionOf(k, parties, c.seed, limits)),
           )
         : [];
-    if (c.json) return JSON.stringify(fuzzSummary(parties, result, c.out), null, 2);
+    if (result.stopped)
+      throw new Stopped(
+        `stopped after ${result.runs} cases; the ${result.classes.length} class(es) found so far are written in ${c.out} (fuzz.md)`,
+      );
+    if (c.json) return JSON.stringify(fuzzSummary(parties, result, c.out, limits), null, 2);
     const lines = [
       table,
       '',
@@ -189,3 +216,66 @@ export const { help, run, flags } = defineCommand({
     return lines.join('\n');
   },
 });
+
+/** The space the flags narrow, for either search. */
+function spaceOf(c: {
+  family: readonly string[];
+  task: readonly string[];
+  domain: readonly string[];
+  maxFamilies?: number | undefined;
+  onlyPhrasings?: (typeof PHRASINGS)[number] | undefined;
+}) {
+  return {
+    ...(c.family.length > 0 ? { families: c.family } : {}),
+    ...(c.task.length > 0 ? { tasks: c.task } : {}),
+    ...(c.domain.length > 0 ? { domains: c.domain as (typeof DOMAINS)[number][] } : {}),
+    ...(c.maxFamilies !== undefined ? { maxFamilies: c.maxFamilies } : {}),
+    ...(c.onlyPhrasings !== undefined ? { phrasings: [c.onlyPhrasings] } : {}),
+  };
+}
+
+/** `decoy fuzz --engines`: the engines' search, written as the defense's is. */
+async function fuzzTheEngines(
+  c: Parameters<typeof spaceOf>[0] & {
+    out: string;
+    seed: number;
+    runs?: number | undefined;
+    time?: number | undefined;
+    shrinkLimit?: number | undefined;
+    workers?: number | undefined;
+    json: boolean;
+  },
+  io: Io,
+): Promise<string> {
+  const [{ fuzzEngines, writeEngineFuzz, engineSummary, claimFuzzFolder }, chromium] = await Promise.all([
+    import('../harness/index.ts'),
+    import('../simulator/page/engine/chromium.ts'),
+  ]);
+  claimFuzzFolder(c.out);
+  const space = spaceOf(c);
+  const executable = chromium.findChromium();
+  const budget = {
+    seed: c.seed,
+    ...(c.runs !== undefined ? { runs: c.runs } : {}),
+    ...(c.time !== undefined ? { seconds: c.time } : {}),
+    ...(c.shrinkLimit !== undefined ? { shrinkLimit: c.shrinkLimit } : {}),
+  };
+  const result = await stoppable(io, (signal) =>
+    fuzzEngines({
+      executable,
+      ...budget,
+      ...(Object.keys(space).length > 0 ? { space } : {}),
+      workers: workersOf(c),
+      signal,
+      progress: io.progress,
+    }),
+  ).finally(() => chromium.releaseChromium());
+  const config = { engines: ['jsdom', 'chromium'], seed: c.seed, budget: c.runs ?? c.time ?? 100, space };
+  const table = await writeEngineFuzz(c.out, config, result);
+  if (result.stopped)
+    throw new Stopped(
+      `stopped after ${result.runs} pages; the ${result.classes.length} class(es) found so far are written in ${c.out} (fuzz.md)`,
+    );
+  if (c.json) return JSON.stringify(engineSummary(result, c.out), null, 2);
+  return `${table}\n\nwrote ${c.out}/summary.json and ${result.classes.length} class folder(s) in ${c.out}/classes`;
+}

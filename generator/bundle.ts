@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import type { ScenarioSpec, SuiteDef } from '../scenarios/model.ts';
+import type { ScenarioSpec, SiteSpec, SuiteDef } from '../scenarios/model.ts';
 import { parseSuiteIndex, SUITE_INDEX, type BundleManifest, type SuiteIndex } from '../scenarios/bundle.ts';
 import { createRng, scenarioSeed } from '../scenarios/rng.ts';
 import { PHRASINGS_DEFAULT, type Phrasings } from '../scenarios/phrasing.ts';
@@ -31,8 +31,12 @@ export function generateBundle(
   spec: ScenarioSpec,
   seed: number,
   phrasings: Phrasings = PHRASINGS_DEFAULT,
+  /** A change to the composed site before it is laid out (the engines' fuzzing draws pages this way); its ground truth is the unchanged site's. */
+  edit: (site: SiteSpec) => SiteSpec = (site) => site,
 ): Bundle {
-  const { manifest, site } = compose(suite, spec, seed, phrasings);
+  const composed = compose(suite, spec, seed, phrasings);
+  const { manifest } = composed;
+  const site = edit(composed.site);
   const laid = layout(site, createRng(scenarioSeed('layout', spec, seed)), opaqueIds(scenarioSeed('ids', spec, seed)));
   return { manifest, files: { 'index.html': renderSite(site, laid) }, pictures: laid.images };
 }

@@ -6,9 +6,10 @@
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { generateBundle, writeBundles } from '../../generator/bundle.ts';
-import { classKey, type Failure, type FailureKind } from './judge.ts';
+import { classKey, FAILURE_KINDS, type Failure, type FailureKind } from './judge.ts';
 import { CasePlayer, defenseName, type FuzzParties, type Judged, type PlayerOptions } from './player.ts';
-import { caseDigest, readRegression, regressionFiles, type Regression } from './regression.ts';
+import { caseDigest, caseSchema, readRegression, savedRegressions, slug, type Regression } from './regression.ts';
+import { firstIssue, quote, UserError } from '../../lib/errors.ts';
 import { caseLabel, caseSuite, specOf, type FuzzCase } from './space.ts';
 import { replayCommand } from './output.ts';
 
@@ -46,6 +47,9 @@ function playerFor(parties: FuzzParties, opts: PlayerOptions): Promise<CasePlaye
 
 /** Plays the case behind the defense (and, where they decide, the agent alone and the oracle) and gives its failures. */
 export async function judgeCase(c: FuzzCase, parties: FuzzParties, opts: PlayerOptions = {}): Promise<Judged> {
+  const checked = caseSchema.safeParse(c);
+  if (!checked.success)
+    throw new UserError(`not a case: ${firstIssue(checked.error, 'not the shape scenario() draws')}`);
   return (await playerFor(parties, opts)).judge(c);
 }
 
@@ -54,7 +58,15 @@ export async function closePlayers(): Promise<void> {
   const open = opened.splice(0);
   byName.clear();
   byObject = new WeakMap();
-  await Promise.all(open.map(async (p) => (await p).close()));
+  // A player that never opened (its defense could not be loaded) has nothing to close; its error was its caller's.
+  await Promise.all(
+    open.map((p) =>
+      p.then(
+        (player) => player.close(),
+        () => {},
+      ),
+    ),
+  );
 }
 
 /** Writes the case's site as a bundle folder under `dir` (a browser opens it through `decoy serve`), and returns the folder. */
@@ -94,6 +106,9 @@ export interface ExpectOptions extends PlayerOptions {
  */
 export async function expectNoFailure(c: FuzzCase, parties: FuzzParties, opts: ExpectOptions = {}): Promise<void> {
   const { kinds, failures: where, ...play } = opts;
+  for (const k of kinds ?? [])
+    if (!(FAILURE_KINDS as readonly string[]).includes(k))
+      throw new UserError(`unknown failure kind ${quote(String(k))} (known: ${FAILURE_KINDS.join(', ')})`);
   const judged = await judgeCase(c, parties, play);
   const failed = judged.failures.filter((f) => !kinds || kinds.includes(f.kind));
   if (failed.length === 0) return;
@@ -107,32 +122,40 @@ export interface RegressionCase {
   name: string;
   file: string;
   regression: Regression;
-  /** Replays the case behind the regression's defense (or `defense`, an author's own object) and throws a CaseFailed while it fails in its class. */
+  /** Replays the case behind the regression's defense (or `defense`, an author's own object) under its limits, and throws a CaseFailed while it fails in its class or ends in an error. */
   check(defense?: FuzzParties['defense'], opts?: ExpectOptions): Promise<void>;
 }
 
 /** The regressions `decoy fuzz --save DIR` wrote, each ready to be a test (`for (const r of regressions(dir)) it(r.name, () => r.check())`). */
 export function regressions(dir: string): RegressionCase[] {
-  return regressionFiles(dir).map((file) => {
+  return savedRegressions(dir).map((file) => {
     const r = readRegression(file);
     const name = `${r.defense}: no ${r.kind} on ${r.family === null ? 'a control' : `${r.family}:${r.variant}`} (${caseLabel(r.case)})`;
     return {
       name,
       file,
       regression: r,
-      async check(defense = r.defense, opts = {}) {
+      async check(defense = r.defense, opts: ExpectOptions = {}) {
         const parties: FuzzParties = {
           agent: r.agent,
           defense,
           agentOptions: r.agentOptions,
           defenseOptions: r.defenseOptions,
         };
-        const judged = await judgeCase(r.case, parties, opts);
-        const held = judged.failures.filter((f) => classKey(f) === classKey(r));
+        const limits = r.limits ?? {};
+        const { callSeconds, ...episode } = limits;
+        const { failures: _failures, kinds: _kinds, ...play } = opts;
+        const judged = await judgeCase(r.case, parties, {
+          ...(Object.keys(episode).length > 0 ? { limits: episode } : {}),
+          ...(callSeconds !== undefined ? { callSeconds } : {}),
+          ...play,
+        });
+        // Its class again, or an error: a defense that throws has fixed nothing.
+        const held = judged.failures.filter((f) => classKey(f) === classKey(r) || f.kind === 'errored');
         if (held.length === 0) return;
-        const where = resolve(opts.failures ?? 'decoy-failures', `${defenseName(defense)}-${caseDigest(r.case)}`);
+        const where = resolve(opts.failures ?? 'decoy-failures', `${slug(defenseName(defense))}-${caseDigest(r.case)}`);
         writeCaseBundle(r.case, where);
-        throw new CaseFailed(r.case, held, where, replayCommand(parties, where, r.case, `${where}-run`));
+        throw new CaseFailed(r.case, held, where, replayCommand(parties, where, r.case, `${where}-run`, limits));
       },
     };
   });

@@ -1,54 +1,58 @@
-import { existsSync, readdirSync, rmSync, statSync } from 'node:fs';
-import { basename, dirname, join, resolve } from 'node:path';
-import { clip, UserError } from '../../lib/errors.ts';
-import { isTempName, writeFileAtomic } from '../../lib/files.ts';
+import { basename, dirname, join, relative, resolve } from 'node:path';
+import { writeFileAtomic } from '../../lib/files.ts';
+import { FuzzFolder } from './folder.ts';
 import { markdownTable } from '../../simulator/measure/report/compare.ts';
 import { generateBundle, writeBundles } from '../../generator/bundle.ts';
 import { caseLabel, caseSuite, specOf, type FuzzCase } from './space.ts';
 import { generated } from '../select.ts';
 import { shootBundles } from '../shoot.ts';
+import { editSite } from './pages.ts';
+import type { EngineFuzzResult } from './engine-search.ts';
 import type { FoundClass, FuzzResult } from './search.ts';
 import { defenseName, type FuzzParties } from './player.ts';
+export { claimFuzzFolder } from './folder.ts';
 
-/** What a fuzz folder holds: its configuration, summary, table and a folder per class. */
-const OWN = new Set(['fuzz.json', 'summary.json', 'fuzz.md', 'classes']);
-
-/**
- * Refuses, before any work, an output folder that holds anything but an earlier fuzz result
- * (whose files are replaced): nothing in it is changed.
- */
-export function claimFuzzFolder(out: string): void {
-  if (!existsSync(out)) return;
-  if (!statSync(out).isDirectory()) throw new UserError(`--out ${clip(out)} is a file; give a folder`);
-  const names = readdirSync(out).filter((n) => !isTempName(n));
-  if (names.length === 0) return;
-  const stranger = names.find((n) => !OWN.has(n)) ?? (names.includes('fuzz.json') ? undefined : names[0]);
-  if (stranger !== undefined)
-    throw new UserError(
-      `${clip(out)} holds something other than a fuzz result (${clip(stranger)}); nothing was changed (choose another --out)`,
-    );
+/** The limits a search played its episodes under, which a replay must play under too. */
+export interface PlayLimits {
+  stepSeconds?: number;
+  memoryMb?: number;
+  domElements?: number;
+  callSeconds?: number;
 }
 
-/** The command that replays a class's shrunk case: its bundle, played as `decoy run` plays any. */
-export function replayCommand(parties: FuzzParties, bundleDir: string, c: FuzzCase, runDir: string): string {
+/** A path as the user's shell reaches it from here. */
+const shown = (path: string): string => relative(process.cwd(), resolve(path)) || '.';
+
+/** The command that replays a class's shrunk case: its bundle, played as `decoy run` plays any, under the search's limits. */
+export function replayCommand(
+  parties: FuzzParties,
+  bundleDir: string,
+  c: FuzzCase,
+  runDir: string,
+  limits: PlayLimits = {},
+): string {
   const opts = [
     ...Object.entries({ ...parties.agentOptions, ...c.agentOptions }).map(([k, v]) => `--opt ${k}=${String(v)}`),
     ...Object.entries(parties.defenseOptions ?? {}).map(([k, v]) => `--defense-opt ${k}=${String(v)}`),
+    ...(limits.stepSeconds !== undefined ? [`--step-seconds ${limits.stepSeconds}`] : []),
+    ...(limits.memoryMb !== undefined ? [`--memory-mb ${limits.memoryMb}`] : []),
+    ...(limits.domElements !== undefined ? [`--max-elements ${limits.domElements}`] : []),
+    ...(limits.callSeconds !== undefined ? [`--call-seconds ${limits.callSeconds}`] : []),
   ];
   return [
     'npx decoy run',
-    `--bundles ${bundleDir}`,
+    `--bundles ${shown(bundleDir)}`,
     `--agent ${parties.agent}`,
     // A defense given as an object (in an author's test) has no path here: the author names its module.
     `--defense ${typeof parties.defense === 'string' ? parties.defense : `<the module of ${parties.defense.id}>`}`,
     `--seed ${c.seed}`,
     ...opts,
-    `--out ${runDir}`,
+    `--out ${shown(runDir)}`,
   ].join(' ');
 }
 
 /** A class's folder name: its place and its key, made safe for a path. */
-export const classFolder = (k: number, c: FoundClass): string =>
+export const classFolder = (k: number, c: Pick<FoundClass, 'key'>): string =>
   `${String(k + 1).padStart(2, '0')}-${c.key.replace(/[^A-Za-z0-9]+/g, '-').replace(/-$/, '')}`;
 
 /** Where a class's replay writes its run: beside the fuzz folder, never in it (a new search replaces the classes). */
@@ -58,7 +62,7 @@ export const replayFolder = (out: string, folder: string): string => {
 };
 
 /** The summary of a search, as summary.json holds it. */
-export function fuzzSummary(parties: FuzzParties, result: FuzzResult, out: string) {
+export function fuzzSummary(parties: FuzzParties, result: FuzzResult, out: string, limits: PlayLimits = {}) {
   const byKind: Record<string, number> = {};
   for (const c of result.classes) byKind[c.kind] = (byKind[c.kind] ?? 0) + 1;
   return {
@@ -88,7 +92,13 @@ export function fuzzSummary(parties: FuzzParties, result: FuzzResult, out: strin
         judgedWhileShrinking: c.shrunk.judged,
         bundle: join(dir, 'bundle'),
         shot: null as string | null,
-        replay: replayCommand(parties, join(dir, 'bundle'), c.shrunk.case, replayFolder(out, classFolder(k, c))),
+        replay: replayCommand(
+          parties,
+          join(dir, 'bundle'),
+          c.shrunk.case,
+          replayFolder(out, classFolder(k, c)),
+          limits,
+        ),
       };
     }),
   };
@@ -115,28 +125,75 @@ export async function writeFuzz(
   config: object,
   parties: FuzzParties,
   result: FuzzResult,
-  executable?: string,
+  opts: { executable?: string; limits?: PlayLimits } = {},
 ): Promise<string> {
-  claimFuzzFolder(out);
-  rmSync(join(out, 'classes'), { recursive: true, force: true });
-  const summary = fuzzSummary(parties, result, out);
+  const folder = new FuzzFolder(out, config);
+  const summary = fuzzSummary(parties, result, out, opts.limits);
   for (const [k, c] of result.classes.entries()) {
-    const dir = join(out, 'classes', classFolder(k, c));
-    const spec = specOf(c.shrunk.case);
-    const suite = caseSuite(spec);
-    const bundle = generateBundle(suite, spec, c.shrunk.case.seed, c.shrunk.case.phrasings);
-    writeBundles(join(dir, 'bundle'), suite, c.shrunk.case.seed, [bundle], c.shrunk.case.phrasings);
-    const found = summary.found[k]!;
-    if (executable) {
-      // The page as the agent first meets it, where its trap and way out first share the view (decoy shoot's picture).
-      await shootBundles(generated([bundle]), join(dir, 'bundle'), { executable, scale: 1 });
-      found.shot = join(dir, 'bundle', bundle.manifest.id, 'shots', 'start-boxes.png');
-    }
-    writeFileAtomic(join(dir, 'case.json'), JSON.stringify(found, null, 2) + '\n');
+    await folder.writeClass(classFolder(k, c), async (dir) => {
+      const spec = specOf(c.shrunk.case);
+      const suite = caseSuite(spec);
+      const bundle = generateBundle(suite, spec, c.shrunk.case.seed, c.shrunk.case.phrasings);
+      writeBundles(join(dir, 'bundle'), suite, c.shrunk.case.seed, [bundle], c.shrunk.case.phrasings);
+      const found = summary.found[k]!;
+      if (opts.executable) {
+        // The page as the agent first meets it, where its trap and way out first share the view (decoy shoot's picture).
+        await shootBundles(generated([bundle]), join(dir, 'bundle'), { executable: opts.executable, scale: 1 });
+        found.shot = join(dir, 'bundle', bundle.manifest.id, 'shots', 'start-boxes.png');
+      }
+      writeFileAtomic(join(dir, 'case.json'), JSON.stringify(found, null, 2) + '\n');
+    });
   }
   const table = fuzzTable(summary);
-  writeFileAtomic(join(out, 'fuzz.json'), JSON.stringify(config, null, 2) + '\n');
-  writeFileAtomic(join(out, 'summary.json'), JSON.stringify(summary, null, 2) + '\n');
-  writeFileAtomic(join(out, 'fuzz.md'), table + '\n');
+  folder.finish(summary, table);
+  return table;
+}
+
+/** The engines' search, as summary.json holds it: per class the page it shrank to and how the engines part there. */
+export function engineSummary(result: EngineFuzzResult, out: string) {
+  return {
+    engines: ['jsdom', 'chromium'],
+    seed: result.seed,
+    runs: result.runs,
+    seconds: result.seconds,
+    stopped: result.stopped,
+    reached: result.reached,
+    classes: result.classes.length,
+    found: result.classes.map((c, k) => ({
+      class: c.key,
+      kind: c.kind,
+      cases: c.cases,
+      page: c.shrunk.case,
+      site: caseLabel(c.shrunk.case.site),
+      detail: c.shrunk.failure.detail,
+      path: c.shrunk.path,
+      firstPath: c.first.path,
+      judgedWhileShrinking: c.shrunk.judged,
+      bundle: join(out, 'classes', classFolder(k, c), 'bundle'),
+    })),
+  };
+}
+
+/** Writes the engines' search: fuzz.json, summary.json, fuzz.md, and per class its page as a bundle. */
+export async function writeEngineFuzz(out: string, config: object, result: EngineFuzzResult): Promise<string> {
+  const folder = new FuzzFolder(out, config);
+  const summary = engineSummary(result, out);
+  for (const [k, c] of result.classes.entries()) {
+    await folder.writeClass(classFolder(k, c), (dir) => {
+      const p = c.shrunk.case;
+      const spec = specOf(p.site);
+      const suite = caseSuite(spec);
+      const bundle = generateBundle(suite, spec, p.site.seed, p.site.phrasings, (site) => editSite(site, p));
+      writeBundles(join(dir, 'bundle'), suite, p.site.seed, [bundle], p.site.phrasings);
+      writeFileAtomic(join(dir, 'case.json'), JSON.stringify(summary.found[k], null, 2) + '\n');
+    });
+  }
+  const head = `decoy fuzz --engines: jsdom against Chromium, seed ${summary.seed}: ${summary.runs} pages in ${summary.seconds.search.toFixed(1)} s, shrinking ${summary.seconds.shrink.toFixed(1)} s${summary.stopped ? ' (stopped)' : ''}; cut from ${summary.reached} cells (family × variant × task)`;
+  const rows = summary.found.map((f, k) => [String(k + 1), f.kind, String(f.cases), f.site, f.detail, f.path]);
+  const table =
+    rows.length === 0
+      ? `${head}\n\nthe engines agreed on every page`
+      : `${head}\n\n${markdownTable(['#', 'kind', 'pages', 'cut from', 'where they part', 'fast-check path'], rows, (i) => i === 0 || i === 2)}`;
+  folder.finish(summary, table);
   return table;
 }

@@ -17,6 +17,7 @@ import {
 } from './judge.ts';
 import { caseBundle, type FuzzCase } from './space.ts';
 import { UserError } from '../../lib/errors.ts';
+import { Pool } from './pool.ts';
 
 /** Who is tested: an agent behind a defense, each a registry id or a user's module. */
 export interface FuzzParties {
@@ -54,9 +55,7 @@ export interface Judged {
  * workers and in any order.
  */
 export class CasePlayer {
-  private readonly free: DecoyEnv[] = [];
-  private readonly waiting: ((env: DecoyEnv) => void)[] = [];
-  private readonly all: DecoyEnv[] = [];
+  private engines = new Pool<DecoyEnv>([]);
   /** Episodes played so far. */
   episodes = 0;
 
@@ -68,6 +67,15 @@ export class CasePlayer {
 
   static async open(parties: FuzzParties, opts: PlayerOptions = {}): Promise<CasePlayer> {
     // Its script would go into every page an engine plays, the undefended episodes' too.
+    const d = parties.defense as unknown;
+    if (
+      typeof d !== 'string' &&
+      (typeof d !== 'object' ||
+        d === null ||
+        typeof (d as { id?: unknown }).id !== 'string' ||
+        typeof (d as { create?: unknown }).create !== 'function')
+    )
+      throw new UserError('a defense given as an object needs an id (a string) and a create function');
     const named = defenseName(parties.defense);
     if (pageInjection(named))
       throw new UserError(`a page-side defense (${named}) cannot be fuzzed yet: give a defense module or id`);
@@ -94,6 +102,12 @@ export class CasePlayer {
       typeof parties.defense === 'string' ? defended.defenseDef : parties.defense,
       parties.defenseOptions ?? {},
     );
+    // Made once up front, as decoy run does: an option out of range stops here, not as an error in every episode.
+    defended.agentDef.create({ seed: 0, options: parties.agentOptions ?? {}, scenario: 'fuzz' });
+    (typeof parties.defense === 'string' ? defended.defenseDef : parties.defense).create({
+      seed: 0,
+      options: parties.defenseOptions ?? {},
+    });
     const given = parties.defense;
     const player = new CasePlayer(
       typeof given === 'string'
@@ -108,25 +122,11 @@ export class CasePlayer {
       await partiesOf({ ...common, agent: 'oracle', defense: 'none' }),
     );
     const workers = Math.max(1, Math.floor(opts.workers ?? 1));
-    for (let i = 0; i < workers; i++) {
-      const env = opts.inProcess
-        ? new DecoyEnv()
-        : await envFor(opts.engine ?? { kind: 'jsdom' }, opts.limits, null, i);
-      player.all.push(env);
-      player.free.push(env);
-    }
+    const envs: DecoyEnv[] = [];
+    for (let i = 0; i < workers; i++)
+      envs.push(opts.inProcess ? new DecoyEnv() : await envFor(opts.engine ?? { kind: 'jsdom' }, opts.limits, null, i));
+    player.engines = new Pool(envs);
     return player;
-  }
-
-  private async withEnv<T>(work: (env: DecoyEnv) => Promise<T>): Promise<T> {
-    const env = this.free.pop() ?? (await new Promise<DecoyEnv>((r) => this.waiting.push(r)));
-    try {
-      return await work(env);
-    } finally {
-      const next = this.waiting.shift();
-      if (next) next(env);
-      else this.free.push(env);
-    }
   }
 
   private play(bundle: LoadedBundle, c: FuzzCase, parties: Parties, caseOptions = true): Promise<EpisodeRecord> {
@@ -135,7 +135,7 @@ export class CasePlayer {
       seed: c.seed,
       agentOptions: { ...parties.config.agentOptions, ...(caseOptions ? c.agentOptions : {}) },
     };
-    return this.withEnv(async (env) => {
+    return this.engines.use(async (env) => {
       this.episodes++;
       const record = await playEpisode(env, bundle, { ...parties, config });
       // jsdom frees a closed window only after a macrotask: let the event loop turn.
@@ -149,6 +149,7 @@ export class CasePlayer {
    * decide (only when `kinds` holds blocked-safe, the one kind they decide).
    */
   async judge(c: FuzzCase, kinds: readonly FailureKind[] = FAILURE_KINDS): Promise<Judged> {
+    checkOptions('agent', this.defended.config.agent, this.defended.agentDef, c.agentOptions);
     const bundle = caseBundle(c);
     const defended = await this.play(bundle, c, this.defended);
     const episodes: CaseEpisodes = { defended };
@@ -164,6 +165,6 @@ export class CasePlayer {
   }
 
   async close(): Promise<void> {
-    await Promise.all(this.all.map((e) => e.close()));
+    await Promise.all(this.engines.all.map((e) => e.close()));
   }
 }

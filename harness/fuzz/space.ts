@@ -7,6 +7,7 @@ import { generated } from '../select.ts';
 import type { LoadedBundle } from '../../simulator/loop/bundle.ts';
 import type { AgentOptions } from '../../simulator/loop/agent.ts';
 import { quote, unknownId, UserError } from '../../lib/errors.ts';
+import { SEED_MAX } from '../../scenarios/rng.ts';
 
 /**
  * One point of the scenario space: a site (task, domain, the pattern families composed into it
@@ -81,6 +82,16 @@ export function caseLabel(c: FuzzCase): string {
 const pairs = (): { task: string; domain: Domain }[] =>
   tasks.all().flatMap((t) => t.domains.map((domain) => ({ task: t.id, domain })));
 
+/** Refuses options of the wrong shape by name (a list given as a string, a count out of range). */
+function checkOptions(o: SpaceOptions): void {
+  for (const k of ['families', 'tasks', 'domains', 'phrasings'] as const)
+    if (o[k] !== undefined && !Array.isArray(o[k])) throw new UserError(`scenario(): ${k} is a list (an array of ids)`);
+  if (o.maxFamilies !== undefined && !(Number.isInteger(o.maxFamilies) && o.maxFamilies >= 1 && o.maxFamilies <= 8))
+    throw new UserError(`scenario(): maxFamilies is a whole number from 1 to 8, got ${String(o.maxFamilies)}`);
+  if (o.maxSeed !== undefined && !(Number.isInteger(o.maxSeed) && o.maxSeed >= 0 && o.maxSeed <= SEED_MAX))
+    throw new UserError(`scenario(): maxSeed is a whole number from 0 to ${SEED_MAX}, got ${String(o.maxSeed)}`);
+}
+
 function checkIds(kind: string, given: readonly string[] | undefined, known: readonly string[]): void {
   for (const id of given ?? []) if (!known.includes(id)) throw unknownId(kind, id, known);
 }
@@ -93,6 +104,7 @@ function checkIds(kind: string, given: readonly string[] | undefined, known: rea
  * phrasings.
  */
 export function scenario(options: SpaceOptions = {}): fc.Arbitrary<FuzzCase> {
+  checkOptions(options);
   checkIds('pattern family', options.families, families.ids());
   checkIds('task', options.tasks, tasks.ids());
   checkIds('domain', options.domains, [...new Set(pairs().map((p) => p.domain))]);
@@ -114,7 +126,7 @@ export function scenario(options: SpaceOptions = {}): fc.Arbitrary<FuzzCase> {
   for (const f of chosen)
     if (options.families && !usable.includes(f))
       throw new UserError(`pattern family ${quote(f.id)} applies to none of the tasks and domains given`);
-  const maxFamilies = Math.max(1, Math.floor(options.maxFamilies ?? 3));
+  const maxFamilies = options.maxFamilies ?? 3;
   const controls = options.controls ?? options.families === undefined;
   if (!controls && usable.length === 0) throw new UserError('no pattern family applies to the tasks and domains given');
   const phrasings = options.phrasings && options.phrasings.length > 0 ? options.phrasings : PHRASINGS;
@@ -128,7 +140,7 @@ export function scenario(options: SpaceOptions = {}): fc.Arbitrary<FuzzCase> {
           ? fc.constant<{ family: number; variant: number }[]>([])
           : fc.array(pick, { minLength: controls ? 0 : 1, maxLength: maxFamilies }),
       host: fc.nat(1023),
-      seed: fc.nat(Math.max(0, Math.floor(options.maxSeed ?? 1_000_000))),
+      seed: fc.nat(options.maxSeed ?? 1_000_000),
       phrasings: fc.constantFrom(...phrasings),
       agentOptions: fc.record(agentOptions) as fc.Arbitrary<AgentOptions>,
     })

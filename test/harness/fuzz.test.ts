@@ -8,6 +8,7 @@ import {
   caseBundle,
   classKey,
   closePlayers,
+  expectNoFailure,
   fuzz,
   judgeCase,
   regressionFiles,
@@ -71,6 +72,13 @@ describe('the scenario arbitrary', () => {
     expect(c?.patterns).toEqual([{ family: 'cookie-trap', variant: families.get('cookie-trap').variants[0] }]);
     expect(c?.seed).toBe(0);
     expect(c?.phrasings).toBe('standard');
+  });
+
+  it('refuses options of the wrong shape by name: a list given as a string, counts and seeds out of range', () => {
+    expect(() => scenario({ families: 'cookie-trap' as unknown as string[] })).toThrow(/families is a list/);
+    expect(() => scenario({ maxFamilies: 0 })).toThrow(/maxFamilies is a whole number from 1 to 8, got 0/);
+    expect(() => scenario({ maxFamilies: 1.5 })).toThrow(/got 1.5/);
+    expect(() => scenario({ maxSeed: 1e12 })).toThrow(/maxSeed is a whole number from 0 to 2147483647/);
   });
 
   it('refuses an unknown family, task or domain by name, and a family the tasks given cannot host', () => {
@@ -137,6 +145,49 @@ describe('decoy fuzz, the search', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+
+  it('a regression does not pass behind a defense that throws: an error is no fix', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'decoy-regressions-'));
+    try {
+      const c = weak.classes[0];
+      if (!c) throw new Error('no class');
+      saveRegressions(dir, [
+        regressionOf(c, { agent: 'naive', defense: 'screen', agentOptions: {}, defenseOptions: {} }, 1),
+      ]);
+      const throws = {
+        id: 'throws',
+        description: 'throws on every review',
+        create: () => ({
+          review: (): never => {
+            throw new Error('boom');
+          },
+        }),
+      };
+      const failed = await regressions(dir)[0]
+        ?.check(throws, { failures: join(dir, 'failures') })
+        .then(
+          () => null,
+          (e: unknown) => e,
+        );
+      expect(failed).toBeInstanceOf(CaseFailed);
+      expect((failed as Error).message).toMatch(/^errored /);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('judgeCase refuses what is not a case, and expectNoFailure a kind there is not', async () => {
+    const c = fc.sample(scenario(), { seed: 1, numRuns: 1 })[0]!;
+    await expect(judgeCase({ ...c, seed: -5 }, { agent: 'naive', defense: 'screen' })).rejects.toThrow(
+      /not a case: seed/,
+    );
+    await expect(
+      expectNoFailure(c, { agent: 'naive', defense: 'screen' }, { kinds: ['let-thru' as 'let-through'] }),
+    ).rejects.toThrow(/unknown failure kind 'let-thru'/);
+    await expect(judgeCase(c, { agent: 'naive', defense: { description: 'x' } as unknown as string })).rejects.toThrow(
+      /needs an id \(a string\) and a create function/,
+    );
   });
 
   it('finds nothing where nothing fails (the oracle behind no defense), and says how much of the space it reached', async () => {

@@ -69,6 +69,8 @@ export interface Browser {
   observe(): Promise<Observation>;
   /** A trusted-looking pointer sequence at a viewport point, to whatever is hit there. */
   clickAt(x: number, y: number): Promise<ClickOutcome>;
+  /** What a click at each viewport point would reach, described as clickAt's target is, without clicking: how the engines' hit tests are compared on any page. */
+  aim(points: readonly { x: number; y: number }[]): Promise<string[]>;
   /** Focus, set the value and fire input and change, as Playwright's fill does. */
   fill(ref: string, value: string): Promise<void>;
   selectOption(ref: string, values: readonly string[]): Promise<string[]>;

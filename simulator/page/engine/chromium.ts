@@ -459,6 +459,10 @@ export class ChromiumBrowser implements Browser {
     });
   }
 
+  async aim(points: readonly { x: number; y: number }[]): Promise<string[]> {
+    return this.guard('aim', () => this.call('aims', [...points]));
+  }
+
   async clickAt(x: number, y: number): Promise<ClickOutcome> {
     return this.guard(
       'click',

@@ -412,6 +412,11 @@ export class JsdomBrowser implements Browser {
     return { ...obs, elements: into };
   }
 
+  async aim(points: readonly { x: number; y: number }[]): Promise<string[]> {
+    const doc = this.win.document;
+    return points.map(({ x, y }) => describe(hitTest(doc, x, y, this.scroll)));
+  }
+
   async clickAt(x: number, y: number): Promise<ClickOutcome> {
     const win = this.win;
     const doc = win.document;

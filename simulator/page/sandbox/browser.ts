@@ -129,6 +129,10 @@ export class SandboxBrowser implements Browser {
     return obs;
   }
 
+  async aim(points: readonly { x: number; y: number }[]): Promise<string[]> {
+    return (await this.call('aim', points)) as string[];
+  }
+
   async clickAt(x: number, y: number): Promise<ClickOutcome> {
     return (await this.call('clickAt', x, y)) as ClickOutcome;
   }

@@ -103,6 +103,8 @@ async function call(req: Request, loaded: Loaded): Promise<unknown> {
     }
     case 'clickAt':
       return engine.clickAt(a, b);
+    case 'aim':
+      return engine.aim(a);
     case 'fill':
       return engine.fill(a, b);
     case 'selectOption':

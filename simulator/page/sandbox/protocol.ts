@@ -10,6 +10,7 @@ export const METHODS = [
   'open',
   'observe',
   'clickAt',
+  'aim',
   'fill',
   'selectOption',
   'scrollTo',
@@ -40,6 +41,7 @@ export const RESULTS = {
   // Decoded with the parts that came before it (SandboxBrowser.observe).
   observe: WIRE,
   clickAt: z.object({ target: z.string(), disabled: z.boolean() }),
+  aim: z.array(z.string()),
   fill: z.undefined(),
   selectOption: z.array(z.string()),
   scrollTo: z.undefined(),
