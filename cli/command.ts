@@ -4,7 +4,7 @@ import { Command, CommanderError, Option } from 'commander';
 import { z } from 'zod';
 import { clip, quote, UserError } from '../lib/errors.ts';
 import type { Progress } from '../harness/progress.ts';
-import { SEED_MAX } from '../scenarios/rng.ts';
+import { SEED_MAX } from '../lib/seed.ts';
 
 export { SEED_MAX };
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DOMAINS } from '../scenarios/model.ts';
+import type { Domain } from '../scenarios/model.ts';
 import { PHRASINGS } from '../scenarios/phrasing.ts';
 import { bool, defineCommand, given, inPath, int, list, noArgs, outDir, required, type Io } from './command.ts';
 import {
@@ -77,7 +77,7 @@ export const { help, run, flags } = defineCommand({
       { repeatable: true },
     ),
     flag('task', '--task <id>', 'search only sites of this task', list, { repeatable: true }),
-    flag('domain', '--domain <name>', `search only sites in this domain (${DOMAINS.join(', ')})`, list, {
+    flag('domain', '--domain <name>', 'search only sites in this domain (shopping, news, …: see decoy list)', list, {
       repeatable: true,
     }),
     flag(
@@ -228,7 +228,7 @@ function spaceOf(c: {
   return {
     ...(c.family.length > 0 ? { families: c.family } : {}),
     ...(c.task.length > 0 ? { tasks: c.task } : {}),
-    ...(c.domain.length > 0 ? { domains: c.domain as (typeof DOMAINS)[number][] } : {}),
+    ...(c.domain.length > 0 ? { domains: c.domain as Domain[] } : {}),
     ...(c.maxFamilies !== undefined ? { maxFamilies: c.maxFamilies } : {}),
     ...(c.onlyPhrasings !== undefined ? { phrasings: [c.onlyPhrasings] } : {}),
   };

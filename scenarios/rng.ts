@@ -4,9 +4,6 @@ import { uniformFloat64 } from 'pure-rand/distribution/uniformFloat64';
 import { unversioned } from './scenario-id.ts';
 
 /** FNV-1a over the parts joined by '\u0000': turns ids and seeds into a 32-bit seed. */
-/** The largest seed a run, a suite or a case takes: what every command's --seed accepts. */
-export const SEED_MAX = 2 ** 31 - 1;
-
 export function hashSeed(...parts: readonly (string | number)[]): number {
   let h = 0x811c9dc5;
   const text = parts.join('\u0000');

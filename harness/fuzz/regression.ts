@@ -4,7 +4,7 @@ import { dirname, join, relative, resolve, sep } from 'node:path';
 import { z } from 'zod';
 import { DOMAINS } from '../../scenarios/model.ts';
 import { PHRASINGS } from '../../scenarios/phrasing.ts';
-import { SEED_MAX } from '../../scenarios/rng.ts';
+import { SEED_MAX } from '../../lib/seed.ts';
 import { clip, clipPath, firstIssue, UserError } from '../../lib/errors.ts';
 import { writeFileAtomic } from '../../lib/files.ts';
 import { FAILURE_KINDS, type FailureKind } from './judge.ts';

@@ -7,7 +7,7 @@ import { generated } from '../select.ts';
 import type { LoadedBundle } from '../../simulator/loop/bundle.ts';
 import type { AgentOptions } from '../../simulator/loop/agent.ts';
 import { quote, unknownId, UserError } from '../../lib/errors.ts';
-import { SEED_MAX } from '../../scenarios/rng.ts';
+import { SEED_MAX } from '../../lib/seed.ts';
 
 /**
  * One point of the scenario space: a site (task, domain, the pattern families composed into it

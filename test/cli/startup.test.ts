@@ -7,7 +7,7 @@ import { COMMANDS } from '../../cli/commands.ts';
 /** What `decoy <command> --help` may load: the CLI's own flag modules, the error type, and the two parsing libraries. */
 // simulator/page/engine/limits.ts and simulator/loop/call-limits.ts hold the limits' defaults and nothing else, so their help can name them; scenarios/phrasing.ts imports no module, so --phrasings can name its halves.
 const LIGHT_FILES =
-  /^(cli\/[a-z-]+\.ts|lib\/errors\.ts|simulator\/page\/engine\/limits\.ts|simulator\/loop\/call-limits\.ts|scenarios\/phrasing\.ts)$/;
+  /^(cli\/[a-z-]+\.ts|lib\/errors\.ts|lib\/seed\.ts|simulator\/page\/engine\/limits\.ts|simulator\/loop\/call-limits\.ts|scenarios\/phrasing\.ts)$/;
 const LIGHT_PACKAGES = new Set(['zod', 'commander']);
 /** Modules a command imports only when it runs. */
 const RUN_ONLY = ['cli/conform-table.ts', 'cli/catalogue-text.ts'];

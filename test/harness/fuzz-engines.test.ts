@@ -28,7 +28,7 @@ describe('the engines fuzzed against each other', () => {
       shrinkLimit: 12,
       jsdom: () => new JsdomBrowser(),
     });
-    const hit = r.classes.find((c) => c.kind === "hit");
+    const hit = r.classes.find((c) => c.kind === 'hit');
     expect(hit, JSON.stringify(r.classes.map((c) => c.key))).toBeDefined();
     expect(hit?.shrunk.failure.detail).toMatch(/^at \(\d+, \d+\): jsdom .* \/ chromium /);
     const p = hit!.shrunk.case;
