@@ -10,7 +10,7 @@ import { pageBundle, type PageCase } from './pages.ts';
  * How jsdom and Chromium part on a page:
  * - `hit`: at a probe point (every interactive box's centre, inner points and corners) the hit
  *   test reaches another element in one engine, or a click there reaches another (or a disabled one);
- * - `visibility`: what the observation shows (roles, names, states, boxes in view) differs;
+ * - `visibility`: the accessibility snapshot an agent reads (roles, names, states, values, refs) differs;
  * - `boxes`: an authored box is not where Chromium lays it out;
  * - `events`: the page's own log differs after the same clicks;
  * - `error`: one engine failed to open or play the page and the other did not, or both failed differently;
