@@ -17,6 +17,8 @@ export interface ShootOptions {
   progress?: Progress;
   /** Stops after the configuration under way (its shots are written whole); see Stopped. */
   signal?: AbortSignal;
+  /** A camera already open (at this scale), kept open after: a caller shooting folder after folder starts one browser. */
+  camera?: Camera;
 }
 
 export interface ShootResult {
@@ -67,7 +69,7 @@ async function shootInto(bundles: readonly LoadedBundle[], dir: string, opts: Sh
   const record = join(dir, SHOOT_PROGRESS);
   const done = finishedShots(record, JSON.stringify({ scale: opts.scale }));
   const kept = bundles.filter((b) => done.has(b.manifest.id)).length;
-  const camera = new Camera({ executable: opts.executable, scale: opts.scale });
+  const camera = opts.camera ?? new Camera({ executable: opts.executable, scale: opts.scale });
   const unboxed: ShootResult['unboxed'] = [];
   try {
     for (const [i, b] of bundles.entries()) {
@@ -107,7 +109,7 @@ async function shootInto(bundles: readonly LoadedBundle[], dir: string, opts: Sh
       progress('configurations', i + 1, bundles.length);
     }
   } finally {
-    await camera.close();
+    if (!opts.camera) await camera.close();
   }
   rmSync(record, { force: true });
   return { count: bundles.length, resumed: kept, unboxed };

@@ -6,6 +6,7 @@ import { generateBundle, writeBundles } from '../../generator/bundle.ts';
 import { caseLabel, caseSuite, specOf, type FuzzCase } from './space.ts';
 import { generated } from '../select.ts';
 import { shootBundles } from '../shoot.ts';
+import { Camera } from '../../simulator/measure/shots.ts';
 import { editSite } from './pages.ts';
 import type { EngineFuzzResult } from './engine-search.ts';
 import type { FoundClass, FuzzResult } from './search.ts';
@@ -129,20 +130,31 @@ export async function writeFuzz(
 ): Promise<string> {
   const folder = new FuzzFolder(out, config);
   const summary = fuzzSummary(parties, result, out, opts.limits);
-  for (const [k, c] of result.classes.entries()) {
-    await folder.writeClass(classFolder(k, c), async (dir) => {
-      const spec = specOf(c.shrunk.case);
-      const suite = caseSuite(spec);
-      const bundle = generateBundle(suite, spec, c.shrunk.case.seed, c.shrunk.case.phrasings);
-      writeBundles(join(dir, 'bundle'), suite, c.shrunk.case.seed, [bundle], c.shrunk.case.phrasings);
-      const found = summary.found[k]!;
-      if (opts.executable) {
-        // The page as the agent first meets it, where its trap and way out first share the view (decoy shoot's picture).
-        await shootBundles(generated([bundle]), join(dir, 'bundle'), { executable: opts.executable, scale: 1 });
-        found.shot = join(dir, 'bundle', bundle.manifest.id, 'shots', 'start-boxes.png');
-      }
-      writeFileAtomic(join(dir, 'case.json'), JSON.stringify(found, null, 2) + '\n');
-    });
+  // One browser for every class's picture.
+  const camera =
+    opts.executable && result.classes.length > 0 ? new Camera({ executable: opts.executable, scale: 1 }) : null;
+  try {
+    for (const [k, c] of result.classes.entries()) {
+      await folder.writeClass(classFolder(k, c), async (dir) => {
+        const spec = specOf(c.shrunk.case);
+        const suite = caseSuite(spec);
+        const bundle = generateBundle(suite, spec, c.shrunk.case.seed, c.shrunk.case.phrasings);
+        writeBundles(join(dir, 'bundle'), suite, c.shrunk.case.seed, [bundle], c.shrunk.case.phrasings);
+        const found = summary.found[k]!;
+        if (opts.executable) {
+          // The page as the agent first meets it, where its trap and way out first share the view (decoy shoot's picture).
+          await shootBundles(generated([bundle]), join(dir, 'bundle'), {
+            executable: opts.executable,
+            scale: 1,
+            ...(camera ? { camera } : {}),
+          });
+          found.shot = join(dir, 'bundle', bundle.manifest.id, 'shots', 'start-boxes.png');
+        }
+        writeFileAtomic(join(dir, 'case.json'), JSON.stringify(found, null, 2) + '\n');
+      });
+    }
+  } finally {
+    await camera?.close();
   }
   const table = fuzzTable(summary);
   folder.finish(summary, table);

@@ -13,6 +13,20 @@ afterAll(async () => {
 });
 
 const WEAK = join(process.cwd(), 'test', 'fixtures', 'defenses', 'screen-no-preselection.ts');
+/** A search whose every episode passes the element limit: one errored class, quickly. */
+const LIMITED = [
+  'fuzz',
+  '--defense',
+  'screen',
+  '--family',
+  'cookie-trap',
+  '--runs',
+  '1',
+  '--max-elements',
+  '100',
+  '--out',
+  'limited',
+];
 const SMALL = ['--family', 'preselected-extras', '--max-families', '1', '--only-phrasings', 'standard'];
 
 describe('decoy fuzz', () => {
@@ -139,22 +153,7 @@ describe('decoy fuzz', () => {
   });
 
   it('the limits a search played under go into fuzz.json, every replay command and every regression file', async () => {
-    const r = await decoyIn(
-      dir,
-      'fuzz',
-      '--defense',
-      'screen',
-      '--family',
-      'cookie-trap',
-      '--runs',
-      '1',
-      '--max-elements',
-      '100',
-      '--out',
-      'limited',
-      '--save',
-      'limited-regressions',
-    );
+    const r = await decoyIn(dir, ...LIMITED, '--save', 'limited-regressions');
     expect(r.code).toBe(0);
     const summary = JSON.parse(readFileSync(join(dir, 'limited', 'summary.json'), 'utf8')) as {
       found: { kind: string; replay: string }[];
@@ -173,20 +172,7 @@ describe('decoy fuzz', () => {
     const classes = join(dir, 'limited', 'classes');
     const first = readdirSync(classes)[0] as string;
     writeFileSync(join(classes, first, 'notes.md'), 'mine');
-    const r = await decoyIn(
-      dir,
-      'fuzz',
-      '--defense',
-      'screen',
-      '--family',
-      'cookie-trap',
-      '--runs',
-      '1',
-      '--max-elements',
-      '100',
-      '--out',
-      'limited',
-    );
+    const r = await decoyIn(dir, ...LIMITED);
     expect(r.code).toBe(2);
     expect(r.err).toContain(`holds something other than a fuzz result (classes/${first}/notes.md)`);
     expect(readFileSync(join(classes, first, 'notes.md'), 'utf8')).toBe('mine');
@@ -200,20 +186,7 @@ describe('decoy fuzz', () => {
     rmSync(join(dir, 'limited', 'summary.json'));
     for (const other of readdirSync(classes).filter((n) => n !== first))
       rmSync(join(classes, other), { recursive: true });
-    const again = await decoyIn(
-      dir,
-      'fuzz',
-      '--defense',
-      'screen',
-      '--family',
-      'cookie-trap',
-      '--runs',
-      '1',
-      '--max-elements',
-      '100',
-      '--out',
-      'limited',
-    );
+    const again = await decoyIn(dir, ...LIMITED);
     expect(again.code).toBe(0);
   });
 
@@ -239,6 +212,10 @@ describe('decoy fuzz', () => {
         'fuzz',
         '--defense',
         'screen',
+        '--family',
+        'cookie-trap',
+        '--max-families',
+        '1',
         '--runs',
         '400',
         '--workers',
