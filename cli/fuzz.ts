@@ -115,9 +115,17 @@ export const { help, run, flags } = defineCommand({
     z.object({ ...flags, args: noArgs, given }).transform((o, ctx) => {
       const refuse = (message: string) => (ctx.addIssue({ code: 'custom', message }), z.NEVER);
       if (o.engines) {
-        const defenseOnly = ['--defense', '--agent', '--opt', '--defense-opt', '--save', '--call-seconds'].filter((f) =>
-          o.given.includes(f),
-        );
+        const defenseOnly = [
+          '--defense',
+          '--agent',
+          '--opt',
+          '--defense-opt',
+          '--save',
+          '--call-seconds',
+          '--step-seconds',
+          '--memory-mb',
+          '--max-elements',
+        ].filter((f) => o.given.includes(f));
         if (defenseOnly.length > 0)
           return refuse(
             `${defenseOnly.join(', ')} ${defenseOnly.length === 1 ? 'is' : 'are'} for fuzzing a defense, not for --engines`,
@@ -176,7 +184,7 @@ export const { help, run, flags } = defineCommand({
       agentOptions: parties.agentOptions,
       defenseOptions: parties.defenseOptions,
       seed: c.seed,
-      budget: c.runs !== undefined ? { runs: c.runs } : c.time !== undefined ? { seconds: c.time } : { runs: 100 },
+      budget: budgetOf(c),
       space,
       limits,
     };
@@ -252,7 +260,8 @@ async function fuzzTheEngines(
     import('../simulator/page/engine/chromium.ts'),
   ]);
   claimFuzzFolder(c.out);
-  const space = spaceOf(c);
+  // Single-family sites unless told otherwise, as fuzzEngines draws them: recorded as searched.
+  const space = { maxFamilies: 1, ...spaceOf(c) };
   const executable = chromium.findChromium();
   const budget = {
     seed: c.seed,
@@ -264,13 +273,13 @@ async function fuzzTheEngines(
     fuzzEngines({
       executable,
       ...budget,
-      ...(Object.keys(space).length > 0 ? { space } : {}),
+      space,
       workers: workersOf(c),
       signal,
       progress: io.progress,
     }),
   ).finally(() => chromium.releaseChromium());
-  const config = { engines: ['jsdom', 'chromium'], seed: c.seed, budget: c.runs ?? c.time ?? 100, space };
+  const config = { engines: ['jsdom', 'chromium'], seed: c.seed, budget: budgetOf(c), space };
   const table = await writeEngineFuzz(c.out, config, result);
   if (result.stopped)
     throw new Stopped(
@@ -279,3 +288,7 @@ async function fuzzTheEngines(
   if (c.json) return JSON.stringify(engineSummary(result, c.out), null, 2);
   return `${table}\n\nwrote ${c.out}/summary.json and ${result.classes.length} class folder(s) in ${c.out}/classes`;
 }
+
+/** The budget as fuzz.json records it: cases, or seconds of search. */
+const budgetOf = (c: { runs?: number | undefined; time?: number | undefined }) =>
+  c.runs !== undefined ? { runs: c.runs } : c.time !== undefined ? { seconds: c.time } : { runs: 100 };

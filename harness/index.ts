@@ -96,5 +96,5 @@ export {
 } from './gallery-results.ts';
 export { fuzz, type FuzzOptions, type FuzzResult, type FoundClass } from './fuzz/search.ts';
 export { writeFuzz, claimFuzzFolder, fuzzSummary, writeEngineFuzz, engineSummary } from './fuzz/output.ts';
-export { regressionOf, saveRegressions, type Regression } from './fuzz/regression.ts';
+export { regressionOf, saveRegressions, checkSaveFolder, type Regression } from './fuzz/regression.ts';
 export { fuzzEngines, type EngineFuzzResult, type EngineFuzzOptions } from './fuzz/engine-search.ts';

@@ -46,11 +46,11 @@ export function assertOwnFolder(out: string, own: Readonly<Record<string, Fits>>
  * (`read` says how: `the build reads`), links followed: the command that wrote that folder
  * finds only its own files there.
  */
-export function assertOutside(out: string, dirs: readonly string[], read: string): void {
+export function assertOutside(out: string, dirs: readonly string[], read: string, flag = '--out'): void {
   const to = realPath(out);
   for (const d of dirs) {
     const r = relative(realPath(d), to);
     if (r === '' || !(r === '..' || r.startsWith(`..${sep}`) || isAbsolute(r)))
-      throw new UserError(`--out ${clip(out)} is inside ${clipPath(d)}, a folder ${read}; choose another --out`);
+      throw new UserError(`${flag} ${clip(out)} is inside ${clipPath(d)}, a folder ${read}; choose another ${flag}`);
   }
 }

@@ -3,7 +3,7 @@ import { EnginePair, type EngineDiff, type EngineKind } from './engines.ts';
 import { pageCase, type PageCase } from './pages.ts';
 import { Pool } from './pool.ts';
 import { search, type Found, type SearchOptions } from './search.ts';
-import { caseCells, type SpaceOptions } from './space.ts';
+import { caseCells, spaceCells, type SpaceOptions } from './space.ts';
 
 export interface EngineFuzzOptions extends SearchOptions {
   /** Chromium's executable (already found). */
@@ -27,8 +27,10 @@ export interface EngineFuzzResult {
   runs: number;
   seconds: { search: number; shrink: number };
   /** Cells of the space (family × variant × task, or a task's control) the pages were cut from. */
-  reached: number;
+  /** Cells of the space the pages were cut from, of those the space opens. */
+  coverage: { reached: number; of: number };
   stopped: boolean;
+  unconfirmed: string[];
 }
 
 /**
@@ -39,15 +41,21 @@ export interface EngineFuzzResult {
  */
 export async function fuzzEngines(opts: EngineFuzzOptions): Promise<EngineFuzzResult> {
   const workers = Math.max(1, Math.floor(opts.workers ?? 1));
+  // Single-family sites unless told otherwise: a page is cut from one pattern's site.
+  const space: SpaceOptions = { maxFamilies: 1, ...opts.space };
   const pairs = new Pool(
     Array.from({ length: workers }, () => EnginePair.open(opts.executable, opts.jsdom?.() ?? undefined)),
   );
   try {
     const r = await search<PageCase, EngineDiff>(
-      pageCase(opts.space ?? { maxFamilies: 1 }),
+      pageCase(space),
       {
         judge: async (c, kind) => {
-          const diffs = await pairs.use((pair) => pair.compare(c));
+          const diffs = await pairs
+            .use((pair) => pair.compare(c))
+            .catch((e: unknown): EngineDiff[] => [
+              { kind: 'error', detail: `the pair failed: ${(e as Error).message}` },
+            ]);
           return kind ? diffs.filter((d) => d.kind === kind) : diffs;
         },
         key: (d) => d.kind,
@@ -57,7 +65,12 @@ export async function fuzzEngines(opts: EngineFuzzOptions): Promise<EngineFuzzRe
       },
       opts,
     );
-    return { ...r, classes: r.classes.map((c) => ({ ...c, kind: c.shrunk.failure.kind })) };
+    const { reached, ...rest } = r;
+    return {
+      ...rest,
+      coverage: { reached, of: spaceCells(space).size },
+      classes: r.classes.map((c) => ({ ...c, kind: c.shrunk.failure.kind })),
+    };
   } finally {
     await Promise.all(pairs.all.map((p) => p.close()));
   }

@@ -13,10 +13,9 @@ import { pageBundle, type PageCase } from './pages.ts';
  * - `visibility`: the accessibility snapshot an agent reads (roles, names, states, values, refs) differs;
  * - `boxes`: an authored box is not where Chromium lays it out;
  * - `events`: the page's own log differs after the same clicks;
- * - `error`: one engine failed to open or play the page and the other did not, or both failed differently;
- * - `generator`: the generator could not lay the page out (a finding about the generator, not the engines).
+ * - `error`: one engine failed to open or play the page and the other did not, or both failed differently.
  */
-export const ENGINE_KINDS = ['hit', 'visibility', 'boxes', 'events', 'error', 'generator'] as const;
+export const ENGINE_KINDS = ['hit', 'visibility', 'boxes', 'events', 'error'] as const;
 export type EngineKind = (typeof ENGINE_KINDS)[number];
 
 export interface EngineDiff {
@@ -60,8 +59,9 @@ export class EnginePair {
     let bundle: ReturnType<typeof pageBundle>;
     try {
       bundle = pageBundle(p);
-    } catch (e) {
-      return [{ kind: 'generator', detail: shortReason(e instanceof Error ? e.message : String(e), 160) }];
+    } catch {
+      // A cut that leaves a reference dangling (an overlay pressing a button left out) is no page: nothing to compare.
+      return [];
     }
     const opts = { seed: p.site.seed, path: bundle.manifest.entry, viewport: bundle.manifest.viewport };
     // Both engines failing alike is agreement: there is nothing further to compare (null).
@@ -78,7 +78,10 @@ export class EnginePair {
     if (opened === null) return [];
     if (diff(opened)) return [opened];
     const out: EngineDiff[] = [];
-    const boxes = await this.chromium.measureBoxes();
+    // Chromium alone: a failure here (a browser gone) is an error of this page, which a class's confirmation judges again.
+    const boxes = await this.chromium.measureBoxes().catch((e: unknown) => e as Error);
+    if (boxes instanceof Error)
+      return [{ kind: 'error', detail: `measuring boxes: chromium ${shortReason(boxes.message, 160)}` }];
     if (boxes.worst > BOX_TOLERANCE)
       out.push({ kind: 'boxes', detail: `the box of ${boxes.where} is off by ${boxes.worst} px in Chromium` });
     const seen = async (when: string): Promise<EngineDiff | null> => {
@@ -88,7 +91,9 @@ export class EnginePair {
     };
     const first = await seen('on opening');
     if (first) return [...out, first];
-    const points = await this.chromium.probePoints();
+    const points = await this.chromium.probePoints().catch((e: unknown) => e as Error);
+    if (points instanceof Error)
+      return [...out, { kind: 'error', detail: `finding probe points: chromium ${shortReason(points.message, 160)}` }];
     // Every probe point is aimed at in both engines before any click: what each one's hit test reaches there.
     const aimed = await both('aiming at the probe points', (b) => b.aim(points));
     if (aimed === null || diff(aimed)) return aimed === null ? out : [...out, aimed];

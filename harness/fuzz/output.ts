@@ -75,6 +75,7 @@ export function fuzzSummary(parties: FuzzParties, result: FuzzResult, out: strin
     seconds: result.seconds,
     stopped: result.stopped,
     coverage: result.coverage,
+    unconfirmed: result.unconfirmed,
     classes: result.classes.length,
     byKind,
     found: result.classes.map((c, k) => {
@@ -107,7 +108,7 @@ export function fuzzSummary(parties: FuzzParties, result: FuzzResult, out: strin
 
 /** The classes as a Markdown table, with the search's figures above it. */
 export function fuzzTable(summary: ReturnType<typeof fuzzSummary>): string {
-  const head = `decoy fuzz: ${summary.agent} behind ${summary.defense}, seed ${summary.seed}: ${summary.runs} cases (${summary.episodes} episodes) in ${summary.seconds.search.toFixed(1)} s, shrinking ${summary.seconds.shrink.toFixed(1)} s${summary.stopped ? ' (stopped)' : ''}; reached ${summary.coverage.reached} of ${summary.coverage.of} cells (family × variant × task)`;
+  const head = `decoy fuzz: ${summary.agent} behind ${summary.defense}, seed ${summary.seed}: ${summary.runs} cases (${summary.episodes} episodes) in ${summary.seconds.search.toFixed(1)} s, shrinking ${summary.seconds.shrink.toFixed(1)} s${summary.stopped ? ' (stopped)' : ''}; reached ${summary.coverage.reached} of ${summary.coverage.of} cells (family × variant × task)${summary.unconfirmed.length > 0 ? `; ${summary.unconfirmed.length} class(es) did not fail again and were dropped (${summary.unconfirmed.join(', ')})` : ''}`;
   if (summary.found.length === 0) return `${head}\n\nno counterexample found`;
   const rows = summary.found.map((f, k) => [
     String(k + 1),
@@ -169,7 +170,8 @@ export function engineSummary(result: EngineFuzzResult, out: string) {
     runs: result.runs,
     seconds: result.seconds,
     stopped: result.stopped,
-    reached: result.reached,
+    coverage: result.coverage,
+    unconfirmed: result.unconfirmed,
     classes: result.classes.length,
     found: result.classes.map((c, k) => ({
       class: c.key,
@@ -200,7 +202,7 @@ export async function writeEngineFuzz(out: string, config: object, result: Engin
       writeFileAtomic(join(dir, 'case.json'), JSON.stringify(summary.found[k], null, 2) + '\n');
     });
   }
-  const head = `decoy fuzz --engines: jsdom against Chromium, seed ${summary.seed}: ${summary.runs} pages in ${summary.seconds.search.toFixed(1)} s, shrinking ${summary.seconds.shrink.toFixed(1)} s${summary.stopped ? ' (stopped)' : ''}; cut from ${summary.reached} cells (family × variant × task)`;
+  const head = `decoy fuzz --engines: jsdom against Chromium, seed ${summary.seed}: ${summary.runs} pages in ${summary.seconds.search.toFixed(1)} s, shrinking ${summary.seconds.shrink.toFixed(1)} s${summary.stopped ? ' (stopped)' : ''}; cut from ${summary.coverage.reached} of ${summary.coverage.of} cells (family × variant × task)${summary.unconfirmed.length > 0 ? `; ${summary.unconfirmed.length} class(es) did not fail again and were dropped (${summary.unconfirmed.join(', ')})` : ''}`;
   const rows = summary.found.map((f, k) => [String(k + 1), f.kind, String(f.cases), f.site, f.detail, f.path]);
   const table =
     rows.length === 0

@@ -112,7 +112,7 @@ export function regressionName(r: Regression): string {
  * (the spec reading the folder would fail on it).
  */
 export function checkSaveFolder(dir: string, out: string): void {
-  assertOutside(dir, [out], 'the search writes (--out)');
+  assertOutside(dir, [out], 'the search writes (--out)', '--save');
   for (const file of regressionFiles(dir)) readRegression(file);
 }
 

@@ -1,5 +1,7 @@
 import fc from 'fast-check';
 import { silent, type Progress } from '../progress.ts';
+import { UserError } from '../../lib/errors.ts';
+import { SEED_MAX } from '../../lib/seed.ts';
 import { classKey, type Failure, type FailureKind } from './judge.ts';
 import { CasePlayer, type FuzzParties, type PlayerOptions } from './player.ts';
 import { caseCells, scenario, spaceCells, type FuzzCase, type SpaceOptions } from './space.ts';
@@ -53,6 +55,8 @@ export interface Searched<C, F> {
   reached: number;
   /** The search or the shrinking was stopped (Ctrl-C) before its budget. */
   stopped: boolean;
+  /** Classes whose first case did not fail again when judged once more (a one-off, such as a browser that died): dropped. */
+  unconfirmed: string[];
 }
 
 export interface FuzzResult {
@@ -65,6 +69,7 @@ export interface FuzzResult {
   /** Cells of the space (family × variant × task, or a task's control) the search reached, of those open. */
   coverage: { reached: number; of: number };
   stopped: boolean;
+  unconfirmed: string[];
 }
 
 const DEFAULT_RUNS = 100;
@@ -93,6 +98,7 @@ export async function search<C, F extends { kind: string }>(
   judging: Judging<C, F>,
   opts: SearchOptions,
 ): Promise<Searched<C, F>> {
+  checkBudget(opts);
   const runs = opts.runs ?? (opts.seconds !== undefined ? Number.POSITIVE_INFINITY : DEFAULT_RUNS);
   const progress = opts.progress ?? silent;
   const stopped = () => opts.signal?.aborted === true;
@@ -124,7 +130,7 @@ export async function search<C, F extends { kind: string }>(
   const searched = performance.now();
   // Each class shrinks on its own and all of them at once: what each reaches depends only on its own path.
   let shrunk = 0;
-  const classes = await Promise.all(
+  const shrinks = await Promise.all(
     [...found].map(async ([key, held]) => {
       const c = await shrinkClass(arb, judging, key, held, opts);
       progress('shrink', ++shrunk, found.size);
@@ -133,12 +139,25 @@ export async function search<C, F extends { kind: string }>(
   );
   return {
     seed: opts.seed,
-    classes,
+    classes: shrinks.filter((c): c is Found<C, F> => c !== null),
+    unconfirmed: [...found.keys()].filter((_, i) => shrinks[i] === null),
     runs: tried,
     seconds: { search: (searched - started) / 1000, shrink: (performance.now() - searched) / 1000 },
     reached: reached.size,
     stopped: stopped(),
   };
+}
+
+/** Refuses a budget that would search nothing and look like a clean pass. */
+function checkBudget(o: SearchOptions): void {
+  const whole = (v: number | undefined, min: number) => v === undefined || (Number.isInteger(v) && v >= min);
+  if (!whole(o.runs, 1)) throw new UserError(`runs is a whole number of cases, 1 or more, got ${String(o.runs)}`);
+  if (o.seconds !== undefined && !(o.seconds > 0))
+    throw new UserError(`seconds is more than 0, got ${String(o.seconds)}`);
+  if (!whole(o.shrinkLimit, 1))
+    throw new UserError(`shrinkLimit is a whole number of cases, 1 or more, got ${String(o.shrinkLimit)}`);
+  if (!whole(o.seed, 0) || o.seed > SEED_MAX)
+    throw new UserError(`seed is a whole number from 0 to ${SEED_MAX}, got ${String(o.seed)}`);
 }
 
 /** A class as the search met it: its first failure and case, how many cases failed in it, and all the first case's failures. */
@@ -156,13 +175,14 @@ async function shrinkClass<C, F extends { kind: string }>(
   key: string,
   held: Held<C, F>,
   opts: SearchOptions,
-): Promise<Found<C, F>> {
+): Promise<Found<C, F> | null> {
   const limit = opts.shrinkLimit ?? DEFAULT_SHRINK_LIMIT;
-  let judged = 0;
-  // Shrinking walks back over cases it has judged; the first case's failures are the search's.
-  const seen = new Map<string, F | null>([
-    [JSON.stringify(held.first.case), held.failures.find((x) => judging.key(x) === key) ?? null],
-  ]);
+  // The first case is judged once more: a class is what fails again, not a one-off (a browser that died, a call that timed out under load).
+  if (opts.signal?.aborted) return null;
+  const again = (await judging.judge(held.first.case, held.failure.kind)).find((x) => judging.key(x) === key) ?? null;
+  if (again === null || opts.signal?.aborted) return null;
+  let judged = 1;
+  const seen = new Map<string, F | null>([[JSON.stringify(held.first.case), again]]);
   const run = await fc.check(
     fc.asyncProperty(arb, async (c) => {
       const at = JSON.stringify(c);
@@ -225,6 +245,7 @@ export async function fuzz(parties: FuzzParties, opts: FuzzOptions): Promise<Fuz
       seconds: r.seconds,
       coverage: { reached: r.reached, of },
       stopped: r.stopped,
+      unconfirmed: r.unconfirmed,
     };
   } finally {
     await player.close();

@@ -120,6 +120,7 @@ describe('decoy fuzz', () => {
     [['--only-phrasings', 'both'], '--only-phrasings: standard or heldout'],
     [['--opt', 'susceptibility=7'], 'susceptibility'],
     [['--engines'], '--defense is for fuzzing a defense, not for --engines'],
+    [['--engines', '--max-elements', '100'], '--defense, --max-elements are for fuzzing a defense, not for --engines'],
   ])('refuses %j in one line, writing nothing', async (args, message) => {
     const out = join(dir, `refused-${readdirSync(dir).length}`);
     const r = await decoyIn(dir, 'fuzz', '--defense', 'screen', '--out', out, ...args);
@@ -193,7 +194,7 @@ describe('decoy fuzz', () => {
   it('refuses a --save folder inside --out, or one holding JSON that is not a regression, before any search', async () => {
     const inside = await decoyIn(dir, 'fuzz', '--defense', 'screen', '--out', 'x1', '--save', 'x1/reg');
     expect(inside.code).toBe(2);
-    expect(inside.err).toContain('is inside x1');
+    expect(inside.err).toContain('--save x1/reg is inside x1');
     mkdirSync(join(dir, 'mixed'));
     writeFileSync(join(dir, 'mixed', 'package.json'), '{}');
     const mixed = await decoyIn(dir, 'fuzz', '--defense', 'screen', '--out', 'x2', '--save', 'mixed');

@@ -177,6 +177,16 @@ describe('decoy fuzz, the search', () => {
     }
   });
 
+  it('a budget that would search nothing is refused, not taken for a clean pass', async () => {
+    await expect(fuzz({ agent: 'naive', defense: 'screen' }, { seed: 1, runs: -3 })).rejects.toThrow(
+      /runs is a whole number/,
+    );
+    await expect(fuzz({ agent: 'naive', defense: 'screen' }, { seed: 1, seconds: -1 })).rejects.toThrow(
+      /seconds is more than 0/,
+    );
+    await expect(fuzz({ agent: 'naive', defense: 'screen' }, { seed: 1.5 })).rejects.toThrow(/seed is a whole number/);
+  });
+
   it('judgeCase refuses what is not a case, and expectNoFailure a kind there is not', async () => {
     const c = fc.sample(scenario(), { seed: 1, numRuns: 1 })[0]!;
     await expect(judgeCase({ ...c, seed: -5 }, { agent: 'naive', defense: 'screen' })).rejects.toThrow(

@@ -460,7 +460,10 @@ export class ChromiumBrowser implements Browser {
   }
 
   async aim(points: readonly { x: number; y: number }[]): Promise<string[]> {
-    return this.guard('aim', () => this.call('aims', [...points]));
+    const hits = await this.guard('aim', () => this.call('aims', [...points]));
+    if (!Array.isArray(hits) || hits.length !== points.length || hits.some((h) => typeof h !== 'string'))
+      throw new ChromiumError('Chromium answered aim with a malformed value');
+    return hits;
   }
 
   async clickAt(x: number, y: number): Promise<ClickOutcome> {

@@ -74,11 +74,11 @@ const api = {
   pageHeight(viewport: Viewport): number {
     return pageHeight(paintables(document, { x: 0, y: 0 }), { x: 0, y: 0 }, viewport);
   },
-  /** Before a click at a viewport point: what Chromium will hit, and whether it is disabled. */
   /** What Chromium hits at each point, described as a click's target is; nothing is clicked. */
   aims(points: { x: number; y: number }[]): string[] {
     return points.map(({ x, y }) => describe(browserHit(x, y)));
   },
+  /** Before a click at a viewport point: what Chromium will hit, and whether it is disabled. */
   aim(x: number, y: number): { target: string; disabled: boolean } {
     state.leaving = null;
     const hit = browserHit(x, y);

@@ -413,6 +413,7 @@ export class JsdomBrowser implements Browser {
   }
 
   async aim(points: readonly { x: number; y: number }[]): Promise<string[]> {
+    this.failedBefore();
     const doc = this.win.document;
     return points.map(({ x, y }) => describe(hitTest(doc, x, y, this.scroll)));
   }

@@ -130,7 +130,10 @@ export class SandboxBrowser implements Browser {
   }
 
   async aim(points: readonly { x: number; y: number }[]): Promise<string[]> {
-    return (await this.call('aim', points)) as string[];
+    const hits = (await this.call('aim', points)) as string[];
+    // One answer a point, or the engine's answer is not one.
+    if (hits.length !== points.length) throw this.malformed('aim');
+    return hits;
   }
 
   async clickAt(x: number, y: number): Promise<ClickOutcome> {
