@@ -157,6 +157,10 @@ export async function decoyIn(
   let out = '';
   let err = '';
   const home = process.cwd();
+  // esbuild (tsx's, and the page scripts' builder) takes the working folder it is first loaded in
+  // as its service's for good: loaded here first, a command's temporary folder removed later would
+  // leave every later file of this worker unable to start it.
+  await import('esbuild');
   process.chdir(dir);
   try {
     const code = await main(args, {
