@@ -16,6 +16,7 @@ import { runEpisode, type EpisodeRecord } from '../simulator/loop/runner.ts';
 import type { Agent } from '../simulator/loop/agent.ts';
 import type { Defense } from '../simulator/loop/defense.ts';
 import { main } from '../cli/main.ts';
+import { defenseDef } from '../simulator/loop/resolve.ts';
 import { adhocSuite as suiteOf, FUZZ_BUDGET } from '../harness/fuzz/space.ts';
 import type { RunConfig } from '../harness/run-folder.ts';
 
@@ -144,6 +145,14 @@ const PROGRESS_LINE = /^[^\n:]*: \d+\/\d+(?: · [^\n]*)?\n/gm;
 /** stderr without its progress lines: the messages a test of a command reads. */
 export const withoutProgress = (err: string): string => err.replace(PROGRESS_LINE, '');
 
+let warm: Promise<unknown> | null = null;
+/** Loads esbuild in this thread and in tsx's loader thread (through a module of the repository), once, from where the tests run. */
+const esbuildsWarm = () =>
+  (warm ??= Promise.all([
+    import('esbuild'),
+    defenseDef(fileURLToPath(new URL('../examples/block-accept-all.ts', import.meta.url))),
+  ]));
+
 /**
  * A `decoy` command line run in this process, in folder `dir`, by the entry bin/decoy.mjs
  * calls: its exit code and what it printed. A process per command would start an engine
@@ -157,10 +166,10 @@ export async function decoyIn(
   let out = '';
   let err = '';
   const home = process.cwd();
-  // esbuild (tsx's, and the page scripts' builder) takes the working folder it is first loaded in
-  // as its service's for good: loaded here first, a command's temporary folder removed later would
-  // leave every later file of this worker unable to start it.
-  await import('esbuild');
+  // esbuild takes the working folder it is first loaded in as its service's for good, in this thread
+  // and in tsx's loader thread (a user's module goes through it): loaded there from a command's
+  // temporary folder, removed later, every later file of this worker could not start it.
+  await esbuildsWarm();
   process.chdir(dir);
   try {
     const code = await main(args, {
