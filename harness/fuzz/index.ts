@@ -5,12 +5,11 @@
  */
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { generateBundle, writeBundles } from '../../generator/bundle.ts';
 import { classKey, FAILURE_KINDS, type Failure, type FailureKind } from './judge.ts';
 import { CasePlayer, defenseName, type FuzzParties, type Judged, type PlayerOptions } from './player.ts';
 import { caseDigest, caseSchema, readRegression, savedRegressions, slug, type Regression } from './regression.ts';
 import { firstIssue, quote, UserError } from '../../lib/errors.ts';
-import { caseLabel, caseSuite, specOf, type FuzzCase } from './space.ts';
+import { caseLabel, makeCase, type FuzzCase } from './space.ts';
 import { replayCommand } from './output.ts';
 
 export { scenario, spaceCells, caseLabel, caseBundle, type FuzzCase, type SpaceOptions } from './space.ts';
@@ -71,10 +70,8 @@ export async function closePlayers(): Promise<void> {
 
 /** Writes the case's site as a bundle folder under `dir` (a browser opens it through `decoy serve`), and returns the folder. */
 export function writeCaseBundle(c: FuzzCase, dir: string): string {
-  const spec = specOf(c);
-  const suite = caseSuite(spec);
   mkdirSync(dir, { recursive: true });
-  writeBundles(dir, suite, c.seed, [generateBundle(suite, spec, c.seed, c.phrasings)], c.phrasings);
+  makeCase(c).writeTo(dir);
   return dir;
 }
 
@@ -91,6 +88,18 @@ export class CaseFailed extends Error {
       `${failures.map((f) => `${classKey(f)}: ${f.detail}`).join('; ')}\n  case: ${caseLabel(case_)}\n  bundle: ${bundle}\n  replay: ${replay}`,
     );
   }
+}
+
+/** The failure of a case as an error, its site written into `dir` first, the replay command beside it. */
+function caseFailed(
+  c: FuzzCase,
+  failures: readonly Failure[],
+  parties: FuzzParties,
+  dir: string,
+  limits?: Parameters<typeof replayCommand>[4],
+): CaseFailed {
+  writeCaseBundle(c, dir);
+  return new CaseFailed(c, failures, dir, replayCommand(parties, dir, c, `${dir}-run`, limits));
 }
 
 export interface ExpectOptions extends PlayerOptions {
@@ -112,9 +121,12 @@ export async function expectNoFailure(c: FuzzCase, parties: FuzzParties, opts: E
   const judged = await judgeCase(c, parties, play);
   const failed = judged.failures.filter((f) => !kinds || kinds.includes(f.kind));
   if (failed.length === 0) return;
-  const dir = resolve(where ?? 'decoy-failures', `${c.task}-${c.domain}-${c.seed}-${caseDigest(c)}`);
-  writeCaseBundle(c, dir);
-  throw new CaseFailed(c, failed, dir, replayCommand(parties, dir, c, `${dir}-run`));
+  throw caseFailed(
+    c,
+    failed,
+    parties,
+    resolve(where ?? 'decoy-failures', `${c.task}-${c.domain}-${c.seed}-${caseDigest(c)}`),
+  );
 }
 
 /** A saved counterexample as a test: its name, and a check that throws while it still fails in its class. */
@@ -154,8 +166,7 @@ export function regressions(dir: string): RegressionCase[] {
         const held = judged.failures.filter((f) => classKey(f) === classKey(r) || f.kind === 'errored');
         if (held.length === 0) return;
         const where = resolve(opts.failures ?? 'decoy-failures', `${slug(defenseName(defense))}-${caseDigest(r.case)}`);
-        writeCaseBundle(r.case, where);
-        throw new CaseFailed(r.case, held, where, replayCommand(parties, where, r.case, `${where}-run`, limits));
+        throw caseFailed(r.case, held, parties, where, limits);
       },
     };
   });

@@ -2,12 +2,10 @@ import { basename, dirname, join, relative, resolve } from 'node:path';
 import { writeFileAtomic } from '../../lib/files.ts';
 import { FuzzFolder } from './folder.ts';
 import { markdownTable } from '../../simulator/measure/report/compare.ts';
-import { generateBundle, writeBundles } from '../../generator/bundle.ts';
-import { caseLabel, caseSuite, specOf, type FuzzCase } from './space.ts';
-import { generated } from '../select.ts';
+import { caseLabel, makeCase, type FuzzCase } from './space.ts';
 import { shootBundles } from '../shoot.ts';
 import { Camera } from '../../simulator/measure/shots.ts';
-import { editSite } from './pages.ts';
+import { makePage } from './pages.ts';
 import type { EngineFuzzResult } from './engine-search.ts';
 import type { FoundClass, FuzzResult } from './search.ts';
 import { defenseName, type FuzzParties } from './player.ts';
@@ -106,9 +104,13 @@ export function fuzzSummary(parties: FuzzParties, result: FuzzResult, out: strin
   };
 }
 
+/** What a table's head says of classes dropped because their first case did not fail again. */
+const unconfirmedNote = (keys: readonly string[]): string =>
+  keys.length > 0 ? `; ${keys.length} class(es) did not fail again and were dropped (${keys.join(', ')})` : '';
+
 /** The classes as a Markdown table, with the search's figures above it. */
 export function fuzzTable(summary: ReturnType<typeof fuzzSummary>): string {
-  const head = `decoy fuzz: ${summary.agent} behind ${summary.defense}, seed ${summary.seed}: ${summary.runs} cases (${summary.episodes} episodes) in ${summary.seconds.search.toFixed(1)} s, shrinking ${summary.seconds.shrink.toFixed(1)} s${summary.stopped ? ' (stopped)' : ''}; reached ${summary.coverage.reached} of ${summary.coverage.of} cells (family × variant × task)${summary.unconfirmed.length > 0 ? `; ${summary.unconfirmed.length} class(es) did not fail again and were dropped (${summary.unconfirmed.join(', ')})` : ''}`;
+  const head = `decoy fuzz: ${summary.agent} behind ${summary.defense}, seed ${summary.seed}: ${summary.runs} cases (${summary.episodes} episodes) in ${summary.seconds.search.toFixed(1)} s, shrinking ${summary.seconds.shrink.toFixed(1)} s${summary.stopped ? ' (stopped)' : ''}; reached ${summary.coverage.reached} of ${summary.coverage.of} cells (family × variant × task)${unconfirmedNote(summary.unconfirmed)}`;
   if (summary.found.length === 0) return `${head}\n\nno counterexample found`;
   const rows = summary.found.map((f, k) => [
     String(k + 1),
@@ -137,14 +139,13 @@ export async function writeFuzz(
   try {
     for (const [k, c] of result.classes.entries()) {
       await folder.writeClass(classFolder(k, c), async (dir) => {
-        const spec = specOf(c.shrunk.case);
-        const suite = caseSuite(spec);
-        const bundle = generateBundle(suite, spec, c.shrunk.case.seed, c.shrunk.case.phrasings);
-        writeBundles(join(dir, 'bundle'), suite, c.shrunk.case.seed, [bundle], c.shrunk.case.phrasings);
+        const made = makeCase(c.shrunk.case);
+        const bundle = made.bundle;
+        made.writeTo(join(dir, 'bundle'));
         const found = summary.found[k]!;
         if (opts.executable) {
           // The page as the agent first meets it, where its trap and way out first share the view (decoy shoot's picture).
-          await shootBundles(generated([bundle]), join(dir, 'bundle'), {
+          await shootBundles([made.loaded], join(dir, 'bundle'), {
             executable: opts.executable,
             scale: 1,
             ...(camera ? { camera } : {}),
@@ -194,15 +195,11 @@ export async function writeEngineFuzz(out: string, config: object, result: Engin
   const summary = engineSummary(result, out);
   for (const [k, c] of result.classes.entries()) {
     await folder.writeClass(classFolder(k, c), (dir) => {
-      const p = c.shrunk.case;
-      const spec = specOf(p.site);
-      const suite = caseSuite(spec);
-      const bundle = generateBundle(suite, spec, p.site.seed, p.site.phrasings, (site) => editSite(site, p));
-      writeBundles(join(dir, 'bundle'), suite, p.site.seed, [bundle], p.site.phrasings);
+      makePage(c.shrunk.case).writeTo(join(dir, 'bundle'));
       writeFileAtomic(join(dir, 'case.json'), JSON.stringify(summary.found[k], null, 2) + '\n');
     });
   }
-  const head = `decoy fuzz --engines: jsdom against Chromium, seed ${summary.seed}: ${summary.runs} pages in ${summary.seconds.search.toFixed(1)} s, shrinking ${summary.seconds.shrink.toFixed(1)} s${summary.stopped ? ' (stopped)' : ''}; cut from ${summary.coverage.reached} of ${summary.coverage.of} cells (family × variant × task)${summary.unconfirmed.length > 0 ? `; ${summary.unconfirmed.length} class(es) did not fail again and were dropped (${summary.unconfirmed.join(', ')})` : ''}`;
+  const head = `decoy fuzz --engines: jsdom against Chromium, seed ${summary.seed}: ${summary.runs} pages in ${summary.seconds.search.toFixed(1)} s, shrinking ${summary.seconds.shrink.toFixed(1)} s${summary.stopped ? ' (stopped)' : ''}; cut from ${summary.coverage.reached} of ${summary.coverage.of} cells (family × variant × task)${unconfirmedNote(summary.unconfirmed)}`;
   const rows = summary.found.map((f, k) => [String(k + 1), f.kind, String(f.cases), f.site, f.detail, f.path]);
   const table =
     rows.length === 0

@@ -1,9 +1,7 @@
 import fc from 'fast-check';
 import type { SiteSpec } from '../../scenarios/model.ts';
-import { generateBundle } from '../../generator/bundle.ts';
-import { generated } from '../select.ts';
 import type { LoadedBundle } from '../../simulator/loop/bundle.ts';
-import { caseSuite, scenario, specOf, type FuzzCase, type SpaceOptions } from './space.ts';
+import { makeCase, scenario, type FuzzCase, type SpaceOptions } from './space.ts';
 
 /**
  * A page for the engines to agree on: a site of the scenario space with some of its blocks
@@ -52,8 +50,7 @@ export function editSite(site: SiteSpec, p: Pick<PageCase, 'blocks' | 'overlays'
 }
 
 /** The page case's site, laid out and rendered by the generator (decoy's own, nothing to check). */
-export function pageBundle(p: PageCase): LoadedBundle {
-  const spec = specOf(p.site);
-  const made = generateBundle(caseSuite(spec), spec, p.site.seed, p.site.phrasings, (site) => editSite(site, p));
-  return generated([made])[0] as LoadedBundle;
-}
+export const pageBundle = (p: PageCase): LoadedBundle => makePage(p).loaded;
+
+/** The page case's site made once, to play or to write (space.ts makeCase). */
+export const makePage = (p: PageCase) => makeCase(p.site, (site) => editSite(site, p));

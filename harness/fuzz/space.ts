@@ -1,8 +1,8 @@
 import fc from 'fast-check';
-import type { Domain, ScenarioSpec, SuiteDef } from '../../scenarios/model.ts';
+import type { Domain, ScenarioSpec, SiteSpec, SuiteDef } from '../../scenarios/model.ts';
 import { compatible, families, tasks } from '../../scenarios/index.ts';
 import { PHRASINGS, type Phrasings } from '../../scenarios/phrasing.ts';
-import { generateBundle } from '../../generator/bundle.ts';
+import { generateBundle, writeBundles, type Bundle } from '../../generator/bundle.ts';
 import { generated } from '../select.ts';
 import type { LoadedBundle } from '../../simulator/loop/bundle.ts';
 import type { AgentOptions } from '../../simulator/loop/agent.ts';
@@ -67,10 +67,27 @@ export const specOf = (c: Pick<FuzzCase, 'task' | 'domain' | 'patterns'>): Scena
   patterns: c.patterns.map((p) => ({ ...p })),
 });
 
-/** The case's site, generated (decoy's own, so nothing to check). */
-export function caseBundle(c: FuzzCase): LoadedBundle {
-  return generated([generateBundle(caseSuite(specOf(c)), specOf(c), c.seed, c.phrasings)])[0] as LoadedBundle;
+/**
+ * The one generation of a case's site (`edit` changes the composed site before it is laid out,
+ * as the engines' pages are cut), and the writing of it into a bundle folder as decoy generate
+ * writes one: what is played, what is written and what is pictured are one generation.
+ */
+export function makeCase(
+  c: Pick<FuzzCase, 'task' | 'domain' | 'patterns' | 'seed' | 'phrasings'>,
+  edit?: (site: SiteSpec) => SiteSpec,
+): { bundle: Bundle; loaded: LoadedBundle; writeTo(dir: string): void } {
+  const spec = specOf(c);
+  const suite = caseSuite(spec);
+  const bundle = generateBundle(suite, spec, c.seed, c.phrasings, edit);
+  return {
+    bundle,
+    loaded: generated([bundle])[0] as LoadedBundle,
+    writeTo: (dir) => writeBundles(dir, suite, c.seed, [bundle], c.phrasings),
+  };
 }
+
+/** The case's site, generated (decoy's own, so nothing to check). */
+export const caseBundle = (c: FuzzCase): LoadedBundle => makeCase(c).loaded;
 
 /** A case in one line: `checkout/shopping warranty-addon:preselected + cookie-trap:accept-all, seed 12`. */
 export function caseLabel(c: FuzzCase): string {
