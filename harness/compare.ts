@@ -30,6 +30,7 @@ import {
 import { readRunFolder, RUN_FILE, SUMMARY_FILE, type RunConfig } from './run-folder.ts';
 import { loadBundles, runSource, suiteTitle, suiteVersionOf } from './select.ts';
 import { stopIfAsked } from './stop.ts';
+import { PageMemo } from '../simulator/page/engine/memo.ts';
 
 export const COMPARE_JSON = 'compare.json';
 export const COMPARE_MD = 'compare.md';
@@ -257,6 +258,8 @@ export async function compareDefenses(
     const progress = opts.progress ?? silent;
     const played: CompareResult['played'] = [];
     let untouched = true;
+    // Most defenses let most proposals through: their episodes repeat the calls of an earlier defense's, answered without a page.
+    const memo = new PageMemo();
     for (const [i, r] of runs.entries()) {
       const dir = join(out, r.folder);
       if (finishedRun(dir, r.config)) {
@@ -272,6 +275,7 @@ export async function compareDefenses(
         signal: opts.signal,
         limits: opts.limits,
         executable: opts.executable,
+        memo,
         ...(opts.llm ? { llm: opts.llm } : {}),
         ...(opts.concurrency ? { concurrency: opts.concurrency } : {}),
         ...(opts.workers ? { workers: opts.workers } : {}),

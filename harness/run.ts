@@ -44,6 +44,7 @@ import { sliceOf } from './shard.ts';
 import { subsetOf } from './subset.ts';
 import { DEFAULT_LIMITS, type EpisodeLimits } from '../simulator/page/engine/limits.ts';
 import type { RunLimits } from '../simulator/loop/call-limits.ts';
+import type { PageMemo } from '../simulator/page/engine/memo.ts';
 
 /** The config with the hashes of the user's files it names (simulator/loop/resolve.ts), as run.json records it. */
 function stampFiles(config: RunConfig): RunConfig {
@@ -107,6 +108,8 @@ export interface RunOptions {
   workers?: number;
   /** Stop once this many episodes in a row end in the same error (--max-errors); none: never. */
   maxErrors?: number;
+  /** Pages the comparison this run is part of has played (simulator/page/engine/memo.ts). */
+  memo?: PageMemo;
   /** When the command began (performance.now()): the time printed is the whole wall time, generation and self-check included. */
   startedAt?: number;
 }
@@ -394,6 +397,7 @@ async function playInto(
         llm,
         concurrency: opts.concurrency ?? 1,
         workers: opts.workers ?? 1,
+        ...(opts.memo ? { memo: opts.memo } : {}),
         drawMarks: async (png, obs) => {
           // Loaded when an agent asks for marks: a run of agents that read text never pays for sharp.
           const [{ default: sharp }, { drawMarks }] = await Promise.all([

@@ -5,6 +5,7 @@ import type { LoadedBundle } from './bundle.ts';
 import { DecoyEnv, type EnvObservation } from './env.ts';
 import { agentDef as resolveAgent, defenseDef as resolveDefense, pageInjection } from './resolve.ts';
 import type { PageInjection } from '../page/engine/inject.ts';
+import type { PageMemo } from '../page/engine/memo.ts';
 import { runEpisode, type EpisodeRecord } from './runner.ts';
 import { DEFAULT_LIMITS, type EpisodeLimits } from '../page/engine/limits.ts';
 import { LlmSession } from '../llm/session.ts';
@@ -33,6 +34,8 @@ export interface BatchConfig {
   concurrency?: number;
   /** Engines the episodes are spread over, each a process of its own (jsdom's engine process, or a Chromium): the run's cores. At least this many episodes play at once. */
   workers?: number;
+  /** Pages played by earlier runs of the same comparison (jsdom only): their calls are answered without a page (engine/memo.ts). */
+  memo?: PageMemo;
   /** Draws set-of-marks over a screenshot, for an agent that sees 'marks'. */
   drawMarks?: (png: Buffer, obs: EnvObservation) => Promise<Buffer>;
 }
@@ -46,8 +49,9 @@ export async function envFor(
   limits: Partial<EpisodeLimits> = {},
   inject: PageInjection | null = null,
   worker = 0,
+  memo: PageMemo | null = null,
 ): Promise<DecoyEnv> {
-  if (engine.kind === 'jsdom') return DecoyEnv.sandboxed(limits, inject, worker);
+  if (engine.kind === 'jsdom') return DecoyEnv.sandboxed(limits, inject, worker, memo);
   const { ChromiumBrowser, chromiumLimits } = await import('../page/engine/chromium.ts');
   return new DecoyEnv({
     browser: new ChromiumBrowser({
@@ -196,7 +200,7 @@ export async function runBatch(
 
   try {
     for (let i = 0; i < lanes; i++)
-      envs.push(await envFor(config.engine ?? { kind: 'jsdom' }, config.limits, inject, i % workers));
+      envs.push(await envFor(config.engine ?? { kind: 'jsdom' }, config.limits, inject, i % workers, config.memo));
     await Promise.all(envs.map(lane));
   } finally {
     await Promise.all(envs.map((e) => e.close()));

@@ -12,6 +12,7 @@ import { JsdomBrowser } from '../page/engine/jsdom.ts';
 import type { LoadedBundle } from './bundle.ts';
 import { snapshotText, type Observation, type ObservedElement } from '../page/observe.ts';
 import { SandboxBrowser } from '../page/sandbox/browser.ts';
+import { MemoBrowser, type PageMemo } from '../page/engine/memo.ts';
 import type { EpisodeLimits } from '../page/engine/limits.ts';
 
 /** What an agent or a defense sees. Nothing from bundle.json but the instruction. */
@@ -81,9 +82,19 @@ export class DecoyEnv {
     this.inject = opts.inject ?? null;
   }
 
-  /** An env whose jsdom episodes run in the engine sandbox (simulator/page/sandbox/), under these limits, on engine process `worker`: for any bundle. */
-  static sandboxed(limits: Partial<EpisodeLimits> = {}, inject: PageInjection | null = null, worker = 0): DecoyEnv {
-    return new DecoyEnv({ browser: new SandboxBrowser(limits, worker), inject });
+  /** An env whose jsdom episodes run in the engine sandbox (simulator/page/sandbox/), under these limits, on engine process `worker`: for any bundle; answered from `memo` where an earlier episode made the same calls. */
+  static sandboxed(
+    limits: Partial<EpisodeLimits> = {},
+    inject: PageInjection | null = null,
+    worker = 0,
+    memo: PageMemo | null = null,
+  ): DecoyEnv {
+    const browser = new SandboxBrowser(limits, worker);
+    // The limits decide which calls fail, and where a page's read is cut short: part of every kept answer's key.
+    return new DecoyEnv({
+      browser: memo ? new MemoBrowser(browser, memo, JSON.stringify(browser.limits)) : browser,
+      inject,
+    });
   }
 
   private get manifest() {

@@ -1,0 +1,249 @@
+/**
+ * Pages already played, shared by the episodes of one comparison. An episode is a function of
+ * its site, its open options and the calls made to its browser (decoy's engines are
+ * deterministic to the byte), so the answer to a call on a path of calls already made is the
+ * answer given then. The runs of a comparison play each configuration once per defense, and
+ * most defenses let most proposals through: most of their episodes repeat an earlier run's
+ * calls, and are answered here without a page. Where a call leaves the paths known, the
+ * browser opens the page and makes the path's calls again, and goes on.
+ *
+ * Nothing that failed is kept: a call that throws is made again by the next episode that
+ * reaches it. A site that runs script of its own (--trust-bundles) and a page-side defense
+ * are never kept, since nothing holds them to determinism.
+ */
+import { createHash } from 'node:crypto';
+import { deserialize, serialize } from 'node:v8';
+import { deflateRawSync, inflateRawSync, constants } from 'node:zlib';
+import type { PageEvent, Viewport } from '../../../scenarios/contract.ts';
+import type { Observation } from '../observe.ts';
+import { isTrusted } from '../sandbox/trusted.ts';
+import { pagesOf, type Browser, type ClickOutcome, type OpenOptions, type SiteFiles } from './browser.ts';
+
+/** What a comparison keeps, at most, in compressed answers; past it, known paths are still answered but no new one is kept. */
+export const MEMO_BYTES = 64 * 1024 * 1024;
+
+/** An answer as kept: compressed, so that every episode gets a copy of its own. */
+type Kept = Buffer | null;
+
+interface Node {
+  /** Virtual ms since the episode began, at this point of the path. */
+  elapsed: number;
+  reads: Map<string, Kept>;
+  next: Map<string, { answer: Kept; node: Node }>;
+}
+
+const keep = (value: unknown): Kept =>
+  value === undefined ? null : deflateRawSync(serialize(value), { level: constants.Z_BEST_SPEED });
+const copy = <T>(kept: Kept): T => (kept === null ? undefined : deserialize(inflateRawSync(kept))) as T;
+const callKey = (method: string, args: unknown[]) => `${method}\u0000${JSON.stringify(args)}`;
+
+const siteDigests = new WeakMap<object, string>();
+function siteDigest(site: SiteFiles): string {
+  let d = siteDigests.get(site);
+  if (d === undefined) {
+    const h = createHash('sha256');
+    for (const [path, text] of Object.entries(pagesOf(site)).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      h.update(`${path}\u0000${text.length}\u0000${text}`);
+    d = h.digest('hex');
+    siteDigests.set(site, d);
+  }
+  return d;
+}
+
+/** The paths of calls a comparison has played, and their answers. */
+export class PageMemo {
+  private readonly roots = new Map<string, Node>();
+  private bytes = 0;
+  /** Calls answered from what was kept, and calls the engine answered: what the memo saved. */
+  readonly counts = { answered: 0, played: 0 };
+
+  constructor(readonly maxBytes = MEMO_BYTES) {}
+
+  get size(): number {
+    return this.bytes;
+  }
+
+  /** The path's first point for a site opened so, made if there is room. */
+  root(key: string, elapsed: number): Node | null {
+    const known = this.roots.get(key);
+    if (known) return known;
+    if (!this.admit(key.length)) return null;
+    const node: Node = { elapsed, reads: new Map(), next: new Map() };
+    this.roots.set(key, node);
+    return node;
+  }
+
+  /** Counts `n` bytes against the cap; false (nothing counted) once they would pass it. */
+  admit(n: number): boolean {
+    if (this.bytes + n > this.maxBytes) return false;
+    this.bytes += n;
+    return true;
+  }
+}
+
+/**
+ * A call on the path. An observation is one too: it names the elements it shows (`e12`), and
+ * those names are the page's from then on, so a page brought to a point must have been
+ * observed where the episode observed it.
+ */
+type Mutation = {
+  method: 'observe' | 'aim' | 'clickAt' | 'fill' | 'selectOption' | 'scrollTo' | 'goto' | 'back' | 'advance';
+  args: unknown[];
+};
+
+/**
+ * A browser that answers from the memo what it can, and plays the rest in `inner`. `tag`
+ * names everything besides the site and its open options that an answer depends on (the
+ * engine and its limits).
+ */
+export class MemoBrowser implements Browser {
+  readonly engine: Browser['engine'];
+  private vp: Viewport | null = null;
+  private site: SiteFiles | null = null;
+  private opts: OpenOptions | null = null;
+  /** Where the episode is among the kept paths; null once it left them (no room, a call that failed, an unkept site). */
+  private node: Node | null = null;
+  /** The calls that changed the page since open, to bring `inner` to the same point. */
+  private path: Mutation[] = [];
+  /** How many calls of `path` `inner` has made since it was last opened; -1: not opened for this episode. */
+  private played = -1;
+  private ms = 0;
+
+  constructor(
+    private readonly inner: Browser,
+    private readonly memo: PageMemo,
+    private readonly tag: string,
+  ) {
+    this.engine = inner.engine;
+  }
+
+  get viewport(): Viewport {
+    return this.played >= 0 || !this.vp ? this.inner.viewport : this.vp;
+  }
+
+  async open(site: SiteFiles, opts: OpenOptions): Promise<void> {
+    this.site = site;
+    this.opts = opts;
+    this.path = [];
+    this.played = -1;
+    this.node = null;
+    if (opts.inject || isTrusted(site)) return this.live();
+    const key = JSON.stringify([this.tag, siteDigest(site), opts.seed, opts.path ?? '/', opts.viewport ?? null]);
+    const known = this.memo.root(key, 0);
+    if (!known) return this.live();
+    this.node = known;
+    this.ms = known.elapsed;
+    this.vp = opts.viewport ? { ...opts.viewport } : null;
+    // A root made just now has no answer yet: the engine opens the page for the first call.
+  }
+
+  /** Opens the page in `inner` and makes the path's calls, so that it stands where this episode does. */
+  private async live(): Promise<void> {
+    if (this.played < 0) {
+      await this.inner.open(this.site as SiteFiles, this.opts as OpenOptions);
+      this.played = 0;
+    }
+    while (this.played < this.path.length) {
+      const m = this.path[this.played] as Mutation;
+      await (this.inner[m.method] as (...a: unknown[]) => Promise<unknown>)(...m.args);
+      this.played++;
+    }
+  }
+
+  /** A read of the page where the episode stands. */
+  private async read<T>(method: string, args: unknown[], call: () => Promise<T>): Promise<T> {
+    const node = this.node;
+    const key = callKey(method, args);
+    if (node?.reads.has(key)) {
+      this.memo.counts.answered++;
+      return copy<T>(node.reads.get(key) as Kept);
+    }
+    const value = await this.playing(call);
+    if (node && this.node === node) {
+      const kept = keep(value);
+      if (this.memo.admit(key.length + (kept?.length ?? 0))) node.reads.set(key, kept);
+    }
+    return value;
+  }
+
+  /** A call that changes the page: taken along a kept path, or played and kept. */
+  private async change<T>(method: Mutation['method'], args: unknown[], call: () => Promise<T>): Promise<T> {
+    const node = this.node;
+    const key = callKey(method, args);
+    const step = node?.next.get(key);
+    if (step) {
+      this.memo.counts.answered++;
+      this.path.push({ method, args });
+      this.node = step.node;
+      this.ms = step.node.elapsed;
+      return copy<T>(step.answer);
+    }
+    const value = await this.playing(call);
+    this.path.push({ method, args });
+    this.played++;
+    this.ms = this.inner.elapsed();
+    if (node && this.node === node) {
+      // Another episode may have kept this step meanwhile: then its point is this one.
+      const other = node.next.get(key);
+      const kept = other ? null : keep(value);
+      if (other) this.node = other.node;
+      else if (this.memo.admit(key.length + (kept?.length ?? 0) + 64)) {
+        const next: Node = { elapsed: this.ms, reads: new Map(), next: new Map() };
+        node.next.set(key, { answer: kept, node: next });
+        this.node = next;
+      } else this.node = null;
+    }
+    return value;
+  }
+
+  /** Brings `inner` to where the episode stands and makes the call there; a call that throws leaves the kept paths for the rest of the episode. */
+  private async playing<T>(call: () => Promise<T>): Promise<T> {
+    this.memo.counts.played++;
+    try {
+      await this.live();
+      return await call();
+    } catch (e) {
+      this.node = null;
+      throw e;
+    }
+  }
+
+  observe(): Promise<Observation> {
+    return this.change('observe', [], () => this.inner.observe());
+  }
+  aim(points: readonly { x: number; y: number }[]): Promise<string[]> {
+    return this.change('aim', [points], () => this.inner.aim(points));
+  }
+  events(): Promise<PageEvent[]> {
+    return this.read('events', [], () => this.inner.events());
+  }
+  clickAt(x: number, y: number): Promise<ClickOutcome> {
+    return this.change('clickAt', [x, y], () => this.inner.clickAt(x, y));
+  }
+  async fill(ref: string, value: string): Promise<void> {
+    await this.change('fill', [ref, value], () => this.inner.fill(ref, value));
+  }
+  selectOption(ref: string, values: readonly string[]): Promise<string[]> {
+    return this.change('selectOption', [ref, [...values]], () => this.inner.selectOption(ref, values));
+  }
+  async scrollTo(x: number, y: number): Promise<void> {
+    await this.change('scrollTo', [x, y], () => this.inner.scrollTo(x, y));
+  }
+  async goto(url: string): Promise<void> {
+    await this.change('goto', [url], () => this.inner.goto(url));
+  }
+  async back(): Promise<void> {
+    await this.change('back', [], () => this.inner.back());
+  }
+  async advance(ms: number): Promise<void> {
+    await this.change('advance', [ms], () => this.inner.advance(ms));
+  }
+  elapsed(): number {
+    return this.played >= 0 && this.played === this.path.length ? this.inner.elapsed() : this.ms;
+  }
+  async close(): Promise<void> {
+    this.node = null;
+    if (this.played >= 0) await this.inner.close();
+    this.played = -1;
+  }
+}
