@@ -16,6 +16,7 @@ import type { LoadedBundle } from '../simulator/loop/bundle.ts';
 import { checkBundles } from '../harness/check.ts';
 import { subsetOf } from '../harness/subset.ts';
 import { resize } from '../harness/clicks.ts';
+import { PageMemo } from '../simulator/page/engine/memo.ts';
 
 const FULL = process.env.BENCH_FULL === '1';
 const WORKERS = availableParallelism();
@@ -49,7 +50,7 @@ export function treeRssMb(root = process.pid): number {
 const loaded = (suite: string, seed = 7): LoadedBundle[] =>
   generateSuite(suites.get(suite), seed).map((b) => ({ manifest: b.manifest, site: { files: b.files } }));
 
-async function rate(bundles: readonly LoadedBundle[], defense: string, engine?: Engine, seed = 7) {
+async function rate(bundles: readonly LoadedBundle[], defense: string, engine?: Engine, seed = 7, memo?: PageMemo) {
   const t = performance.now();
   const { records } = await runBatch(bundles, {
     agent: 'naive',
@@ -57,6 +58,7 @@ async function rate(bundles: readonly LoadedBundle[], defense: string, engine?: 
     seed,
     workers: WORKERS,
     ...(engine ? { engine } : {}),
+    ...(memo ? { memo } : {}),
   });
   const s = (performance.now() - t) / 1000;
   return { episodes: records.length, seconds: s, perSecond: records.length / s };
@@ -126,7 +128,8 @@ export async function printTargets(): Promise<void> {
     row('jsdom ÷ Chromium', '≥ 20×', `${(none.perSecond / c.perSecond).toFixed(1)}×`);
   }
 
-  // The whole matrix: generation in full, each suite × rule-based defense on a sample of its configurations.
+  // The whole matrix: generation in full, each suite × rule-based defense on a sample of its configurations, as
+  // decoy compare plays it (one memo of pages for the suite's defenses).
   const ruleBased = defenses.ids().filter((id) => !asksModel(defenses.get(id)));
   const matrixSuites = ['trickyarena-single', 'trickyarena-multi', 'webdecept'];
   let t = performance.now();
@@ -135,8 +138,9 @@ export async function printTargets(): Promise<void> {
   let episodes = 0;
   for (const [s, bundles] of bySuite) {
     const sample = FULL ? bundles : subsetOf(bundles, { configs: 12 }, 7);
+    const memo = new PageMemo();
     for (const d of ruleBased) {
-      const r = await rate(sample, d);
+      const r = await rate(sample, d, undefined, 7, memo);
       total += (r.seconds * bundles.length) / sample.length;
       episodes += bundles.length;
     }

@@ -14,7 +14,7 @@
 import { createHash } from 'node:crypto';
 import { deserialize, serialize } from 'node:v8';
 import { deflateRawSync, inflateRawSync, constants } from 'node:zlib';
-import type { PageEvent, Viewport } from '../../../scenarios/contract.ts';
+import { VIEWPORT, type PageEvent, type Viewport } from '../../../scenarios/contract.ts';
 import type { Observation } from '../observe.ts';
 import { isTrusted } from '../sandbox/trusted.ts';
 import { pagesOf, type Browser, type ClickOutcome, type OpenOptions, type SiteFiles } from './browser.ts';
@@ -98,7 +98,7 @@ type Mutation = {
  */
 export class MemoBrowser implements Browser {
   readonly engine: Browser['engine'];
-  private vp: Viewport | null = null;
+  private vp: Viewport = { ...VIEWPORT };
   private site: SiteFiles | null = null;
   private opts: OpenOptions | null = null;
   /** Where the episode is among the kept paths; null once it left them (no room, a call that failed, an unkept site). */
@@ -118,7 +118,7 @@ export class MemoBrowser implements Browser {
   }
 
   get viewport(): Viewport {
-    return this.played >= 0 || !this.vp ? this.inner.viewport : this.vp;
+    return this.played >= 0 ? this.inner.viewport : this.vp;
   }
 
   async open(site: SiteFiles, opts: OpenOptions): Promise<void> {
@@ -127,13 +127,13 @@ export class MemoBrowser implements Browser {
     this.path = [];
     this.played = -1;
     this.node = null;
+    this.vp = { ...(opts.viewport ?? VIEWPORT) };
     if (opts.inject || isTrusted(site)) return this.live();
     const key = JSON.stringify([this.tag, siteDigest(site), opts.seed, opts.path ?? '/', opts.viewport ?? null]);
     const known = this.memo.root(key, 0);
     if (!known) return this.live();
     this.node = known;
     this.ms = known.elapsed;
-    this.vp = opts.viewport ? { ...opts.viewport } : null;
     // A root made just now has no answer yet: the engine opens the page for the first call.
   }
 

@@ -1,0 +1,269 @@
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { MemoBrowser, PageMemo } from '../../../simulator/page/engine/memo.ts';
+import type { Browser, ClickOutcome, OpenOptions, SiteFiles } from '../../../simulator/page/engine/browser.ts';
+import type { Observation } from '../../../simulator/page/observe.ts';
+import type { PageEvent } from '../../../scenarios/contract.ts';
+import { LimitError } from '../../../simulator/page/engine/limits.ts';
+import { markTrusted } from '../../../simulator/page/sandbox/trusted.ts';
+import { compareDefenses } from '../../../harness/compare.ts';
+import { executeRun } from '../../../harness/run.ts';
+import { loadBundles } from '../../../harness/select.ts';
+import { runConfig } from '../../helpers.ts';
+
+/**
+ * A page whose every answer depends on everything done to it so far, observations included
+ * (as an engine's element names do), and that counts what it was asked.
+ */
+class ToyBrowser implements Browser {
+  readonly engine = 'jsdom' as const;
+  readonly viewport = { width: 1280, height: 800 };
+  calls: string[] = [];
+  private state: string[] = [];
+  private ms = 0;
+  failOn: string | null = null;
+
+  private did(what: string): void {
+    this.calls.push(what);
+    if (what === this.failOn) throw new LimitError(`the page failed at ${what}`);
+    this.state.push(what);
+  }
+  async open(site: SiteFiles, opts: OpenOptions): Promise<void> {
+    this.state = [];
+    this.ms = 0;
+    this.did(`open ${opts.seed} ${site.files['index.html']}`);
+  }
+  async observe(): Promise<Observation> {
+    this.did('observe');
+    return { seen: [...this.state] } as unknown as Observation;
+  }
+  async clickAt(x: number, y: number): Promise<ClickOutcome> {
+    this.did(`click ${x},${y}`);
+    return { target: `after ${this.state.length}`, disabled: false };
+  }
+  async aim(points: readonly { x: number; y: number }[]): Promise<string[]> {
+    this.did('aim');
+    return points.map(() => 'nothing');
+  }
+  async fill(ref: string, value: string): Promise<void> {
+    this.did(`fill ${ref}=${value}`);
+  }
+  async selectOption(ref: string, values: readonly string[]): Promise<string[]> {
+    this.did(`select ${ref}`);
+    return [...values];
+  }
+  async scrollTo(x: number, y: number): Promise<void> {
+    this.did(`scroll ${x},${y}`);
+  }
+  async goto(url: string): Promise<void> {
+    this.did(`goto ${url}`);
+  }
+  async back(): Promise<void> {
+    this.did('back');
+  }
+  async advance(ms: number): Promise<void> {
+    this.did(`advance ${ms}`);
+    this.ms += ms;
+  }
+  elapsed(): number {
+    return this.ms;
+  }
+  async events(): Promise<PageEvent[]> {
+    this.calls.push('events');
+    return this.state.map((s, i) => ({ t: i, type: 'click', target: s }) as unknown as PageEvent);
+  }
+  async close(): Promise<void> {
+    this.calls.push('close');
+  }
+}
+
+const site = (page = 'home'): SiteFiles => ({ files: { 'index.html': page } });
+
+/** One episode: open, then each of `clicks` as an agent's step (observe, click, advance), then the log. */
+async function episode(b: Browser, s: SiteFiles, clicks: number[], opts: OpenOptions = { seed: 1 }) {
+  await b.open(s, opts);
+  const seen: unknown[] = [await b.observe()];
+  for (const x of clicks) {
+    seen.push(await b.clickAt(x, 10));
+    await b.advance(1000);
+    seen.push(b.elapsed(), await b.observe());
+  }
+  seen.push(await b.events());
+  await b.close();
+  return seen;
+}
+
+describe('the memo of a comparison', () => {
+  it('answers an episode that repeats an earlier one without opening the page, with the same answers', async () => {
+    const memo = new PageMemo();
+    const first = new ToyBrowser();
+    const expected = await episode(new ToyBrowser(), site(), [1, 2, 3]);
+    expect(await episode(new MemoBrowser(first, memo, 't'), site(), [1, 2, 3])).toEqual(expected);
+    const second = new ToyBrowser();
+    expect(await episode(new MemoBrowser(second, memo, 't'), site(), [1, 2, 3])).toEqual(expected);
+    expect(second.calls).toEqual([]);
+    expect(memo.counts.answered).toBeGreaterThan(0);
+  });
+
+  it('where an episode leaves the known calls, opens the page and makes every earlier call again, observations included, then goes on', async () => {
+    const memo = new PageMemo();
+    await episode(new MemoBrowser(new ToyBrowser(), memo, 't'), site(), [1, 2, 3]);
+    const inner = new ToyBrowser();
+    const got = await episode(new MemoBrowser(inner, memo, 't'), site(), [1, 2, 9]);
+    expect(got).toEqual(await episode(new ToyBrowser(), site(), [1, 2, 9]));
+    expect(inner.calls).toEqual([
+      'open 1 home',
+      'observe',
+      'click 1,10',
+      'advance 1000',
+      'observe',
+      'click 2,10',
+      'advance 1000',
+      'observe',
+      'click 9,10',
+      'advance 1000',
+      'observe',
+      'events',
+      'close',
+    ]);
+  });
+
+  it('keys a page by its site, seed, route, viewport and tag: another of any of them is played anew', async () => {
+    const memo = new PageMemo();
+    await episode(new MemoBrowser(new ToyBrowser(), memo, 't'), site(), [1]);
+    const played = async (s: SiteFiles, opts: OpenOptions, tag = 't') => {
+      const inner = new ToyBrowser();
+      const b = new MemoBrowser(inner, memo, tag);
+      await b.open(s, opts);
+      await b.observe();
+      return inner.calls.length > 0;
+    };
+    expect(await played(site(), { seed: 1 })).toBe(false);
+    expect(await played(site('other'), { seed: 1 })).toBe(true);
+    expect(await played(site(), { seed: 2 })).toBe(true);
+    expect(await played(site(), { seed: 1, path: '/cart' })).toBe(true);
+    expect(await played(site(), { seed: 1, viewport: { width: 390, height: 844 } })).toBe(true);
+    expect(await played(site(), { seed: 1 }, 'other limits')).toBe(true);
+  });
+
+  it("an episode answered from the memo has its own viewport, not the last page's the engine opened", async () => {
+    const memo = new PageMemo();
+    const mobile = { width: 390, height: 844 };
+    await episode(new MemoBrowser(new ToyBrowser(), memo, 't'), site(), [1]);
+    const inner = new ToyBrowser();
+    Object.defineProperty(inner, 'viewport', { get: () => mobile });
+    const b = new MemoBrowser(inner, memo, 't');
+    await b.open(site(), { seed: 9, viewport: mobile });
+    await b.observe();
+    expect(b.viewport).toEqual(mobile);
+    await b.open(site(), { seed: 1 });
+    await b.observe();
+    expect(b.viewport).toEqual({ width: 1280, height: 800 });
+  });
+
+  it('gives every episode a copy: an agent that changes what it was shown changes nothing another episode is shown', async () => {
+    const memo = new PageMemo();
+    const a = new MemoBrowser(new ToyBrowser(), memo, 't');
+    await a.open(site(), { seed: 1 });
+    const seen = (await a.observe()) as unknown as { seen: string[] };
+    seen.seen.push('planted by an agent');
+    for (let i = 0; i < 2; i++) {
+      const b = new MemoBrowser(new ToyBrowser(), memo, 't');
+      await b.open(site(), { seed: 1 });
+      const again = (await b.observe()) as unknown as { seen: string[] };
+      expect(again.seen).toEqual(['open 1 home', 'observe']);
+      again.seen.push('planted again');
+    }
+  });
+
+  it('keeps no call that failed: the next episode to reach it plays it and fails the same way, and the rest of a failed episode plays on the page', async () => {
+    const memo = new PageMemo();
+    for (let i = 0; i < 2; i++) {
+      const inner = new ToyBrowser();
+      inner.failOn = 'click 2,10';
+      const b = new MemoBrowser(inner, memo, 't');
+      await b.open(site(), { seed: 1 });
+      await b.observe();
+      await b.clickAt(1, 10);
+      await expect(b.clickAt(2, 10)).rejects.toThrow(LimitError);
+      expect(inner.calls.at(-1)).toBe('click 2,10');
+      await b.observe();
+      expect(inner.calls.at(-1)).toBe('observe');
+    }
+  });
+
+  it('keeps nothing of a page-side defense or of a bundle that runs its own script', async () => {
+    const memo = new PageMemo();
+    const injected = { seed: 1, inject: { name: 'x.js', source: '' } };
+    const trusted = site('trusted');
+    markTrusted([{ site: trusted }]);
+    for (const [s, opts] of [
+      [site(), injected],
+      [trusted, { seed: 1 }],
+    ] as const) {
+      for (let i = 0; i < 2; i++) {
+        const inner = new ToyBrowser();
+        await episode(new MemoBrowser(inner, memo, 't'), s, [1], opts);
+        expect(inner.calls.length).toBeGreaterThan(0);
+      }
+      expect(memo.size).toBe(0);
+    }
+  });
+
+  it('past its size keeps nothing more and still answers right', async () => {
+    const memo = new PageMemo(200);
+    const expected = await episode(new ToyBrowser(), site(), [1, 2, 3, 4]);
+    for (let i = 0; i < 2; i++)
+      expect(await episode(new MemoBrowser(new ToyBrowser(), memo, 't'), site(), [1, 2, 3, 4])).toEqual(expected);
+    expect(memo.size).toBeLessThanOrEqual(200);
+  });
+});
+
+describe('a comparison with its memo', () => {
+  it("property: each defense's episodes and summary are the bytes a run of that defense alone writes, whatever the defenses' order and configurations (seeded)", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'decoy-memo-'));
+    const all = loadBundles({ suite: 'demo', seed: 7, patterns: [] });
+    const DEFENSES = ['none', 'gate', 'screen', 'intervene', 'intervene-onestep', 'warn'];
+    const alone = new Map<string, string[]>();
+    const files = (folder: string) =>
+      ['episodes.jsonl', 'summary.json'].map((f) => readFileSync(join(folder, f), 'utf8'));
+    let n = 0;
+    try {
+      await fc.assert(
+        fc.asyncProperty(
+          fc.shuffledSubarray(DEFENSES, { minLength: 2, maxLength: 4 }),
+          fc.subarray([...all.keys()], { minLength: 2, maxLength: 4 }),
+          async (defenses, picked) => {
+            const bundles = picked.map((i) => all[i]!);
+            const out = join(dir, `cmp-${++n}`);
+            const config = {
+              suite: 'demo',
+              patterns: [],
+              bundles: null,
+              agent: 'naive',
+              seed: 7,
+              agentOptions: {},
+              defenses,
+            };
+            await compareDefenses(config, out, { bundles, noCheck: true, workers: 2 });
+            for (const d of defenses) {
+              const key = `${d} ${picked.join(',')}`;
+              if (!alone.has(key)) {
+                const own = join(dir, `alone-${n}-${d}`);
+                await executeRun(runConfig({ defense: d }), own, { bundles, noCheck: true });
+                alone.set(key, files(own));
+              }
+              expect(files(join(out, d)), `${d} on configurations ${picked.join(', ')}`).toEqual(alone.get(key));
+            }
+          },
+        ),
+        { numRuns: 3 },
+      );
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
