@@ -12,13 +12,21 @@ import { formatAction, parseAction } from '../../../simulator/loop/actions.ts';
 import type { Turn } from '../../../simulator/loop/agent.ts';
 import type { LoadedBundle } from '../../../simulator/loop/bundle.ts';
 import { DecoyEnv } from '../../../simulator/loop/env.ts';
+import { JsdomBrowser } from '../../../simulator/page/engine/jsdom.ts';
+import { MemoBrowser, PageMemo } from '../../../simulator/page/engine/memo.ts';
 import { agents, defenses } from '../../../simulator/loop/registries.ts';
 import { runEpisode, type EpisodeRecord } from '../../../simulator/loop/runner.ts';
 import { asksModel } from '../../../simulator/loop/party.ts';
 import { bundleFor } from '../../helpers.ts';
 
 const env = new DecoyEnv();
-afterAll(() => env.close());
+/**
+ * For the ground-truth property: its two episodes play the same pages, and every defense meets
+ * the same pages, so the engine's answers are shared (engine/memo.ts). Where a defense decides
+ * otherwise on the scrambled bundle, its episode leaves the shared calls and plays on the page.
+ */
+const shared = new DecoyEnv({ browser: new MemoBrowser(new JsdomBrowser(), new PageMemo(), 'in-process') });
+afterAll(() => Promise.all([env.close(), shared.close()]));
 
 /** The demo suite's configurations with a pattern: every defense meets something to judge. */
 const specs = suites
@@ -40,9 +48,10 @@ async function episode(
   defense: string,
   seed: number,
   llm = fakeLlm(),
+  on = env,
 ): Promise<EpisodeRecord> {
   return runEpisode({
-    env,
+    env: on,
     bundle,
     seed,
     agent: create(agent, bundle, seed),
@@ -114,8 +123,8 @@ describe('every defense of the registry', () => {
         for (const defense of defenses.ids()) {
           for (const agent of AGENTS) {
             const [asked, askedOther] = [fakeLlm(), fakeLlm()];
-            const a = await episode(bundle, agent, defense, seed, asked);
-            const b = await episode(other, agent, defense, seed, askedOther);
+            const a = await episode(bundle, agent, defense, seed, asked, shared);
+            const b = await episode(other, agent, defense, seed, askedOther, shared);
             expect(a.end.kind === 'error' ? a.end.reason : '', `${defense}/${agent}`).toBe('');
             expect(decisions(b), `${defense}/${agent} on ${bundle.manifest.id}`).toEqual(decisions(a));
             expect(askedOther.requests, `${defense}/${agent}: what the model is asked`).toEqual(asked.requests);
