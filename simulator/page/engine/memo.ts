@@ -32,8 +32,14 @@ interface Node {
   next: Map<string, { answer: Kept; node: Node }>;
 }
 
-const keep = (value: unknown): Kept =>
-  value === undefined ? null : deflateRawSync(serialize(value), { level: constants.Z_BEST_SPEED });
+/** Compressed into a buffer of its own: zlib's answer is a slice of a 16 KiB chunk, and a small copy a slice of Node's pool, either of which a kept answer would hold whole. */
+function keep(value: unknown): Kept {
+  if (value === undefined) return null;
+  const packed = deflateRawSync(serialize(value), { level: constants.Z_BEST_SPEED });
+  const own = Buffer.alloc(packed.length);
+  packed.copy(own);
+  return own;
+}
 const copy = <T>(kept: Kept): T => (kept === null ? undefined : deserialize(inflateRawSync(kept))) as T;
 const callKey = (method: string, args: unknown[]) => `${method}\u0000${JSON.stringify(args)}`;
 
@@ -54,7 +60,7 @@ function siteDigest(site: SiteFiles): string {
 export class PageMemo {
   private readonly roots = new Map<string, Node>();
   private bytes = 0;
-  /** Calls answered from what was kept, and calls the engine answered: what the memo saved. */
+  /** Calls answered from what was kept, and calls the engine made (the page's opens and a path's calls made again among them): what the memo saved. */
   readonly counts = { answered: 0, played: 0 };
 
   constructor(readonly maxBytes = MEMO_BYTES) {}
@@ -125,6 +131,8 @@ export class MemoBrowser implements Browser {
     this.site = site;
     this.opts = opts;
     this.path = [];
+    // The last episode's page, if the engine opened one: freed now, since this episode may never need the engine.
+    if (this.played >= 0) await this.inner.close();
     this.played = -1;
     this.node = null;
     this.vp = { ...(opts.viewport ?? VIEWPORT) };
@@ -140,11 +148,13 @@ export class MemoBrowser implements Browser {
   /** Opens the page in `inner` and makes the path's calls, so that it stands where this episode does. */
   private async live(): Promise<void> {
     if (this.played < 0) {
+      this.memo.counts.played++;
       await this.inner.open(this.site as SiteFiles, this.opts as OpenOptions);
       this.played = 0;
     }
     while (this.played < this.path.length) {
       const m = this.path[this.played] as Mutation;
+      this.memo.counts.played++;
       await (this.inner[m.method] as (...a: unknown[]) => Promise<unknown>)(...m.args);
       this.played++;
     }
@@ -161,7 +171,7 @@ export class MemoBrowser implements Browser {
     const value = await this.playing(call);
     if (node && this.node === node) {
       const kept = keep(value);
-      if (this.memo.admit(key.length + (kept?.length ?? 0))) node.reads.set(key, kept);
+      if (!node.reads.has(key) && this.memo.admit(key.length + (kept?.length ?? 0))) node.reads.set(key, kept);
     }
     return value;
   }

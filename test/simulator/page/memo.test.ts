@@ -22,6 +22,7 @@ class ToyBrowser implements Browser {
   readonly engine = 'jsdom' as const;
   readonly viewport = { width: 1280, height: 800 };
   calls: string[] = [];
+  pageOpen = false;
   private state: string[] = [];
   private ms = 0;
   failOn: string | null = null;
@@ -34,6 +35,7 @@ class ToyBrowser implements Browser {
   async open(site: SiteFiles, opts: OpenOptions): Promise<void> {
     this.state = [];
     this.ms = 0;
+    this.pageOpen = true;
     this.did(`open ${opts.seed} ${site.files['index.html']}`);
   }
   async observe(): Promise<Observation> {
@@ -76,6 +78,7 @@ class ToyBrowser implements Browser {
     return this.state.map((s, i) => ({ t: i, type: 'click', target: s }) as unknown as PageEvent);
   }
   async close(): Promise<void> {
+    this.pageOpen = false;
     this.calls.push('close');
   }
 }
@@ -195,6 +198,47 @@ describe('the memo of a comparison', () => {
     }
   });
 
+  it('frees the page the engine opened once the episodes after it are answered from the memo, and at the end', async () => {
+    const memo = new PageMemo();
+    await episode(new MemoBrowser(new ToyBrowser(), memo, 't'), site(), [1]);
+    const inner = new ToyBrowser();
+    const b = new MemoBrowser(inner, memo, 't');
+    await b.open(site(), { seed: 1 });
+    await b.observe();
+    await b.clickAt(2, 10);
+    expect(inner.pageOpen).toBe(true);
+    await b.open(site(), { seed: 1 });
+    await b.observe();
+    await b.clickAt(1, 10);
+    expect(inner.pageOpen).toBe(false);
+    await b.clickAt(5, 10);
+    await b.close();
+    expect(inner.pageOpen).toBe(false);
+  });
+
+  it('counts what its answers hold: each is a buffer of its own, not a slice of a larger one', async () => {
+    const memo = new PageMemo();
+    await episode(
+      new MemoBrowser(new ToyBrowser(), memo, 't'),
+      site(),
+      Array.from({ length: 40 }, (_, i) => i),
+    );
+    let held = 0;
+    const walk = (n: {
+      reads: Map<string, Buffer | null>;
+      next: Map<string, { answer: Buffer | null; node: never }>;
+    }) => {
+      for (const a of n.reads.values()) held += a?.buffer.byteLength ?? 0;
+      for (const { answer, node } of n.next.values()) {
+        held += answer?.buffer.byteLength ?? 0;
+        walk(node);
+      }
+    };
+    for (const r of (memo as unknown as { roots: Map<string, never> }).roots.values()) walk(r);
+    expect(held).toBeGreaterThan(0);
+    expect(held).toBeLessThanOrEqual(memo.size);
+  });
+
   it('keeps nothing of a page-side defense or of a bundle that runs its own script', async () => {
     const memo = new PageMemo();
     const injected = { seed: 1, inject: { name: 'x.js', source: '' } };
@@ -223,6 +267,37 @@ describe('the memo of a comparison', () => {
 });
 
 describe('a comparison with its memo', () => {
+  it('gives the files a run of each defense alone gives on the two demo sites where an observation names an element a later step acts on (observations on the path)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'decoy-memo-'));
+    const files = (folder: string) =>
+      ['episodes.jsonl', 'summary.json'].map((f) => readFileSync(join(folder, f), 'utf8'));
+    try {
+      const bundles = loadBundles({ suite: 'demo', seed: 7, patterns: [] }).filter((b) =>
+        ['signup-shopping.cookie-trap-corner', 'find-author-news.cookie-trap-modal'].some((id) =>
+          b.manifest.id.includes(`.${id}.`),
+        ),
+      );
+      expect(bundles).toHaveLength(2);
+      const defenses = ['none', 'gate', 'screen'];
+      const config = {
+        suite: 'demo',
+        patterns: [],
+        bundles: null,
+        agent: 'naive',
+        seed: 7,
+        agentOptions: {},
+        defenses,
+      };
+      await compareDefenses(config, join(dir, 'cmp'), { bundles, noCheck: true, workers: 2 });
+      for (const d of defenses.slice(1)) {
+        await executeRun(runConfig({ defense: d }), join(dir, d), { bundles, noCheck: true });
+        expect(files(join(dir, 'cmp', d)), d).toEqual(files(join(dir, d)));
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it("property: each defense's episodes and summary are the bytes a run of that defense alone writes, whatever the defenses' order and configurations (seeded)", async () => {
     const dir = mkdtempSync(join(tmpdir(), 'decoy-memo-'));
     const all = loadBundles({ suite: 'demo', seed: 7, patterns: [] });
@@ -260,7 +335,7 @@ describe('a comparison with its memo', () => {
             }
           },
         ),
-        { numRuns: 3 },
+        { numRuns: 3, seed: 20261206 },
       );
     } finally {
       rmSync(dir, { recursive: true, force: true });
