@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -13,6 +13,7 @@ import { compareDefenses } from '../../../harness/compare.ts';
 import { executeRun } from '../../../harness/run.ts';
 import { loadBundles } from '../../../harness/select.ts';
 import { runConfig } from '../../helpers.ts';
+import type { LoadedBundle } from '../../../simulator/loop/bundle.ts';
 
 /**
  * A page whose every answer depends on everything done to it so far, observations included
@@ -266,79 +267,55 @@ describe('the memo of a comparison', () => {
   });
 });
 
+const files = (folder: string) => ['episodes.jsonl', 'summary.json'].map((f) => readFileSync(join(folder, f), 'utf8'));
+
+/** Plays a comparison of `defenses` on `bundles` in `dir`, then each defense alone, and holds the two to the same files. */
+async function sameAsAlone(dir: string, bundles: LoadedBundle[], defenses: string[]): Promise<void> {
+  const config = { suite: 'demo', patterns: [], bundles: null, agent: 'naive', seed: 7, agentOptions: {}, defenses };
+  await compareDefenses(config, join(dir, 'cmp'), { bundles, noCheck: true, workers: 2 });
+  for (const d of defenses) {
+    await executeRun(runConfig({ defense: d }), join(dir, d), { bundles, noCheck: true });
+    expect(files(join(dir, 'cmp', d)), `${d} on ${bundles.map((b) => b.manifest.id).join(', ')}`).toEqual(
+      files(join(dir, d)),
+    );
+  }
+}
+
 describe('a comparison with its memo', () => {
+  let dir = '';
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), 'decoy-memo-'));
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  const demo = loadBundles({ suite: 'demo', seed: 7, patterns: [] });
+
   it('gives the files a run of each defense alone gives on the two demo sites where an observation names an element a later step acts on (observations on the path)', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'decoy-memo-'));
-    const files = (folder: string) =>
-      ['episodes.jsonl', 'summary.json'].map((f) => readFileSync(join(folder, f), 'utf8'));
-    try {
-      const bundles = loadBundles({ suite: 'demo', seed: 7, patterns: [] }).filter((b) =>
-        ['signup-shopping.cookie-trap-corner', 'find-author-news.cookie-trap-modal'].some((id) =>
-          b.manifest.id.includes(`.${id}.`),
-        ),
-      );
-      expect(bundles).toHaveLength(2);
-      const defenses = ['none', 'gate', 'screen'];
-      const config = {
-        suite: 'demo',
-        patterns: [],
-        bundles: null,
-        agent: 'naive',
-        seed: 7,
-        agentOptions: {},
-        defenses,
-      };
-      await compareDefenses(config, join(dir, 'cmp'), { bundles, noCheck: true, workers: 2 });
-      for (const d of defenses.slice(1)) {
-        await executeRun(runConfig({ defense: d }), join(dir, d), { bundles, noCheck: true });
-        expect(files(join(dir, 'cmp', d)), d).toEqual(files(join(dir, d)));
-      }
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+    const bundles = demo.filter((b) =>
+      ['signup-shopping.cookie-trap-corner', 'find-author-news.cookie-trap-modal'].some((id) =>
+        b.manifest.id.includes(`.${id}.`),
+      ),
+    );
+    expect(bundles).toHaveLength(2);
+    await sameAsAlone(join(dir, 'observed'), bundles, ['none', 'gate', 'screen']);
   });
 
   it("property: each defense's episodes and summary are the bytes a run of that defense alone writes, whatever the defenses' order and configurations (seeded)", async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'decoy-memo-'));
-    const all = loadBundles({ suite: 'demo', seed: 7, patterns: [] });
-    const DEFENSES = ['none', 'gate', 'screen', 'intervene', 'intervene-onestep', 'warn'];
-    const alone = new Map<string, string[]>();
-    const files = (folder: string) =>
-      ['episodes.jsonl', 'summary.json'].map((f) => readFileSync(join(folder, f), 'utf8'));
     let n = 0;
-    try {
-      await fc.assert(
-        fc.asyncProperty(
-          fc.shuffledSubarray(DEFENSES, { minLength: 2, maxLength: 4 }),
-          fc.subarray([...all.keys()], { minLength: 2, maxLength: 4 }),
-          async (defenses, picked) => {
-            const bundles = picked.map((i) => all[i]!);
-            const out = join(dir, `cmp-${++n}`);
-            const config = {
-              suite: 'demo',
-              patterns: [],
-              bundles: null,
-              agent: 'naive',
-              seed: 7,
-              agentOptions: {},
-              defenses,
-            };
-            await compareDefenses(config, out, { bundles, noCheck: true, workers: 2 });
-            for (const d of defenses) {
-              const key = `${d} ${picked.join(',')}`;
-              if (!alone.has(key)) {
-                const own = join(dir, `alone-${n}-${d}`);
-                await executeRun(runConfig({ defense: d }), own, { bundles, noCheck: true });
-                alone.set(key, files(own));
-              }
-              expect(files(join(out, d)), `${d} on configurations ${picked.join(', ')}`).toEqual(alone.get(key));
-            }
-          },
-        ),
-        { numRuns: 3, seed: 20261206 },
-      );
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+    await fc.assert(
+      fc.asyncProperty(
+        fc.shuffledSubarray(['none', 'gate', 'screen', 'intervene', 'intervene-onestep', 'warn'], {
+          minLength: 2,
+          maxLength: 4,
+        }),
+        fc.subarray([...demo.keys()], { minLength: 2, maxLength: 4 }),
+        (defenses, picked) =>
+          sameAsAlone(
+            join(dir, `case-${++n}`),
+            picked.map((i) => demo[i]!),
+            defenses,
+          ),
+      ),
+      { numRuns: 3, seed: 20261206 },
+    );
   });
 });
