@@ -59,6 +59,9 @@ function sourcesKey(folders: readonly string[]): string {
   return h.digest('hex').slice(0, 16);
 }
 
+/** The state of the code an engine's answers depend on, as a verdict does, and of Node: a comparison's kept pages (engine/memo.ts) made by other code are not read. */
+export const pageCode = (): string => `${sourcesKey(VERDICT_SOURCES)} ${process.version}`;
+
 /**
  * Where the verdict of `bundle` under the current code is kept: a folder per state of the
  * code, a file per bundle, so that a run of part of a suite (a shard, a family) reuses the

@@ -12,7 +12,7 @@ import { isTempName, writeFileAtomic } from '../lib/files.ts';
 import { compareRuns, type Comparison, type DefenseRun } from '../simulator/measure/comparison.ts';
 import { compareText } from '../simulator/measure/report/compare.ts';
 import { defenseDef } from '../simulator/loop/resolve.ts';
-import { requireSelfCheck } from './check.ts';
+import { pageCode, requireSelfCheck } from './check.ts';
 import { optionsByDefense } from './defense-options.ts';
 import { subsetFields, subsetOf } from './subset.ts';
 import { LOCK_NAME, lockFolder } from './lock.ts';
@@ -34,6 +34,8 @@ import { PageMemo } from '../simulator/page/engine/memo.ts';
 
 export const COMPARE_JSON = 'compare.json';
 export const COMPARE_MD = 'compare.md';
+/** The engine's answers the comparison's episodes got (engine/memo.ts), kept for the next comparison in the folder. */
+export const PAGES_MEMO = 'pages.memo';
 
 /** What `--defenses` is by default: no defense, then the reference defenses from the weakest. */
 export const DEFAULT_DEFENSES = ['none', 'warn', 'gate', 'screen', 'intervene'] as const;
@@ -108,6 +110,8 @@ export interface CompareResult {
   played: { defense: string; played: number; kept: number }[];
   /** Every run was in the folder finished: only compare.json and compare.md were written (anew, the same). */
   untouched: boolean;
+  /** Calls to the engine this comparison's episodes made: answered from its memo, and made by the engine (engine/memo.ts). */
+  calls: { answered: number; played: number };
 }
 
 /** The run of one defense, as `decoy run` with the same flags would record it in run.json. */
@@ -204,7 +208,8 @@ export function assertCompareFolder(out: string, runs: readonly { folder: string
       `${clip(out)} holds a comparison of run folders (compare --runs) in ${COMPARE_JSON}, not one played; choose another --out`,
     );
   for (const name of readdirSync(out)) {
-    if (isTempName(name) || name === LOCK_NAME || name === COMPARE_JSON || name === COMPARE_MD) continue;
+    if (isTempName(name) || name === LOCK_NAME || name === COMPARE_JSON || name === COMPARE_MD || name === PAGES_MEMO)
+      continue;
     const dir = join(out, name);
     const own = runs.find((r) => r.folder === name);
     const isDir = statSync(dir).isDirectory();
@@ -258,8 +263,10 @@ export async function compareDefenses(
     const progress = opts.progress ?? silent;
     const played: CompareResult['played'] = [];
     let untouched = true;
-    // Most defenses let most proposals through: their episodes repeat the calls of an earlier defense's, answered without a page.
-    const memo = new PageMemo();
+    // Most defenses let most proposals through: their episodes repeat the calls of an earlier defense's, answered
+    // without a page. Kept in the folder, for the comparison played there again (a defense changed and its run removed).
+    const memoFile = join(out, PAGES_MEMO);
+    let kept: { memo: PageMemo; code: string } | null = null;
     for (const [i, r] of runs.entries()) {
       const dir = join(out, r.folder);
       if (finishedRun(dir, r.config)) {
@@ -268,6 +275,11 @@ export async function compareDefenses(
       }
       untouched = false;
       if (i > 0) stopIfAsked(opts.signal, `before defense ${r.defense} (${i} of ${runs.length} defenses done)`);
+      if (!kept) {
+        const code = pageCode();
+        kept = { memo: PageMemo.read(memoFile, code), code };
+      }
+      const { memo, code } = kept;
       const res = await executeRun(r.config, dir, {
         bundles: all,
         noCheck: true,
@@ -280,11 +292,19 @@ export async function compareDefenses(
         ...(opts.concurrency ? { concurrency: opts.concurrency } : {}),
         ...(opts.workers ? { workers: opts.workers } : {}),
         ...(opts.maxErrors !== undefined ? { maxErrors: opts.maxErrors } : {}),
-      }).catch((e: unknown) => {
-        throw e instanceof Stopped
-          ? new Stopped(`${e.message} of defense ${r.defense} (${i} of ${runs.length} defenses done)`)
-          : e;
-      });
+      })
+        .catch((e: unknown) => {
+          throw e instanceof Stopped
+            ? new Stopped(`${e.message} of defense ${r.defense} (${i} of ${runs.length} defenses done)`)
+            : e;
+        })
+        .finally(() => {
+          try {
+            memo.save(memoFile, code);
+          } catch {
+            // A memo not written costs the next comparison time, never a result.
+          }
+        });
       played.push({ defense: r.defense, played: bundles.length - res.resumed, kept: res.resumed });
     }
     const defenseRuns: DefenseRun[] = runs.map((r) => {
@@ -314,7 +334,8 @@ export async function compareDefenses(
     const { printed, markdown } = compareText(comparison, title, opts.ablations === true);
     writeFileAtomic(join(out, COMPARE_JSON), json);
     writeFileAtomic(join(out, COMPARE_MD), markdown);
-    return { comparison, printed, json, markdown, played, untouched };
+    const calls = { ...(kept?.memo.counts ?? { answered: 0, played: 0 }) };
+    return { comparison, printed, json, markdown, played, untouched, calls };
   } finally {
     unlock();
   }

@@ -12,6 +12,8 @@
  * are never kept, since nothing holds them to determinism.
  */
 import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { writeFileAtomic } from '../../../lib/files.ts';
 import { deserialize, serialize } from 'node:v8';
 import { deflateRawSync, inflateRawSync, constants } from 'node:zlib';
 import { VIEWPORT, type PageEvent, type Viewport } from '../../../scenarios/contract.ts';
@@ -56,10 +58,45 @@ function siteDigest(site: SiteFiles): string {
   return d;
 }
 
+/** What a memo file holds besides its paths: a file of another format or of other code is not read. */
+const MEMO_FORMAT = 'decoy page memo 1';
+
+/** A node read from a file, each answer copied into a buffer of its own, and the bytes it counts against the cap; throws on anything else. */
+function revive(v: unknown): { node: Node; bytes: number } {
+  const n = v as Partial<Node> | null;
+  if (!n || typeof n.elapsed !== 'number' || !(n.reads instanceof Map) || !(n.next instanceof Map))
+    throw new Error('not a memo node');
+  const own = (a: unknown): Kept => {
+    if (a === null) return null;
+    if (!Buffer.isBuffer(a)) throw new Error('not an answer');
+    const b = Buffer.alloc(a.length);
+    a.copy(b);
+    return b;
+  };
+  const node: Node = { elapsed: n.elapsed, reads: new Map(), next: new Map() };
+  let bytes = 0;
+  for (const [key, answer] of n.reads) {
+    if (typeof key !== 'string') throw new Error('not a call');
+    const kept = own(answer);
+    node.reads.set(key, kept);
+    bytes += key.length + (kept?.length ?? 0);
+  }
+  for (const [key, step] of n.next) {
+    if (typeof key !== 'string' || !step || typeof step !== 'object') throw new Error('not a call');
+    const answer = own((step as { answer: unknown }).answer);
+    const child = revive((step as { node: unknown }).node);
+    node.next.set(key, { answer, node: child.node });
+    bytes += key.length + (answer?.length ?? 0) + 64 + child.bytes;
+  }
+  return { node, bytes };
+}
+
 /** The paths of calls a comparison has played, and their answers. */
 export class PageMemo {
   private readonly roots = new Map<string, Node>();
   private bytes = 0;
+  /** Something was kept since the memo was read or last written. */
+  private changed = false;
   /** Calls answered from what was kept, and calls the engine made (the page's opens and a path's calls made again among them): what the memo saved. */
   readonly counts = { answered: 0, played: 0 };
 
@@ -67,6 +104,44 @@ export class PageMemo {
 
   get size(): number {
     return this.bytes;
+  }
+
+  /**
+   * Writes what is kept to `file` (whole, or not at all), marked with `code`, the state of the
+   * code its answers were made by; nothing is written when nothing was kept since the memo was
+   * read or last written.
+   */
+  save(file: string, code: string): void {
+    if (!this.changed) return;
+    writeFileAtomic(file, serialize({ format: MEMO_FORMAT, code, roots: this.roots }));
+    this.changed = false;
+  }
+
+  /**
+   * The memo `file` holds, if it was written under `code` and fits `maxBytes`; else (no file,
+   * another code, a damaged or foreign file) an empty one, to be written over.
+   */
+  static read(file: string, code: string, maxBytes = MEMO_BYTES): PageMemo {
+    const memo = new PageMemo(maxBytes);
+    if (!existsSync(file)) return memo;
+    try {
+      const held = deserialize(readFileSync(file)) as { format?: unknown; code?: unknown; roots?: unknown } | null;
+      if (!held || held.format !== MEMO_FORMAT || held.code !== code || !(held.roots instanceof Map)) return memo;
+      const roots = new Map<string, Node>();
+      let bytes = 0;
+      for (const [key, v] of held.roots) {
+        if (typeof key !== 'string') return memo;
+        const { node, bytes: b } = revive(v);
+        roots.set(key, node);
+        bytes += key.length + b;
+      }
+      if (bytes > maxBytes) return memo;
+      for (const [key, node] of roots) memo.roots.set(key, node);
+      memo.bytes = bytes;
+    } catch {
+      return new PageMemo(maxBytes);
+    }
+    return memo;
   }
 
   /** The path's first point for a site opened so, made if there is room. */
@@ -83,6 +158,7 @@ export class PageMemo {
   admit(n: number): boolean {
     if (this.bytes + n > this.maxBytes) return false;
     this.bytes += n;
+    this.changed = true;
     return true;
   }
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { MemoBrowser, PageMemo } from '../../../simulator/page/engine/memo.ts';
@@ -9,7 +9,7 @@ import type { Observation } from '../../../simulator/page/observe.ts';
 import type { PageEvent } from '../../../scenarios/contract.ts';
 import { LimitError } from '../../../simulator/page/engine/limits.ts';
 import { markTrusted } from '../../../simulator/page/sandbox/trusted.ts';
-import { compareDefenses } from '../../../harness/compare.ts';
+import { compareDefenses, PAGES_MEMO } from '../../../harness/compare.ts';
 import { executeRun } from '../../../harness/run.ts';
 import { loadBundles } from '../../../harness/select.ts';
 import { runConfig } from '../../helpers.ts';
@@ -240,6 +240,30 @@ describe('the memo of a comparison', () => {
     expect(held).toBeLessThanOrEqual(memo.size);
   });
 
+  it('written to a file and read back under the same code, answers without the engine; under other code, or from a damaged or foreign file, it is empty', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'decoy-memo-file-'));
+    try {
+      const file = join(dir, 'pages.memo');
+      const memo = new PageMemo();
+      const expected = await episode(new MemoBrowser(new ToyBrowser(), memo, 't'), site(), [1, 2]);
+      memo.save(file, 'code 1');
+      const again = PageMemo.read(file, 'code 1');
+      expect(again.size).toBe(memo.size);
+      const inner = new ToyBrowser();
+      expect(await episode(new MemoBrowser(inner, again, 't'), site(), [1, 2])).toEqual(expected);
+      expect(inner.calls).toEqual([]);
+      expect(PageMemo.read(file, 'code 2').size).toBe(0);
+      const bytes = readFileSync(file);
+      writeFileSync(file, bytes.subarray(0, bytes.length >> 1));
+      expect(PageMemo.read(file, 'code 1').size).toBe(0);
+      writeFileSync(file, '{"format":"decoy page memo 1"}');
+      expect(PageMemo.read(file, 'code 1').size).toBe(0);
+      expect(PageMemo.read(join(dir, 'none'), 'code 1').size).toBe(0);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('keeps nothing of a page-side defense or of a bundle that runs its own script', async () => {
     const memo = new PageMemo();
     const injected = { seed: 1, inject: { name: 'x.js', source: '' } };
@@ -297,6 +321,30 @@ describe('a comparison with its memo', () => {
     );
     expect(bundles).toHaveLength(2);
     await sameAsAlone(join(dir, 'observed'), bundles, ['none', 'gate', 'screen']);
+  });
+
+  it("played again in its folder, with a defense's run removed, replays that defense from the memo it kept: no call reaches the engine, and the files are the ones it wrote before", async () => {
+    const out = join(dir, 'again');
+    const bundles = demo.slice(0, 3);
+    const config = {
+      suite: 'demo',
+      patterns: [],
+      bundles: null,
+      agent: 'naive',
+      seed: 7,
+      agentOptions: {},
+      defenses: ['none', 'gate', 'intervene'],
+    };
+    const first = await compareDefenses(config, out, { bundles, noCheck: true, workers: 2 });
+    expect(first.calls.played).toBeGreaterThan(0);
+    expect(existsSync(join(out, PAGES_MEMO))).toBe(true);
+    const gate = files(join(out, 'gate'));
+    rmSync(join(out, 'gate'), { recursive: true });
+    const second = await compareDefenses(config, out, { bundles, noCheck: true, workers: 2 });
+    expect(second.played.find((p) => p.defense === 'gate')?.played).toBe(3);
+    expect(second.calls.played).toBe(0);
+    expect(second.calls.answered).toBeGreaterThan(0);
+    expect(files(join(out, 'gate'))).toEqual(gate);
   });
 
   it("property: each defense's episodes and summary are the bytes a run of that defense alone writes, whatever the defenses' order and configurations (seeded)", async () => {
