@@ -12,7 +12,7 @@ import { isTempName, writeFileAtomic } from '../lib/files.ts';
 import { compareRuns, type Comparison, type DefenseRun } from '../simulator/measure/comparison.ts';
 import { compareText } from '../simulator/measure/report/compare.ts';
 import { defenseDef } from '../simulator/loop/resolve.ts';
-import { pageCode, requireSelfCheck } from './check.ts';
+import { requireSelfCheck } from './check.ts';
 import { optionsByDefense } from './defense-options.ts';
 import { subsetFields, subsetOf } from './subset.ts';
 import { LOCK_NAME, lockFolder } from './lock.ts';
@@ -30,12 +30,10 @@ import {
 import { readRunFolder, RUN_FILE, SUMMARY_FILE, type RunConfig } from './run-folder.ts';
 import { loadBundles, runSource, suiteTitle, suiteVersionOf } from './select.ts';
 import { stopIfAsked } from './stop.ts';
-import { PageMemo } from '../simulator/page/engine/memo.ts';
+import { keptMemo, type KeptMemo } from './pages-memo.ts';
 
 export const COMPARE_JSON = 'compare.json';
 export const COMPARE_MD = 'compare.md';
-/** The engine's answers the comparison's episodes got (engine/memo.ts), kept for the next comparison in the folder. */
-export const PAGES_MEMO = 'pages.memo';
 
 /** What `--defenses` is by default: no defense, then the reference defenses from the weakest. */
 export const DEFAULT_DEFENSES = ['none', 'warn', 'gate', 'screen', 'intervene'] as const;
@@ -208,8 +206,7 @@ export function assertCompareFolder(out: string, runs: readonly { folder: string
       `${clip(out)} holds a comparison of run folders (compare --runs) in ${COMPARE_JSON}, not one played; choose another --out`,
     );
   for (const name of readdirSync(out)) {
-    if (isTempName(name) || name === LOCK_NAME || name === COMPARE_JSON || name === COMPARE_MD || name === PAGES_MEMO)
-      continue;
+    if (isTempName(name) || name === LOCK_NAME || name === COMPARE_JSON || name === COMPARE_MD) continue;
     const dir = join(out, name);
     const own = runs.find((r) => r.folder === name);
     const isDir = statSync(dir).isDirectory();
@@ -265,8 +262,7 @@ export async function compareDefenses(
     let untouched = true;
     // Most defenses let most proposals through: their episodes repeat the calls of an earlier defense's, answered
     // without a page. Kept in the folder, for the comparison played there again (a defense changed and its run removed).
-    const memoFile = join(out, PAGES_MEMO);
-    let kept: { memo: PageMemo; code: string } | null = null;
+    let kept: KeptMemo | null = null;
     for (const [i, r] of runs.entries()) {
       const dir = join(out, r.folder);
       if (finishedRun(dir, r.config)) {
@@ -275,11 +271,8 @@ export async function compareDefenses(
       }
       untouched = false;
       if (i > 0) stopIfAsked(opts.signal, `before defense ${r.defense} (${i} of ${runs.length} defenses done)`);
-      if (!kept) {
-        const code = pageCode();
-        kept = { memo: PageMemo.read(memoFile, code), code };
-      }
-      const { memo, code } = kept;
+      kept ??= keptMemo(out);
+      const { memo, save } = kept;
       const res = await executeRun(r.config, dir, {
         bundles: all,
         noCheck: true,
@@ -298,13 +291,7 @@ export async function compareDefenses(
             ? new Stopped(`${e.message} of defense ${r.defense} (${i} of ${runs.length} defenses done)`)
             : e;
         })
-        .finally(() => {
-          try {
-            memo.save(memoFile, code);
-          } catch {
-            // A memo not written costs the next comparison time, never a result.
-          }
-        });
+        .finally(save);
       played.push({ defense: r.defense, played: bundles.length - res.resumed, kept: res.resumed });
     }
     const defenseRuns: DefenseRun[] = runs.map((r) => {

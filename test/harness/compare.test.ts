@@ -63,16 +63,8 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const byId = (id: string) => json.defenses.find((d) => d.id === id) as DefenseComparison;
 
 describe('decoy compare', () => {
-  it('writes one ordinary run folder per defense (a file defense by its base name), compare.json, compare.md and the memo of its pages', () => {
-    expect(readdirSync(out).sort()).toEqual([
-      'compare.json',
-      'compare.md',
-      'first-block',
-      'gate',
-      'none',
-      'pages.memo',
-      'warn',
-    ]);
+  it('writes one ordinary run folder per defense (a file defense by its base name), compare.json and compare.md', () => {
+    expect(readdirSync(out).sort()).toEqual(['compare.json', 'compare.md', 'first-block', 'gate', 'none', 'warn']);
     for (const d of json.defenses)
       expect(readdirSync(join(out, d.folder)).sort()).toEqual(['episodes.jsonl', 'run.json', 'summary.json']);
     expect(read<{ defense: string }>(join(out, 'first-block', 'run.json')).defense).toBe(firstBlock);

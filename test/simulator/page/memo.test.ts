@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { MemoBrowser, PageMemo } from '../../../simulator/page/engine/memo.ts';
@@ -9,7 +9,8 @@ import type { Observation } from '../../../simulator/page/observe.ts';
 import type { PageEvent } from '../../../scenarios/contract.ts';
 import { LimitError } from '../../../simulator/page/engine/limits.ts';
 import { markTrusted } from '../../../simulator/page/sandbox/trusted.ts';
-import { compareDefenses, PAGES_MEMO } from '../../../harness/compare.ts';
+import { compareDefenses } from '../../../harness/compare.ts';
+import { memoFileFor } from '../../../harness/pages-memo.ts';
 import { executeRun } from '../../../harness/run.ts';
 import { loadBundles } from '../../../harness/select.ts';
 import { runConfig } from '../../helpers.ts';
@@ -337,7 +338,9 @@ describe('a comparison with its memo', () => {
     };
     const first = await compareDefenses(config, out, { bundles, noCheck: true, workers: 2 });
     expect(first.calls.played).toBeGreaterThan(0);
-    expect(existsSync(join(out, PAGES_MEMO))).toBe(true);
+    // Kept in the package's cache by the folder's real path, never in the folder.
+    expect(existsSync(memoFileFor(out))).toBe(true);
+    expect(readdirSync(out).filter((n) => n.includes('memo'))).toEqual([]);
     const gate = files(join(out, 'gate'));
     rmSync(join(out, 'gate'), { recursive: true });
     const second = await compareDefenses(config, out, { bundles, noCheck: true, workers: 2 });
@@ -345,6 +348,14 @@ describe('a comparison with its memo', () => {
     expect(second.calls.played).toBe(0);
     expect(second.calls.answered).toBeGreaterThan(0);
     expect(files(join(out, 'gate'))).toEqual(gate);
+    // A folder moved elsewhere (as one sent by someone else) brings no answers: they are played.
+    const moved = join(dir, 'moved');
+    renameSync(out, moved);
+    rmSync(join(moved, 'gate'), { recursive: true });
+    const third = await compareDefenses(config, moved, { bundles, noCheck: true, workers: 2 });
+    expect(third.calls.answered).toBe(0);
+    expect(files(join(moved, 'gate'))).toEqual(gate);
+    for (const f of [memoFileFor(out), memoFileFor(moved)]) rmSync(f, { force: true });
   });
 
   it("property: each defense's episodes and summary are the bytes a run of that defense alone writes, whatever the defenses' order and configurations (seeded)", async () => {
