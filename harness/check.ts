@@ -59,8 +59,12 @@ function sourcesKey(folders: readonly string[]): string {
   return h.digest('hex').slice(0, 16);
 }
 
-/** The state of the code an engine's answers depend on, as a verdict does, and of Node: a comparison's kept pages (engine/memo.ts) made by other code are not read. */
-export const pageCode = (): string => `${sourcesKey(VERDICT_SOURCES)} ${process.version}`;
+/**
+ * The state of the code an engine's answers depend on: a verdict's sources, the build that
+ * turns them into the engine process's modules (bin/), and Node. A comparison's kept pages
+ * (engine/memo.ts) made by other code are not read.
+ */
+export const pageCode = (): string => `${sourcesKey([...VERDICT_SOURCES, 'bin'])} ${process.version}`;
 
 /**
  * Where the verdict of `bundle` under the current code is kept: a folder per state of the
