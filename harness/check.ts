@@ -8,6 +8,7 @@ import { packagePath } from '../lib/root.ts';
 import type { LoadedBundle } from '../simulator/loop/bundle.ts';
 import { checkBundle, type CheckRow } from '../simulator/measure/check.ts';
 import { DecoyEnv } from '../simulator/loop/env.ts';
+import { engineBuild } from '../simulator/page/sandbox/process.ts';
 import { silent, type Progress } from './progress.ts';
 import { stopIfAsked } from './stop.ts';
 
@@ -60,11 +61,20 @@ function sourcesKey(folders: readonly string[]): string {
 }
 
 /**
- * The state of the code an engine's answers depend on: a verdict's sources, the build that
- * turns them into the engine process's modules (bin/), and Node. A comparison's kept pages
- * (engine/memo.ts) made by other code are not read.
+ * The state of the code an engine's answers depend on: the build this process's engine processes
+ * run (a fingerprint of the sources and of the build), the packages (the lockfile), the
+ * compiler's settings, and Node with its ICU. A comparison's kept pages (engine/memo.ts) made by
+ * other code are not read.
  */
-export const pageCode = (): string => `${sourcesKey([...VERDICT_SOURCES, 'bin'])} ${process.version}`;
+export async function pageCode(): Promise<string> {
+  const h = createHash('sha256');
+  for (const f of ['package-lock.json', 'tsconfig.json']) {
+    const path = packagePath(f);
+    const text = existsSync(path) ? readFileSync(path, 'utf8') : '';
+    h.update(`${f}\u0000${Buffer.byteLength(text)}:`).update(text);
+  }
+  return `${await engineBuild()} ${h.digest('hex').slice(0, 16)} ${process.version} icu ${process.versions.icu ?? '-'}`;
+}
 
 /**
  * Where the verdict of `bundle` under the current code is kept: a folder per state of the

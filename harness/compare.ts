@@ -271,7 +271,7 @@ export async function compareDefenses(
       }
       untouched = false;
       if (i > 0) stopIfAsked(opts.signal, `before defense ${r.defense} (${i} of ${runs.length} defenses done)`);
-      kept ??= keptMemo(out);
+      kept ??= await keptMemo(out);
       const { memo, save } = kept;
       const res = await executeRun(r.config, dir, {
         bundles: all,

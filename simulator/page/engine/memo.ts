@@ -59,7 +59,7 @@ function siteDigest(site: SiteFiles): string {
 }
 
 /** What a memo file holds besides its paths: a file of another format or of other code is not read. */
-const MEMO_FORMAT = 'decoy page memo 1';
+const MEMO_FORMAT = 'decoy page memo 2';
 
 /** A node read from a file, each answer copied into a buffer of its own, and the bytes it counts against the cap; throws on anything else. */
 function revive(v: unknown): { node: Node; bytes: number } {
@@ -94,6 +94,10 @@ function revive(v: unknown): { node: Node; bytes: number } {
 /** The paths of calls a comparison has played, and their answers. */
 export class PageMemo {
   private readonly roots = new Map<string, Node>();
+  /** What each root's paths count against the cap. */
+  private readonly rootBytes = new Map<string, number>();
+  /** Roots read from a file that no episode has reached since: the first to go when room is needed, and not written again. */
+  private readonly unused = new Set<string>();
   private bytes = 0;
   /** Something was kept since the memo was read or last written. */
   private changed = false;
@@ -106,60 +110,89 @@ export class PageMemo {
     return this.bytes;
   }
 
-  /**
-   * Writes what is kept to `file` (whole, or not at all), marked with `code`, the state of the
-   * code its answers were made by; nothing is written when nothing was kept since the memo was
-   * read or last written.
-   */
-  save(file: string, code: string): void {
-    if (!this.changed) return;
-    writeFileAtomic(file, serialize({ format: MEMO_FORMAT, code, roots: this.roots }));
-    this.changed = false;
-  }
-
-  /**
-   * The memo `file` holds, if it was written under `code` and fits `maxBytes`; else (no file,
-   * another code, a damaged or foreign file) an empty one, to be written over.
-   */
-  static read(file: string, code: string, maxBytes = MEMO_BYTES): PageMemo {
-    const memo = new PageMemo(maxBytes);
-    if (!existsSync(file)) return memo;
-    try {
-      const held = deserialize(readFileSync(file)) as { format?: unknown; code?: unknown; roots?: unknown } | null;
-      if (!held || held.format !== MEMO_FORMAT || held.code !== code || !(held.roots instanceof Map)) return memo;
-      const roots = new Map<string, Node>();
-      let bytes = 0;
-      for (const [key, v] of held.roots) {
-        if (typeof key !== 'string') return memo;
-        const { node, bytes: b } = revive(v);
-        roots.set(key, node);
-        bytes += key.length + b;
-      }
-      if (bytes > maxBytes) return memo;
-      for (const [key, node] of roots) memo.roots.set(key, node);
-      memo.bytes = bytes;
-    } catch {
-      return new PageMemo(maxBytes);
-    }
-    return memo;
-  }
-
   /** The path's first point for a site opened so, made if there is room. */
   root(key: string, elapsed: number): Node | null {
     const known = this.roots.get(key);
-    if (known) return known;
-    if (!this.admit(key.length)) return null;
+    if (known) {
+      this.unused.delete(key);
+      return known;
+    }
+    if (!this.admit(key, key.length)) return null;
     const node: Node = { elapsed, reads: new Map(), next: new Map() };
     this.roots.set(key, node);
     return node;
   }
 
-  /** Counts `n` bytes against the cap; false (nothing counted) once they would pass it. */
-  admit(n: number): boolean {
+  /**
+   * Counts `n` bytes of `root`'s paths against the cap, making room by dropping roots read from
+   * a file and not reached since; false (nothing counted) once they would pass it.
+   */
+  admit(root: string, n: number): boolean {
+    for (const stale of this.unused) {
+      if (this.bytes + n <= this.maxBytes) break;
+      this.bytes -= this.rootBytes.get(stale) ?? 0;
+      this.roots.delete(stale);
+      this.rootBytes.delete(stale);
+      this.unused.delete(stale);
+    }
     if (this.bytes + n > this.maxBytes) return false;
     this.bytes += n;
+    this.rootBytes.set(root, (this.rootBytes.get(root) ?? 0) + n);
     this.changed = true;
     return true;
+  }
+
+  /**
+   * Writes the paths this memo's episodes reached to `file` (whole, or not at all), with a
+   * checksum, marked with `code`, the state of the code its answers were made by. Roots read
+   * and not reached are left out, so a file holds one comparison's paths, not every earlier one's.
+   */
+  save(file: string, code: string): void {
+    if (!this.changed && this.unused.size === 0) return;
+    const body = serialize(new Map([...this.roots].filter(([key]) => !this.unused.has(key))));
+    const sum = createHash('sha256').update(body).digest('hex');
+    writeFileAtomic(file, serialize({ format: MEMO_FORMAT, code, sum, body }));
+    this.changed = false;
+  }
+
+  /**
+   * The memo `file` holds, if it was written under `code`, its checksum holds and it fits
+   * `maxBytes`; else (no file, another code, a damaged or foreign file) an empty one, to be
+   * written over.
+   */
+  static read(file: string, code: string, maxBytes = MEMO_BYTES): PageMemo {
+    const memo = new PageMemo(maxBytes);
+    if (!existsSync(file)) return memo;
+    try {
+      const held = deserialize(readFileSync(file)) as {
+        format?: unknown;
+        code?: unknown;
+        sum?: unknown;
+        body?: unknown;
+      };
+      if (!held || held.format !== MEMO_FORMAT || held.code !== code || !Buffer.isBuffer(held.body)) return memo;
+      if (createHash('sha256').update(held.body).digest('hex') !== held.sum) return memo;
+      const roots = deserialize(held.body) as unknown;
+      if (!(roots instanceof Map)) return memo;
+      const read = new Map<string, { node: Node; bytes: number }>();
+      let bytes = 0;
+      for (const [key, v] of roots) {
+        if (typeof key !== 'string') return memo;
+        const r = revive(v);
+        read.set(key, { node: r.node, bytes: key.length + r.bytes });
+        bytes += key.length + r.bytes;
+      }
+      if (bytes > maxBytes) return memo;
+      for (const [key, r] of read) {
+        memo.roots.set(key, r.node);
+        memo.rootBytes.set(key, r.bytes);
+        memo.unused.add(key);
+      }
+      memo.bytes = bytes;
+    } catch {
+      return new PageMemo(maxBytes);
+    }
+    return memo;
   }
 }
 
@@ -189,6 +222,8 @@ export class MemoBrowser implements Browser {
   private path: Mutation[] = [];
   /** How many calls of `path` `inner` has made since it was last opened; -1: not opened for this episode. */
   private played = -1;
+  /** The key of the episode's first point, whose paths its answers are counted to. */
+  private rootKey = '';
   private ms = 0;
 
   constructor(
@@ -214,6 +249,7 @@ export class MemoBrowser implements Browser {
     this.vp = { ...(opts.viewport ?? VIEWPORT) };
     if (opts.inject || isTrusted(site)) return this.live();
     const key = JSON.stringify([this.tag, siteDigest(site), opts.seed, opts.path ?? '/', opts.viewport ?? null]);
+    this.rootKey = key;
     const known = this.memo.root(key, 0);
     if (!known) return this.live();
     this.node = known;
@@ -247,7 +283,8 @@ export class MemoBrowser implements Browser {
     const value = await this.playing(call);
     if (node && this.node === node) {
       const kept = keep(value);
-      if (!node.reads.has(key) && this.memo.admit(key.length + (kept?.length ?? 0))) node.reads.set(key, kept);
+      if (!node.reads.has(key) && this.memo.admit(this.rootKey, key.length + (kept?.length ?? 0)))
+        node.reads.set(key, kept);
     }
     return value;
   }
@@ -273,7 +310,7 @@ export class MemoBrowser implements Browser {
       const other = node.next.get(key);
       const kept = other ? null : keep(value);
       if (other) this.node = other.node;
-      else if (this.memo.admit(key.length + (kept?.length ?? 0) + 64)) {
+      else if (this.memo.admit(this.rootKey, key.length + (kept?.length ?? 0) + 64)) {
         const next: Node = { elapsed: this.ms, reads: new Map(), next: new Map() };
         node.next.set(key, { answer: kept, node: next });
         this.node = next;

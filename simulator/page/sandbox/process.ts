@@ -109,13 +109,30 @@ function modulesDirs(): string[] {
   return [...new Set([dir, packagePath('node_modules')])];
 }
 
-/** The precompiled build of the current sources (built if missing) and the engine's entry in it. */
-async function build(): Promise<{ dir: string; entry: string }> {
-  const { ensureBuild } = (await import(pathToFileURL(packagePath('bin', 'build.mjs')).href)) as {
-    ensureBuild: () => Promise<string>;
-  };
-  const dir = dirname(dirname(await ensureBuild()));
-  return { dir, entry: join(dir, 'simulator', 'page', 'sandbox', 'child.js') };
+let pinned: Promise<{ dir: string; entry: string }> | null = null;
+
+/**
+ * The precompiled build of the sources as they were when this process first needed one (built
+ * if missing), and the engine's entry in it: every engine process this process starts runs
+ * that same code, so what they answer is one code's (engine/memo.ts keeps answers by it).
+ */
+function build(): Promise<{ dir: string; entry: string }> {
+  pinned ??= (async () => {
+    const { ensureBuild } = (await import(pathToFileURL(packagePath('bin', 'build.mjs')).href)) as {
+      ensureBuild: () => Promise<string>;
+    };
+    const dir = dirname(dirname(await ensureBuild()));
+    return { dir, entry: join(dir, 'simulator', 'page', 'sandbox', 'child.js') };
+  })().catch((e: unknown) => {
+    pinned = null;
+    throw e;
+  });
+  return pinned;
+}
+
+/** The name of the build this process's engines run (a fingerprint of the sources and of the build itself). */
+export async function engineBuild(): Promise<string> {
+  return basename((await build()).dir);
 }
 
 /**

@@ -257,9 +257,44 @@ describe('the memo of a comparison', () => {
       const bytes = readFileSync(file);
       writeFileSync(file, bytes.subarray(0, bytes.length >> 1));
       expect(PageMemo.read(file, 'code 1').size).toBe(0);
-      writeFileSync(file, '{"format":"decoy page memo 1"}');
+      const flipped = Buffer.from(bytes);
+      flipped[bytes.length - 40] = (flipped[bytes.length - 40] as number) ^ 1;
+      writeFileSync(file, flipped);
+      expect(PageMemo.read(file, 'code 1').size).toBe(0);
+      writeFileSync(file, '{"format":"decoy page memo 2"}');
       expect(PageMemo.read(file, 'code 1').size).toBe(0);
       expect(PageMemo.read(join(dir, 'none'), 'code 1').size).toBe(0);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('read from a file, makes room for new paths by dropping those no episode reached since, and writes back only the paths reached', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'decoy-memo-file-'));
+    try {
+      const file = join(dir, 'pages.memo');
+      const old = new PageMemo(4000);
+      for (let i = 0; i < 200; i++) await episode(new MemoBrowser(new ToyBrowser(), old, 't'), site(`old ${i}`), [1]);
+      expect(old.size).toBeGreaterThan(3800);
+      old.save(file, 'c');
+      const memo = PageMemo.read(file, 'c', 4000);
+      expect(memo.size).toBe(old.size);
+      // A path of an earlier comparison, reached again, answers; a new one is kept though the memo was full.
+      const reached = new ToyBrowser();
+      await episode(new MemoBrowser(reached, memo, 't'), site('old 0'), [1]);
+      expect(reached.calls).toEqual([]);
+      await episode(new MemoBrowser(new ToyBrowser(), memo, 't'), site('new'), [1, 2]);
+      const again = new ToyBrowser();
+      await episode(new MemoBrowser(again, memo, 't'), site('new'), [1, 2]);
+      expect(again.calls).toEqual([]);
+      memo.save(file, 'c');
+      const written = PageMemo.read(file, 'c', 4000);
+      const played = async (page: string) => {
+        const inner = new ToyBrowser();
+        await episode(new MemoBrowser(inner, written, 't'), site(page), page === 'new' ? [1, 2] : [1]);
+        return inner.calls.length > 0;
+      };
+      expect([await played('new'), await played('old 0'), await played('old 3')]).toEqual([false, false, true]);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
@@ -311,7 +346,12 @@ describe('a comparison with its memo', () => {
   beforeAll(() => {
     dir = mkdtempSync(join(tmpdir(), 'decoy-memo-'));
   });
-  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  // The memos these comparisons kept in the package's cache go with their folders.
+  afterAll(() => {
+    const outs = readdirSync(dir, { recursive: true, encoding: 'utf8' }).map((n) => join(dir, n));
+    for (const f of [dir, ...outs].map((o) => memoFileFor(o))) rmSync(f, { force: true });
+    rmSync(dir, { recursive: true, force: true });
+  });
   const demo = loadBundles({ suite: 'demo', seed: 7, patterns: [] });
 
   it('gives the files a run of each defense alone gives on the two demo sites where an observation names an element a later step acts on (observations on the path)', async () => {
@@ -355,7 +395,7 @@ describe('a comparison with its memo', () => {
     const third = await compareDefenses(config, moved, { bundles, noCheck: true, workers: 2 });
     expect(third.calls.answered).toBe(0);
     expect(files(join(moved, 'gate'))).toEqual(gate);
-    for (const f of [memoFileFor(out), memoFileFor(moved)]) rmSync(f, { force: true });
+    rmSync(memoFileFor(out), { force: true });
   });
 
   it("property: each defense's episodes and summary are the bytes a run of that defense alone writes, whatever the defenses' order and configurations (seeded)", async () => {
