@@ -9,7 +9,8 @@
  *
  * Nothing that failed is kept: a call that throws is made again by the next episode that
  * reaches it. A site that runs script of its own (--trust-bundles) and a page-side defense
- * are never kept, since nothing holds them to determinism.
+ * are never kept, since nothing holds them to determinism. A memo may be written to a file and
+ * read again by a later comparison (save, read), marked with the code that made its answers.
  */
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
