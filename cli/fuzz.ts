@@ -167,10 +167,7 @@ export const { help, run, flags } = defineCommand({
     const result = await stoppable(io, (signal) =>
       fuzz(parties, {
         space,
-        seed: c.seed,
-        ...(c.runs !== undefined ? { runs: c.runs } : {}),
-        ...(c.time !== undefined ? { seconds: c.time } : {}),
-        ...(c.shrinkLimit !== undefined ? { shrinkLimit: c.shrinkLimit } : {}),
+        ...searchBudget(c),
         workers: workersOf(c),
         limits,
         ...(c.callSeconds !== undefined ? { callSeconds: c.callSeconds } : {}),
@@ -263,16 +260,10 @@ async function fuzzTheEngines(
   // Single-family sites unless told otherwise, as fuzzEngines draws them: recorded as searched.
   const space = { maxFamilies: 1, ...spaceOf(c) };
   const executable = chromium.findChromium();
-  const budget = {
-    seed: c.seed,
-    ...(c.runs !== undefined ? { runs: c.runs } : {}),
-    ...(c.time !== undefined ? { seconds: c.time } : {}),
-    ...(c.shrinkLimit !== undefined ? { shrinkLimit: c.shrinkLimit } : {}),
-  };
   const result = await stoppable(io, (signal) =>
     fuzzEngines({
       executable,
-      ...budget,
+      ...searchBudget(c),
       space,
       workers: workersOf(c),
       signal,
@@ -288,6 +279,19 @@ async function fuzzTheEngines(
   if (c.json) return JSON.stringify(engineSummary(result, c.out), null, 2);
   return `${table}\n\nwrote ${c.out}/summary.json and ${result.classes.length} class folder(s) in ${c.out}/classes`;
 }
+
+/** The seed and budget the flags give either search (harness/fuzz/search.ts SearchOptions). */
+const searchBudget = (c: {
+  seed: number;
+  runs?: number | undefined;
+  time?: number | undefined;
+  shrinkLimit?: number | undefined;
+}) => ({
+  seed: c.seed,
+  ...(c.runs !== undefined ? { runs: c.runs } : {}),
+  ...(c.time !== undefined ? { seconds: c.time } : {}),
+  ...(c.shrinkLimit !== undefined ? { shrinkLimit: c.shrinkLimit } : {}),
+});
 
 /** The budget as fuzz.json records it: cases, or seconds of search. */
 const budgetOf = (c: { runs?: number | undefined; time?: number | undefined }) =>

@@ -47,13 +47,18 @@ function sourceTexts(folders: readonly string[]): string[] {
   });
 }
 
-/** The hash of the code a verdict depends on: the files of `folders`, each with its path, and the packages' versions (jsdom's among them). */
-function sourcesKey(folders: readonly string[]): string {
+/**
+ * The hash of the code a verdict depends on: the files of `folders`, each with its path, and
+ * the package root's `files` (by default the lockfile: the packages' versions, jsdom's among them).
+ */
+function sourcesKey(folders: readonly string[], files: readonly string[] = ['package-lock.json']): string {
   const h = createHash('sha256');
-  const lock = packagePath('package-lock.json');
   const texts = [
     ...sourceTexts(folders),
-    existsSync(lock) ? `package-lock.json\u0000${readFileSync(lock, 'utf8')}` : '',
+    ...files.map((f) => {
+      const path = packagePath(f);
+      return existsSync(path) ? `${f}\u0000${readFileSync(path, 'utf8')}` : '';
+    }),
   ];
   // Each piece with its length first: pieces run together could be cut differently (a file's end taken for the next one's path) and give another set's key.
   for (const text of texts) h.update(`${Buffer.byteLength(text)}:`).update(text);
@@ -67,13 +72,8 @@ function sourcesKey(folders: readonly string[]): string {
  * other code are not read.
  */
 export async function pageCode(): Promise<string> {
-  const h = createHash('sha256');
-  for (const f of ['package-lock.json', 'tsconfig.json']) {
-    const path = packagePath(f);
-    const text = existsSync(path) ? readFileSync(path, 'utf8') : '';
-    h.update(`${f}\u0000${Buffer.byteLength(text)}:`).update(text);
-  }
-  return `${await engineBuild()} ${h.digest('hex').slice(0, 16)} ${process.version} icu ${process.versions.icu ?? '-'}`;
+  const packages = sourcesKey([], ['package-lock.json', 'tsconfig.json']);
+  return `${await engineBuild()} ${packages} ${process.version} icu ${process.versions.icu ?? '-'}`;
 }
 
 /**

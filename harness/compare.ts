@@ -261,7 +261,8 @@ export async function compareDefenses(
     const played: CompareResult['played'] = [];
     let untouched = true;
     // Most defenses let most proposals through: their episodes repeat the calls of an earlier defense's, answered
-    // without a page. Kept in the folder, for the comparison played there again (a defense changed and its run removed).
+    // without a page. Kept for the folder (in the package's cache, pages-memo.ts), for the comparison played there
+    // again (a defense changed and its run removed).
     let kept: KeptMemo | null = null;
     for (const [i, r] of runs.entries()) {
       const dir = join(out, r.folder);

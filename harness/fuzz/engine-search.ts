@@ -26,8 +26,7 @@ export interface EngineFuzzResult {
   classes: EngineClass[];
   runs: number;
   seconds: { search: number; shrink: number };
-  /** Cells of the space (family × variant × task, or a task's control) the pages were cut from. */
-  /** Cells of the space the pages were cut from, of those the space opens. */
+  /** Cells of the space (family × variant × task, or a task's control) the pages were cut from, of those the space opens. */
   coverage: { reached: number; of: number };
   stopped: boolean;
   unconfirmed: string[];

@@ -35,14 +35,16 @@ interface Node {
   next: Map<string, { answer: Kept; node: Node }>;
 }
 
-/** Compressed into a buffer of its own: zlib's answer is a slice of a 16 KiB chunk, and a small copy a slice of Node's pool, either of which a kept answer would hold whole. */
-function keep(value: unknown): Kept {
-  if (value === undefined) return null;
-  const packed = deflateRawSync(serialize(value), { level: constants.Z_BEST_SPEED });
-  const own = Buffer.alloc(packed.length);
-  packed.copy(own);
-  return own;
+/** The bytes in a buffer of their own: zlib's answer, and a deserialized one, are slices of a larger buffer (a 16 KiB chunk, a whole file), and a small copy one of Node's pool, any of which a kept answer would hold whole. */
+function own(bytes: Buffer): Buffer {
+  const b = Buffer.alloc(bytes.length);
+  bytes.copy(b);
+  return b;
 }
+
+/** An answer compressed, as kept. */
+const keep = (value: unknown): Kept =>
+  value === undefined ? null : own(deflateRawSync(serialize(value), { level: constants.Z_BEST_SPEED }));
 const copy = <T>(kept: Kept): T => (kept === null ? undefined : deserialize(inflateRawSync(kept))) as T;
 const callKey = (method: string, args: unknown[]) => `${method}\u0000${JSON.stringify(args)}`;
 
@@ -67,27 +69,25 @@ function revive(v: unknown): { node: Node; bytes: number } {
   const n = v as Partial<Node> | null;
   if (!n || typeof n.elapsed !== 'number' || !(n.reads instanceof Map) || !(n.next instanceof Map))
     throw new Error('not a memo node');
-  const own = (a: unknown): Kept => {
+  const answer = (a: unknown): Kept => {
     if (a === null) return null;
     if (!Buffer.isBuffer(a)) throw new Error('not an answer');
-    const b = Buffer.alloc(a.length);
-    a.copy(b);
-    return b;
+    return own(a);
   };
   const node: Node = { elapsed: n.elapsed, reads: new Map(), next: new Map() };
   let bytes = 0;
-  for (const [key, answer] of n.reads) {
+  for (const [key, a] of n.reads) {
     if (typeof key !== 'string') throw new Error('not a call');
-    const kept = own(answer);
+    const kept = answer(a);
     node.reads.set(key, kept);
     bytes += key.length + (kept?.length ?? 0);
   }
   for (const [key, step] of n.next) {
     if (typeof key !== 'string' || !step || typeof step !== 'object') throw new Error('not a call');
-    const answer = own((step as { answer: unknown }).answer);
+    const kept = answer((step as { answer: unknown }).answer);
     const child = revive((step as { node: unknown }).node);
-    node.next.set(key, { answer, node: child.node });
-    bytes += key.length + (answer?.length ?? 0) + 64 + child.bytes;
+    node.next.set(key, { answer: kept, node: child.node });
+    bytes += key.length + (kept?.length ?? 0) + 64 + child.bytes;
   }
   return { node, bytes };
 }
@@ -282,10 +282,10 @@ export class MemoBrowser implements Browser {
       return copy<T>(node.reads.get(key) as Kept);
     }
     const value = await this.playing(call);
-    if (node && this.node === node) {
+    // Another episode may have kept this read meanwhile: it is not compressed or counted again.
+    if (node && this.node === node && !node.reads.has(key)) {
       const kept = keep(value);
-      if (!node.reads.has(key) && this.memo.admit(this.rootKey, key.length + (kept?.length ?? 0)))
-        node.reads.set(key, kept);
+      if (this.memo.admit(this.rootKey, key.length + (kept?.length ?? 0))) node.reads.set(key, kept);
     }
     return value;
   }
