@@ -194,6 +194,7 @@ export async function printTargets(): Promise<void> {
         overlay: false,
         marks: false,
         executable: chromium,
+        workers: WORKERS,
       });
       const s = (performance.now() - t) / 1000;
       row(

@@ -1,13 +1,14 @@
 import { z } from 'zod';
 import { UserError } from '../lib/errors.ts';
 import { bool, defineCommand, notAFolder, outDir } from './command.ts';
-import { browser, deceptive, flag, normal, phrasings, scale, seed } from './flags.ts';
+import { browser, deceptive, flag, normal, phrasings, scale, seed, workers } from './flags.ts';
+import { workersOf } from './play-flags.ts';
 import { stoppable } from './stop.ts';
 
 export const { help, run, flags } = defineCommand({
   name: 'dataset',
   usage:
-    '<suite> [--out DIR] [--seed N] [--phrasings standard|heldout] [--scale N] [--overlay] [--marks] [--normal N] [--deceptive N]',
+    '<suite> [--out DIR] [--seed N] [--phrasings standard|heldout] [--scale N] [--overlay] [--marks] [--normal N] [--deceptive N] [--workers N]',
   argument: ['[suite]', 'a click suite (ruc)'],
   flags: [
     flag(
@@ -24,6 +25,7 @@ export const { help, run, flags } = defineCommand({
     flag('overlay', '--overlay', 'also write copies with B_c in green and B_d in red (overlays/)', bool),
     flag('marks', '--marks', 'also write set-of-marks copies, numbered by observation ref (marks/)', bool),
     browser,
+    workers,
   ],
   schema: (flags) =>
     z.object({
@@ -56,6 +58,7 @@ export const { help, run, flags } = defineCommand({
       overlay: c.overlay,
       marks: c.marks,
       executable,
+      workers: workersOf(c),
     };
     const r = await stoppable(io, (signal) => writeDataset(config, io.progress, signal)).finally(releaseChromium);
     const kept = r.resumed ? ` (${r.resumed} rendered before the interruption)` : '';

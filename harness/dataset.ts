@@ -30,6 +30,8 @@ export interface DatasetConfig {
   readonly marks: boolean;
   /** Chromium executable (already found). */
   readonly executable: string;
+  /** Chromiums the samples are rendered in at once, each a browser of its own (default 1); the files are the same at any number. */
+  readonly workers?: number;
 }
 
 export interface DatasetResult {
@@ -103,6 +105,9 @@ function refuseFinished(out: string): void {
     throw new UserError(`${clip(out)} already exists and is not empty; choose another --out`);
 }
 
+/** A sample's image (and overlay, set-of-marks copy) file name: its place in samples.jsonl. */
+const imageName = (i: number) => `${String(i).padStart(5, '0')}.png`;
+
 async function render(c: DatasetConfig, progress: Progress, signal: AbortSignal | undefined): Promise<DatasetResult> {
   const started = Date.now();
   const { bundles, samples } = await generateClicks(c.suite, c.seed, c.spec, progress, c.phrasings);
@@ -123,22 +128,29 @@ async function render(c: DatasetConfig, progress: Progress, signal: AbortSignal 
     ...(c.overlay ? ['overlays'] : []),
     ...(c.marks ? ['marks'] : []),
   ]);
-  const camera = new Camera({ executable: c.executable, scale: c.scale });
-  const lines: string[] = [];
-  let worst = 0;
+  const lines = samples.map((s, i) =>
+    JSON.stringify(RUC_RECORD.parse(rucRecord(s, `images/${imageName(i)}`, c.scale))),
+  );
+  let worst = Math.max(0, ...done.values());
   let shot = 0;
+  let counted = 0;
+  // Rendered before an interruption: counted first, in the samples' order.
+  for (let i = 0; i < samples.length && done.size > 0; i++)
+    if (done.has(i)) progress('screenshots', ++counted, samples.length);
+  const todo = samples.flatMap((_, i) => (done.has(i) ? [] : [i]));
   const shootStart = Date.now();
-  try {
-    for (const [i, s] of samples.entries()) {
-      const file = `${String(i).padStart(5, '0')}.png`;
-      lines.push(JSON.stringify(RUC_RECORD.parse(rucRecord(s, `images/${file}`, c.scale))));
-      const before = done.get(i);
-      if (before !== undefined) {
-        worst = Math.max(worst, before);
-        progress('screenshots', i + 1, samples.length);
-        continue;
-      }
-      stopIfAsked(signal, `after ${i} of ${samples.length} screenshots`);
+  const cameras: Camera[] = [];
+  let next = 0;
+  let failure: { error: unknown } | null = null;
+  // Each lane a browser of its own, taking the next sample not yet taken: a sample's files depend on it alone.
+  const lane = async () => {
+    const camera = new Camera({ executable: c.executable, scale: c.scale });
+    cameras.push(camera);
+    while (!failure && next < todo.length) {
+      stopIfAsked(signal, `after ${counted} of ${samples.length} screenshots`);
+      const i = todo[next++]!;
+      const s = samples[i]!;
+      const file = imageName(i);
       const bundle = byId.get(s.scenario);
       if (!bundle) throw new Error(`sample ${s.id}: its bundle was not generated`);
       const rendered = await camera.shoot({ manifest: bundle.manifest, site: { files: bundle.files } }, s.actions);
@@ -160,11 +172,22 @@ async function render(c: DatasetConfig, progress: Progress, signal: AbortSignal 
       writeFileAtomic(join(tmp, 'images', file), rendered.png);
       appendLine(join(tmp, PROGRESS), JSON.stringify({ sample: i, deviation: off }));
       shot++;
-      progress('screenshots', i + 1, samples.length);
+      progress('screenshots', ++counted, samples.length);
     }
+  };
+  const workers = Math.max(1, Math.min(Math.floor(c.workers ?? 1), todo.length));
+  try {
+    await Promise.all(
+      Array.from({ length: workers }, () =>
+        lane().catch((e: unknown) => {
+          failure ??= { error: e };
+        }),
+      ),
+    );
+    if (failure) throw (failure as { error: unknown }).error;
     if (worst > BOX_TOLERANCE) throw new Error(`a sample's box differs from Chromium's layout by ${worst} px`);
   } finally {
-    await camera.close();
+    await Promise.all(cameras.map((camera) => camera.close()));
   }
   const seconds = (Date.now() - shootStart) / 1000;
   writeFileAtomic(join(tmp, 'samples.jsonl'), lines.join('\n') + '\n');

@@ -338,7 +338,7 @@ describe.skipIf(!chromium.ok)(`dataset and shoot resume ${chromium.why}`, () => 
         ]),
     );
 
-  it('a dataset stopped after a screenshot keeps it in <out>.partial, renders only the rest when run again, and ends as an uninterrupted one', async () => {
+  it('a dataset stopped after a screenshot keeps it in <out>.partial, renders only the rest when run again, and ends as an uninterrupted one, in one browser or several', async () => {
     const suite = suites.get('ruc');
     const config = (out: string): DatasetConfig => ({
       suite,
@@ -363,6 +363,17 @@ describe.skipIf(!chromium.ok)(`dataset and shoot resume ${chromium.why}`, () => 
     expect(shots).toEqual([1, 2, 3]);
     expect(existsSync(join(dir, 'ds-cut.partial'))).toBe(false);
     expect(tree(join(dir, 'ds-cut'))).toEqual(tree(join(dir, 'ds-whole')));
+
+    // In several browsers at once, stopped, and finished at another number of them: the same files.
+    const several = new AbortController();
+    const severalAt = (label: string, done: number) => label === 'screenshots' && done === 1 && several.abort();
+    await expect(writeDataset({ ...config('ds-w'), workers: 2 }, severalAt, several.signal)).rejects.toThrow(Stopped);
+    // Each browser takes its sample at the start, and one in flight when the stop comes is finished: two kept.
+    const kept = readdirSync(join(dir, 'ds-w.partial', 'images'));
+    expect(kept).toEqual(['00000.png', '00001.png']);
+    const finished = await writeDataset({ ...config('ds-w'), workers: 3 });
+    expect(finished.resumed).toBe(kept.length);
+    expect(tree(join(dir, 'ds-w'))).toEqual(tree(join(dir, 'ds-whole')));
   }, 120_000);
 
   it('a shoot stopped after a configuration shoots only the rest when run again, and leaves what it shot before as it was', async () => {
