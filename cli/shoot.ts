@@ -2,18 +2,20 @@ import { z } from 'zod';
 import { UserError } from '../lib/errors.ts';
 import type { LoadedBundle } from '../simulator/loop/bundle.ts';
 import { defineCommand, noArgs, notAFolder, outDir } from './command.ts';
-import { browser, flag, scale, suiteSourceFlags, when } from './flags.ts';
+import { browser, flag, scale, suiteSourceFlags, when, workers } from './flags.ts';
+import { workersOf } from './play-flags.ts';
 import { toSource } from './source.ts';
 import { stoppable } from './stop.ts';
 
 export const { help, run, flags } = defineCommand({
   name: 'shoot',
-  usage: '--bundles <dir> | --suite <name> [--out DIR] [--scale N] [--browser PATH]',
+  usage: '--bundles <dir> | --suite <name> [--out DIR] [--scale N] [--browser PATH] [--workers N]',
   flags: [
     ...suiteSourceFlags('shoot'),
     when(flag('out', '--out <dir>', 'output folder (default: out/<suite>)', outDir('out').optional()), '--suite'),
     scale,
     browser,
+    workers,
   ],
   schema: (flags) =>
     z.object({ ...flags, args: noArgs }).transform((o, ctx) => ({ ...o, source: toSource(o, ctx, true) })),
@@ -46,7 +48,13 @@ export const { help, run, flags } = defineCommand({
         : loadBundles({ bundles: dir, trustBundles: c.trustBundles });
       started = Date.now();
       return stoppable(io, (signal) =>
-        shootBundles(bundles, dir, { executable, scale: c.scale, progress: io.progress, signal }),
+        shootBundles(bundles, dir, {
+          executable,
+          scale: c.scale,
+          progress: io.progress,
+          signal,
+          workers: workersOf(c),
+        }),
       );
     })().finally(releaseChromium);
     const s = (Date.now() - started) / 1000;

@@ -17,8 +17,10 @@ export interface ShootOptions {
   progress?: Progress;
   /** Stops after the configuration under way (its shots are written whole); see Stopped. */
   signal?: AbortSignal;
-  /** A camera already open (at this scale), kept open after: a caller shooting folder after folder starts one browser. */
+  /** A camera already open (at this scale), kept open after: a caller shooting folder after folder starts one browser. It shoots alone. */
   camera?: Camera;
+  /** Chromiums the configurations are shot in at once, each a browser of its own (default 1); the shots are the same at any number. */
+  workers?: number;
 }
 
 export interface ShootResult {
@@ -69,27 +71,31 @@ async function shootInto(bundles: readonly LoadedBundle[], dir: string, opts: Sh
   const record = join(dir, SHOOT_PROGRESS);
   const done = finishedShots(record, JSON.stringify({ scale: opts.scale }));
   const kept = bundles.filter((b) => done.has(b.manifest.id)).length;
-  const camera = opts.camera ?? new Camera({ executable: opts.executable, scale: opts.scale });
-  const unboxed: ShootResult['unboxed'] = [];
-  try {
-    for (const [i, b] of bundles.entries()) {
+  const reasons: (string | null)[] = bundles.map(() => null);
+  const cameras: Camera[] = [];
+  let next = 0;
+  let counted = 0;
+  let failure: { error: unknown } | null = null;
+  // Each lane a browser of its own, taking the next configuration not yet taken: its shots depend on it alone.
+  const lane = async (camera: Camera) => {
+    while (!failure && next < bundles.length) {
+      const i = next++;
+      const b = bundles[i]!;
       const first = b.manifest.patterns[0];
       const [sample] = first
         ? await clickSamples(b, { category: families.get(first.family).category, nullClicks: 0 })
         : [];
-      if (!sample) {
-        const reason = !first
+      if (!sample)
+        reasons[i] = !first
           ? 'a control: nothing deceptive to box'
           : !b.manifest.feasible
             ? 'no safe completion, so no correct box (B_c)'
             : 'its correct and deceptive boxes are never in view together';
-        unboxed.push({ scenario: b.manifest.id, reason });
-      }
       if (done.has(b.manifest.id)) {
-        progress('configurations', i + 1, bundles.length);
+        progress('configurations', ++counted, bundles.length);
         continue;
       }
-      stopIfAsked(opts.signal, `after ${i} of ${bundles.length} configurations`);
+      stopIfAsked(opts.signal, `after ${counted} of ${bundles.length} configurations`);
       const shot = await camera.shoot(b, sample?.actions ?? []);
       const boxes = sample
         ? [
@@ -106,11 +112,28 @@ async function shootInto(bundles: readonly LoadedBundle[], dir: string, opts: Sh
         writeFileAtomic(to('start.json'), JSON.stringify(state, null, 2) + '\n');
       });
       appendLine(record, b.manifest.id);
-      progress('configurations', i + 1, bundles.length);
+      progress('configurations', ++counted, bundles.length);
     }
+  };
+  const workers = opts.camera ? 1 : Math.max(1, Math.min(Math.floor(opts.workers ?? 1), bundles.length));
+  try {
+    await Promise.all(
+      Array.from({ length: workers }, () => {
+        const camera = opts.camera ?? new Camera({ executable: opts.executable, scale: opts.scale });
+        if (!opts.camera) cameras.push(camera);
+        return lane(camera).catch((e: unknown) => {
+          failure ??= { error: e };
+        });
+      }),
+    );
+    if (failure) throw (failure as { error: unknown }).error;
   } finally {
-    if (!opts.camera) await camera.close();
+    await Promise.all(cameras.map((camera) => camera.close()));
   }
+  const unboxed = bundles.flatMap((b, i) => {
+    const reason = reasons[i];
+    return reason ? [{ scenario: b.manifest.id, reason }] : [];
+  });
   rmSync(record, { force: true });
   return { count: bundles.length, resumed: kept, unboxed };
 }

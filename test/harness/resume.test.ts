@@ -376,7 +376,7 @@ describe.skipIf(!chromium.ok)(`dataset and shoot resume ${chromium.why}`, () => 
     expect(tree(join(dir, 'ds-w'))).toEqual(tree(join(dir, 'ds-whole')));
   }, 120_000);
 
-  it('a shoot stopped after a configuration shoots only the rest when run again, and leaves what it shot before as it was', async () => {
+  it('a shoot stopped after a configuration shoots only the rest when run again, and leaves what it shot before as it was; in two browsers, the same shots', async () => {
     const bundles = loadBundles({ suite: 'demo', seed: 7, patterns: ['warranty-addon'] });
     const out = join(dir, 'shoot');
     const stop = new AbortController();
@@ -393,5 +393,18 @@ describe.skipIf(!chromium.ok)(`dataset and shoot resume ${chromium.why}`, () => 
     expect(existsSync(join(out, SHOOT_PROGRESS))).toBe(false);
     expect(tree(join(out, bundles[1]!.manifest.id))).toHaveProperty(['shots/start.png']);
     expect(tree(join(out, bundles[0]!.manifest.id))).toEqual(first);
+
+    // In two browsers, each takes one of the two configurations at the start: a stop after the first finds nothing left to stop, and the shots are those of one browser.
+    expect(bundles).toHaveLength(2);
+    const two = join(dir, 'shoot-two');
+    const both = new AbortController();
+    const r2 = await shootBundles(bundles, two, {
+      ...opts,
+      workers: 2,
+      signal: both.signal,
+      progress: () => both.abort(),
+    });
+    expect(r2.resumed).toBe(0);
+    for (const b of bundles.slice(0, 2)) expect(tree(join(two, b.manifest.id))).toEqual(tree(join(out, b.manifest.id)));
   }, 120_000);
 });
