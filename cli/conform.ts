@@ -2,13 +2,14 @@ import { z } from 'zod';
 import { quote, UserError } from '../lib/errors.ts';
 import { defineCommand, inPath, int, noArgs } from './command.ts';
 import { CheckFailed } from './check-failed.ts';
-import { browser, configs, flag, json, sourceFlags, unsafeNoSandbox } from './flags.ts';
-import { sandboxFor } from './play-flags.ts';
+import { browser, configs, flag, json, sourceFlags, unsafeNoSandbox, workers } from './flags.ts';
+import { sandboxFor, workersOf } from './play-flags.ts';
 import { toSource } from './source.ts';
 
 export const { help, run, flags } = defineCommand({
   name: 'conform',
-  usage: '--suite <name> | --bundles <dir> [--episodes N] [--configs N] [--browser PATH] [--defense inject:<file.js>]',
+  usage:
+    '--suite <name> | --bundles <dir> [--episodes N] [--configs N] [--browser PATH] [--defense inject:<file.js>] [--workers N]',
   flags: [
     ...sourceFlags('compare'),
     unsafeNoSandbox,
@@ -28,6 +29,7 @@ export const { help, run, flags } = defineCommand({
       inPath('defense'),
       { default: 'none' },
     ),
+    workers,
     json('every row'),
   ],
   schema: (flags) => z.object({ ...flags, args: noArgs }).transform((o, ctx) => ({ ...o, source: toSource(o, ctx) })),
@@ -59,7 +61,7 @@ export const { help, run, flags } = defineCommand({
     const executable = await launchableChromium(c.browser);
     const { bundles, rows } = await conformBundles(
       source,
-      { episodes: c.episodes, configs: c.configs ?? null, seed: c.seed, executable, inject },
+      { episodes: c.episodes, configs: c.configs ?? null, seed: c.seed, executable, inject, workers: workersOf(c) },
       c.json ? undefined : io.progress,
     ).finally(releaseChromium);
     const out = c.json

@@ -14,6 +14,8 @@ export interface ConformConfig {
   readonly executable?: string;
   /** A page-side defense both engines run in every document (simulator/loop/resolve.ts pageInjection). */
   readonly inject?: PageInjection | null;
+  /** Pairs of engines (a jsdom sandbox and a Chromium) the configurations are spread over (default 1); the rows are the same at any number. */
+  readonly workers?: number;
 }
 
 /** The same episodes in jsdom and Chromium, compared (simulator/measure/conform.ts). */
@@ -28,18 +30,39 @@ export async function conformBundles(
       : createRng(c.seed)
           .shuffle([...all])
           .slice(0, c.configs);
-  const browser = new ChromiumBrowser({ executable: c.executable });
   const inject = c.inject ?? null;
-  const engines = { jsdom: DecoyEnv.sandboxed({}, inject), chromium: new DecoyEnv({ browser, inject }), browser };
-  const rows: ConformRow[] = [];
-  try {
-    for (const [i, b] of bundles.entries()) {
-      rows.push(...(await conformBundle(b, engines, c.episodes)));
-      progress('configurations', i + 1, bundles.length);
+  const found: ConformRow[][] = [];
+  let next = 0;
+  let counted = 0;
+  let failure: { error: unknown } | null = null;
+  // Each lane a jsdom engine process and a Chromium of its own, taking the next configuration not yet taken.
+  const lane = async (worker: number) => {
+    const browser = new ChromiumBrowser({ executable: c.executable });
+    const engines = {
+      jsdom: DecoyEnv.sandboxed({}, inject, worker),
+      chromium: new DecoyEnv({ browser, inject }),
+      browser,
+    };
+    try {
+      while (!failure && next < bundles.length) {
+        const i = next++;
+        found[i] = await conformBundle(bundles[i]!, engines, c.episodes);
+        progress('configurations', ++counted, bundles.length);
+      }
+    } finally {
+      await browser.close();
+      await engines.jsdom.close();
     }
-  } finally {
-    await browser.close();
-    await engines.jsdom.close();
-  }
+  };
+  const workers = Math.max(1, Math.min(Math.floor(c.workers ?? 1), bundles.length));
+  await Promise.all(
+    Array.from({ length: workers }, (_, w) =>
+      lane(w).catch((e: unknown) => {
+        failure ??= { error: e };
+      }),
+    ),
+  );
+  if (failure) throw (failure as { error: unknown }).error;
+  const rows = found.flat();
   return { bundles: bundles.length, rows };
 }

@@ -2,7 +2,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { ChromiumBrowser } from '../../simulator/page/engine/chromium.ts';
 import { DecoyEnv } from '../../simulator/loop/env.ts';
-import { conformBundle, conforms } from '../../simulator/measure/conform.ts';
+import { conformBundle, conforms, type ConformRow } from '../../simulator/measure/conform.ts';
+import { conformBundles } from '../../harness/conform.ts';
 import { bundleFor, PROPERTY_RUNS, seedArb, specArb } from '../helpers.ts';
 import { chromiumOrSkip } from './browser.ts';
 
@@ -79,6 +80,25 @@ describe.skipIf(!have.ok)(`jsdom against Chromium ${have.why}`, () => {
     expect(hits.disagree.slice(0, 5)).toEqual([]);
     expect(hits.agree).toBe(points.length);
   }, 60_000);
+
+  it("decoy conform at two workers (a jsdom sandbox and a Chromium each) gives the rows of one pair of engines, in the configurations' order", async () => {
+    // The first takes longer than the second, which the other pair of engines finishes first.
+    const bundles = [
+      bundleFor(
+        { task: 'purchase', domain: 'shopping', patterns: [{ family: 'warranty-addon', variant: 'preselected' }] },
+        5,
+      ),
+      bundleFor({ task: 'signup', domain: 'health', patterns: [] }, 6),
+    ];
+    const alone: ConformRow[] = [];
+    for (const b of bundles) alone.push(...(await conformBundle(b, engines!, 0)));
+    const seen: number[] = [];
+    const two = await conformBundles(bundles, { episodes: 0, configs: null, seed: 1, workers: 2 }, (_, done) =>
+      seen.push(done),
+    );
+    expect(two.rows).toEqual(alone);
+    expect(seen).toEqual([1, 2]);
+  }, 120_000);
 
   it('a disagreement is reported, not hidden: a page whose layout differs from its authored boxes fails conformance', async () => {
     const bundle = bundleFor({ task: 'purchase', domain: 'shopping', patterns: [] }, 3);
