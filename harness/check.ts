@@ -11,6 +11,7 @@ import { DecoyEnv } from '../simulator/loop/env.ts';
 import { engineBuild } from '../simulator/page/sandbox/process.ts';
 import { silent, type Progress } from './progress.ts';
 import { stopIfAsked } from './stop.ts';
+import { inLanes } from '../lib/lanes.ts';
 
 /**
  * The code a verdict depends on: the ground floor (lib/), the evaluators and families (scenarios/), the generator,
@@ -122,30 +123,21 @@ export async function checkBundles(bundles: readonly LoadedBundle[], opts: Check
   let done = bundles.length - todo.length;
   if (done > 0) progress('configurations', done, bundles.length);
   mkdirSync(dirname(files[0]!), { recursive: true });
-  let next = 0;
-  let failure: { error: unknown } | null = null;
-  const lane = async (worker: number) => {
-    // The bundles may come from anyone: their pages run in the engine sandbox.
-    const env = DecoyEnv.sandboxed({}, null, worker);
-    try {
-      while (!failure && next < todo.length) {
-        stopIfAsked(opts.signal, `during the self-check, after ${done} of ${bundles.length} configurations`);
-        const i = todo[next++]!;
-        const checked = await checkBundle(bundles[i]!, env);
-        writeFileAtomic(files[i]!, JSON.stringify(checked));
-        rows[i] = checked;
-        progress('configurations', ++done, bundles.length);
-        await new Promise((r) => setImmediate(r));
-      }
-    } catch (e) {
-      failure ??= { error: e };
-    } finally {
-      await env.close();
-    }
-  };
-  const workers = Math.max(1, Math.min(Math.floor(opts.workers ?? 1), todo.length));
-  await Promise.all(Array.from({ length: workers }, (_, w) => lane(w)));
-  if (failure) throw (failure as { error: unknown }).error;
+  // The bundles may come from anyone: their pages run in the engine sandbox.
+  await inLanes(
+    todo.length,
+    opts.workers ?? 1,
+    { open: (worker) => DecoyEnv.sandboxed({}, null, worker), close: (env) => env.close() },
+    async (env, k) => {
+      stopIfAsked(opts.signal, `during the self-check, after ${done} of ${bundles.length} configurations`);
+      const i = todo[k]!;
+      const checked = await checkBundle(bundles[i]!, env);
+      writeFileAtomic(files[i]!, JSON.stringify(checked));
+      rows[i] = checked;
+      progress('configurations', ++done, bundles.length);
+      await new Promise((r) => setImmediate(r));
+    },
+  );
   return rows.flatMap((r) => r!);
 }
 

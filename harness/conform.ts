@@ -5,6 +5,7 @@ import type { PageInjection } from '../simulator/page/engine/inject.ts';
 import { DecoyEnv } from '../simulator/loop/env.ts';
 import { conformBundle, type ConformRow } from '../simulator/measure/conform.ts';
 import { silent, type Progress } from './progress.ts';
+import { inLanes } from '../lib/lanes.ts';
 
 export interface ConformConfig {
   readonly episodes: number;
@@ -32,37 +33,26 @@ export async function conformBundles(
           .slice(0, c.configs);
   const inject = c.inject ?? null;
   const found: ConformRow[][] = [];
-  let next = 0;
   let counted = 0;
-  let failure: { error: unknown } | null = null;
   // Each lane a jsdom engine process and a Chromium of its own, taking the next configuration not yet taken.
-  const lane = async (worker: number) => {
-    const browser = new ChromiumBrowser({ executable: c.executable });
-    const engines = {
-      jsdom: DecoyEnv.sandboxed({}, inject, worker),
-      chromium: new DecoyEnv({ browser, inject }),
-      browser,
-    };
-    try {
-      while (!failure && next < bundles.length) {
-        const i = next++;
-        found[i] = await conformBundle(bundles[i]!, engines, c.episodes);
-        progress('configurations', ++counted, bundles.length);
-      }
-    } finally {
-      await browser.close();
-      await engines.jsdom.close();
-    }
-  };
-  const workers = Math.max(1, Math.min(Math.floor(c.workers ?? 1), bundles.length));
-  await Promise.all(
-    Array.from({ length: workers }, (_, w) =>
-      lane(w).catch((e: unknown) => {
-        failure ??= { error: e };
-      }),
-    ),
+  await inLanes(
+    bundles.length,
+    c.workers ?? 1,
+    {
+      open: (worker) => {
+        const browser = new ChromiumBrowser({ executable: c.executable });
+        return { jsdom: DecoyEnv.sandboxed({}, inject, worker), chromium: new DecoyEnv({ browser, inject }), browser };
+      },
+      close: async (engines) => {
+        await engines.browser.close();
+        await engines.jsdom.close();
+      },
+    },
+    async (engines, i) => {
+      found[i] = await conformBundle(bundles[i]!, engines, c.episodes);
+      progress('configurations', ++counted, bundles.length);
+    },
   );
-  if (failure) throw (failure as { error: unknown }).error;
   const rows = found.flat();
   return { bundles: bundles.length, rows };
 }

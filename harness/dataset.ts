@@ -14,6 +14,7 @@ import { BOX_TOLERANCE } from '../simulator/measure/conform.ts';
 import { countsTable, generateClicks, quotas } from './clicks.ts';
 import { silent, type Progress } from './progress.ts';
 import { stopIfAsked } from './stop.ts';
+import { inLanes } from '../lib/lanes.ts';
 import { lockBeside } from './lock.ts';
 import { phrasingsNote, recordedPhrasings, type Phrasings } from '../scenarios/phrasing.ts';
 
@@ -139,16 +140,14 @@ async function render(c: DatasetConfig, progress: Progress, signal: AbortSignal 
     if (done.has(i)) progress('screenshots', ++counted, samples.length);
   const todo = samples.flatMap((_, i) => (done.has(i) ? [] : [i]));
   const shootStart = Date.now();
-  const cameras: Camera[] = [];
-  let next = 0;
-  let failure: { error: unknown } | null = null;
   // Each lane a browser of its own, taking the next sample not yet taken: a sample's files depend on it alone.
-  const lane = async () => {
-    const camera = new Camera({ executable: c.executable, scale: c.scale });
-    cameras.push(camera);
-    while (!failure && next < todo.length) {
+  await inLanes(
+    todo.length,
+    c.workers ?? 1,
+    { open: () => new Camera({ executable: c.executable, scale: c.scale }), close: (camera) => camera.close() },
+    async (camera, k) => {
       stopIfAsked(signal, `after ${counted} of ${samples.length} screenshots`);
-      const i = todo[next++]!;
+      const i = todo[k]!;
       const s = samples[i]!;
       const file = imageName(i);
       const bundle = byId.get(s.scenario);
@@ -173,22 +172,9 @@ async function render(c: DatasetConfig, progress: Progress, signal: AbortSignal 
       appendLine(join(tmp, PROGRESS), JSON.stringify({ sample: i, deviation: off }));
       shot++;
       progress('screenshots', ++counted, samples.length);
-    }
-  };
-  const workers = Math.max(1, Math.min(Math.floor(c.workers ?? 1), todo.length));
-  try {
-    await Promise.all(
-      Array.from({ length: workers }, () =>
-        lane().catch((e: unknown) => {
-          failure ??= { error: e };
-        }),
-      ),
-    );
-    if (failure) throw (failure as { error: unknown }).error;
-    if (worst > BOX_TOLERANCE) throw new Error(`a sample's box differs from Chromium's layout by ${worst} px`);
-  } finally {
-    await Promise.all(cameras.map((camera) => camera.close()));
-  }
+    },
+  );
+  if (worst > BOX_TOLERANCE) throw new Error(`a sample's box differs from Chromium's layout by ${worst} px`);
   const seconds = (Date.now() - shootStart) / 1000;
   writeFileAtomic(join(tmp, 'samples.jsonl'), lines.join('\n') + '\n');
   writeFileAtomic(join(tmp, 'README.md'), readme(c.suite.id, c.seed, c.scale, samples, c.phrasings));

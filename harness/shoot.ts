@@ -9,6 +9,7 @@ import { CORRECT, DECEPTIVE, drawBoxes } from '../simulator/measure/report/draw.
 import { silent, type Progress } from './progress.ts';
 import { stopIfAsked } from './stop.ts';
 import { lockFolder } from './lock.ts';
+import { inLanes } from '../lib/lanes.ts';
 
 export interface ShootOptions {
   /** Chromium executable (already found). */
@@ -72,14 +73,16 @@ async function shootInto(bundles: readonly LoadedBundle[], dir: string, opts: Sh
   const done = finishedShots(record, JSON.stringify({ scale: opts.scale }));
   const kept = bundles.filter((b) => done.has(b.manifest.id)).length;
   const reasons: (string | null)[] = bundles.map(() => null);
-  const cameras: Camera[] = [];
-  let next = 0;
   let counted = 0;
-  let failure: { error: unknown } | null = null;
-  // Each lane a browser of its own, taking the next configuration not yet taken: its shots depend on it alone.
-  const lane = async (camera: Camera) => {
-    while (!failure && next < bundles.length) {
-      const i = next++;
+  // Each lane a browser of its own (the caller's alone, where given), taking the next configuration not yet taken: its shots depend on it alone.
+  await inLanes(
+    bundles.length,
+    opts.camera ? 1 : (opts.workers ?? 1),
+    {
+      open: () => opts.camera ?? new Camera({ executable: opts.executable, scale: opts.scale }),
+      close: (camera) => (camera === opts.camera ? Promise.resolve() : camera.close()),
+    },
+    async (camera, i) => {
       const b = bundles[i]!;
       const first = b.manifest.patterns[0];
       const [sample] = first
@@ -93,7 +96,7 @@ async function shootInto(bundles: readonly LoadedBundle[], dir: string, opts: Sh
             : 'its correct and deceptive boxes are never in view together';
       if (done.has(b.manifest.id)) {
         progress('configurations', ++counted, bundles.length);
-        continue;
+        return;
       }
       stopIfAsked(opts.signal, `after ${counted} of ${bundles.length} configurations`);
       const shot = await camera.shoot(b, sample?.actions ?? []);
@@ -113,23 +116,8 @@ async function shootInto(bundles: readonly LoadedBundle[], dir: string, opts: Sh
       });
       appendLine(record, b.manifest.id);
       progress('configurations', ++counted, bundles.length);
-    }
-  };
-  const workers = opts.camera ? 1 : Math.max(1, Math.min(Math.floor(opts.workers ?? 1), bundles.length));
-  try {
-    await Promise.all(
-      Array.from({ length: workers }, () => {
-        const camera = opts.camera ?? new Camera({ executable: opts.executable, scale: opts.scale });
-        if (!opts.camera) cameras.push(camera);
-        return lane(camera).catch((e: unknown) => {
-          failure ??= { error: e };
-        });
-      }),
-    );
-    if (failure) throw (failure as { error: unknown }).error;
-  } finally {
-    await Promise.all(cameras.map((camera) => camera.close()));
-  }
+    },
+  );
   const unboxed = bundles.flatMap((b, i) => {
     const reason = reasons[i];
     return reason ? [{ scenario: b.manifest.id, reason }] : [];
