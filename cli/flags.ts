@@ -272,7 +272,7 @@ export const concurrency = flag(
 export const workers = flag(
   'workers',
   '--workers <n>',
-  `engine processes the episodes (or the configurations a self-check plays) are spread over, each a sandbox of its own (a Chromium of its own with --engine chromium; for dataset and shoot, the Chromiums they render in; for conform, pairs of the two); the results are the same at any n ${byDefault('one per core')}`,
+  `engine processes the episodes (or the configurations a self-check plays, the episodes label replays) are spread over, each a sandbox of its own (a Chromium of its own with --engine chromium; for dataset and shoot, the Chromiums they render in; for conform, pairs of the two); the results are the same at any n ${byDefault('one per core')}`,
   int('workers', 1, 64).optional(),
 );
 

@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import { defineCommand, inPath, noArgs, outFile } from './command.ts';
-import { flag, required, stepSeconds, subsetFlags, trustBundles, unsafeNoSandbox, when } from './flags.ts';
-import { sandboxFor } from './play-flags.ts';
+import { flag, required, stepSeconds, subsetFlags, trustBundles, unsafeNoSandbox, when, workers } from './flags.ts';
+import { sandboxFor, workersOf } from './play-flags.ts';
 import { stoppable } from './stop.ts';
 
 export const { help, run, flags } = defineCommand({
   name: 'label',
-  usage: '--runs <run folder> [--out <file.jsonl>] [--scenario <id>] [--configs <n>] [--limit <n>]',
+  usage: '--runs <run folder> [--out <file.jsonl>] [--scenario <id>] [--configs <n>] [--limit <n>] [--workers <n>]',
   flags: [
     required(
       flag(
@@ -26,6 +26,7 @@ export const { help, run, flags } = defineCommand({
     when(trustBundles, "the run's --bundles"),
     stepSeconds,
     unsafeNoSandbox,
+    workers,
   ],
   schema: (flags) => z.object({ ...flags, args: noArgs }),
   async run(c, io) {
@@ -42,6 +43,7 @@ export const { help, run, flags } = defineCommand({
         limits: c.stepSeconds ? { stepSeconds: c.stepSeconds } : {},
         progress: io.progress,
         signal,
+        workers: workersOf(c),
       }),
     );
     const counts = Object.entries(r.counts)

@@ -5,6 +5,7 @@ import { suites } from '../scenarios/index.ts';
 import { appendLine, completeLines } from '../lib/files.ts';
 import type { LoadedBundle } from '../simulator/loop/bundle.ts';
 import { DecoyEnv } from '../simulator/loop/env.ts';
+import { inLanes } from '../lib/lanes.ts';
 import { labelEpisode, ReplayDiverged, type LabelledStep, type StateVisitor } from '../simulator/measure/labels.ts';
 import type { EpisodeRecord } from '../simulator/loop/runner.ts';
 import { shortReason } from '../lib/errors.ts';
@@ -26,6 +27,8 @@ export interface LabelOptions {
   signal?: AbortSignal;
   /** Which of the run's episodes are labelled (harness/subset.ts subsetOfRuns); all unless given. */
   subset?: Subset;
+  /** Engine processes the episodes are spread over (default 1); the file is the same bytes at any number. */
+  workers?: number;
 }
 
 export interface LabelResult {
@@ -182,8 +185,6 @@ export async function labelRun(runs: string, opts: LabelOptions = {}): Promise<L
   const unlock = lockFolder(dirname(file));
   // The limits the run was played with, unless given: a step replayed under others could end otherwise.
   const limits = { ...config.limits, ...opts.limits };
-  const env = DecoyEnv.sandboxed(limits);
-  const fork = DecoyEnv.sandboxed(limits);
   try {
     const done = labelledPrefix(file, episodes);
     if (!existsSync(file)) writeFileSync(file, '');
@@ -191,27 +192,48 @@ export async function labelRun(runs: string, opts: LabelOptions = {}): Promise<L
     let steps = done.steps;
     let skipped = episodes.slice(0, done.kept).filter(labelledSkip).length;
     const progress = opts.progress ?? silent;
-    for (let k = done.kept; k < episodes.length; k++) {
-      const e = episodes[k] as EpisodeRecord;
-      if (labelledSkip(e)) {
-        skipped++;
-        continue;
+    const todo = episodes.slice(done.kept);
+    // Labels are written in the episodes' order, each episode's once it and every one before it are whole.
+    const whole: (LabelledStep[] | undefined)[] = new Array(todo.length);
+    let written = 0;
+    const writeWhole = () => {
+      for (; written < todo.length && whole[written]; written++) {
+        const labels = whole[written]!;
+        whole[written] = undefined;
+        for (const l of labels) {
+          appendLine(file, JSON.stringify(l));
+          counts[l.label] = (counts[l.label] ?? 0) + 1;
+        }
+        steps += labels.length;
+        if (labelledSkip(todo[written]!)) skipped++;
+        else progress('episodes', done.kept + written + 1, episodes.length);
       }
-      // Nothing of this episode is written before it is whole: after a failure, the same command carries on from it.
-      const labels = await labelRecorded(env, bundles.get(e.scenario) as LoadedBundle, e, fork);
-      for (const l of labels) {
-        appendLine(file, JSON.stringify(l));
-        counts[l.label] = (counts[l.label] ?? 0) + 1;
-      }
-      steps += labels.length;
-      progress('episodes', k + 1, episodes.length);
-      if (k + 1 < episodes.length) stopIfAsked(opts.signal, `after ${k + 1} of ${episodes.length} episodes`);
-      await new Promise((r) => setImmediate(r));
-    }
+    };
+    await inLanes(
+      todo.length,
+      opts.workers ?? 1,
+      {
+        open: (worker) => ({
+          env: DecoyEnv.sandboxed(limits, null, worker),
+          fork: DecoyEnv.sandboxed(limits, null, worker),
+        }),
+        close: async ({ env, fork }) => {
+          await env.close();
+          await fork.close();
+        },
+      },
+      async ({ env, fork }, k) => {
+        const e = todo[k]!;
+        if (k > 0 && !labelledSkip(e))
+          stopIfAsked(opts.signal, `after ${done.kept + written} of ${episodes.length} episodes`);
+        // Nothing of this episode is written before it is whole: after a failure, the same command carries on from it.
+        whole[k] = labelledSkip(e) ? [] : await labelRecorded(env, bundles.get(e.scenario) as LoadedBundle, e, fork);
+        writeWhole();
+        await new Promise((r) => setImmediate(r));
+      },
+    );
     return { file, episodes: episodes.length, kept: done.kept, steps, skipped, counts };
   } finally {
-    await env.close();
-    await fork.close();
     unlock();
   }
 }

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { executeRun } from '../../../harness/run.ts';
 import { labelRun } from '../../../harness/label.ts';
-import { UserError } from '../../../lib/errors.ts';
+import { Stopped, UserError } from '../../../lib/errors.ts';
 import { LABELS, type LabelledStep } from '../../../simulator/measure/labels.ts';
 import { decoyIn, runConfig } from '../../helpers.ts';
 import { subsetBy } from '../../../harness/subset.ts';
@@ -45,6 +45,22 @@ describe('decoy label on a run folder', () => {
     const r = await labelRun(runs, { out });
     expect(r.kept).toBeGreaterThan(0);
     expect(readFileSync(out, 'utf8')).toBe(whole);
+  }, 300_000);
+
+  it('labelled on three engine processes, or cut short on two and finished on one, the file is byte for byte the labelling on one', async () => {
+    const three = join(dir, 'three.jsonl');
+    await labelRun(runs, { out: three, workers: 3 });
+    expect(readFileSync(three, 'utf8')).toBe(whole);
+    const stop = new AbortController();
+    const cut = join(dir, 'two.jsonl');
+    await expect(
+      labelRun(runs, { out: cut, workers: 2, signal: stop.signal, progress: (_, done) => done === 2 && stop.abort() }),
+    ).rejects.toThrow(Stopped);
+    const kept = readFileSync(cut, 'utf8');
+    expect(whole.startsWith(kept) && kept.length > 0 && kept.length < whole.length).toBe(true);
+    const r = await labelRun(runs, { out: cut, workers: 1 });
+    expect(r.kept).toBeGreaterThanOrEqual(2);
+    expect(readFileSync(cut, 'utf8')).toBe(whole);
   }, 300_000);
 
   it('a whole line edited to something decoy label does not write is refused in one line naming the file, the line and the field, and nothing is cut', async () => {
