@@ -10,7 +10,7 @@ import { checkBundle, type CheckRow } from '../simulator/measure/check.ts';
 import { DecoyEnv } from '../simulator/loop/env.ts';
 import { engineBuild } from '../simulator/page/sandbox/process.ts';
 import { silent, type Progress } from './progress.ts';
-import { stopIfAsked } from './stop.ts';
+import { stopIfAsked, stoppedAfter } from './stop.ts';
 import { inLanes } from '../lib/lanes.ts';
 
 /**
@@ -124,19 +124,24 @@ export async function checkBundles(bundles: readonly LoadedBundle[], opts: Check
   if (done > 0) progress('configurations', done, bundles.length);
   mkdirSync(dirname(files[0]!), { recursive: true });
   // The bundles may come from anyone: their pages run in the engine sandbox.
-  await inLanes(
-    todo.length,
-    opts.workers ?? 1,
-    { open: (worker) => DecoyEnv.sandboxed({}, null, worker), close: (env) => env.close() },
-    async (env, k) => {
-      stopIfAsked(opts.signal, `during the self-check, after ${done} of ${bundles.length} configurations`);
-      const i = todo[k]!;
-      const checked = await checkBundle(bundles[i]!, env);
-      writeFileAtomic(files[i]!, JSON.stringify(checked));
-      rows[i] = checked;
-      progress('configurations', ++done, bundles.length);
-      await new Promise((r) => setImmediate(r));
-    },
+  await stoppedAfter(
+    inLanes(
+      todo.length,
+      opts.workers ?? 1,
+      { open: (worker) => DecoyEnv.sandboxed({}, null, worker), close: (env) => env.close() },
+      async (env, k) => {
+        stopIfAsked(opts.signal, `during the self-check, after ${done} of ${bundles.length} configurations`);
+        const i = todo[k]!;
+        const checked = await checkBundle(bundles[i]!, env);
+        // A terminal's Ctrl-C reaches the engine processes too: a verdict made while it came may be of an engine it ended, and is not kept.
+        stopIfAsked(opts.signal, `during the self-check, after ${done} of ${bundles.length} configurations`);
+        writeFileAtomic(files[i]!, JSON.stringify(checked));
+        rows[i] = checked;
+        progress('configurations', ++done, bundles.length);
+        await new Promise((r) => setImmediate(r));
+      },
+    ),
+    () => `during the self-check, after ${done} of ${bundles.length} configurations`,
   );
   return rows.flatMap((r) => r!);
 }

@@ -13,7 +13,7 @@ import { drawMarks } from '../simulator/measure/report/marks.ts';
 import { BOX_TOLERANCE } from '../simulator/measure/conform.ts';
 import { countsTable, generateClicks, quotas } from './clicks.ts';
 import { silent, type Progress } from './progress.ts';
-import { stopIfAsked } from './stop.ts';
+import { stopIfAsked, stoppedAfter } from './stop.ts';
 import { inLanes } from '../lib/lanes.ts';
 import { lockBeside } from './lock.ts';
 import { phrasingsNote, recordedPhrasings, type Phrasings } from '../scenarios/phrasing.ts';
@@ -132,7 +132,8 @@ async function render(c: DatasetConfig, progress: Progress, signal: AbortSignal 
   const lines = samples.map((s, i) =>
     JSON.stringify(RUC_RECORD.parse(rucRecord(s, `images/${imageName(i)}`, c.scale))),
   );
-  let worst = Math.max(0, ...done.values());
+  let worst = 0;
+  for (const before of done.values()) worst = Math.max(worst, before);
   let shot = 0;
   let counted = 0;
   // Rendered before an interruption: counted first, in the samples' order.
@@ -141,38 +142,41 @@ async function render(c: DatasetConfig, progress: Progress, signal: AbortSignal 
   const todo = samples.flatMap((_, i) => (done.has(i) ? [] : [i]));
   const shootStart = Date.now();
   // Each lane a browser of its own, taking the next sample not yet taken: a sample's files depend on it alone.
-  await inLanes(
-    todo.length,
-    c.workers ?? 1,
-    { open: () => new Camera({ executable: c.executable, scale: c.scale }), close: (camera) => camera.close() },
-    async (camera, k) => {
-      stopIfAsked(signal, `after ${counted} of ${samples.length} screenshots`);
-      const i = todo[k]!;
-      const s = samples[i]!;
-      const file = imageName(i);
-      const bundle = byId.get(s.scenario);
-      if (!bundle) throw new Error(`sample ${s.id}: its bundle was not generated`);
-      const rendered = await camera.shoot({ manifest: bundle.manifest, site: { files: bundle.files } }, s.actions);
-      const off = await deviation(camera, s);
-      worst = Math.max(worst, off);
-      if (c.overlay) {
-        const boxes = [
-          { rect: bboxRect(s.correct.bbox), colour: CORRECT },
-          ...(s.dark ? [{ rect: bboxRect(s.dark.bbox), colour: DECEPTIVE }] : []),
-        ];
-        writeFileAtomic(join(tmp, 'overlays', file), await drawBoxes(rendered.png, boxes, c.scale));
-      }
-      if (c.marks) {
-        writeFileAtomic(
-          join(tmp, 'marks', file),
-          await drawMarks(rendered.png, rendered.observation.elements, bundle.manifest.viewport, c.scale),
-        );
-      }
-      writeFileAtomic(join(tmp, 'images', file), rendered.png);
-      appendLine(join(tmp, PROGRESS), JSON.stringify({ sample: i, deviation: off }));
-      shot++;
-      progress('screenshots', ++counted, samples.length);
-    },
+  await stoppedAfter(
+    inLanes(
+      todo.length,
+      c.workers ?? 1,
+      { open: () => new Camera({ executable: c.executable, scale: c.scale }), close: (camera) => camera.close() },
+      async (camera, k) => {
+        stopIfAsked(signal, `after ${counted} of ${samples.length} screenshots`);
+        const i = todo[k]!;
+        const s = samples[i]!;
+        const file = imageName(i);
+        const bundle = byId.get(s.scenario);
+        if (!bundle) throw new Error(`sample ${s.id}: its bundle was not generated`);
+        const rendered = await camera.shoot({ manifest: bundle.manifest, site: { files: bundle.files } }, s.actions);
+        const off = await deviation(camera, s);
+        worst = Math.max(worst, off);
+        if (c.overlay) {
+          const boxes = [
+            { rect: bboxRect(s.correct.bbox), colour: CORRECT },
+            ...(s.dark ? [{ rect: bboxRect(s.dark.bbox), colour: DECEPTIVE }] : []),
+          ];
+          writeFileAtomic(join(tmp, 'overlays', file), await drawBoxes(rendered.png, boxes, c.scale));
+        }
+        if (c.marks) {
+          writeFileAtomic(
+            join(tmp, 'marks', file),
+            await drawMarks(rendered.png, rendered.observation.elements, bundle.manifest.viewport, c.scale),
+          );
+        }
+        writeFileAtomic(join(tmp, 'images', file), rendered.png);
+        appendLine(join(tmp, PROGRESS), JSON.stringify({ sample: i, deviation: off }));
+        shot++;
+        progress('screenshots', ++counted, samples.length);
+      },
+    ),
+    () => `after ${counted} of ${samples.length} screenshots`,
   );
   if (worst > BOX_TOLERANCE) throw new Error(`a sample's box differs from Chromium's layout by ${worst} px`);
   const seconds = (Date.now() - shootStart) / 1000;
@@ -184,7 +188,7 @@ async function render(c: DatasetConfig, progress: Progress, signal: AbortSignal 
   return {
     samples: samples.length,
     resumed: done.size,
-    screenshotsPerSecond: shot / seconds,
+    screenshotsPerSecond: seconds > 0 ? shot / seconds : 0,
     seconds: (Date.now() - started) / 1000,
     worstDeviation: worst,
   };

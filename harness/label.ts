@@ -14,7 +14,7 @@ import { LABELS_FILE, parseLabelledStep, readRunFolder, type RunConfig } from '.
 import { lockFolder } from './lock.ts';
 import { loadBundles, runSource } from './select.ts';
 import { silent, type Progress } from './progress.ts';
-import { stopIfAsked } from './stop.ts';
+import { stopIfAsked, stoppedAfter } from './stop.ts';
 import { subsetOfRuns, type Subset } from './subset.ts';
 
 export interface LabelOptions {
@@ -209,28 +209,31 @@ export async function labelRun(runs: string, opts: LabelOptions = {}): Promise<L
         else progress('episodes', done.kept + written + 1, episodes.length);
       }
     };
-    await inLanes(
-      todo.length,
-      opts.workers ?? 1,
-      {
-        open: (worker) => ({
-          env: DecoyEnv.sandboxed(limits, null, worker),
-          fork: DecoyEnv.sandboxed(limits, null, worker),
-        }),
-        close: async ({ env, fork }) => {
-          await env.close();
-          await fork.close();
+    await stoppedAfter(
+      inLanes(
+        todo.length,
+        opts.workers ?? 1,
+        {
+          open: (worker) => ({
+            env: DecoyEnv.sandboxed(limits, null, worker),
+            fork: DecoyEnv.sandboxed(limits, null, worker),
+          }),
+          close: async ({ env, fork }) => {
+            await env.close();
+            await fork.close();
+          },
         },
-      },
-      async ({ env, fork }, k) => {
-        const e = todo[k]!;
-        if (k > 0 && !labelledSkip(e))
-          stopIfAsked(opts.signal, `after ${done.kept + written} of ${episodes.length} episodes`);
-        // Nothing of this episode is written before it is whole: after a failure, the same command carries on from it.
-        whole[k] = labelledSkip(e) ? [] : await labelRecorded(env, bundles.get(e.scenario) as LoadedBundle, e, fork);
-        writeWhole();
-        await new Promise((r) => setImmediate(r));
-      },
+        async ({ env, fork }, k) => {
+          const e = todo[k]!;
+          if (k > 0 && !labelledSkip(e))
+            stopIfAsked(opts.signal, `after ${done.kept + written} of ${episodes.length} episodes`);
+          // Nothing of this episode is written before it is whole: after a failure, the same command carries on from it.
+          whole[k] = labelledSkip(e) ? [] : await labelRecorded(env, bundles.get(e.scenario) as LoadedBundle, e, fork);
+          writeWhole();
+          await new Promise((r) => setImmediate(r));
+        },
+      ),
+      () => `after ${done.kept + written} of ${episodes.length} episodes`,
     );
     return { file, episodes: episodes.length, kept: done.kept, steps, skipped, counts };
   } finally {

@@ -7,7 +7,7 @@ import { bboxRect, clickSamples } from '../simulator/measure/clicks.ts';
 import { Camera, shotState } from '../simulator/measure/shots.ts';
 import { CORRECT, DECEPTIVE, drawBoxes } from '../simulator/measure/report/draw.ts';
 import { silent, type Progress } from './progress.ts';
-import { stopIfAsked } from './stop.ts';
+import { stopIfAsked, stoppedAfter } from './stop.ts';
 import { lockFolder } from './lock.ts';
 import { inLanes } from '../lib/lanes.ts';
 
@@ -75,48 +75,51 @@ async function shootInto(bundles: readonly LoadedBundle[], dir: string, opts: Sh
   const reasons: (string | null)[] = bundles.map(() => null);
   let counted = 0;
   // Each lane a browser of its own (the caller's alone, where given), taking the next configuration not yet taken: its shots depend on it alone.
-  await inLanes(
-    bundles.length,
-    opts.camera ? 1 : (opts.workers ?? 1),
-    {
-      open: () => opts.camera ?? new Camera({ executable: opts.executable, scale: opts.scale }),
-      close: (camera) => (camera === opts.camera ? Promise.resolve() : camera.close()),
-    },
-    async (camera, i) => {
-      const b = bundles[i]!;
-      const first = b.manifest.patterns[0];
-      const [sample] = first
-        ? await clickSamples(b, { category: families.get(first.family).category, nullClicks: 0 })
-        : [];
-      if (!sample)
-        reasons[i] = !first
-          ? 'a control: nothing deceptive to box'
-          : !b.manifest.feasible
-            ? 'no safe completion, so no correct box (B_c)'
-            : 'its correct and deceptive boxes are never in view together';
-      if (done.has(b.manifest.id)) {
+  await stoppedAfter(
+    inLanes(
+      bundles.length,
+      opts.camera ? 1 : (opts.workers ?? 1),
+      {
+        open: () => opts.camera ?? new Camera({ executable: opts.executable, scale: opts.scale }),
+        close: (camera) => (camera === opts.camera ? Promise.resolve() : camera.close()),
+      },
+      async (camera, i) => {
+        const b = bundles[i]!;
+        const first = b.manifest.patterns[0];
+        const [sample] = first
+          ? await clickSamples(b, { category: families.get(first.family).category, nullClicks: 0 })
+          : [];
+        if (!sample)
+          reasons[i] = !first
+            ? 'a control: nothing deceptive to box'
+            : !b.manifest.feasible
+              ? 'no safe completion, so no correct box (B_c)'
+              : 'its correct and deceptive boxes are never in view together';
+        if (done.has(b.manifest.id)) {
+          progress('configurations', ++counted, bundles.length);
+          return;
+        }
+        stopIfAsked(opts.signal, `after ${counted} of ${bundles.length} configurations`);
+        const shot = await camera.shoot(b, sample?.actions ?? []);
+        const boxes = sample
+          ? [
+              { rect: bboxRect(sample.correct.bbox), colour: CORRECT },
+              ...(sample.dark ? [{ rect: bboxRect(sample.dark.bbox), colour: DECEPTIVE }] : []),
+            ]
+          : [];
+        const drawn = await drawBoxes(shot.png, boxes, opts.scale);
+        // Through the bundle's own folders, as it was read: a folder swapped for a link since then is refused, not written through.
+        writeIntoBundle(dir, [b.manifest.id, 'shots'], (to) => {
+          writeFileAtomic(to('start.png'), shot.png);
+          writeFileAtomic(to('start-boxes.png'), drawn);
+          const state = shotState(shot, sample?.actions ?? [], camera.browser.viewport, opts.scale);
+          writeFileAtomic(to('start.json'), JSON.stringify(state, null, 2) + '\n');
+        });
+        appendLine(record, b.manifest.id);
         progress('configurations', ++counted, bundles.length);
-        return;
-      }
-      stopIfAsked(opts.signal, `after ${counted} of ${bundles.length} configurations`);
-      const shot = await camera.shoot(b, sample?.actions ?? []);
-      const boxes = sample
-        ? [
-            { rect: bboxRect(sample.correct.bbox), colour: CORRECT },
-            ...(sample.dark ? [{ rect: bboxRect(sample.dark.bbox), colour: DECEPTIVE }] : []),
-          ]
-        : [];
-      const drawn = await drawBoxes(shot.png, boxes, opts.scale);
-      // Through the bundle's own folders, as it was read: a folder swapped for a link since then is refused, not written through.
-      writeIntoBundle(dir, [b.manifest.id, 'shots'], (to) => {
-        writeFileAtomic(to('start.png'), shot.png);
-        writeFileAtomic(to('start-boxes.png'), drawn);
-        const state = shotState(shot, sample?.actions ?? [], camera.browser.viewport, opts.scale);
-        writeFileAtomic(to('start.json'), JSON.stringify(state, null, 2) + '\n');
-      });
-      appendLine(record, b.manifest.id);
-      progress('configurations', ++counted, bundles.length);
-    },
+      },
+    ),
+    () => `after ${counted} of ${bundles.length} configurations`,
   );
   const unboxed = bundles.flatMap((b, i) => {
     const reason = reasons[i];

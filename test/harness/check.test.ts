@@ -89,6 +89,22 @@ describe('the self-check verdict cache', () => {
     expect(part, 'nothing checked again').toEqual([]);
   });
 
+  it('keeps no verdict of a configuration whose check was under way when Ctrl-C came (a terminal ends the engine processes too)', async () => {
+    const bundles = loadBundles({ suite: 'demo', seed: 7, patterns: ['preselected-consent'] }).slice(0, 1);
+    const cacheDir = join(scratch, 'cut');
+    // Not stopped when the check starts, stopped by the time it ends.
+    let reads = 0;
+    const signal = {
+      get aborted() {
+        return ++reads > 1;
+      },
+    } as AbortSignal;
+    await expect(checkBundles(bundles, { cacheDir, signal })).rejects.toThrow(
+      /during the self-check, after 0 of 1 configurations/,
+    );
+    expect(existsSync(checkCacheFile(bundles[0]!, { cacheDir }))).toBe(false);
+  });
+
   it('is keyed by each file whole: moving text from the end of one file to the start of the next, or into a path, gives another key', () => {
     const [b] = loadBundles({ suite: 'demo', seed: 7, patterns: ['price-drift'] });
     if (!b) throw new Error('no bundle');

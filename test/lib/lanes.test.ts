@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { inLanes } from '../../lib/lanes.ts';
+import { Stopped } from '../../lib/errors.ts';
 
 /** A tick of the event loop, so that lanes interleave. */
 const tick = () => new Promise((r) => setImmediate(r));
@@ -67,5 +68,19 @@ describe('inLanes', () => {
     ).rejects.toThrow('no browser');
     expect(closed).toEqual([0]);
     expect(worked.length).toBeLessThanOrEqual(1);
+  });
+
+  it('a lane that fails while another is being stopped (Ctrl-C) is what is thrown, not the stop; a count that is no number is one lane', async () => {
+    const lanes = { open: (lane: number) => lane, close: async () => {} };
+    await expect(
+      inLanes(2, 2, lanes, async (_lane, item) => {
+        if (item === 0) throw new Stopped('stopped after 0 of 2');
+        await tick();
+        throw new Error('the page crashed');
+      }),
+    ).rejects.toThrow('the page crashed');
+    const opened: number[] = [];
+    await inLanes(3, Number.NaN, { open: (lane) => (opened.push(lane), lane), close: async () => {} }, async () => {});
+    expect(opened).toEqual([0]);
   });
 });
