@@ -3,7 +3,10 @@ import { z } from 'zod';
 import type { Same } from '../../lib/same.ts';
 import type { LoadedBundle } from '../loop/bundle.ts';
 import { centre, intersect } from '../page/dom/geometry.ts';
-import { ChromiumBrowser } from '../page/engine/chromium.ts';
+import { ChromiumBrowser, ChromiumError } from '../page/engine/chromium.ts';
+import { NavigationError } from '../page/engine/browser.ts';
+import { LimitError } from '../page/engine/limits.ts';
+import { UserError } from '../../lib/errors.ts';
 import { DecoyEnv, type EnvObservation } from '../loop/env.ts';
 
 export interface Shot {
@@ -15,21 +18,34 @@ export class Camera {
   readonly browser: ChromiumBrowser;
   private readonly env: DecoyEnv;
 
-  constructor(opts: { executable?: string; scale?: number } = {}) {
+  /** `callMs`: how long one call into the browser may take (the browser's default unless given). */
+  constructor(opts: { executable?: string; scale?: number; callMs?: number } = {}) {
     this.browser = new ChromiumBrowser(opts);
     this.env = new DecoyEnv({ browser: this.browser });
   }
 
-  /** Replays action strings from a fresh episode (seed 1, as click samples are drawn) and photographs where they lead. */
+  /**
+   * Replays action strings from a fresh episode (seed 1, as click samples are drawn) and
+   * photographs where they lead. A page that cannot be photographed (it hangs past a call's
+   * time, crashes the browser, or a step fails) is the bundle's doing: a UserError naming it.
+   */
   async shoot(bundle: LoadedBundle, actions: readonly string[]): Promise<Shot> {
-    let { observation } = await this.env.reset({ bundle, seed: 1 });
-    for (const a of actions) {
-      const r = await this.env.step(a);
-      if (r.observation.last_action_error)
-        throw new Error(`${bundle.manifest.id}: replaying ${a} failed in Chromium: ${r.observation.last_action_error}`);
-      observation = r.observation;
+    const id = bundle.manifest.id;
+    try {
+      let { observation } = await this.env.reset({ bundle, seed: 1 });
+      for (const a of actions) {
+        const r = await this.env.step(a);
+        if (r.observation.last_action_error)
+          throw new UserError(`${id}: replaying ${a} failed in Chromium: ${r.observation.last_action_error}`);
+        observation = r.observation;
+      }
+      return { png: await this.browser.screenshot(), observation };
+    } catch (e) {
+      if (e instanceof UserError) throw e;
+      if (e instanceof LimitError || e instanceof ChromiumError || e instanceof NavigationError)
+        throw new UserError(`${id}: cannot be photographed in Chromium: ${e.message}`);
+      throw e;
     }
-    return { png: await this.browser.screenshot(), observation };
   }
 
   async close(): Promise<void> {

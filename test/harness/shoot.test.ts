@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { findChromium } from '../../simulator/page/engine/chromium.ts';
 import { shootBundles } from '../../harness/shoot.ts';
-import { shotStateSchema } from '../../simulator/measure/shots.ts';
+import { Camera, shotStateSchema } from '../../simulator/measure/shots.ts';
 import { writeDataset } from '../../harness/dataset.ts';
 import { resize } from '../../harness/clicks.ts';
 import { loadBundles, selectSuite } from '../../harness/select.ts';
@@ -62,6 +62,27 @@ describe.skipIf(!chromium.ok)(`decoy shoot ${chromium.why}`, () => {
 });
 
 describe('decoy dataset', () => {
+  it("a page that hangs past a call's time cannot be photographed: a one-line UserError naming the configuration, not a crash", async () => {
+    const [b] = loadBundles({ suite: 'demo', seed: 7, patterns: ['warranty-addon'] });
+    const files = {
+      ...b!.site.files,
+      'index.html': b!.site.files['index.html']!.replace('<head>', '<head><script>for (;;) {}</script>'),
+    };
+    const camera = new Camera({ executable: findChromium(), callMs: 1500 });
+    try {
+      const e = await camera.shoot({ manifest: b!.manifest, site: { files } }, []).then(
+        () => null,
+        (e: unknown) => e,
+      );
+      expect(e).toBeInstanceOf(UserError);
+      expect((e as Error).message).toBe(
+        `${b!.manifest.id}: cannot be photographed in Chromium: a step took more than 1.5 s`,
+      );
+    } finally {
+      await camera.close();
+    }
+  });
+
   it('a dataset folder another live process is writing (its lock beside it) is refused before any work, with nothing written', async () => {
     const out = join(dir, 'ds');
     writeFileSync(`${out}.lock`, `${process.pid}\n`);
