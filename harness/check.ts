@@ -123,6 +123,8 @@ export async function checkBundles(bundles: readonly LoadedBundle[], opts: Check
   let done = bundles.length - todo.length;
   if (done > 0) progress('configurations', done, bundles.length);
   mkdirSync(dirname(files[0]!), { recursive: true });
+  // How far the job got: read again once every lane has stopped.
+  const far = () => `during the self-check, after ${done} of ${bundles.length} configurations`;
   // The bundles may come from anyone: their pages run in the engine sandbox.
   await stoppedAfter(
     inLanes(
@@ -130,18 +132,18 @@ export async function checkBundles(bundles: readonly LoadedBundle[], opts: Check
       opts.workers ?? 1,
       { open: (worker) => DecoyEnv.sandboxed({}, null, worker), close: (env) => env.close() },
       async (env, k) => {
-        stopIfAsked(opts.signal, `during the self-check, after ${done} of ${bundles.length} configurations`);
+        stopIfAsked(opts.signal, far());
         const i = todo[k]!;
         const checked = await checkBundle(bundles[i]!, env);
         // A terminal's Ctrl-C reaches the engine processes too: a verdict made while it came may be of an engine it ended, and is not kept.
-        stopIfAsked(opts.signal, `during the self-check, after ${done} of ${bundles.length} configurations`);
+        stopIfAsked(opts.signal, far());
         writeFileAtomic(files[i]!, JSON.stringify(checked));
         rows[i] = checked;
         progress('configurations', ++done, bundles.length);
         await new Promise((r) => setImmediate(r));
       },
     ),
-    () => `during the self-check, after ${done} of ${bundles.length} configurations`,
+    far,
   );
   return rows.flatMap((r) => r!);
 }

@@ -136,11 +136,12 @@ async function render(c: DatasetConfig, progress: Progress, signal: AbortSignal 
   for (const before of done.values()) worst = Math.max(worst, before);
   let shot = 0;
   let counted = 0;
-  // Rendered before an interruption: counted first, in the samples' order.
-  for (let i = 0; i < samples.length && done.size > 0; i++)
-    if (done.has(i)) progress('screenshots', ++counted, samples.length);
+  // Rendered before an interruption: counted first.
+  while (counted < done.size) progress('screenshots', ++counted, samples.length);
   const todo = samples.flatMap((_, i) => (done.has(i) ? [] : [i]));
   const shootStart = Date.now();
+  // How far the job got: read again once every lane has stopped.
+  const far = () => `after ${counted} of ${samples.length} screenshots`;
   // Each lane a browser of its own, taking the next sample not yet taken: a sample's files depend on it alone.
   await stoppedAfter(
     inLanes(
@@ -148,7 +149,7 @@ async function render(c: DatasetConfig, progress: Progress, signal: AbortSignal 
       c.workers ?? 1,
       { open: () => new Camera({ executable: c.executable, scale: c.scale }), close: (camera) => camera.close() },
       async (camera, k) => {
-        stopIfAsked(signal, `after ${counted} of ${samples.length} screenshots`);
+        stopIfAsked(signal, far());
         const i = todo[k]!;
         const s = samples[i]!;
         const file = imageName(i);
@@ -176,7 +177,7 @@ async function render(c: DatasetConfig, progress: Progress, signal: AbortSignal 
         progress('screenshots', ++counted, samples.length);
       },
     ),
-    () => `after ${counted} of ${samples.length} screenshots`,
+    far,
   );
   if (worst > BOX_TOLERANCE) throw new Error(`a sample's box differs from Chromium's layout by ${worst} px`);
   const seconds = (Date.now() - shootStart) / 1000;

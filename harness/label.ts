@@ -209,6 +209,8 @@ export async function labelRun(runs: string, opts: LabelOptions = {}): Promise<L
         else progress('episodes', done.kept + written + 1, episodes.length);
       }
     };
+    // How far the job got: read again once every lane has stopped.
+    const far = () => `after ${done.kept + written} of ${episodes.length} episodes`;
     await stoppedAfter(
       inLanes(
         todo.length,
@@ -225,15 +227,14 @@ export async function labelRun(runs: string, opts: LabelOptions = {}): Promise<L
         },
         async ({ env, fork }, k) => {
           const e = todo[k]!;
-          if (k > 0 && !labelledSkip(e))
-            stopIfAsked(opts.signal, `after ${done.kept + written} of ${episodes.length} episodes`);
+          if (k > 0 && !labelledSkip(e)) stopIfAsked(opts.signal, far());
           // Nothing of this episode is written before it is whole: after a failure, the same command carries on from it.
           whole[k] = labelledSkip(e) ? [] : await labelRecorded(env, bundles.get(e.scenario) as LoadedBundle, e, fork);
           writeWhole();
           await new Promise((r) => setImmediate(r));
         },
       ),
-      () => `after ${done.kept + written} of ${episodes.length} episodes`,
+      far,
     );
     return { file, episodes: episodes.length, kept: done.kept, steps, skipped, counts };
   } finally {

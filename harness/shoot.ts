@@ -74,6 +74,8 @@ async function shootInto(bundles: readonly LoadedBundle[], dir: string, opts: Sh
   const kept = bundles.filter((b) => done.has(b.manifest.id)).length;
   const reasons: (string | null)[] = bundles.map(() => null);
   let counted = 0;
+  // How far the job got: read again once every lane has stopped.
+  const far = () => `after ${counted} of ${bundles.length} configurations`;
   // Each lane a browser of its own (the caller's alone, where given), taking the next configuration not yet taken: its shots depend on it alone.
   await stoppedAfter(
     inLanes(
@@ -99,7 +101,7 @@ async function shootInto(bundles: readonly LoadedBundle[], dir: string, opts: Sh
           progress('configurations', ++counted, bundles.length);
           return;
         }
-        stopIfAsked(opts.signal, `after ${counted} of ${bundles.length} configurations`);
+        stopIfAsked(opts.signal, far());
         const shot = await camera.shoot(b, sample?.actions ?? []);
         const boxes = sample
           ? [
@@ -119,7 +121,7 @@ async function shootInto(bundles: readonly LoadedBundle[], dir: string, opts: Sh
         progress('configurations', ++counted, bundles.length);
       },
     ),
-    () => `after ${counted} of ${bundles.length} configurations`,
+    far,
   );
   const unboxed = bundles.flatMap((b, i) => {
     const reason = reasons[i];

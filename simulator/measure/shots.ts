@@ -41,7 +41,6 @@ export class Camera {
       }
       return { png: await this.browser.screenshot(), observation };
     } catch (e) {
-      if (e instanceof UserError) throw e;
       if (e instanceof LimitError || e instanceof ChromiumError || e instanceof NavigationError)
         throw new UserError(`${id}: cannot be photographed in Chromium: ${e.message}`);
       throw e;
