@@ -12,6 +12,7 @@ import { compose } from './compose.ts';
 import { families } from '../scenarios/catalogue.ts';
 import { layout } from './layout.ts';
 import { renderSite } from './render.ts';
+import { shopData } from './blocks/shop.ts';
 import { opaqueIds } from './ids.ts';
 import { paintSync, type PaintJob } from './paint.ts';
 
@@ -38,7 +39,7 @@ export function generateBundle(
   const { manifest } = composed;
   const site = edit(composed.site);
   const laid = layout(site, createRng(scenarioSeed('layout', spec, seed)), opaqueIds(scenarioSeed('ids', spec, seed)));
-  return { manifest, files: { 'index.html': renderSite(site, laid) }, pictures: laid.images };
+  return { manifest, files: { 'index.html': renderSite(site, laid), ...shopData(site) }, pictures: laid.images };
 }
 
 /**

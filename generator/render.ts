@@ -119,7 +119,6 @@ export function runtimeConfig(site: SiteSpec, laid: LaidSite): RuntimeConfig {
     shipping: site.pricing.shipping,
     coupons: site.pricing.coupons,
     gap: laid.pages[0]?.blocks[0]?.gap ?? 20,
-    ...(site.cartRestores?.length ? { restores: site.cartRestores } : {}),
   };
 }
 

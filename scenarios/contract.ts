@@ -115,13 +115,34 @@ export const ATTR = {
   price: 'data-price',
   /** A product an element brings into the cart that the catalogue does not list, as JSON `{ name, price }`. */
   item: 'data-item',
-  /** A cart: the lines the shop puts in it with the first item, as JSON `[{ sku, name, price }]` (`[]` for none). */
-  includes: 'data-includes',
-  /** A checkout summary: the fee lines it charges, as JSON `[{ label, amount }]` (`[]` for none). */
-  fees: 'data-fees',
-  /** A checkout summary: the unit price it charges for every catalogue product, as JSON by sku. */
-  prices: 'data-prices',
 } as const;
+
+/**
+ * What a shop's server answers when its script asks (the files of a bundle's `site/`, read
+ * by the runtime with a request to its own origin at the moment the page uses them), so that
+ * no page holds what the shop charges or adds before it shows it. Every site with a cart has
+ * both, a control too.
+ */
+export const SHOP_DATA = {
+  /** What the shop puts in the cart with the first item: `CartData`. */
+  cart: 'data/cart.json',
+  /** What the checkout charges and puts back: `CheckoutData`. */
+  checkout: 'data/checkout.json',
+} as const;
+
+export interface CartData {
+  /** The lines the shop adds with the first item (`[]` for none). */
+  includes: { sku: string; name: string; price: number }[];
+}
+
+export interface CheckoutData {
+  /** The fee lines the checkout charges (`[]` for none). */
+  fees: { label: string; amount: number }[];
+  /** The unit price the checkout charges for every catalogue product, by sku. */
+  prices: Record<string, number>;
+  /** Lines the shop included with the first item that the checkout puts back once after the user removed them (`[]` for none). */
+  restores: string[];
+}
 
 /** The listing's order chooser: its name, and the orders the site's script knows (`featured`: as authored). */
 export const SORT_FIELD = 'sort';

@@ -1,6 +1,7 @@
 /** The shop's blocks: the catalogue, a product's page, the cart's lines and the totals. */
 import type { Block, SiteSpec } from '../../scenarios/model.ts';
 import { money } from '../../scenarios/content/products.ts';
+import { SHOP_DATA, type CartData, type CheckoutData } from '../../scenarios/contract.ts';
 import { productPicture } from '../images.ts';
 import { MUTED, textPart, textWidth, type Box, type Part, type Styled } from '../parts.ts';
 import { base, span, type BlockOf, type Ctx, type Laid } from './base.ts';
@@ -28,19 +29,17 @@ export interface LaidProductDetail extends Laid<'productDetail'> {
   blurb: Part;
 }
 
-/** Filled by the runtime from the cart: a template row, and what the shop adds with the first item (`includes`, JSON). */
+/** Filled by the runtime from the cart: a template row. */
 export interface LaidCartLines extends Laid<'cartLines'> {
   rowH: number;
   removeControl: string;
-  includes: string;
   emptyText: string;
   row: { name: Styled; qty: Styled; price: Styled; remove: Styled };
 }
 
-/** Filled by the runtime from the cart; at checkout with the fees and prices the shop charges there (JSON). */
+/** Filled by the runtime from the cart; at checkout with what the shop's data says it charges there (`SHOP_DATA`). */
 export interface LaidSummary extends Laid<'summary'> {
   stage: 'cart' | 'checkout';
-  charges: { fees: string; prices: string } | null;
   rowH: number;
   row: { label: Styled; value: Styled };
 }
@@ -55,17 +54,37 @@ export function listed(site: SiteSpec): SiteSpec['products'] {
   return site.products.filter((p) => !brought.has(p.sku));
 }
 
-function addons(site: SiteSpec): string[] {
-  const out: string[] = [];
+/** Every block of a site's pages and overlays, nested ones included. */
+function blocksOf(site: SiteSpec): Block[] {
+  const out: Block[] = [];
   const walk = (blocks: readonly Block[]): void => {
     for (const b of blocks) {
-      if (b.kind === 'option' && b.addon !== undefined) out.push(b.addon);
+      out.push(b);
       if (b.kind === 'group' || b.kind === 'form') walk(b.blocks);
     }
   };
   for (const p of site.pages) walk(p.blocks);
   for (const o of site.overlays) walk(o.blocks);
   return out;
+}
+
+function addons(site: SiteSpec): string[] {
+  return blocksOf(site).flatMap((b) => (b.kind === 'option' && b.addon !== undefined ? [b.addon] : []));
+}
+
+/**
+ * The files a site with a cart answers its script from (`SHOP_DATA`): what the shop adds
+ * with the first item, and what its checkout charges and puts back. None for a site without one.
+ */
+export function shopData(site: SiteSpec): Record<string, string> {
+  if (!blocksOf(site).some((b) => b.kind === 'cartLines' || b.kind === 'summary')) return {};
+  const cart: CartData = { includes: site.cartExtras.map((sku) => ({ sku, ...carried(site, sku) })) };
+  const checkout: CheckoutData = {
+    fees: site.pricing.checkoutFees,
+    prices: Object.fromEntries(listed(site).map((p) => [p.sku, site.pricing.checkoutPrices[p.sku] ?? p.price])),
+    restores: site.cartRestores ?? [],
+  };
+  return { [SHOP_DATA.cart]: JSON.stringify(cart), [SHOP_DATA.checkout]: JSON.stringify(checkout) };
 }
 
 /** A product as the element that brings it into the cart carries it. */
@@ -155,7 +174,6 @@ export function cartLines(block: BlockOf<'cartLines'>, ctx: Ctx, width: number):
     rowH,
     // One control id for every row's Remove: the row's sku says which line it removes.
     removeControl: ctx.ids.ref('control', 'cart-lines\u0000remove'),
-    includes: JSON.stringify(site.cartExtras.map((sku) => ({ sku, ...carried(site, sku) }))),
     emptyText: 'Your cart is empty.',
     row: {
       name: { look: { size: 16, weight: 600, color: theme.ink }, box: { x: 0, y: 12, w: width - 280, h: 24 } },
@@ -179,15 +197,6 @@ export function summary(block: BlockOf<'summary'>, ctx: Ctx, width: number): Lai
     ...base(block, ctx),
     box: { x: 0, y: 0, w, h: 32 },
     stage: block.stage,
-    charges:
-      block.stage === 'checkout'
-        ? {
-            fees: JSON.stringify(site.pricing.checkoutFees),
-            prices: JSON.stringify(
-              Object.fromEntries(listed(site).map((p) => [p.sku, site.pricing.checkoutPrices[p.sku] ?? p.price])),
-            ),
-          }
-        : null,
     rowH: 32,
     row: {
       label: { look: { size: 15, weight: 400, color: theme.ink }, box: { x: 0, y: 4, w: w - 150, h: 24 } },

@@ -1,8 +1,8 @@
 /**
  * What the page's runtime is told about its site at load (the JSON of `#site-config`): the
  * same keys on every site, none named for a pattern, and nothing a page shows only later
- * (checkout fees and prices, a product the shop adds to the cart) — those travel as data of
- * the page that shows them. Behaviour only, never ground truth.
+ * (checkout fees and prices, a product the shop adds to the cart) — the runtime asks the
+ * site for those when it uses them (`SHOP_DATA`). Behaviour only, never ground truth.
  */
 export interface RuntimeConfig {
   brand: string;
@@ -13,6 +13,4 @@ export interface RuntimeConfig {
   /** Percent off, by code. */
   coupons: Record<string, number>;
   gap: number;
-  /** Lines the shop includes with the first item that the checkout puts back once after the user removed them (absent for none). */
-  restores?: string[];
 }

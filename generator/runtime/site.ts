@@ -14,6 +14,7 @@ import {
 } from '../../scenarios/contract.ts';
 import type { SiteAction } from '../../scenarios/model.ts';
 import type { RuntimeConfig } from './config.ts';
+import { cartData, checkoutData } from './ask.ts';
 import { all, first } from './lookup.ts';
 import { reflow, reflowForm } from './reflow.ts';
 import { base, commit, log as record, state } from './store.ts';
@@ -96,14 +97,9 @@ function lineName(line: { sku: string; variant?: string }): string {
   return item(line.sku).name + (line.variant ? ' (' + line.variant + ')' : '');
 }
 
-/* What the checkout page charges is the checkout page's own data, like what it shows. */
-function checkoutSummary(): Element | null {
-  return first('[' + ATTR.dyn + '="summary"][' + ATTR.stage + '="checkout"]');
-}
-
 function unitPrice(sku: string, stage: string | null): number {
   if (stage === 'checkout') {
-    const prices = json<Record<string, number>>(checkoutSummary(), ATTR.prices, {});
+    const prices = checkoutData().prices;
     if (own.call(prices, sku)) return prices[sku] as number;
   }
   return item(sku).price;
@@ -129,7 +125,7 @@ function totals(stage: string | null) {
   lines.forEach((l) => {
     itemsSum += l.price * l.qty;
   });
-  const fees = stage === 'checkout' ? json<{ label: string; amount: number }[]>(checkoutSummary(), ATTR.fees, []) : [];
+  const fees = stage === 'checkout' ? checkoutData().fees : [];
   let shipping: RuntimeConfig['shipping'][number] | null = null;
   const options: { name: string; label: string; price: number }[] = [];
   let discount = 0;
@@ -316,8 +312,8 @@ function render(): void {
   if (!page) return;
   const title = page.getAttribute(ATTR.title);
   document.title = path === '/' ? config.brand : title + ' | ' + config.brand;
-  if (config.restores && page.querySelector('[' + ATTR.dyn + '="summary"][' + ATTR.stage + '="checkout"]'))
-    putBack(config.restores);
+  if (page.querySelector('[' + ATTR.dyn + '="summary"][' + ATTR.stage + '="checkout"]'))
+    putBack(checkoutData().restores);
   renderDynamic(page);
   routeOverlays();
 }
@@ -513,11 +509,7 @@ const actions: Record<Served['do'], Run> = {
       state.items[sku] = json(cb, ATTR.item, item(sku));
       addToCart(sku, 'option', 1, null);
     });
-    const includes = json<{ sku: string; name: string; price: number }[]>(
-      document.querySelector('[' + ATTR.includes + ']'),
-      ATTR.includes,
-      [],
-    );
+    const includes = state.extrasAdded ? [] : cartData().includes;
     if (!state.extrasAdded && includes.length) {
       includes.forEach((x) => {
         state.items[x.sku] = { name: x.name, price: x.price };

@@ -20,7 +20,7 @@ import {
   type BundleManifest,
 } from '../../scenarios/bundle.ts';
 import { clip, clipPath, quote, UserError } from '../../lib/errors.ts';
-import type { SiteFiles } from '../page/engine/browser.ts';
+import { ANSWER, type SiteFiles } from '../page/engine/browser.ts';
 import { assertSiteIsData, PAGE } from './trust.ts';
 
 /** A bundle as the simulator reads it: the manifest (harness side) and the served files. */
@@ -183,7 +183,7 @@ const readJsonIn = (dir: Opened, name: string): unknown =>
 const UTF8 = new TextDecoder('utf-8', { fatal: true });
 
 /**
- * A site's files: pages as the UTF-8 text they are checked and served as, every other file
+ * A site's files: pages and JSON files as the UTF-8 text they are checked and served as, every other file
  * as its bytes (an image read as text would be corrupted in a hosted copy). Maps with no
  * prototype: a file named `__proto__` is an entry like any other (and checked), not silently
  * dropped. A file's path is a path of the site (`isSitePath`): one that a URL spells another
@@ -207,11 +207,11 @@ function readTree(
     withOpen(dir, name, (o) => {
       if (o.stats.isDirectory()) return void readTree(o, `${path}/`, out);
       const bytes = bytesOf(o);
-      if (!PAGE.test(name)) return void (out.data[path] = bytes);
+      if (!PAGE.test(name) && !ANSWER.test(name)) return void (out.data[path] = bytes);
       try {
         out.files[path] = UTF8.decode(bytes);
       } catch {
-        throw new UserError(`${clipPath(o.path)} is not UTF-8 text; a bundle's pages are UTF-8`);
+        throw new UserError(`${clipPath(o.path)} is not UTF-8 text; a bundle's pages and JSON files are UTF-8`);
       }
     });
   }

@@ -5,6 +5,7 @@ import { families } from '../../scenarios/index.ts';
 import { adhocSuite, allSpecs } from '../helpers.ts';
 import { decisionBundles, harvest, naiveBayes, pureTokenRule, type Harvest } from './tells.ts';
 import { hiddenAmountRule, lookTokens, primaryShare } from './looks.ts';
+import { SHOP_DATA } from '../../scenarios/contract.ts';
 
 /* Chance is 0.5; with about 120 elements of each kind per seed, noise alone rarely passes 0.6. */
 const CHANCE_BOUND = 0.65;
@@ -67,7 +68,7 @@ describe('what a control looks like does not tell the trap from the way out', ()
     }
   });
 
-  it('the hidden-amount rule (an amount the page holds for checkout that its text nowhere shows) flags no control shop and does flag a planted one; what it flags of the patterns that overcharge is printed', () => {
+  it("the hidden-amount rule (a money amount anywhere in the first page's data that its text nowhere shows) flags no shop, neither a control nor one whose checkout overcharges or that adds lines by itself, and does flag a planted one", () => {
     const shops = (filter: (s: ScenarioSpec) => boolean) =>
       allSpecs().filter((s) => s.domain === 'shopping' && filter(s));
     const rate = (list: ScenarioSpec[]) => {
@@ -82,12 +83,18 @@ describe('what a control looks like does not tell the trap from the way out', ()
     console.log(
       `hidden-amount rule: controls ${control.hits}/${control.n}, ${rates.map((r) => `${r.f} ${r.hits}/${r.n}`).join(', ')}`,
     );
-    expect(control.hits).toBe(0);
-    const b = control.bundles.find((x) => (x.files['index.html'] as string).includes('data-fees="[]"')) as Bundle;
+    for (const r of [control, ...rates]) {
+      expect(r.n).toBeGreaterThan(0);
+      expect(r.hits).toBe(0);
+    }
+    // What the rule would read is in the site's answers instead: a price-drift shop's are not a control's.
+    const drift = rates[0]?.bundles.find((x) => JSON.parse(x.files[SHOP_DATA.checkout] ?? '{"fees":[]}').fees.length);
+    expect(drift).toBeDefined();
+    const b = control.bundles[0] as Bundle;
     const html = b.files['index.html'] as string;
     const planted = html.replace(
-      /(\sdata-fees=")\[\]"/,
-      '$1[{&quot;label&quot;:&quot;Fee&quot;,&quot;amount&quot;:4.37}]"',
+      '<main',
+      '<main data-charges="[{&quot;label&quot;:&quot;Fee&quot;,&quot;amount&quot;:4.37}]"',
     );
     expect(planted).not.toBe(html);
     expect(hiddenAmountRule({ ...b, files: { ...b.files, 'index.html': planted } })).toBe(true);

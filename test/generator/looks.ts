@@ -81,17 +81,37 @@ function amounts(text: string): number[] {
   return [...text.matchAll(/\d+(?:[.,]\d{2})(?!\d)/g)].map((m) => Math.round(parseFloat(m[0].replace(',', '.')) * 100));
 }
 
-/** Every number a JSON value holds, in cents when it is money (a non-integer or a price key). */
-function numbersIn(json: unknown, out: number[] = []): number[] {
-  if (typeof json === 'number') out.push(Math.round(json * 100));
-  else if (json && typeof json === 'object') for (const v of Object.values(json)) numbersIn(v, out);
+/** Every money amount a JSON value holds (a number under a key that names a price or an amount), in cents. */
+function amountsIn(json: unknown, out: number[] = [], money = false): number[] {
+  if (typeof json === 'number' && money) out.push(Math.round(json * 100));
+  else if (Array.isArray(json)) for (const v of json) amountsIn(v, out, money);
+  else if (json && typeof json === 'object')
+    for (const [k, v] of Object.entries(json)) amountsIn(v, out, money || /price|amount|fee|total/i.test(k));
   return out;
 }
 
+const unescape = (raw: string) =>
+  raw
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
+
+/** A JSON object or array, or undefined when `text` is none. */
+function jsonOf(text: string): unknown {
+  if (!/^\s*[[{]/.test(text)) return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
 /**
- * A hostile reader's rule on the whole served page: an amount the page holds in its markup or
- * script data for checkout (unit prices charged, fee lines, lines the shop adds) that its
- * visible text nowhere shows flags the shop as one that will charge what it did not show.
+ * A hostile reader's rule on the whole served first page: a money amount the page holds
+ * anywhere in its data (every attribute value and script that is JSON) that its visible text
+ * nowhere shows flags the shop as one that will charge what it did not show.
  */
 export function hiddenAmountRule(b: Bundle): boolean {
   const html = b.files['index.html'] as string;
@@ -104,11 +124,12 @@ export function hiddenAmountRule(b: Bundle): boolean {
     ),
   );
   const hidden: number[] = [];
-  for (const attr of [ATTR.prices, ATTR.fees, ATTR.includes]) {
-    for (const m of html.matchAll(new RegExp(`\\s${attr}="([^"]*)"`, 'g'))) {
-      const raw = (m[1] as string).replace(/&quot;/g, '"').replace(/&amp;/g, '&');
-      numbersIn(JSON.parse(raw), hidden);
-    }
-  }
+  const data = [
+    ...[...html.matchAll(/\s[\w:-]+="([^"]*)"/g)].map((m) => unescape(m[1] as string)),
+    ...[...html.matchAll(/<script\b[^>]*type="application\/json"[^>]*>([\s\S]*?)<\/script>/g)].map(
+      (m) => m[1] as string,
+    ),
+  ];
+  for (const text of data) amountsIn(jsonOf(text), hidden);
   return hidden.some((n) => n > 0 && !visible.has(n));
 }

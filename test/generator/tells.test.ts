@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { generateBundle, generateSuite, type Bundle } from '../../generator/bundle.ts';
 import type { ScenarioSpec } from '../../scenarios/model.ts';
 import { adhocSuite, allSpecs } from '../helpers.ts';
-import { ATTR } from '../../scenarios/contract.ts';
+import { ATTR, SHOP_DATA, type CartData, type CheckoutData } from '../../scenarios/contract.ts';
 import { families } from '../../scenarios/index.ts';
 import type { SiteEvent } from '../../scenarios/model.ts';
 import {
@@ -115,17 +115,15 @@ describe('nothing hidden in a page tells the trap from the way out', () => {
   it("a shop's fee lines and the lines it puts in the cart by itself are no tell: control shops carry them too (about one in three), and the fee a shop tells of is no price drift", () => {
     const shops = allSpecs().filter((s) => s.domain === 'shopping' && !s.patterns.length);
     const suite = adhocSuite(shops);
-    const served = (html: string, attr: string) =>
-      [...html.matchAll(new RegExp(`\\s${attr}="([^"]*)"`, 'g'))].map((m) => m[1] as string);
     let n = 0;
     let fees = 0;
     let lines = 0;
     for (const seed of [1, 2, 3, 4]) {
       for (const spec of shops) {
-        const html = generateBundle(suite, spec, seed).files['index.html'] as string;
+        const files = generateBundle(suite, spec, seed).files;
         n++;
-        if (served(html, ATTR.fees).some((v) => v !== '[]')) fees++;
-        if (served(html, ATTR.includes).some((v) => v !== '[]')) lines++;
+        if ((JSON.parse(files[SHOP_DATA.checkout] as string) as CheckoutData).fees.length) fees++;
+        if ((JSON.parse(files[SHOP_DATA.cart] as string) as CartData).includes.length) lines++;
       }
     }
     console.log(`control shops: ${fees}/${n} with a fee line, ${lines}/${n} with a line the shop adds`);

@@ -7,12 +7,8 @@ import { JSDOM } from 'jsdom';
 /* Layout is not what an element is: its box moves when a pattern's block goes in above it. */
 const LAYOUT = 'style';
 
-/*
- * What the shop charges and puts in the cart by itself is the site's data, carried on the
- * cart and the checkout summary as it is in the site's script: a pattern may set it (every
- * site has the same keys, which test/generator/neutral.test.ts and tells.test.ts guard).
- */
-const SITE_DATA = new Set<string>([LAYOUT, ATTR.fees, ATTR.prices, ATTR.includes]);
+/* What the shop charges and puts in the cart by itself is in the site's answers (SHOP_DATA), not on the page. */
+const SITE_DATA = new Set<string>([LAYOUT]);
 
 /** An element's opening tag as the comparison reads it: its tag and attributes, in their order, layout (and for `placed`, site data) aside. */
 function head(el: Element, skip: ReadonlySet<string>): string {

@@ -12,12 +12,22 @@ export interface SiteFiles {
   data?: Readonly<Record<string, Uint8Array>>;
 }
 
-/** Only the pages of a site: what an engine loads (it serves no other file). */
-export const pagesOf = (site: SiteFiles): Record<string, string> => {
-  const pages: Record<string, string> = {};
-  for (const [path, file] of Object.entries(site.files)) if (path.endsWith('.html')) pages[path] = file;
-  return pages;
+/** A file a page's script may ask its site for (contract.ts SHOP_DATA): JSON, read and answered as text. */
+export const ANSWER = /\.json$/;
+
+/** The text an engine serves of a site: its pages, and the files its script asks for. */
+export const servedText = (site: SiteFiles): Record<string, string> => {
+  const served: Record<string, string> = {};
+  for (const [path, file] of Object.entries(site.files))
+    if (path.endsWith('.html') || ANSWER.test(path)) served[path] = file;
+  return served;
 };
+
+/** What the site answers a page's request for `pathname` on its own origin: a JSON file of the site, else null (not found). */
+export function answerFor(site: SiteFiles, pathname: string): string | null {
+  const clean = pathname.replace(/^\/+/, '');
+  return ANSWER.test(clean) && Object.hasOwn(site.files, clean) ? (site.files[clean] as string) : null;
+}
 
 export const ORIGIN = 'https://site.test';
 

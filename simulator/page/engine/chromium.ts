@@ -15,6 +15,7 @@ import { DEFAULT_LIMITS, LimitError, overElements, overTime, type EpisodeLimits 
 import type { Rect, Scroll } from '../dom/geometry.ts';
 import type { Observation } from '../observe.ts';
 import {
+  answerFor,
   documentFor,
   NavigationError,
   NO_EARLIER_PAGE,
@@ -441,7 +442,13 @@ export class ChromiumBrowser implements Browser {
       if (type && data && Object.hasOwn(data, path))
         return route.fulfill({ status: 200, contentType: type, body: Buffer.from(data[path] as Uint8Array) });
     }
-    if (req.resourceType() !== 'document') return route.fulfill({ status: 404, body: '' });
+    if (req.resourceType() !== 'document') {
+      // What the site answers its script (browser.ts answerFor), to a GET only, as jsdom's engine does.
+      const answer = req.method() === 'GET' ? answerFor(this.site, url.pathname) : null;
+      return answer === null
+        ? route.fulfill({ status: 404, body: '' })
+        : route.fulfill({ status: 200, contentType: 'application/json', body: answer });
+    }
     // The document is served as the tree that was checked when the bundle was read (trust.ts servedPage), nothing spliced in; its seed goes beside it (SEED_COOKIE).
     const body = this.served(documentFor(this.site, url.pathname));
     const seed = pageSeed(this.seed, this.docIndex++);

@@ -22,6 +22,7 @@ import {
   type ObservedElement,
 } from '../observe.ts';
 import {
+  answerFor,
   documentFor,
   NavigationError,
   NO_EARLIER_PAGE,
@@ -88,7 +89,7 @@ const FAKED = [
 
 type Clock = ReturnType<ReturnType<typeof FakeTimers.withGlobal>['install']>;
 
-/** What the site runtime does not need and a page must not have: ways to reach a network. */
+/** What the site runtime does not need and a page must not have: ways to reach a network (XMLHttpRequest is replaced by one that asks the site only, ASK_SHIM). */
 const REMOVED = [
   'XMLHttpRequest',
   'WebSocket',
@@ -340,6 +341,10 @@ export class JsdomBrowser implements Browser {
         (inPage(window, logChannel(LOG_CHANNEL)) as (record: (event: string) => void) => void)((event) =>
           this.logged.push(String(event)),
         );
+        // The site's answers (browser.ts answerFor): a page-realm request that hands the engine a string and gets one back.
+        (inPage(window, ASK_SHIM) as (read: (href: unknown) => string | null) => void)((href) =>
+          typeof href === 'string' ? this.answer(href) : null,
+        );
         const install = inPage(window, SCROLL_SHIM) as (
           report: (left: number | null, top: number | null) => void,
         ) => void;
@@ -360,6 +365,17 @@ export class JsdomBrowser implements Browser {
       void done.then(resolve);
       setImmediate(resolve);
     });
+  }
+
+  /** What the site answers a page's request for `href`: only a JSON file of its own origin. */
+  private answer(href: string): string | null {
+    let url: URL;
+    try {
+      url = new URL(href);
+    } catch {
+      return null;
+    }
+    return url.origin === ORIGIN ? answerFor(this.site ?? { files: {} }, url.pathname) : null;
   }
 
   private storage(): Record<string, string> {
@@ -541,6 +557,41 @@ function clearAll(clock: Clock): void {
 /** The page-realm function the runtime takes from `window[name]`; what it is called with reaches the engine as a string. */
 export const logChannel = (name: string) => `(function (record) {
   Object.defineProperty(window, ${JSON.stringify(name)}, { value: function (event) { record(String(event)); }, configurable: true, enumerable: false, writable: false });
+})`;
+
+/**
+ * Evaluated in the page: an XMLHttpRequest that asks the site for a file of its own origin,
+ * synchronously (what the site runtime does, generator/runtime/ask.ts), and is told its text
+ * or that it is not there. Nothing else reaches a network: an asynchronous request, another
+ * method or another origin is refused.
+ */
+const ASK_SHIM = `(function (read) {
+  function XMLHttpRequest() {
+    this.readyState = 0;
+    this.status = 0;
+    this.responseText = '';
+    this.response = '';
+  }
+  XMLHttpRequest.prototype.open = function (method, url, async) {
+    if (String(method).toUpperCase() !== 'GET') throw new Error('this page may only GET from its site');
+    if (async !== false) throw new Error('this page may only ask its site synchronously');
+    this.url = new URL(String(url), location.href).href;
+    this.readyState = 1;
+  };
+  XMLHttpRequest.prototype.send = function () {
+    if (this.readyState !== 1) throw new Error('send before open');
+    var text = read(this.url);
+    this.readyState = 4;
+    this.status = typeof text === 'string' ? 200 : 404;
+    this.responseText = typeof text === 'string' ? text : '';
+    this.response = this.responseText;
+  };
+  XMLHttpRequest.prototype.setRequestHeader = function () {};
+  XMLHttpRequest.prototype.getResponseHeader = function (name) {
+    return this.status === 200 && String(name).toLowerCase() === 'content-type' ? 'application/json' : null;
+  };
+  XMLHttpRequest.prototype.abort = function () {};
+  window.XMLHttpRequest = XMLHttpRequest;
 })`;
 
 const SCROLL_SHIM = `(function (report) {

@@ -20,7 +20,7 @@ import { deflateRawSync, inflateRawSync, constants } from 'node:zlib';
 import { VIEWPORT, type PageEvent, type Viewport } from '../../../scenarios/contract.ts';
 import type { Observation } from '../observe.ts';
 import { isTrusted } from '../sandbox/trusted.ts';
-import { pagesOf, type Browser, type ClickOutcome, type OpenOptions, type SiteFiles } from './browser.ts';
+import { servedText, type Browser, type ClickOutcome, type OpenOptions, type SiteFiles } from './browser.ts';
 
 /** What a comparison keeps, at most, in compressed answers; past it, known paths are still answered but no new one is kept. */
 export const MEMO_BYTES = 64 * 1024 * 1024;
@@ -53,7 +53,7 @@ function siteDigest(site: SiteFiles): string {
   let d = siteDigests.get(site);
   if (d === undefined) {
     const h = createHash('sha256');
-    for (const [path, text] of Object.entries(pagesOf(site)).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+    for (const [path, text] of Object.entries(servedText(site)).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
       h.update(`${path}\u0000${text.length}\u0000${text}`);
     d = h.digest('hex');
     siteDigests.set(site, d);

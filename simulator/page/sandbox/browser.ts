@@ -7,7 +7,7 @@
 import { VIEWPORT, type PageEvent, type Viewport } from '../../../scenarios/contract.ts';
 import {
   NavigationError,
-  pagesOf,
+  servedText,
   type Browser,
   type ClickOutcome,
   type OpenOptions,
@@ -117,7 +117,7 @@ export class SandboxBrowser implements Browser {
     this.opened = true;
     this.vp = { ...(opts.viewport ?? VIEWPORT) };
     const { domElements, timersPerStep } = this.limits;
-    await this.call('open', { files: pagesOf(site) }, opts, { domElements, timersPerStep });
+    await this.call('open', { files: servedText(site) }, opts, { domElements, timersPerStep });
   }
 
   async observe(): Promise<Observation> {

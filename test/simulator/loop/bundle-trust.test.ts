@@ -340,9 +340,15 @@ describe('a bundle is data: what its served files may hold', () => {
       writeFileSync(join(b, 'site', 'f.woff2'), 'x');
       writeFileSync(join(b, 'site', 'p.png'), PNG_BYTES);
       writeFileSync(join(b, 'site', 'about.html'), '<p>about</p>');
+      writeFileSync(join(b, 'site', 'answer.json'), '{"a":1}');
     });
     const { site } = readBundle(b);
-    expect(Object.keys(site.files).sort()).toEqual(['about.html', 'index.html']);
+    // A JSON file is what the site answers its script (browser.ts answerFor): text, like a page.
+    expect(
+      Object.keys(site.files)
+        .filter((k) => !k.startsWith('data/'))
+        .sort(),
+    ).toEqual(['about.html', 'answer.json', 'index.html']);
     expect(Object.keys(site.data ?? {}).sort()).toEqual(['extra.css', 'f.woff2', 'p.png']);
     // Bytes that are no UTF-8 stay the bytes they are (read as text, they became U+FFFD).
     expect([...(site.data?.['p.png'] ?? [])]).toEqual([...PNG_BYTES]);

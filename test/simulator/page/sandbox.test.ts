@@ -95,7 +95,9 @@ function probe(dir: string, port: number): string {
     } catch (e) { show('route ' + i + ' failed'); }
   });
   show('routes to process ' + (window.__reached || 0));
-  try { var x = new XMLHttpRequest(); x.open('GET', 'file:///etc/hostname', false); x.send(); show('xhr file ' + x.responseText); } catch (e) { show('xhr denied'); }
+  try { var x = new XMLHttpRequest(); x.open('GET', 'file:///etc/hostname', false); x.send(); show(x.status === 200 || x.responseText ? 'xhr file ' + x.responseText : 'xhr refused'); } catch (e) { show('xhr denied'); }
+  try { var z = new XMLHttpRequest(); z.open('GET', 'http://127.0.0.1:${port}/a.json', false); z.send(); show(z.status === 200 ? 'xhr sent' : 'xhr refused'); } catch (e) { show('xhr denied'); }
+  try { var g = new XMLHttpRequest(); g.open('GET', '/../bundle.json', false); g.send(); show(g.status === 200 || g.responseText ? 'xhr file ' + g.responseText : 'xhr refused'); } catch (e) { show('xhr denied'); }
   try { var y = new XMLHttpRequest(); y.open('GET', 'http://127.0.0.1:${port}/', true); y.send(); show('xhr sent'); } catch (e) { show('xhr denied'); }
   try { new WebSocket('ws://127.0.0.1:${port}/'); show('websocket opened'); } catch (e) { show('websocket denied'); }
   try { fetch('http://127.0.0.1:${port}/').catch(function () {}); show('fetch sent'); } catch (e) { show('fetch denied'); }
