@@ -23,7 +23,7 @@ function interactive(html: string): number {
       tag === 'select' ||
       tag === 'textarea' ||
       /\brole="button"/.test(attrs ?? '') ||
-      (attrs ?? '').includes(`${ATTR.do}=`)
+      (attrs ?? '').includes(`${ATTR.control}=`)
     )
       n++;
   }

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { ScenarioSpec, SiteSpec, SuiteDef } from '../scenarios/model.ts';
+import { ANSWERS } from '../scenarios/contract.ts';
 import { parseSuiteIndex, SUITE_INDEX, type BundleManifest, type SuiteIndex } from '../scenarios/bundle.ts';
 import { createRng, scenarioSeed } from '../scenarios/rng.ts';
 import { PHRASINGS_DEFAULT, type Phrasings } from '../scenarios/phrasing.ts';
@@ -39,7 +40,12 @@ export function generateBundle(
   const { manifest } = composed;
   const site = edit(composed.site);
   const laid = layout(site, createRng(scenarioSeed('layout', spec, seed)), opaqueIds(scenarioSeed('ids', spec, seed)));
-  return { manifest, files: { 'index.html': renderSite(site, laid), ...shopData(site) }, pictures: laid.images };
+  const { page, controls } = renderSite(site, laid);
+  return {
+    manifest,
+    files: { 'index.html': page, [ANSWERS.controls]: JSON.stringify(controls), ...shopData(site) },
+    pictures: laid.images,
+  };
 }
 
 /**

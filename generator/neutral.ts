@@ -32,10 +32,10 @@ export function neutralize(spec: SiteSpec, salt: number): { site: SiteSpec; mean
   /* A form's id is opaque too: the page logs it with every submission, and meaning.forms reads it back. */
   const form = (id: string): string => token('m', id);
 
-  /* `overlay`: the overlay the control sits in. A control that closes it names it, whether it is the trap or the way out. */
+  /* A control that closes its overlay names none: the runtime closes the one it sits in, whether it is the trap or the way out. */
   /* Order buttons by whether their order is the shop's: one served id must not mean both. */
   const orders = new Map<string, boolean>();
-  const control = (authored: SiteAction, overlay?: string): SiteAction => {
+  const control = (authored: SiteAction): SiteAction => {
     if (authored.do === 'order.place') {
       // Served like the shop's own order button, under the same id: only bundle.json says whose the order is.
       const { instead, ...served } = authored;
@@ -53,11 +53,7 @@ export function neutralize(spec: SiteSpec, salt: number): { site: SiteSpec; mean
     }
     const id = token('k', JSON.stringify(authored));
     const action = authored.do === 'form.submit' ? { ...authored, form: form(authored.form) } : authored;
-    const close = (): SiteAction => ({
-      do: 'overlay.close',
-      ...(overlay !== undefined ? { id: overlay } : {}),
-      control: id,
-    });
+    const close = (): SiteAction => ({ do: 'overlay.close', control: id });
     if (action.do === 'emit') {
       meaning.controls[id] = { event: action.event, ...(action.data ? { data: { ...action.data } } : {}) };
       if (action.href !== undefined)
@@ -88,11 +84,11 @@ export function neutralize(spec: SiteSpec, salt: number): { site: SiteSpec; mean
     return served;
   };
 
-  const walk = (blocks: Block[], inForm: boolean, overlay?: string): void => {
+  const walk = (blocks: Block[], inForm: boolean): void => {
     for (const b of blocks) {
       switch (b.kind) {
         case 'actions':
-          for (const button of b.buttons) button.action = control(button.action, overlay);
+          for (const button of b.buttons) button.action = control(button.action);
           break;
         case 'articleList':
           /* Every entry is a control that goes to its story, so a sponsored entry's markup is any entry's. */
@@ -104,7 +100,7 @@ export function neutralize(spec: SiteSpec, salt: number): { site: SiteSpec; mean
           );
           break;
         case 'group':
-          walk(b.blocks, inForm, overlay);
+          walk(b.blocks, inForm);
           break;
         case 'form':
           if (b.account) b.account = { ...b.account, form: form(b.account.form) };
@@ -112,7 +108,7 @@ export function neutralize(spec: SiteSpec, salt: number): { site: SiteSpec; mean
           if (b.event) meaning.forms[b.id] = b.event;
           if (b.consent === 'banner') (meaning.banners ??= []).push(b.id);
           delete b.consent;
-          walk(b.blocks, true, overlay);
+          walk(b.blocks, true);
           break;
         case 'option':
           /* A paid option's name goes into the order placed (as a checkout's line item id). */
@@ -150,6 +146,6 @@ export function neutralize(spec: SiteSpec, salt: number): { site: SiteSpec; mean
     }
   };
   for (const page of site.pages) walk(page.blocks, false);
-  for (const overlay of site.overlays) walk(overlay.blocks, false, overlay.id);
+  for (const overlay of site.overlays) walk(overlay.blocks, false);
   return { site, meaning };
 }

@@ -3,7 +3,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { SiteAction, SiteDesign, SiteSpec } from '../scenarios/model.ts';
 import { DESIGNS } from '../scenarios/content/designs.ts';
-import { ATTR } from '../scenarios/contract.ts';
+import { ATTR, type ControlAction, type ControlsData } from '../scenarios/contract.ts';
 import type { LaidSite } from './layout.ts';
 import type { Box, Look } from './parts.ts';
 import { listed } from './blocks/shop.ts';
@@ -28,22 +28,27 @@ function css(box: Box, look?: Look | Handlebars.HelperOptions): string {
   return s;
 }
 
-/** The data attributes through which the runtime performs a control's action: neutral, plus the control's opaque id. */
+/** What the controls of the page being rendered do, by control id: served as the site's answer (contract.ts ANSWERS.controls), never on the page. */
+let serving: ControlsData | null = null;
+
+/**
+ * A control's attribute on the page: its opaque id alone. What it does (its served action,
+ * neutral) is noted for the site's answer, which the runtime asks for when a control is pressed.
+ */
 /* Called in a template's context: on a link (`this.href`), a `nav` to where the link points needs no argument. */
 function actionAttrs(this: { href?: unknown } | undefined, action: SiteAction): Handlebars.SafeString {
-  const esc = Handlebars.escapeExpression;
-  const attrs: [string, string | null][] = [[ATTR.do, action.do]];
+  const served: ControlAction = { do: action.do };
   switch (action.do) {
     case 'nav':
-      if (action.href !== this?.href) attrs.push([ATTR.arg, action.href]);
-      if (action.close) attrs.push([ATTR.close, null]);
+      if (action.href !== this?.href) served.arg = action.href;
+      if (action.close) served.close = true;
       break;
     case 'cart.add':
     case 'cart.remove':
-      attrs.push([ATTR.arg, action.sku]);
+      if (action.sku) served.arg = action.sku;
       break;
     case 'form.submit':
-      attrs.push([ATTR.arg, action.form]);
+      served.arg = action.form;
       if (action.fields || action.purposes)
         throw new Error(
           `form.submit of ${action.form}: a pressed control's fields and consent belong in bundle.json (generator/neutral.ts), not in the page`,
@@ -51,10 +56,10 @@ function actionAttrs(this: { href?: unknown } | undefined, action: SiteAction): 
       break;
     case 'overlay.open':
     case 'section.toggle':
-      attrs.push([ATTR.arg, action.id]);
+      served.arg = action.id;
       break;
     case 'overlay.close':
-      if (action.id) attrs.push([ATTR.arg, action.id]);
+      if (action.id) served.arg = action.id;
       break;
     case 'emit':
       throw new Error(
@@ -63,8 +68,15 @@ function actionAttrs(this: { href?: unknown } | undefined, action: SiteAction): 
     default:
       break;
   }
-  if (action.control) attrs.push([ATTR.control, action.control]);
-  return new Handlebars.SafeString(attrs.map(([k, v]) => (v === null ? k : `${k}="${esc(v)}"`)).join(' '));
+  const id = action.control;
+  if (!id)
+    throw new Error(`a ${action.do} control without an id reached the page (generator/neutral.ts gives each one)`);
+  if (!serving) throw new Error('a control rendered outside renderSite');
+  const before = serving[id];
+  if (before && JSON.stringify(before) !== JSON.stringify(served))
+    throw new Error(`control ${id} is served as two actions (${JSON.stringify(before)}, ${JSON.stringify(served)})`);
+  serving[id] = served;
+  return new Handlebars.SafeString(`${ATTR.control}="${Handlebars.escapeExpression(id)}"`);
 }
 
 /** A data attribute's name, as the contract spells it (`{{attr "flow"}}`): templates never spell one themselves. */
@@ -134,8 +146,19 @@ const CARD_LOOK: Record<SiteDesign['cards'], string> = {
   flat: 'background:#f3f4f6;',
 };
 
-export function renderSite(site: SiteSpec, laid: LaidSite): string {
+/** A site's page, and what its controls do (the site's answer `ANSWERS.controls`). */
+export function renderSite(site: SiteSpec, laid: LaidSite): { page: string; controls: ControlsData } {
   const design = site.frame?.design ?? (DESIGNS[0] as SiteDesign);
+  const controls: ControlsData = {};
+  serving = controls;
+  try {
+    return { page: render(site, laid, design), controls };
+  } finally {
+    serving = null;
+  }
+}
+
+function render(site: SiteSpec, laid: LaidSite, design: SiteDesign): string {
   return template()({
     ...laid,
     design,

@@ -44,14 +44,8 @@ export const storageKey = (key: string, base = ''): string => (base ? `${base} $
 // DOM attributes shared by the generator, the runtime and the simulator
 
 export const ATTR = {
-  /** The runtime action a control performs (a `SiteAction['do']`); present on every control the runtime handles. */
-  do: 'data-do',
-  /** The action's argument (a route, a sku, a form or overlay id). */
-  arg: 'data-arg',
-  /** The control's opaque per-bundle id, logged when it is pressed; what the press means is in bundle.json. */
+  /** The control's opaque per-bundle id, on every control the runtime handles, logged when it is pressed; what it does is the site's answer (`ANSWERS.controls`), what the press means is in bundle.json. */
   control: 'data-control',
-  /** A `nav` control also closes the overlay it sits in. */
-  close: 'data-close',
   /** A stacked block: its value is the gap to the next block (the stack rule). */
   flow: 'data-flow',
   /** The site's one footer, kept under whichever page shows: its value is the gap above it. */
@@ -118,17 +112,28 @@ export const ATTR = {
 } as const;
 
 /**
- * What a shop's server answers when its script asks (the files of a bundle's `site/`, read
+ * What a site's server answers when its script asks (JSON files of a bundle's `site/`, read
  * by the runtime with a request to its own origin at the moment the page uses them), so that
- * no page holds what the shop charges or adds before it shows it. Every site with a cart has
- * both, a control too.
+ * no page holds what its controls do, or what the shop charges or adds before it shows it.
+ * Every site with a cart has the cart's and the checkout's, a control too.
  */
-export const SHOP_DATA = {
+export const ANSWERS = {
+  /** What each control does, by its id (`ATTR.control`): `ControlsData`. Every site has it. */
+  controls: 'data/controls.json',
   /** What the shop puts in the cart with the first item: `CartData`. */
   cart: 'data/cart.json',
   /** What the checkout charges and puts back: `CheckoutData`. */
   checkout: 'data/checkout.json',
 } as const;
+
+/** What a control does when pressed: its served action's kind and argument (a route, sku, form or overlay), and whether it also closes the overlay it sits in. */
+export interface ControlAction {
+  do: string;
+  arg?: string;
+  close?: true;
+}
+
+export type ControlsData = Record<string, ControlAction>;
 
 export interface CartData {
   /** The lines the shop adds with the first item (`[]` for none). */
@@ -154,7 +159,7 @@ export const SORT_ORDERS = ['featured', 'price-asc', 'price-desc', 'name'] as co
 export const RUNTIME_FIELDS = ['qty', 'variant', 'coupon', 'shipping'] as const;
 
 /** Every element the runtime performs an action for. */
-export const CONTROL_SELECTOR = `[${ATTR.do}]`;
+export const CONTROL_SELECTOR = `[${ATTR.control}]`;
 
 /** The `<meta name>` whose content is where a hosted copy posts its event log. */
 export const SITE_LOG_META = 'site-log';

@@ -1,7 +1,7 @@
 /** The shop's blocks: the catalogue, a product's page, the cart's lines and the totals. */
-import type { Block, SiteSpec } from '../../scenarios/model.ts';
+import type { Block, SiteAction, SiteSpec } from '../../scenarios/model.ts';
 import { money } from '../../scenarios/content/products.ts';
-import { SHOP_DATA, type CartData, type CheckoutData } from '../../scenarios/contract.ts';
+import { ANSWERS, type CartData, type CheckoutData } from '../../scenarios/contract.ts';
 import { productPicture } from '../images.ts';
 import { MUTED, textPart, textWidth, type Box, type Part, type Styled } from '../parts.ts';
 import { base, span, type BlockOf, type Ctx, type Laid } from './base.ts';
@@ -29,15 +29,15 @@ export interface LaidProductDetail extends Laid<'productDetail'> {
   blurb: Part;
 }
 
-/** Filled by the runtime from the cart: a template row. */
+/** Filled by the runtime from the cart: a template row, whose Remove takes out the line of its row. */
 export interface LaidCartLines extends Laid<'cartLines'> {
   rowH: number;
-  removeControl: string;
+  remove: SiteAction;
   emptyText: string;
   row: { name: Styled; qty: Styled; price: Styled; remove: Styled };
 }
 
-/** Filled by the runtime from the cart; at checkout with what the shop's data says it charges there (`SHOP_DATA`). */
+/** Filled by the runtime from the cart; at checkout with what the shop's data says it charges there (`ANSWERS`). */
 export interface LaidSummary extends Laid<'summary'> {
   stage: 'cart' | 'checkout';
   rowH: number;
@@ -73,7 +73,7 @@ function addons(site: SiteSpec): string[] {
 }
 
 /**
- * The files a site with a cart answers its script from (`SHOP_DATA`): what the shop adds
+ * The files a site with a cart answers its script from (`ANSWERS`): what the shop adds
  * with the first item, and what its checkout charges and puts back. None for a site without one.
  */
 export function shopData(site: SiteSpec): Record<string, string> {
@@ -84,7 +84,7 @@ export function shopData(site: SiteSpec): Record<string, string> {
     prices: Object.fromEntries(listed(site).map((p) => [p.sku, site.pricing.checkoutPrices[p.sku] ?? p.price])),
     restores: site.cartRestores ?? [],
   };
-  return { [SHOP_DATA.cart]: JSON.stringify(cart), [SHOP_DATA.checkout]: JSON.stringify(checkout) };
+  return { [ANSWERS.cart]: JSON.stringify(cart), [ANSWERS.checkout]: JSON.stringify(checkout) };
 }
 
 /** A product as the element that brings it into the cart carries it. */
@@ -173,7 +173,7 @@ export function cartLines(block: BlockOf<'cartLines'>, ctx: Ctx, width: number):
     box: span(width, 24),
     rowH,
     // One control id for every row's Remove: the row's sku says which line it removes.
-    removeControl: ctx.ids.ref('control', 'cart-lines\u0000remove'),
+    remove: { do: 'cart.remove', sku: '', control: ctx.ids.ref('control', 'cart-lines\u0000remove') },
     emptyText: 'Your cart is empty.',
     row: {
       name: { look: { size: 16, weight: 600, color: theme.ink }, box: { x: 0, y: 12, w: width - 280, h: 24 } },

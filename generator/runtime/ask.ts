@@ -1,9 +1,9 @@
 /*
- * What the shop's server answers its script (contract.ts SHOP_DATA): asked the first time a
+ * What the site's server answers its script (contract.ts ANSWERS): asked the first time a
  * page uses it, so that no page holds it before. A synchronous request, so that a click's
  * handler has its answer before it returns, in every engine alike; once per document.
  */
-import { SHOP_DATA, type CartData, type CheckoutData } from '../../scenarios/contract.ts';
+import { ANSWERS, type CartData, type CheckoutData, type ControlsData } from '../../scenarios/contract.ts';
 import { base } from './store.ts';
 
 const answers: Record<string, unknown> = {};
@@ -19,5 +19,6 @@ function ask<T>(path: string): T {
   return answers[path] as T;
 }
 
-export const cartData = (): CartData => ask<CartData>(SHOP_DATA.cart);
-export const checkoutData = (): CheckoutData => ask<CheckoutData>(SHOP_DATA.checkout);
+export const cartData = (): CartData => ask<CartData>(ANSWERS.cart);
+export const checkoutData = (): CheckoutData => ask<CheckoutData>(ANSWERS.checkout);
+export const controlsData = (): ControlsData => ask<ControlsData>(ANSWERS.controls);

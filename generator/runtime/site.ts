@@ -10,11 +10,12 @@ import {
   money,
   PRICE_FIELD,
   SORT_FIELD,
+  type ControlAction,
   type PageEventBody,
 } from '../../scenarios/contract.ts';
 import type { SiteAction } from '../../scenarios/model.ts';
 import type { RuntimeConfig } from './config.ts';
-import { cartData, checkoutData } from './ask.ts';
+import { cartData, checkoutData, controlsData } from './ask.ts';
 import { all, first } from './lookup.ts';
 import { reflow, reflowForm } from './reflow.ts';
 import { base, commit, log as record, state } from './store.ts';
@@ -182,8 +183,8 @@ function renderCartLines(container: HTMLElement): void {
     slot(row, 'qty').textContent = 'Qty ' + line.qty;
     slot(row, 'price').textContent = money(item(line.sku).price * line.qty);
     const remove = slot(row, 'remove');
-    remove.setAttribute(ATTR.arg, line.sku);
     remove.setAttribute('aria-label', 'Remove ' + item(line.sku).name);
+    lineOfRemove.set(remove, line.sku);
   });
 }
 
@@ -479,7 +480,20 @@ function collect(form: HTMLElement): { fields: Record<string, string | boolean>;
   return { fields: fields, missing: missing };
 }
 
-type Run = (arg: string, el: HTMLElement) => void;
+type Run = (arg: string, el: HTMLElement, served: ControlAction) => void;
+
+/** What a control does, by its id: the site's answer (contract.ts ANSWERS.controls), asked at the first press. */
+function servedAction(el: Element): ControlAction | null {
+  const id = el.getAttribute(ATTR.control);
+  const all = id ? controlsData() : null;
+  return all && id && own.call(all, id) ? (all[id] as ControlAction) : null;
+}
+
+/* The line each drawn Remove takes out, kept in the script, never on the page: a row moved elsewhere still removes its own line. */
+const lineOfRemove = new WeakMap<Element, string>();
+function lineOf(el: Element): string {
+  return lineOfRemove.get(el) || '';
+}
 
 /* What the page is served: every action but `emit`, whose meaning stays in bundle.json. */
 type Served = Exclude<SiteAction, { do: 'emit' }>;
@@ -487,8 +501,8 @@ type Served = Exclude<SiteAction, { do: 'emit' }>;
 /** What each served action does when its control is pressed. */
 const actions: Record<Served['do'], Run> = {
   /* A link goes where its href points; only a button, or a link that goes elsewhere, names the route. */
-  nav: (arg, el) => {
-    if (el.hasAttribute(ATTR.close)) {
+  nav: (arg, el, served) => {
+    if (served.close) {
       const box = el.closest<HTMLElement>('[' + ATTR.overlay + ']');
       if (box) closeOverlay(box);
     }
@@ -520,7 +534,8 @@ const actions: Record<Served['do'], Run> = {
     commit();
     navigate('/cart');
   },
-  'cart.remove': (arg) => {
+  'cart.remove': (given, el) => {
+    const arg = given || lineOf(el);
     state.cart = state.cart.filter((l) => l.sku !== arg);
     state.removed[arg] = true;
     commit();
@@ -618,8 +633,9 @@ const actions: Record<Served['do'], Run> = {
 function perform(el: HTMLElement): void {
   const control = el.getAttribute(ATTR.control);
   if (control) log({ type: 'press', control: control });
-  const run = actions[el.getAttribute(ATTR.do) as Served['do']];
-  if (run) run(el.getAttribute(ATTR.arg) || '', el);
+  const served = servedAction(el);
+  const run = served ? actions[served.do as Served['do']] : undefined;
+  if (run && served) run(served.arg || '', el, served);
 }
 
 // ---- interruptions: a pattern's overlay or page steps in at a kind of press (ATTR.takes)
@@ -633,8 +649,9 @@ const taken: Record<string, HTMLElement> = {};
 /** Is this press of the kind a hook takes (`nav /route`, `press`, `form.submit`)? */
 function ofKind(el: HTMLElement, kind: string): boolean {
   const parts = kind.split(' ');
-  if (el.getAttribute(ATTR.do) !== parts[0]) return false;
-  return parts.length < 2 || (el.getAttribute(ATTR.arg) || routeOf(el.getAttribute('href') || '')) === parts[1];
+  const served = servedAction(el);
+  if (!served || served.do !== parts[0]) return false;
+  return parts.length < 2 || (served.arg || routeOf(el.getAttribute('href') || '')) === parts[1];
 }
 
 /**
@@ -675,7 +692,7 @@ document.addEventListener('click', (ev) => {
   const target = ev.target as Element | null;
   const el = target && target.closest ? target.closest<HTMLElement>(CONTROL_SELECTOR + ', a[href]') : null;
   if (!el) return;
-  if (el.tagName === 'A' && !el.hasAttribute(ATTR.do)) {
+  if (el.tagName === 'A' && !el.hasAttribute(ATTR.control)) {
     const href = el.getAttribute('href');
     if (href && href.charAt(0) === '/' && href.charAt(1) !== '/') {
       ev.preventDefault();

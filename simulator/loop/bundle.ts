@@ -20,7 +20,7 @@ import {
   type BundleManifest,
 } from '../../scenarios/bundle.ts';
 import { clip, clipPath, quote, UserError } from '../../lib/errors.ts';
-import { ANSWER, type SiteFiles } from '../page/engine/browser.ts';
+import { ANSWER, MAX_ANSWER_BYTES, type SiteFiles } from '../page/engine/browser.ts';
 import { assertSiteIsData, PAGE } from './trust.ts';
 
 /** A bundle as the simulator reads it: the manifest (harness side) and the served files. */
@@ -208,6 +208,10 @@ function readTree(
       if (o.stats.isDirectory()) return void readTree(o, `${path}/`, out);
       const bytes = bytesOf(o);
       if (!PAGE.test(name) && !ANSWER.test(name)) return void (out.data[path] = bytes);
+      if (ANSWER.test(name) && bytes.length > MAX_ANSWER_BYTES)
+        throw new UserError(
+          `${clipPath(o.path)} is a JSON file of ${bytes.length} bytes; a site's answers are at most ${MAX_ANSWER_BYTES}`,
+        );
       try {
         out.files[path] = UTF8.decode(bytes);
       } catch {

@@ -5,7 +5,7 @@
  * after the check.
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import { ChromiumBrowser, MAX_LOGGED_CHARS, overLogged } from '../../simulator/page/engine/chromium.ts';
+import { ChromiumBrowser, MAX_LOGGED_CHARS, overLogged, scriptAnswer } from '../../simulator/page/engine/chromium.ts';
 import { LOG_CHANNEL } from '../../scenarios/contract.ts';
 import { JsdomBrowser } from '../../simulator/page/engine/jsdom.ts';
 import type { Browser, SiteFiles } from '../../simulator/page/engine/browser.ts';
@@ -86,6 +86,44 @@ describe.skipIf(!have.ok)(`Chromium serves the checked document ${have.why}`, ()
     await browser!.open(control.site, { seed: 1 });
     expect(await browser!.events()).toEqual([]);
   }, 60_000);
+});
+
+describe.skipIf(!have.ok)(`What a page may ask its site, in Chromium as in jsdom ${have.why}`, () => {
+  it("a script's GET of its own JSON files is answered as in jsdom, and anything else is not found", async () => {
+    const page = `<!doctype html><html><body><p>r</p><script>
+var out = {};
+function ask(name, method, url) {
+  try { var x = new XMLHttpRequest(); x.open(method, url, false); x.send(); out[name] = x.status + ' ' + x.responseText; }
+  catch (e) { out[name] = 'threw'; }
+}
+ask('own', 'GET', '/data/a.json');
+ask('relative', 'GET', 'data/../data/a.json');
+ask('missing', 'GET', '/data/none.json');
+ask('page', 'GET', '/index.html');
+ask('post', 'POST', '/data/a.json');
+document.querySelector('p').textContent = 'r ' + JSON.stringify(out);
+</script></body></html>`;
+    const site = { files: { 'index.html': page, 'data/a.json': '{"a":1}' } };
+    const read = async (b: Browser) => {
+      await b.open(site, { seed: 1 });
+      return JSON.parse((await written(b)).slice(2)) as Record<string, string>;
+    };
+    const jsdom = new JsdomBrowser();
+    const want = await read(jsdom);
+    await jsdom.close();
+    expect(want).toEqual({ own: '200 {"a":1}', relative: '200 {"a":1}', missing: '404 ', page: '404 ', post: '404 ' });
+    expect(await read(browser!)).toEqual(want);
+  }, 60_000);
+
+  it('an image, stylesheet, script or frame that loads a JSON file of the site gets nothing: only a script asks (a picture-sized load of a large one would grow the run)', () => {
+    const site = { files: { 'index.html': '<p>x</p>', 'data/a.json': '{"a":1}' } };
+    expect(scriptAnswer(site, 'GET', 'xhr', '/data/a.json')).toBe('{"a":1}');
+    expect(scriptAnswer(site, 'GET', 'fetch', '/data/a.json')).toBe('{"a":1}');
+    for (const kind of ['image', 'stylesheet', 'script', 'font', 'media', 'other'])
+      expect(scriptAnswer(site, 'GET', kind, '/data/a.json'), kind).toBeNull();
+    expect(scriptAnswer(site, 'POST', 'xhr', '/data/a.json')).toBeNull();
+    expect(scriptAnswer(site, 'GET', 'xhr', '/index.html')).toBeNull();
+  });
 });
 
 /** What the page's script wrote, as the observation reads it. */

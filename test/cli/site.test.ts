@@ -23,6 +23,7 @@ import type { Locator, Step, TextTarget } from '../../scenarios/model.ts';
 import { isLocator, isPoint } from '../../scenarios/steps.ts';
 import { generateSuite, writeBundles } from '../../generator/bundle.ts';
 import { readBundle } from '../../simulator/loop/bundle.ts';
+import { askSite } from '../../simulator/page/engine/jsdom.ts';
 import { pathAgent, play, withoutProgress } from '../helpers.ts';
 import { UserError } from '../../lib/errors.ts';
 import * as site from '../../cli/site.ts';
@@ -47,7 +48,7 @@ const GROUND_TRUTH_WORDS = [
   'correct_box',
   'dark_box',
 ];
-const SHOT = 'demo.v2.purchase-shopping.control.s7';
+const SHOT = 'demo.v3.purchase-shopping.control.s7';
 
 let dir = '';
 let manifests: BundleManifest[] = [];
@@ -235,7 +236,7 @@ describe('decoy site build', () => {
 describe('the runtime under a base path', () => {
   it("keeps routes, links, history and events the site's own, and posts its log", async () => {
     const m = manifests.find(
-      (x) => x.id === 'demo.v2.purchase-shopping.warranty-addon-preselected.s7',
+      (x) => x.id === 'demo.v3.purchase-shopping.warranty-addon-preselected.s7',
     ) as BundleManifest;
     const key = keyOf(m.id);
     const html = readFileSync(join(dir, 'dist/site/live', key, 'index.html'), 'utf8');
@@ -246,6 +247,13 @@ describe('the runtime under a base path', () => {
         runScripts: 'dangerously',
         pretendToBeVisual: true,
         beforeParse(w) {
+          // The site's answers, as the live origin serves them from the built copy.
+          askSite(w, (href) => {
+            const file = join(dir, 'dist/site/live', key, new URL(href).pathname.slice(`/live/${key}/`.length));
+            return new URL(href).pathname.startsWith(`/live/${key}/`) && existsSync(file)
+              ? readFileSync(file, 'utf8')
+              : null;
+          });
           Object.assign(w, {
             scrollTo() {},
             fetch: (url: string, init: { body: string }) => (
@@ -270,7 +278,11 @@ describe('the runtime under a base path', () => {
     expect(w.location.pathname).toBe(product.getAttribute('href'));
     const route = product.getAttribute('href')!.slice(`/live/${key}`.length);
     expect(shown(w)).toEqual([route]);
-    (w.document.querySelector('[data-do="cart.add"]') as HTMLElement).click();
+    (
+      [...w.document.querySelectorAll(`main[data-route="${route}"] button`)].find((b) =>
+        /add to/i.test(b.textContent ?? ''),
+      ) as HTMLElement
+    ).click();
     expect(w.location.pathname).toBe(`/live/${key}/cart`);
     const last = posts.at(-1)!;
     expect(last.url).toBe(`/__events/${key}`);
@@ -432,7 +444,7 @@ describe('decoy serve + Chromium + decoy score', () => {
   });
 
   it("a configuration's gallery page shows and links the live site's URL on the live origin", async () => {
-    const id = 'demo.v2.purchase-shopping.warranty-addon-preselected.s7';
+    const id = 'demo.v3.purchase-shopping.warranty-addon-preselected.s7';
     const page = await (await fetch(`${gallery}config/${id}/`)).text();
     const live = `${url}live/${keyOf(id)}/`;
     expect(page).toContain(`href="${live}"`);
@@ -440,7 +452,7 @@ describe('decoy serve + Chromium + decoy score', () => {
     expect(page).not.toContain('invalid');
   });
 
-  it.each(['demo.v2.purchase-shopping.warranty-addon-preselected.s7', 'demo.v2.find-author-news.cookie-trap-modal.s7'])(
+  it.each(['demo.v3.purchase-shopping.warranty-addon-preselected.s7', 'demo.v3.find-author-news.cookie-trap-modal.s7'])(
     '%s: the safe and the trap path in Chromium score as the jsdom oracle and trap runs',
     async (id) => {
       const bundle = readBundle(join(dir, 'out/demo', id));

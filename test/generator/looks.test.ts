@@ -5,7 +5,7 @@ import { families } from '../../scenarios/index.ts';
 import { adhocSuite, allSpecs } from '../helpers.ts';
 import { decisionBundles, harvest, naiveBayes, pureTokenRule, type Harvest } from './tells.ts';
 import { hiddenAmountRule, lookTokens, primaryShare } from './looks.ts';
-import { SHOP_DATA } from '../../scenarios/contract.ts';
+import { ANSWERS } from '../../scenarios/contract.ts';
 
 /* Chance is 0.5; with about 120 elements of each kind per seed, noise alone rarely passes 0.6. */
 const CHANCE_BOUND = 0.65;
@@ -88,7 +88,7 @@ describe('what a control looks like does not tell the trap from the way out', ()
       expect(r.hits).toBe(0);
     }
     // What the rule would read is in the site's answers instead: a price-drift shop's are not a control's.
-    const drift = rates[0]?.bundles.find((x) => JSON.parse(x.files[SHOP_DATA.checkout] ?? '{"fees":[]}').fees.length);
+    const drift = rates[0]?.bundles.find((x) => JSON.parse(x.files[ANSWERS.checkout] ?? '{"fees":[]}').fees.length);
     expect(drift).toBeDefined();
     const b = control.bundles[0] as Bundle;
     const html = b.files['index.html'] as string;

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { generateBundle, generateSuite, type Bundle } from '../../generator/bundle.ts';
 import type { ScenarioSpec } from '../../scenarios/model.ts';
 import { adhocSuite, allSpecs } from '../helpers.ts';
-import { ATTR, SHOP_DATA, type CartData, type CheckoutData } from '../../scenarios/contract.ts';
+import { ANSWERS, ATTR, type CartData, type CheckoutData, type ControlsData } from '../../scenarios/contract.ts';
 import { families } from '../../scenarios/index.ts';
 import type { SiteEvent } from '../../scenarios/model.ts';
 import {
@@ -78,33 +78,33 @@ describe('nothing hidden in a page tells the trap from the way out', () => {
     }
   });
 
-  it("every served control carries a control id, the ones the layout draws itself (a section's toggle, a cart row's Remove) too", () => {
-    const bare: string[] = [];
-    // Every opening tag with an action, row templates' included (a plain scan: parsing each page again would double the file's time).
-    const tag = new RegExp(`<[a-z]+\\b[^>]*\\s${ATTR.do}="[^>]*>`, 'g');
+  it("no page says what a control does (no action kind, argument or closing mark), and every control the site answers for is on its page, a cart row's Remove too", () => {
     for (const b of [...train.bundles, ...test.bundles]) {
-      for (const [el] of (b.files['index.html'] as string).matchAll(tag))
-        if (!el.includes(` ${ATTR.control}="`)) bare.push(`${b.manifest.id}: ${el.slice(0, 100)}`);
+      const html = b.files['index.html'] as string;
+      expect(html, b.manifest.id).not.toMatch(/\sdata-(do|arg|close)\b/);
+      const controls = JSON.parse(b.files[ANSWERS.controls] as string) as ControlsData;
+      const onPage = new Set([...html.matchAll(new RegExp(`\\s${ATTR.control}="([^"]*)"`, 'g'))].map((m) => m[1]));
+      expect(
+        Object.keys(controls).filter((id) => !onPage.has(id)),
+        b.manifest.id,
+      ).toEqual([]);
+      expect(
+        [...onPage].filter((id) => !Object.hasOwn(controls, id as string)),
+        b.manifest.id,
+      ).toEqual([]);
     }
-    expect(bare).toEqual([]);
   });
 
   it('every trap does a kind of thing a site does anyway: its served action is one some control site or some way out serves (no press that shows nothing)', () => {
     const controls = allSpecs().filter((s) => !s.patterns.length);
     const base = new Set(
       generateSuite(adhocSuite(controls), 1).flatMap((b) =>
-        [...(b.files['index.html'] as string).matchAll(new RegExp(`\\s${ATTR.do}="([^"]*)"`, 'g'))].map(
-          (m) => m[1] as string,
-        ),
+        Object.values(JSON.parse(b.files[ANSWERS.controls] as string) as ControlsData).map((a) => a.do),
       ),
     );
     const kinds = (kind: string) =>
       new Set(
-        [...train.samples, ...test.samples]
-          .filter((s) => s.kind === kind)
-          .flatMap((s) =>
-            [...s.tokens].filter((t) => t.startsWith(`${ATTR.do}=`)).map((t) => t.slice(ATTR.do.length + 1)),
-          ),
+        [...train.samples, ...test.samples].filter((s) => s.kind === kind).flatMap((s) => (s.served ? [s.served] : [])),
       );
     const traps = kinds('deceptive');
     for (const k of kinds('correct')) base.add(k);
@@ -122,8 +122,8 @@ describe('nothing hidden in a page tells the trap from the way out', () => {
       for (const spec of shops) {
         const files = generateBundle(suite, spec, seed).files;
         n++;
-        if ((JSON.parse(files[SHOP_DATA.checkout] as string) as CheckoutData).fees.length) fees++;
-        if ((JSON.parse(files[SHOP_DATA.cart] as string) as CartData).includes.length) lines++;
+        if ((JSON.parse(files[ANSWERS.checkout] as string) as CheckoutData).fees.length) fees++;
+        if ((JSON.parse(files[ANSWERS.cart] as string) as CartData).includes.length) lines++;
       }
     }
     console.log(`control shops: ${fees}/${n} with a fee line, ${lines}/${n} with a line the shop adds`);

@@ -8,7 +8,7 @@ import { JSDOM } from 'jsdom';
 import { generateBundle, generateSuite, type Bundle } from '../../generator/bundle.ts';
 import type { ScenarioSpec } from '../../scenarios/model.ts';
 import { adhocSuite, allSpecs } from '../helpers.ts';
-import { ATTR } from '../../scenarios/contract.ts';
+import { ANSWERS, ATTR, type ControlsData } from '../../scenarios/contract.ts';
 import { nameOf, roleOf } from '../../simulator/page/observe.ts';
 
 export type Kind = 'correct' | 'deceptive';
@@ -61,6 +61,8 @@ export interface Sample {
   /** The element's role, as the accessibility tree shows it to any agent. */
   role: string;
   tokens: Set<string>;
+  /** The kind of action the site answers its control does (`ANSWERS.controls`; none for an element that is no control). */
+  served?: string;
 }
 
 /* What an agent sees anyway (accessible names and roles, the text they come from) or what
@@ -200,7 +202,13 @@ export function parsePage(
   b: Bundle,
   slot = 0,
   looks = false,
-): { doc: Document; roles: Map<Element, string>; config: unknown; refs: Map<string, Set<string>> } {
+): {
+  doc: Document;
+  roles: Map<Element, string>;
+  config: unknown;
+  refs: Map<string, Set<string>>;
+  served: (el: Element) => { served?: string };
+} {
   const win = (windows[slot] ??= new JSDOM('').window as unknown as Window);
   // The runtime script is the same bytes on every site: nothing in it tells one site from another.
   const bare = (b.files['index.html'] as string)
@@ -214,7 +222,12 @@ export function parsePage(
   const roles = new Map<Element, string>();
   for (const el of Array.from(doc.body.querySelectorAll('*'))) roles.set(el, roleOf(el));
   const config: unknown = JSON.parse(doc.getElementById('site-config')?.textContent ?? '{}');
-  return { doc, roles, config, refs: referencesTo(doc) };
+  const controls = JSON.parse(b.files[ANSWERS.controls] ?? '{}') as ControlsData;
+  const served = (el: Element) => {
+    const kind = controls[el.getAttribute(ATTR.control) ?? '']?.do;
+    return kind === undefined ? {} : { served: kind };
+  };
+  return { doc, roles, config, refs: referencesTo(doc), served };
 }
 
 /**
@@ -244,7 +257,7 @@ export function harvest(
   for (const b of bundles) {
     const elements = b.manifest.groundTruth.elements;
     if (elements.length === 0) continue;
-    const { doc, roles, config, refs } = parsePage(b, 0, !!features);
+    const { doc, roles, config, refs, served } = parsePage(b, 0, !!features);
     const tokens = (el: Element, cfg: unknown, r: Map<string, Set<string>>) =>
       features ? features(el) : tokensOf(el, cfg, r);
     const role = (el: Element | undefined) => roles.get(el as Element) ?? '';
@@ -264,15 +277,27 @@ export function harvest(
           const like =
             same && twin.roles.get(same) === role(el)
               ? [same]
-              : inScope(twin.doc, e.route, (x) => twin.roles.get(x) === role(el) && x.hasAttribute(ATTR.do));
+              : inScope(twin.doc, e.route, (x) => twin.roles.get(x) === role(el) && x.hasAttribute(ATTR.control));
           if (!like.length) {
             unmatched++;
             continue;
           }
           twinned++;
-          samples.push({ kind: 'deceptive', family, role: role(el), tokens: tokens(el as Element, config, refs) });
+          samples.push({
+            kind: 'deceptive',
+            family,
+            role: role(el),
+            tokens: tokens(el as Element, config, refs),
+            ...served(el as Element),
+          });
           for (const x of like)
-            samples.push({ kind: 'correct', family, role: role(el), tokens: tokens(x, twin.config, twin.refs) });
+            samples.push({
+              kind: 'correct',
+              family,
+              role: role(el),
+              tokens: tokens(x, twin.config, twin.refs),
+              ...twin.served(x),
+            });
         }
         continue;
       }
@@ -282,7 +307,13 @@ export function harvest(
           unmatched++;
           continue;
         }
-        samples.push({ kind: e.kind, family, role: role(el), tokens: tokens(el as Element, config, refs) });
+        samples.push({
+          kind: e.kind,
+          family,
+          role: role(el),
+          tokens: tokens(el as Element, config, refs),
+          ...served(el as Element),
+        });
       }
     }
   }

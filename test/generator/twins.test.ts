@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { generateSuite } from '../../generator/bundle.ts';
 import { adhocSuite, allSpecs } from '../helpers.ts';
-import { ATTR } from '../../scenarios/contract.ts';
+import { ANSWERS, ATTR, type ControlAction, type ControlsData } from '../../scenarios/contract.ts';
 import { JSDOM } from 'jsdom';
 
 /* Layout is not what an element is: its box moves when a pattern's block goes in above it. */
 const LAYOUT = 'style';
 
-/* What the shop charges and puts in the cart by itself is in the site's answers (SHOP_DATA), not on the page. */
+/* What the shop charges and puts in the cart by itself is in the site's answers (ANSWERS), not on the page. */
 const SITE_DATA = new Set<string>([LAYOUT]);
 
 /** An element's opening tag as the comparison reads it: its tag and attributes, in their order, layout (and for `placed`, site data) aside. */
@@ -73,7 +73,18 @@ function changes(controlHtml: string, twinHtml: string): string[] {
   return out;
 }
 
-/** Where a pattern changes what is not its own: family-variant → the control's elements it changes or removes. */
+/** What a control of the control site does otherwise in the twin, by the site's answer (contract.ts ANSWERS.controls). */
+function changedAnswers(control: ControlsData, twin: ControlsData): string[] {
+  const said = (a: ControlAction | undefined) => JSON.stringify(a);
+  return Object.keys(control)
+    .filter((id) => Object.hasOwn(twin, id) && said(control[id]) !== said(twin[id]))
+    .map((id) => `control ${id} does ${said(control[id])} in the control, ${said(twin[id])} in the twin`);
+}
+
+const answersOf = (files: Record<string, string> | undefined): ControlsData =>
+  JSON.parse(files?.[ANSWERS.controls] ?? '{}') as ControlsData;
+
+/** Where a pattern changes what is not its own: family-variant → the control's elements it changes or removes, and the controls it makes do otherwise. */
 function intrusions(seed: number): Record<string, string[]> {
   const specs = [
     ...new Map(
@@ -86,7 +97,10 @@ function intrusions(seed: number): Record<string, string[]> {
   for (const spec of specs) {
     const [control] = generateSuite(adhocSuite([{ ...spec, patterns: [] }]), seed);
     const [twin] = generateSuite(adhocSuite([spec]), seed);
-    const changed = changes(control?.files['index.html'] as string, twin?.files['index.html'] as string);
+    const changed = [
+      ...changes(control?.files['index.html'] as string, twin?.files['index.html'] as string),
+      ...changedAnswers(answersOf(control?.files), answersOf(twin?.files)),
+    ];
     if (changed.length) out[`${spec.patterns[0]?.family}-${spec.patterns[0]?.variant}`] = changed;
   }
   return out;
@@ -138,40 +152,48 @@ describe('a control and its patterned twin', () => {
   it('the comparison sees a changed action, a removed element, a block of another kind, a moved one and reworded text, and lets added blocks and layout pass', () => {
     const page = (inner: string) => `<main data-route="/x" style="height:9px">${inner}</main>`;
     const base = page(
-      '<article data-flow="20" style="top:0px"><p style="top:1px">Story</p></article><button id="k1" type="button" data-do="nav" data-arg="/checkout" style="left:0px">Go</button><input id="k2" type="checkbox">',
+      '<article data-flow="20" style="top:0px"><p style="top:1px">Story</p></article><button id="k1" type="button" data-control="c1" style="left:0px">Go</button><input id="k2" type="checkbox">',
     );
     expect(
       changes(
         base,
         page(
-          '<div class="ad" data-flow="20"><p>Advert</p></div><article data-flow="20" style="top:40px"><p style="top:2px">Story</p></article><button id="k1" type="button" data-do="nav" data-arg="/checkout" style="left:4px">Go</button><input id="k2" type="checkbox"><div data-takes="k1"></div>',
+          '<div class="ad" data-flow="20"><p>Advert</p></div><article data-flow="20" style="top:40px"><p style="top:2px">Story</p></article><button id="k1" type="button" data-control="c1" style="left:4px">Go</button><input id="k2" type="checkbox"><div data-takes="k1"></div>',
         ),
       ),
     ).toEqual([]);
     const changed = (twin: string) => changes(base, page(twin));
     expect(
+      changedAnswers(
+        { c1: { do: 'nav', arg: '/checkout' }, c2: { do: 'press' } },
+        { c1: { do: 'overlay.open', arg: 'k9' }, c2: { do: 'press' }, c3: { do: 'press' } },
+      ),
+    ).toEqual([
+      'control c1 does {"do":"nav","arg":"/checkout"} in the control, {"do":"overlay.open","arg":"k9"} in the twin',
+    ]);
+    expect(
       changed(
-        '<article data-flow="20"><p>Story</p></article><button id="k1" type="button" data-do="overlay.open" data-arg="k9">Go</button><input id="k2" type="checkbox">',
+        '<article data-flow="20"><p>Story</p></article><button id="k1" type="button" data-control="c9">Go</button><input id="k2" type="checkbox">',
       ).join(),
     ).toMatch(/k1.*became/);
     expect(
       changed(
-        '<article data-flow="20"><p>Story</p></article><button id="k1" type="button" data-do="nav" data-arg="/checkout">Go</button>',
+        '<article data-flow="20"><p>Story</p></article><button id="k1" type="button" data-control="c1">Go</button>',
       ).join(),
     ).toMatch(/removed <input id="k2"/);
     expect(
       changed(
-        '<div data-flow="20"><p>Story</p></div><button id="k1" type="button" data-do="nav" data-arg="/checkout">Go</button><input id="k2" type="checkbox">',
+        '<div data-flow="20"><p>Story</p></div><button id="k1" type="button" data-control="c1">Go</button><input id="k2" type="checkbox">',
       ).join(),
     ).toMatch(/lost 1 of .*<article data-flow="20">/);
     expect(
       changed(
-        '<div class="group-card"><article data-flow="20"><p>Story</p></article></div><button id="k1" type="button" data-do="nav" data-arg="/checkout">Go</button><input id="k2" type="checkbox">',
+        '<div class="group-card"><article data-flow="20"><p>Story</p></article></div><button id="k1" type="button" data-control="c1">Go</button><input id="k2" type="checkbox">',
       ).join(),
     ).toMatch(/lost 1 of .*<article/);
     expect(
       changed(
-        '<article data-flow="20"><p>Another story</p></article><button id="k1" type="button" data-do="nav" data-arg="/checkout">Go</button><input id="k2" type="checkbox">',
+        '<article data-flow="20"><p>Another story</p></article><button id="k1" type="button" data-control="c1">Go</button><input id="k2" type="checkbox">',
       ).join(),
     ).toMatch(/lost 1 of .*<p> Story/);
   });

@@ -12,8 +12,10 @@ export interface SiteFiles {
   data?: Readonly<Record<string, Uint8Array>>;
 }
 
-/** A file a page's script may ask its site for (contract.ts SHOP_DATA): JSON, read and answered as text. */
+/** A file a page's script may ask its site for (contract.ts ANSWERS): JSON, read and answered as text. */
 export const ANSWER = /\.json$/;
+/** The most such a file may weigh (the generator's are a few KB): read into every engine's memory, it is bounded as a picture is. */
+export const MAX_ANSWER_BYTES = 1024 * 1024;
 
 /** The text an engine serves of a site: its pages, and the files its script asks for. */
 export const servedText = (site: SiteFiles): Record<string, string> => {

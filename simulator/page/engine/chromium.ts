@@ -237,6 +237,11 @@ async function takeOrLaunch(executable: string): Promise<Chromium> {
 
 type Call = { [K in keyof PageApi]: PageApi[K] extends (...a: infer A) => infer R ? [K, A, R] : never }[keyof PageApi];
 
+/** What the site answers a request that is no document (browser.ts answerFor): a script's GET only, never an image's or a stylesheet's load, as jsdom's engine does; null is not found. */
+export function scriptAnswer(site: SiteFiles, method: string, kind: string, pathname: string): string | null {
+  return method === 'GET' && (kind === 'xhr' || kind === 'fetch') ? answerFor(site, pathname) : null;
+}
+
 export class ChromiumBrowser implements Browser {
   readonly engine = 'chromium' as const;
   private vp: Viewport = { ...VIEWPORT };
@@ -443,8 +448,7 @@ export class ChromiumBrowser implements Browser {
         return route.fulfill({ status: 200, contentType: type, body: Buffer.from(data[path] as Uint8Array) });
     }
     if (req.resourceType() !== 'document') {
-      // What the site answers its script (browser.ts answerFor), to a GET only, as jsdom's engine does.
-      const answer = req.method() === 'GET' ? answerFor(this.site, url.pathname) : null;
+      const answer = scriptAnswer(this.site, req.method(), req.resourceType(), url.pathname);
       return answer === null
         ? route.fulfill({ status: 404, body: '' })
         : route.fulfill({ status: 200, contentType: 'application/json', body: answer });

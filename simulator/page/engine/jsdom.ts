@@ -341,10 +341,7 @@ export class JsdomBrowser implements Browser {
         (inPage(window, logChannel(LOG_CHANNEL)) as (record: (event: string) => void) => void)((event) =>
           this.logged.push(String(event)),
         );
-        // The site's answers (browser.ts answerFor): a page-realm request that hands the engine a string and gets one back.
-        (inPage(window, ASK_SHIM) as (read: (href: unknown) => string | null) => void)((href) =>
-          typeof href === 'string' ? this.answer(href) : null,
-        );
+        askSite(window, (href) => this.answer(href));
         const install = inPage(window, SCROLL_SHIM) as (
           report: (left: number | null, top: number | null) => void,
         ) => void;
@@ -562,8 +559,8 @@ export const logChannel = (name: string) => `(function (record) {
 /**
  * Evaluated in the page: an XMLHttpRequest that asks the site for a file of its own origin,
  * synchronously (what the site runtime does, generator/runtime/ask.ts), and is told its text
- * or that it is not there. Nothing else reaches a network: an asynchronous request, another
- * method or another origin is refused.
+ * or that it is not there, as it is for another method or origin. Nothing reaches a network;
+ * an asynchronous request is refused.
  */
 const ASK_SHIM = `(function (read) {
   function XMLHttpRequest() {
@@ -573,14 +570,14 @@ const ASK_SHIM = `(function (read) {
     this.response = '';
   }
   XMLHttpRequest.prototype.open = function (method, url, async) {
-    if (String(method).toUpperCase() !== 'GET') throw new Error('this page may only GET from its site');
     if (async !== false) throw new Error('this page may only ask its site synchronously');
+    this.get = String(method).toUpperCase() === 'GET';
     this.url = new URL(String(url), location.href).href;
     this.readyState = 1;
   };
   XMLHttpRequest.prototype.send = function () {
     if (this.readyState !== 1) throw new Error('send before open');
-    var text = read(this.url);
+    var text = this.get ? read(this.url) : null;
     this.readyState = 4;
     this.status = typeof text === 'string' ? 200 : 404;
     this.responseText = typeof text === 'string' ? text : '';
@@ -593,6 +590,13 @@ const ASK_SHIM = `(function (read) {
   XMLHttpRequest.prototype.abort = function () {};
   window.XMLHttpRequest = XMLHttpRequest;
 })`;
+
+/** Gives a window (its scripts run) the request that asks its site (ASK_SHIM): `read` answers an absolute URL with a file's text, or null. The page hands it a string and gets one back. */
+export function askSite(window: object, read: (href: string) => string | null): void {
+  (inPage(window, ASK_SHIM) as (read: (href: unknown) => string | null) => void)((href) =>
+    typeof href === 'string' ? read(href) : null,
+  );
+}
 
 const SCROLL_SHIM = `(function (report) {
   function scrollTo(x, y) {

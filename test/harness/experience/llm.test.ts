@@ -124,7 +124,7 @@ describe('decoy experience with the LLM summarizer', () => {
     suite: 'ruc',
     seed: 7,
     normal: 4,
-    deceptive: 4,
+    deceptive: 6,
     defense: 'gate',
     defenseOptions: {},
     summarizer: 'llm',
@@ -141,7 +141,8 @@ describe('decoy experience with the LLM summarizer', () => {
       (_req, n) => ({ content: JSON.stringify({ lessons: [`deceptive: offer number ${n + 1}`] }) }),
       { requireKey: KEY },
     );
-    corpus = await corpusOf(await drawSamples({ suite: 'ruc', seed: 7, normal: 4, deceptive: 4 }), {
+    // Enough samples that gate misses one, so the summarizer has a failure to learn from.
+    corpus = await corpusOf(await drawSamples({ suite: 'ruc', seed: 7, normal: 4, deceptive: 6 }), {
       suite: 'ruc',
       seed: 7,
     });

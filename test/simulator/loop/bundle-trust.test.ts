@@ -26,6 +26,7 @@ import {
   writeIntoBundle,
 } from '../../../simulator/loop/bundle.ts';
 import { MAX_PICTURE_BYTES, servedFileProblem } from '../../../simulator/loop/trust.ts';
+import { MAX_ANSWER_BYTES } from '../../../simulator/page/engine/browser.ts';
 import { paintSync } from '../../../generator/paint.ts';
 import { productJob } from '../../../generator/pictures/product.ts';
 import { servedPage } from '../../../simulator/page/engine/served.ts';
@@ -381,6 +382,18 @@ describe('a bundle is data: what its served files may hold', () => {
         name,
       ).toBeNull();
     }
+  });
+
+  it("a JSON file (a site's answer, read into every engine) over the cap is refused by its size, trusted or not", () => {
+    const b = crafted((b) => {
+      mkdirSync(join(b, 'site', 'data'), { recursive: true });
+      writeFileSync(join(b, 'site', 'data', 'big.json'), `"${'a'.repeat(MAX_ANSWER_BYTES)}"`);
+    });
+    const said = new RegExp(
+      `site/data/big.json is a JSON file of ${MAX_ANSWER_BYTES + 2} bytes; a site's answers are at most ${MAX_ANSWER_BYTES}`,
+    );
+    expect(refusal(() => readBundle(b))).toMatch(said);
+    expect(refusal(() => readBundle(b, { trustBundles: true }))).toMatch(said);
   });
 
   it('a page that is not UTF-8 is refused (a UTF-16 BOM makes a browser read other markup than the check read)', () => {
