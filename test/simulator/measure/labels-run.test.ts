@@ -51,15 +51,14 @@ describe('decoy label on a run folder', () => {
     const three = join(dir, 'three.jsonl');
     await labelRun(runs, { out: three, workers: 3 });
     expect(readFileSync(three, 'utf8')).toBe(whole);
-    const stop = new AbortController();
+    // Asked to stop before it starts: the first episode is labelled whole and every lane stops before taking
+    // another, however fast each lane runs (a stop asked for on progress could come after every episode was taken).
     const cut = join(dir, 'two.jsonl');
-    await expect(
-      labelRun(runs, { out: cut, workers: 2, signal: stop.signal, progress: (_, done) => done === 2 && stop.abort() }),
-    ).rejects.toThrow(Stopped);
+    await expect(labelRun(runs, { out: cut, workers: 2, signal: AbortSignal.abort() })).rejects.toThrow(Stopped);
     const kept = readFileSync(cut, 'utf8');
     expect(whole.startsWith(kept) && kept.length > 0 && kept.length < whole.length).toBe(true);
     const r = await labelRun(runs, { out: cut, workers: 1 });
-    expect(r.kept).toBeGreaterThanOrEqual(2);
+    expect(r.kept).toBe(1);
     expect(readFileSync(cut, 'utf8')).toBe(whole);
   }, 300_000);
 
