@@ -9,7 +9,8 @@
 import type { Step } from '../../scenarios/model.ts';
 import type { LoadedBundle } from '../loop/bundle.ts';
 import { DecoyEnv } from '../loop/env.ts';
-import type { ChromiumBrowser } from '../page/engine/chromium.ts';
+import { isPageFailure, type ChromiumBrowser } from '../page/engine/chromium.ts';
+import { UserError } from '../../lib/errors.ts';
 import { agents, defenses } from '../loop/registries.ts';
 import { runEpisode, type EpisodeRecord } from '../loop/runner.ts';
 import { walkPath } from '../agents/oracle.ts';
@@ -96,18 +97,40 @@ function parting(a: ReturnType<typeof trace>, b: ReturnType<typeof trace>): stri
  * of what must agree; the ground-truth paths were written for the page without it, so what of
  * them did not run is reported in the detail, not held against the row.
  */
-export async function conformBundle(
-  bundle: LoadedBundle,
-  engines: { jsdom: DecoyEnv; chromium: DecoyEnv; browser: ChromiumBrowser },
-  episodes = 2,
-): Promise<ConformRow[]> {
+export async function conformBundle(bundle: LoadedBundle, engines: Engines, episodes = 2): Promise<ConformRow[]> {
   if (engines.jsdom.inject?.source !== engines.chromium.inject?.source)
     throw new Error('the two engines must inject the same script, or none');
+  try {
+    return await compared(bundle, engines, episodes);
+  } catch (e) {
+    // A page that hangs past a call's time or crashes an engine is the bundle's doing: one line naming it.
+    if (isPageFailure(e)) throw new UserError(`${bundle.manifest.id}: cannot be compared: ${e.message}`);
+    throw e;
+  }
+}
+
+type Engines = { jsdom: DecoyEnv; chromium: DecoyEnv; browser: ChromiumBrowser };
+
+async function compared(bundle: LoadedBundle, engines: Engines, episodes: number): Promise<ConformRow[]> {
   const injected = engines.jsdom.inject !== null;
   const rows: ConformRow[] = [];
   for (const s of sequences(bundle, episodes)) {
     const inJsdom = await play(engines.jsdom, bundle, s);
     const inChromium = await play(engines.chromium, bundle, s);
+    // Chromium's page is what the boxes and hits are read from: an episode that broke it leaves none to read, and the row says why.
+    const end = inChromium.record.end;
+    if (end.kind === 'error') {
+      rows.push({
+        scenario: bundle.manifest.id,
+        sequence: s.name,
+        same: false,
+        boxes: { compared: 0, worst: 0, where: '' },
+        hits: { points: 0, agree: 0 },
+        unrun: '',
+        detail: `in Chromium, the episode ended: ${end.reason}`,
+      });
+      continue;
+    }
     const a = trace(inJsdom.record);
     const b = trace(inChromium.record);
     const notRun = [inJsdom.unrun && `jsdom: ${inJsdom.unrun}`, inChromium.unrun && `chromium: ${inChromium.unrun}`]

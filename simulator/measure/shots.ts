@@ -3,9 +3,7 @@ import { z } from 'zod';
 import type { Same } from '../../lib/same.ts';
 import type { LoadedBundle } from '../loop/bundle.ts';
 import { centre, intersect } from '../page/dom/geometry.ts';
-import { ChromiumBrowser, ChromiumError } from '../page/engine/chromium.ts';
-import { NavigationError } from '../page/engine/browser.ts';
-import { LimitError } from '../page/engine/limits.ts';
+import { ChromiumBrowser, isPageFailure } from '../page/engine/chromium.ts';
 import { UserError } from '../../lib/errors.ts';
 import { DecoyEnv, type EnvObservation } from '../loop/env.ts';
 
@@ -41,8 +39,7 @@ export class Camera {
       }
       return { png: await this.browser.screenshot(), observation };
     } catch (e) {
-      if (e instanceof LimitError || e instanceof ChromiumError || e instanceof NavigationError)
-        throw new UserError(`${id}: cannot be photographed in Chromium: ${e.message}`);
+      if (isPageFailure(e)) throw new UserError(`${id}: cannot be photographed in Chromium: ${e.message}`);
       throw e;
     }
   }

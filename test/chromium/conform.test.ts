@@ -35,6 +35,33 @@ describe.skipIf(!have.ok)(`jsdom against Chromium ${have.why}`, () => {
     );
   }, 300_000);
 
+  it("a page that hangs in Chromium past a call's time is a row that does not conform and says why, not a crash", async () => {
+    const b = bundleFor({ task: 'purchase', domain: 'shopping', patterns: [] }, 7);
+    // Playwright's Chromium says it is driven (navigator.webdriver); jsdom does not: the page hangs in Chromium only.
+    const files = {
+      ...b.site.files,
+      'index.html': (b.site.files['index.html'] as string).replace(
+        '<head>',
+        '<head><script>if (navigator.webdriver) for (;;) {}</script>',
+      ),
+    };
+    const browser = new ChromiumBrowser({ callMs: 1500 });
+    try {
+      const rows = await conformBundle(
+        { ...b, site: { files } },
+        { jsdom: new DecoyEnv(), chromium: new DecoyEnv({ browser }), browser },
+        1,
+      );
+      expect(rows.length).toBeGreaterThanOrEqual(2);
+      for (const r of rows) {
+        expect(conforms(r)).toBe(false);
+        expect(r.detail).toBe('in Chromium, the episode ended: a step took more than 1.5 s');
+      }
+    } finally {
+      await browser.close();
+    }
+  }, 60_000);
+
   it('rounded corners (a stylesheet, inline, the cascade, percentages, ellipses, oversized radii): our hit test equals elementFromPoint at every pixel around each corner', async () => {
     const abs = (x: number, y: number, w: number, h: number, extra = '') =>
       `position:absolute;left:${x}px;top:${y}px;width:${w}px;height:${h}px;${extra}`;

@@ -124,6 +124,10 @@ export const chromiumLimits = (limits: Partial<Pick<EpisodeLimits, 'stepSeconds'
 /** A browser that crashed or failed in a call: the reason in a short line. (A call past its time is a LimitError.) */
 export class ChromiumError extends Error {}
 
+/** A failure that is the page's doing in Chromium (past a call's time or a limit, a crash, a step that left the site): the bundle's, not decoy's. */
+export const isPageFailure = (e: unknown): e is Error =>
+  e instanceof LimitError || e instanceof ChromiumError || e instanceof NavigationError;
+
 /**
  * How a document learns its seed: the engine sets this cookie just before it serves the
  * document, and the prelude (an init script, the same text in every document) reads it and
