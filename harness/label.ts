@@ -5,7 +5,7 @@ import { suites } from '../scenarios/index.ts';
 import { appendLine, completeLines } from '../lib/files.ts';
 import type { LoadedBundle } from '../simulator/loop/bundle.ts';
 import { DecoyEnv } from '../simulator/loop/env.ts';
-import { inLanes } from '../lib/lanes.ts';
+import { inLanes, inOrder } from '../lib/lanes.ts';
 import { labelEpisode, ReplayDiverged, type LabelledStep, type StateVisitor } from '../simulator/measure/labels.ts';
 import type { EpisodeRecord } from '../simulator/loop/runner.ts';
 import { shortReason } from '../lib/errors.ts';
@@ -194,23 +194,17 @@ export async function labelRun(runs: string, opts: LabelOptions = {}): Promise<L
     const progress = opts.progress ?? silent;
     const todo = episodes.slice(done.kept);
     // Labels are written in the episodes' order, each episode's once it and every one before it are whole.
-    const whole: (LabelledStep[] | undefined)[] = new Array(todo.length);
-    let written = 0;
-    const writeWhole = () => {
-      for (; written < todo.length && whole[written]; written++) {
-        const labels = whole[written]!;
-        whole[written] = undefined;
-        for (const l of labels) {
-          appendLine(file, JSON.stringify(l));
-          counts[l.label] = (counts[l.label] ?? 0) + 1;
-        }
-        steps += labels.length;
-        if (labelledSkip(todo[written]!)) skipped++;
-        else progress('episodes', done.kept + written + 1, episodes.length);
+    const whole = inOrder<LabelledStep[]>(todo.length, (labels, k) => {
+      for (const l of labels) {
+        appendLine(file, JSON.stringify(l));
+        counts[l.label] = (counts[l.label] ?? 0) + 1;
       }
-    };
+      steps += labels.length;
+      if (labelledSkip(todo[k]!)) skipped++;
+      else progress('episodes', done.kept + k + 1, episodes.length);
+    });
     // How far the job got: read again once every lane has stopped.
-    const far = () => `after ${done.kept + written} of ${episodes.length} episodes`;
+    const far = () => `after ${done.kept + whole.emitted} of ${episodes.length} episodes`;
     await stoppedAfter(
       inLanes(
         todo.length,
@@ -229,8 +223,10 @@ export async function labelRun(runs: string, opts: LabelOptions = {}): Promise<L
           const e = todo[k]!;
           if (k > 0 && !labelledSkip(e)) stopIfAsked(opts.signal, far());
           // Nothing of this episode is written before it is whole: after a failure, the same command carries on from it.
-          whole[k] = labelledSkip(e) ? [] : await labelRecorded(env, bundles.get(e.scenario) as LoadedBundle, e, fork);
-          writeWhole();
+          whole.put(
+            k,
+            labelledSkip(e) ? [] : await labelRecorded(env, bundles.get(e.scenario) as LoadedBundle, e, fork),
+          );
           await new Promise((r) => setImmediate(r));
         },
       ),

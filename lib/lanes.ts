@@ -43,3 +43,31 @@ export async function inLanes<L>(
   await Promise.all(Array.from({ length: lanes }, (_, i) => run(i)));
   if (failure) throw (failure as { error: unknown }).error;
 }
+
+/**
+ * Items finished in any order (by lanes), handed on in their order: each once it and every one
+ * before it are in, so what is written is always a prefix of the whole at any number of lanes.
+ * `emitted`: how many have been handed on.
+ */
+export function inOrder<T>(
+  count: number,
+  emit: (item: T, index: number) => void,
+): { put: (index: number, item: T) => void; readonly emitted: number } {
+  const held: (T | undefined)[] = new Array(count);
+  let next = 0;
+  return {
+    put(index, item) {
+      held[index] = item;
+      while (next < count && held[next] !== undefined) {
+        const at = next;
+        const ready = held[at] as T;
+        held[at] = undefined;
+        emit(ready, at);
+        next = at + 1;
+      }
+    },
+    get emitted() {
+      return next;
+    },
+  };
+}

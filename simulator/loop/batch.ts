@@ -10,6 +10,7 @@ import { runEpisode, type EpisodeRecord } from './runner.ts';
 import { DEFAULT_LIMITS, type EpisodeLimits } from '../page/engine/limits.ts';
 import { LlmSession } from '../llm/session.ts';
 import { UserError } from '../../lib/errors.ts';
+import { inOrder } from '../../lib/lanes.ts';
 import { asksModel } from './party.ts';
 import { MODEL_PARTY_SECONDS } from './call-limits.ts';
 
@@ -160,8 +161,11 @@ export async function runBatch(
   // Read once for the whole run: every episode's pages get these same bytes.
   const inject = pageInjection(config.defense);
   const envs: DecoyEnv[] = [];
-  const done: (EpisodeRecord | undefined)[] = new Array(bundles.length);
   const records: EpisodeRecord[] = [];
+  const done = inOrder<EpisodeRecord>(bundles.length, (r) => {
+    records.push(r);
+    onEpisode(r);
+  });
   let next = 0;
   let failure = null as { error: unknown } | null;
 
@@ -181,14 +185,8 @@ export async function runBatch(
       // An episode that ended after the LLM failed may have ended of that failure: it is played again on resume.
       if (llm.fatal) failure ??= { error: new UserError(llm.fatal.message) };
       if (failure) return;
-      done[i] = record;
       try {
-        while (records.length < bundles.length && done[records.length]) {
-          const r = done[records.length]!;
-          done[records.length] = undefined;
-          records.push(r);
-          onEpisode(r);
-        }
+        done.put(i, record);
       } catch (e) {
         failure ??= { error: e };
         return;

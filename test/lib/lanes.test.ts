@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { inLanes } from '../../lib/lanes.ts';
+import { inLanes, inOrder } from '../../lib/lanes.ts';
 import { Stopped } from '../../lib/errors.ts';
 
 /** A tick of the event loop, so that lanes interleave. */
@@ -82,5 +82,42 @@ describe('inLanes', () => {
     const opened: number[] = [];
     await inLanes(3, Number.NaN, { open: (lane) => (opened.push(lane), lane), close: async () => {} }, async () => {});
     expect(opened).toEqual([0]);
+  });
+});
+
+describe('inOrder', () => {
+  it('property: items put in any order are handed on in their order, each once, as soon as it and every one before it are in; what is handed on is always a prefix (seeded)', () => {
+    fc.assert(
+      fc.property(
+        fc.nat(15).chain((n) => fc.shuffledSubarray([...Array(n).keys()], { minLength: n, maxLength: n })),
+        (order) => {
+          const emitted: number[] = [];
+          const o = inOrder<string>(order.length, (item, i) => {
+            expect(item).toBe(`item ${i}`);
+            emitted.push(i);
+          });
+          const put = new Set<number>();
+          for (const i of order) {
+            o.put(i, `item ${i}`);
+            put.add(i);
+            let prefix = 0;
+            while (put.has(prefix)) prefix++;
+            expect(emitted).toEqual([...Array(prefix).keys()]);
+            expect(o.emitted).toBe(prefix);
+          }
+          expect(emitted).toEqual([...Array(order.length).keys()]);
+        },
+      ),
+      { seed: 20261207 },
+    );
+  });
+
+  it('an item whose hand-on fails is not counted as handed on', () => {
+    const o = inOrder<number>(3, (item) => {
+      if (item === 1) throw new Error('disk full');
+    });
+    o.put(0, 0);
+    expect(() => o.put(1, 1)).toThrow('disk full');
+    expect(o.emitted).toBe(1);
   });
 });
