@@ -166,13 +166,13 @@ export function productDetail(block: BlockOf<'productDetail'>, ctx: Ctx, width: 
 }
 
 export function cartLines(block: BlockOf<'cartLines'>, ctx: Ctx, width: number): LaidCartLines {
-  const { site, theme } = ctx;
+  const { theme } = ctx;
   const rowH = 72;
   return {
     ...base(block, ctx),
     box: span(width, 24),
     rowH,
-    // One control id for every row's Remove: the row's sku says which line it removes.
+    // One control id for every row's Remove: the site's script keeps which line each one removes.
     remove: { do: 'cart.remove', sku: '', control: ctx.ids.ref('control', 'cart-lines\u0000remove') },
     emptyText: 'Your cart is empty.',
     row: {
@@ -191,7 +191,7 @@ export function cartLines(block: BlockOf<'cartLines'>, ctx: Ctx, width: number):
 }
 
 export function summary(block: BlockOf<'summary'>, ctx: Ctx, width: number): LaidSummary {
-  const { site, theme } = ctx;
+  const { theme } = ctx;
   const w = Math.min(width, 460);
   return {
     ...base(block, ctx),

@@ -4,13 +4,13 @@ import { adhocSuite, allSpecs } from '../helpers.ts';
 import { ANSWERS, ATTR, type ControlAction, type ControlsData } from '../../scenarios/contract.ts';
 import { JSDOM } from 'jsdom';
 
-/* Layout is not what an element is: its box moves when a pattern's block goes in above it. */
-const LAYOUT = 'style';
+/*
+ * Layout is not what an element is: its box moves when a pattern's block goes in above it. (What
+ * the shop charges and adds, and what a control does, are the site's answers, compared below.)
+ */
+const LAYOUT = new Set(['style']);
 
-/* What the shop charges and puts in the cart by itself is in the site's answers (ANSWERS), not on the page. */
-const SITE_DATA = new Set<string>([LAYOUT]);
-
-/** An element's opening tag as the comparison reads it: its tag and attributes, in their order, layout (and for `placed`, site data) aside. */
+/** An element's opening tag as the comparison reads it: its tag and attributes, in their order, layout aside. */
 function head(el: Element, skip: ReadonlySet<string>): string {
   return `<${el.localName}${Array.from(el.attributes, (a) => (skip.has(a.name) ? '' : ` ${a.name}="${a.value}"`)).join('')}>`;
 }
@@ -36,7 +36,7 @@ function parse(html: string, slot: number): Document {
 /** Every element that has an id, by id: its opening tag. */
 function identified(doc: Document): Map<string, string> {
   const out = new Map<string, string>();
-  for (const el of Array.from(doc.querySelectorAll('[id]'))) out.set(el.id, head(el, new Set([LAYOUT])));
+  for (const el of Array.from(doc.querySelectorAll('[id]'))) out.set(el.id, head(el, LAYOUT));
   return out;
 }
 
@@ -51,7 +51,7 @@ function placed(doc: Document): Map<string, number> {
       .join('')
       .replace(/\s+/g, ' ')
       .trim();
-    const key = `${root ? head(root, SITE_DATA) : 'document'} | ${up.map((o) => o.localName).join(' > ')} | ${head(el, SITE_DATA)} ${own}`;
+    const key = `${root ? head(root, LAYOUT) : 'document'} | ${up.map((o) => o.localName).join(' > ')} | ${head(el, LAYOUT)} ${own}`;
     out.set(key, (out.get(key) ?? 0) + 1);
   }
   return out;
