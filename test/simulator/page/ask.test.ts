@@ -51,6 +51,19 @@ describe('a page asks its site for a JSON file of its own origin, and for nothin
     await b.close();
   });
 
+  it("an agent that goes to a JSON file's address gets the site's page, never the file's text", async () => {
+    const site = {
+      files: { 'index.html': '<!doctype html><html><body><p>the site</p></body></html>', 'data/a.json': '{"a":1}' },
+    };
+    const b = new JsdomBrowser();
+    await b.open(site, { seed: 1 });
+    await b.goto('/data/a.json');
+    const win = (b as unknown as { win: Window }).win;
+    expect(win.document.body.textContent).toBe('the site');
+    expect(win.document.documentElement.outerHTML).not.toContain('"a":1');
+    await b.close();
+  });
+
   it("a cart row's Remove takes out its own line wherever the row is moved (the line is the script's, not the row's place)", async () => {
     const plain = bundleFor({ task: 'purchase', domain: 'shopping', patterns: [] }, 7);
     const b = new JsdomBrowser();
