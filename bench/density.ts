@@ -58,10 +58,13 @@ function quantile(sorted: readonly number[], q: number): number {
 
 /**
  * What frames every page (the header and the site's one footer) and each page of a bundle's
- * single-page HTML (overlays and the not-found page apart).
+ * single-page HTML (overlays, the not-found page and the cards of a listing's later pages apart).
  */
 function parts(html: string): { header: string; pages: string[] } {
-  const served = html.replace(/<template>[\s\S]*?<\/template>/g, '');
+  // A listing's later pages are not in view until turned to: their cards (a picture, then text, in one div) count as the page they are on is not shown.
+  const served = html
+    .replace(/<template>[\s\S]*?<\/template>/g, '')
+    .replace(/<div class="card" hidden[^>]*>\n<div[^>]*><\/div>[\s\S]*?<\/div>/g, '');
   const footer = served.includes('<footer') ? served.slice(served.indexOf('<footer'), served.indexOf('</footer>')) : '';
   const header = served.slice(served.indexOf('<header'), served.indexOf('</header>')) + footer;
   const pages = [...served.matchAll(new RegExp(`<main ${ATTR.route}="([^"]*)"[\\s\\S]*?</main>`, 'g'))];

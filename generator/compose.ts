@@ -14,6 +14,7 @@ export { scenarioId } from '../scenarios/scenario-id.ts';
 import { neutralize } from './neutral.ts';
 import { drawEmphasis } from '../scenarios/families/lib/emphasis.ts';
 import { furnish, labelsOf } from '../scenarios/sites/furniture.ts';
+import { addressRoutes } from '../scenarios/sites/shop.ts';
 
 export interface ComposedScenario {
   manifest: BundleManifest;
@@ -111,7 +112,7 @@ export function compose(
     feasible,
     viewport: { ...VIEWPORT },
     entry: '/',
-    routes: site.pages.map((p) => p.route),
+    routes: addressRoutes(site),
     patterns: spec.patterns.map((p) => ({ ...p })),
     ...(spec.condition ? { condition: spec.condition } : {}),
     groundTruth: {

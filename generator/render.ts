@@ -129,7 +129,6 @@ export function runtimeConfig(site: SiteSpec, laid: LaidSite): RuntimeConfig {
     brand: site.brand.name,
     catalog: Object.fromEntries(listed(site).map((p) => [p.sku, { name: p.name, price: p.price }])),
     shipping: site.pricing.shipping,
-    coupons: site.pricing.coupons,
     gap: laid.pages[0]?.blocks[0]?.gap ?? 20,
   };
 }

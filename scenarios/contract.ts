@@ -147,6 +147,8 @@ export interface CheckoutData {
   prices: Record<string, number>;
   /** Lines the shop included with the first item that the checkout puts back once after the user removed them (`[]` for none). */
   restores: string[];
+  /** The coupon codes the checkout takes, each with its percent off (`{}` for none). */
+  coupons: Record<string, number>;
 }
 
 /** The listing's order chooser: its name, and the orders the site's script knows (`featured`: as authored). */
@@ -154,6 +156,11 @@ export const SORT_FIELD = 'sort';
 /** The listing's price filter: its name; an option's value is `lo-hi` in dollars, either end open (`-30`, `30-60`, `60-`), empty for any price. */
 export const PRICE_FIELD = 'price';
 export const SORT_ORDERS = ['featured', 'price-asc', 'price-desc', 'name'] as const;
+
+/** The listing's page in its address (`/?page=2`): the site's script shows that page of every paged grid. */
+export const PAGE_PARAM = 'page';
+/** A route's last part that stands for any product (`/product/*`): the page the products without a page of their own share, filled by the site's script. */
+export const ANY_PRODUCT = '*';
 
 /** Form fields the runtime reads by name (quantity, variant, coupon, delivery): they keep their plain names on the page. */
 export const RUNTIME_FIELDS = ['qty', 'variant', 'coupon', 'shipping'] as const;

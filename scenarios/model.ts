@@ -103,8 +103,18 @@ export type Tone = 'normal' | 'muted' | 'fine' | 'alert';
 export type Block =
   | { kind: 'heading'; id: string; text: string; level: 1 | 2 | 3 }
   | { kind: 'text'; id: string; text: string; tone?: Tone }
-  /** Catalogue cards; `promoted` listings come first, each marked with a small `label` ("Sponsored"). */
-  | { kind: 'productGrid'; id: string; skus: string[]; promoted?: { sku: string; label: string }[] }
+  /**
+   * Catalogue cards; `promoted` listings come first, each marked with a small `label` ("Sponsored").
+   * With `pager`, `pager.perPage` cards show at a time, under them links to each page and to the next.
+   */
+  | {
+      kind: 'productGrid';
+      id: string;
+      skus: string[];
+      promoted?: { sku: string; label: string }[];
+      pager?: { perPage: number; label: string; next: string };
+    }
+  /** A product's details; `sku` is `ANY_PRODUCT` on the page every product without a page of its own shares. */
   | { kind: 'productDetail'; id: string; sku: string }
   | {
       kind: 'option';
@@ -252,6 +262,8 @@ export interface Product {
   hue: number;
   /** Not listed in the catalogue grid (an add-on). */
   unlisted?: boolean;
+  /** Listed after the shop's own products, shown on the page every such product shares; no task asks for it. */
+  more?: boolean;
   category?: string;
   /** Options chosen on the product page (colour, size); the first is the default. */
   variants?: string[];

@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
+import { expect } from 'vitest';
 import type { ScenarioSpec, SuiteDef } from '../scenarios/model.ts';
 import { families, familyTasks, tasks } from '../scenarios/index.ts';
 import { every } from '../scenarios/phrasing.ts';
@@ -9,7 +10,7 @@ import { compatible } from '../generator/compose.ts';
 import { generateSuite } from '../generator/bundle.ts';
 import { generated } from '../harness/select.ts';
 import type { LoadedBundle } from '../simulator/loop/bundle.ts';
-import { DecoyEnv } from '../simulator/loop/env.ts';
+import { DecoyEnv, type EnvObservation } from '../simulator/loop/env.ts';
 import { clickSamples } from '../simulator/measure/clicks.ts';
 import { agents, defenses } from '../simulator/loop/registries.ts';
 import { runEpisode, type EpisodeRecord } from '../simulator/loop/runner.ts';
@@ -260,4 +261,21 @@ export function bankPhrases(): { where: string; phrase: string }[] {
         .map((phrase) => ({ where: `${f.id}.${slot}`, phrase })),
     ),
   );
+}
+
+/**
+ * The site's first page as a user has it once past the site's arrival notice, if it has one (the
+ * notice's own step of the safe path): the observation then.
+ */
+export async function arrive(env: DecoyEnv, bundle: LoadedBundle): Promise<EnvObservation> {
+  let { observation } = await env.reset({ bundle, seed: 1 });
+  const notice = bundle.manifest.groundTruth.safePath.find((s) => s.id === 'notice');
+  if (!notice || notice.verb !== 'click' || !('role' in notice.target)) return observation;
+  observation = (await env.step(`noop(${notice.waitMs ?? 0})`)).observation;
+  const { role, name } = notice.target;
+  const button = observation.elements.find((e) => e.role === role && e.name === name);
+  expect(button).toBeDefined();
+  const r = await env.step(`click('${button!.ref}')`);
+  expect(r.info.error ?? '').toBe('');
+  return r.observation;
 }

@@ -1,13 +1,15 @@
 /** The shop's blocks: the catalogue, a product's page, the cart's lines and the totals. */
 import type { Block, SiteAction, SiteSpec } from '../../scenarios/model.ts';
 import { money } from '../../scenarios/content/products.ts';
-import { ANSWERS, type CartData, type CheckoutData } from '../../scenarios/contract.ts';
+import { ANSWERS, ANY_PRODUCT, PAGE_PARAM, type CartData, type CheckoutData } from '../../scenarios/contract.ts';
 import { productPicture } from '../images.ts';
 import { MUTED, textPart, textWidth, type Box, type Part, type Styled } from '../parts.ts';
 import { base, span, type BlockOf, type Ctx, type Laid } from './base.ts';
 
 export interface ProductCard {
   href: string;
+  /** On a later page of a paged grid: at the place it takes on its page, shown by the site's script. */
+  hidden: boolean;
   label: Part | null;
   picture: string;
   box: Box;
@@ -17,11 +19,22 @@ export interface ProductCard {
   blurb: Part;
 }
 
+/** Under a paged grid: a link to each page, the first current, and to the next page. */
+export interface LaidPager {
+  label: string;
+  box: Box;
+  pages: (Part & { href: string; current: boolean })[];
+  next: Part & { href: string };
+}
+
 export interface LaidProductGrid extends Laid<'productGrid'> {
   cards: ProductCard[];
+  pager: LaidPager | null;
 }
 
 export interface LaidProductDetail extends Laid<'productDetail'> {
+  /** The page products without one of their own share: empty, filled by the site's script for the product of its address. */
+  shared: boolean;
   picture: string;
   image: { box: Box; alt: string };
   title: Part;
@@ -83,6 +96,7 @@ export function shopData(site: SiteSpec): Record<string, string> {
     fees: site.pricing.checkoutFees,
     prices: Object.fromEntries(listed(site).map((p) => [p.sku, site.pricing.checkoutPrices[p.sku] ?? p.price])),
     restores: site.cartRestores ?? [],
+    coupons: site.pricing.coupons,
   };
   return { [ANSWERS.cart]: JSON.stringify(cart), [ANSWERS.checkout]: JSON.stringify(checkout) };
 }
@@ -101,18 +115,24 @@ function productImage(ctx: Ctx, p: { name: string; hue: number }): string {
   return pic.cls;
 }
 
+const CARD_H = 330;
+const CARD_GAP = 24;
+const PAGER_H = 36;
+
 export function productGrid(block: BlockOf<'productGrid'>, ctx: Ctx, width: number): LaidProductGrid {
   const { site, theme } = ctx;
   const cols = width >= 900 ? 3 : 2;
-  const cardW = Math.floor((width - 24 * (cols - 1)) / cols);
-  const cardH = 330;
+  const cardW = Math.floor((width - CARD_GAP * (cols - 1)) / cols);
   const shown = [...(block.promoted ?? []), ...block.skus.map((sku) => ({ sku, label: undefined }))];
+  const perPage = block.pager && shown.length > block.pager.perPage ? block.pager.perPage : shown.length;
   const cards = shown.map(({ sku, label }, i): ProductCard => {
     const p = site.products.find((q) => q.sku === sku);
     if (!p) throw new Error(`unknown product ${sku}`);
     const labelW = label ? textWidth(label, 12) + 8 : 0;
+    const at = i % perPage;
     return {
       href: `/product/${p.sku}`,
+      hidden: i >= perPage,
       // After the image in document order, so it reads as part of the card's text.
       label: label
         ? {
@@ -122,7 +142,7 @@ export function productGrid(block: BlockOf<'productGrid'>, ctx: Ctx, width: numb
           }
         : null,
       picture: productImage(ctx, p),
-      box: { x: (i % cols) * (cardW + 24), y: Math.floor(i / cols) * (cardH + 24), w: cardW, h: cardH },
+      box: { x: (at % cols) * (cardW + CARD_GAP), y: Math.floor(at / cols) * (CARD_H + CARD_GAP), w: cardW, h: CARD_H },
       image: { box: { x: 16, y: 16, w: cardW - 32, h: 170 }, alt: p.name },
       name: {
         text: p.name,
@@ -137,28 +157,73 @@ export function productGrid(block: BlockOf<'productGrid'>, ctx: Ctx, width: numb
       blurb: textPart(p.blurb, { size: 13, weight: 400, color: MUTED, line: 19 }, 16, 258, cardW - 32),
     };
   });
-  const rows = Math.ceil(cards.length / cols);
-  return { ...base(block, ctx), box: span(width, rows * cardH + (rows - 1) * 24), cards };
+  const rows = Math.ceil(Math.min(cards.length, perPage) / cols);
+  const cardsH = rows * CARD_H + (rows - 1) * CARD_GAP;
+  const pager =
+    block.pager && perPage < cards.length
+      ? layPager(block.pager, Math.ceil(cards.length / perPage), ctx, width, cardsH + CARD_GAP)
+      : null;
+  return { ...base(block, ctx), box: span(width, pager ? pager.box.y + pager.box.h : cardsH), cards, pager };
+}
+
+/** The pager's links, in a row under the cards: each page's number (the first current), then the next page's. */
+function layPager(
+  spec: NonNullable<BlockOf<'productGrid'>['pager']>,
+  count: number,
+  ctx: Ctx,
+  width: number,
+  y: number,
+): LaidPager {
+  const route = ctx.place[0] ?? '/';
+  const href = (n: number) => `${route}?${PAGE_PARAM}=${n}`;
+  const look = { size: 15, weight: 400, color: ctx.theme.accent, line: PAGER_H, align: 'center' as const };
+  const pages = Array.from({ length: count }, (_, i) => ({
+    text: String(i + 1),
+    href: href(i + 1),
+    current: i === 0,
+    look: i === 0 ? { ...look, weight: 700 } : look,
+    box: { x: i * (PAGER_H + 8), y: 0, w: PAGER_H, h: PAGER_H },
+  }));
+  const nextW = textWidth(spec.next, 15) + 24;
+  return {
+    label: spec.label,
+    box: { x: 0, y, w: width, h: PAGER_H },
+    pages,
+    next: { text: spec.next, href: href(2), look, box: { x: count * (PAGER_H + 8) + 8, y: 0, w: nextW, h: PAGER_H } },
+  };
 }
 
 export function productDetail(block: BlockOf<'productDetail'>, ctx: Ctx, width: number): LaidProductDetail {
   const { site, theme } = ctx;
-  const p = site.products.find((q) => q.sku === block.sku);
-  if (!p) throw new Error(`unknown product ${block.sku}`);
+  const shared = block.sku === ANY_PRODUCT;
+  // The shared page is laid for the longest of the products it shows, and served empty.
+  const shows = shared ? site.products.filter((q) => q.more) : site.products.filter((q) => q.sku === block.sku);
+  if (!shows.length)
+    throw new Error(shared ? 'a shared product page, but no product shares it' : `unknown product ${block.sku}`);
   const colX = 290;
   const colW = width - colX;
-  const title = textPart(p.name, { size: 28, weight: 700, color: theme.ink, line: 36 }, colX, 0, colW);
+  const tallest = (part: (q: (typeof shows)[number]) => Part): Part => {
+    const parts = shows.map(part);
+    const h = Math.max(...parts.map((x) => x.box.h));
+    const one = parts[0] as Part;
+    return shared ? { ...one, text: '', box: { ...one.box, h } } : one;
+  };
+  const title = tallest((q) => textPart(q.name, { size: 28, weight: 700, color: theme.ink, line: 36 }, colX, 0, colW));
   const price = {
-    text: money(p.price),
+    text: shared ? '' : money((shows[0] as (typeof shows)[number]).price),
     look: { size: 24, weight: 700, color: theme.ink },
     box: { x: colX, y: title.box.h + 12, w: 200, h: 32 },
   };
-  const blurb = textPart(p.blurb, { size: 16, weight: 400, color: MUTED, line: 24 }, colX, price.box.y + 48, colW);
+  const blurb = tallest((q) =>
+    textPart(q.blurb, { size: 16, weight: 400, color: MUTED, line: 24 }, colX, price.box.y + 48, colW),
+  );
+  const p = shows[0] as (typeof shows)[number];
   return {
     ...base(block, ctx),
     box: span(width, 260),
-    picture: productImage(ctx, p),
-    image: { box: { x: 0, y: 0, w: 260, h: 260 }, alt: p.name },
+    shared,
+    picture: shared ? '' : productImage(ctx, p),
+    image: { box: { x: 0, y: 0, w: 260, h: 260 }, alt: shared ? '' : p.name },
     title,
     price,
     blurb,

@@ -7,9 +7,10 @@ import { ANSWERS, type CartData, type CheckoutData, type ControlsData } from '..
 import { base } from './store.ts';
 
 const answers: Record<string, unknown> = {};
+const own = Object.prototype.hasOwnProperty;
 
 function ask<T>(path: string): T {
-  if (!Object.prototype.hasOwnProperty.call(answers, path)) {
+  if (!own.call(answers, path)) {
     const request = new XMLHttpRequest();
     request.open('GET', base + '/' + path, false);
     request.send();

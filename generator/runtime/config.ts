@@ -10,7 +10,5 @@ export interface RuntimeConfig {
   catalog: Record<string, { name: string; price: number }>;
   /** Delivery options at checkout; the first is the default. */
   shipping: { id: string; label: string; price: number }[];
-  /** Percent off, by code. */
-  coupons: Record<string, number>;
   gap: number;
 }

@@ -5,9 +5,11 @@
  * persists across pages and documents.
  */
 import {
+  ANY_PRODUCT,
   ATTR,
   CONTROL_SELECTOR,
   money,
+  PAGE_PARAM,
   PRICE_FIELD,
   SORT_FIELD,
   type ControlAction,
@@ -64,16 +66,68 @@ function visiblePage(): HTMLElement | null {
 
 // ---- pages ---------------------------------------------------------------
 
+const SHARED_ROUTE_END = '/' + ANY_PRODUCT;
+
+/** The product a shared page's address names (`/product/<sku>`), if the site lists it; '' otherwise. */
+function sharedSku(route: string, path: string): string {
+  const prefix = route.slice(0, route.length - ANY_PRODUCT.length);
+  const sku = path.slice(prefix.length);
+  return path.indexOf(prefix) === 0 && sku.indexOf('/') < 0 && own.call(config.catalog, sku) ? sku : '';
+}
+
+/** The page of a route: its own, else the shared page of the product it names, else the not-found page. */
 function pageFor(path: string): HTMLElement | null {
   const pages = all<HTMLElement>('main[' + ATTR.route + ']');
+  let shared: HTMLElement | null = null;
   let fallback: HTMLElement | null = null;
   for (let i = 0; i < pages.length; i++) {
     const page = pages[i] as HTMLElement;
-    const route = page.getAttribute(ATTR.route);
-    if (route === path) return page;
+    const route = page.getAttribute(ATTR.route) as string;
+    const isShared = route.slice(-SHARED_ROUTE_END.length) === SHARED_ROUTE_END;
     if (route === '*') fallback = page;
+    else if (isShared) shared = shared || (sharedSku(route, path) ? page : null);
+    else if (route === path) return page;
   }
-  return fallback;
+  return shared || fallback;
+}
+
+/* The product each shared page was last filled for. */
+const filledFor = new WeakMap<Element, string>();
+
+/**
+ * The shared product page filled for the product of the address, as its card in the listing
+ * shows it (picture, name, price, description); the page's title and its breadcrumb are the
+ * product's name. Another product's page starts with the quantity the page was served with.
+ */
+function fillProduct(page: HTMLElement, path: string): void {
+  const detail = page.querySelector<HTMLElement>('[' + ATTR.dyn + '="product"]');
+  if (!detail) return;
+  const sku = sharedSku(page.getAttribute(ATTR.route) as string, path);
+  if (filledFor.get(page) !== sku) {
+    each(page.querySelectorAll<HTMLInputElement>('input[name=qty]'), (input) => {
+      input.value = input.defaultValue;
+    });
+    filledFor.set(page, sku);
+  }
+  const crumb = page.querySelector<HTMLElement>('[' + ATTR.slot + '="here"]');
+  if (crumb) crumb.textContent = item(sku).name;
+  const link = first<HTMLAnchorElement>('[' + ATTR.dyn + '="grid"] a[href="/product/' + sku + '"]');
+  const card = link ? (link.parentElement as HTMLElement) : null;
+  const parts = card ? card.querySelectorAll('p') : [];
+  const picture = card ? card.querySelector<HTMLElement>('[role="img"]') : null;
+  const image = slot(detail, 'image');
+  image.className = picture ? picture.className : 'img';
+  image.setAttribute('aria-label', item(sku).name);
+  slot(detail, 'name').textContent = item(sku).name;
+  slot(detail, 'price').textContent = parts[0] ? (parts[0].textContent as string) : money(item(sku).price);
+  slot(detail, 'blurb').textContent = parts[1] ? (parts[1].textContent as string) : '';
+  document.title = item(sku).name + ' | ' + config.brand;
+}
+
+/** The product a press on the shared page is for: the one its address names. */
+function productHere(): string {
+  const page = visiblePage();
+  return page ? sharedSku(page.getAttribute(ATTR.route) as string, here()) : '';
 }
 
 function rows(container: HTMLElement, count: number): HTMLElement[] {
@@ -146,8 +200,9 @@ function totals(stage: string | null) {
           });
       });
     }
-    if (state.coupon && own.call(config.coupons, state.coupon))
-      discount = round2((itemsSum * (config.coupons[state.coupon] as number)) / 100);
+    const coupons = checkoutData().coupons;
+    if (state.coupon && own.call(coupons, state.coupon))
+      discount = round2((itemsSum * (coupons[state.coupon] as number)) / 100);
   }
   let sum = itemsSum - discount;
   fees.forEach((f) => {
@@ -227,16 +282,24 @@ function renderSummary(container: HTMLElement): void {
   });
 }
 
-/* Each card's place among its grid's cards as authored, and each grid's places (a card's box) in reading order, taken at the first arranging. */
+/* Each card's place among its grid's cards as authored, and each grid's places (a shown card's box) in reading order, and its pager's gap under them, taken at the first arranging. */
 const authored = new WeakMap<Element, number>();
-const slots = new WeakMap<Element, { left: string; top: string; bottom: number }[]>();
+const slots = new WeakMap<Element, { places: { left: string; top: string; bottom: number }[]; pagerGap: number }>();
+
+/** The listing's page its address asks for (PAGE_PARAM), from 1. */
+function listingPage(): number {
+  const m = new RegExp('[?&]' + PAGE_PARAM + '=([0-9]+)').exec(window.location.search);
+  return m ? Math.max(1, parseInt(m[1] as string, 10)) : 1;
+}
 
 /**
- * The page's grids as its listing controls say: every card whose listed price is in the chosen
- * range (`lo-hi` in dollars, either end open; empty for any), sorted by the chosen order (the
- * price the shop lists, the name shown; ties and `featured` as authored), takes the grid's
- * places in reading order and its document order; the rest are hidden, the grid ends under its
- * last card shown and what follows it on the page moves up.
+ * The page's grids as its listing controls and address say: every card whose listed price is in
+ * the chosen range (`lo-hi` in dollars, either end open; empty for any), sorted by the chosen
+ * order (the price the shop lists, the name shown; ties and `featured` as authored). A paged
+ * grid shows the page its address asks for (the last, past it), as many cards as its first page
+ * showed; its pager marks that page, hides the pages and the next link there are none of. The
+ * cards shown take the grid's places in reading order and its document order; the rest are
+ * hidden, the grid ends under its last card shown (and its pager), and what follows moves up.
  */
 function arrangeGrids(page: HTMLElement): void {
   const chosen = (name: string) => {
@@ -249,20 +312,25 @@ function arrangeGrids(page: HTMLElement): void {
   const hi = parseFloat(range[1] as string);
   each(page.querySelectorAll<HTMLElement>('[' + ATTR.dyn + '="grid"]'), (grid) => {
     const cards: HTMLElement[] = [];
+    let pager: HTMLElement | null = null;
     each(grid.children as HTMLCollectionOf<HTMLElement>, (c) => {
-      cards.push(c);
+      if (c.getAttribute(ATTR.dyn) === 'pager') pager = c;
+      else cards.push(c);
     });
     const px = (v: string) => parseFloat(v) || 0;
     if (!slots.has(grid)) {
       cards.forEach((c, i) => authored.set(c, i));
-      slots.set(
-        grid,
-        cards
-          .map((c) => ({ left: c.style.left, top: c.style.top, bottom: px(c.style.top) + px(c.style.height) }))
-          .sort((a, b) => px(a.top) - px(b.top) || px(a.left) - px(b.left)),
-      );
+      const places = cards
+        .filter((c) => !c.hidden)
+        .map((c) => ({ left: c.style.left, top: c.style.top, bottom: px(c.style.top) + px(c.style.height) }))
+        .sort((a, b) => px(a.top) - px(b.top) || px(a.left) - px(b.left));
+      const last = places.reduce((m, p) => Math.max(m, p.bottom), 0);
+      slots.set(grid, { places, pagerGap: pager ? px((pager as HTMLElement).style.top) - last : 0 });
     }
-    const places = slots.get(grid) as { left: string; top: string; bottom: number }[];
+    const { places, pagerGap } = slots.get(grid) as {
+      places: { left: string; top: string; bottom: number }[];
+      pagerGap: number;
+    };
     const link = (c: HTMLElement) => c.querySelector('a[href]');
     const price = (c: HTMLElement) => item((link(c)?.getAttribute('href') || '').replace(/^.*\//, '')).price;
     const name = (c: HTMLElement) => (link(c)?.textContent || '').trim();
@@ -279,20 +347,39 @@ function arrangeGrids(page: HTMLElement): void {
                 : 0
             : 0;
     const shows = (c: HTMLElement) => !(price(c) < lo) && !(price(c) >= hi);
+    const perPage = pager ? places.length : cards.length;
+    const sorted = cards.sort((a, b) => by(a, b) || (authored.get(a) as number) - (authored.get(b) as number));
+    const count = Math.max(1, Math.ceil(sorted.filter(shows).length / Math.max(1, perPage)));
+    const at = Math.min(listingPage(), count);
     let bottom = 0;
     let n = 0;
-    cards
-      .sort((a, b) => by(a, b) || (authored.get(a) as number) - (authored.get(b) as number))
-      .forEach((c) => {
-        c.hidden = !shows(c);
-        if (!c.hidden) {
-          const at = places[n++] as { left: string; top: string; bottom: number };
-          c.style.left = at.left;
-          c.style.top = at.top;
-          bottom = Math.max(bottom, at.bottom);
-        }
-        grid.appendChild(c);
+    sorted.forEach((c) => {
+      const shown = shows(c) ? n++ : -1;
+      c.hidden = shown < 0 || Math.floor(shown / perPage) !== at - 1;
+      if (!c.hidden) {
+        const place = places[shown % perPage] as { left: string; top: string; bottom: number };
+        c.style.left = place.left;
+        c.style.top = place.top;
+        bottom = Math.max(bottom, place.bottom);
+      }
+      grid.appendChild(c);
+    });
+    if (pager) {
+      const nav = pager as HTMLElement;
+      grid.appendChild(nav);
+      nav.style.top = bottom + pagerGap + 'px';
+      bottom += pagerGap + px(nav.style.height);
+      const route = here();
+      each(nav.querySelectorAll<HTMLElement>('[' + ATTR.slot + '="page"]'), (a, i) => {
+        a.hidden = i >= count;
+        if (i + 1 === at) a.setAttribute('aria-current', 'page');
+        else a.removeAttribute('aria-current');
+        a.style.fontWeight = i + 1 === at ? '700' : '400';
       });
+      const next = slot(nav, 'next');
+      next.hidden = at >= count;
+      next.setAttribute('href', route + '?' + PAGE_PARAM + '=' + (at + 1));
+    }
     grid.style.height = bottom + 'px';
   });
   reflow(page);
@@ -313,19 +400,24 @@ function render(): void {
   if (!page) return;
   const title = page.getAttribute(ATTR.title);
   document.title = path === '/' ? config.brand : title + ' | ' + config.brand;
+  fillProduct(page, path);
+  if (page.querySelector('[' + ATTR.dyn + '="pager"]')) arrangeGrids(page);
   if (page.querySelector('[' + ATTR.dyn + '="summary"][' + ATTR.stage + '="checkout"]'))
     putBack(checkoutData().restores);
   renderDynamic(page);
   routeOverlays();
 }
 
+/* A link's address may ask for a page of the listing (`/?page=2`): turning it is no new route. */
 function navigate(href: string): void {
   const from = here();
-  if (href !== from) {
+  if (base + href !== window.location.pathname + window.location.search) {
     window.history.pushState({}, '', base + href);
     current = here();
-    enteredAt = Date.now();
-    log({ type: 'nav', from: from, to: current });
+    if (current !== from) {
+      enteredAt = Date.now();
+      log({ type: 'nav', from: from, to: current });
+    }
   }
   render();
   window.scrollTo(0, 0);
@@ -516,16 +608,18 @@ const actions: Record<Served['do'], Run> = {
     const qty = typed === '' ? 1 : /^[0-9]+$/.test(typed) ? Number(typed) : 0;
     if (!(qty >= 1)) return;
     const variantInput = page.querySelector<HTMLSelectElement>('select[name=variant]');
-    addToCart(arg, 'user', qty, variantInput ? variantInput.value : null);
+    // On the page products share, the product is the one its address names.
+    const sku = arg || productHere();
+    if (!sku) return;
+    addToCart(sku, 'user', qty, variantInput ? variantInput.value : null);
     each(page.querySelectorAll<HTMLInputElement>('input[' + ATTR.addon + ']'), (cb) => {
       if (!cb.checked) return;
       const sku = cb.getAttribute(ATTR.addon) as string;
       state.items[sku] = json(cb, ATTR.item, item(sku));
       addToCart(sku, 'option', 1, null);
     });
-    const includes = state.extrasAdded ? [] : cartData().includes;
-    if (!state.extrasAdded && includes.length) {
-      includes.forEach((x) => {
+    if (!state.extrasAdded) {
+      cartData().includes.forEach((x) => {
         state.items[x.sku] = { name: x.name, price: x.price };
         addToCart(x.sku, 'site', 1, null);
       });
@@ -546,7 +640,7 @@ const actions: Record<Served['do'], Run> = {
     const page: ParentNode = el.closest('main') || document;
     const input = page.querySelector<HTMLInputElement>('input[name=coupon]');
     const code = input ? input.value.trim().toUpperCase() : '';
-    const valid = own.call(config.coupons, code);
+    const valid = own.call(checkoutData().coupons, code);
     if (valid) state.coupon = code;
     commit();
     log({ type: 'coupon.applied', code: code, valid: valid });
@@ -634,8 +728,9 @@ function perform(el: HTMLElement): void {
   const control = el.getAttribute(ATTR.control);
   if (control) log({ type: 'press', control: control });
   const served = servedAction(el);
-  const run = served ? actions[served.do as Served['do']] : undefined;
-  if (run && served) run(served.arg || '', el, served);
+  if (!served) return;
+  const run = actions[served.do as Served['do']];
+  if (run) run(served.arg || '', el, served);
 }
 
 // ---- interruptions: a pattern's overlay or page steps in at a kind of press (ATTR.takes)
@@ -708,8 +803,11 @@ document.addEventListener('click', (ev) => {
 document.addEventListener('change', (ev) => {
   const target = ev.target as Element | null;
   const page = target && target.closest ? target.closest('main') : null;
-  if (page && target instanceof HTMLSelectElement && (target.name === SORT_FIELD || target.name === PRICE_FIELD))
+  if (page && target instanceof HTMLSelectElement && (target.name === SORT_FIELD || target.name === PRICE_FIELD)) {
+    // A new order or filter starts the listing from its first page.
+    if (listingPage() > 1) window.history.replaceState({}, '', base + here());
     arrangeGrids(page);
+  }
   if (page && page.querySelector('[' + ATTR.dyn + '="summary"]')) renderDynamic(page);
 });
 

@@ -171,6 +171,25 @@ export function products(rng: Rng, count: number, category?: string): Product[] 
   return rng.shuffle(out);
 }
 
+/**
+ * `count` more products for a shop's later catalogue pages: models the shop does not sell yet,
+ * without options (the page they share has no option to choose), at skus none of `taken` uses.
+ */
+export function moreProducts(rng: Rng, taken: readonly Product[], count: number): Product[] {
+  const used = new Set(taken.map((p) => p.sku));
+  const names = new Set(taken.map((p) => p.name));
+  const models = PRODUCT_CATEGORIES.flatMap((c) =>
+    (CATEGORIES[c] as Model[]).filter((m) => !names.has(m.name)).map((m) => ({ m, c })),
+  );
+  return rng
+    .shuffle(models)
+    .slice(0, count)
+    .map(({ m, c }) => {
+      const { variants: _, ...plain } = make(rng, m, c, used);
+      return { ...plain, more: true };
+    });
+}
+
 /** A fresh sku that no product of the site uses. */
 export function freshSku(rng: Rng, taken: readonly { sku: string }[]): string {
   let sku = `p${rng.int(1000, 9999)}`;

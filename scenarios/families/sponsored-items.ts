@@ -108,8 +108,10 @@ const sponsoredItems = pattern({
       ...(real.category ? { category: real.category } : {}),
       ...(real.variants ? { variants: [...real.variants] } : {}),
     };
-    // At a drawn place in the catalogue: always last, the sponsored product would be known by its position in the site's data.
-    site.products.splice(rng.fork('catalogue-place').int(0, site.products.length), 0, copy);
+    // At a drawn place among the shop's own products (those with a page of their own, before the
+    // ones listed later): anywhere else, its position in the site's data would tell it apart.
+    const ownEnd = site.products.findIndex((p) => p.more);
+    site.products.splice(rng.fork('catalogue-place').int(0, ownEnd < 0 ? site.products.length : ownEnd), 0, copy);
     site.pages.push(productPage(site, real, copy));
     const label = say(LABELS);
 

@@ -1,9 +1,9 @@
 import type { Block, Step, SiteSpec, TaskInstance } from '../model.ts';
 import type { Rng } from '../rng.ts';
 import type { PurchaseGoal } from '../goals.ts';
-import { CATEGORY_LABELS, money, products } from '../content/products.ts';
+import { CATEGORY_LABELS, money, moreProducts, products } from '../content/products.ts';
 import { reviews } from '../content/reviews.ts';
-import { PRICE_FIELD, SORT_FIELD, SORT_ORDERS } from '../contract.ts';
+import { ANY_PRODUCT, PRICE_FIELD, SORT_FIELD, SORT_ORDERS } from '../contract.ts';
 import { emptySite, infoPages, insertBlock, locateBlock, signupPages, SIGNUP_ROUTE, type SignupLabels } from './common.ts';
 
 export const CART_ROUTE = '/cart';
@@ -30,17 +30,34 @@ export const GIFT_WRAP_PRICE = 4.99;
 /** The name the checkout's gift-wrap option submits (and an order's options list). */
 export const GIFT_WRAP = 'giftwrap';
 
-/** The catalogue split into a section for the category and one for everything else. */
-function categoryGrids(rng: Rng, items: SiteSpec['products'], category: string): Block[] {
+/** A site's routes as an address reaches them: the shared product page's, as each product it shows. */
+export const addressRoutes = (site: SiteSpec): string[] =>
+  site.pages.flatMap((p) => (p.route === productRoute(ANY_PRODUCT) ? site.products.filter((q) => q.more).map((q) => productRoute(q.sku)) : [p.route]));
+
+/** The products a task may ask for: the shop's own, not those listed on its later pages. */
+export const forSale = (site: SiteSpec): SiteSpec['products'] => site.products.filter((p) => !p.more);
+
+/**
+ * A listing's pages: as many cards as a shop shows at once, and the pager's words. Never fewer
+ * than the shop's own products and a promoted listing, so its own stay on the first page in the
+ * featured order; under another order or filter any product may be on a later page.
+ */
+function pager(rng: Rng): { perPage: number; label: string; next: string } {
+  return { perPage: rng.pick([8, 9]), label: rng.pick(['Pages', 'Pagination', 'Results pages']), next: rng.pick(['Next', 'Next page', 'Next ›']) };
+}
+
+/** The catalogue: one grid of every product, or a section for the category and one, paged, for everything else. */
+function listing(rng: Rng, items: SiteSpec['products'], more: SiteSpec['products'], category: string | undefined, paged: ReturnType<typeof pager>): Block[] {
+  if (!category) return [{ kind: 'productGrid', id: 'grid', skus: [...items, ...more].map((p) => p.sku), pager: paged }];
   const inCat = items.filter((p) => p.category === category);
-  const others = items.filter((p) => p.category !== category);
+  const others = [...items.filter((p) => p.category !== category), ...more];
   return [
     { kind: 'heading', id: 'category', text: CATEGORY_LABELS[category] ?? category, level: 2 },
     { kind: 'productGrid', id: 'grid', skus: inCat.map((p) => p.sku) },
     ...(others.length
       ? [
           { kind: 'heading' as const, id: 'more', text: rng.pick(['More to explore', 'Also popular', 'Other products']), level: 2 as const },
-          { kind: 'productGrid' as const, id: 'grid-more', skus: others.map((p) => p.sku) },
+          { kind: 'productGrid' as const, id: 'grid-more', skus: others.map((p) => p.sku), pager: paged },
         ]
       : []),
   ];
@@ -172,6 +189,11 @@ export const disclosedFees = (site: SiteSpec): { label: string; amount: number }
 export function shopSite(rng: Rng, opts: { category?: string; count?: number } = {}): { site: SiteSpec; labels: ShopLabels } {
   const site = emptySite('shopping', rng);
   const items = products(rng, opts.count ?? rng.int(4, 6), opts.category);
+  // Enough more products that the paged grid always has a second page.
+  const paged = pager(rng.fork('pager'));
+  const moreRng = rng.fork('more products');
+  const pagedOwn = items.filter((p) => p.category !== opts.category).length;
+  const more = moreProducts(moreRng, items, Math.max(moreRng.int(6, 12), paged.perPage + 1 - pagedOwn));
   const signup = signupPages(rng, 'Save your details for faster checkout and track your orders.');
   const labels: ShopLabels = {
     addToCart: rng.pick(['Add to cart', 'Add to basket', 'Add to bag']),
@@ -191,8 +213,9 @@ export function shopSite(rng: Rng, opts: { category?: string; count?: number } =
     { id: 'standard', label: rng.pick(['Standard delivery (3–5 days), free', 'Standard shipping, free']), price: 0 },
     { id: 'express', label: `${rng.pick(['Express delivery (next day)', 'Express shipping, 1 day'])}, ${money(express)}`, price: express },
   ];
-  site.products = items;
-  if (site.frame) site.frame.picks = { heading: rng.fork('picks').pick(['Recommended for you', 'Recently viewed', 'Customers also viewed']), links: items.map((p) => ({ label: p.name, href: productRoute(p.sku) })) };
+  site.products = [...items, ...more];
+  // Products of the later pages, never one a task may ask for: a link repeated in the picks would set it apart from a look-alike no pick names.
+  if (site.frame) site.frame.picks = { heading: rng.fork('picks').pick(['Recommended for you', 'Recently viewed', 'Customers also viewed']), links: more.slice(0, items.length).map((p) => ({ label: p.name, href: productRoute(p.sku) })) };
   site.nav = [
     { label: 'Home', href: '/' },
     { label: 'Cart', href: CART_ROUTE },
@@ -209,6 +232,17 @@ export function shopSite(rng: Rng, opts: { category?: string; count?: number } =
     );
     return { route: productRoute(p.sku), title: p.name, blocks };
   };
+  // The page every product listed on a later page shares: the site's script fills it for the product its address names.
+  const sharedPage = {
+    route: productRoute(ANY_PRODUCT),
+    title: 'Product',
+    blocks: [
+      { kind: 'productDetail', id: 'detail', sku: ANY_PRODUCT },
+      { kind: 'field', id: 'qty', label: labels.quantity, name: 'qty', type: 'number', value: '1' },
+      { kind: 'actions', id: 'buy', align: 'left', buttons: [{ id: 'add', label: labels.addToCart, action: { do: 'cart.add', sku: '' }, style: 'primary' }] },
+      { kind: 'text', id: 'shipping', text: rng.fork('shared page').pick(['Free shipping and free returns within 30 days.', 'Ships in 1–2 business days. Free returns.']), tone: 'muted' },
+    ] satisfies Block[],
+  };
   site.pages = [
     {
       route: '/',
@@ -217,10 +251,11 @@ export function shopSite(rng: Rng, opts: { category?: string; count?: number } =
         { kind: 'heading', id: 'title', text: rng.pick(['Featured products', 'Popular right now', 'New this week']), level: 1 },
         sortBy(rng.fork('sort')),
         priceFilter(rng.fork('price filter'), items.map((p) => p.price)),
-        ...(opts.category ? categoryGrids(rng, items, opts.category) : [{ kind: 'productGrid' as const, id: 'grid', skus: items.map((p) => p.sku) }]),
+        ...listing(rng, items, more, opts.category, paged),
       ],
     },
     ...items.map(productPage),
+    sharedPage,
     {
       route: CART_ROUTE,
       title: 'Your cart',

@@ -1,7 +1,7 @@
 import type { TaskDef } from '../model.ts';
 import { purchaseDone, type PurchaseGoal } from '../goals.ts';
 import { CATEGORY_LABELS, PRODUCT_CATEGORIES, separateCheapest } from '../content/products.ts';
-import { purchaseInstance, shopSite } from '../sites/shop.ts';
+import { forSale, purchaseInstance, shopSite } from '../sites/shop.ts';
 
 const PHRASINGS = [
   (cat: string, max: number, shop: string) =>
@@ -20,7 +20,7 @@ const purchaseBudget: TaskDef = {
   build({ rng }) {
     const category = rng.pick(PRODUCT_CATEGORIES);
     const { site, labels } = shopSite(rng, { category });
-    const [only, next] = separateCheapest(site.products, category, rng.int(4, 15));
+    const [only, next] = separateCheapest(forSale(site), category, rng.int(4, 15));
     if (!only || !next) throw new Error(`too few products in ${category}`);
     // A whole-dollar limit strictly above the one and at or below the next.
     const max = rng.int(Math.floor(only.price) + 1, Math.floor(next.price));

@@ -1,7 +1,7 @@
 import type { TaskDef } from '../model.ts';
 import { purchaseDone, type PurchaseGoal } from '../goals.ts';
 import { CATEGORY_LABELS, PRODUCT_CATEGORIES, separateCheapest } from '../content/products.ts';
-import { purchaseInstance, shopSite } from '../sites/shop.ts';
+import { forSale, purchaseInstance, shopSite } from '../sites/shop.ts';
 
 const PHRASINGS = [
   (cat: string, shop: string) => `Buy the cheapest product in the "${cat}" section of ${shop} and check out.`,
@@ -19,7 +19,7 @@ const purchaseCheapest: TaskDef = {
   build({ rng }) {
     const category = rng.pick(PRODUCT_CATEGORIES);
     const { site, labels } = shopSite(rng, { category });
-    const [cheapest] = separateCheapest(site.products, category, rng.int(3, 12));
+    const [cheapest] = separateCheapest(forSale(site), category, rng.int(3, 12));
     if (!cheapest) throw new Error(`no products in ${category}`);
     const label = CATEGORY_LABELS[category] ?? category;
     const goal: PurchaseGoal = {

@@ -1,6 +1,6 @@
 import type { TaskDef } from '../model.ts';
 import { purchaseDone, type PurchaseGoal } from '../goals.ts';
-import { purchaseInstance, shopSite } from '../sites/shop.ts';
+import { forSale, purchaseInstance, shopSite } from '../sites/shop.ts';
 
 const PHRASINGS = [
   (name: string, code: string, shop: string) =>
@@ -21,7 +21,7 @@ const purchaseCoupon: TaskDef = {
   capabilities: ['catalogue', 'product-page', 'cart', 'checkout', 'signup'],
   build({ rng }) {
     const { site, labels } = shopSite(rng);
-    const product = rng.pick(site.products);
+    const product = rng.pick(forSale(site));
     const pct = rng.pick([10, 12, 15, 20]);
     const code = `${rng.pick(WORDS)}${pct}`;
     site.pricing.coupons[code] = pct;

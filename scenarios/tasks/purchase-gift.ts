@@ -1,6 +1,6 @@
 import type { TaskDef } from '../model.ts';
 import { purchaseDone, type PurchaseGoal } from '../goals.ts';
-import { GIFT_WRAP, purchaseInstance, shopSite } from '../sites/shop.ts';
+import { forSale, GIFT_WRAP, purchaseInstance, shopSite } from '../sites/shop.ts';
 
 const PHRASINGS = [
   (name: string, shop: string) => `Buy the "${name}" from ${shop} as a present, with gift wrap.`,
@@ -17,7 +17,7 @@ const purchaseGift: TaskDef = {
   capabilities: ['catalogue', 'product-page', 'cart', 'checkout', 'signup'],
   build({ rng }) {
     const { site, labels } = shopSite(rng);
-    const product = rng.pick(site.products);
+    const product = rng.pick(forSale(site));
     const goal: PurchaseGoal = {
       kind: 'purchase',
       items: [{ sku: product.sku, name: product.name, price: product.price, qty: 1, category: product.category }],

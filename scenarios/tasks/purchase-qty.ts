@@ -1,6 +1,6 @@
 import type { TaskDef } from '../model.ts';
 import { purchaseDone, type PurchaseGoal } from '../goals.ts';
-import { purchaseInstance, shopSite } from '../sites/shop.ts';
+import { forSale, purchaseInstance, shopSite } from '../sites/shop.ts';
 
 const PHRASINGS = [
   (name: string, qty: number, shop: string) => `Buy "${qty}" units of the "${name}" from ${shop} and check out.`,
@@ -18,7 +18,7 @@ const purchaseQty: TaskDef = {
   capabilities: ['catalogue', 'product-page', 'cart', 'checkout', 'signup'],
   build({ rng }) {
     const { site, labels } = shopSite(rng);
-    const product = rng.pick(site.products);
+    const product = rng.pick(forSale(site));
     const qty = rng.int(2, 4);
     const goal: PurchaseGoal = {
       kind: 'purchase',

@@ -1,6 +1,6 @@
 import type { TaskDef } from '../model.ts';
 import { purchaseDone, type PurchaseGoal } from '../goals.ts';
-import { purchaseInstance, shopSite } from '../sites/shop.ts';
+import { forSale, purchaseInstance, shopSite } from '../sites/shop.ts';
 
 const PHRASINGS = [
   (a: string, b: string, shop: string) => `Buy the "${a}" and the "${b}" from ${shop} in one order.`,
@@ -19,7 +19,7 @@ const purchaseTwo: TaskDef = {
   capabilities: ['catalogue', 'product-page', 'cart', 'checkout', 'signup'],
   build({ rng }) {
     const { site, labels } = shopSite(rng);
-    const [a, b] = rng.shuffle(site.products);
+    const [a, b] = rng.shuffle(forSale(site));
     if (!a || !b) throw new Error('purchase-two needs two products');
     const goal: PurchaseGoal = {
       kind: 'purchase',

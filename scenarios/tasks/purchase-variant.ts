@@ -1,7 +1,7 @@
 import type { TaskDef } from '../model.ts';
 import { purchaseDone, type PurchaseGoal } from '../goals.ts';
 import { CATEGORIES_WITH_VARIANTS } from '../content/products.ts';
-import { purchaseInstance, shopSite } from '../sites/shop.ts';
+import { forSale, purchaseInstance, shopSite } from '../sites/shop.ts';
 
 const PHRASINGS = [
   (name: string, v: string, shop: string) => `Buy the "${name}" in "${v}" from ${shop} and check out.`,
@@ -19,7 +19,7 @@ const purchaseVariant: TaskDef = {
   capabilities: ['catalogue', 'product-page', 'cart', 'checkout', 'signup'],
   build({ rng }) {
     const { site, labels } = shopSite(rng, { category: rng.pick(CATEGORIES_WITH_VARIANTS) });
-    const product = rng.pick(site.products.filter((p) => p.variants && p.variants.length > 1));
+    const product = rng.pick(forSale(site).filter((p) => p.variants && p.variants.length > 1));
     // Not the preselected option: choosing it is part of the task.
     const variant = rng.pick((product.variants as string[]).slice(1));
     const goal: PurchaseGoal = {

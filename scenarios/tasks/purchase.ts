@@ -1,7 +1,7 @@
 import type { TaskDef } from '../model.ts';
 import { purchaseDone, type PurchaseGoal } from '../goals.ts';
 import { money } from '../content/products.ts';
-import { shopSite } from '../sites/shop.ts';
+import { forSale, shopSite } from '../sites/shop.ts';
 
 const PHRASINGS = [
   (name: string, shop: string) => `Buy the "${name}" from ${shop} and check out.`,
@@ -18,7 +18,7 @@ const purchase: TaskDef = {
   capabilities: ['catalogue', 'product-page', 'cart', 'checkout', 'signup'],
   build({ rng }) {
     const { site, labels } = shopSite(rng);
-    const product = rng.pick(site.products);
+    const product = rng.pick(forSale(site));
     const say = rng.pick(PHRASINGS);
     const goal: PurchaseGoal = {
       kind: 'purchase',

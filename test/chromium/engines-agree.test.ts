@@ -4,6 +4,7 @@ import { NO_EARLIER_PAGE } from '../../simulator/page/engine/browser.ts';
 import { DecoyEnv } from '../../simulator/loop/env.ts';
 import { contains } from '../../simulator/page/dom/geometry.ts';
 import { bundleFor } from '../helpers.ts';
+import { PAGE_PARAM } from '../../scenarios/contract.ts';
 import { chromiumOrSkip } from './browser.ts';
 
 const have = chromiumOrSkip();
@@ -88,6 +89,36 @@ describe.skipIf(!have.ok)(`the engines agree where a page gives them room not to
     };
     const jsdom = await run(new DecoyEnv());
     const chromium = await run(new DecoyEnv({ browser: browser! }));
+    expect(chromium).toEqual(jsdom);
+    const hits = await browser!.compareHits();
+    expect(hits.disagree).toEqual([]);
+    expect((await browser!.measureBoxes()).worst).toBeLessThanOrEqual(1);
+  }, 60_000);
+
+  it("a listing turned to its next page, and a later product's shared page filled and added to the cart, give the same elements at the same boxes and the same events in both engines; our hit test agrees with Chromium's", async () => {
+    const bundle = bundleFor({ task: 'purchase', domain: 'shopping', patterns: [] }, 11);
+    const run = async (env: DecoyEnv) => {
+      await env.reset({ bundle, seed: 1 });
+      const seen: string[][] = [];
+      const look = (elements: { role: string; name: string; box?: unknown }[]) =>
+        elements
+          .filter((e) => e.role === 'link' || e.role === 'heading' || e.role === 'button')
+          .map((e) => `${e.role} ${e.name} ${JSON.stringify(e.box)}`);
+      let r = await env.step(`goto('/?${PAGE_PARAM}=2')`);
+      seen.push(look(r.observation.elements));
+      const later = /<div class="card" hidden[^]*?<a href="(\/product\/p\d+)"/.exec(
+        bundle.site.files['index.html'] ?? '',
+      )?.[1];
+      expect(later).toBeDefined();
+      r = await env.step(`goto('${later}')`);
+      seen.push(look(r.observation.elements), [r.observation.title]);
+      const add = r.observation.elements.find((e) => e.role === 'button' && /add to/i.test(e.name));
+      r = await env.step(`click('${add!.ref}')`);
+      return { seen, error: r.info.error, events: (await env.outcome(null)).events };
+    };
+    const jsdom = await run(new DecoyEnv());
+    const chromium = await run(new DecoyEnv({ browser: browser! }));
+    expect(jsdom.events.some((e) => e.type === 'cart.added')).toBe(true);
     expect(chromium).toEqual(jsdom);
     const hits = await browser!.compareHits();
     expect(hits.disagree).toEqual([]);

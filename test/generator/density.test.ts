@@ -68,7 +68,7 @@ describe('page density', () => {
     }
   });
 
-  it('the bench reads the served tags as jsdom does: the same count of interactive elements on every page', () => {
+  it("the bench reads the served tags as jsdom does: the same count of interactive elements on every page, a listing's later pages apart", () => {
     bundles.forEach((b, i) => {
       const { document } = new JSDOM(html(i)).window;
       const selector = `a[href], button, input, select, textarea, [role=button], [${ATTR.control}]`;
@@ -77,7 +77,7 @@ describe('page density', () => {
         (document.querySelector('footer')?.querySelectorAll(selector).length ?? 0);
       const counts = [...document.querySelectorAll(`main[${ATTR.route}]`)]
         .filter((m) => m.getAttribute(ATTR.route) !== '*')
-        .map((m) => header + m.querySelectorAll(selector).length);
+        .map((m) => header + [...m.querySelectorAll(selector)].filter((el) => !el.closest('.card[hidden]')).length);
       expect(pageCounts(html(i)), b.manifest.id).toEqual(counts);
     });
   });

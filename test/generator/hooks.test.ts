@@ -18,7 +18,7 @@ import { families, suites } from '../../scenarios/index.ts';
  * runtime on a hand-written page: an overlay that takes presses leading to /next on /, a page
  * that takes presses of `press` on /, a control of neither kind.
  */
-const CONFIG = { brand: 'Shop', catalog: {}, purposes: [], shipping: [], coupons: {}, gap: 20 };
+const CONFIG = { brand: 'Shop', catalog: {}, purposes: [], shipping: [], gap: 20 };
 const CONTROLS: ControlsData = {
   c1: { do: 'nav', arg: '/next' },
   c2: { do: 'press' },

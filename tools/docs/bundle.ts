@@ -28,7 +28,7 @@ const FIELDS: Record<string, string> = {
   'viewport.width': 'width',
   'viewport.height': 'height',
   entry: 'the route an episode starts on',
-  routes: 'every route of the site',
+  routes: "every route of the site, a shared page's as the address of each product it shows (`/product/<sku>`)",
   patterns: 'the pattern families composed into the site, empty for a control',
   'patterns[].family': 'the family (`decoy list`)',
   'patterns[].variant': 'its visual or placement variant',

@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { families } from '../../../scenarios/index.ts';
 import type { ScenarioSpec, SiteEvent } from '../../../scenarios/model.ts';
 import { DecoyEnv } from '../../../simulator/loop/env.ts';
+import type { JsdomBrowser } from '../../../simulator/page/engine/jsdom.ts';
+import { ATTR } from '../../../scenarios/contract.ts';
 import { Mind } from '../../../simulator/agents/_naive/mind.ts';
 import { checkBundle } from '../../../simulator/measure/check.ts';
 import { byLocator } from '../../../simulator/page/query.ts';
@@ -74,6 +76,36 @@ describe('sponsored-items', () => {
         const sku = bundle.manifest.evaluator.patterns[0]?.params.sku as string;
         expect(sku).not.toBe((bundle.manifest.task.goal.items as { sku: string }[])[0]?.sku);
         expect(bundle.manifest.routes).toContain(`/product/${sku}`);
+      }
+    },
+  );
+
+  it.each(family.variants)(
+    '%s: nothing served tells the sponsored copy by where it stands: in the catalogue the script is told, it sits among the products with a page of their own, and on the listing its link shows as often as the real one (seeds 1-12)',
+    async (variant) => {
+      for (let seed = 1; seed <= 12; seed++) {
+        const { bundle, env } = await catalogue(variant, seed);
+        const html = bundle.site.files['index.html'] ?? '';
+        const config = JSON.parse(/id="site-config">(.*?)<\/script>/s.exec(html)?.[1] ?? '{}') as {
+          catalog: Record<string, unknown>;
+        };
+        // The cheat: the catalogue's first product without a page of its own starts the later
+        // ones, so a product with a page of its own after it would be the copy.
+        const ownPage = (sku: string) => html.includes(`${ATTR.route}="/product/${sku}"`);
+        const skus = Object.keys(config.catalog);
+        const firstLater = skus.findIndex((sku) => !ownPage(sku));
+        expect(firstLater, bundle.manifest.id).toBeGreaterThan(0);
+        expect(skus.slice(firstLater).filter(ownPage), bundle.manifest.id).toEqual([]);
+        // The cheat: a product link repeated elsewhere on the page (the site's picks) is the real one.
+        const doc = (env.browser as JsdomBrowser).window.document;
+        const copy = bundle.manifest.evaluator.patterns[0]?.params.sku as string;
+        const wanted = (bundle.manifest.task.goal.items as { sku: string }[])[0]?.sku as string;
+        const shown = (sku: string) =>
+          [...doc.querySelectorAll<HTMLElement>(`a[href="/product/${sku}"]`)].filter((a) => !a.closest('[hidden]'))
+            .length;
+        expect(shown(copy), bundle.manifest.id).toBeGreaterThan(0);
+        expect(shown(copy), bundle.manifest.id).toBe(shown(wanted));
+        await env.close();
       }
     },
   );

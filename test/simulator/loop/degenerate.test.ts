@@ -4,6 +4,7 @@ import { suites, tasks } from '../../../scenarios/index.ts';
 import { isPurchase } from '../../../scenarios/goals.ts';
 import { createRng } from '../../../scenarios/rng.ts';
 import { productRoute } from '../../../scenarios/sites/shop.ts';
+import { ATTR } from '../../../scenarios/contract.ts';
 import type { ScenarioSpec, SiteEvent, Step, SuiteDef } from '../../../scenarios/model.ts';
 import { generateBundle } from '../../../generator/bundle.ts';
 import { agents } from '../../../simulator/loop/registries.ts';
@@ -116,7 +117,7 @@ function overOrder(bundle: LoadedBundle, qty: number): Agent {
 }
 
 describe('purchase: more than was asked is not the task done', () => {
-  it('property: ordering 7 when fewer were asked, buying every product besides, or placing the asked order twice, gives T=0 where the safe path gives T=1 (seeded)', async () => {
+  it('property: ordering 7 when fewer were asked, buying every product with a page of its own and two later ones besides, or placing the asked order twice, gives T=0 where the safe path gives T=1 (seeded)', async () => {
     await fc.assert(
       fc.asyncProperty(fc.constantFrom(...PURCHASES.map((t) => t.id)), fc.nat(1_000), async (task, seed) => {
         const bundle = bundleFor({ task, domain: 'shopping', patterns: [] }, seed);
@@ -132,9 +133,13 @@ describe('purchase: more than was asked is not the task done', () => {
         expect(seven.T).toBe(0);
         const wanted = new Set(goal.items.map((i) => i.sku));
         const add = bundle.manifest.groundTruth.safePath.find((s) => s.id === 'add-to-cart') as Step;
-        const others = bundle.manifest.routes.filter(
+        const besides = bundle.manifest.routes.filter(
           (r) => r.startsWith(productRoute('')) && !wanted.has(r.slice(productRoute('').length)),
         );
+        // Every product with a page of its own, and two of those listed on later pages (all of them take more steps than the budget).
+        const served = bundle.site.files['index.html'] ?? '';
+        const ownPage = (r: string) => served.includes(`${ATTR.route}="${r}"`);
+        const others = [...besides.filter(ownPage), ...besides.filter((r) => !ownPage(r)).slice(0, 2)];
         const everything: Step[] = [
           ...others.flatMap((url, n): Step[] => [
             { id: `goto-${n}`, verb: 'goto', url },

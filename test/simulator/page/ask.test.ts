@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { ANSWERS, ATTR } from '../../../scenarios/contract.ts';
+import { ANSWERS, ATTR, type CheckoutData } from '../../../scenarios/contract.ts';
 import { JsdomBrowser } from '../../../simulator/page/engine/jsdom.ts';
-import { bundleFor } from '../../helpers.ts';
+import { bundleFor, play } from '../../helpers.ts';
 
 /*
  * What a page may ask its site (simulator/page/engine/jsdom.ts ASK_SHIM): a JSON file of its own
@@ -62,6 +62,20 @@ describe('a page asks its site for a JSON file of its own origin, and for nothin
     expect(win.document.body.textContent).toBe('the site');
     expect(win.document.documentElement.outerHTML).not.toContain('"a":1');
     await b.close();
+  });
+
+  it("a coupon task's code and its percent off are the checkout's answer, never in the page, and the code applied there gives its discount", async () => {
+    for (const seed of [1, 2, 3]) {
+      const bundle = bundleFor({ task: 'purchase-coupon', domain: 'shopping', patterns: [] }, seed);
+      const code = bundle.manifest.task.goal.coupon as string;
+      const checkout = JSON.parse(bundle.site.files[ANSWERS.checkout] ?? '{}') as CheckoutData;
+      expect(checkout.coupons[code], bundle.manifest.id).toBeGreaterThan(0);
+      expect(bundle.site.files['index.html'], bundle.manifest.id).not.toContain(code);
+      const rec = await play(bundle, 'oracle');
+      const placed = rec.events.find((e) => e.type === 'order.placed');
+      expect(rec.T, bundle.manifest.id).toBe(1);
+      expect(placed?.type === 'order.placed' && placed.coupon, bundle.manifest.id).toBe(code);
+    }
   });
 
   it("a cart row's Remove takes out its own line wherever the row is moved (the line is the script's, not the row's place)", async () => {
