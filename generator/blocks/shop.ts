@@ -2,6 +2,7 @@
 import type { Block, SiteAction, SiteSpec } from '../../scenarios/model.ts';
 import { money } from '../../scenarios/content/products.ts';
 import { ANSWERS, ANY_PRODUCT, PAGE_PARAM, type CartData, type CheckoutData } from '../../scenarios/contract.ts';
+import { productRoute } from '../../scenarios/sites/shop.ts';
 import { productPicture } from '../images.ts';
 import { MUTED, textPart, textWidth, type Box, type Part, type Styled } from '../parts.ts';
 import { base, span, type BlockOf, type Ctx, type Laid } from './base.ts';
@@ -131,7 +132,7 @@ export function productGrid(block: BlockOf<'productGrid'>, ctx: Ctx, width: numb
     const labelW = label ? textWidth(label, 12) + 8 : 0;
     const at = i % perPage;
     return {
-      href: `/product/${p.sku}`,
+      href: productRoute(p.sku),
       hidden: i >= perPage,
       // After the image in document order, so it reads as part of the card's text.
       label: label
@@ -208,16 +209,16 @@ export function productDetail(block: BlockOf<'productDetail'>, ctx: Ctx, width: 
     const one = parts[0] as Part;
     return shared ? { ...one, text: '', box: { ...one.box, h } } : one;
   };
+  const p = shows[0] as (typeof shows)[number];
   const title = tallest((q) => textPart(q.name, { size: 28, weight: 700, color: theme.ink, line: 36 }, colX, 0, colW));
   const price = {
-    text: shared ? '' : money((shows[0] as (typeof shows)[number]).price),
+    text: shared ? '' : money(p.price),
     look: { size: 24, weight: 700, color: theme.ink },
     box: { x: colX, y: title.box.h + 12, w: 200, h: 32 },
   };
   const blurb = tallest((q) =>
     textPart(q.blurb, { size: 16, weight: 400, color: MUTED, line: 24 }, colX, price.box.y + 48, colW),
   );
-  const p = shows[0] as (typeof shows)[number];
   return {
     ...base(block, ctx),
     box: span(width, 260),
