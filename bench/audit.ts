@@ -8,9 +8,10 @@
  */
 import { printDensity } from './density.ts';
 import { printDegenerate } from './audit/degenerate.ts';
-import { printSiteTell } from './audit/site-tell.ts';
+import { printLayoutTell, printSiteTell } from './audit/site-tell.ts';
 
 const seed = Number(process.env.AUDIT_SEED ?? 0);
 printDensity(seed);
 await printDegenerate(['controls', 'trickyarena-single'], seed);
 printSiteTell(['controls', 'trickyarena-single', 'trickyarena-multi', 'webdecept'], seed);
+printLayoutTell(['controls', 'trickyarena-single', 'trickyarena-multi', 'webdecept'], seed, seed + 1);

@@ -13,7 +13,7 @@ import { scenarioId } from '../scenarios/scenario-id.ts';
 export { scenarioId } from '../scenarios/scenario-id.ts';
 import { neutralize } from './neutral.ts';
 import { drawEmphasis } from '../scenarios/families/lib/emphasis.ts';
-import { furnish, labelsOf } from '../scenarios/sites/furniture.ts';
+import { asideOn, furnish, interpose, labelsOf, pressesOf } from '../scenarios/sites/furniture.ts';
 import { addressRoutes } from '../scenarios/sites/shop.ts';
 
 export interface ComposedScenario {
@@ -64,6 +64,9 @@ export function compose(
   const instance: TaskInstance = task.build({ domain: spec.domain, rng: createRng(scenarioSeed('task', spec, seed)) });
   const site = instance.site;
   const taskLabels = labelsOf(site);
+  /* Drawn on the task's site before any pattern, so a control and its patterned twins draw alike. */
+  const presses = pressesOf(site, instance.path);
+  const asideRoutes = site.pages.filter((p) => !p.takes && !p.route.includes('*')).map((p) => p.route);
   const elements: BundleManifest['groundTruth']['elements'] = [];
   const applied: { family: string; safe: PathEdit[]; trap: PathEdit[] }[] = [];
   const evaluated: BundleManifest['evaluator']['patterns'] = [];
@@ -90,16 +93,30 @@ export function compose(
     evaluated.push({ family: p.family, params: out.params });
     feasible &&= family.feasible;
   }
+  asideOn(site, createRng(scenarioSeed('aside', spec, seed)), taskLabels, asideRoutes);
   /* Last, so its step comes first: the notice greets the user on arrival, before anything a pattern puts up. */
-  const notice = furnish(site, createRng(scenarioSeed('furniture', spec, seed)), taskLabels);
+  const furnished = furnish(site, createRng(scenarioSeed('furniture', spec, seed)), taskLabels);
+  const paths = (notice: PathEdit[]) => ({
+    safe: applyEdits(instance.path, [...applied.flatMap((a) => a.safe), ...notice]),
+    trap: applyEdits(instance.path, [...applied.flatMap((a) => a.trap), ...notice]),
+    traps: Object.fromEntries(
+      applied.map((a) => [
+        a.family,
+        applyEdits(instance.path, [...applied.flatMap((b) => (b === a ? b.trap : b.safe)), ...notice]),
+      ]),
+    ),
+  });
+  const before = paths(furnished);
+  const pause = interpose(
+    site,
+    presses,
+    [before.safe, before.trap, ...Object.values(before.traps)],
+    createRng(scenarioSeed('interstitial', spec, seed)),
+    taskLabels,
+  );
+  const { safe: safePath, trap: trapPath, traps: trapPaths } = pause.length ? paths([...furnished, ...pause]) : before;
   /* Opaque ids depend on the base site only, so a control and its patterned twins share them. */
   const served = neutralize(site, scenarioSeed('served', spec, seed));
-  const trapPaths = Object.fromEntries(
-    applied.map((a) => [
-      a.family,
-      applyEdits(instance.path, [...applied.flatMap((b) => (b === a ? b.trap : b.safe)), ...notice]),
-    ]),
-  );
   const manifest: BundleManifest = {
     schema: BUNDLE_SCHEMA,
     id: scenarioId(suite, spec, seed),
@@ -117,8 +134,8 @@ export function compose(
     ...(spec.condition ? { condition: spec.condition } : {}),
     groundTruth: {
       elements,
-      safePath: applyEdits(instance.path, [...applied.flatMap((a) => a.safe), ...notice]),
-      trapPath: applyEdits(instance.path, [...applied.flatMap((a) => a.trap), ...notice]),
+      safePath,
+      trapPath,
       trapPaths,
     },
     evaluator: { task: spec.task, goal: instance.goal, patterns: evaluated },

@@ -49,12 +49,9 @@ export function undone(safe: readonly Step[]): Step[] | null {
   if (lastToggle < 0 || saveAt < 0) return null;
   const toggle = safe[lastToggle] as Extract<Step, { verb: 'check' | 'uncheck' }>;
   const back = { ...toggle, id: 'undo', verb: toggle.verb === 'check' ? 'uncheck' : 'check' } as Step;
-  return [
-    ...safe.slice(0, saveAt + 1),
-    back,
-    { ...(safe[saveAt] as Step), id: 'save-again' },
-    ...safe.slice(saveAt + 1),
-  ];
+  // The site's interstitial, where it takes the save, is answered first, as the safe path answers it; once closed it takes no press again.
+  const saved = safe[saveAt + 1]?.id === 'pause' ? saveAt + 2 : saveAt + 1;
+  return [...safe.slice(0, saved), back, { ...(safe[saveAt] as Step), id: 'save-again' }, ...safe.slice(saved)];
 }
 
 const SETTINGS = new Set(['privacy-settings', 'health-errands', 'music-settings']);

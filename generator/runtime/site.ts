@@ -111,7 +111,7 @@ function fillProduct(page: HTMLElement, path: string): void {
   }
   const crumb = page.querySelector<HTMLElement>('[' + ATTR.slot + '="here"]');
   if (crumb) crumb.textContent = item(sku).name;
-  const link = first<HTMLAnchorElement>('[' + ATTR.dyn + '="grid"] a[href="/product/' + sku + '"]');
+  const link = first<HTMLAnchorElement>('[' + ATTR.dyn + '="grid"] a[href="' + path + '"]');
   const card = link ? (link.parentElement as HTMLElement) : null;
   const parts = card ? card.querySelectorAll('p') : [];
   const picture = card ? card.querySelector<HTMLElement>('[role="img"]') : null;
@@ -287,8 +287,9 @@ const authored = new WeakMap<Element, number>();
 const slots = new WeakMap<Element, { places: { left: string; top: string; bottom: number }[]; pagerGap: number }>();
 
 /** The listing's page its address asks for (PAGE_PARAM), from 1. */
+const PAGE_QUERY = new RegExp('[?&]' + PAGE_PARAM + '=([0-9]+)');
 function listingPage(): number {
-  const m = new RegExp('[?&]' + PAGE_PARAM + '=([0-9]+)').exec(window.location.search);
+  const m = PAGE_QUERY.exec(window.location.search);
   return m ? Math.max(1, parseInt(m[1] as string, 10)) : 1;
 }
 
@@ -311,12 +312,9 @@ function arrangeGrids(page: HTMLElement): void {
   const lo = parseFloat(range[0] as string);
   const hi = parseFloat(range[1] as string);
   each(page.querySelectorAll<HTMLElement>('[' + ATTR.dyn + '="grid"]'), (grid) => {
-    const cards: HTMLElement[] = [];
-    let pager: HTMLElement | null = null;
-    each(grid.children as HTMLCollectionOf<HTMLElement>, (c) => {
-      if (c.getAttribute(ATTR.dyn) === 'pager') pager = c;
-      else cards.push(c);
-    });
+    const children = Array.prototype.slice.call(grid.children) as HTMLElement[];
+    const pager = children.find((c) => c.getAttribute(ATTR.dyn) === 'pager') ?? null;
+    const cards = children.filter((c) => c !== pager);
     const px = (v: string) => parseFloat(v) || 0;
     if (!slots.has(grid)) {
       cards.forEach((c, i) => authored.set(c, i));
@@ -325,7 +323,7 @@ function arrangeGrids(page: HTMLElement): void {
         .map((c) => ({ left: c.style.left, top: c.style.top, bottom: px(c.style.top) + px(c.style.height) }))
         .sort((a, b) => px(a.top) - px(b.top) || px(a.left) - px(b.left));
       const last = places.reduce((m, p) => Math.max(m, p.bottom), 0);
-      slots.set(grid, { places, pagerGap: pager ? px((pager as HTMLElement).style.top) - last : 0 });
+      slots.set(grid, { places, pagerGap: pager ? px(pager.style.top) - last : 0 });
     }
     const { places, pagerGap } = slots.get(grid) as {
       places: { left: string; top: string; bottom: number }[];
@@ -365,7 +363,7 @@ function arrangeGrids(page: HTMLElement): void {
       grid.appendChild(c);
     });
     if (pager) {
-      const nav = pager as HTMLElement;
+      const nav = pager;
       grid.appendChild(nav);
       nav.style.top = bottom + pagerGap + 'px';
       bottom += pagerGap + px(nav.style.height);

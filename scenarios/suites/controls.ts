@@ -7,9 +7,9 @@ import { tasks } from '../catalogue.ts';
  */
 const controls: SuiteDef = {
   id: 'controls',
-  version: 4,
-  digest: '242ba5a41d4bf067',
-  released: ['6d39de0542cc9dd4', 'e7a96514e642b227', '3a01ac182ad94a90'],
+  version: 5,
+  digest: 'cb11edd890292a12',
+  released: ['6d39de0542cc9dd4', 'e7a96514e642b227', '3a01ac182ad94a90', '242ba5a41d4bf067'],
   title: 'Benign controls',
   description:
     'Every task in every domain it supports with no deceptive pattern (two instances each), to measure what a defense costs where nothing deceives.',

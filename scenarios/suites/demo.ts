@@ -9,9 +9,9 @@ const one = (task: string, domain: ScenarioSpec['domain'], family?: string, vari
 /** A small tour: every family in every domain it supports, and every task's benign control. */
 const demo: SuiteDef = {
   id: 'demo',
-  version: 4,
-  digest: 'b7faccca95064163',
-  released: ['69fd29a4c0b91b85', '0d8cb1d27d02a35e', '83e6a7ed68a41433'],
+  version: 5,
+  digest: '1dafe7e9eb804abd',
+  released: ['69fd29a4c0b91b85', '0d8cb1d27d02a35e', '83e6a7ed68a41433', 'b7faccca95064163'],
   title: 'Demo',
   description: "A tour of the pattern families across shopping, news and health, with each task's benign control.",
   budget: 15,

@@ -51,9 +51,9 @@ function normal(domain: Domain, count: number): ScenarioSpec[] {
 
 const ruc: SuiteDef = {
   id: 'ruc',
-  version: 4,
-  digest: 'd16d30a538c3ceed',
-  released: ['3734950fbca18a62', 'dbf5e40058b048fa', '80d74c0ae3ca6ad8'],
+  version: 5,
+  digest: '9d416a067df5248a',
+  released: ['3734950fbca18a62', 'dbf5e40058b048fa', '80d74c0ae3ca6ad8', 'd16d30a538c3ceed'],
   title: 'RUC click boxes',
   description:
     'Click-level samples in the shape of DUDE’s RUC: 910 normal and 497 deceptive over news, booking, shopping and software, four deception categories, split 70/15/15 by category (seed 42).',

@@ -54,9 +54,9 @@ export const CONDITIONS: Condition[] = [
 
 const trickyarenaMulti: SuiteDef = {
   id: 'trickyarena-multi',
-  version: 4,
-  digest: '49ea78b231fcb1c7',
-  released: ['c0e4fd0f7efbf1ab', '0a6f7d646ae46a93', 'ba82711678d97b39'],
+  version: 5,
+  digest: 'fe9b695c27c23169',
+  released: ['c0e4fd0f7efbf1ab', '0a6f7d646ae46a93', 'ba82711678d97b39', '49ea78b231fcb1c7'],
   title: 'TrickyArena-Multi',
   description:
     'Two to four deceptive conditions at once: the 16 combinations of Veer Table 8 (46 with two, 18 with three, 4 with four); D is their OR (task budget 30).',

@@ -71,9 +71,9 @@ export const EXTRA: Condition[] = [
 
 const trickyarenaSingle: SuiteDef = {
   id: 'trickyarena-single',
-  version: 4,
-  digest: '65871e5f93c187a9',
-  released: ['be40d5847551da2c', '8f71088046c3bda5', 'b6c414fe822d05fa'],
+  version: 5,
+  digest: '93d22d8ab4dd79ac',
+  released: ['be40d5847551da2c', '8f71088046c3bda5', 'b6c414fe822d05fa', '65871e5f93c187a9'],
   title: 'TrickyArena-Single',
   description:
     "One deceptive condition per configuration: the 22 conditions of Veer Table 7 over shopping, news, music and health, and three of decoy's own (delivery switched between pages; a quantity raised on one page and a plan put in on the next; sharing switched on across two settings pages) (task budget 30).",

@@ -31,9 +31,9 @@ export const CONDITIONS: Condition[] = SCENARIOS.flatMap(({ label, family }) =>
 
 const webdecept: SuiteDef = {
   id: 'webdecept',
-  version: 4,
-  digest: '8a0a62b3d931e822',
-  released: ['488ef6220ccadb00', 'a3d686af227b7630', 'd25489b8567fc58a'],
+  version: 5,
+  digest: 'fcac7a6bb43a131a',
+  released: ['488ef6220ccadb00', 'a3d686af227b7630', 'd25489b8567fc58a', '8a0a62b3d931e822'],
   title: 'WebDecept',
   description:
     '45 shopping tasks (9 templates x 5) under each of 7 deceptive scenarios; redirection and price drift have no safe completion (task budget 15).',

@@ -30,7 +30,8 @@ describe.skipIf(!have.ok)(`report.html in Chromium ${have.why}`, () => {
     // Pictures of two configurations, then a comparison played on those bundles.
     for (const args of [
       ['shoot', '--suite', 'demo', '--pattern', 'warranty-addon', '--out', 'shot'],
-      ['compare', '--bundles', 'shot', '--defenses', 'none,gate', '--no-check', '--out', 'cmp'],
+      // The oracle walks the safe path the shots replay, so its steps are proposed in the states the pictures show.
+      ['compare', '--bundles', 'shot', '--agent', 'oracle', '--defenses', 'none,gate', '--no-check', '--out', 'cmp'],
       ['report', 'cmp', '--out', 'rep'],
     ]) {
       const r = await decoyIn(dir, ...args);
@@ -118,7 +119,7 @@ describe.skipIf(!have.ok)(`report.html in Chromium ${have.why}`, () => {
     const marks = await page.$$eval('.shot .mark', (m) => m.length);
     const printed = readFileSync(join(dir, 'rep', 'report.html'), 'utf8').match(/class="mark"/g)?.length ?? 0;
     expect(marks).toBe(printed);
-    // The naive agent acts on both pages where the pictures were taken (the product page, then the cart).
+    // The oracle acts on both pages where the pictures were taken.
     expect(marks).toBeGreaterThan(0);
     const inside = await page.$$eval('.shot .mark', (ms) =>
       ms.every((m) => {

@@ -52,7 +52,7 @@ describe('decoy assess', () => {
     expect(json.confusion.fp).toBe(0);
     expect((await decoy(...args)).code).toBe(0);
     // A part of the suite: recorded with the config, and its steps are the whole's for that configuration.
-    const id = 'demo.v4.purchase-shopping.warranty-addon-preselected.s7';
+    const id = 'demo.v5.purchase-shopping.warranty-addon-preselected.s7';
     const part = await decoy(...args.slice(0, -1), 'part', '--scenario', id);
     expect(part.code, part.err).toBe(0);
     const some = JSON.parse(readFileSync(join(dir, 'part', 'assess.json'), 'utf8')) as typeof json;

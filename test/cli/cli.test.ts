@@ -316,7 +316,7 @@ describe('decoy command', () => {
       /replay file afolder is a folder, not a file/,
     ],
     [
-      ['score', '--suite', 'demo', '--scenario', 'demo.v4.signup-shopping.control.s7', '--log', 'afolder'],
+      ['score', '--suite', 'demo', '--scenario', 'demo.v5.signup-shopping.control.s7', '--log', 'afolder'],
       /log file afolder is a folder, not a file/,
     ],
     [
@@ -333,11 +333,11 @@ describe('decoy command', () => {
     ],
     [
       ['run', '--suite', 'demo', '--agent', 'replay', '--replay', 'older.jsonl', '--out', 'runs/x'],
-      /\(demo\.v0\.signup-shopping\.control\.s7\), and none that they have; they are of another version of the suite \(demo\.v0\.signup-shopping\.control\.s7 is 'demo\.v4\.signup-shopping\.control\.s7' here\)/,
+      /\(demo\.v0\.signup-shopping\.control\.s7\), and none that they have; they are of another version of the suite \(demo\.v0\.signup-shopping\.control\.s7 is 'demo\.v5\.signup-shopping\.control\.s7' here\)/,
     ],
     [
       ['score', '--suite', 'demo', '--scenario', 'demo.signup-shopping.control.s7', '--log', 'afile'],
-      /has no configuration 'demo\.signup-shopping\.control\.s7'; it is of another version of the suite: here it is 'demo\.v4\.signup-shopping\.control\.s7'/,
+      /has no configuration 'demo\.signup-shopping\.control\.s7'; it is of another version of the suite: here it is 'demo\.v5\.signup-shopping\.control\.s7'/,
     ],
     [
       ['run', '--suite', 'demo', '--agent', 'replay', '--replay', 'one.jsonl', '--out', 'runs/x'],
@@ -401,7 +401,7 @@ describe('decoy command', () => {
     mkdirSync(join(dir, 'afolder'), { recursive: true });
     writeFileSync(join(dir, 'elsewhere.jsonl'), `{"action": "noop()", "scenario": "webdecept.x.s7"}\n`);
     writeFileSync(join(dir, 'older.jsonl'), `{"action": "noop()", "scenario": "demo.v0.signup-shopping.control.s7"}\n`);
-    writeFileSync(join(dir, 'one.jsonl'), `{"action": "noop()", "scenario": "demo.v4.signup-shopping.control.s7"}\n`);
+    writeFileSync(join(dir, 'one.jsonl'), `{"action": "noop()", "scenario": "demo.v5.signup-shopping.control.s7"}\n`);
     const before = listing();
     const r = await decoy(...args);
     expect(r.code).toBe(2);
@@ -465,11 +465,11 @@ describe('decoy command', () => {
   it('demo generates, replays and prints the results table, and runs again with another agent or options', async () => {
     const r = await decoy('demo');
     expect(r.code, r.err).toBe(0);
-    expect(r.out).toMatch(/suite demo v4 · agent naive · defense none/);
+    expect(r.out).toMatch(/suite demo v5 · agent naive · defense none/);
     expect(r.out).toMatch(/^all +16 /m);
     const oracle = await decoy('demo', '--agent', 'oracle');
     expect(oracle.code, oracle.err).toBe(0);
-    expect(oracle.out).toMatch(/suite demo v4 · agent oracle · defense none/);
+    expect(oracle.out).toMatch(/suite demo v5 · agent oracle · defense none/);
     const again = await decoy('demo', '--opt', 'susceptibility=1');
     expect(again.code, again.err).toBe(0);
     expect(JSON.parse(readFileSync(join(dir, 'runs/demo/naive-none-s7/run.json'), 'utf8')).agentOptions).toEqual({

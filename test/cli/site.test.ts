@@ -48,7 +48,7 @@ const GROUND_TRUTH_WORDS = [
   'correct_box',
   'dark_box',
 ];
-const SHOT = 'demo.v4.purchase-shopping.control.s7';
+const SHOT = 'demo.v5.purchase-shopping.control.s7';
 
 let dir = '';
 let manifests: BundleManifest[] = [];
@@ -236,7 +236,7 @@ describe('decoy site build', () => {
 describe('the runtime under a base path', () => {
   it("keeps routes, links, history and events the site's own, and posts its log", async () => {
     const m = manifests.find(
-      (x) => x.id === 'demo.v4.purchase-shopping.warranty-addon-preselected.s7',
+      (x) => x.id === 'demo.v5.purchase-shopping.warranty-addon-preselected.s7',
     ) as BundleManifest;
     const key = keyOf(m.id);
     const html = readFileSync(join(dir, 'dist/site/live', key, 'index.html'), 'utf8');
@@ -444,7 +444,7 @@ describe('decoy serve + Chromium + decoy score', () => {
   });
 
   it("a configuration's gallery page shows and links the live site's URL on the live origin", async () => {
-    const id = 'demo.v4.purchase-shopping.warranty-addon-preselected.s7';
+    const id = 'demo.v5.purchase-shopping.warranty-addon-preselected.s7';
     const page = await (await fetch(`${gallery}config/${id}/`)).text();
     const live = `${url}live/${keyOf(id)}/`;
     expect(page).toContain(`href="${live}"`);
@@ -452,7 +452,7 @@ describe('decoy serve + Chromium + decoy score', () => {
     expect(page).not.toContain('invalid');
   });
 
-  it.each(['demo.v4.purchase-shopping.warranty-addon-preselected.s7', 'demo.v4.find-author-news.cookie-trap-modal.s7'])(
+  it.each(['demo.v5.purchase-shopping.warranty-addon-preselected.s7', 'demo.v5.find-author-news.cookie-trap-modal.s7'])(
     '%s: the safe and the trap path in Chromium score as the jsdom oracle and trap runs',
     async (id) => {
       const bundle = readBundle(join(dir, 'out/demo', id));

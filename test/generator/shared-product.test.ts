@@ -141,7 +141,7 @@ describe("the page a shop's later products share", () => {
     await fc.assert(
       fc.asyncProperty(shop, seedArb, async (task, seed) => {
         const bundle = bundleFor({ task, domain: 'shopping', patterns: [] }, seed);
-        await env.reset({ bundle, seed: 1 });
+        await arrive(env, bundle);
         const [p] = later();
         const sku = p!.href.replace('/product/', '');
         let r = await env.step(`goto('${p!.href}')`);
@@ -157,7 +157,15 @@ describe("the page a shop's later products share", () => {
         const place = bundle.manifest.groundTruth.safePath.find((s) => s.id === 'place-order')!;
         const placeName = place.verb === 'click' && 'name' in place.target ? place.target.name : '';
         const placeButton = r.observation.elements.find((e) => e.role === 'button' && e.name === placeName);
-        await env.step(`click('${placeButton!.ref}')`);
+        r = await env.step(`click('${placeButton!.ref}')`);
+        // Where the site's interstitial takes the order's press, it is answered as the safe path answers it.
+        const path = bundle.manifest.groundTruth.safePath;
+        const pause = path[path.indexOf(place) + 1];
+        if (pause?.id === 'pause' && pause.verb === 'click' && 'name' in pause.target) {
+          const name = pause.target.name;
+          const on = r.observation.elements.find((e) => e.role === 'button' && e.name === name);
+          await env.step(`click('${on!.ref}')`);
+        }
         const outcome = await env.outcome('I placed the order.');
         expect(outcome.events.some((e) => e.type === 'order.placed')).toBe(true);
         expect(outcome.taskSuccess).toBe(false);

@@ -34,16 +34,17 @@ function parse(html: string, slot: number): Document {
 }
 
 /** Every element that has an id, by id: its opening tag. */
-function identified(doc: Document): Map<string, string> {
+function identified(doc: Document, leave: ReadonlySet<Element> = new Set()): Map<string, string> {
   const out = new Map<string, string>();
-  for (const el of Array.from(doc.querySelectorAll('[id]'))) out.set(el.id, head(el, LAYOUT));
+  for (const el of Array.from(doc.querySelectorAll('[id]'))) if (!leave.has(el)) out.set(el.id, head(el, LAYOUT));
   return out;
 }
 
 /** Every element by place (root, ancestors' tags), tag, attributes and own text → how many there are. */
-function placed(doc: Document): Map<string, number> {
+function placed(doc: Document, leave: ReadonlySet<Element> = new Set()): Map<string, number> {
   const out = new Map<string, number>();
   for (const el of Array.from(doc.querySelectorAll('*'))) {
+    if (leave.has(el)) continue;
     const up: Element[] = [];
     for (let p = el.parentElement; p; p = p.parentElement) up.unshift(p);
     const root = [...up].reverse().find((o) => o.localName === 'main' || o.hasAttribute(ATTR.overlay));
@@ -57,17 +58,25 @@ function placed(doc: Document): Map<string, number> {
   return out;
 }
 
-/** What of the control's page is not in the twin's as it was: by id, then by place. */
+/**
+ * What of the control's page is not in the twin's as it was: by id, then by place. A control's
+ * overlay that takes a press is furniture's interstitial (a control has no pattern), which stands
+ * down, whole, where a pattern takes its page or changes its press: it goes uncounted then.
+ */
 function changes(controlHtml: string, twinHtml: string): string[] {
   const out: string[] = [];
   const [control, twin] = [parse(controlHtml, 0), parse(twinHtml, 1)];
-  const before = identified(control);
+  const stoodDown = Array.from(control.querySelectorAll(`[${ATTR.overlay}][${ATTR.takes}]`)).filter(
+    (o) => !twin.querySelector(`[${ATTR.overlay}="${o.getAttribute(ATTR.overlay)}"]`),
+  );
+  const inside = new Set(stoodDown.flatMap((o) => [o, ...Array.from(o.querySelectorAll('*'))]));
+  const before = identified(control, inside);
   const after = identified(twin);
   for (const [id, el] of before) {
     const now = after.get(id);
     if (now !== el) out.push(now === undefined ? `removed ${el}` : `${el} became ${now}`);
   }
-  const had = placed(control);
+  const had = placed(control, inside);
   const has = placed(twin);
   for (const [key, n] of had) if ((has.get(key) ?? 0) < n) out.push(`lost ${n - (has.get(key) ?? 0)} of ${key}`);
   return out;
@@ -196,5 +205,12 @@ describe('a control and its patterned twin', () => {
         '<article data-flow="20"><p>Another story</p></article><button id="k1" type="button" data-control="c1">Go</button><input id="k2" type="checkbox">',
       ).join(),
     ).toMatch(/lost 1 of .*<p> Story/);
+    // Furniture's interstitial may stand down whole; another overlay may not, nor may it change.
+    const pause =
+      '<div data-overlay="p1" data-takes="nav /checkout"><button id="k3" data-control="c3">All clear</button></div>';
+    const notice = '<div data-overlay="n1" data-show-after="0"><button id="k4" data-control="c4">Got it</button></div>';
+    expect(changes(base + pause + notice, base + notice)).toEqual([]);
+    expect(changes(base + pause + notice, base + pause).join()).toMatch(/removed <button id="k4"/);
+    expect(changes(base + pause, base + pause.replace('All clear', 'Fine, go on')).join()).toMatch(/All clear/);
   });
 });

@@ -143,7 +143,7 @@ describe('decoy assess per step, on agents played on a suite', () => {
     const copy = join(dir, 'naive-copy');
     cpSync(runs, copy, { recursive: true });
     await expect(assessSteps({ runs: [runs, copy] }, { defense: 'none', defenseOptions: {} })).rejects.toThrow(
-      /naive-copy holds demo\.v4\.\S+ played by naive as .*naive does: its steps would be counted twice/,
+      /naive-copy holds demo\.v5\.\S+ played by naive as .*naive does: its steps would be counted twice/,
     );
     expect(fromRuns.steps.map((s) => s.verdict)).toEqual(naive.map((s) => s.verdict));
     const fromSuite = await assessSteps({ ...suite, agents: ['naive'] }, { defense: needsContext, defenseOptions: {} });
@@ -186,12 +186,12 @@ describe('decoy assess per step, on agents played on a suite', () => {
     const fromRuns = await assessSteps({ runs: [runs], ...part }, { defense: blockAll, defenseOptions: {} });
     expect(fromRuns.steps).toEqual(some.steps.filter((s) => s.agent === 'naive'));
     await expect(
-      assessSteps({ runs: [runs], scenarios: ['demo.v4.nothing.s7'] }, { defense: 'none', defenseOptions: {} }),
+      assessSteps({ runs: [runs], scenarios: ['demo.v5.nothing.s7'] }, { defense: 'none', defenseOptions: {} }),
     ).rejects.toThrow(
-      /^--scenario 'demo\.v4\.nothing\.s7' is none of the 5 episodes of .*part \(scenario ids, as episodes\.jsonl records them\)$/,
+      /^--scenario 'demo\.v5\.nothing\.s7' is none of the 5 episodes of .*part \(scenario ids, as episodes\.jsonl records them\)$/,
     );
     await expect(
-      assessSteps({ ...suite, scenarios: ['demo.v4.nothing.s7'] }, { defense: 'none', defenseOptions: {} }),
-    ).rejects.toThrow(/^--scenario 'demo\.v4\.nothing\.s7' is none of the 5 configurations of this run/);
+      assessSteps({ ...suite, scenarios: ['demo.v5.nothing.s7'] }, { defense: 'none', defenseOptions: {} }),
+    ).rejects.toThrow(/^--scenario 'demo\.v5\.nothing\.s7' is none of the 5 configurations of this run/);
   }, 600_000);
 });

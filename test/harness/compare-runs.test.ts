@@ -166,7 +166,7 @@ describe('decoy compare --runs', () => {
       [['cmp/none', 'cut'], /^decoy compare: cut\/summary\.json: missing: the run did not finish/],
       [
         ['cmp/none', 'r1'],
-        /^decoy compare: r1 plays other configurations than cmp\/none: its configuration 1 is demo\.v4\..*, there trickyarena-single\.v\d+\..* \(4 configurations against 6\); compare runs of the same configurations\n$/,
+        /^decoy compare: r1 plays other configurations than cmp\/none: its configuration 1 is demo\.v5\..*, there trickyarena-single\.v\d+\..* \(4 configurations against 6\); compare runs of the same configurations\n$/,
       ],
       [
         ['cmp/none', 'seed-8'],

@@ -23,7 +23,7 @@ describe('decoy compare --seeds', () => {
   it("writes each seed's folder as decoy compare --seed writes it, byte for byte, and seeds.json each defense's rates across them; run again, it keeps the finished seeds and finishes the rest", async () => {
     const r = await decoyIn(dir, 'compare', ...SMALL, '--seeds', '1-2', '--out', 'many');
     expect(r.code, r.err).toBe(0);
-    expect(r.out).toMatch(/^decoy compare · suite demo v4 \(preselected-consent\) · agent naive · 2 seeds, 4 episodes/);
+    expect(r.out).toMatch(/^decoy compare · suite demo v5 \(preselected-consent\) · agent naive · 2 seeds, 4 episodes/);
     expect(r.out).toContain('defense gate');
     const compared = [];
     for (const seed of [1, 2]) {

@@ -24,7 +24,7 @@ describe('the engines fuzzed against each other', () => {
     const r = await fuzzEngines({
       executable: findChromium(),
       seed: 1,
-      runs: 6,
+      runs: 12,
       shrinkLimit: 12,
       jsdom: () => new JsdomBrowser(),
     });

@@ -32,7 +32,7 @@ const WEAK = './test/fixtures/defenses/screen-no-preselection.ts';
  * misses some of them too, which is a finding of its own).
  */
 const SPACE = { families: ['preselected-extras'], maxFamilies: 1, phrasings: ['standard'] } as const;
-const BUDGET = { seed: 1, runs: 12, shrinkLimit: 40 } as const;
+const BUDGET = { seed: 1, runs: 20, shrinkLimit: 40 } as const;
 
 const strip = (r: FuzzResult) =>
   r.classes.map((c) => ({ key: c.key, cases: c.cases, first: c.first, shrunk: c.shrunk }));

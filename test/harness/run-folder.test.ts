@@ -130,7 +130,7 @@ const CHEATS: [string, Partial<Record<keyof typeof files, () => string | null>>,
       'episodes.jsonl': () =>
         editLine(1, (r) => ({ ...r, scenario: (r.scenario as string).replace(/^demo\.v\d+\./, 'demo.v9.') })),
     },
-    /\/episodes\.jsonl:1: scenario: demo\.v9\.\S+ is not of demo v4, the suite run\.json names/,
+    /\/episodes\.jsonl:1: scenario: demo\.v9\.\S+ is not of demo v5, the suite run\.json names/,
   ],
   [
     'a summary with a rate over 100',

@@ -200,11 +200,11 @@ describe('decoy score --logs: every collected log of a folder', () => {
       for (const p of played.slice(TWICE, TWICE + 3)) writeLog(root, p.record, p.session, []);
       edit(root);
     };
-    copy('stranger', (root) => mkdirSync(join(root, 'demo.v4.nothing-here.s7')));
-    copy('old', (root) => mkdirSync(join(root, id.replace('.v4.', '.v3.'))));
+    copy('stranger', (root) => mkdirSync(join(root, 'demo.v5.nothing-here.s7')));
+    copy('old', (root) => mkdirSync(join(root, id.replace('.v5.', '.v3.'))));
     copy('malformed', (root) => writeFileSync(join(root, first.log), '{"events": [{"type": "press"}]}'));
     copy('stray', (root) => writeFileSync(join(root, id, 'notes.txt'), 'mine'));
-    writeFileSync(join(dir, 'unknown.json'), JSON.stringify({ 'demo.v4.nothing-here.s7': 'hi' }));
+    writeFileSync(join(dir, 'unknown.json'), JSON.stringify({ 'demo.v5.nothing-here.s7': 'hi' }));
     writeFileSync(join(dir, 'twice.json'), JSON.stringify({ [played[0]!.record.scenario]: 'hi' }));
     writeFileSync(join(dir, 'number.json'), JSON.stringify({ [id]: 3 }));
     mkdirSync(join(dir, 'mine'));
@@ -213,11 +213,11 @@ describe('decoy score --logs: every collected log of a folder', () => {
     const cases: [string[], RegExp][] = [
       [
         batch('stranger', '--out', 'x'),
-        /stranger\/demo\.v4\.nothing-here\.s7: 'demo\.v4\.nothing-here\.s7' is no configuration of suite 'demo' \(seed 7\)$/,
+        /stranger\/demo\.v5\.nothing-here\.s7: 'demo\.v5\.nothing-here\.s7' is no configuration of suite 'demo' \(seed 7\)$/,
       ],
       [
         batch('old', '--out', 'x'),
-        /is no configuration of suite 'demo' \(seed 7\); it is of another version of the suite: here it is 'demo\.v4\./,
+        /is no configuration of suite 'demo' \(seed 7\); it is of another version of the suite: here it is 'demo\.v5\./,
       ],
       [
         batch('malformed', '--out', 'x'),
@@ -228,7 +228,7 @@ describe('decoy score --logs: every collected log of a folder', () => {
       [batch('stray', '--out', 'x'), /\/notes\.txt is not a log decoy serve writes \(<session>\.json\)$/],
       [
         batch('logs', '--answers', 'unknown.json', '--out', 'x'),
-        /unknown\.json: 'demo\.v4\.nothing-here\.s7' names no log collected/,
+        /unknown\.json: 'demo\.v5\.nothing-here\.s7' names no log collected/,
       ],
       [
         batch('logs', '--answers', 'twice.json', '--out', 'x'),

@@ -49,7 +49,7 @@ describe('a run under several seeds', () => {
   it("writes each seed's folder as decoy run --seed writes it, byte for byte, and seeds.json the mean of their rates; run again, it keeps the finished seeds and finishes the rest", async () => {
     const r = await decoyIn(dir, 'run', ...SMALL, '--seeds', '3,1-2', '--out', 'many');
     expect(r.code, r.err).toBe(0);
-    expect(r.out).toMatch(/^suite demo v4 · agent naive · defense none · 3 seeds, 4 episodes each\n/);
+    expect(r.out).toMatch(/^suite demo v5 · agent naive · defense none · 3 seeds, 4 episodes each\n/);
     const summaries = [];
     for (const seed of [1, 2, 3]) {
       const one = await decoyIn(dir, 'run', ...SMALL, '--seed', String(seed), '--out', `one-${seed}`);

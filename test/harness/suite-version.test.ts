@@ -152,13 +152,13 @@ describe('a result is tied to the version of the suite it was played on', () => 
   });
 
   it.each([
-    [1, /suite\.json: version: 'demo' v1, but this decoy generates v4; generate the bundles again with this decoy$/],
+    [1, /suite\.json: version: 'demo' v1, but this decoy generates v5; generate the bundles again with this decoy$/],
     ['two', /suite\.json: version: "two" is not a version \(a whole number from 1\)$/],
     [0, /suite\.json: version: 0 is not a version/],
   ])(
     'decoy run --bundles refuses a suite.json whose version is %j, in one line naming the file and the field',
     async (version, said) => {
-      expect(demo.version).toBe(4);
+      expect(demo.version).toBe(5);
       const copy = join(dir, `copy-${String(version)}`);
       writeBundles(copy, demo, 7, generateSuite({ ...demo, scenarios: () => demo.scenarios().slice(0, 2) }, 7));
       const index = join(copy, 'suite.json');

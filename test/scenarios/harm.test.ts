@@ -68,8 +68,8 @@ async function twoSubmissions(
   const gt = bundle.manifest.groundTruth;
   const trap = gt.trapPaths[family] ?? [];
   const [first, second] = trapFirst ? [trap, gt.safePath] : [gt.safePath, trap];
-  // A notice shown on arrival stays dismissed for the session: the second path does not meet it again.
-  const again = second.filter((s) => s.id !== 'notice');
+  // The site's notice and interstitial stay dismissed for the session: the second path does not meet them again.
+  const again = second.filter((s) => s.id !== 'notice' && s.id !== 'pause');
   const walker = walkPath([...body(first), { id: 'home-again', verb: 'goto', url: '/' }, ...again]);
   const rec = await play(bundle, walker, seed);
   const params = bundle.manifest.evaluator.patterns.find((p) => p.family === family)?.params ?? {};

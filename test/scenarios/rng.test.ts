@@ -14,7 +14,7 @@ describe('seeds derived from seeds', () => {
     expect(subSeed(7, 'a', 2)).toBe(hashSeed(7, 'a', 2));
     expect(episodeSeed(7, 'demo.purchase-shopping.control.s7')).toBe(421928186);
     // A suite's version names the sites, not the draws: every version seeds the episode alike.
-    expect(episodeSeed(7, 'demo.v4.purchase-shopping.control.s7')).toBe(421928186);
+    expect(episodeSeed(7, 'demo.v5.purchase-shopping.control.s7')).toBe(421928186);
     expect(episodeSeed(7, 'demo.v12.purchase-shopping.control.s7')).toBe(421928186);
     expect(episodeSeed(7, 'demo.purchase-shopping.v1.s7')).not.toBe(episodeSeed(7, 'demo.purchase-shopping.s7'));
     expect(pageSeed(7, 0)).toBe(2302592886);

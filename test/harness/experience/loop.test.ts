@@ -224,7 +224,7 @@ describe('decoy experience: what the summarizer sees', () => {
     const train = new Set(
       corpus.train.flatMap((r) => r.sample.clicks.map((c) => `${r.sample.url} ${c.x},${c.y} ${c.label}`)),
     );
-    // The scenario id names the task and the pattern family (`ruc.v4.<task>.<family>.i0.s7`); a benign one says `control`, a plain word.
+    // The scenario id names the task and the pattern family (`ruc.v5.<task>.<family>.i0.s7`); a benign one says `control`, a plain word.
     const ids = samples.flatMap((s) => [s.id, s.scenario, ...s.scenario.split('.').filter((p) => p.includes('-'))]);
     for (const input of seen) {
       const cases = [...input.failures, ...input.anchors];

@@ -15,7 +15,7 @@ import { pathAgent } from '../../helpers.ts';
 
 export const SEED = 7;
 /** A cookie modal on a news site: its trap is one click the gate blocks, its safe path a short walk. */
-export const ID = `demo.v4.find-author-news.cookie-trap-modal.s${SEED}`;
+export const ID = `demo.v5.find-author-news.cookie-trap-modal.s${SEED}`;
 
 /** The secret the tests' servers key their handles under, so that a test knows a configuration's handle. */
 export const KEY_SECRET = 'decoy-test';

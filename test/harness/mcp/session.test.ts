@@ -254,10 +254,10 @@ describe('decoy mcp --scenario', () => {
     } finally {
       await one.end();
     }
-    const r = await decoyIn(dir, 'mcp', '--suite', 'demo', '--scenario', 'demo.v4.nothing.s7', '--out', 'never');
+    const r = await decoyIn(dir, 'mcp', '--suite', 'demo', '--scenario', 'demo.v5.nothing.s7', '--out', 'never');
     expect([r.code, r.out]).toEqual([2, '']);
     expect(r.err).toBe(
-      "decoy mcp: --scenario 'demo.v4.nothing.s7' is none of the 16 configurations served (ids as decoy generate names their folders)\n",
+      "decoy mcp: --scenario 'demo.v5.nothing.s7' is none of the 16 configurations served (ids as decoy generate names their folders)\n",
     );
     expect(existsSync(join(dir, 'never'))).toBe(false);
   });

@@ -99,8 +99,8 @@ describe('complex-settings', () => {
     const path = [
       ...gt.trapPath.filter((s) => s.verb !== 'answer'),
       { id: 'again', verb: 'goto' as const, url: '/' },
-      // A notice shown on arrival stays dismissed for the session.
-      ...gt.safePath.filter((s) => s.id !== 'notice'),
+      // The site's notice and interstitial stay dismissed for the session.
+      ...gt.safePath.filter((s) => s.id !== 'notice' && s.id !== 'pause'),
     ];
     const rec = await play(
       b,

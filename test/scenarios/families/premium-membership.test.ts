@@ -5,7 +5,7 @@ import { DecoyEnv, type EnvObservation } from '../../../simulator/loop/env.ts';
 import { dialogs } from '../../../simulator/page/query.ts';
 import { salience } from '../../../simulator/page/read/salience.ts';
 import { centre } from '../../../simulator/page/dom/geometry.ts';
-import { bundleFor, play } from '../../helpers.ts';
+import { arrive, bundleFor, play } from '../../helpers.ts';
 
 const family = families.get('premium-membership');
 const spec = (variant: string) => ({
@@ -25,7 +25,7 @@ const SWAPPED = ['button-placement', 'placement-images-no-aria', 'placement-chak
 async function atCheckout(variant: string, seed: number) {
   const bundle = bundleFor(spec(variant), seed);
   const env = new DecoyEnv();
-  await env.reset({ bundle, seed: 1 });
+  await arrive(env, bundle);
   await env.step("goto('/checkout')");
   const { observation } = await env.step('noop(3000)');
   const decline = bundle.manifest.groundTruth.elements.find((e) => e.kind === 'correct')?.target;

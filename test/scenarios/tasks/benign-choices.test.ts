@@ -44,7 +44,11 @@ describe('benign choices: the loud option is the one asked for', () => {
         const record = await play(bundle, pathAgent(bundle, 'safePath', seed), seed, spy);
         expect(record.T, bundle.manifest.id).toBe(1);
         expect(record.D, bundle.manifest.id).toBe(0);
-        const choice = spy.clicks.at(-1);
+        // The choice is the last press that is not the answer to the site's notice or interstitial.
+        const furniture = bundle.manifest.groundTruth.safePath.flatMap((s) =>
+          (s.id === 'notice' || s.id === 'pause') && 'target' in s && 'name' in s.target ? [s.target.name] : [],
+        );
+        const choice = spy.clicks.filter((c) => !furniture.includes(c.name)).at(-1);
         expect(choice?.loudest, `${bundle.manifest.id}: ${JSON.stringify(spy.clicks)}`).toBe(true);
       }),
       { numRuns: PROPERTY_RUNS },

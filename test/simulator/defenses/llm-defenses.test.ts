@@ -158,7 +158,7 @@ describe('LLM-backed defenses against a chat-completions server on 127.0.0.1', (
       (e: Error) => e.message,
     );
     expect(failed).toMatch(
-      /has no reply for the defense's call 1 at step 0 of episode 'demo\.v4\.[^']+'.*messages\.0\.content/,
+      /has no reply for the defense's call 1 at step 0 of episode 'demo\.v5\.[^']+'.*messages\.0\.content/,
     );
   });
 

@@ -31,7 +31,7 @@ const request = (text = 'hello'): ChatRequest => ({
 });
 const ask = (session: LlmSession, baseURL: string, extra: { maxRetries?: number; apiKeyEnv?: string } = {}) =>
   session
-    .episode('demo.v4.x.s7', 'openai + none')
+    .episode('demo.v5.x.s7', 'openai + none')
     .agent.chat(request(), {
       step: 2,
       endpoint: { baseURL, maxRetries: extra.maxRetries ?? 0, timeoutSeconds: 5, ...extra },

@@ -16,6 +16,11 @@ const donation = bundleFor(
   7,
 );
 const pathOf = (o: EnvObservation) => new URL(o.url).pathname;
+/** The product the task buys: the link its safe path opens. */
+const productOf = (b: LoadedBundle): string => {
+  const open = b.manifest.groundTruth.safePath.find((s) => s.id === 'open-product');
+  return open && 'target' in open && 'name' in open.target ? open.target.name : '';
+};
 const named = (o: EnvObservation, role: string, name: RegExp) =>
   o.elements.find((e) => e.ref !== null && e.role === role && name.test(e.name));
 const envs: DecoyEnv[] = [];
@@ -153,8 +158,7 @@ describe('evidence acquisition in the runner: an acquire verdict looks, comes ba
   });
 
   it('a look that changes what the site holds elsewhere (removes the product on the cart page and comes back) is no look: refused, and named by what it changed', async () => {
-    const first = plain.manifest.groundTruth.safePath[0];
-    const product = first && 'target' in first && 'name' in first.target ? first.target.name : '';
+    const product = productOf(plain);
     const remover: Defense = {
       review(ctx): Verdict {
         if (pathOf(ctx.observation) !== '/checkout' || ctx.acquired.length > 0) return { kind: 'allow' };
@@ -247,12 +251,17 @@ if (${total}) { const p = document.createElement('p'); p.textContent = 'Total: $
 
 /** Buys the task's product without looking at the cart: add, then straight to the checkout, then place the order. */
 function hurried(bundle: LoadedBundle, viaLink = false): Agent {
-  const goal = bundle.manifest.groundTruth.safePath[0];
-  const product = goal && 'target' in goal && 'name' in goal.target ? goal.target.name : '';
+  const product = productOf(bundle);
+  // The site's notice and interstitial, answered as the safe path answers them.
+  const furniture = bundle.manifest.groundTruth.safePath.flatMap((s) =>
+    (s.id === 'notice' || s.id === 'pause') && 'target' in s && 'name' in s.target ? [s.target.name] : [],
+  );
   return {
     act(o): Action | null {
       const click = (e: { ref: string | null } | undefined): Action | null =>
         e?.ref ? { name: 'click', bid: e.ref } : null;
+      const answer = o.elements.find((e) => e.ref !== null && e.role === 'button' && furniture.includes(e.name));
+      if (answer) return click(answer);
       if (/thank|order (?:is )?(?:placed|confirmed)|confirmation/i.test(o.axtree_txt) && pathOf(o) !== '/checkout')
         return { name: 'send_msg_to_user', text: `I placed the order for the ${product}.` };
       if (pathOf(o) === '/checkout') return click(named(o, 'button', /^place order$/i));

@@ -137,10 +137,10 @@ describe('decoy label on a run folder', () => {
       new RegExp(`first\\.jsonl:${of([ids[0] as string]).split('\n').length} holds the label of`),
     );
     expect(readFileSync(first, 'utf8')).toBe(whole);
-    const cli = await decoyIn(dir, 'label', '--runs', 'run', '--scenario', 'demo.v4.nothing.s7', '--out', 'x.jsonl');
+    const cli = await decoyIn(dir, 'label', '--runs', 'run', '--scenario', 'demo.v5.nothing.s7', '--out', 'x.jsonl');
     expect([cli.code, cli.err]).toEqual([
       2,
-      `decoy label: --scenario 'demo.v4.nothing.s7' is none of the ${ids.length} episodes of run (scenario ids, as episodes.jsonl records them)\n`,
+      `decoy label: --scenario 'demo.v5.nothing.s7' is none of the ${ids.length} episodes of run (scenario ids, as episodes.jsonl records them)\n`,
     ]);
   }, 300_000);
 });
