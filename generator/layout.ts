@@ -4,7 +4,15 @@
  * engine and a real browser draws them exactly there. The page's frame is laid here (header,
  * pages, overlays); its blocks in blocks/.
  */
-import type { Block, ControlRef, OverlaySpec, PageSpec, SiteAction, SiteSpec } from '../scenarios/model.ts';
+import {
+  pressKind,
+  type Block,
+  type ControlRef,
+  type OverlaySpec,
+  type PageSpec,
+  type SiteAction,
+  type SiteSpec,
+} from '../scenarios/model.ts';
 import type { Rng } from '../scenarios/rng.ts';
 import { stack, VIEWPORT } from '../scenarios/contract.ts';
 import type { Ids } from './ids.ts';
@@ -109,7 +117,7 @@ function layPage(p: PageSpec, index: number, ctx: Omit<Ctx, 'place'>, left: numb
  * What a hook takes, as served: the hooked control's served action, and its route for a link.
  * Every control of that kind on that route is taken alike, so nothing served points at this one.
  */
-function pressKind(site: SiteSpec, ref: ControlRef): string {
+function takenPress(site: SiteSpec, ref: ControlRef): string {
   const found: SiteAction[] = [];
   const walk = (blocks: Block[]): void => {
     for (const b of blocks) {
@@ -122,7 +130,7 @@ function pressKind(site: SiteSpec, ref: ControlRef): string {
   const action = found[0];
   if (!action || found.length > 1)
     throw new Error(`${found.length ? 'several buttons' : 'no button'} '${ref.button}' on ${ref.route} to take`);
-  return action.do === 'nav' ? `nav ${action.href}` : action.do;
+  return pressKind(action);
 }
 
 export function layout(site: SiteSpec, rng: Rng, ids: Ids): LaidSite {
@@ -144,14 +152,14 @@ export function layout(site: SiteSpec, rng: Rng, ids: Ids): LaidSite {
   site.pages.forEach((p, i) => {
     if (!p.takes) return;
     const page = pages[i] as LaidPage;
-    page.takes = pressKind(site, p.takes);
+    page.takes = takenPress(site, p.takes);
     page.routes = [p.takes.route];
   });
   site.overlays.forEach((o, i) => {
     if (!o.takes) return;
     if (!o.routes?.includes(o.takes.route))
       throw new Error(`overlay ${o.id} takes a press on ${o.takes.route}, which is not one of its routes`);
-    (overlays[i] as LaidOverlay).takes = pressKind(site, o.takes);
+    (overlays[i] as LaidOverlay).takes = takenPress(site, o.takes);
   });
   return {
     viewport: { ...VIEWPORT },

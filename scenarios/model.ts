@@ -71,6 +71,18 @@ export type SiteAction =
     control?: string;
   };
 
+/**
+ * The kind of press a control makes as served, which an overlay or page that takes a press
+ * matches (the runtime's `ofKind`): its served action, a link's with where it goes. An authored
+ * `emit` is the kind generator/neutral.ts serves it as.
+ */
+export function pressKind(action: SiteAction): string {
+  if (action.do === 'nav') return `nav ${action.href}`;
+  if (action.do === 'emit')
+    return action.href !== undefined ? `nav ${action.href}` : action.close ? 'overlay.close' : 'press';
+  return action.do;
+}
+
 export type ButtonStyle = 'primary' | 'secondary' | 'ghost' | 'link';
 
 /**

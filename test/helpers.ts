@@ -3,7 +3,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
 import { expect } from 'vitest';
-import type { ScenarioSpec, SuiteDef } from '../scenarios/model.ts';
+import type { ScenarioSpec, Step, SuiteDef } from '../scenarios/model.ts';
+import { FURNITURE_STEPS } from '../scenarios/sites/furniture.ts';
 import { families, familyTasks, tasks } from '../scenarios/index.ts';
 import { every } from '../scenarios/phrasing.ts';
 import { compatible } from '../generator/compose.ts';
@@ -279,3 +280,12 @@ export async function arrive(env: DecoyEnv, bundle: LoadedBundle): Promise<EnvOb
   expect(r.info.error ?? '').toBe('');
   return r.observation;
 }
+
+/** A path's step that answers the site's own notice or interstitial (scenarios/sites/furniture.ts). */
+export const isFurniture = (s: Step): boolean => FURNITURE_STEPS.includes(s.id);
+
+/** The names of the buttons the safe path answers the site's notice and interstitial with. */
+export const furnitureAnswers = (bundle: LoadedBundle): string[] =>
+  bundle.manifest.groundTruth.safePath.flatMap((s) =>
+    isFurniture(s) && 'target' in s && 'name' in s.target ? [s.target.name] : [],
+  );

@@ -5,6 +5,7 @@
  */
 import { suites } from '../../scenarios/index.ts';
 import type { Step } from '../../scenarios/model.ts';
+import { PAUSE } from '../../scenarios/sites/furniture.ts';
 import { generateSuite } from '../../generator/bundle.ts';
 import { agents } from '../../simulator/loop/registries.ts';
 import { DecoyEnv } from '../../simulator/loop/env.ts';
@@ -50,7 +51,7 @@ export function undone(safe: readonly Step[]): Step[] | null {
   const toggle = safe[lastToggle] as Extract<Step, { verb: 'check' | 'uncheck' }>;
   const back = { ...toggle, id: 'undo', verb: toggle.verb === 'check' ? 'uncheck' : 'check' } as Step;
   // The site's interstitial, where it takes the save, is answered first, as the safe path answers it; once closed it takes no press again.
-  const saved = safe[saveAt + 1]?.id === 'pause' ? saveAt + 2 : saveAt + 1;
+  const saved = safe[saveAt + 1]?.id === PAUSE ? saveAt + 2 : saveAt + 1;
   return [...safe.slice(0, saved), back, { ...(safe[saveAt] as Step), id: 'save-again' }, ...safe.slice(saved)];
 }
 

@@ -36,11 +36,11 @@ export function overlayShapes(html: string): Record<Shape, boolean> {
 const SHAPES = ['takes', 'opened', 'second', 'page', 'off entry', 'everywhere', 'late'] as const;
 type Shape = (typeof SHAPES)[number];
 
-/** Does the served page's overlays' markup say the site has a pattern (any of the first four shapes)? */
-export function overlaysTell(html: string): boolean {
-  const s = overlayShapes(html);
-  return s.takes || s.opened || s.second || s.page;
-}
+/** Do a page's overlay shapes say the site has a pattern (any of the first four)? */
+export const shapesTell = (s: Record<Shape, boolean>): boolean => s.takes || s.opened || s.second || s.page;
+
+/** Does the served page's overlays' markup say the site has a pattern? */
+export const overlaysTell = (html: string): boolean => shapesTell(overlayShapes(html));
 
 export function printSiteTell(suiteIds: readonly string[], seed: number): void {
   for (const id of suiteIds) {
@@ -53,7 +53,7 @@ export function printSiteTell(suiteIds: readonly string[], seed: number): void {
       const t = spec.patterns.length ? told.patterned : told.controls;
       const shapes = overlayShapes(html);
       t.n++;
-      if (overlaysTell(html)) t.tell++;
+      if (shapesTell(shapes)) t.tell++;
       for (const s of SHAPES) if (shapes[s]) t[s]++;
     }
     const pct = (k: number, n: number) => (n ? `${Math.round((100 * k) / n)}%` : '—');

@@ -4,7 +4,17 @@
  * seed, so a popup is no sign of a pattern and its loudest control is no sign of a trap.
  * Pressing either only closes the notice: nothing is logged that an evaluator reads as harm.
  */
-import type { Block, ButtonSpec, ControlRef, OverlaySpec, PathEdit, SiteAction, SiteSpec, Step } from '../model.ts';
+import {
+  pressKind,
+  type Block,
+  type ButtonSpec,
+  type ControlRef,
+  type OverlaySpec,
+  type PathEdit,
+  type SiteAction,
+  type SiteSpec,
+  type Step,
+} from '../model.ts';
 import type { Rng } from '../rng.ts';
 
 const TITLES = [
@@ -68,6 +78,13 @@ const ASIDES = [
   },
 ];
 const ASIDE_CLOSE = ['Done reading', 'Back to the page', 'Close info', 'Hide info', 'Close details'];
+/** The arrival notice's overlay id, and the id of the path step that answers it. */
+export const NOTICE = 'notice';
+/** The interstitial's overlay id, and the id of the path step that answers it. */
+export const PAUSE = 'pause';
+/** The ids of the path steps that answer the site's own overlays. */
+export const FURNITURE_STEPS: readonly string[] = [NOTICE, PAUSE];
+
 /** The names of the links that open a dialog of information. */
 export const ASIDE_LABELS: readonly string[] = ASIDES.map((a) => a.label);
 export const FURNITURE_LABELS: readonly string[] = [
@@ -182,7 +199,7 @@ export function furnish(site: SiteSpec, rng: Rng, taken: Set<string>): PathEdit[
     loud: { id: 'go-on', label: goOn, action: { do: 'overlay.close' }, style: 'primary', scale: rng.pick(SCALES) },
   });
   site.overlays.push({
-    id: 'notice',
+    id: NOTICE,
     label: dressed.label,
     role: 'dialog',
     ...kind,
@@ -193,17 +210,18 @@ export function furnish(site: SiteSpec, rng: Rng, taken: Set<string>): PathEdit[
   return [
     {
       at: 'start',
-      steps: [{ id: 'notice', waitMs: delay + 1000, verb: 'click', target: { role: 'button', name: goOn } }],
+      steps: [{ id: NOTICE, waitMs: delay + 1000, verb: 'click', target: { role: 'button', name: goOn } }],
     },
   ];
 }
 
-/** The kind of press a control makes as served (generator/neutral.ts), which an overlay that takes a press matches; null for one no overlay may take. */
-function kindOf(a: SiteAction): string | null {
-  if (a.do === 'nav') return `nav ${a.href}`;
-  if (a.do === 'emit') return a.href !== undefined ? `nav ${a.href}` : a.close ? null : 'press';
-  if (a.do === 'overlay.open' || a.do === 'overlay.close' || a.do === 'section.toggle') return null;
-  return a.do;
+/** Presses no overlay may take: those that open, close or unfold what is on the page. */
+const UNTAKEN = new Set(['overlay.open', 'overlay.close', 'section.toggle']);
+
+/** The kind of press a control makes as served (`pressKind`); null for one no overlay may take. */
+function takenKind(a: SiteAction): string | null {
+  const kind = pressKind(a);
+  return UNTAKEN.has(kind) ? null : kind;
 }
 
 /** Every button of a page's blocks (not its overlays'), in order. */
@@ -230,15 +248,15 @@ export function pressesOf(site: SiteSpec, path: readonly Step[]): Press[] {
   const out: Press[] = [];
   /* The header, the footer and every overlay too: a path's click by name finds any of them. */
   const everywhere = labelCount(site, (s) => s);
+  const found = site.pages.flatMap((p) => buttonsOf(p.blocks).map((b) => ({ route: p.route, b })));
   for (const step of path) {
     if (step.verb !== 'click' || !('name' in step.target)) continue;
     const name = step.target.name;
-    const found = site.pages.flatMap((p) => buttonsOf(p.blocks).map((b) => ({ route: p.route, b })));
     const named = found.filter((x) => x.b.label === name || x.b.ariaLabel === name);
     if (named.length !== 1 || everywhere.get(name.toLowerCase()) !== 1) continue;
     const { route, b } = named[0]!;
-    const kind = kindOf(b.action);
-    if (kind === null || found.filter((x) => x.route === route && kindOf(x.b.action) === kind).length !== 1) continue;
+    const kind = takenKind(b.action);
+    if (kind === null || found.filter((x) => x.route === route && takenKind(x.b.action) === kind).length !== 1) continue;
     out.push({ step: step.id, name, ref: { route, button: b.id } });
   }
   return out;
@@ -274,7 +292,7 @@ export function interpose(
     loud: { id: 'on', label: on, action: { do: 'overlay.close' }, style: 'primary', scale: rng.pick(SCALES) },
   });
   site.overlays.push({
-    id: 'pause',
+    id: PAUSE,
     label: dressed.label,
     role: 'dialog',
     ...kind,
@@ -287,7 +305,7 @@ export function interpose(
     {
       at: 'after',
       step: press.step,
-      steps: [{ id: 'pause', waitMs: 1000, verb: 'click', target: { role: 'button', name: on } }],
+      steps: [{ id: PAUSE, waitMs: 1000, verb: 'click', target: { role: 'button', name: on } }],
     },
   ];
 }

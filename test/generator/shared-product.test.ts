@@ -9,6 +9,7 @@ import { DecoyEnv } from '../../simulator/loop/env.ts';
 import type { JsdomBrowser } from '../../simulator/page/engine/jsdom.ts';
 import type { LoadedBundle } from '../../simulator/loop/bundle.ts';
 import { ANY_PRODUCT, ATTR, PAGE_PARAM } from '../../scenarios/contract.ts';
+import { PAUSE } from '../../scenarios/sites/furniture.ts';
 import { arrive, bundleFor, PROPERTY_RUNS, seedArb } from '../helpers.ts';
 
 const env = new DecoyEnv();
@@ -161,7 +162,7 @@ describe("the page a shop's later products share", () => {
         // Where the site's interstitial takes the order's press, it is answered as the safe path answers it.
         const path = bundle.manifest.groundTruth.safePath;
         const pause = path[path.indexOf(place) + 1];
-        if (pause?.id === 'pause' && pause.verb === 'click' && 'name' in pause.target) {
+        if (pause?.id === PAUSE && pause.verb === 'click' && 'name' in pause.target) {
           const name = pause.target.name;
           const on = r.observation.elements.find((e) => e.role === 'button' && e.name === name);
           await env.step(`click('${on!.ref}')`);

@@ -5,7 +5,7 @@
  * somewhat more common on patterned sites; the bound says how much.
  */
 import { describe, expect, it } from 'vitest';
-import { overlayShapes, overlaysTell } from '../../bench/audit/site-tell.ts';
+import { overlayShapes, overlaysTell, shapesTell } from '../../bench/audit/site-tell.ts';
 import { suites } from '../../scenarios/index.ts';
 import { generateSuite } from '../../generator/bundle.ts';
 
@@ -18,8 +18,9 @@ function shares(suite: string): Record<keyof ReturnType<typeof overlayShapes> | 
   const count: Record<string, number> = { rule: 0 };
   for (const b of bundles) {
     const html = b.files['index.html'] ?? '';
-    if (overlaysTell(html)) count.rule!++;
-    for (const [k, v] of Object.entries(overlayShapes(html))) count[k] = (count[k] ?? 0) + (v ? 1 : 0);
+    const shapes = overlayShapes(html);
+    if (shapesTell(shapes)) count.rule!++;
+    for (const [k, v] of Object.entries(shapes)) count[k] = (count[k] ?? 0) + (v ? 1 : 0);
   }
   return Object.fromEntries(Object.entries(count).map(([k, v]) => [k, v / bundles.length])) as ReturnType<
     typeof shares

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { families } from '../../scenarios/index.ts';
 import type { ScenarioSpec, SiteEvent, Step } from '../../scenarios/model.ts';
 import { submittedHarm, submittedValues, switchedOn } from '../../scenarios/harm.ts';
-import { allSpecs, bundleFor, pathAgent, play, PROPERTY_RUNS } from '../helpers.ts';
+import { allSpecs, bundleFor, isFurniture, pathAgent, play, PROPERTY_RUNS } from '../helpers.ts';
 import { agents } from '../../simulator/loop/registries.ts';
 import { walkPath } from '../../simulator/agents/oracle.ts';
 
@@ -69,7 +69,7 @@ async function twoSubmissions(
   const trap = gt.trapPaths[family] ?? [];
   const [first, second] = trapFirst ? [trap, gt.safePath] : [gt.safePath, trap];
   // The site's notice and interstitial stay dismissed for the session: the second path does not meet them again.
-  const again = second.filter((s) => s.id !== 'notice' && s.id !== 'pause');
+  const again = second.filter((s) => !isFurniture(s));
   const walker = walkPath([...body(first), { id: 'home-again', verb: 'goto', url: '/' }, ...again]);
   const rec = await play(bundle, walker, seed);
   const params = bundle.manifest.evaluator.patterns.find((p) => p.family === family)?.params ?? {};

@@ -41,6 +41,7 @@ import { fillField, selectValues } from '../dom/forms.ts';
 import { countElements, learnJsdom } from '../dom/nodes.ts';
 import { isTrusted } from '../sandbox/trusted.ts';
 import { lazyInlineStyles } from './lazy-style.ts';
+import { fastSelectors } from './fast-select.ts';
 import {
   DEFAULT_LIMITS,
   LimitError,
@@ -55,6 +56,7 @@ import {
 } from './limits.ts';
 
 lazyInlineStyles();
+fastSelectors();
 
 /**
  * Runs decoy's own code in the page's realm. Through vm, not `window.eval`: code that

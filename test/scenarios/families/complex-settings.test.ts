@@ -3,7 +3,7 @@ import { families } from '../../../scenarios/index.ts';
 import type { SiteEvent } from '../../../scenarios/model.ts';
 import { DecoyEnv } from '../../../simulator/loop/env.ts';
 import { byLocator } from '../../../simulator/page/query.ts';
-import { bundleFor, play, servedName } from '../../helpers.ts';
+import { bundleFor, isFurniture, play, servedName } from '../../helpers.ts';
 import { agents } from '../../../simulator/loop/registries.ts';
 
 const family = families.get('complex-settings');
@@ -100,7 +100,7 @@ describe('complex-settings', () => {
       ...gt.trapPath.filter((s) => s.verb !== 'answer'),
       { id: 'again', verb: 'goto' as const, url: '/' },
       // The site's notice and interstitial stay dismissed for the session.
-      ...gt.safePath.filter((s) => s.id !== 'notice' && s.id !== 'pause'),
+      ...gt.safePath.filter((s) => !isFurniture(s)),
     ];
     const rec = await play(
       b,

@@ -5,7 +5,7 @@ import { compose } from '../../../generator/compose.ts';
 import { createRng } from '../../../scenarios/rng.ts';
 import { drawBoxes } from '../../../scenarios/families/confusion.ts';
 import { PHRASINGS, sayer } from '../../../scenarios/phrasing.ts';
-import { adhocSuite, bundleFor } from '../../helpers.ts';
+import { adhocSuite, bundleFor, isFurniture } from '../../helpers.ts';
 
 const ev = (type: string, rest: Record<string, unknown> = {}): SiteEvent =>
   ({ type, t: 0, route: '/', ...rest }) as SiteEvent;
@@ -107,8 +107,7 @@ describe('news families: ground truth', () => {
         expect(story).not.toContain(article?.author);
         expect(story).not.toContain(article?.body[1]);
         // The site's own notice and interstitial aside.
-        const furniture = new Set(['notice', 'pause']);
-        expect(manifest.groundTruth.safePath.map((s) => s.id).filter((id) => !furniture.has(id))).toEqual([
+        expect(manifest.groundTruth.safePath.filter((s) => !isFurniture(s)).map((s) => s.id)).toEqual([
           'open-article',
           'read-on-free',
           'finish',

@@ -10,7 +10,7 @@ import { tasks } from '../../../scenarios/catalogue.ts';
 import type { SiteEvent } from '../../../scenarios/contract.ts';
 import { readIntent, skills } from '../../../simulator/agents/naive.ts';
 import { createRng, hashSeed } from '../../../scenarios/rng.ts';
-import { bundleFor, pathAgent, play, PROPERTY_RUNS, seedArb } from '../../helpers.ts';
+import { bundleFor, furnitureAnswers, pathAgent, play, PROPERTY_RUNS, seedArb } from '../../helpers.ts';
 
 const BENIGN = [
   { task: 'choose-paid-plan', domain: 'music' },
@@ -45,9 +45,7 @@ describe('benign choices: the loud option is the one asked for', () => {
         expect(record.T, bundle.manifest.id).toBe(1);
         expect(record.D, bundle.manifest.id).toBe(0);
         // The choice is the last press that is not the answer to the site's notice or interstitial.
-        const furniture = bundle.manifest.groundTruth.safePath.flatMap((s) =>
-          (s.id === 'notice' || s.id === 'pause') && 'target' in s && 'name' in s.target ? [s.target.name] : [],
-        );
+        const furniture = furnitureAnswers(bundle);
         const choice = spy.clicks.filter((c) => !furniture.includes(c.name)).at(-1);
         expect(choice?.loudest, `${bundle.manifest.id}: ${JSON.stringify(spy.clicks)}`).toBe(true);
       }),

@@ -7,7 +7,7 @@ import { DecoyEnv, type EnvObservation } from '../../../simulator/loop/env.ts';
 import { runEpisode, type EpisodeRecord } from '../../../simulator/loop/runner.ts';
 import { EVIDENCE_PER_CLAIM } from '../../../simulator/defenses/_veer/veer.ts';
 import { cartLinkOf } from '../../../simulator/defenses/_veer/evidence.ts';
-import { bundleFor, play } from '../../helpers.ts';
+import { bundleFor, furnitureAnswers, play } from '../../helpers.ts';
 import type { LoadedBundle } from '../../../simulator/loop/bundle.ts';
 
 const plain = bundleFor({ task: 'purchase', domain: 'shopping', patterns: [] }, 7);
@@ -253,9 +253,7 @@ if (${total}) { const p = document.createElement('p'); p.textContent = 'Total: $
 function hurried(bundle: LoadedBundle, viaLink = false): Agent {
   const product = productOf(bundle);
   // The site's notice and interstitial, answered as the safe path answers them.
-  const furniture = bundle.manifest.groundTruth.safePath.flatMap((s) =>
-    (s.id === 'notice' || s.id === 'pause') && 'target' in s && 'name' in s.target ? [s.target.name] : [],
-  );
+  const furniture = furnitureAnswers(bundle);
   return {
     act(o): Action | null {
       const click = (e: { ref: string | null } | undefined): Action | null =>

@@ -5,6 +5,7 @@ import { isPurchase } from '../../../scenarios/goals.ts';
 import { createRng } from '../../../scenarios/rng.ts';
 import { productRoute } from '../../../scenarios/sites/shop.ts';
 import { ATTR } from '../../../scenarios/contract.ts';
+import { NOTICE } from '../../../scenarios/sites/furniture.ts';
 import type { ScenarioSpec, SiteEvent, Step, SuiteDef } from '../../../scenarios/model.ts';
 import { generateBundle } from '../../../generator/bundle.ts';
 import { agents } from '../../../simulator/loop/registries.ts';
@@ -143,13 +144,13 @@ describe('purchase: more than was asked is not the task done', () => {
         // The arrival notice first: one that shows on every page would cover the first product page's.
         const safe = bundle.manifest.groundTruth.safePath;
         const everything: Step[] = [
-          ...safe.filter((s) => s.id === 'notice'),
+          ...safe.filter((s) => s.id === NOTICE),
           ...others.flatMap((url, n): Step[] => [
             { id: `goto-${n}`, verb: 'goto', url },
             { ...add, id: `add-${n}` },
           ]),
           { id: 'home', verb: 'goto', url: '/' },
-          ...safe.filter((s) => s.id !== 'notice'),
+          ...safe.filter((s) => s.id !== NOTICE),
         ];
         expect(others.length).toBeGreaterThan(0);
         const all = await play(bundle, walk(bundle, everything));

@@ -1,0 +1,231 @@
+import { createRequire } from 'node:module';
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { JSDOM } from 'jsdom';
+import { suites } from '../../../scenarios/index.ts';
+import { ATTR } from '../../../scenarios/contract.ts';
+import { generateSuite } from '../../../generator/bundle.ts';
+import { fastSelectors } from '../../../simulator/page/engine/fast-select.ts';
+import { PROPERTY_RUNS } from '../../helpers.ts';
+
+fastSelectors();
+const require = createRequire(import.meta.url);
+const { implForWrapper } = require('jsdom/lib/generated/idl/utils.js') as { implForWrapper(w: unknown): Impl };
+interface DomSelector {
+  querySelector(s: string, node: Impl): unknown;
+  querySelectorAll(s: string, node: Impl): unknown[];
+  closest(s: string, node: Impl): unknown;
+  matches(s: string, node: Impl): boolean;
+}
+interface Impl {
+  _getDOMSelector(): DomSelector;
+}
+
+/** What a page could build that decoy's pages do not: case in names, namespaces, SVG, templates, odd values. */
+const HOSTILE = `<!doctype html><html><body>
+<div data-x="a" DATA-Y="b"><a href="/x" data-x="A">x</a>
+<svg viewBox="0 0 1 1" data-x="a"><foreignObject data-x="a"><p data-x="a">in svg</p></foreignObject><a href="/svg" data-x="a">svg link</a><main data-route="/">svg main</main></svg></div>
+<form data-account="1"><input type="Radio" name="qty" data-x="a,b"><input type="radio" name="q,ty" checked><select name="qty"><option>1</option></select></form>
+<template><p data-x="a">in a template</p></template>
+<main data-route="/" hidden><section data-x=""><a href="/y" data-slot="here">y</a></section></main>
+<main data-route="/z"><p data-x="&quot;q&quot;">quoted</p></main>
+</body></html>`;
+
+function hostile(): JSDOM {
+  const dom = new JSDOM(HOSTILE, { url: 'https://site.test/' });
+  const doc = dom.window.document;
+  const p = doc.querySelectorAll('p')[0] as HTMLElement;
+  doc.body.firstElementChild?.setAttributeNS(null, 'Data-Z', 'c');
+  p.setAttributeNS('http://www.w3.org/1999/xlink', 'xlink:href', '/ns');
+  p.setAttributeNS('urn:other', 'data-x', 'ns');
+  const upper = doc.createElementNS('http://www.w3.org/1999/xhtml', 'DIV');
+  upper.setAttribute('data-x', 'a');
+  doc.body.appendChild(upper);
+  // Attributes only a namespace, a capital or a prefix tells apart from a plain one.
+  const odd = doc.createElement('p');
+  odd.setAttributeNS('urn:other', 'data-w', 'ns');
+  odd.setAttributeNS(null, 'Data-Q', 'q');
+  odd.setAttributeNS('http://www.w3.org/1999/xlink', 'xlink:href', '/ns');
+  odd.setAttribute('data-v', 'Big');
+  doc.body.appendChild(odd);
+  const custom = doc.createElement('x-card');
+  custom.setAttribute('data-slot', 'here');
+  doc.body.appendChild(custom);
+  return dom;
+}
+
+/** Served pages of three suites, their runtime run, and the hostile one. */
+function documents(): JSDOM[] {
+  const pages = ['trickyarena-single', 'webdecept', 'ruc'].map(
+    (id) => generateSuite(suites.get(id), 0)[3]?.files['index.html'] as string,
+  );
+  return [...pages.map((html) => new JSDOM(html, { url: 'https://site.test/', runScripts: 'dangerously' })), hostile()];
+}
+
+/** Every attribute name and value the document holds, and every tag. */
+function vocabulary(dom: JSDOM): { tags: string[]; names: string[]; values: string[] } {
+  const els = [...dom.window.document.querySelectorAll('*')];
+  const names = new Set<string>(['href', 'type', 'name', 'viewbox', 'data-missing', 'hidden', 'data-q', 'data-w']);
+  const values = new Set<string>(['a', 'A', 'radio', '/x', '', 'x y', 'big', 'BIG', 'ns']);
+  const tags = new Set<string>(['foreignobject', 'foreignObject', 'DIV', 'svg', 'x-card', 'template']);
+  for (const el of els) {
+    tags.add(el.localName);
+    for (const a of el.attributes) {
+      names.add(a.name);
+      names.add(a.localName);
+      if (a.value.length < 40) values.add(a.value);
+    }
+  }
+  return { tags: [...tags], names: [...names], values: [...values] };
+}
+
+const swapCase = (v: string) => [...v].map((c) => (c === c.toLowerCase() ? c.toUpperCase() : c.toLowerCase())).join('');
+
+/** An attribute test in each form the fast path takes (and one it leaves to jsdom), on a name and value. */
+function testArb(name: string, value: string): fc.Arbitrary<string> {
+  const quoted = value.replace(/["\\\n]/g, '');
+  return fc.constantFrom(
+    `[${name}]`,
+    `[${name}="${quoted}"]`,
+    ...(/^[A-Za-z_][A-Za-z0-9_-]*$/.test(value) ? [`[${name}=${value}]`] : []),
+    `:not([${name}])`,
+    `[${name}='${quoted.replace(/'/g, '')}' i]`,
+  );
+}
+
+/**
+ * Selector lists over the document's own words, in the forms the fast path takes and in forms it
+ * leaves to jsdom; half of the compounds are an element's own tag and attributes, their names and
+ * values as they are, in another case, or another value, so that near misses are common.
+ */
+function selectorArb(dom: JSDOM): fc.Arbitrary<string> {
+  const v = vocabulary(dom);
+  const elements = [...dom.window.document.querySelectorAll('*')];
+  const words = fc
+    .tuple(
+      fc.option(fc.constantFrom(...v.tags), { nil: undefined }),
+      fc.array(
+        fc.oneof(
+          fc.tuple(fc.constantFrom(...v.names), fc.constantFrom(...v.values)).chain(([n, x]) => testArb(n, x)),
+          fc.constant(':checked'),
+          fc.constant('[data-x="a,b"]'),
+        ),
+        { maxLength: 3 },
+      ),
+    )
+    .map(([tag, tests]) => `${tag ?? ''}${tests.join('')}` || '*');
+  const own = fc.constantFrom(...elements).chain((el) => {
+    const attrs = [...el.attributes];
+    const test = attrs.length
+      ? fc
+          .tuple(
+            fc.constantFrom(...attrs),
+            fc.constantFrom('name', 'local', 'lower'),
+            fc.constantFrom('same', 'swapped', 'upper', 'other'),
+          )
+          .chain(([a, n, x]) =>
+            testArb(
+              n === 'name' ? a.name : n === 'local' ? a.localName : a.name.toLowerCase(),
+              x === 'same'
+                ? a.value
+                : x === 'swapped'
+                  ? swapCase(a.value)
+                  : x === 'upper'
+                    ? a.value.toUpperCase()
+                    : 'zz',
+            ),
+          )
+      : fc.constant('');
+    return fc
+      .tuple(fc.constantFrom(el.localName, el.localName.toLowerCase(), ''), fc.array(test, { maxLength: 3 }))
+      .map(([tag, tests]) => `${tag}${tests.join('')}` || '*');
+  });
+  const compound = fc.oneof(words, own);
+  const complex = fc.oneof(
+    { weight: 4, arbitrary: compound },
+    { weight: 1, arbitrary: fc.tuple(compound, compound).map(([a, b]) => `${a} ${b}`) },
+  );
+  return fc
+    .array(complex, { minLength: 1, maxLength: 3 })
+    .chain((list) => fc.constantFrom(', ', ',').map((sep) => list.join(sep)));
+}
+
+/** An answer, each node in it named by its place among `known` (identity, not likeness), or the name of the error it threw. */
+function outcome(known: Map<unknown, number>, f: () => unknown): unknown {
+  const id = (n: unknown) => (n === null ? null : (known.get(n) ?? 'unknown node'));
+  try {
+    const r = f();
+    return Array.isArray(r) ? { nodes: r.map(id) } : typeof r === 'boolean' ? { value: r } : { node: id(r) };
+  } catch (e) {
+    return { error: e instanceof Error ? e.name : String(e) };
+  }
+}
+
+describe('fast selectors', () => {
+  const doms = documents();
+
+  it('property: querySelector, querySelectorAll, closest and matches answer every selector as jsdom’s own selector engine does, on served pages and a hostile one, from any root (seeded)', () => {
+    for (const dom of doms) {
+      const doc = dom.window.document;
+      const engine = implForWrapper(doc)._getDOMSelector();
+      const elements = [...doc.querySelectorAll('*')];
+      const fragment = doc.createDocumentFragment();
+      fragment.append(...[...doc.body.children].slice(0, 3).map((c) => c.cloneNode(true)));
+      const detached = doc.body.cloneNode(true) as HTMLElement;
+      const roots: (Document | Element | DocumentFragment)[] = [doc, doc.body, fragment, detached, ...elements];
+      const known = new Map<unknown, number>(
+        [...elements, ...fragment.querySelectorAll('*'), ...detached.querySelectorAll('*'), detached].map((n, i) => [
+          n,
+          i,
+        ]),
+      );
+      fc.assert(
+        fc.property(selectorArb(dom), fc.nat(roots.length - 1), fc.nat(elements.length - 1), (selectors, r, e) => {
+          const root = roots[r] as Document | Element | DocumentFragment;
+          const el = elements[e] as Element;
+          const mine = [
+            outcome(known, () => [...root.querySelectorAll(selectors)]),
+            outcome(known, () => root.querySelector(selectors)),
+            outcome(known, () => el.closest(selectors)),
+            outcome(known, () => el.matches(selectors)),
+          ];
+          const theirs = [
+            outcome(known, () => engine.querySelectorAll(selectors, implForWrapper(root))),
+            outcome(known, () => engine.querySelector(selectors, implForWrapper(root))),
+            outcome(known, () => engine.closest(selectors, implForWrapper(el))),
+            outcome(known, () => engine.matches(selectors, implForWrapper(el))),
+          ];
+          expect(mine, selectors).toEqual(theirs);
+        }),
+        { numRuns: PROPERTY_RUNS * 40 },
+      );
+    }
+  });
+
+  it('answers the site runtime’s own single selectors without jsdom’s engine, and the same; leaves it a selector list', () => {
+    const dom = doms[0] as JSDOM;
+    const doc = dom.window.document;
+    const engine = implForWrapper(doc)._getDOMSelector();
+    let asked = 0;
+    const spy = engine.querySelectorAll.bind(engine);
+    engine.querySelectorAll = (s: string, node: Impl) => {
+      asked++;
+      return spy(s, node);
+    };
+    const routes = doc.querySelectorAll(`main[${ATTR.route}]`);
+    const overlays = doc.querySelectorAll(`[${ATTR.overlay}]:not([${ATTR.routes}])`);
+    expect(asked).toBe(0);
+    const fields = doc.querySelectorAll('input[name], select[name]');
+    expect(asked).toBe(1);
+    engine.querySelectorAll = spy;
+    expect(routes.length).toBeGreaterThan(1);
+    expect(overlays.length).toBeGreaterThan(0);
+    expect(fields.length).toBeGreaterThan(0);
+    const same = (mine: NodeListOf<Element>, theirs: unknown[]) => {
+      expect(mine.length).toBe(theirs.length);
+      mine.forEach((n, i) => expect(n).toBe(theirs[i]));
+    };
+    same(routes, engine.querySelectorAll(`main[${ATTR.route}]`, implForWrapper(doc)));
+    same(overlays, engine.querySelectorAll(`[${ATTR.overlay}]:not([${ATTR.routes}])`, implForWrapper(doc)));
+  });
+});
