@@ -19,6 +19,7 @@ interface Impl {
 }
 interface DocImpl extends Impl {
   _parsingMode: string;
+  _getDOMSelector(): unknown;
 }
 interface NodeListImpl {
   createImpl(global: unknown, args: unknown[], priv: { nodes: unknown[] }): unknown;
@@ -55,14 +56,24 @@ interface Compound {
 }
 
 const TAG = /^[a-z][a-z0-9]*/;
-const ATTR = /^\[([a-z][a-z0-9_-]*)(?:=(?:"([^"\\\n\r\f]*)"|([A-Za-z_][A-Za-z0-9_-]*)))?\]/;
+const ATTR = /^\[([a-z][a-z0-9_-]*)(?:=(?:"([^"\\]*)"|([A-Za-z_][A-Za-z0-9_-]*)))?\]/;
 const NOT = /^:not\(\[([a-z][a-z0-9_-]*)\]\)/;
+/**
+ * What a selector this module answers is made of: printable ASCII and the space. jsdom's
+ * parsers read the rest in ways of their own (other whitespace, a surrogate pair and NUL
+ * rewritten, `&` read as `:scope`, `>`, `+` and `~` in a quoted value read as combinators).
+ */
+const PLAIN_SELECTOR = /^[\x20-\x7e]*$/;
+const READ_OTHERWISE = /[&>+~]/;
+/** An unquoted value jsdom reads as a case flag, not a value. */
+const FLAG_LIKE = /^[iIsS]$/;
 
 /** The compounds of a selector list this module answers, or null for one it leaves to jsdom. */
 function parse(selectors: string): Compound[] | null {
+  if (!PLAIN_SELECTOR.test(selectors) || READ_OTHERWISE.test(selectors)) return null;
   const out: Compound[] = [];
   for (const part of selectors.split(',')) {
-    let rest = part.trim();
+    let rest = part.replace(/^ +| +$/g, '');
     if (rest === '') return null;
     const tag = TAG.exec(rest);
     const compound: Compound = { tag: tag ? tag[0] : null, tests: [] };
@@ -75,6 +86,7 @@ function parse(selectors: string): Compound[] | null {
       const name = m[1] as string;
       const value = a ? (a[2] ?? a[3] ?? null) : null;
       if (value !== null && CASELESS_VALUES.has(name)) return null;
+      if (a?.[3] !== undefined && FLAG_LIKE.test(a[3])) return null;
       compound.tests.push({ name, value, absent: n !== null });
       rest = rest.slice(m[0].length);
     }
@@ -98,9 +110,12 @@ function compounds(selectors: string): Compound[] | null {
 const UNSURE = 2;
 type Decision = boolean | typeof UNSURE;
 
-/** Is every attribute of the element one no engine could name otherwise: no namespace, no capitals, no prefix? */
+/** A name no engine reads otherwise: printable ASCII without capitals or a prefix (`toLowerCase` makes `k` of a Kelvin sign). */
+const PLAIN_NAME = /^[\x21-\x39\x3b-\x40\x5b-\x7e]+$/;
+
+/** Is every attribute of the element one no engine could name otherwise: no namespace, and a plain name? */
 function plainAttributes(el: Impl): boolean {
-  for (const a of el._attributeList) if (a._namespace !== null || /[A-Z:]/.test(a._localName)) return false;
+  for (const a of el._attributeList) if (a._namespace !== null || !PLAIN_NAME.test(a._localName)) return false;
   return true;
 }
 
@@ -113,7 +128,7 @@ function plainAttributes(el: Impl): boolean {
  * query goes to jsdom whole.
  */
 function decide(el: Impl, c: Compound): Decision {
-  if (el._namespaceURI !== HTML_NS || /[A-Z]/.test(el._localName)) return UNSURE;
+  if (el._namespaceURI !== HTML_NS || !PLAIN_NAME.test(el._localName)) return UNSURE;
   if (c.tag !== null && el._localName !== c.tag) return false;
   if (c.tests.length === 0) return true;
   if (!plainAttributes(el)) return UNSURE;
@@ -148,6 +163,34 @@ function answerable(node: Impl, selectors: unknown): Compound[] | null {
   return compounds(selectors);
 }
 
+type Method = 'querySelector' | 'querySelectorAll' | 'closest' | 'matches';
+type Own = (this: Impl, s: unknown) => unknown;
+/** jsdom's own methods, by the prototype they were taken from. */
+const originals = new Map<object, Partial<Record<Method, Own>>>();
+
+/**
+ * jsdom's own answer to a query on `node` (a page's node), as it was before this module: the
+ * nodes of a `querySelectorAll` as a list. For the property that holds the two equal.
+ */
+export function jsdomsOwn(node: object, method: Method, selectors: string): unknown {
+  const require = createRequire(import.meta.url);
+  const { implForWrapper } = require('jsdom/lib/generated/idl/utils.js') as { implForWrapper(w: object): Impl };
+  const impl = implForWrapper(node);
+  for (
+    let proto = Object.getPrototypeOf(impl) as object | null;
+    proto;
+    proto = Object.getPrototypeOf(proto) as object | null
+  ) {
+    const own = originals.get(proto)?.[method];
+    if (!own) continue;
+    const answer = own.call(impl, selectors);
+    if (method !== 'querySelectorAll') return answer;
+    const list = answer as { length: number; item(i: number): unknown };
+    return Array.from({ length: list.length }, (_, i) => list.item(i));
+  }
+  throw new Error(`no ${method} of jsdom's for this node`);
+}
+
 let done = false;
 
 /** Answers simple selector queries by one walk, once per process (see above). */
@@ -163,10 +206,16 @@ export function fastSelectors(): void {
   const { wrapperForImpl: wrap } = require('jsdom/lib/generated/idl/utils.js') as {
     wrapperForImpl(impl: Impl): unknown;
   };
-  const protos = ['Document', 'DocumentFragment', 'Element'].map(
-    (name) =>
-      (require(`jsdom/lib/jsdom/living/nodes/${name}-impl.js`) as { implementation: { prototype: object } })
-        .implementation.prototype as Record<string, (this: Impl & { _globalObject: unknown }, s: unknown) => unknown>,
+  const protos = [
+    require('jsdom/lib/jsdom/living/nodes/Document-impl.js'),
+    require('jsdom/lib/jsdom/living/nodes/DocumentFragment-impl.js'),
+    require('jsdom/lib/jsdom/living/nodes/Element-impl.js'),
+  ].map(
+    (m) =>
+      (m as { implementation: { prototype: object } }).implementation.prototype as Record<
+        string,
+        (this: Impl & { _globalObject: unknown }, s: unknown) => unknown
+      >,
   );
 
   /** The descendant elements of `root` that match, in tree order (at most one when `first`); null where jsdom must answer. */
@@ -184,28 +233,41 @@ export function fastSelectors(): void {
   };
   /* A document without its root element selects nothing, as jsdom's own query says. */
   const empty = (node: Impl): boolean => node === node._ownerDocument && !node.documentElement;
+  /*
+   * jsdom makes a document's selector engine at its first query, and the engine then listens on
+   * the window for the events `:hover`, `:active` and `:focus-visible` read: made at the same
+   * moment here, it hears what it would have heard.
+   */
+  const engineOf = (node: Impl): void => void node._ownerDocument._getDOMSelector();
 
   for (const proto of protos) {
-    const one = proto.querySelector as (this: Impl, s: unknown) => unknown;
-    const every = proto.querySelectorAll as (this: Impl, s: unknown) => unknown;
+    const one = proto.querySelector as Own;
+    const every = proto.querySelectorAll as Own;
+    originals.set(proto, { querySelector: one, querySelectorAll: every });
     proto.querySelector = function (selectors) {
       const list = answerable(this, selectors);
-      const found = list === null || empty(this) ? null : select(this, list, true);
+      if (list === null || empty(this)) return one.call(this, selectors);
+      engineOf(this);
+      const found = select(this, list, true);
       return found === null ? one.call(this, selectors) : (found[0] ?? null);
     };
     proto.querySelectorAll = function (selectors) {
       const list = answerable(this, selectors);
       // jsdom lists what matches a selector list in an order of its own, not always the tree's: that is its to answer.
-      const found = list === null || list.length > 1 || empty(this) ? null : select(this, list, false);
+      if (list === null || list.length > 1 || empty(this)) return every.call(this, selectors);
+      engineOf(this);
+      const found = select(this, list, false);
       return found === null
         ? every.call(this, selectors)
         : NodeList.createImpl(this._globalObject, [], { nodes: found });
     };
   }
   const element = protos[2] as Record<string, (this: Impl, s: unknown) => unknown>;
-  const closest = element.closest as (this: Impl, s: unknown) => unknown;
-  const matches = element.matches as (this: Impl, s: unknown) => unknown;
+  const closest = element.closest as Own;
+  const matches = element.matches as Own;
+  Object.assign(originals.get(element) as object, { closest, matches });
   element.closest = function (selectors) {
+    engineOf(this);
     const list = answerable(this, selectors);
     if (list !== null)
       for (let el: Impl | null = this; ; el = tree.parent(el)) {
@@ -217,6 +279,7 @@ export function fastSelectors(): void {
     return closest.call(this, selectors);
   };
   element.matches = function (selectors) {
+    engineOf(this);
     const list = answerable(this, selectors);
     const d = list === null ? UNSURE : decideAny(this, list);
     return d === UNSURE ? matches.call(this, selectors) : d;
