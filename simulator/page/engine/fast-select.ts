@@ -31,6 +31,13 @@ interface Tree {
 
 const HTML_NS = 'http://www.w3.org/1999/xhtml';
 
+const require = createRequire(import.meta.url);
+/** jsdom's map between a page's nodes (wrappers) and its own objects for them. */
+const idl = require('jsdom/lib/generated/idl/utils.js') as {
+  implForWrapper(wrapper: object): Impl;
+  wrapperForImpl(impl: Impl): unknown;
+};
+
 /**
  * Attributes whose values HTML matches without regard to case (HTML's list for selectors):
  * queries on them go to jsdom, which decides that case as it does.
@@ -119,21 +126,10 @@ function plainAttributes(el: Impl): boolean {
   return true;
 }
 
-/**
- * Does an element match a compound? jsdom answers a query with one of two engines, and they
- * disagree on case (an attribute's value matched with or without it, depending on the method
- * and the selector's shape) and on namespaced attributes. This module answers only where
- * every reading agrees: an HTML element with a lowercase name and plain attributes, and a
- * value that is either equal or differs beyond case. Anywhere else it is UNSURE, and the
- * query goes to jsdom whole.
- */
-function decide(el: Impl, c: Compound): Decision {
-  if (el._namespaceURI !== HTML_NS || !PLAIN_NAME.test(el._localName)) return UNSURE;
-  if (c.tag !== null && el._localName !== c.tag) return false;
-  if (c.tests.length === 0) return true;
-  if (!plainAttributes(el)) return UNSURE;
+/** Does an element whose attributes all have plain names pass a compound's attribute tests (UNSURE for a value differing only in case)? */
+function passes(el: Impl, tests: readonly Test[]): Decision {
   let result: Decision = true;
-  for (const t of c.tests) {
+  for (const t of tests) {
     const a = el._attributeList.find((x) => x._localName === t.name);
     if (t.absent) {
       if (a) result = false;
@@ -146,11 +142,27 @@ function decide(el: Impl, c: Compound): Decision {
   return result;
 }
 
-/** Does an element match any compound of a list (UNSURE if any reading could say otherwise)? */
-function decideAny(el: Impl, list: Compound[]): Decision {
+/**
+ * Does an element match any compound of a list? jsdom answers a query with one of two engines,
+ * and they disagree on case (an attribute's value matched with or without it, depending on the
+ * method and the selector's shape), on namespaced attributes and on names beyond plain ASCII.
+ * This module answers only where every reading agrees: an HTML element whose name, and every
+ * attribute's, is plain (PLAIN_NAME, no namespace), and a value that is either equal or differs
+ * beyond case. Anywhere else it is UNSURE, and the query goes to jsdom whole. What is the
+ * element's own is read once, not once for each compound.
+ */
+function decideAny(el: Impl, list: readonly Compound[]): Decision {
+  if (el._namespaceURI !== HTML_NS || !PLAIN_NAME.test(el._localName)) return UNSURE;
+  let plain: boolean | undefined;
   let result: Decision = false;
   for (const c of list) {
-    const d = decide(el, c);
+    if (c.tag !== null && el._localName !== c.tag) continue;
+    if (c.tests.length === 0) {
+      result = true;
+      continue;
+    }
+    if (!(plain ??= plainAttributes(el))) return UNSURE;
+    const d = passes(el, c.tests);
     if (d === UNSURE) return UNSURE;
     if (d) result = true;
   }
@@ -173,9 +185,7 @@ const originals = new Map<object, Partial<Record<Method, Own>>>();
  * nodes of a `querySelectorAll` as a list. For the property that holds the two equal.
  */
 export function jsdomsOwn(node: object, method: Method, selectors: string): unknown {
-  const require = createRequire(import.meta.url);
-  const { implForWrapper } = require('jsdom/lib/generated/idl/utils.js') as { implForWrapper(w: object): Impl };
-  const impl = implForWrapper(node);
+  const impl = idl.implForWrapper(node);
   for (
     let proto = Object.getPrototypeOf(impl) as object | null;
     proto;
@@ -197,15 +207,12 @@ let done = false;
 export function fastSelectors(): void {
   if (done) return;
   done = true;
-  const require = createRequire(import.meta.url);
   const { domSymbolTree: tree } = require('jsdom/lib/jsdom/living/helpers/internal-constants.js') as {
     domSymbolTree: Tree;
   };
   const NodeList = require('jsdom/lib/generated/idl/NodeList.js') as NodeListImpl;
   /* jsdom's selector engine answers with the nodes' wrappers (what a page holds), and so does this. */
-  const { wrapperForImpl: wrap } = require('jsdom/lib/generated/idl/utils.js') as {
-    wrapperForImpl(impl: Impl): unknown;
-  };
+  const wrap = (impl: Impl): unknown => idl.wrapperForImpl(impl);
   const protos = [
     require('jsdom/lib/jsdom/living/nodes/Document-impl.js'),
     require('jsdom/lib/jsdom/living/nodes/DocumentFragment-impl.js'),
