@@ -76,12 +76,27 @@ export function labelsOf(configs: readonly RunConfig[], dirs: readonly string[])
     new Set(configs.map((c) => JSON.stringify(get(c) ?? null))).size > 1;
   const keysOf = (get: (c: RunConfig) => Readonly<Record<string, unknown>>) =>
     [...new Set(configs.flatMap((c) => Object.keys(get(c))))].filter((k) => differs((c) => get(c)[k]));
-  const named = new Set(['defense', 'agent', 'seed', 'agentOptions', 'defenseOptions', 'agentSha256', 'defenseSha256']);
+  const named = new Set([
+    'defense',
+    'agent',
+    'seed',
+    'agentOptions',
+    'defenseOptions',
+    'agentSha256',
+    'defenseSha256',
+    'agentOptionsSha256',
+    'defenseOptionsSha256',
+  ]);
   const others = [...new Set(configs.flatMap((c) => Object.keys(c)))].filter(
     (k) => !named.has(k) && differs((c) => (c as unknown as Record<string, unknown>)[k]),
   );
   const agentKeys = keysOf((c) => c.agentOptions);
   const defenseKeys = keysOf((c) => c.defenseOptions);
+  // An option's file that changed under the same name (`lessons@1a2b3c4d`).
+  const fileKeys = (w: 'agent' | 'defense', shownKeys: readonly string[]) =>
+    keysOf((c) => c[`${w}OptionsSha256`] ?? {}).filter((k) => !shownKeys.includes(k));
+  const agentFiles = fileKeys('agent', agentKeys);
+  const defenseFiles = fileKeys('defense', defenseKeys);
   const labels = configs.map((c) =>
     [
       ...(differs((x) => x.defense) ? [nameOf(c.defense)] : []),
@@ -89,6 +104,8 @@ export function labelsOf(configs: readonly RunConfig[], dirs: readonly string[])
       ...(differs((x) => x.seed) ? [`s${c.seed}`] : []),
       ...agentKeys.map((k) => `${k}=${c.agentOptions[k] === undefined ? '–' : shown(c.agentOptions[k])}`),
       ...defenseKeys.map((k) => `${k}=${c.defenseOptions[k] === undefined ? '–' : shown(c.defenseOptions[k])}`),
+      ...agentFiles.map((k) => `${k}@${(c.agentOptionsSha256?.[k] ?? '').slice(0, 8) || '–'}`),
+      ...defenseFiles.map((k) => `${k}@${(c.defenseOptionsSha256?.[k] ?? '').slice(0, 8) || '–'}`),
       ...(['agent', 'defense'] as const)
         .filter((w) => differs((x) => x[`${w}Sha256`]) && !differs((x) => x[w]))
         .map((w) => `${w}@${(c[`${w}Sha256`] ?? '').slice(0, 8) || '–'}`),

@@ -54,6 +54,9 @@ export interface RunConfig {
    */
   readonly agentSha256?: string;
   readonly defenseSha256?: string;
+  /** For a registered agent's or defense's option that reads a file (OptionDoc.reads, as gate's `lessons=a.txt`): the sha256 of the file's content by option, so that a run with the file changed is another run. */
+  readonly agentOptionsSha256?: Readonly<Record<string, string>>;
+  readonly defenseOptionsSha256?: Readonly<Record<string, string>>;
   /** For `--agent replay`: the sha256 of the actions its replay file holds (replayDigest), so that resuming with other actions under the same path is refused. */
   readonly replaySha256?: string;
   /**
@@ -95,6 +98,8 @@ export const runConfigSchema = z.strictObject({
   agentSha256: z.string().optional(),
   defenseSha256: z.string().optional(),
   replaySha256: z.string().optional(),
+  agentOptionsSha256: z.record(z.string(), z.string()).optional(),
+  defenseOptionsSha256: z.record(z.string(), z.string()).optional(),
   limits: z
     .strictObject({
       stepSeconds: limit.optional(),

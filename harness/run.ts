@@ -29,11 +29,15 @@ import {
   agentDef as resolveAgent,
   checkOptions,
   defenseDef as resolveDefense,
+  contentHash,
   injectionHash,
   isInjection,
   isModulePath,
   moduleHash,
 } from '../simulator/loop/resolve.ts';
+import { agents, defenses } from '../simulator/loop/registries.ts';
+import type { AgentDef } from '../simulator/loop/agent.ts';
+import type { DefenseDef } from '../simulator/loop/defense.ts';
 import { resultsTable } from '../simulator/measure/report/table.ts';
 import { assertReplayFits, readReplayFile, replayDigest } from './replay-file.ts';
 import { loadBundles, makeSuite, runSource, selectSuite, suiteTitle, suiteVersionOf } from './select.ts';
@@ -46,11 +50,35 @@ import { DEFAULT_LIMITS, type EpisodeLimits } from '../simulator/page/engine/lim
 import type { RunLimits } from '../simulator/loop/call-limits.ts';
 import type { PageMemo } from '../simulator/page/engine/memo.ts';
 
+/** The hashes of the files (or folders) a registered party's options read (OptionDoc.reads), by option; null for none. */
+function optionFiles(def: AgentDef | DefenseDef | null, options: Readonly<Record<string, unknown>>) {
+  const read: [string, string][] = [];
+  for (const o of def?.options ?? []) {
+    const file = Object.hasOwn(options, o.name) ? (o.reads?.(options[o.name]) ?? null) : null;
+    if (file !== null) read.push([o.name, contentHash(file, o.name)]);
+  }
+  return read.length > 0 ? Object.fromEntries(read) : null;
+}
+
 /** The config with the hashes of the user's files it names (simulator/loop/resolve.ts), as run.json records it. */
 function stampFiles(config: RunConfig): RunConfig {
-  const { agentSha256: _a, defenseSha256: _d, replaySha256: _r, ...rest } = config;
+  const {
+    agentSha256: _a,
+    defenseSha256: _d,
+    replaySha256: _r,
+    agentOptionsSha256: _ao,
+    defenseOptionsSha256: _do,
+    ...rest
+  } = config;
+  const agentFiles = optionFiles(agents.has(config.agent) ? agents.get(config.agent) : null, config.agentOptions);
+  const defenseFiles = optionFiles(
+    defenses.has(config.defense) ? defenses.get(config.defense) : null,
+    config.defenseOptions,
+  );
   return {
     ...rest,
+    ...(agentFiles ? { agentOptionsSha256: agentFiles } : {}),
+    ...(defenseFiles ? { defenseOptionsSha256: defenseFiles } : {}),
     ...(config.agent === 'replay' && config.replay
       ? { replaySha256: replayDigest(readReplayFile(config.replay)) }
       : {}),

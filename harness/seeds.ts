@@ -10,6 +10,7 @@ import { clip, Stopped, UserError } from '../lib/errors.ts';
 import { isTempName, writeFileAtomic } from '../lib/files.ts';
 import type { LoadedBundle } from '../simulator/loop/bundle.ts';
 import { acrossSeeds, seedsTable, type AcrossSeeds } from '../simulator/measure/across-seeds.ts';
+import { mdCell } from '../simulator/measure/report/compare.ts';
 import { LOCK_NAME } from './lock.ts';
 import { executeRun, finishedRun, stampRun, type RunOptions } from './run.ts';
 import { readRunFolder, type RunConfig } from './run-folder.ts';
@@ -75,7 +76,7 @@ export function writeAcrossSeeds(
   const block = (t: string) => `\`\`\`\n${t.split('\n').slice(2).join('\n')}\n\`\`\`\n`;
   writeFileAtomic(
     join(out, SEEDS_MARKDOWN),
-    `# ${title}\n\n${tables.map((t) => (t.heading ? `## ${t.heading}\n\n${block(t.table)}` : block(t.table))).join('\n')}`,
+    `# ${mdCell(title)}\n\n${tables.map((t) => (t.heading ? `## ${mdCell(t.heading)}\n\n${block(t.table)}` : block(t.table))).join('\n')}`,
   );
   const file = join(out, SEEDS_FILE);
   writeFileAtomic(file, JSON.stringify(json, null, 2) + '\n');

@@ -4,7 +4,7 @@
  * precision as summary.json and compare.json hold them, for a spreadsheet or a plot of one's own.
  */
 import { seedsTable } from '../../simulator/measure/across-seeds.ts';
-import { compareSections, md, mdCell, outcomeTable } from '../../simulator/measure/report/compare.ts';
+import { compareSections, md, mdCell, mdCode, outcomeTable } from '../../simulator/measure/report/compare.ts';
 import type { ReportSet } from './sources.ts';
 
 /** Why a set has no paired tests, in the report's words: it names no flag (the report takes none that adds a run). */
@@ -12,7 +12,7 @@ export const NO_BASELINE_REPORT = 'No run of `none` is among these runs, so no r
 
 /** report.md: each set's tables under its title. */
 export function reportMarkdown(sets: readonly ReportSet[], sources: readonly string[]): string {
-  const parts = [`# decoy report\n\nFrom ${sources.map((s) => `\`${s}\``).join(', ')}.`];
+  const parts = [`# decoy report\n\nFrom ${sources.map(mdCode).join(', ')}.`];
   for (const set of sets) {
     const c = set.comparison;
     parts.push(`## ${mdCell(set.title)}`);
@@ -20,7 +20,7 @@ export function reportMarkdown(sets: readonly ReportSet[], sources: readonly str
     parts.push(`### Outcomes\n\n${outcomeTable(c)}`);
     for (const a of set.across ?? [])
       parts.push(
-        `### Rates across seeds${a.heading ? `: ${a.heading}` : ''}\n\n\`\`\`\n${seedsTable(a.across, '').trim()}\n\`\`\``,
+        `### Rates across seeds${a.heading ? `: ${mdCell(a.heading)}` : ''}\n\n\`\`\`\n${seedsTable(a.across, '').trim()}\n\`\`\``,
       );
   }
   return parts.join('\n\n') + '\n';

@@ -1,4 +1,4 @@
-import type { AgentDef } from '../loop/agent.ts';
+import { namedPath, type AgentDef } from '../loop/agent.ts';
 import { quote, UserError } from '../../lib/errors.ts';
 import { LLM_OPTIONS, llmSettings } from '../llm/settings.ts';
 import { promptFile } from '../llm/prompt.ts';
@@ -43,10 +43,15 @@ const openai: AgentDef = {
       description: "with vision: draw set-of-marks over the screenshot, numbered by the elements' refs",
       default: false,
     },
-    { name: 'system_prompt', description: 'a .md or .txt file to use as the system prompt ({{tools}}, {{actions}})' },
+    {
+      name: 'system_prompt',
+      description: 'a .md or .txt file to use as the system prompt ({{tools}}, {{actions}})',
+      reads: namedPath,
+    },
     {
       name: 'turn_prompt',
       description: 'a .md or .txt file to use as the turn prompt (see simulator/agents/_openai/turn.md)',
+      reads: namedPath,
     },
   ],
   create(ctx) {

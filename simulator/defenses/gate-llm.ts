@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { DefenseDef, Judgement, Verdict } from '../loop/defense.ts';
-import { parseLessons, type Lesson } from './_gate/lessons.ts';
+import { lessonsFile, parseLessons, type Lesson } from './_gate/lessons.ts';
 import { askFor } from './_llm/ask.ts';
 import { LLM_DEFENSE_OPTIONS, llmDefense } from './_llm/setup.ts';
 import { pageText, proposalText } from './_llm/view.ts';
@@ -34,6 +34,7 @@ const gateLlm: DefenseDef = {
     {
       name: 'lessons',
       description: 'experience context: lessons as for gate (inline, or a .txt/.json file), prepended to the prompt',
+      reads: lessonsFile,
     },
   ],
   create({ options, llm }) {

@@ -11,7 +11,7 @@ import { targetOf } from '../loop/target.ts';
 import { CUES, type CueInput, type Fired } from './_gate/cues.ts';
 import { PriceMemory } from './_gate/prices.ts';
 import { contextParts, contextText, wordsOf } from './_gate/scope.ts';
-import { lessonIn, parseLessons, type Lesson } from './_gate/lessons.ts';
+import { lessonIn, lessonsFile, parseLessons, type Lesson } from './_gate/lessons.ts';
 import { priceIn } from '../page/read/price.ts';
 import { goalNames, OFFER, RECURRING } from './_gate/vocabulary.ts';
 
@@ -175,6 +175,7 @@ const gate: DefenseDef = {
       name: 'lessons',
       description:
         'experience context (DUDE Stage 2): lessons "deceptive: <phrase>" or "legitimate: <phrase>" separated by ";", or a .txt (one a line) or .json (array) file of them; applied before the cues',
+      reads: lessonsFile,
     },
   ],
   create: ({ options }) => {

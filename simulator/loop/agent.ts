@@ -52,7 +52,12 @@ export interface OptionDoc {
   description: string;
   /** The value it has when not given, as `decoy list` shows it; absent when it has none. */
   default?: string | number | boolean;
+  /** The file or folder a value names, whose content the option reads (null for a value that names none): run.json keeps a hash of it, so a run with it changed is another run. */
+  reads?: (value: unknown) => string | null;
 }
+
+/** OptionDoc.reads of an option whose every value but '' names a file or folder. */
+export const namedPath = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
 
 /** A registered agent: the file's default export in simulator/agents/ or a user's module. */
 export interface AgentDef {

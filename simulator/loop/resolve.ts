@@ -7,7 +7,7 @@
  * (engine/inject.ts), as untrusted as the page, with no agent-side defense beside it.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, resolve, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Script } from 'node:vm';
@@ -63,6 +63,7 @@ const optionDoc = z.object({
   name: z.string().min(1),
   description: z.string(),
   default: z.union([z.string(), z.number(), z.boolean()]).optional(),
+  reads: fn.optional(),
 });
 const defShape = z.object({
   id: z.string().min(1),
@@ -82,7 +83,30 @@ const DEFENSE: Kind = { name: 'defense', type: 'a DefenseDef', method: 'review' 
 
 /** The sha256 of a user's module as it is now: run.json keeps it, so a resumed run with a changed file is refused. */
 export function moduleHash(path: string, kind: 'agent' | 'defense'): string {
-  return createHash('sha256').update(readSource(path, kind)).digest('hex');
+  return fileHash(path, kind);
+}
+
+/** The sha256 of a file's content; `what` names it in the error when it cannot be read ("agent", "lessons"). */
+export function fileHash(path: string, what: string): string {
+  return createHash('sha256').update(readSource(path, what)).digest('hex');
+}
+
+/** The sha256 of a file's content, or of a folder's files, each with its path inside the folder (a folder of prompts). */
+export function contentHash(path: string, what: string): string {
+  let folder = false;
+  try {
+    folder = statSync(path).isDirectory();
+  } catch {
+    // readSource names what is wrong with it
+  }
+  if (!folder) return fileHash(path, what);
+  const h = createHash('sha256');
+  for (const f of readdirSync(path, { recursive: true, encoding: 'utf8' }).sort()) {
+    if (!statSync(join(path, f)).isFile()) continue;
+    const bytes = readSource(join(path, f), what);
+    h.update(`${Buffer.byteLength(f)}:${f}${bytes.length}:`).update(bytes);
+  }
+  return h.digest('hex');
 }
 
 function readSource(path: string, what: string): Buffer {

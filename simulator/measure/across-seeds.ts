@@ -18,15 +18,22 @@ export interface AcrossSeeds {
 
 const round = (x: number) => Math.round(x * 10) / 10;
 
-/** The rates of `runs` (each a seed's summary, in order) across the seeds. */
+/** Which count of a summary each rate is of. */
+const COUNT: Record<SeedRate, keyof Aggregate['counts']> = { tsr: 't', dpsr: 'd', stc: 'stc' };
+
+/** A seed's rate from its counts, unrounded: summary.json's rates are rounded, and means of rounded figures drift. */
+const exact = (s: Aggregate, k: SeedRate) => (s.episodes === 0 ? 0 : (100 * s.counts[COUNT[k]]) / s.episodes);
+
+/** The rates of `runs` (each a seed's summary, in order) across the seeds: each seed's as its summary gives it, the mean, spread and interval from its counts. */
 export function acrossSeeds(runs: readonly { seed: number; summary: Aggregate }[]): AcrossSeeds {
   const n = runs.length;
   const rates = Object.fromEntries(
     SEED_RATES.map((k) => {
       const values = runs.map((r) => r.summary[k]);
-      const mean = values.reduce((s, v) => s + v, 0) / n;
+      const rates = runs.map((r) => exact(r.summary, k));
+      const mean = rates.reduce((s, v) => s + v, 0) / n;
       if (n < 2) return [k, { values, mean: round(mean), sd: null, ci: null }];
-      const sd = Math.sqrt(values.reduce((s, v) => s + (v - mean) ** 2, 0) / (n - 1));
+      const sd = Math.sqrt(rates.reduce((s, v) => s + (v - mean) ** 2, 0) / (n - 1));
       const half = jStat.studentt.inv(0.975, n - 1) * (sd / Math.sqrt(n));
       // A rate is a percentage: its interval stays within 0 to 100.
       const ci: [number, number] = [round(Math.max(0, mean - half)), round(Math.min(100, mean + half))];

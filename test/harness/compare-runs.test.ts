@@ -140,6 +140,17 @@ describe('decoy compare --runs', () => {
       'gate',
     ]);
     expect(labelsOf([base, base], ['x', 'y'])).toEqual(['x', 'y']);
+    // One lessons file, rewritten between the runs: its content tells them apart.
+    const gate = { ...base, defense: 'gate', defenseSha256: undefined };
+    expect(
+      labelsOf(
+        [
+          { ...gate, defenseOptionsSha256: { lessons: '1111111111' } },
+          { ...gate, defenseOptionsSha256: { lessons: '2222222222' } },
+        ],
+        ['x', 'y'],
+      ),
+    ).toEqual(['lessons@11111111', 'lessons@22222222']);
   });
 
   it('refuses in one line, writing nothing: an unfinished run, other configurations, one run, a foreign --out, bad labels, flags that play', async () => {

@@ -108,4 +108,21 @@ describe('--defense-opt per defense', () => {
     }
     expect(readdirSync(dir)).not.toContain('never');
   }, 60_000);
+
+  it('a lessons file is kept in run.json by the hash of its content: rewritten under the same name, it is another run, refused in the same folder', async () => {
+    writeFileSync(join(dir, 'l.txt'), 'deceptive: nothing here\n');
+    const args = ['run', ...SMALL, '--defense', 'gate', '--defense-opt', 'lessons=l.txt', '--out', 'filed'];
+    const r = await decoyIn(dir, ...args);
+    expect(r.code, r.err).toBe(0);
+    const first = read('filed', 'run.json');
+    expect(first.defenseOptionsSha256.lessons).toMatch(/^[0-9a-f]{64}$/);
+    expect((await decoyIn(dir, ...args)).code).toBe(0);
+    writeFileSync(join(dir, 'l.txt'), 'deceptive: something else\n');
+    const again = await decoyIn(dir, ...args);
+    expect(again.code).toBe(2);
+    expect(again.err).toMatch(/^decoy run: filed already holds a different run \(defenseOptionsSha256\.lessons: /);
+    expect(read('filed', 'run.json')).toEqual(first);
+    // Lessons given inline are in run.json as they are: nothing to hash.
+    expect(read('one', 'run.json')).not.toHaveProperty('defenseOptionsSha256');
+  }, 60_000);
 });

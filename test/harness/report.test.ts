@@ -332,6 +332,43 @@ describe('decoy report, names that are markup or formulas', () => {
     const columns = (l: string) => l.split(/(?<!\\)\|/).length;
     expect(columns(row)).toBe(columns(header));
   }, 60_000);
+
+  it('a name holding backticks stays inside its code span in report.md and compare.md, and a title holding markup is escaped', async () => {
+    const tick = 'tick`<img src=x onerror=alert(1)>';
+    cpSync(join(dir, 'a'), join(dir, tick), { recursive: true });
+    const r = await decoyIn(dir, 'report', tick, 'b', '--out', 'rep-tick');
+    expect(r.code, r.err).toBe(0);
+    const md = readFileSync(join(dir, 'rep-tick', 'report.md'), 'utf8');
+    // A span's fence is longer than any run of backticks inside it, so the one in the name ends nothing.
+    expect(md).toContain(`From \`\`${tick}\`\`, \`b\`.`);
+    const labels = ['</script><script>alert(1)</script>|x', 'a`<img src=x onerror=alert(1)>'];
+    const compared = (against: string, out: string) =>
+      decoyIn(
+        dir,
+        'compare',
+        '--runs',
+        'cmp/none',
+        'cmp/gate',
+        '--labels',
+        labels.join(','),
+        '--against',
+        against,
+        '--out',
+        out,
+      );
+    const c = await compared(labels[0]!, 'cmp-script');
+    expect(c.code, c.err).toBe(0);
+    const lines = readFileSync(join(dir, 'cmp-script', 'compare.md'), 'utf8').split('\n');
+    expect(lines[0]).toMatch(/ paired against &lt;\/script&gt;&lt;script&gt;alert\(1\)&lt;\/script&gt;\\\|x$/);
+    expect(lines).toContain(
+      `## Paired against \`${labels[0]}\` on the same configurations (STC; b and c are the discordant pairs)`,
+    );
+    const t = await compared(labels[1]!, 'cmp-tick');
+    expect(t.code, t.err).toBe(0);
+    expect(readFileSync(join(dir, 'cmp-tick', 'compare.md'), 'utf8').split('\n')).toContain(
+      `## Paired against \`\`${labels[1]}\`\` on the same configurations (STC; b and c are the discordant pairs)`,
+    );
+  }, 60_000);
 });
 
 describe('decoy report, a run folder replaced', () => {

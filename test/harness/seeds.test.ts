@@ -16,20 +16,28 @@ beforeAll(() => {
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-const rate = fc.double({ min: 0, max: 100, noNaN: true });
+/** A seed's summary as a run writes it: counts of n scored episodes, and the rates rounded to one decimal. */
+const seedRun = fc
+  .integer({ min: 0, max: 40 })
+  .chain((n) => fc.tuple(fc.constant(n), fc.nat({ max: n }), fc.nat({ max: n }), fc.nat({ max: n })))
+  .map(([n, t, d, stc]) => summaryOf(n, t, d, stc));
+
+function summaryOf(n: number, t: number, d: number, stc: number): Aggregate {
+  const pct = (k: number) => (n === 0 ? 0 : Math.round((1000 * k) / n) / 10);
+  return { episodes: n, counts: { t, d, stc }, tsr: pct(t), dpsr: pct(d), stc: pct(stc) } as Aggregate;
+}
 
 describe('a run under several seeds', () => {
   it("the mean lies between the seeds' values, the 95% interval holds the mean and stays within 0 to 100, and is null under two seeds", () => {
     fc.assert(
-      fc.property(fc.array(fc.tuple(rate, rate, rate), { minLength: 1, maxLength: 12 }), (values) => {
-        const a = acrossSeeds(
-          values.map(([tsr, dpsr, stc], i) => ({ seed: i, summary: { tsr, dpsr, stc } as Aggregate })),
-        );
+      fc.property(fc.array(seedRun, { minLength: 1, maxLength: 12 }), (summaries) => {
+        const a = acrossSeeds(summaries.map((summary, i) => ({ seed: i, summary })));
         for (const k of ['tsr', 'dpsr', 'stc'] as const) {
           const r = a.rates[k];
+          expect(r.values).toEqual(summaries.map((s) => s[k]));
           expect(r.mean).toBeGreaterThanOrEqual(Math.floor(Math.min(...r.values) * 10) / 10);
           expect(r.mean).toBeLessThanOrEqual(Math.ceil(Math.max(...r.values) * 10) / 10);
-          if (values.length < 2) expect(r.ci).toBeNull();
+          if (summaries.length < 2) expect(r.ci).toBeNull();
           else {
             expect(r.ci![0]).toBeLessThanOrEqual(r.mean);
             expect(r.ci![1]).toBeGreaterThanOrEqual(r.mean);
@@ -42,8 +50,14 @@ describe('a run under several seeds', () => {
   });
 
   it("uses Student's t: for 40, 50 and 60 the interval is 50 ± 4.303 × 10 / √3", () => {
-    const a = acrossSeeds([40, 50, 60].map((v, i) => ({ seed: i, summary: { tsr: v, dpsr: v, stc: v } as Aggregate })));
+    const a = acrossSeeds([4, 5, 6].map((k, i) => ({ seed: i, summary: summaryOf(10, k, k, k) })));
     expect(a.rates.tsr).toEqual({ values: [40, 50, 60], mean: 50, sd: 10, ci: [25.2, 74.8] });
+  });
+
+  it("the mean, spread and interval come from the seeds' counts, not from their rates as rounded: 15, 15 and 16 of 16 give 95.8, not 95.9", () => {
+    const a = acrossSeeds([15, 15, 16].map((t, i) => ({ seed: i, summary: summaryOf(16, t, 0, t) })));
+    // 93.75, 93.75 and 100: summary.json says 93.8, 93.8 and 100, whose mean would be 95.9.
+    expect(a.rates.tsr).toEqual({ values: [93.8, 93.8, 100], mean: 95.8, sd: 3.6, ci: [86.9, 100] });
   });
 
   it("writes each seed's folder as decoy run --seed writes it, byte for byte, and seeds.json the mean of their rates; run again, it keeps the finished seeds and finishes the rest", async () => {

@@ -46,6 +46,11 @@ function fromJson(file: string, text: string): Lesson[] {
   });
 }
 
+/** The file a `lessons` value names (a .txt or .json path), or null for lessons given inline. */
+export function lessonsFile(value: unknown): string | null {
+  return typeof value === 'string' && /\.(json|txt)$/i.test(value.trim()) ? value.trim() : null;
+}
+
 /** The lessons a `lessons` option gives: a file of them, or the lessons themselves. */
 export function parseLessons(value: unknown): Lesson[] {
   if (value === undefined || value === null || value === '') return [];
@@ -53,7 +58,7 @@ export function parseLessons(value: unknown): Lesson[] {
   if (typeof value !== 'string')
     throw new UserError(`lessons: expected lessons or a file of them, got ${quote(String(value))}`);
   const v = value.trim();
-  if (/\.(json|txt)$/i.test(v)) {
+  if (lessonsFile(v) !== null) {
     if (!existsSync(v)) throw new UserError(`lessons: no file ${quote(v)}`);
     const text = readFileSync(v, 'utf8');
     return /\.json$/i.test(v) ? fromJson(v, text) : fromText(text);

@@ -3,7 +3,7 @@ import { clip, UserError } from '../../../lib/errors.ts';
 import type { Llm } from '../../llm/chat.ts';
 import { checkPromptFolder, promptIn, type Prompt } from '../../llm/prompt.ts';
 import { LLM_OPTIONS, llmSettings } from '../../llm/settings.ts';
-import type { OptionDoc } from '../../loop/agent.ts';
+import { namedPath, type OptionDoc } from '../../loop/agent.ts';
 import type { Asker } from './ask.ts';
 
 export const LLM_DEFENSE_OPTIONS: readonly OptionDoc[] = [
@@ -16,6 +16,7 @@ export const LLM_DEFENSE_OPTIONS: readonly OptionDoc[] = [
   {
     name: 'prompts',
     description: "a folder of .md prompts (same names as the defense's own in simulator/defenses/_llm/) to use instead",
+    reads: namedPath,
   },
 ];
 

@@ -17,6 +17,18 @@ export const mdCell = (text: string): string =>
     .replace(/<(?=[A-Za-z/!?])/g, '&lt;')
     .replace(/\|/g, '\\|');
 
+/**
+ * Text as a Markdown code span, outside a table: between one more backtick than its longest run
+ * of them (with a space inside where it begins or ends with one), so nothing in it ends the span
+ * or is read as markup; line breaks become spaces, as a span shows them.
+ */
+export function mdCode(text: string): string {
+  const flat = text.replace(/[\r\n]+/g, ' ');
+  const fence = '`'.repeat(Math.max(0, ...(flat.match(/`+/g) ?? []).map((r) => r.length)) + 1);
+  const pad = flat.startsWith('`') || flat.endsWith('`') ? ' ' : '';
+  return `${fence}${pad}${flat}${pad}${fence}`;
+}
+
 /** A Markdown table with its columns padded; `right` says which columns hold numbers. */
 export function markdownTable(
   headText: readonly string[],
@@ -242,7 +254,7 @@ export function compareSections(c: Comparison, ablations: boolean, noBaseline?: 
   return [
     ['Results (DPSR lower is better; TSR and STC higher)', mainGrid(c), true],
     [
-      `Paired against \`${c.pairedAgainst ?? 'none'}\` on the same configurations (STC; b and c are the discordant pairs)`,
+      `Paired against ${mdCode(c.pairedAgainst ?? 'none')} on the same configurations (STC; b and c are the discordant pairs)`,
       pairedGrid(c, noBaseline),
       true,
     ],
@@ -258,7 +270,7 @@ export function compareSections(c: Comparison, ablations: boolean, noBaseline?: 
 /** The tables with their headings; `title` says what was compared (suite, agent, seed). */
 export function compareText(c: Comparison, title: string, ablations: boolean): CompareText {
   const sections = compareSections(c, ablations);
-  const markdown = [`# ${title}`, ...sections.map(([h, t]) => `## ${h}\n\n${md(t)}`)].join('\n\n') + '\n';
+  const markdown = [`# ${mdCell(title)}`, ...sections.map(([h, t]) => `## ${h}\n\n${md(t)}`)].join('\n\n') + '\n';
   const printed = [title, ...sections.filter(([, , p]) => p).map(([h, t]) => `${h}\n${md(t)}`)].join('\n\n');
   return { printed, markdown };
 }
