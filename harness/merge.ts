@@ -101,7 +101,12 @@ function holdTheirSlices(config: RunConfig, shards: readonly { dir: string; run:
       throw new UserError(
         `${clip(dir)} is not shard ${run.config.shard!.index} of ${run.config.shard!.count} of this run: its episode ${at + 1} is ${held[at] === undefined ? 'missing' : clip(held[at])}, where the run's configurations give ${expected[at] === undefined ? 'none' : clip(expected[at])}`,
       );
-    heldToTheirEvents(join(dir, EPISODES_FILE), run.episodes, sliceOf(bundles, run.config.shard!));
+    heldToTheirEvents(
+      join(dir, EPISODES_FILE),
+      run.episodes,
+      sliceOf(bundles, run.config.shard!),
+      'play that shard again into a folder of its own',
+    );
   }
 }
 

@@ -11,7 +11,7 @@ import type { LoadedBundle } from '../simulator/loop/bundle.ts';
 import { runBatch, type Engine } from '../simulator/loop/batch.ts';
 import { LlmSession, type SessionOptions } from '../simulator/llm/session.ts';
 import { summarize, type EpisodeScore, type Summary } from '../simulator/measure/metrics.ts';
-import type { EpisodeRecord } from '../simulator/loop/runner.ts';
+import { configurationOf, type EpisodeRecord } from '../simulator/loop/runner.ts';
 import { judgedOutcome } from '../simulator/measure/judged.ts';
 import {
   EPISODES_FILE,
@@ -322,23 +322,31 @@ export async function prepareAgent(
 }
 
 /**
- * The episodes a resumed run keeps are the ones it played: each one's T, D, STC and pattern
- * outcomes must be what its bundle's evaluator gives its events and answer, or the folder was
- * edited by hand, and resuming would carry the edit into summary.json.
+ * The episodes a resumed run (or a merge) keeps are the ones it played: each one's configuration
+ * (suite, feasibility, pattern families, condition) must be its bundle's, and its T, D, STC and
+ * pattern outcomes what the bundle's evaluator gives its events and answer, or the folder was
+ * edited by hand, and going on would carry the edit into summary.json. `advice` says what to do then.
  */
 export function heldToTheirEvents(
   file: string,
   kept: readonly EpisodeRecord[],
   bundles: readonly LoadedBundle[],
+  advice = 'remove the folder or choose another --out',
 ): void {
   kept.forEach((r, i) => {
-    const field = firstDifference(
-      { T: r.T, D: r.D, STC: r.STC, patternOutcomes: r.patternOutcomes },
-      judgedOutcome(bundles[i]!.manifest.evaluator, r),
-    );
+    const m = bundles[i]!.manifest;
+    const field =
+      firstDifference(
+        { scenario: r.scenario, suite: r.suite, feasible: r.feasible, patterns: r.patterns, condition: r.condition },
+        { scenario: m.id, suite: m.suite, condition: undefined, ...configurationOf(m) },
+      ) ??
+      firstDifference(
+        { T: r.T, D: r.D, STC: r.STC, patternOutcomes: r.patternOutcomes },
+        judgedOutcome(m.evaluator, r),
+      );
     if (field !== null)
       throw new UserError(
-        `${clip(file)}: episode ${i + 1} (${clip(r.scenario)}): ${field}: not what its events give (edited by hand?); remove the folder or choose another --out`,
+        `${clip(file)}: episode ${i + 1} (${clip(r.scenario)}): ${field}: not what its configuration and events give (edited by hand?); ${advice}`,
       );
   });
 }

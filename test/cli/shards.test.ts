@@ -198,10 +198,23 @@ describe('a suite played in shards', () => {
     records[0] = { ...records[0], T: 1 - records[0].T, STC: records[0].D === 0 ? 1 - records[0].T : 0 };
     writeFileSync(join(forged, 'episodes.jsonl'), records.map((r) => JSON.stringify(r) + '\n').join(''));
     writeSummary(join(forged, 'summary.json'), JSON.parse(readFileSync(join(forged, 'run.json'), 'utf8')), records);
+    // The same with the pattern families it claims: a summary by family would show one it never met.
+    const families = join(cwd, 'a2-families');
+    cpSync(join(cwd, 'a2'), families, { recursive: true });
+    const claimed = readFileSync(join(families, 'episodes.jsonl'), 'utf8')
+      .trimEnd()
+      .split('\n')
+      .map((l, i) => ({ ...JSON.parse(l), ...(i === 0 ? { patterns: ['cookie-trap', 'confirm-shaming'] } : {}) }));
+    writeFileSync(join(families, 'episodes.jsonl'), claimed.map((r) => JSON.stringify(r) + '\n').join(''));
+    writeSummary(join(families, 'summary.json'), JSON.parse(readFileSync(join(families, 'run.json'), 'utf8')), claimed);
     for (const [shards, message] of [
       [
         ['a1', 'a2-forged'],
-        /^decoy merge: a2-forged\/episodes\.jsonl: episode 1 \(.+\): T: not what its events give \(edited by hand\?\)/,
+        /^decoy merge: a2-forged\/episodes\.jsonl: episode 1 \(.+\): T: not what its configuration and events give \(edited by hand\?\); play that shard again into a folder of its own$/,
+      ],
+      [
+        ['a1', 'a2-families'],
+        /^decoy merge: a2-families\/episodes\.jsonl: episode 1 \(.+\): patterns\.0: not what its configuration and events give/,
       ],
       [['a1', 'b2'], /^decoy merge: b2 and a1 are shards of different runs \(their run\.json differ in seed\)$/],
       [['a1'], /^decoy merge: shard 2 of 2 is missing: merge needs every shard of the run$/],

@@ -161,8 +161,11 @@ describe('a run resumes where it stopped', () => {
       expect(readdirSync(out), what).toEqual(['episodes.jsonl', 'run.json', 'summary.json']);
     }
 
-    // A kept episode whose outcome was edited (its events untouched) is refused, naming it, and the folder is left as it was.
+    // A kept episode whose outcome or configuration was edited (its events untouched) is refused, naming it, and the folder is left as it was.
     for (const edit of [
+      (r: Record<string, unknown>) => ({ ...r, patterns: ['cookie-trap'] }),
+      (r: Record<string, unknown>) => ({ ...r, feasible: !r.feasible }),
+      (r: Record<string, unknown>) => ({ ...r, condition: 'shop/p1' }),
       (r: Record<string, unknown>) => ({ ...r, D: 1 - (r.D as number) }),
       (r: Record<string, unknown>) => ({ ...r, STC: 1 - (r.STC as number) }),
       (r: Record<string, unknown>) => ({
@@ -179,7 +182,7 @@ describe('a run resumes where it stopped', () => {
       writeFileSync(join(out, 'run.json'), reference['run.json']!);
       writeFileSync(join(out, 'episodes.jsonl'), edited);
       await expect(run(out)).rejects.toThrow(
-        /episodes\.jsonl: episode 2 \(.+\): \S+: not what its events give \(edited by hand\?\)/,
+        /episodes\.jsonl: episode 2 \(.+\): \S+: not what its configuration and events give \(edited by hand\?\); remove the folder or choose another --out$/,
       );
       expect(readFileSync(join(out, 'episodes.jsonl'), 'utf8')).toBe(edited);
       expect(existsSync(join(out, 'summary.json'))).toBe(false);
