@@ -17,7 +17,7 @@ import {
 } from './flags.ts';
 import { playOptions, sandboxFor, withEngine } from './play-flags.ts';
 import { suiteNameOf, toSource } from './source.ts';
-import { stoppable } from './stop.ts';
+import { stoppable, withShard } from './stop.ts';
 
 /** Everything is written, but some episodes ended in an error: the table is the output, and the exit code is 1. */
 class EpisodesFailed extends CheckFailed {
@@ -59,7 +59,8 @@ export const { help, run, flags } = defineCommand({
     const { subsetFields } = await import('../harness/subset.ts');
     const startedAt = performance.now();
     const { shardOf } = await import('../harness/shard.ts');
-    const slice = c.shard ? shardOf(c.shard, process.env) : null;
+    // An empty --shard (an unset variable in a job script) is refused, never read as no shard.
+    const slice = c.shard !== undefined ? shardOf(c.shard, process.env) : null;
     await sandboxFor(c, io.warn);
     if (c.agent === 'replay' && c.defense !== 'none')
       io.warn(
@@ -114,8 +115,11 @@ export const { help, run, flags } = defineCommand({
       return report;
     }
     const r = await withEngine(c, (executable) =>
-      stoppable(io, (signal) =>
-        executeRun(config, c.out, { bundles, ...playOptions(c, io.progress, signal, executable), startedAt }),
+      stoppable(
+        io,
+        (signal) =>
+          executeRun(config, c.out, { bundles, ...playOptions(c, io.progress, signal, executable), startedAt }),
+        withShard(slice),
       ),
     );
     const report = `${r.table}\n\nwrote ${r.episodes} and ${r.summaryFile}`;

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   cpSync,
+  existsSync,
   mkdirSync,
   mkdtempSync,
   readdirSync,
@@ -125,6 +126,15 @@ describe('a suite played in shards', () => {
       expect(read(join(cwd, merge[merge.indexOf('--out') + 1]!))).toEqual(whole);
     });
   }
+
+  it('an empty --shard (an unset variable in a job script) is refused, never read as the whole suite', async () => {
+    for (const given of [['--shard', ''], ['--shard=']]) {
+      const r = await decoyIn(dir, 'run', ...SMALL, ...given, '--out', 'never');
+      expect(r.code).toBe(2);
+      expect(r.err).toBe('decoy run: --shard: "" is not i/n (like 2/4) nor auto\n');
+    }
+    expect(existsSync(join(dir, 'never'))).toBe(false);
+  });
 
   it('shards past the number of configurations are runs of no episodes, and merge with the rest into the whole run', async () => {
     const cwd = join(dir, 'empty');

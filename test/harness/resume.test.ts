@@ -295,7 +295,7 @@ describe('decoy run stopped by a signal', () => {
     );
   }
 
-  it('Ctrl-C stops after an episode with one line saying how to resume; SIGKILL mid-run; each time the same command plays only the missing episodes, and the folder ends as an uninterrupted run', async () => {
+  it('Ctrl-C, and SIGTERM as a scheduler sends it, stop after an episode with one line saying how to resume, leaving no lock; SIGKILL mid-run; each time the same command plays only the missing episodes, and the folder ends as an uninterrupted run', async () => {
     const out = 'cli-run';
     const stopped = await interrupt(out, 'SIGINT', 1);
     expect(stopped.early, 'the run finished before it could be stopped').toBe(false);
@@ -310,6 +310,14 @@ describe('decoy run stopped by a signal', () => {
     const first = readFileSync(join(dir, out, 'episodes.jsonl'), 'utf8');
     expect(first.endsWith('\n')).toBe(true);
     expect(existsSync(join(dir, out, 'summary.json'))).toBe(false);
+    // SIGTERM, as Kubernetes and Slurm end a job they evict or time out, stops it the same way, and takes its lock with it.
+    const termed = await interrupt('cli-term', 'SIGTERM', 1);
+    expect(termed.early, 'the run finished before it could be stopped').toBe(false);
+    expect(termed.code, termed.err).toBe(130);
+    expect(termed.err).toMatch(
+      /^decoy run: stopped after \d+ of \d+ episodes; to finish, run the same command again: .* --out cli-term$/m,
+    );
+    expect(readdirSync(join(dir, 'cli-term')).sort()).toEqual(['episodes.jsonl', 'run.json']);
 
     const lines = first.split('\n').length - 1;
     const killed = await interrupt(out, 'SIGKILL', lines + 1);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { interleave, parseShard, shardFromEnv, sliceOf } from '../../harness/shard.ts';
+import { sameCommand, withShard } from '../../cli/stop.ts';
 
 describe('shards', () => {
   it('the slices of every shard of a list are disjoint, cover it, differ in size by at most one (no later shard larger), and interleave back into it', () => {
@@ -29,6 +30,19 @@ describe('shards', () => {
       ['1/4/2', /is not i\/n/],
     ] as const)
       expect(() => parseShard(text)).toThrow(message);
+  });
+
+  it("the command to resume a run stopped under --shard auto names the shard it played, for a shell without the scheduler's variables", () => {
+    const argv = process.argv;
+    try {
+      process.argv = [argv[0]!, 'decoy', 'run', '--suite', 'demo', '--shard', 'auto', '--out', 'x'];
+      expect(sameCommand(withShard({ index: 2, count: 4 }))).toBe('decoy run --suite demo --shard 2/4 --out x');
+      process.argv = [argv[0]!, 'decoy', 'run', '--shard=auto', '--out', 'auto'];
+      expect(sameCommand(withShard({ index: 1, count: 3 }))).toBe('decoy run --shard=1/3 --out auto');
+      expect(sameCommand(withShard(null))).toBe('decoy run --shard=auto --out auto');
+    } finally {
+      process.argv = argv;
+    }
   });
 
   it("auto reads each scheduler's variables: a Slurm array from any first id and step, a Kubernetes Indexed Job, GitLab's parallel", () => {
