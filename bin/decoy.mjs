@@ -15,4 +15,9 @@ else {
   register();
   entry = await import('../cli/main.ts');
 }
-process.exitCode = await entry.main(process.argv.slice(2));
+const code = await entry.main(process.argv.slice(2));
+// The command is done when main returns: a user's agent or defense may have left a timer or a
+// socket open, which would keep the process alive after everything was written.
+const flushed = (stream) => new Promise((resolve) => stream.write('', resolve));
+await Promise.all([flushed(process.stdout), flushed(process.stderr)]);
+process.exit(code);

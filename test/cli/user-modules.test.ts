@@ -219,6 +219,22 @@ describe('decoy run with a defense or agent from a file', () => {
     expect(r.stderr).toBe("decoy run: defense './no-scroll.ts' has no option 'how' (has: why)\n");
     expect(r.status).toBe(2);
   });
+
+  it('the binary exits once the run is written, even where a defense left a timer running (a keep-alive client)', () => {
+    writeFileSync(
+      join(dir, 'keep-alive.mjs'),
+      `export default { id: 'keep-alive', description: 'allows all', create: () => { setInterval(() => {}, 5000); return { review: () => ({ kind: 'allow' }) }; } };\n`,
+    );
+    const args = ['run', '--suite', 'demo', '--pattern', 'price-drift', '--no-check', '--defense', './keep-alive.mjs'];
+    const r = spawnSync(process.execPath, [BIN, ...args, '--out', 'kept-alive'], {
+      cwd: dir,
+      encoding: 'utf8',
+      timeout: 90_000,
+    });
+    expect(r.signal, 'still running after 90 s').toBeNull();
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/wrote kept-alive\/episodes\.jsonl and kept-alive\/summary\.json\n$/);
+  }, 120_000);
 });
 
 describe('a defense outside the checkout imports decoy/defense', () => {
