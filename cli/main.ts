@@ -128,6 +128,7 @@ const FS_CODES: Readonly<Record<string, string>> = {
   ENOSPC: 'no space left on the device',
   EDQUOT: 'disk quota exceeded',
   ENOTDIR: 'a part of the path is a file, not a folder',
+  EISDIR: 'a folder stands where a file belongs',
   EEXIST: 'something already stands there',
   ELOOP: 'too many symbolic links',
   EMFILE: 'too many open files',

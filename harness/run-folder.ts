@@ -9,11 +9,11 @@
  * What is checked is what was read: a reader gets the file's own JSON once it fits (never
  * zod's rebuilt copy), so a summary compared with its episodes is compared as written.
  */
-import { existsSync, readFileSync, statSync, truncateSync } from 'node:fs';
+import { existsSync, statSync, truncateSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { clip, firstIssue, UserError } from '../lib/errors.ts';
-import { completeLines } from '../lib/files.ts';
+import { completeLines, readWhole } from '../lib/files.ts';
 import type { Same } from '../lib/same.ts';
 import { episodeSeed } from '../scenarios/rng.ts';
 import { versionPrefix } from '../scenarios/scenario-id.ts';
@@ -202,7 +202,7 @@ export function runConfigProblem(dir: string): string | null {
   const file = join(dir, RUN_FILE);
   if (!existsSync(file)) return null;
   try {
-    parseRunConfig(readFileSync(file, 'utf8'), file);
+    parseRunConfig(readWhole(file, 'utf8'), file);
     return null;
   } catch (e) {
     if (e instanceof UserError) return e.message;
@@ -262,8 +262,8 @@ export function readRunFolder(dir: string): RunFolder {
   const summaryFile = join(dir, SUMMARY_FILE);
   if (!existsSync(runFile) || !existsSync(episodesFile))
     throw new UserError(`${clip(dir)} holds no run (${RUN_FILE} and ${EPISODES_FILE}, as decoy run writes them)`);
-  const config = parseRunConfig(readFileSync(runFile, 'utf8'), runFile);
-  const bytes = readFileSync(episodesFile);
+  const config = parseRunConfig(readWhole(runFile, 'utf8'), runFile);
+  const bytes = readWhole(episodesFile);
   const lines = completeLines(bytes);
   const episodes = lines.map((l, i) => parseEpisode(l.text, episodesFile, i + 1));
   if ((lines.at(-1)?.end ?? 0) < bytes.length)
@@ -300,7 +300,7 @@ export function readRunFolder(dir: string): RunFolder {
     throw new UserError(
       `${clip(summaryFile)}: missing: the run did not finish (run the same decoy run again to finish it)`,
     );
-  const { suite, agent, defense, seed, ...summary } = parseSummary(readFileSync(summaryFile, 'utf8'), summaryFile);
+  const { suite, agent, defense, seed, ...summary } = parseSummary(readWhole(summaryFile, 'utf8'), summaryFile);
   const head = { suite, agent, defense, seed };
   for (const k of ['suite', 'agent', 'defense', 'seed'] as const) {
     if (head[k] !== config[k])
@@ -330,7 +330,7 @@ export function finishedEpisodes(
   if (!existsSync(file)) return [];
   const kept: EpisodeRecord[] = [];
   let end = 0;
-  for (const line of completeLines(readFileSync(file))) {
+  for (const line of completeLines(readWhole(file))) {
     const id = scenarios[kept.length];
     if (id === undefined) break;
     let record: EpisodeRecord | null = null;

@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:f
 import { basename, join } from 'node:path';
 import { clip, Halted, quote, shortReason, Stopped, UserError } from '../lib/errors.ts';
 import { LOCK_NAME, lockFolder } from './lock.ts';
-import { appendLine, clearTemps, isTempName, writeFileAtomic } from '../lib/files.ts';
+import { appendLine, clearTemps, isTempName, readWhole, writeFileAtomic } from '../lib/files.ts';
 import { clearOtherVersion } from '../generator/bundle.ts';
 import { scenarioId } from '../generator/compose.ts';
 import { suites } from '../scenarios/index.ts';
@@ -166,7 +166,7 @@ export function claimOutput(out: string, config: RunConfig, replaceSameSuite = f
   const stamp = stampText(config);
   const runFile = join(out, RUN_FILE);
   if (existsSync(runFile)) {
-    const held = readFileSync(runFile, 'utf8');
+    const held = readWhole(runFile, 'utf8');
     if (held === stamp && !existsSync(join(out, SUMMARY_FILE))) return true;
     let suite: unknown = null;
     try {
@@ -191,7 +191,7 @@ export function claimOutput(out: string, config: RunConfig, replaceSameSuite = f
 export const finishedRun = (dir: string, config: RunConfig): boolean =>
   existsSync(join(dir, SUMMARY_FILE)) &&
   existsSync(join(dir, RUN_FILE)) &&
-  readFileSync(join(dir, RUN_FILE), 'utf8') === stampText(config);
+  readWhole(join(dir, RUN_FILE), 'utf8') === stampText(config);
 
 /** The refusal of a run folder (`shown` so) that holds another run than `config`: what its run.json does not fit (run-folder.ts), else what differs. */
 export function heldOtherRun(dir: string, held: string, config: RunConfig, shown = dir): UserError {

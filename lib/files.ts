@@ -22,6 +22,22 @@ const TEMP = /^\..+\.\d+\.tmp$/;
 /** Whether a file name is one of writeFileAtomic's temporary files (left behind only by a killed process). */
 export const isTempName = (name: string): boolean => TEMP.test(name);
 
+/**
+ * A file read whole, for a reader that names what it read: Node's error for a folder where the
+ * file belongs (EISDIR) carries no path, so the command's one line could not say which.
+ */
+export function readWhole(path: string): Buffer;
+export function readWhole(path: string, encoding: 'utf8'): string;
+export function readWhole(path: string, encoding?: 'utf8'): string | Buffer {
+  try {
+    return encoding ? readFileSync(path, encoding) : readFileSync(path);
+  } catch (e) {
+    const err = e as NodeJS.ErrnoException;
+    if (err.code !== undefined && err.path === undefined) err.path = path;
+    throw e;
+  }
+}
+
 /** Removes temporary files a killed writer left in `dir` (not in its subfolders). */
 export function clearTemps(dir: string): void {
   let names: string[];
@@ -104,7 +120,7 @@ export function keptLines(path: string, accept: (text: string, index: number) =>
   if (!existsSync(path)) return [];
   const kept: string[] = [];
   let end = 0;
-  for (const line of completeLines(readFileSync(path))) {
+  for (const line of completeLines(readWhole(path))) {
     if (!accept(line.text, kept.length)) break;
     kept.push(line.text);
     end = line.end;

@@ -19,7 +19,7 @@ import { fileURLToPath } from 'node:url';
 import { clip, quote, QUOTE_MAX, UserError } from '../../lib/errors.ts';
 import { COMMANDS } from '../../cli/commands.ts';
 import { writeBundles } from '../../generator/bundle.ts';
-import { bundleFor, withoutProgress } from '../helpers.ts';
+import { bundleFor, decoyIn, withoutProgress } from '../helpers.ts';
 import {
   MAX_REPLAY_ACTION_CHARS,
   MAX_REPLAY_FILE_BYTES,
@@ -384,6 +384,18 @@ describe('bad inputs: one line naming the problem, exit 2, nothing written', () 
       expect(listing()).toEqual(before);
     },
   );
+
+  it('a folder where a run file belongs is named in one line, exit 2, nothing written', async () => {
+    mkdirSync(join(dir, 'folders', 'run.json'), { recursive: true });
+    const before = listing();
+    const r = await decoyIn(dir, 'run', '--bundles', 'good', '--no-check', '--out', 'folders');
+    expect(r.code).toBe(2);
+    expect(r.err).toBe('decoy run: cannot read folders/run.json: a folder stands where a file belongs (EISDIR)\n');
+    const report = await decoyIn(dir, 'report', 'folders', '--out', 'never');
+    expect(report.code).toBe(2);
+    expect(report.err).toMatch(/^decoy report: folders holds no run \(/);
+    expect(listing()).toEqual(before);
+  });
 
   // The real command: exit code 2 and one line on stderr, for a bundle folder that loops, a 100 kB argument.
   const SPAWNED: [string[], RegExp][] = [
