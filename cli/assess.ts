@@ -196,7 +196,7 @@ export const { help, run, flags } = defineCommand({
       'runs' in source
         ? `runs ${source.runs.join(', ')}`
         : `suite ${source.suite} · agents ${source.agents.join(',')} · seed ${source.seed}${phrasingsNote(source.phrasings)}`;
-    const title = `defense ${c.defense} · ${where} · ${r.report.steps} steps of ${r.episodes} episodes in ${seconds.toFixed(1)} s${r.skipped > 0 ? ` (${r.skipped} episodes that ended in an error left out)` : ''}`;
+    const title = `defense ${c.defense} · ${where} · ${r.report.steps} steps of ${r.episodes} episodes in ${seconds.toFixed(1)} s${r.skipped > 0 ? ` (${r.skipped} episode${r.skipped === 1 ? '' : 's'} that ended in an error left out)` : ''}`;
     const config = { defense: c.defense, defenseOptions: defenseOpt, ...source };
     const file = writeAssessment(c.out, {
       config,

@@ -110,7 +110,7 @@ export const { help, run, flags } = defineCommand({
           ),
         ),
       );
-      const report = `${s.table}\n\nwrote ${s.folders.length} run folders and ${s.file}${s.kept.length > 0 ? ` (seeds ${s.kept.join(', ')} kept as they were)` : ''}`;
+      const report = `${s.table}\n\nwrote ${s.folders.length} run folder${s.folders.length === 1 ? '' : 's'} and ${s.file}${s.kept.length > 0 ? ` (seeds ${s.kept.join(', ')} kept as they were)` : ''}`;
       if (s.errors > 0) throw new EpisodesFailed(report, s.errors);
       return report;
     }

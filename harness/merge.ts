@@ -121,7 +121,7 @@ export function mergeShards(dirs: readonly string[], out: string): MergeResult {
     writeFileAtomic(episodes, records.map((r) => JSON.stringify(r) + '\n').join(''));
     const summaryFile = join(out, SUMMARY_FILE);
     const summary = writeSummary(summaryFile, config, records);
-    const title = `suite ${suiteTitle(config.suite, config.suiteVersion)} · agent ${config.agent} · defense ${config.defense} · seed ${config.seed} · ${records.length} episodes merged from ${shards.length} shards`;
+    const title = `suite ${suiteTitle(config.suite, config.suiteVersion)} · agent ${config.agent} · defense ${config.defense} · seed ${config.seed} · ${records.length} episode${records.length === 1 ? '' : 's'} merged from ${shards.length} shard${shards.length === 1 ? '' : 's'}`;
     return { config, episodes, summaryFile, table: resultsTable(summary, title) };
   } finally {
     unlock();

@@ -473,7 +473,7 @@ async function playInto(
   const seconds = (performance.now() - opts.startedAt) / 1000;
   const summary = writeSummary(summaryFile, config, [...before, ...result.records]);
   const checked = opts.checkSeconds === null ? '' : `, ${opts.checkSeconds.toFixed(1)} s of it the self-check`;
-  const played = `${rest.length} episodes in ${seconds.toFixed(1)} s${checked}${before.length > 0 ? ` (${before.length} more kept from the interrupted run)` : ''}`;
+  const played = `${rest.length} episode${rest.length === 1 ? '' : 's'} in ${seconds.toFixed(1)} s${checked}${before.length > 0 ? ` (${before.length} more kept from the interrupted run)` : ''}`;
   const shard = config.shard ? ` · shard ${config.shard.index}/${config.shard.count}` : '';
   const title = `suite ${suiteTitle(config.suite, config.suiteVersion)}${shard} · agent ${config.agent} · defense ${config.defense} · seed ${config.seed} · ${played}`;
   return { episodes, summaryFile, resumed: before.length, table: resultsTable(summary, title), errors: summary.errors };

@@ -9,7 +9,7 @@ import type { EpisodeRecord } from '../../simulator/loop/runner.ts';
 import { seedsTable } from '../../simulator/measure/across-seeds.ts';
 import { outcomeOf } from '../../simulator/measure/metrics.ts';
 import { compareSections, outcomeGrid, type Grid } from '../../simulator/measure/report/compare.ts';
-import { NO_BASELINE_REPORT } from './text.ts';
+import { noBaselineOf } from './text.ts';
 import { dpsrHeatmap, outcomeBars } from './charts.ts';
 import type { EpisodeShot } from './shots.ts';
 import type { ReportRun, ReportSet } from './sources.ts';
@@ -114,7 +114,7 @@ ${shot ? shotFigure(shot) : ''}${stepsTable(e)}</details>`;
 
 function setSection(set: ReportSet, i: number, shots: ShotsOf): string {
   const c = set.comparison;
-  const sections = compareSections(c, false, NO_BASELINE_REPORT);
+  const sections = compareSections(c, false, noBaselineOf(set));
   const [results, ...rest] = sections;
   const group = rest.pop();
   const viewer = set.runs

@@ -10,13 +10,19 @@ import type { ReportSet } from './sources.ts';
 /** Why a set has no paired tests, in the report's words: it names no flag (the report takes none that adds a run). */
 export const NO_BASELINE_REPORT = 'No run of `none` is among these runs, so no run is paired against it.';
 
+/** Why a set's runs are not paired: one defense's run under several seeds pairs with no other run; else NO_BASELINE_REPORT. */
+export const noBaselineOf = (set: Pick<ReportSet, 'kind' | 'runs'>): string =>
+  set.kind === 'seeds' && new Set(set.runs.map((r) => r.config.defense)).size === 1
+    ? 'These are one run played under several seeds: no run is paired against another.'
+    : NO_BASELINE_REPORT;
+
 /** report.md: each set's tables under its title. */
 export function reportMarkdown(sets: readonly ReportSet[], sources: readonly string[]): string {
   const parts = [`# decoy report\n\nFrom ${sources.map(mdCode).join(', ')}.`];
   for (const set of sets) {
     const c = set.comparison;
     parts.push(`## ${mdCell(set.title)}`);
-    for (const [h, g] of compareSections(c, false, NO_BASELINE_REPORT)) parts.push(`### ${h}\n\n${md(g)}`);
+    for (const [h, g] of compareSections(c, false, noBaselineOf(set))) parts.push(`### ${h}\n\n${md(g)}`);
     parts.push(`### Outcomes\n\n${outcomeTable(c)}`);
     for (const a of set.across ?? [])
       parts.push(

@@ -371,6 +371,19 @@ describe('decoy report, names that are markup or formulas', () => {
   }, 60_000);
 });
 
+describe('decoy report, one run under several seeds', () => {
+  it('says its seeds are one run, not that no run of none is among them', async () => {
+    const r = await decoyIn(dir, 'report', 'seeds', '--out', 'rep-seeds');
+    expect(r.code, r.err).toBe(0);
+    const md = readFileSync(join(dir, 'rep-seeds', 'report.md'), 'utf8');
+    expect(md).toContain('These are one run played under several seeds: no run is paired against another.');
+    expect(md).not.toContain('No run of `none` is among these runs');
+    expect(readFileSync(join(dir, 'rep-seeds', 'report.html'), 'utf8')).toContain(
+      'These are one run played under several seeds: no run is paired against another.',
+    );
+  }, 60_000);
+});
+
 describe('decoy report, a run folder replaced', () => {
   it('refuses, in one line naming the folder and the first field that differs, a comparison, seeds or compare --runs folder whose run folder holds another run than its compare.json or seeds.json records', async () => {
     const replaced = (from: string, to: string, run: string) => {
