@@ -452,14 +452,15 @@ async function playInto(
           throw new Stopped(`stopped after ${done} of ${bundles.length} episodes`);
         appendLine(episodes, JSON.stringify(r));
         progress('episodes', ++done, bundles.length);
-        // Episodes in a row that ended in one same error; any other end starts the count again.
+        // Episodes in a row that ended in one same error (numbers aside: a request id or a count); any other end starts the count again.
         const reason = r.end.kind === 'error' ? r.end.reason : '';
+        const kind = reason.replace(/\d+/g, '#');
         if (!reason) streak.n = 0;
-        else streak.n = reason === streak.reason ? streak.n + 1 : 1;
-        streak.reason = reason;
+        else streak.n = kind === streak.reason ? streak.n + 1 : 1;
+        streak.reason = kind;
         if (opts.maxErrors !== undefined && streak.n >= opts.maxErrors && done < bundles.length)
           throw new Halted(
-            `stopped after ${done} of ${bundles.length} episodes: the last ${streak.n} ended in the same error (${shortReason(reason, 120)}); everything played is written, and the same command goes on from there`,
+            `stopped after ${done} of ${bundles.length} episodes: the last ${streak.n} ended in the same error (${shortReason(reason, 120)}); everything played is written, these as errors, and the same command goes on after them (another --out plays them again)`,
           );
         if (done < bundles.length) stopIfAsked(opts.signal, `after ${done} of ${bundles.length} episodes`);
       },

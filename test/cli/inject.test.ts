@@ -159,7 +159,7 @@ describe('decoy run --defense inject:<file.js>', () => {
     const first = await decoyIn(ROOT, ...args, '--max-errors', '1', '--out', out);
     expect(first.code).toBe(1);
     expect(first.err).toMatch(
-      /^decoy run: stopped after 1 of 2 episodes: the last 1 ended in the same error \(the injected script .*threw: .*\); everything played is written, and the same command goes on from there\n$/,
+      /^decoy run: stopped after 1 of 2 episodes: the last 1 ended in the same error \(the injected script .*threw: .*\); everything played is written, these as errors, and the same command goes on after them \(another --out plays them again\)\n$/,
     );
     expect(episodes(out)).toHaveLength(1);
     expect(existsSync(join(out, 'summary.json'))).toBe(false);

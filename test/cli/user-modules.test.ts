@@ -220,6 +220,30 @@ describe('decoy run with a defense or agent from a file', () => {
     expect(r.status).toBe(2);
   });
 
+  it('--max-errors counts errors that differ only in their numbers (a request id) as the same error', async () => {
+    writeFileSync(
+      join(dir, 'outage.mjs'),
+      `let n = 0;\nexport default { id: 'outage', description: 'an endpoint down', create: () => ({ review: () => { throw new Error('HTTP 503 (request id ' + (++n * 7919) + ')'); } }) };\n`,
+    );
+    const r = await decoyIn(
+      dir,
+      'run',
+      '--suite',
+      'demo',
+      '--no-check',
+      '--defense',
+      './outage.mjs',
+      '--max-errors',
+      '2',
+      '--out',
+      'outage',
+    );
+    expect(r.code).toBe(1);
+    expect(r.err).toMatch(
+      /^decoy run: stopped after 2 of 16 episodes: the last 2 ended in the same error \(the defense '\.\/outage\.mjs' threw: HTTP 503 \(request id \d+\)\)/,
+    );
+  }, 120_000);
+
   it('the binary exits once the run is written, even where a defense left a timer running (a keep-alive client)', () => {
     writeFileSync(
       join(dir, 'keep-alive.mjs'),
