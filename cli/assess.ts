@@ -26,12 +26,14 @@ import {
   required,
   scenario,
   stepSeconds,
+  callSeconds,
   suite,
   suiteSeed,
   trustBundles,
   unsafeNoSandbox,
   when,
 } from './flags.ts';
+import { CheckFailed } from './check-failed.ts';
 import { llmOf, sandboxFor } from './play-flags.ts';
 import { stoppable } from './stop.ts';
 import { phrasingsNote, recordedPhrasings } from '../scenarios/phrasing.ts';
@@ -47,6 +49,22 @@ const agentList = z
         .filter((a) => a !== ''),
     ),
   );
+
+/** An assessment written whole in which the defense failed on steps, or episodes ended in an error: exit 1, as a run's. */
+class AssessFailed extends CheckFailed {
+  constructor(report: string, errors: number, skipped: number) {
+    super(report, errors + skipped);
+    this.message = [
+      errors > 0
+        ? `the defense failed on ${errors} step${errors === 1 ? '' : 's'} (verdict "error", its reason as feedback)`
+        : '',
+      skipped > 0 ? `${skipped} episode${skipped === 1 ? '' : 's'} ended in an error (left, with the reason)` : '',
+    ]
+      .filter((s) => s !== '')
+      .join(' and ')
+      .concat(': left out of the rates; everything was written');
+  }
+}
 
 export const { help, run, flags } = defineCommand({
   name: 'assess',
@@ -94,6 +112,7 @@ export const { help, run, flags } = defineCommand({
       { required: true },
     ),
     stepSeconds,
+    callSeconds,
     unsafeNoSandbox,
     cassette,
     llmMode,
@@ -186,6 +205,7 @@ export const { help, run, flags } = defineCommand({
         defense: c.defense,
         defenseOptions: defenseOpt,
         limits,
+        ...(c.callSeconds !== undefined ? { callSeconds: c.callSeconds } : {}),
         progress: io.progress,
         signal,
         llm,
@@ -202,9 +222,12 @@ export const { help, run, flags } = defineCommand({
       config,
       episodes: r.episodes,
       skipped: r.skipped,
+      ...(r.left.length > 0 ? { left: r.left } : {}),
       ...r.report,
       judged: r.steps,
     });
-    return `${assessTable(r.report, title)}\n\nwrote ${file}`;
+    const report = `${assessTable(r.report, title)}\n\nwrote ${file}`;
+    if (r.report.errors > 0 || r.skipped > 0) throw new AssessFailed(report, r.report.errors, r.skipped);
+    return report;
   },
 });

@@ -32,6 +32,7 @@ import { subsetOf, subsetOfRuns, type Subset } from './subset.ts';
 import { stopIfAsked } from './stop.ts';
 import { askContext, askReview, PartyError } from '../simulator/loop/party.ts';
 import { LlmSession, type SessionOptions } from '../simulator/llm/session.ts';
+import { PARTY_SECONDS } from '../simulator/loop/call-limits.ts';
 
 /**
  * Where the steps come from: recorded runs, or agents played on a suite generated here; each
@@ -59,7 +60,25 @@ export interface AssessOptions {
   signal?: AbortSignal;
   /** The LLM of a model-backed defense: its cassette and mode, prices (live without a cassette). */
   llm?: SessionOptions;
+  /** How long the assessed defense may take over one call (--call-seconds); a call past it is that step's error. PARTY_SECONDS unless given. */
+  callSeconds?: number;
 }
+
+/** Episodes judged, and those left out with why each ended. */
+interface Counts {
+  episodes: number;
+  skipped: number;
+  left: { scenario: string; agent: string; reason: string }[];
+}
+
+const leftOut = (counts: Counts, e: EpisodeRecord) => {
+  counts.skipped++;
+  counts.left.push({
+    scenario: e.scenario,
+    agent: e.agent,
+    reason: e.end.kind === 'error' ? e.end.reason : e.end.kind,
+  });
+};
 
 export interface AssessResult {
   report: AssessReport;
@@ -68,6 +87,8 @@ export interface AssessResult {
   episodes: number;
   /** Episodes left out: they ended in an error, so their last state may not replay. */
   skipped: number;
+  /** Each episode left out, with the reason it ended. */
+  left: { scenario: string; agent: string; reason: string }[];
 }
 
 /** The defense's definition, its options checked against the ones it declares. */
@@ -106,9 +127,9 @@ const failed = (ctx: ReviewContext, e: unknown): Judgement => ({
 });
 
 /** The defense's verdict on one review; a throw is the step's error, and the assessment goes on. */
-async function judge(defense: Defense, ctx: ReviewContext): Promise<Judgement> {
+async function judge(defense: Defense, ctx: ReviewContext, seconds = PARTY_SECONDS): Promise<Judgement> {
   try {
-    const v = await askReview(defense, ctx, 'defense');
+    const v = await askReview(defense, ctx, 'defense', seconds);
     // What the defense said; an allow or an intervention says it by its kind. A look is not carried out here (nothing is executed): the step stays undecided, and uncertainty is not authorization.
     const feedback = v.kind === 'block' || v.kind === 'terminate' || v.kind === 'acquire' ? verdictText(v) : null;
     return { verdict: v.kind, allowed: v.kind === 'allow', feedback, element: elementOf(ctx) };
@@ -118,9 +139,9 @@ async function judge(defense: Defense, ctx: ReviewContext): Promise<Judgement> {
 }
 
 /** The defense's context() for an episode, asked as the runner asks it; a failure is every step's error in that episode. */
-async function contextOf(defense: Defense, goal: string): Promise<string | null | PartyError> {
+async function contextOf(defense: Defense, goal: string, seconds = PARTY_SECONDS): Promise<string | null | PartyError> {
   try {
-    return await askContext(defense, goal, 'defense');
+    return await askContext(defense, goal, 'defense', seconds);
   } catch (e) {
     return e instanceof PartyError ? e : new PartyError(String(e));
   }
@@ -156,7 +177,7 @@ function judged(
 export async function assessSteps(source: AssessSource, opts: AssessOptions): Promise<AssessResult> {
   const def = await assessedDefense(opts.defense, opts.defenseOptions);
   const steps: JudgedStep[] = [];
-  const counts = { episodes: 0, skipped: 0 };
+  const counts: Counts = { episodes: 0, skipped: 0, left: [] };
   const llm = new LlmSession(opts.llm);
   const made = (seed: number, episode: string) =>
     def.create({ seed, options: opts.defenseOptions, llm: llm.episode(episode, `assess + ${def.id}`).defense });
@@ -176,7 +197,7 @@ async function fromRuns(
   llm: LlmSession,
   opts: AssessOptions,
   out: JudgedStep[],
-  counts: { episodes: number; skipped: number },
+  counts: Counts,
 ): Promise<void> {
   const read = source.runs.map((runs) => {
     const { config, episodes } = readRunFolder(runs);
@@ -214,7 +235,7 @@ async function fromRuns(
   try {
     for (const { episodes, bundles } of runs) {
       for (const e of episodes) {
-        if (labelledSkip(e)) counts.skipped++;
+        if (labelledSkip(e)) leftOut(counts, e);
         else {
           const defense = made(e.seed, e.scenario);
           const history: Turn[] = [];
@@ -222,7 +243,7 @@ async function fromRuns(
           // What the runner would have shown the agent from the defense's context(), asked once per episode as the runner asks it.
           let said: string | null | PartyError | undefined;
           const labels = await labelRecorded(env, bundles.get(e.scenario) as LoadedBundle, e, fork, async (s, obs) => {
-            if (said === undefined) said = await contextOf(defense, obs.goal);
+            if (said === undefined) said = await contextOf(defense, obs.goal, opts.callSeconds);
             const seen = typeof said === 'string' ? { ...obs, defense_context: said } : obs;
             const ctx = reviewContext(seen, parseAction(s.proposal), s.i, [...history], DEFENSE_BUDGET);
             judgements.push(
@@ -230,7 +251,7 @@ async function fromRuns(
                 ? NOT_ASKED
                 : said instanceof PartyError
                   ? failed(ctx, said)
-                  : await judge(defense, ctx),
+                  : await judge(defense, ctx, opts.callSeconds),
             );
             history.push({ proposal: s.proposal, verdict: s.verdict.kind, error: s.error, url: s.url });
           });
@@ -259,7 +280,7 @@ async function fromSuite(
   llm: LlmSession,
   opts: AssessOptions,
   out: JudgedStep[],
-  counts: { episodes: number; skipped: number },
+  counts: Counts,
 ): Promise<void> {
   const agents: AgentDef[] = [];
   for (const id of source.agents) agents.push(await agentDef(id));
@@ -297,7 +318,7 @@ async function fromSuite(
         const watcher: Defense = {
           ...(assessed.context ? { context: (c: { goal: string }) => assessed.context!(c) } : {}),
           async review(ctx) {
-            judgements.push(await judge(assessed, ctx));
+            judgements.push(await judge(assessed, ctx, opts.callSeconds));
             return { kind: 'allow' };
           },
         };
@@ -309,9 +330,11 @@ async function fromSuite(
           agentId: a.id,
           defense: watcher,
           defenseId: 'none',
+          // The assessed defense's own limit ends a call as that step's error; the episode's comes after it.
+          partySeconds: (opts.callSeconds ?? PARTY_SECONDS) + PARTY_SECONDS,
         });
         stopOnLlm(llm);
-        if (labelledSkip(record)) counts.skipped++;
+        if (labelledSkip(record)) leftOut(counts, record);
         else {
           let k = 0;
           record.steps.forEach((s, i) =>

@@ -10,6 +10,35 @@ const decoy = (...args: string[]) => decoyIn(dir, ...args);
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('decoy assess', () => {
+  it('a defense that throws or hangs is named: each step it failed on is an error with its reason, --call-seconds bounds a call, and the assessment, written whole, exits 1', async () => {
+    writeFileSync(
+      join(dir, 'throws.mjs'),
+      `export default { id: 'throws', description: 'x', create: () => ({ review: () => { throw new Error('boom'); } }) };\n`,
+    );
+    writeFileSync(
+      join(dir, 'hangs.mjs'),
+      `export default { id: 'hangs', description: 'x', create: () => ({ review: () => new Promise(() => {}) }) };\n`,
+    );
+    const base = ['assess', '--suite', 'demo', '--pattern', 'warranty-addon', '--agents', 'naive', '--limit', '1'];
+    for (const [defense, reason] of [
+      ['./throws.mjs', /threw: boom/],
+      ['./hangs.mjs', /did not answer within 1 s/],
+    ] as const) {
+      const out = defense.replace(/\W/g, '');
+      const r = await decoy(...base, '--defense', defense, '--call-seconds', '1', '--out', out);
+      expect(r.code, r.err).toBe(1);
+      expect(r.err).toMatch(
+        /^decoy assess: the defense failed on \d+ steps? \(verdict "error", its reason as feedback\): left out of the rates; everything was written\n$/,
+      );
+      const json = JSON.parse(readFileSync(join(dir, out, 'assess.json'), 'utf8')) as {
+        errors: number;
+        judged: { verdict: string; feedback: string }[];
+      };
+      expect(json.errors).toBeGreaterThan(0);
+      expect(json.judged.filter((j) => j.verdict === 'error').every((j) => reason.test(j.feedback))).toBe(true);
+    }
+  }, 120_000);
+
   it('judges the steps of agents on a suite: a table per family, the worst steps, and assess.json with its config; run again into the same --out', async () => {
     const args = [
       'assess',
