@@ -53,7 +53,7 @@ export const { help, run, flags } = defineCommand({
       import('../harness/check.ts'),
       import('../harness/select.ts'),
     ]);
-    const bundles = loadBundles(c.source);
+    const bundles = loadBundles(c.source, (done, total) => io.progress('generate', done, total));
     // Ctrl-C: the verdicts made so far are kept, and the same command checks only the rest.
     const rows = await stoppable(io, (signal) =>
       checkBundles(bundles, {

@@ -156,7 +156,7 @@ export const { help, run, flags } = defineCommand({
       );
     const defenses = c.ablations ? withAblations(c.defenses) : [...c.defenses];
     await checkDefenses(defenses);
-    const bundles = loadBundles(source);
+    const bundles = loadBundles(source, (done, total) => io.progress('generate', done, total));
     const suite = suiteNameOf(source, bundles);
     const config = {
       suite,

@@ -78,7 +78,7 @@ export const { help, run, flags } = defineCommand({
           `'${chosen.id}' is a click-level suite; write its samples with decoy generate --suite ${chosen.id}`,
         );
     }
-    const bundles = loadBundles(c.source);
+    const bundles = loadBundles(c.source, (done, total) => io.progress('generate', done, total));
     const suite = suiteNameOf(c.source, bundles);
     const config = {
       suite,

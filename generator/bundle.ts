@@ -59,8 +59,19 @@ export function pictureData(pictures: Readonly<Record<string, PaintJob>>): Recor
   return data;
 }
 
-export function generateSuite(suite: SuiteDef, seed: number, phrasings: Phrasings = PHRASINGS_DEFAULT): Bundle[] {
-  return suite.scenarios().map((spec) => generateBundle(suite, spec, seed, phrasings));
+/** Every configuration of `suite` under `seed`; `made` hears of each bundle as it is made (a command's progress). */
+export function generateSuite(
+  suite: SuiteDef,
+  seed: number,
+  phrasings: Phrasings = PHRASINGS_DEFAULT,
+  made: (done: number, total: number) => void = () => {},
+): Bundle[] {
+  const specs = suite.scenarios();
+  return specs.map((spec, i) => {
+    const bundle = generateBundle(suite, spec, seed, phrasings);
+    made(i + 1, specs.length);
+    return bundle;
+  });
 }
 
 /** The seeds a suite's digest generates it at: two, since one seed draws only some of each pool. */

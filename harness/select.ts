@@ -62,8 +62,13 @@ export interface MadeSuite {
  * shoot, the demo): what is written is what was generated, at one seed and one half of the
  * phrasings. (A click suite's samples are drawn bundle by bundle instead: clicks.ts.)
  */
-export function makeSuite(suite: SuiteDef, seed: number, phrasings: Phrasings = PHRASINGS_DEFAULT): MadeSuite {
-  const bundles = generateSuite(suite, seed, phrasings);
+export function makeSuite(
+  suite: SuiteDef,
+  seed: number,
+  phrasings: Phrasings = PHRASINGS_DEFAULT,
+  made?: (done: number, total: number) => void,
+): MadeSuite {
+  const bundles = generateSuite(suite, seed, phrasings, made);
   return { bundles, writeTo: (out) => writeBundles(out, suite, seed, bundles, phrasings) };
 }
 
@@ -71,9 +76,9 @@ export function makeSuite(suite: SuiteDef, seed: number, phrasings: Phrasings = 
  * The one loader of bundles, for every command: from disk (bundlesFromDisk: checked to be
  * data unless trusted), or a suite (narrowed to its patterns) generated here, which is decoy's own.
  */
-export function loadBundles(source: BundleSource): LoadedBundle[] {
+export function loadBundles(source: BundleSource, made?: (done: number, total: number) => void): LoadedBundle[] {
   if ('bundles' in source) return ofThisVersion(bundlesFromDisk(source.bundles, source.trustBundles === true));
-  return generated(makeSuite(selectSuite(source.suite, source.patterns), source.seed, source.phrasings).bundles);
+  return generated(makeSuite(selectSuite(source.suite, source.patterns), source.seed, source.phrasings, made).bundles);
 }
 
 /** The manifests of a folder of bundles (simulator/loop/bundle.ts readManifests), of this decoy's version as loadBundles holds them. */

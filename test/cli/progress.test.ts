@@ -47,7 +47,7 @@ describe('progress', () => {
     expect(p.text().split('\r').at(-1)).toBe('[########################] episodes: 12/12 · 10/s\x1b[K\n');
   });
 
-  it('of a run goes to stderr, the self-check too, and never to stdout; a command printing JSON reports none', async () => {
+  it('of a run goes to stderr, the generation and the self-check too, and never to stdout; a command printing JSON reports none', async () => {
     // Its verdicts forgotten, so that the self-check plays and reports.
     for (const b of loadBundles({ suite: 'demo', seed: 7, patterns: ['preselected-consent'] }))
       rmSync(checkCacheFile(b), { force: true });
@@ -58,6 +58,9 @@ describe('progress', () => {
     // The rate once a second has passed: four episodes may take less.
     expect(r.progress.at(-1)).toMatch(/^episodes: 4\/4( · [\d.]+\/s)?\n$/);
     expect(r.progress.filter((l) => l.startsWith('self-check: 4/4'))).toHaveLength(1);
+    // The suite is made first, and said so: a large one takes seconds.
+    expect(r.progress[0]).toMatch(/^generate: 1\/4/);
+    expect(r.progress.filter((l) => l.startsWith('generate: 4/4'))).toHaveLength(1);
     const json = await decoyIn(dir, 'check', '--suite', 'demo', '--pattern', 'preselected-consent', '--json');
     expect(json.code).toBe(0);
     expect(json.progress).toEqual([]);
