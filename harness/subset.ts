@@ -5,6 +5,7 @@
  * every command: run and compare take configurations, assess and label the episodes of a run
  * folder (by their scenario ids), assess on a click suite its samples (by their ids).
  */
+import { closest, distance } from 'fastest-levenshtein';
 import { quote, UserError } from '../lib/errors.ts';
 import { createRng } from '../scenarios/rng.ts';
 
@@ -39,8 +40,21 @@ export function byId<T>(items: readonly T[], idOf: (item: T) => string, ids: rea
   const known = new Set(items.map(idOf));
   const missing = ids.find((id) => !known.has(id));
   if (missing !== undefined)
-    throw new UserError(`--scenario ${quote(missing)} is none of the ${items.length} ${taken.items} (${taken.ids})`);
+    throw new UserError(
+      `--scenario ${quote(missing)} is none of the ${items.length} ${taken.items} (${taken.ids})${nearest(missing, [...known])}`,
+    );
   return items.filter((b) => ids.includes(idOf(b)));
+}
+
+/** A known id an unknown one was likely meant as (a typo, another seed's suffix, another case), as the end of a refusal; '' for none near. */
+function nearest(id: string, known: readonly string[]): string {
+  if (known.length === 0) return '';
+  const near = closest(id, known);
+  // A few edits, or the whole id but its seed's digits: a mistyped name, not another configuration.
+  const seedless = (s: string) => s.toLowerCase().replace(/\.s\d+$/, '');
+  return distance(id, near) <= Math.max(3, Math.floor(id.length / 10)) || seedless(id) === seedless(near)
+    ? `; did you mean ${quote(near)}?`
+    : '';
 }
 
 /** The bundles whose ids are `ids` (all, for none), in their order; an id that is none of them is refused. */

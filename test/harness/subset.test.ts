@@ -70,6 +70,26 @@ describe('a subset of a suite', () => {
     );
   });
 
+  it('an id refused names the one it was likely meant as: a typo, another seed, another case; none for an id near nothing', () => {
+    const ids = ['demo.v5.signup-shopping.control.s7', 'demo.v5.signup-shopping.cookie-trap-corner.s7'];
+    const all = ids.map((id) => ({ manifest: { id } }));
+    const refused = (id: string) => {
+      try {
+        subsetOf(all, { scenarios: [id] }, 7);
+      } catch (e) {
+        return (e as Error).message;
+      }
+      return '';
+    };
+    for (const typo of [
+      'demo.v5.signup-shopping.contrl.s7',
+      'demo.v5.signup-shopping.control.s123',
+      'DEMO.V5.SIGNUP-SHOPPING.CONTROL.S7',
+    ])
+      expect(refused(typo)).toMatch(/; did you mean 'demo\.v5\.signup-shopping\.control\.s7'\?$/);
+    expect(refused('checkout')).toMatch(/ \(ids as decoy generate names their folders\)$/);
+  });
+
   it('is recorded the same whatever the order or repetition of the ids given, as it plays the same configurations', () => {
     fc.assert(
       fc.property(fc.array(fc.constantFrom('c0', 'c1', 'c2', 'c3'), { minLength: 1, maxLength: 8 }), (ids) => {
