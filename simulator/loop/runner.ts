@@ -13,7 +13,7 @@ import type { BundleManifest } from '../../scenarios/bundle.ts';
 import type { Score } from '../../scenarios/evaluate.ts';
 import { groundStep, recordStep, StepRecordError } from './steps.ts';
 import { quote, shortReason } from '../../lib/errors.ts';
-import { askContext, askReplan, askReview, blame } from './party.ts';
+import { askContext, askReplan, askReview, blame, PartyError } from './party.ts';
 import { PARTY_SECONDS } from './call-limits.ts';
 import { Budget } from './budget.ts';
 import {
@@ -158,13 +158,41 @@ async function play(setup: EpisodeSetup, steps: StepRecord[], budget: Budget): P
   return finish(setup, ep, end);
 }
 
+/**
+ * An agent's answer as the runner takes it: null to stop, an action string (parsed with the step,
+ * where a bad one is that step's), or an action object, which must be one an action string gives; anything
+ * else is the agent's failure, named as its own.
+ */
+function answerOf(raw: unknown, who: string): Action | string | null {
+  if (raw === null || typeof raw === 'string') return raw;
+  if (raw !== undefined && typeof raw === 'object') {
+    try {
+      parseAction(formatAction(raw as Action));
+      return raw as Action;
+    } catch {
+      // not an action: said below
+    }
+  }
+  let shown: string;
+  try {
+    shown = JSON.stringify(raw) ?? String(raw);
+  } catch {
+    shown = String(raw);
+  }
+  throw new PartyError(
+    `the ${who} gave ${shortReason(shown, 80)}, not an action (an action string such as click('e1'), an action object, or null to stop)`,
+  );
+}
+
 /** The agent and the defense as the runner calls them: each call within time, a failure named as the party's. */
 function parties(setup: EpisodeSetup): { agent: Agent; defense: Defense; defenseName: string; seconds: number } {
   const agentName = `agent ${quote(setup.agentId)}`;
   const defenseName = `defense ${quote(setup.defenseId)}`;
   const seconds = setup.partySeconds ?? PARTY_SECONDS;
   const agentSeconds = setup.agentSeconds === undefined ? seconds : setup.agentSeconds;
-  const agent: Agent = { act: (o, h) => blame(agentName, () => setup.agent.act(o, h), agentSeconds) };
+  const agent: Agent = {
+    act: async (o, h) => answerOf(await blame(agentName, () => setup.agent.act(o, h), agentSeconds), agentName),
+  };
   const own = setup.defense;
   const defense: Defense = {
     review: (c) => askReview(own, c, defenseName, seconds),

@@ -35,6 +35,31 @@ function untickBeforeAdding(trajectory: (name: string) => Step[], replan?: Defen
   };
 }
 
+describe('what an agent answers', () => {
+  it("anything but null, an action string or an action object ends the episode as the agent's error, saying what it gave; an action object plays as its string does", async () => {
+    const b = warranty();
+    for (const [given, shown] of [
+      [{ foo: 1 }, '{"foo":1}'],
+      [42, '42'],
+      [undefined, 'undefined'],
+      [{ name: 'click' }, '{"name":"click"}'],
+    ] as const) {
+      const r = await play(b, { act: () => given as never }, 1);
+      expect(r.end).toEqual({
+        kind: 'error',
+        reason: `the agent 'test' gave ${shown}, not an action (an action string such as click('e1'), an action object, or null to stop)`,
+      });
+    }
+    const once = (answer: unknown) => {
+      let asked = false;
+      return { act: () => (asked ? null : ((asked = true), answer as never)) };
+    };
+    const asObject = await play(b, once({ name: 'scroll', delta_x: 0, delta_y: 300 }), 1);
+    const asString = await play(b, once('scroll(0, 300)'), 1);
+    expect(asObject.steps).toEqual(asString.steps);
+  });
+});
+
 describe('episode runner and the defense hook', () => {
   it('with no defense the naive agent at full susceptibility buys the preselected warranty (D=1)', async () => {
     const r = await play(warranty(), 'naive', 1, 'none', { susceptibility: 1 });
