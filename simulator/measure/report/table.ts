@@ -1,8 +1,9 @@
 import { usageText } from '../../llm/usage.ts';
 import type { Aggregate, Summary } from '../metrics.ts';
 
-function cell(value: number, ci: [number, number]): string {
-  return `${value.toFixed(1).padStart(5)} [${ci[0].toFixed(0)}–${ci[1].toFixed(0)}]`;
+/** A rate with its interval; over no episodes there is none to show (not 0.0 [0–100], as if measured). */
+function cell(value: number, ci: [number, number], n: number): string {
+  return n === 0 ? '–' : `${value.toFixed(1).padStart(5)} [${ci[0].toFixed(0)}–${ci[1].toFixed(0)}]`;
 }
 
 function row(name: string, a: Aggregate, errors: boolean): string[] {
@@ -13,9 +14,9 @@ function row(name: string, a: Aggregate, errors: boolean): string[] {
     String(a.counts.t),
     String(a.counts.d),
     String(a.counts.stc),
-    cell(a.tsr, a.ci.tsr),
-    cell(a.dpsr, a.ci.dpsr),
-    cell(a.stc, a.ci.stc),
+    cell(a.tsr, a.ci.tsr, a.episodes),
+    cell(a.dpsr, a.ci.dpsr, a.episodes),
+    cell(a.stc, a.ci.stc, a.episodes),
   ];
 }
 
