@@ -9,7 +9,7 @@ import { clip, UserError } from '../lib/errors.ts';
 import { writeFileAtomic } from '../lib/files.ts';
 import { resultsTable } from '../simulator/measure/report/table.ts';
 import { lockFolder } from './lock.ts';
-import { claimOutput, heldToTheirEvents, writeSummary } from './run.ts';
+import { claimOutput, heldToTheirEvents, limitsText, writeSummary } from './run.ts';
 import {
   EPISODES_FILE,
   firstDifference,
@@ -47,7 +47,11 @@ function readShards(dirs: readonly string[]): { config: RunConfig; shards: RunFo
     const differs = firstDifference(whole(run.config), whole(first.run.config));
     if (differs !== null)
       throw new UserError(
-        `${clip(dir)} and ${clip(first.dir)} are shards of different runs (their run.json differ in ${clip(differs)})`,
+        `${clip(dir)} and ${clip(first.dir)} are shards of different runs (${
+          differs.split('.')[0] === 'limits'
+            ? `played with other per-episode limits: ${limitsText(run.config.limits)} and ${limitsText(first.run.config.limits)}`
+            : `their run.json differ in ${clip(differs)}`
+        })`,
       );
   }
   const count = first.run.config.shard!.count;

@@ -114,7 +114,7 @@ export const runConfigSchema = z.strictObject({
   limit: z.number().int().positive().optional(),
   shard: z
     .strictObject({ index: z.number().int().positive(), count: z.number().int().positive().max(MAX_SHARDS) })
-    .refine((s) => s.index <= s.count, 'shard: its index is past its count')
+    .refine((s) => s.index <= s.count, 'its index is past its count')
     .optional(),
 });
 

@@ -204,7 +204,7 @@ export function heldOtherRun(dir: string, held: string, config: RunConfig, shown
 }
 
 /** Recorded limits as the flags that set them. */
-function limitsText(limits: unknown): string {
+export function limitsText(limits: unknown): string {
   const flags: Record<string, string> = {
     stepSeconds: '--step-seconds',
     memoryMb: '--memory-mb',

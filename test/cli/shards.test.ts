@@ -176,6 +176,7 @@ describe('a suite played in shards', () => {
     await play('a1', '--shard', '1/2');
     await play('a2', '--shard', '2/2');
     await play('b2', '--shard', '2/2', '--seed', '8');
+    await play('l2', '--shard', '2/2', '--step-seconds', '7');
     await play('c3', '--shard', '3/3');
     await play('whole');
     cpSync(join(cwd, 'a2'), join(cwd, 'unfinished'), { recursive: true });
@@ -227,6 +228,10 @@ describe('a suite played in shards', () => {
         /^decoy merge: a2-families\/episodes\.jsonl: episode 1 \(.+\): patterns\.0: not what its configuration and events give/,
       ],
       [['a1', 'b2'], /^decoy merge: b2 and a1 are shards of different runs \(their run\.json differ in seed\)$/],
+      [
+        ['a1', 'l2'],
+        /^decoy merge: l2 and a1 are shards of different runs \(played with other per-episode limits: --step-seconds 7 and the defaults\)$/,
+      ],
       [['a1'], /^decoy merge: shard 2 of 2 is missing: merge needs every shard of the run$/],
       [['a1', 'a2', 'a2'], /^decoy merge: shard 2 of 2 is given twice: a2 and a2$/],
       [['a1', 'c3'], /^decoy merge: c3 is shard 3 of 3, a1 one of 2: the shards of one run have one count$/],
