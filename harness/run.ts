@@ -55,7 +55,8 @@ function optionFiles(def: AgentDef | DefenseDef | null, options: Readonly<Record
   const read: [string, string][] = [];
   for (const o of def?.options ?? []) {
     const file = Object.hasOwn(options, o.name) ? (o.reads?.(options[o.name]) ?? null) : null;
-    if (file !== null) read.push([o.name, contentHash(file, o.name)]);
+    // One that is not there is the party's to name, as its options are checked.
+    if (file !== null && existsSync(file)) read.push([o.name, contentHash(file, o.name)]);
   }
   return read.length > 0 ? Object.fromEntries(read) : null;
 }
