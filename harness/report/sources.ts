@@ -8,7 +8,7 @@
  */
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { namedTwice } from '../../lib/named-twice.ts';
-import { basename, dirname, join, resolve } from 'node:path';
+import { basename, dirname, isAbsolute, join, resolve } from 'node:path';
 import { z } from 'zod';
 import { clip, clipPath, firstIssue, UserError } from '../../lib/errors.ts';
 import { acrossSeeds, type AcrossSeeds } from '../../simulator/measure/across-seeds.ts';
@@ -159,7 +159,11 @@ function readCompare(dir: string): ReportSet {
       try {
         return { id: r.label, dir: r.folder, ...readRunFolder(r.folder) };
       } catch (e) {
-        throw e instanceof UserError ? new UserError(`${e.message} (part of ${clip(file)})`) : e;
+        const elsewhere =
+          !isAbsolute(r.folder) && !existsSync(r.folder)
+            ? '; compare --runs records each folder as it was given, from the folder it ran in: report from there'
+            : '';
+        throw e instanceof UserError ? new UserError(`${e.message} (part of ${clip(file)}${elsewhere})`) : e;
       }
     });
     const recorded = value.config.runs;

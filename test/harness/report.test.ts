@@ -371,6 +371,19 @@ describe('decoy report, names that are markup or formulas', () => {
   }, 60_000);
 });
 
+describe('decoy report, a compare --runs of folders given relative to where it ran', () => {
+  it('read from another folder, names the folder it cannot find and says where to report from', async () => {
+    const c = await decoyIn(dir, 'compare', '--runs', 'cmp/none', 'cmp/gate', '--out', 'crel');
+    expect(c.code, c.err).toBe(0);
+    const r = await decoyIn(join(dir, 'cmp'), 'report', '../crel', '--out', '../rep-rel');
+    expect(r.code).toBe(2);
+    expect(r.err).toMatch(
+      /^decoy report: run folder cmp\/none does not exist \(part of \.\.\/crel\/compare\.json; compare --runs records each folder as it was given, from the folder it ran in: report from there\)\n$/,
+    );
+    expect((await decoyIn(dir, 'report', 'crel', '--out', 'rep-rel')).code).toBe(0);
+  }, 60_000);
+});
+
 describe('decoy report, one run under several seeds', () => {
   it('says its seeds are one run, not that no run of none is among them', async () => {
     const r = await decoyIn(dir, 'report', 'seeds', '--out', 'rep-seeds');
