@@ -11,6 +11,8 @@ import { clip, UserError } from '../../lib/errors.ts';
 import { isTempName, writeFileAtomic } from '../../lib/files.ts';
 import type { EpisodeRecord } from '../../simulator/loop/runner.ts';
 import { assertOutside } from '../own-folder.ts';
+import { COMPARE_JSON } from '../compare.ts';
+import { SEEDS_FILE } from '../seeds.ts';
 import { reportHtml } from './page.ts';
 import { episodeShot, type EpisodeShot } from './shots.ts';
 import { readReportSources, type ReportRun, type ReportSet } from './sources.ts';
@@ -35,9 +37,16 @@ export interface ReportResult {
 
 /**
  * Where the report goes when --out is not given: beside the first folder (its parent, `..`
- * from it, so `.` gives `../<name>-report`), named after it as resolved.
+ * from it, so `.` gives `../<name>-report`), named after it as resolved; for a run of a
+ * comparison or of seeds, beside that folder (`cmp-gate-report`), which holds its runs only.
  */
-export const defaultReportOut = (first: string): string => join(first, '..', `${basename(resolve(first))}-report`);
+export function defaultReportOut(first: string): string {
+  const parent = join(first, '..');
+  // A run inside a comparison or a seeds folder: its report goes beside that folder, which holds only its runs.
+  if ([COMPARE_JSON, SEEDS_FILE].some((f) => existsSync(join(parent, f))))
+    return join(parent, '..', `${basename(resolve(parent))}-${basename(resolve(first))}-report`);
+  return join(parent, `${basename(resolve(first))}-report`);
+}
 
 /** Refuses an output folder that holds what is not a report's, or that lies inside a folder reported on (links followed). */
 function claimReportFolder(out: string, sources: readonly string[]): void {

@@ -216,6 +216,15 @@ describe('decoy report', () => {
     expect(here.out.trim()).toMatch(/^1 run, 6 episodes; wrote /);
     expect(here.out).toContain('wrote ../a-report/report.html');
     expect(readdirSync(join(dir, 'a')).sort()).toEqual(['episodes.jsonl', 'run.json', 'summary.json']);
+    // A run of a comparison or of seeds: beside that folder, which must hold its runs only (compare and seeds run again into it).
+    const inside = await decoyIn(join(dir, 'cmp', 'gate'), 'report', '.');
+    expect(inside.code, inside.err).toBe(0);
+    expect(inside.out).toContain('wrote ../../cmp-gate-report/report.html');
+    const seed = await decoyIn(dir, 'report', 'seeds/s1');
+    expect(seed.code, seed.err).toBe(0);
+    expect(existsSync(join(dir, 'seeds-s1-report', 'report.html'))).toBe(true);
+    expect(readdirSync(join(dir, 'cmp')).filter((f) => f.endsWith('-report'))).toEqual([]);
+    expect(readdirSync(join(dir, 'seeds')).filter((f) => f.endsWith('-report'))).toEqual([]);
   }, 60_000);
 
   it('refuses, in one line on stderr (exit 2) and with nothing written, what is not a finished run, comparison or seeds folder, and an --out that holds other files or lies inside a folder reported on', async () => {
