@@ -1,3 +1,4 @@
+import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { UserError } from '../lib/errors.ts';
@@ -141,8 +142,10 @@ export const { help, run, flags } = defineCommand({
     if (source === null) throw new Error('compare without --runs has a source');
     const { subsetFields } = await import('../harness/subset.ts');
     await sandboxFor(c, io.warn);
-    const [{ checkDefenses, compareDefenses, withAblations }, { loadBundles, phrasingsOf, selectSuite }] =
-      await Promise.all([import('../harness/compare.ts'), import('../harness/select.ts')]);
+    const [
+      { checkDefenses, compareDefenses, defenseFolders, withAblations },
+      { loadBundles, phrasingsOf, selectSuite },
+    ] = await Promise.all([import('../harness/compare.ts'), import('../harness/select.ts')]);
     if ('suite' in source) {
       const chosen = selectSuite(source.suite, source.patterns);
       if (chosen.clicks)
@@ -199,6 +202,12 @@ export const { help, run, flags } = defineCommand({
       ),
     );
     const seconds = (performance.now() - started) / 1000;
+    // Runs of defenses an earlier comparison into this folder played: kept, but no longer compared.
+    const mine = defenseFolders(defenses);
+    for (const f of readdirSync(c.out).filter((f) => !mine.includes(f) && existsSync(join(c.out, f, 'run.json'))))
+      io.warn(
+        `${join(c.out, f)} holds a run of a defense not among --defenses; it is left as it was, outside compare.json`,
+      );
     const played = r.played.reduce((a, p) => a + p.played, 0);
     const kept = r.played.reduce((a, p) => a + p.kept, 0);
     const report = `${r.printed}\n\n${played} episodes played in ${seconds.toFixed(1)} s${kept > 0 ? `, ${kept} kept from the folder` : ''}; wrote ${join(c.out, 'compare.json')}, compare.md and a run folder per defense`;

@@ -90,6 +90,29 @@ describe('--defense-opt per defense', () => {
     expect(readdirSync(dir)).not.toContain('never');
   }, 120_000);
 
+  it('compare into a folder that holds a run of a defense no longer compared says so, and leaves it as it was', async () => {
+    const r = await decoyIn(
+      dir,
+      'compare',
+      ...SMALL,
+      '--defenses',
+      'none,gate',
+      '--defense-opt',
+      LESSON,
+      '--out',
+      'again',
+    );
+    expect(r.code, r.err).toBe(0);
+    const gate = readFileSync(join(dir, 'again', 'gate', 'episodes.jsonl'), 'utf8');
+    const other = await decoyIn(dir, 'compare', ...SMALL, '--defenses', 'none,warn', '--out', 'again');
+    expect(other.code, other.err).toBe(0);
+    expect(other.err).toBe(
+      'decoy compare: again/gate holds a run of a defense not among --defenses; it is left as it was, outside compare.json\n',
+    );
+    expect(readFileSync(join(dir, 'again', 'gate', 'episodes.jsonl'), 'utf8')).toBe(gate);
+    expect(read('again', 'compare.json').defenses.map((d: { id: string }) => d.id)).toEqual(['none', 'warn']);
+  }, 120_000);
+
   it('run, assess and mcp take the prefixed form for their one defense, and refuse a prefix naming another', async () => {
     const r = await decoyIn(dir, 'run', ...SMALL, '--defense', 'gate', '--defense-opt', LESSON, '--out', 'one');
     expect(r.code, r.err).toBe(0);
