@@ -159,7 +159,9 @@ export const { help, run, flags } = defineCommand({
       );
     const defenses = c.ablations ? withAblations(c.defenses) : [...c.defenses];
     await checkDefenses(defenses);
-    const bundles = loadBundles(source, (done, total) => io.progress('generate', done, total));
+    const part = subsetFields({ scenarios: c.scenario, configs: c.configs, limit: c.limit });
+    // A suite generated here makes only the part compared (its ids and draw are the whole suite's).
+    const bundles = loadBundles(source, (done, total) => io.progress('generate', done, total), part);
     const suite = suiteNameOf(source, bundles);
     const config = {
       suite,
@@ -168,7 +170,7 @@ export const { help, run, flags } = defineCommand({
       agent: c.agent,
       seed: c.seed,
       ...phrasingsOf(source),
-      ...subsetFields({ scenarios: c.scenario, configs: c.configs, limit: c.limit }),
+      ...part,
       agentOptions: c.opt,
       defenses,
       defenseOptions: c.defenseOpt,

@@ -78,7 +78,9 @@ export const { help, run, flags } = defineCommand({
           `'${chosen.id}' is a click-level suite; write its samples with decoy generate --suite ${chosen.id}`,
         );
     }
-    const bundles = loadBundles(c.source, (done, total) => io.progress('generate', done, total));
+    const part = subsetFields({ scenarios: c.scenario, configs: c.configs, limit: c.limit });
+    // A suite generated here makes only the part played (its ids and draw are the whole suite's).
+    const bundles = loadBundles(c.source, (done, total) => io.progress('generate', done, total), part);
     const suite = suiteNameOf(c.source, bundles);
     const config = {
       suite,
@@ -88,7 +90,7 @@ export const { help, run, flags } = defineCommand({
       defense: c.defense,
       seed: c.seed,
       ...phrasingsOf(c.source),
-      ...subsetFields({ scenarios: c.scenario, configs: c.configs, limit: c.limit }),
+      ...part,
       agentOptions: c.opt,
       defenseOptions: optionsOfDefense(c.defense, c.defenseOpt),
       replay: c.replay ?? null,

@@ -1,6 +1,7 @@
 import type { SuiteDef } from '../scenarios/model.ts';
 import { families, suites } from '../scenarios/index.ts';
-import { versionIn, versionPrefix } from '../scenarios/scenario-id.ts';
+import { scenarioId, versionIn, versionPrefix } from '../scenarios/scenario-id.ts';
+import { subsetOf, type Subset } from './subset.ts';
 import { clip, clipPath, quote, UserError } from '../lib/errors.ts';
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -76,9 +77,30 @@ export function makeSuite(
  * The one loader of bundles, for every command: from disk (bundlesFromDisk: checked to be
  * data unless trusted), or a suite (narrowed to its patterns) generated here, which is decoy's own.
  */
-export function loadBundles(source: BundleSource, made?: (done: number, total: number) => void): LoadedBundle[] {
+export function loadBundles(
+  source: BundleSource,
+  made?: (done: number, total: number) => void,
+  /** The part of the suite the command plays (--scenario, --configs, --limit), drawn under the run's seed: a suite generated here makes only it. */
+  part?: Subset,
+): LoadedBundle[] {
   if ('bundles' in source) return ofThisVersion(bundlesFromDisk(source.bundles, source.trustBundles === true));
-  return generated(makeSuite(selectSuite(source.suite, source.patterns), source.seed, source.phrasings, made).bundles);
+  const suite = selectSuite(source.suite, source.patterns);
+  return generated(
+    makeSuite(part ? partOf(suite, source.seed, part) : suite, source.seed, source.phrasings, made).bundles,
+  );
+}
+
+/** The suite narrowed to `part` of its configurations, chosen by their ids as subsetOf chooses bundles: each is made alone, so the same bundles. */
+function partOf(suite: SuiteDef, seed: number, part: Subset): SuiteDef {
+  const specs = suite.scenarios();
+  const kept = new Set(
+    subsetOf(
+      specs.map((spec) => ({ spec, manifest: { id: scenarioId(suite, spec, seed) } })),
+      part,
+      seed,
+    ).map((s) => s.spec),
+  );
+  return { ...suite, scenarios: () => specs.filter((s) => kept.has(s)) };
 }
 
 /** The manifests of a folder of bundles (simulator/loop/bundle.ts readManifests), of this decoy's version as loadBundles holds them. */
