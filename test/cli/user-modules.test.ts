@@ -216,7 +216,7 @@ describe('decoy run with a defense or agent from a file', () => {
       ],
       { cwd: dir, encoding: 'utf8' },
     );
-    expect(r.stderr).toBe("decoy run: defense './no-scroll.ts' has no option 'how' (has: why)\n");
+    expect(withoutProgress(r.stderr)).toBe("decoy run: defense './no-scroll.ts' has no option 'how' (has: why)\n");
     expect(r.status).toBe(2);
   });
 
