@@ -322,6 +322,13 @@ export async function prepareAgent(
   return agentOptions;
 }
 
+/** A configuration's fields in one order, for a record and its bundle alike. */
+const fieldsOf = (c: Pick<EpisodeRecord, 'feasible' | 'patterns' | 'condition'>) => ({
+  feasible: c.feasible,
+  patterns: c.patterns,
+  condition: c.condition,
+});
+
 /**
  * The episodes a resumed run (or a merge) keeps are the ones it played: each one's configuration
  * (suite, feasibility, pattern families, condition) must be its bundle's, and its T, D, STC and
@@ -338,8 +345,8 @@ export function heldToTheirEvents(
     const m = bundles[i]!.manifest;
     const field =
       firstDifference(
-        { scenario: r.scenario, suite: r.suite, feasible: r.feasible, patterns: r.patterns, condition: r.condition },
-        { scenario: m.id, suite: m.suite, condition: undefined, ...configurationOf(m) },
+        { scenario: r.scenario, suite: r.suite, ...fieldsOf(r) },
+        { scenario: m.id, suite: m.suite, ...fieldsOf(configurationOf(m)) },
       ) ??
       firstDifference(
         { T: r.T, D: r.D, STC: r.STC, patternOutcomes: r.patternOutcomes },
