@@ -21,6 +21,9 @@ beforeAll(() => {
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const read = (...p: string[]) => JSON.parse(readFileSync(join(dir, ...p), 'utf8'));
+/** decoy compare of none and gate on the small suite into `out`, with more flags. */
+const compareNoneAndGate = (out: string, ...more: string[]) =>
+  decoyIn(dir, 'compare', ...SMALL, '--defenses', 'none,gate', ...more, '--out', out);
 
 describe('--defense-opt per defense', () => {
   it('gives d:key=value to the defense d only (by its name as given or its folder), key=value to every defense that declares it, the own one winning', async () => {
@@ -73,17 +76,7 @@ describe('--defense-opt per defense', () => {
       ],
       ['none:lessons=x', /^decoy compare: --defense-opt 'none:lessons': defense 'none' has no option 'lessons'\n$/],
     ] as const) {
-      const bad = await decoyIn(
-        dir,
-        'compare',
-        ...SMALL,
-        '--defenses',
-        'none,gate',
-        '--defense-opt',
-        opt,
-        '--out',
-        'never',
-      );
+      const bad = await compareNoneAndGate('never', '--defense-opt', opt);
       expect(bad.code, bad.err).toBe(2);
       expect(bad.err).toMatch(message);
     }
@@ -91,17 +84,7 @@ describe('--defense-opt per defense', () => {
   }, 120_000);
 
   it('compare into a folder that holds a run of a defense no longer compared says so, and leaves it as it was', async () => {
-    const r = await decoyIn(
-      dir,
-      'compare',
-      ...SMALL,
-      '--defenses',
-      'none,gate',
-      '--defense-opt',
-      LESSON,
-      '--out',
-      'again',
-    );
+    const r = await compareNoneAndGate('again', '--defense-opt', LESSON);
     expect(r.code, r.err).toBe(0);
     const gate = readFileSync(join(dir, 'again', 'gate', 'episodes.jsonl'), 'utf8');
     const other = await decoyIn(dir, 'compare', ...SMALL, '--defenses', 'none,warn', '--out', 'again');
