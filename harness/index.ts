@@ -20,6 +20,7 @@ export {
   compareDefenses,
   withAblations,
   checkDefenses,
+  defenseFolders,
   ABLATIONS,
   type CompareConfig,
   type CompareOptions,
