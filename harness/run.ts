@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { clip, Halted, quote, shortReason, Stopped, UserError } from '../lib/errors.ts';
 import { LOCK_NAME, lockFolder } from './lock.ts';
