@@ -160,8 +160,12 @@ export const { help, run, flags } = defineCommand({
     const defenses = c.ablations ? withAblations(c.defenses) : [...c.defenses];
     await checkDefenses(defenses);
     const part = subsetFields({ scenarios: c.scenario, configs: c.configs, limit: c.limit });
-    // A suite generated here makes only the part compared (its ids and draw are the whole suite's).
-    const bundles = loadBundles(source, (done, total) => io.progress('generate', done, total), part);
+    // A suite generated here makes only the part compared (its ids and draw are the whole suite's); under seeds, each seed's is made by its comparison.
+    const bundles = loadBundles(
+      source,
+      (done, total) => io.progress('generate', done, total),
+      c.seeds ? undefined : part,
+    );
     const suite = suiteNameOf(source, bundles);
     const config = {
       suite,

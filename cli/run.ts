@@ -79,8 +79,12 @@ export const { help, run, flags } = defineCommand({
         );
     }
     const part = subsetFields({ scenarios: c.scenario, configs: c.configs, limit: c.limit });
-    // A suite generated here makes only the part played (its ids and draw are the whole suite's).
-    const bundles = loadBundles(c.source, (done, total) => io.progress('generate', done, total), part);
+    // A suite generated here makes only the part played (its ids and draw are the whole suite's); under seeds, each seed's is made by its run.
+    const bundles = loadBundles(
+      c.source,
+      (done, total) => io.progress('generate', done, total),
+      c.seeds ? undefined : part,
+    );
     const suite = suiteNameOf(c.source, bundles);
     const config = {
       suite,
