@@ -7,7 +7,7 @@
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { clip, quote, Stopped, UserError } from '../lib/errors.ts';
+import { clip, Halted, quote, Stopped, UserError } from '../lib/errors.ts';
 import { isTempName, writeFileAtomic } from '../lib/files.ts';
 import { compareRuns, type Comparison, type DefenseRun } from '../simulator/measure/comparison.ts';
 import { compareText } from '../simulator/measure/report/compare.ts';
@@ -288,9 +288,12 @@ export async function compareDefenses(
         ...(opts.maxErrors !== undefined ? { maxErrors: opts.maxErrors } : {}),
       })
         .catch((e: unknown) => {
-          throw e instanceof Stopped
-            ? new Stopped(`${e.message} of defense ${r.defense} (${i} of ${runs.length} defenses done)`)
-            : e;
+          if (e instanceof Stopped)
+            throw new Stopped(`${e.message} of defense ${r.defense} (${i} of ${runs.length} defenses done)`);
+          // Which defense's episodes kept failing: the later defenses are not played.
+          if (e instanceof Halted)
+            throw new Halted(`defense ${r.defense}: ${e.message}; the defenses after it were not played`);
+          throw e;
         })
         .finally(save);
       played.push({ defense: r.defense, played: bundles.length - res.resumed, kept: res.resumed });

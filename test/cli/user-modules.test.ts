@@ -34,6 +34,9 @@ export default {
 `;
 const SCROLLER_MJS = `export default { id: 'scroller', description: 'scrolls twice', create: () => ({ act: (o, h) => (h.length < 2 ? 'scroll(0, 200)' : null) }) };`;
 
+/** A defense whose endpoint is down: every review fails, each with a request id of its own. */
+const OUTAGE = `let n = 0;\nexport default { id: 'outage', description: 'an endpoint down', create: () => ({ review: () => { throw new Error('HTTP 503 (request id ' + (++n * 7919) + ')'); } }) };\n`;
+
 describe('decoy run with a defense or agent from a file', () => {
   it('a .ts defense and an .mjs agent in a temporary folder, named relative to the current folder, run and are recorded as given', async () => {
     writeFileSync(join(dir, 'no-scroll.ts'), BLOCK_SCROLL_TS);
@@ -221,10 +224,7 @@ describe('decoy run with a defense or agent from a file', () => {
   });
 
   it('--max-errors counts errors that differ only in their numbers (a request id) as the same error', async () => {
-    writeFileSync(
-      join(dir, 'outage.mjs'),
-      `let n = 0;\nexport default { id: 'outage', description: 'an endpoint down', create: () => ({ review: () => { throw new Error('HTTP 503 (request id ' + (++n * 7919) + ')'); } }) };\n`,
-    );
+    writeFileSync(join(dir, 'outage.mjs'), OUTAGE);
     const r = await decoyIn(
       dir,
       'run',
@@ -241,6 +241,29 @@ describe('decoy run with a defense or agent from a file', () => {
     expect(r.code).toBe(1);
     expect(r.err).toMatch(
       /^decoy run: stopped after 2 of 16 episodes: the last 2 ended in the same error \(the defense '\.\/outage\.mjs' threw: HTTP 503 \(request id \d+\)\)/,
+    );
+  }, 120_000);
+
+  it('--max-errors under compare names the defense whose episodes kept failing', async () => {
+    writeFileSync(join(dir, 'outage.mjs'), OUTAGE);
+    const r = await decoyIn(
+      dir,
+      'compare',
+      '--suite',
+      'demo',
+      '--pattern',
+      'preselected-consent',
+      '--no-check',
+      '--defenses',
+      'none,./outage.mjs,gate',
+      '--max-errors',
+      '2',
+      '--out',
+      'outage-cmp',
+    );
+    expect(r.code).toBe(1);
+    expect(r.err).toMatch(
+      /^decoy compare: defense \.\/outage\.mjs: stopped after 2 of 4 episodes: the last 2 ended in the same error \(.*\); everything played is written, these as errors, and the same command goes on after them \(another --out plays them again\); the defenses after it were not played\n$/,
     );
   }, 120_000);
 
