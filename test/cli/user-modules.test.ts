@@ -37,6 +37,12 @@ const SCROLLER_MJS = `export default { id: 'scroller', description: 'scrolls twi
 /** A defense whose endpoint is down: every review fails, each with a request id of its own. */
 const OUTAGE = `let n = 0;\nexport default { id: 'outage', description: 'an endpoint down', create: () => ({ review: () => { throw new Error('HTTP 503 (request id ' + (++n * 7919) + ')'); } }) };\n`;
 
+/** A command with the defense of OUTAGE beside it as ./outage.mjs, stopping once 2 episodes in a row fail alike. */
+function underOutage(...args: string[]) {
+  writeFileSync(join(dir, 'outage.mjs'), OUTAGE);
+  return decoyIn(dir, ...args, '--no-check', '--max-errors', '2');
+}
+
 describe('decoy run with a defense or agent from a file', () => {
   it('a .ts defense and an .mjs agent in a temporary folder, named relative to the current folder, run and are recorded as given', async () => {
     writeFileSync(join(dir, 'no-scroll.ts'), BLOCK_SCROLL_TS);
@@ -224,20 +230,7 @@ describe('decoy run with a defense or agent from a file', () => {
   });
 
   it('--max-errors counts errors that differ only in their numbers (a request id) as the same error', async () => {
-    writeFileSync(join(dir, 'outage.mjs'), OUTAGE);
-    const r = await decoyIn(
-      dir,
-      'run',
-      '--suite',
-      'demo',
-      '--no-check',
-      '--defense',
-      './outage.mjs',
-      '--max-errors',
-      '2',
-      '--out',
-      'outage',
-    );
+    const r = await underOutage('run', '--suite', 'demo', '--defense', './outage.mjs', '--out', 'outage');
     expect(r.code).toBe(1);
     expect(r.err).toMatch(
       /^decoy run: stopped after 2 of 16 episodes: the last 2 ended in the same error \(the defense '\.\/outage\.mjs' threw: HTTP 503 \(request id \d+\)\)/,
@@ -245,21 +238,10 @@ describe('decoy run with a defense or agent from a file', () => {
   }, 120_000);
 
   it('--max-errors under compare names the defense whose episodes kept failing', async () => {
-    writeFileSync(join(dir, 'outage.mjs'), OUTAGE);
-    const r = await decoyIn(
-      dir,
+    const r = await underOutage(
       'compare',
-      '--suite',
-      'demo',
-      '--pattern',
-      'preselected-consent',
-      '--no-check',
-      '--defenses',
-      'none,./outage.mjs,gate',
-      '--max-errors',
-      '2',
-      '--out',
-      'outage-cmp',
+      ...['--suite', 'demo', '--pattern', 'preselected-consent'],
+      ...['--defenses', 'none,./outage.mjs,gate', '--out', 'outage-cmp'],
     );
     expect(r.code).toBe(1);
     expect(r.err).toMatch(
