@@ -66,11 +66,12 @@ export const { help, run, flags } = defineCommand({
       io.warn(
         `the replay agent plays its recording as it was made: where ${c.defense} refuses an action (a block, or a change of the page instead), that episode ends there (agent-stopped)`,
       );
-    const [{ executeRun }, { loadBundles, phrasingsOf, selectSuite }, { optionsOfDefense }] = await Promise.all([
-      import('../harness/run.ts'),
-      import('../harness/select.ts'),
-      import('../harness/defense-options.ts'),
-    ]);
+    const [{ checkParties, executeRun }, { loadBundles, phrasingsOf, selectSuite }, { optionsOfDefense }] =
+      await Promise.all([
+        import('../harness/run.ts'),
+        import('../harness/select.ts'),
+        import('../harness/defense-options.ts'),
+      ]);
     if ('suite' in c.source) {
       const chosen = selectSuite(c.source.suite, c.source.patterns);
       if (chosen.clicks)
@@ -78,6 +79,8 @@ export const { help, run, flags } = defineCommand({
           `'${chosen.id}' is a click-level suite; write its samples with decoy generate --suite ${chosen.id}`,
         );
     }
+    const defenseOptions = optionsOfDefense(c.defense, c.defenseOpt);
+    await checkParties({ agent: c.agent, defense: c.defense, agentOptions: c.opt, defenseOptions });
     const part = subsetFields({ scenarios: c.scenario, configs: c.configs, limit: c.limit });
     // A suite generated here makes only the part played (its ids and draw are the whole suite's); under seeds, each seed's is made by its run.
     const bundles = loadBundles(
@@ -96,7 +99,7 @@ export const { help, run, flags } = defineCommand({
       ...phrasingsOf(c.source),
       ...part,
       agentOptions: c.opt,
-      defenseOptions: optionsOfDefense(c.defense, c.defenseOpt),
+      defenseOptions,
       replay: c.replay ?? null,
       ...(c.engine === 'chromium' ? { engine: 'chromium' as const } : {}),
       ...(slice ? { shard: slice } : {}),

@@ -285,6 +285,23 @@ function knownIds(run: readonly Pick<BundleManifest, 'id' | 'suite' | 'seed'>[])
 }
 
 /**
+ * Resolves the agent and the defense and checks the options given them: what a command can
+ * refuse before it generates a suite, which for a large one takes seconds.
+ */
+export async function checkParties(
+  config: Pick<RunConfig, 'agent' | 'defense' | 'agentOptions' | 'defenseOptions'>,
+): Promise<{
+  agentDef: Awaited<ReturnType<typeof resolveAgent>>;
+  defenseDef: Awaited<ReturnType<typeof resolveDefense>>;
+}> {
+  const agentDef = await resolveAgent(config.agent);
+  const defenseDef = await resolveDefense(config.defense);
+  checkOptions('defense', config.defense, defenseDef, config.defenseOptions);
+  checkOptions('agent', config.agent, agentDef, config.agentOptions);
+  return { agentDef, defenseDef };
+}
+
+/**
  * Checks the agent, the defense, their options and the replay file against the run's
  * configurations, before anything is generated or written; returns the agent's options as
  * the runner takes them.
@@ -293,9 +310,7 @@ export async function prepareAgent(
   config: RunConfig,
   run: readonly Pick<BundleManifest, 'id' | 'suite' | 'seed'>[],
 ): Promise<Record<string, unknown>> {
-  const agentDef = await resolveAgent(config.agent);
-  const defenseDef = await resolveDefense(config.defense);
-  checkOptions('defense', config.defense, defenseDef, config.defenseOptions);
+  const { agentDef, defenseDef } = await checkParties(config);
   const agentOptions: Record<string, unknown> = { ...config.agentOptions };
   if (config.agent === 'replay') {
     if (!config.replay) throw new UserError('--agent replay needs --replay <file.jsonl>');
@@ -308,7 +323,6 @@ export async function prepareAgent(
     );
     agentOptions.actions = actions;
   } else if (config.replay) throw new UserError('--replay is only for --agent replay');
-  checkOptions('agent', config.agent, agentDef, config.agentOptions);
   const first = run[0];
   // Made once up front, so that bad options (or a user's create that throws) stop the run before anything is written.
   if (first) {

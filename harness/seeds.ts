@@ -6,7 +6,7 @@
  */
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { clip, Stopped, UserError } from '../lib/errors.ts';
+import { clip, Halted, Stopped, UserError } from '../lib/errors.ts';
 import { isTempName, writeFileAtomic } from '../lib/files.ts';
 import type { LoadedBundle } from '../simulator/loop/bundle.ts';
 import { acrossSeeds, seedsTable, type AcrossSeeds } from '../simulator/measure/across-seeds.ts';
@@ -59,7 +59,10 @@ export async function overSeeds(
   const kept: number[] = [];
   for (const [i, seed] of seeds.entries()) {
     const wasKept = await play(seed, join(out, seedFolder(seed))).catch((e: unknown) => {
-      throw e instanceof Stopped ? new Stopped(`${e.message} of seed ${seed} (${i} of ${seeds.length} seeds done)`) : e;
+      if (e instanceof Stopped) throw new Stopped(`${e.message} of seed ${seed} (${i} of ${seeds.length} seeds done)`);
+      // Which seed's episodes kept failing: the later seeds are not played.
+      if (e instanceof Halted) throw new Halted(`seed ${seed}: ${e.message}; the seeds after it were not played`);
+      throw e;
     });
     if (wasKept) kept.push(seed);
   }

@@ -249,6 +249,19 @@ describe('decoy run with a defense or agent from a file', () => {
     );
   }, 120_000);
 
+  it('--max-errors under --seeds names the seed whose episodes kept failing', async () => {
+    const r = await underOutage(
+      'run',
+      ...['--suite', 'demo', '--pattern', 'preselected-consent', '--seeds', '3-4'],
+      ...['--defense', './outage.mjs', '--out', 'outage-seeds'],
+    );
+    expect(r.code).toBe(1);
+    expect(r.err).toMatch(
+      /^decoy run: seed 3: stopped after 2 of 4 episodes: the last 2 ended in the same error \(.*\); the seeds after it were not played\n$/,
+    );
+    expect(existsSync(join(dir, 'outage-seeds', 's4'))).toBe(false);
+  }, 120_000);
+
   it('the binary exits once the run is written, even where a defense left a timer running (a keep-alive client)', () => {
     writeFileSync(
       join(dir, 'keep-alive.mjs'),

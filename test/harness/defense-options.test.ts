@@ -79,6 +79,8 @@ describe('--defense-opt per defense', () => {
       const bad = await compareNoneAndGate('never', '--defense-opt', opt);
       expect(bad.code, bad.err).toBe(2);
       expect(bad.err).toMatch(message);
+      // Refused before the suite is generated, which for a large one takes seconds.
+      expect(bad.progress).toEqual([]);
     }
     expect(readdirSync(dir)).not.toContain('never');
   }, 120_000);
@@ -104,6 +106,15 @@ describe('--defense-opt per defense', () => {
     expect(bad.err).toMatch(
       /^decoy run: --defense-opt 'gate:lessons': 'gate' names none of the defenses given \(warn\)\n$/,
     );
+    for (const opt of [
+      ['--defense-opt', 'lessons=x'],
+      ['--opt', 'nerve=1'],
+    ]) {
+      const refused = await decoyIn(dir, 'run', ...SMALL.filter((a) => a !== '--no-check'), ...opt, '--out', 'never');
+      expect(refused.err).toMatch(/^decoy run: (defense 'none'|agent 'naive') has no option '(lessons|nerve)'/);
+      // Refused before the suite is generated, which for a large one takes seconds.
+      expect(refused.progress).toEqual([]);
+    }
     for (const command of [
       ['assess', '--suite', 'ruc', '--defense', 'warn', '--out', 'never'],
       ['mcp', '--suite', 'demo', '--defense', 'warn', '--out', 'never'],
