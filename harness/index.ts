@@ -8,6 +8,7 @@
 export {
   executeRun,
   prepareAgent,
+  checkParties,
   claimOutput,
   runDemo,
   demoFolders,
