@@ -41,8 +41,25 @@ const norm = (s: string) =>
     .replace(/\s+/g, ' ')
     .trim();
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-/** A whole word or phrase: no letter or digit either side ("Tomás", not a part of "Tomász"). */
-const word = (s: string, flags = 'iu') => new RegExp(`(?<![\\p{L}\\p{N}])${escape(s)}(?![\\p{L}\\p{N}])`, flags);
+/**
+ * A whole word or phrase: no letter or digit either side ("Tomás", not a part of "Tomász").
+ * Kept once made: a full collection empties V8's cache of compiled patterns, and compiling one
+ * of these (a Unicode class in a lookbehind) costs more than running it, so a process that
+ * collects often between answers paid that for every word of every check. Global ones are only
+ * used with replace and matchAll, which leave their lastIndex at 0.
+ */
+const word = (s: string, flags = 'iu') => pattern(`(?<![\\p{L}\\p{N}])${escape(s)}(?![\\p{L}\\p{N}])`, flags);
+
+const PATTERNS = new Map<string, RegExp>();
+/** A pattern made once for its source and flags (see word). */
+function pattern(source: string, flags: string): RegExp {
+  const key = `${flags}\u0000${source}`;
+  let re = PATTERNS.get(key);
+  // The pools' words and phrases are a few thousand; a caller's own values are bounded here.
+  if (!re && PATTERNS.size > 20_000) PATTERNS.clear();
+  if (!re) PATTERNS.set(key, (re = new RegExp(source, flags)));
+  return re;
+}
 
 const factsOf = (kind: AnswerKind) => STORY_TEXTS.filter((s) => s.fact.kind === kind).map((s) => s.fact.answer);
 
@@ -130,7 +147,7 @@ const NOT_STREET_NAMES = new Set(
  */
 function monthsIn(text: string): string[] {
   const found: string[] = [];
-  const re = new RegExp(
+  const re = pattern(
     `(?<![\\p{L}\\p{N}])(${[...MONTHS, ...MONTH_ABBREVIATIONS].join('|')})\\.?(?![\\p{L}\\p{N}])`,
     'giu',
   );
@@ -199,7 +216,7 @@ function numbersIn(text: string): string[] {
   const t = norm(text);
   const out: number[] = [];
   // Tokens: a number word or figure, joined to the next by a space, hyphen or "and".
-  const re = new RegExp(
+  const re = pattern(
     `(?<![\\p{L}\\p{N}.])(?:${NUMBER_TOKEN})(?:(?:[ -]|\\s+and\\s+)(?:${NUMBER_TOKEN}))*(?![\\p{L}]|\\d)`,
     'gu',
   );
@@ -263,7 +280,7 @@ function combine(tokens: string[]): number[] {
 /** The text without what the site names and what the user's request gave, each leaving a gap. */
 function withoutKnown(text: string, given: readonly string[]): string {
   let out = text;
-  for (const g of given) if (g) out = out.replace(new RegExp(escape(g), 'giu'), GAP);
+  for (const g of given) if (g) out = out.replace(pattern(escape(g), 'giu'), GAP);
   for (const p of SITE_PHRASES) out = out.replace(word(p, 'giu'), GAP);
   return out;
 }
@@ -295,7 +312,7 @@ const KINDS: Record<
         .map((w) => w.toLowerCase())
         .filter((w) => !mine.has(w));
       const runs = [...text.matchAll(CAP_RUN)].flatMap((m) => {
-        const words = m[0].split(/[ \t]+/).filter((w) => !new RegExp(`^(?:${PARTICLES})$`).test(w));
+        const words = m[0].split(/[ \t]+/).filter((w) => !pattern(`^(?:${PARTICLES})$`, '').test(w));
         const strange = words.filter((w) => w !== SELF && !ordinary(w) && !mine.has(w.toLowerCase()));
         return words.length >= 2 && strange.length > 0 ? [strange.join(' ').toLowerCase()] : [];
       });
@@ -334,9 +351,7 @@ export function states(text: string, expected: string): boolean {
   if (kindOf(expected) === 'number') return numbersIn(text).includes(KINDS.number.key(expected));
   // A month is stated only where a rival month would count, so "the november" states neither.
   if (kindOf(expected) === 'month') return monthsIn(text).includes(KINDS.month.key(expected));
-  return new RegExp(`(^|[^\\p{L}\\p{N}.])${escape(norm(expected))}($|[^\\p{L}\\p{N}]|\\.(?!\\d))`, 'u').test(
-    norm(text),
-  );
+  return pattern(`(^|[^\\p{L}\\p{N}.])${escape(norm(expected))}($|[^\\p{L}\\p{N}]|\\.(?!\\d))`, 'u').test(norm(text));
 }
 
 /**
