@@ -292,7 +292,9 @@ export async function compareDefenses(
             throw new Stopped(`${e.message} of defense ${r.defense} (${i} of ${runs.length} defenses done)`);
           // Which defense's episodes kept failing: the later defenses are not played.
           if (e instanceof Halted)
-            throw new Halted(`defense ${r.defense}: ${e.message}; the defenses after it were not played`);
+            throw new Halted(
+              `defense ${r.defense}: ${e.message}${i + 1 < runs.length ? '; the defenses after it were not played' : ''}`,
+            );
           throw e;
         })
         .finally(save);

@@ -61,7 +61,10 @@ export async function overSeeds(
     const wasKept = await play(seed, join(out, seedFolder(seed))).catch((e: unknown) => {
       if (e instanceof Stopped) throw new Stopped(`${e.message} of seed ${seed} (${i} of ${seeds.length} seeds done)`);
       // Which seed's episodes kept failing: the later seeds are not played.
-      if (e instanceof Halted) throw new Halted(`seed ${seed}: ${e.message}; the seeds after it were not played`);
+      if (e instanceof Halted)
+        throw new Halted(
+          `seed ${seed}: ${e.message}${i + 1 < seeds.length ? '; the seeds after it were not played' : ''}`,
+        );
       throw e;
     });
     if (wasKept) kept.push(seed);

@@ -53,9 +53,10 @@ const word = (s: string, flags = 'iu') => pattern(`(?<![\\p{L}\\p{N}])${escape(s
 const PATTERNS = new Map<string, RegExp>();
 /** A pattern made once for its source and flags (see word). */
 function pattern(source: string, flags: string): RegExp {
+  // The pools' words and phrases are a few thousand and short; a caller's own values are bounded here.
+  if (source.length > 300) return new RegExp(source, flags);
   const key = `${flags}\u0000${source}`;
   let re = PATTERNS.get(key);
-  // The pools' words and phrases are a few thousand; a caller's own values are bounded here.
   if (!re && PATTERNS.size > 20_000) PATTERNS.clear();
   if (!re) PATTERNS.set(key, (re = new RegExp(source, flags)));
   return re;

@@ -260,6 +260,15 @@ describe('decoy run with a defense or agent from a file', () => {
       /^decoy run: seed 3: stopped after 2 of 4 episodes: the last 2 ended in the same error \(.*\); the seeds after it were not played\n$/,
     );
     expect(existsSync(join(dir, 'outage-seeds', 's4'))).toBe(false);
+    // Of the last seed, nothing is said of seeds after it.
+    const last = await underOutage(
+      'run',
+      ...['--suite', 'demo', '--pattern', 'preselected-consent', '--seeds', '4'],
+      ...['--defense', './outage.mjs', '--out', 'outage-last'],
+    );
+    expect(last.err).toMatch(
+      /^decoy run: seed 4: stopped after 2 of 4 episodes: .*\(another --out plays them again\)\n$/,
+    );
   }, 120_000);
 
   it('the binary exits once the run is written, even where a defense left a timer running (a keep-alive client)', () => {
