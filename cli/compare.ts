@@ -160,13 +160,12 @@ export const { help, run, flags } = defineCommand({
     const defenses = c.ablations ? withAblations(c.defenses) : [...c.defenses];
     await checkDefenses(defenses);
     // Every option is checked before the suite is generated, which for a large one takes seconds.
-    const [{ optionsByDefense }, { checkParties }] = await Promise.all([
+    const [{ optionsByDefense }, { checkAgent }] = await Promise.all([
       import('../harness/defense-options.ts'),
       import('../harness/run.ts'),
     ]);
-    const shares = await optionsByDefense(defenses, c.defenseOpt);
-    for (const [i, defense] of defenses.entries())
-      await checkParties({ agent: c.agent, defense, agentOptions: c.opt, defenseOptions: shares[i] ?? {} });
+    await optionsByDefense(defenses, c.defenseOpt);
+    await checkAgent(c.agent, c.opt);
     const part = subsetFields({ scenarios: c.scenario, configs: c.configs, limit: c.limit });
     // A suite generated here makes only the part compared (its ids and draw are the whole suite's); under seeds, each seed's is made by its comparison.
     const bundles = loadBundles(

@@ -9,6 +9,7 @@ export {
   executeRun,
   prepareAgent,
   checkParties,
+  checkAgent,
   claimOutput,
   runDemo,
   demoFolders,

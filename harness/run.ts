@@ -301,6 +301,11 @@ export async function checkParties(
   return { agentDef, defenseDef };
 }
 
+/** The agent's half of checkParties, for a command whose defenses optionsByDefense checks (compare). */
+export async function checkAgent(agent: string, options: Readonly<Record<string, unknown>>): Promise<void> {
+  checkOptions('agent', agent, await resolveAgent(agent), options);
+}
+
 /**
  * Checks the agent, the defense, their options and the replay file against the run's
  * configurations, before anything is generated or written; returns the agent's options as

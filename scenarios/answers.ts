@@ -45,8 +45,8 @@ const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
  * A whole word or phrase: no letter or digit either side ("Tomás", not a part of "Tomász").
  * Kept once made: a full collection empties V8's cache of compiled patterns, and compiling one
  * of these (a Unicode class in a lookbehind) costs more than running it, so a process that
- * collects often between answers paid that for every word of every check. Global ones are only
- * used with replace and matchAll, which leave their lastIndex at 0.
+ * collects often between answers paid that for every word of every check (the fixed patterns are
+ * made once, below). Global ones are only used with replace, which leaves their lastIndex at 0.
  */
 const word = (s: string, flags = 'iu') => pattern(`(?<![\\p{L}\\p{N}])${escape(s)}(?![\\p{L}\\p{N}])`, flags);
 
@@ -124,6 +124,7 @@ const GAP = ' \uE001 ';
 
 /** Particles inside a name ("Ludwig van Beethoven"): part of the run only between capitalised words. */
 const PARTICLES = 'van|von|de|der|den|da|di|du|del|della|la|le|bin|ibn|al';
+const PARTICLE = new RegExp(`^(?:${PARTICLES})$`);
 // An initial ("J.") keeps its point; a word's full stop ends the run, as it ends the sentence.
 const CAP_WORD = `(?:${SELF}|\\p{Lu}\\.|\\p{Lu}[\\p{L}\\p{M}'’-]*)`;
 /** Runs of capitalised words separated by nothing but spaces. */
@@ -142,17 +143,17 @@ const NOT_STREET_NAMES = new Set(
   ),
 );
 
+const MONTH_WORD = new RegExp(
+  `(?<![\\p{L}\\p{N}])(${[...MONTHS, ...MONTH_ABBREVIATIONS].join('|')})\\.?(?![\\p{L}\\p{N}])`,
+  'giu',
+);
 /**
  * A month in any case, except two ordinary words: lower-case "may" before a verb ("it may
  * be calm") and any lower-case month after an article ("the march").
  */
 function monthsIn(text: string): string[] {
   const found: string[] = [];
-  const re = pattern(
-    `(?<![\\p{L}\\p{N}])(${[...MONTHS, ...MONTH_ABBREVIATIONS].join('|')})\\.?(?![\\p{L}\\p{N}])`,
-    'giu',
-  );
-  for (const m of text.matchAll(re)) {
+  for (const m of text.matchAll(MONTH_WORD)) {
     const w = m[1] as string;
     const abbreviation = MONTH_ABBREVIATIONS.some((a) => a.toLowerCase() === w.toLowerCase());
     const lower = w === w.toLowerCase();
@@ -207,6 +208,11 @@ const NUMBER_WORD = new Map<string, number>([
   ['dozen', 12],
 ]);
 const NUMBER_TOKEN = `\\d+(?:\\.\\d+)?|${[...NUMBER_WORD.keys(), ...Object.keys(SCALES)].sort((a, b) => b.length - a.length).join('|')}`;
+/** Tokens: a number word or figure, joined to the next by a space, hyphen or "and". */
+const NUMBER = new RegExp(
+  `(?<![\\p{L}\\p{N}.])(?:${NUMBER_TOKEN})(?:(?:[ -]|\\s+and\\s+)(?:${NUMBER_TOKEN}))*(?![\\p{L}]|\\d)`,
+  'gu',
+);
 
 /**
  * Every number a text states, in digits ("48,000", "$3.50") or in words ("thirty-seven",
@@ -216,12 +222,7 @@ const NUMBER_TOKEN = `\\d+(?:\\.\\d+)?|${[...NUMBER_WORD.keys(), ...Object.keys(
 function numbersIn(text: string): string[] {
   const t = norm(text);
   const out: number[] = [];
-  // Tokens: a number word or figure, joined to the next by a space, hyphen or "and".
-  const re = pattern(
-    `(?<![\\p{L}\\p{N}.])(?:${NUMBER_TOKEN})(?:(?:[ -]|\\s+and\\s+)(?:${NUMBER_TOKEN}))*(?![\\p{L}]|\\d)`,
-    'gu',
-  );
-  for (const m of t.matchAll(re)) {
+  for (const m of t.matchAll(NUMBER)) {
     const tokens = m[0].split(/[ -]+/).filter((x) => x && x !== 'and');
     if (tokens.length === 1 && tokens[0] === 'one') {
       const before = t.slice(0, m.index).match(/(\p{L}+)\s*$/u)?.[1];
@@ -313,7 +314,7 @@ const KINDS: Record<
         .map((w) => w.toLowerCase())
         .filter((w) => !mine.has(w));
       const runs = [...text.matchAll(CAP_RUN)].flatMap((m) => {
-        const words = m[0].split(/[ \t]+/).filter((w) => !pattern(`^(?:${PARTICLES})$`, '').test(w));
+        const words = m[0].split(/[ \t]+/).filter((w) => !PARTICLE.test(w));
         const strange = words.filter((w) => w !== SELF && !ordinary(w) && !mine.has(w.toLowerCase()));
         return words.length >= 2 && strange.length > 0 ? [strange.join(' ').toLowerCase()] : [];
       });
