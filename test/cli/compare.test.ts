@@ -53,8 +53,9 @@ describe('decoy compare', () => {
       'compare',
       '--suite',
       'trickyarena-single',
-      '--pattern',
-      'cookie-trap',
+      // Episodes enough that the signal, sent once the first is written, lands before the last on a loaded machine.
+      '--limit',
+      '12',
       '--no-check',
       '--defenses',
       'none,gate',
@@ -66,7 +67,7 @@ describe('decoy compare', () => {
     expect(code, err).toBe(130);
     expect(err.trim().split('\n')).toEqual([
       expect.stringMatching(
-        /^decoy compare: stopped after \d of 4 episodes of defense none \(0 of 2 defenses done\); to finish, run the same command again: decoy compare --suite trickyarena-single --pattern cookie-trap --no-check --defenses none,gate --out stop$/,
+        /^decoy compare: stopped after \d+ of 12 episodes of defense none \(0 of 2 defenses done\); to finish, run the same command again: decoy compare --suite trickyarena-single --limit 12 --no-check --defenses none,gate --out stop$/,
       ),
     ]);
     expect(existsSync(join(dir, 'stop', 'compare.json'))).toBe(false);
