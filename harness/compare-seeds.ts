@@ -7,6 +7,7 @@
 import { acrossSeeds, seedsTable, type AcrossSeeds } from '../simulator/measure/across-seeds.ts';
 import type { Comparison } from '../simulator/measure/comparison.ts';
 import { compareDefenses, compareStamp, type CompareConfig, type CompareOptions } from './compare.ts';
+import { newErrorStreak } from './run.ts';
 import { overSeeds, seedFolder, writeAcrossSeeds } from './seeds.ts';
 import { suiteTitle, suiteVersionOf } from './select.ts';
 
@@ -36,9 +37,12 @@ export async function compareSeeds(
   opts: CompareOptions = {},
 ): Promise<CompareSeedsResult> {
   const comparisons: Comparison[] = [];
-  const { folders, kept } = await overSeeds(seeds, out, async (seed, dir) => {
+  const errorStreak = opts.errorStreak ?? newErrorStreak();
+  const { folders, kept } = await overSeeds(seeds, out, async (seed, dir, more) => {
     const r = await compareDefenses({ ...config, seed }, dir, {
       ...opts,
+      errorStreak,
+      more: more || opts.more === true,
       progress: (label, done, total) => opts.progress?.(`${seedFolder(seed)} ${label}`, done, total),
     });
     comparisons.push(r.comparison);

@@ -23,6 +23,7 @@ import {
   heldOtherRun,
   stampText,
   nameOf,
+  newErrorStreak,
   prepareAgent,
   stampRun,
   type RunOptions,
@@ -93,6 +94,8 @@ export interface CompareOptions extends Pick<
   | 'concurrency'
   | 'workers'
   | 'maxErrors'
+  | 'errorStreak'
+  | 'more'
 > {
   /** compare.md gets the outcome table of Veer's ablations (Table 18). */
   ablations?: boolean;
@@ -264,6 +267,7 @@ export async function compareDefenses(
     // without a page. Kept for the folder (in the package's cache, pages-memo.ts), for the comparison played there
     // again (a defense changed and its run removed).
     let kept: KeptMemo | null = null;
+    const errorStreak = opts.errorStreak ?? newErrorStreak();
     for (const [i, r] of runs.entries()) {
       const dir = join(out, r.folder);
       if (finishedRun(dir, r.config)) {
@@ -274,6 +278,7 @@ export async function compareDefenses(
       if (i > 0) stopIfAsked(opts.signal, `before defense ${r.defense} (${i} of ${runs.length} defenses done)`);
       kept ??= await keptMemo(out);
       const { memo, save } = kept;
+      const later = runs.slice(i + 1).some((l) => !finishedRun(join(out, l.folder), l.config));
       const res = await executeRun(r.config, dir, {
         bundles: all,
         noCheck: true,
@@ -286,6 +291,8 @@ export async function compareDefenses(
         ...(opts.concurrency ? { concurrency: opts.concurrency } : {}),
         ...(opts.workers ? { workers: opts.workers } : {}),
         ...(opts.maxErrors !== undefined ? { maxErrors: opts.maxErrors } : {}),
+        errorStreak,
+        more: later || opts.more === true,
       })
         .catch((e: unknown) => {
           if (e instanceof Stopped)
@@ -293,7 +300,7 @@ export async function compareDefenses(
           // Which defense's episodes kept failing: the later defenses are not played.
           if (e instanceof Halted)
             throw new Halted(
-              `defense ${r.defense}: ${e.message}${i + 1 < runs.length ? '; the defenses after it were not played' : ''}`,
+              `defense ${r.defense}: ${e.message}${later ? '; the defenses after it were not played' : ''}`,
             );
           throw e;
         })

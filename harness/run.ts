@@ -137,11 +137,27 @@ export interface RunOptions {
   workers?: number;
   /** Stop once this many episodes in a row end in the same error (--max-errors); none: never. */
   maxErrors?: number;
+  /**
+   * The count of --max-errors, carried from one run of a command to the next (seeds, defenses):
+   * a streak does not start again where a run ends. The run makes its own without it.
+   */
+  errorStreak?: ErrorStreak;
+  /** Runs of the same command follow this one: a streak reached at its last episode stops the command once it is written. */
+  more?: boolean;
   /** Pages the comparison this run is part of has played (simulator/page/engine/memo.ts). */
   memo?: PageMemo;
   /** When the command began (performance.now()): the time printed is the whole wall time, generation and self-check included. */
   startedAt?: number;
 }
+
+/** Episodes in a row that ended in one same error: its kind (numbers as #), the last reason as given, how many. */
+export interface ErrorStreak {
+  kind: string;
+  reason: string;
+  n: number;
+}
+
+export const newErrorStreak = (): ErrorStreak => ({ kind: '', reason: '', n: 0 });
 
 export interface RunResult {
   episodes: string;
@@ -437,7 +453,8 @@ async function playInto(
   const progress = opts.progress ?? silent;
   let done = before.length;
   if (done > 0) progress('episodes', done, bundles.length);
-  const streak = { reason: '', n: 0 };
+  const streak = opts.errorStreak ?? newErrorStreak();
+  const halts = () => opts.maxErrors !== undefined && streak.n >= opts.maxErrors;
   const rest = bundles.slice(done);
   const engine: Engine =
     config.engine === 'chromium' ? { kind: 'chromium', executable: opts.executable ?? '' } : { kind: 'jsdom' };
@@ -483,9 +500,10 @@ async function playInto(
         const reason = r.end.kind === 'error' ? r.end.reason : '';
         const kind = reason.replace(/\d+/g, '#');
         if (!reason) streak.n = 0;
-        else streak.n = kind === streak.reason ? streak.n + 1 : 1;
-        streak.reason = kind;
-        if (opts.maxErrors !== undefined && streak.n >= opts.maxErrors && done < bundles.length)
+        else streak.n = kind === streak.kind ? streak.n + 1 : 1;
+        streak.kind = kind;
+        streak.reason = reason;
+        if (halts() && done < bundles.length)
           throw new Halted(
             `stopped after ${done} of ${bundles.length} episodes: the last ${streak.n} ended in the same error (${shortReason(reason, 120)}); everything played is written, these as errors, and the same command goes on after them (another --out plays them again)`,
           );
@@ -500,6 +518,11 @@ async function playInto(
   }
   const seconds = (performance.now() - opts.startedAt) / 1000;
   const summary = writeSummary(summaryFile, config, [...before, ...result.records]);
+  // Reached at this run's last episode: the run is whole, and the command plays no further one.
+  if (opts.more && rest.length > 0 && halts())
+    throw new Halted(
+      `all ${bundles.length} episodes played, the last ${streak.n} in the same error (${shortReason(streak.reason, 120)}); everything played is written, these as errors, and the same command goes on after them (another --out plays them again)`,
+    );
   const checked = opts.checkSeconds === null ? '' : `, ${opts.checkSeconds.toFixed(1)} s of it the self-check`;
   const played = `${rest.length} episode${rest.length === 1 ? '' : 's'} in ${seconds.toFixed(1)} s${checked}${before.length > 0 ? ` (${before.length} more kept from the interrupted run)` : ''}`;
   const shard = config.shard ? ` · shard ${config.shard.index}/${config.shard.count}` : '';

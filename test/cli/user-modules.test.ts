@@ -37,11 +37,12 @@ const SCROLLER_MJS = `export default { id: 'scroller', description: 'scrolls twi
 /** A defense whose endpoint is down: every review fails, each with a request id of its own. */
 const OUTAGE = `let n = 0;\nexport default { id: 'outage', description: 'an endpoint down', create: () => ({ review: () => { throw new Error('HTTP 503 (request id ' + (++n * 7919) + ')'); } }) };\n`;
 
-/** A command with the defense of OUTAGE beside it as ./outage.mjs, stopping once 2 episodes in a row fail alike. */
-function underOutage(...args: string[]) {
+/** A command with the defense of OUTAGE beside it as ./outage.mjs, stopping once `k` episodes in a row fail alike. */
+function outageStoppingAt(k: number, ...args: string[]) {
   writeFileSync(join(dir, 'outage.mjs'), OUTAGE);
-  return decoyIn(dir, ...args, '--no-check', '--max-errors', '2');
+  return decoyIn(dir, ...args, '--no-check', '--max-errors', String(k));
 }
+const underOutage = (...args: string[]) => outageStoppingAt(2, ...args);
 
 describe('decoy run with a defense or agent from a file', () => {
   it('a .ts defense and an .mjs agent in a temporary folder, named relative to the current folder, run and are recorded as given', async () => {
@@ -270,6 +271,43 @@ describe('decoy run with a defense or agent from a file', () => {
       /^decoy run: seed 4: stopped after 2 of 4 episodes: .*\(another --out plays them again\)\n$/,
     );
   }, 120_000);
+
+  it('--max-errors counts a streak on across seeds and defenses: a run of fewer episodes than K still stops the command', async () => {
+    const consent = ['--suite', 'demo', '--pattern', 'preselected-consent', '--seeds', '3-5'];
+    // 4 episodes a seed: the 5th error in a row is seed 4's first episode.
+    const over = await outageStoppingAt(5, 'run', ...consent, '--defense', './outage.mjs', '--out', 'streak-over');
+    expect(over.code).toBe(1);
+    expect(over.err).toMatch(
+      /^decoy run: seed 4: stopped after 1 of 4 episodes: the last 5 ended in the same error \(.*\); the seeds after it were not played\n$/,
+    );
+    expect(existsSync(join(dir, 'streak-over', 's3', 'summary.json'))).toBe(true);
+    expect(existsSync(join(dir, 'streak-over', 's5'))).toBe(false);
+    // Reached at a seed's last episode: that seed's run is written whole and the next is not begun.
+    const at = await outageStoppingAt(4, 'run', ...consent, '--defense', './outage.mjs', '--out', 'streak-at');
+    expect(at.code).toBe(1);
+    expect(at.err).toMatch(
+      /^decoy run: seed 3: all 4 episodes played, the last 4 in the same error \(.*\); .*; the seeds after it were not played\n$/,
+    );
+    expect(existsSync(join(dir, 'streak-at', 's3', 'summary.json'))).toBe(true);
+    expect(existsSync(join(dir, 'streak-at', 's4'))).toBe(false);
+    // A comparison's seeds count on too.
+    const cmp = await outageStoppingAt(
+      6,
+      ...['compare', ...consent, '--defenses', './outage.mjs', '--out', 'streak-cmp'],
+    );
+    expect(cmp.code).toBe(1);
+    expect(cmp.err).toMatch(
+      /^decoy compare: seed 4: defense \.\/outage\.mjs: stopped after 2 of 4 episodes: the last 6 ended in the same error \(.*\); the seeds after it were not played\n$/,
+    );
+    // An episode that ends otherwise starts the count again: none between two failing runs, never 5 in a row.
+    const broken = await outageStoppingAt(
+      5,
+      ...['compare', '--suite', 'demo', '--pattern', 'preselected-consent', '--seed', '3'],
+      ...['--defenses', './outage.mjs,none', '--out', 'streak-broken'],
+    );
+    expect(broken.err, broken.err).not.toMatch(/stopped|not played/);
+    expect(existsSync(join(dir, 'streak-broken', 'compare.json'))).toBe(true);
+  }, 240_000);
 
   it('the binary exits once the run is written, even where a defense left a timer running (a keep-alive client)', () => {
     writeFileSync(
