@@ -1,7 +1,7 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { UserError } from '../lib/errors.ts';
+import { quote, UserError } from '../lib/errors.ts';
 import { CheckFailed } from './check-failed.ts';
 import { bool, defineCommand, given, inPath, noArgs, outDir, required } from './command.ts';
 import {
@@ -160,12 +160,23 @@ export const { help, run, flags } = defineCommand({
     const defenses = c.ablations ? withAblations(c.defenses) : [...c.defenses];
     await checkDefenses(defenses);
     // Every option is checked before the suite is generated, which for a large one takes seconds.
-    const [{ optionsByDefense }, { checkAgent }] = await Promise.all([
+    const [{ optionsByDefense }, { checkAgent, checkDefense }] = await Promise.all([
       import('../harness/defense-options.ts'),
       import('../harness/run.ts'),
     ]);
-    await optionsByDefense(defenses, c.defenseOpt);
-    await checkAgent(c.agent, c.opt);
+    const seed = c.seeds?.[0] ?? c.seed;
+    const shares = await optionsByDefense(defenses, c.defenseOpt);
+    for (const [i, d] of defenses.entries())
+      await checkDefense(d, shares[i]!, seed).catch((e: unknown) => {
+        // A user's file names itself in what it says; a registered defense is named here, among several.
+        throw e instanceof UserError && !e.message.includes(d) ? new UserError(`defense ${quote(d)}: ${e.message}`) : e;
+      });
+    await checkAgent({
+      agent: c.agent,
+      agentOptions: c.opt,
+      seed,
+      ...(c.engine === 'chromium' ? { engine: 'chromium' as const } : {}),
+    });
     const part = subsetFields({ scenarios: c.scenario, configs: c.configs, limit: c.limit });
     // A suite generated here makes only the part compared (its ids and draw are the whole suite's); under seeds, each seed's is made by its comparison.
     const bundles = loadBundles(

@@ -80,7 +80,14 @@ export const { help, run, flags } = defineCommand({
         );
     }
     const defenseOptions = optionsOfDefense(c.defense, c.defenseOpt);
-    await checkParties({ agent: c.agent, defense: c.defense, agentOptions: c.opt, defenseOptions });
+    await checkParties({
+      agent: c.agent,
+      defense: c.defense,
+      agentOptions: c.opt,
+      defenseOptions,
+      seed: c.seeds?.[0] ?? c.seed,
+      ...(c.engine === 'chromium' ? { engine: 'chromium' as const } : {}),
+    });
     const part = subsetFields({ scenarios: c.scenario, configs: c.configs, limit: c.limit });
     // A suite generated here makes only the part played (its ids and draw are the whole suite's); under seeds, each seed's is made by its run.
     const bundles = loadBundles(

@@ -10,6 +10,7 @@ export {
   prepareAgent,
   checkParties,
   checkAgent,
+  checkDefense,
   claimOutput,
   runDemo,
   demoFolders,

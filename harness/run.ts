@@ -301,25 +301,58 @@ function knownIds(run: readonly Pick<BundleManifest, 'id' | 'suite' | 'seed'>[])
 }
 
 /**
- * Resolves the agent and the defense and checks the options given them: what a command can
- * refuse before it generates a suite, which for a large one takes seconds.
+ * Resolves the agent and the defense, checks the options given them and makes each once:
+ * what a command can refuse before it generates a suite, which for a large one takes seconds.
  */
 export async function checkParties(
-  config: Pick<RunConfig, 'agent' | 'defense' | 'agentOptions' | 'defenseOptions'>,
+  config: Pick<RunConfig, 'agent' | 'defense' | 'agentOptions' | 'defenseOptions' | 'seed' | 'engine'>,
 ): Promise<{
   agentDef: Awaited<ReturnType<typeof resolveAgent>>;
   defenseDef: Awaited<ReturnType<typeof resolveDefense>>;
 }> {
   const agentDef = await resolveAgent(config.agent);
-  const defenseDef = await resolveDefense(config.defense);
-  checkOptions('defense', config.defense, defenseDef, config.defenseOptions);
+  const defenseDef = await checkDefense(config.defense, config.defenseOptions, config.seed);
   checkOptions('agent', config.agent, agentDef, config.agentOptions);
+  madeEarly(config, agentDef);
   return { agentDef, defenseDef };
 }
 
-/** The agent's half of checkParties, for a command whose defenses optionsByDefense checks (compare). */
-export async function checkAgent(agent: string, options: Readonly<Record<string, unknown>>): Promise<void> {
-  checkOptions('agent', agent, await resolveAgent(agent), options);
+/** The agent's half of checkParties, for a command that checks its defenses one by one (compare). */
+export async function checkAgent(config: Pick<RunConfig, 'agent' | 'agentOptions' | 'seed' | 'engine'>): Promise<void> {
+  const def = await resolveAgent(config.agent);
+  checkOptions('agent', config.agent, def, config.agentOptions);
+  madeEarly(config, def);
+}
+
+/** The defense's half of checkParties: bad options, a file they name that is missing, a create that throws are refused here. */
+export async function checkDefense(
+  defense: string,
+  options: Readonly<Record<string, unknown>>,
+  seed: number,
+): Promise<Awaited<ReturnType<typeof resolveDefense>>> {
+  const def = await resolveDefense(defense);
+  checkOptions('defense', defense, def, options);
+  def.create({ seed, options: { ...options } });
+  return def;
+}
+
+/**
+ * A registered agent is made before any configuration exists: it reads no scenario id. A
+ * recording (replay) is checked against the configurations, and a user's agent may read the id,
+ * so those are made at the first configuration (prepareAgent).
+ */
+function madeEarly(config: Pick<RunConfig, 'agent' | 'agentOptions' | 'seed' | 'engine'>, def: AgentDef): void {
+  if (isModulePath(config.agent) || config.agent === 'replay') return;
+  const agent = def.create({ seed: config.seed, options: { ...config.agentOptions }, scenario: '' });
+  seesOnly(config, agent);
+}
+
+/** An agent that looks at screenshots needs a browser that paints them. */
+function seesOnly(config: Pick<RunConfig, 'agent' | 'engine'>, agent: { sees?: unknown }): void {
+  if (agent.sees && config.engine !== 'chromium')
+    throw new UserError(
+      `agent ${quote(config.agent)} looks at screenshots, which only a browser that paints gives: add --engine chromium`,
+    );
 }
 
 /**
@@ -331,7 +364,7 @@ export async function prepareAgent(
   config: RunConfig,
   run: readonly Pick<BundleManifest, 'id' | 'suite' | 'seed'>[],
 ): Promise<Record<string, unknown>> {
-  const { agentDef, defenseDef } = await checkParties(config);
+  const { agentDef } = await checkParties(config);
   const agentOptions: Record<string, unknown> = { ...config.agentOptions };
   if (config.agent === 'replay') {
     if (!config.replay) throw new UserError('--agent replay needs --replay <file.jsonl>');
@@ -347,12 +380,7 @@ export async function prepareAgent(
   const first = run[0];
   // Made once up front, so that bad options (or a user's create that throws) stop the run before anything is written.
   if (first) {
-    const agent = agentDef.create({ seed: config.seed, options: agentOptions, scenario: first.id });
-    if (agent.sees && config.engine !== 'chromium')
-      throw new UserError(
-        `agent ${quote(config.agent)} looks at screenshots, which only a browser that paints gives: add --engine chromium`,
-      );
-    defenseDef.create({ seed: config.seed, options: config.defenseOptions });
+    seesOnly(config, agentDef.create({ seed: config.seed, options: agentOptions, scenario: first.id }));
   }
   return agentOptions;
 }

@@ -309,6 +309,47 @@ describe('decoy run with a defense or agent from a file', () => {
     expect(existsSync(join(dir, 'streak-broken', 'compare.json'))).toBe(true);
   }, 240_000);
 
+  it('a bad option value, a file an option names that is missing, a create that throws, or a vision agent without a browser are refused before the suite is generated', async () => {
+    writeFileSync(
+      join(dir, 'throws.mjs'),
+      `export default { id: 'throws', description: 'no key', create: () => { throw new Error('no key set'); } };\n`,
+    );
+    const cases: [string[], RegExp][] = [
+      [
+        ['run', '--defense', 'gate', '--defense-opt', 'lessons=./missing.json'],
+        /^decoy run: lessons: no file '\.\/missing\.json'\n$/,
+      ],
+      [
+        ['run', '--defense', './throws.mjs'],
+        /^decoy run: defense file \.\/throws\.mjs: create\(\) threw: no key set\n$/,
+      ],
+      [['run', '--agent', 'openai'], /needs a model/],
+      [
+        ['run', '--agent', 'openai', '--opt', 'model=m', '--opt', 'vision=true'],
+        /looks at screenshots.*add --engine chromium\n$/,
+      ],
+      [
+        ['compare', '--defenses', 'none,gate', '--defense-opt', 'gate:lessons=3'],
+        /^decoy compare: defense 'gate': lessons: expected lessons or a file of them, got '3'\n$/,
+      ],
+      [
+        ['compare', '--defenses', 'none,./throws.mjs'],
+        /^decoy compare: defense file \.\/throws\.mjs: create\(\) threw: no key set\n$/,
+      ],
+      [['compare', '--defenses', 'none', '--agent', 'openai', '--seeds', '1-2'], /needs a model/],
+    ];
+    for (const [args, says] of cases) {
+      const r = await decoyIn(dir, ...args, '--suite', 'demo', '--out', 'refused-early');
+      expect(r.err, args.join(' ')).toMatch(says);
+      expect(r.code, args.join(' ')).toBe(2);
+      expect(
+        r.progress.filter((l) => l.includes('generate')),
+        args.join(' '),
+      ).toEqual([]);
+      expect(existsSync(join(dir, 'refused-early')), args.join(' ')).toBe(false);
+    }
+  }, 120_000);
+
   it('the binary exits once the run is written, even where a defense left a timer running (a keep-alive client)', () => {
     writeFileSync(
       join(dir, 'keep-alive.mjs'),
