@@ -62,10 +62,6 @@ export const { help, run, flags } = defineCommand({
     // An empty --shard (an unset variable in a job script) is refused, never read as no shard.
     const slice = c.shard !== undefined ? shardOf(c.shard, process.env) : null;
     await sandboxFor(c, io.warn);
-    if (c.agent === 'replay' && c.defense !== 'none')
-      io.warn(
-        `the replay agent plays its recording as it was made: where ${c.defense} refuses an action (a block, or a change of the page instead), that episode ends there (agent-stopped)`,
-      );
     const [{ checkParties, executeRun }, { loadBundles, phrasingsOf, selectSuite }, { optionsOfDefense }] =
       await Promise.all([
         import('../harness/run.ts'),
@@ -111,6 +107,15 @@ export const { help, run, flags } = defineCommand({
       ...(c.engine === 'chromium' ? { engine: 'chromium' as const } : {}),
       ...(slice ? { shard: slice } : {}),
     };
+    // Said once the recording is accepted, so a refused replay file is one line, not a warning and a refusal.
+    let warned = c.agent !== 'replay' || c.defense === 'none';
+    const accepted = () => {
+      if (warned) return;
+      warned = true;
+      io.warn(
+        `the replay agent plays its recording as it was made: where ${c.defense} refuses an action (a block, or a change of the page instead), that episode ends there (agent-stopped)`,
+      );
+    };
     if (c.seeds) {
       const { runSeeds } = await import('../harness/seeds.ts');
       const seeded = c.seeds;
@@ -120,7 +125,7 @@ export const { help, run, flags } = defineCommand({
             config,
             seeded,
             c.out,
-            playOptions(c, io.progress, signal, executable),
+            { ...playOptions(c, io.progress, signal, executable), accepted },
             // A suite generated here is generated anew under each seed; bundles from disk are played under all.
             'bundles' in c.source ? bundles : undefined,
           ),
@@ -134,7 +139,12 @@ export const { help, run, flags } = defineCommand({
       stoppable(
         io,
         (signal) =>
-          executeRun(config, c.out, { bundles, ...playOptions(c, io.progress, signal, executable), startedAt }),
+          executeRun(config, c.out, {
+            bundles,
+            ...playOptions(c, io.progress, signal, executable),
+            accepted,
+            startedAt,
+          }),
         withShard(slice),
       ),
     );

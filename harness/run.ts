@@ -146,6 +146,8 @@ export interface RunOptions {
   more?: boolean;
   /** Pages the comparison this run is part of has played (simulator/page/engine/memo.ts). */
   memo?: PageMemo;
+  /** Called once the agent, the defense, the recording and the LLM's cassette are accepted, before the self-check: where a command warns of what it will play. */
+  accepted?: () => void;
   /** When the command began (performance.now()): the time printed is the whole wall time, generation and self-check included. */
   startedAt?: number;
 }
@@ -441,6 +443,7 @@ export async function executeRun(config: RunConfig, out: string, opts: RunOption
   );
   // Made before the self-check and anything written: a replay without its cassette is refused here.
   const llm = new LlmSession(opts.llm);
+  opts.accepted?.();
   let checkSeconds: number | null = null;
   if (!opts.noCheck) {
     const t = performance.now();

@@ -167,6 +167,24 @@ describe('decoy command', () => {
     }
   });
 
+  it('the warning of a replay behind a defense comes once the recording is accepted: a recording of another seed is one line, the refusal, and --seeds warns once', async () => {
+    const refused = await decoy(
+      ...REPLAY_A.map((a) => (a === '7' ? '8' : a)),
+      '--defense',
+      'gate',
+      '--out',
+      'runs/rg8',
+    );
+    expect(refused.code).toBe(2);
+    expect(refused.err).toMatch(/^decoy run: replay file runs\/a\/episodes\.jsonl names 16 configurations [^\n]*\n$/);
+    const seeds = await decoy(
+      ...REPLAY_A.filter((a, i) => a !== '--seed' && REPLAY_A[i - 1] !== '--seed'),
+      ...['--seeds', '7', '--pattern', 'price-drift', '--defense', 'gate', '--out', 'runs/rgs'],
+    );
+    expect(seeds.code, seeds.err).toBe(0);
+    expect(seeds.err.match(/the replay agent plays its recording/g)).toHaveLength(1);
+  });
+
   it.each([
     [['run', '--suite', 'nope', '--out', 'runs/x'], /unknown suite 'nope' \(known: .*demo/],
     [['run', '--suite', 'demo', '--agent', 'gpt', '--out', 'runs/x'], /unknown agent 'gpt'/],
