@@ -69,7 +69,7 @@ export async function optionsByDefense(
       checkOptions('defense', d, defs[i]!, own[i]!);
     } catch (e) {
       const key = Object.keys(own[i]!).find((k) => !declared[i]!.has(k)) ?? '';
-      throw e instanceof UserError ? new UserError(`--defense-opt ${quote(`${nameOf(d)}:${key}`)}: ${e.message}`) : e;
+      throw e instanceof UserError ? new UserError(`--defense-opt ${quote(`${d}:${key}`)}: ${e.message}`) : e;
     }
     return { ...Object.fromEntries(Object.entries(common).filter(([k]) => declared[i]!.has(k))), ...own[i] };
   });

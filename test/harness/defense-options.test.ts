@@ -49,6 +49,11 @@ describe('--defense-opt per defense', () => {
     await expect(optionsByDefense(['none', 'gate'], { 'none:lessons': 'x' })).rejects.toThrow(
       /^--defense-opt 'none:lessons': defense 'none' has no option 'lessons'$/,
     );
+    // Named as --defenses gives it, which the user can type again: not its folder's name (inject-x).
+    writeFileSync(join(dir, 'x.js'), 'document.title;\n');
+    await expect(optionsByDefense(['none', `inject:${dir}/x.js`], { 'inject-x:k': 1 })).rejects.toThrow(
+      /^--defense-opt 'inject:\/[^']*\/x\.js:k': defense 'inject:\/[^']*\/x\.js' has no option 'k'$/,
+    );
     await expect(optionsByDefense(['none', 'gate'], { 'gate:': 'x' })).rejects.toThrow(
       /names no option after the colon/,
     );
