@@ -1,7 +1,7 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { quote, UserError } from '../lib/errors.ts';
+import { UserError } from '../lib/errors.ts';
 import { CheckFailed } from './check-failed.ts';
 import { bool, defineCommand, given, inPath, noArgs, outDir, required } from './command.ts';
 import {
@@ -17,7 +17,7 @@ import {
   subsetFlags,
   when,
 } from './flags.ts';
-import { playOptions, sandboxFor, withEngine } from './play-flags.ts';
+import { llmOf, playOptions, sandboxFor, withEngine } from './play-flags.ts';
 import { suiteNameOf, toSource } from './source.ts';
 import { stoppable } from './stop.ts';
 
@@ -160,23 +160,22 @@ export const { help, run, flags } = defineCommand({
     const defenses = c.ablations ? withAblations(c.defenses) : [...c.defenses];
     await checkDefenses(defenses);
     // Every option is checked before the suite is generated, which for a large one takes seconds.
-    const [{ optionsByDefense }, { checkAgent, checkDefense }] = await Promise.all([
+    const [{ optionsByDefense }, { checkAgent, checkEachDefense }] = await Promise.all([
       import('../harness/defense-options.ts'),
       import('../harness/run.ts'),
     ]);
     const seed = c.seeds?.[0] ?? c.seed;
-    const shares = await optionsByDefense(defenses, c.defenseOpt);
-    for (const [i, d] of defenses.entries())
-      await checkDefense(d, shares[i]!, seed).catch((e: unknown) => {
-        // A user's file names itself in what it says; a registered defense is named here, among several.
-        throw e instanceof UserError && !e.message.includes(d) ? new UserError(`defense ${quote(d)}: ${e.message}`) : e;
-      });
-    await checkAgent({
-      agent: c.agent,
-      agentOptions: c.opt,
-      seed,
-      ...(c.engine === 'chromium' ? { engine: 'chromium' as const } : {}),
-    });
+    const { llm } = llmOf(c);
+    await checkEachDefense(defenses, await optionsByDefense(defenses, c.defenseOpt), seed, llm);
+    await checkAgent(
+      {
+        agent: c.agent,
+        agentOptions: c.opt,
+        seed,
+        ...(c.engine === 'chromium' ? { engine: 'chromium' as const } : {}),
+      },
+      llm,
+    );
     const part = subsetFields({ scenarios: c.scenario, configs: c.configs, limit: c.limit });
     // A suite generated here makes only the part compared (its ids and draw are the whole suite's); under seeds, each seed's is made by its comparison.
     const bundles = loadBundles(

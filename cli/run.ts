@@ -15,7 +15,7 @@ import {
   shard,
   sourceFlags,
 } from './flags.ts';
-import { playOptions, sandboxFor, withEngine } from './play-flags.ts';
+import { llmOf, playOptions, sandboxFor, withEngine } from './play-flags.ts';
 import { suiteNameOf, toSource } from './source.ts';
 import { stoppable, withShard } from './stop.ts';
 
@@ -76,14 +76,18 @@ export const { help, run, flags } = defineCommand({
         );
     }
     const defenseOptions = optionsOfDefense(c.defense, c.defenseOpt);
-    await checkParties({
-      agent: c.agent,
-      defense: c.defense,
-      agentOptions: c.opt,
-      defenseOptions,
-      seed: c.seeds?.[0] ?? c.seed,
-      ...(c.engine === 'chromium' ? { engine: 'chromium' as const } : {}),
-    });
+    await checkParties(
+      {
+        agent: c.agent,
+        defense: c.defense,
+        agentOptions: c.opt,
+        defenseOptions,
+        seed: c.seeds?.[0] ?? c.seed,
+        replay: c.replay ?? null,
+        ...(c.engine === 'chromium' ? { engine: 'chromium' as const } : {}),
+      },
+      llmOf(c).llm,
+    );
     const part = subsetFields({ scenarios: c.scenario, configs: c.configs, limit: c.limit });
     // A suite generated here makes only the part played (its ids and draw are the whole suite's); under seeds, each seed's is made by its run.
     const bundles = loadBundles(

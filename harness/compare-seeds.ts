@@ -4,9 +4,11 @@
  * across them (seeds.json, seeds.md, as `decoy run --seeds` writes them for one defense).
  * A seed whose runs are all finished is only read; one stopped is resumed.
  */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { acrossSeeds, seedsTable, type AcrossSeeds } from '../simulator/measure/across-seeds.ts';
 import type { Comparison } from '../simulator/measure/comparison.ts';
-import { compareDefenses, compareStamp, type CompareConfig, type CompareOptions } from './compare.ts';
+import { COMPARE_JSON, compareDefenses, compareStamp, type CompareConfig, type CompareOptions } from './compare.ts';
 import { newErrorStreak } from './run.ts';
 import { overSeeds, seedFolder, writeAcrossSeeds } from './seeds.ts';
 import { suiteTitle, suiteVersionOf } from './select.ts';
@@ -38,15 +40,16 @@ export async function compareSeeds(
 ): Promise<CompareSeedsResult> {
   const comparisons: Comparison[] = [];
   const errorStreak = opts.errorStreak ?? newErrorStreak();
-  const { folders, kept } = await overSeeds(seeds, out, async (seed, dir, more) => {
+  const { folders, kept } = await overSeeds(seeds, out, async (seed, dir) => {
+    // Its runs finished by an earlier command that stopped before writing the comparison: not kept as it was.
+    const written = existsSync(join(dir, COMPARE_JSON));
     const r = await compareDefenses({ ...config, seed }, dir, {
       ...opts,
       errorStreak,
-      more: more || opts.more === true,
       progress: (label, done, total) => opts.progress?.(`${seedFolder(seed)} ${label}`, done, total),
     });
     comparisons.push(r.comparison);
-    return r.untouched;
+    return r.untouched && written;
   });
   const defenses = config.defenses.map((id, i) => ({
     id,

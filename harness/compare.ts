@@ -23,8 +23,10 @@ import {
   heldOtherRun,
   stampText,
   nameOf,
+  haltBeforeRun,
   newErrorStreak,
   prepareAgent,
+  streakBroken,
   stampRun,
   type RunOptions,
 } from './run.ts';
@@ -95,7 +97,6 @@ export interface CompareOptions extends Pick<
   | 'workers'
   | 'maxErrors'
   | 'errorStreak'
-  | 'more'
 > {
   /** compare.md gets the outcome table of Veer's ablations (Table 18). */
   ablations?: boolean;
@@ -247,8 +248,13 @@ export async function compareDefenses(
     await prepareAgent(
       r.config,
       bundles.map((b) => b.manifest),
+      opts.llm,
     );
   assertCompareFolder(out, runs);
+  const errorStreak = opts.errorStreak ?? newErrorStreak();
+  // An earlier seed's errors go on into the first defense's run, unless a finished one comes between.
+  if (runs[0] && !finishedRun(join(out, runs[0].folder), runs[0].config))
+    haltBeforeRun(join(out, runs[0].folder), { ...opts, errorStreak });
   // The self-check is for episodes about to be played: a comparison whose runs are all finished is only read.
   if (!opts.noCheck && runs.some((r) => !finishedRun(join(out, r.folder), r.config))) {
     await requireSelfCheck(bundles, {
@@ -267,10 +273,10 @@ export async function compareDefenses(
     // without a page. Kept for the folder (in the package's cache, pages-memo.ts), for the comparison played there
     // again (a defense changed and its run removed).
     let kept: KeptMemo | null = null;
-    const errorStreak = opts.errorStreak ?? newErrorStreak();
     for (const [i, r] of runs.entries()) {
       const dir = join(out, r.folder);
       if (finishedRun(dir, r.config)) {
+        streakBroken(errorStreak);
         played.push({ defense: r.defense, played: 0, kept: bundles.length });
         continue;
       }
@@ -292,7 +298,6 @@ export async function compareDefenses(
         ...(opts.workers ? { workers: opts.workers } : {}),
         ...(opts.maxErrors !== undefined ? { maxErrors: opts.maxErrors } : {}),
         errorStreak,
-        more: later || opts.more === true,
       })
         .catch((e: unknown) => {
           if (e instanceof Stopped)

@@ -10,7 +10,7 @@ export {
   prepareAgent,
   checkParties,
   checkAgent,
-  checkDefense,
+  checkEachDefense,
   claimOutput,
   runDemo,
   demoFolders,

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { clip, Halted, quote, shortReason, Stopped, UserError } from '../lib/errors.ts';
 import { LOCK_NAME, lockFolder } from './lock.ts';
@@ -10,6 +10,8 @@ import type { BundleManifest } from '../scenarios/bundle.ts';
 import type { LoadedBundle } from '../simulator/loop/bundle.ts';
 import { runBatch, type Engine } from '../simulator/loop/batch.ts';
 import { LlmSession, type SessionOptions } from '../simulator/llm/session.ts';
+import { keyProblem } from '../simulator/llm/endpoint.ts';
+import { llmSettings } from '../simulator/llm/settings.ts';
 import { summarize, type EpisodeScore, type Summary } from '../simulator/measure/metrics.ts';
 import { configurationOf, type EpisodeRecord } from '../simulator/loop/runner.ts';
 import { judgedOutcome } from '../simulator/measure/judged.ts';
@@ -39,7 +41,7 @@ import { agents, defenses } from '../simulator/loop/registries.ts';
 import type { AgentDef } from '../simulator/loop/agent.ts';
 import type { DefenseDef } from '../simulator/loop/defense.ts';
 import { resultsTable } from '../simulator/measure/report/table.ts';
-import { assertReplayFits, readReplayFile, replayDigest } from './replay-file.ts';
+import { assertReplayFits, readReplayFile, replayDigest, type ReplayActions } from './replay-file.ts';
 import { loadBundles, makeSuite, runSource, selectSuite, suiteTitle, suiteVersionOf } from './select.ts';
 import { requireSelfCheck } from './check.ts';
 import { silent, type Progress } from './progress.ts';
@@ -142,8 +144,6 @@ export interface RunOptions {
    * a streak does not start again where a run ends. The run makes its own without it.
    */
   errorStreak?: ErrorStreak;
-  /** Runs of the same command follow this one: a streak reached at its last episode stops the command once it is written. */
-  more?: boolean;
   /** Pages the comparison this run is part of has played (simulator/page/engine/memo.ts). */
   memo?: PageMemo;
   /** Called once the agent, the defense, the recording and the LLM's cassette are accepted, before the self-check: where a command warns of what it will play. */
@@ -160,6 +160,26 @@ export interface ErrorStreak {
 }
 
 export const newErrorStreak = (): ErrorStreak => ({ kind: '', reason: '', n: 0 });
+
+/** Episodes kept in a folder (a run found finished, or resumed) sit between: the streak starts again after them. */
+export function streakBroken(s: ErrorStreak | undefined): void {
+  if (s) Object.assign(s, newErrorStreak());
+}
+
+/**
+ * A run the command is about to begin in `dir`, after an earlier one of it (a seed, a defense)
+ * ended K episodes in the same error, is not begun. A run it resumes has episodes kept
+ * between, which end the streak.
+ */
+export function haltBeforeRun(dir: string, opts: Pick<RunOptions, 'maxErrors' | 'errorStreak'>): void {
+  const s = opts.errorStreak;
+  if (!s || opts.maxErrors === undefined || s.n < opts.maxErrors) return;
+  const file = join(dir, EPISODES_FILE);
+  if (existsSync(file) && statSync(file).size > 0) return streakBroken(s);
+  throw new Halted(
+    `not begun: the last ${s.n} episodes played ended in the same error (${shortReason(s.reason, 120)}); everything played is written, these as errors, and the same command goes on from here (another --out plays them again)`,
+  );
+}
 
 export interface RunResult {
   episodes: string;
@@ -307,23 +327,34 @@ function knownIds(run: readonly Pick<BundleManifest, 'id' | 'suite' | 'seed'>[])
  * what a command can refuse before it generates a suite, which for a large one takes seconds.
  */
 export async function checkParties(
-  config: Pick<RunConfig, 'agent' | 'defense' | 'agentOptions' | 'defenseOptions' | 'seed' | 'engine'>,
+  config: Pick<RunConfig, 'agent' | 'defense' | 'agentOptions' | 'defenseOptions' | 'seed' | 'engine' | 'replay'>,
+  llm?: SessionOptions,
 ): Promise<{
   agentDef: Awaited<ReturnType<typeof resolveAgent>>;
   defenseDef: Awaited<ReturnType<typeof resolveDefense>>;
+  /** The replay file's actions (read whole and parsed), for --agent replay. */
+  actions: ReplayActions | null;
 }> {
+  let actions: ReplayActions | null = null;
+  if (config.agent === 'replay') {
+    if (!config.replay) throw new UserError('--agent replay needs --replay <file.jsonl>');
+    actions = readReplayFile(config.replay);
+  } else if (config.replay) throw new UserError('--replay is only for --agent replay');
   const agentDef = await resolveAgent(config.agent);
-  const defenseDef = await checkDefense(config.defense, config.defenseOptions, config.seed);
+  const defenseDef = await checkDefense(config.defense, config.defenseOptions, config.seed, llm);
   checkOptions('agent', config.agent, agentDef, config.agentOptions);
-  madeEarly(config, agentDef);
-  return { agentDef, defenseDef };
+  madeEarly(config, agentDef, llm);
+  return { agentDef, defenseDef, actions };
 }
 
 /** The agent's half of checkParties, for a command that checks its defenses one by one (compare). */
-export async function checkAgent(config: Pick<RunConfig, 'agent' | 'agentOptions' | 'seed' | 'engine'>): Promise<void> {
+export async function checkAgent(
+  config: Pick<RunConfig, 'agent' | 'agentOptions' | 'seed' | 'engine'>,
+  llm?: SessionOptions,
+): Promise<void> {
   const def = await resolveAgent(config.agent);
   checkOptions('agent', config.agent, def, config.agentOptions);
-  madeEarly(config, def);
+  madeEarly(config, def, llm);
 }
 
 /** The defense's half of checkParties: bad options, a file they name that is missing, a create that throws are refused here. */
@@ -331,11 +362,44 @@ export async function checkDefense(
   defense: string,
   options: Readonly<Record<string, unknown>>,
   seed: number,
+  llm?: SessionOptions,
 ): Promise<Awaited<ReturnType<typeof resolveDefense>>> {
   const def = await resolveDefense(defense);
   checkOptions('defense', defense, def, options);
   def.create({ seed, options: { ...options } });
+  keyAtHand(def, options, `--defense ${defense}`, llm);
   return def;
+}
+
+/** checkDefense for each of a comparison's defenses and its share of the options, naming the defense among several. */
+export async function checkEachDefense(
+  defenses: readonly string[],
+  shares: readonly Readonly<Record<string, unknown>>[],
+  seed: number,
+  llm?: SessionOptions,
+): Promise<void> {
+  for (const [i, d] of defenses.entries())
+    await checkDefense(d, shares[i] ?? {}, seed, llm).catch((e: unknown) => {
+      // A user's file or script names itself in what it says, and so does an LLM's setting (`--defense d: …`).
+      const named = isModulePath(d) || isInjection(d) || (e instanceof Error && e.message.startsWith(`--defense ${d}`));
+      throw e instanceof UserError && !named ? new UserError(`defense ${quote(d)}: ${e.message}`) : e;
+    });
+}
+
+/**
+ * A party that takes the LLM's options (LLM_OPTIONS) and whose every call goes out live (no
+ * cassette, or one being recorded) needs its endpoint's key: refused now, not at its first call.
+ */
+function keyAtHand(
+  def: Pick<AgentDef, 'options'>,
+  options: Readonly<Record<string, unknown>>,
+  who: string,
+  llm: SessionOptions | undefined,
+): void {
+  const live = !llm?.cassette || llm.mode === 'record';
+  if (!live || !def.options?.some((o) => o.name === 'api_key_env')) return;
+  const problem = keyProblem(llmSettings(options, who).endpoint);
+  if (problem) throw new UserError(`${who}: ${problem}`);
 }
 
 /**
@@ -343,10 +407,14 @@ export async function checkDefense(
  * recording (replay) is checked against the configurations, and a user's agent may read the id,
  * so those are made at the first configuration (prepareAgent).
  */
-function madeEarly(config: Pick<RunConfig, 'agent' | 'agentOptions' | 'seed' | 'engine'>, def: AgentDef): void {
-  if (isModulePath(config.agent) || config.agent === 'replay') return;
-  const agent = def.create({ seed: config.seed, options: { ...config.agentOptions }, scenario: '' });
-  seesOnly(config, agent);
+function madeEarly(
+  config: Pick<RunConfig, 'agent' | 'agentOptions' | 'seed' | 'engine'>,
+  def: AgentDef,
+  llm: SessionOptions | undefined,
+): void {
+  if (!isModulePath(config.agent) && config.agent !== 'replay')
+    seesOnly(config, def.create({ seed: config.seed, options: { ...config.agentOptions }, scenario: '' }));
+  keyAtHand(def, config.agentOptions, `--agent ${config.agent}`, llm);
 }
 
 /** An agent that looks at screenshots needs a browser that paints them. */
@@ -365,12 +433,11 @@ function seesOnly(config: Pick<RunConfig, 'agent' | 'engine'>, agent: { sees?: u
 export async function prepareAgent(
   config: RunConfig,
   run: readonly Pick<BundleManifest, 'id' | 'suite' | 'seed'>[],
+  llm?: SessionOptions,
 ): Promise<Record<string, unknown>> {
-  const { agentDef } = await checkParties(config);
+  const { agentDef, actions } = await checkParties(config, llm);
   const agentOptions: Record<string, unknown> = { ...config.agentOptions };
-  if (config.agent === 'replay') {
-    if (!config.replay) throw new UserError('--agent replay needs --replay <file.jsonl>');
-    const actions = readReplayFile(config.replay);
+  if (actions && config.replay) {
     assertReplayFits(
       config.replay,
       actions,
@@ -378,7 +445,7 @@ export async function prepareAgent(
       knownIds(run),
     );
     agentOptions.actions = actions;
-  } else if (config.replay) throw new UserError('--replay is only for --agent replay');
+  }
   const first = run[0];
   // Made once up front, so that bad options (or a user's create that throws) stop the run before anything is written.
   if (first) {
@@ -432,6 +499,7 @@ export function heldToTheirEvents(
  * byte for byte as an uninterrupted run's). A finished run run again is played anew.
  */
 export async function executeRun(config: RunConfig, out: string, opts: RunOptions = {}): Promise<RunResult> {
+  haltBeforeRun(out, opts);
   const startedAt = opts.startedAt ?? performance.now();
   const all = opts.bundles ?? loadBundles(runSource(config, opts.trustBundles));
   const chosen = subsetOf(all, config, config.seed);
@@ -440,6 +508,7 @@ export async function executeRun(config: RunConfig, out: string, opts: RunOption
   const agentOptions = await prepareAgent(
     config,
     bundles.map((b) => b.manifest),
+    opts.llm,
   );
   // Made before the self-check and anything written: a replay without its cassette is refused here.
   const llm = new LlmSession(opts.llm);
@@ -485,7 +554,7 @@ async function playInto(
   let done = before.length;
   if (done > 0) progress('episodes', done, bundles.length);
   const streak = opts.errorStreak ?? newErrorStreak();
-  const halts = () => opts.maxErrors !== undefined && streak.n >= opts.maxErrors;
+  if (before.length > 0) streakBroken(streak);
   const rest = bundles.slice(done);
   const engine: Engine =
     config.engine === 'chromium' ? { kind: 'chromium', executable: opts.executable ?? '' } : { kind: 'jsdom' };
@@ -529,12 +598,12 @@ async function playInto(
         progress('episodes', ++done, bundles.length);
         // Episodes in a row that ended in one same error (numbers aside: a request id or a count); any other end starts the count again.
         const reason = r.end.kind === 'error' ? r.end.reason : '';
-        const kind = reason.replace(/\d+/g, '#');
+        const kind = reason.replace(/[\w.-]*\d[\w.-]*/g, '#');
         if (!reason) streak.n = 0;
         else streak.n = kind === streak.kind ? streak.n + 1 : 1;
         streak.kind = kind;
         streak.reason = reason;
-        if (halts() && done < bundles.length)
+        if (opts.maxErrors !== undefined && streak.n >= opts.maxErrors && done < bundles.length)
           throw new Halted(
             `stopped after ${done} of ${bundles.length} episodes: the last ${streak.n} ended in the same error (${shortReason(reason, 120)}); everything played is written, these as errors, and the same command goes on after them (another --out plays them again)`,
           );
@@ -549,11 +618,6 @@ async function playInto(
   }
   const seconds = (performance.now() - opts.startedAt) / 1000;
   const summary = writeSummary(summaryFile, config, [...before, ...result.records]);
-  // Reached at this run's last episode: the run is whole, and the command plays no further one.
-  if (opts.more && rest.length > 0 && halts())
-    throw new Halted(
-      `all ${bundles.length} episodes played, the last ${streak.n} in the same error (${shortReason(streak.reason, 120)}); everything played is written, these as errors, and the same command goes on after them (another --out plays them again)`,
-    );
   const checked = opts.checkSeconds === null ? '' : `, ${opts.checkSeconds.toFixed(1)} s of it the self-check`;
   const played = `${rest.length} episode${rest.length === 1 ? '' : 's'} in ${seconds.toFixed(1)} s${checked}${before.length > 0 ? ` (${before.length} more kept from the interrupted run)` : ''}`;
   const shard = config.shard ? ` · shard ${config.shard.index}/${config.shard.count}` : '';

@@ -12,7 +12,15 @@ import type { LoadedBundle } from '../simulator/loop/bundle.ts';
 import { acrossSeeds, seedsTable, type AcrossSeeds } from '../simulator/measure/across-seeds.ts';
 import { mdCell } from '../simulator/measure/report/compare.ts';
 import { LOCK_NAME } from './lock.ts';
-import { executeRun, finishedRun, newErrorStreak, stampRun, type RunOptions } from './run.ts';
+import {
+  executeRun,
+  finishedRun,
+  haltBeforeRun,
+  newErrorStreak,
+  stampRun,
+  streakBroken,
+  type RunOptions,
+} from './run.ts';
 import { readRunFolder, type RunConfig } from './run-folder.ts';
 import { loadBundles, runSource, suiteTitle } from './select.ts';
 
@@ -52,13 +60,13 @@ function claimSeedsFolder(out: string): void {
 export async function overSeeds(
   seeds: readonly number[],
   out: string,
-  play: (seed: number, dir: string, more: boolean) => Promise<boolean>,
+  play: (seed: number, dir: string) => Promise<boolean>,
 ): Promise<{ folders: string[]; kept: number[] }> {
   if (seeds.length === 0) throw new UserError('--seeds names no seed');
   claimSeedsFolder(out);
   const kept: number[] = [];
   for (const [i, seed] of seeds.entries()) {
-    const wasKept = await play(seed, join(out, seedFolder(seed)), i + 1 < seeds.length).catch((e: unknown) => {
+    const wasKept = await play(seed, join(out, seedFolder(seed))).catch((e: unknown) => {
       if (e instanceof Stopped) throw new Stopped(`${e.message} of seed ${seed} (${i} of ${seeds.length} seeds done)`);
       // Which seed's episodes kept failing: the later seeds are not played.
       if (e instanceof Halted)
@@ -103,13 +111,17 @@ export async function runSeeds(
 ): Promise<SeedsResult> {
   if (config.shard) throw new UserError("--seeds and --shard do not go together: shard each seed's run instead");
   const errorStreak = opts.errorStreak ?? newErrorStreak();
-  const { folders, kept } = await overSeeds(seeds, out, async (seed, dir, more) => {
+  const { folders, kept } = await overSeeds(seeds, out, async (seed, dir) => {
     const c: RunConfig = { ...config, seed };
-    if (finishedRun(dir, stampRun(c, opts.limits))) return true;
+    if (finishedRun(dir, stampRun(c, opts.limits))) {
+      streakBroken(errorStreak);
+      return true;
+    }
+    // Before this seed's suite is generated.
+    haltBeforeRun(dir, { ...opts, errorStreak });
     await executeRun(c, dir, {
       ...opts,
       errorStreak,
-      more: more || opts.more === true,
       bundles: bundles ?? loadBundles(runSource(c, opts.trustBundles)),
       progress: (label, done, total) => opts.progress?.(`${seedFolder(seed)} ${label}`, done, total),
     });

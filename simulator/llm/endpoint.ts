@@ -24,16 +24,21 @@ export const baseUrlOf = (e: Endpoint = {}): string =>
 
 const clients = new Map<string, OpenAI>();
 
+/** Why no live call to `e` can be made, known without making one (no key for OpenAI's own endpoint), or null. */
+export function keyProblem(e: Endpoint): string | null {
+  const keyEnv = e.apiKeyEnv || 'OPENAI_API_KEY';
+  // OpenAI's own endpoint needs a key; a local server (vLLM, llama.cpp, Ollama) usually takes any.
+  return !process.env[keyEnv] && baseUrlOf(e) === OPENAI_BASE_URL
+    ? `no API key: set ${keyEnv} (or point OPENAI_BASE_URL at a server that needs none)`
+    : null;
+}
+
 function clientFor(e: Endpoint): OpenAI {
   const baseURL = baseUrlOf(e);
   const keyEnv = e.apiKeyEnv || 'OPENAI_API_KEY';
-  let apiKey = process.env[keyEnv];
-  if (!apiKey) {
-    // OpenAI's own endpoint needs a key; a local server (vLLM, llama.cpp, Ollama) usually takes any.
-    if (baseURL === OPENAI_BASE_URL)
-      throw new LlmStop(`no API key: set ${keyEnv} (or point OPENAI_BASE_URL at a server that needs none)`);
-    apiKey = 'none';
-  }
+  const problem = keyProblem(e);
+  if (problem) throw new LlmStop(problem);
+  const apiKey = process.env[keyEnv] || 'none';
   const timeout = (e.timeoutSeconds ?? DEFAULT_TIMEOUT_SECONDS) * 1000;
   const maxRetries = e.maxRetries ?? DEFAULT_MAX_RETRIES;
   const id = JSON.stringify([baseURL, keyEnv, apiKey, timeout, maxRetries]);

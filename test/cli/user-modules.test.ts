@@ -34,6 +34,9 @@ export default {
 `;
 const SCROLLER_MJS = `export default { id: 'scroller', description: 'scrolls twice', create: () => ({ act: (o, h) => (h.length < 2 ? 'scroll(0, 200)' : null) }) };`;
 
+/** An environment variable no machine sets: the key of an endpoint that has none. */
+const NO_KEY = 'DECOY_TEST_KEY_NEVER_SET';
+
 /** A defense whose endpoint is down: every review fails, each with a request id of its own. */
 const OUTAGE = `let n = 0;\nexport default { id: 'outage', description: 'an endpoint down', create: () => ({ review: () => { throw new Error('HTTP 503 (request id ' + (++n * 7919) + ')'); } }) };\n`;
 
@@ -286,7 +289,7 @@ describe('decoy run with a defense or agent from a file', () => {
     const at = await outageStoppingAt(4, 'run', ...consent, '--defense', './outage.mjs', '--out', 'streak-at');
     expect(at.code).toBe(1);
     expect(at.err).toMatch(
-      /^decoy run: seed 3: all 4 episodes played, the last 4 in the same error \(.*\); .*; the seeds after it were not played\n$/,
+      /^decoy run: seed 4: not begun: the last 4 episodes played ended in the same error \(.*\); .*; the seeds after it were not played\n$/,
     );
     expect(existsSync(join(dir, 'streak-at', 's3', 'summary.json'))).toBe(true);
     expect(existsSync(join(dir, 'streak-at', 's4'))).toBe(false);
@@ -307,6 +310,45 @@ describe('decoy run with a defense or agent from a file', () => {
     );
     expect(broken.err, broken.err).not.toMatch(/stopped|not played/);
     expect(existsSync(join(dir, 'streak-broken', 'compare.json'))).toBe(true);
+  }, 240_000);
+
+  it('--max-errors: a seed found finished sits between errors and starts the count again; errors that differ in a hex or UUID request id are the same error', async () => {
+    // Fails while DECOY_TEST_OUTAGE is set, with an id of letters and digits, else allows: one file, so one run.
+    writeFileSync(
+      join(dir, 'flip.mjs'),
+      `export default { id: 'flip', description: 'an endpoint that goes down', create: () => ({ review: () => { if (process.env.DECOY_TEST_OUTAGE) throw new Error('HTTP 503 (request ' + crypto.randomUUID() + ')'); return { kind: 'allow' }; } }) };\n`,
+    );
+    const play = (...args: string[]) =>
+      decoyIn(
+        dir,
+        'run',
+        '--suite',
+        'demo',
+        '--pattern',
+        'preselected-consent',
+        '--no-check',
+        '--defense',
+        './flip.mjs',
+        ...args,
+      );
+    expect((await play('--seeds', '2', '--out', 'flip-a')).code).toBe(0);
+    expect((await play('--seeds', '2-3', '--out', 'flip-b')).code).toBe(0);
+    process.env.DECOY_TEST_OUTAGE = '1';
+    try {
+      // 4 errors in seed 1, seed 2 kept, 4 in seed 3: never 5 in a row.
+      const between = await play('--seeds', '1-3', '--max-errors', '5', '--out', 'flip-a');
+      expect(between.err).not.toMatch(/stopped after|not begun/);
+      expect(existsSync(join(dir, 'flip-a', 'seeds.json'))).toBe(true);
+      // 4 in a row at seed 1's end, and no seed after it left to play: nothing to stop.
+      const after = await play('--seeds', '1-3', '--max-errors', '4', '--out', 'flip-b');
+      expect(after.err).not.toMatch(/stopped after|not begun/);
+      expect(existsSync(join(dir, 'flip-b', 'seeds.json'))).toBe(true);
+      const uuid = await play('--max-errors', '2', '--out', 'flip-c');
+      expect(uuid.code).toBe(1);
+      expect(uuid.err).toMatch(/^decoy run: stopped after 2 of 4 episodes: the last 2 ended in the same error/);
+    } finally {
+      delete process.env.DECOY_TEST_OUTAGE;
+    }
   }, 240_000);
 
   it('a bad option value, a file an option names that is missing, a create that throws, or a vision agent without a browser are refused before the suite is generated', async () => {
@@ -337,7 +379,37 @@ describe('decoy run with a defense or agent from a file', () => {
         /^decoy compare: defense file \.\/throws\.mjs: create\(\) threw: no key set\n$/,
       ],
       [['compare', '--defenses', 'none', '--agent', 'openai', '--seeds', '1-2'], /needs a model/],
+      [
+        ['compare', '--defenses', 'none,gate', '--defense-opt', 'gate:lessons=./gate-notes.txt'],
+        /^decoy compare: defense 'gate': lessons: no file '\.\/gate-notes\.txt'\n$/,
+      ],
+      // Every call would go out live, to OpenAI's endpoint, without a key.
+      [
+        ['run', '--defense', 'gate-llm', '--defense-opt', 'model=m', '--defense-opt', `api_key_env=${NO_KEY}`],
+        new RegExp(`^decoy run: --defense gate-llm: no API key: set ${NO_KEY} `),
+      ],
+      [
+        [
+          'compare',
+          '--defenses',
+          'none,gate-llm',
+          '--defense-opt',
+          'model=m',
+          '--defense-opt',
+          `api_key_env=${NO_KEY}`,
+        ],
+        new RegExp(`^decoy compare: --defense gate-llm: no API key: set ${NO_KEY} `),
+      ],
+      [
+        ['run', '--agent', 'openai', '--opt', 'model=m', '--opt', `api_key_env=${NO_KEY}`],
+        new RegExp(`^decoy run: --agent openai: no API key: set ${NO_KEY} `),
+      ],
+      [
+        ['run', '--agent', 'replay', '--replay', './bad-action.jsonl'],
+        /^decoy run: \.\/bad-action\.jsonl:1: [^\n]*\n$/,
+      ],
     ];
+    writeFileSync(join(dir, 'bad-action.jsonl'), '"click("\n');
     for (const [args, says] of cases) {
       const r = await decoyIn(dir, ...args, '--suite', 'demo', '--out', 'refused-early');
       expect(r.err, args.join(' ')).toMatch(says);
