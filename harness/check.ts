@@ -12,6 +12,7 @@ import { engineBuild } from '../simulator/page/sandbox/process.ts';
 import { silent, type Progress } from './progress.ts';
 import { stopIfAsked, stoppedAfter } from './stop.ts';
 import { inLanes } from '../lib/lanes.ts';
+import { shippedPassed } from './shipped-verdicts.ts';
 
 /**
  * The code a verdict depends on: the ground floor (lib/), the evaluators and families (scenarios/), the generator,
@@ -83,17 +84,26 @@ export async function pageCode(): Promise<string> {
  * verdicts of the whole suite's, and a self-check stopped half-way keeps what it checked.
  */
 export function checkCacheFile(bundle: LoadedBundle, opts: CheckOptions = {}, code?: string): string {
+  return join(
+    opts.cacheDir ?? packagePath('node_modules', '.cache', 'decoy', 'checks'),
+    code ?? verdictCode(opts),
+    `${bundleHash(bundle)}.json`,
+  );
+}
+
+/** A bundle's manifest and pages, hashed: what its verdict is of, beside the code. */
+export function bundleHash(bundle: LoadedBundle): string {
   const h = createHash('sha256');
   const piece = (text: string) => h.update(`${Buffer.byteLength(text)}:`).update(text);
   piece(JSON.stringify(bundle.manifest));
   h.update(`${Object.keys(bundle.site.files).length}:`);
   for (const [path, text] of Object.entries(bundle.site.files)) (piece(path), piece(text));
-  return join(
-    opts.cacheDir ?? packagePath('node_modules', '.cache', 'decoy', 'checks'),
-    code ?? sourcesKey(opts.sources ?? VERDICT_SOURCES),
-    `${h.digest('hex').slice(0, 32)}.json`,
-  );
+  return h.digest('hex').slice(0, 32);
 }
+
+/** The key of the code a verdict depends on (VERDICT_SOURCES, or `opts.sources`, and the lockfile). */
+export const verdictCode = (opts: Pick<CheckOptions, 'sources'> = {}): string =>
+  sourcesKey(opts.sources ?? VERDICT_SOURCES);
 
 /** A kept verdict, if whole: rows of the right shape, all of `bundle`. */
 function readCached(file: string, bundle: LoadedBundle): CheckRow[] | null {
@@ -114,7 +124,7 @@ function readCached(file: string, bundle: LoadedBundle): CheckRow[] | null {
  * rebuilt. The bundles not yet checked are spread over `workers` engine processes.
  */
 export async function checkBundles(bundles: readonly LoadedBundle[], opts: CheckOptions = {}): Promise<CheckRow[]> {
-  const code = sourcesKey(opts.sources ?? VERDICT_SOURCES);
+  const code = verdictCode(opts);
   const files = bundles.map((b) => checkCacheFile(b, opts, code));
   const rows = bundles.map((b, i) => (opts.fresh ? null : readCached(files[i]!, b)));
   const todo = rows.flatMap((r, i) => (r ? [] : [i]));
@@ -148,12 +158,17 @@ export async function checkBundles(bundles: readonly LoadedBundle[], opts: Check
   return rows.flatMap((r) => r!);
 }
 
-/** Refuses to go on when any bundle fails its self-check, naming the first failure. */
+/**
+ * Refuses to go on when any bundle fails its self-check, naming the first failure. A bundle the
+ * version's own verdicts (shipped-verdicts.ts) passed under this same code is not checked again.
+ */
 export async function requireSelfCheck(
   bundles: readonly LoadedBundle[],
-  opts: Pick<CheckOptions, 'signal' | 'progress' | 'workers'> = {},
+  opts: Pick<CheckOptions, 'signal' | 'progress' | 'workers' | 'cacheDir'> & { shipped?: boolean } = {},
 ): Promise<void> {
-  const failed = (await checkBundles(bundles, opts)).filter((r) => !r.ok);
+  const passed = opts.shipped === false ? new Set<string>() : shippedPassed(verdictCode());
+  const left = passed.size === 0 ? bundles : bundles.filter((b) => !passed.has(bundleHash(b)));
+  const failed = (await checkBundles(left, opts)).filter((r) => !r.ok);
   if (failed.length > 0)
     throw new UserError(
       `the suite fails its self-check (${failed.length} failed, first: ${clip(failed[0]?.scenario ?? '')}: ${failed[0]?.check}); see decoy check, or pass --no-check`,
