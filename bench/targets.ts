@@ -13,7 +13,7 @@ import { runBatch, type Engine } from '../simulator/loop/batch.ts';
 import { defenses } from '../simulator/loop/registries.ts';
 import { asksModel } from '../simulator/loop/party.ts';
 import type { LoadedBundle } from '../simulator/loop/bundle.ts';
-import { bundleHash, checkBundles, requireSelfCheck, verdictCode } from '../harness/check.ts';
+import { bundleHash, checkBundles, nodeCode, requireSelfCheck, sourcesCode } from '../harness/check.ts';
 import { shippedPassed } from '../harness/shipped-verdicts.ts';
 import { subsetOf } from '../harness/subset.ts';
 import { resize } from '../harness/clicks.ts';
@@ -164,7 +164,7 @@ export async function printTargets(): Promise<void> {
     t = performance.now();
     const web = loaded('webdecept');
     const gen = (performance.now() - t) / 1000;
-    const passed = shippedPassed(verdictCode());
+    const passed = shippedPassed(sourcesCode(), nodeCode());
     const shipped = web.filter((b) => passed.has(bundleHash(b))).length;
     t = performance.now();
     await requireSelfCheck(web, { cacheDir: join(cacheDir, 'first'), workers: WORKERS });
@@ -172,7 +172,7 @@ export async function printTargets(): Promise<void> {
     row(
       'first run of webdecept on a fresh clone, before its first episode',
       '< 10 s',
-      `${(gen + first).toFixed(1)} s: generation ${gen.toFixed(1)} s, self-check ${first.toFixed(1)} s (${shipped} of ${web.length} verdicts shipped with this version${shipped < web.length ? '; self-check.json is of other code: npm run verdicts' : ''})`,
+      `${(gen + first).toFixed(1)} s: generation ${gen.toFixed(1)} s, self-check ${first.toFixed(1)} s (${shipped} of ${web.length} verdicts shipped with this version${shipped < web.length ? '; self-check.json is of other code or another Node: npm run verdicts' : ''})`,
     );
     // The same suite under another seed: no verdict shipped, every configuration checked.
     const other = loaded('webdecept', 8);

@@ -18,7 +18,7 @@ import { shippedPassed } from './shipped-verdicts.ts';
  * The code a verdict depends on: the ground floor (lib/), the evaluators and families (scenarios/), the generator,
  * the simulator and this harness. Any change to them makes a new cache key.
  */
-export const VERDICT_SOURCES = ['lib', 'scenarios', 'generator', 'simulator', 'harness'] as const;
+export const VERDICT_SOURCES = ['lib', 'scenarios', 'generator', 'simulator', 'harness', 'bin'] as const;
 
 export interface CheckOptions {
   /** Folders (from the package root) whose files key the cache; VERDICT_SOURCES unless given. */
@@ -91,19 +91,34 @@ export function checkCacheFile(bundle: LoadedBundle, opts: CheckOptions = {}, co
   );
 }
 
-/** A bundle's manifest and pages, hashed: what its verdict is of, beside the code. */
+/**
+ * A bundle's manifest and text files, hashed: what its verdict is of, beside the code. The files
+ * in the order of their paths, so a bundle read from disk is the bundle generated. (Its other
+ * files, pictures and fonts, no engine loads.)
+ */
 export function bundleHash(bundle: LoadedBundle): string {
   const h = createHash('sha256');
   const piece = (text: string) => h.update(`${Buffer.byteLength(text)}:`).update(text);
   piece(JSON.stringify(bundle.manifest));
-  h.update(`${Object.keys(bundle.site.files).length}:`);
-  for (const [path, text] of Object.entries(bundle.site.files)) (piece(path), piece(text));
+  const files = Object.entries(bundle.site.files).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  h.update(`${files.length}:`);
+  for (const [path, text] of files) (piece(path), piece(text));
   return h.digest('hex').slice(0, 32);
 }
 
-/** The key of the code a verdict depends on (VERDICT_SOURCES, or `opts.sources`, and the lockfile). */
+/** The sources a verdict depends on, hashed: VERDICT_SOURCES (or `opts.sources`), the lockfile, and the compiler's settings the engine's build is made with. */
+export const sourcesCode = (opts: Pick<CheckOptions, 'sources'> = {}): string =>
+  sourcesKey(opts.sources ?? VERDICT_SOURCES, ['package-lock.json', 'tsconfig.json']);
+
+/** The Node a verdict was made under, with its ICU, which reads prices and dates. */
+export const nodeCode = (): string => `${process.version} icu ${process.versions.icu ?? '-'}`;
+
+/** The key of everything a verdict depends on but its bundle: the sources and the Node. */
 export const verdictCode = (opts: Pick<CheckOptions, 'sources'> = {}): string =>
-  sourcesKey(opts.sources ?? VERDICT_SOURCES);
+  createHash('sha256')
+    .update(`${sourcesCode(opts)} ${nodeCode()}`)
+    .digest('hex')
+    .slice(0, 16);
 
 /** A kept verdict, if whole: rows of the right shape, all of `bundle`. */
 function readCached(file: string, bundle: LoadedBundle): CheckRow[] | null {
@@ -164,9 +179,12 @@ export async function checkBundles(bundles: readonly LoadedBundle[], opts: Check
  */
 export async function requireSelfCheck(
   bundles: readonly LoadedBundle[],
-  opts: Pick<CheckOptions, 'signal' | 'progress' | 'workers' | 'cacheDir'> & { shipped?: boolean } = {},
+  opts: Pick<CheckOptions, 'signal' | 'progress' | 'workers' | 'cacheDir'> & {
+    /** The version's verdicts to take (self-check.json at the package root unless given). */
+    shippedFile?: string;
+  } = {},
 ): Promise<void> {
-  const passed = opts.shipped === false ? new Set<string>() : shippedPassed(verdictCode());
+  const passed = shippedPassed(sourcesCode(), nodeCode(), opts.shippedFile);
   const left = passed.size === 0 ? bundles : bundles.filter((b) => !passed.has(bundleHash(b)));
   const failed = (await checkBundles(left, opts)).filter((r) => !r.ok);
   if (failed.length > 0)
