@@ -16,7 +16,8 @@ import { shippedPassed } from './shipped-verdicts.ts';
 
 /**
  * The code a verdict depends on: the ground floor (lib/), the evaluators and families (scenarios/), the generator,
- * the simulator and this harness. Any change to them makes a new cache key.
+ * the simulator, this harness and bin/ (whose build.mjs makes the engine's build). Any change to them makes a new
+ * cache key, and leaves the version's own verdicts (self-check.json) unread until `npm run verdicts`.
  */
 export const VERDICT_SOURCES = ['lib', 'scenarios', 'generator', 'simulator', 'harness', 'bin'] as const;
 
