@@ -13,6 +13,7 @@ import { silent, type Progress } from './progress.ts';
 import { stopIfAsked, stoppedAfter } from './stop.ts';
 import { inLanes } from '../lib/lanes.ts';
 import { shippedPassed } from './shipped-verdicts.ts';
+import { canonicalJson } from '../lib/canonical-json.ts';
 
 /**
  * The code a verdict depends on: the ground floor (lib/), the evaluators and families (scenarios/), the generator,
@@ -100,7 +101,8 @@ export function checkCacheFile(bundle: LoadedBundle, opts: CheckOptions = {}, co
 export function bundleHash(bundle: LoadedBundle): string {
   const h = createHash('sha256');
   const piece = (text: string) => h.update(`${Buffer.byteLength(text)}:`).update(text);
-  piece(JSON.stringify(bundle.manifest));
+  // Canonical: a manifest read back from bundle.json may hold its keys in another order than the one generated.
+  piece(canonicalJson(bundle.manifest));
   const files = Object.entries(bundle.site.files).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   h.update(`${files.length}:`);
   for (const [path, text] of files) (piece(path), piece(text));

@@ -9,7 +9,8 @@ import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { clip, UserError, quote } from '../../lib/errors.ts';
 import { appendLine, writeFileAtomic } from '../../lib/files.ts';
-import { canonicalJson, requestKey, type ChatRequest } from './chat.ts';
+import { canonicalJson } from '../../lib/canonical-json.ts';
+import { requestKey, type ChatRequest } from './chat.ts';
 
 /** The first line of every cassette: what the file is, so that another JSONL file is refused by name. */
 export const CASSETTE_HEADER = { decoy: 'cassette', version: 1 } as const;

@@ -4,6 +4,7 @@
  * party reads it, and the key a cassette files the pair under.
  */
 import { createHash } from 'node:crypto';
+import { canonicalJson } from '../../lib/canonical-json.ts';
 
 /** One message of a chat: the roles the chat-completions protocol knows, content as text or parts (an image). */
 export type ChatMessage =
@@ -84,17 +85,6 @@ export interface Llm {
    * same reply only for the same request. `site.step` is the turn it belongs to.
    */
   chat(request: ChatRequest, site: CallSite & { endpoint?: Endpoint }): Promise<ChatReply>;
-}
-
-/** JSON with every object's keys sorted: the same request, however it was built, is the same text. */
-export function canonicalJson(value: unknown): string {
-  return JSON.stringify(value, (_k, v: unknown) =>
-    v && typeof v === 'object' && !Array.isArray(v)
-      ? Object.fromEntries(
-          Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
-        )
-      : v,
-  );
 }
 
 /** The key a cassette files a request under: the SHA-256 of its canonical JSON. */

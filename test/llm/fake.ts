@@ -4,7 +4,8 @@
  * gets another), and writes down each request.
  */
 import { createHash } from 'node:crypto';
-import { canonicalJson, type ChatReply, type ChatRequest, type Llm } from '../../simulator/llm/chat.ts';
+import { canonicalJson } from '../../lib/canonical-json.ts';
+import { type ChatReply, type ChatRequest, type Llm } from '../../simulator/llm/chat.ts';
 
 const pick = <T>(h: number, list: readonly T[]): T => list[h % list.length] as T;
 
