@@ -162,8 +162,8 @@ export interface ErrorStreak {
 export const newErrorStreak = (): ErrorStreak => ({ kind: '', reason: '', n: 0 });
 
 /** Episodes kept in a folder (a run found finished, or resumed) sit between: the streak starts again after them. */
-export function streakBroken(s: ErrorStreak | undefined): void {
-  if (s) Object.assign(s, newErrorStreak());
+export function streakBroken(s: ErrorStreak): void {
+  Object.assign(s, newErrorStreak());
 }
 
 /**
@@ -342,8 +342,7 @@ export async function checkParties(
   } else if (config.replay) throw new UserError('--replay is only for --agent replay');
   const agentDef = await resolveAgent(config.agent);
   const defenseDef = await checkDefense(config.defense, config.defenseOptions, config.seed, llm);
-  checkOptions('agent', config.agent, agentDef, config.agentOptions);
-  madeEarly(config, agentDef, llm);
+  agentChecked(config, agentDef, llm);
   return { agentDef, defenseDef, actions };
 }
 
@@ -352,9 +351,19 @@ export async function checkAgent(
   config: Pick<RunConfig, 'agent' | 'agentOptions' | 'seed' | 'engine'>,
   llm?: SessionOptions,
 ): Promise<void> {
-  const def = await resolveAgent(config.agent);
+  agentChecked(config, await resolveAgent(config.agent), llm);
+}
+
+/** The agent's options checked, and a registered agent made once, with `def` resolved. */
+function agentChecked(
+  config: Pick<RunConfig, 'agent' | 'agentOptions' | 'seed' | 'engine'>,
+  def: AgentDef,
+  llm: SessionOptions | undefined,
+): void {
   checkOptions('agent', config.agent, def, config.agentOptions);
-  madeEarly(config, def, llm);
+  if (!madeAtFirst(config.agent))
+    seesOnly(config, def.create({ seed: config.seed, options: { ...config.agentOptions }, scenario: '' }));
+  keyAtHand(def, config.agentOptions, `--agent ${config.agent}`, llm);
 }
 
 /** The defense's half of checkParties: bad options, a file they name that is missing, a create that throws are refused here. */
@@ -403,19 +412,11 @@ function keyAtHand(
 }
 
 /**
- * A registered agent is made before any configuration exists: it reads no scenario id. A
- * recording (replay) is checked against the configurations, and a user's agent may read the id,
- * so those are made at the first configuration (prepareAgent).
+ * Whether the agent is made only at the first configuration (prepareAgent), not before any
+ * exists (checkAgent): a recording (replay) is checked against the configurations, and a user's
+ * agent may read the id. A registered agent reads none.
  */
-function madeEarly(
-  config: Pick<RunConfig, 'agent' | 'agentOptions' | 'seed' | 'engine'>,
-  def: AgentDef,
-  llm: SessionOptions | undefined,
-): void {
-  if (!isModulePath(config.agent) && config.agent !== 'replay')
-    seesOnly(config, def.create({ seed: config.seed, options: { ...config.agentOptions }, scenario: '' }));
-  keyAtHand(def, config.agentOptions, `--agent ${config.agent}`, llm);
-}
+const madeAtFirst = (agent: string): boolean => isModulePath(agent) || agent === 'replay';
 
 /** An agent that looks at screenshots needs a browser that paints them. */
 function seesOnly(config: Pick<RunConfig, 'agent' | 'engine'>, agent: { sees?: unknown }): void {
@@ -448,9 +449,8 @@ export async function prepareAgent(
   }
   const first = run[0];
   // Made once up front, so that bad options (or a user's create that throws) stop the run before anything is written.
-  if (first) {
+  if (first && madeAtFirst(config.agent))
     seesOnly(config, agentDef.create({ seed: config.seed, options: agentOptions, scenario: first.id }));
-  }
   return agentOptions;
 }
 
