@@ -6,11 +6,9 @@
 import {
   constants,
   copyFileSync,
-  existsSync,
   linkSync,
   mkdirSync,
   readFileSync,
-  renameSync,
   rmSync,
   statSync,
   utimesSync,
@@ -144,10 +142,45 @@ function place(from: string, to: string): void {
 }
 
 /**
- * The lock appears whole, holding this pid (a hard link to a file of this process's own):
- * a lock file that exists always says who holds it. A stale one is first moved aside under a
- * name of this process's own, and removed only if what was moved is the lock judged stale;
- * otherwise another process took it over meanwhile, and it is put back.
+ * Removes the lock in `file` if it is still stale, holding a guard beside it
+ * (`.<lock>-takeover.0.tmp`, made only if absent) while it judges and removes: two processes
+ * that each judged it stale could otherwise each remove what the other had put in place since,
+ * and both hold the folder. A process that finds the guard taken is refused, as one that finds
+ * the folder being taken; a guard whose holder died while holding it is removed, and tried again.
+ */
+function removeStale(file: string, dir: string): void {
+  // A temporary name (isTempName's), so that a guard left by a process killed holding it is cleared with the rest.
+  const guard = join(dirname(file), `.${basename(file)}-takeover.0.tmp`);
+  const mark = ownName(file, '-takeover');
+  writeFileSync(mark, identity());
+  try {
+    try {
+      place(mark, guard);
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
+      const taker = lockOf(guard);
+      const pid = judged(guard, taker);
+      if (pid === null || held(guard, taker)) throw inUse(dir, null, file);
+      rmSync(guard, { force: true });
+      return;
+    }
+    try {
+      // Judged again under the guard: only a guard's holder removes a lock, so what is removed is what is judged.
+      const now = lockOf(file);
+      const pid = judged(file, now);
+      if (pid !== null && !held(file, now)) rmSync(file, { force: true });
+    } finally {
+      rmSync(guard, { force: true });
+    }
+  } finally {
+    rmSync(mark, { force: true });
+  }
+}
+
+/**
+ * The lock appears whole, holding this pid (a hard link to a file of this process's own): a
+ * lock file that exists always says who holds it. A stale one is removed by one process at a
+ * time (removeStale), and every process then tries again to put its own in place.
  */
 function takeLock(file: string, dir: string): () => void {
   const mine = ownName(file, '');
@@ -168,29 +201,7 @@ function takeLock(file: string, dir: string): () => void {
       const pid = judged(file, lock);
       // A lock still being written is held as much as one with a live pid.
       if (pid === null || held(file, lock)) throw inUse(dir, pid, file, lock.host);
-      const aside = ownName(file, '-stale');
-      try {
-        renameSync(file, aside);
-      } catch (e) {
-        // Another process moved it first.
-        if ((e as NodeJS.ErrnoException).code === 'ENOENT') continue;
-        throw e;
-      }
-      // Gone already: a run clearing its folder's temporary files took it, so the lock it was is lost to its holder; leave the folder to it.
-      if (!existsSync(aside)) throw inUse(dir, null, file);
-      const moved = lockOf(aside);
-      if (Object.is(moved.pid, pid) || !held(aside, moved)) {
-        rmSync(aside, { force: true });
-        continue;
-      }
-      try {
-        place(aside, file);
-      } catch {
-        // A third process took the place meanwhile, and holds the lock now (as the one moved also thinks it does: three at once is the one race left).
-      } finally {
-        rmSync(aside, { force: true });
-      }
-      throw inUse(dir, moved.pid, file, moved.host);
+      removeStale(file, dir);
     }
   } finally {
     rmSync(mine, { force: true });

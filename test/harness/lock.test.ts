@@ -85,6 +85,24 @@ describe('the output lock', () => {
     }
   });
 
+  it("a stale lock is taken over by one process at a time: while a live process holds the takeover's guard the folder is refused, and a guard its holder left in dying is cleared", async () => {
+    const { lockFolder } = await import('../../harness/lock.ts');
+    const gone = spawnSync(process.execPath, ['-e', '']).pid;
+    const folder = join(dir, 'guarded');
+    mkdirSync(folder, { recursive: true });
+    const guard = join(folder, '.run.lock-takeover.0.tmp');
+    writeFileSync(join(folder, 'run.lock'), `${gone}\n`);
+    // The parent of this process lives: a takeover under way.
+    writeFileSync(guard, `${process.ppid}\n${hostname()}\n22222222-2222-2222-2222-222222222222\n`);
+    expect(() => lockFolder(folder)).toThrow(/is in use by another decoy process \(one taking it now, run.lock\)/);
+    expect(readFileSync(join(folder, 'run.lock'), 'utf8')).toBe(`${gone}\n`);
+    writeFileSync(guard, `${gone}\n${hostname()}\n22222222-2222-2222-2222-222222222222\n`);
+    const release = lockFolder(folder);
+    expect(readFileSync(join(folder, 'run.lock'), 'utf8').split('\n')[0]).toBe(String(process.pid));
+    release();
+    expect(readdirSync(folder)).toEqual([]);
+  });
+
   it('a lock with no pid in it is held while it may still be in the writing, and taken over once old', async () => {
     const { lockFolder } = await import('../../harness/lock.ts');
     const folder = join(dir, 'empty');
