@@ -54,11 +54,16 @@ const LEASE_MS = 90_000;
 /** What a lock file says of its holder: pid (NaN for none), host and token (absent in a lock of a decoy before them). */
 function lockOf(file: string): { pid: number; host?: string; token?: string } {
   try {
-    const [pid, host, token] = readFileSync(file, 'utf8').split('\n');
-    return { pid: Number.parseInt(pid ?? '', 10), ...(host ? { host } : {}), ...(token ? { token } : {}) };
+    return lockIn(readFileSync(file, 'utf8'));
   } catch {
     return { pid: Number.NaN };
   }
+}
+
+/** What a lock file's text says of its holder. */
+function lockIn(text: string): { pid: number; host?: string; token?: string } {
+  const [pid, host, token] = text.split('\n');
+  return { pid: Number.parseInt(pid ?? '', 10), ...(host ? { host } : {}), ...(token ? { token } : {}) };
 }
 
 type Lock = ReturnType<typeof lockOf>;
@@ -165,10 +170,16 @@ function removeStale(file: string, dir: string): void {
       return;
     }
     try {
-      // Judged again under the guard: only a guard's holder removes a lock, so what is removed is what is judged.
-      const now = lockOf(file);
-      const pid = judged(file, now);
-      if (pid !== null && !held(file, now)) rmSync(file, { force: true });
+      // Judged again under the guard. A stale lock read there stays until a guard's holder removes it (no one puts
+      // one in its place), so what is removed is what is judged; where none is read, a taker may be putting its
+      // own in place this moment, and nothing is removed.
+      let now: Lock | null = null;
+      try {
+        now = lockIn(readFileSync(file, 'utf8'));
+      } catch {
+        // none there
+      }
+      if (now && judged(file, now) !== null && !held(file, now)) rmSync(file, { force: true });
     } finally {
       rmSync(guard, { force: true });
     }
